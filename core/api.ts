@@ -1,0 +1,42 @@
+import type { Credential, Exchange, HttpClient, RequestSpec, Response } from "./http.js";
+
+type Query = RequestSpec["query"];
+
+/**
+ * The server as one check sees it: one credential, every exchange recorded in the check's log
+ * so that a failure can show what was sent and what came back.
+ */
+export class Api {
+  constructor(
+    private readonly client: HttpClient,
+    readonly credential: Credential | null,
+    readonly log: Exchange[],
+  ) {}
+
+  send(spec: RequestSpec): Promise<Response> {
+    return this.client.send({ credential: this.credential, ...spec }, this.log);
+  }
+  get(path: string, query?: Query): Promise<Response> {
+    return this.send({ method: "GET", path, query });
+  }
+  post(path: string, body?: unknown, query?: Query): Promise<Response> {
+    return this.send({ method: "POST", path, body, query });
+  }
+  put(path: string, body?: unknown, query?: Query): Promise<Response> {
+    return this.send({ method: "PUT", path, body, query });
+  }
+  delete(path: string, query?: Query): Promise<Response> {
+    return this.send({ method: "DELETE", path, query });
+  }
+  stream(path: string, query?: Query) {
+    return this.client.stream({ method: "GET", path, query, credential: this.credential }, this.log);
+  }
+  /** The same server with another credential (null: none), logging into the same check. */
+  with(credential: Credential | null): Api {
+    return new Api(this.client, credential, this.log);
+  }
+  /** The same credential logging elsewhere (a property's trial, a cleanup). */
+  logging(log: Exchange[]): Api {
+    return new Api(this.client, this.credential, log);
+  }
+}

@@ -1,0 +1,48 @@
+import type { CheckContext } from "./context.js";
+
+export type Level = "MUST" | "SHOULD";
+
+/** Extra credentials a check may need; the config's `tokens` names them. */
+export type TokenRole = "readOnly" | "noAudit" | "creator";
+
+/** What a check needs before it can run; the runner skips it, with the reason, when one is missing. */
+export type Need = "writes" | `token:${TokenRole}` | `fixture:${FixtureName}`;
+
+export type FixtureName =
+  | "deployment"
+  | "otherDeployment"
+  | "environments"
+  | "workbook"
+  | "workbookInFolder"
+  | "publishedWorkbook"
+  | "branches"
+  | "sharedBranch"
+  | "personalBranch"
+  | "productionBranch"
+  | "versions"
+  | "readOnlyFolder"
+  | "editableFolder"
+  | "sharedWorkbook"
+  | "workbookLimitDeployment";
+
+export interface Check {
+  /** Stable, dotted: `<group>.<rule family>.<rule>`; also the filter key of --check. */
+  id: string;
+  group: string;
+  /** The rule, phrased as the rule. */
+  title: string;
+  /** Where the rule stands in the spec, e.g. `E11 rule 3` or `Authentication 1`. */
+  spec: string;
+  /** MUST where the spec states the rule, SHOULD where it only implies it. */
+  level: Level;
+  needs: Need[];
+  kind: "example" | "property" | "model";
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export type CheckSpec = Omit<Check, "group" | "needs" | "kind"> & { needs?: Need[]; kind?: Check["kind"] };
+
+/** Declares the checks of one endpoint group. */
+export function group(name: string, checks: CheckSpec[]): Check[] {
+  return checks.map((c) => ({ needs: [], kind: "example", ...c, group: name }));
+}

@@ -1,0 +1,26 @@
+import type { Api } from "./api.js";
+import type { FixtureName, TokenRole } from "./check.js";
+import type { Expect } from "./expect.js";
+import type { FixtureValues } from "./fixtures.js";
+import type { Exchange } from "./http.js";
+import type { Scratch } from "./scratch.js";
+import type { Schemas } from "./schemas.js";
+import type { RunSettings } from "./settings.js";
+
+/** What a check's `run` receives. */
+export interface CheckContext {
+  /** The server with the main token. */
+  api: Api;
+  /** The server with another configured token (declared in `needs` as `token:<role>`). */
+  as(role: TokenRole): Api;
+  /** The server with no Authorization header. */
+  anonymous: Api;
+  expect: Expect;
+  schemas: Schemas;
+  /** A fixture declared in `needs` as `fixture:<name>`, already resolved. */
+  fixture<K extends FixtureName>(name: K): FixtureValues[K];
+  scratch: Scratch;
+  settings: RunSettings;
+  /** The check's exchanges so far, in order. */
+  log: Exchange[];
+}

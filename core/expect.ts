@@ -1,0 +1,67 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Response } from "./http.js";
+import { CheckFailure } from "./outcome.js";
+import type { SchemaName, Schemas } from "./schemas.js";
+
+/**
+ * Assertions that speak the language of the report: each names what was expected and what came,
+ * and points at the exchange that shows it.
+ */
+export class Expect {
+  constructor(private readonly schemas: Schemas) {}
+
+  fail(what: string, detail: { expected?: unknown; got?: unknown; res?: Response } = {}): never {
+    throw new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange });
+  }
+
+  that(condition: boolean, what: string, detail: { expected?: unknown; got?: unknown; res?: Response } = {}): void {
+    if (!condition) this.fail(what, detail);
+  }
+
+  equal<T>(got: T, expected: T, what: string, res?: Response): void {
+    if (!isDeepStrictEqual(got, expected)) this.fail(what, { expected, got, res });
+  }
+
+  status(res: Response, expected: number | number[], what = "status"): void {
+    const allowed = Array.isArray(expected) ? expected : [expected];
+    if (!allowed.includes(res.status)) this.fail(`${what}: unexpected status`, { expected: allowed.join(" or "), got: statusLine(res), res });
+  }
+
+  /** A request error: any 4xx. A 2xx or a 5xx is not. */
+  clientError(res: Response, what = "the request is rejected as a client error"): void {
+    if (res.status < 400 || res.status >= 500) this.fail(what, { expected: "a 4xx status", got: statusLine(res), res });
+  }
+
+  /** The body as JSON; a body that is not JSON fails clearly (a hosted tenant may answer HTML). */
+  json<T = any>(res: Response): T {
+    if (!res.isJson) {
+      const ct = res.headers["content-type"] ?? "no content-type";
+      this.fail("the response is not JSON", { expected: "a JSON body", got: `${ct}: ${JSON.stringify(res.text.slice(0, 120))}`, res });
+    }
+    return res.body as T;
+  }
+
+  /** 200 with a JSON body that matches the schema; returns the body. */
+  ok<T = any>(res: Response, schema?: SchemaName): T {
+    this.status(res, 200);
+    const body = this.json<T>(res);
+    if (schema) this.schema(body, schema, res);
+    return body;
+  }
+
+  schema(value: unknown, schema: SchemaName, res?: Response, where = "the body"): void {
+    const errors = this.schemas.validate(schema, value);
+    if (errors.length) this.fail(`${where} does not match the ${schema} schema`, { expected: `a valid ${schema}`, got: errors.slice(0, 8).join("; "), res });
+  }
+
+  /** A JSON error body whose message is under `error` or `message` (Errors 1; facts: both seen). */
+  errorBody(res: Response): void {
+    const body = this.json(res);
+    this.schema(body, "ErrorBody", res, "the error body");
+  }
+}
+
+export function statusLine(res: Response): string {
+  const excerpt = res.text.length > 160 ? res.text.slice(0, 160) + "…" : res.text;
+  return `${res.status} ${excerpt}`.trim();
+}

@@ -1,0 +1,22 @@
+/**
+ * Every string that reaches a report passes through a Redactor: configured tokens are replaced,
+ * and so is anything shaped like a JWT (metadata tokens issued during a run are secrets too).
+ */
+const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+
+export class Redactor {
+  private readonly secrets: string[];
+  constructor(secrets: Iterable<string | undefined>) {
+    this.secrets = [...new Set([...secrets].filter((s): s is string => typeof s === "string" && s.length >= 4))]
+      .sort((a, b) => b.length - a.length);
+  }
+  text(s: string): string {
+    let out = s;
+    for (const secret of this.secrets) out = out.split(secret).join("[REDACTED]");
+    return out.replace(JWT, "[JWT REDACTED]");
+  }
+  value<T>(v: T): T {
+    if (v === undefined) return v;
+    return JSON.parse(this.text(JSON.stringify(v))) as T;
+  }
+}

@@ -1,0 +1,55 @@
+import type { CheckResult, RunOutcome } from "../runner.js";
+import { summarise } from "../runner.js";
+
+export interface Report {
+  tool: { name: string; version: string };
+  target: { baseUrl: string };
+  seed: number;
+  runs: number;
+  writes: boolean;
+  startedAt: string;
+  durationMs: number;
+  interrupted: boolean;
+  summary: ReturnType<typeof summarise>;
+  /** What the run created or changed and could not remove or restore. */
+  leftovers: string[];
+  results: CheckResult[];
+}
+
+export function buildReport(outcome: RunOutcome, meta: { name: string; version: string; baseUrl: string; seed: number; runs: number; writes: boolean }): Report {
+  return {
+    tool: { name: meta.name, version: meta.version },
+    target: { baseUrl: meta.baseUrl },
+    seed: meta.seed,
+    runs: meta.runs,
+    writes: meta.writes,
+    startedAt: outcome.startedAt,
+    durationMs: outcome.durationMs,
+    interrupted: outcome.interrupted,
+    summary: summarise(outcome.results),
+    leftovers: outcome.leftovers,
+    results: outcome.results,
+  };
+}
+
+/** The full story of one failure, as plain text: console and JUnit print the same. */
+export function failureDetails(r: CheckResult): string {
+  const lines = [`${r.level} ${r.spec}: ${r.title}`, `check: ${r.id}`, `${r.status}: ${r.message}`];
+  if (r.expected !== undefined) lines.push(`expected: ${r.expected}`);
+  if (r.got !== undefined) lines.push(`got:      ${r.got}`);
+  if (r.recurrence) lines.push(`recurrence: ${r.recurrence}`);
+  if (r.property) {
+    const p = r.property;
+    lines.push(`property: seed ${p.seed}, path "${p.path}", failed after ${p.runs} run(s)`, `counterexample (shrunk): ${p.counterexample}`);
+    if (p.shrunkExchanges.length) lines.push("requests of the shrunk case:", ...p.shrunkExchanges.map((e) => `  ${e.curl}   # -> ${e.status ?? e.error}`));
+  }
+  if (r.exchange) {
+    const e = r.exchange;
+    lines.push(`request:  ${e.method} ${e.url}`);
+    if (e.requestBody) lines.push(`  body: ${e.requestBody.slice(0, 500)}`);
+    lines.push(`response: ${e.status ?? e.error ?? "?"} ${e.responseHeaders?.["content-type"] ?? ""}`);
+    if (e.responseExcerpt) lines.push(`  body: ${e.responseExcerpt.slice(0, 800)}`);
+  }
+  if (r.curl) lines.push(`reproduce: ${r.curl}`);
+  return lines.join("\n");
+}

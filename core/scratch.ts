@@ -1,0 +1,100 @@
+import type { Api } from "./api.js";
+
+export type ItemType = "WORKBOOK" | "REPORT" | "FOLDER";
+export interface ItemRef {
+  type: ItemType;
+  id: number;
+}
+
+interface Restore {
+  what: string;
+  undo: () => Promise<void>;
+}
+
+/**
+ * What a run creates and changes on the server. Everything created carries the run's prefix and
+ * is deleted at the end (workspace bulk delete); every change registers its undo. Cleanup runs
+ * after the last check, after a failure, and on SIGINT/SIGTERM. It never deletes a deployment.
+ */
+export class Scratch {
+  readonly prefix: string;
+  private counter = 0;
+  private readonly created = new Map<string, ItemRef & { deploymentId: string }>();
+  private readonly restores: Restore[] = [];
+
+  constructor(runId: string) {
+    this.prefix = `cf-${runId}`;
+  }
+
+  /** A fresh name, recognisably the run's own. */
+  name(label: string): string {
+    return `${this.prefix}-${label}-${++this.counter}`;
+  }
+
+  /** A fresh slug: lowercase already, so a check can vary its case and spacing itself. */
+  slug(label: string): string {
+    return this.name(label).toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+  }
+
+  track(deploymentId: string, item: ItemRef): void {
+    this.created.set(`${deploymentId}:${item.type}:${item.id}`, { ...item, deploymentId });
+  }
+
+  forget(deploymentId: string, item: ItemRef): void {
+    this.created.delete(`${deploymentId}:${item.type}:${item.id}`);
+  }
+
+  /** Registers how to put back something the run changed; undone newest first. */
+  onCleanup(what: string, undo: () => Promise<void>): void {
+    this.restores.push({ what, undo });
+  }
+
+  get pending(): number {
+    return this.created.size + this.restores.length;
+  }
+
+  /** Undoes changes, deletes created items; returns what could not be cleaned, for the report. */
+  async cleanup(api: Api): Promise<string[]> {
+    const leftovers: string[] = [];
+    while (this.restores.length) {
+      const r = this.restores.pop()!;
+      try {
+        await r.undo();
+      } catch (err) {
+        leftovers.push(`could not restore ${r.what}: ${(err as Error).message}`);
+      }
+    }
+    const byDeployment = new Map<string, ItemRef[]>();
+    for (const item of this.created.values()) {
+      const list = byDeployment.get(item.deploymentId) ?? [];
+      list.push({ type: item.type, id: item.id });
+      byDeployment.set(item.deploymentId, list);
+    }
+    for (const [dep, items] of byDeployment) {
+      // Contents before folders, inner folders (created later) before outer ones: a folder that
+      // still holds sub-folders cannot be deleted.
+      const ordered = [...items.filter((i) => i.type !== "FOLDER"), ...items.filter((i) => i.type === "FOLDER").reverse()];
+      for (const batch of chunks(ordered, 100)) {
+        try {
+          const res = await api.post(`/api/v1/deployments/${dep}/workspace/bulk-delete`, { items: batch });
+          const failed: any[] = res.status === 200 && Array.isArray(res.body?.failed) ? res.body.failed : res.status === 200 ? [] : batch;
+          for (const item of batch) {
+            const f = failed.find((x) => x?.type === item.type && x?.id === item.id);
+            // Already gone (404) counts as cleaned.
+            if (f && f.error?.status !== 404) leftovers.push(`${item.type} ${item.id} in deployment ${dep} was not deleted: ${res.status === 200 ? f.error?.message ?? "failed" : `bulk delete answered ${res.status}`}`);
+            else this.created.delete(`${dep}:${item.type}:${item.id}`);
+          }
+        } catch (err) {
+          leftovers.push(...batch.map((i) => `${i.type} ${i.id} in deployment ${dep} was not deleted: ${(err as Error).message}`));
+        }
+      }
+    }
+    return leftovers;
+  }
+}
+
+function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}

@@ -1,0 +1,29 @@
+import type { Behaviour } from "./behaviour.js";
+import type { App, Req } from "./http.js";
+import { readSideFaults } from "./faults/read-side.js";
+
+/**
+ * A named way for the reference server to break one rule of the spec. A fault replaces one seam
+ * of the server's behaviour (behaviour.ts) or rewrites the JSON answer of the routes of one spec
+ * section; `catches` lists the checks proven (by test/faults.test.ts) to fail against it.
+ */
+export interface Fault {
+  name: string;
+  /** The rule it breaks, e.g. "E11 rule 1". */
+  breaks: string;
+  description: string;
+  catches: string[];
+  behaviour?: Partial<Behaviour>;
+  /** Spec sections (Route.spec) whose answers `respond` rewrites. */
+  routes?: string[];
+  respond?: (r: { status: number; body: any; req: Req; app: App }) => any;
+}
+
+/** The registry: every fault of the reference server. */
+export const faults: Fault[] = [...readSideFaults];
+
+export function faultNamed(name: string): Fault {
+  const f = faults.find((x) => x.name === name);
+  if (!f) throw new Error(`unknown fault '${name}' (conformance reference --list-faults shows them)`);
+  return f;
+}

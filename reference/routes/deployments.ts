@@ -1,0 +1,63 @@
+import { bundledOpenApi } from "../../core/schemas.js";
+import { ok, type Route } from "../http.js";
+import { offsetPage } from "../paging.js";
+import type { DeploymentRecord } from "../store.js";
+import { deploymentOf } from "./common.js";
+
+const spec = bundledOpenApi();
+
+export const imageOf = (version: string) => `cubejs/cube:v${version}`;
+
+/** Resources / Deployment version entry, for every version the deployment may switch to (E5). */
+export function versionEntries(dep: DeploymentRecord) {
+  const latest = new Map<string, string>();
+  for (const v of dep.versions) if (!latest.has(v.releaseChannel) || compareVersions(v.version, latest.get(v.releaseChannel)!) > 0) latest.set(v.releaseChannel, v.version);
+  return dep.versions.map((v) => ({
+    releaseChannelVersion: imageOf(v.version),
+    version: v.version,
+    releaseChannel: v.releaseChannel,
+    isLatestInChannel: latest.get(v.releaseChannel) === v.version,
+    isCurrent: dep.settings.releaseChannelVersion === imageOf(v.version),
+  }));
+}
+
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(".").map(Number);
+  const pb = b.split(".").map(Number);
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
+  return 0;
+}
+
+export const deploymentRoutes: Route[] = [
+  {
+    spec: "E1",
+    method: "GET",
+    pattern: "/api/v1/deployments",
+    handler: (req, app) => {
+      const page = offsetPage(app.b, app.store.deployments, req.query);
+      return ok({ data: { deployments: page.items.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) }, pagination: page.pagination });
+    },
+  },
+  {
+    spec: "E14",
+    method: "GET",
+    pattern: "/api/v1/deployments/:deploymentId/settings",
+    handler: (req, app) => {
+      const dep = deploymentOf(app, req);
+      return ok({ id: dep.id, name: dep.name, ...dep.settings });
+    },
+  },
+  {
+    spec: "E14",
+    method: "GET",
+    pattern: "/api/v1/app-config",
+    handler: (req) => ok({ appTheme: "light", applyThemeGlobally: false, creatorMode: req.user.creatorMode, embedding: { enabled: true }, sheetsUi: false, timezoneSettings: { timezone: "UTC" } }),
+  },
+  {
+    spec: "E5",
+    method: "GET",
+    pattern: "/api/v1/deployments/:deploymentId/versions",
+    handler: (req, app) => ok({ data: versionEntries(deploymentOf(app, req)) }),
+  },
+  { spec: "E14", method: "GET", pattern: "/api/v1/spec", handler: async () => ok(await spec) },
+];

@@ -1,0 +1,157 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cleanBehaviour, type Behaviour } from "./behaviour.js";
+import { type Fault, faultNamed } from "./faults.js";
+import { type App, HttpError, matcher, type Reply, type Req, type ReferenceOptions } from "./http.js";
+import { routes } from "./routes/index.js";
+import { seed, type Seeded } from "./store.js";
+import { variantNamed } from "./variants.js";
+
+const MAX_BODY = 1 << 20;
+
+export interface StartOptions {
+  host?: string;
+  port?: number;
+  faults?: string[];
+  variants?: string[];
+  upsertDelayMs?: number;
+}
+
+export interface RunningReference {
+  url: string;
+  app: App;
+  seeded: Seeded;
+  /** A config for `conformance --config`: the base URL, every token, the fixtures it cannot discover. */
+  config(): Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+const compiled = routes.map((r) => ({ ...r, match: matcher(r.pattern) }));
+
+export function buildApp(opts: StartOptions = {}): { app: App; seeded: Seeded } {
+  const faults: Fault[] = (opts.faults ?? []).map(faultNamed);
+  const behaviour: Behaviour = Object.assign({}, cleanBehaviour, ...faults.map((f) => f.behaviour ?? {}));
+  for (const v of opts.variants ?? []) variantNamed(v);
+  const seeded = seed();
+  const options: ReferenceOptions = { upsertDelayMs: opts.upsertDelayMs ?? 15, variants: new Set(opts.variants ?? []) };
+  return { app: { store: seeded.store, b: behaviour, faults, options }, seeded };
+}
+
+export async function startReference(opts: StartOptions = {}): Promise<RunningReference> {
+  const { app, seeded } = buildApp(opts);
+  const server = createServer((req, res) => {
+    handle(app, req, res).catch((err) => {
+      // A crash here is a bug of the reference; it still answers, and says so.
+      if (!res.headersSent) send(res, { status: 500, body: { error: `reference server bug: ${(err as Error).message}` } });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await listen(server, opts.port ?? 0, opts.host ?? "127.0.0.1");
+  const { port } = server.address() as AddressInfo;
+  const host = opts.host ?? "127.0.0.1";
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    app,
+    seeded,
+    config: () => ({
+      baseUrl: url,
+      token: seeded.tokens.primary,
+      tokens: { readOnly: seeded.tokens.readOnly, noAudit: seeded.tokens.noAudit, creator: seeded.tokens.creator },
+      fixtures: seeded.fixtures,
+    }),
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(raw.url ?? "/", "http://reference.local");
+  const method = (raw.method ?? "GET").toUpperCase();
+  let reply: Reply;
+  try {
+    const bodyText = await readBody(raw);
+    const user = app.b.authenticate(raw.headers.authorization, app.store);
+    if (!user) throw new HttpError(401, "missing or invalid API key");
+    let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
+    let pathMatched = false;
+    for (const route of compiled) {
+      const params = route.match(url.pathname);
+      if (!params) continue;
+      pathMatched = true;
+      if (route.method === method) {
+        found = { route, params };
+        break;
+      }
+    }
+    if (!found) throw new HttpError(pathMatched ? 405 : 404, pathMatched ? `${method} is not allowed here` : `no route ${url.pathname}`);
+    const req: Req = { method, path: url.pathname, params: found.params, query: url.searchParams, body: parseBody(bodyText, raw.headers["content-type"]), user, raw };
+    reply = await found.route.handler(req, app);
+    reply = transform(app, found.route.spec, req, reply);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    reply = { status: err.status, body: { error: err.message, ...err.extra } };
+  }
+  send(res, reply);
+}
+
+/** Variants first (documented shapes), then faults (broken rules), each keyed by the spec section. */
+function transform(app: App, spec: string, req: Req, reply: Reply): Reply {
+  let body = reply.body;
+  for (const name of app.options.variants) {
+    const v = variantNamed(name);
+    if (v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req);
+  }
+  for (const f of app.faults) if (f.respond && f.routes?.includes(spec)) body = f.respond({ status: reply.status, body, req, app });
+  return { ...reply, body };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new HttpError(413, "request body too large"));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function parseBody(text: string, contentType: string | undefined): any {
+  if (text.trim() === "") return undefined;
+  if (contentType && !/json/i.test(contentType)) throw new HttpError(415, "the body must be JSON");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "the body is not valid JSON");
+  }
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  if (reply.stream) {
+    res.writeHead(reply.status, reply.headers);
+    reply.stream.pipe(res);
+    return;
+  }
+  const text = reply.body === undefined ? "" : JSON.stringify(reply.body);
+  res.writeHead(reply.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...reply.headers });
+  res.end(text);
+}

@@ -1,0 +1,337 @@
+/**
+ * The reference server's in-memory state and its seed. Nothing in the suite reads this: the
+ * suite discovers what it needs through the API, so it runs unchanged against any server.
+ */
+export type Access = "none" | "read" | "edit" | "manage";
+export type ItemType = "FOLDER" | "WORKBOOK" | "REPORT";
+
+export interface User {
+  id: number;
+  email: string;
+  firstName: string | null;
+  /** AI BI User or higher may create and clone workbooks. */
+  aiBiUser: boolean;
+  permissions: Set<string>;
+  creatorMode: boolean;
+  /** Access to workspace items nobody granted otherwise. */
+  defaultAccess: Access;
+}
+
+export interface EnvironmentRecord {
+  id: string;
+  type: "production" | "staging" | "development";
+  branch: string;
+  user: string;
+  name: string;
+}
+
+export interface BranchRecord {
+  id: number;
+  name: string;
+  parentBranch: string;
+  lastHash: string;
+  kind: "production" | "shared" | "personal";
+  owner?: string;
+  isStagingEnvironmentEnabled: boolean;
+}
+
+export interface VersionRecord {
+  version: string;
+  releaseChannel: string;
+}
+
+export interface DeploymentRecord {
+  id: number;
+  name: string;
+  created_at: string;
+  workbookLimit: number | null;
+  settings: {
+    cloudProvider: string;
+    region: string;
+    releaseChannel: string;
+    releaseChannelVersion: string;
+    releaseChannelVersionHold: boolean;
+    image: string;
+    template: string;
+    templateVariables: Record<string, string>;
+    defaultLaunchpadViewGroup: string | null;
+    launchpadTabs: string[];
+    creationMethod: string;
+    deployMode: string;
+  };
+  secrets: Record<string, string>;
+  /** Production and development environments; staging ones follow the branches' flags. */
+  environments: EnvironmentRecord[];
+  branches: BranchRecord[];
+  versions: VersionRecord[];
+  envVars: { name: string; value: string }[];
+}
+
+export interface Item {
+  id: number;
+  deploymentId: number;
+  type: ItemType;
+  name: string;
+  folderId: number | null;
+  slug: string | null;
+  meta: Record<string, unknown>;
+  calculatedFields: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: number;
+  /** Workbooks only. */
+  dashboardDraft: any | null;
+  publishedDashboard: any | null;
+  /** Reports only: the workbook they belong to, and what a snapshot copies. */
+  workbookId?: number;
+  report?: { kind: string; sqlQuery: string; title: string };
+  sharedWorkspace: boolean;
+  viewHistory: number[];
+  policies: { principal: string; action: string }[];
+  /** Folder ACL: user id to access; inherited by contents. */
+  grants: Map<number, Access>;
+}
+
+export interface AuditEvent {
+  timestamp: string;
+  userEmail: string;
+  eventName: string;
+  deploymentName: string;
+  ipAddress: string;
+  details: string;
+}
+
+export interface Store {
+  users: User[];
+  tokens: Map<string, User>;
+  deployments: DeploymentRecord[];
+  items: Map<number, Item>;
+  audit: AuditEvent[];
+  nextItemId: number;
+  nextDashboardId: number;
+  auditFeatureEnabled: boolean;
+}
+
+export const TOKEN_ROLES = ["primary", "readOnly", "noAudit", "creator"] as const;
+export type TokenRoleName = (typeof TOKEN_ROLES)[number];
+
+export interface Seeded {
+  store: Store;
+  tokens: Record<TokenRoleName, string>;
+  /** What --write-config hands to the suite: fixtures it cannot discover on its own. */
+  fixtures: Record<string, number | string>;
+}
+
+const ALL: ReadonlyArray<string> = ["AuditLogManage", "SecretsManage", "DownloadData"];
+
+function randomToken(label: string): string {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return `ref_${label}_${Buffer.from(bytes).toString("base64url")}`;
+}
+
+function day(offset: number): string {
+  return new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000).toISOString();
+}
+
+export function seed(): Seeded {
+  const users: User[] = [
+    { id: 1, email: "alice@example.com", firstName: "Alice", aiBiUser: true, permissions: new Set(ALL), creatorMode: false, defaultAccess: "manage" },
+    { id: 2, email: "victor@example.com", firstName: "Victor", aiBiUser: true, permissions: new Set(), creatorMode: false, defaultAccess: "read" },
+    { id: 3, email: "nora@example.com", firstName: null, aiBiUser: true, permissions: new Set(["SecretsManage"]), creatorMode: false, defaultAccess: "manage" },
+    { id: 4, email: "carol@embed.example.com", firstName: "Carol", aiBiUser: true, permissions: new Set(), creatorMode: true, defaultAccess: "read" },
+  ];
+  const tokens: Record<TokenRoleName, string> = { primary: randomToken("admin"), readOnly: randomToken("viewer"), noAudit: randomToken("noaudit"), creator: randomToken("creator") };
+  const store: Store = {
+    users,
+    tokens: new Map([
+      [tokens.primary, users[0]],
+      [tokens.readOnly, users[1]],
+      [tokens.noAudit, users[2]],
+      [tokens.creator, users[3]],
+    ]),
+    deployments: [deployment(1, "Analytics Production", null), deployment(2, "Sandbox", null), deployment(3, "Marketing Trial", 4)],
+    items: new Map(),
+    audit: [],
+    nextItemId: 100,
+    nextDashboardId: 1,
+    auditFeatureEnabled: true,
+  };
+  const ids = seedWorkspace(store);
+  seedAudit(store);
+  return {
+    store,
+    tokens,
+    fixtures: {
+      readOnlyFolderId: ids.readOnlyFolder,
+      editableFolderId: ids.editableFolder,
+      sharedWorkbookId: ids.sharedWorkbook,
+      workbookLimitDeploymentId: "3",
+    },
+  };
+}
+
+function deployment(id: number, name: string, workbookLimit: number | null): DeploymentRecord {
+  const people = ["alice", "victor", "nora", "carol"];
+  const branches: BranchRecord[] = [
+    { id: 1, name: "main", parentBranch: "", lastHash: "a1b2c3d", kind: "production", isStagingEnvironmentEnabled: false },
+    { id: 2, name: "release", parentBranch: "main", lastHash: "b2c3d4e", kind: "shared", isStagingEnvironmentEnabled: true },
+    { id: 3, name: "feature-revenue", parentBranch: "main", lastHash: "c3d4e5f", kind: "shared", isStagingEnvironmentEnabled: false },
+    ...people.map((p, i) => ({ id: 4 + i, name: `dev-${p}`, parentBranch: "main", lastHash: `d${i}e5f6a`, kind: "personal" as const, owner: `${p}@example.com`, isStagingEnvironmentEnabled: false })),
+  ];
+  return {
+    id,
+    name,
+    created_at: day(-300 + id * 10),
+    workbookLimit,
+    settings: {
+      cloudProvider: "aws",
+      region: "us-east-1",
+      releaseChannel: "release",
+      releaseChannelVersion: "cubejs/cube:v1.7.20",
+      releaseChannelVersionHold: false,
+      image: "cubejs/cube:v1.7.20",
+      template: "standard",
+      templateVariables: { CUBEJS_DB_TYPE: "postgres", CUBEJS_DB_NAME: "analytics", CUBEJS_SCHEDULED_REFRESH: "true" },
+      defaultLaunchpadViewGroup: null,
+      launchpadTabs: ["home", "workbooks"],
+      creationMethod: "github",
+      deployMode: "git",
+    },
+    secrets: { CUBEJS_API_SECRET: "s3cr3t-value", CUBEJS_DB_PASS: "hunter2" },
+    environments: [
+      { id: `env-${id}-prod`, type: "production", branch: "main", user: "", name: "Production" },
+      ...people.map((p) => ({ id: `env-${id}-dev-${p}`, type: "development" as const, branch: `dev-${p}`, user: `${p}@example.com`, name: `Development: ${p}` })),
+    ],
+    branches,
+    versions: [
+      { version: "1.6.10", releaseChannel: "release" },
+      { version: "1.7.18", releaseChannel: "release" },
+      { version: "1.7.20", releaseChannel: "release" },
+      { version: "1.8.0", releaseChannel: "latest" },
+      { version: "1.8.3", releaseChannel: "latest" },
+    ],
+    envVars: [
+      ["CUBEJS_DB_PASS", "hunter2"], ["CUBEJS_API_SECRET", "s3cr3t"], ["GITHUB_TOKEN", "ghp_xxx"], ["AWS_ACCESS_KEY_ID", "AKIA123"],
+      ["GCP_CREDENTIALS_JSON", "{}"], ["SMTP_PASSWORD", "pw"], ["MY_SECRET_SALT", "salt"], ["DB_KEYFILE", "/k"], ["webhook_secret", "w"],
+      ["OAUTH_CREDENTIAL", "c"], ["REFRESH_TOKEN_TTL", "3600"], ["PASSPHRASE_HINT", "h"],
+      ["TZ", "UTC"], ["LOG_LEVEL", "info"], ["CUBEJS_DB_TYPE", "postgres"], ["CUBEJS_DB_HOST", "db.internal"], ["CUBEJS_DB_PORT", "5432"],
+      ["REGION", "eu-west-1"], ["FEATURE_FLAGS", "a,b"], ["CACHE_TTL", "60"], ["MAX_ROWS", "50000"], ["APP_NAME", "analytics"],
+      ["NODE_ENV", "production"], ["QUERY_TIMEOUT", "30"],
+    ].map(([name, value]) => ({ name, value })),
+  };
+}
+
+export function newItem(store: Store, fields: Partial<Item> & Pick<Item, "deploymentId" | "type" | "name" | "createdBy">): Item {
+  const now = new Date().toISOString();
+  const item: Item = {
+    id: store.nextItemId++,
+    folderId: null,
+    slug: null,
+    meta: {},
+    calculatedFields: {},
+    createdAt: now,
+    updatedAt: now,
+    dashboardDraft: null,
+    publishedDashboard: null,
+    sharedWorkspace: false,
+    viewHistory: [],
+    policies: [],
+    grants: new Map(),
+    ...fields,
+  };
+  store.items.set(item.id, item);
+  return item;
+}
+
+function seedWorkspace(store: Store) {
+  const alice = 1;
+  const folder = (deploymentId: number, name: string, folderId: number | null) => newItem(store, { deploymentId, type: "FOLDER", name, folderId, createdBy: alice, createdAt: day(-200), updatedAt: day(-200) });
+  const ids = { readOnlyFolder: 0, editableFolder: 0, sharedWorkbook: 0 };
+  for (const dep of [1, 2, 3]) {
+    const finance = folder(dep, "Finance", null);
+    const quarterly = folder(dep, "Quarterly", finance.id);
+    const archive = folder(dep, "Archive", quarterly.id);
+    const sales = folder(dep, "Sales", null);
+    const regions = folder(dep, "Regions", sales.id);
+    const emea = folder(dep, "EMEA", regions.id);
+    const places = dep === 1 ? [null, finance.id, quarterly.id, archive.id, sales.id, regions.id, emea.id] : dep === 3 ? [null, finance.id] : [null, sales.id];
+    const count = dep === 1 ? 24 : dep === 3 ? 4 : 6;
+    for (let i = 0; i < count; i++) {
+      const folderId = places[i % places.length];
+      const published = dep === 1 && i % 3 === 0;
+      workbookWithReports(store, { deploymentId: dep, name: `${dep === 1 ? "Revenue" : "Pipeline"} review ${i + 1}`, folderId, published, allowEmbed: i === 0, createdBy: alice, when: day(-150 + i), reports: 1 + (i % 3) });
+    }
+    if (dep === 1) {
+      // Victor (the read-only token) may read Finance but edit nothing there; Sales is his to edit.
+      sales.grants.set(2, "edit");
+      ids.readOnlyFolder = finance.id;
+      ids.editableFolder = sales.id;
+      const shared = workbookWithReports(store, { deploymentId: dep, name: "Shared KPIs", folderId: null, published: true, allowEmbed: true, createdBy: alice, when: day(-20), reports: 2 });
+      shared.sharedWorkspace = true;
+      ids.sharedWorkbook = shared.id;
+    }
+  }
+  return ids;
+}
+
+const KINDS = ["vega", "table", "kpi", "html", "map"];
+
+function workbookWithReports(store: Store, o: { deploymentId: number; name: string; folderId: number | null; published: boolean; allowEmbed: boolean; createdBy: number; when: string; reports: number }): Item {
+  const wb = newItem(store, { deploymentId: o.deploymentId, type: "WORKBOOK", name: o.name, folderId: o.folderId, createdBy: o.createdBy, createdAt: o.when.slice(0, 10), updatedAt: o.when, meta: { theme: "light", owner: { team: "analytics" } }, calculatedFields: { margin: "revenue - cost" }, viewHistory: [1, 2], policies: [{ principal: "group:finance", action: "DownloadData" }] });
+  const reports = Array.from({ length: o.reports }, (_, i) =>
+    newItem(store, { deploymentId: o.deploymentId, type: "REPORT", name: `${o.name} / chart ${i + 1}`, folderId: o.folderId, createdBy: o.createdBy, createdAt: o.when, updatedAt: o.when, workbookId: wb.id, report: { kind: KINDS[(wb.id + i) % KINDS.length], sqlQuery: `select * from orders limit ${i + 1}`, title: `Chart ${i + 1}` } }),
+  );
+  const config = dashboardConfig(o.name, reports.map((r) => r.id));
+  wb.dashboardDraft = config;
+  if (o.published) wb.publishedDashboard = publishDashboard(store, wb, reports, config, o.allowEmbed);
+  return wb;
+}
+
+export function dashboardConfig(title: string, reportIds: number[]): any {
+  return {
+    kind: "CLASSIC",
+    title,
+    description: null,
+    widgets: [
+      { id: "w-title", type: "TEXT", position: { x: 0, y: 0, w: 12, h: 1 }, config: { text: title }, style: null },
+      ...reportIds.map((reportId, i) => ({ id: `w-chart-${i}`, type: "CHART", position: { x: (i % 2) * 6, y: 1 + Math.floor(i / 2) * 4, w: 6, h: 4 }, config: { reportId }, style: null })),
+      { id: "w-tabs", type: "CONTAINER", position: { x: 0, y: 20, w: 12, h: 6 }, config: { layout: "tabs", tabs: [{ title: "More", widgetIds: [] }] }, responsiveLayouts: { lg: null, md: { x: 0, y: 20, w: 10, h: 6 }, sm: null, xs: null, xxs: null } },
+    ],
+    layout: { breakpoints: { lg: 1200, md: 996, sm: 768, xs: 480, xxs: 0 }, cols: { lg: 12, md: 10, sm: 6, xs: 4, xxs: 2 }, containerPadding: [10, 10], margin: [10, 10], rowHeight: 30 },
+    settings: {},
+    theme: null,
+    app: null,
+  };
+}
+
+export function publishDashboard(store: Store, wb: Item, reports: Item[], config: any, allowEmbed: boolean): any {
+  const id = store.nextDashboardId++;
+  return {
+    id,
+    publicId: `pub-${wb.deploymentId}-${id}-${wb.id}`,
+    deploymentId: wb.deploymentId,
+    workbookId: wb.id,
+    status: "published",
+    allowEmbed,
+    config: structuredClone(config),
+    versionNumber: 1,
+    versionId: id * 10,
+    createdBy: wb.createdBy,
+    title: config.title ?? null,
+    description: null,
+    fromSharedWorkspace: false,
+    restrictDataDownload: false,
+    useBoardDashboards: null,
+    reportSnapshots: reports.map((r, i) => ({ id: id * 100 + i, reportId: r.id, versionNumber: 1, kind: r.report?.kind ?? null, name: r.name, title: r.report?.title ?? null, description: null, sqlQuery: r.report?.sqlQuery ?? null, pythonCode: null, spec: null, meta: null, isSourceReport: true, fillMissingRows: null, periodComparisons: null, preferences: null })),
+  };
+}
+
+const EVENTS = ["Logged in", "Logged out", "Workbook viewed", "Report exported", "API key created"];
+
+function seedAudit(store: Store) {
+  for (let i = 0; i < 60; i++) {
+    const user = store.users[i % store.users.length];
+    store.audit.push({ timestamp: day(-60 + i).replace("T00", `T${String(8 + (i % 10)).padStart(2, "0")}`), userEmail: user.email, eventName: EVENTS[i % EVENTS.length], deploymentName: store.deployments[i % 2].name, ipAddress: `203.0.113.${i}`, details: i % 7 === 0 ? "password [HIDDEN], via SSO" : `session ${i}, browser "Firefox"` });
+  }
+}

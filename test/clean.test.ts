@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { variants } from "../reference/variants.js";
+import { catalogue } from "../suites/index.js";
+import { describeResults, runAgainstReference } from "./reference-run.js";
+
+/** Rule 3 of the house: no false alarms, on the clean reference and on every documented variant. */
+describe("the clean reference passes everything", () => {
+  it("passes every check, writes allowed", async () => {
+    const outcome = await runAgainstReference(catalogue);
+    expect(describeResults(outcome)).toBe("");
+    expect(outcome.results.every((r) => r.status === "passed")).toBe(true);
+    expect(outcome.leftovers).toEqual([]);
+  });
+
+  for (const v of variants) {
+    it(`passes every check with the documented variant ${v.name} (${v.description})`, async () => {
+      const outcome = await runAgainstReference(catalogue, { variants: [v.name] });
+      const bad = outcome.results.filter((r) => r.status === "failed" || r.status === "errored");
+      expect(bad.map((r) => r.id), describeResults(outcome)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { faults } from "../reference/faults.js";
+import { catalogue } from "../suites/index.js";
+import { describeResults, runAgainstReference } from "./reference-run.js";
+
+/** Rule 2 of the house: every check can fail, shown against a named fault of the reference. */
+describe("every check fails against the fault that breaks its rule", () => {
+  it("every check of the catalogue is caught by at least one fault", () => {
+    const caught = new Set(faults.flatMap((f) => f.catches));
+    const uncaught = catalogue.map((c) => c.id).filter((id) => !caught.has(id));
+    expect(uncaught).toEqual([]);
+  });
+
+  it("fault names are unique and every caught id is a real check", () => {
+    const names = faults.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    const ids = new Set(catalogue.map((c) => c.id));
+    expect(faults.flatMap((f) => f.catches).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  for (const fault of faults) {
+    it(`${fault.name} (${fault.breaks}) is caught by ${fault.catches.join(", ")}`, async () => {
+      const checks = catalogue.filter((c) => fault.catches.includes(c.id));
+      const outcome = await runAgainstReference(checks, { faults: [fault.name] });
+      const notFailed = outcome.results.filter((r) => r.status !== "failed");
+      expect(notFailed.map((r) => `${r.id}: ${r.status} ${r.message}`), describeResults(outcome)).toEqual([]);
+      expect(outcome.results.length).toBe(checks.length);
+    });
+  }
+});

@@ -1,0 +1,29 @@
+import type { Check } from "../core/check.js";
+import { runChecks, type RunOutcome } from "../core/runner.js";
+import { Schemas } from "../core/schemas.js";
+import type { RunSettings } from "../core/settings.js";
+import { startReference, type RunningReference } from "../reference/server.js";
+
+let schemas: Promise<Schemas> | undefined;
+
+/** Settings for a run against a reference server, as its --write-config would give them. */
+export function settingsFor(ref: RunningReference, over: Partial<RunSettings> = {}): RunSettings {
+  const c = ref.config() as any;
+  return { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, timeoutMs: 5_000, runs: 25, seed: 42, strict: false, ...over };
+}
+
+/** Starts a reference server (with faults or variants), runs the checks in-process, stops it. */
+export async function runAgainstReference(checks: Check[], opts: { faults?: string[]; variants?: string[]; settings?: Partial<RunSettings>; upsertDelayMs?: number } = {}): Promise<RunOutcome & { ref: RunningReference }> {
+  schemas ??= Schemas.load();
+  const ref = await startReference({ faults: opts.faults, variants: opts.variants, upsertDelayMs: opts.upsertDelayMs });
+  try {
+    const outcome = await runChecks(checks, settingsFor(ref, opts.settings), await schemas);
+    return { ...outcome, ref };
+  } finally {
+    await ref.close();
+  }
+}
+
+export function describeResults(outcome: RunOutcome): string {
+  return outcome.results.filter((r) => r.status !== "passed").map((r) => `${r.status} ${r.id}: ${r.message} | expected ${r.expected} | got ${r.got}`).join("\n");
+}
