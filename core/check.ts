@@ -5,8 +5,12 @@ export type Level = "MUST" | "SHOULD";
 /** Extra credentials a check may need; the config's `tokens` names them. */
 export type TokenRole = "readOnly" | "noAudit" | "creator";
 
-/** What a check needs before it can run; the runner skips it, with the reason, when one is missing. */
-export type Need = "writes" | `token:${TokenRole}` | `fixture:${FixtureName}`;
+/**
+ * What a check needs before it can run; the runner skips it, with the reason, when one is missing.
+ * "unremovable-writes": it creates what the API offers no way to delete (environment variables),
+ * so it runs only when the user says so, or against the throw-away reference server.
+ */
+export type Need = "writes" | "unremovable-writes" | `token:${TokenRole}` | `fixture:${FixtureName}`;
 
 export type FixtureName =
   | "deployment"

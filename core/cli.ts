@@ -29,6 +29,7 @@ export interface RunCliOptions {
   group?: string[];
   check?: string[];
   allowWrites?: boolean;
+  allowUnremovableWrites?: boolean;
   runs?: number;
   seed?: number;
   reporter: string[];
@@ -60,6 +61,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--group <names...>", "run only these groups")
     .option("--check <ids...>", "run only these checks (globs on ids, e.g. 'workbooks.*')")
     .option("--allow-writes", "also run checks that create or change data")
+    .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env vars)")
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
@@ -77,6 +79,27 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .action((opts: { json?: boolean }) => {
       if (opts.json) out(JSON.stringify(catalogue.map(({ id, group, level, spec, title, needs, kind }) => ({ id, group, level, spec, title, needs, kind })), null, 2));
       else for (const c of catalogue) out(catalogueLine(c));
+    });
+
+  program
+    .command("replay")
+    .description("re-run one check of a saved report with its seed (a property: its shrunk counterexample)")
+    .argument("<report>", "a report.json written by --reporter json")
+    .argument("<check>", "the id of the check to re-run")
+    .option("--base-url <url>", "server under test (default: the report's)")
+    .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
+    .option("--config <file>", "JSON config")
+    .option("--reference", "against a fresh bundled reference server")
+    .addOption(new Option("--fault <names...>").hideHelp())
+    .option("--allow-writes", "needed again if the check writes")
+    .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
+    .option("--out <dir>", "report folder", "reports")
+    .action(async (reportFile: string, checkId: string, opts: RunCliOptions) => {
+      const saved = readReport(reportFile);
+      const result = saved.results.find((r) => r.id === checkId);
+      if (!result) throw new UsageError(`${reportFile} has no result for ${checkId}`);
+      const baseUrl = opts.baseUrl ?? (opts.reference || opts.config ? undefined : saved.target.baseUrl);
+      code = await runCommand({ ...opts, baseUrl, check: [checkId], seed: saved.seed, runs: saved.runs }, out, result.property ? { checkId, path: result.property.path } : undefined);
     });
 
   program
@@ -105,7 +128,17 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
   return code;
 }
 
-async function runCommand(opts: RunCliOptions, out: (l: string) => void): Promise<number> {
+function readReport(file: string): Report {
+  try {
+    const r = JSON.parse(readFileSync(file, "utf8")) as Report;
+    if (!Array.isArray(r.results) || typeof r.seed !== "number") throw new Error("not a conformance report");
+    return r;
+  } catch (e) {
+    throw new UsageError(`cannot read report ${file}: ${(e as Error).message}`);
+  }
+}
+
+async function runCommand(opts: RunCliOptions, out: (l: string) => void, replay?: RunSettings["replay"]): Promise<number> {
   if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
   if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
   const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
@@ -127,7 +160,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void): Promis
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
-    const settings = settingsFrom(opts, file, reference?.config());
+    const settings = { ...settingsFrom(opts, file, reference?.config()), replay };
     const schemas = await Schemas.load();
     await preflight(settings);
     const reporters = new Set(opts.reporter);
@@ -157,6 +190,8 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
     token,
     tokens,
     writes: Boolean(opts.allowWrites ?? file.writes ?? false),
+    // The bundled reference is thrown away after the run: nothing it holds outlives it.
+    unremovableWrites: Boolean(opts.allowUnremovableWrites || opts.reference),
     timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
     runs: opts.runs ?? file.runs ?? 100,
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),

@@ -9,6 +9,7 @@ import type { RunSettings } from "./settings.js";
 
 /** What a check's `run` receives. */
 export interface CheckContext {
+  checkId: string;
   /** The server with the main token. */
   api: Api;
   /** The server with another configured token (declared in `needs` as `token:<role>`). */

@@ -61,6 +61,7 @@ export interface HttpClientOptions {
   redactor: Redactor;
   /** Credentials whose values are replaced in reports; the first one is the default. */
   credential?: Credential;
+  observe?: (exchange: Exchange) => void;
 }
 
 export class HttpClient {
@@ -111,12 +112,14 @@ export class HttpClient {
           continue;
         }
         log?.push(exchange);
+        this.options.observe?.(exchange);
         const parsed = parseJson(text, resHeaders["content-type"]);
         return { status: res.statusCode, headers: resHeaders, text, body: parsed.value, isJson: parsed.ok, exchange };
       } catch (err) {
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.error = describeNetworkError(err, this.options.timeoutMs);
         log?.push(exchange);
+        this.options.observe?.(exchange);
         throw new NetworkError(`${spec.method} ${exchange.url}: ${exchange.error}`, exchange);
       }
     }
@@ -140,6 +143,7 @@ export class HttpClient {
       exchange.responseHeaders = this.options.redactor.value(flattenHeaders(res.headers));
       exchange.responseExcerpt = "(streamed)";
       log?.push(exchange);
+      this.options.observe?.(exchange);
       return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body, exchange };
     } catch (err) {
       exchange.error = describeNetworkError(err, this.options.timeoutMs);

@@ -36,6 +36,8 @@ export interface CheckResult {
 export interface RunHooks {
   onStart?(check: Check): void;
   onResult?(result: CheckResult): void;
+  /** Every exchange of the run, discovery and cleanup included (redacted). */
+  onExchange?(exchange: Exchange): void;
   /** Polled between checks: true stops the run (SIGINT); cleanup still happens. */
   shouldStop?(): boolean;
 }
@@ -68,10 +70,11 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const startedAt = new Date().toISOString();
   const redactor = redactorFor(settings);
   const creds = credentials(settings);
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe: hooks.onExchange });
   const discovery = new Api(client, creds.primary ?? null, []);
   const fixtures = new Fixtures(discovery, settings.fixtures);
-  const scratch = new Scratch(`${settings.seed.toString(36)}${Date.now().toString(36).slice(-4)}`);
+  // Named from the seed alone, so that the same seed replays the same requests.
+  const scratch = new Scratch(settings.seed.toString(36));
   const results: CheckResult[] = [];
   let interrupted = false;
   let leftovers: string[] = [];
@@ -125,6 +128,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
   const log: Exchange[] = [];
   const api = new Api(env.client, env.creds.primary ?? null, log);
   const ctx: CheckContext = {
+    checkId: check.id,
     api,
     anonymous: api.with(null),
     as(role) {
@@ -161,6 +165,8 @@ async function unmetNeeds(check: Check, env: Env): Promise<string | Error | Map<
   const resolved = new Map<FixtureName, unknown>();
   for (const need of check.needs) {
     if (need === "writes" && !env.settings.writes) return "writes not allowed: pass --allow-writes (or \"writes\": true in the config) to run checks that create or change data";
+    if (need === "unremovable-writes" && !(env.settings.writes && env.settings.unremovableWrites))
+      return "creates data the API cannot delete (environment variables): pass --allow-writes --allow-unremovable-writes, or run against --reference";
     if (need.startsWith("token:")) {
       const role = need.slice(6) as TokenRole;
       if (!env.creds.roles[role]) return `needs a second token: set tokens.${role} in the config or ${tokenEnvVars[role]}`;

@@ -29,13 +29,15 @@ export interface RunSettings {
   token?: string;
   tokens: Partial<Record<TokenRole, string>>;
   writes: boolean;
+  /** Also run checks whose creations cannot be removed through the API. */
+  unremovableWrites: boolean;
   timeoutMs: number;
   runs: number;
   seed: number;
   strict: boolean;
   fixtures: FixtureConfig;
-  groups?: string[];
-  checks?: string[];
+  /** `conformance replay`: run this property's recorded counterexample path only. */
+  replay?: { checkId: string; path: string };
 }
 
 export const tokenEnvVars: Record<"primary" | TokenRole, string> = {

@@ -1,0 +1,76 @@
+import fc from "fast-check";
+import type { Api } from "./api.js";
+import type { CheckContext } from "./context.js";
+import type { Exchange } from "./http.js";
+import { NetworkError } from "./http.js";
+import { CheckFailure, Skip } from "./outcome.js";
+
+export interface PropertyOptions {
+  /** Fewer trials for properties whose trial is expensive; never more than --runs. */
+  maxRuns?: number;
+  /** Bound on the whole search, shrinking included. */
+  timeLimitMs?: number;
+}
+
+const DEFAULT_TIME_LIMIT_MS = 60_000;
+
+/** Each property draws from its own stream, fixed by the run's seed and the check's id. */
+export function propertySeed(runSeed: number, checkId: string): number {
+  let h = runSeed | 0;
+  for (let i = 0; i < checkId.length; i++) h = (Math.imul(h ^ checkId.charCodeAt(i), 0x5bd1e995) + 0x6b43a9b5) | 0;
+  return h;
+}
+
+/**
+ * Runs `trial` on values drawn from `arb`, each trial with its own exchange log. On a failure
+ * fast-check shrinks it (bounded in time); the shrunk case is then run once more to confirm it
+ * still breaks the rule and to record its exact requests, which the report prints as curl lines.
+ * A network error is not a counterexample: it ends the property as errored.
+ */
+export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: (value: T, api: Api) => Promise<void>, opts: PropertyOptions = {}): Promise<void> {
+  const seed = propertySeed(ctx.settings.seed, ctx.checkId);
+  const replay = ctx.settings.replay?.checkId === ctx.checkId ? ctx.settings.replay.path : undefined;
+  const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity);
+  let networkError: NetworkError | undefined;
+  const run = async (value: T, log: Exchange[]) => {
+    try {
+      await trial(value, ctx.api.logging(log));
+    } catch (err) {
+      if (err instanceof Skip) fc.pre(false);
+      if (err instanceof NetworkError) networkError ??= err;
+      throw err;
+    }
+  };
+  const property = fc.asyncProperty(arb, async (value) => run(value, []));
+  const details = await fc.check(property, {
+    seed,
+    numRuns: replay ? 1 : numRuns,
+    path: replay,
+    endOnFailure: false,
+    interruptAfterTimeLimit: opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+    markInterruptAsFailure: false,
+  });
+  if (networkError) throw networkError;
+  if (!details.failed || !details.counterexample) return;
+
+  const [value] = details.counterexample as [T];
+  const shrunkLog: Exchange[] = [];
+  let confirmed: CheckFailure | undefined;
+  try {
+    await run(value, shrunkLog);
+  } catch (err) {
+    confirmed = err instanceof CheckFailure ? err : new CheckFailure(String((err as Error)?.message ?? err));
+  }
+  const original = details.errorInstance;
+  const cause = confirmed ?? (original instanceof CheckFailure ? original : new CheckFailure(String((original as Error)?.message ?? original)));
+  const failure = new CheckFailure(`${cause.message} (for ${fc.stringify(value)})`, { expected: cause.expected, got: cause.got, exchange: cause.exchange ?? shrunkLog.at(-1) });
+  failure.property = {
+    seed,
+    path: details.counterexamplePath ?? "",
+    runs: details.numRuns,
+    counterexample: fc.stringify(value),
+    shrunkExchanges: shrunkLog,
+    reproducible: confirmed ? "reproducible" : "intermittent",
+  };
+  throw failure;
+}
