@@ -1,0 +1,83 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Expect } from "../core/expect.js";
+import { HttpClient, NetworkError, retryAfterMs } from "../core/http.js";
+import { CheckFailure } from "../core/outcome.js";
+import { Redactor } from "../core/redact.js";
+import { Schemas } from "../core/schemas.js";
+
+const TOKEN = "tok_super_secret_value_123";
+const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
+let server: Server;
+let base: string;
+let hits429 = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url!, "http://x");
+    if (url.pathname === "/limited") {
+      if (hits429++ < 2) {
+        res.writeHead(429, { "retry-after": "0" }).end();
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+    } else if (url.pathname === "/html") {
+      res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><html>app</html>");
+    } else if (url.pathname === "/echo") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ auth: req.headers.authorization, jwt: JWT }));
+    } else if (url.pathname === "/slow") {
+      setTimeout(() => res.end("late"), 2_000);
+    } else res.writeHead(404, { "content-type": "application/json" }).end('{"error":"nope"}');
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+
+const client = (timeoutMs = 1_000) => new HttpClient({ baseUrl: base, timeoutMs, redactor: new Redactor([TOKEN]), credential: { role: "primary", value: TOKEN, envVar: "CONFORMANCE_TOKEN" } });
+
+describe("HTTP client", () => {
+  it("waits out a 429 (Retry-After) and retries: a 429 is never the verdict", async () => {
+    const res = await client().send({ method: "GET", path: "/limited" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+  });
+
+  it("says clearly when a body is not JSON", async () => {
+    const res = await client().send({ method: "GET", path: "/html" });
+    expect(res.isJson).toBe(false);
+    const expectations = new Expect(await Schemas.load());
+    expect(() => expectations.json(res)).toThrow(CheckFailure);
+    expect(() => expectations.json(res)).toThrow("the response is not JSON");
+  });
+
+  it("never shows a token in what it records: headers, URLs, bodies, curl", async () => {
+    const log: any[] = [];
+    await client().send({ method: "POST", path: "/echo", query: { key: TOKEN }, body: { token: TOKEN } }, log);
+    const shown = JSON.stringify(log);
+    expect(shown).not.toContain(TOKEN);
+    expect(shown).not.toContain(JWT);
+    expect(log[0].requestHeaders.authorization).toBe("Bearer [REDACTED]");
+    expect(log[0].curl).toContain('"authorization: Bearer $CONFORMANCE_TOKEN"');
+    expect(log[0].curl).toContain("--data-raw");
+  });
+
+  it("reports a silent server as a network error naming the timeout", async () => {
+    await expect(client(200).send({ method: "GET", path: "/slow" })).rejects.toThrow(/no answer within 200 ms/);
+  });
+
+  it("reports a closed port as connection refused", async () => {
+    const c = new HttpClient({ baseUrl: "http://127.0.0.1:9", timeoutMs: 1_000, redactor: new Redactor([]) });
+    const err = await c.send({ method: "GET", path: "/" }).catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toMatch(/connection refused/);
+  });
+
+  it("reads Retry-After as seconds or a date, bounded", () => {
+    expect(retryAfterMs("2", 0)).toBe(2_000);
+    expect(retryAfterMs("3600", 0)).toBe(10_000);
+    expect(retryAfterMs(new Date(Date.now() + 1_000).toUTCString(), 0)).toBeLessThanOrEqual(1_000);
+    expect(retryAfterMs(undefined, 1)).toBe(500);
+  });
+});
