@@ -27,6 +27,8 @@ export type FixtureName =
   | "readOnlyFolder"
   | "editableFolder"
   | "sharedWorkbook"
+  | "sharedUnpublishedWorkbook"
+  | "embeddableWorkbook"
   | "workbookLimitDeployment";
 
 export interface Check {

@@ -36,6 +36,8 @@ export interface FixtureValues {
   readOnlyFolder: { id: number };
   editableFolder: { id: number };
   sharedWorkbook: { id: number };
+  sharedUnpublishedWorkbook: { id: number };
+  embeddableWorkbook: any;
   workbookLimitDeployment: { id: string };
 }
 
@@ -101,6 +103,15 @@ export class Fixtures {
       case "sharedWorkbook": {
         if (c.sharedWorkbookId === undefined) throw new Skip("fixture missing: set fixtures.sharedWorkbookId (a shared-workspace workbook with a published dashboard)");
         return { id: c.sharedWorkbookId };
+      }
+      case "sharedUnpublishedWorkbook": {
+        if (c.sharedUnpublishedWorkbookId === undefined) throw new Skip("fixture missing: set fixtures.sharedUnpublishedWorkbookId (a shared-workspace workbook without a published dashboard)");
+        return { id: c.sharedUnpublishedWorkbookId };
+      }
+      case "embeddableWorkbook": {
+        const found = await this.findWorkbook((w) => w.publishedDashboard?.allowEmbed === true, true);
+        if (!found) throw new Skip("fixture missing: no workbook whose published dashboard has allowEmbed true was found in the first pages of E8");
+        return found;
       }
       case "workbookLimitDeployment":
         if (c.workbookLimitDeploymentId === undefined) throw new Skip("fixture missing: set fixtures.workbookLimitDeploymentId (a deployment whose plan's workbook limit is reached)");

@@ -18,6 +18,7 @@ export interface FixtureConfig {
   readOnlyFolderId?: number;
   editableFolderId?: number;
   sharedWorkbookId?: number;
+  sharedUnpublishedWorkbookId?: number;
   sharedBranch?: string;
   personalBranch?: string;
   productionBranch?: string;

@@ -9,7 +9,10 @@ export function atLeast(have: Access, need: Access): boolean {
 /** The caller's access to an item: its own items fully, else the nearest grant up the folders. */
 export function accessTo(store: Store, user: User, item: Item | null): Access {
   if (item && item.createdBy === user.id) return "manage";
-  for (let cur: Item | undefined | null = item; cur; cur = cur.folderId == null ? undefined : store.items.get(cur.folderId)) {
+  // Bounded: a folder cycle left by a faulty move must not hang the server.
+  const seen = new Set<Item>();
+  for (let cur: Item | undefined | null = item; cur && !seen.has(cur); cur = cur.folderId == null ? undefined : store.items.get(cur.folderId)) {
+    seen.add(cur);
     const g = cur.grants.get(user.id);
     if (g) return g;
   }

@@ -1,6 +1,13 @@
 import type { Behaviour } from "./behaviour.js";
 import type { App, Req } from "./http.js";
 import { readSideFaults } from "./faults/read-side.js";
+import { cloneFaults } from "./faults/clone.js";
+import { upsertFaults } from "./faults/upsert.js";
+import { bulkMoveFaults } from "./faults/bulk-move.js";
+import { workbooksReadFaults } from "./faults/workbooks-read.js";
+import { auditFaults } from "./faults/audit.js";
+import { controlPlaneFaults } from "./faults/control-plane.js";
+import { workspacePropertyFaults } from "./faults/properties-workspace.js";
 
 /**
  * A named way for the reference server to break one rule of the spec. A fault replaces one seam
@@ -20,7 +27,7 @@ export interface Fault {
 }
 
 /** The registry: every fault of the reference server. */
-export const faults: Fault[] = [...readSideFaults];
+export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults];
 
 export function faultNamed(name: string): Fault {
   const f = faults.find((x) => x.name === name);

@@ -25,12 +25,12 @@ export function workbookRecord(store: Store, item: Item): Record<string, unknown
   };
 }
 
-/** The containing folder and its ancestors, outermost first. */
+/** The containing folder and its ancestors, outermost first; stops at a cycle a faulty move left. */
 export function folderPath(store: Store, folderId: number | null): { id: number; name: string }[] {
   const path: { id: number; name: string }[] = [];
   for (let id = folderId; id != null; ) {
     const f = store.items.get(id);
-    if (!f) break;
+    if (!f || path.some((p) => p.id === f.id)) break;
     path.unshift({ id: f.id, name: f.name });
     id = f.folderId;
   }

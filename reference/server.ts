@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { recordAudit } from "./audit-log.js";
 import { cleanBehaviour, type Behaviour } from "./behaviour.js";
 import { type Fault, faultNamed } from "./faults.js";
 import { type App, HttpError, matcher, type Reply, type Req, type ReferenceOptions } from "./http.js";
@@ -101,6 +102,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     const req: Req = { method, path: url.pathname, params: found.params, query: url.searchParams, body: parseBody(bodyText, raw.headers["content-type"]), user, raw };
     reply = await found.route.handler(req, app);
     reply = transform(app, found.route.spec, req, reply);
+    recordAudit(app, found.route.spec, req, reply);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     reply = { status: err.status, body: { error: err.message, ...err.extra } };

@@ -166,6 +166,7 @@ export function seed(): Seeded {
       readOnlyFolderId: ids.readOnlyFolder,
       editableFolderId: ids.editableFolder,
       sharedWorkbookId: ids.sharedWorkbook,
+      sharedUnpublishedWorkbookId: ids.sharedUnpublishedWorkbook,
       workbookLimitDeploymentId: "3",
     },
   };
@@ -247,7 +248,7 @@ export function newItem(store: Store, fields: Partial<Item> & Pick<Item, "deploy
 function seedWorkspace(store: Store) {
   const alice = 1;
   const folder = (deploymentId: number, name: string, folderId: number | null) => newItem(store, { deploymentId, type: "FOLDER", name, folderId, createdBy: alice, createdAt: day(-200), updatedAt: day(-200) });
-  const ids = { readOnlyFolder: 0, editableFolder: 0, sharedWorkbook: 0 };
+  const ids = { readOnlyFolder: 0, editableFolder: 0, sharedWorkbook: 0, sharedUnpublishedWorkbook: 0 };
   for (const dep of [1, 2, 3]) {
     const finance = folder(dep, "Finance", null);
     const quarterly = folder(dep, "Quarterly", finance.id);
@@ -270,6 +271,9 @@ function seedWorkspace(store: Store) {
       const shared = workbookWithReports(store, { deploymentId: dep, name: "Shared KPIs", folderId: null, published: true, allowEmbed: true, createdBy: alice, when: day(-20), reports: 2 });
       shared.sharedWorkspace = true;
       ids.sharedWorkbook = shared.id;
+      const draftOnly = workbookWithReports(store, { deploymentId: dep, name: "Shared drafts", folderId: null, published: false, allowEmbed: false, createdBy: alice, when: day(-19), reports: 1 });
+      draftOnly.sharedWorkspace = true;
+      ids.sharedUnpublishedWorkbook = draftOnly.id;
     }
   }
   return ids;

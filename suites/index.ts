@@ -1,5 +1,21 @@
 import type { Check } from "../core/check.js";
+import { bulkMoveChecks } from "./bulk-move.js";
 import { deploymentChecks } from "./deployments.js";
+import { cloneChecks } from "./clone.js";
+import { upsertChecks } from "./upsert.js";
+import { upsertConcurrencyChecks } from "./upsert-concurrency.js";
+import { authChecks } from "./auth.js";
+import { auditChecks } from "./audit.js";
+import { workbookReadChecks } from "./workbooks.js";
+import { envVarChecks } from "./env-vars.js";
+import { environmentChecks } from "./environments.js";
+import { specChecks } from "./spec.js";
+import { versionChecks } from "./versions.js";
+import { tokenChecks } from "./tokens.js";
+import { stagingChecks } from "./staging.js";
+import { deploymentUpdateChecks } from "./deployment-update.js";
+import { workspacePropertyChecks } from "./properties-workspace.js";
+import { workspaceModelChecks } from "./model-workspace.js";
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
-export const catalogue: Check[] = [...deploymentChecks];
+export const catalogue: Check[] = [...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks];

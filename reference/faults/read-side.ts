@@ -1,4 +1,6 @@
+import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../faults.js";
+import { HttpError } from "../http.js";
 
 /** Faults of the read-side endpoints (E1, E2, E5, E8, E9, E13, spec, authentication). */
 export const readSideFaults: Fault[] = [
@@ -47,4 +49,324 @@ export const readSideFaults: Fault[] = [
     catches: ["deployments.list.limit-zero-rejected", "deployments.list.negative-offset-rejected"],
     behaviour: { belowMinimum: () => false },
   },
+
+  // E2: environments.
+  {
+    name: "environments-pageinfo-missing",
+    breaks: "E2",
+    description: "the environments list drops pageInfo beside items",
+    catches: ["environments.list.schema"],
+    routes: ["E2"],
+    respond: ({ body }) => {
+      const { pageInfo: _dropped, ...rest } = body;
+      return rest;
+    },
+  },
+  {
+    name: "environments-type-filter-ignored",
+    breaks: "E2 (query type)",
+    description: "type=T lists environments of every type",
+    catches: ["environments.filter.only-that-type"],
+    behaviour: { environmentMatchesType: () => true },
+  },
+  {
+    name: "environments-type-filter-drops-last",
+    breaks: "E2 (query type)",
+    description: "a type-filtered list loses its last environment",
+    catches: ["environments.filter.all-of-that-type"],
+    routes: ["E2"],
+    respond: ({ body, req }) => (req.query.has("type") ? { ...body, items: body.items.slice(0, -1), data: body.data.slice(0, -1) } : body),
+  },
+  {
+    name: "page-two-of-size-2-starts-late",
+    breaks: "Pagination styles 2",
+    description: "the second page of size 2 starts one item late: one item is skipped and the next page repeats one (every list that slices)",
+    catches: ["environments.cursor.complete", "env-vars.cursor.complete"],
+    behaviour: { pageSlice: (list, start, count) => (count === 2 && start === 2 ? list.slice(start + 1, start + 1 + count) : list.slice(start, start + count)) },
+  },
+  {
+    name: "environments-end-cursor-repeats",
+    breaks: "E2; Pagination styles 2",
+    description: "a page after the first answers the cursor it was asked with as its endCursor, so a walk never ends",
+    catches: ["environments.cursor.complete"],
+    routes: ["E2"],
+    respond: ({ body, req }) => (req.query.has("after") ? { ...body, pageInfo: { ...body.pageInfo, endCursor: req.query.get("after") } } : body),
+  },
+  {
+    name: "environments-has-next-stuck",
+    breaks: "Resources / PageInfo",
+    description: "hasNextPage is true on every page, the last one too",
+    catches: ["environments.cursor.page-info"],
+    routes: ["E2"],
+    respond: ({ body }) => ({ ...body, pageInfo: { ...body.pageInfo, hasNextPage: true } }),
+  },
+  {
+    name: "environments-has-next-early",
+    breaks: "Resources / PageInfo",
+    description: "hasNextPage is false on every page after the first, while environments remain",
+    catches: ["environments.cursor.page-info", "environments.cursor.complete"],
+    routes: ["E2"],
+    respond: ({ body, req }) => (req.query.has("after") ? { ...body, pageInfo: { ...body.pageInfo, hasNextPage: false } } : body),
+  },
+  {
+    name: "environments-first-ignored",
+    breaks: "E2; Pagination styles 2",
+    description: "the cursor page is served from the legacy offset window, whatever first asks for",
+    catches: ["environments.cursor.first-caps-page"],
+    routes: ["E2"],
+    respond: ({ body, req }) => (req.query.has("first") ? { ...body, items: body.data, pageInfo: { ...body.pageInfo, hasNextPage: false, endCursor: null } } : body),
+  },
+  {
+    name: "environments-total-counts-page",
+    breaks: "E2; Pagination styles 1",
+    description: "pagination.total counts the legacy page, not the whole list",
+    catches: ["environments.legacy.consistent"],
+    routes: ["E2"],
+    respond: ({ body }) => (body.pagination ? { ...body, pagination: { ...body.pagination, total: body.data.length } } : body),
+  },
+  {
+    name: "staging-environment-reported-as-development",
+    breaks: "E2; States (always-on staging)",
+    description: "the environment of an always-on staging branch is listed with type development",
+    catches: ["environments.staging.listed"],
+    behaviour: { environmentsOf: (dep) => cleanBehaviour.environmentsOf(dep).map((e) => (e.type === "staging" ? { ...e, type: "development" as const } : e)) },
+  },
+
+  // E5: versions.
+  {
+    name: "versions-flag-renamed",
+    breaks: "Resources / Deployment version entry",
+    description: "entries carry `current` instead of isCurrent",
+    catches: ["versions.list.schema"],
+    routes: ["E5"],
+    respond: ({ body }) => ({ data: body.data.map(({ isCurrent, ...v }: any) => ({ ...v, current: isCurrent })) }),
+  },
+  {
+    name: "versions-two-current",
+    breaks: "E5; Resources / Deployment version entry",
+    description: "a second version is marked isCurrent",
+    catches: ["versions.current.at-most-one"],
+    routes: ["E5"],
+    respond: ({ body }) => {
+      const other = body.data.findIndex((v: any) => !v.isCurrent);
+      return { data: body.data.map((v: any, i: number) => (i === other ? { ...v, isCurrent: true } : v)) };
+    },
+  },
+  {
+    name: "versions-none-current",
+    breaks: "E5",
+    description: "no version is marked isCurrent",
+    catches: ["versions.current.listed"],
+    routes: ["E5"],
+    respond: ({ body }) => ({ data: body.data.map((v: any) => ({ ...v, isCurrent: false })) }),
+  },
+  {
+    name: "versions-every-entry-latest-in-channel",
+    breaks: "Resources / Deployment version entry (isLatestInChannel)",
+    description: "every version of the first entry's channel is marked latest",
+    catches: ["versions.latest.at-most-one-per-channel"],
+    routes: ["E5"],
+    respond: ({ body }) => ({ data: body.data.map((v: any) => (v.releaseChannel === body.data[0].releaseChannel ? { ...v, isLatestInChannel: true } : v)) }),
+  },
+  {
+    name: "versions-channel-without-latest",
+    breaks: "E5 (head of each channel)",
+    description: "no version of the first entry's channel is marked latest",
+    catches: ["versions.latest.one-per-channel"],
+    routes: ["E5"],
+    respond: ({ body }) => ({ data: body.data.map((v: any) => (v.releaseChannel === body.data[0].releaseChannel ? { ...v, isLatestInChannel: false } : v)) }),
+  },
+  {
+    name: "versions-reference-names-current",
+    breaks: "Resources / Deployment version entry (releaseChannelVersion)",
+    description: "every entry's releaseChannelVersion is the image of the current version",
+    catches: ["versions.reference.names-version"],
+    routes: ["E5"],
+    respond: ({ body }) => {
+      const current = body.data.find((v: any) => v.isCurrent)?.releaseChannelVersion;
+      return { data: body.data.map((v: any) => ({ ...v, releaseChannelVersion: current })) };
+    },
+  },
+
+  // E13: environment variables.
+  {
+    name: "env-vars-secret-values-null",
+    breaks: "E13; Resources / Environment variable",
+    description: "secret-named variables read null instead of [ENCRYPTED]",
+    catches: ["env-vars.list.schema", "env-vars.mask.markers"],
+    routes: ["E13"],
+    respond: ({ body }) => {
+      const nulled = (list: any[]) => list.map((v) => (v.value === "[ENCRYPTED]" ? { ...v, value: null } : v));
+      return { ...body, items: nulled(body.items), data: nulled(body.data) };
+    },
+  },
+  {
+    name: "env-vars-credential-unmasked",
+    breaks: "Resources / Environment variable",
+    description: "names containing CREDENTIAL are not treated as secret",
+    catches: ["env-vars.mask.markers"],
+    behaviour: { isSecretName: (name) => /PASS|SECRET|TOKEN|KEY/i.test(name) },
+  },
+  {
+    name: "env-vars-mask-case-sensitive",
+    breaks: "Resources / Environment variable",
+    description: "markers are matched in upper case only: webhook_secret reads its value",
+    catches: ["env-vars.mask.any-case"],
+    behaviour: { isSecretName: (name) => /PASS|SECRET|TOKEN|KEY|CREDENTIAL/.test(name) },
+  },
+  {
+    name: "env-vars-everything-masked",
+    breaks: "Resources / Environment variable",
+    description: "every value reads [ENCRYPTED], plain ones too",
+    catches: ["env-vars.mask.plain-unmasked"],
+    behaviour: { isSecretName: () => true },
+  },
+  {
+    name: "env-vars-data-unmasked",
+    breaks: "E13 (data is a copy of items); Resources / Environment variable",
+    description: "the deprecated data copy carries the stored values, secrets unmasked",
+    catches: ["env-vars.legacy.data-matches-items", "env-vars.mask.markers"],
+    routes: ["E13"],
+    respond: ({ body, req, app }) => {
+      const stored = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId)?.envVars ?? [];
+      return { ...body, data: body.items.map((v: any) => ({ ...v, value: stored.find((s) => s.name === v.name)?.value ?? v.value })) };
+    },
+  },
+
+  // GET /api/v1/spec (an E14 route; Versioning 1).
+  {
+    name: "spec-openapi-3-0",
+    breaks: "Versioning 1",
+    description: "the served document declares openapi 3.0.3",
+    catches: ["spec.document.openapi-3-1"],
+    routes: ["E14"],
+    respond: servedSpec((doc) => (doc.openapi = "3.0.3")),
+  },
+  {
+    name: "spec-version-0-4-0",
+    breaks: "Versioning 1",
+    description: "the served document carries info.version 0.4.0, its last revision's number",
+    catches: ["spec.document.version"],
+    routes: ["E14"],
+    respond: servedSpec((doc) => (doc.info.version = "0.4.0")),
+  },
+  {
+    name: "spec-untitled",
+    breaks: "Versioning 1",
+    description: "the served document's title does not name a platform API",
+    catches: ["spec.document.title"],
+    routes: ["E14"],
+    respond: servedSpec((doc) => (doc.info.title = "Service")),
+  },
+  {
+    name: "spec-dangling-ref",
+    breaks: "Versioning 1; E14 (the full document)",
+    description: "the E13 answer refers to a schema the document does not hold",
+    catches: ["spec.document.dereferences"],
+    routes: ["E14"],
+    respond: servedSpec((doc) => (doc.paths["/api/v1/deployments/{deploymentId}/env-vars"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/EnvVarsListResponseV2" })),
+  },
+  {
+    name: "spec-bulk-move-missing",
+    breaks: "Versioning 1; E12",
+    description: "the served document leaves out the E12 bulk-move operation",
+    catches: ["spec.operations.documented"],
+    routes: ["E14"],
+    respond: servedSpec((doc) => delete doc.paths["/api/v1/deployments/{deploymentId}/workspace/bulk-move"].post),
+  },
+
+  // Authentication.
+  {
+    name: "auth-no-header-accepted",
+    breaks: "Authentication 1",
+    description: "a request without an Authorization header runs as the account's first user",
+    catches: ["auth.reject.no-header"],
+    behaviour: { authenticate: (header, store) => (header === undefined ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
+  },
+  {
+    name: "auth-empty-bearer-crashes",
+    breaks: "Authentication 1",
+    description: "`Bearer` with no key makes the server fail with a 500",
+    catches: ["auth.reject.malformed"],
+    behaviour: {
+      authenticate: (header, store) => {
+        if (header?.trim() === "Bearer") throw new Error("cannot read the key of an empty Bearer header");
+        return cleanBehaviour.authenticate(header, store);
+      },
+    },
+  },
+  {
+    name: "auth-other-schemes-pass",
+    breaks: "Authentication 1",
+    description: "only Bearer credentials are checked: any other scheme runs as the account's first user",
+    catches: ["auth.reject.wrong-scheme"],
+    behaviour: { authenticate: (header, store) => (header !== undefined && !/^Bearer\b/i.test(header) ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
+  },
+  {
+    name: "auth-any-bearer-accepted",
+    breaks: "Authentication 1 and 2",
+    description: "any Bearer key is accepted, as the account's first user when unknown",
+    catches: ["auth.reject.unknown-key"],
+    behaviour: { authenticate: (header, store) => cleanBehaviour.authenticate(header, store) ?? (/^Bearer\s+\S+/.test(header ?? "") ? store.users[0] : undefined) },
+  },
+  {
+    name: "auth-refused-with-403",
+    breaks: "Errors 6 (facts: 401)",
+    description: "a missing or invalid credential is answered 403 instead of 401",
+    catches: ["auth.reject.status-401"],
+    behaviour: {
+      authenticate: (header, store) => {
+        const user = cleanBehaviour.authenticate(header, store);
+        if (!user) throw new HttpError(403, "forbidden");
+        return user;
+      },
+    },
+  },
+  {
+    name: "auth-malformed-refused-with-400",
+    breaks: "Errors 6 (facts: 401)",
+    description: "an Authorization header that is not `Bearer <key>` is answered 400 instead of 401",
+    catches: ["auth.reject.status-401"],
+    behaviour: {
+      authenticate: (header, store) => {
+        if (header !== undefined && !/^Bearer\s+\S+\s*$/.test(header)) throw new HttpError(400, "malformed Authorization header");
+        return cleanBehaviour.authenticate(header, store);
+      },
+    },
+  },
+  {
+    name: "auth-error-body-nested",
+    breaks: "Errors 1",
+    description: "a refused credential is answered {error: {code, message}} instead of an error message",
+    catches: ["auth.reject.json-body"],
+    behaviour: {
+      authenticate: (header, store) => {
+        const user = cleanBehaviour.authenticate(header, store);
+        if (!user) throw new HttpError(401, "unauthorized", { error: { code: "unauthorized", message: "missing or invalid API key" } });
+        return user;
+      },
+    },
+  },
+  {
+    name: "auth-build-prefix-rejects-key",
+    breaks: "Authentication 1",
+    description: "the /build/api/v1 prefix refuses the account's API key with a 401",
+    catches: ["auth.key.both-prefixes"],
+    routes: ["E4", "E14"],
+    respond: ({ body, req }) => {
+      if (req.path.startsWith("/build/")) throw new HttpError(401, "missing or invalid API key");
+      return body;
+    },
+  },
 ];
+
+/** Rewrites a copy of the OpenAPI document GET /api/v1/spec serves; other E14 answers pass untouched. */
+function servedSpec(edit: (doc: any) => unknown): NonNullable<Fault["respond"]> {
+  return ({ body, req }) => {
+    if (req.path.replace(/\/+$/, "") !== "/api/v1/spec") return body;
+    // The served document is one shared object: never edit it in place.
+    const doc = structuredClone(body);
+    edit(doc);
+    return doc;
+  };
+}

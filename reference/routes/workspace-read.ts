@@ -1,10 +1,19 @@
 import { atLeast, accessTo } from "../access.js";
-import { HttpError, ok, type Route } from "../http.js";
+import { type App, HttpError, ok, type Req, type Route } from "../http.js";
 import { cursorPage, intParam } from "../paging.js";
 import { workbookRecord } from "../serialize.js";
-import { deploymentOf, itemOf, itemsOf } from "./common.js";
+import type { DeploymentRecord, Item } from "../store.js";
+import { deploymentOf, itemsOf } from "./common.js";
 
 const DEFAULT_FIRST = 20;
+
+/** E9, E10 rule 8: a workbook that is missing, another deployment's, or unreadable to the caller is not found. */
+function readableWorkbook(app: App, dep: DeploymentRecord, req: Req): Item {
+  const raw = req.params.workbookId;
+  const wb = /^\d+$/.test(raw) ? app.store.items.get(Number(raw)) : undefined;
+  if (wb?.type === "WORKBOOK" && app.b.itemBelongsTo(wb, dep.id) && atLeast(accessTo(app.store, req.user, wb), "read")) return wb;
+  throw new HttpError(app.b.missingWorkbookStatus(), `workbook ${raw} not found`);
+}
 
 export const workspaceReadRoutes: Route[] = [
   {
@@ -17,7 +26,7 @@ export const workspaceReadRoutes: Route[] = [
       const folderId = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
       const visible = itemsOf(app, dep, "WORKBOOK")
         .filter((w) => atLeast(accessTo(app.store, req.user, w), "read"))
-        .filter((w) => rawFolder === null || w.folderId === folderId)
+        .filter((w) => folderId === undefined || app.b.listedInFolder(w, folderId))
         .sort((a, b) => a.id - b.id);
       const page = cursorPage(app.b, visible, req.query, DEFAULT_FIRST);
       const items = page.items.map((w) => workbookRecord(app.store, w));
@@ -28,12 +37,7 @@ export const workspaceReadRoutes: Route[] = [
     spec: "E9",
     method: "GET",
     pattern: "/api/v1/deployments/:deploymentId/workbooks/:workbookId",
-    handler: (req, app) => {
-      const dep = deploymentOf(app, req);
-      const wb = itemOf(app, dep, req.params.workbookId, "WORKBOOK");
-      if (!atLeast(accessTo(app.store, req.user, wb), "read")) throw new HttpError(404, `workbook ${wb.id} not found`);
-      return ok(workbookRecord(app.store, wb));
-    },
+    handler: (req, app) => ok(workbookRecord(app.store, readableWorkbook(app, deploymentOf(app, req), req))),
   },
   {
     spec: "E14",

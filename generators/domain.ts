@@ -1,0 +1,116 @@
+import fc from "fast-check";
+import { text } from "./schema.js";
+
+/** Resources / Environment variable: a name holding one of these has its value masked. */
+export const SECRET_MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"] as const;
+
+/** The spec's masking rule: upper-case markers only, or markers in any case. */
+export function holdsMarker(name: string, anyCase: boolean): boolean {
+  const n = anyCase ? name.toUpperCase() : name;
+  return SECRET_MARKERS.some((m) => n.includes(m));
+}
+
+/**
+ * The run's prefix as a segment of an env-var name: upper case, [A-Z0-9_] only, and holding no
+ * marker itself, or it would make every name it is part of a secret one. "_" is in no marker, so
+ * splitting each marker with one removes it and cannot form another.
+ */
+export function envVarTag(prefix: string): string {
+  let tag = prefix.toUpperCase().replace(/[^A-Z0-9_]/g, "_");
+  if (!/^[A-Z_]/.test(tag)) tag = `_${tag}`;
+  for (const m of SECRET_MARKERS) tag = tag.split(m).join(`${m[0]}_${m.slice(1)}`);
+  return tag;
+}
+
+/**
+ * Names matching ^[A-Za-z_][A-Za-z0-9_]*$ that carry `tag` as a whole "_"-separated segment (so
+ * that they never collide with a variable the run did not create), with or without a marker, at
+ * the start, in the middle or at the end of the whole name, in any case.
+ */
+export function envVarName(tag: string): fc.Arbitrary<string> {
+  const filler = (min: number) => fc.stringMatching(/^[A-Za-z0-9_]{0,8}$/).filter((s) => s.length >= min);
+  const head = (min: number) => filler(min).filter((s) => s === "" || /^[A-Za-z_]/.test(s));
+  const marker = fc.oneof({ arbitrary: fc.constantFrom(...SECRET_MARKERS), weight: 3 }, { arbitrary: fc.mixedCase(fc.constantFrom(...SECRET_MARKERS)), weight: 2 });
+  return fc.oneof(
+    fc.tuple(marker, filler(0)).map(([m, after]) => `${m}${after}_${tag}`),
+    fc.tuple(filler(0), marker).map(([before, m]) => `${tag}_${before}${m}`),
+    fc.tuple(head(1), marker, filler(1)).map(([before, m, after]) => `${before}${m}${after}_${tag}`),
+    fc.tuple(filler(1), marker, filler(1)).map(([before, m, after]) => `${tag}_${before}${m}${after}`),
+    fc.tuple(head(1)).map(([name]) => `${name}_${tag}`),
+    filler(1).map((name) => `${tag}_${name}`),
+  );
+}
+
+/** Security contexts of the shapes multi-tenant data models read: tenant ids, lists of them, nested objects. */
+export function securityContext(): fc.Arbitrary<Record<string, unknown>> {
+  const tenantId = fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.uuid(), text(1, 12));
+  const anyValue = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)));
+  return fc.oneof(
+    fc.record({ tenantId }),
+    fc.record({ tenant_id: tenantId, region: fc.constantFrom("eu", "us", "apac") }, { requiredKeys: ["tenant_id"] }),
+    fc.record({ tenants: fc.array(tenantId, { maxLength: 4 }) }),
+    fc.record({ org: fc.record({ id: tenantId, teams: fc.array(tenantId, { maxLength: 3 }), parent: fc.option(fc.record({ id: tenantId }), { nil: null }) }) }),
+    fc.dictionary(text(1, 10), anyValue, { maxKeys: 4, noNullPrototype: true }),
+  );
+}
+
+/** A version as E5 lists it. */
+export interface ListedVersion {
+  version: string;
+  releaseChannelVersion: string;
+  releaseChannel?: string;
+}
+
+export type VersionForm = "dotted" | "v-prefixed" | "image";
+
+/** E6 rule 1: `1.7.20`, `v1.7.20` and the image-style reference (as E5 lists it) of a listed version. */
+export function acceptedVersionForm(listed: ListedVersion[]): fc.Arbitrary<{ input: string; version: string; form: VersionForm }> {
+  return fc.tuple(fc.constantFrom(...listed), fc.constantFrom<VersionForm>("dotted", "v-prefixed", "image")).map(([v, form]) => ({
+    input: form === "dotted" ? v.version : form === "v-prefixed" ? `v${v.version}` : v.releaseChannelVersion,
+    version: v.version,
+    form,
+  }));
+}
+
+/**
+ * Strings that cannot name a listed version, so that E6 rule 1 rejects them: unlisted numbers in
+ * every form, two or four parts, free text. Anything in which a listed version's numbers appear
+ * (even with leading zeros, spaces or a suffix) or that spells a channel name is left out:
+ * whether a server reads it as that version is not the spec's to say.
+ */
+export function rejectedVersionForm(listed: ListedVersion[]): fc.Arbitrary<string> {
+  const part = fc.integer({ min: 0, max: 40 });
+  const repo = listed[0]?.releaseChannelVersion.includes(":") ? listed[0].releaseChannelVersion.slice(0, listed[0].releaseChannelVersion.lastIndexOf(":") + 1) : "cubejs/cube:";
+  const dotted = (n: number) => fc.array(part, { minLength: n, maxLength: n }).map((ps) => ps.join("."));
+  const listedPair = fc.constantFrom(...listed.map((v) => v.version.split(".").slice(0, 2).join(".")));
+  return fc
+    .oneof(
+      dotted(3),
+      dotted(3).map((v) => `v${v}`),
+      dotted(3).map((v) => `${repo}v${v}`),
+      listedPair.map((v) => `v${v}`),
+      listedPair,
+      dotted(4),
+      fc.constantFrom("", "v", "vv1.2.3", "1..2", "version"),
+      text(1, 12),
+    )
+    .filter((s) => !mayName(s, listed));
+}
+
+function mayName(s: string, listed: ListedVersion[]): boolean {
+  const numbers = (v: string) => v.split(".").map(Number).join(".");
+  const versions = new Set(listed.map((v) => numbers(v.version)));
+  const runs = s.match(/\d+(?:\.\d+)*/g) ?? [];
+  const channels = new Set(listed.map((v) => v.releaseChannel?.toLowerCase()).filter(Boolean));
+  return runs.some((r) => versions.has(numbers(r))) || channels.has(s.trim().toLowerCase()) || listed.some((v) => v.releaseChannelVersion === s);
+}
+
+/** A page size for a list of n items: 1 to n+2, from the size at which a walk takes at most maxPages pages. */
+export function pageSize(n: number, maxPages = 50): fc.Arbitrary<number> {
+  return fc.integer({ min: Math.max(1, Math.ceil(n / maxPages)), max: n + 2 });
+}
+
+/** Page sizes a client may send: small, and large ones that no published maximum forbids. */
+export function anyPageSize(): fc.Arbitrary<number> {
+  return fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 101, max: 100_000 }));
+}

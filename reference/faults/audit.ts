@@ -1,0 +1,76 @@
+import { cleanBehaviour } from "../behaviour.js";
+import type { Fault } from "../faults.js";
+
+type AuditFilter = Parameters<typeof cleanBehaviour.auditRowMatches>[1];
+
+/** The clean filter with one of its parts left out. */
+function ignoring(...keys: (keyof AuditFilter)[]): typeof cleanBehaviour.auditRowMatches {
+  return (e, f) => cleanBehaviour.auditRowMatches(e, { ...f, ...Object.fromEntries(keys.map((k) => [k, undefined])) });
+}
+
+/** Faults of the audit log export (E7, Authentication 4). */
+export const auditFaults: Fault[] = [
+  {
+    name: "audit-export-json-content-type",
+    breaks: "E7 (a CSV file)",
+    description: "the CSV export is labelled application/json",
+    catches: ["audit.export.content-type-csv"],
+    behaviour: { auditExportHeaders: (filename) => ({ ...cleanBehaviour.auditExportHeaders(filename), "content-type": "application/json" }) },
+  },
+  {
+    name: "audit-export-inline",
+    breaks: "E7 (streamed as an attachment)",
+    description: "the export has no content-disposition, so it is shown inline instead of downloaded",
+    catches: ["audit.export.attachment"],
+    behaviour: { auditExportHeaders: () => ({ "content-type": "text/csv; charset=utf-8" }) },
+  },
+  {
+    name: "audit-ragged-rows",
+    breaks: "E7 (a CSV file)",
+    description: "rows whose details hold a hidden value lose that column, so they are one cell short",
+    catches: ["audit.export.csv-shape"],
+    behaviour: { auditRowCells: (e, fields) => cleanBehaviour.auditRowCells(e, fields).slice(0, e.details.includes("[HIDDEN]") ? -1 : undefined) },
+  },
+  {
+    name: "audit-event-name-substring",
+    breaks: "E7 (eventName: event type filter)",
+    description: "eventName keeps every event whose name contains the value, not only that event type",
+    catches: ["audit.filter.event-name"],
+    behaviour: { auditRowMatches: (e, f) => ignoring("eventName")(e, f) && (f.eventName === undefined || e.eventName.includes(f.eventName)) },
+  },
+  {
+    name: "audit-user-filter-ignored",
+    breaks: "E7 (userEmail filter)",
+    description: "userEmail is ignored: every user's events are exported",
+    catches: ["audit.filter.user-email"],
+    behaviour: { auditRowMatches: ignoring("userEmail") },
+  },
+  {
+    name: "audit-date-range-ignored",
+    breaks: "E7 (start, end)",
+    description: "start and end are validated but not applied",
+    catches: ["audit.filter.date-range"],
+    behaviour: { auditRowMatches: ignoring("startDay", "endDay") },
+  },
+  {
+    name: "audit-search-ignored",
+    breaks: "E7 (search)",
+    description: "search is ignored: every event is exported",
+    catches: ["audit.filter.search"],
+    behaviour: { auditRowMatches: ignoring("search") },
+  },
+  {
+    name: "audit-dates-not-validated",
+    breaks: "E7 (start, end are ISO 8601 dates)",
+    description: "a start or end that is not a date is accepted (and matches nothing) instead of rejected",
+    catches: ["audit.filter.invalid-date-rejected"],
+    behaviour: { isAuditDate: () => true },
+  },
+  {
+    name: "audit-permission-not-checked",
+    breaks: "Authentication 4 (AuditLogManage)",
+    description: "any caller may export the audit log",
+    catches: ["audit.access.denied-without-permission", "audit.access.denied-is-403"],
+    behaviour: { mayExportAuditLog: () => true },
+  },
+];

@@ -1,0 +1,112 @@
+import type { Fault } from "../faults.js";
+import { itemRefs, MAX_BATCH } from "../routes/item-refs.js";
+
+const sameItem = (a: { type: string; id: number }) => (b: { type: string; id: number }) => a.type === b.type && a.id === b.id;
+
+/** Faults of E12, the bulk move. */
+export const bulkMoveFaults: Fault[] = [
+  {
+    name: "bulk-move-failed-status-500",
+    breaks: "E12; Errors 2",
+    description: "a missing item (or one of another deployment) is reported in failed with status 500 instead of 404",
+    catches: ["bulk-move.failures.missing-404", "bulk-move.failures.other-deployment-404"],
+    routes: ["E12"],
+    respond: ({ body }) => (Array.isArray(body?.failed) ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 404 ? { ...f, error: { ...f.error, status: 500 } } : f)) } : body),
+  },
+  {
+    name: "bulk-move-flat-failures",
+    breaks: "E12 (Response); Errors 3",
+    description: "failed entries carry message and status at the top level instead of under error",
+    catches: ["bulk-move.response.schema"],
+    routes: ["E12"],
+    respond: ({ body }) => (Array.isArray(body?.failed) ? { ...body, failed: body.failed.map(({ error, ...f }: any) => ({ ...f, ...error })) } : body),
+  },
+  {
+    name: "bulk-move-duplicates-kept",
+    breaks: "E12 (Body: duplicates collapsed)",
+    description: "every entry of items is answered, so a duplicated item appears in moved or failed more than once",
+    catches: ["bulk-move.items.each-once"],
+    routes: ["E12"],
+    respond: ({ status, body, req }) => {
+      if (status !== 200) return body;
+      const sent: any[] = req.body.items;
+      return { moved: sent.map((s) => body.moved.find(sameItem(s))).filter(Boolean), failed: sent.map((s) => body.failed.find(sameItem(s))).filter(Boolean) };
+    },
+  },
+  {
+    name: "bulk-move-into-descendant",
+    breaks: "E12 (400 invalid move)",
+    description: "a folder may be moved into its own descendant, leaving a cycle",
+    catches: ["bulk-move.failures.into-descendant-400"],
+    behaviour: { nestsInItself: () => false },
+  },
+  {
+    name: "bulk-move-rollback",
+    breaks: "E12 Rules (no rollback)",
+    description: "when any item fails, the items moved before it are moved back (yet still listed in moved)",
+    catches: ["bulk-move.apply.no-rollback"],
+    behaviour: { undoesEarlierMoves: () => true },
+  },
+  {
+    name: "bulk-move-reverse-order",
+    breaks: "E12 Rules (applied in the given order)",
+    description: "moved lists the items in the reverse of the order they were sent",
+    catches: ["bulk-move.response.moved-in-order"],
+    routes: ["E12"],
+    respond: ({ body }) => (Array.isArray(body?.moved) ? { ...body, moved: [...body.moved].reverse() } : body),
+  },
+  {
+    name: "bulk-move-over-limit",
+    breaks: "Limits (up to 100 items per bulk move)",
+    description: "a batch of more than 100 items is accepted; the entries past the 100th are silently ignored",
+    catches: ["bulk-move.request.over-limit-rejected"],
+    behaviour: { bulkMoveItems: (body: any) => itemRefs(Array.isArray(body?.items) ? { ...body, items: body.items.slice(0, MAX_BATCH) } : body) },
+  },
+  {
+    name: "bulk-move-destination-coerced",
+    breaks: "E12 (Body: folderId integer or null)",
+    description: "a folderId that is not an integer is read as the root instead of rejected",
+    catches: ["bulk-move.request.malformed-rejected"],
+    behaviour: { bulkMoveDestination: (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : null) },
+  },
+  {
+    name: "bulk-move-destination-unchecked",
+    breaks: "E12 (destination folder)",
+    description: "a destination folder that does not exist is accepted and items are moved under it",
+    catches: ["bulk-move.destination.missing-folder"],
+    behaviour: { isFolderOf: () => true },
+  },
+  {
+    name: "bulk-move-access-unchecked",
+    breaks: "E12; Authentication 4 (per-item access)",
+    description: "items are moved whatever the caller's access to them and to the destination",
+    catches: ["bulk-move.failures.no-access-403"],
+    behaviour: { mayMove: () => true },
+  },
+  {
+    name: "bulk-move-not-applied",
+    breaks: "States (bulk move); E12 Rules",
+    description: "items are reported in moved but stay where they were",
+    catches: ["bulk-move.apply.reads-back", "bulk-move.response.empty-failed-all-applied", "bulk-move.apply.no-rollback"],
+    behaviour: { placeItem: (item, folderId) => ({ ...item, folderId }) },
+  },
+  {
+    name: "bulk-move-root-ignored",
+    breaks: "E12 (Body: null means the workspace root)",
+    description: "folderId null leaves items where they are (yet reports them moved)",
+    catches: ["bulk-move.apply.reads-back"],
+    behaviour: {
+      placeItem: (item, folderId) => {
+        if (folderId !== null) item.folderId = folderId;
+        return item;
+      },
+    },
+  },
+  {
+    name: "bulk-move-other-deployment",
+    breaks: "E12; Errors 2 (404 item in another deployment)",
+    description: "an item of another deployment is found, and moved",
+    catches: ["bulk-move.failures.other-deployment-404"],
+    behaviour: { itemBelongsTo: () => true },
+  },
+];

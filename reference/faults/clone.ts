@@ -1,0 +1,112 @@
+import { cleanBehaviour } from "../behaviour.js";
+import type { Fault } from "../faults.js";
+
+/** Faults of E10, clone a workbook. */
+export const cloneFaults: Fault[] = [
+  {
+    name: "clone-name-unprefixed",
+    breaks: "E10 rule 1",
+    description: "the clone keeps the source's name instead of `Copy of {name}`",
+    catches: ["clone.name.copy-of"],
+    behaviour: { cloneName: (name) => name },
+  },
+  {
+    name: "clone-content-dropped",
+    breaks: "E10 rule 1",
+    description: "the clone is answered with empty meta and calculatedFields",
+    catches: ["clone.copy.full-copy"],
+    routes: ["E10"],
+    respond: ({ status, body }) => (status === 200 ? { ...body, meta: {}, calculatedFields: {} } : body),
+  },
+  {
+    name: "clone-shallow-copy",
+    breaks: "E10 rule 2; States and transitions (source unchanged)",
+    description: "the clone shares the source's nested objects, so rewriting its report references rewrites the source's too",
+    catches: ["clone.independence.source-unchanged"],
+    behaviour: { cloneCopy: (value) => (Array.isArray(value) ? ([...value] as typeof value) : value && typeof value === "object" ? { ...value } : value) },
+  },
+  {
+    name: "clone-keeps-slug",
+    breaks: "E10 rule 2",
+    description: "the clone takes the source's slug, so the source's slug then reaches the clone",
+    catches: ["clone.independence.source-change-not-seen"],
+    behaviour: { cloneSlug: (slug) => slug },
+  },
+  {
+    name: "clone-reports-not-copied",
+    breaks: "E10 rules 2 and 6",
+    description: "report references of the clone's dashboards keep pointing to the source's reports",
+    catches: ["clone.reports.draft-references-rewritten", "clone.reports.published-references-rewritten", "clone.shared.from-published"],
+    behaviour: { cloneReportRef: (reportId) => reportId },
+  },
+  {
+    name: "clone-allow-embed-copied",
+    breaks: "E10 rule 3",
+    description: "the cloned dashboard keeps the source's allowEmbed",
+    catches: ["clone.embed.allow-embed-false"],
+    behaviour: { clonedAllowEmbed: (allowEmbed) => allowEmbed },
+  },
+  {
+    name: "clone-placed-at-root",
+    breaks: "E10 rule 4",
+    description: "every clone is created at the root, even with edit access to the source's folder",
+    catches: ["clone.placement.same-folder-with-edit"],
+    behaviour: { clonePlacement: () => null },
+  },
+  {
+    name: "clone-placed-in-source-folder",
+    breaks: "E10 rule 4",
+    description: "every clone is created in the source's folder, even with read access only",
+    catches: ["clone.placement.read-only-to-root"],
+    behaviour: { clonePlacement: (sourceFolderId) => sourceFolderId },
+  },
+  {
+    name: "clone-root-as-zero",
+    breaks: "E10 rule 4",
+    description: "a clone placed at the root gets folderId 0 instead of null",
+    catches: ["clone.placement.root-stays-root", "clone.placement.read-only-to-root"],
+    behaviour: { clonePlacement: (sourceFolderId, access) => cleanBehaviour.clonePlacement(sourceFolderId, access) ?? 0 },
+  },
+  {
+    name: "clone-owned-by-source-owner",
+    breaks: "E10 rule 5",
+    description: "the clone is owned by the source's owner instead of the caller",
+    catches: ["clone.owner.caller-owns"],
+    behaviour: { cloneOwner: (_caller, sourceOwner) => sourceOwner },
+  },
+  {
+    name: "clone-shared-for-anyone",
+    breaks: "E10 rule 6; Errors 2",
+    description: "shared: true is allowed for callers that are not creator-mode embed sessions",
+    catches: ["clone.shared.non-creator-403"],
+    behaviour: { mayCloneShared: () => true },
+  },
+  {
+    name: "clone-shared-unpublished-accepted",
+    breaks: "E10 rule 6; Errors 2",
+    description: "a shared clone of a workbook without a published dashboard is answered 200",
+    catches: ["clone.shared.unpublished-400"],
+    behaviour: { sharedCloneSourceUsable: () => true },
+  },
+  {
+    name: "clone-limit-ignored",
+    breaks: "E10 rule 7",
+    description: "the plan's workbook limit is not enforced on clone",
+    catches: ["clone.limit.reached-400"],
+    behaviour: { workbookLimitReached: () => false },
+  },
+  {
+    name: "clone-missing-answers-500",
+    breaks: "E10 rule 8; Errors 2",
+    description: "a missing source workbook (or one of another deployment) is answered 500 instead of 404",
+    catches: ["clone.missing.unknown-id-404", "clone.missing.other-deployment-404"],
+    behaviour: { missingWorkbookStatus: () => 500 },
+  },
+  {
+    name: "clone-other-deployment-workbook",
+    breaks: "E10 rule 8",
+    description: "a workbook of another deployment is cloned under the deployment of the path",
+    catches: ["clone.missing.other-deployment-404"],
+    behaviour: { itemBelongsTo: () => true },
+  },
+];

@@ -1,0 +1,115 @@
+import { convertLegacyWidgets, LEGACY_TABS } from "../dashboard.js";
+import type { Fault } from "../faults.js";
+import type { Req } from "../http.js";
+import { itemRefs } from "../routes/item-refs.js";
+import { folderPath, workbookRecord } from "../serialize.js";
+import type { Store } from "../store.js";
+
+/*
+ * Faults that only generated inputs find: each hides behind inputs the example checks do not
+ * send (a tab around a slug, a nested object of three keys, a second legacy widget, a failure in
+ * the middle of a batch, a read after a move and an upsert).
+ */
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const key = (i: { type?: unknown; id?: unknown }) => `${i?.type}:${i?.id}`;
+
+/** The distinct items of a bulk move, in the order sent, and the status each failed with (none: moved). */
+function batchOutcome(req: Req, body: any): { type: string; id: number; status?: number }[] {
+  const failed = new Map<string, number>((body.failed as any[]).map((f) => [key(f), f.error?.status]));
+  return itemRefs(req.body).map((ref) => ({ ...ref, status: failed.get(key(ref)) }));
+}
+
+/** Where the last bulk move put each workbook, per server: the cache E9 wrongly reads through. */
+const moveCache = new WeakMap<Store, Map<number, number | null>>();
+
+export const workspacePropertyFaults: Fault[] = [
+  {
+    name: "slug-trim-spaces-only",
+    breaks: "E11 rule 1",
+    description: "the slug is trimmed of spaces only: a tab around it is kept, so the variant misses the workbook and creates another",
+    catches: ["properties-workspace.slug.any-variant"],
+    behaviour: { normaliseSlug: (slug) => slug.replace(/^ +| +$/g, "").toLowerCase() },
+  },
+  {
+    name: "meta-merge-drops-large-objects",
+    breaks: "E11 rule 2",
+    description: "merging meta loses every stored key whose value is an object of more than two keys",
+    catches: ["properties-workspace.meta.merge"],
+    behaviour: { mergeMeta: (stored, sent) => ({ ...Object.fromEntries(Object.entries(stored).filter(([, v]) => !(isObject(v) && Object.keys(v).length > 2))), ...sent }) },
+  },
+  {
+    name: "draft-first-legacy-tabs-only",
+    breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
+    description: "only the first TABS_CONTAINER widget of a sent draft is converted to a tabbed CONTAINER; later ones are stored as sent",
+    catches: ["properties-workspace.draft.legacy-tabs-converted"],
+    behaviour: {
+      convertDashboardDraft: (draft: any) => {
+        if (!isObject(draft) || !Array.isArray(draft.widgets)) return draft;
+        const first = draft.widgets.findIndex((w: any) => w?.type === LEGACY_TABS);
+        return { ...draft, widgets: draft.widgets.map((w: any, i: number) => (i === first ? convertLegacyWidgets({ widgets: [w] }).widgets[0] : w)) };
+      },
+    },
+  },
+  {
+    name: "bulk-move-lands-at-root-after-failure",
+    breaks: "E12; States (bulk move)",
+    description: "the item right after a failed one lands at the workspace root instead of the destination, yet is reported as moved there",
+    catches: ["properties-workspace.bulk-move.invariants"],
+    routes: ["E12"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200) return body;
+      const outcome = batchOutcome(req, body);
+      for (const [i, item] of outcome.entries()) if (i > 0 && outcome[i - 1].status !== undefined && item.status === undefined) app.store.items.get(item.id)!.folderId = null;
+      return body;
+    },
+  },
+  {
+    name: "bulk-move-access-skipped-after-missing",
+    breaks: "E12; Authentication 4 (per item, the single-item rules)",
+    description: "the item right after a missing one is moved without its access check",
+    catches: ["properties-workspace.bulk-move.inaccessible"],
+    routes: ["E12"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200) return body;
+      const destination: number | null = req.body.folderId;
+      let { moved, failed } = body;
+      const outcome = batchOutcome(req, body);
+      for (const [i, item] of outcome.entries()) {
+        const stored = app.store.items.get(item.id);
+        if (i === 0 || outcome[i - 1].status !== 404 || item.status !== 403 || !stored) continue;
+        if (stored.type === "FOLDER" && app.b.nestsInItself(app.store, stored, destination)) continue;
+        failed = failed.filter((f: any) => key(f) !== key(item));
+        moved = [...moved, workbookRecord(app.store, app.b.placeItem(stored, destination))];
+      }
+      return { moved, failed };
+    },
+  },
+  {
+    name: "bulk-move-failed-by-status",
+    breaks: "E12 Rules (applied one at a time in the given order)",
+    description: "failed lists its items sorted by status, not in the order they were sent",
+    catches: ["properties-workspace.bulk-move.order"],
+    routes: ["E12"],
+    respond: ({ status, body }) => (status === 200 ? { ...body, failed: [...body.failed].sort((a: any, b: any) => a.error.status - b.error.status) } : body),
+  },
+  {
+    name: "workbook-read-stale-after-move",
+    breaks: "E9; States (bulk move); E11 rule 2",
+    description: "E9 reads a workbook's folder through a cache that bulk moves fill and upserts do not clear: after a move and then an upsert with folderId, GET shows the folder of the move",
+    catches: ["model.workspace.sequence"],
+    routes: ["E12", "E9"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200) return body;
+      let cache = moveCache.get(app.store);
+      if (!cache) moveCache.set(app.store, (cache = new Map()));
+      if (req.method === "POST") {
+        for (const m of body.moved as any[]) cache.set(m.id, m.folderId);
+        return body;
+      }
+      if (!cache.has(body.id)) return body;
+      const folderId = cache.get(body.id)!;
+      return { ...body, folderId, folderPath: folderPath(app.store, folderId) };
+    },
+  },
+];

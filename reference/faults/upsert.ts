@@ -1,0 +1,138 @@
+import { cleanBehaviour } from "../behaviour.js";
+import { draftProblem, WIDGET_TYPES } from "../dashboard.js";
+import type { Fault } from "../faults.js";
+import type { Item, Store } from "../store.js";
+
+/** A decision index that is never refreshed: the first holder seen for a slug stays the answer. */
+const staleIndex = new WeakMap<Store, Map<string, Item>>();
+
+/** Faults of E11, create or update a workbook by slug. */
+export const upsertFaults: Fault[] = [
+  {
+    name: "upsert-slug-untrimmed",
+    breaks: "E11 rule 1",
+    description: "the slug is lowercased but not trimmed before matching",
+    catches: ["upsert.slug.trimmed", "upsert.create.absent-slug-creates"],
+    behaviour: { normaliseSlug: (slug) => slug.toLowerCase() },
+  },
+  {
+    name: "upsert-slug-case-kept",
+    breaks: "E11 rule 1",
+    description: "the slug is trimmed but not lowercased before matching",
+    catches: ["upsert.slug.lowercased", "upsert.create.absent-slug-creates"],
+    behaviour: { normaliseSlug: (slug) => slug.trim() },
+  },
+  {
+    name: "upsert-always-creates",
+    breaks: "E11 rule 2",
+    description: "the lookup by slug never finds the existing workbook, so every upsert creates one",
+    catches: ["upsert.update.same-id"],
+    behaviour: { slugHolder: () => undefined },
+  },
+  {
+    name: "upsert-meta-replaced",
+    breaks: "E11 rule 2",
+    description: "meta sent on update replaces the stored metadata instead of being merged into it",
+    catches: ["upsert.meta.merge-keeps-keys"],
+    behaviour: { mergeMeta: (_stored, sent) => ({ ...sent }) },
+  },
+  {
+    name: "upsert-meta-stored-wins",
+    breaks: "E11 rule 2",
+    description: "the merge keeps the stored value of a key that is sent again",
+    catches: ["upsert.meta.merge-replaces-sent-keys"],
+    behaviour: { mergeMeta: (stored, sent) => ({ ...sent, ...stored }) },
+  },
+  {
+    name: "upsert-meta-arrays-concatenated",
+    breaks: "E11 rule 3",
+    description: "the merge appends a sent array to the stored one, so re-applying a request grows it",
+    catches: ["upsert.idempotent.same-request-no-change"],
+    behaviour: {
+      mergeMeta: (stored, sent) => {
+        const out = { ...stored };
+        for (const [k, v] of Object.entries(sent)) out[k] = Array.isArray(v) && Array.isArray(stored[k]) ? [...(stored[k] as unknown[]), ...v] : v;
+        return out;
+      },
+    },
+  },
+  {
+    name: "upsert-unsent-fields-reset",
+    breaks: "E11 rule 2",
+    description: "an update resets the fields it did not send (name to a default, meta to {}, folderId to the root)",
+    catches: ["upsert.update.name-only-keeps-meta", "upsert.update.meta-only-keeps-name"],
+    behaviour: { upsertFields: (_current, sent) => ({ name: sent.name ?? "Untitled", meta: sent.meta ?? {}, folderId: sent.folderId ?? null }) },
+  },
+  {
+    name: "upsert-draft-unvalidated",
+    breaks: "E11 rule 2; Resources / DashboardWidget",
+    description: "meta.dashboardDraft is stored without validating its widgets",
+    catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected"],
+    behaviour: { dashboardDraftProblem: () => undefined },
+  },
+  {
+    name: "upsert-tabs-container-rejected",
+    breaks: "Resources / DashboardWidget (TABS_CONTAINER still accepted)",
+    description: "a TABS_CONTAINER widget is rejected as an unknown type",
+    catches: ["upsert.draft.tabs-container-converted"],
+    behaviour: { dashboardDraftProblem: (draft) => draftProblem(draft, WIDGET_TYPES) },
+  },
+  {
+    name: "upsert-tabs-container-unconverted",
+    breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
+    description: "a TABS_CONTAINER widget is stored as sent, not as a CONTAINER with layout tabs",
+    catches: ["upsert.draft.tabs-container-converted"],
+    behaviour: { convertDashboardDraft: (draft) => draft },
+  },
+  {
+    name: "upsert-touch-on-no-op",
+    breaks: "E11 rule 3",
+    description: "every update moves updatedAt, even one that changed nothing",
+    catches: ["upsert.idempotent.updated-at-kept"],
+    behaviour: { upsertTouches: () => true },
+  },
+  {
+    name: "upsert-access-unchecked",
+    breaks: "E11 rule 4; Authentication 4",
+    description: "upserts are applied without checking edit, manage or destination access",
+    catches: ["upsert.access.update-needs-edit", "upsert.access.update-forbidden-403", "upsert.access.move-needs-destination-edit"],
+    behaviour: { upsertAllowed: () => true },
+  },
+  {
+    name: "upsert-conflict-500",
+    breaks: "E11 rule 5; Errors 2",
+    description: "a create/update decision that changed concurrently is answered 500 instead of 409",
+    catches: ["upsert.concurrency.conflict-answers"],
+    behaviour: { upsertConflictStatus: () => 500 },
+  },
+  {
+    name: "upsert-race-applied-twice",
+    breaks: "E11 rule 5",
+    description: "the decision is applied even when another writer created or deleted the slug's workbook meanwhile (two workbooks end up with one slug)",
+    catches: ["upsert.concurrency.one-workbook-per-slug"],
+    behaviour: { upsertBranchChanged: () => false },
+  },
+  {
+    name: "upsert-stale-decision",
+    breaks: "E11 rule 5 (409 is transient)",
+    description: "decisions read a slug index that is never refreshed: once its workbook is deleted, every upsert of the slug conflicts for good",
+    catches: ["upsert.concurrency.conflict-retry-succeeds"],
+    behaviour: {
+      decisionHolder: (store, deploymentId, slug) => {
+        const index = staleIndex.get(store) ?? new Map<string, Item>();
+        staleIndex.set(store, index);
+        const key = `${deploymentId}:${slug}`;
+        const holder = index.get(key) ?? cleanBehaviour.decisionHolder(store, deploymentId, slug);
+        if (holder) index.set(key, holder);
+        return holder;
+      },
+    },
+  },
+  {
+    name: "upsert-unknown-deployment-fallback",
+    breaks: "E11 rule 6",
+    description: "an unknown deployment id falls back to the first deployment, where the workbook is created",
+    catches: ["upsert.deployment.unknown-404"],
+    behaviour: { upsertDeployment: (deployments, rawId) => cleanBehaviour.upsertDeployment(deployments, rawId) ?? deployments[0] },
+  },
+];

@@ -1,0 +1,92 @@
+import type { Fault } from "../faults.js";
+
+/** Rewrites every workbook record of an E8 list or an E9 answer; errors pass untouched. */
+function eachWorkbook(f: (w: any) => any): Fault["respond"] {
+  return ({ status, body }) => {
+    if (status !== 200) return body;
+    if (!Array.isArray(body?.items)) return f(body);
+    return { ...body, items: body.items.map(f), data: Array.isArray(body.data) ? body.data.map(f) : body.data };
+  };
+}
+
+/** Faults of the workbooks read side (E8, E9). */
+export const workbooksReadFaults: Fault[] = [
+  {
+    name: "workbooks-meta-dropped",
+    breaks: "Resources / Workbook (meta required)",
+    description: "workbook records of the list and of a single get lack meta",
+    catches: ["workbooks.list.schema", "workbooks.get.schema"],
+    routes: ["E8", "E9"],
+    respond: eachWorkbook(({ meta, ...w }) => w),
+  },
+  {
+    name: "workbooks-created-at-yesterday",
+    breaks: "Resources / Workbook (createdAt is a date or date-time)",
+    description: "createdAt reads \"yesterday\" instead of a date",
+    catches: ["workbooks.list.schema", "workbooks.get.schema"],
+    routes: ["E8", "E9"],
+    respond: eachWorkbook((w) => ({ ...w, createdAt: "yesterday" })),
+  },
+  {
+    name: "workbooks-folder-filter-ignored",
+    breaks: "E8 (folderId filter)",
+    description: "the folderId filter is ignored: every workbook is listed",
+    catches: ["workbooks.list.folder-filter"],
+    behaviour: { listedInFolder: () => true },
+  },
+  {
+    name: "cursor-repeats-last-item",
+    breaks: "Pagination styles 2",
+    description: "a page after a cursor starts with the last item of the previous page (and the walk never reaches the last item)",
+    catches: ["workbooks.list.cursor-walk"],
+    behaviour: { pageSlice: (list, start, count) => list.slice(Math.max(0, start - 1), Math.max(0, start - 1) + count) },
+  },
+  {
+    name: "workbooks-count-too-low",
+    breaks: "E8 (count: total accessible ignoring pagination)",
+    description: "count is one below the number of accessible workbooks",
+    catches: ["workbooks.list.count-not-below-walk", "workbooks.list.count-matches-walk"],
+    routes: ["E8"],
+    respond: ({ status, body }) => (status === 200 && typeof body.count === "number" ? { ...body, count: Math.max(0, body.count - 1) } : body),
+  },
+  {
+    name: "workbooks-data-differs",
+    breaks: "E8; Versioning 2 (data is the deprecated copy of items)",
+    description: "the deprecated data array leaves out the last item of the page",
+    catches: ["workbooks.list.data-mirrors-items"],
+    routes: ["E8"],
+    respond: ({ status, body }) => (status === 200 ? { ...body, data: body.items.slice(0, -1) } : body),
+  },
+  {
+    name: "workbook-get-name-differs",
+    breaks: "E9",
+    description: "a single get answers a different name than the list shows",
+    catches: ["workbooks.get.matches-list-item"],
+    routes: ["E9"],
+    respond: eachWorkbook((w) => ({ ...w, name: `${w.name} (draft)` })),
+  },
+  {
+    name: "workbook-other-deployment-served",
+    breaks: "E10 rule 8; Errors 2",
+    description: "a workbook is served under any deployment's path, not only its own",
+    catches: ["workbooks.get.other-deployment-404"],
+    behaviour: { itemBelongsTo: () => true },
+  },
+  {
+    name: "workbook-unknown-id-500",
+    breaks: "E10 rule 8; Errors 2",
+    description: "a missing workbook answers 500 instead of 404",
+    catches: ["workbooks.get.unknown-id-404", "workbooks.get.other-deployment-404"],
+    behaviour: { missingWorkbookStatus: () => 500 },
+  },
+  {
+    name: "workbooks-widget-type-field",
+    breaks: "Resources / DashboardWidget (advertised types)",
+    description: "dashboard widgets carry the type FIELD, which this revision does not advertise",
+    catches: ["workbooks.schema.advertised-enums"],
+    routes: ["E8", "E9"],
+    respond: eachWorkbook((w) =>
+      Array.isArray(w.dashboardDraft?.widgets) ? { ...w, dashboardDraft: { ...w.dashboardDraft, widgets: w.dashboardDraft.widgets.map((x: any) => ({ ...x, type: "FIELD" })) } } : w,
+    ),
+  },
+];

@@ -1,0 +1,55 @@
+import { Readable } from "node:stream";
+import type { Behaviour } from "../behaviour.js";
+import { HttpError, type Route } from "../http.js";
+import type { AuditEvent } from "../store.js";
+
+type AuditFilter = Parameters<Behaviour["auditRowMatches"]>[1];
+
+/** The export's columns (facts: what the product's audit view shows): header text and field. */
+const COLUMNS: [string, keyof AuditEvent][] = [
+  ["Timestamp", "timestamp"],
+  ["User email", "userEmail"],
+  ["Event name", "eventName"],
+  ["Deployment", "deploymentName"],
+  ["IP address", "ipAddress"],
+  ["Details", "details"],
+];
+
+/** E7 query: all optional; start and end are ISO 8601 dates, compared as whole days. */
+function filterOf(b: Behaviour, query: URLSearchParams): AuditFilter {
+  const text = (name: string) => query.get(name) || undefined;
+  const day = (name: string) => {
+    const raw = text(name);
+    if (raw === undefined) return undefined;
+    if (!b.isAuditDate(raw)) throw new HttpError(400, `${name} must be an ISO 8601 date (YYYY-MM-DD)`);
+    return raw.slice(0, 10);
+  };
+  return { eventName: text("eventName"), userEmail: text("userEmail"), startDay: day("start"), endDay: day("end"), search: text("search") };
+}
+
+/** RFC 4180: a cell holding a quote, comma or line break is quoted, its quotes doubled. */
+function csvLine(cells: string[]): string {
+  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(",") + "\r\n";
+}
+
+export const auditRoutes: Route[] = [
+  {
+    spec: "E7",
+    method: "GET",
+    pattern: "/api/v1/audit-logs/export",
+    handler: (req, app) => {
+      if (!app.store.auditFeatureEnabled) throw new HttpError(403, "the audit log feature is not enabled on this plan");
+      if (!app.b.mayExportAuditLog(req.user)) throw new HttpError(403, "exporting the audit log takes the AuditLogManage permission");
+      const filter = filterOf(app.b, req.query);
+      // A snapshot: events recorded while this export streams belong to the next one.
+      const events = app.store.audit.filter((e) => app.b.auditRowMatches(e, filter));
+      const fields = COLUMNS.map(([, field]) => field);
+      function* lines() {
+        yield csvLine(COLUMNS.map(([header]) => header));
+        for (const e of events) yield csvLine(app.b.auditRowCells(e, fields));
+      }
+      const filename = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+      return { status: 200, headers: app.b.auditExportHeaders(filename), stream: Readable.from(lines(), { objectMode: false }) };
+    },
+  },
+];

@@ -1,0 +1,104 @@
+import { accessTo, accessToFolder, atLeast } from "../access.js";
+import { rewriteWidgetReportIds } from "../dashboard.js";
+import { HttpError, ok, type App, type Req, type Route } from "../http.js";
+import { workbookRecord } from "../serialize.js";
+import { newItem, type DeploymentRecord, type Item } from "../store.js";
+import { deploymentOf, itemsOf } from "./common.js";
+
+/** The source named in the path: a workbook of this deployment (of its shared workspace with `shared`). */
+function sourceOf(app: App, dep: DeploymentRecord, rawId: string, shared: boolean): Item {
+  const item = /^\d+$/.test(rawId) ? app.store.items.get(Number(rawId)) : undefined;
+  if (!item || item.type !== "WORKBOOK" || !app.b.itemBelongsTo(item, dep.id) || (shared && !item.sharedWorkspace))
+    throw new HttpError(app.b.missingWorkbookStatus(), `workbook ${rawId} not found${shared ? " in the shared workspace" : ""}`);
+  return item;
+}
+
+function sharedFlag(body: unknown): boolean {
+  if (body === undefined) return false;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(400, "the body must be an object {shared?}");
+  const shared = (body as { shared?: unknown }).shared;
+  if (shared !== undefined && typeof shared !== "boolean") throw new HttpError(400, "shared must be a boolean");
+  return shared === true;
+}
+
+/** The workbook record of a clone: new identity, the caller's, the source's content (deep copied). */
+function cloneShell(app: App, dep: DeploymentRecord, req: Req, source: Item, folderId: number | null, copyContent: boolean): Item {
+  return newItem(app.store, {
+    deploymentId: dep.id,
+    type: "WORKBOOK",
+    name: app.b.cloneName(source.name),
+    folderId,
+    slug: app.b.cloneSlug(source.slug),
+    createdBy: app.b.cloneOwner(req.user.id, source.createdBy),
+    meta: copyContent ? app.b.cloneCopy(source.meta) : {},
+    calculatedFields: app.b.cloneCopy(source.calculatedFields),
+  });
+}
+
+/** E10 rules 1-5: the workbook, its reports, draft and published dashboard, references rewritten. */
+function fullClone(app: App, dep: DeploymentRecord, req: Req, source: Item): Item {
+  const folderId = app.b.clonePlacement(source.folderId, accessToFolder(app.store, req.user, source.folderId));
+  const clone = cloneShell(app, dep, req, source, folderId, true);
+  const copies = new Map<number, number>();
+  for (const r of itemsOf(app, dep, "REPORT").filter((r) => r.workbookId === source.id)) {
+    const copy = newItem(app.store, { deploymentId: dep.id, type: "REPORT", name: r.name, folderId, createdBy: clone.createdBy, workbookId: clone.id, meta: app.b.cloneCopy(r.meta), calculatedFields: app.b.cloneCopy(r.calculatedFields), report: app.b.cloneCopy(r.report) });
+    copies.set(r.id, copy.id);
+  }
+  const to = (id: number) => app.b.cloneReportRef(id, copies);
+  if (source.dashboardDraft) {
+    clone.dashboardDraft = app.b.cloneCopy(source.dashboardDraft);
+    rewriteWidgetReportIds(clone.dashboardDraft, to);
+  }
+  if (source.publishedDashboard) clone.publishedDashboard = copyDashboard(app, source.publishedDashboard, clone, to);
+  return clone;
+}
+
+/** The published dashboard of the clone: a new identity on the new workbook, its report references rewritten. */
+function copyDashboard(app: App, published: any, clone: Item, to: (reportId: number) => number): any {
+  const d = app.b.cloneCopy(published);
+  const id = app.store.nextDashboardId++;
+  Object.assign(d, { id, publicId: `pub-${clone.deploymentId}-${id}-${clone.id}`, workbookId: clone.id, versionId: id * 10, createdBy: clone.createdBy, allowEmbed: app.b.clonedAllowEmbed(published.allowEmbed) });
+  rewriteWidgetReportIds(d.config, to);
+  for (const s of d.reportSnapshots ?? []) s.reportId = to(s.reportId);
+  return d;
+}
+
+/** E10 rule 6: from the published dashboard only: a fresh report per snapshot, re-published, at the root. */
+function sharedClone(app: App, dep: DeploymentRecord, req: Req, source: Item): Item {
+  const clone = cloneShell(app, dep, req, source, null, false);
+  const published = source.publishedDashboard;
+  if (!published) return clone;
+  const copies = new Map<number, number>();
+  for (const s of published.reportSnapshots as any[]) {
+    const r = newItem(app.store, { deploymentId: dep.id, type: "REPORT", name: s.name ?? `Report ${s.reportId}`, folderId: null, createdBy: clone.createdBy, workbookId: clone.id, report: { kind: s.kind ?? "table", sqlQuery: s.sqlQuery ?? "", title: s.title ?? "" } });
+    copies.set(s.reportId, r.id);
+  }
+  const republished = copyDashboard(app, published, clone, (id) => app.b.cloneReportRef(id, copies));
+  clone.publishedDashboard = { ...republished, status: "published", versionNumber: 1, fromSharedWorkspace: true };
+  clone.dashboardDraft = app.b.cloneCopy(republished.config);
+  return clone;
+}
+
+/**
+ * E10: clone a workbook. Every rule is checked before anything is created: the source (404), the
+ * caller's rights (403), the shared-workspace conditions (400) and the plan's workbook limit (400).
+ */
+export const cloneRoutes: Route[] = [
+  {
+    spec: "E10",
+    method: "POST",
+    pattern: "/api/v1/deployments/:deploymentId/workbooks/:workbookId/duplicate",
+    handler: (req, app) => {
+      const dep = deploymentOf(app, req);
+      const shared = sharedFlag(req.body);
+      if (shared && !app.b.mayCloneShared(req.user)) throw new HttpError(403, "shared: true is for creator-mode embed sessions only");
+      const source = sourceOf(app, dep, req.params.workbookId, shared);
+      if (!shared && !atLeast(accessTo(app.store, req.user, source), "read")) throw new HttpError(app.b.missingWorkbookStatus(), `workbook ${source.id} not found`);
+      if (!req.user.aiBiUser) throw new HttpError(403, "cloning needs the AI BI User role");
+      if (shared && !app.b.sharedCloneSourceUsable(source)) throw new HttpError(400, `workbook ${source.id} has no published dashboard to clone from`);
+      if (app.b.workbookLimitReached(itemsOf(app, dep, "WORKBOOK").length, dep.workbookLimit)) throw new HttpError(400, `the plan's workbook limit (${dep.workbookLimit}) is reached`);
+      const clone = shared ? sharedClone(app, dep, req, source) : fullClone(app, dep, req, source);
+      return ok(workbookRecord(app.store, clone));
+    },
+  },
+];

@@ -1,0 +1,287 @@
+import type { Api } from "../core/api.js";
+import { group } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import type { Response } from "../core/http.js";
+import { Skip } from "../core/outcome.js";
+import type { ItemRef } from "../core/scratch.js";
+import { childFolderIds, createFolder, createWorkbook, deletedItem, parentOfFolder } from "./lib/scratch-items.js";
+import { bulkMove, itemKey as key } from "./lib/workbook-calls.js";
+
+/** For bodies that are malformed on purpose. */
+const moveUrl = (dep: string) => `/api/v1/deployments/${dep}/workspace/bulk-move`;
+const OVER_LIMIT = 101;
+const CREATE_IN_PARALLEL = 10;
+
+interface Moved {
+  res: Response;
+  moved: any[];
+  failed: any[];
+}
+
+/** Sends a bulk move; a well-formed one must answer 200 with the BulkMoveResponse shape. */
+async function moveOk({ expect }: CheckContext, api: Api, dep: string, items: ItemRef[], folderId: number | null): Promise<Moved> {
+  const res = await bulkMove(api, dep, items, folderId);
+  const body = expect.ok(res, "BulkMoveResponse");
+  return { res, moved: body.moved, failed: body.failed };
+}
+
+/** The failure reported for an item; the check fails when the item is not in failed. */
+function failureOf(ctx: CheckContext, r: Moved, item: ItemRef, why: string): any {
+  const f = r.failed.find((x) => key(x) === key(item));
+  ctx.expect.that(f !== undefined, `${why}: the item is reported in failed`, { expected: `failed holds ${key(item)}`, got: { moved: r.moved.map(key), failed: r.failed.map(key) }, res: r.res });
+  ctx.expect.that(!r.moved.some((x) => key(x) === key(item)), `${why}: the item is not also in moved`, { expected: `moved without ${key(item)}`, got: r.moved.map(key), res: r.res });
+  return f;
+}
+
+function expectAllMoved(ctx: CheckContext, r: Moved, items: ItemRef[]): void {
+  ctx.expect.equal(r.failed.map(key), [], "the run's own items move without failures", r.res);
+  const missing = items.map(key).filter((k) => !r.moved.some((x) => key(x) === k));
+  ctx.expect.that(missing.length === 0, "every item sent is listed in moved", { expected: items.map(key), got: r.moved.map(key), res: r.res });
+}
+
+/** The workbook reads back in `folderId` (null: the root), as E9's folderId shows. */
+async function expectWorkbookIn({ api, expect }: CheckContext, dep: string, id: number, folderId: number | null, what: string): Promise<void> {
+  const res = await api.get(`/api/v1/deployments/${dep}/workbooks/${id}`);
+  const body = expect.ok(res);
+  if (!("folderId" in body)) throw new Skip(`E9 shows no folderId for workbook ${id}: its placement cannot be read back`);
+  expect.equal(body.folderId, folderId, `${what}: workbook ${id} reads back (E9 folderId) in ${folderId ?? "the root"}`, res);
+}
+
+async function expectFolderIn(ctx: CheckContext, dep: string, id: number, parentId: number | null, what: string): Promise<void> {
+  const children = await childFolderIds(ctx.api, dep, parentId);
+  ctx.expect.that(children.has(id), `${what}: folder ${id} is listed under ${parentId ?? "the root"} (GET folders${parentId === null ? "" : `?parentId=${parentId}`})`, { expected: `a child ${id}`, got: [...children] });
+}
+
+/** Creates `n` workbooks of the run's own at the root, a few at a time. */
+async function manyWorkbooks(ctx: CheckContext, dep: string, n: number): Promise<ItemRef[]> {
+  const out: ItemRef[] = [];
+  while (out.length < n) out.push(...(await Promise.all(Array.from({ length: Math.min(CREATE_IN_PARALLEL, n - out.length) }, () => createWorkbook(ctx, dep)))));
+  return out;
+}
+
+const WRITES = ["writes", "fixture:deployment"] as const;
+
+export const bulkMoveChecks = group("bulk-move", [
+  {
+    id: "bulk-move.response.schema",
+    spec: "E12 (Response); Errors 3",
+    level: "MUST",
+    title: "A well-formed bulk move answers 200 with moved (Workbook records) and failed ({type, id, error: {message, status}})",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const wb = await createWorkbook(ctx, dep);
+      const gone = await deletedItem(ctx, dep, "WORKBOOK");
+      await moveOk(ctx, ctx.api, dep, [wb, gone], dest.id);
+    },
+  },
+  {
+    id: "bulk-move.items.each-once",
+    spec: "E12 (Body: duplicates collapsed)",
+    level: "MUST",
+    title: "Duplicates collapse: moved and failed together list each distinct item exactly once",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const [a, b] = [await createWorkbook(ctx, dep), await createWorkbook(ctx, dep)];
+      const gone = await deletedItem(ctx, dep, "WORKBOOK");
+      const r = await moveOk(ctx, ctx.api, dep, [a, b, a, gone, b, gone], dest.id);
+      const answered = [...r.moved, ...r.failed].map(key).sort();
+      ctx.expect.equal(answered, [a, b, gone].map(key).sort(), "moved and failed hold each of the 3 distinct items once", r.res);
+    },
+  },
+  {
+    id: "bulk-move.apply.reads-back",
+    spec: "States (bulk move); E12 (Body)",
+    level: "MUST",
+    title: "A moved item reads back in the destination: a workbook's folderId, a folder's parent; null is the root",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      // The destination is created first: cleanup deletes later folders first, and a folder that
+      // still holds sub-folders cannot be deleted.
+      const dest = await createFolder(ctx, dep);
+      const wb = await createWorkbook(ctx, dep);
+      const folder = await createFolder(ctx, dep);
+      expectAllMoved(ctx, await moveOk(ctx, ctx.api, dep, [wb, folder], dest.id), [wb, folder]);
+      await expectWorkbookIn(ctx, dep, wb.id, dest.id, "after the move into a folder");
+      await expectFolderIn(ctx, dep, folder.id, dest.id, "after the move into a folder");
+      expectAllMoved(ctx, await moveOk(ctx, ctx.api, dep, [wb, folder], null), [wb, folder]);
+      await expectWorkbookIn(ctx, dep, wb.id, null, "after the move to the root (folderId null)");
+      await expectFolderIn(ctx, dep, folder.id, null, "after the move to the root (folderId null)");
+    },
+  },
+  {
+    id: "bulk-move.response.empty-failed-all-applied",
+    spec: "E12 Rules (an empty failed means the whole batch applied)",
+    level: "MUST",
+    title: "When failed is empty, every item of the batch has moved",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const items = [await createWorkbook(ctx, dep), await createFolder(ctx, dep), await createWorkbook(ctx, dep)];
+      const r = await moveOk(ctx, ctx.api, dep, items, dest.id);
+      ctx.expect.equal(r.failed.map(key), [], "the run's own items move into the run's own folder without failures", r.res);
+      for (const item of items) {
+        if (item.type === "WORKBOOK") await expectWorkbookIn(ctx, dep, item.id, dest.id, "failed was empty");
+        else await expectFolderIn(ctx, dep, item.id, dest.id, "failed was empty");
+      }
+    },
+  },
+  {
+    id: "bulk-move.apply.no-rollback",
+    spec: "E12 Rules (each item its own transaction)",
+    level: "MUST",
+    title: "An item that fails does not undo the moves of the items before it",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const wb = await createWorkbook(ctx, dep);
+      const gone = await deletedItem(ctx, dep, "WORKBOOK");
+      const r = await moveOk(ctx, ctx.api, dep, [wb, gone], dest.id);
+      failureOf(ctx, r, gone, "the later, missing item");
+      ctx.expect.that(r.moved.some((x) => key(x) === key(wb)), "the earlier item is listed in moved", { expected: key(wb), got: r.moved.map(key), res: r.res });
+      await expectWorkbookIn(ctx, dep, wb.id, dest.id, "the earlier move stays after the later item failed");
+    },
+  },
+  {
+    id: "bulk-move.response.moved-in-order",
+    spec: "E12 Rules (applied one at a time in the given order)",
+    level: "SHOULD",
+    title: "moved lists the items in the order they were sent",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const [a, b, c] = [await createWorkbook(ctx, dep), await createWorkbook(ctx, dep), await createWorkbook(ctx, dep)];
+      // Neither the creation order nor its reverse: an order only the request gives.
+      const sent = [c, a, b];
+      const r = await moveOk(ctx, ctx.api, dep, sent, dest.id);
+      expectAllMoved(ctx, r, sent);
+      ctx.expect.equal(r.moved.map(key), sent.map(key), "moved keeps the order of items", r.res);
+    },
+  },
+  {
+    id: "bulk-move.failures.missing-404",
+    spec: "E12 (failed); Errors 2",
+    level: "MUST",
+    title: "A missing item is reported in failed with status 404",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const gone = await deletedItem(ctx, dep, "WORKBOOK");
+      const r = await moveOk(ctx, ctx.api, dep, [gone], dest.id);
+      ctx.expect.equal(failureOf(ctx, r, gone, "a missing item").error?.status, 404, "a missing item fails with status 404", r.res);
+    },
+  },
+  {
+    id: "bulk-move.failures.other-deployment-404",
+    spec: "E12 (failed); Errors 2",
+    level: "MUST",
+    title: "An item of another deployment is reported in failed with status 404 and stays where it is",
+    needs: [...WRITES, "fixture:otherDeployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const other = ctx.fixture("otherDeployment").id;
+      const foreign = await createWorkbook(ctx, other);
+      const dest = await createFolder(ctx, dep);
+      const r = await moveOk(ctx, ctx.api, dep, [foreign], dest.id);
+      ctx.expect.equal(failureOf(ctx, r, foreign, "an item of another deployment").error?.status, 404, "an item of another deployment fails with status 404", r.res);
+      await expectWorkbookIn(ctx, other, foreign.id, null, "in its own deployment, untouched");
+    },
+  },
+  {
+    id: "bulk-move.failures.no-access-403",
+    spec: "E12 (failed); Authentication 4",
+    level: "MUST",
+    title: "An item the caller may not move is reported in failed with status 403 and stays where it is",
+    needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const locked: ItemRef = { type: "FOLDER", id: ctx.fixture("readOnlyFolder").id };
+      const home = await parentOfFolder(ctx.api, dep, locked.id);
+      if (home === undefined) throw new Skip(`the readOnlyFolder ${locked.id} was not found in the folder tree of deployment ${dep}, so a wrong move could not be undone`);
+      // Not the run's own folder: should the server wrongly move it, it goes back before cleanup.
+      ctx.scratch.onCleanup(`folder ${locked.id} back into ${home ?? "the root"}`, async () => {
+        if ((await parentOfFolder(ctx.api, dep, locked.id)) === home) return;
+        const res = await bulkMove(ctx.api, dep, [locked], home);
+        if (res.status !== 200 || res.body?.failed?.length) throw new Error(`moving it back answered ${res.status} ${res.text.slice(0, 160)}`);
+      });
+      // The root: a destination every caller can see (a folder of the run's own might be hidden from it).
+      const r = await moveOk(ctx, ctx.as("readOnly"), dep, [locked], null);
+      ctx.expect.equal(failureOf(ctx, r, locked, "a folder the readOnly token may only read").error?.status, 403, "moving an item without edit access fails with status 403", r.res);
+      ctx.expect.equal(await parentOfFolder(ctx.api, dep, locked.id), home, `the folder stays in ${home ?? "the root"}`);
+    },
+  },
+  {
+    id: "bulk-move.failures.into-descendant-400",
+    spec: "E12 (failed: 400 invalid move)",
+    level: "MUST",
+    title: "A folder moved into its own descendant is reported in failed with status 400 and stays where it is",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const outer = await createFolder(ctx, dep);
+      const inner = await createFolder(ctx, dep, outer.id);
+      // A server that allows it leaves a cycle that cleanup could not delete: break it first.
+      ctx.scratch.onCleanup(`folder ${outer.id} back to the root`, async () => {
+        const res = await bulkMove(ctx.api, dep, [outer], null);
+        if (res.status !== 200 || res.body?.failed?.length) throw new Error(`moving it back answered ${res.status} ${res.text.slice(0, 160)}`);
+      });
+      const r = await moveOk(ctx, ctx.api, dep, [outer], inner.id);
+      ctx.expect.equal(failureOf(ctx, r, outer, "a folder into its own child").error?.status, 400, "moving a folder into its own descendant fails with status 400", r.res);
+      const inInner = await childFolderIds(ctx.api, dep, inner.id);
+      ctx.expect.that(!inInner.has(outer.id), "the folder does not become a child of its own child", { expected: `folder ${inner.id} without ${outer.id}`, got: [...inInner] });
+    },
+  },
+  {
+    id: "bulk-move.request.over-limit-rejected",
+    spec: "Limits (up to 100 items per bulk move); E12 (Body)",
+    level: "MUST",
+    title: "A batch of 101 distinct items is rejected with a 4xx",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      // The run's own workbooks, all at the root and sent to the root: accepted or not, nothing else moves.
+      const items = await manyWorkbooks(ctx, dep, OVER_LIMIT);
+      ctx.expect.clientError(await bulkMove(ctx.api, dep, items, null), `${OVER_LIMIT} items, over the limit of 100, are rejected as a request error`);
+    },
+  },
+  {
+    id: "bulk-move.request.malformed-rejected",
+    spec: "E12 (Body: items an array, folderId integer or null)",
+    level: "SHOULD",
+    title: "A malformed body (items not an array, folderId not an integer or null) is rejected with a 4xx, never 200",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const wb = await createWorkbook(ctx, dep);
+      ctx.expect.clientError(await ctx.api.post(moveUrl(dep), { items: wb, folderId: null }), "items given as an object, not an array, is a request error");
+      ctx.expect.clientError(await ctx.api.post(moveUrl(dep), { items: [wb], folderId: "the-root" }), "folderId given as a string is a request error");
+    },
+  },
+  {
+    id: "bulk-move.destination.missing-folder",
+    spec: "E12 (Body: folderId); Errors 2",
+    level: "SHOULD",
+    title: "Nothing moves into a destination folder that does not exist: the request is a 4xx, or each item fails with 404",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const wb = await createWorkbook(ctx, dep);
+      const gone = await deletedItem(ctx, dep, "FOLDER");
+      const res = await bulkMove(ctx.api, dep, [wb], gone.id);
+      if (res.status !== 200) ctx.expect.clientError(res, "a missing destination is a request error (4xx) when not reported per item");
+      else {
+        const body = ctx.expect.ok(res, "BulkMoveResponse");
+        ctx.expect.equal(failureOf(ctx, { res, moved: body.moved, failed: body.failed }, wb, "a missing destination").error?.status, 404, "the item fails with status 404", res);
+      }
+      await expectWorkbookIn(ctx, dep, wb.id, null, "after a move into a missing folder");
+    },
+  },
+]);

@@ -1,0 +1,284 @@
+import type { Api } from "../core/api.js";
+import { group } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import { Skip } from "../core/outcome.js";
+import { dashboardReportIds, reportIdsIn, withoutReportIds } from "./lib/report-refs.js";
+import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
+import { duplicate, ownerOf, ownWorkbook, putBySlug, readWorkbook, workbookPath } from "./lib/workbook-writes.js";
+
+const SHARED = { shared: true };
+
+/** Clones `id` (E10) and reads the clone back (E9): the answer, and the record as stored. */
+async function cloneAndRead(ctx: CheckContext, dep: string, id: number, api: Api = ctx.api) {
+  const res = await duplicate(ctx.scratch, api, dep, id);
+  const answer = ctx.expect.ok(res, "Workbook");
+  const stored = await readWorkbook(ctx, api, dep, answer.id);
+  return { answer, res, clone: stored.workbook, cloneRes: stored.res };
+}
+
+/** What cloning must leave alone on the source (States: "source unchanged"). */
+const content = (w: any) => ({ name: w.name, folderId: w.folderId, slug: w.slug, meta: w.meta, calculatedFields: w.calculatedFields, dashboardDraft: w.dashboardDraft, publishedDashboard: w.publishedDashboard });
+
+/** The checks of E10 rule 2 on one side of a dashboard: the clone names copies, never the source's reports. */
+async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraft" | "publishedDashboard") {
+  const dep = ctx.fixture("deployment").id;
+  const { workbook: source } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
+  const refsOf = (w: any) => (side === "dashboardDraft" ? reportIdsIn(w.dashboardDraft) : dashboardReportIds(w.publishedDashboard));
+  const sourceRefs = refsOf(source);
+  if (!sourceRefs.length) throw new Skip(`the published workbook ${source.id} names no report in its ${side}`);
+  const allSourceReports = new Set([...reportIdsIn(source.dashboardDraft), ...dashboardReportIds(source.publishedDashboard)]);
+  const { clone, cloneRes: res } = await cloneAndRead(ctx, dep, source.id);
+  const cloneRefs = refsOf(clone);
+  ctx.expect.equal(cloneRefs.length, sourceRefs.length, `the clone's ${side} holds as many report references as the source's`, res);
+  const reused = [...new Set(cloneRefs.filter((id) => allSourceReports.has(id)))];
+  ctx.expect.that(reused.length === 0, `every report reference in the clone's ${side} points to a copied report, none to the source's`, { expected: "only ids of the copied reports", got: `source report ids: ${reused.join(", ")}`, res });
+  ctx.expect.equal(new Set(cloneRefs).size, new Set(sourceRefs).size, `distinct reports of the source stay distinct copies in the clone's ${side}`, res);
+}
+
+export const cloneChecks = group("clone", [
+  {
+    id: "clone.name.copy-of",
+    spec: "E10 rule 1",
+    level: "MUST",
+    title: "The clone is named `Copy of {original name}`",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
+      const clone = ctx.expect.ok(res, "Workbook");
+      ctx.expect.equal(clone.name, `Copy of ${workbook.name}`, "the clone's name", res);
+    },
+  },
+  {
+    id: "clone.copy.full-copy",
+    spec: "E10 rule 1",
+    level: "MUST",
+    title: "The clone is a full copy: meta, calculated fields, dashboard draft and published dashboard (apart from which reports they name)",
+    needs: ["writes", "fixture:deployment", "fixture:publishedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { workbook: source } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
+      const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, source.id);
+      ctx.expect.equal(answer.meta, source.meta, "the clone's meta is the source's", res);
+      ctx.expect.equal(answer.calculatedFields, source.calculatedFields, "the clone's calculatedFields are the source's", res);
+      ctx.expect.equal(withoutReportIds(clone.dashboardDraft ?? null), withoutReportIds(source.dashboardDraft ?? null), "the clone's dashboard draft is the source's, apart from the report ids", cloneRes);
+      ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", { expected: "a publishedDashboard", got: clone.publishedDashboard, res: cloneRes });
+      ctx.expect.equal(withoutReportIds(clone.publishedDashboard.config), withoutReportIds(source.publishedDashboard.config), "the cloned dashboard's config is the source's, apart from the report ids", cloneRes);
+      ctx.expect.equal(clone.publishedDashboard.reportSnapshots?.length, source.publishedDashboard.reportSnapshots?.length, "the cloned dashboard has one report snapshot per snapshot of the source", cloneRes);
+    },
+  },
+  {
+    id: "clone.independence.source-unchanged",
+    spec: "E10 rule 2; States and transitions (clone: source unchanged)",
+    level: "MUST",
+    title: "Cloning leaves the source workbook unchanged",
+    needs: ["writes", "fixture:deployment", "fixture:publishedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const id = ctx.fixture("publishedWorkbook").id;
+      const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, id);
+      await cloneAndRead(ctx, dep, id);
+      const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, id);
+      ctx.expect.equal(content(after), content(before), "the source as read after cloning it", res);
+    },
+  },
+  {
+    id: "clone.independence.source-change-not-seen",
+    spec: "E10 rule 2",
+    level: "MUST",
+    title: "The clone is independent: a later change to the source (through its slug) does not reach the clone",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook: source } = await ownWorkbook(ctx, ctx.api, dep, { meta: { stage: "before" } });
+      const { clone } = await cloneAndRead(ctx, dep, source.id);
+      const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { stage: "after" } });
+      const updated = ctx.expect.ok(res, "Workbook");
+      ctx.expect.equal(updated.id, source.id, "the source's slug still reaches the source, not its clone", res);
+      const { workbook: cloneNow, res: cloneRes } = await readWorkbook(ctx, ctx.api, dep, clone.id);
+      ctx.expect.equal(cloneNow.meta?.stage, "before", "the clone's meta after the source's changed", cloneRes);
+    },
+  },
+  {
+    id: "clone.reports.draft-references-rewritten",
+    spec: "E10 rule 2",
+    level: "MUST",
+    title: "Every report reference in the clone's dashboard draft points to a copied report, none to the source's",
+    needs: ["writes", "fixture:deployment", "fixture:publishedWorkbook"],
+    run: (ctx) => expectReferencesRewritten(ctx, "dashboardDraft"),
+  },
+  {
+    id: "clone.reports.published-references-rewritten",
+    spec: "E10 rule 2",
+    level: "MUST",
+    title: "Every report reference in the clone's published dashboard (snapshots and widgets) points to a copied report, none to the source's",
+    needs: ["writes", "fixture:deployment", "fixture:publishedWorkbook"],
+    run: (ctx) => expectReferencesRewritten(ctx, "publishedDashboard"),
+  },
+  {
+    id: "clone.embed.allow-embed-false",
+    spec: "E10 rule 3",
+    level: "MUST",
+    title: "allowEmbed on the cloned dashboard starts false even when it is true on the source",
+    needs: ["writes", "fixture:deployment", "fixture:embeddableWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { clone, cloneRes: res } = await cloneAndRead(ctx, dep, ctx.fixture("embeddableWorkbook").id);
+      ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", { expected: "a publishedDashboard", got: clone.publishedDashboard, res });
+      ctx.expect.equal(clone.publishedDashboard.allowEmbed, false, "allowEmbed of the cloned dashboard", res);
+    },
+  },
+  {
+    id: "clone.placement.same-folder-with-edit",
+    spec: "E10 rule 4",
+    level: "MUST",
+    title: "With edit access to the source's folder, the clone is created in that folder",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const folder = await createFolder(ctx, dep);
+      const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder.id });
+      if (workbook.folderId !== folder.id) throw new Skip(`precondition: the workbook created with folderId ${folder.id} is in ${JSON.stringify(workbook.folderId)}`);
+      const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").folderId, folder.id, "the clone's folderId (the source's folder, which the caller created and may edit)", res);
+    },
+  },
+  {
+    id: "clone.placement.read-only-to-root",
+    spec: "E10 rule 4",
+    level: "MUST",
+    title: "With only read access to the source's folder, the clone is created at the workspace root",
+    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const folderId = ctx.fixture("readOnlyFolder").id;
+      const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId });
+      if (workbook.folderId !== folderId) throw new Skip(`precondition: the workbook created with folderId ${folderId} is in ${JSON.stringify(workbook.folderId)}`);
+      const res = await duplicate(ctx.scratch, ctx.as("readOnly"), dep, workbook.id);
+      if (res.status === 403 || res.status === 404) throw new Skip(`precondition: the readOnly token may not clone a workbook of fixtures.readOnlyFolder (answered ${res.status}); it needs read access there and the AI BI User role`);
+      const clone = ctx.expect.ok(res, "Workbook");
+      ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", { expected: "folderId null", got: clone.folderId, res });
+    },
+  },
+  {
+    id: "clone.placement.root-stays-root",
+    spec: "E10 rule 4",
+    level: "MUST",
+    title: "The clone of a workbook at the root is created at the root",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      if (workbook.folderId != null) throw new Skip(`precondition: the workbook created without folderId is in folder ${workbook.folderId}, not at the root`);
+      const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
+      const clone = ctx.expect.ok(res, "Workbook");
+      ctx.expect.that(clone.folderId == null, "the clone of a root workbook is at the root", { expected: "folderId null", got: clone.folderId, res });
+    },
+  },
+  {
+    id: "clone.owner.caller-owns",
+    spec: "E10 rule 5",
+    level: "MUST",
+    title: "The caller owns the clone, not the source's owner",
+    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:editableFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const me = ownerOf((await ownWorkbook(ctx, ctx.api, dep)).workbook);
+      if (me === undefined) throw new Skip("the server shows no owner on workbooks (createdBy, user, userId are all optional)");
+      const { workbook: theirs } = await ownWorkbook(ctx, ctx.as("readOnly"), dep, { folderId: ctx.fixture("editableFolder").id });
+      if (ownerOf(theirs) === undefined || ownerOf(theirs) === me) throw new Skip("precondition: the readOnly token's workbook shows no owner distinct from the main token's");
+      const res = await duplicate(ctx.scratch, ctx.api, dep, theirs.id);
+      ctx.expect.equal(ownerOf(ctx.expect.ok(res, "Workbook")), me, "the owner of the clone (the caller, as shown on a workbook it created)", res);
+    },
+  },
+  {
+    id: "clone.shared.non-creator-403",
+    spec: "E10 rule 6; Errors 2",
+    level: "MUST",
+    title: "shared: true from a caller that is not a creator-mode embed session is a 403",
+    needs: ["writes", "fixture:deployment", "fixture:sharedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, ctx.fixture("sharedWorkbook").id, SHARED), 403, "shared: true with the main API key");
+    },
+  },
+  {
+    id: "clone.shared.from-published",
+    spec: "E10 rule 6",
+    level: "MUST",
+    title: "shared: true builds the clone from the published dashboard: fresh reports, re-published on the new workbook, at the root",
+    needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const id = ctx.fixture("sharedWorkbook").id;
+      const creator = ctx.as("creator");
+      const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
+      const answer = ctx.expect.ok(res, "Workbook");
+      ctx.expect.that(answer.folderId == null, "the shared clone is at the root", { expected: "folderId null", got: answer.folderId, res });
+      const { workbook: clone, res: cloneRes } = await readWorkbook(ctx, creator, dep, answer.id);
+      const d = clone.publishedDashboard;
+      ctx.expect.that(d != null, "the shared clone carries a re-published dashboard", { expected: "a publishedDashboard", got: d, res: cloneRes });
+      ctx.expect.equal(d.status, "published", "the status of the re-published dashboard", cloneRes);
+      ctx.expect.equal(d.workbookId, clone.id, "the dashboard is re-published on the new workbook", cloneRes);
+      // The source's snapshots are compared when the main token can read the shared workbook.
+      const src = await ctx.api.get(workbookPath(dep, id));
+      const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
+      if (!published) return;
+      ctx.expect.equal(d.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", cloneRes);
+      const sourceReports = new Set(dashboardReportIds(published));
+      const reused = dashboardReportIds(d).filter((r) => sourceReports.has(r));
+      ctx.expect.that(reused.length === 0, "the re-published dashboard names fresh reports, none of the source's", { expected: "no source report id", got: `source report ids: ${reused.join(", ")}`, res: cloneRes });
+    },
+  },
+  {
+    id: "clone.shared.unpublished-400",
+    spec: "E10 rule 6; Errors 2",
+    level: "MUST",
+    title: "shared: true on a shared-workspace workbook without a published dashboard is a 400",
+    needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedUnpublishedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      ctx.expect.status(await duplicate(ctx.scratch, ctx.as("creator"), dep, ctx.fixture("sharedUnpublishedWorkbook").id, SHARED), 400, "shared clone of a workbook with no published dashboard");
+    },
+  },
+  {
+    id: "clone.limit.reached-400",
+    spec: "E10 rule 7; Errors 2; Limits",
+    level: "MUST",
+    title: "Cloning when the plan's workbook limit is reached is a 400",
+    needs: ["writes", "fixture:workbookLimitDeployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("workbookLimitDeployment").id;
+      const list = await ctx.api.get(`/api/v1/deployments/${dep}/workbooks`, { first: 20 });
+      const items: any[] = list.status === 200 && list.isJson && Array.isArray(list.body?.items) ? list.body.items : [];
+      const source = items.find((w) => w?.type === undefined || w.type === "WORKBOOK");
+      if (!source) throw new Skip(`precondition: no workbook to clone in deployment ${dep} (fixtures.workbookLimitDeploymentId; E8 answered ${list.status})`);
+      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, source.id), 400, "clone in a deployment whose workbook limit is reached");
+    },
+  },
+  {
+    id: "clone.missing.unknown-id-404",
+    spec: "E10 rule 8; Errors 2",
+    level: "MUST",
+    title: "Cloning a workbook that does not exist is a 404",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const gone = await deletedItem(ctx, dep, "WORKBOOK");
+      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, gone.id), 404, "clone of a deleted workbook");
+    },
+  },
+  {
+    id: "clone.missing.other-deployment-404",
+    spec: "E10 rule 8; Errors 2",
+    level: "MUST",
+    title: "Cloning, under one deployment, a workbook of another deployment is a 404",
+    needs: ["writes", "fixture:deployment", "fixture:otherDeployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const theirs = await createWorkbook(ctx, ctx.fixture("otherDeployment").id);
+      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, theirs.id), 404, "clone of another deployment's workbook");
+    },
+  },
+]);

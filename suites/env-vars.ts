@@ -1,0 +1,128 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Api } from "../core/api.js";
+import { group } from "../core/check.js";
+import type { Expect } from "../core/expect.js";
+import type { Response } from "../core/http.js";
+import { Skip } from "../core/outcome.js";
+import { walkCursor } from "../core/pagination.js";
+import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
+
+const MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"];
+const MASK = "[ENCRYPTED]";
+const DISCOVERY_PAGE = 100;
+const varsPath = (dep: string) => `/api/v1/deployments/${dep}/env-vars`;
+
+/** As the spec writes the markers: upper case. */
+const markedAsWritten = (name: string) => MARKERS.some((m) => name.includes(m));
+const markedInAnyCase = (name: string) => markedAsWritten(name.toUpperCase());
+
+interface Listed {
+  name: string;
+  value: unknown;
+  /** Where it was read: a leak through the deprecated copy counts as much as one through items. */
+  where: "items" | "data";
+  res: Response;
+}
+
+/** Every variable of the deployment as listed in `items` and in `data`, over all cursor pages. */
+async function listed(api: Api, dep: string): Promise<Listed[]> {
+  const walk = await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE });
+  const read = (res: Response, where: Listed["where"]): Listed[] =>
+    (Array.isArray(res.body?.[where]) ? res.body[where] : []).filter((v: any) => typeof v?.name === "string").map((v: any) => ({ name: v.name, value: v.value, where, res }));
+  return walk.pages.flatMap(({ res }) => [...read(res, "items"), ...read(res, "data")]);
+}
+
+/** Names only: a value that should have been masked must not be repeated in the report. */
+const named = (vars: Listed[]) => [...new Set(vars.map((v) => `${v.name} (in ${v.where})`))];
+
+function expectMasked(expect: Expect, vars: Listed[], mask: boolean, what: string): void {
+  const wrong = vars.filter((v) => (v.value === MASK) !== mask);
+  expect.that(wrong.length === 0, what, { expected: mask ? `value ${MASK}` : `a value other than ${MASK}`, got: named(wrong), res: wrong[0]?.res });
+}
+
+/** How the deprecated copy differs from items, by names only (values may be secrets). */
+function differences(items: any[], data: any[]): string | undefined {
+  if (items.length !== data.length) return `data holds ${data.length} entries, items ${items.length}`;
+  const differing = data.flatMap((d, i) => (isDeepStrictEqual(d, items[i]) ? [] : [String(d?.name)]));
+  return differing.length ? `entries that differ from items: ${differing.join(", ")}` : undefined;
+}
+
+export const envVarChecks = group("env-vars", [
+  {
+    id: "env-vars.list.schema",
+    spec: "E13; Resources / Environment variable",
+    level: "MUST",
+    title: "The environment variables list answers 200 with items of {name, value} and pageInfo",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      expect.ok(await api.get(varsPath(fixture("deployment").id)), "EnvVarsListResponse");
+    },
+  },
+  {
+    id: "env-vars.mask.markers",
+    spec: "E13; Resources / Environment variable",
+    level: "MUST",
+    title: "A variable whose name contains PASS, SECRET, TOKEN, KEY or CREDENTIAL reads [ENCRYPTED]",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const secret = (await listed(api, fixture("deployment").id)).filter((v) => markedAsWritten(v.name));
+      if (!secret.length) throw new Skip(`no variable name contains ${MARKERS.join(", ")}: nothing whose masking could be checked`);
+      expectMasked(expect, secret, true, "every secret-named variable is masked");
+    },
+  },
+  {
+    id: "env-vars.mask.any-case",
+    spec: "E13; Resources / Environment variable",
+    level: "SHOULD",
+    title: "A variable whose name carries a marker in another case (e.g. webhook_secret) reads [ENCRYPTED] too",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const secret = (await listed(api, fixture("deployment").id)).filter((v) => !markedAsWritten(v.name) && markedInAnyCase(v.name));
+      if (!secret.length) throw new Skip(`no variable name carries ${MARKERS.join(", ")} in another case than upper case`);
+      expectMasked(expect, secret, true, "every variable named with a marker in another case is masked");
+    },
+  },
+  {
+    id: "env-vars.mask.plain-unmasked",
+    spec: "E13; Resources / Environment variable",
+    level: "SHOULD",
+    title: "A variable whose name carries no marker reads its value, not [ENCRYPTED]",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const plain = (await listed(api, fixture("deployment").id)).filter((v) => !markedInAnyCase(v.name));
+      if (!plain.length) throw new Skip(`every variable name carries one of ${MARKERS.join(", ")}: no plain variable to check`);
+      expectMasked(expect, plain, false, "no plain variable is masked");
+    },
+  },
+  {
+    id: "env-vars.cursor.complete",
+    spec: "E13; Pagination styles 2",
+    level: "MUST",
+    title: "Walking the variables with first/after at a small page size yields every variable exactly once, and ends",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const whole = (await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE })).items.map((v: any) => String(v?.name));
+      if (whole.length < 2) throw new Skip(`the deployment has ${whole.length} variable(s): a cursor walk needs at least two to span two pages`);
+      const walk = await walkCursor(api, varsPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 });
+      expectWalkCovers(expect, walk.items.map((v: any) => String(v?.name)), whole, "variable", walk.pages.at(-1)?.res);
+    },
+  },
+  {
+    id: "env-vars.legacy.data-matches-items",
+    spec: "E13 (data is a deprecated copy of items)",
+    level: "MUST",
+    title: "On every page the deprecated data is the same list as items",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const count = (await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE })).items.length;
+      const walk = await walkCursor(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 });
+      if (!walk.pages.some((p) => Array.isArray(p.res.body?.data))) throw new Skip("the server sends no deprecated data array beside items");
+      for (const [i, p] of walk.pages.entries()) {
+        const difference = Array.isArray(p.res.body?.data) ? differences(p.items, p.res.body.data) : undefined;
+        expect.that(!difference, `page ${i + 1}: data is a copy of items`, { expected: "data equal to items", got: difference, res: p.res });
+      }
+    },
+  },
+]);

@@ -1,0 +1,158 @@
+import type { Api } from "../core/api.js";
+import { group } from "../core/check.js";
+import type { Expect } from "../core/expect.js";
+import type { EnvironmentView } from "../core/fixtures.js";
+import { Skip } from "../core/outcome.js";
+import { walkCursor } from "../core/pagination.js";
+import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
+import { currentEnvironments } from "./lib/environment-list.js";
+
+const TYPES = ["production", "staging", "development"] as const;
+const listPath = (dep: string) => `/api/v1/deployments/${dep}/environments`;
+const ids = (envs: { id?: unknown }[]) => envs.map((e) => String(e?.id));
+
+/** The cursor checks need the cursor shape and at least two environments to span two pages. */
+async function walkable(api: Api, expect: Expect, dep: string): Promise<EnvironmentView[]> {
+  const { environments, res } = await currentEnvironments(api, expect, dep);
+  if (!Array.isArray(res.body?.items)) throw new Skip("the server answers E2 in the control-plane shape (data.environments, no items/pageInfo): there is no cursor to walk");
+  if (environments.length < 2) throw new Skip(`the deployment has ${environments.length} environment(s): a cursor walk needs at least two to span two pages`);
+  return environments;
+}
+
+export const environmentChecks = group("environments", [
+  {
+    id: "environments.list.schema",
+    spec: "E2; Resources / Environment",
+    level: "MUST",
+    title: "The environments list answers 200 in one of the documented shapes (items/pageInfo, or data.environments)",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      expect.ok(await api.get(listPath(fixture("deployment").id)), "EnvironmentsListResponse");
+    },
+  },
+  {
+    id: "environments.filter.only-that-type",
+    spec: "E2 (query type)",
+    level: "MUST",
+    title: "With type=T the list holds only environments of type T",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      for (const type of TYPES) {
+        const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id, type);
+        const other = environments.filter((e) => e.type !== undefined && e.type !== type);
+        expect.that(other.length === 0, `type=${type} lists only ${type} environments`, { expected: `type ${type} only`, got: other.map((e) => `${e.id}: ${e.type}`), res });
+      }
+    },
+  },
+  {
+    id: "environments.filter.all-of-that-type",
+    spec: "E2 (query type)",
+    level: "MUST",
+    title: "With type=T the list holds every environment of type T that the unfiltered list holds",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const all = (await currentEnvironments(api, expect, dep)).environments;
+      if (!all.some((e) => typeof e.type === "string")) throw new Skip("no environment of the unfiltered list carries a type to filter on");
+      for (const type of TYPES) {
+        const { environments, res } = await currentEnvironments(api, expect, dep, type);
+        const listed = new Set(ids(environments));
+        const missing = ids(all.filter((e) => e.type === type)).filter((id) => !listed.has(id));
+        expect.that(missing.length === 0, `type=${type} lists every ${type} environment of the unfiltered list`, { expected: "none missing", got: `missing: ${missing.join(", ")}`, res });
+      }
+    },
+  },
+  {
+    id: "environments.cursor.complete",
+    spec: "E2; Pagination styles 2",
+    level: "MUST",
+    title: "Walking the list with first/after at a small page size yields every environment exactly once, and ends",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const whole = await walkable(api, expect, dep);
+      const walk = await walkCursor(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 });
+      expectWalkCovers(expect, ids(walk.items), ids(whole), "environment", walk.pages.at(-1)?.res);
+    },
+  },
+  {
+    id: "environments.cursor.first-caps-page",
+    spec: "E2; Pagination styles 2",
+    level: "MUST",
+    title: "A cursor page holds at most `first` environments",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const whole = await walkable(api, expect, dep);
+      const first = severalPagesOf(whole.length);
+      const walk = await walkCursor(api, listPath(dep), { first, maxPages: whole.length + 2 });
+      for (const [i, page] of walk.pages.entries())
+        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} environments`, { expected: `<= ${first}`, got: page.items.length, res: page.res });
+    },
+  },
+  {
+    id: "environments.cursor.page-info",
+    spec: "E2; Resources / PageInfo; Pagination styles 2",
+    level: "MUST",
+    title: "hasNextPage is true on every page but the one holding the last environment, and false there",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const whole = await walkable(api, expect, dep);
+      const walk = await walkCursor(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 });
+      let seen = 0;
+      for (const [i, page] of walk.pages.entries()) {
+        seen += page.items.length;
+        const more = seen < whole.length;
+        expect.equal(page.pageInfo?.hasNextPage, more, `page ${i + 1} (${seen} of ${whole.length} environments seen): hasNextPage is ${more}`, page.res);
+      }
+    },
+  },
+  {
+    id: "environments.legacy.consistent",
+    spec: "E2; Pagination styles 1 and 2",
+    level: "MUST",
+    title: "The deprecated data is the window of items that pagination describes, and pagination.total is the whole count",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const all = await currentEnvironments(api, expect, dep);
+      if (!Array.isArray(all.res.body?.items)) throw new Skip("the server answers E2 in the control-plane shape: there are no items to compare the legacy fields with");
+      const whole = ids(all.environments);
+      let compared = 0;
+      for (const query of [{}, { offset: 1, limit: 2 }]) {
+        const res = await api.get(listPath(dep), query);
+        const body = expect.ok(res, "EnvironmentsListResponse");
+        if (!Array.isArray(body.data)) continue;
+        compared++;
+        const data = ids(body.data);
+        const p = body.pagination;
+        // pagination may be null (E2): then data is some window of items, wherever it starts.
+        const start = p ? p.offset : Math.max(0, whole.indexOf(data[0]));
+        expect.equal(data, whole.slice(start, start + data.length), `data is the window of items starting at ${start}`, res);
+        if (!p) continue;
+        expect.equal(p.total, whole.length, "pagination.total is the number of environments in the whole list", res);
+        expect.equal(p.offset, "offset" in query ? query.offset : 0, "pagination.offset echoes the offset sent (0 when none)", res);
+        expect.equal(data.length, Math.min(p.limit, Math.max(0, p.total - p.offset)), "data holds pagination.limit environments, or those left after pagination.offset", res);
+      }
+      if (!compared) throw new Skip("the server sends no deprecated data array beside items");
+    },
+  },
+  {
+    id: "environments.staging.listed",
+    spec: "E2; States (Branch isStagingEnvironmentEnabled = true)",
+    level: "MUST",
+    title: "A branch with an always-on staging environment appears in the environments list with type staging",
+    needs: ["fixture:deployment", "fixture:branches"],
+    async run({ api, expect, fixture }) {
+      const alwaysOn = fixture("branches").filter((b) => b.isStagingEnvironmentEnabled === true);
+      if (!alwaysOn.length) throw new Skip("no branch of the branches list has isStagingEnvironmentEnabled true (enable one with E4 to run this check)");
+      const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id);
+      if (!environments.some((e) => typeof e.branch === "string")) throw new Skip("the environments carry no branch field to match a branch by");
+      for (const b of alwaysOn) {
+        const ofBranch = environments.filter((e) => e.branch === b.name);
+        expect.that(ofBranch.some((e) => e.type === "staging"), `branch ${b.name} (always-on staging) is listed as a staging environment`, { expected: `an environment with branch ${b.name} and type staging`, got: ofBranch.length ? ofBranch.map((e) => `${e.id}: ${e.type}`) : "no environment of that branch", res });
+      }
+    },
+  },
+]);

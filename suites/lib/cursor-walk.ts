@@ -1,0 +1,25 @@
+import type { Expect } from "../../core/expect.js";
+import type { Response } from "../../core/http.js";
+
+/**
+ * A `first` that makes a walk of `total` items span several pages (2 for lists up to 40 items)
+ * without turning a long list into hundreds of requests.
+ */
+export function severalPagesOf(total: number): number {
+  return total <= 2 ? 1 : Math.max(2, Math.ceil(total / 20));
+}
+
+/**
+ * The keys a cursor walk yielded are exactly those of the whole list: none on two pages, none
+ * left out, none that the whole list does not hold. `what` names one item ("environment").
+ */
+export function expectWalkCovers(expect: Expect, walked: string[], whole: string[], what: string, res?: Response): void {
+  const twice = [...new Set(walked.filter((k, i) => walked.indexOf(k) !== i))];
+  expect.that(twice.length === 0, `no ${what} appears twice in the cursor walk`, { expected: "each once", got: `repeated: ${twice.join(", ")}`, res });
+  const seen = new Set(walked);
+  const missing = whole.filter((k) => !seen.has(k));
+  expect.that(missing.length === 0, `every ${what} of the whole list appears in the cursor walk`, { expected: `${whole.length} items`, got: `missing: ${missing.join(", ")}`, res });
+  const known = new Set(whole);
+  const extra = walked.filter((k) => !known.has(k));
+  expect.that(extra.length === 0, `the cursor walk yields no ${what} outside the whole list`, { expected: "only items of the whole list", got: `extra: ${extra.join(", ")}`, res });
+}

@@ -1,0 +1,31 @@
+import type { Api } from "../../core/api.js";
+import type { Expect } from "../../core/expect.js";
+import { environmentView, type EnvironmentView } from "../../core/fixtures.js";
+import type { Response } from "../../core/http.js";
+import { walkCursor } from "../../core/pagination.js";
+
+/**
+ * The environments E2 lists right now, in either documented shape (items/pageInfo, or the
+ * control-plane data.environments): for checks that change what it lists, where the fixture's
+ * copy, read once per run, would be stale. A page short of the whole list is followed.
+ */
+export async function currentEnvironments(api: Api, expect: Expect, dep: string, type?: string): Promise<{ environments: EnvironmentView[]; res: Response }> {
+  const path = `/api/v1/deployments/${dep}/environments`;
+  const query = type === undefined ? {} : { type };
+  const res = await api.get(path, query);
+  expect.status(res, 200, "the environments list (E2)");
+  const body = expect.json(res);
+  if (Array.isArray(body?.items)) {
+    const items = body.pageInfo?.hasNextPage ? (await walkCursor(api, path, { query })).items : body.items;
+    return { environments: items.map(environmentView), res };
+  }
+  const listed = body?.data?.environments;
+  if (!Array.isArray(listed)) expect.fail("the environments list (E2) holds neither items nor data.environments", { expected: "items or data.environments", got: Object.keys(body ?? {}), res });
+  const total = body.pagination?.total;
+  if (typeof total === "number" && total > listed.length) {
+    const whole = await api.get(path, { ...query, limit: total });
+    expect.status(whole, 200, "the environments list (E2) read whole");
+    return { environments: (expect.json(whole)?.data?.environments ?? []).map(environmentView), res: whole };
+  }
+  return { environments: listed.map(environmentView), res };
+}

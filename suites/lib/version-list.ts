@@ -1,0 +1,23 @@
+import type { Api } from "../../core/api.js";
+import type { Expect } from "../../core/expect.js";
+import type { Response } from "../../core/http.js";
+
+/** A Deployment version entry (E5). */
+export interface VersionEntry {
+  releaseChannelVersion: string;
+  version: string;
+  releaseChannel: string;
+  isLatestInChannel: boolean;
+  isCurrent: boolean;
+}
+
+/**
+ * The versions E5 lists right now (`{data}`, or facts' `{items, pageInfo}`) and the one marked
+ * current: for checks that change it, where the `versions` fixture, read once per run, is stale.
+ */
+export async function currentVersions(api: Api, expect: Expect, dep: string): Promise<{ list: VersionEntry[]; current: VersionEntry | undefined; res: Response }> {
+  const res = await api.get(`/api/v1/deployments/${dep}/versions`);
+  const body = expect.ok(res, "VersionsListResponse");
+  const list: VersionEntry[] = Array.isArray(body.data) ? body.data : body.items;
+  return { list, current: list.find((v) => v.isCurrent === true), res };
+}

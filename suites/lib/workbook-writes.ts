@@ -1,0 +1,60 @@
+import type { Api } from "../../core/api.js";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import { Skip } from "../../core/outcome.js";
+import type { Scratch } from "../../core/scratch.js";
+
+/**
+ * E10 clone and E11 upsert as a check sends them: every workbook an answer names is tracked the
+ * moment it is seen, whoever created it (a faulty server may create where it should refuse), so
+ * cleanup removes it.
+ */
+
+export const workbookPath = (dep: string, id: number) => `/api/v1/deployments/${dep}/workbooks/${id}`;
+export const bySlugPath = (dep: string, slug: string) => `/api/v1/deployments/${dep}/workbooks/by-slug/${encodeURIComponent(slug)}`;
+const duplicatePath = (dep: string, id: number) => `${workbookPath(dep, id)}/duplicate`;
+
+/** The workbook a 200 answer names, tracked in the deployment the answer says it belongs to. */
+export function trackAnswered(scratch: Scratch, dep: string, res: Response): void {
+  const id = res.status === 200 && res.isJson ? res.body?.id : undefined;
+  if (!Number.isSafeInteger(id)) return;
+  const where = res.body.deploymentId;
+  scratch.track(typeof where === "number" || typeof where === "string" ? String(where) : dep, { type: "WORKBOOK", id });
+}
+
+/** E11: PUT by slug. */
+export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: string, body?: unknown): Promise<Response> {
+  const res = await api.put(bySlugPath(dep, slug), body);
+  trackAnswered(scratch, dep, res);
+  return res;
+}
+
+/** E10: POST duplicate, with the optional body. */
+export async function duplicate(scratch: Scratch, api: Api, dep: string, id: number, body?: unknown): Promise<Response> {
+  const res = await api.post(duplicatePath(dep, id), body);
+  trackAnswered(scratch, dep, res);
+  return res;
+}
+
+/**
+ * A workbook of the check's own, created through E11 under a fresh slug with `body`. Creating it is
+ * a precondition here, not the rule under test: a server that cannot skips the check.
+ */
+export async function ownWorkbook(ctx: Pick<CheckContext, "scratch">, api: Api, dep: string, body: Record<string, unknown> = {}): Promise<{ slug: string; workbook: any }> {
+  const slug = ctx.scratch.slug("wb");
+  const res = await putBySlug(ctx.scratch, api, dep, slug, { name: ctx.scratch.name("workbook"), ...body });
+  if (res.status !== 200 || !res.isJson || !Number.isSafeInteger(res.body?.id)) throw new Skip(`precondition: could not create a workbook through E11 (answered ${res.status})`);
+  return { slug, workbook: res.body };
+}
+
+/** E9, the record as stored now; anything but a 200 workbook fails the check. */
+export async function readWorkbook(ctx: Pick<CheckContext, "expect">, api: Api, dep: string, id: number): Promise<{ workbook: any; res: Response }> {
+  const res = await api.get(workbookPath(dep, id));
+  return { workbook: ctx.expect.ok(res, "Workbook"), res };
+}
+
+/** The owner a workbook record shows (createdBy, else user.id, else userId); the fields are optional. */
+export function ownerOf(w: any): number | undefined {
+  const id = w?.createdBy ?? w?.user?.id ?? w?.userId;
+  return typeof id === "number" ? id : undefined;
+}

@@ -1,0 +1,379 @@
+import { isDeepStrictEqual } from "node:util";
+import fc from "fast-check";
+import type { Api } from "../core/api.js";
+import { group } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import type { Response } from "../core/http.js";
+import { Skip } from "../core/outcome.js";
+import { forAll } from "../core/property.js";
+import type { ItemRef } from "../core/scratch.js";
+import { batch, type Batch, dashboardConfig, deepMerge, dressSlug, LEGACY_TABS_CONTAINER, meta, shallowMerge, slugVariant } from "../generators/workspace.js";
+import { expectedBatch, type ItemFacts } from "./lib/bulk-move-outcome.js";
+import { childFolderIds, createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
+import { bulkMove, getWorkbook, itemKey, upsertBySlug } from "./lib/workbook-calls.js";
+
+const WRITES = ["writes", "fixture:deployment"] as const;
+
+/** A 200 JSON workbook with an integer id, or the check fails saying which step did not give one. */
+function workbookFrom(ctx: CheckContext, res: Response, what: string): any {
+  ctx.expect.status(res, 200, what);
+  const body = ctx.expect.json(res);
+  ctx.expect.that(Number.isSafeInteger(body?.id), `${what}: the answer is a workbook with an integer id`, { expected: "a Workbook", got: body, res });
+  return body;
+}
+
+/** A workbook of the check's own, holding `slug`, made before the property runs; a server that cannot make one skips the check. */
+async function ownWorkbook(ctx: CheckContext, dep: string, slug: string, body: Record<string, unknown>): Promise<number> {
+  const res = await upsertBySlug(ctx.api, dep, slug, body);
+  const id = res.status === 200 && res.isJson ? res.body?.id : undefined;
+  if (!Number.isSafeInteger(id)) throw new Skip(`precondition: could not create a workbook through E11 (answered ${res.status})`);
+  ctx.scratch.track(dep, { type: "WORKBOOK", id });
+  return id;
+}
+
+// --- E11 rule 2: meta ---------------------------------------------------------------------
+
+/** "Merged" does not say how deep: key by key is the spec's reading, a recursive merge is tolerated. */
+const MERGE_READINGS = [
+  { name: "key by key", merge: shallowMerge },
+  { name: "recursive", merge: deepMerge },
+];
+
+// --- Resources / DashboardWidget: drafts ----------------------------------------------------
+
+const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `shown` holds everything `sent` does; a sent null may be shown as null or left out; servers may add fields. */
+function covers(shown: unknown, sent: unknown): boolean {
+  if (sent === null) return shown === null || shown === undefined;
+  if (isObject(sent)) return isObject(shown) && Object.entries(sent).every(([k, v]) => covers(shown[k], v));
+  return isDeepStrictEqual(shown, sent);
+}
+
+/** How a shown draft departs from the one sent, TABS_CONTAINER widgets converted; undefined when it does not. */
+function draftDeparture(shown: unknown, sent: any): string | undefined {
+  if (!isObject(shown)) return "no draft is shown";
+  const { widgets, ...rest } = sent;
+  for (const [k, v] of Object.entries(rest)) if (!covers(shown[k], v)) return `${k} is not the one sent`;
+  const listed: any[] = Array.isArray(shown.widgets) ? shown.widgets : [];
+  if (listed.length !== widgets.length) return `${listed.length} widgets shown for ${widgets.length} sent`;
+  for (const w of widgets) {
+    const s = listed.find((x) => x?.id === w.id);
+    if (!s) return `widget ${w.id} is not shown`;
+    if (w.type !== LEGACY_TABS_CONTAINER) {
+      if (!covers(s, w)) return `widget ${w.id} (${w.type}) is not the one sent`;
+    } else if (s.type !== "CONTAINER" || s.config?.layout !== "tabs" || !isDeepStrictEqual(s.position, w.position))
+      return `widget ${w.id}, sent as TABS_CONTAINER, is shown as ${s.type} with config.layout ${JSON.stringify(s.config?.layout)}, not as a tabbed CONTAINER in the same position`;
+  }
+  return undefined;
+}
+
+/** Where the draft shows is not shown: the workbook's dashboardDraft, or meta.dashboardDraft. */
+function expectDraftKept(ctx: CheckContext, wb: any, sent: unknown, res: Response, when: string): void {
+  const departures = [wb.dashboardDraft, wb.meta?.dashboardDraft].map((shown) => draftDeparture(shown, sent));
+  if (departures.includes(undefined)) return;
+  ctx.expect.fail(`${when}: the draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but ${departures[0]}`, { expected: sent, got: wb.dashboardDraft ?? wb.meta?.dashboardDraft, res });
+}
+
+// --- E12: bulk move -------------------------------------------------------------------------
+
+/** The objects a trial may create, parents declared before their contents; `in` names a folder of the layout or a fixed one. */
+type Layout = Record<string, { type: "FOLDER" | "WORKBOOK"; in: string | null }>;
+
+interface World {
+  layout: Layout;
+  /** Folders that exist before the property runs (the readOnly sandbox). */
+  fixed: Map<string, number>;
+  /** Items that surely name nothing: the check's own, deleted. */
+  missing: Map<string, ItemRef>;
+  /** Who sends the batch, logging into the trial. */
+  mover: (api: Api) => Api;
+  callerMayMove: boolean;
+  /** Every folder the trials create. */
+  folders: ItemRef[];
+}
+
+const OPEN: Layout = {
+  "folder A": { type: "FOLDER", in: null },
+  "folder B": { type: "FOLDER", in: "folder A" },
+  "folder C": { type: "FOLDER", in: null },
+  "workbook W1": { type: "WORKBOOK", in: null },
+  "workbook W2": { type: "WORKBOOK", in: "folder B" },
+};
+const OPEN_DESTINATIONS = ["root", "folder A", "folder B", "folder C"];
+
+const LOCKED: Layout = {
+  "folder P": { type: "FOLDER", in: "sandbox" },
+  "workbook X": { type: "WORKBOOK", in: "folder P" },
+  "workbook Y": { type: "WORKBOOK", in: "sandbox" },
+};
+const LOCKED_DESTINATIONS = ["root", "sandbox", "folder P"];
+
+async function missingItems(ctx: CheckContext, dep: string): Promise<Map<string, ItemRef>> {
+  return new Map([
+    ["missing workbook", await deletedItem(ctx, dep, "WORKBOOK")],
+    ["missing folder", await deletedItem(ctx, dep, "FOLDER")],
+  ]);
+}
+
+/** The placement of a workbook is read back through E9's folderId; a server that does not show it skips the check. */
+async function expectPlacementShown(ctx: CheckContext, dep: string): Promise<void> {
+  const wb = await createWorkbook(ctx, dep);
+  const res = await getWorkbook(ctx.api, dep, wb.id);
+  if (res.status !== 200 || !res.isJson || !("folderId" in (res.body ?? {}))) throw new Skip(`E9 shows no folderId for workbook ${wb.id}: placements cannot be read back`);
+}
+
+/** Creates what the batch names (and its folders), parents first. */
+async function materialise(ctx: CheckContext, api: Api, dep: string, world: World, wanted: string[]): Promise<Map<string, ItemRef>> {
+  const need = new Set<string>();
+  const add = (h: string | null) => {
+    if (h === null || !(h in world.layout) || need.has(h)) return;
+    need.add(h);
+    add(world.layout[h].in);
+  };
+  wanted.forEach(add);
+  const refs = new Map<string, ItemRef>();
+  const own = { api, scratch: ctx.scratch };
+  for (const [h, spec] of Object.entries(world.layout)) {
+    if (!need.has(h)) continue;
+    const parent = spec.in === null ? null : (refs.get(spec.in)?.id ?? world.fixed.get(spec.in)!);
+    const ref = spec.type === "FOLDER" ? await createFolder(own, dep, parent) : await createWorkbook(own, dep, parent);
+    if (ref.type === "FOLDER") world.folders.push(ref);
+    refs.set(h, ref);
+  }
+  return refs;
+}
+
+interface Sent {
+  res: Response;
+  moved: any[];
+  failed: any[];
+  refs: Map<string, ItemRef>;
+  ref: (h: string) => ItemRef;
+  folderId: (h: string) => number | null;
+  expected: ReturnType<typeof expectedBatch>;
+}
+
+/** Creates the batch's objects, works out what E12 says it does, and sends it. */
+async function sendBatch(ctx: CheckContext, api: Api, dep: string, world: World, b: Batch<string, string>): Promise<Sent> {
+  const refs = await materialise(ctx, api, dep, world, [...b.items, b.destination]);
+  const ref = (h: string) => refs.get(h) ?? world.missing.get(h)!;
+  const folderId = (h: string) => (h === "root" ? null : (refs.get(h)?.id ?? world.fixed.get(h)!));
+  const before = new Map([...refs.keys()].map((h): [string, string | null] => [h, world.layout[h].in]));
+  const facts = new Map<string, ItemFacts>([
+    ...[...refs].map(([h, r]): [string, ItemFacts] => [h, { folder: r.type === "FOLDER", missing: false }]),
+    ...[...world.missing].map(([h, r]): [string, ItemFacts] => [h, { folder: r.type === "FOLDER", missing: true }]),
+  ]);
+  const expected = expectedBatch(b.items, b.destination === "root" ? null : b.destination, before, facts, world.callerMayMove);
+  const res = await bulkMove(world.mover(api), dep, b.items.map(ref), folderId(b.destination));
+  ctx.expect.status(res, 200, "a well-formed bulk move");
+  const body = ctx.expect.json(res);
+  ctx.expect.that(Array.isArray(body?.moved) && Array.isArray(body?.failed), "the answer holds the arrays moved and failed", { expected: "{moved: [...], failed: [...]}", got: body, res });
+  return { res, moved: body.moved, failed: body.failed, refs, ref, folderId, expected };
+}
+
+/** E12: each distinct item answered once, in moved or failed as the rules say, with an allowed status. */
+function expectOutcomes(ctx: CheckContext, s: Sent, destination: string): void {
+  const { expect } = ctx;
+  const sent = s.expected.order.map((h) => itemKey(s.ref(h)));
+  const answered = [...s.moved, ...s.failed].map(itemKey);
+  const got = { moved: s.moved.map(itemKey), failed: s.failed.map(itemKey) };
+  expect.that(answered.every((k, i) => answered.indexOf(k) === i), "each distinct item is answered once: duplicates collapse", { expected: sent, got, res: s.res });
+  expect.that(sent.every((k) => answered.includes(k)), "every distinct item sent is in moved or in failed", { expected: sent, got, res: s.res });
+  expect.that(answered.every((k) => sent.includes(k)), "moved and failed hold only items that were sent", { expected: sent, got, res: s.res });
+  for (const h of s.expected.order) {
+    const k = itemKey(s.ref(h));
+    const outcome = s.expected.outcomes.get(h)!;
+    const failure = s.failed.find((f) => itemKey(f) === k);
+    if (outcome.moved) {
+      expect.that(failure === undefined, `${h} (${k}) moves into ${destination}`, { expected: "listed in moved", got: failure, res: s.res });
+    } else {
+      const allowed = outcome.statuses.join(" or ");
+      expect.that(failure !== undefined, `${h} (${k}) cannot move into ${destination}: it is reported in failed`, { expected: `failed with status ${allowed}`, got, res: s.res });
+      expect.that(outcome.statuses.includes(failure?.error?.status), `${h} (${k}) fails with status ${allowed}`, { expected: allowed, got: failure?.error, res: s.res });
+    }
+  }
+  const destId = s.folderId(destination);
+  for (const m of s.moved) if (isObject(m) && "folderId" in m) expect.equal(m.folderId, destId, `the moved record of ${itemKey(m)} shows the destination as its folderId`, s.res);
+}
+
+/** States (bulk move): moved items read back in the destination, the others where they were. */
+async function expectPlacement(ctx: CheckContext, api: Api, dep: string, world: World, s: Sent): Promise<void> {
+  const parentOf = new Map<number, number>();
+  const folders = [...[...s.refs.values()].filter((r) => r.type === "FOLDER").map((r) => r.id), ...world.fixed.values()];
+  for (const f of folders) for (const child of await childFolderIds(api, dep, f)) parentOf.set(child, f);
+  for (const [h, r] of s.refs) {
+    const place = s.expected.after.get(h) ?? null;
+    const want = place === null ? null : s.folderId(place);
+    const where = `${h} (${itemKey(r)}) is in ${place ?? "the root"}${want === null ? "" : ` (${want})`} after the batch`;
+    if (r.type === "FOLDER") ctx.expect.equal(parentOf.get(r.id) ?? null, want, `${where}, by the folders lists`);
+    else {
+      const res = await getWorkbook(api, dep, r.id);
+      ctx.expect.equal(workbookFrom(ctx, res, `reading ${h} back (E9)`).folderId, want, `${where}, by E9's folderId`, res);
+    }
+  }
+}
+
+/** E12 Rules: moved, and failed, each follow the order the items were sent in. */
+function expectOrder(ctx: CheckContext, s: Sent): void {
+  const sent = s.expected.order.map((h) => itemKey(s.ref(h)));
+  for (const [name, list] of [["moved", s.moved], ["failed", s.failed]] as const) {
+    const keys = list.map(itemKey).filter((k) => sent.includes(k));
+    const positions = keys.map((k) => sent.indexOf(k));
+    ctx.expect.that(positions.every((p, i) => i === 0 || positions[i - 1] < p), `${name} lists its items in the order they were sent`, { expected: sent.filter((k) => keys.includes(k)), got: keys, res: s.res });
+  }
+}
+
+/** The world of the main token's own objects; folders go back to the root at cleanup, so that each can be deleted whatever nests in what. */
+async function openWorld(ctx: CheckContext, dep: string): Promise<World> {
+  await expectPlacementShown(ctx, dep);
+  const world: World = { layout: OPEN, fixed: new Map(), missing: await missingItems(ctx, dep), mover: (api) => api, callerMayMove: true, folders: [] };
+  ctx.scratch.onCleanup("the bulk-move property's folders back to the root", async () => {
+    for (let i = 0; i < world.folders.length; i += 100) {
+      const res = await bulkMove(ctx.api, dep, world.folders.slice(i, i + 100), null);
+      if (res.status !== 200) throw new Error(`moving them answered ${res.status} ${res.text.slice(0, 160)}`);
+    }
+  });
+  return world;
+}
+
+const openBatch = () => batch([...Object.keys(OPEN), "missing workbook", "missing folder"], OPEN_DESTINATIONS);
+
+export const workspacePropertyChecks = group("properties-workspace", [
+  {
+    id: "properties-workspace.slug.any-variant",
+    spec: "E11 rule 1",
+    level: "MUST",
+    title: "Any variant of a slug with surrounding spaces or tabs and any letters capitalised reaches the workbook holding the slug",
+    kind: "property",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const slug = ctx.scratch.slug("slug");
+      const name = ctx.scratch.name("slug");
+      const holder = await ownWorkbook(ctx, dep, slug, { name });
+      await forAll(ctx, slugVariant, async (variant, api) => {
+        const sent = dressSlug(slug, variant);
+        const res = await upsertBySlug(api, dep, sent, { name });
+        const wb = workbookFrom(ctx, res, `PUT by-slug/${JSON.stringify(sent)}`);
+        if (wb.id !== holder) ctx.scratch.track(dep, { type: "WORKBOOK", id: wb.id });
+        ctx.expect.equal(wb.id, holder, `${JSON.stringify(sent)}, trimmed and lowercased, is ${slug}: it reaches workbook ${holder}`, res);
+      });
+    },
+  },
+  {
+    id: "properties-workspace.meta.merge",
+    spec: "E11 rule 2",
+    level: "MUST",
+    title: "After any sequence of upserts on one slug, meta is the merge of the metas sent: a key sent again takes the later value, a key not sent again stays",
+    kind: "property",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      await forAll(
+        ctx,
+        fc.array(meta, { minLength: 2, maxLength: 4 }),
+        async (metas, api) => {
+          const slug = ctx.scratch.slug("meta");
+          const res = await upsertBySlug(api, dep, slug, { name: ctx.scratch.name("meta"), meta: metas[0] });
+          const created = workbookFrom(ctx, res, "creating the workbook by slug");
+          ctx.scratch.track(dep, { type: "WORKBOOK", id: created.id });
+          // A server may add keys of its own on create; each key sent is there as sent.
+          for (const [k, v] of Object.entries(metas[0])) ctx.expect.equal(created.meta?.[k], v, `meta.${k} of the new workbook is the value sent`, res);
+          let readings = MERGE_READINGS.map((r) => ({ ...r, meta: created.meta }));
+          for (const [i, sent] of metas.slice(1).entries()) {
+            const step = await upsertBySlug(api, dep, slug, { meta: sent });
+            const wb = workbookFrom(ctx, step, `upsert ${i + 2} of ${metas.length}`);
+            const next = readings.map((r) => ({ ...r, meta: r.merge(r.meta, sent) }));
+            readings = next.filter((r) => isDeepStrictEqual(wb.meta, r.meta));
+            ctx.expect.that(readings.length > 0, `after upsert ${i + 2} of ${metas.length}, meta is the merge of what was sent (${next.map((r) => r.name).join(" or ")})`, { expected: next[0].meta, got: wb.meta, res: step });
+          }
+          const back = await getWorkbook(api, dep, created.id);
+          const stored = workbookFrom(ctx, back, "reading the workbook back (E9)");
+          ctx.expect.that(readings.some((r) => isDeepStrictEqual(stored.meta, r.meta)), "the workbook read back holds the merged meta", { expected: readings[0].meta, got: stored.meta, res: back });
+        },
+        { maxRuns: 50 },
+      );
+    },
+  },
+  {
+    id: "properties-workspace.draft.legacy-tabs-converted",
+    spec: "Resources / DashboardWidget (TABS_CONTAINER); E11 rule 2",
+    level: "SHOULD",
+    title: "Any dashboard draft sent as meta.dashboardDraft is kept widget by widget, each TABS_CONTAINER turned into a CONTAINER with config.layout \"tabs\"",
+    kind: "property",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const slug = ctx.scratch.slug("draft");
+      const id = await ownWorkbook(ctx, dep, slug, { name: ctx.scratch.name("draft") });
+      await forAll(ctx, dashboardConfig, async (draft, api) => {
+        const res = await upsertBySlug(api, dep, slug, { meta: { dashboardDraft: draft } });
+        expectDraftKept(ctx, workbookFrom(ctx, res, "sending the draft"), draft, res, "in the upsert's answer");
+        const back = await getWorkbook(api, dep, id);
+        expectDraftKept(ctx, workbookFrom(ctx, back, "reading the workbook back (E9)"), draft, back, "read back (E9)");
+      });
+    },
+  },
+  {
+    id: "properties-workspace.bulk-move.invariants",
+    spec: "E12; States (bulk move)",
+    level: "MUST",
+    title: "For any batch of existing, missing, duplicate and self-nesting items, each distinct item is moved or failed (404 missing, 400 into itself) once, and the workspace shows exactly the moves reported",
+    kind: "property",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const world = await openWorld(ctx, dep);
+      await forAll(
+        ctx,
+        openBatch(),
+        async (b, api) => {
+          const s = await sendBatch(ctx, api, dep, world, b);
+          expectOutcomes(ctx, s, b.destination);
+          await expectPlacement(ctx, api, dep, world, s);
+        },
+        { maxRuns: 60 },
+      );
+    },
+  },
+  {
+    id: "properties-workspace.bulk-move.order",
+    spec: "E12 Rules (applied one at a time in the given order)",
+    level: "SHOULD",
+    title: "For any batch, moved and failed each list their items in the order they were sent",
+    kind: "property",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const world = await openWorld(ctx, dep);
+      await forAll(ctx, openBatch(), async (b, api) => expectOrder(ctx, await sendBatch(ctx, api, dep, world, b)), { maxRuns: 30 });
+    },
+  },
+  {
+    id: "properties-workspace.bulk-move.inaccessible",
+    spec: "E12; Authentication 4 (bulk move: per item, the single-item rules)",
+    level: "MUST",
+    title: "For any batch the caller may not move (items in a folder it can only read, missing ones, duplicates), each distinct item fails once with 403 (404 if missing) and nothing moves",
+    kind: "property",
+    needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      await expectPlacementShown(ctx, dep);
+      // The check's own folder inside the read-only one: its contents are readable, not editable, to the readOnly token.
+      const sandbox = await createFolder(ctx, dep, ctx.fixture("readOnlyFolder").id);
+      const readOnly = ctx.as("readOnly");
+      const world: World = { layout: LOCKED, fixed: new Map([["sandbox", sandbox.id]]), missing: await missingItems(ctx, dep), mover: (api) => readOnly.logging(api.log), callerMayMove: false, folders: [] };
+      await forAll(
+        ctx,
+        batch([...Object.keys(LOCKED), "missing workbook", "missing folder"], LOCKED_DESTINATIONS),
+        async (b, api) => {
+          const s = await sendBatch(ctx, api, dep, world, b);
+          expectOutcomes(ctx, s, b.destination);
+          await expectPlacement(ctx, api, dep, world, s);
+        },
+        { maxRuns: 40 },
+      );
+    },
+  },
+]);

@@ -1,0 +1,191 @@
+import { isDeepStrictEqual } from "node:util";
+import { decodeJwt, type JWTPayload } from "jose";
+import { group, type Need } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import type { Response } from "../core/http.js";
+import { Skip } from "../core/outcome.js";
+
+const DEFAULT_LIFETIME_S = 86_400;
+/** facts: one published schema bounds expires_in to 1..3600, so only values in it are sent. */
+const SENT_LIFETIMES_S = [1, 900, 3600];
+/** created_at, expires_at and the JWT's times are whole seconds apart at best. */
+const SLACK_S = 1;
+/** Issuing a token changes no data, but it is a credential a run should not mint unasked. */
+const NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environments"];
+
+/** The token endpoint of the first environment E2 lists. */
+function tokenPath({ fixture }: CheckContext): string {
+  const env = fixture("environments")[0];
+  if (!env) throw new Skip("the environments list (E2) is empty: there is no environment to issue a metadata token for");
+  return `/api/v1/deployments/${fixture("deployment").id}/environments/${encodeURIComponent(env.id)}/tokens-for-meta-sync`;
+}
+
+/** A context no server holds already: a claim equal to it can only have come from this request. */
+const securityContext = (ctx: CheckContext) => ({ tenant_id: ctx.scratch.name("tenant"), roles: ["conformance-reader"] });
+
+/** Issues a token; the answer must be a 200 MetadataTokenResponse. */
+async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<{ data: any; res: Response }> {
+  const res = await ctx.api.post(tokenPath(ctx), body);
+  return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
+}
+
+const epochSeconds = (iso: string) => Date.parse(iso) / 1000;
+
+/**
+ * A 4xx, reported by its status alone: a 2xx answer here holds a token, and a body excerpt cut
+ * short would leave the token's start unrecognised by the report's JWT masking.
+ */
+function expectRejected(ctx: CheckContext, res: Response, what: string): void {
+  ctx.expect.that(res.status >= 400 && res.status < 500, what, { expected: "a 4xx status", got: `status ${res.status}`, res });
+}
+
+/** The JWT's claims; the token itself never goes into a report (it is a credential). */
+function claimsOf(ctx: CheckContext, token: unknown, res: Response): JWTPayload {
+  try {
+    return decodeJwt(String(token));
+  } catch (err) {
+    ctx.expect.fail("the token is not a JWT", { expected: "a JWT: base64url header.payload.signature, the payload a JSON object", got: (err as Error).message, res });
+  }
+}
+
+/** Whether some object in the claims, the payload itself included, holds every entry of the context. */
+function holdsContext(node: unknown, context: Record<string, unknown>): boolean {
+  if (typeof node !== "object" || node === null) return false;
+  if (!Array.isArray(node) && Object.entries(context).every(([k, v]) => isDeepStrictEqual((node as Record<string, unknown>)[k], v))) return true;
+  return Object.values(node).some((child) => holdsContext(child, context));
+}
+
+export const tokenChecks = group("tokens", [
+  {
+    id: "tokens.create.schema",
+    spec: "E3; Resources / Metadata token result",
+    level: "MUST",
+    title: "Creating a metadata token answers 200 with data.token, data.created_at and data.expires_at",
+    needs: NEEDS,
+    async run(ctx) {
+      await issue(ctx, { security_context: securityContext(ctx) });
+    },
+  },
+  {
+    id: "tokens.lifetime.expires-in",
+    spec: "E3; Resources / Metadata token result (expires_at)",
+    level: "MUST",
+    title: "expires_at is created_at plus the expires_in sent, in seconds",
+    needs: NEEDS,
+    async run(ctx) {
+      for (const expiresIn of SENT_LIFETIMES_S) {
+        const { data, res } = await issue(ctx, { security_context: securityContext(ctx), expires_in: expiresIn });
+        const lifetime = epochSeconds(data.expires_at) - epochSeconds(data.created_at);
+        ctx.expect.that(Math.abs(lifetime - expiresIn) <= SLACK_S, `with expires_in ${expiresIn}, expires_at is created_at plus ${expiresIn} s`, { expected: `${expiresIn} s (±${SLACK_S})`, got: `${lifetime} s`, res });
+      }
+    },
+  },
+  {
+    id: "tokens.lifetime.default",
+    spec: "E3; Limits (token lifetime default)",
+    level: "MUST",
+    title: "Without expires_in a token lives 86400 seconds: expires_at is created_at plus one day",
+    needs: NEEDS,
+    async run(ctx) {
+      const { data, res } = await issue(ctx, { security_context: securityContext(ctx) });
+      const lifetime = epochSeconds(data.expires_at) - epochSeconds(data.created_at);
+      ctx.expect.that(Math.abs(lifetime - DEFAULT_LIFETIME_S) <= SLACK_S, "without expires_in, expires_at is created_at plus 86400 s", { expected: `${DEFAULT_LIFETIME_S} s (±${SLACK_S})`, got: `${lifetime} s`, res });
+    },
+  },
+  {
+    id: "tokens.jwt.decodes",
+    spec: "Resources / Metadata token result (token: JWT)",
+    level: "MUST",
+    title: "The token is a JWT",
+    needs: NEEDS,
+    async run(ctx) {
+      const { data, res } = await issue(ctx, { security_context: securityContext(ctx) });
+      claimsOf(ctx, data.token, res);
+    },
+  },
+  {
+    id: "tokens.jwt.security-context",
+    spec: "E3 (security_context: embedded in the token)",
+    level: "MUST",
+    title: "The token carries the security context sent, under whatever claim name",
+    needs: NEEDS,
+    async run(ctx) {
+      const sent = securityContext(ctx);
+      const { data, res } = await issue(ctx, { security_context: sent });
+      const claims = claimsOf(ctx, data.token, res);
+      // The claim name is not shown: the context may sit under any claim, or be the payload itself.
+      ctx.expect.that(holdsContext(claims, sent), "the token's claims hold the security context sent", { expected: `a claim deep-equal to ${JSON.stringify(sent)}`, got: `claims ${Object.keys(claims).join(", ")}, none holding it`, res });
+    },
+  },
+  {
+    id: "tokens.jwt.times-agree",
+    spec: "E3; Resources / Metadata token result",
+    level: "SHOULD",
+    title: "The JWT's exp (and iat, when present) agree with expires_at and created_at",
+    needs: NEEDS,
+    async run(ctx) {
+      const { data, res } = await issue(ctx, { security_context: securityContext(ctx), expires_in: SENT_LIFETIMES_S[1] });
+      const { exp, iat } = claimsOf(ctx, data.token, res);
+      const expiresAt = epochSeconds(data.expires_at);
+      ctx.expect.that(typeof exp === "number" && Math.abs(exp - expiresAt) <= SLACK_S, "the JWT's exp is expires_at", { expected: `exp ${expiresAt} (±${SLACK_S})`, got: `exp ${exp}`, res });
+      const createdAt = epochSeconds(data.created_at);
+      if (iat !== undefined) ctx.expect.that(Math.abs(iat - createdAt) <= SLACK_S, "the JWT's iat is created_at", { expected: `iat ${createdAt} (±${SLACK_S})`, got: `iat ${iat}`, res });
+    },
+  },
+  {
+    id: "tokens.request.context-required",
+    spec: "E3 (security_context required)",
+    level: "MUST",
+    title: "A request without security_context is rejected with a 4xx",
+    needs: NEEDS,
+    async run(ctx) {
+      expectRejected(ctx, await ctx.api.post(tokenPath(ctx), { expires_in: SENT_LIFETIMES_S[1] }), "a request without security_context is rejected");
+    },
+  },
+  {
+    id: "tokens.request.context-object",
+    spec: "E3 (security_context: object)",
+    level: "MUST",
+    title: "A security_context that is not a JSON object (an array, a string, null) is rejected with a 4xx",
+    needs: NEEDS,
+    async run(ctx) {
+      for (const value of [["tenant"], "tenant", null])
+        expectRejected(ctx, await ctx.api.post(tokenPath(ctx), { security_context: value }), `security_context ${JSON.stringify(value)} is rejected`);
+    },
+  },
+  {
+    id: "tokens.request.expires-in-number",
+    spec: "E3 (expires_in: number)",
+    level: "MUST",
+    title: "An expires_in that is not a number is rejected with a 4xx",
+    needs: NEEDS,
+    async run(ctx) {
+      expectRejected(ctx, await ctx.api.post(tokenPath(ctx), { security_context: securityContext(ctx), expires_in: "abc" }), 'expires_in "abc" is rejected');
+    },
+  },
+  {
+    id: "tokens.request.expires-in-positive",
+    spec: "E3 (expires_in: seconds)",
+    level: "SHOULD",
+    title: "An expires_in of zero or less is rejected with a 4xx",
+    needs: NEEDS,
+    async run(ctx) {
+      for (const value of [0, -5])
+        expectRejected(ctx, await ctx.api.post(tokenPath(ctx), { security_context: securityContext(ctx), expires_in: value }), `expires_in ${value} is rejected`);
+    },
+  },
+  {
+    id: "tokens.auth.not-an-api-key",
+    spec: "Authentication 2 and 3",
+    level: "SHOULD",
+    title: "A metadata token is not accepted as an API key on the management API",
+    needs: NEEDS,
+    async run(ctx) {
+      const { data } = await issue(ctx, { security_context: securityContext(ctx) });
+      // The curl line names the token by this variable, never by its value.
+      const credential = { role: "metadata token", value: String(data.token), envVar: "METADATA_TOKEN" };
+      const res = await ctx.api.send({ method: "GET", path: "/api/v1/deployments", credential });
+      ctx.expect.clientError(res, "GET /api/v1/deployments with a metadata token instead of an API key is rejected");
+    },
+  },
+]);

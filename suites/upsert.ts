@@ -1,0 +1,291 @@
+import { group } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import { Skip } from "../core/outcome.js";
+import { walkOffset } from "../core/pagination.js";
+import { ownWorkbook, putBySlug, readWorkbook } from "./lib/workbook-writes.js";
+
+/** What an upsert may change; a refused request must leave all of it as it was. */
+const content = (w: any) => ({ name: w.name, folderId: w.folderId, meta: w.meta, dashboardDraft: w.dashboardDraft });
+
+const at = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
+
+/** A request with a widget that does not match DashboardWidget is refused whole (E11 rule 2). */
+async function expectDraftRejected(ctx: CheckContext, widget: unknown) {
+  const dep = ctx.fixture("deployment").id;
+  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { marker: "before" } });
+  const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("changed"), meta: { marker: "after", dashboardDraft: { title: "invalid", widgets: [widget] } } });
+  ctx.expect.clientError(res, "a meta.dashboardDraft whose widget does not match DashboardWidget is rejected");
+  const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  ctx.expect.equal(content(after), content(before), "nothing of the rejected request is applied (name, meta, dashboardDraft)", readRes);
+}
+
+/** Every widget with `id` in the draft (the dashboardDraft field, or meta.dashboardDraft where a server keeps it). */
+const widgetsWithId = (w: any, id: string): any[] =>
+  [w?.dashboardDraft?.widgets, w?.meta?.dashboardDraft?.widgets].filter(Array.isArray).flat().filter((x: any) => x?.id === id);
+
+/** The same request applied to a fresh slug, then once more: the record after each (E11 rule 3). */
+async function applyTwice(ctx: CheckContext) {
+  const dep = ctx.fixture("deployment").id;
+  const request = {
+    name: ctx.scratch.name("again"),
+    meta: { tags: ["a", "b"], nested: { x: 1 }, dashboardDraft: { kind: "CLASSIC", title: "again", widgets: [{ id: "w-text", type: "TEXT", position: at(0, 0, 4, 2), config: { text: "hi" } }] } },
+  };
+  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, request);
+  const { workbook: once } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, request), "Workbook");
+  const { workbook: twice, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  return { once, twice, res };
+}
+
+/** The main token's workbook in fixtures.readOnlyFolder, and the readOnly token's attempt to update it (E11 rule 4). */
+async function readOnlyUpdate(ctx: CheckContext) {
+  const dep = ctx.fixture("deployment").id;
+  const folderId = ctx.fixture("readOnlyFolder").id;
+  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId, meta: { owner: "main" } });
+  if (workbook.folderId !== folderId) throw new Skip(`precondition: the workbook created with folderId ${folderId} is in ${JSON.stringify(workbook.folderId)}`);
+  const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  const res = await putBySlug(ctx.scratch, ctx.as("readOnly"), dep, slug, { name: ctx.scratch.name("taken-over"), meta: { owner: "readOnly" } });
+  const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  return { res, before, after, readRes };
+}
+
+export const upsertChecks = group("upsert", [
+  {
+    id: "upsert.create.absent-slug-creates",
+    spec: "E11 rules 1 and 2",
+    level: "MUST",
+    title: "An absent slug creates a workbook with the sent fields, holding the slug normalised",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const slug = ctx.scratch.slug("create");
+      const name = ctx.scratch.name("created");
+      const res = await putBySlug(ctx.scratch, ctx.api, dep, `  ${slug.toUpperCase()} `, { name, meta: { origin: "create" } });
+      const created = ctx.expect.ok(res, "Workbook");
+      ctx.expect.equal(created.type, "WORKBOOK", "the type of the created item", res);
+      ctx.expect.equal(String(created.deploymentId), dep, "the deployment of the created workbook", res);
+      ctx.expect.equal(created.name, name, "the name sent", res);
+      ctx.expect.equal(created.meta?.origin, "create", "the meta sent", res);
+      if (created.slug !== undefined) ctx.expect.equal(created.slug, slug, "the slug stored: trimmed and lowercased", res);
+      const again = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
+      ctx.expect.equal(ctx.expect.ok(again, "Workbook").id, created.id, "the normalised slug reaches the created workbook", again);
+    },
+  },
+  {
+    id: "upsert.update.same-id",
+    spec: "E11 rule 2",
+    level: "MUST",
+    title: "A slug that exists updates its workbook (same id) instead of creating another",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      const name = ctx.scratch.name("renamed");
+      const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, "the id answered for an existing slug", res);
+      const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.equal(stored.name, name, "the name of the updated workbook", readRes);
+    },
+  },
+  {
+    id: "upsert.slug.trimmed",
+    spec: "E11 rule 1",
+    level: "MUST",
+    title: "The slug is trimmed before matching: surrounding spaces reach the same workbook",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      const res = await putBySlug(ctx.scratch, ctx.api, dep, `  ${slug}  `, { name: workbook.name });
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for "  ${slug}  "`, res);
+    },
+  },
+  {
+    id: "upsert.slug.lowercased",
+    spec: "E11 rule 1",
+    level: "MUST",
+    title: "The slug is lowercased before matching: an uppercase variant reaches the same workbook",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      const res = await putBySlug(ctx.scratch, ctx.api, dep, slug.toUpperCase(), { name: workbook.name });
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for ${slug.toUpperCase()}`, res);
+    },
+  },
+  {
+    id: "upsert.update.name-only-keeps-meta",
+    spec: "E11 rule 2",
+    level: "MUST",
+    title: "An update that sends only name leaves meta and folderId as they were",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { keep: "me", nested: { n: 1 } } });
+      const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("renamed") }), "Workbook");
+      const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.equal(after.meta, before.meta, "meta after an update that sent only name", res);
+      ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only name", res);
+    },
+  },
+  {
+    id: "upsert.update.meta-only-keeps-name",
+    spec: "E11 rule 2",
+    level: "MUST",
+    title: "An update that sends only meta leaves name and folderId as they were",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { added: true } }), "Workbook");
+      const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.equal(after.name, before.name, "name after an update that sent only meta", res);
+      ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only meta", res);
+    },
+  },
+  {
+    id: "upsert.meta.merge-keeps-keys",
+    spec: "E11 rule 2",
+    level: "MUST",
+    title: "meta is merged into the stored metadata: keys not sent again are kept",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { a: 1 } });
+      ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { b: 2 } }), "Workbook");
+      const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 1, b: 2 }, "meta after sending {a: 1}, then {b: 2}", res);
+    },
+  },
+  {
+    id: "upsert.meta.merge-replaces-sent-keys",
+    spec: "E11 rule 2",
+    level: "MUST",
+    title: "meta is merged key by key: a key sent again replaces its stored value",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { a: 1, b: 2 } });
+      ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { a: 3 } }), "Workbook");
+      const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 3, b: 2 }, "meta after sending {a: 1, b: 2}, then {a: 3}", res);
+    },
+  },
+  {
+    id: "upsert.draft.bad-widget-type-rejected",
+    spec: "E11 rule 2; Resources / DashboardWidget",
+    level: "MUST",
+    title: "A meta.dashboardDraft with a widget of an unknown type is rejected with a 4xx and nothing is applied",
+    needs: ["writes", "fixture:deployment"],
+    run: (ctx) => expectDraftRejected(ctx, { id: "w-bad", type: "NOT_A_WIDGET", position: at(0, 0, 2, 2) }),
+  },
+  {
+    id: "upsert.draft.widget-without-position-rejected",
+    spec: "E11 rule 2; Resources / DashboardWidget",
+    level: "MUST",
+    title: "A meta.dashboardDraft with a widget lacking its required position is rejected with a 4xx and nothing is applied",
+    needs: ["writes", "fixture:deployment"],
+    run: (ctx) => expectDraftRejected(ctx, { id: "w-nowhere", type: "TEXT", config: { text: "x" } }),
+  },
+  {
+    id: "upsert.draft.tabs-container-converted",
+    spec: "E11 rule 2; Resources / DashboardWidget",
+    level: "MUST",
+    title: "A TABS_CONTAINER widget is accepted and stored as a CONTAINER with config.layout \"tabs\"",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      const widget = { id: "w-legacy-tabs", type: "TABS_CONTAINER", position: at(0, 0, 12, 6), config: { tabs: [{ title: "One", widgetIds: [] }] } };
+      const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { dashboardDraft: { kind: "CLASSIC", title: "tabs", widgets: [widget] } } });
+      ctx.expect.ok(res, "Workbook");
+      const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      const found = widgetsWithId(stored, widget.id);
+      ctx.expect.that(found.length > 0, "the sent widget is kept in the dashboard draft", { expected: `a widget with id ${widget.id}`, got: stored.dashboardDraft ?? stored.meta?.dashboardDraft ?? null, res: readRes });
+      for (const w of found) ctx.expect.equal({ type: w.type, layout: w.config?.layout }, { type: "CONTAINER", layout: "tabs" }, "the stored form of the TABS_CONTAINER widget", readRes);
+    },
+  },
+  {
+    id: "upsert.idempotent.same-request-no-change",
+    spec: "E11 rule 3",
+    level: "MUST",
+    title: "Re-applying the same request changes nothing (updatedAt aside)",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const { once, twice, res } = await applyTwice(ctx);
+      const { updatedAt: _before, ...first } = once;
+      const { updatedAt: _after, ...second } = twice;
+      ctx.expect.equal(second, first, "the workbook after the same request was applied again", res);
+    },
+  },
+  {
+    id: "upsert.idempotent.updated-at-kept",
+    spec: "E11 rule 3",
+    level: "SHOULD",
+    title: "Re-applying the same request leaves updatedAt as it was",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const { once, twice, res } = await applyTwice(ctx);
+      ctx.expect.equal(twice.updatedAt, once.updatedAt, "updatedAt after a request that changed nothing", res);
+    },
+  },
+  {
+    id: "upsert.access.update-needs-edit",
+    spec: "E11 rule 4; Authentication 4",
+    level: "MUST",
+    title: "An update without edit access to the workbook is rejected with a 4xx and changes nothing",
+    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder"],
+    async run(ctx) {
+      const { res, before, after, readRes } = await readOnlyUpdate(ctx);
+      ctx.expect.clientError(res, "the readOnly token's update of a workbook it may only read is rejected");
+      ctx.expect.equal(content(after), content(before), "the workbook after the rejected update", readRes);
+    },
+  },
+  {
+    id: "upsert.access.update-forbidden-403",
+    spec: "E11 rule 4; Authentication 4; facts (403: valid credential, not allowed)",
+    level: "SHOULD",
+    title: "An update without edit access to the workbook is answered 403",
+    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder"],
+    async run(ctx) {
+      const { res } = await readOnlyUpdate(ctx);
+      ctx.expect.status(res, 403, "the readOnly token's update of a workbook it may only read");
+    },
+  },
+  {
+    id: "upsert.access.move-needs-destination-edit",
+    spec: "E11 rule 4; Authentication 4",
+    level: "MUST",
+    title: "folderId naming a folder the caller may not edit is rejected with a 4xx and the workbook stays where it was",
+    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder", "fixture:editableFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const editable = ctx.fixture("editableFolder").id;
+      const readOnly = ctx.as("readOnly");
+      const { slug, workbook } = await ownWorkbook(ctx, readOnly, dep, { folderId: editable });
+      if (workbook.folderId !== editable) throw new Skip(`precondition: the readOnly token's workbook created with folderId ${editable} is in ${JSON.stringify(workbook.folderId)}`);
+      const res = await putBySlug(ctx.scratch, readOnly, dep, slug, { folderId: ctx.fixture("readOnlyFolder").id });
+      ctx.expect.clientError(res, "moving its own workbook into fixtures.readOnlyFolder (read access only) is rejected");
+      const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.equal(after.folderId, editable, "the workbook's folder after the rejected move", readRes);
+    },
+  },
+  {
+    id: "upsert.deployment.unknown-404",
+    spec: "E11 rule 6; Errors 2",
+    level: "MUST",
+    title: "An upsert under a deployment that does not exist is a 404",
+    needs: ["writes"],
+    async run(ctx) {
+      const listed = await walkOffset(ctx.api, "/api/v1/deployments", 100, (b) => b?.data?.deployments);
+      const known = new Set(listed.items.map((d: any) => String(d?.id)));
+      let id = 900_000_000;
+      while (known.has(String(id))) id++;
+      const res = await putBySlug(ctx.scratch, ctx.api, String(id), ctx.scratch.slug("nowhere"), { name: ctx.scratch.name("nowhere") });
+      ctx.expect.status(res, 404, `upsert under deployment ${id}, which E1 does not list`);
+    },
+  },
+]);

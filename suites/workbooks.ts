@@ -1,0 +1,201 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Api } from "../core/api.js";
+import { group } from "../core/check.js";
+import { Skip } from "../core/outcome.js";
+import { type CursorWalk, walkCursor } from "../core/pagination.js";
+import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
+
+const WHOLE_PAGE = 100;
+/** Listed items whose single get is compared with the list. */
+const GET_SAMPLE = 5;
+const listPath = (dep: string) => `/api/v1/deployments/${dep}/workbooks`;
+const ids = (items: any[]) => items.map((w) => String(w?.id));
+/** The list may hold folders and reports too (the Workbook type says so); E9 serves workbooks. */
+const isWorkbook = (w: any) => w?.type === undefined || w.type === "WORKBOOK";
+
+interface Walks {
+  whole: CursorWalk;
+  /** The same list in several small pages. */
+  paged: CursorWalk;
+  first: number;
+}
+
+/** The list at a large page size, and again in several small pages. */
+async function walks(api: Api, dep: string): Promise<Walks> {
+  const whole = await walkCursor(api, listPath(dep), { first: WHOLE_PAGE });
+  const first = severalPagesOf(whole.items.length);
+  const paged = await walkCursor(api, listPath(dep), { first, maxPages: whole.items.length + 2 });
+  return { whole, paged, first };
+}
+
+/** Pages of both walks that carry a numeric count (it may be null: deprecated). */
+const countedPages = (w: Walks) => [...w.whole.pages, ...w.paged.pages].filter((p) => typeof p.res.body?.count === "number");
+
+/** Workbook timestamps may be a `date` or a `date-time`: the same instant, or the date of it. */
+function sameTime(a: string, b: string): boolean {
+  if (a === b || Date.parse(a) === Date.parse(b)) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return /^\d{4}-\d{2}-\d{2}$/.test(short) && long.startsWith(short);
+}
+
+const COMPARED = ["id", "deploymentId", "name", "type", "folderId", "slug", "createdAt"] as const;
+
+export const workbookReadChecks = group("workbooks", [
+  {
+    id: "workbooks.list.schema",
+    spec: "E8",
+    level: "MUST",
+    title: "Every page of the workbooks list is a WorkbooksListResponse (items and data of Workbook records)",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { whole, paged } = await walks(api, fixture("deployment").id);
+      for (const [i, page] of [...whole.pages, ...paged.pages].entries()) expect.schema(page.res.body, "WorkbooksListResponse", page.res, `page ${i + 1} of the walks`);
+    },
+  },
+  {
+    id: "workbooks.list.cursor-walk",
+    spec: "E8; Pagination styles 2",
+    level: "MUST",
+    title: "Walking the list with a small first yields every workbook once, pages no longer than first, the first page with no previous page",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { whole, paged, first } = await walks(api, fixture("deployment").id);
+      if (whole.items.length < 2) throw new Skip(`the deployment lists ${whole.items.length} workbook(s): a cursor walk needs at least two to span two pages`);
+      for (const [i, page] of paged.pages.entries())
+        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} workbooks`, { expected: `<= ${first}`, got: page.items.length, res: page.res });
+      const opening = paged.pages[0];
+      expect.that(opening.pageInfo?.hasPreviousPage !== true, "the first page (no after) has no previous page", { expected: "hasPreviousPage false", got: opening.pageInfo, res: opening.res });
+      expectWalkCovers(expect, ids(paged.items), ids(whole.items), "workbook", paged.pages.at(-1)?.res);
+    },
+  },
+  {
+    id: "workbooks.list.count-not-below-walk",
+    spec: "E8 (count: total accessible ignoring pagination)",
+    level: "MUST",
+    title: "count, when given, is never below the number of workbooks a walk of the list yields",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const w = await walks(api, fixture("deployment").id);
+      const listed = new Set(ids(w.whole.items)).size;
+      for (const page of countedPages(w))
+        expect.that(page.res.body.count >= listed, "count is not below the workbooks the walk saw", { expected: `>= ${listed}`, got: page.res.body.count, res: page.res });
+    },
+  },
+  {
+    id: "workbooks.list.count-matches-walk",
+    spec: "E8 (count: total accessible ignoring pagination)",
+    level: "SHOULD",
+    title: "count, when given, equals the number of workbooks a walk of the list yields, on every page",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const w = await walks(api, fixture("deployment").id);
+      const listed = new Set(ids(w.whole.items)).size;
+      for (const page of countedPages(w)) expect.equal(page.res.body.count, listed, "count equals the workbooks the walk saw", page.res);
+    },
+  },
+  {
+    id: "workbooks.list.data-mirrors-items",
+    spec: "E8; Versioning 2 (data: deprecated)",
+    level: "SHOULD",
+    title: "The deprecated data array holds the same workbooks as items on every page",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { whole, paged } = await walks(api, fixture("deployment").id);
+      for (const [i, page] of [...whole.pages, ...paged.pages].entries())
+        expect.that(isDeepStrictEqual(page.res.body?.data, page.items), `page ${i + 1}: data is a copy of items`, { expected: ids(page.items), got: Array.isArray(page.res.body?.data) ? ids(page.res.body.data) : page.res.body?.data, res: page.res });
+    },
+  },
+  {
+    id: "workbooks.list.folder-filter",
+    spec: "E8 (folderId)",
+    level: "MUST",
+    title: "folderId lists only the workbooks directly in that folder, and all of them",
+    needs: ["fixture:deployment", "fixture:workbookInFolder"],
+    async run({ api, expect, fixture }) {
+      const inFolder = fixture("workbookInFolder");
+      const walk = await walkCursor(api, listPath(fixture("deployment").id), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId } });
+      const others = walk.items.filter((w) => w?.folderId !== inFolder.folderId);
+      expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, { expected: `folderId ${inFolder.folderId} on every item`, got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })), res: walk.pages.at(-1)?.res });
+      expect.that(ids(walk.items).includes(String(inFolder.id)), `folderId=${inFolder.folderId} lists workbook ${inFolder.id}, which is in that folder`, { expected: `workbook ${inFolder.id} listed`, got: ids(walk.items), res: walk.pages.at(-1)?.res });
+    },
+  },
+  {
+    id: "workbooks.get.schema",
+    spec: "E9",
+    level: "MUST",
+    title: "Getting a workbook answers 200 with a Workbook",
+    needs: ["fixture:deployment", "fixture:workbook"],
+    async run({ api, expect, fixture }) {
+      expect.ok(await api.get(`${listPath(fixture("deployment").id)}/${fixture("workbook").id}`), "Workbook");
+    },
+  },
+  {
+    id: "workbooks.get.matches-list-item",
+    spec: "E9; E8",
+    level: "MUST",
+    title: "A workbook's get shows the same id, deploymentId, name, type, folderId, slug and createdAt as its list item",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const page = expect.ok(await api.get(listPath(dep), { first: GET_SAMPLE }));
+      const listed: any[] = (Array.isArray(page.items) ? page.items : []).filter(isWorkbook).slice(0, GET_SAMPLE);
+      if (!listed.length) throw new Skip("the workbooks list (E8) is empty");
+      for (const item of listed) {
+        const res = await api.get(`${listPath(dep)}/${item.id}`);
+        const got = expect.ok(res, "Workbook");
+        for (const field of COMPARED) {
+          const [a, b] = [item[field], got[field]];
+          if (a === undefined || b === undefined) continue;
+          const same = field === "createdAt" && typeof a === "string" && typeof b === "string" ? sameTime(a, b) : isDeepStrictEqual(a, b);
+          expect.that(same, `workbook ${item.id}: ${field} of the get equals the list item's`, { expected: a, got: b, res });
+        }
+      }
+    },
+  },
+  {
+    id: "workbooks.get.unknown-id-404",
+    spec: "E10 rule 8; Errors 2",
+    level: "MUST",
+    title: "Getting a workbook id that does not exist answers 404",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const listed = (await walkCursor(api, listPath(dep), { first: WHOLE_PAGE })).items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
+      const unknown = Math.max(0, ...listed) + 1_000_000;
+      expect.status(await api.get(`${listPath(dep)}/${unknown}`), 404, `workbook ${unknown} (far above every listed id)`);
+    },
+  },
+  {
+    id: "workbooks.get.other-deployment-404",
+    spec: "E10 rule 8; Errors 2",
+    level: "MUST",
+    title: "A workbook addressed under another deployment answers 404",
+    needs: ["fixture:deployment", "fixture:otherDeployment", "fixture:workbook"],
+    async run({ api, expect, fixture }) {
+      const ours = fixture("workbook");
+      const other = fixture("otherDeployment").id;
+      const res = await api.get(`${listPath(other)}/${ours.id}`);
+      // Ids might be scoped per deployment: the other deployment's own workbook of that id is no leak.
+      if (res.status === 200 && res.isJson && String(res.body?.deploymentId) === other)
+        throw new Skip(`deployment ${other} has a workbook ${ours.id} of its own: ids are scoped per deployment here`);
+      expect.status(res, 404, `workbook ${ours.id} of deployment ${fixture("deployment").id} under deployment ${other}`);
+    },
+  },
+  {
+    id: "workbooks.schema.advertised-enums",
+    spec: "Resources / Workbook, DashboardWidget, ReportSnapshot, Dashboard (enums)",
+    level: "SHOULD",
+    title: "Workbook records use only the advertised enum values (item type, widget type, snapshot kind, dashboard status)",
+    needs: ["fixture:deployment", "fixture:workbook"],
+    async run({ api, expect, schemas, fixture }) {
+      const dep = fixture("deployment").id;
+      const walk = await walkCursor(api, listPath(dep), { first: WHOLE_PAGE });
+      const single = await api.get(`${listPath(dep)}/${fixture("workbook").id}`);
+      const records = [...walk.pages.flatMap((p) => p.items.map((w) => ({ w, res: p.res }))), { w: expect.ok(single), res: single }];
+      for (const { w, res } of records) {
+        const errors = schemas.validateStrict("Workbook", w);
+        expect.that(errors.length === 0, `workbook ${w?.id} uses only advertised enum values`, { expected: "values of this revision's enums", got: errors.slice(0, 8).join("; "), res });
+      }
+    },
+  },
+]);
