@@ -3,6 +3,8 @@
  * and so is anything shaped like a JWT (metadata tokens issued during a run are secrets too).
  */
 const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+// A secret-named variable's value, should a server leak it unmasked (Resources / Environment variable).
+const SECRET_PAIR = /("name"\s*:\s*"[^"]*(?:PASS|SECRET|TOKEN|KEY|CREDENTIAL)[^"]*"\s*,\s*"value"\s*:\s*")((?:[^"\\]|\\.)*)"/gi;
 
 export class Redactor {
   private readonly secrets: string[];
@@ -13,7 +15,7 @@ export class Redactor {
   text(s: string): string {
     let out = s;
     for (const secret of this.secrets) out = out.split(secret).join("[REDACTED]");
-    return out.replace(JWT, "[JWT REDACTED]");
+    return out.replace(JWT, "[JWT REDACTED]").replace(SECRET_PAIR, (_, head: string, value: string) => `${head}${value === "[ENCRYPTED]" ? value : "[REDACTED]"}"`);
   }
   value<T>(v: T): T {
     if (v === undefined) return v;

@@ -81,3 +81,14 @@ describe("HTTP client", () => {
     expect(retryAfterMs(undefined, 1)).toBe(500);
   });
 });
+
+describe("Redactor", () => {
+  it("hides a secret-named variable's value a server leaked, keeps the mask and plain values", () => {
+    const r = new Redactor([]);
+    const leaked = JSON.stringify({ items: [{ name: "DB_PASSWORD", value: "hunter2" }, { name: "api_key", value: "a\"b" }, { name: "GITHUB_TOKEN", value: "[ENCRYPTED]" }, { name: "TZ", value: "UTC" }] });
+    const shown = r.text(leaked);
+    expect(shown).not.toContain("hunter2");
+    expect(shown).not.toContain('a\\"b');
+    expect(JSON.parse(shown).items.map((v: any) => v.value)).toEqual(["[REDACTED]", "[REDACTED]", "[ENCRYPTED]", "UTC"]);
+  });
+});
