@@ -61,7 +61,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--group <names...>", "run only these groups")
     .option("--check <ids...>", "run only these checks (globs on ids, e.g. 'workbooks.*')")
     .option("--allow-writes", "also run checks that create or change data")
-    .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env vars)")
+    .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))

@@ -106,7 +106,7 @@ export class HttpClient {
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.status = res.statusCode;
         exchange.responseHeaders = this.options.redactor.value(resHeaders);
-        exchange.responseExcerpt = this.options.redactor.text(text.slice(0, EXCERPT));
+        exchange.responseExcerpt = this.options.redactor.text(text).slice(0, EXCERPT);
         if (res.statusCode === 429 && attempt < MAX_429_RETRIES) {
           await sleep(retryAfterMs(resHeaders["retry-after"], attempt));
           continue;
@@ -160,7 +160,7 @@ export class HttpClient {
       method,
       url: r.text(url),
       requestHeaders: shownHeaders,
-      requestBody: body === undefined ? undefined : r.text(body.slice(0, EXCERPT)),
+      requestBody: body === undefined ? undefined : r.text(body).slice(0, EXCERPT),
       durationMs: 0,
       curl: curlLine(method, r.text(url), headers, body === undefined ? undefined : r.text(body), credential ?? undefined),
     };

@@ -2,7 +2,8 @@
  * Every string that reaches a report passes through a Redactor: configured tokens are replaced,
  * and so is anything shaped like a JWT (metadata tokens issued during a run are secrets too).
  */
-const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+// Also a JWT cut short by an excerpt: its header and payload alone still show the claims.
+const JWT = /eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g;
 // A secret-named variable's value, should a server leak it unmasked (Resources / Environment variable).
 const SECRET_PAIR = /("name"\s*:\s*"[^"]*(?:PASS|SECRET|TOKEN|KEY|CREDENTIAL)[^"]*"\s*,\s*"value"\s*:\s*")((?:[^"\\]|\\.)*)"/gi;
 

@@ -77,7 +77,8 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const scratch = new Scratch(settings.seed.toString(36));
   const results: CheckResult[] = [];
   let interrupted = false;
-  let leftovers: string[] = [];
+  const leftovers: string[] = [];
+  const env: Env = { settings, client, fixtures, scratch, schemas, creds, discovery, leftovers };
   try {
     for (const check of checks) {
       if (hooks.shouldStop?.()) {
@@ -85,14 +86,14 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
         break;
       }
       hooks.onStart?.(check);
-      let result = await runOne(check, { settings, client, fixtures, scratch, schemas, creds });
-      if (result.status === "failed") result = await confirm(check, result, { settings, client, fixtures, scratch, schemas, creds });
+      let result = await runAndClean(check, env);
+      if (result.status === "failed") result = await confirm(check, result, env);
       result = redactor.value(result);
       results.push(result);
       hooks.onResult?.(result);
     }
   } finally {
-    leftovers = await scratch.cleanup(discovery).catch((err) => [`cleanup failed: ${(err as Error).message}`]);
+    await cleanUp(env);
     await client.close();
   }
   return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt };
@@ -105,12 +106,31 @@ interface Env {
   scratch: Scratch;
   schemas: Schemas;
   creds: ReturnType<typeof credentials>;
+  discovery: Api;
+  leftovers: string[];
+}
+
+/**
+ * Each check's creations are removed and its changes undone as soon as it ends, so that a re-run
+ * starts from the same state and an interrupted run leaves at most one check's worth to clean.
+ */
+async function runAndClean(check: Check, env: Env): Promise<CheckResult> {
+  try {
+    return await runOne(check, env);
+  } finally {
+    await cleanUp(env);
+  }
+}
+
+async function cleanUp(env: Env): Promise<void> {
+  if (env.scratch.pending === 0) return;
+  env.leftovers.push(...(await env.scratch.cleanup(env.discovery).catch((err) => [`cleanup failed: ${(err as Error).message}`])));
 }
 
 /** A failure is run again: one that comes back is reproducible, one that does not, intermittent. */
 async function confirm(check: Check, first: CheckResult, env: Env): Promise<CheckResult> {
   for (let i = 0; i < RERUNS_OF_A_FAILURE; i++) {
-    const again = await runOne(check, env);
+    const again = await runAndClean(check, env);
     if (again.status !== "failed") return { ...first, recurrence: "intermittent", message: `${first.message} (intermittent: passed when run again)` };
   }
   return { ...first, recurrence: "reproducible" };
@@ -166,7 +186,7 @@ async function unmetNeeds(check: Check, env: Env): Promise<string | Error | Map<
   for (const need of check.needs) {
     if (need === "writes" && !env.settings.writes) return "writes not allowed: pass --allow-writes (or \"writes\": true in the config) to run checks that create or change data";
     if (need === "unremovable-writes" && !(env.settings.writes && env.settings.unremovableWrites))
-      return "creates data the API cannot delete (environment variables): pass --allow-writes --allow-unremovable-writes, or run against --reference";
+      return "creates data the API cannot delete (environment or template variables): pass --allow-writes --allow-unremovable-writes, or run against --reference";
     if (need.startsWith("token:")) {
       const role = need.slice(6) as TokenRole;
       if (!env.creds.roles[role]) return `needs a second token: set tokens.${role} in the config or ${tokenEnvVars[role]}`;

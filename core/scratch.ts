@@ -70,28 +70,49 @@ export class Scratch {
       list.push({ type: item.type, id: item.id });
       byDeployment.set(item.deploymentId, list);
     }
-    for (const [dep, items] of byDeployment) {
-      // Contents before folders, inner folders (created later) before outer ones: a folder that
-      // still holds sub-folders cannot be deleted.
-      const ordered = [...items.filter((i) => i.type !== "FOLDER"), ...items.filter((i) => i.type === "FOLDER").reverse()];
-      for (const batch of chunks(ordered, 100)) {
+    for (const [dep, items] of byDeployment) leftovers.push(...(await this.deleteAll(api, dep, items)));
+    return leftovers;
+  }
+
+  /**
+   * Folders go to the root first, so that no folder still holds another when its turn comes (and a
+   * cycle a faulty server let a run make is broken); then rounds of bulk deletes until nothing is
+   * left or a round makes no progress.
+   */
+  private async deleteAll(api: Api, dep: string, items: ItemRef[]): Promise<string[]> {
+    const folders = items.filter((i) => i.type === "FOLDER");
+    for (const batch of chunks(folders, 100)) await api.post(`/api/v1/deployments/${dep}/workspace/bulk-move`, { items: batch, folderId: null }).catch(() => undefined);
+    let remaining = [...items.filter((i) => i.type !== "FOLDER"), ...folders];
+    let reasons = new Map<string, string>();
+    for (let round = 0; round < MAX_DELETE_ROUNDS && remaining.length; round++) {
+      const before = remaining.length;
+      reasons = new Map();
+      const next: ItemRef[] = [];
+      for (const batch of chunks(remaining, 100)) {
         try {
           const res = await api.post(`/api/v1/deployments/${dep}/workspace/bulk-delete`, { items: batch });
           const failed: any[] = res.status === 200 && Array.isArray(res.body?.failed) ? res.body.failed : res.status === 200 ? [] : batch;
           for (const item of batch) {
             const f = failed.find((x) => x?.type === item.type && x?.id === item.id);
             // Already gone (404) counts as cleaned.
-            if (f && f.error?.status !== 404) leftovers.push(`${item.type} ${item.id} in deployment ${dep} was not deleted: ${res.status === 200 ? f.error?.message ?? "failed" : `bulk delete answered ${res.status}`}`);
-            else this.created.delete(`${dep}:${item.type}:${item.id}`);
+            if (f && f.error?.status !== 404) {
+              next.push(item);
+              reasons.set(`${item.type}:${item.id}`, res.status === 200 ? f.error?.message ?? "failed" : `bulk delete answered ${res.status}`);
+            } else this.created.delete(`${dep}:${item.type}:${item.id}`);
           }
         } catch (err) {
-          leftovers.push(...batch.map((i) => `${i.type} ${i.id} in deployment ${dep} was not deleted: ${(err as Error).message}`));
+          next.push(...batch);
+          for (const i of batch) reasons.set(`${i.type}:${i.id}`, (err as Error).message);
         }
       }
+      remaining = next;
+      if (remaining.length === before) break;
     }
-    return leftovers;
+    return remaining.map((i) => `${i.type} ${i.id} in deployment ${dep} was not deleted: ${reasons.get(`${i.type}:${i.id}`)}`);
   }
 }
+
+const MAX_DELETE_ROUNDS = 5;
 
 function chunks<T>(xs: T[], n: number): T[][] {
   const out: T[][] = [];

@@ -63,34 +63,37 @@ export interface ListedVersion {
 
 export type VersionForm = "dotted" | "v-prefixed" | "image";
 
+const bare = (version: string) => version.replace(/^v/, "");
+
 /** E6 rule 1: `1.7.20`, `v1.7.20` and the image-style reference (as E5 lists it) of a listed version. */
 export function acceptedVersionForm(listed: ListedVersion[]): fc.Arbitrary<{ input: string; version: string; form: VersionForm }> {
   return fc.tuple(fc.constantFrom(...listed), fc.constantFrom<VersionForm>("dotted", "v-prefixed", "image")).map(([v, form]) => ({
-    input: form === "dotted" ? v.version : form === "v-prefixed" ? `v${v.version}` : v.releaseChannelVersion,
+    input: form === "dotted" ? bare(v.version) : form === "v-prefixed" ? `v${bare(v.version)}` : v.releaseChannelVersion,
     version: v.version,
     form,
   }));
 }
 
 /**
- * Strings that cannot name a listed version, so that E6 rule 1 rejects them: unlisted numbers in
- * every form, two or four parts, free text. Anything in which a listed version's numbers appear
+ * Strings that cannot name a listed version, so that E6 rule 1 rejects them: near misses (a listed
+ * version's major and minor with a patch that is not listed), unlisted numbers, two or four
+ * parts, each in every form, and free text. Anything in which a listed version's numbers appear
  * (even with leading zeros, spaces or a suffix) or that spells a channel name is left out:
  * whether a server reads it as that version is not the spec's to say.
  */
 export function rejectedVersionForm(listed: ListedVersion[]): fc.Arbitrary<string> {
   const part = fc.integer({ min: 0, max: 40 });
-  const repo = listed[0]?.releaseChannelVersion.includes(":") ? listed[0].releaseChannelVersion.slice(0, listed[0].releaseChannelVersion.lastIndexOf(":") + 1) : "cubejs/cube:";
+  const image = listed.find((v) => v.releaseChannelVersion.includes(":"))?.releaseChannelVersion;
+  const repo = image ? image.slice(0, image.lastIndexOf(":") + 1) : "cubejs/cube:";
   const dotted = (n: number) => fc.array(part, { minLength: n, maxLength: n }).map((ps) => ps.join("."));
-  const listedPair = fc.constantFrom(...listed.map((v) => v.version.split(".").slice(0, 2).join(".")));
+  const minor = fc.constantFrom(...listed.map((v) => bare(v.version).split(".").slice(0, 2).join(".")));
+  const nearMiss = fc.tuple(minor, part).map(([m, p]) => `${m}.${p}`);
+  const number = fc.oneof(nearMiss, dotted(3), minor, dotted(4));
   return fc
     .oneof(
-      dotted(3),
-      dotted(3).map((v) => `v${v}`),
-      dotted(3).map((v) => `${repo}v${v}`),
-      listedPair.map((v) => `v${v}`),
-      listedPair,
-      dotted(4),
+      number,
+      number.map((v) => `v${v}`),
+      number.map((v) => `${repo}v${v}`),
       fc.constantFrom("", "v", "vv1.2.3", "1..2", "version"),
       text(1, 12),
     )
@@ -99,15 +102,21 @@ export function rejectedVersionForm(listed: ListedVersion[]): fc.Arbitrary<strin
 
 function mayName(s: string, listed: ListedVersion[]): boolean {
   const numbers = (v: string) => v.split(".").map(Number).join(".");
-  const versions = new Set(listed.map((v) => numbers(v.version)));
+  const versions = new Set(listed.map((v) => numbers(bare(v.version))));
   const runs = s.match(/\d+(?:\.\d+)*/g) ?? [];
   const channels = new Set(listed.map((v) => v.releaseChannel?.toLowerCase()).filter(Boolean));
   return runs.some((r) => versions.has(numbers(r))) || channels.has(s.trim().toLowerCase()) || listed.some((v) => v.releaseChannelVersion === s);
 }
 
-/** A page size for a list of n items: 1 to n+2, from the size at which a walk takes at most maxPages pages. */
-export function pageSize(n: number, maxPages = 50): fc.Arbitrary<number> {
-  return fc.integer({ min: Math.max(1, Math.ceil(n / maxPages)), max: n + 2 });
+/**
+ * A page size for a list of n items: up to n+2 (or `max`), from the size at which a walk takes at
+ * most `maxPages` pages. Half of them are at most 10: small pages put the most page boundaries
+ * into one walk.
+ */
+export function pageSize(n: number, o: { maxPages?: number; max?: number } = {}): fc.Arbitrary<number> {
+  const max = Math.min(n + 2, o.max ?? Infinity);
+  const min = Math.min(max, Math.max(1, Math.ceil(n / (o.maxPages ?? 50))));
+  return fc.oneof(fc.integer({ min, max: Math.max(min, Math.min(max, 10)) }), fc.integer({ min, max }));
 }
 
 /** Page sizes a client may send: small, and large ones that no published maximum forbids. */

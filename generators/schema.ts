@@ -185,7 +185,7 @@ function doubles(s: Schema): fc.Arbitrary<number> {
     maxExcluded: s.maximum === undefined && s.exclusiveMaximum !== undefined,
     noNaN: true,
     noDefaultInfinity: true,
-  }).map((n) => n + 0);
+  }).map((n) => n + 0); // -0 arrives as 0 (see anyJson)
 }
 
 /** Mostly ASCII, some of any script: code points, as JSON Schema counts lengths. */
@@ -240,7 +240,7 @@ function mutations(s: Schema, at: string, opts: DeriveOptions, optional: boolean
   const types = declaredTypes(s) ?? (branches ? unionTypes(branches) : undefined);
   if (typeBreak && types) {
     const wrong = wrongTypes(types, optional && !!opts.nullIsAbsent);
-    if (wrong) replace("wrong-type", wrong);
+    if (wrong) out.push(wrong.map((value) => ({ kind: "wrong-type" as const, apply: (b: unknown) => ({ value: value === LOOK_ALIKE ? lookAlike(b) : value, at: "" }) })));
   }
   if (branches) {
     const rest = without(without(s, "oneOf"), "anyOf");
@@ -263,7 +263,15 @@ function mutations(s: Schema, at: string, opts: DeriveOptions, optional: boolean
     if (s.minLength) replace("too-short", text(0, s.minLength - 1));
     if (s.pattern) {
       const re = new RegExp(s.pattern, "u");
-      replace("pattern", fc.oneof(text(0, 12), fc.constantFrom("", " ", "1abc", "a-b", "a b", "\u00e4")).filter((v) => !re.test(v)));
+      // The value it replaces, with a stray character: a near miss that keeps what identifies it.
+      const twist = fc.tuple(fc.constantFrom("1", "-", " ", ""), fc.constantFrom("-", " ", ".", "\u00e4", "")).filter(([a, z]) => a + z !== "");
+      out.push(fc.tuple(twist, text(0, 12)).map(([[a, z], fallback]) => ({
+        kind: "pattern" as const,
+        apply: (b: unknown) => {
+          const near = `${a}${typeof b === "string" ? b : fallback}${z}`;
+          return { value: re.test(near) ? `${near}\n-` : near, at: "" };
+        },
+      })));
     }
     if (s.format === "date" || s.format === "date-time") replace("format", fc.constantFrom(...NOT_A_DATE));
     if (s.format === "uri") replace("format", fc.constantFrom(...NOT_A_URI));
@@ -291,9 +299,9 @@ function arrayMutations(s: Schema, at: string, opts: DeriveOptions): fc.Arbitrar
   const out: fc.Arbitrary<Mutation>[] = [];
   const item = s.items ? valid(s.items, `${at}/*`, opts) : anyJson();
   if (s.maxItems !== undefined) {
-    // Distinct entries: a server may collapse duplicates before it counts.
-    const free = s.items ? valid(s.items, `${at}/*`, { ...opts, overrides: undefined }) : anyJson();
-    const extra = fc.uniqueArray(free, { minLength: s.maxItems + 1, maxLength: s.maxItems + 3, selector: (v) => JSON.stringify(v) });
+    // Distinct entries (a server may collapse duplicates before it counts), drawn like any element:
+    // an override there decides what the extra entries may name.
+    const extra = fc.uniqueArray(item, { minLength: s.maxItems + 1, maxLength: s.maxItems + 3, selector: (v) => JSON.stringify(v) });
     out.push(extra.map((fillers) => ({
       kind: "too-many-items" as const,
       apply: (b: unknown) => {
@@ -355,14 +363,25 @@ function objectMutations(s: Schema, at: string, opts: DeriveOptions): fc.Arbitra
   return out;
 }
 
-/** Values of every JSON type the schema does not allow, with the coercible look-alikes first. */
+/** Stands for the value being replaced, written as the JSON type a lenient server would coerce. */
+const LOOK_ALIKE = Symbol("look-alike");
+
+/**
+ * "12" for 12, "true" for true: the coercion a lenient server accepts. Derived from the value it
+ * replaces, so that a server that does coerce acts on what the valid request named, not on some
+ * other object that a random number might name.
+ */
+function lookAlike(replaced: unknown): string {
+  return typeof replaced === "number" || typeof replaced === "boolean" ? String(replaced) : "1";
+}
+
+/** Values of every JSON type the schema does not allow, the look-alike of a number or boolean first. */
 function wrongTypes(allowed: JsonType[], noNull: boolean): fc.Arbitrary<unknown> | undefined {
   const has = (t: JsonType) => allowed.includes(t);
   const numeric = has("integer") || has("number");
   const options: fc.Arbitrary<unknown>[] = [];
   if (!has("string")) {
-    if (numeric) options.push(fc.integer({ min: -1000, max: 100_000 }).map(String));
-    if (has("boolean")) options.push(fc.constantFrom("true", "false"));
+    if (numeric || has("boolean")) options.push(fc.constant(LOOK_ALIKE));
     options.push(text(0, 12));
   }
   if (!numeric) options.push(has("boolean") ? fc.constantFrom(0, 1) : fc.integer({ min: -1000, max: 100_000 }));

@@ -8,6 +8,7 @@ import { workbooksReadFaults } from "./faults/workbooks-read.js";
 import { auditFaults } from "./faults/audit.js";
 import { controlPlaneFaults } from "./faults/control-plane.js";
 import { workspacePropertyFaults } from "./faults/properties-workspace.js";
+import { propertyFaults } from "./faults/properties.js";
 
 /**
  * A named way for the reference server to break one rule of the spec. A fault replaces one seam
@@ -27,7 +28,7 @@ export interface Fault {
 }
 
 /** The registry: every fault of the reference server. */
-export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults];
+export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults];
 
 export function faultNamed(name: string): Fault {
   const f = faults.find((x) => x.name === name);

@@ -16,6 +16,7 @@ import { stagingChecks } from "./staging.js";
 import { deploymentUpdateChecks } from "./deployment-update.js";
 import { workspacePropertyChecks } from "./properties-workspace.js";
 import { workspaceModelChecks } from "./model-workspace.js";
+import { propertyChecks } from "./properties.js";
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
-export const catalogue: Check[] = [...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks];
+export const catalogue: Check[] = [...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks];

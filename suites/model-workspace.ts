@@ -215,8 +215,14 @@ const move = fc.record({ workbooks: fc.array(workbook, { minLength: 1, maxLength
 const get = fc.record({ workbook }).map((p) => new Get(p));
 const list = fc.record({ folder }).map((p) => new List(p));
 
-/** Upserts and reads twice as likely as the rest: state is made by the one and seen by the other. */
-const sequences = fc.commands([upsert, upsert, clone, move, get, get, list], { maxCommands: MAX_COMMANDS });
+/**
+ * Writes that place workbooks (upserts, moves) and lists that see placements twice as likely as
+ * the rest; full-length sequences, since a departure often needs a write, a move and a read.
+ */
+const sequences = fc.commands([upsert, upsert, clone, move, move, get, list, list], { maxCommands: MAX_COMMANDS, size: "max" });
+
+/** What each trial starts from: the workbook of slug 0 in folder 0, that of slug 1 at the root. */
+const SEEDED = [new Upsert({ slug: 0, withName: true, meta: null, folder: 0 }), new Upsert({ slug: 1, withName: true, meta: null, folder: null })];
 
 /** The model compares placements through E9's folderId: a server that does not show it skips the test. */
 async function expectPlacementShown(ctx: CheckContext, dep: string): Promise<void> {
@@ -242,8 +248,11 @@ export const workspaceModelChecks = group("model", [
         async (calls, api) => {
           const own = { api, scratch: ctx.scratch };
           const folders = [(await createFolder(own, dep)).id, (await createFolder(own, dep)).id];
-          const slugs = Array.from({ length: SLUGS }, () => ctx.scratch.slug("model"));
-          await fc.asyncModelRun(() => ({ model: { workbooks: [], bySlug: new Map() }, real: { ctx, api, dep, folders, slugs } }), calls);
+          const real: Real = { ctx, api, dep, folders, slugs: Array.from({ length: SLUGS }, () => ctx.scratch.slug("model")) };
+          const model: Model = { workbooks: [], bySlug: new Map() };
+          // Two workbooks from the start, so that every call of the sequence has something to act on.
+          for (const seed of SEEDED) await seed.run(model, real);
+          await fc.asyncModelRun(() => ({ model, real }), calls);
         },
         { maxRuns: 30 },
       );

@@ -24,6 +24,13 @@ async function expectDraftRejected(ctx: CheckContext, widget: unknown) {
 const widgetsWithId = (w: any, id: string): any[] =>
   [w?.dashboardDraft?.widgets, w?.meta?.dashboardDraft?.widgets].filter(Array.isArray).flat().filter((x: any) => x?.id === id);
 
+/**
+ * The documented Workbook fields but updatedAt: what re-applying a request must leave as it was.
+ * Fields a server adds (facts: newer servers do) may move on their own, a view time say.
+ */
+const DOCUMENTED = ["id", "deploymentId", "name", "type", "meta", "calculatedFields", "createdAt", "createdBy", "userId", "user", "folderId", "folderPath", "isFavorite", "slug", "dashboardDraft", "dashboardPublished", "publishedDashboard"];
+const documented = (w: any) => Object.fromEntries(DOCUMENTED.map((k) => [k, w?.[k]]));
+
 /** The same request applied to a fresh slug, then once more: the record after each (E11 rule 3). */
 async function applyTwice(ctx: CheckContext) {
   const dep = ctx.fixture("deployment").id;
@@ -216,9 +223,7 @@ export const upsertChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { once, twice, res } = await applyTwice(ctx);
-      const { updatedAt: _before, ...first } = once;
-      const { updatedAt: _after, ...second } = twice;
-      ctx.expect.equal(second, first, "the workbook after the same request was applied again", res);
+      ctx.expect.equal(documented(twice), documented(once), "the workbook after the same request was applied again", res);
     },
   },
   {

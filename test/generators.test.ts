@@ -64,9 +64,21 @@ describe("invalidValues: every value breaks its schema", () => {
     expect([...seen("WorkspaceItemRef")]).toContain("unknown-enum /type");
   });
 
-  it("sends an integer's numeric look-alike, the coercion a lenient server would accept", () => {
-    const folderIds = sample(invalidValues(schemas.schema("BulkMoveRequest"))).filter((c) => c.at === "/folderId" && c.kind === "wrong-type").map((c) => (c.value as any).folderId);
-    expect(folderIds.some((v) => typeof v === "string" && /^-?\d+$/.test(v))).toBe(true);
+  it("sends the look-alike of the number it replaces, the coercion a lenient server would accept", () => {
+    const base = fc.constant({ items: [{ type: "WORKBOOK", id: 7001 }], folderId: 42 });
+    const cases = fc.sample(invalidValues(schemas.schema("BulkMoveRequest"), { base }), { numRuns: 2000, seed: 3 });
+    const sent = (at: string) => cases.filter((c) => c.kind === "wrong-type" && c.at === at).map((c) => at.split("/").slice(1).reduce((v: any, k) => v?.[k], c.value));
+    expect(sent("/folderId")).toContain("42");
+    expect(sent("/items/0/id")).toContain("7001");
+    // Never some other id, that on a real server might name an object the run does not own.
+    expect(sent("/items/0/id").filter((v) => typeof v === "string" && /^\d+$/.test(v) && v !== "7001")).toEqual([]);
+  });
+
+  it("breaks a pattern by twisting the value it replaces, so a tagged name stays recognisable", () => {
+    const base = fc.constant({ env_variables: [{ name: "CF_RUN_PLAIN", value: "v" }] });
+    const names = sample(invalidValues(schemas.schema("EnvVarsPutRequest"), { base })).filter((c) => c.kind === "pattern").map((c) => (c.value as any).env_variables[0].name);
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n).toContain("CF_RUN_PLAIN");
   });
 
   it("with nullIsAbsent, never breaks an optional place with null", () => {

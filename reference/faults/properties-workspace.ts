@@ -2,13 +2,13 @@ import { convertLegacyWidgets, LEGACY_TABS } from "../dashboard.js";
 import type { Fault } from "../faults.js";
 import type { Req } from "../http.js";
 import { itemRefs } from "../routes/item-refs.js";
-import { folderPath, workbookRecord } from "../serialize.js";
+import { workbookRecord } from "../serialize.js";
 import type { Store } from "../store.js";
 
 /*
  * Faults that only generated inputs find: each hides behind inputs the example checks do not
  * send (a tab around a slug, a nested object of three keys, a second legacy widget, a failure in
- * the middle of a batch, a read after a move and an upsert).
+ * the middle of a batch, a folder listed after a move).
  */
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -20,8 +20,8 @@ function batchOutcome(req: Req, body: any): { type: string; id: number; status?:
   return itemRefs(req.body).map((ref) => ({ ...ref, status: failed.get(key(ref)) }));
 }
 
-/** Where the last bulk move put each workbook, per server: the cache E9 wrongly reads through. */
-const moveCache = new WeakMap<Store, Map<number, number | null>>();
+/** Where the last upsert or clone left each workbook, per server: the index E8 wrongly filters by. */
+const folderIndex = new WeakMap<Store, Map<number, number | null>>();
 
 export const workspacePropertyFaults: Fault[] = [
   {
@@ -94,22 +94,26 @@ export const workspacePropertyFaults: Fault[] = [
     respond: ({ status, body }) => (status === 200 ? { ...body, failed: [...body.failed].sort((a: any, b: any) => a.error.status - b.error.status) } : body),
   },
   {
-    name: "workbook-read-stale-after-move",
-    breaks: "E9; States (bulk move); E11 rule 2",
-    description: "E9 reads a workbook's folder through a cache that bulk moves fill and upserts do not clear: after a move and then an upsert with folderId, GET shows the folder of the move",
+    name: "workbook-list-stale-after-move",
+    breaks: "E8 (folderId filter); States (bulk move)",
+    description: "E8's folderId filter reads an index that upserts and clones keep and bulk moves do not: a moved workbook is still listed in its old folder, not in its new one",
     catches: ["model.workspace.sequence"],
-    routes: ["E12", "E9"],
+    routes: ["E10", "E11", "E8"],
     respond: ({ status, body, req, app }) => {
       if (status !== 200) return body;
-      let cache = moveCache.get(app.store);
-      if (!cache) moveCache.set(app.store, (cache = new Map()));
-      if (req.method === "POST") {
-        for (const m of body.moved as any[]) cache.set(m.id, m.folderId);
+      let index = folderIndex.get(app.store);
+      if (!index) folderIndex.set(app.store, (index = new Map()));
+      if (req.method !== "GET") {
+        index.set(body.id, body.folderId);
         return body;
       }
-      if (!cache.has(body.id)) return body;
-      const folderId = cache.get(body.id)!;
-      return { ...body, folderId, folderPath: folderPath(app.store, folderId) };
+      const raw = req.query.get("folderId");
+      if (raw === null || raw === "null") return body;
+      const listed = [...app.store.items.values()]
+        .filter((w) => w.type === "WORKBOOK" && String(w.deploymentId) === req.params.deploymentId && (index.has(w.id) ? index.get(w.id) : w.folderId) === Number(raw))
+        .sort((a, b) => a.id - b.id)
+        .map((w) => workbookRecord(app.store, w));
+      return { ...body, items: listed, data: listed, count: listed.length };
     },
   },
 ];

@@ -21,8 +21,8 @@ function sharedFlag(body: unknown): boolean {
   return shared === true;
 }
 
-/** The workbook record of a clone: new identity, the caller's, the source's content (deep copied). */
-function cloneShell(app: App, dep: DeploymentRecord, req: Req, source: Item, folderId: number | null, copyContent: boolean): Item {
+/** The workbook record of a clone: a new identity, owned by the caller; view history and policies start empty (rule 3). */
+function cloneShell(app: App, dep: DeploymentRecord, req: Req, source: Item, folderId: number | null, meta: Record<string, unknown>): Item {
   return newItem(app.store, {
     deploymentId: dep.id,
     type: "WORKBOOK",
@@ -30,7 +30,7 @@ function cloneShell(app: App, dep: DeploymentRecord, req: Req, source: Item, fol
     folderId,
     slug: app.b.cloneSlug(source.slug),
     createdBy: app.b.cloneOwner(req.user.id, source.createdBy),
-    meta: copyContent ? app.b.cloneCopy(source.meta) : {},
+    meta,
     calculatedFields: app.b.cloneCopy(source.calculatedFields),
   });
 }
@@ -38,7 +38,7 @@ function cloneShell(app: App, dep: DeploymentRecord, req: Req, source: Item, fol
 /** E10 rules 1-5: the workbook, its reports, draft and published dashboard, references rewritten. */
 function fullClone(app: App, dep: DeploymentRecord, req: Req, source: Item): Item {
   const folderId = app.b.clonePlacement(source.folderId, accessToFolder(app.store, req.user, source.folderId));
-  const clone = cloneShell(app, dep, req, source, folderId, true);
+  const clone = cloneShell(app, dep, req, source, folderId, app.b.cloneCopy(source.meta));
   const copies = new Map<number, number>();
   for (const r of itemsOf(app, dep, "REPORT").filter((r) => r.workbookId === source.id)) {
     const copy = newItem(app.store, { deploymentId: dep.id, type: "REPORT", name: r.name, folderId, createdBy: clone.createdBy, workbookId: clone.id, meta: app.b.cloneCopy(r.meta), calculatedFields: app.b.cloneCopy(r.calculatedFields), report: app.b.cloneCopy(r.report) });
@@ -65,7 +65,8 @@ function copyDashboard(app: App, published: any, clone: Item, to: (reportId: num
 
 /** E10 rule 6: from the published dashboard only: a fresh report per snapshot, re-published, at the root. */
 function sharedClone(app: App, dep: DeploymentRecord, req: Req, source: Item): Item {
-  const clone = cloneShell(app, dep, req, source, null, false);
+  // Built from the published dashboard alone: the source's metadata belongs to its live workbook.
+  const clone = cloneShell(app, dep, req, source, null, {});
   const published = source.publishedDashboard;
   if (!published) return clone;
   const copies = new Map<number, number>();

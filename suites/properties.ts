@@ -1,0 +1,217 @@
+import fc from "fast-check";
+import type { Api } from "../core/api.js";
+import { group, type CheckSpec } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import type { Response } from "../core/http.js";
+import { Skip } from "../core/outcome.js";
+import { walkCursor, walkOffset } from "../core/pagination.js";
+import { forAll } from "../core/property.js";
+import { acceptedVersionForm, envVarName, envVarTag, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
+import { text } from "../generators/schema.js";
+import { expectWalkCovers } from "./lib/cursor-walk.js";
+import { claimsOf, tokenPath } from "./lib/metadata-token.js";
+import { restoreReleaseLater, UPDATE_ACCEPTED } from "./lib/release-restore.js";
+import { currentVersions } from "./lib/version-list.js";
+
+const WHOLE_PAGE = 100;
+/** The default offset page size: a server must serve pages this long, whatever cap it has above. */
+const SURE_LIMIT = 20;
+const MASK = "[ENCRYPTED]";
+/** Each accepted version form redeploys a real server: fewer trials than the other properties. */
+const VERSION_RUNS = 50;
+const PUT_ACCEPTED = [200, 201, 204];
+
+const varsPath = (dep: string) => `/api/v1/deployments/${dep}/env-vars`;
+const bare = (version: unknown) => String(version).replace(/^v/, "");
+
+interface CursorList {
+  what: string;
+  path: string;
+  key: (item: any) => string;
+  /** The whole list, read once at a large page size before the trials. */
+  keys: string[];
+}
+
+/**
+ * The deployment's cursor lists (E2, E8, E13) that answer with items and a pageInfo object, read
+ * whole. E2's control-plane shape and a null pageInfo offer no cursor to walk: such a list is left
+ * out, not failed.
+ */
+async function cursorLists(api: Api, dep: string): Promise<CursorList[]> {
+  const lists = [
+    { what: "environment", path: `/api/v1/deployments/${dep}/environments`, key: (e: any) => String(e?.id) },
+    { what: "workbook", path: `/api/v1/deployments/${dep}/workbooks`, key: (w: any) => String(w?.id) },
+    { what: "variable", path: varsPath(dep), key: (v: any) => String(v?.name) },
+  ];
+  const out: CursorList[] = [];
+  for (const l of lists) {
+    const page = await api.get(l.path, { first: WHOLE_PAGE });
+    if (page.status !== 200 || !page.isJson || !Array.isArray(page.body?.items) || !page.body?.pageInfo || typeof page.body.pageInfo !== "object") continue;
+    const keys = (await walkCursor(api, l.path, { first: WHOLE_PAGE })).items.map(l.key);
+    if (keys.length) out.push({ ...l, keys });
+  }
+  return out;
+}
+
+/** A variable as the list shows it now, looked up by name over every page. */
+async function listedVariable(api: Api, dep: string, name: string): Promise<{ value: unknown; res: Response } | undefined> {
+  const walk = await walkCursor(api, varsPath(dep), { first: WHOLE_PAGE });
+  for (const p of walk.pages) {
+    const found = p.items.find((v: any) => v?.name === name);
+    if (found) return { value: found.value, res: p.res };
+  }
+  return undefined;
+}
+
+/**
+ * Resources / Environment variable, for names set through PUT env-vars (facts): the value reads
+ * [ENCRYPTED] exactly when `masked(name)`. Only names `select` keeps are tried. The names carry the
+ * run's tag, so no variable the run did not create is touched; they cannot be removed afterwards.
+ */
+function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select: (name: string) => boolean; masked: (name: string) => boolean }): CheckSpec {
+  return {
+    ...o,
+    spec: "Resources / Environment variable; E13; PUT env-vars (E14, body in facts)",
+    kind: "property",
+    needs: ["writes", "unremovable-writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const tag = envVarTag(ctx.scratch.prefix);
+      const probe = await ctx.api.put(varsPath(dep), { env_variables: [{ name: `${tag}_PROBE`, value: "probe" }] });
+      if (!PUT_ACCEPTED.includes(probe.status)) throw new Skip(`PUT env-vars did not take a new variable (answered ${probe.status}): the masking of names set here cannot be seen`);
+      const variable = fc.record({ name: envVarName(tag), value: text(1, 24).filter((v) => v !== MASK) }).filter((v) => o.select(v.name));
+      await forAll(ctx, variable, async ({ name, value }, api) => {
+        const put = await api.put(varsPath(dep), { env_variables: [{ name, value }] });
+        ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with a new variable ${name} (it took ${tag}_PROBE before)`);
+        const listed = await listedVariable(api, dep, name);
+        if (!listed) return ctx.expect.fail(`the variable ${name} just set is not in the list (E13)`, { expected: `an item named ${name}`, got: "none", res: put });
+        const masked = o.masked(name);
+        ctx.expect.that((listed.value === MASK) === masked, masked ? `${name} holds a marker: its value reads ${MASK}` : `${name} holds no marker: its value is not masked`, { expected: masked ? MASK : "the value set", got: listed.value, res: listed.res });
+      });
+    },
+  };
+}
+
+/** E3 with a generated body: the 200 answer's data, after its schema is checked. */
+async function issueToken(ctx: CheckContext, api: Api, body: { security_context: Record<string, unknown>; expires_in: number }): Promise<{ data: any; res: Response }> {
+  const res = await api.post(tokenPath(ctx), body);
+  return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
+}
+
+const lifetimes = fc.record({ security_context: securityContext(), expires_in: fc.integer({ min: 1, max: 3600 }) });
+/** facts: one published schema bounds expires_in to 1..3600; a token is a credential, so issuing one is a write. */
+const TOKEN_NEEDS: CheckSpec["needs"] = ["writes", "fixture:deployment", "fixture:environments"];
+
+export const propertyChecks = group("properties", [
+  {
+    id: "properties.pagination.cursor-walk",
+    spec: "Pagination styles 2; E2, E8, E13",
+    level: "MUST",
+    title: "For any page size first from 1 to n+2, a cursor walk yields every item of the list exactly once",
+    kind: "property",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const lists = await cursorLists(ctx.api, ctx.fixture("deployment").id);
+      if (!lists.length) throw new Skip("none of E2, E8, E13 answers a non-empty list with items and pageInfo: there is no cursor to walk");
+      // A trial walks one list at a few page sizes; a long list from a size that keeps a walk within 50 pages.
+      const walks = fc.oneof(...lists.map((l) => fc.uniqueArray(pageSize(l.keys.length), { minLength: 1, maxLength: 3 }).map((sizes) => ({ list: l.what, sizes }))));
+      await forAll(ctx, walks, async ({ list, sizes }, api) => {
+        const l = lists.find((x) => x.what === list)!;
+        for (const first of sizes) {
+          const walk = await walkCursor(api, l.path, { first, maxPages: Math.ceil(l.keys.length / first) + 2 });
+          expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
+        }
+      });
+    },
+  },
+  {
+    id: "properties.pagination.offset-walk",
+    spec: "Pagination styles 1; E1",
+    level: "MUST",
+    title: "For any limit from 1 to n+2, an offset walk of the deployments yields every deployment of the list exactly once",
+    kind: "property",
+    async run(ctx) {
+      const deploymentsOf = (body: any) => body?.data?.deployments;
+      const whole = (await walkOffset(ctx.api, "/api/v1/deployments", SURE_LIMIT, deploymentsOf)).items.map((d: any) => String(d?.id));
+      if (!whole.length) throw new Skip("the deployments list (E1) is empty: there is nothing to walk");
+      // No maximum limit is published, and a walk ends at a short page: limits stay at or below the default.
+      await forAll(ctx, pageSize(whole.length, { max: SURE_LIMIT }), async (limit, api) => {
+        const walk = await walkOffset(api, "/api/v1/deployments", limit, deploymentsOf, Math.ceil(whole.length / limit) + 2);
+        expectWalkCovers(ctx.expect, walk.items.map((d: any) => String(d?.id)), whole, "deployment", walk.pages.at(-1));
+      });
+    },
+  },
+  maskingProperty({
+    id: "properties.masking.upper-case-markers",
+    level: "MUST",
+    title: "Any variable name set through PUT env-vars reads [ENCRYPTED] exactly when it contains PASS, SECRET, TOKEN, KEY or CREDENTIAL, wherever in the name",
+    // Markers only in another case are the SHOULD below: the spec writes them in upper case.
+    select: (name) => holdsMarker(name, false) || !holdsMarker(name, true),
+    masked: (name) => holdsMarker(name, false),
+  }),
+  maskingProperty({
+    id: "properties.masking.other-case-markers",
+    level: "SHOULD",
+    title: "Any variable name set through PUT env-vars that contains a marker only in another case (pass, Secret, toKen) reads [ENCRYPTED] too",
+    select: (name) => holdsMarker(name, true) && !holdsMarker(name, false),
+    masked: () => true,
+  }),
+  {
+    id: "properties.tokens.expires-at",
+    spec: "E3; Resources / Metadata token result",
+    level: "MUST",
+    title: "For any expires_in from 1 to 3600 and any security context, expires_at is created_at plus expires_in seconds",
+    kind: "property",
+    needs: TOKEN_NEEDS,
+    async run(ctx) {
+      await forAll(ctx, lifetimes, async (body, api) => {
+        const { data, res } = await issueToken(ctx, api, body);
+        const lifetimeMs = Date.parse(data.expires_at) - Date.parse(data.created_at);
+        // Both times come from one instant: less than a second of difference is rounding, a second is not.
+        ctx.expect.that(Math.abs(lifetimeMs - body.expires_in * 1000) < 1000, `with expires_in ${body.expires_in}, expires_at is created_at plus ${body.expires_in} s`, { expected: `${body.expires_in} s`, got: `${lifetimeMs / 1000} s`, res });
+      });
+    },
+  },
+  {
+    id: "properties.tokens.jwt-lifetime",
+    spec: "E3 (token: JWT, valid for expires_in seconds)",
+    level: "SHOULD",
+    title: "For any expires_in from 1 to 3600, the JWT's exp is expires_in seconds after its iat (after created_at without iat)",
+    kind: "property",
+    needs: TOKEN_NEEDS,
+    async run(ctx) {
+      await forAll(ctx, lifetimes, async (body, api) => {
+        const { data, res } = await issueToken(ctx, api, body);
+        const claims = claimsOf(data.token);
+        if (!claims) return ctx.expect.fail("the token is not a JWT", { expected: "a JWT whose payload is a JSON object", got: "a token that does not decode", res });
+        const issued = typeof claims.iat === "number" ? claims.iat : Date.parse(data.created_at) / 1000;
+        const lifetime = typeof claims.exp === "number" ? claims.exp - issued : undefined;
+        ctx.expect.that(lifetime !== undefined && Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, the JWT's exp is ${body.expires_in} s after ${typeof claims.iat === "number" ? "iat" : "created_at"}`, { expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res });
+      });
+    },
+  },
+  {
+    id: "properties.versions.forms",
+    spec: "E6 rule 1; E5",
+    level: "MUST",
+    title: "Every listed version is accepted as 1.7.20, v1.7.20 and its image-style reference, and E5 then marks it current; a string that names no listed version gets 400 and changes nothing",
+    kind: "property",
+    needs: ["writes", "fixture:deployment", "fixture:versions"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
+      if (!current) throw new Skip("E5 marks no version current: the version the property moves away from could not be put back");
+      await restoreReleaseLater(ctx, dep, current);
+      const inputs = fc.oneof(acceptedVersionForm(list).map((a) => ({ ...a, accepted: true })), rejectedVersionForm(list).map((input) => ({ input, accepted: false, version: undefined })));
+      await forAll(ctx, inputs, async ({ input, accepted, version }, api) => {
+        const before = await currentVersions(api, ctx.expect, dep);
+        const res = await api.put(`/api/v1/deployments/${dep}`, { releaseChannelVersion: input });
+        if (accepted) ctx.expect.status(res, UPDATE_ACCEPTED, `releaseChannelVersion ${JSON.stringify(input)} names the listed version ${version}`);
+        else ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(input)} names no listed version`);
+        const after = await currentVersions(api, ctx.expect, dep);
+        const expected = accepted ? version : before.current?.version;
+        ctx.expect.that(after.current !== undefined && bare(after.current.version) === bare(expected), accepted ? `after releaseChannelVersion ${JSON.stringify(input)}, E5 marks ${version} current` : "after the rejected update, E5 marks the same version current as before", { expected: `isCurrent on ${expected}`, got: after.current ? `isCurrent on ${after.current.version}` : "no entry with isCurrent true", res: after.res });
+      }, { maxRuns: VERSION_RUNS });
+    },
+  },
+]);
