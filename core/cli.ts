@@ -49,6 +49,8 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .description("Conformance suite for the Analytics Platform Management API")
     .version(pkg.version)
     .exitOverride()
+    // Options of the run command must not swallow a subcommand's own (`reference --fault X`).
+    .enablePositionalOptions()
     .configureOutput({ writeOut: (s) => out(s.trimEnd()), writeErr: (s) => err(s.trimEnd()) })
     .showSuggestionAfterError(true);
 

@@ -51,6 +51,7 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
     markInterruptAsFailure: false,
   });
   if (networkError) throw networkError;
+  if (details.numRuns === 0 && details.numSkips > 0) throw new Skip(`every generated case was discarded (${details.numSkips}): the server offers nothing this property can run on`);
   if (!details.failed || !details.counterexample) return;
 
   const [value] = details.counterexample as [T];
@@ -63,7 +64,7 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   }
   const original = details.errorInstance;
   const cause = confirmed ?? (original instanceof CheckFailure ? original : new CheckFailure(String((original as Error)?.message ?? original)));
-  const failure = new CheckFailure(`${cause.message} (for ${fc.stringify(value)})`, { expected: cause.expected, got: cause.got, exchange: cause.exchange ?? shrunkLog.at(-1) });
+  const failure = new CheckFailure(`${cause.message} (for ${fc.stringify(value).replace(/\s*\n\s*/g, "; ")})`, { expected: cause.expected, got: cause.got, exchange: cause.exchange ?? shrunkLog.at(-1) });
   failure.property = {
     seed,
     path: details.counterexamplePath ?? "",

@@ -3,7 +3,8 @@
  * and so is anything shaped like a JWT (metadata tokens issued during a run are secrets too).
  */
 // Also a JWT cut short by an excerpt: its header and payload alone still show the claims.
-const JWT = /eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){0,2}/g;
+// A JWT has a dot; a base64 JSON cursor (also `eyJ…`) has none and stays readable in curl lines.
+const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
 // A secret-named variable's value, should a server leak it unmasked (Resources / Environment variable).
 const SECRET_PAIR = /("name"\s*:\s*"[^"]*(?:PASS|SECRET|TOKEN|KEY|CREDENTIAL)[^"]*"\s*,\s*"value"\s*:\s*")((?:[^"\\]|\\.)*)"/gi;
 

@@ -71,7 +71,7 @@ export function validValues(schema: Schema, opts: DeriveOptions = {}): fc.Arbitr
 
 /** Every value it yields breaks the schema at one place; the rest of it stays valid. */
 export function invalidValues(schema: Schema, opts: InvalidOptions = {}): fc.Arbitrary<InvalidValue> {
-  const accepts = validator(schema);
+  const accepts = conforms(schema);
   // A change inside one branch of an anyOf/oneOf may still satisfy another branch: the schema decides.
   return invalidCandidates(schema, opts).filter((c) => !accepts(c.value));
 }
@@ -80,7 +80,7 @@ export function invalidValues(schema: Schema, opts: InvalidOptions = {}): fc.Arb
 export function invalidCandidates(schema: Schema, opts: InvalidOptions = {}): fc.Arbitrary<InvalidValue> {
   const ms = mutations(schema, "", opts, opts.optionalRoot ?? false);
   if (!ms.length) throw new Error(`the schema ${schema.title ?? ""} has no rule to break`);
-  return fc.tuple(opts.base ?? validValues(schema, opts), fc.oneof(...ms)).map(([base, m]) => ({ kind: m.kind, ...m.apply(structuredClone(base)) }));
+  return fc.tuple(opts.base ?? validValues(schema, opts), pick(ms)).map(([base, m]) => ({ kind: m.kind, ...m.apply(structuredClone(base)) }));
 }
 
 /**
@@ -89,14 +89,13 @@ export function invalidCandidates(schema: Schema, opts: InvalidOptions = {}): fc
  */
 export function malformedJson(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
   const broken = fc.tuple(valid, fc.constantFrom("cut", "stray-brace", "stray-comma", "stray-text"), fc.nat()).map(([v, how, n]) => {
-    const text = JSON.stringify(v);
-    if (how === "cut") return text.slice(0, Math.max(1, n % text.length));
-    if (how === "stray-brace") return text + "}";
-    if (how === "stray-comma") return text.replace(/[}\]]$/, ",$&");
-    return `${text} and more`;
+    const json = JSON.stringify(v);
+    if (how === "cut") return json.slice(0, Math.max(1, n % json.length));
+    if (how === "stray-brace") return json + "}";
+    if (how === "stray-comma") return json.replace(/[}\]]$/, ",$&");
+    return `${json} and more`;
   });
-  const text = fc.string({ minLength: 1, maxLength: 24 });
-  return fc.oneof(broken, text, fc.constantFrom("{", "{\"a\":", "[1,2", "nul", "{'a': 1}", "{a: 1}")).filter((s) => s.trim() !== "" && !parses(s));
+  return fc.oneof(broken, fc.string({ minLength: 1, maxLength: 24 }), fc.constantFrom("{", "{\"a\":", "[1,2", "nul", "{'a': 1}", "{a: 1}")).filter((s) => s.trim() !== "" && !parses(s));
 }
 
 function parses(s: string): boolean {
@@ -116,7 +115,7 @@ function valid(s: Schema, at: string, opts: DeriveOptions): fc.Arbitrary<unknown
   if (s.oneOf) {
     const rest = without(s, "oneOf");
     return fc.oneof(...s.oneOf.map((b: Schema, i: number) => {
-      const others = s.oneOf.filter((_: Schema, j: number) => j !== i).map(validator);
+      const others = s.oneOf.filter((_: Schema, j: number) => j !== i).map(conforms);
       return valid(merge(rest, b), at, opts).filter((v) => !others.some((accepts: (v: unknown) => boolean) => accepts(v)));
     }));
   }
@@ -125,7 +124,7 @@ function valid(s: Schema, at: string, opts: DeriveOptions): fc.Arbitrary<unknown
     return fc.oneof(...s.anyOf.map((b: Schema) => valid(merge(rest, b), at, opts)));
   }
   if (s.not) {
-    const forbidden = validator(s.not);
+    const forbidden = conforms(s.not);
     return valid(without(s, "not"), at, opts).filter((v) => !forbidden(v));
   }
   if ("const" in s) return fc.constant(s.const);
@@ -191,6 +190,7 @@ function doubles(s: Schema): fc.Arbitrary<number> {
 /** Mostly ASCII, some of any script: code points, as JSON Schema counts lengths. */
 const char = fc.oneof({ arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 1 }), weight: 4 }, { arbitrary: fc.string({ unit: "grapheme-composite", minLength: 1, maxLength: 1 }), weight: 1 });
 
+/** Text of minLength to maxLength code points. */
 export function text(minLength = 0, maxLength = 16): fc.Arbitrary<string> {
   return fc.string({ unit: char, minLength, maxLength });
 }
@@ -229,22 +229,32 @@ interface Mutation {
 }
 
 /**
+ * The breaks of one place, each weighted by the single-rule breaks it stands for, so that a
+ * break deep inside (an item's field) is drawn as often as one at the top.
+ */
+type Breaks = fc.WeightedArbitrary<Mutation>[];
+const one = (arbitrary: fc.Arbitrary<Mutation>) => ({ arbitrary, weight: 1 });
+const under = (inner: Breaks, arbitrary: fc.Arbitrary<Mutation>) => ({ arbitrary, weight: inner.reduce((n, b) => n + b.weight, 0) });
+const pick = (breaks: Breaks) => fc.oneof(...breaks);
+
+/**
  * Every single-rule break of the schema at this place and below. `typeBreak` is false inside a
  * union's branch: the union's own wrong types are broken once, at the union.
  */
-function mutations(s: Schema, at: string, opts: DeriveOptions, optional: boolean, typeBreak = true): fc.Arbitrary<Mutation>[] {
-  const out: fc.Arbitrary<Mutation>[] = [];
-  const replace = (kind: InvalidKind, values: fc.Arbitrary<unknown>) => out.push(values.map((value) => ({ kind, apply: () => ({ value, at: "" }) })));
+function mutations(s: Schema, at: string, opts: DeriveOptions, optional: boolean, typeBreak = true): Breaks {
+  const out: Breaks = [];
+  const replace = (kind: InvalidKind, values: fc.Arbitrary<unknown>) => out.push(one(values.map((value) => ({ kind, apply: () => ({ value, at: "" }) }))));
   const branches: Schema[] | undefined = s.oneOf ?? s.anyOf;
 
   const types = declaredTypes(s) ?? (branches ? unionTypes(branches) : undefined);
   if (typeBreak && types) {
     const wrong = wrongTypes(types, optional && !!opts.nullIsAbsent);
-    if (wrong) out.push(wrong.map((value) => ({ kind: "wrong-type" as const, apply: (b: unknown) => ({ value: value === LOOK_ALIKE ? lookAlike(b) : value, at: "" }) })));
+    if (wrong) out.push(one(wrong.map((value) => ({ kind: "wrong-type" as const, apply: (b: unknown) => ({ value: value === LOOK_ALIKE ? lookAlike(b) : value, at: "" }) }))));
   }
   if (branches) {
     const rest = without(without(s, "oneOf"), "anyOf");
     for (const b of branches) out.push(...mutations(merge(rest, b), at, opts, optional, false));
+    // A value that satisfies two branches of a oneOf satisfies it not.
     if (s.oneOf && branches.length > 1) replace("several-branches", valid(merge(merge(rest, branches[0]), branches[1]), at, opts));
     return out;
   }
@@ -265,13 +275,13 @@ function mutations(s: Schema, at: string, opts: DeriveOptions, optional: boolean
       const re = new RegExp(s.pattern, "u");
       // The value it replaces, with a stray character: a near miss that keeps what identifies it.
       const twist = fc.tuple(fc.constantFrom("1", "-", " ", ""), fc.constantFrom("-", " ", ".", "\u00e4", "")).filter(([a, z]) => a + z !== "");
-      out.push(fc.tuple(twist, text(0, 12)).map(([[a, z], fallback]) => ({
+      out.push(one(fc.tuple(twist, text(0, 12)).map(([[a, z], fallback]) => ({
         kind: "pattern" as const,
         apply: (b: unknown) => {
           const near = `${a}${typeof b === "string" ? b : fallback}${z}`;
           return { value: re.test(near) ? `${near}\n-` : near, at: "" };
         },
-      })));
+      }))));
     }
     if (s.format === "date" || s.format === "date-time") replace("format", fc.constantFrom(...NOT_A_DATE));
     if (s.format === "uri") replace("format", fc.constantFrom(...NOT_A_URI));
@@ -281,7 +291,7 @@ function mutations(s: Schema, at: string, opts: DeriveOptions, optional: boolean
   return out;
 }
 
-function rangeMutations(s: Schema, integer: boolean): fc.Arbitrary<Mutation>[] {
+function rangeMutations(s: Schema, integer: boolean): Breaks {
   const SPAN = 1e4;
   const below = (bound: number, inclusive: boolean) =>
     integer ? fc.integer({ min: Math.floor(bound) - SPAN, max: inclusive ? Math.floor(bound) : Math.ceil(bound) - 1 }) : fc.double({ min: bound - SPAN, max: bound, maxExcluded: !inclusive, noNaN: true });
@@ -292,29 +302,29 @@ function rangeMutations(s: Schema, integer: boolean): fc.Arbitrary<Mutation>[] {
   if (s.exclusiveMinimum !== undefined) values.push(below(s.exclusiveMinimum, true));
   if (s.maximum !== undefined) values.push(above(s.maximum, false));
   if (s.exclusiveMaximum !== undefined) values.push(above(s.exclusiveMaximum, true));
-  return values.map((v) => v.map((value) => ({ kind: "out-of-range" as const, apply: () => ({ value, at: "" }) })));
+  return values.map((v) => one(v.map((value) => ({ kind: "out-of-range" as const, apply: () => ({ value, at: "" }) }))));
 }
 
-function arrayMutations(s: Schema, at: string, opts: DeriveOptions): fc.Arbitrary<Mutation>[] {
-  const out: fc.Arbitrary<Mutation>[] = [];
+function arrayMutations(s: Schema, at: string, opts: DeriveOptions): Breaks {
+  const out: Breaks = [];
   const item = s.items ? valid(s.items, `${at}/*`, opts) : anyJson();
   if (s.maxItems !== undefined) {
     // Distinct entries (a server may collapse duplicates before it counts), drawn like any element:
     // an override there decides what the extra entries may name.
     const extra = fc.uniqueArray(item, { minLength: s.maxItems + 1, maxLength: s.maxItems + 3, selector: (v) => JSON.stringify(v) });
-    out.push(extra.map((fillers) => ({
+    out.push(one(extra.map((fillers) => ({
       kind: "too-many-items" as const,
       apply: (b: unknown) => {
         const kept = Array.isArray(b) ? b : [];
         const seen = new Set(kept.map((v) => JSON.stringify(v)));
         return { value: [...kept, ...fillers.filter((f) => !seen.has(JSON.stringify(f)))].slice(0, fillers.length), at: "" };
       },
-    })));
+    }))));
   }
-  if (s.minItems) out.push(fc.constant({ kind: "too-few-items" as const, apply: (b: unknown) => ({ value: Array.isArray(b) ? b.slice(0, s.minItems - 1) : [], at: "" }) }));
+  if (s.minItems) out.push(one(fc.constant({ kind: "too-few-items" as const, apply: (b: unknown) => ({ value: Array.isArray(b) ? b.slice(0, s.minItems - 1) : [], at: "" }) })));
   const inner = s.items ? mutations(s.items, `${at}/*`, opts, false) : [];
   if (inner.length)
-    out.push(fc.tuple(item, fc.oneof(...inner), fc.nat()).map(([filler, m, i]) => ({
+    out.push(under(inner, fc.tuple(item, pick(inner), fc.nat()).map(([filler, m, i]) => ({
       kind: m.kind,
       apply: (b: unknown) => {
         const arr = Array.isArray(b) && b.length ? [...b] : [filler];
@@ -323,26 +333,26 @@ function arrayMutations(s: Schema, at: string, opts: DeriveOptions): fc.Arbitrar
         arr[index] = broken.value;
         return { value: arr, at: `/${index}${broken.at}` };
       },
-    })));
+    }))));
   return out;
 }
 
-function objectMutations(s: Schema, at: string, opts: DeriveOptions): fc.Arbitrary<Mutation>[] {
-  const out: fc.Arbitrary<Mutation>[] = [];
+function objectMutations(s: Schema, at: string, opts: DeriveOptions): Breaks {
+  const out: Breaks = [];
   const props: Record<string, Schema> = s.properties ?? {};
   const required: string[] = s.required ?? [];
   // Used when the value to break is not an object: it then came from another branch of a union.
   const whole = objects(s, at, opts);
   const asObject = (b: unknown, filler: Record<string, unknown>) => (isObject(b) ? { ...b } : filler);
   for (const name of required)
-    out.push(whole.map((filler) => ({
+    out.push(one(whole.map((filler) => ({
       kind: "missing-required" as const,
       apply: (b: unknown) => {
         const o = asObject(b, filler);
         delete o[name];
         return { value: o, at: `/${escape(name)}` };
       },
-    })));
+    }))));
   const places: [string | undefined, Schema, boolean][] = Object.entries(props).map(([name, sub]) => [name, sub, !required.includes(name)]);
   if (typeof s.additionalProperties === "object") places.push([undefined, s.additionalProperties, true]);
   for (const [name, sub, optional] of places) {
@@ -350,7 +360,7 @@ function objectMutations(s: Schema, at: string, opts: DeriveOptions): fc.Arbitra
     const inner = mutations(sub, pointer, opts, optional);
     if (!inner.length) continue;
     const key = name !== undefined ? fc.constant(name) : fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,11}$/).filter((k) => !(k in props));
-    out.push(fc.tuple(whole, valid(sub, pointer, opts), key, fc.oneof(...inner)).map(([filler, fillerValue, k, m]) => ({
+    out.push(under(inner, fc.tuple(whole, valid(sub, pointer, opts), key, pick(inner)).map(([filler, fillerValue, k, m]) => ({
       kind: m.kind,
       apply: (b: unknown) => {
         const o = asObject(b, filler);
@@ -358,7 +368,7 @@ function objectMutations(s: Schema, at: string, opts: DeriveOptions): fc.Arbitra
         o[k] = broken.value;
         return { value: o, at: `/${escape(k)}${broken.at}` };
       },
-    })));
+    }))));
   }
   return out;
 }
@@ -375,22 +385,23 @@ function lookAlike(replaced: unknown): string {
   return typeof replaced === "number" || typeof replaced === "boolean" ? String(replaced) : "1";
 }
 
-/** Values of every JSON type the schema does not allow, the look-alike of a number or boolean first. */
+/**
+ * Values of every JSON type the schema does not allow. The look-alike of a number or boolean, the
+ * likeliest leniency of a server, is drawn as often as all the other wrong types together.
+ */
 function wrongTypes(allowed: JsonType[], noNull: boolean): fc.Arbitrary<unknown> | undefined {
   const has = (t: JsonType) => allowed.includes(t);
   const numeric = has("integer") || has("number");
   const options: fc.Arbitrary<unknown>[] = [];
-  if (!has("string")) {
-    if (numeric || has("boolean")) options.push(fc.constant(LOOK_ALIKE));
-    options.push(text(0, 12));
-  }
+  if (!has("string")) options.push(text(0, 12));
   if (!numeric) options.push(has("boolean") ? fc.constantFrom(0, 1) : fc.integer({ min: -1000, max: 100_000 }));
   if (!has("number")) options.push(fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }));
   if (!has("boolean")) options.push(fc.boolean());
   if (!has("null") && !noNull) options.push(fc.constant(null));
   if (!has("object")) options.push(fc.constantFrom({}, { value: 1 }));
   if (!has("array")) options.push(fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 2 }));
-  return options.length ? fc.oneof(...options) : undefined;
+  const lookAlikes = !has("string") && (numeric || has("boolean")) ? [{ arbitrary: fc.constant<unknown>(LOOK_ALIKE), weight: options.length }] : [];
+  return options.length ? fc.oneof(...lookAlikes, ...options) : undefined;
 }
 
 // ---------------------------------------------------------------- schema helpers
@@ -417,7 +428,7 @@ function unionTypes(branches: Schema[]): JsonType[] | undefined {
 }
 
 /** Both schemas at once, for the subset above: properties merged, required and type combined. */
-export function merge(a: Schema, b: Schema): Schema {
+function merge(a: Schema, b: Schema): Schema {
   const out: Schema = { ...a, ...b };
   if (a.properties && b.properties) {
     out.properties = { ...a.properties };
@@ -454,7 +465,8 @@ function escape(name: string): string {
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: false, validateSchema: false }));
 const compiled = new WeakMap<object, ValidateFunction>();
 
-function validator(s: Schema): (v: unknown) => boolean {
+/** Whether a value satisfies the schema (JSON Schema 2020-12 with formats, as ajv reads it). */
+export function conforms(s: Schema): (v: unknown) => boolean {
   let fn = compiled.get(s);
   if (!fn) {
     fn = ajv.compile(s);

@@ -82,7 +82,7 @@ export function deepMerge(stored: Record<string, unknown>, sent: Record<string, 
 
 // --- Resources / DashboardConfig and DashboardWidget ----------------------------------------
 
-export const ADVERTISED_WIDGET_TYPES = ["CHART", "TEXT", "FILTER", "AI", "TIME_GRAIN", "PARENT", "SPACER", "DIVIDER", "CONTAINER"] as const;
+const ADVERTISED_WIDGET_TYPES = ["CHART", "TEXT", "FILTER", "AI", "TIME_GRAIN", "PARENT", "SPACER", "DIVIDER", "CONTAINER"] as const;
 /** No longer advertised, still accepted and converted server-side. */
 export const LEGACY_TABS_CONTAINER = "TABS_CONTAINER";
 
@@ -132,9 +132,6 @@ export const dashboardConfig = fc.record(
   },
   { requiredKeys: ["widgets"], noNullPrototype: true },
 );
-
-/** Drafts that hold at least one legacy TABS_CONTAINER widget. */
-export const dashboardConfigWithLegacyTabs = dashboardConfig.filter((c) => c.widgets.some((w) => w.type === LEGACY_TABS_CONTAINER));
 
 // --- E12: bulk-move batches -----------------------------------------------------------------
 

@@ -56,7 +56,8 @@ async function expectFolderIn(ctx: CheckContext, dep: string, id: number, parent
 async function manyWorkbooks(ctx: CheckContext, dep: string, n: number): Promise<ItemRef[]> {
   const out: ItemRef[] = [];
   while (out.length < n) out.push(...(await Promise.all(Array.from({ length: Math.min(CREATE_IN_PARALLEL, n - out.length) }, () => createWorkbook(ctx, dep)))));
-  return out;
+  // Created concurrently, ids follow arrival order; sorted, the same seed sends the same batch.
+  return out.sort((a, b) => a.id - b.id);
 }
 
 const WRITES = ["writes", "fixture:deployment"] as const;

@@ -17,6 +17,8 @@ import { deploymentUpdateChecks } from "./deployment-update.js";
 import { workspacePropertyChecks } from "./properties-workspace.js";
 import { workspaceModelChecks } from "./model-workspace.js";
 import { propertyChecks } from "./properties.js";
+import { negativeChecks } from "./properties-negative.js";
+import { serverErrorChecks } from "./properties-server-errors.js";
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
-export const catalogue: Check[] = [...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks];
+export const catalogue: Check[] = [...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks];

@@ -4,32 +4,15 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
-import { Skip } from "../core/outcome.js";
 import { forAll } from "../core/property.js";
 import type { ItemRef } from "../core/scratch.js";
 import { batch, type Batch, dashboardConfig, deepMerge, dressSlug, LEGACY_TABS_CONTAINER, meta, shallowMerge, slugVariant } from "../generators/workspace.js";
 import { expectedBatch, type ItemFacts } from "./lib/bulk-move-outcome.js";
 import { childFolderIds, createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
-import { bulkMove, getWorkbook, itemKey, upsertBySlug } from "./lib/workbook-calls.js";
+import { bulkMove, expectWorkbook, itemKey, requirePlacementShown } from "./lib/workbook-calls.js";
+import { ownWorkbook, putBySlug, workbookPath } from "./lib/workbook-writes.js";
 
 const WRITES = ["writes", "fixture:deployment"] as const;
-
-/** A 200 JSON workbook with an integer id, or the check fails saying which step did not give one. */
-function workbookFrom(ctx: CheckContext, res: Response, what: string): any {
-  ctx.expect.status(res, 200, what);
-  const body = ctx.expect.json(res);
-  ctx.expect.that(Number.isSafeInteger(body?.id), `${what}: the answer is a workbook with an integer id`, { expected: "a Workbook", got: body, res });
-  return body;
-}
-
-/** A workbook of the check's own, holding `slug`, made before the property runs; a server that cannot make one skips the check. */
-async function ownWorkbook(ctx: CheckContext, dep: string, slug: string, body: Record<string, unknown>): Promise<number> {
-  const res = await upsertBySlug(ctx.api, dep, slug, body);
-  const id = res.status === 200 && res.isJson ? res.body?.id : undefined;
-  if (!Number.isSafeInteger(id)) throw new Skip(`precondition: could not create a workbook through E11 (answered ${res.status})`);
-  ctx.scratch.track(dep, { type: "WORKBOOK", id });
-  return id;
-}
 
 // --- E11 rule 2: meta ---------------------------------------------------------------------
 
@@ -68,11 +51,16 @@ function draftDeparture(shown: unknown, sent: any): string | undefined {
   return undefined;
 }
 
+/** The sent draft as a server should show it, for the report. */
+function converted(draft: any): any {
+  return { ...draft, widgets: draft.widgets.map((w: any) => (w.type === LEGACY_TABS_CONTAINER ? { ...w, type: "CONTAINER", config: { ...w.config, layout: "tabs" } } : w)) };
+}
+
 /** Where the draft shows is not shown: the workbook's dashboardDraft, or meta.dashboardDraft. */
 function expectDraftKept(ctx: CheckContext, wb: any, sent: unknown, res: Response, when: string): void {
   const departures = [wb.dashboardDraft, wb.meta?.dashboardDraft].map((shown) => draftDeparture(shown, sent));
   if (departures.includes(undefined)) return;
-  ctx.expect.fail(`${when}: the draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but ${departures[0]}`, { expected: sent, got: wb.dashboardDraft ?? wb.meta?.dashboardDraft, res });
+  ctx.expect.fail(`${when}: the draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but ${departures[0]}`, { expected: converted(sent), got: wb.dashboardDraft ?? wb.meta?.dashboardDraft, res });
 }
 
 // --- E12: bulk move -------------------------------------------------------------------------
@@ -82,7 +70,7 @@ type Layout = Record<string, { type: "FOLDER" | "WORKBOOK"; in: string | null }>
 
 interface World {
   layout: Layout;
-  /** Folders that exist before the property runs (the readOnly sandbox). */
+  /** Folders that exist before the property runs (the readOnly sandbox and spare destination). */
   fixed: Map<string, number>;
   /** Items that surely name nothing: the check's own, deleted. */
   missing: Map<string, ItemRef>;
@@ -102,25 +90,22 @@ const OPEN: Layout = {
 };
 const OPEN_DESTINATIONS = ["root", "folder A", "folder B", "folder C"];
 
+/**
+ * Nothing here is already in a destination: whether a caller without edit access may "move" an
+ * item to where it already is is not shown, so no batch asks it.
+ */
 const LOCKED: Layout = {
   "folder P": { type: "FOLDER", in: "sandbox" },
-  "workbook X": { type: "WORKBOOK", in: "folder P" },
-  "workbook Y": { type: "WORKBOOK", in: "sandbox" },
+  "workbook X": { type: "WORKBOOK", in: "sandbox" },
+  "workbook Y": { type: "WORKBOOK", in: "folder P" },
 };
-const LOCKED_DESTINATIONS = ["root", "sandbox", "folder P"];
+const LOCKED_DESTINATIONS = ["root", "spare"];
 
 async function missingItems(ctx: CheckContext, dep: string): Promise<Map<string, ItemRef>> {
   return new Map([
     ["missing workbook", await deletedItem(ctx, dep, "WORKBOOK")],
     ["missing folder", await deletedItem(ctx, dep, "FOLDER")],
   ]);
-}
-
-/** The placement of a workbook is read back through E9's folderId; a server that does not show it skips the check. */
-async function expectPlacementShown(ctx: CheckContext, dep: string): Promise<void> {
-  const wb = await createWorkbook(ctx, dep);
-  const res = await getWorkbook(ctx.api, dep, wb.id);
-  if (res.status !== 200 || !res.isJson || !("folderId" in (res.body ?? {}))) throw new Skip(`E9 shows no folderId for workbook ${wb.id}: placements cannot be read back`);
 }
 
 /** Creates what the batch names (and its folders), parents first. */
@@ -172,9 +157,12 @@ async function sendBatch(ctx: CheckContext, api: Api, dep: string, world: World,
   return { res, moved: body.moved, failed: body.failed, refs, ref, folderId, expected };
 }
 
+const placeName = (h: string | null) => (h === null || h === "root" ? "the root" : h);
+
 /** E12: each distinct item answered once, in moved or failed as the rules say, with an allowed status. */
 function expectOutcomes(ctx: CheckContext, s: Sent, destination: string): void {
   const { expect } = ctx;
+  const into = placeName(destination);
   const sent = s.expected.order.map((h) => itemKey(s.ref(h)));
   const answered = [...s.moved, ...s.failed].map(itemKey);
   const got = { moved: s.moved.map(itemKey), failed: s.failed.map(itemKey) };
@@ -186,10 +174,10 @@ function expectOutcomes(ctx: CheckContext, s: Sent, destination: string): void {
     const outcome = s.expected.outcomes.get(h)!;
     const failure = s.failed.find((f) => itemKey(f) === k);
     if (outcome.moved) {
-      expect.that(failure === undefined, `${h} (${k}) moves into ${destination}`, { expected: "listed in moved", got: failure, res: s.res });
+      expect.that(failure === undefined, `${h} (${k}) moves into ${into}`, { expected: "listed in moved", got: failure, res: s.res });
     } else {
       const allowed = outcome.statuses.join(" or ");
-      expect.that(failure !== undefined, `${h} (${k}) cannot move into ${destination}: it is reported in failed`, { expected: `failed with status ${allowed}`, got, res: s.res });
+      expect.that(failure !== undefined, `${h} (${k}) cannot move into ${into}: it is reported in failed`, { expected: `failed with status ${allowed}`, got, res: s.res });
       expect.that(outcome.statuses.includes(failure?.error?.status), `${h} (${k}) fails with status ${allowed}`, { expected: allowed, got: failure?.error, res: s.res });
     }
   }
@@ -205,11 +193,11 @@ async function expectPlacement(ctx: CheckContext, api: Api, dep: string, world: 
   for (const [h, r] of s.refs) {
     const place = s.expected.after.get(h) ?? null;
     const want = place === null ? null : s.folderId(place);
-    const where = `${h} (${itemKey(r)}) is in ${place ?? "the root"}${want === null ? "" : ` (${want})`} after the batch`;
+    const where = `${h} (${itemKey(r)}) is in ${placeName(place)}${want === null ? "" : ` (${want})`} after the batch`;
     if (r.type === "FOLDER") ctx.expect.equal(parentOf.get(r.id) ?? null, want, `${where}, by the folders lists`);
     else {
-      const res = await getWorkbook(api, dep, r.id);
-      ctx.expect.equal(workbookFrom(ctx, res, `reading ${h} back (E9)`).folderId, want, `${where}, by E9's folderId`, res);
+      const res = await api.get(workbookPath(dep, r.id));
+      ctx.expect.equal(expectWorkbook(ctx, res, `reading ${h} back (E9)`).folderId, want, `${where}, by E9's folderId`, res);
     }
   }
 }
@@ -226,7 +214,7 @@ function expectOrder(ctx: CheckContext, s: Sent): void {
 
 /** The world of the main token's own objects; folders go back to the root at cleanup, so that each can be deleted whatever nests in what. */
 async function openWorld(ctx: CheckContext, dep: string): Promise<World> {
-  await expectPlacementShown(ctx, dep);
+  await requirePlacementShown(ctx, dep);
   const world: World = { layout: OPEN, fixed: new Map(), missing: await missingItems(ctx, dep), mover: (api) => api, callerMayMove: true, folders: [] };
   ctx.scratch.onCleanup("the bulk-move property's folders back to the root", async () => {
     for (let i = 0; i < world.folders.length; i += 100) {
@@ -249,15 +237,12 @@ export const workspacePropertyChecks = group("properties-workspace", [
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const slug = ctx.scratch.slug("slug");
-      const name = ctx.scratch.name("slug");
-      const holder = await ownWorkbook(ctx, dep, slug, { name });
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
       await forAll(ctx, slugVariant, async (variant, api) => {
         const sent = dressSlug(slug, variant);
-        const res = await upsertBySlug(api, dep, sent, { name });
-        const wb = workbookFrom(ctx, res, `PUT by-slug/${JSON.stringify(sent)}`);
-        if (wb.id !== holder) ctx.scratch.track(dep, { type: "WORKBOOK", id: wb.id });
-        ctx.expect.equal(wb.id, holder, `${JSON.stringify(sent)}, trimmed and lowercased, is ${slug}: it reaches workbook ${holder}`, res);
+        const res = await putBySlug(ctx.scratch, api, dep, sent, { name: workbook.name });
+        const wb = expectWorkbook(ctx, res, `PUT by-slug/${JSON.stringify(sent)}`);
+        ctx.expect.equal(wb.id, workbook.id, `${JSON.stringify(sent)}, trimmed and lowercased, is ${slug}: it reaches workbook ${workbook.id}`, res);
       });
     },
   },
@@ -272,24 +257,23 @@ export const workspacePropertyChecks = group("properties-workspace", [
       const dep = ctx.fixture("deployment").id;
       await forAll(
         ctx,
-        fc.array(meta, { minLength: 2, maxLength: 4 }),
+        fc.array(meta, { minLength: 2, maxLength: 3 }),
         async (metas, api) => {
           const slug = ctx.scratch.slug("meta");
-          const res = await upsertBySlug(api, dep, slug, { name: ctx.scratch.name("meta"), meta: metas[0] });
-          const created = workbookFrom(ctx, res, "creating the workbook by slug");
-          ctx.scratch.track(dep, { type: "WORKBOOK", id: created.id });
+          const res = await putBySlug(ctx.scratch, api, dep, slug, { name: ctx.scratch.name("meta"), meta: metas[0] });
+          const created = expectWorkbook(ctx, res, "creating the workbook by slug");
           // A server may add keys of its own on create; each key sent is there as sent.
           for (const [k, v] of Object.entries(metas[0])) ctx.expect.equal(created.meta?.[k], v, `meta.${k} of the new workbook is the value sent`, res);
           let readings = MERGE_READINGS.map((r) => ({ ...r, meta: created.meta }));
           for (const [i, sent] of metas.slice(1).entries()) {
-            const step = await upsertBySlug(api, dep, slug, { meta: sent });
-            const wb = workbookFrom(ctx, step, `upsert ${i + 2} of ${metas.length}`);
+            const step = await putBySlug(ctx.scratch, api, dep, slug, { meta: sent });
+            const wb = expectWorkbook(ctx, step, `upsert ${i + 2} of ${metas.length}`);
             const next = readings.map((r) => ({ ...r, meta: r.merge(r.meta, sent) }));
             readings = next.filter((r) => isDeepStrictEqual(wb.meta, r.meta));
             ctx.expect.that(readings.length > 0, `after upsert ${i + 2} of ${metas.length}, meta is the merge of what was sent (${next.map((r) => r.name).join(" or ")})`, { expected: next[0].meta, got: wb.meta, res: step });
           }
-          const back = await getWorkbook(api, dep, created.id);
-          const stored = workbookFrom(ctx, back, "reading the workbook back (E9)");
+          const back = await api.get(workbookPath(dep, created.id));
+          const stored = expectWorkbook(ctx, back, "reading the workbook back (E9)");
           ctx.expect.that(readings.some((r) => isDeepStrictEqual(stored.meta, r.meta)), "the workbook read back holds the merged meta", { expected: readings[0].meta, got: stored.meta, res: back });
         },
         { maxRuns: 50 },
@@ -305,13 +289,12 @@ export const workspacePropertyChecks = group("properties-workspace", [
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const slug = ctx.scratch.slug("draft");
-      const id = await ownWorkbook(ctx, dep, slug, { name: ctx.scratch.name("draft") });
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
       await forAll(ctx, dashboardConfig, async (draft, api) => {
-        const res = await upsertBySlug(api, dep, slug, { meta: { dashboardDraft: draft } });
-        expectDraftKept(ctx, workbookFrom(ctx, res, "sending the draft"), draft, res, "in the upsert's answer");
-        const back = await getWorkbook(api, dep, id);
-        expectDraftKept(ctx, workbookFrom(ctx, back, "reading the workbook back (E9)"), draft, back, "read back (E9)");
+        const res = await putBySlug(ctx.scratch, api, dep, slug, { meta: { dashboardDraft: draft } });
+        expectDraftKept(ctx, expectWorkbook(ctx, res, "sending the draft"), draft, res, "in the upsert's answer");
+        const back = await api.get(workbookPath(dep, workbook.id));
+        expectDraftKept(ctx, expectWorkbook(ctx, back, "reading the workbook back (E9)"), draft, back, "read back (E9)");
       });
     },
   },
@@ -359,11 +342,12 @@ export const workspacePropertyChecks = group("properties-workspace", [
     needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      await expectPlacementShown(ctx, dep);
-      // The check's own folder inside the read-only one: its contents are readable, not editable, to the readOnly token.
-      const sandbox = await createFolder(ctx, dep, ctx.fixture("readOnlyFolder").id);
+      await requirePlacementShown(ctx, dep);
+      // The check's own folders inside the read-only one: readable, not editable, to the readOnly token.
+      const locked = ctx.fixture("readOnlyFolder").id;
+      const fixed = new Map([["sandbox", (await createFolder(ctx, dep, locked)).id], ["spare", (await createFolder(ctx, dep, locked)).id]]);
       const readOnly = ctx.as("readOnly");
-      const world: World = { layout: LOCKED, fixed: new Map([["sandbox", sandbox.id]]), missing: await missingItems(ctx, dep), mover: (api) => readOnly.logging(api.log), callerMayMove: false, folders: [] };
+      const world: World = { layout: LOCKED, fixed, missing: await missingItems(ctx, dep), mover: (api) => readOnly.logging(api.log), callerMayMove: false, folders: [] };
       await forAll(
         ctx,
         batch([...Object.keys(LOCKED), "missing workbook", "missing folder"], LOCKED_DESTINATIONS),

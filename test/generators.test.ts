@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas, type SchemaName } from "../core/schemas.js";
+import { acceptedVersionForm, envVarName, envVarTag, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
 import { invalidCandidates, invalidValues, malformedJson, validValues } from "../generators/schema.js";
 
 const REQUESTS: SchemaName[] = ["MetadataTokenRequest", "StagingToggleRequest", "UpdateDeploymentRequest", "CloneWorkbookRequest", "UpsertWorkbookRequest", "BulkMoveRequest", "EnvVarsPutRequest"];
@@ -105,6 +106,68 @@ describe("malformedJson", () => {
     for (const raw of sample(malformedJson(validValues(schemas.schema("BulkMoveRequest"))))) {
       expect(raw.trim()).not.toBe("");
       expect(() => JSON.parse(raw)).toThrow();
+    }
+  });
+});
+
+describe("domain generators", () => {
+  const listed = [
+    { version: "1.6.10", releaseChannelVersion: "cubejs/cube:v1.6.10", releaseChannel: "release" },
+    { version: "1.7.20", releaseChannelVersion: "cubejs/cube:v1.7.20", releaseChannel: "release" },
+    { version: "1.8.0", releaseChannelVersion: "cubejs/cube:v1.8.0", releaseChannel: "latest" },
+  ];
+
+  it("a run's tag holds no marker in any case, whatever its prefix", () => {
+    for (const prefix of ["cf-key9", "cf-passtoken", "cf-Secretkey", "cf-credential", "cf-1abc"]) {
+      const tag = envVarTag(prefix);
+      expect(holdsMarker(tag, true), tag).toBe(false);
+      expect(tag).toMatch(/^[A-Z_][A-Z0-9_]*$/);
+    }
+  });
+
+  it("env-var names match the allowed pattern, carry the tag, and hold markers at the start, inside and at the end, in any case", () => {
+    const tag = envVarTag("cf-run1");
+    const names = fc.sample(envVarName(tag), { numRuns: 500, seed: 5 });
+    for (const n of names) {
+      expect(n).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+      expect(n.split("_")).toContain(tag.split("_").at(-1));
+    }
+    const marked = names.filter((n) => holdsMarker(n, true));
+    expect(marked.some((n) => /^(PASS|SECRET|TOKEN|KEY|CREDENTIAL)/i.test(n))).toBe(true);
+    expect(marked.some((n) => /(PASS|SECRET|TOKEN|KEY|CREDENTIAL)$/i.test(n))).toBe(true);
+    expect(marked.some((n) => /[A-Za-z0-9](PASS|SECRET|TOKEN|KEY|CREDENTIAL)[A-Za-z0-9]/i.test(n))).toBe(true);
+    expect(marked.some((n) => !holdsMarker(n, false))).toBe(true);
+    expect(names.some((n) => !holdsMarker(n, true))).toBe(true);
+  });
+
+  it("accepted version forms name a listed version in one of E6 rule 1's three forms", () => {
+    for (const a of fc.sample(acceptedVersionForm(listed), { numRuns: 100, seed: 2 })) {
+      const v = listed.find((l) => l.version === a.version)!;
+      expect([v.version, `v${v.version}`, v.releaseChannelVersion]).toContain(a.input);
+    }
+  });
+
+  it("rejected version forms never carry a listed version's numbers nor spell a channel", () => {
+    for (const r of fc.sample(rejectedVersionForm(listed), { numRuns: 500, seed: 2 })) {
+      const numbers = (r.match(/\d+(?:\.\d+)*/g) ?? []).map((x) => x.split(".").map(Number).join("."));
+      expect(numbers.some((n) => listed.some((l) => l.version === n)), r).toBe(false);
+      expect(["release", "latest"]).not.toContain(r.trim().toLowerCase());
+    }
+  });
+
+  it("page sizes stay within 1..n+2 (or the cap), and a long list is walked in at most maxPages pages", () => {
+    for (const n of [0, 1, 6, 30, 5000])
+      for (const size of fc.sample(pageSize(n, { max: 20 }), { numRuns: 50, seed: n })) {
+        expect(size).toBeGreaterThanOrEqual(1);
+        expect(size).toBeLessThanOrEqual(Math.min(n + 2, 20));
+      }
+    for (const size of fc.sample(pageSize(5000), { numRuns: 50, seed: 1 })) expect(Math.ceil(5000 / size)).toBeLessThanOrEqual(50);
+  });
+
+  it("security contexts are JSON objects", () => {
+    for (const c of fc.sample(securityContext(), { numRuns: 200, seed: 4 })) {
+      expect(typeof c === "object" && c !== null && !Array.isArray(c)).toBe(true);
+      expect(JSON.parse(JSON.stringify(c))).toEqual(c);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../faults.js";
+import { itemRefs } from "../routes/item-refs.js";
 import type { VersionRecord } from "../store.js";
 
 /**
@@ -18,6 +19,9 @@ function closestPatch(input: string, versions: VersionRecord[]): VersionRecord |
   const distance = (v: VersionRecord) => Math.abs(Number(v.version.split(".")[2]) - Number(m[3]));
   return sameMinor.sort((a, b) => distance(a) - distance(b))[0];
 }
+
+const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+const wellFormedRef = (i: unknown) => isObject(i) && ["WORKBOOK", "REPORT", "FOLDER"].includes(i.type) && Number.isSafeInteger(i.id);
 
 export const propertyFaults: Fault[] = [
   {
@@ -41,11 +45,11 @@ export const propertyFaults: Fault[] = [
     },
   },
   {
-    name: "masking-misses-inner-markers",
+    name: "masking-misses-embedded-markers",
     breaks: "Resources / Environment variable",
-    description: "only a name that starts or ends with a marker is masked; DB_PASSWORD_HINT is not",
+    description: "a marker counts only as a word of its own (at an edge of the name or next to an underscore): DBPASSWORDX is not masked",
     catches: ["properties.masking.upper-case-markers", "properties.masking.other-case-markers"],
-    behaviour: { isSecretName: (name) => new RegExp(`^(${MARKERS})|(${MARKERS})$`, "i").test(name) },
+    behaviour: { isSecretName: (name) => new RegExp(`(^|_)(${MARKERS})|(${MARKERS})(_|$)`, "i").test(name) },
   },
   {
     name: "token-lifetime-off-by-one-above-1000",
@@ -65,7 +69,66 @@ export const propertyFaults: Fault[] = [
     name: "version-unlisted-patch-rounds",
     breaks: "E6 rule 1",
     description: "a version whose major and minor are listed but whose patch is not (1.7.5) is taken as the closest listed patch instead of a 400",
-    catches: ["properties.versions.forms"],
+    catches: ["properties.versions.forms", "properties.negative.update-deployment"],
     behaviour: { resolveVersion: closestPatch },
+  },
+  {
+    name: "token-expires-in-numeric-string",
+    breaks: "E3 (expires_in: number)",
+    description: "expires_in sent as a numeric string (\"900\") is accepted, and the token gets the default lifetime",
+    catches: ["properties.negative.metadata-token"],
+    behaviour: { expiresInProblem: (v) => (typeof v === "string" && /^\d+$/.test(v) ? undefined : cleanBehaviour.expiresInProblem(v)) },
+  },
+  {
+    name: "token-expires-in-large-negative-accepted",
+    breaks: "E3 (expires_in: seconds)",
+    description: "an expires_in below -1000 is accepted (only small non-positive values are refused); the token is born expired",
+    catches: ["properties.negative.metadata-token-lifetime"],
+    behaviour: { expiresInProblem: (v) => (typeof v === "number" && v < -1000 ? undefined : cleanBehaviour.expiresInProblem(v)) },
+  },
+  {
+    name: "staging-unnamed-branch-is-first-shared",
+    breaks: "E4 (branchName or branchId)",
+    description: "a toggle naming no branch acts on the deployment's first shared branch instead of being refused",
+    catches: ["properties.negative.staging-toggle"],
+    behaviour: { branchWhenUnnamed: (dep) => dep.branches.find((b) => b.kind === "shared") },
+  },
+  {
+    name: "bulk-move-folder-id-coerced",
+    breaks: "E12 (folderId: integer or null)",
+    description: "a folderId sent as a numeric string (\"42\") is taken as that folder instead of refused",
+    catches: ["properties.negative.workspace-writes"],
+    behaviour: { bulkMoveDestination: (v) => cleanBehaviour.bulkMoveDestination(typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v) },
+  },
+  {
+    name: "bulk-move-malformed-entries-dropped",
+    breaks: "E12 (items of {type, id})",
+    description: "item entries that are not {type: WORKBOOK|REPORT|FOLDER, id: integer} are dropped silently and the rest of the batch moves",
+    catches: ["properties.negative.implied-rules"],
+    behaviour: { bulkMoveItems: (body) => itemRefs(isObject(body) && Array.isArray(body.items) ? { ...body, items: body.items.filter(wellFormedRef) } : body) },
+  },
+  {
+    name: "page-parameter-overflow",
+    breaks: "Errors 2",
+    description: "an integer page parameter (offset, limit, first, folderId) beyond 1000 either way crashes the list handler: 500",
+    catches: ["properties.server-errors.valid-reads", "properties.server-errors.invalid-reads"],
+    behaviour: {
+      belowMinimum: (value, min) => {
+        if (Math.abs(value) > 1000) throw new Error(`page arithmetic overflow at ${value}`);
+        return value < min;
+      },
+    },
+  },
+  {
+    name: "upsert-unicode-slug-crashes",
+    breaks: "Errors 2; E11 rule 1",
+    description: "a slug with a character outside ASCII crashes the slug normalisation: 500",
+    catches: ["properties.server-errors.valid-writes"],
+    behaviour: {
+      normaliseSlug: (slug) => {
+        if (/[^\x00-\x7f]/.test(slug)) throw new Error("slug normalisation expects ASCII");
+        return cleanBehaviour.normaliseSlug(slug);
+      },
+    },
   },
 ];

@@ -1,31 +1,34 @@
 import type { Api } from "../../core/api.js";
+import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
+import { Skip } from "../../core/outcome.js";
 import type { ItemRef } from "../../core/scratch.js";
+import { createWorkbook } from "./scratch-items.js";
+import { workbookPath } from "./workbook-writes.js";
 
-/** The workspace calls of E8-E12 by what they do, so that a check reads like the API it drives. */
+/** What the workspace properties and the model test share beyond E10/E11 writes (workbook-writes.ts). */
 
-const deployment = (dep: string) => `/api/v1/deployments/${dep}`;
-
-export const workbooksPath = (dep: string) => `${deployment(dep)}/workbooks`;
-
-/** E11: the slug goes into the path as given (whitespace and case included), percent-encoded. */
-export function upsertBySlug(api: Api, dep: string, slug: string, body: Record<string, unknown>): Promise<Response> {
-  return api.put(`${workbooksPath(dep)}/by-slug/${encodeURIComponent(slug)}`, body);
-}
-
-/** E9. */
-export function getWorkbook(api: Api, dep: string, id: number): Promise<Response> {
-  return api.get(`${workbooksPath(dep)}/${id}`);
-}
-
-/** E10, without a body: a plain clone. */
-export function cloneWorkbook(api: Api, dep: string, id: number): Promise<Response> {
-  return api.post(`${workbooksPath(dep)}/${id}/duplicate`);
-}
+/** E8: the workbooks list of a deployment. */
+export const workbooksPath = (dep: string) => `/api/v1/deployments/${dep}/workbooks`;
 
 /** E12; folderId null is the workspace root. */
 export function bulkMove(api: Api, dep: string, items: ItemRef[], folderId: number | null): Promise<Response> {
-  return api.post(`${deployment(dep)}/workspace/bulk-move`, { items, folderId });
+  return api.post(`/api/v1/deployments/${dep}/workspace/bulk-move`, { items, folderId });
 }
 
 export const itemKey = (i: { type?: unknown; id?: unknown }) => `${i?.type}:${i?.id}`;
+
+/** A 200 JSON workbook with an integer id, or the check fails saying which call did not give one. */
+export function expectWorkbook({ expect }: CheckContext, res: Response, call: string): any {
+  expect.status(res, 200, call);
+  const body = expect.json(res);
+  expect.that(Number.isSafeInteger(body?.id), `${call}: the answer is a workbook with an integer id`, { expected: "a Workbook", got: body, res });
+  return body;
+}
+
+/** Placements are read back through E9's folderId (optional in the schema): a server that does not show it skips the check. */
+export async function requirePlacementShown(ctx: CheckContext, dep: string): Promise<void> {
+  const wb = await createWorkbook(ctx, dep);
+  const res = await ctx.api.get(workbookPath(dep, wb.id));
+  if (res.status !== 200 || !res.isJson || !("folderId" in (res.body ?? {}))) throw new Skip(`E9 shows no folderId for workbook ${wb.id}: placements cannot be read back`);
+}

@@ -1,0 +1,85 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageRoot } from "../core/paths.js";
+import type { Report } from "../core/reporters/report.js";
+import { runChecks } from "../core/runner.js";
+import { Schemas } from "../core/schemas.js";
+import { startReference } from "../reference/server.js";
+import { catalogue } from "../suites/index.js";
+import { settingsFor } from "./reference-run.js";
+
+/** A request as the server sees it, without the host and port of the server that got it. */
+function requestKey(e: { method: string; url: string; requestBody?: string }): string {
+  const u = new URL(e.url);
+  return `${e.method} ${u.pathname}${u.search} ${e.requestBody ?? ""}`;
+}
+
+/**
+ * Every request of one run of the whole catalogue against a fresh reference, by the check that
+ * sent it (fixture discovery under the check that needed it first, cleanup under the last one).
+ */
+async function requestsOfARun(seed: number): Promise<{ byCheck: Map<string, string[]>; tokens: string[] }> {
+  const ref = await startReference();
+  const byCheck = new Map<string, string[]>();
+  let current = "(before the first check)";
+  try {
+    const settings = settingsFor(ref, { seed, runs: 10 });
+    await runChecks(catalogue, settings, await Schemas.load(), {
+      onStart: (check) => (current = check.id),
+      onExchange: (e) => byCheck.set(current, [...(byCheck.get(current) ?? []), requestKey(e)]),
+    });
+    return { byCheck, tokens: [settings.token, ...Object.values(settings.tokens)].filter((t): t is string => !!t) };
+  } finally {
+    await ref.close();
+  }
+}
+
+describe("the same seed sends the same requests", () => {
+  it("two runs of the catalogue with one seed, against two fresh references, send the same requests, and no token in a URL or body", { timeout: 180_000 }, async () => {
+    const a = await requestsOfARun(20260101);
+    const b = await requestsOfARun(20260101);
+    expect([...b.byCheck.keys()]).toEqual([...a.byCheck.keys()]);
+    // A check that sends requests concurrently may see them interleaved differently; what it sends may not differ.
+    const sorted = (xs: string[] | undefined) => JSON.stringify([...(xs ?? [])].sort());
+    const differing = [...a.byCheck.keys()].filter((id) => sorted(a.byCheck.get(id)) !== sorted(b.byCheck.get(id)));
+    expect(differing).toEqual([]);
+    const sent = [...a.byCheck.values()].flat().join("\n");
+    expect(a.tokens.filter((t) => sent.includes(t))).toEqual([]);
+  });
+});
+
+describe("conformance replay", () => {
+  const CHECK = "properties.pagination.cursor-walk";
+  const FAULT = "cursor-page-of-five-skips";
+  let dir: string;
+  const cli = (...args: string[]) => spawnSync(process.execPath, [join(packageRoot, "dist", "bin", "conformance.js"), ...args], { cwd: packageRoot, encoding: "utf8" });
+  const resultOf = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as Report).results.find((r) => r.id === CHECK);
+
+  beforeAll(() => {
+    // The test drives the built CLI, as a user would: build it from the sources under test.
+    const build = spawnSync(process.execPath, [join(packageRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], { cwd: packageRoot, encoding: "utf8" });
+    expect(build.status, build.stdout + build.stderr).toBe(0);
+    dir = mkdtempSync(join(tmpdir(), "conformance-replay-"));
+  }, 180_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("re-runs a failed property from its saved report and fails again with the same shrunk counterexample", { timeout: 60_000 }, () => {
+    const first = cli("--reference", "--fault", FAULT, "--allow-writes", "--check", CHECK, "--seed", "42", "--runs", "25", "--reporter", "json", "--out", join(dir, "first"));
+    expect(first.status, first.stderr).toBe(1);
+    const failed = resultOf(join(dir, "first", "report.json"));
+    expect(failed?.status).toBe("failed");
+    expect(failed?.property?.counterexample).toBeTruthy();
+
+    const again = cli("replay", join(dir, "first", "report.json"), CHECK, "--reference", "--fault", FAULT, "--allow-writes", "--reporter", "json", "--out", join(dir, "again"));
+    expect(again.status, again.stderr).toBe(1);
+    const replayed = resultOf(join(dir, "again", "report.json"));
+    expect(replayed?.status).toBe("failed");
+    expect(replayed?.property?.counterexample).toBe(failed?.property?.counterexample);
+    expect(replayed?.property?.shrunkExchanges.map(requestKey)).toEqual(failed?.property?.shrunkExchanges.map(requestKey));
+    // The replay runs the recorded case, not a new search.
+    expect(replayed?.property?.runs).toBe(1);
+  });
+});
