@@ -1,49 +1,16 @@
-import { isDeepStrictEqual } from "node:util";
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
-import type { Response } from "../core/http.js";
 import { Skip } from "../core/outcome.js";
+import { deploymentPath, isObject, keepSettings, pick, readSettings, UPDATE_ACCEPTED } from "./lib/deployment-settings.js";
 import { currentVersions, type VersionEntry } from "./lib/version-list.js";
 
-const deploymentPath = (dep: string) => `/api/v1/deployments/${dep}`;
-const settingsPath = (dep: string) => `/api/v1/deployments/${dep}/settings`;
-/** E6 does not show its answer; facts: 200 with the full settings. An accepted update is any of these. */
-const ACCEPTED = [200, 202, 204];
-/** The settings this group changes on purpose: always put back at cleanup as they were read. */
-const RESTORED = ["releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold", "templateVariables"];
-/** The other E6 fields: put back only if found changed (a server that resets what a body omits). */
-const OTHER_E6_FIELDS = ["cloudProvider", "region", "template", "defaultLaunchpadViewGroup", "launchpadTabs"];
 /** E6 fields that choosing a version leaves alone (the release fields, the hold and the image follow it). */
 const BESIDE_THE_VERSION = ["cloudProvider", "region", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs"];
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const bare = (version: string) => String(version).replace(/^v/, "");
-const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
-
-/** The deployment settings (E14: shape not shown; read as one object, under `data` or not). */
-async function readSettings(ctx: CheckContext, dep: string): Promise<{ settings: Record<string, any>; res: Response }> {
-  const res = await ctx.api.get(settingsPath(dep));
-  const body = res.status === 200 && res.isJson ? res.body : undefined;
-  const settings = isObject(body?.data) ? body.data : body;
-  if (!isObject(settings)) throw new Skip(`GET ${settingsPath(dep)} answered ${res.status} without a settings object: what an update changes could be neither compared nor restored`);
-  return { settings, res };
-}
-
-/** Reads the settings and registers, before any change, their restoration at cleanup. */
-async function keepSettings(ctx: CheckContext, dep: string): Promise<Record<string, any>> {
-  const { settings: before } = await readSettings(ctx, dep);
-  ctx.scratch.onCleanup(`the settings of deployment ${dep}`, async () => {
-    const { settings: now } = await readSettings(ctx, dep);
-    const changed = OTHER_E6_FIELDS.filter((f) => f in before && !isDeepStrictEqual(now[f], before[f]));
-    const restore = pick(before, [...RESTORED.filter((f) => before[f] != null), ...changed]);
-    const res = await ctx.api.put(deploymentPath(dep), restore);
-    if (!ACCEPTED.includes(res.status)) throw new Error(`PUT ${deploymentPath(dep)} answered ${res.status}`);
-  });
-  return before;
-}
 
 async function update(ctx: CheckContext, dep: string, body: Record<string, unknown>, what: string): Promise<void> {
-  ctx.expect.status(await ctx.api.put(deploymentPath(dep), body), ACCEPTED, what);
+  ctx.expect.status(await ctx.api.put(deploymentPath(dep), body), UPDATE_ACCEPTED, what);
 }
 
 /** A listed version other than the current one, in the current one's channel when there is one. */
@@ -156,7 +123,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const value = ctx.scratch.name("value");
       const res = await ctx.api.put(deploymentPath(dep), { templateVariables: { [key]: value } });
       if (res.status === 400 || res.status === 422) throw new Skip(`the server refused a template variable its template does not define (${res.status}): the merge cannot be seen without changing a real one`);
-      ctx.expect.status(res, ACCEPTED, "an update that sends one new template variable");
+      ctx.expect.status(res, UPDATE_ACCEPTED, "an update that sends one new template variable");
       const { settings: after, res: read } = await readSettings(ctx, dep);
       ctx.expect.equal(after.templateVariables, { ...before, [key]: value }, "templateVariables hold every earlier key unchanged, plus the one sent", read);
     },
@@ -173,7 +140,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const image = `attacker/${ctx.scratch.slug("image")}:1`;
       const res = await ctx.api.put(deploymentPath(dep), { image });
       if (res.status >= 400 && res.status < 500) return; // rejected: the rule holds
-      ctx.expect.status(res, ACCEPTED, "an update with image is either rejected with a 4xx or accepted");
+      ctx.expect.status(res, UPDATE_ACCEPTED, "an update with image is either rejected with a 4xx or accepted");
       const { settings, res: read } = await readSettings(ctx, dep);
       ctx.expect.that(!JSON.stringify(settings).includes(image), "the image sent does not appear in the settings", { expected: "the image resolved from the version", got: settings.image, res: read });
     },

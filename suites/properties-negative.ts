@@ -11,7 +11,7 @@ import type { SchemaName } from "../core/schemas.js";
 import { envVarTag, invalidValues, malformedJson, rejectedVersionForm, securityContext, validValues, type InvalidOptions } from "../generators/index.js";
 import { currentEnvironments } from "./lib/environment-list.js";
 import { tokenPath } from "./lib/metadata-token.js";
-import { restoreReleaseLater } from "./lib/release-restore.js";
+import { keepSettings } from "./lib/deployment-settings.js";
 import { createFolder, createWorkbook } from "./lib/scratch-items.js";
 import { currentVersions } from "./lib/version-list.js";
 import { bySlugPath, ownWorkbook, trackAnswered, workbookPath } from "./lib/workbook-writes.js";
@@ -162,7 +162,7 @@ async function updateStage(ctx: CheckContext): Promise<Stage> {
   const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
   const target = list.find((v) => v.isCurrent !== true);
   if (!current || !target) throw new Skip("E5 marks no version current, or lists no other: an update that would change the version cannot be built and undone");
-  await restoreReleaseLater(ctx, dep, current);
+  await keepSettings(ctx, dep);
   const before = await e6Settings(ctx.api, dep);
   const base = fc.constant({ releaseChannelVersion: bare(target.version) });
   const unlisted = rejectedVersionForm(list).map((v): BadBody => ({ kind: "unlisted-version", at: "/releaseChannelVersion", body: { releaseChannelVersion: v } }));

@@ -9,7 +9,7 @@ import { forAll } from "../core/property.js";
 import { acceptedVersionForm, envVarName, envVarTag, holdsMarker, pageSize, rejectedVersionForm, securityContext, text } from "../generators/index.js";
 import { expectWalkCovers } from "./lib/cursor-walk.js";
 import { claimsOf, tokenPath } from "./lib/metadata-token.js";
-import { restoreReleaseLater, UPDATE_ACCEPTED } from "./lib/release-restore.js";
+import { keepSettings, UPDATE_ACCEPTED } from "./lib/deployment-settings.js";
 import { currentVersions } from "./lib/version-list.js";
 
 const WHOLE_PAGE = 100;
@@ -200,7 +200,7 @@ export const propertyChecks = group("properties", [
       const dep = ctx.fixture("deployment").id;
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       if (!current) throw new Skip("E5 marks no version current: the version the property moves away from could not be put back");
-      await restoreReleaseLater(ctx, dep, current);
+      await keepSettings(ctx, dep);
       const inputs = fc.oneof(acceptedVersionForm(list).map((a) => ({ ...a, accepted: true })), rejectedVersionForm(list).map((input) => ({ input, accepted: false, version: undefined })));
       await forAll(ctx, inputs, async ({ input, accepted, version }, api) => {
         const before = await currentVersions(api, ctx.expect, dep);

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
-import { decodeJwt, type JWTPayload } from "jose";
+import type { JWTPayload } from "jose";
 import { group, type Need } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
-import { Skip } from "../core/outcome.js";
+import { claimsOf as decodedClaims, tokenPath } from "./lib/metadata-token.js";
 
 const DEFAULT_LIFETIME_S = 86_400;
 /** facts: one published schema bounds expires_in to 1..3600, so only values in it are sent. */
@@ -12,13 +12,6 @@ const SENT_LIFETIMES_S = [1, 900, 3600];
 const SLACK_S = 1;
 /** Issuing a token changes no data, but it is a credential a run should not mint unasked. */
 const NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environments"];
-
-/** The token endpoint of the first environment E2 lists. */
-function tokenPath({ fixture }: CheckContext): string {
-  const env = fixture("environments")[0];
-  if (!env) throw new Skip("the environments list (E2) is empty: there is no environment to issue a metadata token for");
-  return `/api/v1/deployments/${fixture("deployment").id}/environments/${encodeURIComponent(env.id)}/tokens-for-meta-sync`;
-}
 
 /** A context no server holds already: a claim equal to it can only have come from this request. */
 const securityContext = (ctx: CheckContext) => ({ tenant_id: ctx.scratch.name("tenant"), roles: ["conformance-reader"] });
@@ -41,11 +34,9 @@ function expectRejected(ctx: CheckContext, res: Response, what: string): void {
 
 /** The JWT's claims; the token itself never goes into a report (it is a credential). */
 function claimsOf(ctx: CheckContext, token: unknown, res: Response): JWTPayload {
-  try {
-    return decodeJwt(String(token));
-  } catch (err) {
-    ctx.expect.fail("the token is not a JWT", { expected: "a JWT: base64url header.payload.signature, the payload a JSON object", got: (err as Error).message, res });
-  }
+  const claims = decodedClaims(token);
+  if (!claims) ctx.expect.fail("the token is not a JWT", { expected: "a JWT: base64url header.payload.signature, the payload a JSON object", got: "a value jose cannot decode as a JWT", res });
+  return claims!;
 }
 
 /** Whether some object in the claims, the payload itself included, holds every entry of the context. */

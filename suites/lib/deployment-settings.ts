@@ -1,0 +1,41 @@
+import { isDeepStrictEqual } from "node:util";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import { Skip } from "../../core/outcome.js";
+
+export const deploymentPath = (dep: string) => `/api/v1/deployments/${dep}`;
+const settingsPath = (dep: string) => `/api/v1/deployments/${dep}/settings`;
+/** E6 does not show its answer; facts: 200 with the full settings. An accepted update is any of these. */
+export const UPDATE_ACCEPTED = [200, 202, 204];
+/** The settings the checks change on purpose: always put back at cleanup as they were read. */
+const RESTORED = ["releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold", "templateVariables"];
+/** The other E6 fields: put back only if found changed (a server that resets what a body omits). */
+const OTHER_E6_FIELDS = ["cloudProvider", "region", "template", "defaultLaunchpadViewGroup", "launchpadTabs"];
+
+export const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+
+/** The deployment settings (E14: shape not shown; read as one object, under `data` or not). */
+export async function readSettings(ctx: Pick<CheckContext, "api">, dep: string): Promise<{ settings: Record<string, any>; res: Response }> {
+  const res = await ctx.api.get(settingsPath(dep));
+  const body = res.status === 200 && res.isJson ? res.body : undefined;
+  const settings = isObject(body?.data) ? body.data : body;
+  if (!isObject(settings)) throw new Skip(`GET ${settingsPath(dep)} answered ${res.status} without a settings object: what an update changes could be neither compared nor restored`);
+  return { settings, res };
+}
+
+/**
+ * Reads the settings and registers, before any change, their restoration at cleanup. A check that
+ * cannot read them is skipped: it does not change what it could not put back.
+ */
+export async function keepSettings(ctx: Pick<CheckContext, "api" | "scratch">, dep: string): Promise<Record<string, any>> {
+  const { settings: before } = await readSettings(ctx, dep);
+  ctx.scratch.onCleanup(`the settings of deployment ${dep}`, async () => {
+    const { settings: now } = await readSettings(ctx, dep);
+    const changed = OTHER_E6_FIELDS.filter((f) => f in before && !isDeepStrictEqual(now[f], before[f]));
+    const restore = pick(before, [...RESTORED.filter((f) => before[f] != null), ...changed]);
+    const res = await ctx.api.put(deploymentPath(dep), restore);
+    if (!UPDATE_ACCEPTED.includes(res.status)) throw new Error(`PUT ${deploymentPath(dep)} answered ${res.status}`);
+  });
+  return before;
+}
