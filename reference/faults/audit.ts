@@ -35,8 +35,15 @@ export const auditFaults: Fault[] = [
     name: "audit-event-name-substring",
     breaks: "E7 (eventName: event type filter)",
     description: "eventName keeps every event whose name contains the value, not only that event type",
-    catches: ["audit.filter.event-name"],
+    catches: ["audit.filter.event-name-exact"],
     behaviour: { auditRowMatches: (e, f) => ignoring("eventName")(e, f) && (f.eventName === undefined || e.eventName.includes(f.eventName)) },
+  },
+  {
+    name: "audit-event-name-filter-ignored",
+    breaks: "E7 (eventName: event type filter)",
+    description: "eventName is ignored: every event comes back",
+    catches: ["audit.filter.event-name"],
+    behaviour: { auditRowMatches: ignoring("eventName") },
   },
   {
     name: "audit-user-filter-ignored",
