@@ -120,7 +120,7 @@ export class Fixtures {
         if (c.readOnlyFolderId === undefined) throw new Skip("fixture missing: set fixtures.readOnlyFolderId (a folder the readOnly token can read but not edit)");
         return { id: c.readOnlyFolderId };
       case "editableFolder":
-        if (c.editableFolderId === undefined) throw new Skip("fixture missing: set fixtures.editableFolderId (a folder the main token can edit)");
+        if (c.editableFolderId === undefined) throw new Skip("fixture missing: set fixtures.editableFolderId (a folder the readOnly token may edit)");
         return { id: c.editableFolderId };
       case "branches": {
         const dep = (await this.get("deployment")).id;

@@ -131,3 +131,11 @@ describe("CLI: runs and reports", () => {
     expect(list[0]).toEqual(expect.objectContaining({ id: expect.any(String), group: expect.any(String), level: expect.stringMatching(/MUST|SHOULD/), spec: expect.any(String), title: expect.any(String) }));
   });
 });
+
+describe("config.example.json", () => {
+  it("is a valid config", async () => {
+    const { validateConfig } = await import("../core/settings.js");
+    const example = JSON.parse(readFileSync(join(import.meta.dirname, "..", "config.example.json"), "utf8"));
+    expect(validateConfig(example)).toEqual([]);
+  });
+});

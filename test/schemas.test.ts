@@ -325,7 +325,6 @@ describe("config.schema.json", () => {
         seed: 42,
         strict: false,
         fixtures: { deploymentId: 1, otherDeploymentId: "2", environmentId: "e", workbookId: 3, sharedBranch: "s" },
-        options: { unknownBranchStatus: [400, 404], somethingNew: true },
       }),
     ).toBe(true);
   });
