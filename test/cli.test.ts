@@ -115,6 +115,14 @@ describe("CLI: runs and reports", () => {
     expect(r.out).toMatch(/reproduce: curl /);
   });
 
+  it("a SHOULD failure passes the run, and fails it under --strict", async () => {
+    const args = ["--reference", "--fault", "minimums-not-enforced", "--check", "deployments.list.limit-zero-rejected"];
+    const lenient = await run(...args);
+    expect(lenient.out).toMatch(/1 failed/);
+    expect(lenient.code).toBe(0);
+    expect((await run(...args, "--strict")).code).toBe(1);
+  });
+
   it("skips write checks without --allow-writes, saying why", async () => {
     const out = join(dir, "skips");
     const r = await run("--config", config, "--reporter", "json", "--out", out);
