@@ -129,6 +129,16 @@ function partOf(name: string, known: Set<string>): string | undefined {
 
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
+/** The unfiltered export and its rarest event name, the one a filter on it narrows the most. */
+async function rarestEvent(ctx: CheckContext) {
+  const before = await readExport(await openExport(ctx), {});
+  const col = columnOrSkip(before, "event");
+  const names = before.rows.map((r) => r[col]);
+  const name = rarest(names);
+  if (!name) throw new Skip("no row of the export names its event");
+  return { before, col, names, name };
+}
+
 export const auditChecks = group("audit", [
   {
     id: "audit.export.content-type-csv",
@@ -179,11 +189,7 @@ export const auditChecks = group("audit", [
     level: "MUST",
     title: "eventName keeps exactly the events of that type, all of them rows of the unfiltered export",
     async run(ctx) {
-      const before = await readExport(await openExport(ctx), {});
-      const col = columnOrSkip(before, "event");
-      const names = before.rows.map((r) => r[col]);
-      const name = rarest(names);
-      if (!name) throw new Skip("no row of the export names its event");
+      const { before, col, name } = await rarestEvent(ctx);
       await expectFilter(ctx, before, { eventName: name }, (r) => r[col] === name);
     },
   },
@@ -194,11 +200,7 @@ export const auditChecks = group("audit", [
     level: "SHOULD",
     title: "eventName matches the event type, not a part of its name",
     async run(ctx) {
-      const before = await readExport(await openExport(ctx), {});
-      const col = columnOrSkip(before, "event");
-      const names = before.rows.map((r) => r[col]);
-      const name = rarest(names);
-      if (!name) throw new Skip("no row of the export names its event");
+      const { col, names, name } = await rarestEvent(ctx);
       const part = partOf(name, new Set(names));
       if (!part) throw new Skip(`no part of the event name "${name}" is free of other event names`);
       const query = { eventName: part };
