@@ -4,6 +4,7 @@ import { atLeast } from "./access.js";
 import { itemRefs } from "./routes/item-refs.js";
 import type { Access } from "./store.js";
 import type { AuditEvent } from "./store.js";
+import type { Reply } from "./http.js";
 
 /**
  * The decisions of the reference server that a fault may change, each a small pure function.
@@ -25,6 +26,11 @@ export const cleanBehaviour = {
   /** Pagination styles: a parameter below its minimum is a request error. */
   belowMinimum(value: number, min: number): boolean {
     return value < min;
+  },
+
+  /** Errors 6 (facts: 401): the answer to a request without a valid API key. */
+  unauthenticated(): Reply {
+    return { status: 401, body: { error: "missing or invalid API key" } };
   },
 
   /** Pagination styles 1 and 2: the window of a list a page shows. */

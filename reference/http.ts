@@ -27,6 +27,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** A streamed body (the audit export); `body` is then unused. */
   stream?: Readable;
+  /** A body that is not JSON (a web page); `headers` gives its content type. */
+  text?: string;
 }
 
 export interface ReferenceOptions {

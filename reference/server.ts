@@ -86,7 +86,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   try {
     const bodyText = await readBody(raw);
     const user = app.b.authenticate(raw.headers.authorization, app.store);
-    if (!user) throw new HttpError(401, "missing or invalid API key");
+    if (!user) return send(res, app.b.unauthenticated());
     let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
     let pathMatched = false;
     for (const route of compiled) {
@@ -151,6 +151,11 @@ function send(res: ServerResponse, reply: Reply): void {
   if (reply.stream) {
     res.writeHead(reply.status, reply.headers);
     reply.stream.pipe(res);
+    return;
+  }
+  if (reply.text !== undefined) {
+    res.writeHead(reply.status, { "content-length": Buffer.byteLength(reply.text), ...reply.headers });
+    res.end(reply.text);
     return;
   }
   const text = reply.body === undefined ? "" : JSON.stringify(reply.body);

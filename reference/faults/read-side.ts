@@ -348,6 +348,13 @@ export const readSideFaults: Fault[] = [
     },
   },
   {
+    name: "auth-missing-key-serves-web-app",
+    breaks: "Authentication 1",
+    description: "a request without a valid API key is answered 200 with the web app's HTML page (facts: hosted tenants do this on unknown routes)",
+    catches: ["auth.reject.no-header", "auth.reject.unknown-key", "auth.reject.json-body"],
+    behaviour: { unauthenticated: () => ({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, text: "<!doctype html><html><body><div id=app></div></body></html>" }) },
+  },
+  {
     name: "auth-build-prefix-rejects-key",
     breaks: "Authentication 1",
     description: "the /build/api/v1 prefix refuses the account's API key with a 401",
