@@ -26,6 +26,8 @@ export async function peek(answer: Streamed): Promise<Response> {
     body.destroy();
   }
   text = text.slice(0, PEEK);
+  // The report shows what was read (the runner redacts every result before it is shown).
+  answer.exchange.responseExcerpt = text;
   let json: { ok: boolean; value: any } = { ok: false, value: undefined };
   try {
     if (/json/i.test(answer.headers["content-type"] ?? "")) json = { ok: true, value: JSON.parse(text) };
