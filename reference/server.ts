@@ -5,7 +5,7 @@ import { cleanBehaviour, type Behaviour } from "./behaviour.js";
 import { type Fault, faultNamed } from "./faults.js";
 import { type App, HttpError, matcher, type Reply, type Req, type ReferenceOptions } from "./http.js";
 import { routes } from "./routes/index.js";
-import { seed, type Seeded } from "./store.js";
+import { seed, type Seeded, seedShapes } from "./store.js";
 import { variantNamed } from "./variants.js";
 
 const MAX_BODY = 1 << 20;
@@ -16,6 +16,8 @@ export interface StartOptions {
   faults?: string[];
   variants?: string[];
   upsertDelayMs?: number;
+  /** Which seed to start from (see SeedShape): the suite must not care. */
+  seedShape?: keyof typeof seedShapes;
 }
 
 export interface RunningReference {
@@ -33,7 +35,7 @@ export function buildApp(opts: StartOptions = {}): { app: App; seeded: Seeded } 
   const faults: Fault[] = (opts.faults ?? []).map(faultNamed);
   const behaviour: Behaviour = Object.assign({}, cleanBehaviour, ...faults.map((f) => f.behaviour ?? {}));
   for (const v of opts.variants ?? []) variantNamed(v);
-  const seeded = seed();
+  const seeded = seed(seedShapes[opts.seedShape ?? "default"]);
   const options: ReferenceOptions = { upsertDelayMs: opts.upsertDelayMs ?? 15, variants: new Set(opts.variants ?? []) };
   return { app: { store: seeded.store, b: behaviour, faults, options }, seeded };
 }

@@ -45,6 +45,8 @@ export interface DeploymentRecord {
   name: string;
   created_at: string;
   workbookLimit: number | null;
+  /** The repository of its images: E5's image-style references are `<repository>:v<version>`. */
+  imageRepository: string;
   settings: {
     cloudProvider: string;
     region: string;
@@ -134,7 +136,55 @@ function day(offset: number): string {
   return new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000).toISOString();
 }
 
-export function seed(): Seeded {
+/**
+ * The knobs of the seed. The suite must pass on either shape: it may rely on none of the ids,
+ * names, counts, branch names or versions of the reference (rule 7 of the house).
+ */
+export interface SeedShape {
+  deployments: [{ id: number; name: string }, { id: number; name: string }, { id: number; name: string }];
+  firstItemId: number;
+  /** Workbooks of the main, second and limited deployment (the limit equals the last count). */
+  workbooks: [number, number, number];
+  branches: { production: string; staging: string; feature: string; personalPrefix: string };
+  versions: VersionRecord[];
+  current: string;
+  image: string;
+}
+
+export const seedShapes: Record<"default" | "alternate", SeedShape> = {
+  default: {
+    deployments: [{ id: 1, name: "Analytics Production" }, { id: 2, name: "Sandbox" }, { id: 3, name: "Marketing Trial" }],
+    firstItemId: 100,
+    workbooks: [24, 6, 4],
+    branches: { production: "main", staging: "release", feature: "feature-revenue", personalPrefix: "dev-" },
+    versions: [
+      { version: "1.6.10", releaseChannel: "release" },
+      { version: "1.7.18", releaseChannel: "release" },
+      { version: "1.7.20", releaseChannel: "release" },
+      { version: "1.8.0", releaseChannel: "latest" },
+      { version: "1.8.3", releaseChannel: "latest" },
+    ],
+    current: "1.7.20",
+    image: "cubejs/cube",
+  },
+  alternate: {
+    deployments: [{ id: 731, name: "EU Reporting" }, { id: 17, name: "Staging Lab" }, { id: 4096, name: "Free Tier Pilot" }],
+    firstItemId: 90_001,
+    workbooks: [11, 3, 2],
+    branches: { production: "trunk", staging: "stable-preview", feature: "feature-churn", personalPrefix: "sandbox/" },
+    versions: [
+      { version: "2.0.1", releaseChannel: "stable" },
+      { version: "2.3.9", releaseChannel: "stable" },
+      { version: "2.3.11", releaseChannel: "stable" },
+      { version: "3.0.2", releaseChannel: "edge" },
+      { version: "3.1.0", releaseChannel: "edge" },
+    ],
+    current: "2.3.9",
+    image: "registry.example.net/platform/core",
+  },
+};
+
+export function seed(shape: SeedShape = seedShapes.default): Seeded {
   const users: User[] = [
     { id: 1, email: "alice@example.com", firstName: "Alice", aiBiUser: true, permissions: new Set(ALL), creatorMode: false, defaultAccess: "manage" },
     { id: 2, email: "victor@example.com", firstName: "Victor", aiBiUser: true, permissions: new Set(), creatorMode: false, defaultAccess: "read" },
@@ -150,14 +200,14 @@ export function seed(): Seeded {
       [tokens.noAudit, users[2]],
       [tokens.creator, users[3]],
     ]),
-    deployments: [deployment(1, "Analytics Production", null), deployment(2, "Sandbox", null), deployment(3, "Marketing Trial", 4)],
+    deployments: shape.deployments.map((d, i) => deployment(shape, d.id, d.name, i === 2 ? shape.workbooks[2] : null)),
     items: new Map(),
     audit: [],
-    nextItemId: 100,
+    nextItemId: shape.firstItemId,
     nextDashboardId: 1,
     auditFeatureEnabled: true,
   };
-  const ids = seedWorkspace(store);
+  const ids = seedWorkspace(store, shape);
   seedAudit(store);
   return {
     store,
@@ -167,31 +217,34 @@ export function seed(): Seeded {
       editableFolderId: ids.editableFolder,
       sharedWorkbookId: ids.sharedWorkbook,
       sharedUnpublishedWorkbookId: ids.sharedUnpublishedWorkbook,
-      workbookLimitDeploymentId: "3",
+      workbookLimitDeploymentId: String(shape.deployments[2].id),
     },
   };
 }
 
-function deployment(id: number, name: string, workbookLimit: number | null): DeploymentRecord {
+function deployment(shape: SeedShape, id: number, name: string, workbookLimit: number | null): DeploymentRecord {
   const people = ["alice", "victor", "nora", "carol"];
+  const b = shape.branches;
+  const image = `${shape.image}:v${shape.current}`;
   const branches: BranchRecord[] = [
-    { id: 1, name: "main", parentBranch: "", lastHash: "a1b2c3d", kind: "production", isStagingEnvironmentEnabled: false },
-    { id: 2, name: "release", parentBranch: "main", lastHash: "b2c3d4e", kind: "shared", isStagingEnvironmentEnabled: true },
-    { id: 3, name: "feature-revenue", parentBranch: "main", lastHash: "c3d4e5f", kind: "shared", isStagingEnvironmentEnabled: false },
-    ...people.map((p, i) => ({ id: 4 + i, name: `dev-${p}`, parentBranch: "main", lastHash: `d${i}e5f6a`, kind: "personal" as const, owner: `${p}@example.com`, isStagingEnvironmentEnabled: false })),
+    { id: 1, name: b.production, parentBranch: "", lastHash: "a1b2c3d", kind: "production", isStagingEnvironmentEnabled: false },
+    { id: 2, name: b.staging, parentBranch: b.production, lastHash: "b2c3d4e", kind: "shared", isStagingEnvironmentEnabled: true },
+    { id: 3, name: b.feature, parentBranch: b.production, lastHash: "c3d4e5f", kind: "shared", isStagingEnvironmentEnabled: false },
+    ...people.map((p, i) => ({ id: 4 + i, name: `${b.personalPrefix}${p}`, parentBranch: b.production, lastHash: `d${i}e5f6a`, kind: "personal" as const, owner: `${p}@example.com`, isStagingEnvironmentEnabled: false })),
   ];
   return {
     id,
     name,
-    created_at: day(-300 + id * 10),
+    created_at: day(-300 + (id % 97) * 3),
     workbookLimit,
+    imageRepository: shape.image,
     settings: {
       cloudProvider: "aws",
       region: "us-east-1",
-      releaseChannel: "release",
-      releaseChannelVersion: "cubejs/cube:v1.7.20",
+      releaseChannel: shape.versions.find((v) => v.version === shape.current)!.releaseChannel,
+      releaseChannelVersion: image,
       releaseChannelVersionHold: false,
-      image: "cubejs/cube:v1.7.20",
+      image,
       template: "standard",
       templateVariables: { CUBEJS_DB_TYPE: "postgres", CUBEJS_DB_NAME: "analytics", CUBEJS_SCHEDULED_REFRESH: "true" },
       defaultLaunchpadViewGroup: null,
@@ -201,17 +254,11 @@ function deployment(id: number, name: string, workbookLimit: number | null): Dep
     },
     secrets: { CUBEJS_API_SECRET: "s3cr3t-value", CUBEJS_DB_PASS: "hunter2" },
     environments: [
-      { id: `env-${id}-prod`, type: "production", branch: "main", user: "", name: "Production" },
-      ...people.map((p) => ({ id: `env-${id}-dev-${p}`, type: "development" as const, branch: `dev-${p}`, user: `${p}@example.com`, name: `Development: ${p}` })),
+      { id: `env-${id}-prod`, type: "production", branch: b.production, user: "", name: "Production" },
+      ...people.map((p) => ({ id: `env-${id}-dev-${p}`, type: "development" as const, branch: `${b.personalPrefix}${p}`, user: `${p}@example.com`, name: `Development: ${p}` })),
     ],
     branches,
-    versions: [
-      { version: "1.6.10", releaseChannel: "release" },
-      { version: "1.7.18", releaseChannel: "release" },
-      { version: "1.7.20", releaseChannel: "release" },
-      { version: "1.8.0", releaseChannel: "latest" },
-      { version: "1.8.3", releaseChannel: "latest" },
-    ],
+    versions: structuredClone(shape.versions),
     envVars: [
       ["CUBEJS_DB_PASS", "hunter2"], ["CUBEJS_API_SECRET", "s3cr3t"], ["GITHUB_TOKEN", "ghp_xxx"], ["AWS_ACCESS_KEY_ID", "AKIA123"],
       ["GCP_CREDENTIALS_JSON", "{}"], ["SMTP_PASSWORD", "pw"], ["MY_SECRET_SALT", "salt"], ["DB_KEYFILE", "/k"], ["webhook_secret", "w"],
@@ -245,25 +292,25 @@ export function newItem(store: Store, fields: Partial<Item> & Pick<Item, "deploy
   return item;
 }
 
-function seedWorkspace(store: Store) {
+function seedWorkspace(store: Store, shape: SeedShape) {
   const alice = 1;
   const folder = (deploymentId: number, name: string, folderId: number | null) => newItem(store, { deploymentId, type: "FOLDER", name, folderId, createdBy: alice, createdAt: day(-200), updatedAt: day(-200) });
   const ids = { readOnlyFolder: 0, editableFolder: 0, sharedWorkbook: 0, sharedUnpublishedWorkbook: 0 };
-  for (const dep of [1, 2, 3]) {
+  const [main, second] = shape.deployments.map((d) => d.id);
+  for (const [index, { id: dep }] of shape.deployments.entries()) {
     const finance = folder(dep, "Finance", null);
     const quarterly = folder(dep, "Quarterly", finance.id);
     const archive = folder(dep, "Archive", quarterly.id);
     const sales = folder(dep, "Sales", null);
     const regions = folder(dep, "Regions", sales.id);
     const emea = folder(dep, "EMEA", regions.id);
-    const places = dep === 1 ? [null, finance.id, quarterly.id, archive.id, sales.id, regions.id, emea.id] : dep === 3 ? [null, finance.id] : [null, sales.id];
-    const count = dep === 1 ? 24 : dep === 3 ? 4 : 6;
-    for (let i = 0; i < count; i++) {
+    const places = dep === main ? [null, finance.id, quarterly.id, archive.id, sales.id, regions.id, emea.id] : dep === second ? [null, sales.id] : [null, finance.id];
+    for (let i = 0; i < shape.workbooks[index]; i++) {
       const folderId = places[i % places.length];
-      const published = dep === 1 && i % 3 === 0;
-      workbookWithReports(store, { deploymentId: dep, name: `${dep === 1 ? "Revenue" : "Pipeline"} review ${i + 1}`, folderId, published, allowEmbed: i === 0, createdBy: alice, when: day(-150 + i), reports: 1 + (i % 3) });
+      const published = dep === main && i % 3 === 0;
+      workbookWithReports(store, { deploymentId: dep, name: `${dep === main ? "Revenue" : "Pipeline"} review ${i + 1}`, folderId, published, allowEmbed: i === 0, createdBy: alice, when: day(-150 + i), reports: 1 + (i % 3) });
     }
-    if (dep === 1) {
+    if (dep === main) {
       // Victor (the read-only token) may read Finance but edit nothing there; Sales is his to edit.
       sales.grants.set(2, "edit");
       ids.readOnlyFolder = finance.id;

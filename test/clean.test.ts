@@ -17,6 +17,13 @@ describe("the clean reference passes everything", () => {
     expect(outcome.leftovers).toEqual([]);
   });
 
+  it("passes every check against a reference seeded with other ids, names, counts, branches and versions", async () => {
+    const outcome = await runAgainstReference(catalogue, { seedShape: "alternate" });
+    expect(describeResults(outcome)).toBe("");
+    expect(outcome.results.every((r) => r.status === "passed")).toBe(true);
+    expect(outcome.leftovers).toEqual([]);
+  });
+
   for (const v of variants) {
     it(`passes every check with the documented variant ${v.name} (${v.description})`, async () => {
       const outcome = await runAgainstReference(catalogue, { variants: [v.name] });

@@ -40,7 +40,7 @@ function versionChange(app: App, dep: DeploymentRecord, body: Record<string, any
     target = app.b.channelMoveTarget(channel, entries);
   }
   if (!target) return {};
-  const image = imageOf(target.version);
+  const image = imageOf(dep, target.version);
   // facts: a version that is not its channel's latest also holds the deployment there.
   return { releaseChannel: target.releaseChannel, releaseChannelVersion: image, image, releaseChannelVersionHold: body.releaseChannelVersionHold ?? !target.isLatestInChannel };
 }

@@ -6,18 +6,18 @@ import { deploymentOf } from "./common.js";
 
 const spec = bundledOpenApi();
 
-export const imageOf = (version: string) => `cubejs/cube:v${version}`;
+export const imageOf = (dep: DeploymentRecord, version: string) => `${dep.imageRepository}:v${version}`;
 
 /** Resources / Deployment version entry, for every version the deployment may switch to (E5). */
 export function versionEntries(dep: DeploymentRecord) {
   const latest = new Map<string, string>();
   for (const v of dep.versions) if (!latest.has(v.releaseChannel) || compareVersions(v.version, latest.get(v.releaseChannel)!) > 0) latest.set(v.releaseChannel, v.version);
   return dep.versions.map((v) => ({
-    releaseChannelVersion: imageOf(v.version),
+    releaseChannelVersion: imageOf(dep, v.version),
     version: v.version,
     releaseChannel: v.releaseChannel,
     isLatestInChannel: latest.get(v.releaseChannel) === v.version,
-    isCurrent: dep.settings.releaseChannelVersion === imageOf(v.version),
+    isCurrent: dep.settings.releaseChannelVersion === imageOf(dep, v.version),
   }));
 }
 
