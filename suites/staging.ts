@@ -20,6 +20,8 @@ function restoreLater(ctx: CheckContext, dep: string, branchName: string, was: b
     if ((await stagingBranches(ctx, dep)).names.has(branchName) === was) return;
     const res = await ctx.api.put(togglePath(dep), { enabled: was, branchName });
     if (res.status !== 200) throw new Error(`the staging toggle answered ${res.status}`);
+    // A 200 that changed nothing is no restoration: the report must list what was left.
+    if ((await stagingBranches(ctx, dep)).names.has(branchName) !== was) throw new Error(`the staging toggle answered 200 but E2 still shows the flag ${was ? "off" : "on"}`);
   });
 }
 
