@@ -101,8 +101,6 @@ export const bulkMoveChecks = group("bulk-move", [
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      // The destination is created first: cleanup deletes later folders first, and a folder that
-      // still holds sub-folders cannot be deleted.
       const dest = await createFolder(ctx, dep);
       const wb = await createWorkbook(ctx, dep);
       const folder = await createFolder(ctx, dep);
