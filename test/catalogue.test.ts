@@ -1,0 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { packageRoot } from "../core/paths.js";
+import { catalogueMarkdown } from "../scripts/catalogue.js";
+
+it("CATALOGUE.md is current (npm run catalogue rewrites it)", () => {
+  expect(readFileSync(join(packageRoot, "CATALOGUE.md"), "utf8")).toBe(catalogueMarkdown());
+});
