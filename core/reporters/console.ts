@@ -32,6 +32,9 @@ export class ConsoleReporter {
     this.out("");
     this.out(`${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed})`);
     if (report.interrupted) this.out("interrupted: the remaining checks did not run; cleanup ran.");
+    const skipReasons = new Map<string, number>();
+    for (const r of report.results) if (r.status === "skipped") skipReasons.set(r.message, (skipReasons.get(r.message) ?? 0) + 1);
+    for (const [reason, n] of [...skipReasons].sort((a, b) => b[1] - a[1])) this.out(`  ${String(n).padStart(3)} skipped: ${reason}`);
     for (const l of report.leftovers) this.out(paint("31", `left on the server: ${l}`));
     const bad = report.results.filter((r) => r.status === "failed" || r.status === "errored");
     for (const r of bad) {
