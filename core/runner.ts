@@ -52,6 +52,9 @@ export interface RunOutcome {
 
 const CHECK_TIMEOUT_MS = { example: 60_000, property: 180_000, model: 180_000 };
 const RERUNS_OF_A_FAILURE = 2;
+/** After this many checks in a row lost the server, the rest are not attempted (each would wait out its timeout). */
+const NETWORK_ERRORS_BEFORE_GIVING_UP = 3;
+const NETWORK = "network: ";
 
 export function credentials(settings: RunSettings): { primary?: Credential; roles: Partial<Record<TokenRole, Credential>> } {
   const roles: Partial<Record<TokenRole, Credential>> = {};
@@ -79,6 +82,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   let interrupted = false;
   const leftovers: string[] = [];
   const env: Env = { settings, client, fixtures, scratch, schemas, creds, discovery, leftovers };
+  let networkErrorsInARow = 0;
   try {
     for (const check of checks) {
       if (hooks.shouldStop?.()) {
@@ -86,8 +90,14 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
         break;
       }
       hooks.onStart?.(check);
-      let result = await runAndClean(check, env);
-      if (result.status === "failed") result = await confirm(check, result, env);
+      let result: CheckResult;
+      if (networkErrorsInARow >= NETWORK_ERRORS_BEFORE_GIVING_UP) {
+        result = { id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind, status: "errored", message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it)`, durationMs: 0 };
+      } else {
+        result = await runAndClean(check, env);
+        if (result.status === "failed") result = await confirm(check, result, env);
+        networkErrorsInARow = result.status === "errored" && result.message.startsWith(NETWORK) ? networkErrorsInARow + 1 : 0;
+      }
       result = redactor.value(result);
       results.push(result);
       hooks.onResult?.(result);
@@ -175,7 +185,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
       const exchange = err.exchange ?? log.at(-1);
       return done("failed", err.message, { expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
     }
-    if (err instanceof NetworkError) return done("errored", `network: ${err.message}`, { exchange: err.exchange, exchanges: log.slice(-10) });
+    if (err instanceof NetworkError) return done("errored", `${NETWORK}${err.message}`, { exchange: err.exchange, exchanges: log.slice(-10) });
     return done("errored", `tester error: ${(err as Error)?.stack ?? String(err)}`, { exchanges: log.slice(-10) });
   }
 }

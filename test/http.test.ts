@@ -92,3 +92,14 @@ describe("Redactor", () => {
     expect(JSON.parse(shown).items.map((v: any) => v.value)).toEqual(["[REDACTED]", "[REDACTED]", "[ENCRYPTED]", "UTC"]);
   });
 });
+
+describe("runner", () => {
+  it("stops attempting checks once the server has stopped answering", async () => {
+    const { runChecks } = await import("../core/runner.js");
+    const { group } = await import("../core/check.js");
+    const checks = group("probe", Array.from({ length: 6 }, (_, i) => ({ id: `probe.${i}`, spec: "E1", level: "MUST" as const, title: "probe", async run({ api }: any) { await api.get("/slow"); } })));
+    const outcome = await runChecks(checks, { baseUrl: base, token: TOKEN, tokens: {}, fixtures: {}, writes: false, unremovableWrites: false, timeoutMs: 150, runs: 1, seed: 1, strict: false }, await Schemas.load());
+    expect(outcome.results.map((r) => r.status)).toEqual(Array(6).fill("errored"));
+    expect(outcome.results.slice(3).every((r) => r.message.startsWith("not run: the server stopped answering"))).toBe(true);
+  });
+});
