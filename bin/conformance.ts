@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from "../core/cli.js";
+import { main } from "./cli.js";
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

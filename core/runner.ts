@@ -10,7 +10,16 @@ import { Scratch } from "./scratch.js";
 import type { Schemas } from "./schemas.js";
 import { type RunSettings, tokenEnvVars } from "./settings.js";
 
-export type Status = "passed" | "failed" | "skipped" | "errored";
+/**
+ * passed / failed: a verdict. blocked: not judged because the server failed a precondition the
+ * spec makes its duty (counts as a failure at the check's level). skipped: not judged because of
+ * what the user chose or did not configure, or because the scenario never happened (`skipKind`).
+ * errored: the tester or the network broke.
+ */
+export type Status = "passed" | "failed" | "blocked" | "skipped" | "errored";
+
+/** Why a check was skipped: the user's choice, an endpoint whose shape the spec does not show, or a scenario that did not happen. */
+export type SkipKind = "user" | "not-verifiable" | "not-exercised";
 
 export interface CheckResult {
   id: string;
@@ -31,6 +40,11 @@ export interface CheckResult {
   property?: PropertyFailure;
   /** Whether a failure came back when the check was run again. */
   recurrence?: "reproducible" | "intermittent";
+  /** For blocked: the root cause (a check id and what the server did), shared by every check it blocks. */
+  blockedBy?: string;
+  skipKind?: SkipKind;
+  /** Requests the check sent (discovery and cleanup excluded). */
+  requests?: number;
 }
 
 export interface RunHooks {
@@ -225,11 +239,11 @@ function withTimeout<T>(p: Promise<T>, ms: number, id: string): Promise<T> {
 
 export function summarise(results: CheckResult[]) {
   const count = (s: Status) => results.filter((r) => r.status === s).length;
-  return { total: results.length, passed: count("passed"), failed: count("failed"), skipped: count("skipped"), errored: count("errored") };
+  return { total: results.length, passed: count("passed"), failed: count("failed"), blocked: count("blocked"), skipped: count("skipped"), errored: count("errored") };
 }
 
-/** 0: no MUST failure (nor SHOULD under --strict), nothing errored; 1 otherwise. */
+/** 0: no MUST failure or blocked MUST check (nor SHOULD under --strict), nothing errored; 1 otherwise. */
 export function exitCodeFor(results: CheckResult[], strict: boolean): 0 | 1 {
-  const bad = results.some((r) => r.status === "errored" || (r.status === "failed" && (r.level === "MUST" || strict)));
+  const bad = results.some((r) => r.status === "errored" || ((r.status === "failed" || r.status === "blocked") && (r.level === "MUST" || strict)));
   return bad ? 1 : 0;
 }

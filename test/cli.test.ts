@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../core/cli.js";
+import { main } from "../bin/cli.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 
 const run = async (...argv: string[]) => {

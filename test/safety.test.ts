@@ -69,7 +69,7 @@ interface CliRun {
 
 /** Runs the built CLI; `onLine` sees each stdout line as it comes. Killed, and failed, past the timeout. */
 function cli(args: string[], onLine: (line: string, child: ChildProcess) => void = () => {}): Promise<CliRun> {
-  const env = { ...process.env, NO_COLOR: "1" };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
   // Tokens come from the config only: a developer's own env must not redirect the run.
   for (const name of Object.values(tokenEnvVars)) delete env[name];
   return new Promise((resolve, reject) => {

@@ -8,6 +8,7 @@ const paint = (code: string, s: string) => (useColour() ? `\x1b[${code}m${s}\x1b
 const MARK: Record<CheckResult["status"], [string, string]> = {
   passed: ["32", "PASS"],
   failed: ["31", "FAIL"],
+  blocked: ["31", "BLKD"],
   skipped: ["33", "SKIP"],
   errored: ["35", "ERR "],
 };
@@ -23,23 +24,23 @@ export class ConsoleReporter {
   result(r: CheckResult): void {
     const [code, word] = MARK[r.status];
     const level = r.status === "failed" && r.level === "SHOULD" ? paint("33", "SHOULD") : r.level.padEnd(6);
-    const why = r.status === "skipped" || r.status === "errored" || r.status === "failed" ? `  ${r.message.split("\n")[0]}` : "";
+    const why = r.status !== "passed" ? `  ${r.message.split("\n")[0]}` : "";
     this.out(`${paint(code, word)} ${level} ${r.id}  [${r.spec}]  ${r.durationMs} ms${why}`);
   }
 
   finish(report: Report, exitCode: number): void {
     const s = report.summary;
     this.out("");
-    this.out(`${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed})`);
+    this.out(`${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed})`);
     if (report.interrupted) this.out("interrupted: the remaining checks did not run; cleanup ran.");
     const skipReasons = new Map<string, number>();
     for (const r of report.results) if (r.status === "skipped") skipReasons.set(r.message, (skipReasons.get(r.message) ?? 0) + 1);
     for (const [reason, n] of [...skipReasons].sort((a, b) => b[1] - a[1])) this.out(`  ${String(n).padStart(3)} skipped: ${reason}`);
     for (const l of report.leftovers) this.out(paint("31", `left on the server: ${l}`));
-    const bad = report.results.filter((r) => r.status === "failed" || r.status === "errored");
+    const bad = report.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored");
     for (const r of bad) {
       this.out("");
-      this.out(paint(r.status === "failed" ? "31" : "35", "── " + r.id));
+      this.out(paint(r.status === "errored" ? "35" : "31", "── " + r.id));
       this.out(failureDetails(r));
     }
     this.out("");

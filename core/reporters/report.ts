@@ -38,6 +38,7 @@ export function failureDetails(r: CheckResult): string {
   if (r.expected !== undefined) lines.push(`expected: ${r.expected}`);
   if (r.got !== undefined) lines.push(`got:      ${r.got}`);
   if (r.recurrence) lines.push(`recurrence: ${r.recurrence}`);
+  if (r.blockedBy) lines.push(`blocked by: ${r.blockedBy}`);
   if (r.property) {
     const p = r.property;
     lines.push(`property: seed ${p.seed}, path "${p.path}", failed after ${p.runs} run(s)`, `counterexample (shrunk): ${p.counterexample}`);

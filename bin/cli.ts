@@ -2,16 +2,15 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { catalogue } from "../suites/index.js";
-import type { Check } from "./check.js";
-import { HttpClient, NetworkError } from "./http.js";
-import { packageRoot } from "./paths.js";
-import { catalogueLine, ConsoleReporter } from "./reporters/console.js";
-import { buildReport, type Report } from "./reporters/report.js";
-import { writeJUnit } from "./reporters/junit.js";
-import { credentials, exitCodeFor, redactorFor, runChecks } from "./runner.js";
-import { Schemas } from "./schemas.js";
-import { selectChecks } from "./select.js";
-import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "./settings.js";
+import { HttpClient, NetworkError } from "../core/http.js";
+import { packageRoot } from "../core/paths.js";
+import { catalogueLine, ConsoleReporter } from "../core/reporters/console.js";
+import { buildReport, type Report } from "../core/reporters/report.js";
+import { writeJUnit } from "../core/reporters/junit.js";
+import { credentials, exitCodeFor, redactorFor, runChecks } from "../core/runner.js";
+import { Schemas } from "../core/schemas.js";
+import { selectChecks } from "../core/select.js";
+import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
 const REPORTERS = ["console", "junit", "json"] as const;
@@ -248,4 +247,3 @@ async function referenceCommand(opts: { host: string; port: number; fault?: stri
   return 0;
 }
 
-export type { Check };
