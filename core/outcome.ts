@@ -24,8 +24,28 @@ export interface PropertyFailure {
   reproducible?: "reproducible" | "intermittent";
 }
 
-/** The check cannot run here; the reason is shown to the user. */
+/** The check cannot run here because of what the user chose or did not configure; the reason is shown. */
 export class Skip extends Error {}
+
+/**
+ * The check depends on an endpoint whose shape the spec does not show (folder creation, bulk
+ * delete, settings): the server cannot be faulted for it, and the rule is not verifiable here.
+ */
+export class NotVerifiable extends Error {}
+
+/** The scenario the rule is about did not happen (no 409 in the race, count null): not a pass. */
+export class NotExercised extends Error {}
+
+/**
+ * The server failed a precondition the spec makes its duty (a spec'd endpoint answered 404, 5xx
+ * or garbage), so the rule could not be judged: counted as a failure at the check's level.
+ * `rootCause` names the request and what came back, e.g. `PUT .../by-slug/x answered 500`.
+ */
+export class Blocked extends Error {
+  constructor(readonly rootCause: string) {
+    super(`blocked: ${rootCause}`);
+  }
+}
 
 export function show(v: unknown): string {
   if (typeof v === "string") return v;

@@ -4,7 +4,7 @@ import type { CheckContext } from "./context.js";
 import { Expect } from "./expect.js";
 import { Fixtures } from "./fixtures.js";
 import { type Credential, type Exchange, HttpClient, NetworkError } from "./http.js";
-import { CheckFailure, type PropertyFailure, Skip } from "./outcome.js";
+import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
 import { Redactor } from "./redact.js";
 import { Scratch } from "./scratch.js";
 import type { Schemas } from "./schemas.js";
@@ -166,7 +166,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
   const done = (status: Status, message: string, extra: Partial<CheckResult> = {}): CheckResult => ({ ...base, status, message, durationMs: Math.round(performance.now() - started), ...extra });
 
   const unmet = await unmetNeeds(check, env);
-  if (typeof unmet === "string") return done("skipped", unmet);
+  if (typeof unmet === "string") return done("skipped", unmet, { skipKind: "user" });
   if (unmet instanceof Error) return done("errored", `discovering fixtures: ${unmet.message}`);
 
   const log: Exchange[] = [];
@@ -194,7 +194,10 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     await withTimeout(check.run(ctx), CHECK_TIMEOUT_MS[check.kind], check.id);
     return done("passed", "");
   } catch (err) {
-    if (err instanceof Skip) return done("skipped", err.message);
+    if (err instanceof Skip) return done("skipped", err.message, { skipKind: "user" });
+    if (err instanceof NotVerifiable) return done("skipped", `not verifiable on this server: ${err.message}`, { skipKind: "not-verifiable" });
+    if (err instanceof NotExercised) return done("skipped", `not exercised: ${err.message}`, { skipKind: "not-exercised" });
+    if (err instanceof Blocked) return done("blocked", err.message, { blockedBy: err.rootCause, exchanges: log.slice(-10) });
     if (err instanceof CheckFailure) {
       const exchange = err.exchange ?? log.at(-1);
       return done("failed", err.message, { expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
