@@ -1,19 +1,27 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { catalogue } from "../suites/index.js";
 import { HttpClient, NetworkError } from "../core/http.js";
 import { packageRoot } from "../core/paths.js";
-import { catalogueLine, ConsoleReporter } from "../core/reporters/console.js";
-import { buildReport, type Report } from "../core/reporters/report.js";
-import { writeJUnit } from "../core/reporters/junit.js";
-import { credentials, exitCodeFor, redactorFor, runChecks } from "../core/runner.js";
+import { catalogueLines, ConsoleReporter, summaryLine } from "../core/reporters/console.js";
+import { buildReport } from "../core/reporters/report.js";
+import { publishToGitHub } from "../core/reporters/github.js";
+import { HarRecorder } from "../core/reporters/har.js";
+import { reportsLine, writeReports } from "../core/reporters/write.js";
+import { baselineOutcome, type GateOptions, gateExitCode, readBaseline } from "../core/gate.js";
+import { credentials, redactorFor, runChecks } from "../core/runner.js";
 import { Schemas } from "../core/schemas.js";
 import { selectChecks } from "../core/select.js";
+import { baselineCommand } from "./commands/baseline.js";
+import { compareCommand } from "./commands/compare.js";
+import { coverageCommand } from "./commands/coverage.js";
+import { unknownCommandMessage } from "./commands/help.js";
+import { readReport } from "./commands/report-file.js";
 import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
-const REPORTERS = ["console", "junit", "json"] as const;
+const REPORTERS = ["console", "junit", "json", "html", "har"] as const;
 
 const integer = (name: string, min: number) => (v: string) => {
   if (!/^-?\d+$/.test(v) || Number(v) < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
@@ -36,11 +44,16 @@ export interface RunCliOptions {
   strict?: boolean;
   timeout?: number;
   fault?: string[];
+  baseline?: string;
+  quiet?: boolean;
+  verbose?: boolean;
 }
 
 /** Runs the CLI; returns the exit code instead of exiting, so that tests can call it. */
-export async function main(argv: string[], io: { out?: (l: string) => void; err?: (l: string) => void } = {}): Promise<number> {
+export async function main(argv: string[], io: { out?: (l: string) => void; err?: (l: string) => void; progress?: (l: string) => void } = {}): Promise<number> {
   const out = io.out ?? ((l: string) => process.stdout.write(l + "\n"));
+  // A progress line rewritten in place on a terminal; CI logs get plain lines.
+  const progress = io.progress ?? (!io.out && process.stdout.isTTY && !process.env.CI ? (l: string) => process.stdout.write(`\r\x1b[K${l}`) : undefined);
   const err = io.err ?? ((l: string) => process.stderr.write(l + "\n"));
   let code = 0;
   const program = new Command()
@@ -51,7 +64,8 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     // Options of the run command must not swallow a subcommand's own (`reference --fault X`).
     .enablePositionalOptions()
     .configureOutput({ writeOut: (s) => out(s.trimEnd()), writeErr: (s) => err(s.trimEnd()) })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .helpCommand(true);
 
   program
     .option("--base-url <url>", "server under test (or baseUrl in the config)")
@@ -69,8 +83,11 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--out <dir>", "report folder", "reports")
     .option("--strict", "SHOULD failures also fail the run")
     .option("--timeout <ms>", "per request", integer("--timeout", 1))
+    .option("--baseline <file>", "known failures ({\"knownFailures\": [{id, reason}]}): they do not fail the run, a new one does")
+    .option("--quiet", "only the summary, one line per failure, and the reports line")
+    .option("--verbose", "list every skipped check instead of one example per reason")
     .action(async (opts: RunCliOptions) => {
-      code = await runCommand(opts, out);
+      code = await runCommand(opts, out, progress);
     });
 
   program
@@ -79,7 +96,34 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--json", "as JSON")
     .action((opts: { json?: boolean }) => {
       if (opts.json) out(JSON.stringify(catalogue.map(({ id, group, level, spec, title, needs, kind }) => ({ id, group, level, spec, title, needs, kind })), null, 2));
-      else for (const c of catalogue) out(catalogueLine(c));
+      else for (const line of catalogueLines(catalogue)) out(line);
+    });
+
+  program
+    .command("coverage")
+    .description("every rule of the spec and the checks that verify it; the rules the spec leaves open, with why")
+    .option("--json", "as JSON")
+    .action((opts: { json?: boolean }) => {
+      code = coverageCommand(catalogue, opts, out);
+    });
+
+  program
+    .command("baseline")
+    .description("print a baseline that accepts every failure of a saved run (> baseline.json, then edit the reasons)")
+    .argument("<report>", "a report.json written by --reporter json")
+    .action((reportFile: string) => {
+      code = baselineCommand(reportFile, out);
+    });
+
+  program
+    .command("compare")
+    .description("regressions, fixes, new and removed checks between two runs; exit 1 on a MUST regression")
+    .argument("<old>", "report.json of the earlier run")
+    .argument("<new>", "report.json of the later run")
+    .option("--strict", "a SHOULD regression also exits 1")
+    .option("--json", "as JSON")
+    .action((oldFile: string, newFile: string, opts: { strict?: boolean; json?: boolean }) => {
+      code = compareCommand(oldFile, newFile, opts, out);
     });
 
   program
@@ -100,7 +144,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
       const result = saved.results.find((r) => r.id === checkId);
       if (!result) throw new UsageError(`${reportFile} has no result for ${checkId}`);
       const baseUrl = opts.baseUrl ?? (opts.reference || opts.config ? undefined : saved.target.baseUrl);
-      code = await runCommand({ ...opts, baseUrl, check: [checkId], seed: saved.seed, runs: saved.runs }, out, result.property ? { checkId, path: result.property.path } : undefined);
+      code = await runCommand({ ...opts, baseUrl, check: [checkId], seed: saved.seed, runs: saved.runs }, out, progress, result.property ? { checkId, path: result.property.path } : undefined);
     });
 
   program
@@ -117,6 +161,8 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     });
 
   try {
+    const unknown = unknownCommandMessage(argv, program);
+    if (unknown) throw new UsageError(unknown);
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
@@ -129,21 +175,12 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
   return code;
 }
 
-function readReport(file: string): Report {
-  try {
-    const r = JSON.parse(readFileSync(file, "utf8")) as Report;
-    if (!Array.isArray(r.results) || typeof r.seed !== "number") throw new Error("not a conformance report");
-    return r;
-  } catch (e) {
-    throw new UsageError(`cannot read report ${file}: ${(e as Error).message}`);
-  }
-}
-
-async function runCommand(opts: RunCliOptions, out: (l: string) => void, replay?: RunSettings["replay"]): Promise<number> {
+async function runCommand(opts: RunCliOptions, out: (l: string) => void, progress: ((l: string) => void) | undefined, replay?: RunSettings["replay"]): Promise<number> {
   if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
   if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
   const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
   const checks = selectChecks(catalogue, opts.group, opts.check);
+  const baseline = opts.baseline ? readBaseline(opts.baseline) : undefined;
 
   let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
   if (opts.reference) {
@@ -165,13 +202,24 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, replay?
     const schemas = await Schemas.load();
     await preflight(settings);
     const reporters = new Set(opts.reporter);
-    const console = reporters.has("console") ? new ConsoleReporter(out) : undefined;
+    const gate: GateOptions = { strict: settings.strict, baseline };
+    const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
+    const har = reporters.has("har") ? new HarRecorder() : undefined;
     console?.start(settings.seed, settings.baseUrl, checks.length);
-    const outcome = await runChecks(checks, settings, schemas, { onResult: (r) => console?.result(r), shouldStop: () => stop.requested });
+    const outcome = await runChecks(checks, settings, schemas, {
+      onStart: (c) => console?.starting(c),
+      onResult: (r) => console?.result(r),
+      onExchange: har && ((x) => har.record(x)),
+      shouldStop: () => stop.requested,
+    });
     const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes });
-    const exitCode = outcome.interrupted ? 130 : exitCodeFor(report.results, settings.strict);
-    writeReports(report, reporters, opts.out);
-    console?.finish(report, exitCode);
+    const exitCode = outcome.interrupted ? 130 : gateExitCode(report.results, gate);
+    report.gate = { strict: gate.strict, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, opts.baseline) } : {}) };
+    const files = writeReports(report, reporters, opts.out, gate, har);
+    if (console) console.finish(report, exitCode);
+    else out(summaryLine(report));
+    publishToGitHub(report, gate, files, out);
+    out(reportsLine(files));
     return exitCode;
   } finally {
     process.off("SIGINT", onSignal);
@@ -213,13 +261,6 @@ async function preflight(settings: RunSettings): Promise<void> {
   } finally {
     await client.close();
   }
-}
-
-function writeReports(report: Report, reporters: Set<string>, dir: string): void {
-  if (!reporters.has("json") && !reporters.has("junit")) return;
-  mkdirSync(dir, { recursive: true });
-  if (reporters.has("json")) writeFileSync(join(dir, "report.json"), JSON.stringify(report, null, 2) + "\n");
-  if (reporters.has("junit")) writeJUnit(report, join(dir, "junit.xml"));
 }
 
 async function referenceCommand(opts: { host: string; port: number; fault?: string[]; variant?: string[]; listFaults?: boolean; writeConfig?: string }, out: (l: string) => void): Promise<number> {

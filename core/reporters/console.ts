@@ -1,4 +1,5 @@
 import type { Check } from "../check.js";
+import { type GateOptions, verdict } from "../gate.js";
 import type { CheckResult } from "../runner.js";
 import { failureDetails, type Report } from "./report.js";
 
@@ -13,41 +14,107 @@ const MARK: Record<CheckResult["status"], [string, string]> = {
   errored: ["35", "ERR "],
 };
 
-/** A line per check as it finishes, then a summary, then every failure in full. */
+export interface ConsoleOptions {
+  /** On a TTY: one progress line rewritten in place (`[83/159] upsert.slug.trimmed`) instead of a line per check. */
+  progress?: (line: string) => void;
+  /** No line per check and no failure details: the summary, one line per failure, the reports line. */
+  quiet?: boolean;
+  /** Every skipped check by name instead of one example per reason. */
+  verbose?: boolean;
+  gate: GateOptions;
+}
+
+/** A line per check as it finishes (skips grouped at the end), then a summary, then every failure in full. */
 export class ConsoleReporter {
-  constructor(private readonly out: (line: string) => void = (l) => process.stdout.write(l + "\n")) {}
+  private done = 0;
+  private total = 0;
+  constructor(
+    private readonly out: (line: string) => void,
+    private readonly options: ConsoleOptions,
+  ) {}
 
   start(seed: number, baseUrl: string, count: number): void {
-    this.out(`conformance: ${count} checks against ${baseUrl}, seed ${seed} (replay with --seed ${seed})`);
+    this.total = count;
+    if (!this.options.quiet) this.out(`conformance: ${count} checks against ${baseUrl}, seed ${seed} (replay with --seed ${seed})`);
+  }
+
+  starting(check: Check): void {
+    this.options.progress?.(`[${this.done + 1}/${this.total}] ${check.id}`);
   }
 
   result(r: CheckResult): void {
+    this.done++;
+    if (this.options.quiet) return;
+    // A skip says only what the user chose; the summary groups them by reason.
+    if (r.status === "skipped" && !this.options.verbose) return;
+    // On a TTY the progress line stands for the passes; what needs reading stays on screen.
+    if (this.options.progress && r.status === "passed") return;
+    this.options.progress?.("");
     const [code, word] = MARK[r.status];
-    const level = r.status === "failed" && r.level === "SHOULD" ? paint("33", "SHOULD") : r.level.padEnd(6);
+    const level = verdict(r, this.options.gate) === "finding" ? paint("33", "SHOULD") : r.level.padEnd(6);
     const why = r.status !== "passed" ? `  ${r.message.split("\n")[0]}` : "";
     this.out(`${paint(code, word)} ${level} ${r.id}  [${r.spec}]  ${r.durationMs} ms${why}`);
   }
 
   finish(report: Report, exitCode: number): void {
-    const s = report.summary;
-    this.out("");
-    this.out(`${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed})`);
+    this.options.progress?.("");
+    const { quiet, verbose, gate } = this.options;
+    if (!quiet) this.out("");
+    this.out(summaryLine(report));
     if (report.interrupted) this.out("interrupted: the remaining checks did not run; cleanup ran.");
-    const skipReasons = new Map<string, number>();
-    for (const r of report.results) if (r.status === "skipped") skipReasons.set(r.message, (skipReasons.get(r.message) ?? 0) + 1);
-    for (const [reason, n] of [...skipReasons].sort((a, b) => b[1] - a[1])) this.out(`  ${String(n).padStart(3)} skipped: ${reason}`);
+    if (!quiet) for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);
     for (const l of report.leftovers) this.out(paint("31", `left on the server: ${l}`));
+    const baseline = report.gate?.baseline;
+    if (baseline) {
+      this.out(`baseline: ${baseline.known.length} known failure(s) accepted, ${baseline.new.length} new, ${baseline.fixed.length} fixed`);
+      for (const id of baseline.fixed) this.out(paint("32", `fixed: ${id} passes now: remove it from the baseline${gate.strict ? " (fails the run under --strict)" : ""}`));
+      for (const id of baseline.new) this.out(paint("31", `new failure: ${id}`));
+    }
     const bad = report.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored");
     for (const r of bad) {
+      if (quiet) {
+        this.out(`${MARK[r.status][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}`);
+        continue;
+      }
+      const v = verdict(r, gate);
       this.out("");
-      this.out(paint(r.status === "errored" ? "35" : "31", "── " + r.id));
+      this.out(paint(r.status === "errored" ? "35" : v === "finding" || v === "known" ? "33" : "31", `── ${r.id}${v === "finding" ? " (SHOULD finding)" : v === "known" ? " (known failure, baseline)" : ""}`));
       this.out(failureDetails(r));
     }
-    this.out("");
+    if (!quiet) this.out("");
     this.out(exitCode === 0 ? paint("32", "conformance: passed") : paint("31", "conformance: FAILED"));
   }
 }
 
-export function catalogueLine(c: Check): string {
-  return `${c.id.padEnd(52)} ${c.level.padEnd(6)} ${c.spec.padEnd(22)} ${c.title}`;
+export function summaryLine(report: Report): string {
+  const s = report.summary;
+  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed})`;
+}
+
+/** Skips grouped by reason, most frequent first: a count and one example, or (verbose) every id. */
+export function skipLines(results: CheckResult[], verbose: boolean): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const r of results) if (r.status === "skipped") byReason.set(r.message, [...(byReason.get(r.message) ?? []), r.id]);
+  const lines: string[] = [];
+  for (const [reason, ids] of [...byReason].sort((a, b) => b[1].length - a[1].length)) {
+    if (verbose) lines.push(`  ${String(ids.length).padStart(3)} skipped: ${reason}`, ...ids.map((id) => `        ${id}`));
+    else lines.push(`  ${String(ids.length).padStart(3)} skipped: ${reason} (e.g. ${ids[0]}${ids.length > 1 ? `; --verbose lists all` : ""})`);
+  }
+  return lines;
+}
+
+const SPEC_COLUMN_MAX = 36;
+
+/**
+ * The catalogue as aligned columns: id, level, spec rule, title. A rule citation longer than its
+ * column gets a line of its own and the title goes below it, in the title column.
+ */
+export function catalogueLines(checks: Check[]): string[] {
+  const idWidth = Math.max(...checks.map((c) => c.id.length));
+  const specWidth = Math.min(SPEC_COLUMN_MAX, Math.max(...checks.map((c) => c.spec.length)));
+  const indent = " ".repeat(idWidth + 2 + 6 + 2 + specWidth + 2);
+  return checks.flatMap((c) => {
+    const head = `${c.id.padEnd(idWidth)}  ${c.level.padEnd(6)}  `;
+    return c.spec.length <= specWidth ? [`${head}${c.spec.padEnd(specWidth)}  ${c.title}`] : [`${head}${c.spec}`, `${indent}${c.title}`];
+  });
 }

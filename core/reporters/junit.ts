@@ -1,21 +1,85 @@
-import junitModule from "junit-report-builder";
+/**
+ * JUnit XML that validates against the strict Jenkins xunit schema (junit-10.xsd) and that every
+ * CI test tab reads the way the exit code does: a testsuite per group, a testcase per check.
+ * Written by hand: junit-report-builder puts `skipped` on <testsuites> (the schema rejects it) and
+ * cannot give <skipped> a message.
+ */
+import { writeFileSync } from "node:fs";
+import { type GateOptions, verdict } from "../gate.js";
+import type { CheckResult } from "../runner.js";
 import { failureDetails, type Report } from "./report.js";
 
-const junit = ((junitModule as any).default ?? junitModule) as { newBuilder(): any };
-
-/** A testsuite per group, a testcase per check; failures carry the spec rule and the exchange. */
-export function writeJUnit(report: Report, file: string): void {
-  const builder = junit.newBuilder();
-  const groups = [...new Set(report.results.map((r) => r.group))];
-  for (const g of groups) {
-    const suite = builder.testSuite().name(g).property("seed", report.seed).property("baseUrl", report.target.baseUrl);
-    for (const r of report.results.filter((x) => x.group === g)) {
-      const tc = suite.testCase().className(`conformance.${g}`).name(`${r.id} [${r.level} ${r.spec}] ${r.title}`).time(r.durationMs / 1000);
-      if (r.status === "blocked") tc.failure(`${r.level} ${r.spec}: blocked by ${r.blockedBy ?? r.message}`, "blocked").standardOutput(failureDetails(r));
-      else if (r.status === "failed") tc.failure(`${r.level} ${r.spec}: ${r.message}`, r.level).standardOutput(failureDetails(r));
-      else if (r.status === "errored") tc.error(r.message).standardOutput(failureDetails(r));
-      else if (r.status === "skipped") tc.skipped().standardOutput(`skipped: ${r.message}`);
-    }
-  }
-  builder.writeTo(file);
+export function writeJUnit(report: Report, file: string, gate: GateOptions): void {
+  writeFileSync(file, junitXml(report, gate));
 }
+
+export function junitXml(report: Report, gate: GateOptions): string {
+  const suites = [...new Set(report.results.map((r) => r.group))].map((g) => suiteXml(g, report.results.filter((r) => r.group === g), report, gate));
+  const all = suites.reduce((t, s) => ({ tests: t.tests + s.tests, failures: t.failures + s.failures, errors: t.errors + s.errors, time: t.time + s.time }), { tests: 0, failures: 0, errors: 0, time: 0 });
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites ${attrs({ name: report.tool.name, tests: all.tests, failures: all.failures, errors: all.errors, time: seconds(report.durationMs) })}>`,
+    ...suites.map((s) => s.xml),
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}
+
+function suiteXml(group: string, results: CheckResult[], report: Report, gate: GateOptions) {
+  const cases = results.map((r) => caseXml(r, gate));
+  const count = (v: string) => cases.filter((c) => c.verdict === v).length;
+  const ms = results.reduce((t, r) => t + r.durationMs, 0);
+  const head = attrs({
+    name: group,
+    tests: results.length,
+    failures: count("failure"),
+    errors: count("error"),
+    skipped: count("skipped") + count("known"),
+    time: seconds(ms),
+    timestamp: report.startedAt.replace(/\.\d+Z$/, "Z"),
+  });
+  const properties = [
+    ["seed", report.seed],
+    ["baseUrl", report.target.baseUrl],
+    ["strict", gate.strict],
+  ].map(([name, value]) => `      <property ${attrs({ name, value })}/>`);
+  return { tests: results.length, failures: count("failure"), errors: count("error"), time: ms, xml: [`  <testsuite ${head}>`, "    <properties>", ...properties, "    </properties>", ...cases.map((c) => c.xml), "  </testsuite>"].join("\n") };
+}
+
+function caseXml(r: CheckResult, gate: GateOptions) {
+  const v = verdict(r, gate);
+  const head = `    <testcase ${attrs({ classname: `conformance.${r.group}`, name: `${r.id} [${r.level} ${r.spec}] ${r.title}`, time: seconds(r.durationMs) })}`;
+  const why = r.status === "blocked" ? `blocked by ${r.blockedBy ?? r.message}` : r.message.split("\n")[0];
+  const body: string[] = [];
+  if (v === "failure") body.push(element("failure", { type: r.status === "blocked" ? "blocked" : r.level, message: `${r.level} ${r.spec}: ${why}` }, failureDetails(r)));
+  else if (v === "error") body.push(element("error", { type: "errored", message: why }, failureDetails(r)));
+  else if (v === "skipped") body.push(element("skipped", { message: r.message }));
+  else if (v === "known") body.push(element("skipped", { message: `known failure (baseline): ${why}` }), element("system-out", {}, failureDetails(r)));
+  else if (v === "finding") body.push(element("system-out", {}, `SHOULD finding (not a failure without --strict)\n${failureDetails(r)}`));
+  return { verdict: v, xml: body.length ? `${head}>\n${body.map((b) => `      ${b}`).join("\n")}\n    </testcase>` : `${head}/>` };
+}
+
+function element(name: string, attributes: Record<string, unknown>, text?: string): string {
+  const a = attrs(attributes);
+  const open = a ? `<${name} ${a}` : `<${name}`;
+  return text === undefined ? `${open}/>` : `${open}>${escapeXml(text)}</${name}>`;
+}
+
+function attrs(a: Record<string, unknown>): string {
+  return Object.entries(a)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}="${escapeXml(String(v)).replace(/"/g, "&quot;").replace(/\n/g, "&#10;").replace(/\t/g, "&#9;")}"`)
+    .join(" ");
+}
+
+/** Escapes markup and drops the characters XML 1.0 cannot carry at all (a server may answer with any byte). */
+export function escapeXml(s: string): string {
+  return s
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "\uFFFD")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
+}
+
+/** The schema's SUREFIRE_TIME: plain decimal seconds, never an exponent. */
+const seconds = (ms: number) => (ms / 1000).toFixed(3);

@@ -1,3 +1,4 @@
+import type { BaselineOutcome } from "../gate.js";
 import type { CheckResult, RunOutcome } from "../runner.js";
 import { summarise } from "../runner.js";
 
@@ -14,6 +15,8 @@ export interface Report {
   /** What the run created or changed and could not remove or restore. */
   leftovers: string[];
   results: CheckResult[];
+  /** How the run was judged: --strict, the exit code, and what a --baseline accepted, fixed or found new. */
+  gate?: { strict: boolean; exitCode: number; baseline?: BaselineOutcome };
 }
 
 export function buildReport(outcome: RunOutcome, meta: { name: string; version: string; baseUrl: string; seed: number; runs: number; writes: boolean }): Report {

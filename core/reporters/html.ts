@@ -1,0 +1,138 @@
+/**
+ * One self-contained HTML page rendered from the report.json object (the single source of truth):
+ * summary, a groups x status matrix, every check (a failure expands to what it expected and got,
+ * its exchanges, curl line and property counterexample), the spec coverage, filter and search.
+ * Every string from the server or the report is escaped; a Content-Security-Policy allows no
+ * network and no script but the page's own.
+ */
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { coverage } from "../coverage.js";
+import { type GateOptions, verdict } from "../gate.js";
+import type { Exchange } from "../http.js";
+import type { CheckResult, Status } from "../runner.js";
+import { SCRIPT, STYLE } from "./html-assets.js";
+import type { Report } from "./report.js";
+
+const STATUSES: Status[] = ["passed", "failed", "blocked", "skipped", "errored"];
+
+export function escapeHtml(s: unknown): string {
+  return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+const e = escapeHtml;
+
+export function writeHtml(report: Report, file: string, gate: GateOptions): void {
+  writeFileSync(file, reportHtml(report, gate));
+}
+
+export function reportHtml(report: Report, gate: GateOptions): string {
+  const scriptHash = createHash("sha256").update(SCRIPT).digest("base64");
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'; form-action 'none'; base-uri 'none'`;
+  const passed = report.gate ? report.gate.exitCode === 0 : report.summary.failed + report.summary.errored === 0;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${e(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Conformance report: ${e(report.target.baseUrl)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>Conformance report <span class="verdict ${passed ? "ok" : "bad"}" id="verdict">${passed ? "passed" : "FAILED"}</span></h1>
+<div class="meta">${e(report.target.baseUrl)} · seed ${e(report.seed)} (replay with <code>--seed ${e(report.seed)}</code>) · ${e(report.startedAt)} · ${e(report.durationMs)} ms · ${e(report.tool.name)} ${e(report.tool.version)}${gate.strict ? " · --strict" : ""}${report.writes ? " · writes allowed" : " · read-only"}${report.interrupted ? " · <b>interrupted</b>" : ""}</div>
+${summaryHtml(report)}
+${baselineHtml(report)}
+${report.leftovers.length ? `<h2>Left on the server</h2><ul>${report.leftovers.map((l) => `<li>${e(l)}</li>`).join("")}</ul>` : ""}
+<h2>Groups × status</h2>
+${matrixHtml(report)}
+<h2>Checks</h2>
+<div class="controls">
+  <span>Show:</span>
+  ${["all", "problems", "failed", "blocked", "skipped", "errored"].map((s) => `<label><input type="radio" name="status" value="${s}"${s === "all" ? " checked" : ""}> ${s === "problems" ? "not passed" : s}</label>`).join("\n  ")}
+  <input type="search" id="search" placeholder="search by id or rule (e.g. E11 rule 5)" aria-label="search by id or rule">
+  <span><b id="shown">${report.results.length}</b> shown</span>
+</div>
+<div id="checks">
+${report.results.map((r) => checkHtml(r, gate)).join("\n")}
+</div>
+<h2>Coverage of the spec</h2>
+${coverageHtml(report)}
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+function summaryHtml(report: Report): string {
+  const s = report.summary;
+  const tiles = [["total", s.total], ...STATUSES.map((k) => [k, s[k]])] as [string, number][];
+  return `<div class="tiles">${tiles.map(([k, n]) => `<div class="tile"><b id="count-${k}">${n}</b>${k}</div>`).join("")}</div>`;
+}
+
+function baselineHtml(report: Report): string {
+  const b = report.gate?.baseline;
+  if (!b) return "";
+  const list = (ids: string[]) => (ids.length ? ids.map((id) => `<code>${e(id)}</code>`).join(", ") : "none");
+  return `<h2>Baseline${b.file ? ` (${e(b.file)})` : ""}</h2><dl class="body"><dt>known failures</dt><dd>${list(b.known)}</dd><dt>new failures</dt><dd>${list(b.new)}</dd><dt>fixed (remove from the baseline)</dt><dd>${list(b.fixed)}</dd></dl>`;
+}
+
+function matrixHtml(report: Report): string {
+  const groups = [...new Set(report.results.map((r) => r.group))];
+  const row = (name: string, rs: CheckResult[]) =>
+    `<tr><th>${e(name)}</th>${STATUSES.map((s) => {
+      const n = rs.filter((r) => r.status === s).length;
+      return `<td class="n ${s}${n ? " nz" : ""}">${n || ""}</td>`;
+    }).join("")}<td class="n">${rs.length}</td></tr>`;
+  return `<table class="matrix"><thead><tr><th>group</th>${STATUSES.map((s) => `<th>${s}</th>`).join("")}<th>total</th></tr></thead><tbody>${groups.map((g) => row(g, report.results.filter((r) => r.group === g))).join("")}${row("all", report.results)}</tbody></table>`;
+}
+
+function checkHtml(r: CheckResult, gate: GateOptions): string {
+  const v = verdict(r, gate);
+  const note = v === "finding" ? ` <span class="finding">SHOULD finding</span>` : v === "known" ? ` <span class="finding">known failure (baseline)</span>` : "";
+  const summary = `<summary><span class="badge ${r.status}">${r.status}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${r.message ? ` — ${e(r.message.split("\n")[0])}` : ""}${note}</span></summary>`;
+  return `<details class="check" id="check-${e(r.id)}" data-status="${r.status}" data-id="${e(r.id)}" data-spec="${e(r.spec)}">${summary}<div class="body">${detailHtml(r)}</div></details>`;
+}
+
+function detailHtml(r: CheckResult): string {
+  const facts: [string, string | undefined][] = [
+    ["rule", `${r.level} ${r.spec}: ${r.title}`],
+    ["message", r.message || undefined],
+    ["expected", r.expected],
+    ["got", r.got],
+    ["blocked by", r.blockedBy],
+    ["recurrence", r.recurrence],
+    ["skip kind", r.skipKind],
+    ["duration", `${r.durationMs} ms${r.requests !== undefined ? `, ${r.requests} requests` : ""}`],
+  ];
+  const parts = [`<dl>${facts.filter(([, v]) => v !== undefined).map(([k, v]) => `<dt>${e(k)}</dt><dd>${k === "expected" || k === "got" || k === "message" ? `<pre class="${e(k)}">${e(v)}</pre>` : e(v)}</dd>`).join("")}</dl>`];
+  if (r.curl) parts.push(`<div>reproduce:</div><pre class="curl">${e(r.curl)}</pre>`);
+  if (r.property) {
+    const p = r.property;
+    parts.push(`<h3>Property</h3><dl><dt>seed</dt><dd>${e(p.seed)}</dd><dt>path</dt><dd><code>${e(p.path)}</code></dd><dt>runs</dt><dd>failed after ${e(p.runs)}</dd><dt>counterexample</dt><dd><pre class="counterexample">${e(p.counterexample)}</pre></dd></dl>`);
+    if (p.shrunkExchanges.length) parts.push(`<div>requests of the shrunk case:</div>${p.shrunkExchanges.map(exchangeHtml).join("")}`);
+  }
+  const exchanges = r.exchanges?.length ? r.exchanges : r.exchange ? [r.exchange] : [];
+  if (exchanges.length) parts.push(`<h3>Exchanges (last ${exchanges.length}, redacted)</h3>${exchanges.map(exchangeHtml).join("")}`);
+  return parts.join("\n");
+}
+
+function exchangeHtml(x: Exchange): string {
+  const headers = (h: Record<string, string> | undefined) => Object.entries(h ?? {}).map(([k, v]) => `${k}: ${v}`).join("\n");
+  return `<div class="exchange"><h4>${e(x.method)} ${e(x.url)} → ${e(x.status ?? x.error ?? "?")} (${e(x.durationMs)} ms)</h4>
+<pre>${e(headers(x.requestHeaders))}${x.requestBody !== undefined ? `\n\n${e(x.requestBody)}` : ""}</pre>
+<pre>${e(headers(x.responseHeaders))}${x.responseExcerpt !== undefined ? `\n\n${e(x.responseExcerpt)}` : ""}</pre>
+<pre class="curl">${e(x.curl)}</pre></div>`;
+}
+
+function coverageHtml(report: Report): string {
+  const rows = coverage(report.results);
+  const byId = new Map(report.results.map((r) => [r.id, r]));
+  const checks = (ids: { id: string }[]) =>
+    ids.map(({ id }) => `<a href="#check-${e(id)}" class="badge ${byId.get(id)!.status}" title="${e(byId.get(id)!.status)}">${e(id)}</a>`).join(" ");
+  const testable = rows.filter((r) => !r.rule.notTestable);
+  return `<p>${testable.filter((r) => r.checks.length).length} of ${testable.length} testable rules were checked in this run; ${rows.length - testable.length} are not testable.</p>
+<table class="coverage"><thead><tr><th>rule</th><th>what it says</th><th>checks of this run</th></tr></thead><tbody>
+${rows.map((r) => `<tr${r.rule.notTestable ? ' class="untestable"' : ""}><td>${e(r.rule.id)}</td><td>${e(r.rule.text)}${r.rule.notTestable ? `<br><i>not testable: ${e(r.rule.notTestable)}</i>` : ""}</td><td>${r.checks.length ? checks(r.checks) : r.rule.notTestable ? "" : '<span class="rule-none">not checked in this run</span>'}</td></tr>`).join("\n")}
+</tbody></table>`;
+}
