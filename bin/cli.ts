@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { catalogue } from "../suites/index.js";
 import { HttpClient, NetworkError } from "../core/http.js";
 import { packageRoot } from "../core/paths.js";
-import { catalogueLines, ConsoleReporter, summaryLine } from "../core/reporters/console.js";
+import { baselineLines, catalogueLines, ConsoleReporter, summaryLine } from "../core/reporters/console.js";
 import { buildReport } from "../core/reporters/report.js";
 import { publishToGitHub } from "../core/reporters/github.js";
 import { HarRecorder } from "../core/reporters/har.js";
@@ -217,7 +217,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     report.gate = { strict: gate.strict, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, opts.baseline) } : {}) };
     const files = writeReports(report, reporters, opts.out, gate, har);
     if (console) console.finish(report, exitCode);
-    else out(summaryLine(report));
+    else for (const line of [summaryLine(report), ...baselineLines(report)]) out(line);
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));
     return exitCode;

@@ -64,12 +64,7 @@ export class ConsoleReporter {
     if (report.interrupted) this.out("interrupted: the remaining checks did not run; cleanup ran.");
     if (!quiet) for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);
     for (const l of report.leftovers) this.out(paint("31", `left on the server: ${l}`));
-    const baseline = report.gate?.baseline;
-    if (baseline) {
-      this.out(`baseline: ${baseline.known.length} known failure(s) accepted, ${baseline.new.length} new, ${baseline.fixed.length} fixed`);
-      for (const id of baseline.fixed) this.out(paint("32", `fixed: ${id} passes now: remove it from the baseline${gate.strict ? " (fails the run under --strict)" : ""}`));
-      for (const id of baseline.new) this.out(paint("31", `new failure: ${id}`));
-    }
+    for (const line of baselineLines(report)) this.out(line);
     const bad = report.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored");
     for (const r of bad) {
       if (quiet) {
@@ -84,6 +79,17 @@ export class ConsoleReporter {
     if (!quiet) this.out("");
     this.out(exitCode === 0 ? paint("32", "conformance: passed") : paint("31", "conformance: FAILED"));
   }
+}
+
+/** What a --baseline made of the run: printed with or without the console reporter. */
+export function baselineLines(report: Report): string[] {
+  const b = report.gate?.baseline;
+  if (!b) return [];
+  return [
+    `baseline: ${b.known.length} known failure(s) accepted, ${b.new.length} new, ${b.fixed.length} fixed`,
+    ...b.fixed.map((id) => paint("32", `fixed: ${id} passes now: remove it from the baseline${report.gate?.strict ? " (fails the run under --strict)" : ""}`)),
+    ...b.new.map((id) => paint("31", `new failure: ${id}`)),
+  ];
 }
 
 export function summaryLine(report: Report): string {
