@@ -1,0 +1,110 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../bin/cli.js";
+import { annotations, escapeData, escapeProperty, publishToGitHub } from "../core/reporters/github.js";
+import { catalogueLines } from "../core/reporters/console.js";
+import { catalogue } from "../suites/index.js";
+import { cli, faultyRun } from "./report-run.js";
+
+const readOnly = ["--reference", "--check", "deployments.*", "upsert.*", "bulk-move.*"];
+
+describe("console", () => {
+  it("groups skips by reason with a count and one example; --verbose lists them", async () => {
+    const r = await cli(...readOnly);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toMatch(/^SKIP /m);
+    const group = r.lines.find((l) => / skipped: writes not allowed/.test(l))!;
+    const [, count] = group.match(/^\s+(\d+) skipped/)!;
+    expect(Number(count)).toBeGreaterThan(10);
+    expect(group).toMatch(/\(e\.g\. (upsert|bulk-move)\.[\w.-]+; --verbose lists all\)/);
+    const verbose = await cli(...readOnly, "--verbose");
+    expect(verbose.out.match(/^SKIP /gm)?.length).toBe(Number(count));
+  });
+
+  it("always ends with the reports written, console or not; without console still the summary line", async () => {
+    const out = mkdtempSync(join(tmpdir(), "conformance-console-"));
+    const withConsole = await cli("--reference", "--check", "deployments.*", "--reporter", "console", "junit", "--out", out);
+    expect(withConsole.lines.at(-1)).toBe(`reports: ${join(out, "junit.xml")}`);
+    const silent = await cli("--reference", "--check", "deployments.*", "--reporter", "junit", "json", "--out", out);
+    expect(silent.lines).toHaveLength(2);
+    expect(silent.lines[0]).toMatch(/^7 checks: 7 passed, 0 failed/);
+    expect(silent.lines[1]).toBe(`reports: ${join(out, "junit.xml")}, ${join(out, "report.json")}`);
+    const none = await cli("--reference", "--check", "deployments.list.schema");
+    expect(none.lines.at(-1)).toMatch(/^reports: none written/);
+  });
+
+  it("--quiet: the summary, one line per failure, the verdict and the reports line", async () => {
+    const r = await cli("--reference", "--fault", "deployments-total-off-by-one", "--check", "deployments.*", "--quiet");
+    expect(r.code).toBe(1);
+    expect(r.lines[0]).toMatch(/^7 checks: 6 passed, 1 failed/);
+    expect(r.lines).toHaveLength(4);
+    expect(r.lines[1]).toMatch(/^FAIL MUST deployments\.list\.total-consistent  \S/);
+    expect(r.lines.slice(2)).toEqual(["conformance: FAILED", "reports: none written (--reporter junit json html har write them)"]);
+  });
+
+  it("a progress line on a terminal names the check being run; the passes leave no line of their own", async () => {
+    const progress: string[] = [];
+    const out: string[] = [];
+    await main(["--reference", "--check", "deployments.*"], { out: (l) => out.push(l), err: () => {}, progress: (l) => progress.push(l) });
+    expect(progress).toContain("[1/7] deployments.list.schema");
+    expect(progress).toContain("[7/7] deployments.list.negative-offset-rejected");
+    expect(out.filter((l) => l.startsWith("PASS"))).toEqual([]);
+  });
+
+  it("`help` lists the commands; a mistyped command gets a suggestion, not 'too many arguments'", async () => {
+    const help = await cli("help");
+    expect(help.code).toBe(0);
+    for (const c of ["list", "coverage", "baseline", "compare", "replay", "reference"]) expect(help.out).toMatch(new RegExp(`^  ${c}\\b`, "m"));
+    const typo = await cli("lst");
+    expect(typo.code).toBe(2);
+    expect(typo.err.trim().split("\n")).toHaveLength(1);
+    expect(typo.err).toMatch(/unknown command 'lst' \(did you mean list\?\); commands: list, /);
+    expect(typo.err).not.toMatch(/too many arguments/);
+    expect((await cli("comapre", "a", "b")).err).toMatch(/did you mean compare\?/);
+  });
+
+  it("list keeps its columns aligned, long rule citations included", () => {
+    const lines = catalogueLines(catalogue);
+    const titleColumn = lines[0].indexOf(catalogue[0].title);
+    let i = 0;
+    for (const c of catalogue) {
+      const line = lines[i++];
+      expect(line.startsWith(c.id)).toBe(true);
+      expect(line.indexOf(c.level, c.id.length)).toBe(lines[0].indexOf(catalogue[0].level, catalogue[0].id.length));
+      const titleLine = line.endsWith(c.title) ? line : lines[i++];
+      expect(titleLine.length - c.title.length, c.id).toBe(titleColumn);
+    }
+    expect(i).toBe(lines.length);
+  });
+});
+
+describe("GitHub Actions", () => {
+  it("escapes workflow command data and properties as the runner reads them", () => {
+    expect(escapeData("50% done\r\nnext")).toBe("50%25 done%0D%0Anext");
+    expect(escapeProperty("E11 rule 1: a, b")).toBe("E11 rule 1%3A a%2C b");
+  });
+
+  it("annotates failures as errors and SHOULD findings as warnings, and appends a step summary", async () => {
+    const run = await faultyRun(["json"]);
+    const report = run.report();
+    const lines = annotations(report, { strict: false });
+    const errors = lines.filter((l) => l.startsWith("::error "));
+    expect(errors).toHaveLength(1);
+    expect(errors[0].startsWith("::error title=properties.pagination.cursor-walk [MUST Pagination styles 2; E2%2C E8%2C E13] failed::hasNextPage")).toBe(true);
+    expect(errors[0]).toContain("%0Aexpected: a string endCursor%0Agot: null%0Areproduce: curl ");
+    expect(lines.filter((l) => l.startsWith("::warning "))).toHaveLength(2);
+    for (const l of lines) expect(l).not.toMatch(/[\r\n]/);
+    const summaryFile = join(run.dir, "summary.md");
+    const printed: string[] = [];
+    publishToGitHub(report, { strict: false }, ["reports/report.json"], (l) => printed.push(l), { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summaryFile });
+    expect(printed).toEqual(lines);
+    const summary = readFileSync(summaryFile, "utf8");
+    expect(summary).toContain(`| ${report.summary.total} | ${report.summary.passed} | ${report.summary.failed} |`);
+    expect(summary).toContain("`properties.pagination.cursor-walk`");
+    const quiet: string[] = [];
+    publishToGitHub(report, { strict: false }, [], (l) => quiet.push(l), {});
+    expect(quiet).toEqual([]);
+  });
+});
