@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { coverage } from "../coverage.js";
+import { citedRules, coverage } from "../coverage.js";
 import { type GateOptions, verdict } from "../gate.js";
 import type { Exchange } from "../http.js";
 import type { CheckResult, Status } from "../runner.js";
@@ -91,7 +91,7 @@ function checkHtml(r: CheckResult, gate: GateOptions): string {
   const v = verdict(r, gate);
   const note = v === "finding" ? ` <span class="finding">SHOULD finding</span>` : v === "known" ? ` <span class="finding">known failure (baseline)</span>` : "";
   const summary = `<summary><span class="badge ${r.status}">${r.status}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${r.message ? ` — ${e(r.message.split("\n")[0])}` : ""}${note}</span></summary>`;
-  return `<details class="check" id="check-${e(r.id)}" data-status="${r.status}" data-id="${e(r.id)}" data-spec="${e(r.spec)}">${summary}<div class="body">${detailHtml(r)}</div></details>`;
+  return `<details class="check" id="check-${e(r.id)}" data-status="${r.status}" data-id="${e(r.id)}" data-spec="${e([r.spec, ...citedRules(r.spec)].join(" | "))}">${summary}<div class="body">${detailHtml(r)}</div></details>`;
 }
 
 function detailHtml(r: CheckResult): string {
