@@ -38,6 +38,8 @@ export interface BaselineOutcome {
   fixed: string[];
   /** Failures the baseline does not name. */
   new: string[];
+  /** Entries that name no check of this run: not selected, removed from the catalogue, or mistyped. */
+  unmatched: string[];
 }
 
 export const isFailing = (r: Pick<CheckResult, "status">) => r.status === "failed" || r.status === "blocked" || r.status === "errored";
@@ -57,6 +59,7 @@ export function baselineOutcome(results: CheckResult[], baseline: Baseline, file
     known: results.filter((r) => isFailing(r) && listed.has(r.id)).map((r) => r.id),
     fixed: results.filter((r) => r.status === "passed" && listed.has(r.id)).map((r) => r.id),
     new: results.filter((r) => isFailing(r) && !listed.has(r.id)).map((r) => r.id),
+    unmatched: baseline.knownFailures.filter((e) => !results.some((r) => r.id === e.id)).map((e) => e.id),
   };
 }
 

@@ -89,6 +89,7 @@ export function baselineLines(report: Report): string[] {
     `baseline: ${b.known.length} known failure(s) accepted, ${b.new.length} new, ${b.fixed.length} fixed`,
     ...b.fixed.map((id) => paint("32", `fixed: ${id} passes now: remove it from the baseline${report.gate?.strict ? " (fails the run under --strict)" : ""}`)),
     ...b.new.map((id) => paint("31", `new failure: ${id}`)),
+    ...(b.unmatched.length ? [`baseline: ${b.unmatched.length} entr${b.unmatched.length === 1 ? "y names" : "ies name"} no check of this run (not selected, removed or mistyped): ${b.unmatched.join(", ")}`] : []),
   ];
 }
 
