@@ -1,6 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../faults.js";
 import { HttpError } from "../http.js";
+import { trailingEmptyPage } from "../shape-variants.js";
 
 /** Faults of the read-side endpoints (E1, E2, E5, E8, E9, E13, spec, authentication). */
 export const readSideFaults: Fault[] = [
@@ -23,7 +24,7 @@ export const readSideFaults: Fault[] = [
     name: "deployments-limit-ignored",
     breaks: "E1; Pagination styles 1",
     description: "the deployments list returns every deployment whatever the limit",
-    catches: ["deployments.list.limit-honoured", "deployments.list.total-consistent"],
+    catches: ["deployments.list.limit-honoured"],
     routes: ["E1"],
     respond: ({ body, app }) => ({ ...body, data: { deployments: app.store.deployments.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) } }),
   },
@@ -96,9 +97,17 @@ export const readSideFaults: Fault[] = [
     name: "environments-has-next-stuck",
     breaks: "Resources / PageInfo",
     description: "hasNextPage is true on every page, the last one too",
-    catches: ["environments.cursor.page-info"],
+    catches: ["environments.cursor.page-info", "environments.cursor.page-info-exact"],
     routes: ["E2"],
     respond: ({ body }) => ({ ...body, pageInfo: { ...body.pageInfo, hasNextPage: true } }),
+  },
+  {
+    name: "environments-trailing-empty-page",
+    breaks: "Resources / PageInfo (hasNextPage false on the last page: SHOULD)",
+    description: "a full last page still says hasNextPage: true, and an empty page follows (the variant trailing-empty-page, a SHOULD finding)",
+    catches: ["environments.cursor.page-info-exact"],
+    routes: ["E2"],
+    respond: ({ body, req }) => trailingEmptyPage(body, req),
   },
   {
     name: "environments-has-next-early",
