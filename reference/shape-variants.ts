@@ -16,7 +16,7 @@ const OFFSET_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Every string under a key named like a timestamp (`created_at`, `updatedAt`), without its offset. */
-function withoutOffsets(node: unknown): unknown {
+export function withoutOffsets(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutOffsets);
   if (!isObject(node)) return node;
   const out: Record<string, unknown> = {};
@@ -94,6 +94,7 @@ export const shapeVariants: Variant[] = [
     description: "Every timestamp an ISO 8601 date-time without offset (2026-01-01T10:00:00.000): E1, E3, workbooks and folders",
     routes: ["E1", "E3", ...WORKBOOK_ROUTES, "E14"],
     respond: (body, req) => (req.path === "/api/v1/spec" ? body : withoutOffsets(body)),
+    shouldFindings: ["deployments.list.created-at-offset"],
   },
   {
     name: "page-cap-reject",

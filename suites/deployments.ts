@@ -3,6 +3,7 @@ import { DEPLOYMENTS_PATH as LIST, deploymentsOf as listed } from "../core/deplo
 import type { Response } from "../core/http.js";
 import { NotExercised } from "../core/outcome.js";
 import { walkOffset } from "../core/pagination.js";
+import { parseTimestamp } from "../core/timestamps.js";
 
 /** The deployments of a page whose schema was checked: either documented shape has them. */
 const deploymentsOf = (body: any): any[] => listed(body) ?? [];
@@ -21,6 +22,19 @@ export const deploymentChecks = group("deployments", [
     title: "The deployments list answers 200 with data.deployments (id, name, created_at) and pagination, or in the published document's shape",
     async run({ api, expect }) {
       expect.ok(await api.get(LIST), "DeploymentsListResponse");
+    },
+  },
+  {
+    id: "deployments.list.created-at-offset",
+    spec: "Resources / Deployment (created_at: ISO 8601 date-time)",
+    level: "SHOULD",
+    title: "created_at is a date-time that names its UTC offset (Z or ±hh:mm): one instant wherever it is read",
+    async run({ api, expect }) {
+      const res = await api.get(LIST);
+      const times = deploymentsOf(expect.ok(res, "DeploymentsListResponse")).map((d) => d?.created_at).filter((t): t is string => typeof t === "string");
+      if (!times.length) throw new NotExercised("no deployment of the first page carries created_at (the published document's shape leaves it out)");
+      const naive = times.filter((t) => !parseTimestamp(t)?.hasOffset);
+      expect.that(naive.length === 0, "every created_at names its UTC offset", { expected: "a date-time with Z or ±hh:mm, e.g. 2024-01-15T10:30:00Z", got: naive.slice(0, 3), res });
     },
   },
   {

@@ -2,7 +2,7 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { Expect } from "../core/expect.js";
 import type { EnvironmentView } from "../core/fixtures.js";
-import { Skip } from "../core/outcome.js";
+import { NotExercised, Skip } from "../core/outcome.js";
 import { walkCursor } from "../core/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { currentEnvironments } from "./lib/environment-list.js";
@@ -30,6 +30,19 @@ export const environmentChecks = group("environments", [
       const path = listPath(fixture("deployment").id);
       const body = expect.ok(await api.get(path), "EnvironmentsListResponse");
       if (Array.isArray(body.items)) await expectPageInfoOnPartialPage(api, expect, path, body.items.length, "environment");
+    },
+  },
+  {
+    id: "environments.list.ids",
+    spec: "Resources / Environment (id: string); E3 (addressed by environmentId)",
+    level: "SHOULD",
+    title: "Every environment carries a string id (which fields are required is not shown, but E3 addresses an environment by it)",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id);
+      if (!environments.length) throw new NotExercised("the deployment lists no environment");
+      const without = environments.filter((e) => typeof e.raw?.id !== "string" || e.raw.id === "");
+      expect.that(without.length === 0, "every environment has a non-empty string id", { expected: "id on each", got: without.slice(0, 3).map((e) => e.raw), res });
     },
   },
   {

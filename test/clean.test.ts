@@ -31,6 +31,8 @@ describe("the clean reference passes everything", () => {
       const finding = (r: (typeof outcome.results)[number]) => r.status === "failed" && r.level === "SHOULD" && (v.shouldFindings ?? []).includes(r.id);
       const bad = outcome.results.filter((r) => (r.status === "failed" || r.status === "errored") && !finding(r));
       expect(bad.map((r) => r.id), describeResults(outcome)).toEqual([]);
+      // A declared finding that passes is a stale declaration (or a SHOULD check that lost its teeth).
+      expect(outcome.results.filter((r) => (v.shouldFindings ?? []).includes(r.id) && r.status === "passed").map((r) => r.id)).toEqual([]);
     });
   }
 });

@@ -1,7 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../faults.js";
 import { HttpError } from "../http.js";
-import { trailingEmptyPage } from "../shape-variants.js";
+import { trailingEmptyPage, withoutOffsets } from "../shape-variants.js";
 
 /** Faults of the read-side endpoints (E1, E2, E5, E8, E9, E13, spec, authentication). */
 export const readSideFaults: Fault[] = [
@@ -12,6 +12,14 @@ export const readSideFaults: Fault[] = [
     catches: ["deployments.list.schema"],
     routes: ["E1"],
     respond: ({ body }) => ({ ...body, data: { deployments: body.data.deployments.map(({ created_at, ...d }: any) => d) } }),
+  },
+  {
+    name: "deployments-created-at-naive",
+    breaks: "Resources / Deployment (created_at: ISO 8601 date-time; an offset makes it an instant: SHOULD)",
+    description: "created_at carries no UTC offset (2026-01-01T00:00:00.000), as in the variant naive-timestamps",
+    catches: ["deployments.list.created-at-offset"],
+    routes: ["E1"],
+    respond: ({ body }) => withoutOffsets(body),
   },
   {
     name: "offset-default-limit-10",
@@ -61,6 +69,17 @@ export const readSideFaults: Fault[] = [
     respond: ({ body }) => {
       const { pageInfo: _dropped, ...rest } = body;
       return rest;
+    },
+  },
+  {
+    name: "environments-without-id",
+    breaks: "Resources / Environment (id; required-ness not shown: SHOULD)",
+    description: "environments are listed without their id",
+    catches: ["environments.list.ids"],
+    routes: ["E2"],
+    respond: ({ body }) => {
+      const strip = (list: unknown) => (Array.isArray(list) ? list.map(({ id: _id, ...e }: any) => e) : list);
+      return { ...body, items: strip(body.items), data: strip(body.data) };
     },
   },
   {
