@@ -147,12 +147,12 @@ export const shapeVariants: Variant[] = [
   },
   {
     name: "error-message-body",
-    description: "Every error body in the NestJS style: {statusCode, message} without error, message an array of strings on a 400",
+    description: "Every error body in the NestJS style: {statusCode, message} without error, message an array of strings on a 400 or 401 (validation, guard), a string otherwise",
     routes: [],
     error: (status, body) => {
       if (!isObject(body) || typeof body.error !== "string") return body;
       const { error, ...rest } = body;
-      return { ...rest, statusCode: status, message: status === 400 ? [error] : error };
+      return { ...rest, statusCode: status, message: status === 400 || status === 401 ? [error] : error };
     },
   },
   {
