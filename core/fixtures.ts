@@ -78,7 +78,7 @@ export class Fixtures {
         const mine = (await this.get("deployment")).id;
         const others = (await this.deploymentIds()).filter((id) => id !== mine);
         // A deployment whose plan limit is reached takes no new workbook: another one if there is.
-        const other = others.find((id) => id !== String(c.workbookLimitDeploymentId)) ?? others[0];
+        const other = others.find((id) => c.workbookLimitDeploymentId === undefined || id !== String(c.workbookLimitDeploymentId)) ?? others[0];
         if (!other) throw new Skip("fixture missing: the caller sees only one deployment; set fixtures.otherDeploymentId");
         return { id: other };
       }
@@ -173,8 +173,8 @@ export class Fixtures {
    * Chosen by what it holds, never by its place in the list.
    */
   private async richestDeployment(): Promise<string | undefined> {
-    const limited = String(this.config.workbookLimitDeploymentId);
-    const candidates = (await this.deploymentIds()).filter((id) => id !== limited).slice(0, DEPLOYMENT_CANDIDATES);
+    const limited = this.config.workbookLimitDeploymentId;
+    const candidates = (await this.deploymentIds()).filter((id) => limited === undefined || id !== String(limited)).slice(0, DEPLOYMENT_CANDIDATES);
     let best: { id: string; workbooks: number } | undefined;
     for (const id of candidates) {
       const res = await this.api.get(`/api/v1/deployments/${id}/workbooks`);
