@@ -1,6 +1,7 @@
 import type { Api } from "./api.js";
 import type { FixtureName } from "./check.js";
 import { Skip } from "./outcome.js";
+import { allDeployments } from "./deployments.js";
 import { walkCursor } from "./pagination.js";
 import type { FixtureConfig } from "./settings.js";
 
@@ -42,6 +43,8 @@ export interface FixtureValues {
 }
 
 const WORKBOOK_SCAN_PAGES = 10;
+/** How many deployments discovery compares (by the workbooks they hold) before it picks one. */
+const DEPLOYMENT_CANDIDATES = 10;
 
 /**
  * What the suite needs to find on a server it has never seen. Each fixture comes from the config
@@ -66,16 +69,18 @@ export class Fixtures {
     switch (name) {
       case "deployment": {
         if (c.deploymentId !== undefined) return { id: String(c.deploymentId) };
-        const list = await this.deployments();
-        if (!list.length) throw new Skip("fixture missing: the deployments list (E1) is empty; set fixtures.deploymentId");
-        return { id: String(list[0].id) };
+        const id = await this.richestDeployment();
+        if (id === undefined) throw new Skip("fixture missing: the deployments list (E1) is empty; set fixtures.deploymentId");
+        return { id };
       }
       case "otherDeployment": {
         if (c.otherDeploymentId !== undefined) return { id: String(c.otherDeploymentId) };
         const mine = (await this.get("deployment")).id;
-        const other = (await this.deployments()).find((d) => String(d.id) !== mine);
+        const others = (await this.deploymentIds()).filter((id) => id !== mine);
+        // A deployment whose plan limit is reached takes no new workbook: another one if there is.
+        const other = others.find((id) => c.workbookLimitDeploymentId === undefined || id !== String(c.workbookLimitDeploymentId)) ?? others[0];
         if (!other) throw new Skip("fixture missing: the caller sees only one deployment; set fixtures.otherDeploymentId");
-        return { id: String(other.id) };
+        return { id: other };
       }
       case "environments": {
         const dep = (await this.get("deployment")).id;
@@ -150,13 +155,34 @@ export class Fixtures {
     }
   }
 
-  private deploymentsList?: Promise<any[]>;
-  private deployments(): Promise<any[]> {
-    this.deploymentsList ??= this.api.get("/api/v1/deployments", { limit: 100 }).then((res) => {
-      if (res.status !== 200 || !res.isJson || !Array.isArray(res.body?.data?.deployments)) throw new Skip(`fixture missing: the deployments list (E1) answered ${res.status}`);
-      return res.body.data.deployments;
-    });
-    return this.deploymentsList;
+  private deploymentList?: Promise<string[]>;
+  /** The ids E1 lists, in either documented shape, sorted: whatever order the server lists them in. */
+  private deploymentIds(): Promise<string[]> {
+    this.deploymentList ??= allDeployments(this.api).then(
+      (list) => list.map((d) => String(d?.id)).sort(),
+      (err) => {
+        throw new Skip(`fixture missing: the deployments list (E1) could not be read (${(err as Error).message})`);
+      },
+    );
+    return this.deploymentList;
+  }
+
+  /**
+   * The deployment most checks can work on: the one listing the most workbooks (count, else the
+   * first page), among the first few, leaving out the one configured as at its workbook limit.
+   * Chosen by what it holds, never by its place in the list.
+   */
+  private async richestDeployment(): Promise<string | undefined> {
+    const limited = this.config.workbookLimitDeploymentId;
+    const candidates = (await this.deploymentIds()).filter((id) => limited === undefined || id !== String(limited)).slice(0, DEPLOYMENT_CANDIDATES);
+    let best: { id: string; workbooks: number } | undefined;
+    for (const id of candidates) {
+      const res = await this.api.get(`/api/v1/deployments/${id}/workbooks`);
+      const body = res.status === 200 && res.isJson ? res.body : undefined;
+      const workbooks = typeof body?.count === "number" ? body.count : Array.isArray(body?.items) ? body.items.length : -1;
+      if (!best || workbooks > best.workbooks) best = { id, workbooks };
+    }
+    return best?.id ?? (await this.deploymentIds())[0];
   }
 
   private async workbookById(id: number): Promise<any> {
@@ -169,7 +195,8 @@ export class Fixtures {
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
     const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch(() => undefined);
-    const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK");
+    // Oldest first (workspace ids are integers): the choice does not follow the server's order, and prefers what no run created.
+    const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK").sort((a, b) => Number(a?.id) - Number(b?.id));
     const listed = items.find(match);
     if (listed || !readEach) return listed;
     for (const w of items.slice(0, 40)) {

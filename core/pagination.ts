@@ -11,19 +11,43 @@ export interface CursorPage<T = any> {
 export interface CursorWalk<T = any> {
   pages: CursorPage<T>[];
   items: T[];
+  /** The `first` the server took: the one asked for, or a smaller one after it refused that. */
+  first?: number;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+/** A refusal that may be about the page size: the request was well formed but for it. */
+const refusesSize = (res: Response) => res.status === 400 || res.status === 422;
+
+/**
+ * One page at page size `size` of parameter `name`. No maximum of `limit` or `first` is shown,
+ * so a server may refuse a size it finds too large: the size is then halved, down to 1, and the
+ * page asked again. A server that serves fewer items than asked (a silent cap) is no error either.
+ */
+async function pageAt(api: Api, path: string, query: Query, name: "first" | "limit", size: number | undefined): Promise<{ res: Response; size: number | undefined }> {
+  for (;;) {
+    const res = await api.get(path, { ...query, [name]: size });
+    if (size === undefined || size <= 1 || !refusesSize(res)) return { res, size };
+    size = Math.max(1, Math.floor(size / 2));
+  }
 }
 
 /**
  * Follows `first`/`after` until hasNextPage is false. A server that keeps announcing a next page
- * without moving its cursor is caught here, not looped on forever.
+ * without moving its cursor is caught here, not looped on forever. A page after a full one may be
+ * empty (hasNextPage was true on the last full page): that is the walk's end, not an error.
  */
-export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Record<string, string | number | undefined>; maxPages?: number } = {}): Promise<CursorWalk<T>> {
+export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Query; maxPages?: number } = {}): Promise<CursorWalk<T>> {
   const maxPages = opts.maxPages ?? 200;
   const pages: CursorPage<T>[] = [];
   const seenCursors = new Set<string>();
   let after: string | undefined;
+  let first = opts.first;
   for (;;) {
-    const res = await api.get(path, { ...opts.query, first: opts.first, after });
+    const page = await pageAt(api, path, { ...opts.query, after }, "first", first);
+    const res = page.res;
+    first = page.size;
     if (res.status !== 200 || !res.isJson) throw new CheckFailure(`page ${pages.length + 1} of the cursor walk was not a 200 JSON answer`, { expected: "200 with a JSON list", got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange });
     const items: T[] = Array.isArray(res.body?.items) ? res.body.items : [];
     const pageInfo = res.body?.pageInfo;
@@ -36,20 +60,31 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
     if (pages.length >= maxPages) throw new CheckFailure(`the cursor walk did not end within ${maxPages} pages`, { exchange: res.exchange });
     after = cursor;
   }
-  return { pages, items: pages.flatMap((p) => p.items) };
+  return { pages, items: pages.flatMap((p) => p.items), first };
 }
 
-/** Follows `offset`/`limit` until a short page; `list` picks the array out of the body. */
+/**
+ * Follows `offset`/`limit` to the end of the list: pagination.total when the body gives it, else a
+ * page shorter than the limit the server says it used. Each offset moves by the items received, so
+ * a server that caps the limit silently loses nothing; one that refuses the limit gets a smaller one.
+ * `list` picks the array out of the body.
+ */
 export async function walkOffset<T = any>(api: Api, path: string, limit: number, list: (body: any) => T[] | undefined, maxPages = 200): Promise<{ pages: Response[]; items: T[] }> {
   const pages: Response[] = [];
   const items: T[] = [];
-  for (let offset = 0; pages.length < maxPages; offset += limit) {
-    const res = await api.get(path, { offset, limit });
+  let size: number | undefined = limit;
+  for (let offset = 0; pages.length < maxPages; ) {
+    const page = await pageAt(api, path, { offset }, "limit", size);
+    const res = page.res;
+    size = page.size;
     pages.push(res);
-    const page = res.status === 200 && res.isJson ? list(res.body) : undefined;
-    if (!Array.isArray(page)) throw new CheckFailure(`offset page at ${offset} was not a 200 JSON list`, { got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange });
-    items.push(...page);
-    if (page.length < limit) return { pages, items };
+    const got = res.status === 200 && res.isJson ? list(res.body) : undefined;
+    if (!Array.isArray(got)) throw new CheckFailure(`offset page at ${offset} was not a 200 JSON list`, { got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange });
+    items.push(...got);
+    offset += got.length;
+    const { total, limit: used } = res.body?.pagination ?? {};
+    if (got.length === 0) return { pages, items };
+    if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!)) return { pages, items };
   }
   throw new CheckFailure(`the offset walk did not end within ${maxPages} pages`);
 }

@@ -16,7 +16,7 @@ export type SchemaName =
   | "WorkbooksListResponse" | "MetadataTokenResponse" | "BranchResponse" | "BranchesListResponse"
   | "FoldersListResponse" | "BulkMoveResponse" | "MetadataTokenRequest" | "StagingToggleRequest"
   | "UpdateDeploymentRequest" | "CloneWorkbookRequest" | "UpsertWorkbookRequest" | "BulkMoveRequest"
-  | "EnvVarsPutRequest";
+  | "EnvVarsPutRequest" | "Timestamp";
 
 export type OpenApiDocument = { openapi: string; info: { title: string; version: string }; paths: Record<string, any>; components: { schemas: Record<string, any> } };
 

@@ -33,8 +33,8 @@ const compiled = routes.map((r) => ({ ...r, match: matcher(r.pattern) }));
 
 export function buildApp(opts: StartOptions = {}): { app: App; seeded: Seeded } {
   const faults: Fault[] = (opts.faults ?? []).map(faultNamed);
-  const behaviour: Behaviour = Object.assign({}, cleanBehaviour, ...faults.map((f) => f.behaviour ?? {}));
-  for (const v of opts.variants ?? []) variantNamed(v);
+  const chosen = (opts.variants ?? []).map(variantNamed);
+  const behaviour: Behaviour = Object.assign({}, cleanBehaviour, ...chosen.map((v) => v.behaviour ?? {}), ...faults.map((f) => f.behaviour ?? {}));
   const seeded = seed(seedShapes[opts.seedShape ?? "default"]);
   const options: ReferenceOptions = { upsertDelayMs: opts.upsertDelayMs ?? 15, variants: new Set(opts.variants ?? []) };
   return { app: { store: seeded.store, b: behaviour, faults, options }, seeded };
@@ -88,7 +88,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   try {
     const bodyText = await readBody(raw);
     const user = app.b.authenticate(raw.headers.authorization, app.store);
-    if (!user) return send(res, app.b.unauthenticated());
+    if (!user) return send(res, shapedError(app, app.b.unauthenticated()));
     let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
     let pathMatched = false;
     for (const route of compiled) {
@@ -102,6 +102,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     }
     if (!found) throw new HttpError(pathMatched ? 405 : 404, pathMatched ? `${method} is not allowed here` : `no route ${url.pathname}`);
     const req: Req = { method, path: url.pathname, params: found.params, query: url.searchParams, body: parseBody(bodyText, raw.headers["content-type"]), user, raw };
+    for (const v of chosenVariants(app)) if (v.request && v.routes.includes(found.route.spec)) v.request(req);
     reply = await found.route.handler(req, app);
     reply = transform(app, found.route.spec, req, reply);
     recordAudit(app, found.route.spec, req, reply);
@@ -109,16 +110,23 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     if (!(err instanceof HttpError)) throw err;
     reply = { status: err.status, body: { error: err.message, ...err.extra } };
   }
-  send(res, reply);
+  send(res, shapedError(app, reply));
+}
+
+const chosenVariants = (app: App) => [...app.options.variants].map(variantNamed);
+
+/** An error answer in the body shape a variant chooses (the spec shows only `{error}`). */
+function shapedError(app: App, reply: Reply): Reply {
+  if (reply.status < 400 || reply.body === undefined) return reply;
+  let body = reply.body;
+  for (const v of chosenVariants(app)) if (v.error) body = v.error(reply.status, body);
+  return { ...reply, body };
 }
 
 /** Variants first (documented shapes), then faults (broken rules), each keyed by the spec section. */
 function transform(app: App, spec: string, req: Req, reply: Reply): Reply {
   let body = reply.body;
-  for (const name of app.options.variants) {
-    const v = variantNamed(name);
-    if (v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req);
-  }
+  for (const v of chosenVariants(app)) if (v.respond && v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req);
   for (const f of app.faults) if (f.respond && f.routes?.includes(spec)) body = f.respond({ status: reply.status, body, req, app });
   return { ...reply, body };
 }

@@ -1,4 +1,6 @@
+import type { Behaviour } from "./behaviour.js";
 import type { Req } from "./http.js";
+import { shapeVariants } from "./shape-variants.js";
 
 /**
  * Documented shapes a conforming server may answer with. The clean reference uses one of each
@@ -7,8 +9,18 @@ import type { Req } from "./http.js";
 export interface Variant {
   name: string;
   description: string;
+  /** Spec sections (Route.spec) whose requests and 2xx answers it changes. */
   routes: string[];
-  respond: (body: any, req: Req) => any;
+  /** Rewrites a 2xx answer of those routes. */
+  respond?: (body: any, req: Req) => any;
+  /** Runs before the handler of those routes: may rewrite the query, or refuse with an HttpError. */
+  request?: (req: Req) => void;
+  /** Rewrites every JSON error body (status 400 and above), whatever the route. */
+  error?: (status: number, body: any) => any;
+  /** Decisions of behaviour.ts it makes otherwise (applied before any fault's). */
+  behaviour?: Partial<Behaviour>;
+  /** SHOULD checks this choice fails by design: a finding to show a user, never a MUST failure. */
+  shouldFindings?: string[];
 }
 
 const dateOnly = (v: unknown) => (typeof v === "string" ? v.slice(0, 10) : v);
@@ -68,6 +80,7 @@ export const variants: Variant[] = [
     routes: ["E5"],
     respond: (body) => ({ items: body.data, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } }),
   },
+  ...shapeVariants,
 ];
 
 export function variantNamed(name: string): Variant {

@@ -1,17 +1,40 @@
 import { group } from "../core/check.js";
+import { DEPLOYMENTS_PATH as LIST, deploymentsOf as listed } from "../core/deployments.js";
+import type { Response } from "../core/http.js";
+import { NotExercised } from "../core/outcome.js";
 import { walkOffset } from "../core/pagination.js";
+import { parseTimestamp } from "../core/timestamps.js";
 
-const LIST = "/api/v1/deployments";
-const deploymentsOf = (body: any) => body?.data?.deployments;
+/** The deployments of a page whose schema was checked: either documented shape has them. */
+const deploymentsOf = (body: any): any[] => listed(body) ?? [];
+
+/** The offset pagination of a page; the published document's shape may leave it out. */
+function paginationOf(body: any, res: Response): { offset: number; limit: number; total: number } {
+  if (!body?.pagination) throw new NotExercised(`the deployments list answered without pagination (${res.exchange.method} ${res.exchange.url}): there are no offset fields to check`);
+  return body.pagination;
+}
 
 export const deploymentChecks = group("deployments", [
   {
     id: "deployments.list.schema",
     spec: "E1",
     level: "MUST",
-    title: "The deployments list answers 200 with data.deployments (id, name, created_at) and pagination",
+    title: "The deployments list answers 200 with data.deployments (id, name, created_at) and pagination, or in the published document's shape",
     async run({ api, expect }) {
       expect.ok(await api.get(LIST), "DeploymentsListResponse");
+    },
+  },
+  {
+    id: "deployments.list.created-at-offset",
+    spec: "Resources / Deployment (created_at: ISO 8601 date-time)",
+    level: "SHOULD",
+    title: "created_at is a date-time that names its UTC offset (Z or ±hh:mm): one instant wherever it is read",
+    async run({ api, expect }) {
+      const res = await api.get(LIST);
+      const times = deploymentsOf(expect.ok(res, "DeploymentsListResponse")).map((d) => d?.created_at).filter((t): t is string => typeof t === "string");
+      if (!times.length) throw new NotExercised("no deployment of the first page carries created_at (the published document's shape leaves it out)");
+      const naive = times.filter((t) => !parseTimestamp(t)?.hasOffset);
+      expect.that(naive.length === 0, "every created_at names its UTC offset", { expected: "a date-time with Z or ±hh:mm, e.g. 2024-01-15T10:30:00Z", got: naive.slice(0, 3), res });
     },
   },
   {
@@ -22,7 +45,7 @@ export const deploymentChecks = group("deployments", [
     async run({ api, expect }) {
       const res = await api.get(LIST);
       const body = expect.ok(res, "DeploymentsListResponse");
-      expect.equal(body.pagination.offset, 0, "pagination.offset defaults to 0", res);
+      expect.equal(paginationOf(body, res).offset, 0, "pagination.offset defaults to 0", res);
       expect.equal(body.pagination.limit, 20, "pagination.limit defaults to 20", res);
       expect.that(deploymentsOf(body).length <= 20, "a default page holds at most 20 deployments", { expected: "<= 20", got: deploymentsOf(body).length, res });
     },
@@ -36,7 +59,7 @@ export const deploymentChecks = group("deployments", [
       const res = await api.get(LIST, { limit: 1 });
       const body = expect.ok(res, "DeploymentsListResponse");
       expect.that(deploymentsOf(body).length <= 1, "limit=1 returns at most one deployment", { expected: "<= 1 item", got: deploymentsOf(body).length, res });
-      expect.equal(body.pagination.limit, 1, "pagination.limit echoes the limit sent", res);
+      expect.equal(paginationOf(body, res).limit, 1, "pagination.limit echoes the limit sent", res);
     },
   },
   {
@@ -46,6 +69,7 @@ export const deploymentChecks = group("deployments", [
     title: "Walking the list page by page yields pagination.total distinct deployments, with the same total on every page",
     async run({ api, expect }) {
       const walk = await walkOffset(api, LIST, 1, deploymentsOf);
+      paginationOf(walk.pages[0].body, walk.pages[0]);
       const totals = walk.pages.map((p) => p.body?.pagination?.total);
       expect.that(new Set(totals).size === 1, "pagination.total is the same on every page", { expected: "one total", got: totals, res: walk.pages.at(-1) });
       const ids = walk.items.map((d: any) => d?.id);
@@ -59,10 +83,11 @@ export const deploymentChecks = group("deployments", [
     level: "MUST",
     title: "An offset at or past the total gives an empty page",
     async run({ api, expect }) {
-      const first = expect.ok(await api.get(LIST), "DeploymentsListResponse");
-      const res = await api.get(LIST, { offset: first.pagination.total, limit: 5 });
+      const head = await api.get(LIST);
+      const { total } = paginationOf(expect.ok(head, "DeploymentsListResponse"), head);
+      const res = await api.get(LIST, { offset: total, limit: 5 });
       const body = expect.ok(res, "DeploymentsListResponse");
-      expect.equal(deploymentsOf(body).length, 0, `offset=${first.pagination.total} (the total) returns no deployments`, res);
+      expect.equal(deploymentsOf(body).length, 0, `offset=${total} (the total) returns no deployments`, res);
     },
   },
   {

@@ -2,9 +2,9 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { Expect } from "../core/expect.js";
 import type { EnvironmentView } from "../core/fixtures.js";
-import { Skip } from "../core/outcome.js";
+import { NotExercised, Skip } from "../core/outcome.js";
 import { walkCursor } from "../core/pagination.js";
-import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
+import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { currentEnvironments } from "./lib/environment-list.js";
 
 const TYPES = ["production", "staging", "development"] as const;
@@ -24,10 +24,25 @@ export const environmentChecks = group("environments", [
     id: "environments.list.schema",
     spec: "E2; Resources / Environment",
     level: "MUST",
-    title: "The environments list answers 200 in one of the documented shapes (items/pageInfo, or data.environments)",
+    title: "The environments list answers 200 in one of the documented shapes (items/pageInfo, or data.environments); a page short of the whole list carries pageInfo",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
-      expect.ok(await api.get(listPath(fixture("deployment").id)), "EnvironmentsListResponse");
+      const path = listPath(fixture("deployment").id);
+      const body = expect.ok(await api.get(path), "EnvironmentsListResponse");
+      if (Array.isArray(body.items)) await expectPageInfoOnPartialPage(api, expect, path, body.items.length, "environment");
+    },
+  },
+  {
+    id: "environments.list.ids",
+    spec: "Resources / Environment (id: string); E3 (addressed by environmentId)",
+    level: "SHOULD",
+    title: "Every environment carries a string id (which fields are required is not shown, but E3 addresses an environment by it)",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id);
+      if (!environments.length) throw new NotExercised("the deployment lists no environment");
+      const without = environments.filter((e) => typeof e.raw?.id !== "string" || e.raw.id === "");
+      expect.that(without.length === 0, "every environment has a non-empty string id", { expected: "id on each", got: without.slice(0, 3).map((e) => e.raw), res });
     },
   },
   {
@@ -94,7 +109,7 @@ export const environmentChecks = group("environments", [
     id: "environments.cursor.page-info",
     spec: "E2; Resources / PageInfo; Pagination styles 2",
     level: "MUST",
-    title: "hasNextPage is true on every page but the one holding the last environment, and false there",
+    title: "hasNextPage is true on every page before the one holding the last environment; after it the walk ends (at once, or after one empty page)",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
@@ -103,9 +118,26 @@ export const environmentChecks = group("environments", [
       let seen = 0;
       for (const [i, page] of walk.pages.entries()) {
         seen += page.items.length;
-        const more = seen < whole.length;
-        expect.equal(page.pageInfo?.hasNextPage, more, `page ${i + 1} (${seen} of ${whole.length} environments seen): hasNextPage is ${more}`, page.res);
+        if (seen < whole.length) expect.equal(page.pageInfo?.hasNextPage, true, `page ${i + 1} (${seen} of ${whole.length} environments seen): hasNextPage is true`, page.res);
+        // A full last page may still announce a next one, if that one is empty and ends the walk.
+        else if (i < walk.pages.length - 1) expect.that(walk.pages.slice(i + 1).every((p) => p.items.length === 0) && walk.pages.length - i === 2, `after page ${i + 1}, which holds the last environment, at most one empty page follows`, { expected: "the walk ends there, or after one empty page", got: walk.pages.slice(i + 1).map((p) => `${p.items.length} items`), res: walk.pages.at(-1)?.res });
       }
+    },
+  },
+  {
+    id: "environments.cursor.page-info-exact",
+    spec: "E2; Resources / PageInfo",
+    level: "SHOULD",
+    title: "hasNextPage is already false on the page holding the last environment (no empty page after a full last page)",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const whole = await walkable(api, expect, dep);
+      const walk = await walkCursor(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 });
+      let seen = 0;
+      const last = walk.pages.findIndex((p) => (seen += p.items.length) >= whole.length);
+      const page = walk.pages[last === -1 ? walk.pages.length - 1 : last];
+      expect.equal(page.pageInfo?.hasNextPage, false, `page ${last + 1}, which holds the last of ${whole.length} environments: hasNextPage is false`, page.res);
     },
   },
   {

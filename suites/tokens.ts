@@ -3,7 +3,8 @@ import type { JWTPayload } from "jose";
 import { group, type Need } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
-import { claimsOf as decodedClaims, tokenPath } from "./lib/metadata-token.js";
+import { sameInstant } from "../core/timestamps.js";
+import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "./lib/metadata-token.js";
 
 const DEFAULT_LIFETIME_S = 86_400;
 /** facts: one published schema bounds expires_in to 1..3600, so only values in it are sent. */
@@ -21,8 +22,6 @@ async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<
   const res = await ctx.api.post(tokenPath(ctx), body);
   return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
 }
-
-const epochSeconds = (iso: string) => Date.parse(iso) / 1000;
 
 /**
  * A 4xx, reported by its status alone: a 2xx answer here holds a token, and a body excerpt cut
@@ -66,7 +65,7 @@ export const tokenChecks = group("tokens", [
     async run(ctx) {
       for (const expiresIn of SENT_LIFETIMES_S) {
         const { data, res } = await issue(ctx, { security_context: securityContext(ctx), expires_in: expiresIn });
-        const lifetime = epochSeconds(data.expires_at) - epochSeconds(data.created_at);
+        const lifetime = tokenLifetimeS(data);
         ctx.expect.that(Math.abs(lifetime - expiresIn) <= SLACK_S, `with expires_in ${expiresIn}, expires_at is created_at plus ${expiresIn} s`, { expected: `${expiresIn} s (±${SLACK_S})`, got: `${lifetime} s`, res });
       }
     },
@@ -79,7 +78,7 @@ export const tokenChecks = group("tokens", [
     needs: NEEDS,
     async run(ctx) {
       const { data, res } = await issue(ctx, { security_context: securityContext(ctx) });
-      const lifetime = epochSeconds(data.expires_at) - epochSeconds(data.created_at);
+      const lifetime = tokenLifetimeS(data);
       ctx.expect.that(Math.abs(lifetime - DEFAULT_LIFETIME_S) <= SLACK_S, "without expires_in, expires_at is created_at plus 86400 s", { expected: `${DEFAULT_LIFETIME_S} s (±${SLACK_S})`, got: `${lifetime} s`, res });
     },
   },
@@ -117,10 +116,13 @@ export const tokenChecks = group("tokens", [
     async run(ctx) {
       const { data, res } = await issue(ctx, { security_context: securityContext(ctx), expires_in: SENT_LIFETIMES_S[1] });
       const { exp, iat } = claimsOf(ctx, data.token, res);
-      const expiresAt = epochSeconds(data.expires_at);
-      ctx.expect.that(typeof exp === "number" && Math.abs(exp - expiresAt) <= SLACK_S, "the JWT's exp is expires_at", { expected: `exp ${expiresAt} (±${SLACK_S})`, got: `exp ${exp}`, res });
-      const createdAt = epochSeconds(data.created_at);
-      if (iat !== undefined) ctx.expect.that(Math.abs(iat - createdAt) <= SLACK_S, "the JWT's iat is created_at", { expected: `iat ${createdAt} (±${SLACK_S})`, got: `iat ${iat}`, res });
+      // A time without offset names its instant only up to the server's zone: exp and iat may differ from it by that zone.
+      const { created, expires } = tokenTimes(data);
+      const zone = expires.hasOffset ? "" : " up to a zone offset (expires_at names none)";
+      ctx.expect.that(typeof exp === "number" && sameInstant(expires, exp, SLACK_S), "the JWT's exp is expires_at", { expected: `exp ${expires.ms / 1000} (±${SLACK_S})${zone}`, got: `exp ${exp}`, res });
+      if (typeof iat === "number" && typeof exp === "number" && !created.hasOffset && !expires.hasOffset)
+        ctx.expect.that(Math.abs(exp - iat - (expires.ms - created.ms) / 1000) <= SLACK_S, "the JWT's iat is created_at (in the same zone as exp and expires_at)", { expected: `exp - iat = ${(expires.ms - created.ms) / 1000} s (±${SLACK_S})`, got: `${exp - iat} s`, res });
+      else if (iat !== undefined) ctx.expect.that(typeof iat === "number" && sameInstant(created, iat, SLACK_S), "the JWT's iat is created_at", { expected: `iat ${created.ms / 1000} (±${SLACK_S})`, got: `iat ${iat}`, res });
     },
   },
   {

@@ -3,6 +3,7 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import { Skip } from "../core/outcome.js";
 import { type CursorWalk, walkCursor } from "../core/pagination.js";
+import { parseTimestamp, secondsBetween } from "../core/timestamps.js";
 import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 
 const WHOLE_PAGE = 100;
@@ -31,9 +32,13 @@ async function walks(api: Api, dep: string): Promise<Walks> {
 /** Pages of both walks that carry a numeric count (it may be null: deprecated). */
 const countedPages = (w: Walks) => [...w.whole.pages, ...w.paged.pages].filter((p) => typeof p.res.body?.count === "number");
 
-/** Workbook timestamps may be a `date` or a `date-time`: the same instant, or the date of it. */
+/**
+ * Workbook timestamps may be a `date` or a `date-time`, with or without offset: the same instant,
+ * or the date of it. A time with offset and one without are compared only as written.
+ */
 function sameTime(a: string, b: string): boolean {
-  if (a === b || Date.parse(a) === Date.parse(b)) return true;
+  const [ta, tb] = [parseTimestamp(a), parseTimestamp(b)];
+  if (a === b || (ta && tb && secondsBetween(ta, tb) === 0)) return true;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return /^\d{4}-\d{2}-\d{2}$/.test(short) && long.startsWith(short);
 }

@@ -1,6 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../faults.js";
 import { HttpError } from "../http.js";
+import { trailingEmptyPage, withoutOffsets } from "../shape-variants.js";
 
 /** Faults of the read-side endpoints (E1, E2, E5, E8, E9, E13, spec, authentication). */
 export const readSideFaults: Fault[] = [
@@ -13,6 +14,14 @@ export const readSideFaults: Fault[] = [
     respond: ({ body }) => ({ ...body, data: { deployments: body.data.deployments.map(({ created_at, ...d }: any) => d) } }),
   },
   {
+    name: "deployments-created-at-naive",
+    breaks: "Resources / Deployment (created_at: ISO 8601 date-time; an offset makes it an instant: SHOULD)",
+    description: "created_at carries no UTC offset (2026-01-01T00:00:00.000), as in the variant naive-timestamps",
+    catches: ["deployments.list.created-at-offset"],
+    routes: ["E1"],
+    respond: ({ body }) => withoutOffsets(body),
+  },
+  {
     name: "offset-default-limit-10",
     breaks: "Limits (default page size 20)",
     description: "offset lists default to 10 items a page",
@@ -23,7 +32,7 @@ export const readSideFaults: Fault[] = [
     name: "deployments-limit-ignored",
     breaks: "E1; Pagination styles 1",
     description: "the deployments list returns every deployment whatever the limit",
-    catches: ["deployments.list.limit-honoured", "deployments.list.total-consistent"],
+    catches: ["deployments.list.limit-honoured"],
     routes: ["E1"],
     respond: ({ body, app }) => ({ ...body, data: { deployments: app.store.deployments.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) } }),
   },
@@ -63,6 +72,17 @@ export const readSideFaults: Fault[] = [
     },
   },
   {
+    name: "environments-without-id",
+    breaks: "Resources / Environment (id; required-ness not shown: SHOULD)",
+    description: "environments are listed without their id",
+    catches: ["environments.list.ids"],
+    routes: ["E2"],
+    respond: ({ body }) => {
+      const strip = (list: unknown) => (Array.isArray(list) ? list.map(({ id: _id, ...e }: any) => e) : list);
+      return { ...body, items: strip(body.items), data: strip(body.data) };
+    },
+  },
+  {
     name: "environments-type-filter-ignored",
     breaks: "E2 (query type)",
     description: "type=T lists environments of every type",
@@ -96,9 +116,17 @@ export const readSideFaults: Fault[] = [
     name: "environments-has-next-stuck",
     breaks: "Resources / PageInfo",
     description: "hasNextPage is true on every page, the last one too",
-    catches: ["environments.cursor.page-info"],
+    catches: ["environments.cursor.page-info", "environments.cursor.page-info-exact"],
     routes: ["E2"],
     respond: ({ body }) => ({ ...body, pageInfo: { ...body.pageInfo, hasNextPage: true } }),
+  },
+  {
+    name: "environments-trailing-empty-page",
+    breaks: "Resources / PageInfo (hasNextPage false on the last page: SHOULD)",
+    description: "a full last page still says hasNextPage: true, and an empty page follows (the variant trailing-empty-page, a SHOULD finding)",
+    catches: ["environments.cursor.page-info-exact"],
+    routes: ["E2"],
+    respond: ({ body, req }) => trailingEmptyPage(body, req),
   },
   {
     name: "environments-has-next-early",

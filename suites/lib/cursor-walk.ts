@@ -1,3 +1,4 @@
+import type { Api } from "../../core/api.js";
 import type { Expect } from "../../core/expect.js";
 import type { Response } from "../../core/http.js";
 
@@ -22,4 +23,16 @@ export function expectWalkCovers(expect: Expect, walked: string[], whole: string
   const known = new Set(whole);
   const extra = walked.filter((k) => !known.has(k));
   expect.that(extra.length === 0, `the cursor walk yields no ${what} outside the whole list`, { expected: "only items of the whole list", got: `extra: ${extra.join(", ")}`, res });
+}
+
+/**
+ * pageInfo may be null or absent on a list shown whole (the published document makes it
+ * optional there), never on a page that leaves items for the next: without it there is no cursor
+ * to go on. Asks `path` for a page of one item when the whole list holds `count` (at least two).
+ */
+export async function expectPageInfoOnPartialPage(api: Api, expect: Expect, path: string, count: number, what: string): Promise<void> {
+  if (count < 2) return;
+  const res = await api.get(path, { first: 1 });
+  const body = expect.ok(res);
+  expect.schema(body?.pageInfo, "PageInfo", res, `the pageInfo of a page of first=1 out of ${count} ${what}s`);
 }

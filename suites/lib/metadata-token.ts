@@ -1,13 +1,15 @@
 import { decodeJwt, type JWTPayload } from "jose";
 import type { CheckContext } from "../../core/context.js";
-import { Skip } from "../../core/outcome.js";
+import { NotExercised, Skip } from "../../core/outcome.js";
+import { parseTimestamp, secondsBetween, type Timestamp } from "../../core/timestamps.js";
 
 /**
- * E3's path for fixtures.environmentId, else the first environment E2 lists (declare
- * fixture:deployment and fixture:environments).
+ * E3's path for fixtures.environmentId, else the production environment E2 lists, else any
+ * (declare fixture:deployment and fixture:environments). Chosen by type, not by list position.
  */
 export function tokenPath(ctx: Pick<CheckContext, "fixture" | "settings">): string {
-  const envId = ctx.settings.fixtures.environmentId ?? ctx.fixture("environments")[0]?.id;
+  const environments = ctx.fixture("environments");
+  const envId = ctx.settings.fixtures.environmentId ?? (environments.find((e) => e.type === "production") ?? environments[0])?.id;
   if (!envId) throw new Skip("the environments list (E2) is empty: there is no environment to issue a metadata token for; set fixtures.environmentId");
   return `/api/v1/deployments/${ctx.fixture("deployment").id}/environments/${encodeURIComponent(envId)}/tokens-for-meta-sync`;
 }
@@ -19,4 +21,20 @@ export function claimsOf(token: unknown): JWTPayload | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** created_at and expires_at of a token result whose schema was checked (both are ISO 8601). */
+export function tokenTimes(data: any): { created: Timestamp; expires: Timestamp } {
+  return { created: parseTimestamp(data?.created_at)!, expires: parseTimestamp(data?.expires_at)! };
+}
+
+/**
+ * Seconds from created_at to expires_at. Only one of them naming its offset leaves the two
+ * incomparable (the other's zone is unknown): the rule is then not exercised, never failed.
+ */
+export function tokenLifetimeS(data: any): number {
+  const { created, expires } = tokenTimes(data);
+  const lifetime = secondsBetween(created, expires);
+  if (lifetime === undefined) throw new NotExercised(`created_at ${data?.created_at} and expires_at ${data?.expires_at}: only one names its UTC offset, so the time between them is unknown`);
+  return lifetime;
 }

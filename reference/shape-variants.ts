@@ -1,0 +1,164 @@
+import { HttpError, type Req } from "./http.js";
+import type { Variant } from "./variants.js";
+
+/**
+ * Data shapes the spec leaves open (timestamps, page-size caps, the published E1 shape, nulls,
+ * trailing empty pages, error bodies, item order), each as a server that makes that choice.
+ */
+
+/** The most a capped server serves in one page: below the sizes the suite used to send. */
+export const PAGE_CAP = 50;
+const LIST_ROUTES = ["E1", "E2", "E5", "E8", "E13", "E14"];
+const CURSOR_ROUTES = ["E2", "E8", "E13", "E14"];
+const WORKBOOK_ROUTES = ["E8", "E9", "E10", "E11", "E12"];
+const OFFSET_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Every string under a key named like a timestamp (`created_at`, `updatedAt`), without its offset. */
+export function withoutOffsets(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutOffsets);
+  if (!isObject(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = typeof v === "string" && /(_at|At)$/.test(k) ? v.replace(OFFSET_TIMESTAMP, "$1") : withoutOffsets(v);
+  return out;
+}
+
+/** A page-size parameter above the cap, if the request sends one. */
+function oversized(req: Req): { name: string; value: number } | undefined {
+  for (const name of ["first", "limit"]) {
+    const value = Number(req.query.get(name));
+    if (req.query.has(name) && Number.isInteger(value) && value > PAGE_CAP) return { name, value };
+  }
+  return undefined;
+}
+
+/** Applies `f` to each record of a list answer (`items`, `data`), or to the record itself. */
+function eachRecord(body: any, f: (r: any) => any): any {
+  if (!isObject(body)) return body;
+  if (Array.isArray(body.items) || Array.isArray(body.data)) {
+    const out = { ...body };
+    for (const k of ["items", "data"]) if (Array.isArray(body[k])) out[k] = body[k].map(f);
+    return out;
+  }
+  if (Array.isArray(body.moved)) return { ...body, moved: body.moved.map(f) };
+  return f(body);
+}
+
+/** A dashboard config with the nested nulls the published document allows. */
+function nullableConfig(config: any): any {
+  if (!isObject(config)) return config;
+  const app = isObject(config.app) ? { ...config.app, manifest: { dependencies: null, version: null } } : config.app;
+  const widgets = Array.isArray(config.widgets) ? config.widgets.map((w: any) => (isObject(w) ? { ...w, responsiveLayouts: null } : w)) : config.widgets;
+  return { ...config, widgets, app };
+}
+
+function nullableWorkbook(w: any): any {
+  if (!isObject(w) || !("type" in w)) return w;
+  const published = isObject(w.publishedDashboard)
+    ? { ...w.publishedDashboard, config: nullableConfig(w.publishedDashboard.config), reportSnapshots: (w.publishedDashboard.reportSnapshots ?? []).map((s: any) => ({ ...s, preferences: { columnFormats: null } })) }
+    : w.publishedDashboard;
+  // The draft is what a caller sent, and comes back as sent: only what the server publishes changes.
+  return { ...w, isFavorite: null, dashboardPublished: nullableConfig(w.dashboardPublished), publishedDashboard: published };
+}
+
+/** facts: environment user and credential fields may be null; the branch is kept (discovery reads it). */
+function nullableEnvironment(e: any): any {
+  if (!isObject(e)) return e;
+  const credentials = Array.isArray(e.api_credentials) ? e.api_credentials.map((c: any) => (c?.type === "rest" ? { ...c, database: null, host: null, port: null } : { ...c, url: null, database: null })) : e.api_credentials;
+  return { ...e, user: e.user || null, api_credentials: credentials };
+}
+
+const nullableBranch = (b: any) => (isObject(b) ? { ...b, parentBranch: b.parentBranch || null, lastHash: null } : b);
+
+/** A list that shows itself whole on one page needs no pageInfo: `drop` removes it, else null. */
+function pageInfoWhenWhole(body: any, drop: boolean): any {
+  const p = body?.pageInfo;
+  if (!isObject(p) || p.hasNextPage || p.hasPreviousPage) return body;
+  if (!drop) return { ...body, pageInfo: null };
+  const { pageInfo: _whole, ...rest } = body;
+  return rest;
+}
+
+/** A full last page (as many items as `first` asked) that still announces a next page, which is empty. */
+export function trailingEmptyPage(body: any, req: Req): any {
+  const p = body?.pageInfo;
+  const first = Number(req.query.get("first"));
+  const full = Array.isArray(body?.items) && body.items.length > 0 && body.items.length === first;
+  return isObject(p) && full && !p.hasNextPage && typeof p.endCursor === "string" ? { ...body, pageInfo: { ...p, hasNextPage: true } } : body;
+}
+
+export const shapeVariants: Variant[] = [
+  {
+    name: "naive-timestamps",
+    description: "Every timestamp an ISO 8601 date-time without offset (2026-01-01T10:00:00.000): E1, E3, workbooks and folders",
+    routes: ["E1", "E3", ...WORKBOOK_ROUTES, "E14"],
+    respond: (body, req) => (req.path === "/api/v1/spec" ? body : withoutOffsets(body)),
+    shouldFindings: ["deployments.list.created-at-offset"],
+  },
+  {
+    name: "page-cap-reject",
+    description: `A page size (first or limit) above ${PAGE_CAP} is refused with 400 on every list`,
+    routes: LIST_ROUTES,
+    request: (req) => {
+      const big = oversized(req);
+      if (big) throw new HttpError(400, `${big.name} must not be greater than ${PAGE_CAP}`);
+    },
+  },
+  {
+    name: "page-cap-clamp",
+    description: `A page size (first or limit) above ${PAGE_CAP} is silently served as ${PAGE_CAP} on every list`,
+    routes: LIST_ROUTES,
+    request: (req) => {
+      const big = oversized(req);
+      if (big) req.query.set(big.name, String(PAGE_CAP));
+    },
+  },
+  {
+    name: "deployments-published",
+    description: "E1 as the published document shows it: data (and items) an array of deployments with integer ids, deploymentUrl and creationStep, no created_at; pageInfo beside pagination",
+    routes: ["E1"],
+    respond: (body) => {
+      const deployments = (body.data.deployments as any[]).map(({ created_at: _absent, ...d }) => ({ ...d, id: Number(d.id), deploymentUrl: `https://deployment-${d.id}.reference.local`, creationStep: "completed" }));
+      const { offset, total } = body.pagination;
+      const pageInfo = { hasNextPage: offset + deployments.length < total, hasPreviousPage: offset > 0, startCursor: null, endCursor: null };
+      return { data: deployments, items: deployments, pageInfo, pagination: body.pagination };
+    },
+  },
+  {
+    name: "nullable-fields",
+    description: "null or absent wherever the published document allows it: environment user and credentials, branch parentBranch/lastHash, pageInfo of a list shown whole, isFavorite, widget responsiveLayouts, app manifest, snapshot columnFormats",
+    routes: ["E2", "E4", "E13", "E14", ...WORKBOOK_ROUTES],
+    respond: (body, req) => {
+      if (req.path.endsWith("/environments")) return pageInfoWhenWhole(eachRecord(body, nullableEnvironment), true);
+      if (req.path.endsWith("/env-vars")) return pageInfoWhenWhole(body, false);
+      if (req.path.endsWith("/branches")) return eachRecord(body, nullableBranch);
+      if (req.path.endsWith("/staging-environment")) return { ...body, data: nullableBranch(body.data) };
+      if (req.path === "/api/v1/spec") return body;
+      return eachRecord(body, nullableWorkbook);
+    },
+  },
+  {
+    name: "trailing-empty-page",
+    description: "A cursor page that ends the list exactly at `first` still says hasNextPage: true; the page after it is empty with hasNextPage false",
+    routes: CURSOR_ROUTES,
+    respond: trailingEmptyPage,
+    shouldFindings: ["environments.cursor.page-info-exact"],
+  },
+  {
+    name: "error-message-body",
+    description: "Every error body in the NestJS style: {statusCode, message} without error, message an array of strings on a 400 or 401 (validation, guard), a string otherwise",
+    routes: [],
+    error: (status, body) => {
+      if (!isObject(body) || typeof body.error !== "string") return body;
+      const { error, ...rest } = body;
+      return { ...rest, statusCode: status, message: status === 400 || status === 401 ? [error] : error };
+    },
+  },
+  {
+    name: "newest-first",
+    description: "Every list (offset and cursor) in reverse order of creation: newest first",
+    routes: [],
+    behaviour: { pageSlice: (list, start, count) => [...list].reverse().slice(start, start + count) },
+  },
+];
