@@ -1,5 +1,6 @@
 import type { Api } from "./api.js";
 import type { FixtureName } from "./check.js";
+import { NetworkError } from "./http.js";
 import { Skip } from "./outcome.js";
 import { walkCursor } from "./pagination.js";
 import type { FixtureConfig } from "./settings.js";
@@ -168,7 +169,11 @@ export class Fixtures {
 
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
-    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch(() => undefined);
+    // A lost connection is not an empty list: it must not turn into a "fixture missing" skip.
+    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch((err) => {
+      if (err instanceof NetworkError) throw err;
+      return undefined;
+    });
     const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK");
     const listed = items.find(match);
     if (listed || !readEach) return listed;
