@@ -32,7 +32,7 @@ export class ConsoleReporter {
     const s = report.summary;
     this.out("");
     this.out(`${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed})`);
-    if (report.interrupted) this.out("interrupted: the remaining checks did not run; cleanup ran.");
+    if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
     const skipReasons = new Map<string, number>();
     for (const r of report.results) if (r.status === "skipped") skipReasons.set(r.message, (skipReasons.get(r.message) ?? 0) + 1);
     for (const [reason, n] of [...skipReasons].sort((a, b) => b[1] - a[1])) this.out(`  ${String(n).padStart(3)} skipped: ${reason}`);
@@ -44,7 +44,9 @@ export class ConsoleReporter {
       this.out(failureDetails(r));
     }
     this.out("");
-    this.out(exitCode === 0 ? paint("32", "conformance: passed") : paint("31", "conformance: FAILED"));
+    // An interrupted run is no verdict: its last line must not read as one.
+    if (report.interrupted) this.out(paint("33", "conformance: interrupted"));
+    else this.out(exitCode === 0 ? paint("32", "conformance: passed") : paint("31", "conformance: FAILED"));
   }
 }
 
