@@ -1,15 +1,25 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { setMaxListeners } from "node:events";
 
 /**
- * The abort signal of the check whose code is running. It is carried by the async context, not
- * by the Api object, because the undo closures a check registers (scratch.onCleanup) call the
- * same Api at cleanup: there they run in the runner's context, with no signal, so aborting a
- * check stops its own late requests but never its cleanup.
+ * How the running check may still talk to the server. `refuse` fires first: no new request is
+ * sent, while those in flight may finish (a write that lands is then tracked, and cleaned up).
+ * `abort` ends those in flight too.
  */
-const scope = new AsyncLocalStorage<AbortSignal>();
+export interface CheckScope {
+  refuse: AbortSignal;
+  abort: AbortSignal;
+}
 
-/** The running check's signal, if the caller is inside one. */
-export function checkSignal(): AbortSignal | undefined {
+/**
+ * Carried by the async context, not by the Api object, because the undo closures a check
+ * registers (scratch.onCleanup) call the same Api at cleanup: there they run in the runner's
+ * context, outside any scope, so stopping a check stops its own late requests but never its cleanup.
+ */
+const scope = new AsyncLocalStorage<CheckScope>();
+
+/** The running check's scope, if the caller is inside one. */
+export function checkScope(): CheckScope | undefined {
   return scope.getStore();
 }
 
@@ -23,36 +33,45 @@ export class CheckInterrupted extends Error {}
 const UNWIND_MS = 2_000;
 
 /**
- * Runs a check's body with its own abort signal. At `ms`, or when `stop` fires, the signal is
- * aborted (every request of the check fails at once, in flight or not yet sent), the body gets a
- * short while to unwind, and the outcome is CheckTimedOut / CheckInterrupted whatever the body
- * did afterwards: a body that swallowed the abort must not come back as a pass.
+ * Runs a check's body in its own scope. At `ms` its requests are aborted at once (a hung one
+ * would otherwise hold the run). When `stop` fires, new requests are refused and those in flight
+ * get `drainMs` to finish before they are aborted too. Either way the body gets a short while to
+ * unwind, and the outcome is CheckTimedOut / CheckInterrupted whatever the body did afterwards:
+ * a body that swallowed the abort must not come back as a pass.
  */
-export async function runInCheckScope(body: () => Promise<void>, opts: { ms: number; id: string; stop?: AbortSignal }): Promise<void> {
-  const controller = new AbortController();
+export async function runInCheckScope(body: () => Promise<void>, opts: { ms: number; id: string; stop?: AbortSignal; drainMs: number }): Promise<void> {
+  const refuse = new AbortController();
+  const abort = new AbortController();
+  // Each request in flight listens on them (a race fires dozens at once): no leak warning for that.
+  setMaxListeners(0, refuse.signal, abort.signal);
   let reason: CheckTimedOut | CheckInterrupted | undefined;
   let wake: () => void = () => undefined;
-  const aborted = new Promise<void>((resolve) => (wake = resolve));
-  const abort = (why: CheckTimedOut | CheckInterrupted) => {
-    if (reason) return;
-    reason = why;
-    controller.abort(why);
+  const stopped = new Promise<void>((resolve) => (wake = resolve));
+  const timer = setTimeout(() => {
+    reason ??= new CheckTimedOut(`timed out: ${opts.id} did not finish within ${opts.ms} ms; its requests were aborted`);
+    refuse.abort(reason);
+    abort.abort(reason);
+    wake();
+  }, opts.ms);
+  const onStop = () => {
+    reason ??= new CheckInterrupted("interrupted: the run was stopped while this check was running; its requests in flight were let finish, no new one was sent");
+    refuse.abort(reason);
     wake();
   };
-  const timer = setTimeout(() => abort(new CheckTimedOut(`timed out: ${opts.id} did not finish within ${opts.ms} ms; its requests were aborted`)), opts.ms);
-  const onStop = () => abort(new CheckInterrupted("interrupted: the run was stopped while this check was running; its requests were aborted"));
   if (opts.stop?.aborted) onStop();
   else opts.stop?.addEventListener("abort", onStop, { once: true });
-  const running = scope.run(controller.signal, body);
+
+  const running = scope.run({ refuse: refuse.signal, abort: abort.signal }, body);
   const ended = running.then(
     () => ({ ok: true as const }),
     (error: unknown) => ({ ok: false as const, error }),
   );
   try {
-    const first = await Promise.race([ended, aborted]);
-    // The abort decides, even when the body's own end (often the abort's error) came first.
+    const first = await Promise.race([ended, stopped]);
+    // The stop decides, even when the body's own end (often the stop's error) came first.
     if (reason) {
-      await Promise.race([ended, sleep(UNWIND_MS)]);
+      if (!abort.signal.aborted && !(await within(ended, opts.drainMs))) abort.abort(reason);
+      await within(ended, UNWIND_MS);
       throw reason;
     }
     if (first && !first.ok) throw first.error;
@@ -62,4 +81,13 @@ export async function runInCheckScope(body: () => Promise<void>, opts: { ms: num
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+/** Whether `p` settles within `ms`. */
+async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([p.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { Agent, type Dispatcher, request } from "undici";
-import { checkSignal } from "./check-scope.js";
+import { checkScope } from "./check-scope.js";
 import type { Redactor } from "./redact.js";
 
 /** A credential as the client holds it: the value, and the env var a curl line names instead. */
@@ -112,6 +112,7 @@ export class HttpClient {
 
     const { timeoutMs } = this.options;
     for (let attempt = 0; ; attempt++) {
+      refuseWhenStopped();
       const started = performance.now();
       const exchange = this.describe(spec.method, url, headers, bodyText, credential);
       // One deadline for the whole exchange: a body that drips in slowly is cut off too.
@@ -152,6 +153,7 @@ export class HttpClient {
     const headers: Record<string, string> = { ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
     for (let attempt = 0; ; attempt++) {
+      refuseWhenStopped();
       const exchange = this.describe(spec.method, url, headers, undefined, credential);
       const started = performance.now();
       const deadline = new Deadline(this.options.timeoutMs);
@@ -217,9 +219,7 @@ export class HttpClient {
       this.record(exchange, log);
       throw new RateLimited(`rate limited: ${exchange.method} ${exchange.url} still answered 429 after ${attempt + 1} attempts (Retry-After honoured); no verdict`, exchange);
     }
-    const check = checkSignal();
-    await sleep(Math.min(retryAfterMs(answer.headers["retry-after"], attempt), this.options.timeoutMs), check);
-    if (check?.aborted) throw check.reason;
+    await sleep(Math.min(retryAfterMs(answer.headers["retry-after"], attempt), this.options.timeoutMs), checkScope()?.refuse);
   }
 
   private lost(err: unknown, exchange: Exchange, started: number, answer: Answer | undefined, log: Exchange[] | undefined, timeoutMs: number): unknown {
@@ -227,11 +227,11 @@ export class HttpClient {
     exchange.durationMs = Math.round(performance.now() - started);
     if (answer) exchange.status = answer.status;
     // The check's own abort (its time limit, Ctrl-C) is not the server's doing: passed on as it is.
-    const check = checkSignal();
-    if (check?.aborted) {
-      exchange.error = `aborted: ${(check.reason as Error)?.message ?? "the check was stopped"}`;
+    const aborted = checkScope()?.abort;
+    if (aborted?.aborted) {
+      exchange.error = `aborted in flight: ${(aborted.reason as Error)?.message ?? "the check was stopped"}`;
       this.record(exchange, log);
-      return check.reason;
+      return aborted.reason;
     }
     exchange.error = describeNetworkError(err, timeoutMs, answer !== undefined);
     this.record(exchange, log);
@@ -340,7 +340,8 @@ function discard(body: Answer["body"]): void {
 /** A body bigger than the client reads; the message says so without holding the body. */
 class BodyTooLarge extends Error {
   constructor(limit: number) {
-    super(`the body is larger than ${Math.round(limit / 1024 / 1024)} MiB, the most the tester reads: not read on (no verdict)`);
+    const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MiB` : `${Math.round(limit / 1024)} KiB`;
+    super(`the body is larger than ${size}, the most the tester reads: not read on (no verdict)`);
   }
 }
 
@@ -357,13 +358,14 @@ async function readCapped(answer: Answer, limit: number): Promise<string> {
 }
 
 /**
- * One exchange's abort signal: its time bound, and the running check's abort (time limit, Ctrl-C).
+ * One exchange's abort signal: its time bound, and the running check's abort (its time limit, or a
+ * stop whose drain ran out).
  * Released when the exchange ends, so that a check of thousands of requests does not pile up
  * listeners on its signal.
  */
 class Deadline {
   private readonly controller = new AbortController();
-  private readonly check = checkSignal();
+  private readonly check = checkScope()?.abort;
   private timer: NodeJS.Timeout | undefined;
   private readonly onCheckAbort = () => this.controller.abort(this.check?.reason);
 
@@ -396,6 +398,12 @@ class Deadline {
     clearTimeout(this.timer);
     this.check?.removeEventListener("abort", this.onCheckAbort);
   }
+}
+
+/** A stopped check sends nothing more (what it has in flight may still finish). */
+function refuseWhenStopped(): void {
+  const refuse = checkScope()?.refuse;
+  if (refuse?.aborted) throw refuse.reason;
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. */

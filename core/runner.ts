@@ -229,7 +229,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     log,
   };
   try {
-    await runInCheckScope(() => check.run(ctx), { ms: env.settings.checkTimeoutMs ?? CHECK_TIMEOUT_MS[check.kind], id: check.id, stop: env.stop });
+    await runInCheckScope(() => check.run(ctx), { ms: env.settings.checkTimeoutMs ?? CHECK_TIMEOUT_MS[check.kind], id: check.id, stop: env.stop, drainMs: env.settings.timeoutMs });
     return done("passed", "");
   } catch (err) {
     if (err instanceof Skip) return done("skipped", err.message, { skipKind: "user" });
@@ -240,12 +240,20 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
       const exchange = err.exchange ?? log.at(-1);
       return done("failed", err.message, { expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
     }
+    if (err instanceof CheckTimedOut || err instanceof CheckInterrupted) env.leftovers.push(...abortedWrites(log, env.scratch.prefix));
     if (err instanceof CheckTimedOut) return done("errored", err.message, { exchanges: log.slice(-10) });
     if (err instanceof CheckInterrupted) return done("skipped", err.message, { skipKind: "user", exchanges: log.slice(-10) });
     if (err instanceof RateLimited) return done("errored", err.message, { exchange: err.exchange, exchanges: log.slice(-10) });
     if (err instanceof NetworkError) return done("errored", `${NETWORK}${err.message}`, { exchange: err.exchange, exchanges: log.slice(-10) });
     return done("errored", `tester error: ${(err as Error)?.stack ?? String(err)}`, { exchanges: log.slice(-10) });
   }
+}
+
+/** A write aborted in flight may have taken effect without the check learning what it made: the report says so. */
+function abortedWrites(log: Exchange[], prefix: string): string[] {
+  return log
+    .filter((e) => e.method !== "GET" && e.error?.startsWith("aborted in flight"))
+    .map((e) => `${e.method} ${e.url} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${prefix})`);
 }
 
 /** The skip reason, an error from discovery, or the resolved fixtures. */

@@ -20,7 +20,9 @@ beforeAll(async () => {
       if (!res.writableFinished) events.push(`${path} aborted`);
     });
     if (path === "/hang") return;
-    res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    const answer = () => res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    if (path === "/slow-create") setTimeout(answer, 300);
+    else answer();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -64,11 +66,44 @@ describe("a check's time limit aborts its requests", () => {
   });
 });
 
+describe("a write aborted in flight", () => {
+  it("is named in the report's leftovers: the server may have made something the run could not track", async () => {
+    const writer = group("probe", [{ id: "probe.hung-write", spec: "E1", level: "MUST", title: "hung write", async run({ api }) { await api.post("/hang", {}); } }]);
+    const outcome = await runChecks(writer, settings, schemas);
+    expect(outcome.results[0].status).toBe("errored");
+    expect(outcome.leftovers).toEqual([expect.stringMatching(/^POST http:\/\/127\.0\.0\.1:\d+\/hang was aborted in flight: whatever it made, if anything, is not tracked \(its names start with cf-1\)$/)]);
+  });
+});
+
 describe("stopping a run (Ctrl-C)", () => {
-  it("aborts the running check, lists the rest as not run, and still cleans up", async () => {
+  it("a write in flight is let finish, so that what it made is cleaned up; nothing new is sent", async () => {
+    const writer = group("probe", [
+      {
+        id: "probe.writes",
+        spec: "E1",
+        level: "MUST",
+        title: "writes",
+        async run({ api, scratch }) {
+          await api.post("/slow-create", {});
+          scratch.onCleanup("what /slow-create made", async () => {
+            await api.delete("/undo");
+          });
+          await api.get("/late");
+        },
+      },
+    ]);
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 100);
-    const outcome = await runChecks(checks, { ...settings, checkTimeoutMs: 10_000 }, schemas, { stop: stop.signal });
+    const outcome = await runChecks(writer, { ...settings, checkTimeoutMs: 10_000 }, schemas, { stop: stop.signal });
+    expect(outcome.results.map((r) => r.status)).toEqual(["skipped"]);
+    expect(events).toEqual(["/slow-create start", "/undo start"]);
+    expect(outcome.leftovers).toEqual([]);
+  });
+
+  it("a request that hangs past the drain (the request timeout) is aborted; the rest are listed as not run; cleanup still runs", async () => {
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 100);
+    const outcome = await runChecks(checks, { ...settings, timeoutMs: 500, checkTimeoutMs: 10_000 }, schemas, { stop: stop.signal });
     expect(outcome.interrupted).toBe(true);
     expect(outcome.results.map((r) => [r.id, r.status, r.skipKind])).toEqual([
       ["probe.hangs", "skipped", "user"],
