@@ -57,6 +57,11 @@ export class NetworkError extends Error {
 export class RateLimited extends NetworkError {}
 
 const EXCERPT = 2000;
+/**
+ * The excerpt is redacted from this much of the body, not all of it (a body of megabytes would
+ * be copied once per secret): far past the excerpt, so that a secret cut by it is still whole here.
+ */
+const REDACTION_WINDOW = 64 * 1024;
 const MAX_429_RETRIES = 4;
 const MAX_429_WAIT_MS = 10_000;
 /** A body past this size is not read on: the spec sets no limit, so it is the tester's, and errored. */
@@ -124,7 +129,7 @@ export class HttpClient {
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.status = answer.status;
         exchange.responseHeaders = this.options.redactor.value(answer.headers);
-        exchange.responseExcerpt = this.options.redactor.text(text).slice(0, EXCERPT);
+        exchange.responseExcerpt = this.options.redactor.text(text.slice(0, REDACTION_WINDOW)).slice(0, EXCERPT);
         if (answer.status === 429) {
           await this.waitOut429(answer, attempt, exchange, log);
           continue;
