@@ -9,6 +9,8 @@ import { setMaxListeners } from "node:events";
 export interface CheckScope {
   refuse: AbortSignal;
   abort: AbortSignal;
+  /** Writes (`POST url`) aborted in flight: the server may have done them without the check learning what they made. */
+  abortedWrites: string[];
 }
 
 /**
@@ -23,11 +25,16 @@ export function checkScope(): CheckScope | undefined {
   return scope.getStore();
 }
 
-/** The check ran past its time limit; its requests were aborted. Not a verdict. */
-export class CheckTimedOut extends Error {}
+/** Why a check was stopped; not a verdict. */
+export class CheckStopped extends Error {
+  abortedWrites: string[] = [];
+}
 
-/** The user stopped the run (Ctrl-C, SIGTERM) while the check was running. Not a verdict. */
-export class CheckInterrupted extends Error {}
+/** The check ran past its time limit; its requests were aborted. */
+export class CheckTimedOut extends CheckStopped {}
+
+/** The user stopped the run (Ctrl-C, SIGTERM) while the check was running. */
+export class CheckInterrupted extends CheckStopped {}
 
 /** How long an aborted check may take to unwind before cleanup starts without it. */
 const UNWIND_MS = 2_000;
@@ -61,7 +68,8 @@ export async function runInCheckScope(body: () => Promise<void>, opts: { ms: num
   if (opts.stop?.aborted) onStop();
   else opts.stop?.addEventListener("abort", onStop, { once: true });
 
-  const running = scope.run({ refuse: refuse.signal, abort: abort.signal }, body);
+  const abortedWrites: string[] = [];
+  const running = scope.run({ refuse: refuse.signal, abort: abort.signal, abortedWrites }, body);
   const ended = running.then(
     () => ({ ok: true as const }),
     (error: unknown) => ({ ok: false as const, error }),
@@ -72,6 +80,7 @@ export async function runInCheckScope(body: () => Promise<void>, opts: { ms: num
     if (reason) {
       if (!abort.signal.aborted && !(await within(ended, opts.drainMs))) abort.abort(reason);
       await within(ended, UNWIND_MS);
+      reason.abortedWrites = abortedWrites;
       throw reason;
     }
     if (first && !first.ok) throw first.error;

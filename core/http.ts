@@ -232,11 +232,12 @@ export class HttpClient {
     exchange.durationMs = Math.round(performance.now() - started);
     if (answer) exchange.status = answer.status;
     // The check's own abort (its time limit, Ctrl-C) is not the server's doing: passed on as it is.
-    const aborted = checkScope()?.abort;
-    if (aborted?.aborted) {
-      exchange.error = `aborted in flight: ${(aborted.reason as Error)?.message ?? "the check was stopped"}`;
+    const scope = checkScope();
+    if (scope?.abort.aborted) {
+      exchange.error = `aborted in flight: ${(scope.abort.reason as Error)?.message ?? "the check was stopped"}`;
+      if (exchange.method !== "GET") scope.abortedWrites.push(`${exchange.method} ${exchange.url}`);
       this.record(exchange, log);
-      return aborted.reason;
+      return scope.abort.reason;
     }
     exchange.error = describeNetworkError(err, timeoutMs, answer !== undefined);
     this.record(exchange, log);

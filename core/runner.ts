@@ -3,7 +3,7 @@ import type { Check, FixtureName, TokenRole } from "./check.js";
 import type { CheckContext } from "./context.js";
 import { Expect } from "./expect.js";
 import { Fixtures } from "./fixtures.js";
-import { CheckInterrupted, CheckTimedOut, runInCheckScope } from "./check-scope.js";
+import { CheckInterrupted, CheckStopped, CheckTimedOut, runInCheckScope } from "./check-scope.js";
 import { type Credential, type Exchange, HttpClient, NetworkError, RateLimited } from "./http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
 import { Redactor } from "./redact.js";
@@ -55,7 +55,10 @@ export interface RunHooks {
   onExchange?(exchange: Exchange): void;
   /** Polled between checks: true stops the run (SIGINT); cleanup still happens. */
   shouldStop?(): boolean;
-  /** Aborting it stops the run at once: the running check's requests are aborted, the rest are reported as not run, cleanup still happens. */
+  /**
+   * Aborting it stops the run: the running check sends nothing more, its requests in flight get
+   * the request timeout to finish and are then aborted; the rest are reported as not run; cleanup still happens.
+   */
   stop?: AbortSignal;
 }
 
@@ -240,20 +243,14 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
       const exchange = err.exchange ?? log.at(-1);
       return done("failed", err.message, { expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
     }
-    if (err instanceof CheckTimedOut || err instanceof CheckInterrupted) env.leftovers.push(...abortedWrites(log, env.scratch.prefix));
+    if (err instanceof CheckStopped)
+      env.leftovers.push(...err.abortedWrites.map((w) => `${w} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${env.scratch.prefix})`));
     if (err instanceof CheckTimedOut) return done("errored", err.message, { exchanges: log.slice(-10) });
     if (err instanceof CheckInterrupted) return done("skipped", err.message, { skipKind: "user", exchanges: log.slice(-10) });
     if (err instanceof RateLimited) return done("errored", err.message, { exchange: err.exchange, exchanges: log.slice(-10) });
     if (err instanceof NetworkError) return done("errored", `${NETWORK}${err.message}`, { exchange: err.exchange, exchanges: log.slice(-10) });
     return done("errored", `tester error: ${(err as Error)?.stack ?? String(err)}`, { exchanges: log.slice(-10) });
   }
-}
-
-/** A write aborted in flight may have taken effect without the check learning what it made: the report says so. */
-function abortedWrites(log: Exchange[], prefix: string): string[] {
-  return log
-    .filter((e) => e.method !== "GET" && e.error?.startsWith("aborted in flight"))
-    .map((e) => `${e.method} ${e.url} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${prefix})`);
 }
 
 /** The skip reason, an error from discovery, or the resolved fixtures. */
