@@ -61,7 +61,7 @@ export async function runInCheckScope(body: () => Promise<void>, opts: { ms: num
     wake();
   }, opts.ms);
   const onStop = () => {
-    reason ??= new CheckInterrupted("interrupted: the run was stopped while this check was running; its requests in flight were let finish, no new one was sent");
+    reason ??= new CheckInterrupted("interrupted: the run was stopped while this check was running; it sent nothing more, and what it had in flight was let finish (aborted past the request timeout)");
     refuse.abort(reason);
     wake();
   };
