@@ -2,7 +2,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { catalogue } from "../suites/index.js";
-import { HttpClient, NetworkError } from "../core/http.js";
+import { prepareOutDir } from "./out-dir.js";
+import { preflight } from "./preflight.js";
 import { packageRoot } from "../core/paths.js";
 import { baselineLines, catalogueLines, ConsoleReporter, summaryLine } from "../core/reporters/console.js";
 import { buildReport } from "../core/reporters/report.js";
@@ -10,7 +11,7 @@ import { publishToGitHub } from "../core/reporters/github.js";
 import { HarRecorder } from "../core/reporters/har.js";
 import { reportsLine, writeReports } from "../core/reporters/write.js";
 import { baselineOutcome, type GateOptions, gateExitCode, readBaseline } from "../core/gate.js";
-import { credentials, redactorFor, runChecks } from "../core/runner.js";
+import { runChecks } from "../core/runner.js";
 import { Schemas } from "../core/schemas.js";
 import { selectChecks } from "../core/select.js";
 import { baselineCommand } from "./commands/baseline.js";
@@ -22,6 +23,8 @@ import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenE
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
 const REPORTERS = ["console", "junit", "json", "html", "har"] as const;
+/** Each stops a run (cleanup still runs) or a served reference; SIGHUP: the terminal went away. */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 const integer = (name: string, min: number) => (v: string) => {
   if (!/^-?\d+$/.test(v) || Number(v) < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
@@ -189,19 +192,19 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
       throw new UsageError(e.message);
     });
   }
-  const stop = { requested: false };
+  const stop = new AbortController();
   const onSignal = () => {
-    if (stop.requested) process.exit(130);
-    stop.requested = true;
-    process.stderr.write("\nconformance: interrupted; finishing the current check and cleaning up (again to abort)\n");
+    if (stop.signal.aborted) process.exit(130);
+    stop.abort();
+    process.stderr.write("\nconformance: interrupted; stopping the running check and cleaning up (again to abort)\n");
   };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
     const settings = { ...settingsFrom(opts, file, reference?.config()), replay };
+    const reporters = new Set(opts.reporter);
+    if ([...reporters].some((r) => r !== "console")) prepareOutDir(opts.out);
     const schemas = await Schemas.load();
     await preflight(settings);
-    const reporters = new Set(opts.reporter);
     const gate: GateOptions = { strict: settings.strict, baseline };
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
     const har = reporters.has("har") ? new HarRecorder() : undefined;
@@ -210,20 +213,27 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
       onStart: (c) => console?.starting(c),
       onResult: (r) => console?.result(r),
       onExchange: har && ((x) => har.record(x)),
-      shouldStop: () => stop.requested,
+      stop: stop.signal,
     });
     const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes });
     const exitCode = outcome.interrupted ? 130 : gateExitCode(report.results, gate);
     report.gate = { strict: gate.strict, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, opts.baseline) } : {}) };
-    const files = writeReports(report, reporters, opts.out, gate, har);
+    // The summary is shown even when the reports cannot be written (a disk filled up during the run).
+    let files: string[] = [];
+    let unwritten: NodeJS.ErrnoException | undefined;
+    try {
+      files = writeReports(report, reporters, opts.out, gate, har);
+    } catch (e) {
+      unwritten = e as NodeJS.ErrnoException;
+    }
     if (console) console.finish(report, exitCode);
     else for (const line of [summaryLine(report), ...baselineLines(report)]) out(line);
+    if (unwritten) throw new UsageError(`could not write the reports to ${opts.out}: ${unwritten.code ?? unwritten.message}`);
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));
     return exitCode;
   } finally {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     await reference?.close();
   }
 }
@@ -249,20 +259,6 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
   };
 }
 
-/** Exit 2 before any check when the server cannot be reached or rejects the token. */
-async function preflight(settings: RunSettings): Promise<void> {
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary });
-  try {
-    const res = await client.send({ method: "GET", path: "/api/v1/deployments", query: { limit: 1 } });
-    if (res.status === 401 || res.status === 403) throw new UsageError(`the server rejected the token (${res.status} on GET /api/v1/deployments)`);
-  } catch (e) {
-    if (e instanceof NetworkError) throw new UsageError(`cannot reach ${settings.baseUrl}: ${e.exchange.error}`);
-    throw e;
-  } finally {
-    await client.close();
-  }
-}
-
 async function referenceCommand(opts: { host: string; port: number; fault?: string[]; variant?: string[]; listFaults?: boolean; writeConfig?: string }, out: (l: string) => void): Promise<number> {
   const { startReference } = await import("../reference/server.js");
   const { faults } = await import("../reference/faults.js");
@@ -270,20 +266,26 @@ async function referenceCommand(opts: { host: string; port: number; fault?: stri
     for (const f of faults) out(`${f.name.padEnd(40)} ${f.breaks.padEnd(20)} ${f.description}`);
     return 0;
   }
+  // Listening for the signals before saying "listening": one sent on reading that line must not find the default (kill) in place.
+  let stop = () => undefined as void;
+  const stopped = new Promise<void>((resolve) => {
+    stop = () => {
+      for (const signal of STOP_SIGNALS) process.off(signal, stop);
+      resolve();
+    };
+    for (const signal of STOP_SIGNALS) process.once(signal, stop);
+  });
   const ref = await startReference({ host: opts.host, port: opts.port, faults: opts.fault, variants: opts.variant }).catch((e: Error) => {
+    stop();
     throw new UsageError(e.message);
   });
   if (opts.writeConfig) {
     writeFileSync(opts.writeConfig, JSON.stringify(ref.config(), null, 2) + "\n", { mode: 0o600 });
     out(`config written to ${opts.writeConfig}`);
   }
-  out(`reference server listening on ${ref.url}${opts.fault?.length ? ` with faults: ${opts.fault.join(", ")}` : ""}`);
+  out(`reference server listening on ${ref.url}${opts.fault?.length ? ` with faults: ${opts.fault.join(", ")}` : ""} (pid ${process.pid}: stop it with kill ${process.pid})`);
   if (!opts.writeConfig) out(`token: pass --write-config <file> to get the tokens`);
-  await new Promise<void>((resolve) => {
-    const done = () => resolve();
-    process.once("SIGINT", done);
-    process.once("SIGTERM", done);
-  });
+  await stopped;
   await ref.close();
   return 0;
 }

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 import { main } from "./cli.js";
+import { dropOutputOnClosedPipe } from "./pipes.js";
+
+dropOutputOnClosedPipe();
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

@@ -1,5 +1,6 @@
 import type { Api } from "./api.js";
 import type { FixtureName } from "./check.js";
+import { NetworkError } from "./http.js";
 import { Skip } from "./outcome.js";
 import { allDeployments } from "./deployments.js";
 import { walkCursor } from "./pagination.js";
@@ -194,7 +195,11 @@ export class Fixtures {
 
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
-    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch(() => undefined);
+    // A lost connection is not an empty list: it must not turn into a "fixture missing" skip.
+    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch((err) => {
+      if (err instanceof NetworkError) throw err;
+      return undefined;
+    });
     // Oldest first (workspace ids are integers): the choice does not follow the server's order, and prefers what no run created.
     const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK").sort((a, b) => Number(a?.id) - Number(b?.id));
     const listed = items.find(match);

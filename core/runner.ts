@@ -3,7 +3,8 @@ import type { Check, FixtureName, TokenRole } from "./check.js";
 import type { CheckContext } from "./context.js";
 import { Expect } from "./expect.js";
 import { Fixtures } from "./fixtures.js";
-import { type Credential, type Exchange, HttpClient, NetworkError } from "./http.js";
+import { CheckInterrupted, CheckStopped, CheckTimedOut, runInCheckScope } from "./check-scope.js";
+import { type Credential, type Exchange, HttpClient, NetworkError, RateLimited } from "./http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
 import { Redactor } from "./redact.js";
 import { Scratch } from "./scratch.js";
@@ -54,6 +55,11 @@ export interface RunHooks {
   onExchange?(exchange: Exchange): void;
   /** Polled between checks: true stops the run (SIGINT); cleanup still happens. */
   shouldStop?(): boolean;
+  /**
+   * Aborting it stops the run: the running check sends nothing more, its requests in flight get
+   * the request timeout to finish and are then aborted; the rest are reported as not run; cleanup still happens.
+   */
+  stop?: AbortSignal;
 }
 
 export interface RunOutcome {
@@ -66,9 +72,16 @@ export interface RunOutcome {
 
 const CHECK_TIMEOUT_MS = { example: 60_000, property: 180_000, model: 180_000 };
 const RERUNS_OF_A_FAILURE = 2;
-/** After this many checks in a row lost the server, the rest are not attempted (each would wait out its timeout). */
+/**
+ * After this many checks in a row lost the server, and E1 is lost too, the rest are not attempted
+ * (each would wait out its timeout). While E1 still answers, only some routes are broken: the run goes on.
+ */
 const NETWORK_ERRORS_BEFORE_GIVING_UP = 3;
 const NETWORK = "network: ";
+/** How a RateLimited error's message begins. */
+const RATE_LIMITED = "rate limited: ";
+/** What an interrupted run reports for each check it did not get to: the user's choice, not a verdict. */
+export const NOT_RUN_INTERRUPTED = "not run: the run was interrupted";
 
 export function credentials(settings: RunSettings): { primary?: Credential; roles: Partial<Record<TokenRole, Credential>> } {
   const roles: Partial<Record<TokenRole, Credential>> = {};
@@ -95,22 +108,27 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const results: CheckResult[] = [];
   let interrupted = false;
   const leftovers: string[] = [];
-  const env: Env = { settings, client, fixtures, scratch, schemas, creds, discovery, leftovers };
+  const env: Env = { settings, client, fixtures, scratch, schemas, creds, discovery, leftovers, stop: hooks.stop };
   let networkErrorsInARow = 0;
+  let serverLost: string | undefined;
   try {
     for (const check of checks) {
-      if (hooks.shouldStop?.()) {
+      if (hooks.shouldStop?.() || hooks.stop?.aborted) {
         interrupted = true;
         break;
       }
       hooks.onStart?.(check);
       let result: CheckResult;
-      if (networkErrorsInARow >= NETWORK_ERRORS_BEFORE_GIVING_UP) {
-        result = { id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind, status: "errored", message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it)`, durationMs: 0 };
+      if (networkErrorsInARow >= NETWORK_ERRORS_BEFORE_GIVING_UP && serverLost === undefined) {
+        serverLost = await probeLost(env);
+        if (serverLost === undefined) networkErrorsInARow = 0;
+      }
+      if (serverLost !== undefined) {
+        result = { id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind, status: "errored", message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`, durationMs: 0 };
       } else {
         result = await runAndClean(check, env);
         if (result.status === "failed") result = await confirm(check, result, env);
-        networkErrorsInARow = result.status === "errored" && result.message.startsWith(NETWORK) ? networkErrorsInARow + 1 : 0;
+        networkErrorsInARow = result.status === "errored" && (result.message.startsWith(NETWORK) || result.message.startsWith(RATE_LIMITED)) ? networkErrorsInARow + 1 : 0;
       }
       result = redactor.value(result);
       results.push(result);
@@ -120,7 +138,28 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     await cleanUp(env);
     await client.close();
   }
+  if (hooks.stop?.aborted) interrupted = true;
+  if (interrupted) results.push(...notRun(checks, results));
   return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt };
+}
+
+/** Whether the server still answers E1 at all (any status will do); if not, what happened. */
+async function probeLost(env: Env): Promise<string | undefined> {
+  try {
+    await env.discovery.get("/api/v1/deployments", { limit: 1 });
+    return undefined;
+  } catch (err) {
+    if (err instanceof NetworkError) return err.message;
+    throw err;
+  }
+}
+
+/** The checks an interrupted run did not get to, listed so that the report accounts for every selected check. */
+function notRun(checks: Check[], results: CheckResult[]): CheckResult[] {
+  const done = new Set(results.map((r) => r.id));
+  return checks
+    .filter((c) => !done.has(c.id))
+    .map((c) => ({ id: c.id, group: c.group, title: c.title, spec: c.spec, level: c.level, kind: c.kind, status: "skipped", message: NOT_RUN_INTERRUPTED, durationMs: 0, skipKind: "user" }));
 }
 
 interface Env {
@@ -132,6 +171,7 @@ interface Env {
   creds: ReturnType<typeof credentials>;
   discovery: Api;
   leftovers: string[];
+  stop?: AbortSignal;
 }
 
 /**
@@ -154,6 +194,7 @@ async function cleanUp(env: Env): Promise<void> {
 /** A failure is run again: one that comes back is reproducible, one that does not, intermittent. */
 async function confirm(check: Check, first: CheckResult, env: Env): Promise<CheckResult> {
   for (let i = 0; i < RERUNS_OF_A_FAILURE; i++) {
+    if (env.stop?.aborted) return first;
     const again = await runAndClean(check, env);
     if (again.status !== "failed") return { ...first, recurrence: "intermittent", message: `${first.message} (intermittent: passed when run again)` };
   }
@@ -191,7 +232,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     log,
   };
   try {
-    await withTimeout(check.run(ctx), CHECK_TIMEOUT_MS[check.kind], check.id);
+    await runInCheckScope(() => check.run(ctx), { ms: env.settings.checkTimeoutMs ?? CHECK_TIMEOUT_MS[check.kind], id: check.id, stop: env.stop, drainMs: env.settings.timeoutMs });
     return done("passed", "");
   } catch (err) {
     if (err instanceof Skip) return done("skipped", err.message, { skipKind: "user" });
@@ -202,6 +243,11 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
       const exchange = err.exchange ?? log.at(-1);
       return done("failed", err.message, { expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
     }
+    if (err instanceof CheckStopped)
+      env.leftovers.push(...err.abortedWrites.map((w) => `${w} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${env.scratch.prefix})`));
+    if (err instanceof CheckTimedOut) return done("errored", err.message, { exchanges: log.slice(-10) });
+    if (err instanceof CheckInterrupted) return done("skipped", err.message, { skipKind: "user", exchanges: log.slice(-10) });
+    if (err instanceof RateLimited) return done("errored", err.message, { exchange: err.exchange, exchanges: log.slice(-10) });
     if (err instanceof NetworkError) return done("errored", `${NETWORK}${err.message}`, { exchange: err.exchange, exchanges: log.slice(-10) });
     return done("errored", `tester error: ${(err as Error)?.stack ?? String(err)}`, { exchanges: log.slice(-10) });
   }
@@ -230,14 +276,6 @@ async function unmetNeeds(check: Check, env: Env): Promise<string | Error | Map<
     }
   }
   return resolved;
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, id: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${id} did not finish within ${ms} ms`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
 export function summarise(results: CheckResult[]) {

@@ -33,6 +33,8 @@ export interface RunSettings {
   /** Also run checks whose creations cannot be removed through the API. */
   unremovableWrites: boolean;
   timeoutMs: number;
+  /** Overrides the time limit of every check (default: 60 s for an example, 180 s for a property or model). */
+  checkTimeoutMs?: number;
   runs: number;
   seed: number;
   strict: boolean;

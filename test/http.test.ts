@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Expect } from "../core/expect.js";
-import { HttpClient, NetworkError, retryAfterMs } from "../core/http.js";
+import { HttpClient, NetworkError, RateLimited, retryAfterMs } from "../core/http.js";
 import { CheckFailure } from "../core/outcome.js";
 import { Redactor } from "../core/redact.js";
 import { Schemas } from "../core/schemas.js";
@@ -12,11 +12,14 @@ const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
 let server: Server;
 let base: string;
 let hits429 = 0;
+let hitsExport = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url!, "http://x");
-    if (url.pathname === "/limited") {
+    if (url.pathname === "/limited-forever") {
+      res.writeHead(429, { "retry-after": "3600" }).end();
+    } else if (url.pathname === "/limited") {
       if (hits429++ < 2) {
         res.writeHead(429, { "retry-after": "0" }).end();
         return;
@@ -26,7 +29,21 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><html>app</html>");
     } else if (url.pathname === "/echo") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ auth: req.headers.authorization, jwt: JWT }));
-    } else if (url.pathname === "/slow") {
+    } else if (url.pathname === "/big") {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ pad: "x".repeat(64 * 1024) }));
+    } else if (url.pathname === "/export-limited") {
+      if (hitsExport++ < 1) {
+        res.writeHead(429, { "retry-after": "1" }).end();
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/csv" }).end("a,b\n1,2\n");
+    } else if (url.pathname === "/export-cut") {
+      res.writeHead(200, { "content-type": "text/csv", "content-length": "1000" });
+      res.write("a,b\n1,2\n");
+      setTimeout(() => res.destroy(), 20);
+    } else if (url.pathname === "/moved") {
+      res.writeHead(302, { location: "/moved" }).end();
+    } else if (url.pathname === "/slow" || url.pathname === "/api/v1/deployments") {
       setTimeout(() => res.end("late"), 2_000);
     } else res.writeHead(404, { "content-type": "application/json" }).end('{"error":"nope"}');
   });
@@ -65,6 +82,47 @@ describe("HTTP client", () => {
 
   it("reports a silent server as a network error naming the timeout", async () => {
     await expect(client(200).send({ method: "GET", path: "/slow" })).rejects.toThrow(/no answer within 200 ms/);
+  });
+
+  it("gives up on a 429 storm with RateLimited (no verdict), each wait bounded by the request timeout", async () => {
+    const started = performance.now();
+    const err = await client(100).send({ method: "GET", path: "/limited-forever" }).catch((e) => e);
+    expect(err).toBeInstanceOf(RateLimited);
+    expect(err.message).toMatch(/^rate limited: GET .* still answered 429 after 5 attempts/);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("retries a streamed answer's 429 like any other, waiting as Retry-After asks (here bounded by the 500 ms timeout)", async () => {
+    const started = performance.now();
+    const answer = await client(500).stream({ method: "GET", path: "/export-limited" });
+    expect(answer.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
+    let text = "";
+    for await (const chunk of answer.body) text += chunk.toString();
+    expect(text).toBe("a,b\n1,2\n");
+  });
+
+  it("a streamed body that breaks off fails its reader with a NetworkError, not a crash", async () => {
+    const answer = await client().stream({ method: "GET", path: "/export-cut" });
+    const err = await (async () => {
+      for await (const _ of answer.body) void _;
+    })().catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toMatch(/the connection closed before the body was complete/);
+  });
+
+  it("does not read a body past its size limit", async () => {
+    const small = new HttpClient({ baseUrl: base, timeoutMs: 1_000, redactor: new Redactor([]), maxBodyBytes: 16 * 1024 });
+    const err = await small.send({ method: "GET", path: "/big" }).catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toMatch(/the body is larger than 16 KiB, the most the tester reads/);
+  });
+
+  it("does not follow a redirect: the 3xx is the answer, so a loop costs one request", async () => {
+    const log: any[] = [];
+    const res = await client().send({ method: "GET", path: "/moved" }, log);
+    expect(res.status).toBe(302);
+    expect(log).toHaveLength(1);
   });
 
   it("reports a closed port as connection refused", async () => {

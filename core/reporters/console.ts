@@ -61,7 +61,7 @@ export class ConsoleReporter {
     const { quiet, verbose, gate } = this.options;
     if (!quiet) this.out("");
     this.out(summaryLine(report));
-    if (report.interrupted) this.out("interrupted: the remaining checks did not run; cleanup ran.");
+    if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
     if (!quiet) for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);
     for (const l of report.leftovers) this.out(paint("31", `left on the server: ${l}`));
     for (const line of baselineLines(report)) this.out(line);
@@ -77,7 +77,9 @@ export class ConsoleReporter {
       this.out(failureDetails(r));
     }
     if (!quiet) this.out("");
-    this.out(exitCode === 0 ? paint("32", "conformance: passed") : paint("31", "conformance: FAILED"));
+    // An interrupted run is no verdict: its last line must not read as one.
+    if (report.interrupted) this.out(paint("33", "conformance: interrupted"));
+    else this.out(exitCode === 0 ? paint("32", "conformance: passed") : paint("31", "conformance: FAILED"));
   }
 }
 

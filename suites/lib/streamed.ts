@@ -1,4 +1,4 @@
-import { parse } from "csv-parse";
+import { CsvError, parse } from "csv-parse";
 import { pipeline } from "node:stream";
 import type { Api } from "../../core/api.js";
 import type { Response } from "../../core/http.js";
@@ -54,8 +54,8 @@ export async function scanCsv(answer: Streamed, onRecord: (record: string[], ind
       if (onRecord(record, records++) === false) return { records, complete: false };
     }
   } catch (err) {
-    const e = err as { code?: string; message?: string };
-    if (e.code?.startsWith("CSV_")) throw new CheckFailure(`the body is not valid CSV: ${e.message}`, { expected: "RFC 4180 CSV", got: e.message, exchange: answer.exchange });
+    // Not every csv-parse error code starts with CSV_ (INVALID_OPENING_QUOTE does not): the class says it.
+    if (err instanceof CsvError) throw new CheckFailure(`the body is not valid CSV: ${err.message}`, { expected: "RFC 4180 CSV", got: err.message, exchange: answer.exchange });
     throw err;
   } finally {
     parser.destroy();

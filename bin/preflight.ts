@@ -1,0 +1,59 @@
+import type { TokenRole } from "../core/check.js";
+import { type Credential, HttpClient, NetworkError, RateLimited, type Response } from "../core/http.js";
+import { credentials, redactorFor } from "../core/runner.js";
+import { type RunSettings, UsageError } from "../core/settings.js";
+
+const E1 = "/api/v1/deployments";
+
+/**
+ * Exit 2 before any check when the run could not mean anything: the server cannot be reached,
+ * rejects a configured token (each is tried, so that a bad extra token is not charged to the
+ * server as failures), or is not this API at all. A server whose E1 is broken but which serves
+ * the API's description (GET /api/v1/spec) is this API: that is for the checks to judge.
+ */
+export async function preflight(settings: RunSettings): Promise<void> {
+  const creds = credentials(settings);
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: creds.primary });
+  try {
+    const first = await reach(client, settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 } }));
+    if (first.status === 401 || first.status === 403) throw new UsageError(`the server rejected the token (${first.status} on GET ${E1})`);
+    if (first.status >= 300 && first.status < 400)
+      throw new UsageError(`GET ${E1} answered ${first.status}, a redirect to ${first.headers.location ?? "(no location)"}: point --base-url at the address the API answers on`);
+    if (!looksLikeE1(first) && !(await servesTheSpec(client, settings.baseUrl)))
+      throw new UsageError(`${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET /api/v1/spec serves no OpenAPI document (check --base-url)`);
+    for (const [role, credential] of Object.entries(creds.roles) as [TokenRole, Credential][]) {
+      const res = await reach(client, settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 }, credential }));
+      // 403 is a valid credential without access to that (facts: Authentication); only 401 rejects it.
+      if (res.status === 401) throw new UsageError(`the server rejected the ${role} token (401 on GET ${E1}): check ${credential.envVar} or tokens.${role} in the config`);
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+async function reach(client: HttpClient, baseUrl: string, send: () => Promise<Response>): Promise<Response> {
+  try {
+    return await send();
+  } catch (e) {
+    if (e instanceof RateLimited) throw new UsageError(`${baseUrl} kept answering 429 (rate limited) at preflight: try again later`);
+    if (e instanceof NetworkError) throw new UsageError(`cannot reach ${baseUrl}: ${e.exchange.error}`);
+    throw e;
+  }
+}
+
+/** Either documented E1 shape: data.deployments (the spec), or data / items arrays (the published document). */
+function looksLikeE1(res: Response): boolean {
+  const body = res.body;
+  return res.status === 200 && res.isJson && (Array.isArray(body?.data?.deployments) || Array.isArray(body?.data) || Array.isArray(body?.items));
+}
+
+async function servesTheSpec(client: HttpClient, baseUrl: string): Promise<boolean> {
+  const res = await reach(client, baseUrl, () => client.send({ method: "GET", path: "/api/v1/spec" }));
+  return res.status === 200 && res.isJson && typeof res.body?.openapi === "string";
+}
+
+function described(res: Response): string {
+  const type = res.headers["content-type"]?.split(";")[0] ?? "no content type";
+  if (!res.isJson) return `${res.status} with ${/html/i.test(type) ? "HTML" : type}, not JSON`;
+  return res.status === 200 ? "200 JSON without a deployments list" : String(res.status);
+}
