@@ -1,7 +1,8 @@
 import type { Api } from "./api.js";
 import type { FixtureName } from "./check.js";
-import { Skip } from "./outcome.js";
+import { CheckFailure, Skip } from "./outcome.js";
 import { walkCursor } from "./pagination.js";
+import { blockedByWalk, requireAnswer } from "./preconditions.js";
 import type { FixtureConfig } from "./settings.js";
 
 /** An environment as either documented shape reads (E2): the list shape or the control-plane one. */
@@ -24,6 +25,7 @@ export interface BranchView {
 export interface FixtureValues {
   deployment: { id: string };
   otherDeployment: { id: string };
+  environment: { id: string };
   environments: EnvironmentView[];
   workbook: any;
   workbookInFolder: any;
@@ -46,7 +48,9 @@ const WORKBOOK_SCAN_PAGES = 10;
 /**
  * What the suite needs to find on a server it has never seen. Each fixture comes from the config
  * when named there, else from discovery through the API; none is taken from any seed data.
- * Resolved once per run; a missing one skips the checks that need it, with the reason.
+ * Resolved once per run. One the user did not configure and the server has none of (an empty
+ * list) skips the checks that need it, naming the config key; a spec'd list endpoint that answers
+ * 404, 5xx or garbage blocks them (core/preconditions.ts).
  */
 export class Fixtures {
   private readonly cache = new Map<FixtureName, Promise<unknown>>();
@@ -80,9 +84,15 @@ export class Fixtures {
       case "environments": {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/api/v1/deployments/${dep}/environments`);
-        if (res.status !== 200 || !res.isJson) throw new Skip(`fixture missing: the environments list (E2) answered ${res.status}`);
+        requireAnswer(res, "E2", "discovering the environments");
         const raw: any[] = res.body.items ?? res.body.data?.environments ?? (Array.isArray(res.body.data) ? res.body.data : []);
         return raw.map(environmentView);
+      }
+      case "environment": {
+        if (c.environmentId !== undefined) return { id: c.environmentId };
+        const first = (await this.get("environments"))[0];
+        if (!first) throw new Skip("fixture missing: the environments list (E2) is empty; set fixtures.environmentId");
+        return { id: first.id };
       }
       case "workbook": {
         if (c.workbookId !== undefined) return this.workbookById(c.workbookId);
@@ -125,7 +135,7 @@ export class Fixtures {
       case "branches": {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/build/api/v1/deployments/${dep}/branches`);
-        if (res.status !== 200 || !res.isJson) throw new Skip(`fixture missing: the branches list answered ${res.status}`);
+        requireAnswer(res, "E14", "discovering the branches (fixtures.sharedBranch, personalBranch, productionBranch name them instead)");
         const raw: any[] = res.body.items ?? (Array.isArray(res.body.data) ? res.body.data : []);
         return raw.filter((b) => typeof b?.name === "string").map((b) => ({ id: typeof b.id === "number" ? b.id : undefined, name: b.name, isStagingEnvironmentEnabled: b.isStagingEnvironmentEnabled, raw: b }));
       }
@@ -144,7 +154,7 @@ export class Fixtures {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/api/v1/deployments/${dep}/versions`);
         const list = res.isJson ? (res.body?.data ?? res.body?.items) : undefined;
-        if (res.status !== 200 || !Array.isArray(list)) throw new Skip(`fixture missing: the versions list (E5) answered ${res.status}`);
+        requireAnswer(res, "E5", "discovering the versions", () => Array.isArray(list));
         return list;
       }
     }
@@ -153,7 +163,7 @@ export class Fixtures {
   private deploymentsList?: Promise<any[]>;
   private deployments(): Promise<any[]> {
     this.deploymentsList ??= this.api.get("/api/v1/deployments", { limit: 100 }).then((res) => {
-      if (res.status !== 200 || !res.isJson || !Array.isArray(res.body?.data?.deployments)) throw new Skip(`fixture missing: the deployments list (E1) answered ${res.status}`);
+      requireAnswer(res, "E1", "discovering the deployments", (r) => r.isJson && Array.isArray(r.body?.data?.deployments));
       return res.body.data.deployments;
     });
     return this.deploymentsList;
@@ -162,13 +172,15 @@ export class Fixtures {
   private async workbookById(id: number): Promise<any> {
     const dep = (await this.get("deployment")).id;
     const res = await this.api.get(`/api/v1/deployments/${dep}/workbooks/${id}`);
-    if (res.status !== 200 || !res.isJson) throw new Skip(`fixture missing: fixtures.workbookId ${id} answered ${res.status}`);
+    requireAnswer(res, "E9", `reading fixtures.workbookId ${id}`);
     return res.body;
   }
 
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
-    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch(() => undefined);
+    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch((err) => {
+      throw err instanceof CheckFailure ? blockedByWalk("E8", "discovering workbooks", err) : err;
+    });
     const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK");
     const listed = items.find(match);
     if (listed || !readEach) return listed;

@@ -233,7 +233,7 @@ export const workspaceModelChecks = group("model", [
         ctx,
         sequences,
         async (calls, api) => {
-          const own = { api, scratch: ctx.scratch };
+          const own = { ...ctx, api };
           const folders = [(await createFolder(own, dep)).id, (await createFolder(own, dep)).id];
           const real: Real = { ctx, api, dep, folders, slugs: Array.from({ length: SLUGS }, () => ctx.scratch.slug("model")) };
           const model: Model = { workbooks: [], bySlug: new Map() };

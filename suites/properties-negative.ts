@@ -267,7 +267,7 @@ async function envVarStage(ctx: CheckContext): Promise<Stage> {
   };
 }
 
-const TOKEN_NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environments"];
+const TOKEN_NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environment"];
 
 export const negativeChecks = group("properties", [
   negative({

@@ -118,7 +118,7 @@ async function materialise(ctx: CheckContext, api: Api, dep: string, world: Worl
   };
   wanted.forEach(add);
   const refs = new Map<string, ItemRef>();
-  const own = { api, scratch: ctx.scratch };
+  const own = { ...ctx, api };
   for (const [h, spec] of Object.entries(world.layout)) {
     if (!need.has(h)) continue;
     const parent = spec.in === null ? null : (refs.get(spec.in)?.id ?? world.fixed.get(spec.in)!);

@@ -99,7 +99,7 @@ async function issueToken(ctx: CheckContext, api: Api, body: { security_context:
 
 const lifetimes = fc.record({ security_context: securityContext(), expires_in: fc.integer({ min: 1, max: 3600 }) });
 /** facts: one published schema bounds expires_in to 1..3600; a token is a credential, so issuing one is a write. */
-const TOKEN_NEEDS: CheckSpec["needs"] = ["writes", "fixture:deployment", "fixture:environments"];
+const TOKEN_NEEDS: CheckSpec["needs"] = ["writes", "fixture:deployment", "fixture:environment"];
 
 export const propertyChecks = group("properties", [
   {

@@ -11,7 +11,7 @@ const SENT_LIFETIMES_S = [1, 900, 3600];
 /** created_at, expires_at and the JWT's times are whole seconds apart at best. */
 const SLACK_S = 1;
 /** Issuing a token changes no data, but it is a credential a run should not mint unasked. */
-const NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environments"];
+const NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environment"];
 
 /** A context no server holds already: a claim equal to it can only have come from this request. */
 const securityContext = (ctx: CheckContext) => ({ tenant_id: ctx.scratch.name("tenant"), roles: ["conformance-reader"] });

@@ -17,7 +17,7 @@ export interface Race {
   writers: Writer[];
 }
 
-type RaceCtx = Pick<CheckContext, "api" | "scratch">;
+type RaceCtx = Pick<CheckContext, "api" | "scratch" | "require">;
 
 /**
  * E11 rule 5's scenario: on a fresh slug whose workbook exists, `writers` upserts and, among them,

@@ -31,13 +31,16 @@ export class ConsoleReporter {
   finish(report: Report, exitCode: number): void {
     const s = report.summary;
     this.out("");
-    this.out(`${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed})`);
+    this.out(`${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed}); verified ${s.mustRules.verified}/${s.mustRules.total} MUST rules`);
+    if (s.skipped) this.out(`  skipped: ${s.skippedBy.user} by the run's setup, ${s.skippedBy.notVerifiable} not verifiable on this server, ${s.skippedBy.notExercised} not exercised`);
     if (report.interrupted) this.out("interrupted: the remaining checks did not run; cleanup ran.");
     const skipReasons = new Map<string, number>();
     for (const r of report.results) if (r.status === "skipped") skipReasons.set(r.message, (skipReasons.get(r.message) ?? 0) + 1);
     for (const [reason, n] of [...skipReasons].sort((a, b) => b[1] - a[1])) this.out(`  ${String(n).padStart(3)} skipped: ${reason}`);
     for (const l of report.leftovers) this.out(paint("31", `left on the server: ${l}`));
-    const bad = report.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored");
+    for (const { rootCause, blocked } of report.rootCauses) this.out(paint("31", `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}`));
+    // A blocked check is told once, under its root cause above; failures and errors in full.
+    const bad = report.results.filter((r) => r.status === "failed" || r.status === "errored");
     for (const r of bad) {
       this.out("");
       this.out(paint(r.status === "errored" ? "35" : "31", "── " + r.id));

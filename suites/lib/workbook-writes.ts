@@ -1,7 +1,6 @@
 import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
-import { Skip } from "../../core/outcome.js";
 import type { Scratch } from "../../core/scratch.js";
 
 /**
@@ -38,13 +37,16 @@ export async function duplicate(scratch: Scratch, api: Api, dep: string, id: num
 
 /**
  * A workbook of the check's own, created through E11 under a fresh slug with `body`. Creating it is
- * a precondition here, not the rule under test: a server that cannot skips the check.
+ * a precondition here, not the rule under test: a server that cannot blocks the check (E11's owner
+ * fails), and one that ignores a sent folderId blocks it too (it was asked to create it there).
  */
-export async function ownWorkbook(ctx: Pick<CheckContext, "scratch">, api: Api, dep: string, body: Record<string, unknown> = {}): Promise<{ slug: string; workbook: any }> {
+export async function ownWorkbook(ctx: Pick<CheckContext, "scratch" | "require">, api: Api, dep: string, body: Record<string, unknown> = {}): Promise<{ slug: string; workbook: any }> {
   const slug = ctx.scratch.slug("wb");
   const res = await putBySlug(ctx.scratch, api, dep, slug, { name: ctx.scratch.name("workbook"), ...body });
-  if (res.status !== 200 || !res.isJson || !Number.isSafeInteger(res.body?.id)) throw new Skip(`precondition: could not create a workbook through E11 (answered ${res.status})`);
-  return { slug, workbook: res.body };
+  const placed = (w: any) => !("folderId" in body) || !("folderId" in w) || w.folderId === body.folderId;
+  const what = "folderId" in body ? `creating a workbook of its own in folder ${body.folderId}` : "creating a workbook of its own";
+  const workbook = ctx.require(res, "E11", what, (r) => r.isJson && Number.isSafeInteger(r.body?.id) && placed(r.body));
+  return { slug, workbook };
 }
 
 /** E9, the record as stored now; anything but a 200 workbook fails the check. */
