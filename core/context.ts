@@ -29,6 +29,8 @@ export interface CheckContext {
    * as core/preconditions.ts decides from the endpoint and the status.
    */
   require<T = any>(res: Response, endpoint: Endpoint, what: string, usable?: (res: Response) => boolean): T;
+  /** For a refusal the rule expects: a 404 or 405 (the route is missing) is judged as `require` judges it. */
+  requireRoute(res: Response, endpoint: Endpoint, what: string): void;
   /** The check's exchanges so far, in order. */
   log: Exchange[];
 }

@@ -40,7 +40,8 @@ export interface FixtureValues {
   sharedWorkbook: { id: number };
   sharedUnpublishedWorkbook: { id: number };
   embeddableWorkbook: any;
-  workbookLimitDeployment: { id: string };
+  /** The deployment, and a workbook of it to clone. */
+  workbookLimitDeployment: { id: string; workbookId: number };
 }
 
 const WORKBOOK_SCAN_PAGES = 10;
@@ -123,9 +124,15 @@ export class Fixtures {
         if (!found) throw new Skip("fixture missing: no workbook whose published dashboard has allowEmbed true was found in the first pages of E8");
         return found;
       }
-      case "workbookLimitDeployment":
+      case "workbookLimitDeployment": {
         if (c.workbookLimitDeploymentId === undefined) throw new Skip("fixture missing: set fixtures.workbookLimitDeploymentId (a deployment whose plan's workbook limit is reached)");
-        return { id: String(c.workbookLimitDeploymentId) };
+        const id = String(c.workbookLimitDeploymentId);
+        const res = await this.api.get(`/api/v1/deployments/${id}/workbooks`, { first: 20 });
+        const items = requireAnswer(res, "E8", "listing the workbooks of fixtures.workbookLimitDeploymentId", (r) => r.isJson && Array.isArray(r.body?.items)).items as any[];
+        const source = items.find((w) => w?.type === undefined || w.type === "WORKBOOK");
+        if (!Number.isSafeInteger(source?.id)) throw new Skip(`fixture missing: deployment ${id} (fixtures.workbookLimitDeploymentId) lists no workbook to clone`);
+        return { id, workbookId: source.id };
+      }
       case "readOnlyFolder":
         if (c.readOnlyFolderId === undefined) throw new Skip("fixture missing: set fixtures.readOnlyFolderId (a folder the readOnly token can read but not edit)");
         return { id: c.readOnlyFolderId };

@@ -1,6 +1,8 @@
 import type { Api } from "./api.js";
 import type { Response } from "./http.js";
+import type { SpecEndpoint } from "./endpoints.js";
 import { CheckFailure } from "./outcome.js";
+import { requireAnswer } from "./preconditions.js";
 
 export interface CursorPage<T = any> {
   res: Response;
@@ -15,15 +17,17 @@ export interface CursorWalk<T = any> {
 
 /**
  * Follows `first`/`after` until hasNextPage is false. A server that keeps announcing a next page
- * without moving its cursor is caught here, not looped on forever.
+ * without moving its cursor is caught here, not looped on forever. With `endpoint`, the walk is a
+ * precondition of the check: a first page that does not answer blocks it (core/preconditions.ts).
  */
-export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Record<string, string | number | undefined>; maxPages?: number } = {}): Promise<CursorWalk<T>> {
+export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Record<string, string | number | undefined>; maxPages?: number; endpoint?: SpecEndpoint } = {}): Promise<CursorWalk<T>> {
   const maxPages = opts.maxPages ?? 200;
   const pages: CursorPage<T>[] = [];
   const seenCursors = new Set<string>();
   let after: string | undefined;
   for (;;) {
     const res = await api.get(path, { ...opts.query, first: opts.first, after });
+    if (opts.endpoint && !pages.length) requireAnswer(res, opts.endpoint, "the first page of the list");
     if (res.status !== 200 || !res.isJson) throw new CheckFailure(`page ${pages.length + 1} of the cursor walk was not a 200 JSON answer`, { expected: "200 with a JSON list", got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange });
     const items: T[] = Array.isArray(res.body?.items) ? res.body.items : [];
     const pageInfo = res.body?.pageInfo;

@@ -41,3 +41,11 @@ export function blockedByWalk(endpoint: Exclude<Endpoint, "E14">, what: string, 
   const e = specEndpoints[endpoint];
   return new Blocked(`${e.root}: ${e.method} ${e.path}: ${failure.message}`, { detail: what, exchange: failure.exchange, rootCheck: e.root });
 }
+
+/**
+ * For a check that expects a refusal (a 4xx): a 404 or 405 says the route itself is missing,
+ * which refuses everything and proves nothing, so it is judged as requireAnswer judges it.
+ */
+export function requireRoute(res: Response, endpoint: Endpoint, what: string): void {
+  if (res.status === 404 || res.status === 405) requireAnswer(res, endpoint, what);
+}

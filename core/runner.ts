@@ -5,7 +5,7 @@ import { Expect } from "./expect.js";
 import { Fixtures } from "./fixtures.js";
 import { type Credential, type Exchange, HttpClient, NetworkError } from "./http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
-import { requireAnswer } from "./preconditions.js";
+import { requireAnswer, requireRoute } from "./preconditions.js";
 import { Redactor } from "./redact.js";
 import { Scratch } from "./scratch.js";
 import type { Schemas } from "./schemas.js";
@@ -188,6 +188,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
       return resolved.get(name) as any;
     },
     require: requireAnswer,
+    requireRoute,
     scratch: env.scratch,
     settings: env.settings,
     log,

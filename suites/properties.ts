@@ -3,7 +3,7 @@ import type { Api } from "../core/api.js";
 import { group, type CheckSpec } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
-import { Skip } from "../core/outcome.js";
+import { NotExercised } from "../core/outcome.js";
 import { walkCursor, walkOffset } from "../core/pagination.js";
 import { forAll } from "../core/property.js";
 import { acceptedVersionForm, envVarName, envVarTag, holdsMarker, pageSize, rejectedVersionForm, securityContext, text } from "../generators/index.js";
@@ -77,7 +77,7 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
       const dep = ctx.fixture("deployment").id;
       const tag = envVarTag(ctx.scratch.prefix);
       const probe = await ctx.api.put(varsPath(dep), { env_variables: [{ name: `${tag}_PROBE`, value: "probe" }] });
-      if (!PUT_ACCEPTED.includes(probe.status)) throw new Skip(`PUT env-vars did not take a new variable (answered ${probe.status}): the masking of names set here cannot be seen`);
+      ctx.require(probe, "E14", "setting a variable of its own (PUT env-vars), to see how names set here are masked", () => true);
       const variable = fc.record({ name: envVarName(tag), value: text(1, 24).filter((v) => v !== MASK) }).filter((v) => o.select(v.name));
       await forAll(ctx, variable, async ({ name, value }, api) => {
         const put = await api.put(varsPath(dep), { env_variables: [{ name, value }] });
@@ -94,6 +94,7 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
 /** E3 with a generated body: the 200 answer's data, after its schema is checked. */
 async function issueToken(ctx: CheckContext, api: Api, body: { security_context: Record<string, unknown>; expires_in: number }): Promise<{ data: any; res: Response }> {
   const res = await api.post(tokenPath(ctx), body);
+  ctx.require(res, "E3", "issuing a metadata token");
   return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
 }
 
@@ -111,7 +112,7 @@ export const propertyChecks = group("properties", [
     needs: ["fixture:deployment"],
     async run(ctx) {
       const lists = await cursorLists(ctx.api, ctx.fixture("deployment").id);
-      if (!lists.length) throw new Skip("none of E2, E8, E13 answers a non-empty list with items and pageInfo: there is no cursor to walk");
+      if (!lists.length) throw new NotExercised("none of E2, E8, E13 answers a non-empty list with items and pageInfo: there is no cursor to walk");
       // A trial walks one list at a few page sizes; a long list from a size that keeps a walk within 50 pages.
       const walks = fc.oneof(...lists.map((l) => fc.uniqueArray(pageSize(l.keys.length), { minLength: 1, maxLength: 3 }).map((sizes) => ({ list: l.what, sizes }))));
       await forAll(ctx, walks, async ({ list, sizes }, api) => {
@@ -132,7 +133,7 @@ export const propertyChecks = group("properties", [
     async run(ctx) {
       const deploymentsOf = (body: any) => body?.data?.deployments;
       const whole = (await walkOffset(ctx.api, "/api/v1/deployments", SURE_LIMIT, deploymentsOf)).items.map((d: any) => String(d?.id));
-      if (!whole.length) throw new Skip("the deployments list (E1) is empty: there is nothing to walk");
+      if (!whole.length) throw new NotExercised("the deployments list (E1) is empty: there is nothing to walk");
       // No maximum limit is published, and a walk ends at a short page: limits stay at or below the default.
       await forAll(ctx, pageSize(whole.length, { max: SURE_LIMIT }), async (limit, api) => {
         const walk = await walkOffset(api, "/api/v1/deployments", limit, deploymentsOf, Math.ceil(whole.length / limit) + 2);
@@ -199,7 +200,7 @@ export const propertyChecks = group("properties", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
-      if (!current) throw new Skip("E5 marks no version current: the version the property moves away from could not be put back");
+      if (!current) throw new NotExercised("E5 marks no version current: the version the property moves away from could not be put back");
       await keepSettings(ctx, dep);
       const inputs = fc.oneof(acceptedVersionForm(list).map((a) => ({ ...a, accepted: true })), rejectedVersionForm(list).map((input) => ({ input, accepted: false, version: undefined })));
       await forAll(ctx, inputs, async ({ input, accepted, version }, api) => {

@@ -19,6 +19,7 @@ const securityContext = (ctx: CheckContext) => ({ tenant_id: ctx.scratch.name("t
 /** Issues a token; the answer must be a 200 MetadataTokenResponse. */
 async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<{ data: any; res: Response }> {
   const res = await ctx.api.post(tokenPath(ctx), body);
+  ctx.require(res, "E3", "issuing a metadata token");
   return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
 }
 
@@ -29,6 +30,7 @@ const epochSeconds = (iso: string) => Date.parse(iso) / 1000;
  * short would leave the token's start unrecognised by the report's JWT masking.
  */
 function expectRejected(ctx: CheckContext, res: Response, what: string): void {
+  ctx.requireRoute(res, "E3", what);
   ctx.expect.that(res.status >= 400 && res.status < 500, what, { expected: "a 4xx status", got: `status ${res.status}`, res });
 }
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
@@ -60,3 +61,29 @@ export function ownerOf(w: any): number | undefined {
   const id = w?.createdBy ?? w?.user?.id ?? w?.userId;
   return typeof id === "number" ? id : undefined;
 }
+
+/**
+ * The documented Workbook fields but updatedAt: what re-applying a request must leave as it was,
+ * and what a write's answer must show as a read next shows it. Fields a server adds (facts: newer
+ * servers do) may move on their own, a view time say.
+ */
+const DOCUMENTED = ["id", "deploymentId", "name", "type", "meta", "calculatedFields", "createdAt", "createdBy", "userId", "user", "folderId", "folderPath", "isFavorite", "slug", "dashboardDraft", "dashboardPublished", "publishedDashboard"];
+export const documented = (w: any) => Object.fromEntries(DOCUMENTED.map((k) => [k, w?.[k]]));
+
+/**
+ * A write answers with the Workbook as it now is (E10, E11 Response: Workbook; E12 moved: records
+ * as the move returns them): every documented field the answer shows equals what E9 reads next.
+ * Optional fields the answer leaves out are not compared; neither are timestamps beyond the instant.
+ */
+export async function expectAnswerIsStored(ctx: Pick<CheckContext, "expect">, api: Api, dep: string, answer: any, answerRes: Response, what: string): Promise<void> {
+  const { workbook: stored, res } = await readWorkbook(ctx, api, dep, answer.id);
+  const shown = DOCUMENTED.filter((k) => answer?.[k] !== undefined);
+  const differing = shown.filter((k) => !isDeepStrictEqual(answer[k], stored[k]) && !(k === "createdAt" && Date.parse(answer[k]) === Date.parse(stored[k])));
+  ctx.expect.that(differing.length === 0, `${what}: the answer shows workbook ${answer.id} as E9 reads it next`, {
+    expected: pick(stored, differing),
+    got: pick(answer, differing),
+    res: differing.length ? answerRes : res,
+  });
+}
+
+const pick = (o: any, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o?.[k]]));
