@@ -59,13 +59,13 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   });
   if (networkError) throw networkError;
   if (unmet) throw unmet;
-  if (!details.failed) {
+  // Failed without a counterexample: fast-check gave up after too many discarded cases.
+  if (!details.failed || !details.counterexample) {
     const asked = replay ? 1 : numRuns;
     if (details.numRuns < Math.min(MIN_RUNS, asked))
       throw new NotExercised(`${details.numRuns} of ${asked} run(s) completed${details.interrupted ? ` before the time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms` : ""}${details.numSkips ? `, ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);
     return;
   }
-  if (!details.counterexample) return;
 
   const [value] = details.counterexample as [T];
   const shrunkLog: Exchange[] = [];

@@ -237,6 +237,7 @@ export const cloneChecks = group("clone", [
     needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
+      await cloneOwn(ctx, dep);
       const id = ctx.fixture("sharedWorkbook").id;
       const creator = ctx.as("creator");
       const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);

@@ -54,7 +54,7 @@ async function cursorLists(api: Api, dep: string): Promise<CursorList[]> {
 
 /** A variable as the list shows it now, looked up by name over every page. */
 async function listedVariable(api: Api, dep: string, name: string): Promise<{ value: unknown; res: Response } | undefined> {
-  const walk = await walkCursor(api, varsPath(dep), { first: WHOLE_PAGE });
+  const walk = await walkCursor(api, varsPath(dep), { first: WHOLE_PAGE, endpoint: "E13" });
   for (const p of walk.pages) {
     const found = p.items.find((v: any) => v?.name === name);
     if (found) return { value: found.value, res: p.res };

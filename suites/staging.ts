@@ -93,7 +93,9 @@ export const stagingChecks = group("staging", [
       const dep = ctx.fixture("deployment").id;
       const shared = ctx.fixture("sharedBranch");
       if (shared.id === undefined) throw new NotVerifiable(`the branches list (E14) gives branch ${shared.name} no integer id to send as branchId`);
-      if (await keepFlag(ctx, dep, shared.name)) await setFlag(ctx, dep, shared.name, false, "switching the branch's staging environment off first, so that switching it on shows");
+      await keepFlag(ctx, dep, shared.name);
+      // By name, always: it also shows the toggle is served, so that a refusal by id is about the id.
+      await setFlag(ctx, dep, shared.name, false, "switching the branch's staging environment off first (by name), so that switching it on by id shows");
       const { branch, res } = await toggle(ctx, dep, { branchId: shared.id }, true);
       ctx.expect.equal(branch.id, shared.id, "the answer is the branch with the branchId sent", res);
       await expectListed(ctx, dep, shared.name, true);
