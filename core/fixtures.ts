@@ -185,7 +185,7 @@ export class Fixtures {
 
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
-    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch((err) => {
+    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
       throw err instanceof CheckFailure ? blockedByWalk("E8", "discovering workbooks", err) : err;
     });
     const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK");

@@ -8,10 +8,13 @@ import { requireAnswer } from "../core/preconditions.js";
 import { forAll } from "../core/property.js";
 import { ConsoleReporter } from "../core/reporters/console.js";
 import { buildReport } from "../core/reporters/report.js";
-import { type CheckResult, exitCodeFor, rootCauses, summarise } from "../core/runner.js";
+import { type CheckResult, exitCodeFor, rootCauses, runChecks, summarise } from "../core/runner.js";
 import { missingEndpointFaults } from "../reference/faults/missing-endpoints.js";
 import { catalogue } from "../suites/index.js";
-import { describeResults, runAgainstReference } from "./reference-run.js";
+import { Schemas } from "../core/schemas.js";
+import { startReference } from "../reference/server.js";
+import { newItem } from "../reference/store.js";
+import { describeResults, runAgainstReference, settingsFor } from "./reference-run.js";
 
 /** Properties at 5 runs: enough to meet their minimum, and the gate is about preconditions, not depth. */
 const QUICK = { settings: { runs: 5 } };
@@ -142,5 +145,26 @@ describe("no vacuous pass: a property that did not run enough is not exercised",
     expect(results.map((r) => [r.status, r.skipKind])).toEqual([["skipped", "not-exercised"], ["skipped", "not-exercised"]]);
     expect(results[0].message).toMatch(/0 of 5 run\(s\) completed, \d+ generated case\(s\) discarded/);
     expect(results[1].message).toMatch(/[0-4] of 5 run\(s\) completed before the time limit of 100 ms/);
+  });
+});
+
+describe("what the config can supply instead of an E14 endpoint", () => {
+  it("fixtures.scratchFolderIds stand in for folder creation: the checks that need folders of their own run, and pass", async () => {
+    const ref = await startReference({ variants: ["without-folder-creation"] });
+    try {
+      const settings = settingsFor(ref, { runs: 5 });
+      const me = ref.app.store.tokens.get(settings.token!)!;
+      const dep = Number(settings.fixtures.deploymentId ?? ref.seeded.store.deployments[0].id);
+      const spare = [1, 2].map((i) => newItem(ref.app.store, { deploymentId: dep, type: "FOLDER", name: `scratch ${i}`, folderId: null, createdBy: me.id }).id);
+      const checks = catalogue.filter((c) => ["bulk-move.apply.reads-back", "bulk-move.items.each-once", "bulk-move.response.moved-as-stored"].includes(c.id));
+      const without = await runChecks(checks, settings, await Schemas.load());
+      expect(without.results.map((r) => r.skipKind)).toEqual(checks.map(() => "not-verifiable"));
+      const withSpare = await runChecks(checks, { ...settings, fixtures: { ...settings.fixtures, scratchFolderIds: spare } }, await Schemas.load());
+      expect(describeResults(withSpare)).toBe("");
+      expect(withSpare.results.map((r) => r.status)).toEqual(checks.map(() => "passed"));
+      expect(spare.every((id) => ref.app.store.items.has(id))).toBe(true);
+    } finally {
+      await ref.close();
+    }
   });
 });
