@@ -169,9 +169,12 @@ export const stagingChecks = group("staging", [
     spec: "E4 (facts: an unknown branch is a 404)",
     level: "SHOULD",
     title: "Toggling a branch the deployment does not have answers 404",
-    needs: ["writes", "fixture:deployment"],
+    needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
+      // A 404 proves nothing from a server without the toggle: setting a real branch as it is shows it is served.
+      const shared = ctx.fixture("sharedBranch").name;
+      await setFlag(ctx, dep, shared, await keepFlag(ctx, dep, shared), "setting a shared branch's staging environment as it is");
       const res = await ctx.api.put(togglePath(dep), { enabled: true, branchName: ctx.scratch.name("no-such-branch") });
       ctx.expect.status(res, 404, "a branch the deployment does not have");
     },

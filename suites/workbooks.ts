@@ -163,9 +163,14 @@ export const workbookReadChecks = group("workbooks", [
     level: "MUST",
     title: "Getting a workbook id that does not exist answers 404",
     needs: ["fixture:deployment"],
-    async run({ api, expect, fixture }) {
+    async run(ctx) {
+      const { api, expect, fixture } = ctx;
       const dep = fixture("deployment").id;
-      const listed = (await walkCursor(api, listPath(dep), { first: WHOLE_PAGE })).items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
+      const items = (await walkCursor(api, listPath(dep), { first: WHOLE_PAGE, endpoint: "E8" })).items;
+      const listed = items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
+      // A 404 proves nothing from a server without E9: a listed workbook that reads shows it is served.
+      const known = items.find((w) => isWorkbook(w) && Number.isSafeInteger(w?.id))?.id;
+      if (known !== undefined) ctx.require(await api.get(`${listPath(dep)}/${known}`), "E9", `reading workbook ${known}, which E8 lists`);
       const unknown = Math.max(0, ...listed) + 1_000_000;
       expect.status(await api.get(`${listPath(dep)}/${unknown}`), 404, `workbook ${unknown} (far above every listed id)`);
     },
