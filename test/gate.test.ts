@@ -12,6 +12,7 @@ import { type CheckResult, exitCodeFor, rootCauses, runChecks, summarise } from 
 import { missingEndpointFaults } from "../reference/faults/missing-endpoints.js";
 import { catalogue } from "../suites/index.js";
 import { Schemas } from "../core/schemas.js";
+import { validateConfig } from "../core/settings.js";
 import { startReference } from "../reference/server.js";
 import { newItem } from "../reference/store.js";
 import { describeResults, runAgainstReference, settingsFor } from "./reference-run.js";
@@ -149,6 +150,18 @@ describe("no vacuous pass: a property that did not run enough is not exercised",
 });
 
 describe("what the config can supply instead of an E14 endpoint", () => {
+  it("the config schema takes features and scratchFolderIds", () => {
+    expect(validateConfig({ baseUrl: "https://tenant.example.com", features: { auditLog: false }, fixtures: { scratchFolderIds: [3, 4] } })).toEqual([]);
+    expect(validateConfig({ baseUrl: "https://tenant.example.com", features: { audit: false } })).not.toEqual([]);
+  });
+
+  it("a feature declared off skips its checks as the user's choice, naming the key", async () => {
+    const audit = catalogue.filter((c) => c.group === "audit");
+    const { results } = await runAgainstReference(audit, { settings: { features: { auditLog: false } } });
+    expect(results.map((r) => [r.status, r.skipKind])).toEqual(audit.map(() => ["skipped", "user"]));
+    expect(results[0].message).toContain("features.auditLog: false");
+  });
+
   it("fixtures.scratchFolderIds stand in for folder creation: the checks that need folders of their own run, and pass", async () => {
     const ref = await startReference({ variants: ["without-folder-creation"] });
     try {
