@@ -187,8 +187,8 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
       if (!check.needs.includes(`fixture:${name}`)) throw new Error(`check bug: fixture:${name} is not declared in needs`);
       return resolved.get(name) as any;
     },
-    require: requireAnswer,
-    requireRoute,
+    require: (res, endpoint, what, usable) => requireAnswer(res, endpoint, what, usable, check.id),
+    requireRoute: (res, endpoint, what) => requireRoute(res, endpoint, what, check.id),
     scratch: env.scratch,
     settings: env.settings,
     log,
@@ -203,7 +203,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     if (err instanceof NotExercised) return done("skipped", `not exercised: ${err.message}`, { skipKind: "not-exercised" });
     if (err instanceof Blocked) {
       const exchange = err.about.exchange;
-      // The owner of the endpoint is not blocked by it: its own precondition failing is its failure.
+      // A fixture its own endpoint failed to give: the owner fails, it is not blocked by itself.
       if (err.about.rootCheck === check.id) return done("failed", err.about.detail ?? err.message, { expected: "a usable 2xx answer", got: exchange?.status === undefined ? undefined : `${exchange.status} ${exchange.responseExcerpt?.slice(0, 160) ?? ""}`.trim(), exchange, curl: exchange?.curl, exchanges: log.slice(-10) });
       return done("blocked", err.message, { blockedBy: err.rootCause, exchange, curl: exchange?.curl, exchanges: log.slice(-10) });
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { group } from "../core/check.js";
 import { specEndpoints, type SpecEndpoint } from "../core/endpoints.js";
 import type { Response } from "../core/http.js";
-import { Blocked, NotVerifiable, Skip } from "../core/outcome.js";
+import { Blocked, CheckFailure, NotVerifiable, Skip } from "../core/outcome.js";
 import { requireAnswer } from "../core/preconditions.js";
 import { forAll } from "../core/property.js";
 import { ConsoleReporter } from "../core/reporters/console.js";
@@ -53,6 +53,10 @@ describe("preconditions: the runner, not the check, decides skipped, not verifia
   it("an E14 endpoint is not verifiable; a refused token is the user's setup", () => {
     expect(thrown(() => requireAnswer(answer(404), "E14", "creating a folder"))).toBeInstanceOf(NotVerifiable);
     expect(thrown(() => requireAnswer(answer(403), "E11", "creating"))).toBeInstanceOf(Skip);
+  });
+
+  it("the owner of an endpoint neither skips nor blocks on it: it fails", () => {
+    for (const status of [403, 404, 500]) expect(thrown(() => requireAnswer(answer(status), "E11", "creating", undefined, specEndpoints.E11.root))).toBeInstanceOf(CheckFailure);
   });
 
   it("every spec'd endpoint has an owner: a MUST check of the catalogue that cites it", () => {
