@@ -256,6 +256,7 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),
     strict: Boolean(opts.strict ?? file.strict ?? false),
     fixtures: { ...base.fixtures, ...file.fixtures },
+    features: file.features,
   };
 }
 

@@ -6,15 +6,21 @@ export type Level = "MUST" | "SHOULD";
 export type TokenRole = "readOnly" | "noAudit" | "creator";
 
 /**
- * What a check needs before it can run; the runner skips it, with the reason, when one is missing.
+ * What a check needs before it can run, declared as data: the runner skips it, with the reason,
+ * when the user did not allow or configure one. A fixture the server should have yielded through
+ * a spec'd endpoint and did not blocks the check instead (core/preconditions.ts).
  * "unremovable-writes": it creates what the API offers no way to delete (environment variables),
  * so it runs only when the user says so, or against the throw-away reference server.
  */
-export type Need = "writes" | "unremovable-writes" | `token:${TokenRole}` | `fixture:${FixtureName}`;
+export type Need = "writes" | "unremovable-writes" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
+
+/** Plan features a tenant may lack; the config's `features` declares one off, and its checks are skipped. */
+export type Feature = "auditLog";
 
 export type FixtureName =
   | "deployment"
   | "otherDeployment"
+  | "environment"
   | "environments"
   | "workbook"
   | "workbookInFolder"
@@ -48,7 +54,7 @@ export interface Check {
 
 export type CheckSpec = Omit<Check, "group" | "needs" | "kind"> & { needs?: Need[]; kind?: Check["kind"] };
 
-/** Declares the checks of one endpoint group. */
-export function group(name: string, checks: CheckSpec[]): Check[] {
-  return checks.map((c) => ({ needs: [], kind: "example", ...c, group: name }));
+/** Declares the checks of one endpoint group; `shared.needs` are added to every check's own. */
+export function group(name: string, checks: CheckSpec[], shared: { needs?: Need[] } = {}): Check[] {
+  return checks.map((c) => ({ kind: "example", ...c, needs: [...(shared.needs ?? []), ...(c.needs ?? [])], group: name }));
 }

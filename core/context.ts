@@ -1,8 +1,9 @@
 import type { Api } from "./api.js";
 import type { FixtureName, TokenRole } from "./check.js";
 import type { Expect } from "./expect.js";
+import type { Endpoint } from "./endpoints.js";
 import type { FixtureValues } from "./fixtures.js";
-import type { Exchange } from "./http.js";
+import type { Exchange, Response } from "./http.js";
 import type { Scratch } from "./scratch.js";
 import type { Schemas } from "./schemas.js";
 import type { RunSettings } from "./settings.js";
@@ -22,6 +23,14 @@ export interface CheckContext {
   fixture<K extends FixtureName>(name: K): FixtureValues[K];
   scratch: Scratch;
   settings: RunSettings;
+  /**
+   * An answer the check builds its scenario on (not the one its rule is about): its body when
+   * usable (default: a 2xx JSON answer), else the check ends skipped, not verifiable or blocked
+   * as core/preconditions.ts decides from the endpoint and the status.
+   */
+  require<T = any>(res: Response, endpoint: Endpoint, what: string, usable?: (res: Response) => boolean): T;
+  /** For a refusal the rule expects: a 404 or 405 (the route is missing) is judged as `require` judges it. */
+  requireRoute(res: Response, endpoint: Endpoint, what: string): void;
   /** The check's exchanges so far, in order. */
   log: Exchange[];
 }

@@ -1,9 +1,9 @@
 import type { Api } from "./api.js";
 import type { FixtureName } from "./check.js";
-import { NetworkError } from "./http.js";
-import { Skip } from "./outcome.js";
+import { CheckFailure, Skip } from "./outcome.js";
 import { allDeployments } from "./deployments.js";
 import { walkCursor } from "./pagination.js";
+import { blockedByWalk, requireAnswer } from "./preconditions.js";
 import type { FixtureConfig } from "./settings.js";
 
 /** An environment as either documented shape reads (E2): the list shape or the control-plane one. */
@@ -26,6 +26,7 @@ export interface BranchView {
 export interface FixtureValues {
   deployment: { id: string };
   otherDeployment: { id: string };
+  environment: { id: string };
   environments: EnvironmentView[];
   workbook: any;
   workbookInFolder: any;
@@ -40,7 +41,8 @@ export interface FixtureValues {
   sharedWorkbook: { id: number };
   sharedUnpublishedWorkbook: { id: number };
   embeddableWorkbook: any;
-  workbookLimitDeployment: { id: string };
+  /** The deployment, and a workbook of it to clone. */
+  workbookLimitDeployment: { id: string; workbookId: number };
 }
 
 const WORKBOOK_SCAN_PAGES = 10;
@@ -50,7 +52,9 @@ const DEPLOYMENT_CANDIDATES = 10;
 /**
  * What the suite needs to find on a server it has never seen. Each fixture comes from the config
  * when named there, else from discovery through the API; none is taken from any seed data.
- * Resolved once per run; a missing one skips the checks that need it, with the reason.
+ * Resolved once per run. One the user did not configure and the server has none of (an empty
+ * list) skips the checks that need it, naming the config key; a spec'd list endpoint that answers
+ * 404, 5xx or garbage blocks them (core/preconditions.ts).
  */
 export class Fixtures {
   private readonly cache = new Map<FixtureName, Promise<unknown>>();
@@ -86,9 +90,17 @@ export class Fixtures {
       case "environments": {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/api/v1/deployments/${dep}/environments`);
-        if (res.status !== 200 || !res.isJson) throw new Skip(`fixture missing: the environments list (E2) answered ${res.status}`);
+        requireAnswer(res, "E2", "discovering the environments");
         const raw: any[] = res.body.items ?? res.body.data?.environments ?? (Array.isArray(res.body.data) ? res.body.data : []);
         return raw.map(environmentView);
+      }
+      case "environment": {
+        if (c.environmentId !== undefined) return { id: c.environmentId };
+        // Chosen by type, not by position: the production environment, where there is one.
+        const envs = await this.get("environments");
+        const first = envs.find((e) => e.type === "production") ?? envs[0];
+        if (!first) throw new Skip("fixture missing: the environments list (E2) is empty; set fixtures.environmentId");
+        return { id: first.id };
       }
       case "workbook": {
         if (c.workbookId !== undefined) return this.workbookById(c.workbookId);
@@ -119,9 +131,15 @@ export class Fixtures {
         if (!found) throw new Skip("fixture missing: no workbook whose published dashboard has allowEmbed true was found in the first pages of E8");
         return found;
       }
-      case "workbookLimitDeployment":
+      case "workbookLimitDeployment": {
         if (c.workbookLimitDeploymentId === undefined) throw new Skip("fixture missing: set fixtures.workbookLimitDeploymentId (a deployment whose plan's workbook limit is reached)");
-        return { id: String(c.workbookLimitDeploymentId) };
+        const id = String(c.workbookLimitDeploymentId);
+        const res = await this.api.get(`/api/v1/deployments/${id}/workbooks`, { first: 20 });
+        const items = requireAnswer(res, "E8", "listing the workbooks of fixtures.workbookLimitDeploymentId", (r) => r.isJson && Array.isArray(r.body?.items)).items as any[];
+        const source = items.find((w) => w?.type === undefined || w.type === "WORKBOOK");
+        if (!Number.isSafeInteger(source?.id)) throw new Skip(`fixture missing: deployment ${id} (fixtures.workbookLimitDeploymentId) lists no workbook to clone`);
+        return { id, workbookId: source.id };
+      }
       case "readOnlyFolder":
         if (c.readOnlyFolderId === undefined) throw new Skip("fixture missing: set fixtures.readOnlyFolderId (a folder the readOnly token can read but not edit)");
         return { id: c.readOnlyFolderId };
@@ -131,7 +149,7 @@ export class Fixtures {
       case "branches": {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/build/api/v1/deployments/${dep}/branches`);
-        if (res.status !== 200 || !res.isJson) throw new Skip(`fixture missing: the branches list answered ${res.status}`);
+        requireAnswer(res, "E14", "discovering the branches (fixtures.sharedBranch, personalBranch, productionBranch name them instead)");
         const raw: any[] = res.body.items ?? (Array.isArray(res.body.data) ? res.body.data : []);
         return raw.filter((b) => typeof b?.name === "string").map((b) => ({ id: typeof b.id === "number" ? b.id : undefined, name: b.name, isStagingEnvironmentEnabled: b.isStagingEnvironmentEnabled, raw: b }));
       }
@@ -150,7 +168,7 @@ export class Fixtures {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/api/v1/deployments/${dep}/versions`);
         const list = res.isJson ? (res.body?.data ?? res.body?.items) : undefined;
-        if (res.status !== 200 || !Array.isArray(list)) throw new Skip(`fixture missing: the versions list (E5) answered ${res.status}`);
+        requireAnswer(res, "E5", "discovering the versions", () => Array.isArray(list));
         return list;
       }
     }
@@ -162,7 +180,7 @@ export class Fixtures {
     this.deploymentList ??= allDeployments(this.api).then(
       (list) => list.map((d) => String(d?.id)).sort(),
       (err) => {
-        throw new Skip(`fixture missing: the deployments list (E1) could not be read (${(err as Error).message})`);
+        throw err instanceof CheckFailure ? blockedByWalk("E1", "discovering the deployments", err) : err;
       },
     );
     return this.deploymentList;
@@ -189,16 +207,15 @@ export class Fixtures {
   private async workbookById(id: number): Promise<any> {
     const dep = (await this.get("deployment")).id;
     const res = await this.api.get(`/api/v1/deployments/${dep}/workbooks/${id}`);
-    if (res.status !== 200 || !res.isJson) throw new Skip(`fixture missing: fixtures.workbookId ${id} answered ${res.status}`);
+    requireAnswer(res, "E9", `reading fixtures.workbookId ${id}`);
     return res.body;
   }
 
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
     // A lost connection is not an empty list: it must not turn into a "fixture missing" skip.
-    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch((err) => {
-      if (err instanceof NetworkError) throw err;
-      return undefined;
+    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
+      throw err instanceof CheckFailure ? blockedByWalk("E8", "discovering workbooks", err) : err;
     });
     // Oldest first (workspace ids are integers): the choice does not follow the server's order, and prefers what no run created.
     const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK").sort((a, b) => Number(a?.id) - Number(b?.id));

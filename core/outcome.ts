@@ -42,8 +42,12 @@ export class NotExercised extends Error {}
  * `rootCause` names the request and what came back, e.g. `PUT .../by-slug/x answered 500`.
  */
 export class Blocked extends Error {
-  constructor(readonly rootCause: string) {
-    super(`blocked: ${rootCause}`);
+  constructor(
+    readonly rootCause: string,
+    /** detail: this check's own request and answer; rootCheck: the check that owns the endpoint (core/endpoints.ts). */
+    readonly about: { detail?: string; exchange?: Exchange; rootCheck?: string } = {},
+  ) {
+    super(`blocked by ${rootCause}${about.detail ? ` (${about.detail})` : ""}`);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Api } from "./api.js";
 import type { Response } from "./http.js";
+import type { SpecEndpoint } from "./endpoints.js";
 import { CheckFailure } from "./outcome.js";
+import { requireAnswer } from "./preconditions.js";
 
 export interface CursorPage<T = any> {
   res: Response;
@@ -36,9 +38,11 @@ async function pageAt(api: Api, path: string, query: Query, name: "first" | "lim
 /**
  * Follows `first`/`after` until hasNextPage is false. A server that keeps announcing a next page
  * without moving its cursor is caught here, not looped on forever. A page after a full one may be
- * empty (hasNextPage was true on the last full page): that is the walk's end, not an error.
+ * empty (hasNextPage was true on the last full page): that is the walk's end, not an error. With
+ * `endpoint`, the walk is a precondition of the check: a first page that does not answer blocks it
+ * (core/preconditions.ts).
  */
-export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Query; maxPages?: number } = {}): Promise<CursorWalk<T>> {
+export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Query; maxPages?: number; endpoint?: SpecEndpoint } = {}): Promise<CursorWalk<T>> {
   const maxPages = opts.maxPages ?? 200;
   const pages: CursorPage<T>[] = [];
   const seenCursors = new Set<string>();
@@ -48,6 +52,7 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
     const page = await pageAt(api, path, { ...opts.query, after }, "first", first);
     const res = page.res;
     first = page.size;
+    if (opts.endpoint && !pages.length) requireAnswer(res, opts.endpoint, "the first page of the list");
     if (res.status !== 200 || !res.isJson) throw new CheckFailure(`page ${pages.length + 1} of the cursor walk was not a 200 JSON answer`, { expected: "200 with a JSON list", got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange });
     const items: T[] = Array.isArray(res.body?.items) ? res.body.items : [];
     const pageInfo = res.body?.pageInfo;

@@ -3,7 +3,7 @@ import type { Api } from "./api.js";
 import type { CheckContext } from "./context.js";
 import type { Exchange } from "./http.js";
 import { NetworkError } from "./http.js";
-import { CheckFailure, Skip } from "./outcome.js";
+import { Blocked, CheckFailure, NotExercised, NotVerifiable, Skip } from "./outcome.js";
 
 export interface PropertyOptions {
   /** Fewer trials for properties whose trial is expensive; never more than --runs. */
@@ -13,6 +13,8 @@ export interface PropertyOptions {
 }
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
+/** Fewer completed runs than this (or than asked, if fewer were asked) is not a property that held: it was not exercised. */
+const MIN_RUNS = 10;
 
 /** Each property draws from its own stream, fixed by the run's seed and the check's id. */
 export function propertySeed(runSeed: number, checkId: string): number {
@@ -25,19 +27,25 @@ export function propertySeed(runSeed: number, checkId: string): number {
  * Runs `trial` on values drawn from `arb`, each trial with its own exchange log. On a failure
  * fast-check shrinks it (bounded in time); the shrunk case is then run once more to confirm it
  * still breaks the rule and to record its exact requests, which the report prints as curl lines.
- * A network error is not a counterexample: it ends the property as errored.
+ * A network error is not a counterexample: it ends the property as errored; neither is a trial's
+ * precondition that the server failed (blocked, not verifiable): it ends the property so. A
+ * property that completed fewer than MIN_RUNS runs (cut off by its time limit, or its cases
+ * discarded) was not exercised, whatever it saw.
  */
 export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: (value: T, api: Api) => Promise<void>, opts: PropertyOptions = {}): Promise<void> {
   const seed = propertySeed(ctx.settings.seed, ctx.checkId);
   const replay = ctx.settings.replay?.checkId === ctx.checkId ? ctx.settings.replay.path : undefined;
   const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity);
   let networkError: NetworkError | undefined;
+  let unmet: Blocked | NotVerifiable | undefined;
   const run = async (value: T, log: Exchange[]) => {
     try {
       await trial(value, ctx.api.logging(log));
     } catch (err) {
-      if (err instanceof Skip) fc.pre(false);
+      // A case whose scenario did not happen here says nothing: it is discarded, and counted.
+      if (err instanceof Skip || err instanceof NotExercised) fc.pre(false);
       if (err instanceof NetworkError) networkError ??= err;
+      if (err instanceof Blocked || err instanceof NotVerifiable) unmet ??= err;
       throw err;
     }
   };
@@ -51,8 +59,14 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
     markInterruptAsFailure: false,
   });
   if (networkError) throw networkError;
-  if (details.numRuns === 0 && details.numSkips > 0) throw new Skip(`every generated case was discarded (${details.numSkips}): the server offers nothing this property can run on`);
-  if (!details.failed || !details.counterexample) return;
+  if (unmet) throw unmet;
+  // Failed without a counterexample: fast-check gave up after too many discarded cases.
+  if (!details.failed || !details.counterexample) {
+    const asked = replay ? 1 : numRuns;
+    if (details.numRuns < Math.min(MIN_RUNS, asked))
+      throw new NotExercised(`${details.numRuns} of ${asked} run(s) completed${details.interrupted ? ` before the time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms` : ""}${details.numSkips ? `, ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);
+    return;
+  }
 
   const [value] = details.counterexample as [T];
   const shrunkLog: Exchange[] = [];

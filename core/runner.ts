@@ -1,11 +1,12 @@
 import { Api } from "./api.js";
-import type { Check, FixtureName, TokenRole } from "./check.js";
+import type { Check, Feature, FixtureName, TokenRole } from "./check.js";
 import type { CheckContext } from "./context.js";
 import { Expect } from "./expect.js";
 import { Fixtures } from "./fixtures.js";
 import { CheckInterrupted, CheckStopped, CheckTimedOut, runInCheckScope } from "./check-scope.js";
 import { type Credential, type Exchange, HttpClient, NetworkError, RateLimited } from "./http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
+import { requireAnswer, requireRoute } from "./preconditions.js";
 import { Redactor } from "./redact.js";
 import { Scratch } from "./scratch.js";
 import type { Schemas } from "./schemas.js";
@@ -206,12 +207,12 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
   const base = { id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind };
   const done = (status: Status, message: string, extra: Partial<CheckResult> = {}): CheckResult => ({ ...base, status, message, durationMs: Math.round(performance.now() - started), ...extra });
 
-  const unmet = await unmetNeeds(check, env);
-  if (typeof unmet === "string") return done("skipped", unmet, { skipKind: "user" });
-  if (unmet instanceof Error) return done("errored", `discovering fixtures: ${unmet.message}`);
+  const unmet = unmetNeeds(check, env);
+  if (unmet) return done("skipped", unmet, { skipKind: "user" });
 
   const log: Exchange[] = [];
   const api = new Api(env.client, env.creds.primary ?? null, log);
+  const resolved = new Map<FixtureName, unknown>();
   const ctx: CheckContext = {
     checkId: check.id,
     api,
@@ -225,20 +226,30 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     schemas: env.schemas,
     fixture(name) {
       if (!check.needs.includes(`fixture:${name}`)) throw new Error(`check bug: fixture:${name} is not declared in needs`);
-      return unmet.get(name) as any;
+      return resolved.get(name) as any;
     },
+    require: (res, endpoint, what, usable) => requireAnswer(res, endpoint, what, usable, check.id),
+    requireRoute: (res, endpoint, what) => requireRoute(res, endpoint, what, check.id),
     scratch: env.scratch,
     settings: env.settings,
     log,
   };
   try {
+    // Fixtures are found outside the check's time scope: they are shared by every check, and one
+    // check's timeout must not abort a discovery the others await.
+    for (const name of fixtureNeeds(check)) resolved.set(name, await env.fixtures.get(name));
     await runInCheckScope(() => check.run(ctx), { ms: env.settings.checkTimeoutMs ?? CHECK_TIMEOUT_MS[check.kind], id: check.id, stop: env.stop, drainMs: env.settings.timeoutMs });
     return done("passed", "");
   } catch (err) {
     if (err instanceof Skip) return done("skipped", err.message, { skipKind: "user" });
     if (err instanceof NotVerifiable) return done("skipped", `not verifiable on this server: ${err.message}`, { skipKind: "not-verifiable" });
     if (err instanceof NotExercised) return done("skipped", `not exercised: ${err.message}`, { skipKind: "not-exercised" });
-    if (err instanceof Blocked) return done("blocked", err.message, { blockedBy: err.rootCause, exchanges: log.slice(-10) });
+    if (err instanceof Blocked) {
+      const exchange = err.about.exchange;
+      // A fixture its own endpoint failed to give: the owner fails, it is not blocked by itself.
+      if (err.about.rootCheck === check.id) return done("failed", err.about.detail ?? err.message, { expected: "a usable 2xx answer", got: exchange?.status === undefined ? undefined : `${exchange.status} ${exchange.responseExcerpt?.slice(0, 160) ?? ""}`.trim(), exchange, curl: exchange?.curl, exchanges: log.slice(-10) });
+      return done("blocked", err.message, { blockedBy: err.rootCause, exchange, curl: exchange?.curl, exchanges: log.slice(-10) });
+    }
     if (err instanceof CheckFailure) {
       const exchange = err.exchange ?? log.at(-1);
       return done("failed", err.message, { expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
@@ -253,9 +264,8 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
   }
 }
 
-/** The skip reason, an error from discovery, or the resolved fixtures. */
-async function unmetNeeds(check: Check, env: Env): Promise<string | Error | Map<FixtureName, unknown>> {
-  const resolved = new Map<FixtureName, unknown>();
+/** Why a check cannot run as the user set the run up (writes, tokens), or undefined. Fixtures are resolved in runOne, where discovery's answers decide. */
+function unmetNeeds(check: Check, env: Env): string | undefined {
   for (const need of check.needs) {
     if (need === "writes" && !env.settings.writes) return "writes not allowed: pass --allow-writes (or \"writes\": true in the config) to run checks that create or change data";
     if (need === "unremovable-writes" && !(env.settings.writes && env.settings.unremovableWrites))
@@ -264,23 +274,41 @@ async function unmetNeeds(check: Check, env: Env): Promise<string | Error | Map<
       const role = need.slice(6) as TokenRole;
       if (!env.creds.roles[role]) return `needs a second token: set tokens.${role} in the config or ${tokenEnvVars[role]}`;
     }
+    if (need.startsWith("feature:") && env.settings.features?.[need.slice(8) as Feature] === false) return `the config declares ${need.slice(8)} off (features.${need.slice(8)}: false)`;
   }
-  for (const need of check.needs) {
-    if (!need.startsWith("fixture:")) continue;
-    const name = need.slice(8) as FixtureName;
-    try {
-      resolved.set(name, await env.fixtures.get(name));
-    } catch (err) {
-      if (err instanceof Skip) return err.message;
-      return err as Error;
-    }
-  }
-  return resolved;
+  return undefined;
 }
 
+const fixtureNeeds = (check: Check): FixtureName[] => check.needs.filter((n) => n.startsWith("fixture:")).map((n) => n.slice(8) as FixtureName);
+
+
+/**
+ * The run in numbers. skippedBy splits the skips: the user's choice, not verifiable on this server
+ * (an E14 endpoint), not exercised (the scenario did not happen). mustRules: a MUST check states
+ * one rule of the spec; the rule counts as verified when its check ran and passed (not skipped,
+ * blocked, failed or errored), out of the MUST checks of the run.
+ */
 export function summarise(results: CheckResult[]) {
   const count = (s: Status) => results.filter((r) => r.status === s).length;
-  return { total: results.length, passed: count("passed"), failed: count("failed"), blocked: count("blocked"), skipped: count("skipped"), errored: count("errored") };
+  const skipped = (k: SkipKind) => results.filter((r) => r.status === "skipped" && (r.skipKind ?? "user") === k).length;
+  const must = results.filter((r) => r.level === "MUST");
+  return {
+    total: results.length,
+    passed: count("passed"),
+    failed: count("failed"),
+    blocked: count("blocked"),
+    skipped: count("skipped"),
+    errored: count("errored"),
+    skippedBy: { user: skipped("user"), notVerifiable: skipped("not-verifiable"), notExercised: skipped("not-exercised") },
+    mustRules: { verified: must.filter((r) => r.status === "passed").length, total: must.length },
+  };
+}
+
+/** Blocked checks grouped under their root cause, most blocking first: one root failure, N blocked. */
+export function rootCauses(results: CheckResult[]): { rootCause: string; blocked: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const r of results) if (r.status === "blocked" && r.blockedBy) groups.set(r.blockedBy, [...(groups.get(r.blockedBy) ?? []), r.id]);
+  return [...groups].map(([rootCause, blocked]) => ({ rootCause, blocked })).sort((a, b) => b.blocked.length - a.blocked.length);
 }
 
 /** 0: no MUST failure or blocked MUST check (nor SHOULD under --strict), nothing errored; 1 otherwise. */

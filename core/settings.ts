@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
-import type { TokenRole } from "./check.js";
+import type { Feature, TokenRole } from "./check.js";
 import { schemasDir } from "./paths.js";
 
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -23,6 +23,8 @@ export interface FixtureConfig {
   personalBranch?: string;
   productionBranch?: string;
   workbookLimitDeploymentId?: string | number;
+  /** Empty folders to move the run's items into where the server cannot create folders (E14). */
+  scratchFolderIds?: number[];
 }
 
 export interface RunSettings {
@@ -39,6 +41,8 @@ export interface RunSettings {
   seed: number;
   strict: boolean;
   fixtures: FixtureConfig;
+  /** Plan features declared off (false): their checks are skipped instead of failing on a refusal. */
+  features?: Partial<Record<Feature, boolean>>;
   /** `conformance replay`: run this property's recorded counterexample path only. */
   replay?: { checkId: string; path: string };
 }
@@ -60,6 +64,7 @@ export interface ConfigFile {
   seed?: number;
   strict?: boolean;
   fixtures?: FixtureConfig;
+  features?: Partial<Record<Feature, boolean>>;
 }
 
 export function readConfigFile(path: string): ConfigFile {

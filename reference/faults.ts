@@ -9,6 +9,8 @@ import { auditFaults } from "./faults/audit.js";
 import { controlPlaneFaults } from "./faults/control-plane.js";
 import { workspacePropertyFaults } from "./faults/properties-workspace.js";
 import { propertyFaults } from "./faults/properties.js";
+import { missingEndpointFaults } from "./faults/missing-endpoints.js";
+import { writeAnswerFaults } from "./faults/write-answers.js";
 
 /**
  * A named way for the reference server to break one rule of the spec. A fault replaces one seam
@@ -28,7 +30,7 @@ export interface Fault {
 }
 
 /** The registry: every fault of the reference server. */
-export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults];
+export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults];
 
 export function faultNamed(name: string): Fault {
   const f = faults.find((x) => x.name === name);

@@ -1,5 +1,5 @@
 import type { Behaviour } from "./behaviour.js";
-import type { Req } from "./http.js";
+import { HttpError, type Req } from "./http.js";
 import { shapeVariants } from "./shape-variants.js";
 
 /**
@@ -81,7 +81,25 @@ export const variants: Variant[] = [
     respond: (body) => ({ items: body.data, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } }),
   },
   ...shapeVariants,
+  {
+    name: "without-settings-read",
+    description: "GET deployment settings (E14, shape not shown) is not served: the checks that compare or restore settings are not verifiable, never failed",
+    routes: ["E14"],
+    respond: (body, req) => notServed(req, "GET", /\/settings\/?$/, body),
+  },
+  {
+    name: "without-folder-creation",
+    description: "POST folders (E14, shape not shown) is not served: the checks that need folders of their own are not verifiable, never failed",
+    routes: ["E14"],
+    respond: (body, req) => notServed(req, "POST", /\/folders\/?$/, body),
+  },
 ];
+
+/** An E14 route a server may lack: it answers 404, as an unknown route does. */
+function notServed(req: Req, method: string, path: RegExp, body: unknown): unknown {
+  if (req.method === method && path.test(req.path)) throw new HttpError(404, `no route ${req.path}`);
+  return body;
+}
 
 export function variantNamed(name: string): Variant {
   const v = variants.find((x) => x.name === name);

@@ -1,7 +1,7 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { statusLine } from "../core/expect.js";
-import { CheckFailure, Skip } from "../core/outcome.js";
+import { CheckFailure, NotExercised, NotVerifiable } from "../core/outcome.js";
 import { peek, scanCsv, type Streamed } from "./lib/streamed.js";
 
 const EXPORT = "/api/v1/audit-logs/export";
@@ -29,13 +29,19 @@ function failOn(answer: Streamed, what: string, detail: { expected?: unknown; go
   throw new CheckFailure(what, { ...detail, exchange: answer.exchange });
 }
 
-/** The export as the main token gets it. A 403 or 404 means the feature is not enabled on this server: skip. */
-async function openExport({ api, expect }: CheckContext, query: Query = {}): Promise<Streamed> {
-  const answer = await api.stream(EXPORT, query);
+/**
+ * The export as the main token gets it. A 403 is the plan or the token's permission (the user's
+ * setup: skipped; features.auditLog false skips without asking); unfiltered, any other failure
+ * blocks the check (the export is its starting point), filtered, a missing route does.
+ */
+async function openExport(ctx: CheckContext, query: Query = {}): Promise<Streamed> {
+  const answer = await ctx.api.stream(EXPORT, query);
   if (answer.status === 200) return answer;
   const res = await peek(answer);
-  if (res.status === 403 || res.status === 404) throw new Skip(`audit log feature not enabled: the export answered ${res.status} for the main token`);
-  return expect.fail(`the ${label(query)} audit log export answered ${res.status}`, { expected: "200 with a CSV file", got: statusLine(res), res });
+  const what = `the ${label(query)} audit log export (if the plan has no audit log, declare features.auditLog false)`;
+  if (!Object.keys(query).length) ctx.require(res, "E7", what, () => false);
+  ctx.requireRoute(res, "E7", what);
+  return ctx.expect.fail(`the ${label(query)} audit log export answered ${res.status}`, { expected: "200 with a CSV file", got: statusLine(res), res });
 }
 
 /** For checks that expect a refusal: with the feature off every request is refused, which would prove nothing. */
@@ -74,8 +80,8 @@ function columnOf(header: string[], kind: keyof typeof COLUMN): number {
 /** The column a filter value is chosen from; without it, or without rows, there is nothing to choose. */
 function columnOrSkip(exp: Export, kind: keyof typeof COLUMN): number {
   const i = columnOf(exp.header, kind);
-  if (i < 0) throw new Skip(`no ${kind} column found in the export's header (${exp.header.join(", ")})`);
-  if (!exp.rows.length) throw new Skip("the audit export has no rows to choose a filter value from");
+  if (i < 0) throw new NotVerifiable(`the CSV columns are not shown by the spec, and no ${kind} column was found in the export's header (${exp.header.join(", ")})`);
+  if (!exp.rows.length) throw new NotExercised("the audit export has no rows to choose a filter value from");
   return i;
 }
 
@@ -135,7 +141,7 @@ async function rarestEvent(ctx: CheckContext) {
   const col = columnOrSkip(before, "event");
   const names = before.rows.map((r) => r[col]);
   const name = rarest(names);
-  if (!name) throw new Skip("no row of the export names its event");
+  if (!name) throw new NotExercised("no row of the export names its event");
   return { before, col, names, name };
 }
 
@@ -202,7 +208,7 @@ export const auditChecks = group("audit", [
     async run(ctx) {
       const { col, names, name } = await rarestEvent(ctx);
       const part = partOf(name, new Set(names));
-      if (!part) throw new Skip(`no part of the event name "${name}" is free of other event names`);
+      if (!part) throw new NotExercised(`no part of the event name "${name}" is free of other event names`);
       const query = { eventName: part };
       const answer = await ctx.api.stream(EXPORT, query);
       if (answer.status !== 200) return ctx.expect.clientError(await peek(answer), `${label(query)} (part of the event name "${name}") is answered 200 or rejected with a 4xx`);
@@ -219,7 +225,7 @@ export const auditChecks = group("audit", [
       const before = await readExport(await openExport(ctx), {});
       const col = columnOrSkip(before, "user");
       const email = rarest(before.rows.map((r) => emailIn(r[col])), (e) => e.toLowerCase());
-      if (!email) throw new Skip("no row of the export shows a user's email");
+      if (!email) throw new NotExercised("no row of the export shows a user's email");
       await expectFilter(ctx, before, { userEmail: email }, (r) => emailIn(r[col])?.toLowerCase() === email.toLowerCase());
     },
   },
@@ -232,7 +238,7 @@ export const auditChecks = group("audit", [
       const before = await readExport(await openExport(ctx), {});
       const col = columnOrSkip(before, "time");
       const times = before.rows.map((r) => Date.parse(r[col] ?? "")).filter(Number.isFinite).sort((a, b) => a - b);
-      if (!times.length) throw new Skip(`no row's ${before.header[col]} reads as a date`);
+      if (!times.length) throw new NotExercised(`no row's ${before.header[col]} reads as a date (${before.rows.length} row(s) read)`);
       const day = Math.floor(times[Math.floor(times.length / 2)] / DAY) * DAY;
       // A day either side of a day with events: its rows are in range whether end is inclusive or
       // not and whatever time zone the server counts days in; a day more of slack checks the rows.
@@ -251,9 +257,9 @@ export const auditChecks = group("audit", [
     title: "search keeps only events whose row holds the text, all of them rows of the unfiltered export",
     async run(ctx) {
       const before = await readExport(await openExport(ctx), {});
-      if (!before.rows.length) throw new Skip("the audit export has no rows to choose a search term from");
+      if (!before.rows.length) throw new NotExercised("the audit export has no rows to choose a search term from");
       const term = rarest(before.rows.flatMap(wordsOf), (w) => w.toLowerCase());
-      if (!term) throw new Skip("no row of the export holds a plain word to search for");
+      if (!term) throw new NotExercised("no row of the export holds a plain word to search for");
       const needle = term.toLowerCase();
       await expectFilter(ctx, before, { search: term }, (r) => r.some((cell) => cell.toLowerCase().includes(needle)));
     },
@@ -267,6 +273,7 @@ export const auditChecks = group("audit", [
       await requireFeature(ctx);
       for (const param of ["start", "end"]) {
         const res = await peek(await ctx.api.stream(EXPORT, { [param]: "not-a-date" }));
+        ctx.requireRoute(res, "E7", `${param}=not-a-date`);
         ctx.expect.clientError(res, `${param}=not-a-date is rejected as a client error`);
       }
     },
@@ -293,4 +300,4 @@ export const auditChecks = group("audit", [
       ctx.expect.status(await peek(await ctx.as("noAudit").stream(EXPORT)), 403, "the export refused to a caller without AuditLogManage");
     },
   },
-]);
+], { needs: ["feature:auditLog"] });

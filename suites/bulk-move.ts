@@ -2,10 +2,11 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
-import { Skip } from "../core/outcome.js";
+import { NotVerifiable } from "../core/outcome.js";
 import type { ItemRef } from "../core/scratch.js";
 import { childFolderIds, createFolder, createWorkbook, deletedItem, parentOfFolder } from "./lib/scratch-items.js";
 import { bulkMove, itemKey as key } from "./lib/workbook-calls.js";
+import { expectAnswerIsStored } from "./lib/workbook-writes.js";
 
 /** For bodies that are malformed on purpose. */
 const moveUrl = (dep: string) => `/api/v1/deployments/${dep}/workspace/bulk-move`;
@@ -18,10 +19,11 @@ interface Moved {
   failed: any[];
 }
 
-/** Sends a bulk move; a well-formed one must answer 200 with the BulkMoveResponse shape. */
-async function moveOk({ expect }: CheckContext, api: Api, dep: string, items: ItemRef[], folderId: number | null): Promise<Moved> {
+/** Sends a bulk move; a well-formed one must answer 200 (else the check is blocked by E12's owner) with the BulkMoveResponse shape. */
+async function moveOk(ctx: CheckContext, api: Api, dep: string, items: ItemRef[], folderId: number | null): Promise<Moved> {
   const res = await bulkMove(api, dep, items, folderId);
-  const body = expect.ok(res, "BulkMoveResponse");
+  ctx.require(res, "E12", `moving ${items.length} item(s) into ${folderId ?? "the root"}`);
+  const body = ctx.expect.ok(res, "BulkMoveResponse");
   return { res, moved: body.moved, failed: body.failed };
 }
 
@@ -43,7 +45,7 @@ function expectAllMoved(ctx: CheckContext, r: Moved, items: ItemRef[]): void {
 async function expectWorkbookIn({ api, expect }: CheckContext, dep: string, id: number, folderId: number | null, what: string): Promise<void> {
   const res = await api.get(`/api/v1/deployments/${dep}/workbooks/${id}`);
   const body = expect.ok(res);
-  if (!("folderId" in body)) throw new Skip(`E9 shows no folderId for workbook ${id}: its placement cannot be read back`);
+  if (!("folderId" in body)) throw new NotVerifiable(`E9 shows no folderId (an optional field) for workbook ${id}: its placement cannot be read back`);
   expect.equal(body.folderId, folderId, `${what}: workbook ${id} reads back (E9 folderId) in ${folderId ?? "the root"}`, res);
 }
 
@@ -110,6 +112,21 @@ export const bulkMoveChecks = group("bulk-move", [
       expectAllMoved(ctx, await moveOk(ctx, ctx.api, dep, [wb, folder], null), [wb, folder]);
       await expectWorkbookIn(ctx, dep, wb.id, null, "after the move to the root (folderId null)");
       await expectFolderIn(ctx, dep, folder.id, null, "after the move to the root (folderId null)");
+    },
+  },
+  {
+    id: "bulk-move.response.moved-as-stored",
+    spec: "E12 (moved: Workbook records as the single-item move returns them)",
+    level: "MUST",
+    title: "Each workbook record in moved is the workbook as E9 reads it next, in its new folder",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const wb = await createWorkbook(ctx, dep);
+      const r = await moveOk(ctx, ctx.api, dep, [wb], dest.id);
+      expectAllMoved(ctx, r, [wb]);
+      for (const record of r.moved.filter((m) => key(m) === key(wb))) await expectAnswerIsStored(ctx, ctx.api, dep, record, r.res, "the moved record");
     },
   },
   {
@@ -204,7 +221,7 @@ export const bulkMoveChecks = group("bulk-move", [
       const dep = ctx.fixture("deployment").id;
       const locked: ItemRef = { type: "FOLDER", id: ctx.fixture("readOnlyFolder").id };
       const home = await parentOfFolder(ctx.api, dep, locked.id);
-      if (home === undefined) throw new Skip(`the readOnlyFolder ${locked.id} was not found in the folder tree of deployment ${dep}, so a wrong move could not be undone`);
+      if (home === undefined) throw new NotVerifiable(`fixtures.readOnlyFolderId ${locked.id} was not found in the folder tree of deployment ${dep} (the folders list is an E14 endpoint), so a wrong move could not be undone`);
       // Not the run's own folder: should the server wrongly move it, it goes back before cleanup.
       ctx.scratch.onCleanup(`folder ${locked.id} back into ${home ?? "the root"}`, async () => {
         if ((await parentOfFolder(ctx.api, dep, locked.id)) === home) return;
@@ -248,7 +265,9 @@ export const bulkMoveChecks = group("bulk-move", [
       const dep = ctx.fixture("deployment").id;
       // The run's own workbooks, all at the root and sent to the root: accepted or not, nothing else moves.
       const items = await manyWorkbooks(ctx, dep, OVER_LIMIT);
-      ctx.expect.clientError(await bulkMove(ctx.api, dep, items, null), `${OVER_LIMIT} items, over the limit of 100, are rejected as a request error`);
+      const res = await bulkMove(ctx.api, dep, items, null);
+      ctx.requireRoute(res, "E12", `a bulk move of ${OVER_LIMIT} items`);
+      ctx.expect.clientError(res, `${OVER_LIMIT} items, over the limit of 100, are rejected as a request error`);
     },
   },
   {
@@ -260,8 +279,14 @@ export const bulkMoveChecks = group("bulk-move", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const wb = await createWorkbook(ctx, dep);
-      ctx.expect.clientError(await ctx.api.post(moveUrl(dep), { items: wb, folderId: null }), "items given as an object, not an array, is a request error");
-      ctx.expect.clientError(await ctx.api.post(moveUrl(dep), { items: [wb], folderId: "the-root" }), "folderId given as a string is a request error");
+      for (const [body, what] of [
+        [{ items: wb, folderId: null }, "items given as an object, not an array, is a request error"],
+        [{ items: [wb], folderId: "the-root" }, "folderId given as a string is a request error"],
+      ] as const) {
+        const res = await ctx.api.post(moveUrl(dep), body);
+        ctx.requireRoute(res, "E12", what);
+        ctx.expect.clientError(res, what);
+      }
     },
   },
   {
@@ -274,6 +299,8 @@ export const bulkMoveChecks = group("bulk-move", [
       const dep = ctx.fixture("deployment").id;
       const wb = await createWorkbook(ctx, dep);
       const gone = await deletedItem(ctx, dep, "FOLDER");
+      // A 4xx proves nothing from a server without the route: a move to the root (where wb is) shows it is there.
+      await moveOk(ctx, ctx.api, dep, [wb], null);
       const res = await bulkMove(ctx.api, dep, [wb], gone.id);
       if (res.status !== 200) ctx.expect.clientError(res, "a missing destination is a request error (4xx) when not reported per item");
       else {

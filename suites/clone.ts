@@ -1,16 +1,20 @@
 import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
-import { Skip } from "../core/outcome.js";
+import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import { dashboardReportIds, reportIdsIn, withoutReportIds } from "./lib/report-refs.js";
 import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
-import { duplicate, ownerOf, ownWorkbook, putBySlug, readWorkbook, workbookPath } from "./lib/workbook-writes.js";
+import { duplicate, expectAnswerIsStored, ownerOf, ownWorkbook, putBySlug, readWorkbook, workbookPath } from "./lib/workbook-writes.js";
 
 const SHARED = { shared: true };
 
-/** Clones `id` (E10) and reads the clone back (E9): the answer, and the record as stored. */
+/**
+ * Clones `id` (E10) and reads the clone back (E9): the answer, and the record as stored. A clone
+ * that does not answer blocks the check (E10's owner, clone.answer.is-the-stored-clone, fails).
+ */
 async function cloneAndRead(ctx: CheckContext, dep: string, id: number, api: Api = ctx.api) {
   const res = await duplicate(ctx.scratch, api, dep, id);
+  ctx.require(res, "E10", `cloning workbook ${id}`, (r) => r.isJson && Number.isSafeInteger(r.body?.id));
   const answer = ctx.expect.ok(res, "Workbook");
   const stored = await readWorkbook(ctx, api, dep, answer.id);
   return { answer, res, clone: stored.workbook, cloneRes: stored.res };
@@ -28,7 +32,7 @@ async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraf
   const { workbook: source } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
   const refsOf = (w: any) => (side === "dashboardDraft" ? reportIdsIn(w.dashboardDraft) : dashboardReportIds(w.publishedDashboard));
   const sourceRefs = refsOf(source);
-  if (!sourceRefs.length) throw new Skip(`the published workbook ${source.id} names no report in its ${side}`);
+  if (!sourceRefs.length) throw new NotExercised(`the published workbook ${source.id} names no report in its ${side}`);
   const allSourceReports = new Set([...reportIdsIn(source.dashboardDraft), ...dashboardReportIds(source.publishedDashboard)]);
   const { clone, cloneRes: res } = await cloneAndRead(ctx, dep, source.id);
   const cloneRefs = refsOf(clone);
@@ -38,7 +42,27 @@ async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraf
   ctx.expect.equal(new Set(cloneRefs).size, new Set(sourceRefs).size, `distinct reports of the source stay distinct copies in the clone's ${side}`, res);
 }
 
+/** A clone of a workbook of the check's own: shows that E10 answers before a check relies on a refusal of it. */
+async function cloneOwn(ctx: CheckContext, dep: string): Promise<void> {
+  await cloneAndRead(ctx, dep, (await ownWorkbook(ctx, ctx.api, dep)).workbook.id);
+}
+
 export const cloneChecks = group("clone", [
+  {
+    id: "clone.answer.is-the-stored-clone",
+    spec: "E10 (Response 200: the new Workbook)",
+    level: "MUST",
+    title: "Cloning answers 200 with the new Workbook, as E9 reads it next",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { cloned: "yes" } });
+      const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
+      const answer = ctx.expect.ok(res, "Workbook");
+      ctx.expect.that(answer.id !== workbook.id, "the answer is a new workbook, not the source", { expected: `an id other than ${workbook.id}`, got: answer.id, res });
+      await expectAnswerIsStored(ctx, ctx.api, dep, answer, res, "the clone's answer");
+    },
+  },
   {
     id: "clone.name.copy-of",
     spec: "E10 rule 1",
@@ -48,8 +72,7 @@ export const cloneChecks = group("clone", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
-      const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
-      const clone = ctx.expect.ok(res, "Workbook");
+      const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
       ctx.expect.equal(clone.name, `Copy of ${workbook.name}`, "the clone's name", res);
     },
   },
@@ -127,9 +150,12 @@ export const cloneChecks = group("clone", [
     needs: ["writes", "fixture:deployment", "fixture:embeddableWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const { clone, cloneRes: res } = await cloneAndRead(ctx, dep, ctx.fixture("embeddableWorkbook").id);
-      ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", { expected: "a publishedDashboard", got: clone.publishedDashboard, res });
-      ctx.expect.equal(clone.publishedDashboard.allowEmbed, false, "allowEmbed of the cloned dashboard", res);
+      const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, ctx.fixture("embeddableWorkbook").id);
+      // Both the answer and the record as stored: a server may fix one and not the other.
+      for (const [w, r, which] of [[answer, res, "the clone's answer"], [clone, cloneRes, "the clone as stored"]] as const) {
+        ctx.expect.that(w.publishedDashboard != null, `${which} carries a copy of the source's published dashboard`, { expected: "a publishedDashboard", got: w.publishedDashboard, res: r });
+        ctx.expect.equal(w.publishedDashboard.allowEmbed, false, `allowEmbed of the cloned dashboard in ${which}`, r);
+      }
     },
   },
   {
@@ -142,9 +168,8 @@ export const cloneChecks = group("clone", [
       const dep = ctx.fixture("deployment").id;
       const folder = await createFolder(ctx, dep);
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder.id });
-      if (workbook.folderId !== folder.id) throw new Skip(`precondition: the workbook created with folderId ${folder.id} is in ${JSON.stringify(workbook.folderId)}`);
-      const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
-      ctx.expect.equal(ctx.expect.ok(res, "Workbook").folderId, folder.id, "the clone's folderId (the source's folder, which the caller created and may edit)", res);
+      const { answer, res } = await cloneAndRead(ctx, dep, workbook.id);
+      ctx.expect.equal(answer.folderId, folder.id, "the clone's folderId (the source's folder, which the caller created and may edit)", res);
     },
   },
   {
@@ -157,9 +182,8 @@ export const cloneChecks = group("clone", [
       const dep = ctx.fixture("deployment").id;
       const folderId = ctx.fixture("readOnlyFolder").id;
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId });
-      if (workbook.folderId !== folderId) throw new Skip(`precondition: the workbook created with folderId ${folderId} is in ${JSON.stringify(workbook.folderId)}`);
       const res = await duplicate(ctx.scratch, ctx.as("readOnly"), dep, workbook.id);
-      if (res.status === 403 || res.status === 404) throw new Skip(`precondition: the readOnly token may not clone a workbook of fixtures.readOnlyFolder (answered ${res.status}); it needs read access there and the AI BI User role`);
+      ctx.require(res, "E10", "the readOnly token cloning a workbook of fixtures.readOnlyFolder (it needs read access there and the AI BI User role)");
       const clone = ctx.expect.ok(res, "Workbook");
       ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", { expected: "folderId null", got: clone.folderId, res });
     },
@@ -173,9 +197,8 @@ export const cloneChecks = group("clone", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
-      if (workbook.folderId != null) throw new Skip(`precondition: the workbook created without folderId is in folder ${workbook.folderId}, not at the root`);
-      const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
-      const clone = ctx.expect.ok(res, "Workbook");
+      if (workbook.folderId != null) throw new NotExercised(`the workbook created without folderId is in folder ${workbook.folderId}: there is no root workbook to clone`);
+      const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
       ctx.expect.that(clone.folderId == null, "the clone of a root workbook is at the root", { expected: "folderId null", got: clone.folderId, res });
     },
   },
@@ -188,11 +211,11 @@ export const cloneChecks = group("clone", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const me = ownerOf((await ownWorkbook(ctx, ctx.api, dep)).workbook);
-      if (me === undefined) throw new Skip("the server shows no owner on workbooks (createdBy, user, userId are all optional)");
+      if (me === undefined) throw new NotVerifiable("the server shows no owner on workbooks (createdBy, user, userId are all optional)");
       const { workbook: theirs } = await ownWorkbook(ctx, ctx.as("readOnly"), dep, { folderId: ctx.fixture("editableFolder").id });
-      if (ownerOf(theirs) === undefined || ownerOf(theirs) === me) throw new Skip("precondition: the readOnly token's workbook shows no owner distinct from the main token's");
-      const res = await duplicate(ctx.scratch, ctx.api, dep, theirs.id);
-      ctx.expect.equal(ownerOf(ctx.expect.ok(res, "Workbook")), me, "the owner of the clone (the caller, as shown on a workbook it created)", res);
+      if (ownerOf(theirs) === undefined || ownerOf(theirs) === me) throw new NotExercised("the readOnly token's workbook shows no owner distinct from the main token's");
+      const { answer, res } = await cloneAndRead(ctx, dep, theirs.id);
+      ctx.expect.equal(ownerOf(answer), me, "the owner of the clone (the caller, as shown on a workbook it created)", res);
     },
   },
   {
@@ -214,6 +237,7 @@ export const cloneChecks = group("clone", [
     needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
+      await cloneOwn(ctx, dep);
       const id = ctx.fixture("sharedWorkbook").id;
       const creator = ctx.as("creator");
       const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
@@ -252,12 +276,8 @@ export const cloneChecks = group("clone", [
     title: "Cloning when the plan's workbook limit is reached is a 400",
     needs: ["writes", "fixture:workbookLimitDeployment"],
     async run(ctx) {
-      const dep = ctx.fixture("workbookLimitDeployment").id;
-      const list = await ctx.api.get(`/api/v1/deployments/${dep}/workbooks`, { first: 20 });
-      const items: any[] = list.status === 200 && list.isJson && Array.isArray(list.body?.items) ? list.body.items : [];
-      const source = items.find((w) => w?.type === undefined || w.type === "WORKBOOK");
-      if (!source) throw new Skip(`precondition: no workbook to clone in deployment ${dep} (fixtures.workbookLimitDeploymentId; E8 answered ${list.status})`);
-      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, source.id), 400, "clone in a deployment whose workbook limit is reached");
+      const { id: dep, workbookId } = ctx.fixture("workbookLimitDeployment");
+      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, workbookId), 400, "clone in a deployment whose workbook limit is reached");
     },
   },
   {
@@ -268,6 +288,7 @@ export const cloneChecks = group("clone", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
+      await cloneOwn(ctx, dep);
       const gone = await deletedItem(ctx, dep, "WORKBOOK");
       ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, gone.id), 404, "clone of a deleted workbook");
     },
@@ -280,6 +301,7 @@ export const cloneChecks = group("clone", [
     needs: ["writes", "fixture:deployment", "fixture:otherDeployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
+      await cloneOwn(ctx, dep);
       const theirs = await createWorkbook(ctx, ctx.fixture("otherDeployment").id);
       ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, theirs.id), 404, "clone of another deployment's workbook");
     },

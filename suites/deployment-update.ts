@@ -1,6 +1,6 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
-import { Skip } from "../core/outcome.js";
+import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import { deploymentPath, isObject, keepSettings, pick, readSettings, UPDATE_ACCEPTED } from "./lib/deployment-settings.js";
 import { currentVersions, type VersionEntry } from "./lib/version-list.js";
 
@@ -17,7 +17,7 @@ async function update(ctx: CheckContext, dep: string, body: Record<string, unkno
 function anotherVersion(list: VersionEntry[], current: VersionEntry | undefined): VersionEntry {
   const others = list.filter((v) => v.isCurrent !== true);
   const other = others.find((v) => v.releaseChannel === current?.releaseChannel) ?? others[0];
-  if (!other) throw new Skip("E5 lists no version besides the current one: there is nothing to switch to");
+  if (!other) throw new NotExercised("E5 lists no version besides the current one: there is nothing to switch to");
   return other;
 }
 
@@ -83,9 +83,9 @@ export const deploymentUpdateChecks = group("deployment-update", [
       await keepSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       const channel = [...new Set(list.map((v) => v.releaseChannel))].find((c) => c !== current?.releaseChannel);
-      if (channel === undefined) throw new Skip("E5 lists a single release channel: there is no other channel to move to");
+      if (channel === undefined) throw new NotExercised("E5 lists a single release channel: there is no other channel to move to");
       const latest = list.find((v) => v.releaseChannel === channel && v.isLatestInChannel === true);
-      if (!latest) throw new Skip(`E5 marks no version of channel ${channel} as its latest`);
+      if (!latest) throw new NotExercised(`E5 marks no version of channel ${channel} as its latest`);
       await update(ctx, dep, { releaseChannel: channel }, `releaseChannel ${JSON.stringify(channel)} alone`);
       await expectCurrent(ctx, dep, latest, `after releaseChannel ${JSON.stringify(channel)} alone, E5 marks that channel's latest (${latest.version}) current`);
     },
@@ -104,7 +104,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       await update(ctx, dep, { releaseChannelVersion: bare(target.version) }, `an update that sends only releaseChannelVersion ${target.version}`);
       const { settings: after, res } = await readSettings(ctx, dep);
       const compared = BESIDE_THE_VERSION.filter((f) => f in before && f in after);
-      if (!compared.length) throw new Skip(`the settings show none of ${BESIDE_THE_VERSION.join(", ")}: nothing to compare`);
+      if (!compared.length) throw new NotVerifiable(`the settings (E14, shape not shown) show none of ${BESIDE_THE_VERSION.join(", ")}: nothing to compare`);
       ctx.expect.equal(pick(after, compared), pick(before, compared), "the fields the update did not send keep their values", res);
     },
   },
@@ -118,11 +118,11 @@ export const deploymentUpdateChecks = group("deployment-update", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const before = (await keepSettings(ctx, dep)).templateVariables;
-      if (!isObject(before) || !Object.keys(before).length) throw new Skip("the settings show no template variables that an update could keep or lose");
+      if (!isObject(before) || !Object.keys(before).length) throw new NotVerifiable("the settings (E14, shape not shown) show no template variables that an update could keep or lose");
       const key = ctx.scratch.name("merge").toUpperCase().replace(/[^A-Z0-9]+/g, "_");
       const value = ctx.scratch.name("value");
       const res = await ctx.api.put(deploymentPath(dep), { templateVariables: { [key]: value } });
-      if (res.status === 400 || res.status === 422) throw new Skip(`the server refused a template variable its template does not define (${res.status}): the merge cannot be seen without changing a real one`);
+      if (res.status === 400 || res.status === 422) throw new NotExercised(`the server refused a template variable its template does not define (${res.status}): the merge cannot be seen without changing a real one`);
       ctx.expect.status(res, UPDATE_ACCEPTED, "an update that sends one new template variable");
       const { settings: after, res: read } = await readSettings(ctx, dep);
       ctx.expect.equal(after.templateVariables, { ...before, [key]: value }, "templateVariables hold every earlier key unchanged, plus the one sent", read);
@@ -139,6 +139,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       await keepSettings(ctx, dep);
       const image = `attacker/${ctx.scratch.slug("image")}:1`;
       const res = await ctx.api.put(deploymentPath(dep), { image });
+      ctx.requireRoute(res, "E6", "an update with image");
       if (res.status >= 400 && res.status < 500) return; // rejected: the rule holds
       ctx.expect.status(res, UPDATE_ACCEPTED, "an update with image is either rejected with a 4xx or accepted");
       const { settings, res: read } = await readSettings(ctx, dep);

@@ -3,7 +3,7 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { Expect } from "../core/expect.js";
 import type { Response } from "../core/http.js";
-import { Skip } from "../core/outcome.js";
+import { NotExercised } from "../core/outcome.js";
 import { walkCursor } from "../core/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 
@@ -26,7 +26,7 @@ interface Listed {
 
 /** Every variable of the deployment as listed in `items` and in `data`, over all cursor pages. */
 async function listed(api: Api, dep: string): Promise<Listed[]> {
-  const walk = await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE });
+  const walk = await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" });
   const read = (res: Response, where: Listed["where"]): Listed[] =>
     (Array.isArray(res.body?.[where]) ? res.body[where] : []).filter((v: any) => typeof v?.name === "string").map((v: any) => ({ name: v.name, value: v.value, where, res }));
   return walk.pages.flatMap(({ res }) => [...read(res, "items"), ...read(res, "data")]);
@@ -69,7 +69,7 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const secret = (await listed(api, fixture("deployment").id)).filter((v) => markedAsWritten(v.name));
-      if (!secret.length) throw new Skip(`no variable name contains ${MARKERS.join(", ")}: nothing whose masking could be checked`);
+      if (!secret.length) throw new NotExercised(`no variable name contains ${MARKERS.join(", ")}: nothing whose masking could be checked`);
       expectMasked(expect, secret, true, "every secret-named variable is masked");
     },
   },
@@ -81,7 +81,7 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const secret = (await listed(api, fixture("deployment").id)).filter((v) => !markedAsWritten(v.name) && markedInAnyCase(v.name));
-      if (!secret.length) throw new Skip(`no variable name carries ${MARKERS.join(", ")} in another case than upper case`);
+      if (!secret.length) throw new NotExercised(`no variable name carries ${MARKERS.join(", ")} in another case than upper case`);
       expectMasked(expect, secret, true, "every variable named with a marker in another case is masked");
     },
   },
@@ -93,7 +93,7 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const plain = (await listed(api, fixture("deployment").id)).filter((v) => !markedInAnyCase(v.name));
-      if (!plain.length) throw new Skip(`every variable name carries one of ${MARKERS.join(", ")}: no plain variable to check`);
+      if (!plain.length) throw new NotExercised(`every variable name carries one of ${MARKERS.join(", ")}: no plain variable to check`);
       expectMasked(expect, plain, false, "no plain variable is masked");
     },
   },
@@ -105,8 +105,8 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const whole = (await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE })).items.map((v: any) => String(v?.name));
-      if (whole.length < 2) throw new Skip(`the deployment has ${whole.length} variable(s): a cursor walk needs at least two to span two pages`);
+      const whole = (await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" })).items.map((v: any) => String(v?.name));
+      if (whole.length < 2) throw new NotExercised(`the deployment has ${whole.length} variable(s): a cursor walk needs at least two to span two pages`);
       const walk = await walkCursor(api, varsPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 });
       expectWalkCovers(expect, walk.items.map((v: any) => String(v?.name)), whole, "variable", walk.pages.at(-1)?.res);
     },
@@ -119,9 +119,9 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const count = (await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE })).items.length;
+      const count = (await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" })).items.length;
       const walk = await walkCursor(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 });
-      if (!walk.pages.some((p) => Array.isArray(p.res.body?.data))) throw new Skip("the server sends no deprecated data array beside items");
+      if (!walk.pages.some((p) => Array.isArray(p.res.body?.data))) throw new NotExercised("the server sends no deprecated data array beside items");
       for (const [i, p] of walk.pages.entries()) {
         const difference = Array.isArray(p.res.body?.data) ? differences(p.items, p.res.body.data) : undefined;
         expect.that(!difference, `page ${i + 1}: data is a copy of items`, { expected: "data equal to items", got: difference, res: p.res });

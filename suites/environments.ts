@@ -2,7 +2,7 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { Expect } from "../core/expect.js";
 import type { EnvironmentView } from "../core/fixtures.js";
-import { NotExercised, Skip } from "../core/outcome.js";
+import { NotExercised } from "../core/outcome.js";
 import { walkCursor } from "../core/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { currentEnvironments } from "./lib/environment-list.js";
@@ -14,8 +14,8 @@ const ids = (envs: { id?: unknown }[]) => envs.map((e) => String(e?.id));
 /** The cursor checks need the cursor shape and at least two environments to span two pages. */
 async function walkable(api: Api, expect: Expect, dep: string): Promise<EnvironmentView[]> {
   const { environments, res } = await currentEnvironments(api, expect, dep);
-  if (!Array.isArray(res.body?.items)) throw new Skip("the server answers E2 in the control-plane shape (data.environments, no items/pageInfo): there is no cursor to walk");
-  if (environments.length < 2) throw new Skip(`the deployment has ${environments.length} environment(s): a cursor walk needs at least two to span two pages`);
+  if (!Array.isArray(res.body?.items)) throw new NotExercised("the server answers E2 in the control-plane shape (data.environments, no items/pageInfo): there is no cursor to walk");
+  if (environments.length < 2) throw new NotExercised(`the deployment has ${environments.length} environment(s): a cursor walk needs at least two to span two pages`);
   return environments;
 }
 
@@ -52,11 +52,17 @@ export const environmentChecks = group("environments", [
     title: "With type=T the list holds only environments of type T",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
+      let typed = 0;
+      let listed = 0;
       for (const type of TYPES) {
         const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id, type);
         const other = environments.filter((e) => e.type !== undefined && e.type !== type);
         expect.that(other.length === 0, `type=${type} lists only ${type} environments`, { expected: `type ${type} only`, got: other.map((e) => `${e.id}: ${e.type}`), res });
+        typed += environments.filter((e) => e.type !== undefined).length;
+        listed += environments.length;
       }
+      // Environments without a type (the control-plane shape may omit it) say nothing about the filter.
+      if (!typed) throw new NotExercised(`the lists filtered by ${TYPES.join(", ")} held ${listed} environment(s), none with a type to compare`);
     },
   },
   {
@@ -68,7 +74,7 @@ export const environmentChecks = group("environments", [
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
       const all = (await currentEnvironments(api, expect, dep)).environments;
-      if (!all.some((e) => typeof e.type === "string")) throw new Skip("no environment of the unfiltered list carries a type to filter on");
+      if (!all.some((e) => typeof e.type === "string")) throw new NotExercised("no environment of the unfiltered list carries a type to filter on");
       for (const type of TYPES) {
         const { environments, res } = await currentEnvironments(api, expect, dep, type);
         const listed = new Set(ids(environments));
@@ -149,7 +155,7 @@ export const environmentChecks = group("environments", [
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
       const all = await currentEnvironments(api, expect, dep);
-      if (!Array.isArray(all.res.body?.items)) throw new Skip("the server answers E2 in the control-plane shape: there are no items to compare the legacy fields with");
+      if (!Array.isArray(all.res.body?.items)) throw new NotExercised("the server answers E2 in the control-plane shape: there are no items to compare the legacy fields with");
       const whole = ids(all.environments);
       let compared = 0;
       for (const query of [{}, { offset: 1, limit: 2 }]) {
@@ -167,7 +173,7 @@ export const environmentChecks = group("environments", [
         expect.equal(p.offset, "offset" in query ? query.offset : 0, "pagination.offset echoes the offset sent (0 when none)", res);
         expect.equal(data.length, Math.min(p.limit, Math.max(0, p.total - p.offset)), "data holds pagination.limit environments, or those left after pagination.offset", res);
       }
-      if (!compared) throw new Skip("the server sends no deprecated data array beside items");
+      if (!compared) throw new NotExercised("the server sends no deprecated data array beside items");
     },
   },
   {
@@ -178,9 +184,9 @@ export const environmentChecks = group("environments", [
     needs: ["fixture:deployment", "fixture:branches"],
     async run({ api, expect, fixture }) {
       const alwaysOn = fixture("branches").filter((b) => b.isStagingEnvironmentEnabled === true);
-      if (!alwaysOn.length) throw new Skip("no branch of the branches list has isStagingEnvironmentEnabled true (enable one with E4 to run this check)");
+      if (!alwaysOn.length) throw new NotExercised("no branch of the branches list has isStagingEnvironmentEnabled true (enable one with E4 to run this check)");
       const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id);
-      if (!environments.some((e) => typeof e.branch === "string")) throw new Skip("the environments carry no branch field to match a branch by");
+      if (!environments.some((e) => typeof e.branch === "string")) throw new NotExercised("the environments carry no branch field to match a branch by");
       for (const b of alwaysOn) {
         const ofBranch = environments.filter((e) => e.branch === b.name);
         expect.that(ofBranch.some((e) => e.type === "staging"), `branch ${b.name} (always-on staging) is listed as a staging environment`, { expected: `an environment with branch ${b.name} and type staging`, got: ofBranch.length ? ofBranch.map((e) => `${e.id}: ${e.type}`) : "no environment of that branch", res });

@@ -124,6 +124,7 @@ class Clone extends Call {
     const source = nth(m, this.p.workbook);
     this.sent = `POST workbooks/${source.id}/duplicate`;
     const res = await duplicate(r.ctx.scratch, r.api, r.dep, source.id);
+    r.ctx.requireRoute(res, "E10", this.sent);
     const got = expectWorkbook(r.ctx, res, this.sent);
     r.ctx.expect.that(!m.workbooks.some((w) => w.id === got.id), `${this.sent}: the clone is a new workbook`, { expected: "a new id", got: got.id, res });
     // E10 rule 1: a full copy; a server may add meta keys of its own, the source's are there as they are.
@@ -152,6 +153,7 @@ class Move extends Call {
     const refs = items.map((w) => ({ type: "WORKBOOK" as const, id: w.id }));
     this.sent = `POST workspace/bulk-move ${JSON.stringify({ items: refs, folderId: to })}`;
     const res = await bulkMove(r.api, r.dep, refs, to);
+    r.ctx.requireRoute(res, "E12", this.sent);
     r.ctx.expect.status(res, 200, this.sent);
     const body = r.ctx.expect.json(res);
     const distinct = [...new Set(refs.map(itemKey))];
@@ -233,7 +235,7 @@ export const workspaceModelChecks = group("model", [
         ctx,
         sequences,
         async (calls, api) => {
-          const own = { api, scratch: ctx.scratch };
+          const own = { ...ctx, api };
           const folders = [(await createFolder(own, dep)).id, (await createFolder(own, dep)).id];
           const real: Real = { ctx, api, dep, folders, slugs: Array.from({ length: SLUGS }, () => ctx.scratch.slug("model")) };
           const model: Model = { workbooks: [], bySlug: new Map() };

@@ -193,7 +193,7 @@ export const serverErrorChecks = group("properties", [
     level: "MUST",
     title: "No valid token request, clone, upsert (any slug, name or meta) or bulk move gets a 5xx",
     kind: "property",
-    needs: ["writes", "fixture:deployment", "fixture:environments"],
+    needs: ["writes", "fixture:deployment", "fixture:environment"],
     async run(ctx) {
       const { writes, send } = await validWrites(ctx);
       await forAll(ctx, writes, async (w, api) => expectNoServerError(ctx, await send(api, w), `a valid ${w.spec} request`));

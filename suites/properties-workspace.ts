@@ -118,7 +118,7 @@ async function materialise(ctx: CheckContext, api: Api, dep: string, world: Worl
   };
   wanted.forEach(add);
   const refs = new Map<string, ItemRef>();
-  const own = { api, scratch: ctx.scratch };
+  const own = { ...ctx, api };
   for (const [h, spec] of Object.entries(world.layout)) {
     if (!need.has(h)) continue;
     const parent = spec.in === null ? null : (refs.get(spec.in)?.id ?? world.fixed.get(spec.in)!);
@@ -151,7 +151,7 @@ async function sendBatch(ctx: CheckContext, api: Api, dep: string, world: World,
   ]);
   const expected = expectedBatch(b.items, b.destination === "root" ? null : b.destination, before, facts, world.callerMayMove);
   const res = await bulkMove(world.mover(api), dep, b.items.map(ref), folderId(b.destination));
-  ctx.expect.status(res, 200, "a well-formed bulk move");
+  ctx.require(res, "E12", "a well-formed bulk move");
   const body = ctx.expect.json(res);
   ctx.expect.that(Array.isArray(body?.moved) && Array.isArray(body?.failed), "the answer holds the arrays moved and failed", { expected: "{moved: [...], failed: [...]}", got: body, res });
   return { res, moved: body.moved, failed: body.failed, refs, ref, folderId, expected };
@@ -261,6 +261,7 @@ export const workspacePropertyChecks = group("properties-workspace", [
         async (metas, api) => {
           const slug = ctx.scratch.slug("meta");
           const res = await putBySlug(ctx.scratch, api, dep, slug, { name: ctx.scratch.name("meta"), meta: metas[0] });
+          ctx.require(res, "E11", "creating the workbook by slug");
           const created = expectWorkbook(ctx, res, "creating the workbook by slug");
           // A server may add keys of its own on create; each key sent is there as sent.
           for (const [k, v] of Object.entries(metas[0])) ctx.expect.equal(created.meta?.[k], v, `meta.${k} of the new workbook is the value sent`, res);

@@ -4,7 +4,7 @@ import { group, type CheckSpec } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { deploymentsOf } from "../core/deployments.js";
-import { Skip } from "../core/outcome.js";
+import { NotExercised } from "../core/outcome.js";
 import { walkCursor, walkOffset } from "../core/pagination.js";
 import { forAll } from "../core/property.js";
 import { secondsBetween } from "../core/timestamps.js";
@@ -57,7 +57,7 @@ async function cursorLists(api: Api, dep: string): Promise<CursorList[]> {
 
 /** A variable as the list shows it now, looked up by name over every page. */
 async function listedVariable(api: Api, dep: string, name: string): Promise<{ value: unknown; res: Response } | undefined> {
-  const walk = await walkCursor(api, varsPath(dep), { first: WHOLE_PAGE });
+  const walk = await walkCursor(api, varsPath(dep), { first: WHOLE_PAGE, endpoint: "E13" });
   for (const p of walk.pages) {
     const found = p.items.find((v: any) => v?.name === name);
     if (found) return { value: found.value, res: p.res };
@@ -80,7 +80,7 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
       const dep = ctx.fixture("deployment").id;
       const tag = envVarTag(ctx.scratch.prefix);
       const probe = await ctx.api.put(varsPath(dep), { env_variables: [{ name: `${tag}_PROBE`, value: "probe" }] });
-      if (!PUT_ACCEPTED.includes(probe.status)) throw new Skip(`PUT env-vars did not take a new variable (answered ${probe.status}): the masking of names set here cannot be seen`);
+      ctx.require(probe, "E14", "setting a variable of its own (PUT env-vars), to see how names set here are masked", () => true);
       const variable = fc.record({ name: envVarName(tag), value: text(1, 24).filter((v) => v !== MASK) }).filter((v) => o.select(v.name));
       await forAll(ctx, variable, async ({ name, value }, api) => {
         const put = await api.put(varsPath(dep), { env_variables: [{ name, value }] });
@@ -97,12 +97,13 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
 /** E3 with a generated body: the 200 answer's data, after its schema is checked. */
 async function issueToken(ctx: CheckContext, api: Api, body: { security_context: Record<string, unknown>; expires_in: number }): Promise<{ data: any; res: Response }> {
   const res = await api.post(tokenPath(ctx), body);
+  ctx.require(res, "E3", "issuing a metadata token");
   return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
 }
 
 const lifetimes = fc.record({ security_context: securityContext(), expires_in: fc.integer({ min: 1, max: 3600 }) });
 /** facts: one published schema bounds expires_in to 1..3600; a token is a credential, so issuing one is a write. */
-const TOKEN_NEEDS: CheckSpec["needs"] = ["writes", "fixture:deployment", "fixture:environments"];
+const TOKEN_NEEDS: CheckSpec["needs"] = ["writes", "fixture:deployment", "fixture:environment"];
 
 export const propertyChecks = group("properties", [
   {
@@ -114,7 +115,7 @@ export const propertyChecks = group("properties", [
     needs: ["fixture:deployment"],
     async run(ctx) {
       const lists = await cursorLists(ctx.api, ctx.fixture("deployment").id);
-      if (!lists.length) throw new Skip("none of E2, E8, E13 answers a non-empty list with items and pageInfo: there is no cursor to walk");
+      if (!lists.length) throw new NotExercised("none of E2, E8, E13 answers a non-empty list with items and pageInfo: there is no cursor to walk");
       // A trial walks one list at a few page sizes; a long list from a size that keeps a walk within 50 pages.
       const walks = fc.oneof(...lists.map((l) => fc.uniqueArray(pageSize(l.keys.length), { minLength: 1, maxLength: 3 }).map((sizes) => ({ list: l.what, sizes }))));
       await forAll(ctx, walks, async ({ list, sizes }, api) => {
@@ -134,7 +135,7 @@ export const propertyChecks = group("properties", [
     kind: "property",
     async run(ctx) {
       const whole = (await walkOffset(ctx.api, "/api/v1/deployments", SURE_LIMIT, deploymentsOf)).items.map((d: any) => String(d?.id));
-      if (!whole.length) throw new Skip("the deployments list (E1) is empty: there is nothing to walk");
+      if (!whole.length) throw new NotExercised("the deployments list (E1) is empty: there is nothing to walk");
       // No maximum limit is published, and a walk ends at a short page: limits stay at or below the default.
       await forAll(ctx, pageSize(whole.length, { max: SURE_LIMIT }), async (limit, api) => {
         const walk = await walkOffset(api, "/api/v1/deployments", limit, deploymentsOf, Math.ceil(whole.length / limit) + 2);
@@ -170,7 +171,7 @@ export const propertyChecks = group("properties", [
         const { created, expires } = tokenTimes(data);
         const lifetime = secondsBetween(created, expires);
         // Only one naming its offset leaves the time between them unknown: the case says nothing.
-        if (lifetime === undefined) throw new Skip("created_at and expires_at: only one names its UTC offset");
+        if (lifetime === undefined) throw new NotExercised("created_at and expires_at: only one names its UTC offset");
         // Both times come from one instant: less than a second of difference is rounding, a second is not.
         ctx.expect.that(Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, expires_at is created_at plus ${body.expires_in} s`, { expected: `${body.expires_in} s`, got: `${lifetime} s`, res });
       });
@@ -190,7 +191,7 @@ export const propertyChecks = group("properties", [
         if (!claims) return ctx.expect.fail("the token is not a JWT", { expected: "a JWT whose payload is a JSON object", got: "a token that does not decode", res });
         const created = tokenTimes(data).created;
         // created_at without offset is no instant: with no iat either, the JWT's lifetime is unknown.
-        if (typeof claims.iat !== "number" && !created.hasOffset) throw new Skip("the JWT has no iat and created_at names no UTC offset");
+        if (typeof claims.iat !== "number" && !created.hasOffset) throw new NotExercised("the JWT has no iat and created_at names no UTC offset");
         const issued = typeof claims.iat === "number" ? claims.iat : created.ms / 1000;
         const lifetime = typeof claims.exp === "number" ? claims.exp - issued : undefined;
         ctx.expect.that(lifetime !== undefined && Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, the JWT's exp is ${body.expires_in} s after ${typeof claims.iat === "number" ? "iat" : "created_at"}`, { expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res });
@@ -207,7 +208,7 @@ export const propertyChecks = group("properties", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
-      if (!current) throw new Skip("E5 marks no version current: the version the property moves away from could not be put back");
+      if (!current) throw new NotExercised("E5 marks no version current: the version the property moves away from could not be put back");
       await keepSettings(ctx, dep);
       const inputs = fc.oneof(acceptedVersionForm(list).map((a) => ({ ...a, accepted: true })), rejectedVersionForm(list).map((input) => ({ input, accepted: false, version: undefined })));
       await forAll(ctx, inputs, async ({ input, accepted, version }, api) => {

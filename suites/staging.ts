@@ -1,7 +1,7 @@
 import { group, type CheckSpec } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
-import { Skip } from "../core/outcome.js";
+import { NotVerifiable } from "../core/outcome.js";
 import { currentEnvironments } from "./lib/environment-list.js";
 
 const togglePath = (dep: string) => `/build/api/v1/deployments/${dep}/branches/staging-environment`;
@@ -34,7 +34,7 @@ async function keepFlag(ctx: CheckContext, dep: string, branchName: string): Pro
 
 /** A toggle that prepares the state a check starts from: it must succeed, but is not the rule under test. */
 async function setFlag(ctx: CheckContext, dep: string, branchName: string, enabled: boolean, why: string): Promise<void> {
-  ctx.expect.status(await ctx.api.put(togglePath(dep), { enabled, branchName }), 200, why);
+  ctx.require(await ctx.api.put(togglePath(dep), { enabled, branchName }), "E4", why);
 }
 
 /** The toggle under test: a 200 BranchResponse whose flag is `enabled`. */
@@ -60,7 +60,9 @@ function refusesToEnable(fixtureName: "personalBranch" | "productionBranch", wha
     const dep = ctx.fixture("deployment").id;
     const name = ctx.fixture(fixtureName).name;
     const was = await keepFlag(ctx, dep, name);
-    ctx.expect.clientError(await ctx.api.put(togglePath(dep), { enabled: true, branchName: name }), `enabling the staging environment of ${what} ${name} is rejected`);
+    const res = await ctx.api.put(togglePath(dep), { enabled: true, branchName: name });
+    ctx.requireRoute(res, "E4", `enabling the staging environment of ${what} ${name}`);
+    ctx.expect.clientError(res, `enabling the staging environment of ${what} ${name} is rejected`);
     await expectListed(ctx, dep, name, was, [undefined]);
   };
 }
@@ -90,8 +92,10 @@ export const stagingChecks = group("staging", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const shared = ctx.fixture("sharedBranch");
-      if (shared.id === undefined) throw new Skip(`the branches list gives branch ${shared.name} no integer id to send as branchId`);
-      if (await keepFlag(ctx, dep, shared.name)) await setFlag(ctx, dep, shared.name, false, "switching the branch's staging environment off first, so that switching it on shows");
+      if (shared.id === undefined) throw new NotVerifiable(`the branches list (E14) gives branch ${shared.name} no integer id to send as branchId`);
+      await keepFlag(ctx, dep, shared.name);
+      // By name, always: it also shows the toggle is served, so that a refusal by id is about the id.
+      await setFlag(ctx, dep, shared.name, false, "switching the branch's staging environment off first (by name), so that switching it on by id shows");
       const { branch, res } = await toggle(ctx, dep, { branchId: shared.id }, true);
       ctx.expect.equal(branch.id, shared.id, "the answer is the branch with the branchId sent", res);
       await expectListed(ctx, dep, shared.name, true);
@@ -156,6 +160,7 @@ export const stagingChecks = group("staging", [
       // A server that took the body anyway changed some branch: the one it answers with is put back.
       const changed = res.status < 300 ? res.body?.data?.name : undefined;
       if (typeof changed === "string") restoreLater(ctx, dep, changed, before.names.has(changed));
+      ctx.requireRoute(res, "E4", "a toggle naming no branch");
       ctx.expect.clientError(res, "a toggle naming no branch is rejected");
     },
   },
@@ -164,9 +169,12 @@ export const stagingChecks = group("staging", [
     spec: "E4 (facts: an unknown branch is a 404)",
     level: "SHOULD",
     title: "Toggling a branch the deployment does not have answers 404",
-    needs: ["writes", "fixture:deployment"],
+    needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
+      // A 404 proves nothing from a server without the toggle: setting a real branch as it is shows it is served.
+      const shared = ctx.fixture("sharedBranch").name;
+      await setFlag(ctx, dep, shared, await keepFlag(ctx, dep, shared), "setting a shared branch's staging environment as it is");
       const res = await ctx.api.put(togglePath(dep), { enabled: true, branchName: ctx.scratch.name("no-such-branch") });
       ctx.expect.status(res, 404, "a branch the deployment does not have");
     },

@@ -12,7 +12,7 @@ const SENT_LIFETIMES_S = [1, 900, 3600];
 /** created_at, expires_at and the JWT's times are whole seconds apart at best. */
 const SLACK_S = 1;
 /** Issuing a token changes no data, but it is a credential a run should not mint unasked. */
-const NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environments"];
+const NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environment"];
 
 /** A context no server holds already: a claim equal to it can only have come from this request. */
 const securityContext = (ctx: CheckContext) => ({ tenant_id: ctx.scratch.name("tenant"), roles: ["conformance-reader"] });
@@ -20,6 +20,7 @@ const securityContext = (ctx: CheckContext) => ({ tenant_id: ctx.scratch.name("t
 /** Issues a token; the answer must be a 200 MetadataTokenResponse. */
 async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<{ data: any; res: Response }> {
   const res = await ctx.api.post(tokenPath(ctx), body);
+  ctx.require(res, "E3", "issuing a metadata token");
   return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
 }
 
@@ -28,6 +29,7 @@ async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<
  * short would leave the token's start unrecognised by the report's JWT masking.
  */
 function expectRejected(ctx: CheckContext, res: Response, what: string): void {
+  ctx.requireRoute(res, "E3", what);
   ctx.expect.that(res.status >= 400 && res.status < 500, what, { expected: "a 4xx status", got: `status ${res.status}`, res });
 }
 

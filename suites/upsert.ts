@@ -1,9 +1,8 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
-import { Skip } from "../core/outcome.js";
 import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../core/deployments.js";
 import { walkOffset } from "../core/pagination.js";
-import { ownWorkbook, putBySlug, readWorkbook } from "./lib/workbook-writes.js";
+import { documented, expectAnswerIsStored, ownWorkbook, putBySlug, readWorkbook } from "./lib/workbook-writes.js";
 
 /** What an upsert may change; a refused request must leave all of it as it was. */
 const content = (w: any) => ({ name: w.name, folderId: w.folderId, meta: w.meta, dashboardDraft: w.dashboardDraft });
@@ -25,12 +24,6 @@ async function expectDraftRejected(ctx: CheckContext, widget: unknown) {
 const widgetsWithId = (w: any, id: string): any[] =>
   [w?.dashboardDraft?.widgets, w?.meta?.dashboardDraft?.widgets].filter(Array.isArray).flat().filter((x: any) => x?.id === id);
 
-/**
- * The documented Workbook fields but updatedAt: what re-applying a request must leave as it was.
- * Fields a server adds (facts: newer servers do) may move on their own, a view time say.
- */
-const DOCUMENTED = ["id", "deploymentId", "name", "type", "meta", "calculatedFields", "createdAt", "createdBy", "userId", "user", "folderId", "folderPath", "isFavorite", "slug", "dashboardDraft", "dashboardPublished", "publishedDashboard"];
-const documented = (w: any) => Object.fromEntries(DOCUMENTED.map((k) => [k, w?.[k]]));
 
 /** The same request applied to a fresh slug, then once more: the record after each (E11 rule 3). */
 async function applyTwice(ctx: CheckContext) {
@@ -51,7 +44,6 @@ async function readOnlyUpdate(ctx: CheckContext) {
   const dep = ctx.fixture("deployment").id;
   const folderId = ctx.fixture("readOnlyFolder").id;
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId, meta: { owner: "main" } });
-  if (workbook.folderId !== folderId) throw new Skip(`precondition: the workbook created with folderId ${folderId} is in ${JSON.stringify(workbook.folderId)}`);
   const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
   const res = await putBySlug(ctx.scratch, ctx.as("readOnly"), dep, slug, { name: ctx.scratch.name("taken-over"), meta: { owner: "readOnly" } });
   const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
@@ -94,6 +86,21 @@ export const upsertChecks = group("upsert", [
       ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, "the id answered for an existing slug", res);
       const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.equal(stored.name, name, "the name of the updated workbook", readRes);
+    },
+  },
+  {
+    id: "upsert.answer.is-the-stored-workbook",
+    spec: "E11 (Response 200: Workbook); E11 rule 2",
+    level: "MUST",
+    title: "The Workbook an upsert answers, on create and on update, is the workbook as E9 reads it next",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const slug = ctx.scratch.slug("answer");
+      const created = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("answer"), meta: { step: 1, kept: true } });
+      await expectAnswerIsStored(ctx, ctx.api, dep, ctx.require(created, "E11", "creating a workbook of its own"), created, "the create's answer");
+      const updated = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("answered"), meta: { step: 2 } });
+      await expectAnswerIsStored(ctx, ctx.api, dep, ctx.expect.ok(updated, "Workbook"), updated, "the update's answer");
     },
   },
   {
@@ -272,7 +279,6 @@ export const upsertChecks = group("upsert", [
       const editable = ctx.fixture("editableFolder").id;
       const readOnly = ctx.as("readOnly");
       const { slug, workbook } = await ownWorkbook(ctx, readOnly, dep, { folderId: editable });
-      if (workbook.folderId !== editable) throw new Skip(`precondition: the readOnly token's workbook created with folderId ${editable} is in ${JSON.stringify(workbook.folderId)}`);
       const res = await putBySlug(ctx.scratch, readOnly, dep, slug, { folderId: ctx.fixture("readOnlyFolder").id });
       ctx.expect.clientError(res, "moving its own workbook into fixtures.readOnlyFolder (read access only) is rejected");
       const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
@@ -284,8 +290,10 @@ export const upsertChecks = group("upsert", [
     spec: "E11 rule 6; Errors 2",
     level: "MUST",
     title: "An upsert under a deployment that does not exist is a 404",
-    needs: ["writes"],
+    needs: ["writes", "fixture:deployment"],
     async run(ctx) {
+      // A 404 proves nothing from a server without the route: creating under a known deployment shows it is there.
+      await ownWorkbook(ctx, ctx.api, ctx.fixture("deployment").id);
       const listed = await walkOffset(ctx.api, DEPLOYMENTS_PATH, DEFAULT_LIMIT, deploymentsOf);
       const known = new Set(listed.items.map((d: any) => String(d?.id)));
       let id = 900_000_000;

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
-import { Skip } from "../core/outcome.js";
+import { NotExercised } from "../core/outcome.js";
 import { type CursorWalk, walkCursor } from "../core/pagination.js";
 import { parseTimestamp, secondsBetween } from "../core/timestamps.js";
 import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
@@ -29,8 +29,13 @@ async function walks(api: Api, dep: string): Promise<Walks> {
   return { whole, paged, first };
 }
 
-/** Pages of both walks that carry a numeric count (it may be null: deprecated). */
-const countedPages = (w: Walks) => [...w.whole.pages, ...w.paged.pages].filter((p) => typeof p.res.body?.count === "number");
+/** Pages of both walks that carry a numeric count (it may be null: deprecated); none is a count rule not exercised. */
+function countedPages(w: Walks) {
+  const pages = [...w.whole.pages, ...w.paged.pages];
+  const counted = pages.filter((p) => typeof p.res.body?.count === "number");
+  if (!counted.length) throw new NotExercised(`count was null or absent on all ${pages.length} page(s) of the walks: there is no count to compare`);
+  return counted;
+}
 
 /**
  * Workbook timestamps may be a `date` or a `date-time`, with or without offset: the same instant,
@@ -65,7 +70,7 @@ export const workbookReadChecks = group("workbooks", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const { whole, paged, first } = await walks(api, fixture("deployment").id);
-      if (whole.items.length < 2) throw new Skip(`the deployment lists ${whole.items.length} workbook(s): a cursor walk needs at least two to span two pages`);
+      if (whole.items.length < 2) throw new NotExercised(`the deployment lists ${whole.items.length} workbook(s): a cursor walk needs at least two to span two pages`);
       for (const [i, page] of paged.pages.entries())
         expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} workbooks`, { expected: `<= ${first}`, got: page.items.length, res: page.res });
       const opening = paged.pages[0];
@@ -144,7 +149,7 @@ export const workbookReadChecks = group("workbooks", [
       const dep = fixture("deployment").id;
       const page = expect.ok(await api.get(listPath(dep), { first: GET_SAMPLE }));
       const listed: any[] = (Array.isArray(page.items) ? page.items : []).filter(isWorkbook).slice(0, GET_SAMPLE);
-      if (!listed.length) throw new Skip("the workbooks list (E8) is empty");
+      if (!listed.length) throw new NotExercised("the workbooks list (E8) is empty");
       for (const item of listed) {
         const res = await api.get(`${listPath(dep)}/${item.id}`);
         const got = expect.ok(res, "Workbook");
@@ -163,9 +168,14 @@ export const workbookReadChecks = group("workbooks", [
     level: "MUST",
     title: "Getting a workbook id that does not exist answers 404",
     needs: ["fixture:deployment"],
-    async run({ api, expect, fixture }) {
+    async run(ctx) {
+      const { api, expect, fixture } = ctx;
       const dep = fixture("deployment").id;
-      const listed = (await walkCursor(api, listPath(dep), { first: WHOLE_PAGE })).items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
+      const items = (await walkCursor(api, listPath(dep), { first: WHOLE_PAGE, endpoint: "E8" })).items;
+      const listed = items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
+      // A 404 proves nothing from a server without E9: a listed workbook that reads shows it is served.
+      const known = items.find((w) => isWorkbook(w) && Number.isSafeInteger(w?.id))?.id;
+      if (known !== undefined) ctx.require(await api.get(`${listPath(dep)}/${known}`), "E9", `reading workbook ${known}, which E8 lists`);
       const unknown = Math.max(0, ...listed) + 1_000_000;
       expect.status(await api.get(`${listPath(dep)}/${unknown}`), 404, `workbook ${unknown} (far above every listed id)`);
     },
@@ -182,7 +192,7 @@ export const workbookReadChecks = group("workbooks", [
       const res = await api.get(`${listPath(other)}/${ours.id}`);
       // Ids might be scoped per deployment: the other deployment's own workbook of that id is no leak.
       if (res.status === 200 && res.isJson && String(res.body?.deploymentId) === other)
-        throw new Skip(`deployment ${other} has a workbook ${ours.id} of its own: ids are scoped per deployment here`);
+        throw new NotExercised(`deployment ${other} has a workbook ${ours.id} of its own: ids are scoped per deployment here`);
       expect.status(res, 404, `workbook ${ours.id} of deployment ${fixture("deployment").id} under deployment ${other}`);
     },
   },

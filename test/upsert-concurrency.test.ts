@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../core/api.js";
 import { HttpClient, type Credential } from "../core/http.js";
+import { requireAnswer } from "../core/preconditions.js";
 import { Redactor } from "../core/redact.js";
 import { Scratch } from "../core/scratch.js";
 import { startReference, type RunningReference } from "../reference/server.js";
@@ -31,7 +32,7 @@ describe("the E11 race of the concurrency checks", () => {
   it("meets at least one 409 upsert_branch_changed on the clean reference, and nothing but 200 or 409", async () => {
     const scratch = new Scratch("race");
     const dep = String(ref.seeded.store.deployments[0].id);
-    const race = await raceOnSlug({ api, scratch }, dep);
+    const race = await raceOnSlug({ api, scratch, require: requireAnswer }, dep);
     const statuses = race.writers.map((w) => w.res.status);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     const conflicts = race.writers.filter((w) => w.res.status === 409);

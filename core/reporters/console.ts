@@ -59,13 +59,17 @@ export class ConsoleReporter {
   finish(report: Report, exitCode: number): void {
     this.options.progress?.("");
     const { quiet, verbose, gate } = this.options;
+    const s = report.summary;
     if (!quiet) this.out("");
     this.out(summaryLine(report));
+    if (s.skipped && !quiet) this.out(`  skipped: ${s.skippedBy.user} by the run's setup, ${s.skippedBy.notVerifiable} not verifiable on this server, ${s.skippedBy.notExercised} not exercised`);
     if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
     if (!quiet) for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);
     for (const l of report.leftovers) this.out(paint("31", `left on the server: ${l}`));
+    for (const { rootCause, blocked } of report.rootCauses) this.out(paint("31", `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}`));
     for (const line of baselineLines(report)) this.out(line);
-    const bad = report.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored");
+    // A blocked check is told once, under its root cause above; failures and errors in full.
+    const bad = report.results.filter((r) => r.status === "failed" || r.status === "errored");
     for (const r of bad) {
       if (quiet) {
         this.out(`${MARK[r.status][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}`);
@@ -97,7 +101,7 @@ export function baselineLines(report: Report): string[] {
 
 export function summaryLine(report: Report): string {
   const s = report.summary;
-  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed})`;
+  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed}); verified ${s.mustRules.verified}/${s.mustRules.total} MUST rules`;
 }
 
 /** Skips grouped by reason, most frequent first: a count and one example, or (verbose) every id. */

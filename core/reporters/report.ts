@@ -1,6 +1,6 @@
 import type { BaselineOutcome } from "../gate.js";
 import type { CheckResult, RunOutcome } from "../runner.js";
-import { summarise } from "../runner.js";
+import { rootCauses, summarise } from "../runner.js";
 
 export interface Report {
   tool: { name: string; version: string };
@@ -12,6 +12,8 @@ export interface Report {
   durationMs: number;
   interrupted: boolean;
   summary: ReturnType<typeof summarise>;
+  /** Blocked checks grouped under the root cause they share (a check id and what the server did). */
+  rootCauses: ReturnType<typeof rootCauses>;
   /** What the run created or changed and could not remove or restore. */
   leftovers: string[];
   results: CheckResult[];
@@ -30,6 +32,7 @@ export function buildReport(outcome: RunOutcome, meta: { name: string; version: 
     durationMs: outcome.durationMs,
     interrupted: outcome.interrupted,
     summary: summarise(outcome.results),
+    rootCauses: rootCauses(outcome.results),
     leftovers: outcome.leftovers,
     results: outcome.results,
   };

@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
-import { Skip } from "../../core/outcome.js";
 
 export const deploymentPath = (dep: string) => `/api/v1/deployments/${dep}`;
 const settingsPath = (dep: string) => `/api/v1/deployments/${dep}/settings`;
@@ -16,19 +15,18 @@ export const isObject = (v: unknown): v is Record<string, any> => typeof v === "
 export const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
 /** The deployment settings (E14: shape not shown; read as one object, under `data` or not). */
-export async function readSettings(ctx: Pick<CheckContext, "api">, dep: string): Promise<{ settings: Record<string, any>; res: Response }> {
+export async function readSettings(ctx: Pick<CheckContext, "api" | "require">, dep: string): Promise<{ settings: Record<string, any>; res: Response }> {
   const res = await ctx.api.get(settingsPath(dep));
-  const body = res.status === 200 && res.isJson ? res.body : undefined;
-  const settings = isObject(body?.data) ? body.data : body;
-  if (!isObject(settings)) throw new Skip(`GET ${settingsPath(dep)} answered ${res.status} without a settings object: what an update changes could be neither compared nor restored`);
-  return { settings, res };
+  const settingsIn = (body: any) => (isObject(body?.data) ? body.data : body);
+  const body = ctx.require(res, "E14", "reading the deployment settings, to compare and restore what an update changes", (r) => r.isJson && isObject(settingsIn(r.body)));
+  return { settings: settingsIn(body), res };
 }
 
 /**
  * Reads the settings and registers, before any change, their restoration at cleanup. A check that
  * cannot read them is skipped: it does not change what it could not put back.
  */
-export async function keepSettings(ctx: Pick<CheckContext, "api" | "scratch">, dep: string): Promise<Record<string, any>> {
+export async function keepSettings(ctx: Pick<CheckContext, "api" | "scratch" | "require">, dep: string): Promise<Record<string, any>> {
   const { settings: before } = await readSettings(ctx, dep);
   ctx.scratch.onCleanup(`the settings of deployment ${dep}`, async () => {
     const { settings: now } = await readSettings(ctx, dep);

@@ -3,6 +3,7 @@ import type { Expect } from "../../core/expect.js";
 import { environmentView, type EnvironmentView } from "../../core/fixtures.js";
 import type { Response } from "../../core/http.js";
 import { walkCursor } from "../../core/pagination.js";
+import { requireAnswer } from "../../core/preconditions.js";
 
 /**
  * The environments E2 lists right now, in either documented shape (items/pageInfo, or the
@@ -13,6 +14,8 @@ export async function currentEnvironments(api: Api, expect: Expect, dep: string,
   const path = `/api/v1/deployments/${dep}/environments`;
   const query = type === undefined ? {} : { type };
   const res = await api.get(path, query);
+  // Unfiltered, the list is the check's starting point; filtered, its answer is the rule under test.
+  if (type === undefined) requireAnswer(res, "E2", "listing the environments");
   expect.status(res, 200, "the environments list (E2)");
   const body = expect.json(res);
   if (Array.isArray(body?.items)) {

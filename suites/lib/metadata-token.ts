@@ -1,17 +1,11 @@
 import { decodeJwt, type JWTPayload } from "jose";
 import type { CheckContext } from "../../core/context.js";
-import { NotExercised, Skip } from "../../core/outcome.js";
+import { NotExercised } from "../../core/outcome.js";
 import { parseTimestamp, secondsBetween, type Timestamp } from "../../core/timestamps.js";
 
-/**
- * E3's path for fixtures.environmentId, else the production environment E2 lists, else any
- * (declare fixture:deployment and fixture:environments). Chosen by type, not by list position.
- */
-export function tokenPath(ctx: Pick<CheckContext, "fixture" | "settings">): string {
-  const environments = ctx.fixture("environments");
-  const envId = ctx.settings.fixtures.environmentId ?? (environments.find((e) => e.type === "production") ?? environments[0])?.id;
-  if (!envId) throw new Skip("the environments list (E2) is empty: there is no environment to issue a metadata token for; set fixtures.environmentId");
-  return `/api/v1/deployments/${ctx.fixture("deployment").id}/environments/${encodeURIComponent(envId)}/tokens-for-meta-sync`;
+/** E3's path for the environment fixture (declare fixture:deployment and fixture:environment). */
+export function tokenPath(ctx: Pick<CheckContext, "fixture">): string {
+  return `/api/v1/deployments/${ctx.fixture("deployment").id}/environments/${encodeURIComponent(ctx.fixture("environment").id)}/tokens-for-meta-sync`;
 }
 
 /** The JWT's claims, or undefined when it is not a JWT; the token itself never goes into a message. */

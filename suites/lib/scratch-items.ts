@@ -1,25 +1,32 @@
 import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
-import { Skip } from "../../core/outcome.js";
 import { walkCursor } from "../../core/pagination.js";
 import type { ItemRef } from "../../core/scratch.js";
 import { ownWorkbook } from "./workbook-writes.js";
 
 /**
  * Workspace objects a check creates for itself, so that it never depends on (or disturbs) what a
- * server already holds. Each is tracked the moment it exists; a server that cannot create one
- * skips the check with the reason, since creation is not the rule under test.
+ * server already holds. Each is tracked the moment it exists. Creation is not the rule under test:
+ * folders and deletion are E14 endpoints (shape not shown), so a server that cannot do them makes
+ * the check not verifiable there; the config's scratchFolderIds stand in for created folders.
  */
 
-type Ctx = Pick<CheckContext, "api" | "scratch">;
+type Ctx = Pick<CheckContext, "api" | "scratch" | "require" | "settings" | "log">;
+
+/** The configured scratch folders each check has used (keyed by the check's exchange log). */
+const usedScratchFolders = new WeakMap<object, Set<number>>();
 
 const workspace = (dep: string) => `/api/v1/deployments/${dep}`;
 
 /** A folder of the run's own (facts: `POST .../folders` with {name, parentId?}). */
 export async function createFolder(ctx: Ctx, dep: string, parentId: number | null = null): Promise<ItemRef> {
   const res = await ctx.api.post(`${workspace(dep)}/folders`, parentId === null ? { name: ctx.scratch.name("folder") } : { name: ctx.scratch.name("folder"), parentId });
-  const id = res.status === 200 && res.isJson ? res.body?.id : undefined;
-  if (!Number.isSafeInteger(id)) throw new Skip(`precondition: could not create a folder (POST ${workspace(dep)}/folders answered ${res.status})`);
+  const created = (r: typeof res) => r.isJson && Number.isSafeInteger(r.body?.id);
+  if (!(res.status >= 200 && res.status < 300 && created(res)) && parentId === null) {
+    const spare = configuredScratchFolder(ctx);
+    if (spare !== undefined) return { type: "FOLDER", id: spare };
+  }
+  const id: number = ctx.require(res, "E14", "creating a folder of its own (or set fixtures.scratchFolderIds)", created).id;
   const ref: ItemRef = { type: "FOLDER", id };
   ctx.scratch.track(dep, ref);
   return ref;
@@ -38,10 +45,19 @@ export async function createWorkbook(ctx: Ctx, dep: string, folderId: number | n
 export async function deletedItem(ctx: Ctx, dep: string, type: "WORKBOOK" | "FOLDER"): Promise<ItemRef> {
   const ref = type === "FOLDER" ? await createFolder(ctx, dep) : await createWorkbook(ctx, dep);
   const res = await ctx.api.post(`${workspace(dep)}/workspace/bulk-delete`, { items: [ref] });
-  const deleted = res.status === 200 && res.isJson && Array.isArray(res.body?.deleted) && res.body.deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);
-  if (!deleted) throw new Skip(`precondition: could not delete the run's own ${type.toLowerCase()} ${ref.id} to get a missing item (bulk delete answered ${res.status})`);
+  const deleted = (r: typeof res) => r.isJson && Array.isArray(r.body?.deleted) && r.body.deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);
+  ctx.require(res, "E14", `deleting its own ${type.toLowerCase()} ${ref.id} to get a missing item`, deleted);
   ctx.scratch.forget(dep, ref);
   return ref;
+}
+
+/** A folder of fixtures.scratchFolderIds this check has not used yet (the user's: never deleted). */
+function configuredScratchFolder(ctx: Ctx): number | undefined {
+  const used = usedScratchFolders.get(ctx.log) ?? new Set<number>();
+  usedScratchFolders.set(ctx.log, used);
+  const spare = (ctx.settings.fixtures.scratchFolderIds ?? []).find((id) => !used.has(id));
+  if (spare !== undefined) used.add(spare);
+  return spare;
 }
 
 /** Ids of the folders directly inside `parentId` (null: the root), walking every page. */

@@ -1,6 +1,7 @@
 import type { Api } from "../../core/api.js";
 import type { Expect } from "../../core/expect.js";
 import type { Response } from "../../core/http.js";
+import { requireAnswer } from "../../core/preconditions.js";
 
 /** A Deployment version entry (E5). */
 export interface VersionEntry {
@@ -17,6 +18,7 @@ export interface VersionEntry {
  */
 export async function currentVersions(api: Api, expect: Expect, dep: string): Promise<{ list: VersionEntry[]; current: VersionEntry | undefined; res: Response }> {
   const res = await api.get(`/api/v1/deployments/${dep}/versions`);
+  requireAnswer(res, "E5", "listing the versions");
   const body = expect.ok(res, "VersionsListResponse");
   const list: VersionEntry[] = Array.isArray(body.data) ? body.data : body.items;
   return { list, current: list.find((v) => v.isCurrent === true), res };

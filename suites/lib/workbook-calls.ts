@@ -1,7 +1,7 @@
 import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
-import { Skip } from "../../core/outcome.js";
+import { NotVerifiable } from "../../core/outcome.js";
 import type { ItemRef } from "../../core/scratch.js";
 import { createWorkbook } from "./scratch-items.js";
 import { workbookPath } from "./workbook-writes.js";
@@ -26,9 +26,9 @@ export function expectWorkbook({ expect }: CheckContext, res: Response, call: st
   return body;
 }
 
-/** Placements are read back through E9's folderId (optional in the schema): a server that does not show it skips the check. */
+/** Placements are read back through E9's folderId (optional in the schema): on a server that does not show it they are not verifiable. */
 export async function requirePlacementShown(ctx: CheckContext, dep: string): Promise<void> {
   const wb = await createWorkbook(ctx, dep);
-  const res = await ctx.api.get(workbookPath(dep, wb.id));
-  if (res.status !== 200 || !res.isJson || !("folderId" in (res.body ?? {}))) throw new Skip(`E9 shows no folderId for workbook ${wb.id}: placements cannot be read back`);
+  const shown = ctx.require(await ctx.api.get(workbookPath(dep, wb.id)), "E9", `reading its own workbook ${wb.id}`);
+  if (!("folderId" in (shown ?? {}))) throw new NotVerifiable(`E9 shows no folderId (an optional field) for workbook ${wb.id}: placements cannot be read back`);
 }

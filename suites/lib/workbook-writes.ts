@@ -1,7 +1,7 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
-import { Skip } from "../../core/outcome.js";
 import type { Scratch } from "../../core/scratch.js";
 
 /**
@@ -38,13 +38,16 @@ export async function duplicate(scratch: Scratch, api: Api, dep: string, id: num
 
 /**
  * A workbook of the check's own, created through E11 under a fresh slug with `body`. Creating it is
- * a precondition here, not the rule under test: a server that cannot skips the check.
+ * a precondition here, not the rule under test: a server that cannot blocks the check (E11's owner
+ * fails), and one that ignores a sent folderId blocks it too (it was asked to create it there).
  */
-export async function ownWorkbook(ctx: Pick<CheckContext, "scratch">, api: Api, dep: string, body: Record<string, unknown> = {}): Promise<{ slug: string; workbook: any }> {
+export async function ownWorkbook(ctx: Pick<CheckContext, "scratch" | "require">, api: Api, dep: string, body: Record<string, unknown> = {}): Promise<{ slug: string; workbook: any }> {
   const slug = ctx.scratch.slug("wb");
   const res = await putBySlug(ctx.scratch, api, dep, slug, { name: ctx.scratch.name("workbook"), ...body });
-  if (res.status !== 200 || !res.isJson || !Number.isSafeInteger(res.body?.id)) throw new Skip(`precondition: could not create a workbook through E11 (answered ${res.status})`);
-  return { slug, workbook: res.body };
+  const placed = (w: any) => !("folderId" in body) || !("folderId" in w) || w.folderId === body.folderId;
+  const what = "folderId" in body ? `creating a workbook of its own in folder ${body.folderId}` : "creating a workbook of its own";
+  const workbook = ctx.require(res, "E11", what, (r) => r.isJson && Number.isSafeInteger(r.body?.id) && placed(r.body));
+  return { slug, workbook };
 }
 
 /** E9, the record as stored now; anything but a 200 workbook fails the check. */
@@ -58,3 +61,29 @@ export function ownerOf(w: any): number | undefined {
   const id = w?.createdBy ?? w?.user?.id ?? w?.userId;
   return typeof id === "number" ? id : undefined;
 }
+
+/**
+ * The documented Workbook fields but updatedAt: what re-applying a request must leave as it was,
+ * and what a write's answer must show as a read next shows it. Fields a server adds (facts: newer
+ * servers do) may move on their own, a view time say.
+ */
+const DOCUMENTED = ["id", "deploymentId", "name", "type", "meta", "calculatedFields", "createdAt", "createdBy", "userId", "user", "folderId", "folderPath", "isFavorite", "slug", "dashboardDraft", "dashboardPublished", "publishedDashboard"];
+export const documented = (w: any) => Object.fromEntries(DOCUMENTED.map((k) => [k, w?.[k]]));
+
+/**
+ * A write answers with the Workbook as it now is (E10, E11 Response: Workbook; E12 moved: records
+ * as the move returns them): every documented field the answer shows equals what E9 reads next.
+ * Optional fields the answer leaves out are not compared; neither are timestamps beyond the instant.
+ */
+export async function expectAnswerIsStored(ctx: Pick<CheckContext, "expect">, api: Api, dep: string, answer: any, answerRes: Response, what: string): Promise<void> {
+  const { workbook: stored, res } = await readWorkbook(ctx, api, dep, answer.id);
+  const shown = DOCUMENTED.filter((k) => answer?.[k] !== undefined);
+  const differing = shown.filter((k) => !isDeepStrictEqual(answer[k], stored[k]) && !(k === "createdAt" && Date.parse(answer[k]) === Date.parse(stored[k])));
+  ctx.expect.that(differing.length === 0, `${what}: the answer shows workbook ${answer.id} as E9 reads it next`, {
+    expected: pick(stored, differing),
+    got: pick(answer, differing),
+    res: differing.length ? answerRes : res,
+  });
+}
+
+const pick = (o: any, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o?.[k]]));
