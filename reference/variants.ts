@@ -11,6 +11,8 @@ export interface Variant {
   respond: (body: any, req: Req) => any;
 }
 
+const displayName: Record<string, string> = { production: "Production", staging: "Staging", development: "Development" };
+
 const dateOnly = (v: unknown) => (typeof v === "string" ? v.slice(0, 10) : v);
 
 function mapWorkbooks(body: any, f: (w: any) => any): any {
@@ -22,21 +24,30 @@ function mapWorkbooks(body: any, f: (w: any) => any): any {
 export const variants: Variant[] = [
   {
     name: "env-control-plane",
-    description: "E2 in the control-plane shape: data.environments with a name and api_credentials keyed by kind; pagination null",
+    description: "E2 in the control-plane shape as the platform's docs show it: data.environments of {id, name (a display name), type, api_credentials keyed by kind}, no branch and no user; pagination null",
     routes: ["E2"],
     respond: (body) => ({
       data: {
         environments: (body.items as any[]).map((e) => ({
           id: e.id,
-          name: `${e.type}: ${e.branch}`,
+          name: displayName[e.type as string] ?? "Environment",
           type: e.type,
-          branch: e.branch,
-          user: e.user,
           api_credentials: { rest: { url: e.api_credentials[0].url }, sql: { host: e.api_credentials[1].host, port: e.api_credentials[1].port } },
         })),
       },
       pagination: null,
     }),
+  },
+  {
+    name: "branch-nullables",
+    description: "E4 answers parentBranch and lastHash null and isStagingEnvironmentEnabled null; the branches list leaves the flag out (the published document allows both)",
+    routes: ["E4", "E14"],
+    respond: (body, req) => {
+      if (req.path.endsWith("/branches/staging-environment")) return { ...body, data: { ...body.data, parentBranch: null, lastHash: null, isStagingEnvironmentEnabled: null } };
+      if (!req.path.endsWith("/branches")) return body;
+      const bare = ({ isStagingEnvironmentEnabled, ...b }: any) => ({ ...b, parentBranch: null, lastHash: null });
+      return { ...body, items: body.items.map(bare), data: body.data.map(bare) };
+    },
   },
   {
     name: "pagination-null",

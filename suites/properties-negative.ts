@@ -4,13 +4,13 @@ import type { Api } from "../core/api.js";
 import { group, type CheckSpec, type Need } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { RequestSpec, Response } from "../core/http.js";
-import { Skip } from "../core/outcome.js";
+import { NotExercised, Skip } from "../core/outcome.js";
 import { walkCursor } from "../core/pagination.js";
 import { forAll } from "../core/property.js";
 import type { SchemaName } from "../core/schemas.js";
 import { envVarTag, invalidValues, malformedJson, rejectedVersionForm, securityContext, validValues, type InvalidOptions } from "../generators/index.js";
-import { currentEnvironments } from "./lib/environment-list.js";
 import { tokenPath } from "./lib/metadata-token.js";
+import { stagingState, unreadable } from "./lib/staging-state.js";
 import { keepSettings } from "./lib/deployment-settings.js";
 import { createFolder, createWorkbook } from "./lib/scratch-items.js";
 import { currentVersions } from "./lib/version-list.js";
@@ -112,10 +112,11 @@ async function tokenStage(ctx: CheckContext): Promise<Stage> {
 
 const togglePath = (dep: string) => `/build/api/v1/deployments/${dep}/branches/staging-environment`;
 
-/** Whether E2 lists the branch as a `staging` environment now (States table). */
-async function stagingOn(ctx: CheckContext, api: Api, dep: string, branch: string): Promise<{ on: boolean; res: Response }> {
-  const { environments, res } = await currentEnvironments(api, ctx.expect, dep);
-  return { on: environments.some((e) => e.type === "staging" && e.branch === branch), res };
+/** Whether the branch's staging environment is on now (E2, else the branches list); unreadable, the property has nothing to judge. */
+async function stagingOn(ctx: CheckContext, api: Api, dep: string, branch: string): Promise<{ on: boolean; res?: Response }> {
+  const state = await stagingState(api, ctx.expect, dep, branch);
+  if (state.on === undefined) throw new NotExercised(unreadable(branch));
+  return { on: state.on, res: state.res };
 }
 
 /** Valid toggles flip the shared branch's flag; its flag is put back at cleanup if a server flipped it anyway. */
