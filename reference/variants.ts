@@ -50,6 +50,12 @@ export const variants: Variant[] = [
     },
   },
   {
+    name: "legacy-data-reordered",
+    description: "The deprecated data copy of E2, E8 and E13 lists its entries in another order than items (reversed)",
+    routes: ["E2", "E8", "E13"],
+    respond: (body) => (Array.isArray(body?.data) && Array.isArray(body?.items) ? { ...body, data: [...body.data].reverse() } : body),
+  },
+  {
     name: "pagination-null",
     description: "E2 keeps items/pageInfo but answers pagination: null",
     routes: ["E2"],
