@@ -102,6 +102,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     }
     if (!found) throw new HttpError(pathMatched ? 405 : 404, pathMatched ? `${method} is not allowed here` : `no route ${url.pathname}`);
     const req: Req = { method, path: url.pathname, params: found.params, query: url.searchParams, body: parseBody(bodyText, raw.headers["content-type"]), user, raw };
+    req.body = readAsVariants(app, found.route.spec, req);
     reply = await found.route.handler(req, app);
     reply = transform(app, found.route.spec, req, reply);
     recordAudit(app, found.route.spec, req, reply);
@@ -112,12 +113,22 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   send(res, reply);
 }
 
+/** The request body as the variants that choose how to read requests take it. */
+function readAsVariants(app: App, spec: string, req: Req): any {
+  let body = req.body;
+  for (const name of app.options.variants) {
+    const v = variantNamed(name);
+    if (v.request && v.routes.includes(spec)) body = v.request(body, req);
+  }
+  return body;
+}
+
 /** Variants first (documented shapes), then faults (broken rules), each keyed by the spec section. */
 function transform(app: App, spec: string, req: Req, reply: Reply): Reply {
   let body = reply.body;
   for (const name of app.options.variants) {
     const v = variantNamed(name);
-    if (v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req);
+    if (v.respond && v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req);
   }
   for (const f of app.faults) if (f.respond && f.routes?.includes(spec)) body = f.respond({ status: reply.status, body, req, app });
   return { ...reply, body };

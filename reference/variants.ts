@@ -8,7 +8,10 @@ export interface Variant {
   name: string;
   description: string;
   routes: string[];
-  respond: (body: any, req: Req) => any;
+  /** Rewrites a 2xx answer of those routes. */
+  respond?: (body: any, req: Req) => any;
+  /** Rewrites the parsed request body before the route handles it: a choice of how to read requests. */
+  request?: (body: any, req: Req) => any;
 }
 
 const displayName: Record<string, string> = { production: "Production", staging: "Staging", development: "Development" };
@@ -54,6 +57,12 @@ export const variants: Variant[] = [
     description: "The deprecated data copy of E2, E8 and E13 lists its entries in another order than items (reversed)",
     routes: ["E2", "E8", "E13"],
     respond: (body) => (Array.isArray(body?.data) && Array.isArray(body?.items) ? { ...body, data: [...body.data].reverse() } : body),
+  },
+  {
+    name: "bulk-move-folder-optional",
+    description: "E12 reads a body without folderId as a move to the workspace root (the spec does not say folderId is required)",
+    routes: ["E12"],
+    request: (body) => (body && typeof body === "object" && !Array.isArray(body) && !("folderId" in body) ? { ...body, folderId: null } : body),
   },
   {
     name: "pagination-null",

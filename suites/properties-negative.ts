@@ -319,7 +319,7 @@ export const negativeChecks = group("properties", [
     id: "properties.negative.implied-rules",
     spec: "E6 (field types not shown); E12 (items of {type, id}, up to 100), Limits; PUT env-vars (E14, body in facts)",
     level: "SHOULD",
-    title: "Bodies that break what the spec only implies (another E6 field of an implausible type, a malformed E12 entry or more than 100 of them, a missing items or folderId, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",
+    title: "Bodies that break what the spec only implies (another E6 field of an implausible type, a malformed E12 entry or more than 100 of them, a missing items, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",
     // PUT env-vars sets variables that cannot be removed, should a server take a bad body.
     needs: ["writes", "unremovable-writes", "fixture:deployment", "fixture:versions"],
     parts: [
