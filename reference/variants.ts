@@ -65,6 +65,12 @@ export const variants: Variant[] = [
     request: (body) => (body && typeof body === "object" && !Array.isArray(body) && !("folderId" in body) ? { ...body, folderId: null } : body),
   },
   {
+    name: "draft-in-meta",
+    description: "Workbooks also show their dashboard draft inside meta (meta.dashboardDraft, as E11 rule 2 names it): a clone's meta then holds the copied reports' ids",
+    routes: ["E8", "E9", "E10", "E11", "E12"],
+    respond: (body) => mapWorkbooks(body, (w) => (w.dashboardDraft ? { ...w, meta: { ...w.meta, dashboardDraft: w.dashboardDraft } } : w)),
+  },
+  {
     name: "pagination-null",
     description: "E2 keeps items/pageInfo but answers pagination: null",
     routes: ["E2"],
