@@ -127,28 +127,36 @@ export class HttpClient {
 
   /**
    * The same request, answered as a byte stream: for bodies too large to hold (the audit export).
-   * 429 is not retried here; the caller sees it as a status.
+   * A 429 is waited out and retried as in send: a rate limit is never the verdict.
    */
   async stream(spec: RequestSpec, log?: Exchange[]): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const url = this.url(spec.path, spec.query);
     const headers: Record<string, string> = { ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
-    const exchange = this.describe(spec.method, url, headers, undefined, credential);
-    const started = performance.now();
-    try {
-      const res = await request(url, { method: spec.method, headers, dispatcher: this.agent, headersTimeout: this.options.timeoutMs, bodyTimeout: this.options.timeoutMs });
-      exchange.durationMs = Math.round(performance.now() - started);
-      exchange.status = res.statusCode;
-      exchange.responseHeaders = this.options.redactor.value(flattenHeaders(res.headers));
-      exchange.responseExcerpt = "(streamed)";
-      log?.push(exchange);
-      this.options.observe?.(exchange);
-      return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body, exchange };
-    } catch (err) {
-      exchange.error = describeNetworkError(err, this.options.timeoutMs);
-      log?.push(exchange);
-      throw new NetworkError(`${spec.method} ${exchange.url}: ${exchange.error}`, exchange);
+    for (let attempt = 0; ; attempt++) {
+      const exchange = this.describe(spec.method, url, headers, undefined, credential);
+      const started = performance.now();
+      try {
+        const res = await request(url, { method: spec.method, headers, dispatcher: this.agent, headersTimeout: this.options.timeoutMs, bodyTimeout: this.options.timeoutMs });
+        const resHeaders = flattenHeaders(res.headers);
+        if (res.statusCode === 429 && attempt < MAX_429_RETRIES) {
+          await res.body.dump();
+          await sleep(retryAfterMs(resHeaders["retry-after"], attempt));
+          continue;
+        }
+        exchange.durationMs = Math.round(performance.now() - started);
+        exchange.status = res.statusCode;
+        exchange.responseHeaders = this.options.redactor.value(resHeaders);
+        exchange.responseExcerpt = "(streamed)";
+        log?.push(exchange);
+        this.options.observe?.(exchange);
+        return { status: res.statusCode, headers: resHeaders, body: res.body, exchange };
+      } catch (err) {
+        exchange.error = describeNetworkError(err, this.options.timeoutMs);
+        log?.push(exchange);
+        throw new NetworkError(`${spec.method} ${exchange.url}: ${exchange.error}`, exchange);
+      }
     }
   }
 

@@ -12,6 +12,7 @@ const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
 let server: Server;
 let base: string;
 let hits429 = 0;
+let streamHits429 = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -22,6 +23,12 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+    } else if (url.pathname === "/limited-export") {
+      if (streamHits429++ < 2) {
+        res.writeHead(429, { "retry-after": "0", "content-type": "application/json" }).end('{"error":"slow down"}');
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/csv" }).end("a,b\n1,2\n");
     } else if (url.pathname === "/html") {
       res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><html>app</html>");
     } else if (url.pathname === "/echo") {
@@ -42,6 +49,17 @@ describe("HTTP client", () => {
     const res = await client().send({ method: "GET", path: "/limited" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
+  });
+
+  it("waits out a 429 on a streamed answer too (the audit export) and retries", async () => {
+    const log: any[] = [];
+    const answer = await client().stream({ method: "GET", path: "/limited-export" }, log);
+    expect(answer.status).toBe(200);
+    let text = "";
+    for await (const chunk of answer.body) text += chunk.toString();
+    expect(text).toBe("a,b\n1,2\n");
+    expect(streamHits429).toBe(3);
+    expect(log.map((e) => e.status)).toEqual([200]);
   });
 
   it("says clearly when a body is not JSON", async () => {
