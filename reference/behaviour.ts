@@ -265,6 +265,18 @@ export const cleanBehaviour = {
   },
 
   /** E7: the CSV cells of one event, one per column of the header. */
+  /** E7: the export's columns, header text and field (not shown in the spec; facts: what the product's audit view shows). */
+  auditColumns(): [string, keyof AuditEvent][] {
+    return [
+      ["Timestamp", "timestamp"],
+      ["User email", "userEmail"],
+      ["Event name", "eventName"],
+      ["Deployment", "deploymentName"],
+      ["IP address", "ipAddress"],
+      ["Details", "details"],
+    ];
+  },
+
   auditRowCells(e: AuditEvent, fields: (keyof AuditEvent)[]): string[] {
     return fields.map((f) => e[f]);
   },

@@ -33,8 +33,8 @@ const compiled = routes.map((r) => ({ ...r, match: matcher(r.pattern) }));
 
 export function buildApp(opts: StartOptions = {}): { app: App; seeded: Seeded } {
   const faults: Fault[] = (opts.faults ?? []).map(faultNamed);
-  const behaviour: Behaviour = Object.assign({}, cleanBehaviour, ...faults.map((f) => f.behaviour ?? {}));
-  for (const v of opts.variants ?? []) variantNamed(v);
+  const chosen = (opts.variants ?? []).map(variantNamed);
+  const behaviour: Behaviour = Object.assign({}, cleanBehaviour, ...chosen.map((v) => v.behaviour ?? {}), ...faults.map((f) => f.behaviour ?? {}));
   const seeded = seed(seedShapes[opts.seedShape ?? "default"]);
   const options: ReferenceOptions = { upsertDelayMs: opts.upsertDelayMs ?? 15, variants: new Set(opts.variants ?? []) };
   return { app: { store: seeded.store, b: behaviour, faults, options }, seeded };

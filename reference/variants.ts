@@ -1,3 +1,4 @@
+import type { Behaviour } from "./behaviour.js";
 import type { Req } from "./http.js";
 
 /**
@@ -10,6 +11,8 @@ export interface Variant {
   routes: string[];
   /** Rewrites a 2xx answer of those routes. */
   respond?: (body: any, req: Req) => any;
+  /** Decisions of the reference (seams of behaviour.ts) the variant makes otherwise; faults still apply on top. */
+  behaviour?: Partial<Behaviour>;
   /** Rewrites the parsed request body before the route handles it: a choice of how to read requests. */
   request?: (body: any, req: Req) => any;
 }
@@ -69,6 +72,21 @@ export const variants: Variant[] = [
     description: "Workbooks also show their dashboard draft inside meta (meta.dashboardDraft, as E11 rule 2 names it): a clone's meta then holds the copied reports' ids",
     routes: ["E8", "E9", "E10", "E11", "E12"],
     respond: (body) => mapWorkbooks(body, (w) => (w.dashboardDraft ? { ...w, meta: { ...w.meta, dashboardDraft: w.dashboardDraft } } : w)),
+  },
+  {
+    name: "audit-columns-unnamed",
+    description: "E7's CSV columns in another order under header names that say nothing the suite could guess (columns are not shown in the spec)",
+    routes: ["E7"],
+    behaviour: {
+      auditColumns: () => [
+        ["Details", "details"],
+        ["Was", "eventName"],
+        ["Wann", "timestamp"],
+        ["Wo", "deploymentName"],
+        ["Wer", "userEmail"],
+        ["Von", "ipAddress"],
+      ],
+    },
   },
   {
     name: "pagination-null",
