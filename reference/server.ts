@@ -85,6 +85,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   const url = new URL(raw.url ?? "/", "http://reference.local");
   const method = (raw.method ?? "GET").toUpperCase();
   let reply: Reply;
+  let spec: string | undefined;
   try {
     const bodyText = await readBody(raw);
     const user = app.b.authenticate(raw.headers.authorization, app.store);
@@ -102,13 +103,14 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     }
     if (!found) throw new HttpError(pathMatched ? 405 : 404, pathMatched ? `${method} is not allowed here` : `no route ${url.pathname}`);
     const req: Req = { method, path: url.pathname, params: found.params, query: url.searchParams, body: parseBody(bodyText, raw.headers["content-type"]), user, raw };
-    req.body = readAsVariants(app, found.route.spec, req);
+    spec = found.route.spec;
+    req.body = readAsVariants(app, spec, req);
     reply = await found.route.handler(req, app);
     reply = transform(app, found.route.spec, req, reply);
     recordAudit(app, found.route.spec, req, reply);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    reply = { status: err.status, body: { error: err.message, ...err.extra } };
+    reply = app.b.requestErrorReply(spec, err.status, { error: err.message, ...err.extra });
   }
   send(res, reply);
 }

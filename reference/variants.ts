@@ -27,6 +27,42 @@ function mapWorkbooks(body: any, f: (w: any) => any): any {
   return body && typeof body === "object" && "type" in body ? f(body) : body;
 }
 
+type Declared = "integer" | "number" | "boolean" | "string";
+
+/** The fields of each request body a lenient server coerces, with the type each is read as. */
+const LENIENT_FIELDS: Record<string, Record<string, Declared>> = {
+  E3: { expires_in: "number" },
+  E4: { enabled: "boolean", branchName: "string", branchId: "integer" },
+  E10: { shared: "boolean" },
+  E11: { name: "string", folderId: "integer" },
+  E12: { folderId: "integer" },
+};
+
+function sectionOf(path: string): string {
+  if (path.endsWith("/tokens-for-meta-sync")) return "E3";
+  if (path.endsWith("/staging-environment")) return "E4";
+  if (path.endsWith("/duplicate")) return "E10";
+  return path.endsWith("/bulk-move") ? "E12" : "";
+}
+
+/** The value a lenient server reads `v` as, where it spells a value of the declared type without loss. */
+function coerce(v: unknown, to: Declared): unknown {
+  if (to === "string" && (typeof v === "number" || typeof v === "boolean")) return String(v);
+  if (to === "boolean" && typeof v === "string" && /^(true|false)$/.test(v)) return v === "true";
+  if (to === "boolean" && (v === 0 || v === 1)) return v === 1;
+  if ((to === "integer" || to === "number") && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
+  if (to === "number" && typeof v === "string" && /^-?\d+\.\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+function coerceFields(body: any, fields: Record<string, Declared>): any {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const out = { ...body };
+  for (const [k, to] of Object.entries(fields)) if (k in out) out[k] = coerce(out[k], to);
+  if (Array.isArray(out.items)) out.items = out.items.map((i: any) => (i && typeof i === "object" && !Array.isArray(i) && "id" in i ? { ...i, id: coerce(i.id, "integer") } : i));
+  return out;
+}
+
 export const variants: Variant[] = [
   {
     name: "env-control-plane",
@@ -87,6 +123,18 @@ export const variants: Variant[] = [
         ["Von", "ipAddress"],
       ],
     },
+  },
+  {
+    name: "coerce-types",
+    description: "Request bodies of E3, E4, E10, E11 and E12 read leniently: \"12\" as 12, \"true\"/0/1 as booleans, numbers and booleans as strings where a string is declared (the spec names no status for a wrongly typed body)",
+    routes: ["E3", "E4", "E10", "E11", "E12"],
+    request: (body, req) => coerceFields(body, LENIENT_FIELDS[req.method === "PUT" && req.path.includes("/by-slug/") ? "E11" : sectionOf(req.path)] ?? {}),
+  },
+  {
+    name: "lenient-clone-body",
+    description: "E10 takes a body that is the JSON string \"\" as no body (the body is optional)",
+    routes: ["E10"],
+    request: (body) => (body === "" ? undefined : body),
   },
   {
     name: "pagination-null",
