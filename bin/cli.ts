@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { catalogue } from "../suites/index.js";
 import { HttpClient, NetworkError } from "../core/http.js";
 import { packageRoot } from "../core/paths.js";
-import { catalogueLine, ConsoleReporter } from "../core/reporters/console.js";
+import { catalogueLine, ConsoleReporter, variantsCovering } from "../core/reporters/console.js";
 import { buildReport, type Report } from "../core/reporters/report.js";
 import { writeJUnit } from "../core/reporters/junit.js";
 import { credentials, exitCodeFor, redactorFor, runChecks } from "../core/runner.js";
@@ -75,11 +75,13 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
 
   program
     .command("list")
-    .description("the catalogue: id, group, level, spec rule, title")
+    .description("the catalogue: id, group, level, spec rule, title, and the documented variants (docs/tolerance.md) that exercise it")
     .option("--json", "as JSON")
-    .action((opts: { json?: boolean }) => {
-      if (opts.json) out(JSON.stringify(catalogue.map(({ id, group, level, spec, title, needs, kind }) => ({ id, group, level, spec, title, needs, kind })), null, 2));
-      else for (const c of catalogue) out(catalogueLine(c));
+    .action(async (opts: { json?: boolean }) => {
+      const { variantSections } = await import("../reference/variants.js");
+      const covering = (c: (typeof catalogue)[number]) => variantsCovering(c, variantSections());
+      if (opts.json) out(JSON.stringify(catalogue.map((c) => ({ id: c.id, group: c.group, level: c.level, spec: c.spec, title: c.title, needs: c.needs, kind: c.kind, variants: covering(c) })), null, 2));
+      else for (const c of catalogue) out(catalogueLine(c, covering(c)));
     });
 
   program

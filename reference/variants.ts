@@ -9,6 +9,8 @@ export interface Variant {
   name: string;
   description: string;
   routes: string[];
+  /** Spec sections whose checks the variant exercises beyond its routes (a check reading E2 to judge E4, say). */
+  exercises?: string[];
   /** Rewrites a 2xx answer of those routes. */
   respond?: (body: any, req: Req) => any;
   /** Decisions of the reference (seams of behaviour.ts) the variant makes otherwise; faults still apply on top. */
@@ -68,6 +70,8 @@ export const variants: Variant[] = [
     name: "env-control-plane",
     description: "E2 in the control-plane shape as the platform's docs show it: data.environments of {id, name (a display name), type, api_credentials keyed by kind}, no branch and no user; pagination null",
     routes: ["E2"],
+    // Staging checks read the toggled state back from E2, and discover their branches through it.
+    exercises: ["E4"],
     respond: (body) => ({
       data: {
         environments: (body.items as any[]).map((e) => ({
@@ -167,6 +171,11 @@ export const variants: Variant[] = [
     respond: (body) => ({ items: body.data, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } }),
   },
 ];
+
+/** Each variant and the spec sections whose checks it exercises: what `conformance list` shows. */
+export function variantSections(): { name: string; sections: string[] }[] {
+  return variants.map((v) => ({ name: v.name, sections: [...new Set([...v.routes, ...(v.exercises ?? [])])] }));
+}
 
 export function variantNamed(name: string): Variant {
   const v = variants.find((x) => x.name === name);

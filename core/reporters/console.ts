@@ -48,6 +48,12 @@ export class ConsoleReporter {
   }
 }
 
-export function catalogueLine(c: Check): string {
-  return `${c.id.padEnd(52)} ${c.level.padEnd(6)} ${c.spec.padEnd(22)} ${c.title}`;
+/** A line of `conformance list`; `variants`: the documented variants that exercise the check. */
+export function catalogueLine(c: Check, variants: string[] = []): string {
+  return `${c.id.padEnd(52)} ${c.level.padEnd(6)} ${c.spec.padEnd(22)} ${c.title}${variants.length ? `  [variants: ${variants.join(", ")}]` : ""}`;
+}
+
+/** The variants whose spec sections the check cites (`E2` in "E2; Pagination styles", never in "E21"). */
+export function variantsCovering(c: Pick<Check, "spec">, variants: { name: string; sections: string[] }[]): string[] {
+  return variants.filter((v) => v.sections.some((s) => new RegExp(`\\b${s}\\b`).test(c.spec))).map((v) => v.name);
 }
