@@ -104,8 +104,8 @@ export const propertyFaults: Fault[] = [
     name: "bad-body-answered-200",
     breaks: "Errors 2 (a request error is a 4xx; no status named for a broken E3, E4, E10, E11 or E12 body)",
     description: "a broken body on E3, E4, E10, E11 or E12 is answered 200 with the error message and nothing applied: the MUST (not applied, no 5xx) holds, the 4xx the SHOULD asks for is missing",
-    catches: ["properties.negative.metadata-token-rejected", "properties.negative.staging-toggle-rejected", "properties.negative.workspace-writes-rejected", "tokens.request.broken-body-4xx"],
-    spares: ["properties.negative.metadata-token", "properties.negative.staging-toggle", "properties.negative.workspace-writes", "tokens.request.context-required", "tokens.request.context-object", "tokens.request.expires-in-number"],
+    catches: ["properties.negative.metadata-token-rejected", "properties.negative.staging-toggle-rejected", "properties.negative.workspace-writes-rejected", "tokens.request.broken-body-4xx", "upsert.draft.invalid-widget-4xx"],
+    spares: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "properties.negative.metadata-token", "properties.negative.staging-toggle", "properties.negative.workspace-writes", "tokens.request.context-required", "tokens.request.context-object", "tokens.request.expires-in-number"],
     behaviour: { requestErrorReply: (spec, status, body) => ({ status: status === 400 && ["E3", "E4", "E10", "E11", "E12"].includes(spec ?? "") ? 200 : status, body }) },
   },
   {

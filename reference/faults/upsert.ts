@@ -67,7 +67,7 @@ export const upsertFaults: Fault[] = [
     name: "upsert-draft-unvalidated",
     breaks: "E11 rule 2; Resources / DashboardWidget",
     description: "meta.dashboardDraft is stored without validating its widgets",
-    catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected"],
+    catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.draft.invalid-widget-4xx"],
     behaviour: { dashboardDraftProblem: () => undefined },
   },
   {
