@@ -5,7 +5,7 @@ import { catalogue } from "../suites/index.js";
 import { prepareOutDir } from "./out-dir.js";
 import { preflight } from "./preflight.js";
 import { packageRoot } from "../core/paths.js";
-import { baselineLines, catalogueLines, ConsoleReporter, summaryLine } from "../core/reporters/console.js";
+import { baselineLines, catalogueLines, ConsoleReporter, summaryLine, variantsCovering } from "../core/reporters/console.js";
 import { buildReport } from "../core/reporters/report.js";
 import { publishToGitHub } from "../core/reporters/github.js";
 import { HarRecorder } from "../core/reporters/har.js";
@@ -95,11 +95,13 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
 
   program
     .command("list")
-    .description("the catalogue: id, group, level, spec rule, title")
+    .description("the catalogue: id, group, level, spec rule, title, and the documented variants (docs/tolerance.md) that exercise it")
     .option("--json", "as JSON")
-    .action((opts: { json?: boolean }) => {
-      if (opts.json) out(JSON.stringify(catalogue.map(({ id, group, level, spec, title, needs, kind }) => ({ id, group, level, spec, title, needs, kind })), null, 2));
-      else for (const line of catalogueLines(catalogue)) out(line);
+    .action(async (opts: { json?: boolean }) => {
+      const { variantSections } = await import("../reference/variants.js");
+      const covering = (c: (typeof catalogue)[number]) => variantsCovering(c, variantSections());
+      if (opts.json) out(JSON.stringify(catalogue.map((c) => ({ id: c.id, group: c.group, level: c.level, spec: c.spec, title: c.title, needs: c.needs, kind: c.kind, variants: covering(c) })), null, 2));
+      else for (const line of catalogueLines(catalogue, covering)) out(line);
     });
 
   program

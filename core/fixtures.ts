@@ -146,24 +146,14 @@ export class Fixtures {
       case "editableFolder":
         if (c.editableFolderId === undefined) throw new Skip("fixture missing: set fixtures.editableFolderId (a folder the readOnly token may edit)");
         return { id: c.editableFolderId };
-      case "branches": {
-        const dep = (await this.get("deployment")).id;
-        const res = await this.api.get(`/build/api/v1/deployments/${dep}/branches`);
-        requireAnswer(res, "E14", "discovering the branches (fixtures.sharedBranch, personalBranch, productionBranch name them instead)");
-        const raw: any[] = res.body.items ?? (Array.isArray(res.body.data) ? res.body.data : []);
-        return raw.filter((b) => typeof b?.name === "string").map((b) => ({ id: typeof b.id === "number" ? b.id : undefined, name: b.name, isStagingEnvironmentEnabled: b.isStagingEnvironmentEnabled, raw: b }));
-      }
+      case "branches":
+        return listBranches(this.api, (await this.get("deployment")).id);
       case "productionBranch":
-        return this.branchNamed(c.productionBranch, async () => (await this.get("environments")).find((e) => e.type === "production")?.branch, "productionBranch", "the branch of the production environment");
+        return this.branchNamed(c.productionBranch, async () => (await this.environmentBranches((e) => e.type === "production"))?.[0], "productionBranch", "the branch of the production environment");
       case "personalBranch":
-        return this.branchNamed(c.personalBranch, async () => (await this.get("environments")).find((e) => e.type === "development" && e.user)?.branch, "personalBranch", "the branch of a development environment with a user");
+        return this.branchNamed(c.personalBranch, async () => (await this.environmentBranches((e) => e.type === "development" && !!e.user))?.[0], "personalBranch", "the branch of a development environment with a user");
       case "sharedBranch":
-        return this.branchNamed(c.sharedBranch, async () => {
-          const envs = await this.get("environments");
-          const notShared = new Set(envs.filter((e) => e.type === "production" || e.type === "development").map((e) => e.branch));
-          const branches = await this.get("branches");
-          return (branches.find((b) => !notShared.has(b.name) && !b.isStagingEnvironmentEnabled) ?? branches.find((b) => !notShared.has(b.name)))?.name;
-        }, "sharedBranch", "a branch that is neither production nor a personal development branch");
+        return this.branchNamed(c.sharedBranch, () => this.sharedBranchName(), "sharedBranch", "a branch that is neither production nor a personal development branch");
       case "versions": {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/api/v1/deployments/${dep}/versions`);
@@ -234,6 +224,44 @@ export class Fixtures {
     const branches = await this.get("branches").catch(() => [] as BranchView[]);
     return branches.find((b) => b.name === name) ?? { name, raw: { name } };
   }
+
+  /**
+   * The branches of the environments that match, or undefined when E2 names no branch at all
+   * (the control-plane shape shows only a display name): then no branch can be told apart by
+   * the environment that runs it.
+   */
+  private async environmentBranches(match: (e: EnvironmentView) => boolean): Promise<string[] | undefined> {
+    const envs = await this.get("environments");
+    if (!envs.some((e) => typeof e.branch === "string")) return undefined;
+    return envs.filter((e) => match(e) && typeof e.branch === "string").map((e) => e.branch!);
+  }
+
+  /**
+   * A shared branch. Proven first: only a shared branch can have its staging environment on
+   * (States table), so a branch flagged on in the branches list, or listed by E2 as a staging
+   * environment, is one. Else, where E2 names branches, one that no production or development
+   * environment runs. Where E2 names none, nothing else tells a shared branch from a personal or
+   * the production one, so the fixture is left to the config.
+   */
+  private async sharedBranchName(): Promise<string | undefined> {
+    const branches = await this.get("branches");
+    const staging = new Set(await this.environmentBranches((e) => e.type === "staging"));
+    const proven = branches.find((b) => b.isStagingEnvironmentEnabled === true || staging.has(b.name));
+    if (proven) return proven.name;
+    const notShared = await this.environmentBranches((e) => e.type === "production" || e.type === "development");
+    if (!notShared) return undefined;
+    return branches.find((b) => !notShared.includes(b.name))?.name;
+  }
+}
+
+/** The branches list (E14; shape from the platform's docs): items with a name, flag read only where it is a boolean. */
+export async function listBranches(api: Api, dep: string): Promise<BranchView[]> {
+  const res = await api.get(`/build/api/v1/deployments/${dep}/branches`);
+  requireAnswer(res, "E14", "discovering the branches (fixtures.sharedBranch, personalBranch, productionBranch name them instead)");
+  const raw: any[] = res.body.items ?? (Array.isArray(res.body.data) ? res.body.data : []);
+  return raw
+    .filter((b) => typeof b?.name === "string")
+    .map((b) => ({ id: typeof b.id === "number" ? b.id : undefined, name: b.name, isStagingEnvironmentEnabled: typeof b.isStagingEnvironmentEnabled === "boolean" ? b.isStagingEnvironmentEnabled : undefined, raw: b }));
 }
 
 export function environmentView(e: any): EnvironmentView {

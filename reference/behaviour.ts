@@ -18,6 +18,19 @@ export const cleanBehaviour = {
     return m ? store.tokens.get(m[1]) : undefined;
   },
 
+  /** Errors 1: the answer to a request error on a route of spec section `spec` (undefined: no route matched). */
+  requestErrorReply(spec: string | undefined, status: number, body: Record<string, unknown>): Reply {
+    return { status, body };
+  },
+
+  /** E10: the optional body is an object whose `shared`, when sent, is a boolean. */
+  cloneBodyProblem(body: unknown): string | undefined {
+    if (body === undefined) return undefined;
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return "the body must be an object {shared?}";
+    const shared = (body as { shared?: unknown }).shared;
+    return shared !== undefined && typeof shared !== "boolean" ? "shared must be a boolean" : undefined;
+  },
+
   /** Limits: offset style defaults to offset 0 and 20 items a page. */
   offsetDefaults(): { offset: number; limit: number } {
     return { offset: 0, limit: 20 };
@@ -265,6 +278,18 @@ export const cleanBehaviour = {
   },
 
   /** E7: the CSV cells of one event, one per column of the header. */
+  /** E7: the export's columns, header text and field (not shown in the spec; facts: what the product's audit view shows). */
+  auditColumns(): [string, keyof AuditEvent][] {
+    return [
+      ["Timestamp", "timestamp"],
+      ["User email", "userEmail"],
+      ["Event name", "eventName"],
+      ["Deployment", "deploymentName"],
+      ["IP address", "ipAddress"],
+      ["Details", "details"],
+    ];
+  },
+
   auditRowCells(e: AuditEvent, fields: (keyof AuditEvent)[]): string[] {
     return fields.map((f) => e[f]);
   },

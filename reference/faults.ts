@@ -23,6 +23,11 @@ export interface Fault {
   breaks: string;
   description: string;
   catches: string[];
+  /**
+   * Checks that must still pass under it: a fault that makes a choice the spec leaves open fails
+   * only the SHOULD checks that prefer the other choice, never the MUST beside them.
+   */
+  spares?: string[];
   behaviour?: Partial<Behaviour>;
   /** Spec sections (Route.spec) whose answers `respond` rewrites. */
   routes?: string[];

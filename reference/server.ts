@@ -85,6 +85,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   const url = new URL(raw.url ?? "/", "http://reference.local");
   const method = (raw.method ?? "GET").toUpperCase();
   let reply: Reply;
+  let spec: string | undefined;
   try {
     const bodyText = await readBody(raw);
     const user = app.b.authenticate(raw.headers.authorization, app.store);
@@ -102,13 +103,15 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     }
     if (!found) throw new HttpError(pathMatched ? 405 : 404, pathMatched ? `${method} is not allowed here` : `no route ${url.pathname}`);
     const req: Req = { method, path: url.pathname, params: found.params, query: url.searchParams, body: parseBody(bodyText, raw.headers["content-type"]), user, raw };
-    for (const v of chosenVariants(app)) if (v.request && v.routes.includes(found.route.spec)) v.request(req);
+    spec = found.route.spec;
+    for (const v of chosenVariants(app)) if (v.request && v.routes.includes(spec)) v.request(req);
+    req.body = readAsVariants(app, spec, req);
     reply = await found.route.handler(req, app);
     reply = transform(app, found.route.spec, req, reply);
     recordAudit(app, found.route.spec, req, reply);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    reply = { status: err.status, body: { error: err.message, ...err.extra } };
+    reply = app.b.requestErrorReply(spec, err.status, { error: err.message, ...err.extra });
   }
   send(res, shapedError(app, reply));
 }
@@ -121,6 +124,13 @@ function shapedError(app: App, reply: Reply): Reply {
   let body = reply.body;
   for (const v of chosenVariants(app)) if (v.error) body = v.error(reply.status, body);
   return { ...reply, body };
+}
+
+/** The request body as the variants that choose how to read requests take it. */
+function readAsVariants(app: App, spec: string, req: Req): any {
+  let body = req.body;
+  for (const v of chosenVariants(app)) if (v.readRequestBody && v.routes.includes(spec)) body = v.readRequestBody(body, req);
+  return body;
 }
 
 /** Variants first (documented shapes), then faults (broken rules), each keyed by the spec section. */

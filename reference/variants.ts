@@ -11,6 +11,8 @@ export interface Variant {
   description: string;
   /** Spec sections (Route.spec) whose requests and 2xx answers it changes. */
   routes: string[];
+  /** Spec sections whose checks the variant exercises beyond its routes (a check reading E2 to judge E4, say). */
+  exercises?: string[];
   /** Rewrites a 2xx answer of those routes. */
   respond?: (body: any, req: Req) => any;
   /** Runs before the handler of those routes: may rewrite the query, or refuse with an HttpError. */
@@ -21,7 +23,11 @@ export interface Variant {
   behaviour?: Partial<Behaviour>;
   /** SHOULD checks this choice fails by design: a finding to show a user, never a MUST failure. */
   shouldFindings?: string[];
+  /** Rewrites the parsed request body before the route handles it: a choice of how to read requests. */
+  readRequestBody?: (body: any, req: Req) => any;
 }
+
+const displayName: Record<string, string> = { production: "Production", staging: "Staging", development: "Development" };
 
 const dateOnly = (v: unknown) => (typeof v === "string" ? v.slice(0, 10) : v);
 
@@ -31,24 +37,116 @@ function mapWorkbooks(body: any, f: (w: any) => any): any {
   return body && typeof body === "object" && "type" in body ? f(body) : body;
 }
 
+type Declared = "integer" | "number" | "boolean" | "string";
+
+/** The fields of each request body a lenient server coerces, with the type each is read as. */
+const LENIENT_FIELDS: Record<string, Record<string, Declared>> = {
+  E3: { expires_in: "number" },
+  E4: { enabled: "boolean", branchName: "string", branchId: "integer" },
+  E10: { shared: "boolean" },
+  E11: { name: "string", folderId: "integer" },
+  E12: { folderId: "integer" },
+};
+
+function sectionOf(path: string): string {
+  if (path.endsWith("/tokens-for-meta-sync")) return "E3";
+  if (path.endsWith("/staging-environment")) return "E4";
+  if (path.endsWith("/duplicate")) return "E10";
+  return path.endsWith("/bulk-move") ? "E12" : "";
+}
+
+/** The value a lenient server reads `v` as, where it spells a value of the declared type without loss. */
+function coerce(v: unknown, to: Declared): unknown {
+  if (to === "string" && (typeof v === "number" || typeof v === "boolean")) return String(v);
+  if (to === "boolean" && typeof v === "string" && /^(true|false)$/.test(v)) return v === "true";
+  if (to === "boolean" && (v === 0 || v === 1)) return v === 1;
+  if ((to === "integer" || to === "number") && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
+  if (to === "number" && typeof v === "string" && /^-?\d+\.\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+function coerceFields(body: any, fields: Record<string, Declared>): any {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const out = { ...body };
+  for (const [k, to] of Object.entries(fields)) if (k in out) out[k] = coerce(out[k], to);
+  if (Array.isArray(out.items)) out.items = out.items.map((i: any) => (i && typeof i === "object" && !Array.isArray(i) && "id" in i ? { ...i, id: coerce(i.id, "integer") } : i));
+  return out;
+}
+
 export const variants: Variant[] = [
   {
     name: "env-control-plane",
-    description: "E2 in the control-plane shape: data.environments with a name and api_credentials keyed by kind; pagination null",
+    description: "E2 in the control-plane shape as the platform's docs show it: data.environments of {id, name (a display name), type, api_credentials keyed by kind}, no branch and no user; pagination null",
     routes: ["E2"],
+    // Staging checks read the toggled state back from E2, and discover their branches through it.
+    exercises: ["E4"],
     respond: (body) => ({
       data: {
         environments: (body.items as any[]).map((e) => ({
           id: e.id,
-          name: `${e.type}: ${e.branch}`,
+          name: displayName[e.type as string] ?? "Environment",
           type: e.type,
-          branch: e.branch,
-          user: e.user,
           api_credentials: { rest: { url: e.api_credentials[0].url }, sql: { host: e.api_credentials[1].host, port: e.api_credentials[1].port } },
         })),
       },
       pagination: null,
     }),
+  },
+  {
+    name: "branch-nullables",
+    description: "E4 answers parentBranch and lastHash null and isStagingEnvironmentEnabled null; the branches list leaves the flag out (the published document allows both)",
+    routes: ["E4", "E14"],
+    respond: (body, req) => {
+      if (req.path.endsWith("/branches/staging-environment")) return { ...body, data: { ...body.data, parentBranch: null, lastHash: null, isStagingEnvironmentEnabled: null } };
+      if (!req.path.endsWith("/branches")) return body;
+      const bare = ({ isStagingEnvironmentEnabled, ...b }: any) => ({ ...b, parentBranch: null, lastHash: null });
+      return { ...body, items: body.items.map(bare), data: body.data.map(bare) };
+    },
+  },
+  {
+    name: "legacy-data-reordered",
+    description: "The deprecated data copy of E2, E8 and E13 lists its entries in another order than items (reversed)",
+    routes: ["E2", "E8", "E13"],
+    respond: (body) => (Array.isArray(body?.data) && Array.isArray(body?.items) ? { ...body, data: [...body.data].reverse() } : body),
+  },
+  {
+    name: "bulk-move-folder-optional",
+    description: "E12 reads a body without folderId as a move to the workspace root (the spec does not say folderId is required)",
+    routes: ["E12"],
+    readRequestBody: (body) => (body && typeof body === "object" && !Array.isArray(body) && !("folderId" in body) ? { ...body, folderId: null } : body),
+  },
+  {
+    name: "draft-in-meta",
+    description: "Workbooks also show their dashboard draft inside meta (meta.dashboardDraft, as E11 rule 2 names it): a clone's meta then holds the copied reports' ids",
+    routes: ["E8", "E9", "E10", "E11", "E12"],
+    respond: (body) => mapWorkbooks(body, (w) => (w.dashboardDraft ? { ...w, meta: { ...w.meta, dashboardDraft: w.dashboardDraft } } : w)),
+  },
+  {
+    name: "audit-columns-unnamed",
+    description: "E7's CSV columns in another order under header names that say nothing the suite could guess (columns are not shown in the spec)",
+    routes: ["E7"],
+    behaviour: {
+      auditColumns: () => [
+        ["Details", "details"],
+        ["Was", "eventName"],
+        ["Wann", "timestamp"],
+        ["Wo", "deploymentName"],
+        ["Wer", "userEmail"],
+        ["Von", "ipAddress"],
+      ],
+    },
+  },
+  {
+    name: "coerce-types",
+    description: "Request bodies of E3, E4, E10, E11 and E12 read leniently: \"12\" as 12, \"true\"/0/1 as booleans, numbers and booleans as strings where a string is declared (the spec names no status for a wrongly typed body)",
+    routes: ["E3", "E4", "E10", "E11", "E12"],
+    readRequestBody: (body, req) => coerceFields(body, LENIENT_FIELDS[req.method === "PUT" && req.path.includes("/by-slug/") ? "E11" : sectionOf(req.path)] ?? {}),
+  },
+  {
+    name: "lenient-clone-body",
+    description: "E10 takes a body that is the JSON string \"\" as no body (the body is optional)",
+    routes: ["E10"],
+    readRequestBody: (body) => (body === "" ? undefined : body),
   },
   {
     name: "pagination-null",
@@ -99,6 +197,11 @@ export const variants: Variant[] = [
 function notServed(req: Req, method: string, path: RegExp, body: unknown): unknown {
   if (req.method === method && path.test(req.path)) throw new HttpError(404, `no route ${req.path}`);
   return body;
+}
+
+/** Each variant and the spec sections whose checks it exercises: what `conformance list` shows. */
+export function variantSections(): { name: string; sections: string[] }[] {
+  return variants.map((v) => ({ name: v.name, sections: [...new Set([...v.routes, ...(v.exercises ?? [])])] }));
 }
 
 export function variantNamed(name: string): Variant {

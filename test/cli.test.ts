@@ -136,7 +136,10 @@ describe("CLI: runs and reports", () => {
     const r = await run("list", "--json");
     const list = JSON.parse(r.out);
     expect(list.length).toBeGreaterThan(0);
-    expect(list[0]).toEqual(expect.objectContaining({ id: expect.any(String), group: expect.any(String), level: expect.stringMatching(/MUST|SHOULD/), spec: expect.any(String), title: expect.any(String) }));
+    expect(list[0]).toEqual(expect.objectContaining({ id: expect.any(String), group: expect.any(String), level: expect.stringMatching(/MUST|SHOULD/), spec: expect.any(String), title: expect.any(String), variants: expect.any(Array) }));
+    // Variant coverage: the variants whose spec sections a check cites (docs/tolerance.md).
+    expect(list.find((c: any) => c.id === "staging.enable.by-name").variants).toEqual(expect.arrayContaining(["env-control-plane", "branch-nullables"]));
+    expect(list.find((c: any) => c.id === "audit.filter.user-email").variants).toEqual(["audit-columns-unnamed"]);
   });
 });
 

@@ -18,6 +18,21 @@ describe("every check fails against the fault that breaks its rule", () => {
     expect(faults.flatMap((f) => f.catches).filter((id) => !ids.has(id))).toEqual([]);
   });
 
+  it("every spared id is a real check, and none is also caught", () => {
+    const ids = new Set(catalogue.map((c) => c.id));
+    for (const f of faults) for (const id of f.spares ?? []) expect([id, ids.has(id) && !f.catches.includes(id)]).toEqual([id, true]);
+  });
+
+  // A choice the spec leaves open (a fault with `spares`) fails the SHOULD checks, never the MUST beside them.
+  for (const fault of faults.filter((f) => f.spares?.length)) {
+    it(`${fault.name} leaves ${fault.spares!.join(", ")} passing`, async () => {
+      const checks = catalogue.filter((c) => fault.spares!.includes(c.id));
+      const outcome = await runAgainstReference(checks, { faults: [fault.name] });
+      expect(outcome.results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+      expect(outcome.results.length).toBe(checks.length);
+    });
+  }
+
   for (const fault of faults) {
     it(`${fault.name} (${fault.breaks}) is caught by ${fault.catches.join(", ")}`, async () => {
       const checks = catalogue.filter((c) => fault.catches.includes(c.id));

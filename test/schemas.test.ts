@@ -277,7 +277,9 @@ describe("Workspace writes and errors", () => {
     expect(ok("BulkMoveRequest", { items: [item, { type: "FOLDER", id: 2 }], folderId: null })).toBe(true);
     expect(ok("BulkMoveRequest", { items: Array.from({ length: 100 }, (_, i) => ({ type: "REPORT", id: i })), folderId: 3 })).toBe(true);
     expect(ok("BulkMoveRequest", { items: Array.from({ length: 101 }, (_, i) => ({ type: "REPORT", id: i })), folderId: 3 })).toBe(false);
-    expect(ok("BulkMoveRequest", { items: [item] })).toBe(false);
+    // The spec does not say folderId is required.
+    expect(ok("BulkMoveRequest", { items: [item] })).toBe(true);
+    expect(ok("BulkMoveRequest", { folderId: null })).toBe(false);
     expect(ok("BulkMoveRequest", { items: [{ type: "DASHBOARD", id: 1 }], folderId: null })).toBe(false);
     expect(ok("WorkspaceItemRef", { type: "WORKBOOK", id: 1.5 })).toBe(false);
   });

@@ -1,3 +1,5 @@
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../core/api.js";
 import { HttpClient, type Credential } from "../core/http.js";
@@ -29,7 +31,7 @@ describe("the E11 race of the concurrency checks", () => {
     await ref.close();
   });
 
-  it("meets at least one 409 upsert_branch_changed on the clean reference, and nothing but 200 or 409", async () => {
+  async function expectConflicts(api: Api): Promise<void> {
     const scratch = new Scratch("race");
     const dep = String(ref.seeded.store.deployments[0].id);
     const race = await raceOnSlug({ api, scratch, require: requireAnswer }, dep);
@@ -39,5 +41,48 @@ describe("the E11 race of the concurrency checks", () => {
     expect(conflicts.length).toBeGreaterThan(0);
     for (const w of conflicts) expect(w.res.body?.code).toBe("upsert_branch_changed");
     expect(await scratch.cleanup(api)).toEqual([]);
+  }
+
+  it("meets at least one 409 upsert_branch_changed on the clean reference, and nothing but 200 or 409", async () => {
+    await expectConflicts(api);
+  });
+
+  // The race is the server's decide/apply window, not the client's timing: every request sent at
+  // once, a latency that delays each alike leaves them as close together at the server.
+  it("still meets a 409 when every request takes 40 ms longer (a delaying proxy in front of the reference)", async () => {
+    const proxy = await delayingProxy(ref.url, 40);
+    const token = (ref.config() as { token: string }).token;
+    const credential: Credential = { role: "primary", value: token, envVar: "CONFORMANCE_TOKEN" };
+    const slow = new HttpClient({ baseUrl: proxy.url, timeoutMs: 5_000, redactor: new Redactor([token]), credential });
+    try {
+      await expectConflicts(new Api(slow, credential, []));
+    } finally {
+      await slow.close();
+      await proxy.close();
+    }
   });
 });
+
+/** Forwards each request to `target` after `ms` milliseconds. */
+async function delayingProxy(target: string, ms: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const to = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const body: Buffer[] = [];
+    req.on("data", (c: Buffer) => body.push(c));
+    req.on("end", () =>
+      setTimeout(() => {
+        const out = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        out.on("error", () => res.writeHead(502).end());
+        out.end(Buffer.concat(body));
+      }, ms),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}

@@ -122,12 +122,19 @@ const SPEC_COLUMN_MAX = 36;
  * The catalogue as aligned columns: id, level, spec rule, title. A rule citation longer than its
  * column gets a line of its own and the title goes below it, in the title column.
  */
-export function catalogueLines(checks: Check[]): string[] {
+export function catalogueLines(checks: Check[], variantsOf: (c: Check) => string[] = () => []): string[] {
   const idWidth = Math.max(...checks.map((c) => c.id.length));
   const specWidth = Math.min(SPEC_COLUMN_MAX, Math.max(...checks.map((c) => c.spec.length)));
   const indent = " ".repeat(idWidth + 2 + 6 + 2 + specWidth + 2);
   return checks.flatMap((c) => {
     const head = `${c.id.padEnd(idWidth)}  ${c.level.padEnd(6)}  `;
-    return c.spec.length <= specWidth ? [`${head}${c.spec.padEnd(specWidth)}  ${c.title}`] : [`${head}${c.spec}`, `${indent}${c.title}`];
+    const variants = variantsOf(c);
+    const lines = c.spec.length <= specWidth ? [`${head}${c.spec.padEnd(specWidth)}  ${c.title}`] : [`${head}${c.spec}`, `${indent}${c.title}`];
+    return variants.length ? [...lines, `${indent}variants: ${variants.join(", ")}`] : lines;
   });
+}
+
+/** The variants whose spec sections the check cites (`E2` in "E2; Pagination styles", never in "E21"). */
+export function variantsCovering(c: Pick<Check, "spec">, variants: { name: string; sections: string[] }[]): string[] {
+  return variants.filter((v) => v.sections.some((s) => new RegExp(`\\b${s}\\b`).test(c.spec))).map((v) => v.name);
 }

@@ -383,6 +383,14 @@ export const readSideFaults: Fault[] = [
     behaviour: { unauthenticated: () => ({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, text: "<!doctype html><html><body><div id=app></div></body></html>" }) },
   },
   {
+    name: "auth-missing-key-redirects-to-login",
+    breaks: "Errors 6 (status not shown; facts: 401)",
+    description: "a request without a valid API key is redirected (302) to the web app's login page: refused, not served, but no 401 and no JSON error",
+    catches: ["auth.reject.status-401", "auth.reject.json-body"],
+    spares: ["auth.reject.no-header", "auth.reject.malformed", "auth.reject.wrong-scheme", "auth.reject.unknown-key"],
+    behaviour: { unauthenticated: () => ({ status: 302, headers: { location: "/login", "content-type": "text/html; charset=utf-8" }, text: "" }) },
+  },
+  {
     name: "auth-build-prefix-rejects-key",
     breaks: "Authentication 1",
     description: "the /build/api/v1 prefix refuses the account's API key with a 401",

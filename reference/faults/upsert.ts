@@ -1,5 +1,5 @@
 import { cleanBehaviour } from "../behaviour.js";
-import { draftProblem, WIDGET_TYPES } from "../dashboard.js";
+import { draftProblem, LEGACY_TABS, WIDGET_TYPES } from "../dashboard.js";
 import type { Fault } from "../faults.js";
 import type { Item, Store } from "../store.js";
 
@@ -67,22 +67,30 @@ export const upsertFaults: Fault[] = [
     name: "upsert-draft-unvalidated",
     breaks: "E11 rule 2; Resources / DashboardWidget",
     description: "meta.dashboardDraft is stored without validating its widgets",
-    catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected"],
+    catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.draft.invalid-widget-4xx"],
     behaviour: { dashboardDraftProblem: () => undefined },
   },
   {
     name: "upsert-tabs-container-rejected",
     breaks: "Resources / DashboardWidget (TABS_CONTAINER still accepted)",
     description: "a TABS_CONTAINER widget is rejected as an unknown type",
-    catches: ["upsert.draft.tabs-container-converted"],
+    catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
     behaviour: { dashboardDraftProblem: (draft) => draftProblem(draft, WIDGET_TYPES) },
   },
   {
     name: "upsert-tabs-container-unconverted",
     breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
     description: "a TABS_CONTAINER widget is stored as sent, not as a CONTAINER with layout tabs",
-    catches: ["upsert.draft.tabs-container-converted"],
+    catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
     behaviour: { convertDashboardDraft: (draft) => draft },
+  },
+  {
+    name: "upsert-tabs-container-to-parent",
+    breaks: "Resources / DashboardWidget (a tabbed container is a CONTAINER with config.layout tabs)",
+    description: "a TABS_CONTAINER widget is converted into a PARENT widget, not a tabbed CONTAINER: a choice the spec leaves open, judged by SHOULD checks only",
+    catches: ["upsert.draft.tabs-container-converted", "properties-workspace.draft.legacy-tabs-converted"],
+    spares: ["upsert.draft.tabs-container-accepted"],
+    behaviour: { convertDashboardDraft: (draft: any) => (Array.isArray(draft?.widgets) ? { ...draft, widgets: draft.widgets.map((w: any) => (w?.type === LEGACY_TABS ? { ...w, type: "PARENT" } : w)) } : draft) },
   },
   {
     name: "upsert-touch-on-no-op",

@@ -1,19 +1,8 @@
 import { Readable } from "node:stream";
 import type { Behaviour } from "../behaviour.js";
 import { HttpError, type Route } from "../http.js";
-import type { AuditEvent } from "../store.js";
 
 type AuditFilter = Parameters<Behaviour["auditRowMatches"]>[1];
-
-/** The export's columns (facts: what the product's audit view shows): header text and field. */
-const COLUMNS: [string, keyof AuditEvent][] = [
-  ["Timestamp", "timestamp"],
-  ["User email", "userEmail"],
-  ["Event name", "eventName"],
-  ["Deployment", "deploymentName"],
-  ["IP address", "ipAddress"],
-  ["Details", "details"],
-];
 
 /** E7 query: all optional; start and end are ISO 8601 dates, compared as whole days. */
 function filterOf(b: Behaviour, query: URLSearchParams): AuditFilter {
@@ -43,9 +32,10 @@ export const auditRoutes: Route[] = [
       const filter = filterOf(app.b, req.query);
       // A snapshot: events recorded while this export streams belong to the next one.
       const events = app.store.audit.filter((e) => app.b.auditRowMatches(e, filter));
-      const fields = COLUMNS.map(([, field]) => field);
+      const columns = app.b.auditColumns();
+      const fields = columns.map(([, field]) => field);
       function* lines() {
-        yield csvLine(COLUMNS.map(([header]) => header));
+        yield csvLine(columns.map(([header]) => header));
         for (const e of events) yield csvLine(app.b.auditRowCells(e, fields));
       }
       const filename = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;

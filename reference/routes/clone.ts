@@ -13,12 +13,10 @@ function sourceOf(app: App, dep: DeploymentRecord, rawId: string, shared: boolea
   return item;
 }
 
-function sharedFlag(body: unknown): boolean {
-  if (body === undefined) return false;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(400, "the body must be an object {shared?}");
-  const shared = (body as { shared?: unknown }).shared;
-  if (shared !== undefined && typeof shared !== "boolean") throw new HttpError(400, "shared must be a boolean");
-  return shared === true;
+function sharedFlag(app: App, body: unknown): boolean {
+  const problem = app.b.cloneBodyProblem(body);
+  if (problem) throw new HttpError(400, problem);
+  return (body as { shared?: unknown } | undefined)?.shared === true;
 }
 
 /** The workbook record of a clone: a new identity, owned by the caller; view history and policies start empty (rule 3). */
@@ -91,7 +89,7 @@ export const cloneRoutes: Route[] = [
     pattern: "/api/v1/deployments/:deploymentId/workbooks/:workbookId/duplicate",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
-      const shared = sharedFlag(req.body);
+      const shared = sharedFlag(app, req.body);
       if (shared && !app.b.mayCloneShared(req.user)) throw new HttpError(403, "shared: true is for creator-mode embed sessions only");
       const source = sourceOf(app, dep, req.params.workbookId, shared);
       if (!shared && !atLeast(accessTo(app.store, req.user, source), "read")) throw new HttpError(app.b.missingWorkbookStatus(), `workbook ${source.id} not found`);
