@@ -10,6 +10,7 @@ import { writeJUnit } from "../core/reporters/junit.js";
 import { credentials, exitCodeFor, redactorFor, runChecks } from "../core/runner.js";
 import { Schemas } from "../core/schemas.js";
 import { selectChecks } from "../core/select.js";
+import { shardOf, shardOption } from "../core/shard.js";
 import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
@@ -36,6 +37,10 @@ export interface RunCliOptions {
   strict?: boolean;
   timeout?: number;
   fault?: string[];
+  concurrency?: number;
+  repeat?: number;
+  maxPages?: number;
+  shard?: { index: number; count: number };
 }
 
 /** Runs the CLI; returns the exit code instead of exiting, so that tests can call it. */
@@ -69,6 +74,10 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--out <dir>", "report folder", "reports")
     .option("--strict", "SHOULD failures also fail the run")
     .option("--timeout <ms>", "per request", integer("--timeout", 1))
+    .option("--concurrency <n>", "checks run at once (those that disturb each other never overlap)", integer("--concurrency", 1), 8)
+    .option("--shard <i/n>", "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge')", shardOption)
+    .option("--max-pages <n>", "the most pages a list walk follows (a longer walk is reported as partial)", integer("--max-pages", 1))
+    .option("--repeat <n>", "with --allow-writes: run checks on their own scratch objects n times side by side (races)", integer("--repeat", 1))
     .action(async (opts: RunCliOptions) => {
       code = await runCommand(opts, out);
     });
@@ -143,7 +152,8 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, replay?
   if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
   if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
   const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
-  const checks = selectChecks(catalogue, opts.group, opts.check);
+  const selected = selectChecks(catalogue, opts.group, opts.check);
+  const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count) : selected;
 
   let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
   if (opts.reference) {
@@ -198,6 +208,9 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),
     strict: Boolean(opts.strict ?? file.strict ?? false),
     fixtures: { ...base.fixtures, ...file.fixtures },
+    concurrency: opts.concurrency ?? 8,
+    repeat: opts.repeat,
+    maxPages: opts.maxPages,
   };
 }
 

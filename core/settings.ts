@@ -37,6 +37,12 @@ export interface RunSettings {
   seed: number;
   strict: boolean;
   fixtures: FixtureConfig;
+  /** Checks run at once (default 1 here; the CLI's default is 8): see core/schedule.ts. */
+  concurrency?: number;
+  /** --repeat: checks on their own scratch objects run this many times side by side. */
+  repeat?: number;
+  /** The most pages a list walk follows; a walk stopped there is partial, not failed. */
+  maxPages?: number;
   /** `conformance replay`: run this property's recorded counterexample path only. */
   replay?: { checkId: string; path: string };
 }
