@@ -10,9 +10,16 @@ export interface PropertyOptions {
   maxRuns?: number;
   /** Bound on the whole search, shrinking included. */
   timeLimitMs?: number;
+  /**
+   * Requests the search may send before it stops drawing new cases (the trial under way ends).
+   * Against a remote server every request costs a round trip; a failure found within the budget
+   * is still shrunk, whatever that costs (bounded by timeLimitMs).
+   */
+  maxRequests?: number;
 }
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
+const DEFAULT_REQUEST_BUDGET = 300;
 
 /** Each property draws from its own stream, fixed by the run's seed and the check's id. */
 export function propertySeed(runSeed: number, checkId: string): number {
@@ -32,16 +39,30 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   const replay = ctx.settings.replay?.checkId === ctx.checkId ? ctx.settings.replay.path : undefined;
   const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity);
   let networkError: NetworkError | undefined;
+  const budget = opts.maxRequests ?? DEFAULT_REQUEST_BUDGET;
+  let spent = 0;
+  let failing = false;
+  let outOfBudget = 0;
   const run = async (value: T, log: Exchange[]) => {
     try {
       await trial(value, ctx.api.logging(log));
     } catch (err) {
       if (err instanceof Skip) fc.pre(false);
       if (err instanceof NetworkError) networkError ??= err;
+      failing = true;
       throw err;
+    } finally {
+      spent += log.length;
     }
   };
-  const property = fc.asyncProperty(arb, async (value) => run(value, []));
+  const property = fc.asyncProperty(arb, async (value) => {
+    // Past the budget, the remaining cases are let go (counted as skipped), not sent.
+    if (spent >= budget && !failing) {
+      outOfBudget++;
+      fc.pre(false);
+    }
+    return run(value, []);
+  });
   const details = await fc.check(property, {
     seed,
     numRuns: replay ? 1 : numRuns,
@@ -51,7 +72,7 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
     markInterruptAsFailure: false,
   });
   if (networkError) throw networkError;
-  if (details.numRuns === 0 && details.numSkips > 0) throw new Skip(`every generated case was discarded (${details.numSkips}): the server offers nothing this property can run on`);
+  if (details.numRuns === 0 && details.numSkips > outOfBudget) throw new Skip(`every generated case was discarded (${details.numSkips}): the server offers nothing this property can run on`);
   if (!details.failed || !details.counterexample) return;
 
   const [value] = details.counterexample as [T];

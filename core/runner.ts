@@ -284,7 +284,8 @@ function withTimeout<T>(p: Promise<T>, ms: number, id: string): Promise<T> {
 
 export function summarise(results: CheckResult[]) {
   const count = (s: Status) => results.filter((r) => r.status === s).length;
-  return { total: results.length, passed: count("passed"), failed: count("failed"), blocked: count("blocked"), skipped: count("skipped"), errored: count("errored") };
+  const requests = results.reduce((n, r) => n + (r.requests ?? 0), 0);
+  return { total: results.length, passed: count("passed"), failed: count("failed"), blocked: count("blocked"), skipped: count("skipped"), errored: count("errored"), requests };
 }
 
 /** 0: no MUST failure or blocked MUST check (nor SHOULD under --strict), nothing errored; 1 otherwise. */

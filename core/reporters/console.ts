@@ -31,7 +31,7 @@ export class ConsoleReporter {
   finish(report: Report, exitCode: number): void {
     const s = report.summary;
     this.out("");
-    this.out(`${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed})`);
+    this.out(`${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed})`);
     if (report.interrupted) this.out("interrupted: the remaining checks did not run; cleanup ran.");
     const skipReasons = new Map<string, number>();
     for (const r of report.results) if (r.status === "skipped") skipReasons.set(r.message, (skipReasons.get(r.message) ?? 0) + 1);
