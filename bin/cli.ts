@@ -1,16 +1,10 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { catalogue } from "../suites/index.js";
-import { HttpClient, NetworkError } from "../core/http.js";
 import { packageRoot } from "../core/paths.js";
-import { catalogueLine, ConsoleReporter } from "../core/reporters/console.js";
-import { buildReport, type Report } from "../core/reporters/report.js";
-import { writeJUnit } from "../core/reporters/junit.js";
-import { credentials, exitCodeFor, redactorFor, runChecks } from "../core/runner.js";
-import { Schemas } from "../core/schemas.js";
+import type { Report } from "../core/reporters/report.js";
 import { selectChecks } from "../core/select.js";
-import { shardOf, shardOption } from "../core/shard.js";
+import { parseShard, shardOf } from "../core/shard.js";
 import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
@@ -75,7 +69,11 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--strict", "SHOULD failures also fail the run")
     .option("--timeout <ms>", "per request", integer("--timeout", 1))
     .option("--concurrency <n>", "checks run at once (those that disturb each other never overlap)", integer("--concurrency", 1), 8)
-    .option("--shard <i/n>", "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge')", shardOption)
+    .option("--shard <i/n>", "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge')", (v) => {
+      const shard = parseShard(v);
+      if (!shard) throw new InvalidArgumentError("--shard must be i/n with 1 <= i <= n, e.g. 2/4");
+      return shard;
+    })
     .option("--max-pages <n>", "the most pages a list walk follows (a longer walk is reported as partial)", integer("--max-pages", 1))
     .option("--repeat <n>", "with --allow-writes: run checks on their own scratch objects n times side by side (races)", integer("--repeat", 1))
     .action(async (opts: RunCliOptions) => {
@@ -86,7 +84,9 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .command("list")
     .description("the catalogue: id, group, level, spec rule, title")
     .option("--json", "as JSON")
-    .action((opts: { json?: boolean }) => {
+    .action(async (opts: { json?: boolean }) => {
+      const { catalogue } = await import("../suites/index.js");
+      const { catalogueLine } = await import("../core/reporters/console.js");
       if (opts.json) out(JSON.stringify(catalogue.map(({ id, group, level, spec, title, needs, kind }) => ({ id, group, level, spec, title, needs, kind })), null, 2));
       else for (const c of catalogue) out(catalogueLine(c));
     });
@@ -119,6 +119,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--port <n>", "port (0: a free one)", integer("--port", 0), 0)
     .option("--fault <names...>", "break these rules (see --list-faults)")
     .option("--variant <names...>", "answer in these documented variant shapes")
+    .option("--latency <ms>", "answer every request this much later (a remote server's round trip)", integer("--latency", 0))
     .option("--list-faults", "list the faults and exit")
     .option("--write-config <file>", "write a config (baseUrl, tokens, fixtures) for --config")
     .action(async (opts) => {
@@ -152,6 +153,12 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, replay?
   if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
   if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
   const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
+  // Loaded here, not at the top: `--help` and usage errors answer without them.
+  const { catalogue } = await import("../suites/index.js");
+  const { ConsoleReporter } = await import("../core/reporters/console.js");
+  const { buildReport } = await import("../core/reporters/report.js");
+  const { exitCodeFor, runChecks } = await import("../core/runner.js");
+  const { Schemas } = await import("../core/schemas.js");
   const selected = selectChecks(catalogue, opts.group, opts.check);
   const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count) : selected;
 
@@ -180,7 +187,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, replay?
     const outcome = await runChecks(checks, settings, schemas, { onResult: (r) => console?.result(r), shouldStop: () => stop.requested });
     const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes });
     const exitCode = outcome.interrupted ? 130 : exitCodeFor(report.results, settings.strict);
-    writeReports(report, reporters, opts.out);
+    await writeReports(report, reporters, opts.out);
     console?.finish(report, exitCode);
     return exitCode;
   } finally {
@@ -216,6 +223,8 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
 
 /** Exit 2 before any check when the server cannot be reached or rejects the token. */
 async function preflight(settings: RunSettings): Promise<void> {
+  const { HttpClient, NetworkError } = await import("../core/http.js");
+  const { credentials, redactorFor } = await import("../core/runner.js");
   const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary });
   try {
     const res = await client.send({ method: "GET", path: "/api/v1/deployments", query: { limit: 1 } });
@@ -228,21 +237,22 @@ async function preflight(settings: RunSettings): Promise<void> {
   }
 }
 
-function writeReports(report: Report, reporters: Set<string>, dir: string): void {
+async function writeReports(report: Report, reporters: Set<string>, dir: string): Promise<void> {
   if (!reporters.has("json") && !reporters.has("junit")) return;
+  const { writeJUnit } = await import("../core/reporters/junit.js");
   mkdirSync(dir, { recursive: true });
   if (reporters.has("json")) writeFileSync(join(dir, "report.json"), JSON.stringify(report, null, 2) + "\n");
   if (reporters.has("junit")) writeJUnit(report, join(dir, "junit.xml"));
 }
 
-async function referenceCommand(opts: { host: string; port: number; fault?: string[]; variant?: string[]; listFaults?: boolean; writeConfig?: string }, out: (l: string) => void): Promise<number> {
+async function referenceCommand(opts: { host: string; port: number; fault?: string[]; variant?: string[]; latency?: number; listFaults?: boolean; writeConfig?: string }, out: (l: string) => void): Promise<number> {
   const { startReference } = await import("../reference/server.js");
   const { faults } = await import("../reference/faults.js");
   if (opts.listFaults) {
     for (const f of faults) out(`${f.name.padEnd(40)} ${f.breaks.padEnd(20)} ${f.description}`);
     return 0;
   }
-  const ref = await startReference({ host: opts.host, port: opts.port, faults: opts.fault, variants: opts.variant }).catch((e: Error) => {
+  const ref = await startReference({ host: opts.host, port: opts.port, faults: opts.fault, variants: opts.variant, latencyMs: opts.latency }).catch((e: Error) => {
     throw new UsageError(e.message);
   });
   if (opts.writeConfig) {

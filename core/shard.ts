@@ -1,14 +1,12 @@
 import type { Check } from "./check.js";
 import { conflictTable } from "./schedule.js";
-import { UsageError } from "./settings.js";
 
-/** `--shard i/n`: 1 <= i <= n. */
-export function shardOption(value: string): { index: number; count: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(value);
+/** `--shard i/n` with 1 <= i <= n; undefined for anything else. */
+export function parseShard(value: string): { index: number; count: number } | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) throw new UsageError(`--shard must be i/n with 1 <= i <= n (got '${value}')`);
-  return { index, count };
+  return m && count >= 1 && index >= 1 && index <= count ? { index, count } : undefined;
 }
 
 /** Rough cost of a check, so that shards take similar time: a property makes many requests. */

@@ -16,6 +16,8 @@ export interface StartOptions {
   faults?: string[];
   variants?: string[];
   upsertDelayMs?: number;
+  /** Added to every answer, as a server in another region would (benchmarks; --latency). */
+  latencyMs?: number;
   /** Which seed to start from (see SeedShape): the suite must not care. */
   seedShape?: keyof typeof seedShapes;
 }
@@ -36,7 +38,7 @@ export function buildApp(opts: StartOptions = {}): { app: App; seeded: Seeded } 
   const behaviour: Behaviour = Object.assign({}, cleanBehaviour, ...faults.map((f) => f.behaviour ?? {}));
   for (const v of opts.variants ?? []) variantNamed(v);
   const seeded = seed(seedShapes[opts.seedShape ?? "default"]);
-  const options: ReferenceOptions = { upsertDelayMs: opts.upsertDelayMs ?? 15, variants: new Set(opts.variants ?? []) };
+  const options: ReferenceOptions = { upsertDelayMs: opts.upsertDelayMs ?? 15, latencyMs: opts.latencyMs ?? 0, variants: new Set(opts.variants ?? []) };
   return { app: { store: seeded.store, b: behaviour, faults, options }, seeded };
 }
 
@@ -85,6 +87,8 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   const url = new URL(raw.url ?? "/", "http://reference.local");
   const method = (raw.method ?? "GET").toUpperCase();
   let reply: Reply;
+  // Before anything is decided, so that a delayed request also races as a remote one would.
+  if (app.options.latencyMs > 0) await new Promise((r) => setTimeout(r, app.options.latencyMs));
   try {
     const bodyText = await readBody(raw);
     const user = app.b.authenticate(raw.headers.authorization, app.store);
