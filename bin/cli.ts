@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { packageRoot } from "../core/paths.js";
 import type { Report } from "../core/reporters/report.js";
 import { selectChecks } from "../core/select.js";
+import { mergeCommand, readReport } from "./commands/merge.js";
 import { parseShard, shardOf } from "../core/shard.js";
 import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
@@ -113,6 +114,17 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     });
 
   program
+    .command("merge")
+    .description("join the report.json files of shards (--shard i/n) into one report")
+    .argument("<reports...>", "report.json files written by --reporter json")
+    .option("--out <dir>", "folder of the joined report", "reports")
+    .addOption(new Option("--reporter <names...>", "what to write").choices(["json", "junit"]).default(["json"]))
+    .option("--strict", "SHOULD failures also fail")
+    .action(async (files: string[], opts: { out: string; reporter: string[]; strict?: boolean }) => {
+      code = await mergeCommand(files, opts, out);
+    });
+
+  program
     .command("reference")
     .description("serve the reference server until interrupted")
     .option("--host <host>", "address to bind", "127.0.0.1")
@@ -137,16 +149,6 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     throw e;
   }
   return code;
-}
-
-function readReport(file: string): Report {
-  try {
-    const r = JSON.parse(readFileSync(file, "utf8")) as Report;
-    if (!Array.isArray(r.results) || typeof r.seed !== "number") throw new Error("not a conformance report");
-    return r;
-  } catch (e) {
-    throw new UsageError(`cannot read report ${file}: ${(e as Error).message}`);
-  }
 }
 
 async function runCommand(opts: RunCliOptions, out: (l: string) => void, replay?: RunSettings["replay"]): Promise<number> {
