@@ -168,7 +168,7 @@ export class Fixtures {
 
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
-    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES }).catch(() => undefined);
+    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, stopAfter: WORKBOOK_SCAN_PAGES }).catch(() => undefined);
     const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK");
     const listed = items.find(match);
     if (listed || !readEach) return listed;

@@ -62,6 +62,8 @@ export interface HttpClientOptions {
   /** Credentials whose values are replaced in reports; the first one is the default. */
   credential?: Credential;
   observe?: (exchange: Exchange) => void;
+  /** The run's bound on the pages of one list walk (--max-pages), read by core/pagination.ts through Api. */
+  maxPages?: number;
 }
 
 export class HttpClient {

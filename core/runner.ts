@@ -98,7 +98,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     if (scope?.counting) scope.requests++;
     hooks.onExchange?.(exchange, scope?.checkId);
   };
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages });
   const discovery = new Api(client, creds.primary ?? null, []);
   const fixtures = new Fixtures(discovery, settings.fixtures);
   const leftovers: string[] = [];

@@ -1,7 +1,7 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { Skip } from "../core/outcome.js";
-import { walkOffset } from "../core/pagination.js";
+import { walkOffset, wholeList } from "../core/pagination.js";
 import { ownWorkbook, putBySlug, readWorkbook } from "./lib/workbook-writes.js";
 
 /** What an upsert may change; a refused request must leave all of it as it was. */
@@ -285,7 +285,7 @@ export const upsertChecks = group("upsert", [
     title: "An upsert under a deployment that does not exist is a 404",
     needs: ["writes"],
     async run(ctx) {
-      const listed = await walkOffset(ctx.api, "/api/v1/deployments", 100, (b) => b?.data?.deployments);
+      const listed = wholeList(await walkOffset(ctx.api, "/api/v1/deployments", 100, (b) => b?.data?.deployments), "deployments");
       const known = new Set(listed.items.map((d: any) => String(d?.id)));
       let id = 900_000_000;
       while (known.has(String(id))) id++;

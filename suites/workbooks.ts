@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import { Skip } from "../core/outcome.js";
-import { type CursorWalk, walkCursor } from "../core/pagination.js";
+import { type CursorWalk, walkCursor, wholeList } from "../core/pagination.js";
 import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 
 const WHOLE_PAGE = 100;
@@ -22,9 +22,9 @@ interface Walks {
 
 /** The list at a large page size, and again in several small pages. */
 async function walks(api: Api, dep: string): Promise<Walks> {
-  const whole = await walkCursor(api, listPath(dep), { first: WHOLE_PAGE });
+  const whole = wholeList(await walkCursor(api, listPath(dep), { first: WHOLE_PAGE }), "workbooks");
   const first = severalPagesOf(whole.items.length);
-  const paged = await walkCursor(api, listPath(dep), { first, maxPages: whole.items.length + 2 });
+  const paged = wholeList(await walkCursor(api, listPath(dep), { first, maxPages: whole.items.length + 2 }), "workbooks");
   return { whole, paged, first };
 }
 
@@ -160,7 +160,7 @@ export const workbookReadChecks = group("workbooks", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const listed = (await walkCursor(api, listPath(dep), { first: WHOLE_PAGE })).items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
+      const listed = wholeList(await walkCursor(api, listPath(dep), { first: WHOLE_PAGE }), "workbooks").items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
       const unknown = Math.max(0, ...listed) + 1_000_000;
       expect.status(await api.get(`${listPath(dep)}/${unknown}`), 404, `workbook ${unknown} (far above every listed id)`);
     },
