@@ -18,14 +18,15 @@ const byGroup: Record<string, Share[]> = {
   staging: ["write:environments"],
   "deployment-update": ["write:deployment"],
   upsert: ["add:workspace"],
-  // The 409 window is timing: nothing else may load the server meanwhile.
-  "upsert-concurrency": ["exclusive"],
   clone: ["add:workspace"],
   "properties-workspace": ["add:workspace"],
   model: ["add:workspace"],
 };
 
+/** By id; a key ending in `*` names every id that starts with what precedes it. */
 const byId: Record<string, Share[]> = {
+  // The 409 window is timing: nothing else may load the server meanwhile.
+  "upsert.concurrency.*": ["exclusive"],
   "clone.limit.reached-400": ["add:workspace", "write:workbook-limit"],
   "properties.pagination.cursor-walk": ["read:environments", "read:workspace", "read:env-vars"],
   "properties.masking.upper-case-markers": ["add:env-vars"],
@@ -44,7 +45,8 @@ const byId: Record<string, Share[]> = {
 
 export function withShares(checks: Check[]): Check[] {
   return checks.map((c) => {
-    const shares = byId[c.id] ?? byGroup[c.group];
+    const prefixed = Object.keys(byId).find((k) => k.endsWith("*") && c.id.startsWith(k.slice(0, -1)));
+    const shares = byId[c.id] ?? (prefixed ? byId[prefixed] : undefined) ?? byGroup[c.group];
     return shares ? { ...c, shares } : c;
   });
 }
