@@ -39,6 +39,8 @@ interface RunFigures {
   requestsPerSecond: number;
   peakRssMiB: number;
   summary: Record<string, number>;
+  /** Checks that did not pass: a benchmark of a broken run measures nothing. */
+  notPassed: string[];
 }
 
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -69,6 +71,7 @@ async function runScenario(s: Scenario): Promise<RunFigures> {
     requestsPerSecond: Math.round((allRequests / wallMs) * 1000),
     peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     summary: { total: outcome.results.length, passed: by("passed"), failed: by("failed"), skipped: by("skipped"), errored: by("errored") },
+    notPassed: outcome.results.filter((r) => r.status !== "passed").map((r) => `${r.status} ${r.id}: ${r.message.split("\n")[0].slice(0, 200)}`),
   };
 }
 
@@ -128,6 +131,7 @@ async function main(): Promise<void> {
     const last = runs.at(-1)!;
     results[s.name] = { what: s.what, targetMs: s.targetMs, ...last, wallMsMedian: wall, wallMs: runs.map((r) => r.wallMs) };
     console.log(`${s.what}: ${wall} ms (${runs.map((r) => r.wallMs).join(", ")}); ${last.checkRequests} check requests, ${last.allRequests} in all (${last.requestsPerSecond}/s); peak RSS ${last.peakRssMiB} MiB; ${JSON.stringify(last.summary)}`);
+    for (const p of last.notPassed) console.log(`  ${p}`);
     rows.push(`| ${s.what} | ${(wall / 1000).toFixed(1)} s, ${last.allRequests} requests, peak RSS ${last.peakRssMiB} MiB | ${s.targetMs ? `< ${s.targetMs / 1000} s` : ""}${s.name === "loopback-c8" ? `, < ${RSS_TARGET_MIB} MiB` : ""} |`);
   }
   if (!only || only === "undici") {

@@ -43,6 +43,24 @@ describe("--shard i/n", () => {
   });
 });
 
+describe("bad values of the new options: one clear line, exit 2", () => {
+  for (const [argv, said] of [
+    [["--shard", "3/2"], /--shard must be i\/n/],
+    [["--shard", "two"], /--shard must be i\/n/],
+    [["--concurrency", "0"], /--concurrency must be an integer >= 1/],
+    [["--max-pages", "-1"], /--max-pages must be an integer >= 1/],
+    [["--repeat", "x"], /--repeat must be an integer >= 1/],
+    [["reference", "--latency", "-5"], /--latency must be an integer >= 0/],
+  ] as [string[], RegExp][]) {
+    it(argv.join(" "), async () => {
+      const r = await run(...argv);
+      expect(r.code).toBe(2);
+      expect(r.errLines).toHaveLength(1);
+      expect(r.errLines[0]).toMatch(said);
+    });
+  }
+});
+
 describe("conformance merge", () => {
   const common = ["--reference", "--allow-writes", "--group", "deployments", "workbooks", "staging", "upsert", "--seed", "11", "--runs", "5", "--reporter", "json"];
 
