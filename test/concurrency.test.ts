@@ -1,5 +1,9 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/runner.js";
+import { group } from "../core/check.js";
+import { type CheckResult, runChecks } from "../core/runner.js";
+import { Schemas } from "../core/schemas.js";
 import { catalogue } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
 
@@ -32,4 +36,24 @@ describe("--concurrency 8 reports what --concurrency 1 does", () => {
       if (c.faults) expect(one.verdicts.some((v) => v.status === "failed")).toBe(true);
     });
   }
+});
+
+describe("a server that stops answering, under --concurrency", () => {
+  it("after three checks in a row lost it, the checks not yet started are not run", { timeout: 30_000 }, async () => {
+    const server = createServer(() => undefined); // never answers
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const checks = group("probe", Array.from({ length: 20 }, (_, i) => ({ id: `probe.${i}`, spec: "E1", level: "MUST" as const, title: "probe", async run({ api }: any) { await api.get("/hang"); } })));
+      const outcome = await runChecks(checks, { baseUrl: base, token: "t", tokens: {}, fixtures: {}, writes: false, unremovableWrites: false, timeoutMs: 200, runs: 1, seed: 1, strict: false, concurrency: 4 }, await Schemas.load());
+      expect(outcome.results.map((r) => r.id)).toEqual(checks.map((c) => c.id));
+      expect(outcome.results.every((r) => r.status === "errored")).toBe(true);
+      const notRun = outcome.results.filter((r) => r.message.startsWith("not run: the server stopped answering"));
+      // At most the four that ran at once, and the few started before three had come back, waited out a timeout.
+      expect(notRun.length).toBeGreaterThanOrEqual(20 - 4 - 2);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });
