@@ -42,7 +42,6 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   const budget = opts.maxRequests ?? DEFAULT_REQUEST_BUDGET;
   let spent = 0;
   let failing = false;
-  let outOfBudget = 0;
   const run = async (value: T, log: Exchange[]) => {
     try {
       await trial(value, ctx.api.logging(log));
@@ -56,11 +55,8 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
     }
   };
   const property = fc.asyncProperty(arb, async (value) => {
-    // Past the budget, the remaining cases are let go (counted as skipped), not sent.
-    if (spent >= budget && !failing) {
-      outOfBudget++;
-      fc.pre(false);
-    }
+    // Past the budget the search ends, as at its time limit: no further case is drawn or sent.
+    if (spent >= budget && !failing) throw new fc.PreconditionFailure(true);
     return run(value, []);
   });
   const details = await fc.check(property, {
@@ -72,7 +68,7 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
     markInterruptAsFailure: false,
   });
   if (networkError) throw networkError;
-  if (details.numRuns === 0 && details.numSkips > outOfBudget) throw new Skip(`every generated case was discarded (${details.numSkips}): the server offers nothing this property can run on`);
+  if (details.numRuns === 0 && details.numSkips > 0) throw new Skip(`every generated case was discarded (${details.numSkips}): the server offers nothing this property can run on`);
   if (!details.failed || !details.counterexample) return;
 
   const [value] = details.counterexample as [T];

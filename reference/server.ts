@@ -87,12 +87,10 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   const url = new URL(raw.url ?? "/", "http://reference.local");
   const method = (raw.method ?? "GET").toUpperCase();
   let reply: Reply;
-  // Before anything is decided, so that a delayed request also races as a remote one would.
-  if (app.options.latencyMs > 0) await new Promise((r) => setTimeout(r, app.options.latencyMs));
   try {
     const bodyText = await readBody(raw);
     const user = app.b.authenticate(raw.headers.authorization, app.store);
-    if (!user) return send(res, app.b.unauthenticated());
+    if (!user) return await answerLater(app, res, app.b.unauthenticated());
     let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
     let pathMatched = false;
     for (const route of compiled) {
@@ -113,6 +111,12 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     if (!(err instanceof HttpError)) throw err;
     reply = { status: err.status, body: { error: err.message, ...err.extra } };
   }
+  await answerLater(app, res, reply);
+}
+
+/** Sends the answer after the configured latency: a remote server's round trip, as the client sees it. */
+async function answerLater(app: App, res: ServerResponse, reply: Reply): Promise<void> {
+  if (app.options.latencyMs > 0) await new Promise((r) => setTimeout(r, app.options.latencyMs));
   send(res, reply);
 }
 

@@ -9,7 +9,7 @@
  * Usage: npm run bench [-- --repeat 3] [-- --only <scenario>]
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -123,7 +123,9 @@ async function main(): Promise<void> {
   }
   const repeat = Number(arg("--repeat")) || 1;
   const only = arg("--only");
-  const results: Record<string, unknown> = {};
+  const file = join(packageRoot, "bench", "results.json");
+  // --only measures one scenario again and keeps the others' figures.
+  const results: Record<string, unknown> = only && existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
   const rows: string[] = ["| measure | result | target |", "|---|---|---|"];
   for (const s of scenarios.filter((x) => !only || x.name === only)) {
     const runs: RunFigures[] = Array.from({ length: repeat }, () => child(s.name));
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
     const loop = child("undici");
     results.undici = loop;
     const suite = results["loopback-c1"] as RunFigures | undefined;
+    // Both rates are of requests one at a time: the suite's at --concurrency 1.
     const ratio = suite ? Number((suite.requestsPerSecond / loop.requestsPerSecond).toFixed(2)) : undefined;
     results.suiteToUndiciRatio = ratio;
     console.log(`raw undici loop: ${loop.requestsPerSecond} requests/s; the suite at --concurrency 1: ${suite?.requestsPerSecond ?? "?"}/s (ratio ${ratio ?? "?"})`);
@@ -149,7 +152,7 @@ async function main(): Promise<void> {
   rows.push(`| \`--help\` wall time | ${median(help)} ms | < ${HELP_TARGET_MS} ms |`);
   const machine = { cpus: cpus().length, loadavg: loadavg().map((l) => Number(l.toFixed(2))), node: process.version, at: new Date().toISOString() };
   mkdirSync(join(packageRoot, "bench"), { recursive: true });
-  writeFileSync(join(packageRoot, "bench", "results.json"), JSON.stringify({ machine, repeat, ...results }, null, 2) + "\n");
+  writeFileSync(file, JSON.stringify({ ...results, machine, repeat }, null, 2) + "\n");
   console.log(`\nmachine: ${machine.cpus} cores, load ${machine.loadavg.join(" ")}, Node ${machine.node}; written to bench/results.json\n`);
   console.log(rows.join("\n"));
 }
