@@ -4,7 +4,6 @@ import { join, resolve } from "node:path";
 import { packageRoot } from "../core/paths.js";
 import type { Report } from "../core/reporters/report.js";
 import { selectChecks } from "../core/select.js";
-import { mergeCommand, readReport } from "./commands/merge.js";
 import { parseShard, shardOf } from "../core/shard.js";
 import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
@@ -106,6 +105,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
     .option("--out <dir>", "report folder", "reports")
     .action(async (reportFile: string, checkId: string, opts: RunCliOptions) => {
+      const { readReport } = await import("./commands/merge.js");
       const saved = readReport(reportFile);
       const result = saved.results.find((r) => r.id === checkId);
       if (!result) throw new UsageError(`${reportFile} has no result for ${checkId}`);
@@ -121,6 +121,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .addOption(new Option("--reporter <names...>", "what to write").choices(["json", "junit"]).default(["json"]))
     .option("--strict", "SHOULD failures also fail")
     .action(async (files: string[], opts: { out: string; reporter: string[]; strict?: boolean }) => {
+      const { mergeCommand } = await import("./commands/merge.js");
       code = await mergeCommand(files, opts, out);
     });
 
