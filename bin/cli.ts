@@ -1,9 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { catalogue } from "../suites/index.js";
 import { prepareOutDir } from "./out-dir.js";
-import { preflight } from "./preflight.js";
 import { packageRoot } from "../core/paths.js";
 import { baselineLines, catalogueLines, ConsoleReporter, summaryLine, variantsCovering } from "../core/reporters/console.js";
 import { buildReport } from "../core/reporters/report.js";
@@ -11,9 +9,8 @@ import { publishToGitHub } from "../core/reporters/github.js";
 import { HarRecorder } from "../core/reporters/har.js";
 import { reportsLine, writeReports } from "../core/reporters/write.js";
 import { baselineOutcome, type GateOptions, gateExitCode, readBaseline } from "../core/gate.js";
-import { runChecks } from "../core/runner.js";
-import { Schemas } from "../core/schemas.js";
 import { selectChecks } from "../core/select.js";
+import { parseShard, shardOf } from "../core/shard.js";
 import { baselineCommand } from "./commands/baseline.js";
 import { compareCommand } from "./commands/compare.js";
 import { coverageCommand } from "./commands/coverage.js";
@@ -50,6 +47,10 @@ export interface RunCliOptions {
   baseline?: string;
   quiet?: boolean;
   verbose?: boolean;
+  concurrency?: number;
+  repeat?: number;
+  maxPages?: number;
+  shard?: { index: number; count: number };
 }
 
 /** Runs the CLI; returns the exit code instead of exiting, so that tests can call it. */
@@ -89,6 +90,14 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--baseline <file>", "known failures ({\"knownFailures\": [{id, reason}]}): they do not fail the run, a new one does")
     .option("--quiet", "only the summary, one line per failure, and the reports line")
     .option("--verbose", "list every skipped check instead of one example per reason")
+    .option("--concurrency <n>", "checks run at once (those that disturb each other never overlap)", integer("--concurrency", 1), 8)
+    .option("--shard <i/n>", "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge')", (v) => {
+      const shard = parseShard(v);
+      if (!shard) throw new InvalidArgumentError("--shard must be i/n with 1 <= i <= n, e.g. 2/4");
+      return shard;
+    })
+    .option("--max-pages <n>", "the most pages a list walk follows (a longer walk is reported as partial)", integer("--max-pages", 1))
+    .option("--repeat <n>", "with --allow-writes: run checks on their own scratch objects n times side by side (races)", integer("--repeat", 1))
     .action(async (opts: RunCliOptions) => {
       code = await runCommand(opts, out, progress);
     });
@@ -98,6 +107,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .description("the catalogue: id, group, level, spec rule, title, and the documented variants (docs/tolerance.md) that exercise it")
     .option("--json", "as JSON")
     .action(async (opts: { json?: boolean }) => {
+      const { catalogue } = await import("../suites/index.js");
       const { variantSections } = await import("../reference/variants.js");
       const covering = (c: (typeof catalogue)[number]) => variantsCovering(c, variantSections());
       if (opts.json) out(JSON.stringify(catalogue.map((c) => ({ id: c.id, group: c.group, level: c.level, spec: c.spec, title: c.title, needs: c.needs, kind: c.kind, variants: covering(c) })), null, 2));
@@ -108,7 +118,8 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .command("coverage")
     .description("every rule of the spec and the checks that verify it; the rules the spec leaves open, with why")
     .option("--json", "as JSON")
-    .action((opts: { json?: boolean }) => {
+    .action(async (opts: { json?: boolean }) => {
+      const { catalogue } = await import("../suites/index.js");
       code = coverageCommand(catalogue, opts, out);
     });
 
@@ -145,11 +156,24 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
     .option("--out <dir>", "report folder", "reports")
     .action(async (reportFile: string, checkId: string, opts: RunCliOptions) => {
+      
       const saved = readReport(reportFile);
       const result = saved.results.find((r) => r.id === checkId);
       if (!result) throw new UsageError(`${reportFile} has no result for ${checkId}`);
       const baseUrl = opts.baseUrl ?? (opts.reference || opts.config ? undefined : saved.target.baseUrl);
       code = await runCommand({ ...opts, baseUrl, check: [checkId], seed: saved.seed, runs: saved.runs }, out, progress, result.property ? { checkId, path: result.property.path } : undefined);
+    });
+
+  program
+    .command("merge")
+    .description("join the report.json files of shards (--shard i/n) into one report")
+    .argument("<reports...>", "report.json files written by --reporter json")
+    .option("--out <dir>", "folder of the joined report", "reports")
+    .addOption(new Option("--reporter <names...>", "what to write").choices(["json", "junit"]).default(["json"]))
+    .option("--strict", "SHOULD failures also fail")
+    .action(async (files: string[], opts: { out: string; reporter: string[]; strict?: boolean }) => {
+      const { mergeCommand } = await import("./commands/merge.js");
+      code = await mergeCommand(files, opts, out);
     });
 
   program
@@ -159,6 +183,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--port <n>", "port (0: a free one)", integer("--port", 0), 0)
     .option("--fault <names...>", "break these rules (see --list-faults)")
     .option("--variant <names...>", "answer in these documented variant shapes")
+    .option("--latency <ms>", "answer every request this much later (a remote server's round trip)", integer("--latency", 0))
     .option("--list-faults", "list the faults and exit")
     .option("--write-config <file>", "write a config (baseUrl, tokens, fixtures) for --config")
     .action(async (opts) => {
@@ -184,7 +209,13 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
   if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
   const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
-  const checks = selectChecks(catalogue, opts.group, opts.check);
+  // Loaded here, not at the top: `--help` and usage errors answer without them.
+  const { catalogue } = await import("../suites/index.js");
+  const { runChecks } = await import("../core/runner.js");
+  const { Schemas } = await import("../core/schemas.js");
+  const { preflight } = await import("./preflight.js");
+  const selected = selectChecks(catalogue, opts.group, opts.check);
+  const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count) : selected;
   const baseline = opts.baseline ? readBaseline(opts.baseline) : undefined;
 
   let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
@@ -259,10 +290,13 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
     strict: Boolean(opts.strict ?? file.strict ?? false),
     fixtures: { ...base.fixtures, ...file.fixtures },
     features: file.features,
+    concurrency: opts.concurrency ?? 8,
+    repeat: opts.repeat,
+    maxPages: opts.maxPages,
   };
 }
 
-async function referenceCommand(opts: { host: string; port: number; fault?: string[]; variant?: string[]; listFaults?: boolean; writeConfig?: string }, out: (l: string) => void): Promise<number> {
+async function referenceCommand(opts: { host: string; port: number; fault?: string[]; variant?: string[]; latency?: number; listFaults?: boolean; writeConfig?: string }, out: (l: string) => void): Promise<number> {
   const { startReference } = await import("../reference/server.js");
   const { faults } = await import("../reference/faults.js");
   if (opts.listFaults) {
@@ -278,7 +312,7 @@ async function referenceCommand(opts: { host: string; port: number; fault?: stri
     };
     for (const signal of STOP_SIGNALS) process.once(signal, stop);
   });
-  const ref = await startReference({ host: opts.host, port: opts.port, faults: opts.fault, variants: opts.variant }).catch((e: Error) => {
+  const ref = await startReference({ host: opts.host, port: opts.port, faults: opts.fault, variants: opts.variant, latencyMs: opts.latency }).catch((e: Error) => {
     stop();
     throw new UsageError(e.message);
   });

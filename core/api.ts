@@ -2,6 +2,9 @@ import type { Credential, Exchange, HttpClient, RequestSpec, Response } from "./
 
 type Query = RequestSpec["query"];
 
+/** Enough for any list of an ordinary tenant at the page sizes the checks use; a huge one is walked this far. */
+export const DEFAULT_PAGE_BUDGET = 200;
+
 /**
  * The server as one check sees it: one credential, every exchange recorded in the check's log
  * so that a failure can show what was sent and what came back.
@@ -30,6 +33,10 @@ export class Api {
   }
   stream(path: string, query?: Query) {
     return this.client.stream({ method: "GET", path, query, credential: this.credential }, this.log);
+  }
+  /** How many pages a list walk may follow on this run (--max-pages). */
+  get pageBudget(): number {
+    return this.client.options.maxPages ?? DEFAULT_PAGE_BUDGET;
   }
   /** The same server with another credential (null: none), logging into the same check. */
   with(credential: Credential | null): Api {

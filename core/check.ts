@@ -37,6 +37,14 @@ export type FixtureName =
   | "embeddableWorkbook"
   | "workbookLimitDeployment";
 
+/**
+ * What a check touches that other checks touch too, so that a concurrent run never overlaps two
+ * that disturb each other (core/schedule.ts): `read:<thing>` needs it to hold still, `add:<thing>`
+ * creates and removes only its own objects in it, `write:<thing>` changes it for everyone;
+ * "exclusive" runs alone (timing-sensitive checks).
+ */
+export type Share = `${"read" | "add" | "write"}:${string}` | "exclusive";
+
 export interface Check {
   /** Stable, dotted: `<group>.<rule family>.<rule>`; also the filter key of --check. */
   id: string;
@@ -49,6 +57,8 @@ export interface Check {
   level: Level;
   needs: Need[];
   kind: "example" | "property" | "model";
+  /** Undeclared: nothing for a read-only check, "exclusive" for one that writes (see Share). */
+  shares?: Share[];
   run(ctx: CheckContext): Promise<void>;
 }
 

@@ -204,7 +204,7 @@ export class Fixtures {
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
     // A lost connection is not an empty list: it must not turn into a "fixture missing" skip.
-    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, maxPages: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
+    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, stopAfter: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
       throw err instanceof CheckFailure ? blockedByWalk("E8", "discovering workbooks", err) : err;
     });
     // Oldest first (workspace ids are integers): the choice does not follow the server's order, and prefers what no run created.

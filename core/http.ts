@@ -78,6 +78,8 @@ export interface HttpClientOptions {
   credential?: Credential;
   observe?: (exchange: Exchange) => void;
   maxBodyBytes?: number;
+  /** The run's bound on the pages of one list walk (--max-pages), read by core/pagination.ts through Api. */
+  maxPages?: number;
 }
 
 /** What came back before the body was read. */

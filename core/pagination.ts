@@ -1,7 +1,7 @@
 import type { Api } from "./api.js";
 import type { Response } from "./http.js";
 import type { SpecEndpoint } from "./endpoints.js";
-import { CheckFailure } from "./outcome.js";
+import { CheckFailure, NotExercised } from "./outcome.js";
 import { requireAnswer } from "./preconditions.js";
 
 export interface CursorPage<T = any> {
@@ -15,6 +15,15 @@ export interface CursorWalk<T = any> {
   items: T[];
   /** The `first` the server took: the one asked for, or a smaller one after it refused that. */
   first?: number;
+  /** The walk stopped at its page budget with pages left: `items` is the start of the list, not all of it. */
+  partial: boolean;
+}
+
+export interface WalkLimits {
+  /** The walk must end within this many pages: one that does not is a failure of the server (a list that never ends). */
+  maxPages?: number;
+  /** Stop quietly after this many pages, the walk marked partial (default: the run's --max-pages). */
+  stopAfter?: number;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -38,12 +47,14 @@ async function pageAt(api: Api, path: string, query: Query, name: "first" | "lim
 /**
  * Follows `first`/`after` until hasNextPage is false. A server that keeps announcing a next page
  * without moving its cursor is caught here, not looped on forever. A page after a full one may be
- * empty (hasNextPage was true on the last full page): that is the walk's end, not an error. With
+ * empty (hasNextPage was true on the last full page): that is the walk's end, not an error. A list
+ * longer than the run's page budget (a huge tenant) is walked that far and marked partial. With
  * `endpoint`, the walk is a precondition of the check: a first page that does not answer blocks it
  * (core/preconditions.ts).
  */
-export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Query; maxPages?: number; endpoint?: SpecEndpoint } = {}): Promise<CursorWalk<T>> {
-  const maxPages = opts.maxPages ?? 200;
+export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Query; endpoint?: SpecEndpoint } & WalkLimits = {}): Promise<CursorWalk<T>> {
+  const maxPages = opts.maxPages ?? Infinity;
+  const stopAfter = opts.stopAfter ?? api.pageBudget;
   const pages: CursorPage<T>[] = [];
   const seenCursors = new Set<string>();
   let after: string | undefined;
@@ -63,22 +74,26 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
     if (seenCursors.has(cursor)) throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", { expected: "a new cursor on each page", got: cursor, exchange: res.exchange });
     seenCursors.add(cursor);
     if (pages.length >= maxPages) throw new CheckFailure(`the cursor walk did not end within ${maxPages} pages`, { exchange: res.exchange });
+    if (pages.length >= stopAfter) return { pages, items: pages.flatMap((p) => p.items), partial: true };
     after = cursor;
   }
-  return { pages, items: pages.flatMap((p) => p.items), first };
+  return { pages, items: pages.flatMap((p) => p.items), first, partial: false };
 }
 
 /**
  * Follows `offset`/`limit` to the end of the list: pagination.total when the body gives it, else a
  * page shorter than the limit the server says it used. Each offset moves by the items received, so
  * a server that caps the limit silently loses nothing; one that refuses the limit gets a smaller one.
- * `list` picks the array out of the body.
+ * `list` picks the array out of the body. Limits as walkCursor's.
  */
-export async function walkOffset<T = any>(api: Api, path: string, limit: number, list: (body: any) => T[] | undefined, maxPages = 200): Promise<{ pages: Response[]; items: T[] }> {
+export async function walkOffset<T = any>(api: Api, path: string, limit: number, list: (body: any) => T[] | undefined, limits: WalkLimits = {}): Promise<{ pages: Response[]; items: T[]; partial: boolean }> {
+  const maxPages = limits.maxPages ?? Infinity;
+  const stopAfter = limits.stopAfter ?? api.pageBudget;
   const pages: Response[] = [];
   const items: T[] = [];
   let size: number | undefined = limit;
   for (let offset = 0; pages.length < maxPages; ) {
+    if (pages.length >= stopAfter) return { pages, items, partial: true };
     const page = await pageAt(api, path, { offset }, "limit", size);
     const res = page.res;
     size = page.size;
@@ -88,8 +103,18 @@ export async function walkOffset<T = any>(api: Api, path: string, limit: number,
     items.push(...got);
     offset += got.length;
     const { total, limit: used } = res.body?.pagination ?? {};
-    if (got.length === 0) return { pages, items };
-    if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!)) return { pages, items };
+    if (got.length === 0) return { pages, items, partial: false };
+    if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!)) return { pages, items, partial: false };
   }
   throw new CheckFailure(`the offset walk did not end within ${maxPages} pages`);
+}
+
+/**
+ * The walk, when it covered the whole list. A check whose rule is about the whole list (every
+ * item once, the count) is not exercised on a list longer than the run's page budget: it says so
+ * (a partial walk), and a failure is never guessed from a part.
+ */
+export function wholeList<W extends { pages: unknown[]; partial: boolean }>(walk: W, what: string): W {
+  if (walk.partial) throw new NotExercised(`partial walk: the ${what} list runs past the page budget of ${walk.pages.length} pages (--max-pages); the rule is about the whole list`);
+  return walk;
 }

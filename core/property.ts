@@ -10,11 +10,18 @@ export interface PropertyOptions {
   maxRuns?: number;
   /** Bound on the whole search, shrinking included. */
   timeLimitMs?: number;
+  /**
+   * Requests the search may send before it stops drawing new cases (the trial under way ends).
+   * Against a remote server every request costs a round trip; a failure found within the budget
+   * is still shrunk, whatever that costs (bounded by timeLimitMs).
+   */
+  maxRequests?: number;
 }
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
 /** Fewer completed runs than this (or than asked, if fewer were asked) is not a property that held: it was not exercised. */
 const MIN_RUNS = 10;
+const DEFAULT_REQUEST_BUDGET = 300;
 
 /** Each property draws from its own stream, fixed by the run's seed and the check's id. */
 export function propertySeed(runSeed: number, checkId: string): number {
@@ -38,6 +45,9 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity);
   let networkError: NetworkError | undefined;
   let unmet: Blocked | NotVerifiable | undefined;
+  const budget = opts.maxRequests ?? DEFAULT_REQUEST_BUDGET;
+  let spent = 0;
+  let failing = false;
   const run = async (value: T, log: Exchange[]) => {
     try {
       await trial(value, ctx.api.logging(log));
@@ -46,10 +56,17 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
       if (err instanceof Skip || err instanceof NotExercised) fc.pre(false);
       if (err instanceof NetworkError) networkError ??= err;
       if (err instanceof Blocked || err instanceof NotVerifiable) unmet ??= err;
+      failing = true;
       throw err;
+    } finally {
+      spent += log.length;
     }
   };
-  const property = fc.asyncProperty(arb, async (value) => run(value, []));
+  const property = fc.asyncProperty(arb, async (value) => {
+    // Past the budget the search ends, as at its time limit: no further case is drawn or sent.
+    if (spent >= budget && !failing) throw new fc.PreconditionFailure(true);
+    return run(value, []);
+  });
   const details = await fc.check(property, {
     seed,
     numRuns: replay ? 1 : numRuns,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Api } from "./api.js";
 import type { Check, Feature, FixtureName, TokenRole } from "./check.js";
 import type { CheckContext } from "./context.js";
@@ -8,6 +9,7 @@ import { type Credential, type Exchange, HttpClient, NetworkError, RateLimited }
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
 import { requireAnswer, requireRoute } from "./preconditions.js";
 import { Redactor } from "./redact.js";
+import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "./scratch.js";
 import type { Schemas } from "./schemas.js";
 import { type RunSettings, tokenEnvVars } from "./settings.js";
@@ -45,15 +47,15 @@ export interface CheckResult {
   /** For blocked: the root cause (a check id and what the server did), shared by every check it blocks. */
   blockedBy?: string;
   skipKind?: SkipKind;
-  /** Requests the check sent (discovery and cleanup excluded). */
+  /** Requests the check sent, re-runs of a failure included (discovery and cleanup excluded). */
   requests?: number;
 }
 
 export interface RunHooks {
   onStart?(check: Check): void;
   onResult?(result: CheckResult): void;
-  /** Every exchange of the run, discovery and cleanup included (redacted). */
-  onExchange?(exchange: Exchange): void;
+  /** Every exchange of the run, discovery and cleanup included (redacted), with the check that sent it (none: discovery). */
+  onExchange?(exchange: Exchange, checkId?: string): void;
   /** Polled between checks: true stops the run (SIGINT); cleanup still happens. */
   shouldStop?(): boolean;
   /**
@@ -95,57 +97,93 @@ export function redactorFor(settings: RunSettings): Redactor {
   return new Redactor([settings.token, ...Object.values(settings.tokens)]);
 }
 
-/** Runs the selected checks in order, then cleans up what the run created or changed. */
+/**
+ * Runs the selected checks, up to `settings.concurrency` at once (core/schedule.ts keeps apart
+ * those that disturb each other), and reports them in their order; each check's creations and
+ * changes are cleaned up as soon as it ends.
+ */
 export async function runChecks(checks: Check[], settings: RunSettings, schemas: Schemas, hooks: RunHooks = {}): Promise<RunOutcome> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const redactor = redactorFor(settings);
   const creds = credentials(settings);
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe: hooks.onExchange });
+  const observe = (exchange: Exchange) => {
+    const scope = checkScope.getStore();
+    if (scope?.counting) scope.requests++;
+    hooks.onExchange?.(exchange, scope?.checkId);
+  };
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages });
   const discovery = new Api(client, creds.primary ?? null, []);
   const fixtures = new Fixtures(discovery, settings.fixtures);
-  // Named from the seed alone, so that the same seed replays the same requests.
-  const scratch = new Scratch(settings.seed.toString(36));
-  const results: CheckResult[] = [];
-  let interrupted = false;
   const leftovers: string[] = [];
-  const env: Env = { settings, client, fixtures, scratch, schemas, creds, discovery, leftovers, stop: hooks.stop };
+  const scratches: Scratch[] = [];
+  const shared = { settings, client, fixtures, schemas, creds, discovery, leftovers, stop: hooks.stop };
+  const selected = repeatWrites(checks, settings.repeat ?? 1);
   let networkErrorsInARow = 0;
   let serverLost: string | undefined;
+  let outcome: Awaited<ReturnType<typeof schedule<CheckResult>>> | undefined;
+  const stopping = () => Boolean(hooks.shouldStop?.() || hooks.stop?.aborted);
   try {
-    for (const check of checks) {
-      if (hooks.shouldStop?.() || hooks.stop?.aborted) {
-        interrupted = true;
-        break;
-      }
-      hooks.onStart?.(check);
-      let result: CheckResult;
-      if (networkErrorsInARow >= NETWORK_ERRORS_BEFORE_GIVING_UP && serverLost === undefined) {
-        serverLost = await probeLost(env);
-        if (serverLost === undefined) networkErrorsInARow = 0;
-      }
-      if (serverLost !== undefined) {
-        result = { id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind, status: "errored", message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`, durationMs: 0 };
-      } else {
-        result = await runAndClean(check, env);
-        if (result.status === "failed") result = await confirm(check, result, env);
+    // Fixtures are found once, before any check runs, so that no check's scratch objects are
+    // mistaken for them and every check sees the same ones whatever runs beside it. What discovery
+    // could not give is told by each check that needs it (runOne: skipped, blocked or errored).
+    for (const check of selected) for (const name of fixtureNeeds(check)) if (!unmetNeeds(check, shared)) await fixtures.get(name).catch(() => undefined);
+    outcome = await schedule<CheckResult>(
+      selected,
+      async (check) => {
+        hooks.onStart?.(check);
+        if (networkErrorsInARow >= NETWORK_ERRORS_BEFORE_GIVING_UP && serverLost === undefined) {
+          serverLost = await probeLost(shared);
+          if (serverLost === undefined) networkErrorsInARow = 0;
+        }
+        if (serverLost !== undefined)
+          return redactor.value({ id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind, status: "errored", message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`, durationMs: 0 } as CheckResult);
+        // Named from the seed and the check alone, so that the same seed replays the same requests.
+        const env: Env = { ...shared, scratch: scratchFor(settings, check.id) };
+        scratches.push(env.scratch);
+        const scope: CheckScope = { checkId: check.id, requests: 0, counting: true };
+        let result = await checkScope.run(scope, async () => {
+          const first = await runAndClean(check, env);
+          return first.status === "failed" ? confirm(check, first, env) : first;
+        });
         networkErrorsInARow = result.status === "errored" && (result.message.startsWith(NETWORK) || result.message.startsWith(RATE_LIMITED)) ? networkErrorsInARow + 1 : 0;
-      }
-      result = redactor.value(result);
-      results.push(result);
-      hooks.onResult?.(result);
-    }
+        result = { ...result, requests: scope.requests };
+        return redactor.value(result);
+      },
+      { concurrency: settings.concurrency ?? 1, shouldStop: stopping, onDone: (_, r) => hooks.onResult?.(r) },
+    );
   } finally {
-    await cleanUp(env);
+    for (const scratch of scratches) await cleanUp({ ...shared, scratch });
     await client.close();
   }
-  if (hooks.stop?.aborted) interrupted = true;
-  if (interrupted) results.push(...notRun(checks, results));
+  const results = [...(outcome?.done.entries() ?? [])].sort(([a], [b]) => a - b).map(([, r]) => r);
+  const interrupted = Boolean(outcome?.interrupted) || stopping();
+  if (interrupted) results.push(...notRun(selected, results));
   return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt };
 }
 
+/** The check whose code is running, for the request count and the onExchange hook. */
+interface CheckScope {
+  checkId: string;
+  requests: number;
+  /** Off while the check's objects are cleaned up: cleanup is not the check's own traffic. */
+  counting: boolean;
+}
+const checkScope = new AsyncLocalStorage<CheckScope>();
+
+function scratchFor(settings: RunSettings, checkId: string): Scratch {
+  return new Scratch(`${settings.seed.toString(36)}-${shortHash(checkId)}`);
+}
+
+/** Six base-36 characters from a check id (FNV-1a): enough to tell checks' objects apart. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36).padStart(7, "0").slice(-6);
+}
+
 /** Whether the server still answers E1 at all (any status will do); if not, what happened. */
-async function probeLost(env: Env): Promise<string | undefined> {
+async function probeLost(env: Pick<Env, "discovery">): Promise<string | undefined> {
   try {
     await env.discovery.get("/api/v1/deployments", { limit: 1 });
     return undefined;
@@ -189,7 +227,13 @@ async function runAndClean(check: Check, env: Env): Promise<CheckResult> {
 
 async function cleanUp(env: Env): Promise<void> {
   if (env.scratch.pending === 0) return;
-  env.leftovers.push(...(await env.scratch.cleanup(env.discovery).catch((err) => [`cleanup failed: ${(err as Error).message}`])));
+  const scope = checkScope.getStore();
+  if (scope) scope.counting = false;
+  try {
+    env.leftovers.push(...(await env.scratch.cleanup(env.discovery).catch((err) => [`cleanup failed: ${(err as Error).message}`])));
+  } finally {
+    if (scope) scope.counting = true;
+  }
 }
 
 /** A failure is run again: one that comes back is reproducible, one that does not, intermittent. */
@@ -265,7 +309,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
 }
 
 /** Why a check cannot run as the user set the run up (writes, tokens), or undefined. Fixtures are resolved in runOne, where discovery's answers decide. */
-function unmetNeeds(check: Check, env: Env): string | undefined {
+function unmetNeeds(check: Check, env: Pick<Env, "settings" | "creds">): string | undefined {
   for (const need of check.needs) {
     if (need === "writes" && !env.settings.writes) return "writes not allowed: pass --allow-writes (or \"writes\": true in the config) to run checks that create or change data";
     if (need === "unremovable-writes" && !(env.settings.writes && env.settings.unremovableWrites))
@@ -301,6 +345,7 @@ export function summarise(results: CheckResult[]) {
     errored: count("errored"),
     skippedBy: { user: skipped("user"), notVerifiable: skipped("not-verifiable"), notExercised: skipped("not-exercised") },
     mustRules: { verified: must.filter((r) => r.status === "passed").length, total: must.length },
+    requests: results.reduce((n, r) => n + (r.requests ?? 0), 0),
   };
 }
 

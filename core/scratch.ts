@@ -12,9 +12,10 @@ interface Restore {
 }
 
 /**
- * What a run creates and changes on the server. Everything created carries the run's prefix and
- * is deleted at the end (workspace bulk delete); every change registers its undo. Cleanup runs
- * after the last check, after a failure, and on SIGINT/SIGTERM. It never deletes a deployment.
+ * What one check creates and changes on the server (each check has its own, so that checks run
+ * side by side never clean up each other's objects). Everything created carries the prefix (from
+ * the run's seed and the check's id) and is deleted when the check ends (workspace bulk delete);
+ * every change registers its undo. It never deletes a deployment.
  */
 export class Scratch {
   readonly prefix: string;

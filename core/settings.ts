@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import formatsModule from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { Feature, TokenRole } from "./check.js";
 import { schemasDir } from "./paths.js";
 
-const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
+// Loaded when a config is first validated, not with the CLI: `--help` stays quick.
+const require = createRequire(import.meta.url);
 
 /** A mistake of the user's (bad option, bad config, no token): one clear line, exit 2. */
 export class UsageError extends Error {}
@@ -43,6 +44,12 @@ export interface RunSettings {
   fixtures: FixtureConfig;
   /** Plan features declared off (false): their checks are skipped instead of failing on a refusal. */
   features?: Partial<Record<Feature, boolean>>;
+  /** Checks run at once (default 1 here; the CLI's default is 8): see core/schedule.ts. */
+  concurrency?: number;
+  /** --repeat: checks on their own scratch objects run this many times side by side. */
+  repeat?: number;
+  /** The most pages a list walk follows; a walk stopped there is partial, not failed. */
+  maxPages?: number;
   /** `conformance replay`: run this property's recorded counterexample path only. */
   replay?: { checkId: string; path: string };
 }
@@ -90,7 +97,10 @@ let configValidator: ((v: unknown) => string[]) | undefined;
 export function validateConfig(value: unknown): string[] {
   if (!configValidator) {
     const schema = JSON.parse(readFileSync(join(schemasDir, "config.schema.json"), "utf8"));
-    const fn = addFormats(new Ajv2020({ strict: false, allErrors: true })).compile(schema);
+    const Ajv = (require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020;
+    const formats = require("ajv-formats");
+    const addFormats = (formats.default ?? formats) as (ajv: Ajv2020) => Ajv2020;
+    const fn = addFormats(new Ajv({ strict: false, allErrors: true })).compile(schema);
     configValidator = (v) =>
       fn(v) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "additionalProperties" ? ` '${(e.params as any).additionalProperty}'` : ""}`);
   }

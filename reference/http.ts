@@ -34,6 +34,8 @@ export interface Reply {
 export interface ReferenceOptions {
   /** The decide-then-apply window of E11 upsert, so that concurrent writers really race. */
   upsertDelayMs: number;
+  /** Milliseconds every request waits before it is handled: a remote server's round trip. */
+  latencyMs: number;
   /** Documented response variants the suite must accept (see variants.ts). */
   variants: Set<string>;
 }

@@ -16,6 +16,8 @@ export interface StartOptions {
   faults?: string[];
   variants?: string[];
   upsertDelayMs?: number;
+  /** Added to every answer, as a server in another region would (benchmarks; --latency). */
+  latencyMs?: number;
   /** Which seed to start from (see SeedShape): the suite must not care. */
   seedShape?: keyof typeof seedShapes;
 }
@@ -36,7 +38,7 @@ export function buildApp(opts: StartOptions = {}): { app: App; seeded: Seeded } 
   const chosen = (opts.variants ?? []).map(variantNamed);
   const behaviour: Behaviour = Object.assign({}, cleanBehaviour, ...chosen.map((v) => v.behaviour ?? {}), ...faults.map((f) => f.behaviour ?? {}));
   const seeded = seed(seedShapes[opts.seedShape ?? "default"]);
-  const options: ReferenceOptions = { upsertDelayMs: opts.upsertDelayMs ?? 15, variants: new Set(opts.variants ?? []) };
+  const options: ReferenceOptions = { upsertDelayMs: opts.upsertDelayMs ?? 15, latencyMs: opts.latencyMs ?? 0, variants: new Set(opts.variants ?? []) };
   return { app: { store: seeded.store, b: behaviour, faults, options }, seeded };
 }
 
@@ -89,7 +91,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   try {
     const bodyText = await readBody(raw);
     const user = app.b.authenticate(raw.headers.authorization, app.store);
-    if (!user) return send(res, shapedError(app, app.b.unauthenticated()));
+    if (!user) return await answerLater(app, res, shapedError(app, app.b.unauthenticated()));
     let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
     let pathMatched = false;
     for (const route of compiled) {
@@ -113,7 +115,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     if (!(err instanceof HttpError)) throw err;
     reply = app.b.requestErrorReply(spec, err.status, { error: err.message, ...err.extra });
   }
-  send(res, shapedError(app, reply));
+  await answerLater(app, res, shapedError(app, reply));
 }
 
 const chosenVariants = (app: App) => [...app.options.variants].map(variantNamed);
@@ -131,6 +133,12 @@ function readAsVariants(app: App, spec: string, req: Req): any {
   let body = req.body;
   for (const v of chosenVariants(app)) if (v.readRequestBody && v.routes.includes(spec)) body = v.readRequestBody(body, req);
   return body;
+}
+
+/** Sends the answer after the configured latency: a remote server's round trip, as the client sees it. */
+async function answerLater(app: App, res: ServerResponse, reply: Reply): Promise<void> {
+  if (app.options.latencyMs > 0) await new Promise((r) => setTimeout(r, app.options.latencyMs));
+  send(res, reply);
 }
 
 /** Variants first (documented shapes), then faults (broken rules), each keyed by the spec section. */

@@ -149,9 +149,11 @@ export interface SeedShape {
   versions: VersionRecord[];
   current: string;
   image: string;
+  /** Deployments beyond the three, with no workspace content: a tenant with very many. */
+  extraDeployments?: number;
 }
 
-export const seedShapes: Record<"default" | "alternate", SeedShape> = {
+export const seedShapes: Record<"default" | "alternate" | "huge", SeedShape> = {
   default: {
     deployments: [{ id: 1, name: "Analytics Production" }, { id: 2, name: "Sandbox" }, { id: 3, name: "Marketing Trial" }],
     firstItemId: 100,
@@ -182,6 +184,20 @@ export const seedShapes: Record<"default" | "alternate", SeedShape> = {
     current: "2.3.9",
     image: "registry.example.net/platform/core",
   },
+  // A huge tenant (issue 10): 10,000 workbooks in the main deployment and 1,000 deployments.
+  huge: {
+    deployments: [{ id: 5001, name: "Group Analytics" }, { id: 5002, name: "Subsidiary" }, { id: 5003, name: "Trial Seat" }],
+    firstItemId: 1_000_000,
+    workbooks: [10_000, 40, 3],
+    branches: { production: "main", staging: "release", feature: "feature-scale", personalPrefix: "dev-" },
+    versions: [
+      { version: "1.7.20", releaseChannel: "release" },
+      { version: "1.8.3", releaseChannel: "latest" },
+    ],
+    current: "1.7.20",
+    image: "cubejs/cube",
+    extraDeployments: 997,
+  },
 };
 
 export function seed(shape: SeedShape = seedShapes.default): Seeded {
@@ -200,7 +216,10 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
       [tokens.noAudit, users[2]],
       [tokens.creator, users[3]],
     ]),
-    deployments: shape.deployments.map((d, i) => deployment(shape, d.id, d.name, i === 2 ? shape.workbooks[2] : null)),
+    deployments: [
+      ...shape.deployments.map((d, i) => deployment(shape, d.id, d.name, i === 2 ? shape.workbooks[2] : null)),
+      ...Array.from({ length: shape.extraDeployments ?? 0 }, (_, i) => deployment(shape, 100_000 + i, `Tenant ${i + 1}`, null)),
+    ],
     items: new Map(),
     audit: [],
     nextItemId: shape.firstItemId,
@@ -292,6 +311,8 @@ export function newItem(store: Store, fields: Partial<Item> & Pick<Item, "deploy
   return item;
 }
 
+const RICH_WORKBOOKS = 100;
+
 function seedWorkspace(store: Store, shape: SeedShape) {
   const alice = 1;
   const folder = (deploymentId: number, name: string, folderId: number | null) => newItem(store, { deploymentId, type: "FOLDER", name, folderId, createdBy: alice, createdAt: day(-200), updatedAt: day(-200) });
@@ -307,6 +328,11 @@ function seedWorkspace(store: Store, shape: SeedShape) {
     const places = dep === main ? [null, finance.id, quarterly.id, archive.id, sales.id, regions.id, emea.id] : dep === second ? [null, sales.id] : [null, finance.id];
     for (let i = 0; i < shape.workbooks[index]; i++) {
       const folderId = places[i % places.length];
+      // Past the first hundred, a huge tenant's workbooks are plain ones: no reports, no dashboard.
+      if (i >= RICH_WORKBOOKS) {
+        newItem(store, { deploymentId: dep, type: "WORKBOOK", name: `Bulk workbook ${i + 1}`, folderId, createdBy: alice, createdAt: day(-150).slice(0, 10), updatedAt: day(-150), meta: { theme: "light" } });
+        continue;
+      }
       const published = dep === main && i % 3 === 0;
       workbookWithReports(store, { deploymentId: dep, name: `${dep === main ? "Revenue" : "Pipeline"} review ${i + 1}`, folderId, published, allowEmbed: i === 0, createdBy: alice, when: day(-150 + i), reports: 1 + (i % 3) });
     }

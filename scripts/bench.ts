@@ -1,49 +1,161 @@
 /**
- * Benchmark: the suite against the bundled reference, as `conformance --reference` runs it (both
- * in one process), timed over a few repetitions, with the process's peak memory. Targets come
- * from the issues; a run over target exits 1. Usage: npm run bench [-- --repeat 3]
+ * Benchmark (issue 10): the suite against the bundled reference, as `conformance --reference
+ * --allow-writes` runs it (both in one process), each scenario in a child process of its own so
+ * that its peak memory is its own. Measures the full run with writes on loopback (concurrency 1
+ * and 8), the same behind 40 ms of added latency per request, the requests made, the peak RSS, a
+ * raw undici loop against the same server (the ratio of request rates) and the wall time of
+ * `--help`. Writes bench/results.json and prints a Markdown table for the README. Not a test:
+ * timings of a loaded machine say little.
+ * Usage: npm run bench [-- --repeat 3] [-- --only <scenario>]
  */
-import type { Check } from "../core/check.js";
-import { runChecks } from "../core/runner.js";
-import { Schemas } from "../core/schemas.js";
-import { startReference } from "../reference/server.js";
-import { catalogue } from "../suites/index.js";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { packageRoot } from "../core/paths.js";
 
 interface Scenario {
   name: string;
-  checks: Check[];
-  writes: boolean;
-  runs: number;
-  targetMs: number;
+  what: string;
+  concurrency: number;
+  latencyMs: number;
+  targetMs?: number;
 }
 
-const repeat = Number(process.argv[process.argv.indexOf("--repeat") + 1]) || 3;
 const scenarios: Scenario[] = [
-  { name: "read-only, default runs (issue 2: < 5 s)", checks: catalogue, writes: false, runs: 100, targetMs: 5_000 },
-  { name: "example checks with writes (issue 3: < 10 s)", checks: catalogue.filter((c) => c.kind === "example"), writes: true, runs: 100, targetMs: 10_000 },
-  { name: "everything with writes, 100 runs per property (issue 4: < 30 s)", checks: catalogue, writes: true, runs: 100, targetMs: 30_000 },
+  { name: "loopback-c1", what: "full run with writes, loopback, --concurrency 1", concurrency: 1, latencyMs: 0 },
+  { name: "loopback-c8", what: "full run with writes, loopback, --concurrency 8", concurrency: 8, latencyMs: 0, targetMs: 10_000 },
+  { name: "latency40-c8", what: "full run with writes, 40 ms per request, --concurrency 8", concurrency: 8, latencyMs: 40, targetMs: 60_000 },
 ];
+const RSS_TARGET_MIB = 200;
+const HELP_TARGET_MS = 300;
+const UNDICI_REQUESTS = 3000;
 
-const schemas = await Schemas.load();
-let overTarget = false;
-for (const s of scenarios) {
-  const times: number[] = [];
-  let summary = "";
-  for (let i = 0; i < repeat; i++) {
-    const ref = await startReference();
-    const c = ref.config() as any;
-    const started = performance.now();
-    const outcome = await runChecks(s.checks, { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: s.writes, unremovableWrites: true, timeoutMs: 10_000, runs: s.runs, seed: 1000 + i, strict: false }, schemas);
-    times.push(performance.now() - started);
-    await ref.close();
-    const by = (st: string) => outcome.results.filter((r) => r.status === st).length;
-    summary = `${outcome.results.length} checks: ${by("passed")} passed, ${by("failed")} failed, ${by("skipped")} skipped, ${by("errored")} errored`;
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)];
-  const ok = median <= s.targetMs;
-  overTarget ||= !ok;
-  console.log(`${ok ? "ok  " : "SLOW"} ${s.name}: median ${Math.round(median)} ms (min ${Math.round(times[0])}, max ${Math.round(times.at(-1)!)}, ${repeat} runs); ${summary}`);
+interface RunFigures {
+  wallMs: number;
+  checkRequests: number;
+  allRequests: number;
+  requestsPerSecond: number;
+  peakRssMiB: number;
+  summary: Record<string, number>;
+  /** Checks that did not pass: a benchmark of a broken run measures nothing. */
+  notPassed: string[];
 }
-console.log(`peak memory (RSS) of the process: ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`);
-process.exit(overTarget ? 1 : 0);
+
+const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+
+/** In a child: one full run against a fresh reference; prints its figures as JSON. */
+async function runScenario(s: Scenario): Promise<RunFigures> {
+  const { runChecks } = await import("../core/runner.js");
+  const { Schemas } = await import("../core/schemas.js");
+  const { startReference } = await import("../reference/server.js");
+  const { catalogue } = await import("../suites/index.js");
+  const ref = await startReference({ latencyMs: s.latencyMs });
+  const c = ref.config() as any;
+  let allRequests = 0;
+  const started = performance.now();
+  const outcome = await runChecks(
+    catalogue,
+    { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, timeoutMs: 10_000, runs: 100, seed: 1000, strict: false, concurrency: s.concurrency },
+    await Schemas.load(),
+    { onExchange: () => allRequests++ },
+  );
+  const wallMs = Math.round(performance.now() - started);
+  await ref.close();
+  const by = (st: string) => outcome.results.filter((r) => r.status === st).length;
+  return {
+    wallMs,
+    checkRequests: outcome.results.reduce((n, r) => n + (r.requests ?? 0), 0),
+    allRequests,
+    requestsPerSecond: Math.round((allRequests / wallMs) * 1000),
+    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    summary: { total: outcome.results.length, passed: by("passed"), failed: by("failed"), skipped: by("skipped"), errored: by("errored") },
+    notPassed: outcome.results.filter((r) => r.status !== "passed").map((r) => `${r.status} ${r.id}: ${r.message.split("\n")[0].slice(0, 200)}`),
+  };
+}
+
+/** In a child: plain undici GETs, one after the other, against the same kind of server. */
+async function undiciLoop(): Promise<{ requests: number; wallMs: number; requestsPerSecond: number }> {
+  const { Agent, request } = await import("undici");
+  const { startReference } = await import("../reference/server.js");
+  const ref = await startReference();
+  const c = ref.config() as any;
+  const dep = String(c.fixtures.deploymentId ?? "");
+  const agent = new Agent({ connections: 16 });
+  const list = await request(`${c.baseUrl}/api/v1/deployments?limit=1`, { headers: { authorization: `Bearer ${c.token}` }, dispatcher: agent });
+  const first = ((await list.body.json()) as any)?.data?.deployments?.[0]?.id ?? dep;
+  const paths = ["/api/v1/deployments?limit=5", `/api/v1/deployments/${first}/environments`, `/api/v1/deployments/${first}/workbooks?first=20`];
+  const started = performance.now();
+  for (let i = 0; i < UNDICI_REQUESTS; i++) {
+    const res = await request(c.baseUrl + paths[i % paths.length], { headers: { authorization: `Bearer ${c.token}` }, dispatcher: agent });
+    await res.body.text();
+  }
+  const wallMs = Math.round(performance.now() - started);
+  await agent.close();
+  await ref.close();
+  return { requests: UNDICI_REQUESTS, wallMs, requestsPerSecond: Math.round((UNDICI_REQUESTS / wallMs) * 1000) };
+}
+
+function child(kind: string): any {
+  const res = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", kind], { cwd: packageRoot, encoding: "utf8", maxBuffer: 64 << 20 });
+  if (res.status !== 0) throw new Error(`bench child ${kind} failed: ${res.stderr}`);
+  return JSON.parse(res.stdout.trim().split("\n").at(-1)!);
+}
+
+/** Wall times of a node process with these arguments: `--help`, and bare node for the floor. */
+function wallMs(args: string[], times: number): number[] {
+  return Array.from({ length: times }, () => {
+    const started = performance.now();
+    spawnSync(process.execPath, args, { encoding: "utf8" });
+    return Math.round(performance.now() - started);
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  const childKind = arg("--child");
+  if (childKind) {
+    const s = scenarios.find((x) => x.name === childKind);
+    console.log(JSON.stringify(s ? await runScenario(s) : await undiciLoop()));
+    return;
+  }
+  const repeat = Number(arg("--repeat")) || 1;
+  const only = arg("--only");
+  const file = join(packageRoot, "bench", "results.json");
+  // --only measures one scenario again and keeps the others' figures.
+  const results: Record<string, unknown> = only && existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  const rows: string[] = ["| measure | result | target |", "|---|---|---|"];
+  for (const s of scenarios.filter((x) => !only || x.name === only)) {
+    const runs: RunFigures[] = Array.from({ length: repeat }, () => child(s.name));
+    const wall = median(runs.map((r) => r.wallMs));
+    const last = runs.at(-1)!;
+    results[s.name] = { what: s.what, targetMs: s.targetMs, ...last, wallMsMedian: wall, wallMs: runs.map((r) => r.wallMs) };
+    console.log(`${s.what}: ${wall} ms (${runs.map((r) => r.wallMs).join(", ")}); ${last.checkRequests} check requests, ${last.allRequests} in all (${last.requestsPerSecond}/s); peak RSS ${last.peakRssMiB} MiB; ${JSON.stringify(last.summary)}`);
+    for (const p of last.notPassed) console.log(`  ${p}`);
+    rows.push(`| ${s.what} | ${(wall / 1000).toFixed(1)} s, ${last.allRequests} requests, peak RSS ${last.peakRssMiB} MiB | ${s.targetMs ? `< ${s.targetMs / 1000} s` : ""}${s.name === "loopback-c8" ? `, < ${RSS_TARGET_MIB} MiB` : ""} |`);
+  }
+  if (!only || only === "undici") {
+    const loop = child("undici");
+    results.undici = loop;
+    const suite = results["loopback-c1"] as RunFigures | undefined;
+    // Both rates are of requests one at a time: the suite's at --concurrency 1.
+    const ratio = suite ? Number((suite.requestsPerSecond / loop.requestsPerSecond).toFixed(2)) : undefined;
+    results.suiteToUndiciRatio = ratio;
+    console.log(`raw undici loop: ${loop.requestsPerSecond} requests/s; the suite at --concurrency 1: ${suite?.requestsPerSecond ?? "?"}/s (ratio ${ratio ?? "?"})`);
+    rows.push(`| raw undici loop (one at a time) | ${loop.requestsPerSecond} requests/s; suite at --concurrency 1: ${suite?.requestsPerSecond ?? "?"}/s (ratio ${ratio ?? "?"}) | |`);
+  }
+  const help = wallMs([join(packageRoot, "dist", "bin", "conformance.js"), "--help"], 5);
+  const bare = wallMs(["-e", "0"], 5);
+  results.help = { wallMs: help, wallMsMedian: median(help), bareNodeMsMedian: median(bare), targetMs: HELP_TARGET_MS };
+  console.log(`--help: ${median(help)} ms (${help.join(", ")}); bare node: ${median(bare)} ms`);
+  rows.push(`| \`--help\` wall time | ${median(help)} ms (bare \`node -e 0\`: ${median(bare)} ms) | < ${HELP_TARGET_MS} ms |`);
+  const machine = { cpus: cpus().length, loadavg: loadavg().map((l) => Number(l.toFixed(2))), node: process.version, at: new Date().toISOString() };
+  mkdirSync(join(packageRoot, "bench"), { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...results, machine, repeat }, null, 2) + "\n");
+  console.log(`\nmachine: ${machine.cpus} cores, load ${machine.loadavg.join(" ")}, Node ${machine.node}; written to bench/results.json\n`);
+  console.log(rows.join("\n"));
+}
+
+await main();

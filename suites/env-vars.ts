@@ -3,7 +3,7 @@ import { group } from "../core/check.js";
 import type { Expect } from "../core/expect.js";
 import type { Response } from "../core/http.js";
 import { NotExercised } from "../core/outcome.js";
-import { walkCursor } from "../core/pagination.js";
+import { walkCursor, wholeList } from "../core/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { copyDifference } from "./lib/legacy-copy.js";
 
@@ -98,9 +98,9 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const whole = (await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" })).items.map((v: any) => String(v?.name));
+      const whole = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.map((v: any) => String(v?.name));
       if (whole.length < 2) throw new NotExercised(`the deployment has ${whole.length} variable(s): a cursor walk needs at least two to span two pages`);
-      const walk = await walkCursor(api, varsPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 });
+      const walk = wholeList(await walkCursor(api, varsPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 }), "variables");
       expectWalkCovers(expect, walk.items.map((v: any) => String(v?.name)), whole, "variable", walk.pages.at(-1)?.res);
     },
   },
@@ -112,8 +112,8 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const count = (await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" })).items.length;
-      const walk = await walkCursor(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 });
+      const count = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
+      const walk = wholeList(await walkCursor(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 }), "variables");
       if (!walk.pages.some((p) => Array.isArray(p.res.body?.data))) throw new NotExercised("the server sends no deprecated data array beside items");
       for (const [i, p] of walk.pages.entries()) {
         const difference = Array.isArray(p.res.body?.data) ? copyDifference(p.items, p.res.body.data, (v) => String(v?.name)) : undefined;

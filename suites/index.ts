@@ -19,6 +19,7 @@ import { workspaceModelChecks } from "./model-workspace.js";
 import { propertyChecks } from "./properties.js";
 import { negativeChecks } from "./properties-negative.js";
 import { serverErrorChecks } from "./properties-server-errors.js";
+import { withShares } from "./shares.js";
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
-export const catalogue: Check[] = [...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks];
+export const catalogue: Check[] = withShares([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]);

@@ -2,7 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { NotExercised } from "../core/outcome.js";
-import { walkCursor } from "../core/pagination.js";
+import { walkCursor, wholeList } from "../core/pagination.js";
 import { ownWorkbook, putBySlug, workbookPath } from "./lib/workbook-writes.js";
 
 const WRITERS = 12;
@@ -118,7 +118,7 @@ export const upsertConcurrencyChecks = group("upsert", [
       const existing: number[] = [];
       for (const id of new Set(answered)) if ((await ctx.api.get(workbookPath(dep, id))).status === 200) existing.push(id);
       ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", last);
-      const listed = (await walkCursor(ctx.api, `/api/v1/deployments/${dep}/workbooks`, { first: 100 })).items;
+      const listed = wholeList(await walkCursor(ctx.api, `/api/v1/deployments/${dep}/workbooks`, { first: 100 }), "workbooks").items;
       const holders = listed.filter((w: any) => typeof w?.slug === "string" && w.slug === race.slug).map((w: any) => w.id);
       if (listed.some((w: any) => typeof w?.slug === "string")) ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", last);
     },

@@ -2,7 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../core/deployments.js";
 import type { Response } from "../core/http.js";
-import { walkOffset } from "../core/pagination.js";
+import { walkOffset, wholeList } from "../core/pagination.js";
 import { documented, expectAnswerIsStored, ownWorkbook, putBySlug, readWorkbook } from "./lib/workbook-writes.js";
 
 /** What an upsert may change; a refused request must leave all of it as it was. */
@@ -335,7 +335,7 @@ export const upsertChecks = group("upsert", [
     async run(ctx) {
       // A 404 proves nothing from a server without the route: creating under a known deployment shows it is there.
       await ownWorkbook(ctx, ctx.api, ctx.fixture("deployment").id);
-      const listed = await walkOffset(ctx.api, DEPLOYMENTS_PATH, DEFAULT_LIMIT, deploymentsOf);
+      const listed = wholeList(await walkOffset(ctx.api, DEPLOYMENTS_PATH, DEFAULT_LIMIT, deploymentsOf), "deployments");
       const known = new Set(listed.items.map((d: any) => String(d?.id)));
       let id = 900_000_000;
       while (known.has(String(id))) id++;

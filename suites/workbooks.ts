@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import { NotExercised } from "../core/outcome.js";
-import { type CursorWalk, walkCursor } from "../core/pagination.js";
+import { type CursorWalk, walkCursor, wholeList } from "../core/pagination.js";
 import { parseTimestamp, secondsBetween } from "../core/timestamps.js";
 import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { copyDifference } from "./lib/legacy-copy.js";
@@ -24,9 +24,9 @@ interface Walks {
 
 /** The list at a large page size, and again in several small pages. */
 async function walks(api: Api, dep: string): Promise<Walks> {
-  const whole = await walkCursor(api, listPath(dep), { first: WHOLE_PAGE });
+  const whole = wholeList(await walkCursor(api, listPath(dep), { first: WHOLE_PAGE }), "workbooks");
   const first = severalPagesOf(whole.items.length);
-  const paged = await walkCursor(api, listPath(dep), { first, maxPages: whole.items.length + 2 });
+  const paged = wholeList(await walkCursor(api, listPath(dep), { first, maxPages: whole.items.length + 2 }), "workbooks");
   return { whole, paged, first };
 }
 
@@ -175,7 +175,7 @@ export const workbookReadChecks = group("workbooks", [
     async run(ctx) {
       const { api, expect, fixture } = ctx;
       const dep = fixture("deployment").id;
-      const items = (await walkCursor(api, listPath(dep), { first: WHOLE_PAGE, endpoint: "E8" })).items;
+      const items = wholeList(await walkCursor(api, listPath(dep), { first: WHOLE_PAGE, endpoint: "E8" }), "workbooks").items;
       const listed = items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
       // A 404 proves nothing from a server without E9: a listed workbook that reads shows it is served.
       const known = items.find((w) => isWorkbook(w) && Number.isSafeInteger(w?.id))?.id;

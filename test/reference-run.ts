@@ -13,7 +13,7 @@ export function settingsFor(ref: RunningReference, over: Partial<RunSettings> = 
 }
 
 /** Starts a reference server (with faults or variants), runs the checks in-process, stops it. */
-export async function runAgainstReference(checks: Check[], opts: { faults?: string[]; variants?: string[]; settings?: Partial<RunSettings>; upsertDelayMs?: number; seedShape?: "default" | "alternate" } = {}): Promise<RunOutcome & { ref: RunningReference }> {
+export async function runAgainstReference(checks: Check[], opts: { faults?: string[]; variants?: string[]; settings?: Partial<RunSettings>; upsertDelayMs?: number; seedShape?: "default" | "alternate" | "huge" } = {}): Promise<RunOutcome & { ref: RunningReference }> {
   schemas ??= Schemas.load();
   const ref = await startReference({ faults: opts.faults, variants: opts.variants, upsertDelayMs: opts.upsertDelayMs, seedShape: opts.seedShape });
   try {

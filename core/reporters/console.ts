@@ -101,7 +101,7 @@ export function baselineLines(report: Report): string[] {
 
 export function summaryLine(report: Report): string {
   const s = report.summary;
-  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms (seed ${report.seed}); verified ${s.mustRules.verified}/${s.mustRules.total} MUST rules`;
+  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed}); verified ${s.mustRules.verified}/${s.mustRules.total} MUST rules`;
 }
 
 /** Skips grouped by reason, most frequent first: a count and one example, or (verbose) every id. */

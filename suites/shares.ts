@@ -1,0 +1,52 @@
+import type { Check, Share } from "../core/check.js";
+
+/**
+ * What each group touches that others touch too (see Share in core/check.ts); the scheduler of
+ * --concurrency keeps checks that disturb each other apart. By group, with the checks that differ
+ * from their group named by id. A group that is not here: read-only checks share nothing,
+ * writing ones run alone.
+ */
+const byGroup: Record<string, Share[]> = {
+  environments: ["read:environments"],
+  versions: ["read:deployment"],
+  "env-vars": ["read:env-vars"],
+  workbooks: ["read:workspace"],
+  "bulk-move": ["add:workspace"],
+  // A metadata token changes nothing that another check reads.
+  tokens: [],
+  // Toggling a branch's staging environment changes the environments list.
+  staging: ["write:environments"],
+  "deployment-update": ["write:deployment"],
+  upsert: ["add:workspace"],
+  clone: ["add:workspace"],
+  "properties-workspace": ["add:workspace"],
+  model: ["add:workspace"],
+};
+
+/** By id; a key ending in `*` names every id that starts with what precedes it. */
+const byId: Record<string, Share[]> = {
+  // The 409 window is timing: nothing else may load the server meanwhile.
+  "upsert.concurrency.*": ["exclusive"],
+  "clone.limit.reached-400": ["add:workspace", "write:workbook-limit"],
+  "properties.pagination.cursor-walk": ["read:environments", "read:workspace", "read:env-vars"],
+  "properties.masking.upper-case-markers": ["add:env-vars"],
+  "properties.masking.other-case-markers": ["add:env-vars"],
+  "properties.tokens.expires-at": [],
+  "properties.tokens.jwt-lifetime": [],
+  "properties.versions.forms": ["write:deployment"],
+  "properties.negative.metadata-token": [],
+  "properties.negative.metadata-token-lifetime": [],
+  "properties.negative.staging-toggle": ["write:environments"],
+  "properties.negative.update-deployment": ["write:deployment"],
+  "properties.negative.workspace-writes": ["add:workspace"],
+  "properties.negative.implied-rules": ["write:deployment", "add:workspace", "add:env-vars"],
+  "properties.server-errors.valid-writes": ["add:workspace"],
+};
+
+export function withShares(checks: Check[]): Check[] {
+  return checks.map((c) => {
+    const prefixed = Object.keys(byId).find((k) => k.endsWith("*") && c.id.startsWith(k.slice(0, -1)));
+    const shares = byId[c.id] ?? (prefixed ? byId[prefixed] : undefined) ?? byGroup[c.group];
+    return shares ? { ...c, shares } : c;
+  });
+}
