@@ -38,7 +38,7 @@ export const cleanBehaviour = {
     return list.slice(start, start + count);
   },
 
-  /** E9 rule, E10 rule 8: an item of another deployment is not found. */
+  /** E9 and E10 rule 8 (Errors 2: 404): an item of another deployment is not found. */
   itemBelongsTo(item: Item, deploymentId: number): boolean {
     return item.deploymentId === deploymentId;
   },
@@ -173,8 +173,8 @@ export const cleanBehaviour = {
     return limit !== null && workbooks >= limit;
   },
 
-  /** E10 rule 8; Errors 2. */
-  missingWorkbookStatus(): number {
+  /** E9, E10 rule 8; Errors 2: the status of a workbook not found, by the section that looked for it. */
+  missingWorkbookStatus(_section: "E9" | "E10"): number {
     return 404;
   },
 

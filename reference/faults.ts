@@ -21,6 +21,14 @@ export interface Fault {
   breaks: string;
   description: string;
   catches: string[];
+  /**
+   * What each failure it causes must say, so that a check failing for another reason proves
+   * nothing: a pattern matched against the failure's message, expected and got (one for every
+   * caught check, or one per check id). Optional; without it, test/faults.test.ts asks only that
+   * the failure is not a 5xx answer. Either way each caught check's `spec` must cite a section
+   * that `breaks` names.
+   */
+  because?: RegExp | Record<string, RegExp>;
   behaviour?: Partial<Behaviour>;
   /** Spec sections (Route.spec) whose answers `respond` rewrites. */
   routes?: string[];
