@@ -10,6 +10,8 @@ import { writeJUnit } from "../core/reporters/junit.js";
 import { credentials, exitCodeFor, redactorFor, runChecks } from "../core/runner.js";
 import { Schemas } from "../core/schemas.js";
 import { selectChecks } from "../core/select.js";
+import { DeploymentUpdateCounter } from "../core/deployment-updates.js";
+import { writePlan } from "../core/write-plan.js";
 import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
@@ -29,6 +31,7 @@ export interface RunCliOptions {
   check?: string[];
   allowWrites?: boolean;
   allowUnremovableWrites?: boolean;
+  allowDeploymentChanges?: boolean;
   runs?: number;
   seed?: number;
   reporter: string[];
@@ -63,6 +66,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--check <ids...>", "run only these checks (globs on ids, e.g. 'workbooks.*')")
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
+    .option("--allow-deployment-changes", "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)")
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
@@ -164,13 +168,16 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, replay?
     const settings = { ...settingsFrom(opts, file, reference?.config()), replay };
     const schemas = await Schemas.load();
     await preflight(settings);
+    for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");
+    const updates = new DeploymentUpdateCounter();
     const reporters = new Set(opts.reporter);
     const console = reporters.has("console") ? new ConsoleReporter(out) : undefined;
     console?.start(settings.seed, settings.baseUrl, checks.length);
-    const outcome = await runChecks(checks, settings, schemas, { onResult: (r) => console?.result(r), shouldStop: () => stop.requested });
+    const outcome = await runChecks(checks, settings, schemas, { onResult: (r) => console?.result(r), shouldStop: () => stop.requested, onExchange: updates.observe });
     const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes });
     const exitCode = outcome.interrupted ? 130 : exitCodeFor(report.results, settings.strict);
     writeReports(report, reporters, opts.out);
+    if (console) out(updates.line());
     console?.finish(report, exitCode);
     return exitCode;
   } finally {
@@ -193,6 +200,7 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
     writes: Boolean(opts.allowWrites ?? file.writes ?? false),
     // The bundled reference is thrown away after the run: nothing it holds outlives it.
     unremovableWrites: Boolean(opts.allowUnremovableWrites || opts.reference),
+    deploymentChanges: Boolean(opts.allowDeploymentChanges ?? file.deploymentChanges ?? opts.reference),
     timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
     runs: opts.runs ?? file.runs ?? 100,
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),

@@ -9,12 +9,17 @@ export type TokenRole = "readOnly" | "noAudit" | "creator";
  * What a check needs before it can run; the runner skips it, with the reason, when one is missing.
  * "unremovable-writes": it creates what the API offers no way to delete (environment variables),
  * so it runs only when the user says so, or against the throw-away reference server.
+ * "deployment-changes": it changes a deployment's version, channel or settings (E6), which on a
+ * real tenant redeploys it: only with its own opt-in, and only on the deployment the user named
+ * for it (`fixture:mutableDeployment`).
  */
-export type Need = "writes" | "unremovable-writes" | `token:${TokenRole}` | `fixture:${FixtureName}`;
+export type Need = "writes" | "unremovable-writes" | "deployment-changes" | `token:${TokenRole}` | `fixture:${FixtureName}`;
 
 export type FixtureName =
   | "deployment"
   | "otherDeployment"
+  | "namedOtherDeployment"
+  | "mutableDeployment"
   | "environments"
   | "workbook"
   | "workbookInFolder"

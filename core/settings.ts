@@ -23,6 +23,8 @@ export interface FixtureConfig {
   personalBranch?: string;
   productionBranch?: string;
   workbookLimitDeploymentId?: string | number;
+  /** The deployment whose version, channel and settings the run may change (and put back). */
+  mutableDeploymentId?: string | number;
 }
 
 export interface RunSettings {
@@ -32,6 +34,8 @@ export interface RunSettings {
   writes: boolean;
   /** Also run checks whose creations cannot be removed through the API. */
   unremovableWrites: boolean;
+  /** Also run checks that change a deployment's version, channel or settings (on fixtures.mutableDeploymentId). */
+  deploymentChanges?: boolean;
   timeoutMs: number;
   runs: number;
   seed: number;
@@ -53,6 +57,7 @@ export interface ConfigFile {
   token?: string;
   tokens?: Partial<Record<TokenRole, string>>;
   writes?: boolean;
+  deploymentChanges?: boolean;
   timeoutMs?: number;
   runs?: number;
   seed?: number;

@@ -158,7 +158,7 @@ async function e6Settings(api: Api, dep: string): Promise<{ fields: Record<strin
  * releaseChannelVersion gets strings that name no listed version (E6 rule 1: "any other value").
  */
 async function updateStage(ctx: CheckContext): Promise<Stage> {
-  const dep = ctx.fixture("deployment").id;
+  const dep = ctx.fixture("mutableDeployment").id;
   const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
   const target = list.find((v) => v.isCurrent !== true);
   if (!current || !target) throw new Skip("E5 marks no version current, or lists no other: an update that would change the version cannot be built and undone");
@@ -222,6 +222,21 @@ async function upsertStage(ctx: CheckContext): Promise<Stage> {
   };
 }
 
+/**
+ * E11 rule 2: a sent meta.dashboardDraft is validated as elsewhere, so a draft that breaks
+ * DashboardConfig anywhere, however deep, is refused. Only the draft is sent: the workbook the
+ * slug holds must keep its name, meta and folder. TABS_CONTAINER, still accepted, is never a break.
+ */
+async function draftStage(ctx: CheckContext): Promise<Stage> {
+  const stage = await upsertStage(ctx);
+  const cases = invalidValues(ctx.schemas.schema("DashboardConfig"), { nullIsAbsent: true, optionalRoot: true })
+    .filter((c) => !JSON.stringify(c.value).includes(LEGACY_WIDGET_TYPE))
+    .map((c): BadBody => ({ kind: c.kind, at: `/meta/dashboardDraft${c.at}`, body: { meta: { dashboardDraft: c.value } } }));
+  return { ...stage, cases };
+}
+
+const LEGACY_WIDGET_TYPE = "TABS_CONTAINER";
+
 // ---------------------------------------------------------------- E12
 
 /** The valid move takes the run's own workbook from the root into the run's own folder; it must stay at the root. */
@@ -268,6 +283,8 @@ async function envVarStage(ctx: CheckContext): Promise<Stage> {
 }
 
 const TOKEN_NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environments"];
+/** A bad E6 body that a server took anyway would change the deployment: only the one named for it, only with the opt-in. */
+const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
 
 export const negativeChecks = group("properties", [
   negative({
@@ -299,7 +316,7 @@ export const negativeChecks = group("properties", [
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
     title: "Any E6 body whose releaseChannelVersion is not a listed version in an accepted form, whatever its type, gets 400; a body that is not a JSON object a 4xx; neither changes the deployment",
-    needs: ["writes", "fixture:deployment", "fixture:versions"],
+    needs: DEPLOYMENT_CHANGES,
     parts: [{ endpoint: "E6", stage: updateStage, select: (b) => atVersion(b) || b.at === "" || b.kind === "malformed-json", status: (b) => (atVersion(b) ? [400] : undefined) }],
   }),
   negative({
@@ -315,14 +332,30 @@ export const negativeChecks = group("properties", [
     ],
   }),
   negative({
-    id: "properties.negative.implied-rules",
-    spec: "E6 (field types not shown); E12 (items of {type, id}, up to 100), Limits; PUT env-vars (E14, body in facts)",
+    id: "properties.negative.update-deployment-fields",
+    spec: "E6 (field types not shown)",
     level: "SHOULD",
-    title: "Bodies that break what the spec only implies (another E6 field of an implausible type, a malformed E12 entry or more than 100 of them, a missing items or folderId, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",
+    title: "An E6 body with another field than releaseChannelVersion of an implausible type (a number for region, a non-string template variable, ...) is rejected with a 4xx and changes nothing",
+    // A template variable a server took anyway could not be removed.
+    needs: [...DEPLOYMENT_CHANGES, "unremovable-writes"],
+    parts: [{ endpoint: "E6", stage: updateStage, select: (b) => !atVersion(b) && b.at !== "" && b.kind !== "malformed-json" }],
+  }),
+  negative({
+    id: "properties.negative.upsert-draft",
+    spec: "E11 rule 2 (a meta.dashboardDraft is validated as elsewhere); Resources / DashboardConfig",
+    level: "MUST",
+    title: "Any meta.dashboardDraft that breaks DashboardConfig at one place, however deep (a field of another JSON type, an unknown or near-miss enum value, an app entry past 255 characters, a widget without its id, type or position), is rejected with a 4xx and the workbook keeps its name, meta and folder",
+    needs: ["writes", "fixture:deployment"],
+    parts: [{ endpoint: "E11", stage: draftStage, select: everything }],
+  }),
+  negative({
+    id: "properties.negative.implied-rules",
+    spec: "E12 (items of {type, id}, up to 100), Limits; PUT env-vars (E14, body in facts)",
+    level: "SHOULD",
+    title: "Bodies that break what the spec only implies (a malformed E12 entry or more than 100 of them, a missing items or folderId, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",
     // PUT env-vars sets variables that cannot be removed, should a server take a bad body.
-    needs: ["writes", "unremovable-writes", "fixture:deployment", "fixture:versions"],
+    needs: ["writes", "unremovable-writes", "fixture:deployment"],
     parts: [
-      { endpoint: "E6", stage: updateStage, select: (b) => !atVersion(b) && b.at !== "" && b.kind !== "malformed-json" },
       { endpoint: "E12", stage: bulkMoveStage, select: (b) => !bulkMoveTyped(b) },
       { endpoint: "PUT env-vars", stage: envVarStage, select: everything },
     ],

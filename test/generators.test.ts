@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas, type SchemaName } from "../core/schemas.js";
-import { acceptedVersionForm, envVarName, envVarTag, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
+import { acceptedSpellings, envVarName, nearMissVersionForm, envVarTag, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
 import { invalidCandidates, invalidValues, malformedJson, validValues } from "../generators/schema.js";
 
 const REQUESTS: SchemaName[] = ["MetadataTokenRequest", "StagingToggleRequest", "UpdateDeploymentRequest", "CloneWorkbookRequest", "UpsertWorkbookRequest", "BulkMoveRequest", "EnvVarsPutRequest"];
@@ -140,11 +140,17 @@ describe("domain generators", () => {
     expect(names.some((n) => !holdsMarker(n, true))).toBe(true);
   });
 
-  it("accepted version forms name a listed version in one of E6 rule 1's three forms", () => {
-    for (const a of fc.sample(acceptedVersionForm(listed), { numRuns: 100, seed: 2 })) {
-      const v = listed.find((l) => l.version === a.version)!;
-      expect([v.version, `v${v.version}`, v.releaseChannelVersion]).toContain(a.input);
-    }
+  it("accepted spellings are E6 rule 1's three forms of a listed version", () => {
+    expect(acceptedSpellings(listed[1])).toEqual(["1.7.20", "v1.7.20", "cubejs/cube:v1.7.20"]);
+  });
+
+  it("near misses of the accepted spellings are never one of them, trimmed or not, and reach every kind of miss", () => {
+    const accepted = new Set(listed.flatMap(acceptedSpellings));
+    const sent = new Set(fc.sample(nearMissVersionForm(listed), { numRuns: 2000, seed: 3 }));
+    for (const s of sent) expect(accepted.has(s.trim()), s).toBe(false);
+    for (const miss of ["V1.7.20", "v 1.7.20", "vv1.7.20", "1.7", "1.7.20.0", "1.7.20-rc1", "cubejs/cube:1.7.20", "CUBEJS/CUBE:v1.7.20", "other/image:v1.7.20", ":v1.7.20", "cubejs/cube"]) expect(sent, miss).toContain(miss);
+    // Surrounding spaces and leading zeros are not unambiguous rejections: never sent as one.
+    for (const s of sent) expect(/^\s|\s$|(^|[^\d])0\d/.test(s), s).toBe(false);
   });
 
   it("rejected version forms never carry a listed version's numbers nor spell a channel", () => {

@@ -166,7 +166,7 @@ export const controlPlaneFaults: Fault[] = [
     description: "a version written `v1.7.20` is not recognised",
     catches: ["deployment-update.version.listed-forms"],
     because: /releaseChannelVersion "v\d+\.\d+\.\d+", a listed version.*got 400/,
-    behaviour: { resolveVersion: (input, versions) => (/^v/i.test(input.trim()) ? undefined : clean.resolveVersion(input, versions)) },
+    behaviour: { resolveVersion: (input, versions, repository) => (/^v/i.test(input.trim()) ? undefined : clean.resolveVersion(input, versions, repository)) },
   },
   {
     name: "version-image-reference-rejected",
@@ -174,7 +174,7 @@ export const controlPlaneFaults: Fault[] = [
     description: "a version written as its image-style reference is not recognised",
     catches: ["deployment-update.version.listed-forms"],
     because: /releaseChannelVersion "[^"]+:v?\d+\.\d+\.\d+", a listed version.*got 400/,
-    behaviour: { resolveVersion: (input, versions) => (input.includes(":") ? undefined : clean.resolveVersion(input, versions)) },
+    behaviour: { resolveVersion: (input, versions, repository) => (input.includes(":") ? undefined : clean.resolveVersion(input, versions, repository)) },
   },
   {
     name: "version-unlisted-accepted",
@@ -182,7 +182,7 @@ export const controlPlaneFaults: Fault[] = [
     description: "a releaseChannelVersion that is not listed switches to the last listed version instead of a 400",
     catches: ["deployment-update.version.unlisted-rejected"],
     because: /which E5 does not list.*expected 400 \| got 2\d\d/,
-    behaviour: { resolveVersion: (input, versions) => clean.resolveVersion(input, versions) ?? versions.at(-1) },
+    behaviour: { resolveVersion: (input, versions, repository) => clean.resolveVersion(input, versions, repository) ?? versions.at(-1) },
   },
   {
     name: "channel-switch-not-to-latest",
@@ -215,5 +215,13 @@ export const controlPlaneFaults: Fault[] = [
     catches: ["deployment-update.image.not-settable"],
     because: /the image sent does not appear in the settings/,
     behaviour: { imageSettable: () => true },
+  },
+  {
+    name: "template-variable-values-untyped",
+    breaks: "E6 (templateVariables: values are strings)",
+    description: "templateVariables are taken whatever their values (a number, an object), as long as they come as an object",
+    catches: ["properties.negative.update-deployment-fields"],
+    because: /E6: a body with wrong-type at \/templateVariables\/[^ ]+ is rejected with a 4xx.*got 200|E5 marks the same version current as before|the E6 fields of the settings are as they were/,
+    behaviour: { deploymentFieldTyped: (field, value, typed) => (field === "templateVariables" ? typeof value === "object" && value !== null && !Array.isArray(value) : typed(value)) },
   },
 ];
