@@ -97,6 +97,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--reference", "against a fresh bundled reference server")
     .addOption(new Option("--fault <names...>").hideHelp())
     .option("--allow-writes", "needed again if the check writes")
+    .option("--allow-deployment-changes", "needed again if the check changes a deployment")
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
     .option("--out <dir>", "report folder", "reports")
     .action(async (reportFile: string, checkId: string, opts: RunCliOptions) => {

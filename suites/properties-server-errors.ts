@@ -177,7 +177,7 @@ async function validWrites(ctx: CheckContext): Promise<{ writes: fc.Arbitrary<Wr
 export const serverErrorChecks = group("properties", [
   {
     id: "properties.server-errors.valid-reads",
-    spec: "Errors 2; E1, E2, E5, E7, E8, E9, E13",
+    spec: "E1, E2, E5, E7, E8, E9, E13 (Response 200 to a valid request); Errors 2",
     level: "MUST",
     title: "No valid read of E1-E13 (any page size, offset, filter, date, search text or id the parameters' schemas allow) gets a 5xx",
     kind: "property",
@@ -195,7 +195,7 @@ export const serverErrorChecks = group("properties", [
   },
   {
     id: "properties.server-errors.valid-writes",
-    spec: "Errors 2; E3, E10, E11, E12",
+    spec: "E3, E10, E11, E12 (Response 200 to a valid request); Errors 2",
     level: "MUST",
     title: "No valid token request, clone, upsert (any slug, name or meta, short or thousands of characters long) or bulk move gets a 5xx",
     kind: "property",

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas, type SchemaName } from "../core/schemas.js";
 import { acceptedSpellings, envVarName, nearMissVersionForm, envVarTag, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
-import { invalidCandidates, invalidValues, malformedJson, validValues } from "../generators/schema.js";
+import { invalidCandidates, invalidValues, longText, malformedJson, validValues } from "../generators/schema.js";
 
 const REQUESTS: SchemaName[] = ["MetadataTokenRequest", "StagingToggleRequest", "UpdateDeploymentRequest", "CloneWorkbookRequest", "UpsertWorkbookRequest", "BulkMoveRequest", "EnvVarsPutRequest"];
 const RESOURCES: SchemaName[] = ["Workbook", "Dashboard", "DashboardConfig", "DashboardAppSource", "DashboardWidget", "ReportSnapshot", "Environment", "EnvironmentVariable", "DeploymentVersion", "PageInfo", "ErrorBody", "BulkMoveFailure", "WorkbooksListResponse"];
@@ -63,6 +63,9 @@ describe("invalidValues: every value breaks its schema", () => {
     expect([...seen("StagingToggleRequest")]).toEqual(expect.arrayContaining(["several-branches ", "missing-required /enabled", "wrong-type /branchId"]));
     expect([...seen("BulkMoveRequest")]).toEqual(expect.arrayContaining(["too-many-items /items", "wrong-type /folderId", "missing-required /items"]));
     expect([...seen("WorkspaceItemRef")]).toContain("unknown-enum /type");
+    // Near misses of an advertised value: another case, capitalised, plural, a stray separator.
+    const types = fc.sample(invalidValues(schemas.schema("WorkspaceItemRef")), { numRuns: 3000, seed: 5 }).filter((c) => c.kind === "unknown-enum").map((c) => (c.value as any).type);
+    expect(types).toEqual(expect.arrayContaining(["workbook", "Workbook", "WORKBOOKS", "WORKBOOK_"]));
   });
 
   it("sends the look-alike of the number it replaces, the coercion a lenient server would accept", () => {
@@ -98,6 +101,15 @@ describe("invalidValues: every value breaks its schema", () => {
       if (c.at === "/expires_in" && typeof c.value === "object" && c.value) expect((c.value as any).security_context).toEqual({ tenant: "t1" });
     }
     expect(base).toEqual({ security_context: { tenant: "t1" }, expires_in: 60 });
+  });
+});
+
+describe("longText", () => {
+  it("is hundreds to thousands of code points long, within its bounds", () => {
+    const lengths = sample(longText()).map((s) => [...s].length);
+    expect(Math.min(...lengths)).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(4000);
+    expect(lengths.some((n) => n >= 1000)).toBe(true);
   });
 });
 
