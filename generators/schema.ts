@@ -273,7 +273,7 @@ function mutations(s: Schema, at: string, opts: DeriveOptions, optional: boolean
   if (names.length) {
     // Near misses of an advertised value are the likeliest mistakes: another case, a plural, a separator.
     const nearMisses = names.flatMap(enumNearMisses).filter((v) => !names.includes(v));
-    replace("unknown-enum", fc.oneof(text(1, 12), fc.constantFrom(...nearMisses, "UNKNOWN")).filter((v) => !(s.enum as unknown[]).includes(v)));
+    replace("unknown-enum", fc.oneof({ arbitrary: text(1, 12), weight: 1 }, { arbitrary: fc.constantFrom(...nearMisses, "UNKNOWN"), weight: 3 }).filter((v) => !(s.enum as unknown[]).includes(v)));
   }
   const own = types ?? [];
   if (own.includes("integer") || own.includes("number")) out.push(...rangeMutations(s, !own.includes("number")));

@@ -164,6 +164,17 @@ export const propertyFaults: Fault[] = [
     },
   },
   {
+    name: "bulk-move-item-type-loosely-read",
+    breaks: "E12 (items of {type, id}); Resources / Workspace item reference",
+    description: "an item type is read loosely: a trailing S or separator is dropped, so WORKBOOKS or FOLDER_ moves the item as a WORKBOOK or FOLDER",
+    catches: ["properties.negative.implied-rules"],
+    because: /E12: a body with unknown-enum at \/items\/\d+\/type is rejected with a 4xx.*got 200|is still at the root/,
+    behaviour: {
+      bulkMoveItems: (body) =>
+        itemRefs(isObject(body) && Array.isArray(body.items) ? { ...body, items: body.items.map((i: unknown) => (isObject(i) && typeof i.type === "string" ? { ...i, type: i.type.replace(/(?<=[A-Z])(S|_|-)$/, "") } : i)) } : body),
+    },
+  },
+  {
     name: "page-parameter-overflow",
     breaks: "Errors 2",
     description: "an integer page parameter (offset, limit, first, folderId) beyond 1000 either way crashes the list handler: 500",
