@@ -75,3 +75,6 @@ export function proveFaults(selected: Fault[]): void {
 
 /** Whether proving the fault takes more than one run (it catches a property or a model check). */
 export const provenOverSeeds = (fault: Fault) => catalogue.some((c) => fault.catches.includes(c.id) && c.kind !== "example");
+
+/** Whether the fault is proven by a workspace property or the model run (the longest proofs: a file of their own). */
+export const provesWorkspaceRuns = (fault: Fault) => catalogue.some((c) => fault.catches.includes(c.id) && (c.group === "properties-workspace" || c.kind === "model"));
