@@ -16,6 +16,8 @@ import { compareCommand } from "./commands/compare.js";
 import { coverageCommand } from "./commands/coverage.js";
 import { unknownCommandMessage } from "./commands/help.js";
 import { readReport } from "./commands/report-file.js";
+import { DeploymentUpdateCounter } from "../core/deployment-updates.js";
+import { writePlan } from "../core/write-plan.js";
 import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
@@ -37,6 +39,7 @@ export interface RunCliOptions {
   check?: string[];
   allowWrites?: boolean;
   allowUnremovableWrites?: boolean;
+  allowDeploymentChanges?: boolean;
   runs?: number;
   seed?: number;
   reporter: string[];
@@ -81,6 +84,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--check <ids...>", "run only these checks (globs on ids, e.g. 'workbooks.*')")
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
+    .option("--allow-deployment-changes", "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)")
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
@@ -153,6 +157,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--reference", "against a fresh bundled reference server")
     .addOption(new Option("--fault <names...>").hideHelp())
     .option("--allow-writes", "needed again if the check writes")
+    .option("--allow-deployment-changes", "needed again if the check changes a deployment")
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
     .option("--out <dir>", "report folder", "reports")
     .action(async (reportFile: string, checkId: string, opts: RunCliOptions) => {
@@ -238,6 +243,8 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     if ([...reporters].some((r) => r !== "console")) prepareOutDir(opts.out);
     const schemas = await Schemas.load();
     await preflight(settings);
+    for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");
+    const updates = new DeploymentUpdateCounter();
     const gate: GateOptions = { strict: settings.strict, baseline };
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
     const har = reporters.has("har") ? new HarRecorder() : undefined;
@@ -245,7 +252,10 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     const outcome = await runChecks(checks, settings, schemas, {
       onStart: (c) => console?.starting(c),
       onResult: (r) => console?.result(r),
-      onExchange: har && ((x) => har.record(x)),
+      onExchange: (x) => {
+        har?.record(x);
+        updates.observe(x);
+      },
       stop: stop.signal,
     });
     const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes });
@@ -259,6 +269,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     } catch (e) {
       unwritten = e as NodeJS.ErrnoException;
     }
+    if (settings.writes && !opts.quiet) out(updates.line());
     if (console) console.finish(report, exitCode);
     else for (const line of [summaryLine(report), ...baselineLines(report)]) out(line);
     if (unwritten) throw new UsageError(`could not write the reports to ${opts.out}: ${unwritten.code ?? unwritten.message}`);
@@ -284,6 +295,7 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
     writes: Boolean(opts.allowWrites ?? file.writes ?? false),
     // The bundled reference is thrown away after the run: nothing it holds outlives it.
     unremovableWrites: Boolean(opts.allowUnremovableWrites || opts.reference),
+    deploymentChanges: Boolean(opts.allowDeploymentChanges ?? file.deploymentChanges ?? opts.reference),
     timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
     runs: opts.runs ?? file.runs ?? 100,
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),

@@ -11,8 +11,11 @@ export type TokenRole = "readOnly" | "noAudit" | "creator";
  * a spec'd endpoint and did not blocks the check instead (core/preconditions.ts).
  * "unremovable-writes": it creates what the API offers no way to delete (environment variables),
  * so it runs only when the user says so, or against the throw-away reference server.
+ * "deployment-changes": it changes a deployment's version, channel or settings (E6), which on a
+ * real tenant redeploys it: only with its own opt-in, and only on the deployment the user named
+ * for it (`fixture:mutableDeployment`).
  */
-export type Need = "writes" | "unremovable-writes" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
+export type Need = "writes" | "unremovable-writes" | "deployment-changes" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
 
 /** Plan features a tenant may lack; the config's `features` declares one off, and its checks are skipped. */
 export type Feature = "auditLog";
@@ -21,6 +24,8 @@ export type FixtureName =
   | "deployment"
   | "otherDeployment"
   | "environment"
+  | "namedOtherDeployment"
+  | "mutableDeployment"
   | "environments"
   | "workbook"
   | "workbookInFolder"

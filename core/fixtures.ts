@@ -27,6 +27,8 @@ export interface FixtureValues {
   deployment: { id: string };
   otherDeployment: { id: string };
   environment: { id: string };
+  namedOtherDeployment: { id: string };
+  mutableDeployment: { id: string };
   environments: EnvironmentView[];
   workbook: any;
   workbookInFolder: any;
@@ -87,6 +89,13 @@ export class Fixtures {
         if (!other) throw new Skip("fixture missing: the caller sees only one deployment; set fixtures.otherDeploymentId");
         return { id: other };
       }
+      // Never discovered: writing into a second deployment, or changing one, is for a deployment the user named.
+      case "namedOtherDeployment":
+        if (c.otherDeploymentId === undefined) throw new Skip("writes into a second deployment only where one is named: set fixtures.otherDeploymentId");
+        return { id: String(c.otherDeploymentId) };
+      case "mutableDeployment":
+        if (c.mutableDeploymentId === undefined) throw new Skip("fixture missing: set fixtures.mutableDeploymentId (a deployment whose version, channel and settings the run may change and put back)");
+        return { id: String(c.mutableDeploymentId) };
       case "environments": {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/api/v1/deployments/${dep}/environments`);

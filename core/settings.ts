@@ -26,6 +26,8 @@ export interface FixtureConfig {
   workbookLimitDeploymentId?: string | number;
   /** Empty folders to move the run's items into where the server cannot create folders (E14). */
   scratchFolderIds?: number[];
+  /** The deployment whose version, channel and settings the run may change (and put back). */
+  mutableDeploymentId?: string | number;
 }
 
 export interface RunSettings {
@@ -35,6 +37,8 @@ export interface RunSettings {
   writes: boolean;
   /** Also run checks whose creations cannot be removed through the API. */
   unremovableWrites: boolean;
+  /** Also run checks that change a deployment's version, channel or settings (on fixtures.mutableDeploymentId). */
+  deploymentChanges?: boolean;
   timeoutMs: number;
   /** Overrides the time limit of every check (default: 60 s for an example, 180 s for a property or model). */
   checkTimeoutMs?: number;
@@ -66,6 +70,7 @@ export interface ConfigFile {
   token?: string;
   tokens?: Partial<Record<TokenRole, string>>;
   writes?: boolean;
+  deploymentChanges?: boolean;
   timeoutMs?: number;
   runs?: number;
   seed?: number;

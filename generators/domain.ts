@@ -60,17 +60,37 @@ export interface ListedVersion {
   releaseChannel?: string;
 }
 
-export type VersionForm = "dotted" | "v-prefixed" | "image";
-
 const bare = (version: string) => version.replace(/^v/, "");
 
-/** E6 rule 1: `1.7.20`, `v1.7.20` and the image-style reference (as E5 lists it) of a listed version. */
-export function acceptedVersionForm(listed: ListedVersion[]): fc.Arbitrary<{ input: string; version: string; form: VersionForm }> {
-  return fc.tuple(fc.constantFrom(...listed), fc.constantFrom<VersionForm>("dotted", "v-prefixed", "image")).map(([v, form]) => ({
-    input: form === "dotted" ? bare(v.version) : form === "v-prefixed" ? `v${bare(v.version)}` : v.releaseChannelVersion,
-    version: v.version,
-    form,
-  }));
+/** E6 rule 1: the three spellings of a listed version that name it. */
+export function acceptedSpellings(v: ListedVersion): string[] {
+  return [bare(v.version), `v${bare(v.version)}`, v.releaseChannelVersion];
+}
+
+/**
+ * Near misses of the three accepted spellings of a listed version, each of which E6 rule 1
+ * rejects ("any other value"): a capital V, a space inside, a doubled v, a part missing or added,
+ * a pre-release suffix, the image reference with its tag spelled the other way (`:1.7.20` for
+ * `:v1.7.20`), in upper case, of another image, without its repository or without its tag. Left
+ * out, as not unambiguous: surrounding spaces (a server may trim a field, as E11 rule 1 does a
+ * slug) and leading zeros (the same number).
+ */
+export function nearMissVersionForm(listed: ListedVersion[]): fc.Arbitrary<string> {
+  const accepted = new Set(listed.flatMap(acceptedSpellings));
+  const misses = (v: ListedVersion): string[] => {
+    const b = bare(v.version);
+    const [major, minor] = b.split(".");
+    const image = v.releaseChannelVersion;
+    const colon = image.lastIndexOf(":");
+    const [repository, tag] = colon > 0 ? [image.slice(0, colon), image.slice(colon + 1)] : ["cubejs/cube", `v${b}`];
+    const otherTag = tag.startsWith("v") ? tag.slice(1) : `v${tag}`;
+    return [
+      `V${b}`, `v ${b}`, `vv${b}`, `${major}.${minor}`, `v${major}.${minor}`, `${b}.0`, `${b}-rc1`,
+      `${repository}:${otherTag}`, `${repository.toUpperCase()}:${tag}`, `other/image:${tag}`, `${repository}-dev:${tag}`, `:${tag}`, repository, `${repository}:`,
+    ];
+  };
+  const candidates = [...new Set(listed.flatMap(misses))].filter((s) => !accepted.has(s) && !accepted.has(s.trim()));
+  return fc.constantFrom(...candidates);
 }
 
 /**

@@ -195,6 +195,15 @@ export function text(minLength = 0, maxLength = 16): fc.Arbitrary<string> {
   return fc.string({ unit: char, minLength, maxLength });
 }
 
+/**
+ * Text of hundreds to thousands of code points (a field a client fills from a document, a pasted
+ * description): a run of generated text repeated to the length, so that drawing and shrinking it
+ * stay cheap.
+ */
+export function longText(minLength = 200, maxLength = 4000): fc.Arbitrary<string> {
+  return fc.tuple(text(1, 12), fc.integer({ min: minLength, max: maxLength })).map(([unit, n]) => [...unit.repeat(Math.ceil(n / [...unit].length))].slice(0, n).join(""));
+}
+
 function strings(s: Schema): fc.Arbitrary<string> {
   const min = s.minLength ?? 0;
   const max = s.maxLength ?? Math.max(min, 16);
@@ -262,9 +271,9 @@ function mutations(s: Schema, at: string, opts: DeriveOptions, optional: boolean
   if ("const" in s && typeof s.const === "string") replace("not-const", text(0, 12).filter((v) => v !== s.const));
   const names = ((s.enum ?? []) as unknown[]).filter((v): v is string => typeof v === "string");
   if (names.length) {
-    // Another case of an advertised value is the likeliest near miss.
-    const recased = names.map((v) => (v.toLowerCase() === v ? v.toUpperCase() : v.toLowerCase())).filter((v) => !names.includes(v));
-    replace("unknown-enum", fc.oneof(text(1, 12), fc.constantFrom(...recased, "UNKNOWN")).filter((v) => !(s.enum as unknown[]).includes(v)));
+    // Near misses of an advertised value are the likeliest mistakes: another case, a plural, a separator.
+    const nearMisses = names.flatMap(enumNearMisses).filter((v) => !names.includes(v));
+    replace("unknown-enum", fc.oneof({ arbitrary: text(1, 12), weight: 1 }, { arbitrary: fc.constantFrom(...nearMisses, "UNKNOWN"), weight: 3 }).filter((v) => !(s.enum as unknown[]).includes(v)));
   }
   const own = types ?? [];
   if (own.includes("integer") || own.includes("number")) out.push(...rangeMutations(s, !own.includes("number")));
@@ -289,6 +298,15 @@ function mutations(s: Schema, at: string, opts: DeriveOptions, optional: boolean
   if (own.includes("array")) out.push(...arrayMutations(s, at, opts));
   if (own.includes("object")) out.push(...objectMutations(s, at, opts));
   return out;
+}
+
+/** `CHART` as `chart`, `Chart`, `CHARTS`, `CHART_`; `TIME_GRAIN` also as `TIME-GRAIN` and `TIMEGRAIN`. */
+function enumNearMisses(v: string): string[] {
+  const other = v.toLowerCase() === v ? v.toUpperCase() : v.toLowerCase();
+  const capitalised = v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
+  const plural = /[a-z]$/.test(v) ? `${v}s` : `${v}S`;
+  const separators = v.includes("_") ? [v.replace(/_/g, "-"), v.replace(/_/g, "")] : [];
+  return [...new Set([other, capitalised, plural, `${v}_`, ...separators])];
 }
 
 function rangeMutations(s: Schema, integer: boolean): Breaks {

@@ -51,7 +51,7 @@ export const cleanBehaviour = {
     return list.slice(start, start + count);
   },
 
-  /** E9 rule, E10 rule 8: an item of another deployment is not found. */
+  /** E9 and E10 rule 8 (Errors 2: 404): an item of another deployment is not found. */
   itemBelongsTo(item: Item, deploymentId: number): boolean {
     return item.deploymentId === deploymentId;
   },
@@ -84,10 +84,18 @@ export const cleanBehaviour = {
     return expiresIn ?? 86_400;
   },
 
-  /** E6 rule 1: `1.7.20`, `v1.7.20` and the image-style reference name the same listed version. */
-  resolveVersion(input: string, versions: VersionRecord[]): VersionRecord | undefined {
-    const m = /^(?:[a-z0-9._/-]+:)?v?(\d+\.\d+\.\d+)$/.exec(input.trim());
-    return m ? versions.find((v) => v.version === m[1]) : undefined;
+  /** E6 (field types not shown; the schema's plausible ones): whether a sent field is of its type. */
+  deploymentFieldTyped(_field: string, value: unknown, typed: (v: unknown) => boolean): boolean {
+    return typed(value);
+  },
+
+  /**
+   * E6 rule 1: `1.7.20`, `v1.7.20` and the image-style reference E5 lists (`<repository>:v1.7.20`)
+   * name the same listed version; any other spelling names none. Surrounding spaces are forgiven.
+   */
+  resolveVersion(input: string, versions: VersionRecord[], repository: string): VersionRecord | undefined {
+    const s = input.trim();
+    return versions.find((v) => s === v.version || s === `v${v.version}` || s === `${repository}:v${v.version}`);
   },
 
   /** E10 rule 1. */
@@ -186,8 +194,8 @@ export const cleanBehaviour = {
     return limit !== null && workbooks >= limit;
   },
 
-  /** E10 rule 8; Errors 2. */
-  missingWorkbookStatus(): number {
+  /** E9, E10 rule 8; Errors 2: the status of a workbook not found, by the section that looked for it. */
+  missingWorkbookStatus(_section: "E9" | "E10"): number {
     return 404;
   },
 

@@ -1,3 +1,10 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv";
+import formatsModule from "ajv-formats";
+import { schemasDir } from "../core/paths.js";
+
 /** Resources / DashboardWidget: the advertised widget types. */
 export const WIDGET_TYPES: readonly string[] = ["CHART", "TEXT", "FILTER", "AI", "TIME_GRAIN", "PARENT", "SPACER", "DIVIDER", "CONTAINER"];
 
@@ -5,9 +12,32 @@ export const WIDGET_TYPES: readonly string[] = ["CHART", "TEXT", "FILTER", "AI",
 export const LEGACY_TABS = "TABS_CONTAINER";
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
-/** What is wrong with a sent dashboard draft (DashboardConfig), or undefined when nothing is. */
+let dashboardConfig: ValidateFunction | undefined;
+
+/** Resources / DashboardConfig as the bundled schemas state it, every nested field included; compiled once. */
+function conformsToDashboardConfig(draft: unknown): boolean {
+  if (!dashboardConfig) {
+    const ajv = addFormats(new Ajv2020({ strict: false }));
+    for (const file of readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json"))) ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), "utf8")), file);
+    dashboardConfig = ajv.getSchema("DashboardConfig.schema.json")!;
+  }
+  return dashboardConfig(draft) as boolean;
+}
+
+/**
+ * What is wrong with a sent dashboard draft (DashboardConfig), or undefined when nothing is: the
+ * widgets' own rules first (with a message that names the widget), then every other field.
+ */
 export function draftProblem(draft: unknown, acceptedTypes: readonly string[]): string | undefined {
+  const problem = widgetProblem(draft, acceptedTypes);
+  if (problem || draft === null) return problem;
+  return conformsToDashboardConfig(convertLegacyWidgets(draft)) ? undefined : `dashboardDraft does not match DashboardConfig: ${dashboardConfig!.errors?.map((e) => `${e.instancePath} ${e.message}`).join("; ")}`;
+}
+
+/** The widgets' rules alone: id, an accepted type, an integer position, an object config. */
+export function widgetProblem(draft: unknown, acceptedTypes: readonly string[]): string | undefined {
   if (draft === null) return undefined;
   if (!isObject(draft)) return "dashboardDraft must be an object or null";
   const widgets = draft.widgets;

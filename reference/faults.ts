@@ -28,6 +28,14 @@ export interface Fault {
    * only the SHOULD checks that prefer the other choice, never the MUST beside them.
    */
   spares?: string[];
+  /**
+   * What each failure it causes must say, so that a check failing for another reason proves
+   * nothing: a pattern matched against the failure's message, expected and got (one for every
+   * caught check, or one per check id). Optional; for a check it names no pattern for,
+   * test/faults.test.ts asks only that the failure is not a 5xx answer. Either way each caught check's `spec` must cite a section
+   * that `breaks` names.
+   */
+  because?: RegExp | Record<string, RegExp>;
   behaviour?: Partial<Behaviour>;
   /** Spec sections (Route.spec) whose answers `respond` rewrites. */
   routes?: string[];

@@ -237,6 +237,9 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
       sharedWorkbookId: ids.sharedWorkbook,
       sharedUnpublishedWorkbookId: ids.sharedUnpublishedWorkbook,
       workbookLimitDeploymentId: String(shape.deployments[2].id),
+      // Its state is thrown away: the run may change a deployment and write into a second one.
+      mutableDeploymentId: String(shape.deployments[0].id),
+      otherDeploymentId: String(shape.deployments[1].id),
     },
   };
 }

@@ -200,10 +200,10 @@ export const bulkMoveChecks = group("bulk-move", [
     spec: "E12 (failed); Errors 2",
     level: "MUST",
     title: "An item of another deployment is reported in failed with status 404 and stays where it is",
-    needs: [...WRITES, "fixture:otherDeployment"],
+    needs: [...WRITES, "fixture:namedOtherDeployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const other = ctx.fixture("otherDeployment").id;
+      const other = ctx.fixture("namedOtherDeployment").id;
       const foreign = await createWorkbook(ctx, other);
       const dest = await createFolder(ctx, dep);
       const r = await moveOk(ctx, ctx.api, dep, [foreign], dest.id);

@@ -301,11 +301,11 @@ export const cloneChecks = group("clone", [
     spec: "E10 rule 8; Errors 2",
     level: "MUST",
     title: "Cloning, under one deployment, a workbook of another deployment is a 404",
-    needs: ["writes", "fixture:deployment", "fixture:otherDeployment"],
+    needs: ["writes", "fixture:deployment", "fixture:namedOtherDeployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       await cloneOwn(ctx, dep);
-      const theirs = await createWorkbook(ctx, ctx.fixture("otherDeployment").id);
+      const theirs = await createWorkbook(ctx, ctx.fixture("namedOtherDeployment").id);
       ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, theirs.id), 404, "clone of another deployment's workbook");
     },
   },

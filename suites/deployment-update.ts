@@ -1,11 +1,15 @@
-import { group } from "../core/check.js";
+import { group, type Need } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import { deploymentPath, isObject, keepSettings, pick, readSettings, UPDATE_ACCEPTED } from "./lib/deployment-settings.js";
+import { acceptedSpellings } from "../generators/index.js";
 import { currentVersions, type VersionEntry } from "./lib/version-list.js";
 
 /** E6 fields that choosing a version leaves alone (the release fields, the hold and the image follow it). */
 const BESIDE_THE_VERSION = ["cloudProvider", "region", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs"];
+
+/** Every check here changes the deployment the user named for it, and only with the opt-in. */
+const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
 
 const bare = (version: string) => String(version).replace(/^v/, "");
 
@@ -22,7 +26,7 @@ function anotherVersion(list: VersionEntry[], current: VersionEntry | undefined)
 }
 
 /** E6 rule 1: the three ways to name a listed version. */
-const namings = (v: VersionEntry) => [...new Set([bare(v.version), `v${bare(v.version)}`, v.releaseChannelVersion])];
+const namings = (v: VersionEntry) => [...new Set(acceptedSpellings(v))];
 
 async function expectCurrent(ctx: CheckContext, dep: string, expected: VersionEntry, what: string): Promise<void> {
   const { current, res } = await currentVersions(ctx.api, ctx.expect, dep);
@@ -35,18 +39,20 @@ export const deploymentUpdateChecks = group("deployment-update", [
     spec: "E6 rule 1",
     level: "MUST",
     title: "A listed version is accepted as `1.7.20`, `v1.7.20` and its image-style reference, and E5 then marks it current",
-    needs: ["writes", "fixture:deployment", "fixture:versions"],
+    needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
-      const dep = ctx.fixture("deployment").id;
+      const dep = ctx.fixture("mutableDeployment").id;
       await keepSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       const target = anotherVersion(list, current);
-      // Moving back between namings, so that each one has to move the deployment itself.
+      // One update per naming, alternating between the target and another listed version, so that each naming has to move the deployment.
       const away = current ?? list.find((v) => v !== target);
-      for (const naming of namings(target)) {
-        await update(ctx, dep, { releaseChannelVersion: naming }, `releaseChannelVersion ${JSON.stringify(naming)}, a listed version`);
-        await expectCurrent(ctx, dep, target, `after releaseChannelVersion ${JSON.stringify(naming)}, E5 marks ${target.version} current`);
-        if (away) await update(ctx, dep, { releaseChannelVersion: bare(away.version) }, `moving back to ${away.version} before the next naming`);
+      if (!away) throw new NotExercised("E5 lists a single version: there is nothing to move between");
+      for (const form of [0, 1, 2]) {
+        const to = form === 1 ? away : target;
+        const sent = acceptedSpellings(to)[form];
+        await update(ctx, dep, { releaseChannelVersion: sent }, `releaseChannelVersion ${JSON.stringify(sent)}, a listed version`);
+        await expectCurrent(ctx, dep, to, `after releaseChannelVersion ${JSON.stringify(sent)}, E5 marks ${to.version} current`);
       }
     },
   },
@@ -55,9 +61,9 @@ export const deploymentUpdateChecks = group("deployment-update", [
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
     title: "A releaseChannelVersion that E5 does not list is rejected with 400 and the current version stays",
-    needs: ["writes", "fixture:deployment", "fixture:versions"],
+    needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
-      const dep = ctx.fixture("deployment").id;
+      const dep = ctx.fixture("mutableDeployment").id;
       await keepSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       const listed = new Set(list.flatMap(namings));
@@ -77,9 +83,9 @@ export const deploymentUpdateChecks = group("deployment-update", [
     spec: "E6 rule 2",
     level: "MUST",
     title: "releaseChannel sent alone moves the deployment to that channel's latest version",
-    needs: ["writes", "fixture:deployment", "fixture:versions"],
+    needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
-      const dep = ctx.fixture("deployment").id;
+      const dep = ctx.fixture("mutableDeployment").id;
       await keepSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       const channel = [...new Set(list.map((v) => v.releaseChannel))].find((c) => c !== current?.releaseChannel);
@@ -95,9 +101,9 @@ export const deploymentUpdateChecks = group("deployment-update", [
     spec: "E6 (partial merge); settings: E14, shape not shown",
     level: "SHOULD",
     title: "An update leaves the fields it does not send as they were",
-    needs: ["writes", "fixture:deployment", "fixture:versions"],
+    needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
-      const dep = ctx.fixture("deployment").id;
+      const dep = ctx.fixture("mutableDeployment").id;
       const before = await keepSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       const target = anotherVersion(list, current);
@@ -114,9 +120,9 @@ export const deploymentUpdateChecks = group("deployment-update", [
     level: "SHOULD",
     title: "templateVariables are merged key by key: an update sending one new key keeps every other key and adds it",
     // No update removes a template variable (the merge keeps keys), so the one added here stays.
-    needs: ["writes", "unremovable-writes", "fixture:deployment"],
+    needs: [...DEPLOYMENT_CHANGES, "unremovable-writes"],
     async run(ctx) {
-      const dep = ctx.fixture("deployment").id;
+      const dep = ctx.fixture("mutableDeployment").id;
       const before = (await keepSettings(ctx, dep)).templateVariables;
       if (!isObject(before) || !Object.keys(before).length) throw new NotVerifiable("the settings (E14, shape not shown) show no template variables that an update could keep or lose");
       const key = ctx.scratch.name("merge").toUpperCase().replace(/[^A-Z0-9]+/g, "_");
@@ -133,9 +139,9 @@ export const deploymentUpdateChecks = group("deployment-update", [
     spec: "E6 rule 3",
     level: "SHOULD",
     title: "The container image cannot be set directly: a body with `image` is rejected (4xx) or the image is not taken",
-    needs: ["writes", "fixture:deployment"],
+    needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
-      const dep = ctx.fixture("deployment").id;
+      const dep = ctx.fixture("mutableDeployment").id;
       await keepSettings(ctx, dep);
       const image = `attacker/${ctx.scratch.slug("image")}:1`;
       const res = await ctx.api.put(deploymentPath(dep), { image });

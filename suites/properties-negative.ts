@@ -3,7 +3,7 @@ import { group, type CheckSpec, type Need } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Endpoint } from "../core/endpoints.js";
 import { forAll } from "../core/property.js";
-import { atVersion, bulkMoveStage, bulkMoveTyped, cloneStage, envVarStage, tokenStage, stagingStage, updateStage, upsertStage, type BadBody, type Stage } from "./lib/negative-stages.js";
+import { atVersion, bulkMoveStage, bulkMoveTyped, cloneStage, draftStage, envVarStage, tokenStage, stagingStage, updateStage, upsertStage, type BadBody, type Stage } from "./lib/negative-stages.js";
 
 /**
  * Negative data (E3, E4, E6, E10, E11, E12, PUT env-vars): a body that breaks one rule of the
@@ -82,6 +82,8 @@ function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> & { need
 }
 
 const TOKEN_NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environment"];
+/** A bad E6 body that a server took anyway would change the deployment: only the one named for it, only with the opt-in. */
+const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
 
 const WORKSPACE_PARTS: Part[] = [
   { endpoint: "E10", stage: cloneStage, select: everything },
@@ -139,7 +141,7 @@ export const negativeChecks = group("properties", [
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
     title: "Any E6 body whose releaseChannelVersion is not a listed version in an accepted form, whatever its type, gets 400; a body that is not a JSON object a 4xx; neither changes the deployment",
-    needs: ["writes", "fixture:deployment", "fixture:versions"],
+    needs: DEPLOYMENT_CHANGES,
     parts: [{ endpoint: "E6", stage: updateStage, select: (b) => atVersion(b) || b.at === "" || b.kind === "malformed-json", status: (b) => (atVersion(b) ? [400] : undefined) }],
   }),
   negative({
@@ -161,14 +163,31 @@ export const negativeChecks = group("properties", [
     parts: WORKSPACE_PARTS,
   }),
   negative({
-    id: "properties.negative.implied-rules",
-    spec: "E6 (field types not shown); E12 (items of {type, id}, up to 100), Limits; PUT env-vars (E14, body in facts)",
+    id: "properties.negative.update-deployment-fields",
+    spec: "E6 (field types not shown)",
     level: "SHOULD",
-    title: "Bodies that break what the spec only implies (another E6 field of an implausible type, a malformed E12 entry or more than 100 of them, a missing items, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",
+    title: "An E6 body with another field than releaseChannelVersion of an implausible type (a number for region, a non-string template variable, ...) is rejected with a 4xx and changes nothing",
+    // A template variable a server took anyway could not be removed.
+    needs: [...DEPLOYMENT_CHANGES, "unremovable-writes"],
+    parts: [{ endpoint: "E6", stage: updateStage, select: (b) => !atVersion(b) && b.at !== "" && b.kind !== "malformed-json" }],
+  }),
+  negative({
+    id: "properties.negative.upsert-draft",
+    spec: "E11 rule 2 (a meta.dashboardDraft is validated as elsewhere); Resources / DashboardConfig",
+    level: "MUST",
+    title: "Any meta.dashboardDraft that breaks DashboardConfig at one place, however deep (a field of another JSON type, an unknown or near-miss enum value, an app entry past 255 characters, a widget without its id, type or position), is not applied (the workbook keeps its name, meta and folder) and is no server error",
+    needs: ["writes", "fixture:deployment"],
+    judged: "not-applied",
+    parts: [{ endpoint: "E11", stage: draftStage, select: everything }],
+  }),
+  negative({
+    id: "properties.negative.implied-rules",
+    spec: "E12 (items of {type, id}, up to 100), Limits; PUT env-vars (E14, body in the platform's documentation)",
+    level: "SHOULD",
+    title: "Bodies that break what the spec only implies (a malformed E12 entry or more than 100 of them, a missing items, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",
     // PUT env-vars sets variables that cannot be removed, should a server take a bad body.
-    needs: ["writes", "unremovable-writes", "fixture:deployment", "fixture:versions"],
+    needs: ["writes", "unremovable-writes", "fixture:deployment"],
     parts: [
-      { endpoint: "E6", stage: updateStage, select: (b) => !atVersion(b) && b.at !== "" && b.kind !== "malformed-json" },
       { endpoint: "E12", stage: bulkMoveStage, select: (b) => !bulkMoveTyped(b) },
       { endpoint: "PUT env-vars", stage: envVarStage, select: everything },
     ],

@@ -5,7 +5,7 @@ import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { forAll } from "../core/property.js";
 import type { OpenApiDocument } from "../core/schemas.js";
-import { anyPageSize, conforms, invalidValues, securityContext, text, validValues, type Schema } from "../generators/index.js";
+import { anyPageSize, conforms, invalidValues, longText, securityContext, text, validValues, type Schema } from "../generators/index.js";
 import { tokenPath } from "./lib/metadata-token.js";
 import { createFolder, createWorkbook } from "./lib/scratch-items.js";
 import { peek } from "./lib/streamed.js";
@@ -129,6 +129,12 @@ interface Write {
   slug?: string;
 }
 
+/** Short text mostly, and a third of the time hundreds to thousands of characters (up to `max`): no length limit is published. */
+const sometimesLong = (short: fc.Arbitrary<string>, max = 4000) => fc.oneof({ arbitrary: short, weight: 2 }, { arbitrary: longText(200, max), weight: 1 });
+
+/** meta (any properties, E11): a few keys, values of any JSON type, some of them long strings. */
+const longMeta = fc.dictionary(text(1, 12), fc.oneof(fc.jsonValue({ maxDepth: 1 }), longText()), { maxKeys: 3, noNullPrototype: true }).map((m) => JSON.parse(JSON.stringify(m)));
+
 /**
  * Valid writes that act only on what the run owns: tokens (nothing to undo), upserts under the
  * run's slugs and names, clones and moves of the run's own workbook between the root and the run's
@@ -144,7 +150,7 @@ async function validWrites(ctx: CheckContext): Promise<{ writes: fc.Arbitrary<Wr
   const writes = fc.oneof(
     derived("MetadataTokenRequest", { "/security_context": securityContext(), "/expires_in": fc.integer({ min: 1, max: 3600 }) }).map((body): Write => ({ spec: "E3", body })),
     derived("CloneWorkbookRequest").map((body): Write => ({ spec: "E10", body })),
-    fc.tuple(text(1, 12), derived("UpsertWorkbookRequest", { "/name": text(0, 24).map((t) => `${namePrefix} ${t}`), "/folderId": fc.constant(folder.id) })).map(([slug, body]): Write => ({ spec: "E11", slug: `${slugPrefix}-${slug}`, body })),
+    fc.tuple(sometimesLong(text(1, 12), 1000), derived("UpsertWorkbookRequest", { "/name": sometimesLong(text(0, 24)).map((t) => `${namePrefix} ${t}`), "/folderId": fc.constant(folder.id), "/meta": longMeta })).map(([slug, body]): Write => ({ spec: "E11", slug: `${slugPrefix}-${slug}`, body })),
     derived("BulkMoveRequest", { "/items": fc.constant([own]), "/folderId": fc.constantFrom(folder.id, null) }).map((body): Write => ({ spec: "E12", body })),
   );
   const send = async (api: Api, w: Write): Promise<Response> => {
@@ -171,7 +177,7 @@ async function validWrites(ctx: CheckContext): Promise<{ writes: fc.Arbitrary<Wr
 export const serverErrorChecks = group("properties", [
   {
     id: "properties.server-errors.valid-reads",
-    spec: "Errors 2; E1, E2, E5, E7, E8, E9, E13",
+    spec: "E1, E2, E5, E7, E8, E9, E13 (Response 200 to a valid request); Errors 2",
     level: "MUST",
     title: "No valid read of E1-E13 (any page size, offset, filter, date, search text or id the parameters' schemas allow) gets a 5xx",
     kind: "property",
@@ -189,9 +195,9 @@ export const serverErrorChecks = group("properties", [
   },
   {
     id: "properties.server-errors.valid-writes",
-    spec: "Errors 2; E3, E10, E11, E12",
+    spec: "E3, E10, E11, E12 (Response 200 to a valid request); Errors 2",
     level: "MUST",
-    title: "No valid token request, clone, upsert (any slug, name or meta) or bulk move gets a 5xx",
+    title: "No valid token request, clone, upsert (any slug, name or meta, short or thousands of characters long) or bulk move gets a 5xx",
     kind: "property",
     needs: ["writes", "fixture:deployment", "fixture:environment"],
     async run(ctx) {

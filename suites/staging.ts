@@ -97,7 +97,7 @@ export const stagingChecks = group("staging", [
   },
   {
     id: "staging.enable.by-id",
-    spec: "E4 (branchId: the id the branch list returns)",
+    spec: "E4 (branchId: the id the branch list returns); States and transitions (Branch)",
     level: "MUST",
     title: "Enabling a shared branch's staging environment by branchId answers that Branch with the flag on, and E2 then lists it as a staging environment",
     needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],

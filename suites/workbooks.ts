@@ -54,7 +54,7 @@ const COMPARED = ["id", "deploymentId", "name", "type", "folderId", "slug", "cre
 export const workbookReadChecks = group("workbooks", [
   {
     id: "workbooks.list.schema",
-    spec: "E8",
+    spec: "E8; Resources / Workbook",
     level: "MUST",
     title: "Every page of the workbooks list is a WorkbooksListResponse (items and data of Workbook records)",
     needs: ["fixture:deployment"],
@@ -135,7 +135,7 @@ export const workbookReadChecks = group("workbooks", [
   },
   {
     id: "workbooks.get.schema",
-    spec: "E9",
+    spec: "E9; Resources / Workbook",
     level: "MUST",
     title: "Getting a workbook answers 200 with a Workbook",
     needs: ["fixture:deployment", "fixture:workbook"],
@@ -168,7 +168,7 @@ export const workbookReadChecks = group("workbooks", [
   },
   {
     id: "workbooks.get.unknown-id-404",
-    spec: "E10 rule 8; Errors 2",
+    spec: "E9; Errors 2 (404: workbook missing or in another deployment)",
     level: "MUST",
     title: "Getting a workbook id that does not exist answers 404",
     needs: ["fixture:deployment"],
@@ -186,7 +186,7 @@ export const workbookReadChecks = group("workbooks", [
   },
   {
     id: "workbooks.get.other-deployment-404",
-    spec: "E10 rule 8; Errors 2",
+    spec: "E9; Errors 2 (404: workbook missing or in another deployment)",
     level: "MUST",
     title: "A workbook addressed under another deployment answers 404",
     needs: ["fixture:deployment", "fixture:otherDeployment", "fixture:workbook"],

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas, type SchemaName } from "../core/schemas.js";
-import { acceptedVersionForm, envVarName, envVarTag, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
-import { invalidCandidates, invalidValues, malformedJson, validValues } from "../generators/schema.js";
+import { acceptedSpellings, envVarName, nearMissVersionForm, envVarTag, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
+import { invalidCandidates, invalidValues, longText, malformedJson, validValues } from "../generators/schema.js";
 
 const REQUESTS: SchemaName[] = ["MetadataTokenRequest", "StagingToggleRequest", "UpdateDeploymentRequest", "CloneWorkbookRequest", "UpsertWorkbookRequest", "BulkMoveRequest", "EnvVarsPutRequest"];
 const RESOURCES: SchemaName[] = ["Workbook", "Dashboard", "DashboardConfig", "DashboardAppSource", "DashboardWidget", "ReportSnapshot", "Environment", "EnvironmentVariable", "DeploymentVersion", "PageInfo", "ErrorBody", "BulkMoveFailure", "WorkbooksListResponse"];
@@ -65,6 +65,9 @@ describe("invalidValues: every value breaks its schema", () => {
     expect([...seen("StagingToggleRequest")]).toEqual(expect.arrayContaining(["several-branches ", "missing-required /enabled", "wrong-type /branchId"]));
     expect([...seen("BulkMoveRequest")]).toEqual(expect.arrayContaining(["too-many-items /items", "wrong-type /folderId", "missing-required /items"]));
     expect([...seen("WorkspaceItemRef")]).toContain("unknown-enum /type");
+    // Near misses of an advertised value: another case, capitalised, plural, a stray separator.
+    const types = fc.sample(invalidValues(schemas.schema("WorkspaceItemRef")), { numRuns: 3000, seed: 5 }).filter((c) => c.kind === "unknown-enum").map((c) => (c.value as any).type);
+    expect(types).toEqual(expect.arrayContaining(["workbook", "Workbook", "WORKBOOKS", "WORKBOOK_"]));
   });
 
   it("sends the look-alike of the number it replaces, the coercion a lenient server would accept", () => {
@@ -100,6 +103,15 @@ describe("invalidValues: every value breaks its schema", () => {
       if (c.at === "/expires_in" && typeof c.value === "object" && c.value) expect((c.value as any).security_context).toEqual({ tenant: "t1" });
     }
     expect(base).toEqual({ security_context: { tenant: "t1" }, expires_in: 60 });
+  });
+});
+
+describe("longText", () => {
+  it("is hundreds to thousands of code points long, within its bounds", () => {
+    const lengths = sample(longText()).map((s) => [...s].length);
+    expect(Math.min(...lengths)).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(4000);
+    expect(lengths.some((n) => n >= 1000)).toBe(true);
   });
 });
 
@@ -142,11 +154,17 @@ describe("domain generators", () => {
     expect(names.some((n) => !holdsMarker(n, true))).toBe(true);
   });
 
-  it("accepted version forms name a listed version in one of E6 rule 1's three forms", () => {
-    for (const a of fc.sample(acceptedVersionForm(listed), { numRuns: 100, seed: 2 })) {
-      const v = listed.find((l) => l.version === a.version)!;
-      expect([v.version, `v${v.version}`, v.releaseChannelVersion]).toContain(a.input);
-    }
+  it("accepted spellings are E6 rule 1's three forms of a listed version", () => {
+    expect(acceptedSpellings(listed[1])).toEqual(["1.7.20", "v1.7.20", "cubejs/cube:v1.7.20"]);
+  });
+
+  it("near misses of the accepted spellings are never one of them, trimmed or not, and reach every kind of miss", () => {
+    const accepted = new Set(listed.flatMap(acceptedSpellings));
+    const sent = new Set(fc.sample(nearMissVersionForm(listed), { numRuns: 2000, seed: 3 }));
+    for (const s of sent) expect(accepted.has(s.trim()), s).toBe(false);
+    for (const miss of ["V1.7.20", "v 1.7.20", "vv1.7.20", "1.7", "1.7.20.0", "1.7.20-rc1", "cubejs/cube:1.7.20", "CUBEJS/CUBE:v1.7.20", "other/image:v1.7.20", ":v1.7.20", "cubejs/cube"]) expect(sent, miss).toContain(miss);
+    // Surrounding spaces and leading zeros are not unambiguous rejections: never sent as one.
+    for (const s of sent) expect(/^\s|\s$|(^|[^\d])0\d/.test(s), s).toBe(false);
   });
 
   it("rejected version forms never carry a listed version's numbers nor spell a channel", () => {

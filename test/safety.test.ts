@@ -124,6 +124,20 @@ function expectPutBack(s: Session, report: Report): void {
   expect(after.items).toEqual(before.items);
 }
 
+/** The checks that change a deployment's version, channel or settings: behind their own opt-in. */
+const deploymentChecks = new Set(catalogue.filter((c) => c.needs.includes("deployment-changes")).map((c) => c.id));
+/** "A handful": the E6 examples move the deployment once per rule, the properties never on a server that keeps the rules. */
+const MAX_DEPLOYMENT_UPDATES = 12;
+
+/** The count the console prints (core/deployment-updates.ts). */
+function updatesOf(run: CliRun): { accepted: number; where: string[] } {
+  const m = /^deployment updates \(PUT \/api\/v1\/deployments\/\{id\}\): (\d+) accepted(?: to deployment ([^,]+(?:, [^,]+)*?))?, \d+ refused$/m.exec(run.stdout);
+  if (!m) throw new Error(`no deployment update count in the output:\n${run.stdout.slice(-1500)}`);
+  return { accepted: Number(m[1]), where: m[2] ? m[2].split(", ") : [] };
+}
+
+const settingsOf = (snapshot: StateSnapshot) => snapshot.deployments.map((d) => ({ id: d.id, settings: d.settings }));
+
 const idOfResultLine = (line: string) => /^(?:PASS|FAIL)\s+\S+\s+(\S+)/.exec(line)?.[1];
 
 describe("the run's safety guarantees", () => {
@@ -139,12 +153,36 @@ describe("the run's safety guarantees", () => {
     expect(snapshotOf(s.ref.app.store)).toEqual(s.before);
   }, RUN_TIMEOUT_MS + 10_000);
 
-  it("after a full run with --allow-writes, nothing of the run remains and every change is undone", async () => {
+  it("after a full run with --allow-writes, nothing of the run remains, every change is undone, and no deployment was updated", async () => {
     const s = await open();
-    const run = await cli(["--config", s.config, "--allow-writes", "--reporter", "json", "--out", s.dir]);
+    const run = await cli(["--config", s.config, "--allow-writes", "--reporter", "json", "console", "--out", s.dir]);
     expect([0, 1], run.stderr).toContain(run.code);
     const report = reportOf(s);
     expect(report.results.some((r) => writeChecks.has(r.id) && r.status === "passed"), "some write check ran").toBe(true);
+    expectPutBack(s, report);
+    // Not even changed and put back: the deployments' settings never moved.
+    expect(updatesOf(run)).toMatchObject({ accepted: 0 });
+    expect(settingsOf(snapshotOf(s.ref.app.store))).toEqual(settingsOf(s.before));
+    const changing = report.results.filter((r) => deploymentChecks.has(r.id));
+    expect(changing.length).toBeGreaterThan(0);
+    expect(changing.filter((r) => !(r.status === "skipped" && /--allow-deployment-changes/.test(r.message))).map((r) => `${r.id}: ${r.status}`)).toEqual([]);
+    expect(run.stderr).toMatch(/^writes: .*\n(.*\n)*  - no deployment's version, channel or settings/m);
+  }, RUN_TIMEOUT_MS + 10_000);
+
+  it("with --allow-deployment-changes, a full run updates only the named deployment, a handful of times, and puts it back", async () => {
+    const s = await open();
+    const named = String((s.ref.config() as any).fixtures.mutableDeploymentId);
+    const run = await cli(["--config", s.config, "--allow-writes", "--allow-deployment-changes", "--reporter", "json", "console", "--out", s.dir]);
+    expect([0, 1], run.stderr).toContain(run.code);
+    const report = reportOf(s);
+    // Those that also add template variables wait for --allow-unremovable-writes, which this run does not give.
+    const removable = (id: string) => !catalogue.find((c) => c.id === id)!.needs.includes("unremovable-writes");
+    expect(report.results.filter((r) => deploymentChecks.has(r.id) && removable(r.id) && r.status !== "passed").map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+    const updates = updatesOf(run);
+    expect(updates.accepted).toBeGreaterThan(0);
+    expect(updates.accepted).toBeLessThanOrEqual(MAX_DEPLOYMENT_UPDATES);
+    expect(updates.where).toEqual([named]);
+    expect(run.stderr).toContain(`change the version, release channel and settings of deployment ${named}`);
     expectPutBack(s, report);
   }, RUN_TIMEOUT_MS + 10_000);
 

@@ -15,6 +15,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (a CSV file)",
     description: "the CSV export is labelled application/json",
     catches: ["audit.export.content-type-csv"],
+    because: /labelled as CSV.*got application\/json/,
     behaviour: { auditExportHeaders: (filename) => ({ ...cleanBehaviour.auditExportHeaders(filename), "content-type": "application/json" }) },
   },
   {
@@ -22,6 +23,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (streamed as an attachment)",
     description: "the export has no content-disposition, so it is shown inline instead of downloaded",
     catches: ["audit.export.attachment"],
+    because: /sent as an attachment.*no content-disposition/,
     behaviour: { auditExportHeaders: () => ({ "content-type": "text/csv; charset=utf-8" }) },
   },
   {
@@ -29,6 +31,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (a CSV file)",
     description: "rows whose details hold a hidden value lose that column, so they are one cell short",
     catches: ["audit.export.csv-shape"],
+    because: /row \d+ has \d+ cells, the header \d+/,
     behaviour: { auditRowCells: (e, fields) => cleanBehaviour.auditRowCells(e, fields).slice(0, e.details.includes("[HIDDEN]") ? -1 : undefined) },
   },
   {
@@ -36,6 +39,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (eventName: event type filter)",
     description: "eventName keeps every event whose name contains the value, not only that event type",
     catches: ["audit.filter.event-name-exact"],
+    because: /a part of the event name .* returns events of other types/,
     behaviour: { auditRowMatches: (e, f) => ignoring("eventName")(e, f) && (f.eventName === undefined || e.eventName.includes(f.eventName)) },
   },
   {
@@ -43,6 +47,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (eventName: event type filter)",
     description: "eventName is ignored: every event comes back",
     catches: ["audit.filter.event-name"],
+    because: /of the eventName=.* export do not meet the filter/,
     behaviour: { auditRowMatches: ignoring("eventName") },
   },
   {
@@ -50,6 +55,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (userEmail filter)",
     description: "userEmail is ignored: every user's events are exported",
     catches: ["audit.filter.user-email"],
+    because: /of the userEmail=.* export do not meet the filter/,
     behaviour: { auditRowMatches: ignoring("userEmail") },
   },
   {
@@ -57,6 +63,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (start, end)",
     description: "start and end are validated but not applied",
     catches: ["audit.filter.date-range"],
+    because: /of the start=.*end=.* export do not meet the filter/,
     behaviour: { auditRowMatches: ignoring("startDay", "endDay") },
   },
   {
@@ -64,6 +71,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (search)",
     description: "search is ignored: every event is exported",
     catches: ["audit.filter.search"],
+    because: /of the search=.* export do not meet the filter/,
     behaviour: { auditRowMatches: ignoring("search") },
   },
   {
@@ -71,6 +79,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (start, end are ISO 8601 dates)",
     description: "a start or end that is not a date is accepted (and matches nothing) instead of rejected",
     catches: ["audit.filter.invalid-date-rejected"],
+    because: /start=not-a-date is rejected as a client error.*got 200/,
     behaviour: { isAuditDate: () => true },
   },
   {
@@ -78,6 +87,7 @@ export const auditFaults: Fault[] = [
     breaks: "Authentication 4 (AuditLogManage)",
     description: "any caller may export the audit log",
     catches: ["audit.access.denied-without-permission", "audit.access.denied-is-403"],
+    because: { "audit.access.denied-without-permission": /refused to a caller without AuditLogManage.*got 200/, "audit.access.denied-is-403": /without AuditLogManage.*expected 403 \| got 200/ },
     behaviour: { mayExportAuditLog: () => true },
   },
 ];

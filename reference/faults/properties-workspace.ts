@@ -29,6 +29,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E11 rule 1",
     description: "the slug is trimmed of spaces only: a tab around it is kept, so the variant misses the workbook and creates another",
     catches: ["properties-workspace.slug.any-variant"],
+    because: /trimmed and lowercased, is \S+: it reaches workbook \d+/,
     behaviour: { normaliseSlug: (slug) => slug.replace(/^ +| +$/g, "").toLowerCase() },
   },
   {
@@ -36,6 +37,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "merging meta loses every stored key whose value is an object of more than two keys",
     catches: ["properties-workspace.meta.merge"],
+    because: /meta is the merge of what was sent/,
     behaviour: { mergeMeta: (stored, sent) => ({ ...Object.fromEntries(Object.entries(stored).filter(([, v]) => !(isObject(v) && Object.keys(v).length > 2))), ...sent }) },
   },
   {
@@ -43,6 +45,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
     description: "only the first TABS_CONTAINER widget of a sent draft is converted to a tabbed CONTAINER; later ones are stored as sent",
     catches: ["properties-workspace.draft.legacy-tabs-converted"],
+    because: /sent as TABS_CONTAINER, is shown as TABS_CONTAINER/,
     behaviour: {
       convertDashboardDraft: (draft: any) => {
         if (!isObject(draft) || !Array.isArray(draft.widgets)) return draft;
@@ -56,6 +59,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E12; States (bulk move)",
     description: "the item right after a failed one lands at the workspace root instead of the destination, yet is reported as moved there",
     catches: ["properties-workspace.bulk-move.invariants"],
+    because: /is in folder \S+ \(\d+\) after the batch.*got null/,
     routes: ["E12"],
     respond: ({ status, body, req, app }) => {
       if (status !== 200) return body;
@@ -69,6 +73,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E12; Authentication 4 (per item, the single-item rules)",
     description: "the item right after a missing one is moved without its access check",
     catches: ["properties-workspace.bulk-move.inaccessible"],
+    because: /cannot move into .*: it is reported in failed/,
     routes: ["E12"],
     respond: ({ status, body, req, app }) => {
       if (status !== 200) return body;
@@ -90,6 +95,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E12 Rules (applied one at a time in the given order)",
     description: "failed lists its items sorted by status, not in the order they were sent",
     catches: ["properties-workspace.bulk-move.order"],
+    because: /failed lists its items in the order they were sent/,
     routes: ["E12"],
     respond: ({ status, body }) => (status === 200 ? { ...body, failed: [...body.failed].sort((a: any, b: any) => a.error.status - b.error.status) } : body),
   },
@@ -98,6 +104,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E8 (folderId filter); States (bulk move)",
     description: "E8's folderId filter reads an index that upserts and clones keep and bulk moves do not: a moved workbook is still listed in its old folder, not in its new one",
     catches: ["model.workspace.sequence"],
+    because: /GET workbooks\?folderId=\d+: the list holds exactly the workbooks the calls so far put in folder/,
     routes: ["E10", "E11", "E8"],
     respond: ({ status, body, req, app }) => {
       if (status !== 200) return body;

@@ -1,4 +1,5 @@
 import { cleanBehaviour } from "../behaviour.js";
+import { LEGACY_TABS, WIDGET_TYPES, widgetProblem } from "../dashboard.js";
 import type { Fault } from "../faults.js";
 import { itemRefs } from "../routes/item-refs.js";
 import type { VersionRecord } from "../store.js";
@@ -11,8 +12,8 @@ import type { VersionRecord } from "../store.js";
 const MARKERS = "PASS|SECRET|TOKEN|KEY|CREDENTIAL";
 
 /** `1.7.5` read as the closest listed patch of 1.7 (here 1.7.18 or 1.7.20), in every form. */
-function closestPatch(input: string, versions: VersionRecord[]): VersionRecord | undefined {
-  const exact = cleanBehaviour.resolveVersion(input, versions);
+function closestPatch(input: string, versions: VersionRecord[], repository: string): VersionRecord | undefined {
+  const exact = cleanBehaviour.resolveVersion(input, versions, repository);
   const m = /^(?:[a-z0-9._/-]+:)?v?(\d+)\.(\d+)\.(\d+)$/.exec(input.trim());
   if (exact || !m) return exact;
   const sameMinor = versions.filter((v) => v.version.startsWith(`${m[1]}.${m[2]}.`));
@@ -29,6 +30,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Pagination styles 2",
     description: "a page of 5 items after the first starts one item late, so a walk at first=5 loses an item per page",
     catches: ["properties.pagination.cursor-walk"],
+    because: /appears in the cursor walk.*missing: |hasNextPage is true but endCursor gives no cursor/,
     behaviour: { pageSlice: (list, start, count) => (count === 5 && start > 0 ? list.slice(start + 1, start + 1 + count) : list.slice(start, start + count)) },
   },
   {
@@ -36,6 +38,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Pagination styles 1; E1",
     description: "an E1 page of limit=2 past the first starts one deployment late",
     catches: ["properties.pagination.offset-walk"],
+    because: /every deployment of the whole list appears.*missing: /,
     routes: ["E1"],
     respond: ({ status, body, req, app }) => {
       const offset = Number(req.query.get("offset") ?? 0);
@@ -49,27 +52,53 @@ export const propertyFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "a marker counts only as a word of its own (at an edge of the name or next to an underscore): DBPASSWORDX is not masked",
     catches: ["properties.masking.upper-case-markers", "properties.masking.other-case-markers"],
+    because: /holds a marker: its value reads \[ENCRYPTED\]/,
     behaviour: { isSecretName: (name) => new RegExp(`(^|_)(${MARKERS})|(${MARKERS})(_|$)`, "i").test(name) },
+  },
+  {
+    name: "env-vars-put-answer-unmasked",
+    breaks: "Resources / Environment variable",
+    description: "the answer of PUT env-vars shows every value in clear, secret ones included; the GET list still masks them",
+    catches: ["properties.masking.upper-case-markers", "properties.masking.other-case-markers"],
+    because: /in the PUT env-vars answer, each variable reads \[ENCRYPTED\] exactly when its name holds a marker/,
+    routes: ["E14"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200 || req.method !== "PUT" || !req.path.endsWith("/env-vars") || !Array.isArray(body?.items)) return body;
+      const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+      const clear = (list: any[]) => list.map((v) => ({ ...v, value: dep?.envVars.find((e) => e.name === v.name)?.value ?? v.value }));
+      return { ...body, items: clear(body.items), data: Array.isArray(body.data) ? clear(body.data) : body.data };
+    },
   },
   {
     name: "token-lifetime-off-by-one-above-1000",
     breaks: "E3; Resources / Metadata token result",
     description: "a metadata token asked to live more than 1000 s lives one second longer (expires_at and the JWT's exp)",
     catches: ["properties.tokens.expires-at", "properties.tokens.jwt-lifetime"],
+    because: /with expires_in (\d+), (expires_at is created_at|the JWT's exp is \1 s after).*expected \1 s \| got \d+ s/,
     behaviour: { tokenLifetime: (expiresIn) => (expiresIn === undefined ? 86_400 : expiresIn > 1000 ? expiresIn + 1 : expiresIn) },
   },
   {
-    name: "version-v-prefix-needs-nonzero-patch",
+    name: "version-image-name-ignored",
     breaks: "E6 rule 1",
-    description: "the v-prefixed form of a listed version with patch 0 (v1.8.0) is rejected; every other form is accepted",
+    description: "an image-style reference is read by its tag alone: another image (or none) with a listed version's tag (other/image:v1.7.20, :v1.7.20) is taken as that version",
     catches: ["properties.versions.forms"],
-    behaviour: { resolveVersion: (input, versions) => (/^v\d+\.\d+\.0$/.test(input.trim()) ? undefined : cleanBehaviour.resolveVersion(input, versions)) },
+    because: /releaseChannelVersion "[^"]*:v\d+\.\d+\.\d+" is none of the three forms.*expected 400 \| got 2\d\d/,
+    behaviour: { resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^[^:\s]*:/, `${repository}:`), versions, repository) },
+  },
+  {
+    name: "version-capital-v-accepted",
+    breaks: "E6 rule 1",
+    description: "a version written with a capital V (V1.7.20) is taken as v1.7.20",
+    catches: ["properties.versions.forms"],
+    because: /releaseChannelVersion "V\d+\.\d+\.\d+" is none of the three forms.*expected 400 \| got 2\d\d/,
+    behaviour: { resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^(\s*)V/, "$1v"), versions, repository) },
   },
   {
     name: "version-unlisted-patch-rounds",
     breaks: "E6 rule 1",
     description: "a version whose major and minor are listed but whose patch is not (1.7.5) is taken as the closest listed patch instead of a 400",
     catches: ["properties.versions.forms", "properties.negative.update-deployment"],
+    because: { "properties.versions.forms": /is none of the three forms of a listed version.*expected 400 \| got 2\d\d|E5 marks the same version current as before/, "properties.negative.update-deployment": /unlisted-version|E5 marks the same version current as before/ },
     behaviour: { resolveVersion: closestPatch },
   },
   {
@@ -77,6 +106,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E3 (expires_in: number)",
     description: "expires_in sent as a numeric string (\"900\") is accepted, and the token gets the default lifetime",
     catches: ["properties.negative.metadata-token", "properties.negative.metadata-token-rejected"],
+    because: { "properties.negative.metadata-token": /wrong-type at \/expires_in is rejected with a 4xx.*got 200/ },
     behaviour: { expiresInProblem: (v) => (typeof v === "string" && /^\d+$/.test(v) ? undefined : cleanBehaviour.expiresInProblem(v)) },
   },
   {
@@ -84,6 +114,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E3 (expires_in: seconds)",
     description: "an expires_in below -1000 is accepted (only small non-positive values are refused); the token is born expired",
     catches: ["properties.negative.metadata-token-lifetime"],
+    because: /out-of-range at \/expires_in is rejected with a 4xx.*got 200/,
     behaviour: { expiresInProblem: (v) => (typeof v === "number" && v < -1000 ? undefined : cleanBehaviour.expiresInProblem(v)) },
   },
   {
@@ -91,6 +122,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E4 (branchName or branchId)",
     description: "a toggle naming no branch acts on the deployment's first shared branch instead of being refused",
     catches: ["properties.negative.staging-toggle", "properties.negative.staging-toggle-rejected"],
+    because: { "properties.negative.staging-toggle": /E4: a body with missing-required at \/branch(Name|Id)|neither of them|branch.*is still/ },
     behaviour: { branchWhenUnnamed: (dep) => dep.branches.find((b) => b.kind === "shared") },
   },
   {
@@ -113,13 +145,48 @@ export const propertyFaults: Fault[] = [
     breaks: "E12 (items of {type, id})",
     description: "item entries that are not {type: WORKBOOK|REPORT|FOLDER, id: integer} are dropped silently and the rest of the batch moves",
     catches: ["properties.negative.implied-rules"],
+    because: /E12: a body with \S+ at \/items\/\d+(\/(type|id))? is rejected with a 4xx.*got 200/,
     behaviour: { bulkMoveItems: (body) => itemRefs(isObject(body) && Array.isArray(body.items) ? { ...body, items: body.items.filter(wellFormedRef) } : body) },
+  },
+  {
+    name: "draft-widgets-only-validated",
+    breaks: "E11 rule 2 (a meta.dashboardDraft is validated as elsewhere); Resources / DashboardConfig",
+    description: "a sent meta.dashboardDraft is checked only widget by widget (id, type, position, config): its kind, layout, app, settings and the widgets' other fields are taken whatever their type",
+    catches: ["properties.negative.upsert-draft"],
+    // A draft taken earlier in the run may be what fails: the workbook then reads back with it.
+    because: /E11: a body with \S+ at \/meta\/dashboardDraft\/\S+ is rejected with a 4xx.*got 200|keeps its name, meta and folder|does not match the Workbook schema.*\/dashboardDraft\//,
+    behaviour: { dashboardDraftProblem: (draft) => widgetProblem(draft, [...WIDGET_TYPES, LEGACY_TABS]) },
+  },
+  {
+    name: "upsert-long-name-crashes",
+    breaks: "Errors 2; E11",
+    description: "a workbook name longer than 255 characters overflows its column: the upsert answers 500",
+    catches: ["properties.server-errors.valid-writes"],
+    because: /a valid E11 request gets no server error .*\| expected a status below 500 \| got 500/,
+    behaviour: {
+      upsertFields: (current, sent) => {
+        if ((sent.name?.length ?? 0) > 255) throw new Error("value too long for column name (255)");
+        return cleanBehaviour.upsertFields(current, sent);
+      },
+    },
+  },
+  {
+    name: "bulk-move-item-type-loosely-read",
+    breaks: "E12 (items of {type, id}); Resources / Workspace item reference",
+    description: "an item type is read loosely: a trailing S or separator is dropped, so WORKBOOKS or FOLDER_ moves the item as a WORKBOOK or FOLDER",
+    catches: ["properties.negative.implied-rules"],
+    because: /E12: a body with unknown-enum at \/items\/\d+\/type is rejected with a 4xx.*got 200|is still at the root/,
+    behaviour: {
+      bulkMoveItems: (body) =>
+        itemRefs(isObject(body) && Array.isArray(body.items) ? { ...body, items: body.items.map((i: unknown) => (isObject(i) && typeof i.type === "string" ? { ...i, type: i.type.replace(/(?<=[A-Z])(S|_|-)$/, "") } : i)) } : body),
+    },
   },
   {
     name: "page-parameter-overflow",
     breaks: "Errors 2",
     description: "an integer page parameter (offset, limit, first, folderId) beyond 1000 either way crashes the list handler: 500",
     catches: ["properties.server-errors.valid-reads", "properties.server-errors.invalid-reads"],
+    because: /gets no server error .*\| expected a status below 500 \| got 500/,
     behaviour: {
       belowMinimum: (value, min) => {
         if (Math.abs(value) > 1000) throw new Error(`page arithmetic overflow at ${value}`);
@@ -132,6 +199,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Errors 2; E11 rule 1",
     description: "a slug with a character outside ASCII crashes the slug normalisation: 500",
     catches: ["properties.server-errors.valid-writes"],
+    because: /a valid E11 request gets no server error .*\| expected a status below 500 \| got 500/,
     behaviour: {
       normaliseSlug: (slug) => {
         if (/[^\x00-\x7f]/.test(slug)) throw new Error("slug normalisation expects ASCII");

@@ -10,6 +10,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E1",
     description: "deployment list items lack created_at",
     catches: ["deployments.list.schema"],
+    because: /DeploymentsListResponse schema.*created_at/,
     routes: ["E1"],
     respond: ({ body }) => ({ ...body, data: { deployments: body.data.deployments.map(({ created_at, ...d }: any) => d) } }),
   },
@@ -26,6 +27,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Limits (default page size 20)",
     description: "offset lists default to 10 items a page",
     catches: ["deployments.list.defaults"],
+    because: /limit defaults to 20 \| expected 20 \| got 10/,
     behaviour: { offsetDefaults: () => ({ offset: 0, limit: 10 }) },
   },
   {
@@ -33,6 +35,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E1; Pagination styles 1",
     description: "the deployments list returns every deployment whatever the limit",
     catches: ["deployments.list.limit-honoured"],
+    because: { "deployments.list.limit-honoured": /limit=1 returns at most one deployment/, "deployments.list.total-consistent": /did not end|pagination\.total|appears twice/ },
     routes: ["E1"],
     respond: ({ body, app }) => ({ ...body, data: { deployments: app.store.deployments.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) } }),
   },
@@ -41,6 +44,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E1; Pagination styles 1",
     description: "pagination.total counts one deployment too many",
     catches: ["deployments.list.total-consistent"],
+    because: /yields pagination\.total deployments/,
     routes: ["E1"],
     respond: ({ body }) => ({ ...body, pagination: { ...body.pagination, total: body.pagination.total + 1 } }),
   },
@@ -49,6 +53,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Pagination styles 1",
     description: "a page that starts past the end wraps around to the first items",
     catches: ["deployments.list.offset-past-end"],
+    because: /offset=\d+ \(the total\) returns no deployments/,
     behaviour: { pageSlice: (list, start, count) => (start >= list.length ? list.slice(0, count) : list.slice(start, start + count)) },
   },
   {
@@ -56,6 +61,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Pagination styles 1 and 2 (minimums)",
     description: "limit, offset and first below their minimums are accepted instead of rejected",
     catches: ["deployments.list.limit-zero-rejected", "deployments.list.negative-offset-rejected"],
+    because: { "deployments.list.limit-zero-rejected": /client error \| expected a 4xx status \| got 200/, "deployments.list.negative-offset-rejected": /client error \| expected a 4xx status \| got 200/ },
     behaviour: { belowMinimum: () => false },
   },
 
@@ -65,6 +71,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2",
     description: "the environments list drops pageInfo beside items",
     catches: ["environments.list.schema"],
+    because: /EnvironmentsListResponse schema.*pageInfo/,
     routes: ["E2"],
     respond: ({ body }) => {
       const { pageInfo: _dropped, ...rest } = body;
@@ -87,6 +94,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2 (query type)",
     description: "type=T lists environments of every type",
     catches: ["environments.filter.only-that-type"],
+    because: /type=production lists only production environments/,
     behaviour: { environmentMatchesType: () => true },
   },
   {
@@ -94,6 +102,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2 (query type)",
     description: "a type-filtered list loses its last environment",
     catches: ["environments.filter.all-of-that-type"],
+    because: /lists every production environment.*missing: /,
     routes: ["E2"],
     respond: ({ body, req }) => (req.query.has("type") ? { ...body, items: body.items.slice(0, -1), data: body.data.slice(0, -1) } : body),
   },
@@ -102,6 +111,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Pagination styles 2",
     description: "the second page of size 2 starts one item late: one item is skipped and the next page repeats one (every list that slices)",
     catches: ["environments.cursor.complete", "env-vars.cursor.complete"],
+    because: /appears twice in the cursor walk.*repeated: /,
     behaviour: { pageSlice: (list, start, count) => (count === 2 && start === 2 ? list.slice(start + 1, start + 1 + count) : list.slice(start, start + count)) },
   },
   {
@@ -109,6 +119,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2; Pagination styles 2",
     description: "a page after the first answers the cursor it was asked with as its endCursor, so a walk never ends",
     catches: ["environments.cursor.complete"],
+    because: /endCursor it had returned before/,
     routes: ["E2"],
     respond: ({ body, req }) => (req.query.has("after") ? { ...body, pageInfo: { ...body.pageInfo, endCursor: req.query.get("after") } } : body),
   },
@@ -117,6 +128,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / PageInfo",
     description: "hasNextPage is true on every page, the last one too",
     catches: ["environments.cursor.page-info", "environments.cursor.page-info-exact"],
+    because: { "environments.cursor.page-info": /hasNextPage is true but endCursor gives no cursor/ },
     routes: ["E2"],
     respond: ({ body }) => ({ ...body, pageInfo: { ...body.pageInfo, hasNextPage: true } }),
   },
@@ -130,9 +142,10 @@ export const readSideFaults: Fault[] = [
   },
   {
     name: "environments-has-next-early",
-    breaks: "Resources / PageInfo",
+    breaks: "Resources / PageInfo; Pagination styles 2",
     description: "hasNextPage is false on every page after the first, while environments remain",
     catches: ["environments.cursor.page-info", "environments.cursor.complete"],
+    because: { "environments.cursor.complete": /every environment of the whole list appears.*missing: /, "environments.cursor.page-info": /hasNextPage is true \| expected true \| got false/ },
     routes: ["E2"],
     respond: ({ body, req }) => (req.query.has("after") ? { ...body, pageInfo: { ...body.pageInfo, hasNextPage: false } } : body),
   },
@@ -141,6 +154,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2; Pagination styles 2",
     description: "the cursor page is served from the legacy offset window, whatever first asks for",
     catches: ["environments.cursor.first-caps-page"],
+    because: /holds at most first=\d+ environments/,
     routes: ["E2"],
     respond: ({ body, req }) => (req.query.has("first") ? { ...body, items: body.data, pageInfo: { ...body.pageInfo, hasNextPage: false, endCursor: null } } : body),
   },
@@ -149,6 +163,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2; Pagination styles 1",
     description: "pagination.total counts the legacy page, not the whole list",
     catches: ["environments.legacy.consistent"],
+    because: /pagination\.total is the number of environments in the whole list/,
     routes: ["E2"],
     respond: ({ body }) => (body.pagination ? { ...body, pagination: { ...body.pagination, total: body.data.length } } : body),
   },
@@ -157,6 +172,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2; States (always-on staging)",
     description: "the environment of an always-on staging branch is listed with type development",
     catches: ["environments.staging.listed"],
+    because: /listed as a staging environment.*: development/,
     behaviour: { environmentsOf: (dep) => cleanBehaviour.environmentsOf(dep).map((e) => (e.type === "staging" ? { ...e, type: "development" as const } : e)) },
   },
 
@@ -166,6 +182,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Deployment version entry",
     description: "entries carry `current` instead of isCurrent",
     catches: ["versions.list.schema"],
+    because: /VersionsListResponse schema.*isCurrent/,
     routes: ["E5"],
     respond: ({ body }) => ({ data: body.data.map(({ isCurrent, ...v }: any) => ({ ...v, current: isCurrent })) }),
   },
@@ -174,6 +191,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E5; Resources / Deployment version entry",
     description: "a second version is marked isCurrent",
     catches: ["versions.current.at-most-one"],
+    because: /at most one version is the current one/,
     routes: ["E5"],
     respond: ({ body }) => {
       const other = body.data.findIndex((v: any) => !v.isCurrent);
@@ -185,6 +203,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E5",
     description: "no version is marked isCurrent",
     catches: ["versions.current.listed"],
+    because: /has isCurrent true.*none current/,
     routes: ["E5"],
     respond: ({ body }) => ({ data: body.data.map((v: any) => ({ ...v, isCurrent: false })) }),
   },
@@ -193,6 +212,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Deployment version entry (isLatestInChannel)",
     description: "every version of the first entry's channel is marked latest",
     catches: ["versions.latest.at-most-one-per-channel"],
+    because: /at most one latest version/,
     routes: ["E5"],
     respond: ({ body }) => ({ data: body.data.map((v: any) => (v.releaseChannel === body.data[0].releaseChannel ? { ...v, isLatestInChannel: true } : v)) }),
   },
@@ -201,6 +221,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E5 (head of each channel)",
     description: "no version of the first entry's channel is marked latest",
     catches: ["versions.latest.one-per-channel"],
+    because: /has its latest version marked/,
     routes: ["E5"],
     respond: ({ body }) => ({ data: body.data.map((v: any) => (v.releaseChannel === body.data[0].releaseChannel ? { ...v, isLatestInChannel: false } : v)) }),
   },
@@ -209,6 +230,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Deployment version entry (releaseChannelVersion)",
     description: "every entry's releaseChannelVersion is the image of the current version",
     catches: ["versions.reference.names-version"],
+    because: /each releaseChannelVersion names its entry's version/,
     routes: ["E5"],
     respond: ({ body }) => {
       const current = body.data.find((v: any) => v.isCurrent)?.releaseChannelVersion;
@@ -222,6 +244,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E13; Resources / Environment variable",
     description: "secret-named variables read null instead of [ENCRYPTED]",
     catches: ["env-vars.list.schema", "env-vars.mask.markers"],
+    because: { "env-vars.list.schema": /EnvVarsListResponse schema.*value must be string/, "env-vars.mask.markers": /every secret-named variable is masked/ },
     routes: ["E13"],
     respond: ({ body }) => {
       const nulled = (list: any[]) => list.map((v) => (v.value === "[ENCRYPTED]" ? { ...v, value: null } : v));
@@ -233,6 +256,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "names containing CREDENTIAL are not treated as secret",
     catches: ["env-vars.mask.markers"],
+    because: /every secret-named variable is masked.*CREDENTIAL/,
     behaviour: { isSecretName: (name) => /PASS|SECRET|TOKEN|KEY/i.test(name) },
   },
   {
@@ -240,6 +264,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "markers are matched in upper case only: webhook_secret reads its value",
     catches: ["env-vars.mask.any-case"],
+    because: /marker in another case is masked.*webhook_secret|marker in another case is masked/,
     behaviour: { isSecretName: (name) => /PASS|SECRET|TOKEN|KEY|CREDENTIAL/.test(name) },
   },
   {
@@ -247,6 +272,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "every value reads [ENCRYPTED], plain ones too",
     catches: ["env-vars.mask.plain-unmasked"],
+    because: /no plain variable is masked/,
     behaviour: { isSecretName: () => true },
   },
   {
@@ -254,6 +280,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E13 (data is a copy of items); Resources / Environment variable",
     description: "the deprecated data copy carries the stored values, secrets unmasked",
     catches: ["env-vars.legacy.data-matches-items", "env-vars.mask.markers"],
+    because: { "env-vars.mask.markers": /every secret-named variable is masked.*\(in data\)/, "env-vars.legacy.data-matches-items": /data is a copy of items.*differ from items/ },
     routes: ["E13"],
     respond: ({ body, req, app }) => {
       const stored = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId)?.envVars ?? [];
@@ -267,6 +294,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Versioning 1",
     description: "the served document declares openapi 3.0.3",
     catches: ["spec.document.openapi-3-1"],
+    because: /declares OpenAPI 3\.1.*got 3\.0/,
     routes: ["E14"],
     respond: servedSpec((doc) => (doc.openapi = "3.0.3")),
   },
@@ -275,6 +303,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Versioning 1",
     description: "the served document carries info.version 0.4.0, its last revision's number",
     catches: ["spec.document.version"],
+    because: /info\.version is 1\.0\.0.*got 0\.4\.0/,
     routes: ["E14"],
     respond: servedSpec((doc) => (doc.info.version = "0.4.0")),
   },
@@ -283,6 +312,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Versioning 1",
     description: "the served document's title does not name a platform API",
     catches: ["spec.document.title"],
+    because: /info\.title names a platform API/,
     routes: ["E14"],
     respond: servedSpec((doc) => (doc.info.title = "Service")),
   },
@@ -291,6 +321,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Versioning 1; E14 (the full document)",
     description: "the E13 answer refers to a schema the document does not hold",
     catches: ["spec.document.dereferences"],
+    because: /dangling or external \$ref.*Missing \$ref/,
     routes: ["E14"],
     respond: servedSpec((doc) => (doc.paths["/api/v1/deployments/{deploymentId}/env-vars"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/EnvVarsListResponseV2" })),
   },
@@ -299,6 +330,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Versioning 1; E12",
     description: "the served document leaves out the E12 bulk-move operation",
     catches: ["spec.operations.documented"],
+    because: /operation is in paths.*missing: E12/,
     routes: ["E14"],
     respond: servedSpec((doc) => delete doc.paths["/api/v1/deployments/{deploymentId}/workspace/bulk-move"].post),
   },
@@ -309,6 +341,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1",
     description: "a request without an Authorization header runs as the account's first user",
     catches: ["auth.reject.no-header"],
+    because: /no Authorization header .* rejected as a client error.*got 200/,
     behaviour: { authenticate: (header, store) => (header === undefined ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
   },
   {
@@ -316,6 +349,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1",
     description: "`Bearer` with no key makes the server fail with a 500",
     catches: ["auth.reject.malformed"],
+    because: /`Bearer` with no key .* rejected as a client error.*got 5\d\d/,
     behaviour: {
       authenticate: (header, store) => {
         if (header?.trim() === "Bearer") throw new Error("cannot read the key of an empty Bearer header");
@@ -324,10 +358,19 @@ export const readSideFaults: Fault[] = [
     },
   },
   {
+    name: "auth-empty-bearer-accepted",
+    breaks: "Authentication 1",
+    description: "`Bearer` with no key is taken as the first user's credential",
+    catches: ["auth.reject.malformed"],
+    because: /`Bearer` with no key .* rejected as a client error.*got 200/,
+    behaviour: { authenticate: (header, store) => (header?.trim() === "Bearer" ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
+  },
+  {
     name: "auth-other-schemes-pass",
     breaks: "Authentication 1",
     description: "only Bearer credentials are checked: any other scheme runs as the account's first user",
     catches: ["auth.reject.wrong-scheme"],
+    because: /Basic credential .* rejected as a client error.*got 200/,
     behaviour: { authenticate: (header, store) => (header !== undefined && !/^Bearer\b/i.test(header) ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
   },
   {
@@ -335,6 +378,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1 and 2",
     description: "any Bearer key is accepted, as the account's first user when unknown",
     catches: ["auth.reject.unknown-key"],
+    because: /key the server never issued .* rejected as a client error.*got 200/,
     behaviour: { authenticate: (header, store) => cleanBehaviour.authenticate(header, store) ?? (/^Bearer\s+\S+/.test(header ?? "") ? store.users[0] : undefined) },
   },
   {
@@ -342,6 +386,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Errors 6 (facts: 401)",
     description: "a missing or invalid credential is answered 403 instead of 401",
     catches: ["auth.reject.status-401"],
+    because: /expected 401 \| got 403/,
     behaviour: {
       authenticate: (header, store) => {
         const user = cleanBehaviour.authenticate(header, store);
@@ -355,6 +400,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Errors 6 (facts: 401)",
     description: "an Authorization header that is not `Bearer <key>` is answered 400 instead of 401",
     catches: ["auth.reject.status-401"],
+    because: /`Bearer` with no key.*expected 401 \| got 400/,
     behaviour: {
       authenticate: (header, store) => {
         if (header !== undefined && !/^Bearer\s+\S+\s*$/.test(header)) throw new HttpError(400, "malformed Authorization header");
@@ -367,6 +413,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Errors 1",
     description: "a refused credential is answered {error: {code, message}} instead of an error message",
     catches: ["auth.reject.json-body"],
+    because: /does not match the ErrorBody schema/,
     behaviour: {
       authenticate: (header, store) => {
         const user = cleanBehaviour.authenticate(header, store);
@@ -377,9 +424,10 @@ export const readSideFaults: Fault[] = [
   },
   {
     name: "auth-missing-key-serves-web-app",
-    breaks: "Authentication 1",
+    breaks: "Authentication 1; Errors 1",
     description: "a request without a valid API key is answered 200 with the web app's HTML page (facts: hosted tenants do this on unknown routes)",
     catches: ["auth.reject.no-header", "auth.reject.unknown-key", "auth.reject.json-body"],
+    because: { "auth.reject.no-header": /rejected as a client error.*got 200 <!doctype html>/, "auth.reject.unknown-key": /rejected as a client error.*got 200 <!doctype html>/, "auth.reject.json-body": /the response is not JSON.*text\/html/ },
     behaviour: { unauthenticated: () => ({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, text: "<!doctype html><html><body><div id=app></div></body></html>" }) },
   },
   {
@@ -395,6 +443,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1",
     description: "the /build/api/v1 prefix refuses the account's API key with a 401",
     catches: ["auth.key.both-prefixes"],
+    because: /the key on \/build\/api\/v1\/.*expected 200 \| got 401/,
     routes: ["E4", "E14"],
     respond: ({ body, req }) => {
       if (req.path.startsWith("/build/")) throw new HttpError(401, "missing or invalid API key");

@@ -13,6 +13,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 1",
     description: "the slug is lowercased but not trimmed before matching",
     catches: ["upsert.slug.trimmed", "upsert.create.absent-slug-creates"],
+    because: { "upsert.create.absent-slug-creates": /the slug stored: trimmed and lowercased/, "upsert.slug.trimmed": /the id answered for "\s+\S+\s+"/ },
     behaviour: { normaliseSlug: (slug) => slug.toLowerCase() },
   },
   {
@@ -20,6 +21,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 1",
     description: "the slug is trimmed but not lowercased before matching",
     catches: ["upsert.slug.lowercased", "upsert.create.absent-slug-creates"],
+    because: { "upsert.create.absent-slug-creates": /the slug stored: trimmed and lowercased/, "upsert.slug.lowercased": /the id answered for [A-Z0-9-]+ \|/ },
     behaviour: { normaliseSlug: (slug) => slug.trim() },
   },
   {
@@ -27,6 +29,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "the lookup by slug never finds the existing workbook, so every upsert creates one",
     catches: ["upsert.update.same-id"],
+    because: /the id answered for an existing slug/,
     behaviour: { slugHolder: () => undefined },
   },
   {
@@ -34,6 +37,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "meta sent on update replaces the stored metadata instead of being merged into it",
     catches: ["upsert.meta.merge-keeps-keys"],
+    because: /meta after sending \{a: 1\}, then \{b: 2\}/,
     behaviour: { mergeMeta: (_stored, sent) => ({ ...sent }) },
   },
   {
@@ -41,6 +45,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "the merge keeps the stored value of a key that is sent again",
     catches: ["upsert.meta.merge-replaces-sent-keys"],
+    because: /meta after sending \{a: 1, b: 2\}, then \{a: 3\}/,
     behaviour: { mergeMeta: (stored, sent) => ({ ...sent, ...stored }) },
   },
   {
@@ -48,6 +53,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 3",
     description: "the merge appends a sent array to the stored one, so re-applying a request grows it",
     catches: ["upsert.idempotent.same-request-no-change"],
+    because: /the workbook after the same request was applied again/,
     behaviour: {
       mergeMeta: (stored, sent) => {
         const out = { ...stored };
@@ -61,6 +67,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "an update resets the fields it did not send (name to a default, meta to {}, folderId to the root)",
     catches: ["upsert.update.name-only-keeps-meta", "upsert.update.meta-only-keeps-name"],
+    because: { "upsert.update.name-only-keeps-meta": /meta after an update that sent only name/, "upsert.update.meta-only-keeps-name": /name after an update that sent only meta/ },
     behaviour: { upsertFields: (_current, sent) => ({ name: sent.name ?? "Untitled", meta: sent.meta ?? {}, folderId: sent.folderId ?? null }) },
   },
   {
@@ -68,6 +75,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2; Resources / DashboardWidget",
     description: "meta.dashboardDraft is stored without validating its widgets",
     catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.draft.invalid-widget-4xx"],
+    because: { "upsert.draft.bad-widget-type-rejected": /dashboardDraft whose widget does not match DashboardWidget is rejected.*got 200/, "upsert.draft.widget-without-position-rejected": /dashboardDraft whose widget does not match DashboardWidget is rejected.*got 200/ },
     behaviour: { dashboardDraftProblem: () => undefined },
   },
   {
@@ -75,6 +83,7 @@ export const upsertFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (TABS_CONTAINER still accepted)",
     description: "a TABS_CONTAINER widget is rejected as an unknown type",
     catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
+    because: { "upsert.draft.tabs-container-converted": /expected 200 \| got 400 .*TABS_CONTAINER/ },
     behaviour: { dashboardDraftProblem: (draft) => draftProblem(draft, WIDGET_TYPES) },
   },
   {
@@ -82,6 +91,7 @@ export const upsertFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
     description: "a TABS_CONTAINER widget is stored as sent, not as a CONTAINER with layout tabs",
     catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
+    because: { "upsert.draft.tabs-container-converted": /stored form of the TABS_CONTAINER widget/ },
     behaviour: { convertDashboardDraft: (draft) => draft },
   },
   {
@@ -97,6 +107,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 3",
     description: "every update moves updatedAt, even one that changed nothing",
     catches: ["upsert.idempotent.updated-at-kept"],
+    because: /updatedAt after a request that changed nothing/,
     behaviour: { upsertTouches: () => true },
   },
   {
@@ -104,6 +115,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 4; Authentication 4",
     description: "upserts are applied without checking edit, manage or destination access",
     catches: ["upsert.access.update-needs-edit", "upsert.access.update-forbidden-403", "upsert.access.move-needs-destination-edit"],
+    because: { "upsert.access.update-needs-edit": /update of a workbook it may only read is rejected.*got 200/, "upsert.access.update-forbidden-403": /update of a workbook it may only read.*expected 403 \| got 200/, "upsert.access.move-needs-destination-edit": /into fixtures\.readOnlyFolder \(read access only\) is rejected.*got 200/ },
     behaviour: { upsertAllowed: () => true },
   },
   {
@@ -111,13 +123,23 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 5; Errors 2",
     description: "a create/update decision that changed concurrently is answered 500 instead of 409",
     catches: ["upsert.concurrency.conflict-answers"],
+    because: /racing writer \d+.*expected 200 or 409 \| got 500/,
     behaviour: { upsertConflictStatus: () => 500 },
+  },
+  {
+    name: "upsert-conflict-400",
+    breaks: "E11 rule 5; Errors 2",
+    description: "a create/update decision that changed concurrently is answered 400, a request error the client would not retry, instead of 409",
+    catches: ["upsert.concurrency.conflict-answers"],
+    because: /racing writer \d+.*expected 200 or 409 \| got 400/,
+    behaviour: { upsertConflictStatus: () => 400 },
   },
   {
     name: "upsert-race-applied-twice",
     breaks: "E11 rule 5",
     description: "the decision is applied even when another writer created or deleted the slug's workbook meanwhile (two workbooks end up with one slug)",
     catches: ["upsert.concurrency.one-workbook-per-slug"],
+    because: /only the one the slug reaches/,
     behaviour: { upsertBranchChanged: () => false },
   },
   {
@@ -125,6 +147,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 5 (409 is transient)",
     description: "decisions read a slug index that is never refreshed: once its workbook is deleted, every upsert of the slug conflicts for good",
     catches: ["upsert.concurrency.conflict-retry-succeeds"],
+    because: /retried \d+ time\(s\) after its 409.*expected 200 \| got 409/,
     behaviour: {
       decisionHolder: (store, deploymentId, slug) => {
         const index = staleIndex.get(store) ?? new Map<string, Item>();
@@ -141,6 +164,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 6",
     description: "an unknown deployment id falls back to the first deployment, where the workbook is created",
     catches: ["upsert.deployment.unknown-404"],
+    because: /which E1 does not list.*expected 404 \| got 200/,
     behaviour: { upsertDeployment: (deployments, rawId) => cleanBehaviour.upsertDeployment(deployments, rawId) ?? deployments[0] },
   },
 ];

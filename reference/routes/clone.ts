@@ -9,7 +9,7 @@ import { deploymentOf, itemsOf } from "./common.js";
 function sourceOf(app: App, dep: DeploymentRecord, rawId: string, shared: boolean): Item {
   const item = /^\d+$/.test(rawId) ? app.store.items.get(Number(rawId)) : undefined;
   if (!item || item.type !== "WORKBOOK" || !app.b.itemBelongsTo(item, dep.id) || (shared && !item.sharedWorkspace))
-    throw new HttpError(app.b.missingWorkbookStatus(), `workbook ${rawId} not found${shared ? " in the shared workspace" : ""}`);
+    throw new HttpError(app.b.missingWorkbookStatus("E10"), `workbook ${rawId} not found${shared ? " in the shared workspace" : ""}`);
   return item;
 }
 
@@ -92,7 +92,7 @@ export const cloneRoutes: Route[] = [
       const shared = sharedFlag(app, req.body);
       if (shared && !app.b.mayCloneShared(req.user)) throw new HttpError(403, "shared: true is for creator-mode embed sessions only");
       const source = sourceOf(app, dep, req.params.workbookId, shared);
-      if (!shared && !atLeast(accessTo(app.store, req.user, source), "read")) throw new HttpError(app.b.missingWorkbookStatus(), `workbook ${source.id} not found`);
+      if (!shared && !atLeast(accessTo(app.store, req.user, source), "read")) throw new HttpError(app.b.missingWorkbookStatus("E10"), `workbook ${source.id} not found`);
       if (!req.user.aiBiUser) throw new HttpError(403, "cloning needs the AI BI User role");
       if (shared && !app.b.sharedCloneSourceUsable(source)) throw new HttpError(400, `workbook ${source.id} has no published dashboard to clone from`);
       if (app.b.workbookLimitReached(itemsOf(app, dep, "WORKBOOK").length, dep.workbookLimit)) throw new HttpError(400, `the plan's workbook limit (${dep.workbookLimit}) is reached`);

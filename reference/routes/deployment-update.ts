@@ -32,7 +32,7 @@ function versionChange(app: App, dep: DeploymentRecord, body: Record<string, any
   if (channel !== undefined && !entries.some((e) => e.releaseChannel === channel)) throw new HttpError(400, `releaseChannel ${JSON.stringify(channel)} is not a channel of this deployment`);
   let target: (typeof entries)[number] | undefined;
   if (body.releaseChannelVersion !== undefined) {
-    const version = app.b.resolveVersion(body.releaseChannelVersion, dep.versions);
+    const version = app.b.resolveVersion(body.releaseChannelVersion, dep.versions, dep.imageRepository);
     if (!version) throw new HttpError(400, `releaseChannelVersion ${JSON.stringify(body.releaseChannelVersion)} is not one of the versions listed for this deployment`);
     if (channel !== undefined && channel !== version.releaseChannel) throw new HttpError(400, `version ${version.version} is not in channel ${channel}`);
     target = entries.find((e) => e.version === version.version);
@@ -55,7 +55,7 @@ export const deploymentUpdateRoutes: Route[] = [
       const body = req.body;
       if (!isObject(body)) throw new HttpError(400, "the body must be a JSON object");
       for (const [field, [valid, type]] of Object.entries(FIELD_TYPES))
-        if (body[field] !== undefined && !valid(body[field])) throw new HttpError(400, `${field} must be ${type}`);
+        if (body[field] !== undefined && !app.b.deploymentFieldTyped(field, body[field], valid)) throw new HttpError(400, `${field} must be ${type}`);
       if (body.image !== undefined && !app.b.imageSettable()) throw new HttpError(400, "image is resolved from releaseChannelVersion and cannot be set");
       const patch: Partial<Settings> = {};
       for (const field of STORED_AS_SENT) if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });

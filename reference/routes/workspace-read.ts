@@ -7,12 +7,12 @@ import { deploymentOf, itemsOf } from "./common.js";
 
 const DEFAULT_FIRST = 20;
 
-/** E9, E10 rule 8: a workbook that is missing, another deployment's, or unreadable to the caller is not found. */
+/** E9 (Errors 2: 404): a workbook that is missing, another deployment's, or unreadable to the caller is not found. */
 function readableWorkbook(app: App, dep: DeploymentRecord, req: Req): Item {
   const raw = req.params.workbookId;
   const wb = /^\d+$/.test(raw) ? app.store.items.get(Number(raw)) : undefined;
   if (wb?.type === "WORKBOOK" && app.b.itemBelongsTo(wb, dep.id) && atLeast(accessTo(app.store, req.user, wb), "read")) return wb;
-  throw new HttpError(app.b.missingWorkbookStatus(), `workbook ${raw} not found`);
+  throw new HttpError(app.b.missingWorkbookStatus("E9"), `workbook ${raw} not found`);
 }
 
 export const workspaceReadRoutes: Route[] = [

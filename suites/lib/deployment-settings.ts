@@ -11,6 +11,15 @@ const RESTORED = ["releaseChannel", "releaseChannelVersion", "releaseChannelVers
 /** The other E6 fields: put back only if found changed (a server that resets what a body omits). */
 const OTHER_E6_FIELDS = ["cloudProvider", "region", "template", "defaultLaunchpadViewGroup", "launchpadTabs"];
 
+/**
+ * Whether a field reads as it did. templateVariables merge key by key (E6), so an update can add a
+ * key but never remove one: they are kept when every earlier key holds its earlier value.
+ */
+function kept(field: string, now: unknown, before: unknown): boolean {
+  if (field === "templateVariables" && isObject(now) && isObject(before)) return Object.entries(before).every(([k, v]) => isDeepStrictEqual(now[k], v));
+  return isDeepStrictEqual(now, before);
+}
+
 export const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 export const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
@@ -30,8 +39,10 @@ export async function keepSettings(ctx: Pick<CheckContext, "api" | "scratch" | "
   const { settings: before } = await readSettings(ctx, dep);
   ctx.scratch.onCleanup(`the settings of deployment ${dep}`, async () => {
     const { settings: now } = await readSettings(ctx, dep);
-    const changed = OTHER_E6_FIELDS.filter((f) => f in before && !isDeepStrictEqual(now[f], before[f]));
-    const restore = pick(before, [...RESTORED.filter((f) => before[f] != null), ...changed]);
+    const changed = [...RESTORED.filter((f) => before[f] != null), ...OTHER_E6_FIELDS.filter((f) => f in before)].filter((f) => !kept(f, now[f], before[f]));
+    // Nothing to put back is no update: each one may redeploy a real deployment.
+    if (!changed.length) return;
+    const restore = pick(before, changed);
     const res = await ctx.api.put(deploymentPath(dep), restore);
     if (!UPDATE_ACCEPTED.includes(res.status)) throw new Error(`PUT ${deploymentPath(dep)} answered ${res.status}`);
   });

@@ -150,7 +150,7 @@ async function e6Settings(api: Api, dep: string): Promise<{ fields: Record<strin
  * releaseChannelVersion gets strings that name no listed version (E6 rule 1: "any other value").
  */
 export async function updateStage(ctx: CheckContext): Promise<Stage> {
-  const dep = ctx.fixture("deployment").id;
+  const dep = ctx.fixture("mutableDeployment").id;
   const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
   const target = list.find((v) => v.isCurrent !== true);
   if (!current || !target) throw new NotExercised("E5 marks no version current, or lists no other: an update that would change the version cannot be built and undone");
@@ -236,6 +236,21 @@ export async function upsertStage(ctx: CheckContext): Promise<Stage> {
     },
   };
 }
+
+/**
+ * E11 rule 2: a sent meta.dashboardDraft is validated as elsewhere, so a draft that breaks
+ * DashboardConfig anywhere, however deep, is refused. Only the draft is sent: the workbook the
+ * slug holds must keep its name, meta and folder. TABS_CONTAINER, still accepted, is never a break.
+ */
+export async function draftStage(ctx: CheckContext): Promise<Stage> {
+  const stage = await upsertStage(ctx);
+  const cases = invalidValues(ctx.schemas.schema("DashboardConfig"), { nullIsAbsent: true, optionalRoot: true })
+    .filter((c) => !JSON.stringify(c.value).includes(LEGACY_WIDGET_TYPE))
+    .map((c): BadBody => ({ kind: c.kind, at: `/meta/dashboardDraft${c.at}`, body: { meta: { dashboardDraft: c.value } } }));
+  return { ...stage, cases };
+}
+
+const LEGACY_WIDGET_TYPE = "TABS_CONTAINER";
 
 // ---------------------------------------------------------------- E12
 

@@ -1,0 +1,44 @@
+import type { Check } from "./check.js";
+import { HttpClient } from "./http.js";
+import { credentials, redactorFor } from "./runner.js";
+import { Scratch } from "./scratch.js";
+import type { RunSettings } from "./settings.js";
+
+/**
+ * What a run with writes will change, and where, in a few lines printed before its first check:
+ * a user pointing the suite at a real tenant learns it before anything happens, not from the report.
+ */
+export async function writePlan(checks: Check[], settings: RunSettings): Promise<string[]> {
+  if (!settings.writes) return [];
+  const runs = (c: Check) => c.needs.includes("writes") && (!c.needs.includes("unremovable-writes") || settings.unremovableWrites) && (!c.needs.includes("deployment-changes") || settings.deploymentChanges);
+  const writing = checks.filter(runs);
+  const has = (need: Check["needs"][number]) => writing.some((c) => c.needs.includes(need));
+  const f = settings.fixtures;
+  const main = f.deploymentId !== undefined ? String(f.deploymentId) : await firstDeployment(settings);
+  const prefix = new Scratch(settings.seed.toString(36)).prefix;
+  const lines = [`writes: ${writing.length} of the ${checks.length} selected checks will change the server:`];
+  if (writing.some((c) => !c.group.startsWith("tokens") && !c.needs.includes("fixture:sharedBranch") && !c.needs.includes("deployment-changes")))
+    lines.push(`  - create folders, workbooks and reports named ${prefix}-… in deployment ${main}, moving and changing only those, and delete them after each check`);
+  if (has("fixture:sharedBranch")) lines.push(`  - switch the staging environment of a shared branch of deployment ${main} on and off, and put it back`);
+  if (has("fixture:environments")) lines.push(`  - issue metadata tokens for an environment of deployment ${main}`);
+  if (has("unremovable-writes")) lines.push(`  - set environment variables named after ${prefix} in deployment ${main}: the API cannot delete them`);
+  if (has("fixture:namedOtherDeployment") && f.otherDeploymentId !== undefined) lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
+  if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
+    lines.push(`  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check`);
+  else lines.push("  - no deployment's version, channel or settings (that needs --allow-deployment-changes and fixtures.mutableDeploymentId)");
+  return lines;
+}
+
+/** The deployment discovery will choose (the first E1 lists), or a placeholder when it cannot be read. */
+async function firstDeployment(settings: RunSettings): Promise<string> {
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary });
+  try {
+    const res = await client.send({ method: "GET", path: "/api/v1/deployments", query: { limit: 1 } });
+    const id = res.isJson ? res.body?.data?.deployments?.[0]?.id : undefined;
+    return id === undefined ? "(the first E1 lists)" : String(id);
+  } catch {
+    return "(the first E1 lists)";
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,79 @@
+import { expect, it } from "vitest";
+import type { Check } from "../core/check.js";
+import type { CheckResult } from "../core/runner.js";
+import type { Fault } from "../reference/faults.js";
+import { catalogue } from "../suites/index.js";
+import { describeResults, runAgainstReference } from "./reference-run.js";
+
+/**
+ * Rule 2 of the house, proven: every check in a fault's `catches` fails against it, for the
+ * reason the fault gives. A property or model check is proven over several seeds at the default
+ * effort, so that its proof does not rest on one lucky stream.
+ */
+
+/** The default effort of a property (--runs) and the seeds its proof must hold over. */
+export const PROOF_RUNS = 100;
+export const PROOF_SEEDS = [42, 1, 2, 3, 4];
+
+/** The spec sections a citation names: `E10 rule 8; Errors 2` names E10 and Errors; `E1–E13` each of them. */
+export function specSections(citation: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of citation.matchAll(/\bE(\d+)(?:\s*[–-]\s*E(\d+))?/g)) for (let i = Number(m[1]); i <= Number(m[2] ?? m[1]); i++) out.add(`E${i}`);
+  for (const word of ["Pagination", "Resources", "Errors", "Authentication", "Limits", "States", "Versioning"]) if (citation.includes(word)) out.add(word);
+  return out;
+}
+
+/** What a failure says, as the fault's `because` reads it. */
+export const failureText = (r: CheckResult) => [r.message, `expected ${r.expected ?? ""}`, `got ${r.got ?? ""}`].join(" | ");
+
+/** Why a failed result is no proof of the fault, or undefined when it is one. */
+export function notAProof(fault: Fault, r: CheckResult): string | undefined {
+  const shared = [...specSections(fault.breaks)].filter((s) => specSections(r.spec).has(s));
+  if (!shared.length) return `${r.id} cites "${r.spec}", no section of the rule the fault breaks ("${fault.breaks}")`;
+  const because = fault.because instanceof RegExp ? fault.because : fault.because?.[r.id];
+  if (because) return because.test(failureText(r)) ? undefined : `${r.id} failed for another reason than ${because}: ${failureText(r)}`;
+  // Without a pattern for this check, a server error is the one reason known to be unrelated.
+  return /^5\d\d\b/.test(r.got ?? "") ? `${r.id} failed on a server error, which ${fault.name} does not declare as its reason: ${failureText(r)}` : undefined;
+}
+
+export const proofSeedsFor = (checks: Check[]) => (checks.some((c) => c.kind !== "example") ? PROOF_SEEDS : PROOF_SEEDS.slice(0, 1));
+
+const serverError = (r: CheckResult) => /^5\d\d\b/.test(r.got ?? "");
+
+/**
+ * One test per fault: each seed's run fails every caught check, for the fault's reason. Then, once
+ * every fault of a check has been proven, one test that no check other than a "no 5xx" one rests
+ * on faults that only make the server answer 5xx: such a fault proves the check fails, not that
+ * it guards its own rule.
+ */
+export function proveFaults(selected: Fault[]): void {
+  const proofs = new Map<string, Map<string, boolean>>();
+  for (const fault of selected) {
+    const checks = catalogue.filter((c) => fault.catches.includes(c.id));
+    const seeds = proofSeedsFor(checks);
+    it(`${fault.name} (${fault.breaks}) is caught by ${fault.catches.join(", ")}${seeds.length > 1 ? ` over seeds ${seeds.join(", ")}` : ""}`, async () => {
+      // The seeds' runs interleave: each waits on its own reference server most of the time.
+      const outcomes = await Promise.all(seeds.map((seed) => runAgainstReference(checks, { faults: [fault.name], settings: { seed, runs: PROOF_RUNS } }).then((o) => ({ seed, o }))));
+      for (const { seed, o } of outcomes) {
+        const notFailed = o.results.filter((r) => r.status !== "failed");
+        expect(notFailed.map((r) => `seed ${seed}: ${r.id}: ${r.status} ${r.message}`), describeResults(o)).toEqual([]);
+        expect(o.results.length).toBe(checks.length);
+        expect(o.results.map((r) => notAProof(fault, r)).filter(Boolean), `seed ${seed}`).toEqual([]);
+        for (const r of o.results) proofs.set(r.id, (proofs.get(r.id) ?? new Map()).set(fault.name, serverError(r)));
+      }
+    });
+  }
+  it("no check but a 'no 5xx' one is proven only by faults that answer 5xx", () => {
+    const judged = catalogue.filter((c) => !/5xx/.test(c.title)).filter((c) => {
+      const faults = selected.filter((f) => f.catches.includes(c.id));
+      return faults.length > 0 && faults.every((f) => proofs.get(c.id)?.has(f.name));
+    });
+    expect(judged.filter((c) => [...proofs.get(c.id)!.values()].every(Boolean)).map((c) => c.id)).toEqual([]);
+  });
+}
+
+/** Whether proving the fault takes more than one run (it catches a property or a model check). */
+export const provenOverSeeds = (fault: Fault) => catalogue.some((c) => fault.catches.includes(c.id) && c.kind !== "example");
+
+/** Whether the fault is proven by a workspace property or the model run (the longest proofs: a file of their own). */
+export const provesWorkspaceRuns = (fault: Fault) => catalogue.some((c) => fault.catches.includes(c.id) && (c.group === "properties-workspace" || c.kind === "model"));
