@@ -23,7 +23,7 @@ export async function preflight(settings: RunSettings): Promise<void> {
       throw new UsageError(`${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET /api/v1/spec serves no OpenAPI document (check --base-url)`);
     for (const [role, credential] of Object.entries(creds.roles) as [TokenRole, Credential][]) {
       const res = await reach(client, settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 }, credential }));
-      // 403 is a valid credential without access to that (facts: Authentication); only 401 rejects it.
+      // 403 is a valid credential without access to that (published docs: Authentication); only 401 rejects it.
       if (res.status === 401) throw new UsageError(`the server rejected the ${role} token (401 on GET ${E1}): check ${credential.envVar} or tokens.${role} in the config`);
     }
   } finally {

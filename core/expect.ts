@@ -54,7 +54,7 @@ export class Expect {
     if (errors.length) this.fail(`${where} does not match the ${schema} schema`, { expected: `a valid ${schema}`, got: errors.slice(0, 8).join("; "), res });
   }
 
-  /** A JSON error body whose message is under `error` or `message` (Errors 1; facts: both seen). */
+  /** A JSON error body whose message is under `error` or `message` (Errors 1; published docs: both seen). */
   errorBody(res: Response): void {
     const body = this.json(res);
     this.schema(body, "ErrorBody", res, "the error body");

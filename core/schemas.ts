@@ -29,7 +29,7 @@ export async function bundledOpenApi(): Promise<OpenApiDocument> {
 
 /**
  * The compiled contract. Response schemas are checked twice over: `validate` ignores enum
- * membership (facts: newer servers add enum values, which is no MUST failure) and
+ * membership (published docs: newer servers add enum values, which is no MUST failure) and
  * `validateStrict` keeps it, for the SHOULD checks of advertised values.
  */
 export class Schemas {

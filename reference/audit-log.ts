@@ -35,7 +35,7 @@ export function recordAudit(app: App, spec: string, req: Req, reply: Reply): voi
   if (req.method !== "GET" && reply.status < 300) record(WRITE_EVENTS[spec] ?? `API write (${spec})`, details(app, req));
 }
 
-/** The request line and the body's top-level fields; secret-named ones show as [HIDDEN] (facts). */
+/** The request line and the body's top-level fields; secret-named ones show as [HIDDEN] (published docs). */
 function details(app: App, req: Req): string {
   const body = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? Object.entries(req.body) : [];
   const fields = body.map(([k, v]) => `${k}=${app.b.isSecretName(k) ? HIDDEN : summary(v)}`);

@@ -41,7 +41,7 @@ export const cleanBehaviour = {
     return value < min;
   },
 
-  /** Errors 6 (facts: 401): the answer to a request without a valid API key. */
+  /** Errors 6 (published docs: 401): the answer to a request without a valid API key. */
   unauthenticated(): Reply {
     return { status: 401, body: { error: "missing or invalid API key" } };
   },
@@ -286,7 +286,7 @@ export const cleanBehaviour = {
   },
 
   /** E7: the CSV cells of one event, one per column of the header. */
-  /** E7: the export's columns, header text and field (not shown in the spec; facts: what the product's audit view shows). */
+  /** E7: the export's columns, header text and field (not shown in the spec; published docs: what the product's audit view shows). */
   auditColumns(): [string, keyof AuditEvent][] {
     return [
       ["Timestamp", "timestamp"],
@@ -344,7 +344,7 @@ export const cleanBehaviour = {
     return undefined;
   },
 
-  /** E4 (facts: a branch the deployment does not have is a 404). */
+  /** E4 (published docs: a branch the deployment does not have is a 404). */
   unknownBranchStatus(): number {
     return 404;
   },

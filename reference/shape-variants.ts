@@ -62,7 +62,7 @@ function nullableWorkbook(w: any): any {
   return { ...w, isFavorite: null, dashboardPublished: nullableConfig(w.dashboardPublished), publishedDashboard: published };
 }
 
-/** facts: environment user and credential fields may be null; the branch is kept (discovery reads it). */
+/** published docs: environment user and credential fields may be null; the branch is kept (discovery reads it). */
 function nullableEnvironment(e: any): any {
   if (!isObject(e)) return e;
   const credentials = Array.isArray(e.api_credentials) ? e.api_credentials.map((c: any) => (c?.type === "rest" ? { ...c, database: null, host: null, port: null } : { ...c, url: null, database: null })) : e.api_credentials;

@@ -287,7 +287,7 @@ export const auditChecks = group("audit", [
   },
   {
     id: "audit.access.denied-is-403",
-    spec: "Authentication 4; facts (403: valid credential, not allowed)",
+    spec: "Authentication 4; published docs (403: valid credential, not allowed)",
     level: "SHOULD",
     title: "A caller without the AuditLogManage permission is refused with 403",
     needs: ["token:noAudit"],

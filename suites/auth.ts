@@ -9,7 +9,7 @@ const endpoints = (dep: string) => ["/api/v1/deployments", `/build/api/v1/deploy
 /** 256 random bits: no key a server issued can equal it. */
 const unknownKey = () => `conformance-unknown-${randomBytes(32).toString("base64url")}`;
 
-/** Credentials a server must refuse; `Api-Key <key>` is not among them (facts: older servers accept it). */
+/** Credentials a server must refuse; `Api-Key <key>` is not among them (published docs: older servers accept it). */
 const REFUSED: { rule: string; what: string; header: () => string | undefined }[] = [
   { rule: "no-header", what: "no Authorization header", header: () => undefined },
   { rule: "malformed", what: "`Bearer` with no key after it", header: () => "Bearer" },
@@ -51,7 +51,7 @@ export const authChecks = group("auth", [
   ...rejectChecks,
   {
     id: "auth.reject.status-401",
-    spec: "Errors 6 (status not shown; facts: 401)",
+    spec: "Errors 6 (status not shown; published docs: 401)",
     level: "SHOULD",
     title: "A missing, malformed or unknown credential is answered 401",
     needs: ["fixture:deployment"],

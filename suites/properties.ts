@@ -65,14 +65,14 @@ async function listedVariable(api: Api, dep: string, name: string): Promise<{ va
 }
 
 /**
- * Resources / Environment variable, for names set through PUT env-vars (facts): the value reads
+ * Resources / Environment variable, for names set through PUT env-vars (published docs): the value reads
  * [ENCRYPTED] exactly when `masked(name)`. Only names `select` keeps are tried. The names carry the
  * run's tag, so no variable the run did not create is touched; they cannot be removed afterwards.
  */
 function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select: (name: string) => boolean; masked: (name: string) => boolean }): CheckSpec {
   return {
     ...o,
-    spec: "Resources / Environment variable; E13; PUT env-vars (E14, body in facts)",
+    spec: "Resources / Environment variable; E13; PUT env-vars (E14, body in the published docs)",
     kind: "property",
     needs: ["writes", "unremovable-writes", "fixture:deployment"],
     async run(ctx) {
@@ -84,7 +84,7 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
       await forAll(ctx, variable, async ({ name, value }, api) => {
         const put = await api.put(varsPath(dep), { env_variables: [{ name, value }] });
         ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with a new variable ${name} (it took ${tag}_PROBE before)`);
-        // facts: the PUT answers with the list shape; every variable it shows, in items and in data, obeys the rule too.
+        // published docs: the PUT answers with the list shape; every variable it shows, in items and in data, obeys the rule too.
         const wrong = answeredVariables(put).filter((v) => o.select(v.name) && (v.value === MASK) !== o.masked(v.name));
         ctx.expect.that(wrong.length === 0, "in the PUT env-vars answer, each variable reads [ENCRYPTED] exactly when its name holds a marker", { expected: "secret-named values masked, others not", got: wrong.map((v) => `${v.name} (in ${v.where})`), res: put });
         const listed = await listedVariable(api, dep, name);
@@ -110,7 +110,7 @@ async function issueToken(ctx: CheckContext, api: Api, body: { security_context:
 }
 
 const lifetimes = fc.record({ security_context: securityContext(), expires_in: fc.integer({ min: 1, max: 3600 }) });
-/** facts: one published schema bounds expires_in to 1..3600; a token is a credential, so issuing one is a write. */
+/** published docs: one published schema bounds expires_in to 1..3600; a token is a credential, so issuing one is a write. */
 const TOKEN_NEEDS: CheckSpec["needs"] = ["writes", "fixture:deployment", "fixture:environment"];
 
 export const propertyChecks = group("properties", [

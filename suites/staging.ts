@@ -180,7 +180,7 @@ export const stagingChecks = group("staging", [
   },
   {
     id: "staging.request.unknown-branch-404",
-    spec: "E4 (facts: an unknown branch is a 404)",
+    spec: "E4 (published docs: an unknown branch is a 404)",
     level: "SHOULD",
     title: "Toggling a branch the deployment does not have answers 404",
     needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],

@@ -7,7 +7,7 @@ import { sameInstant } from "../core/timestamps.js";
 import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "./lib/metadata-token.js";
 
 const DEFAULT_LIFETIME_S = 86_400;
-/** facts: one published schema bounds expires_in to 1..3600, so only values in it are sent. */
+/** published docs: one published schema bounds expires_in to 1..3600, so only values in it are sent. */
 const SENT_LIFETIMES_S = [1, 900, 3600];
 /** created_at, expires_at and the JWT's times are whole seconds apart at best. */
 const SLACK_S = 1;

@@ -300,7 +300,7 @@ export const upsertChecks = group("upsert", [
   },
   {
     id: "upsert.access.update-forbidden-403",
-    spec: "E11 rule 4; Authentication 4; facts (403: valid credential, not allowed)",
+    spec: "E11 rule 4; Authentication 4; published docs (403: valid credential, not allowed)",
     level: "SHOULD",
     title: "An update without edit access to the workbook is answered 403",
     needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder"],

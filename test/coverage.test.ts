@@ -33,7 +33,7 @@ describe("coverage of the spec", () => {
     expect(citedRules("E11 rules 1 and 2")).toEqual(["E11 rule 1", "E11 rule 2"]);
     expect(citedRules("E8; E9; E10 rules 1, 4; E11 rule 2; E12; States")).toEqual(["E10 rule 1", "E10 rule 4", "E11 rule 2", "E8", "E9", "E12", "States / Branch staging", "States / Bulk move", "States / Clone"]);
     expect(citedRules("Versioning 1; E1–E3")).toEqual(["E1", "E2", "E3", "Versioning 1"]);
-    expect(citedRules("Errors 6 (status not shown; facts: 401)")).toEqual(["Errors 6"]);
+    expect(citedRules("Errors 6 (status not shown; published docs: 401)")).toEqual(["Errors 6"]);
     expect(citedRules("Resources / Workbook, Dashboard (enums)")).toEqual(["Resources / Workbook", "Resources / Dashboard"]);
     expect(citedRules("States and transitions (clone: source unchanged)")).toEqual(["States / Clone"]);
     expect(citedRules("E15 rule 9")).toEqual(["E15 rule 9"]);

@@ -317,7 +317,7 @@ describe("Workspace writes and errors", () => {
 
 /**
  * Choices the spec leaves open, as the platform's published OpenAPI document and real servers make
- * them (samples written from the facts, not copied): each must validate, and a near miss must not,
+ * them (samples written from the published docs, not copied): each must validate, and a near miss must not,
  * so that the schemas stay strict where the spec is.
  */
 describe("choices the spec leaves open", () => {

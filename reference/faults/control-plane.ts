@@ -154,7 +154,7 @@ export const controlPlaneFaults: Fault[] = [
   },
   {
     name: "staging-unknown-branch-400",
-    breaks: "E4 (facts: unknown branch 404)",
+    breaks: "E4 (published docs: unknown branch 404)",
     description: "a branch the deployment does not have is a 400, not a 404",
     catches: ["staging.request.unknown-branch-404"],
     because: /a branch the deployment does not have.*expected 404 \| got 400/,

@@ -383,7 +383,7 @@ export const readSideFaults: Fault[] = [
   },
   {
     name: "auth-refused-with-403",
-    breaks: "Errors 6 (facts: 401)",
+    breaks: "Errors 6 (published docs: 401)",
     description: "a missing or invalid credential is answered 403 instead of 401",
     catches: ["auth.reject.status-401"],
     because: /expected 401 \| got 403/,
@@ -397,7 +397,7 @@ export const readSideFaults: Fault[] = [
   },
   {
     name: "auth-malformed-refused-with-400",
-    breaks: "Errors 6 (facts: 401)",
+    breaks: "Errors 6 (published docs: 401)",
     description: "an Authorization header that is not `Bearer <key>` is answered 400 instead of 401",
     catches: ["auth.reject.status-401"],
     because: /`Bearer` with no key.*expected 401 \| got 400/,
@@ -425,14 +425,14 @@ export const readSideFaults: Fault[] = [
   {
     name: "auth-missing-key-serves-web-app",
     breaks: "Authentication 1; Errors 1",
-    description: "a request without a valid API key is answered 200 with the web app's HTML page (facts: hosted tenants do this on unknown routes)",
+    description: "a request without a valid API key is answered 200 with the web app's HTML page (published docs: hosted tenants do this on unknown routes)",
     catches: ["auth.reject.no-header", "auth.reject.unknown-key", "auth.reject.json-body"],
     because: { "auth.reject.no-header": /rejected as a client error.*got 200 <!doctype html>/, "auth.reject.unknown-key": /rejected as a client error.*got 200 <!doctype html>/, "auth.reject.json-body": /the response is not JSON.*text\/html/ },
     behaviour: { unauthenticated: () => ({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, text: "<!doctype html><html><body><div id=app></div></body></html>" }) },
   },
   {
     name: "auth-missing-key-redirects-to-login",
-    breaks: "Errors 6 (status not shown; facts: 401)",
+    breaks: "Errors 6 (status not shown; published docs: 401)",
     description: "a request without a valid API key is redirected (302) to the web app's login page: refused, not served, but no 401 and no JSON error",
     catches: ["auth.reject.status-401", "auth.reject.json-body"],
     spares: ["auth.reject.no-header", "auth.reject.malformed", "auth.reject.wrong-scheme", "auth.reject.unknown-key"],

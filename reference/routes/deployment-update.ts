@@ -41,7 +41,7 @@ function versionChange(app: App, dep: DeploymentRecord, body: Record<string, any
   }
   if (!target) return {};
   const image = imageOf(dep, target.version);
-  // facts: a version that is not its channel's latest also holds the deployment there.
+  // published docs: a version that is not its channel's latest also holds the deployment there.
   return { releaseChannel: target.releaseChannel, releaseChannelVersion: image, image, releaseChannelVersionHold: body.releaseChannelVersionHold ?? !target.isLatestInChannel };
 }
 

@@ -3,7 +3,7 @@ import { HttpError, ok, type Route } from "../http.js";
 import { newItem, type Item, type Store } from "../store.js";
 import { deploymentOf } from "./common.js";
 
-/** facts.md: nesting has a maximum depth; beyond it the create is a 400. */
+/** the platform's published documentation: nesting has a maximum depth; beyond it the create is a 400. */
 export const MAX_FOLDER_DEPTH = 8;
 
 function depthOf(store: Store, folderId: number | null): number {
@@ -13,13 +13,13 @@ function depthOf(store: Store, folderId: number | null): number {
   return depth;
 }
 
-/** The folder record, as the folders list (E14, facts.md) shows one. */
+/** The folder record, as the folders list (E14, the platform's published documentation) shows one. */
 export function folderRecord(f: Item) {
   return { id: f.id, name: f.name, position: f.id, deploymentId: f.deploymentId, createdAt: f.createdAt, updatedAt: f.updatedAt, type: "FOLDER", parentId: f.folderId, createdBy: f.createdBy };
 }
 
 /**
- * E14 `POST .../folders`, as facts.md describes it: {name, parentId?, position?}; AI BI User with
+ * E14 `POST .../folders`, as the platform's published documentation describes it: {name, parentId?, position?}; AI BI User with
  * edit access to the parent (the root when parentId is absent or null).
  */
 export const folderWriteRoutes: Route[] = [

@@ -4,7 +4,7 @@ import { deploymentOf } from "./common.js";
 import { itemRefs } from "./item-refs.js";
 
 /**
- * E14 bulk delete, as facts.md describes it: per-item failures, no rollback, a folder's direct
+ * E14 bulk delete, as the platform's published documentation describes it: per-item failures, no rollback, a folder's direct
  * contents move to the root, a folder that still has sub-folders is refused. The suite's cleanup
  * relies on it.
  */

@@ -18,7 +18,7 @@ const usedScratchFolders = new WeakMap<object, Set<number>>();
 
 const workspace = (dep: string) => `/api/v1/deployments/${dep}`;
 
-/** A folder of the run's own (facts: `POST .../folders` with {name, parentId?}). */
+/** A folder of the run's own (published docs: `POST .../folders` with {name, parentId?}). */
 export async function createFolder(ctx: Ctx, dep: string, parentId: number | null = null): Promise<ItemRef> {
   const res = await ctx.api.post(`${workspace(dep)}/folders`, parentId === null ? { name: ctx.scratch.name("folder") } : { name: ctx.scratch.name("folder"), parentId });
   const created = (r: typeof res) => r.isJson && Number.isSafeInteger(r.body?.id);
@@ -39,7 +39,7 @@ export async function createWorkbook(ctx: Ctx, dep: string, folderId: number | n
 }
 
 /**
- * A reference that surely names nothing: an object the run created and then deleted (facts: bulk
+ * A reference that surely names nothing: an object the run created and then deleted (published docs: bulk
  * delete). Guessed ids could name someone else's object on a real server.
  */
 export async function deletedItem(ctx: Ctx, dep: string, type: "WORKBOOK" | "FOLDER"): Promise<ItemRef> {

@@ -13,7 +13,7 @@ export interface VersionEntry {
 }
 
 /**
- * The versions E5 lists right now (`{data}`, or facts' `{items, pageInfo}`) and the one marked
+ * The versions E5 lists right now (`{data}`, or the published docs' `{items, pageInfo}`) and the one marked
  * current: for checks that change it, where the `versions` fixture, read once per run, is stale.
  */
 export async function currentVersions(api: Api, expect: Expect, dep: string): Promise<{ list: VersionEntry[]; current: VersionEntry | undefined; res: Response }> {

@@ -64,7 +64,7 @@ export function ownerOf(w: any): number | undefined {
 
 /**
  * The documented Workbook fields but updatedAt: what re-applying a request must leave as it was,
- * and what a write's answer must show as a read next shows it. Fields a server adds (facts: newer
+ * and what a write's answer must show as a read next shows it. Fields a server adds (published docs: newer
  * servers do) may move on their own, a view time say.
  */
 const DOCUMENTED = ["id", "deploymentId", "name", "type", "meta", "calculatedFields", "createdAt", "createdBy", "userId", "user", "folderId", "folderPath", "isFavorite", "slug", "dashboardDraft", "dashboardPublished", "publishedDashboard"];
