@@ -177,7 +177,7 @@ export class Fixtures {
   /** The ids E1 lists, in either documented shape, sorted: whatever order the server lists them in. */
   private deploymentIds(): Promise<string[]> {
     this.deploymentList ??= allDeployments(this.api).then(
-      (list) => list.map((d) => String(d?.id)).sort(),
+      (list) => list.map((d) => String(d?.id)).sort((a, b) => a.localeCompare(b, "en", { numeric: true })),
       (err) => {
         throw err instanceof CheckFailure ? blockedByWalk("E1", "discovering the deployments", err) : err;
       },

@@ -80,7 +80,9 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   // Failed without a counterexample: fast-check gave up after too many discarded cases.
   if (!details.failed || !details.counterexample) {
     const asked = replay ? 1 : numRuns;
-    if (details.numRuns < Math.min(MIN_RUNS, asked))
+    // The request budget is the tester's own bound on what it sends: runs that completed within it exercised the rule.
+    const budgetSpent = spent >= budget && details.numRuns > 0;
+    if (details.numRuns < Math.min(MIN_RUNS, asked) && !budgetSpent)
       throw new NotExercised(`${details.numRuns} of ${asked} run(s) completed${details.interrupted ? ` before the time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms` : ""}${details.numSkips ? `, ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);
     return;
   }
