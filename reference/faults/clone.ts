@@ -49,7 +49,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 3",
     description: "the cloned dashboard keeps the source's allowEmbed",
     catches: ["clone.embed.allow-embed-false"],
-    because: /allowEmbed of the cloned dashboard \| expected false \| got true/,
+    because: /allowEmbed of the cloned dashboard.* \| expected false \| got true/,
     behaviour: { clonedAllowEmbed: (allowEmbed) => allowEmbed },
   },
   {

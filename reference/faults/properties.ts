@@ -106,7 +106,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E3 (expires_in: number)",
     description: "expires_in sent as a numeric string (\"900\") is accepted, and the token gets the default lifetime",
     catches: ["properties.negative.metadata-token", "properties.negative.metadata-token-rejected"],
-    because: { "properties.negative.metadata-token": /wrong-type at \/expires_in is rejected with a 4xx.*got 200/ },
+    because: { "properties.negative.metadata-token": /wrong-type at \/expires_in is rejected with a 4xx.*got 200|expires_in "\d+", taken, gives the lifetime it spells/ },
     behaviour: { expiresInProblem: (v) => (typeof v === "string" && /^\d+$/.test(v) ? undefined : cleanBehaviour.expiresInProblem(v)) },
   },
   {

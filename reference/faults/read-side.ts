@@ -35,7 +35,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E1; Pagination styles 1",
     description: "the deployments list returns every deployment whatever the limit",
     catches: ["deployments.list.limit-honoured"],
-    because: { "deployments.list.limit-honoured": /limit=1 returns at most one deployment/, "deployments.list.total-consistent": /did not end|pagination\.total|appears twice/ },
+    because: { "deployments.list.limit-honoured": /limit=1 returns at most one deployment/ },
     routes: ["E1"],
     respond: ({ body, app }) => ({ ...body, data: { deployments: app.store.deployments.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) } }),
   },
@@ -71,7 +71,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2",
     description: "the environments list drops pageInfo beside items",
     catches: ["environments.list.schema"],
-    because: /EnvironmentsListResponse schema.*pageInfo/,
+    because: /EnvironmentsListResponse schema.*pageInfo|pageInfo of a page .* does not match the PageInfo schema/,
     routes: ["E2"],
     respond: ({ body }) => {
       const { pageInfo: _dropped, ...rest } = body;
@@ -280,7 +280,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E13 (data is a copy of items); Resources / Environment variable",
     description: "the deprecated data copy carries the stored values, secrets unmasked",
     catches: ["env-vars.legacy.data-matches-items", "env-vars.mask.markers"],
-    because: { "env-vars.mask.markers": /every secret-named variable is masked.*\(in data\)/, "env-vars.legacy.data-matches-items": /data is a copy of items.*differ from items/ },
+    because: { "env-vars.mask.markers": /every secret-named variable is masked.*\(in data\)/, "env-vars.legacy.data-matches-items": /data is a copy of items.*differs from its items entry/ },
     routes: ["E13"],
     respond: ({ body, req, app }) => {
       const stored = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId)?.envVars ?? [];
@@ -341,7 +341,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1",
     description: "a request without an Authorization header runs as the account's first user",
     catches: ["auth.reject.no-header"],
-    because: /no Authorization header .* rejected as a client error.*got 200/,
+    because: /no Authorization header .* is refused, not served.*got 200/,
     behaviour: { authenticate: (header, store) => (header === undefined ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
   },
   {
@@ -349,7 +349,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1",
     description: "`Bearer` with no key makes the server fail with a 500",
     catches: ["auth.reject.malformed"],
-    because: /`Bearer` with no key .* rejected as a client error.*got 5\d\d/,
+    because: /`Bearer` with no key .* is refused, not served.*got 5\d\d/,
     behaviour: {
       authenticate: (header, store) => {
         if (header?.trim() === "Bearer") throw new Error("cannot read the key of an empty Bearer header");
@@ -362,7 +362,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1",
     description: "`Bearer` with no key is taken as the first user's credential",
     catches: ["auth.reject.malformed"],
-    because: /`Bearer` with no key .* rejected as a client error.*got 200/,
+    because: /`Bearer` with no key .* is refused, not served.*got 200/,
     behaviour: { authenticate: (header, store) => (header?.trim() === "Bearer" ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
   },
   {
@@ -370,7 +370,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1",
     description: "only Bearer credentials are checked: any other scheme runs as the account's first user",
     catches: ["auth.reject.wrong-scheme"],
-    because: /Basic credential .* rejected as a client error.*got 200/,
+    because: /Basic credential .* is refused, not served.*got 200/,
     behaviour: { authenticate: (header, store) => (header !== undefined && !/^Bearer\b/i.test(header) ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
   },
   {
@@ -378,7 +378,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1 and 2",
     description: "any Bearer key is accepted, as the account's first user when unknown",
     catches: ["auth.reject.unknown-key"],
-    because: /key the server never issued .* rejected as a client error.*got 200/,
+    because: /key the server never issued .* is refused, not served.*got 200/,
     behaviour: { authenticate: (header, store) => cleanBehaviour.authenticate(header, store) ?? (/^Bearer\s+\S+/.test(header ?? "") ? store.users[0] : undefined) },
   },
   {
@@ -427,7 +427,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1; Errors 1",
     description: "a request without a valid API key is answered 200 with the web app's HTML page (published docs: hosted tenants do this on unknown routes)",
     catches: ["auth.reject.no-header", "auth.reject.unknown-key", "auth.reject.json-body"],
-    because: { "auth.reject.no-header": /rejected as a client error.*got 200 <!doctype html>/, "auth.reject.unknown-key": /rejected as a client error.*got 200 <!doctype html>/, "auth.reject.json-body": /the response is not JSON.*text\/html/ },
+    because: { "auth.reject.no-header": /is refused, not served.*got 200/, "auth.reject.unknown-key": /is refused, not served.*got 200/, "auth.reject.json-body": /the response is not JSON.*text\/html/ },
     behaviour: { unauthenticated: () => ({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, text: "<!doctype html><html><body><div id=app></div></body></html>" }) },
   },
   {

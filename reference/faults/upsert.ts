@@ -75,7 +75,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2; Resources / DashboardWidget",
     description: "meta.dashboardDraft is stored without validating its widgets",
     catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.draft.invalid-widget-4xx"],
-    because: { "upsert.draft.bad-widget-type-rejected": /dashboardDraft whose widget does not match DashboardWidget is rejected.*got 200/, "upsert.draft.widget-without-position-rejected": /dashboardDraft whose widget does not match DashboardWidget is rejected.*got 200/ },
+    because: { "upsert.draft.bad-widget-type-rejected": /nothing of the refused request is applied|does not match the Workbook schema.*widgets/, "upsert.draft.widget-without-position-rejected": /nothing of the refused request is applied|does not match the Workbook schema.*widgets/ },
     behaviour: { dashboardDraftProblem: () => undefined },
   },
   {
