@@ -73,3 +73,11 @@ export type CheckSpec = Omit<Check, "group" | "needs" | "kind"> & { needs?: Need
 export function group(name: string, checks: CheckSpec[], shared: { needs?: Need[] } = {}): Check[] {
   return checks.map((c) => ({ kind: "example", ...c, needs: [...(shared.needs ?? []), ...(c.needs ?? [])], group: name }));
 }
+
+/**
+ * Declares checks written by technique (properties) for several endpoint groups: each belongs to
+ * the group its id starts with, beside that endpoint's examples, so `--group upsert` runs them too.
+ */
+export function groupedById(checks: CheckSpec[], shared: { needs?: Need[] } = {}): Check[] {
+  return checks.flatMap((c) => group(c.id.slice(0, c.id.indexOf(".")), [c], shared));
+}

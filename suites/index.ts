@@ -21,5 +21,13 @@ import { negativeChecks } from "./properties-negative.js";
 import { serverErrorChecks } from "./properties-server-errors.js";
 import { withShares } from "./shares.js";
 
+/** Each group's checks together, in the order the groups first appear: a property stands beside its endpoint's examples. */
+function byGroup(checks: Check[]): Check[] {
+  const groups = [...new Set(checks.map((c) => c.group))];
+  return groups.flatMap((g) => checks.filter((c) => c.group === g));
+}
+
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
-export const catalogue: Check[] = withShares([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]);
+export const catalogue: Check[] = withShares(
+  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]),
+);

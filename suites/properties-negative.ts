@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { group, type CheckSpec, type Need } from "../core/check.js";
+import { groupedById, type CheckSpec, type Need } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Endpoint } from "../core/endpoints.js";
 import { forAll } from "../core/property.js";
@@ -91,9 +91,9 @@ const WORKSPACE_PARTS: Part[] = [
   { endpoint: "E12", stage: bulkMoveStage, select: bulkMoveTyped },
 ];
 
-export const negativeChecks = group("properties", [
+export const negativeChecks = groupedById([
   negative({
-    id: "properties.negative.metadata-token",
+    id: "tokens.negative.broken-body",
     spec: "E3 (security_context: object, required; expires_in: number); Errors 2 (no status named)",
     level: "MUST",
     title: "Any E3 body whose security_context is missing or not an object, or whose expires_in is not a number, or that is not JSON, issues no token and is no server error",
@@ -102,7 +102,7 @@ export const negativeChecks = group("properties", [
     parts: [{ endpoint: "E3", stage: tokenStage, select: (b) => b.kind !== "out-of-range" }],
   }),
   negative({
-    id: "properties.negative.metadata-token-rejected",
+    id: "tokens.negative.broken-body-4xx",
     spec: "E3 (security_context: object, required; expires_in: number)",
     // SHOULD: the spec names no status for a broken E3 body.
     level: "SHOULD",
@@ -111,7 +111,7 @@ export const negativeChecks = group("properties", [
     parts: [{ endpoint: "E3", stage: tokenStage, select: (b) => b.kind !== "out-of-range" }],
   }),
   negative({
-    id: "properties.negative.metadata-token-lifetime",
+    id: "tokens.negative.non-positive-lifetime",
     spec: "E3 (expires_in: seconds)",
     level: "SHOULD",
     title: "Any E3 body whose expires_in is zero or negative is rejected with a 4xx",
@@ -119,7 +119,7 @@ export const negativeChecks = group("properties", [
     parts: [{ endpoint: "E3", stage: tokenStage, select: (b) => b.kind === "out-of-range" }],
   }),
   negative({
-    id: "properties.negative.staging-toggle",
+    id: "staging.negative.broken-body",
     spec: "E4 (enabled: boolean, required; branchName: string or branchId: integer, one of them); Errors 5 (no status named)",
     level: "MUST",
     title: "Any E4 body with enabled missing or not a boolean, a branchName or branchId of the wrong type, neither of them, or no JSON, leaves the staging flag as it was and is no server error",
@@ -128,7 +128,7 @@ export const negativeChecks = group("properties", [
     parts: [{ endpoint: "E4", stage: stagingStage, select: everything }],
   }),
   negative({
-    id: "properties.negative.staging-toggle-rejected",
+    id: "staging.negative.broken-body-4xx",
     spec: "E4 (enabled: boolean, required; branchName: string or branchId: integer, one of them)",
     // SHOULD: the spec names no status for a broken E4 body.
     level: "SHOULD",
@@ -137,7 +137,7 @@ export const negativeChecks = group("properties", [
     parts: [{ endpoint: "E4", stage: stagingStage, select: everything }],
   }),
   negative({
-    id: "properties.negative.update-deployment",
+    id: "deployment-update.negative.unlisted-version",
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
     title: "Any E6 body whose releaseChannelVersion is not a listed version in an accepted form, whatever its type, gets 400; a body that is not a JSON object a 4xx; neither changes the deployment",
@@ -145,7 +145,7 @@ export const negativeChecks = group("properties", [
     parts: [{ endpoint: "E6", stage: updateStage, select: (b) => atVersion(b) || b.at === "" || b.kind === "malformed-json", status: (b) => (atVersion(b) ? [400] : undefined) }],
   }),
   negative({
-    id: "properties.negative.workspace-writes",
+    id: "workspace.negative.broken-body",
     spec: "E10 (body {shared: boolean}); E11 (name string, folderId integer, meta object); E12 (items array, folderId integer or null); no status named",
     level: "MUST",
     title: "Any clone, upsert or bulk-move body with a field of a type other than the one the spec shows, that is not an object, or that is not JSON, creates, changes and moves nothing and is no server error",
@@ -154,7 +154,7 @@ export const negativeChecks = group("properties", [
     parts: WORKSPACE_PARTS,
   }),
   negative({
-    id: "properties.negative.workspace-writes-rejected",
+    id: "workspace.negative.broken-body-4xx",
     spec: "E10 (body {shared: boolean}); E11 (name string, folderId integer, meta object); E12 (items array, folderId integer or null)",
     // SHOULD: the spec names no status for a wrongly typed clone, upsert or bulk-move body.
     level: "SHOULD",
@@ -163,7 +163,7 @@ export const negativeChecks = group("properties", [
     parts: WORKSPACE_PARTS,
   }),
   negative({
-    id: "properties.negative.update-deployment-fields",
+    id: "deployment-update.negative.mistyped-fields",
     spec: "E6 (field types not shown)",
     level: "SHOULD",
     title: "An E6 body with another field than releaseChannelVersion of an implausible type (a number for region, a non-string template variable, ...) is rejected with a 4xx and changes nothing",
@@ -172,7 +172,7 @@ export const negativeChecks = group("properties", [
     parts: [{ endpoint: "E6", stage: updateStage, select: (b) => !atVersion(b) && b.at !== "" && b.kind !== "malformed-json" }],
   }),
   negative({
-    id: "properties.negative.upsert-draft",
+    id: "upsert.negative.broken-draft",
     spec: "E11 rule 2 (a meta.dashboardDraft is validated as elsewhere); Resources / DashboardConfig",
     level: "MUST",
     title: "Any meta.dashboardDraft that breaks DashboardConfig at one place, however deep (a field of another JSON type, an unknown or near-miss enum value, an app entry past 255 characters, a widget without its id, type or position), is not applied (the workbook keeps its name, meta and folder) and is no server error",
@@ -181,7 +181,7 @@ export const negativeChecks = group("properties", [
     parts: [{ endpoint: "E11", stage: draftStage, select: everything }],
   }),
   negative({
-    id: "properties.negative.implied-rules",
+    id: "errors.negative.implied-rules",
     spec: "E12 (items of {type, id}, up to 100), Limits; PUT env-vars (E14, body in the platform's documentation)",
     level: "SHOULD",
     title: "Bodies that break what the spec only implies (a malformed E12 entry or more than 100 of them, a missing items, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Api } from "../core/api.js";
-import { group } from "../core/check.js";
+import { groupedById } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { forAll } from "../core/property.js";
@@ -174,9 +174,9 @@ async function validWrites(ctx: CheckContext): Promise<{ writes: fc.Arbitrary<Wr
   return { writes, send };
 }
 
-export const serverErrorChecks = group("properties", [
+export const serverErrorChecks = groupedById([
   {
-    id: "properties.server-errors.valid-reads",
+    id: "errors.no-5xx.valid-reads",
     spec: "E1, E2, E5, E7, E8, E9, E13 (Response 200 to a valid request); Errors 2",
     level: "MUST",
     title: "No valid read of E1-E13 (any page size, offset, filter, date, search text or id the parameters' schemas allow) gets a 5xx",
@@ -185,7 +185,7 @@ export const serverErrorChecks = group("properties", [
     run: (ctx) => readProperty(ctx, (r) => validRead(ctx, r)),
   },
   {
-    id: "properties.server-errors.invalid-reads",
+    id: "errors.no-5xx.invalid-reads",
     spec: "Errors 2; E1, E2, E5, E7, E8, E9, E13 (answer to an invalid parameter not shown)",
     level: "SHOULD",
     title: "No read of E1-E13 with one invalid parameter (out of range, of the wrong type, a made-up cursor or id) gets a 5xx",
@@ -194,7 +194,7 @@ export const serverErrorChecks = group("properties", [
     run: (ctx) => readProperty(ctx, (r) => invalidRead(ctx, r)),
   },
   {
-    id: "properties.server-errors.valid-writes",
+    id: "errors.no-5xx.valid-writes",
     spec: "E3, E10, E11, E12 (Response 200 to a valid request); Errors 2",
     level: "MUST",
     title: "No valid token request, clone, upsert (any slug, name or meta, short or thousands of characters long) or bulk move gets a 5xx",

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import type { Api } from "../core/api.js";
-import { group } from "../core/check.js";
+import { groupedById } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { forAll } from "../core/property.js";
@@ -227,9 +227,9 @@ async function openWorld(ctx: CheckContext, dep: string): Promise<World> {
 
 const openBatch = () => batch([...Object.keys(OPEN), "missing workbook", "missing folder"], OPEN_DESTINATIONS);
 
-export const workspacePropertyChecks = group("properties-workspace", [
+export const workspacePropertyChecks = groupedById([
   {
-    id: "properties-workspace.slug.any-variant",
+    id: "upsert.slug.any-variant",
     spec: "E11 rule 1",
     level: "MUST",
     title: "Any variant of a slug with surrounding spaces or tabs and any letters capitalised reaches the workbook holding the slug",
@@ -247,7 +247,7 @@ export const workspacePropertyChecks = group("properties-workspace", [
     },
   },
   {
-    id: "properties-workspace.meta.merge",
+    id: "upsert.meta.merge-any",
     spec: "E11 rule 2",
     level: "MUST",
     title: "After any sequence of upserts on one slug, meta is the merge of the metas sent: a key sent again takes the later value, a key not sent again stays",
@@ -282,7 +282,7 @@ export const workspacePropertyChecks = group("properties-workspace", [
     },
   },
   {
-    id: "properties-workspace.draft.legacy-tabs-converted",
+    id: "upsert.draft.legacy-tabs-any",
     spec: "Resources / DashboardWidget (TABS_CONTAINER); E11 rule 2",
     level: "SHOULD",
     title: "Any dashboard draft sent as meta.dashboardDraft is kept widget by widget, each TABS_CONTAINER turned into a CONTAINER with config.layout \"tabs\"",
@@ -300,7 +300,7 @@ export const workspacePropertyChecks = group("properties-workspace", [
     },
   },
   {
-    id: "properties-workspace.bulk-move.invariants",
+    id: "bulk-move.batch.invariants",
     spec: "E12; States (bulk move)",
     level: "MUST",
     title: "For any batch of existing, missing, duplicate and self-nesting items, each distinct item is moved or failed (404 missing, 400 into itself) once, and the workspace shows exactly the moves reported",
@@ -322,7 +322,7 @@ export const workspacePropertyChecks = group("properties-workspace", [
     },
   },
   {
-    id: "properties-workspace.bulk-move.order",
+    id: "bulk-move.batch.order",
     spec: "E12 Rules (applied one at a time in the given order)",
     level: "SHOULD",
     title: "For any batch, moved and failed each list their items in the order they were sent",
@@ -335,7 +335,7 @@ export const workspacePropertyChecks = group("properties-workspace", [
     },
   },
   {
-    id: "properties-workspace.bulk-move.inaccessible",
+    id: "bulk-move.batch.inaccessible",
     spec: "E12; Authentication 4 (bulk move: per item, the single-item rules)",
     level: "MUST",
     title: "For any batch the caller may not move (items in a folder it can only read, missing ones, duplicates), each distinct item fails once with 403 (404 if missing) and nothing moves",

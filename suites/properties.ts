@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Api } from "../core/api.js";
-import { group, type CheckSpec } from "../core/check.js";
+import { groupedById, type CheckSpec } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { deploymentsOf } from "../core/deployments.js";
@@ -115,9 +115,9 @@ const lifetimes = fc.record({ security_context: securityContext(), expires_in: f
 /** published docs: one published schema bounds expires_in to 1..3600; a token is a credential, so issuing one is a write. */
 const TOKEN_NEEDS: CheckSpec["needs"] = ["writes", "fixture:deployment", "fixture:environment"];
 
-export const propertyChecks = group("properties", [
+export const propertyChecks = groupedById([
   {
-    id: "properties.pagination.cursor-walk",
+    id: "pagination.cursor.any-page-size",
     spec: "Pagination styles 2; E2, E8, E13",
     level: "MUST",
     title: "For any page size first from 1 to n+2, a cursor walk yields every item of the list exactly once",
@@ -139,7 +139,7 @@ export const propertyChecks = group("properties", [
     },
   },
   {
-    id: "properties.pagination.offset-walk",
+    id: "deployments.list.any-limit",
     spec: "Pagination styles 1; E1",
     level: "MUST",
     title: "For any limit from 1 to n+2, an offset walk of the deployments yields every deployment of the list exactly once",
@@ -155,7 +155,7 @@ export const propertyChecks = group("properties", [
     },
   },
   maskingProperty({
-    id: "properties.masking.upper-case-markers",
+    id: "env-vars.mask.any-upper-case-marker",
     level: "MUST",
     title: "Any variable name set through PUT env-vars reads [ENCRYPTED] exactly when it contains PASS, SECRET, TOKEN, KEY or CREDENTIAL, wherever in the name: in the list and in the PUT answer (items and data)",
     // Markers only in another case are the SHOULD below: the spec writes them in upper case.
@@ -163,14 +163,14 @@ export const propertyChecks = group("properties", [
     masked: (name) => holdsMarker(name, false),
   }),
   maskingProperty({
-    id: "properties.masking.other-case-markers",
+    id: "env-vars.mask.any-other-case-marker",
     level: "SHOULD",
     title: "Any variable name set through PUT env-vars that contains a marker only in another case (pass, Secret, toKen) reads [ENCRYPTED] too, in the list and in the PUT answer",
     select: (name) => holdsMarker(name, true) && !holdsMarker(name, false),
     masked: () => true,
   }),
   {
-    id: "properties.tokens.expires-at",
+    id: "tokens.lifetime.any-expires-in",
     spec: "E3; Resources / Metadata token result",
     level: "MUST",
     title: "For any expires_in from 1 to 3600 and any security context, expires_at is created_at plus expires_in seconds",
@@ -189,7 +189,7 @@ export const propertyChecks = group("properties", [
     },
   },
   {
-    id: "properties.tokens.jwt-lifetime",
+    id: "tokens.jwt.any-lifetime",
     spec: "E3 (token: JWT, valid for expires_in seconds)",
     level: "SHOULD",
     title: "For any expires_in from 1 to 3600, the JWT's exp is expires_in seconds after its iat (after created_at without iat)",
@@ -210,7 +210,7 @@ export const propertyChecks = group("properties", [
     },
   },
   {
-    id: "properties.versions.forms",
+    id: "deployment-update.version.near-miss-forms",
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
     title: "Any releaseChannelVersion other than 1.7.20, v1.7.20 or the image-style reference of a listed version (a near miss of one: V1.7.20, v 1.7.20, 1.7, 1.7.20.0, cubejs/cube:1.7.20, another image; or an unlisted version) gets 400 and changes nothing",

@@ -19,7 +19,6 @@ const byGroup: Record<string, Share[]> = {
   "deployment-update": ["write:deployment"],
   upsert: ["add:workspace"],
   clone: ["add:workspace"],
-  "properties-workspace": ["add:workspace"],
   model: ["add:workspace"],
 };
 
@@ -28,19 +27,19 @@ const byId: Record<string, Share[]> = {
   // The 409 window is timing: nothing else may load the server meanwhile.
   "upsert.concurrency.*": ["exclusive"],
   "clone.limit.reached-400": ["add:workspace", "write:workbook-limit"],
-  "properties.pagination.cursor-walk": ["read:environments", "read:workspace", "read:env-vars"],
-  "properties.masking.upper-case-markers": ["add:env-vars"],
-  "properties.masking.other-case-markers": ["add:env-vars"],
-  "properties.tokens.expires-at": [],
-  "properties.tokens.jwt-lifetime": [],
-  "properties.versions.forms": ["write:deployment"],
-  "properties.negative.metadata-token": [],
-  "properties.negative.metadata-token-lifetime": [],
-  "properties.negative.staging-toggle": ["write:environments"],
-  "properties.negative.update-deployment": ["write:deployment"],
-  "properties.negative.workspace-writes": ["add:workspace"],
-  "properties.negative.implied-rules": ["write:deployment", "add:workspace", "add:env-vars"],
-  "properties.server-errors.valid-writes": ["add:workspace"],
+  "pagination.cursor.any-page-size": ["read:environments", "read:workspace", "read:env-vars"],
+  "env-vars.mask.any-upper-case-marker": ["add:env-vars"],
+  "env-vars.mask.any-other-case-marker": ["add:env-vars"],
+  "tokens.lifetime.any-expires-in": [],
+  "tokens.jwt.any-lifetime": [],
+  "deployment-update.version.near-miss-forms": ["write:deployment"],
+  "tokens.negative.broken-body": [],
+  "tokens.negative.non-positive-lifetime": [],
+  "staging.negative.broken-body": ["write:environments"],
+  "deployment-update.negative.unlisted-version": ["write:deployment"],
+  "workspace.negative.broken-body": ["add:workspace"],
+  "errors.negative.implied-rules": ["write:deployment", "add:workspace", "add:env-vars"],
+  "errors.no-5xx.valid-writes": ["add:workspace"],
 };
 
 export function withShares(checks: Check[]): Check[] {

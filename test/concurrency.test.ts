@@ -23,9 +23,9 @@ async function verdicts(concurrency: number, opts: { faults?: string[]; groups?:
 describe("--concurrency 8 reports what --concurrency 1 does", () => {
   const cases: { name: string; faults?: string[]; groups?: string[] }[] = [
     { name: "the clean reference, whole catalogue" },
-    { name: "fault cursor-repeats-last-item (read side)", faults: ["cursor-repeats-last-item"], groups: ["workbooks", "properties", "upsert"] },
+    { name: "fault cursor-repeats-last-item (read side)", faults: ["cursor-repeats-last-item"], groups: ["workbooks", "pagination", "upsert"] },
     { name: "fault upsert-meta-replaced (writes)", faults: ["upsert-meta-replaced"], groups: ["upsert", "clone", "bulk-move"] },
-    { name: "fault staging-disable-ignored (a shared flag)", faults: ["staging-disable-ignored"], groups: ["environments", "staging", "properties", "bulk-move"] },
+    { name: "fault staging-disable-ignored (a shared flag)", faults: ["staging-disable-ignored"], groups: ["environments", "staging", "bulk-move"] },
   ];
   for (const c of cases) {
     it(c.name, { timeout: 240_000 }, async () => {

@@ -97,7 +97,7 @@ describe("GitHub Actions", () => {
     const lines = annotations(report, { strict: false });
     const errors = lines.filter((l) => l.startsWith("::error "));
     expect(errors).toHaveLength(1);
-    expect(errors[0].startsWith("::error title=properties.pagination.cursor-walk [MUST Pagination styles 2; E2%2C E8%2C E13] failed::hasNextPage")).toBe(true);
+    expect(errors[0].startsWith("::error title=pagination.cursor.any-page-size [MUST Pagination styles 2; E2%2C E8%2C E13] failed::hasNextPage")).toBe(true);
     expect(errors[0]).toContain("%0Aexpected: a string endCursor%0Agot: null%0Areproduce: curl ");
     expect(lines.filter((l) => l.startsWith("::warning "))).toHaveLength(2);
     for (const l of lines) expect(l).not.toMatch(/[\r\n]/);
@@ -107,7 +107,7 @@ describe("GitHub Actions", () => {
     expect(printed).toEqual(lines);
     const summary = readFileSync(summaryFile, "utf8");
     expect(summary).toContain(`| ${report.summary.total} | ${report.summary.passed} | ${report.summary.failed} |`);
-    expect(summary).toContain("`properties.pagination.cursor-walk`");
+    expect(summary).toContain("`pagination.cursor.any-page-size`");
     const quiet: string[] = [];
     publishToGitHub(report, { strict: false }, [], (l) => quiet.push(l), {});
     expect(quiet).toEqual([]);

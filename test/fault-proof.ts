@@ -76,4 +76,4 @@ export function proveFaults(selected: Fault[]): void {
 export const provenOverSeeds = (fault: Fault) => catalogue.some((c) => fault.catches.includes(c.id) && c.kind !== "example");
 
 /** Whether the fault is proven by a workspace property or the model run (the longest proofs: a file of their own). */
-export const provesWorkspaceRuns = (fault: Fault) => catalogue.some((c) => fault.catches.includes(c.id) && (c.group === "properties-workspace" || c.kind === "model"));
+export const provesWorkspaceRuns = (fault: Fault) => catalogue.some((c) => fault.catches.includes(c.id) && ((c.kind === "property" && (c.group === "upsert" || c.group === "bulk-move")) || c.kind === "model"));

@@ -61,7 +61,7 @@ describe("HTML report in headless Chromium", () => {
     if (process.env.CONFORMANCE_SCREENSHOT) {
       await page.setViewportSize({ width: 1280, height: 1500 });
       await page.check("input[name=status][value=problems]");
-      await page.click(`details[data-id="properties.pagination.cursor-walk"] > summary`);
+      await page.click(`details[data-id="pagination.cursor.any-page-size"] > summary`);
       await page.screenshot({ path: process.env.CONFORMANCE_SCREENSHOT, fullPage: false });
     }
     await page.close();
@@ -69,7 +69,7 @@ describe("HTML report in headless Chromium", () => {
 
   it("a failure expands to expected and got, the exchanges, the curl line and the property's counterexample", async () => {
     const { page } = await open();
-    const failure = report.results.find((r) => r.id === "properties.pagination.cursor-walk")!;
+    const failure = report.results.find((r) => r.id === "pagination.cursor.any-page-size")!;
     const details = page.locator(`details[data-id="${failure.id}"]`);
     await expect.poll(() => details.locator(".body").isVisible()).toBe(false);
     await details.locator("summary").click();

@@ -8,7 +8,7 @@ import type { Item } from "../reference/store.js";
 import { catalogue } from "../suites/index.js";
 import { describeResults, settingsFor } from "./reference-run.js";
 
-const WRITE_GROUPS = ["bulk-move", "upsert", "clone", "properties-workspace", "model"];
+const WRITE_GROUPS = ["bulk-move", "upsert", "clone", "model"];
 const REPEAT = 4;
 
 /** The slugs two live workbooks of one deployment share, in the store as it is now. */

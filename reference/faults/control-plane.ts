@@ -220,7 +220,7 @@ export const controlPlaneFaults: Fault[] = [
     name: "template-variable-values-untyped",
     breaks: "E6 (templateVariables: values are strings)",
     description: "templateVariables are taken whatever their values (a number, an object), as long as they come as an object",
-    catches: ["properties.negative.update-deployment-fields"],
+    catches: ["deployment-update.negative.mistyped-fields"],
     because: /E6: a body with wrong-type at \/templateVariables\/[^ ]+ is rejected with a 4xx.*got 200|E5 marks the same version current as before|the E6 fields of the settings are as they were/,
     behaviour: { deploymentFieldTyped: (field, value, typed) => (field === "templateVariables" ? typeof value === "object" && value !== null && !Array.isArray(value) : typed(value)) },
   },

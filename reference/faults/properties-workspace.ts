@@ -28,7 +28,7 @@ export const workspacePropertyFaults: Fault[] = [
     name: "slug-trim-spaces-only",
     breaks: "E11 rule 1",
     description: "the slug is trimmed of spaces only: a tab around it is kept, so the variant misses the workbook and creates another",
-    catches: ["properties-workspace.slug.any-variant"],
+    catches: ["upsert.slug.any-variant"],
     because: /trimmed and lowercased, is \S+: it reaches workbook \d+/,
     behaviour: { normaliseSlug: (slug) => slug.replace(/^ +| +$/g, "").toLowerCase() },
   },
@@ -36,7 +36,7 @@ export const workspacePropertyFaults: Fault[] = [
     name: "meta-merge-drops-large-objects",
     breaks: "E11 rule 2",
     description: "merging meta loses every stored key whose value is an object of more than two keys",
-    catches: ["properties-workspace.meta.merge"],
+    catches: ["upsert.meta.merge-any"],
     because: /meta is the merge of what was sent/,
     behaviour: { mergeMeta: (stored, sent) => ({ ...Object.fromEntries(Object.entries(stored).filter(([, v]) => !(isObject(v) && Object.keys(v).length > 2))), ...sent }) },
   },
@@ -44,7 +44,7 @@ export const workspacePropertyFaults: Fault[] = [
     name: "draft-first-legacy-tabs-only",
     breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
     description: "only the first TABS_CONTAINER widget of a sent draft is converted to a tabbed CONTAINER; later ones are stored as sent",
-    catches: ["properties-workspace.draft.legacy-tabs-converted"],
+    catches: ["upsert.draft.legacy-tabs-any"],
     because: /sent as TABS_CONTAINER, is shown as TABS_CONTAINER/,
     behaviour: {
       convertDashboardDraft: (draft: any) => {
@@ -58,7 +58,7 @@ export const workspacePropertyFaults: Fault[] = [
     name: "bulk-move-lands-at-root-after-failure",
     breaks: "E12; States (bulk move)",
     description: "the item right after a failed one lands at the workspace root instead of the destination, yet is reported as moved there",
-    catches: ["properties-workspace.bulk-move.invariants"],
+    catches: ["bulk-move.batch.invariants"],
     because: /is in folder \S+ \(\d+\) after the batch.*got null/,
     routes: ["E12"],
     respond: ({ status, body, req, app }) => {
@@ -72,7 +72,7 @@ export const workspacePropertyFaults: Fault[] = [
     name: "bulk-move-access-skipped-after-missing",
     breaks: "E12; Authentication 4 (per item, the single-item rules)",
     description: "the item right after a missing one is moved without its access check",
-    catches: ["properties-workspace.bulk-move.inaccessible"],
+    catches: ["bulk-move.batch.inaccessible"],
     because: /cannot move into .*: it is reported in failed/,
     routes: ["E12"],
     respond: ({ status, body, req, app }) => {
@@ -94,7 +94,7 @@ export const workspacePropertyFaults: Fault[] = [
     name: "bulk-move-failed-by-status",
     breaks: "E12 Rules (applied one at a time in the given order)",
     description: "failed lists its items sorted by status, not in the order they were sent",
-    catches: ["properties-workspace.bulk-move.order"],
+    catches: ["bulk-move.batch.order"],
     because: /failed lists its items in the order they were sent/,
     routes: ["E12"],
     respond: ({ status, body }) => (status === 200 ? { ...body, failed: [...body.failed].sort((a: any, b: any) => a.error.status - b.error.status) } : body),

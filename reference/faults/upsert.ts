@@ -98,7 +98,7 @@ export const upsertFaults: Fault[] = [
     name: "upsert-tabs-container-to-parent",
     breaks: "Resources / DashboardWidget (a tabbed container is a CONTAINER with config.layout tabs)",
     description: "a TABS_CONTAINER widget is converted into a PARENT widget, not a tabbed CONTAINER: a choice the spec leaves open, judged by SHOULD checks only",
-    catches: ["upsert.draft.tabs-container-converted", "properties-workspace.draft.legacy-tabs-converted"],
+    catches: ["upsert.draft.tabs-container-converted", "upsert.draft.legacy-tabs-any"],
     spares: ["upsert.draft.tabs-container-accepted"],
     behaviour: { convertDashboardDraft: (draft: any) => (Array.isArray(draft?.widgets) ? { ...draft, widgets: draft.widgets.map((w: any) => (w?.type === LEGACY_TABS ? { ...w, type: "PARENT" } : w)) } : draft) },
   },
