@@ -20,6 +20,12 @@ async function walkable(api: Api, expect: Expect, dep: string): Promise<Environm
   return environments;
 }
 
+/** The whole list, then a cursor walk of it in pages of several environments each. */
+async function walkInSeveralPages(api: Api, expect: Expect, dep: string) {
+  const whole = await walkable(api, expect, dep);
+  return { whole, walk: await walkCursor(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 }) };
+}
+
 export const environmentChecks = group("environments", [
   {
     id: "environments.list.schema",
@@ -92,8 +98,7 @@ export const environmentChecks = group("environments", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const whole = await walkable(api, expect, dep);
-      const walk = await walkCursor(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 });
+      const { whole, walk } = await walkInSeveralPages(api, expect, dep);
       expectWalkCovers(expect, ids(walk.items), ids(whole), "environment", walk.pages.at(-1)?.res);
     },
   },
@@ -120,8 +125,7 @@ export const environmentChecks = group("environments", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const whole = await walkable(api, expect, dep);
-      const walk = await walkCursor(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 });
+      const { whole, walk } = await walkInSeveralPages(api, expect, dep);
       let seen = 0;
       for (const [i, page] of walk.pages.entries()) {
         seen += page.items.length;
@@ -139,8 +143,7 @@ export const environmentChecks = group("environments", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const whole = await walkable(api, expect, dep);
-      const walk = await walkCursor(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 });
+      const { whole, walk } = await walkInSeveralPages(api, expect, dep);
       let seen = 0;
       const last = walk.pages.findIndex((p) => (seen += p.items.length) >= whole.length);
       const page = walk.pages[last === -1 ? walk.pages.length - 1 : last];
