@@ -8,6 +8,8 @@ import type { Check, Share } from "../core/check.js";
  */
 const byGroup: Record<string, Share[]> = {
   environments: ["read:environments"],
+  // The audit log records the run's own requests: what an audit check reads must not depend on what runs beside it.
+  audit: ["exclusive"],
   versions: ["read:deployment"],
   "env-vars": ["read:env-vars"],
   workbooks: ["read:workspace"],
