@@ -21,7 +21,7 @@ export interface PropertyOptions {
 const DEFAULT_TIME_LIMIT_MS = 60_000;
 /** Fewer completed runs than this (or than asked, if fewer were asked) is not a property that held: it was not exercised. */
 const MIN_RUNS = 10;
-const DEFAULT_REQUEST_BUDGET = 300;
+const DEFAULT_REQUEST_BUDGET = 150;
 
 /** Each property draws from its own stream, fixed by the run's seed and the check's id. */
 export function propertySeed(runSeed: number, checkId: string): number {

@@ -29,5 +29,5 @@ function byGroup(checks: Check[]): Check[] {
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
 export const catalogue: Check[] = withShares(
-  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]),
+  byGroup([...auditChecks, ...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]),
 );

@@ -129,13 +129,14 @@ export const propertyChecks = groupedById([
       // A trial walks one list at a few page sizes; a long list from a size that keeps a walk within 50 pages (and the page budget).
       // A page of at most LARGEST_PAGE items: a whole huge list in one answer would outgrow what the tester reads.
       const walks = fc.oneof(...lists.map((l) => fc.uniqueArray(pageSize(l.keys.length, { maxPages: Math.min(50, ctx.api.pageBudget), max: LARGEST_PAGE }), { minLength: 1, maxLength: 3 }).map((sizes) => ({ list: l.what, sizes }))));
+      // A trial is whole walks, a page a request: twice the default budget, so that the walks reach the small page sizes.
       await forAll(ctx, walks, async ({ list, sizes }, api) => {
         const l = lists.find((x) => x.what === list)!;
         for (const first of sizes) {
           const walk = await walkCursor(api, l.path, { first, maxPages: Math.ceil(l.keys.length / first) + 2 });
           expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
         }
-      });
+      }, { maxRequests: 300 });
     },
   },
   {

@@ -8,7 +8,8 @@ import type { Check, Share } from "../core/check.js";
  */
 const byGroup: Record<string, Share[]> = {
   environments: ["read:environments"],
-  // The audit log records the run's own requests: what an audit check reads must not depend on what runs beside it.
+  // The audit log records the run's own writes: what an audit check reads must not depend on what
+  // runs beside it. First in the catalogue (suites/index.ts), so that running alone drains nothing.
   audit: ["exclusive"],
   versions: ["read:deployment"],
   "env-vars": ["read:env-vars"],
@@ -40,6 +41,7 @@ const byId: Record<string, Share[]> = {
   "staging.negative.broken-body": ["write:environments"],
   "deployment-update.negative.unlisted-version": ["write:deployment"],
   "workspace.negative.broken-body": ["add:workspace"],
+  "workspace.negative.broken-body-4xx": ["add:workspace"],
   "errors.negative.implied-rules": ["write:deployment", "add:workspace", "add:env-vars"],
   "errors.no-5xx.valid-writes": ["add:workspace"],
 };
