@@ -2,22 +2,11 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { prepareOutDir } from "./out-dir.js";
+import type { GateOptions } from "../core/gate.js";
 import { packageRoot } from "../core/paths.js";
-import { baselineLines, catalogueLines, ConsoleReporter, summaryLine, variantsCovering } from "../core/reporters/console.js";
-import { buildReport } from "../core/reporters/report.js";
-import { publishToGitHub } from "../core/reporters/github.js";
-import { HarRecorder } from "../core/reporters/har.js";
-import { reportsLine, writeReports } from "../core/reporters/write.js";
-import { baselineOutcome, type GateOptions, gateExitCode, readBaseline } from "../core/gate.js";
 import { selectChecks } from "../core/select.js";
 import { parseShard, shardOf } from "../core/shard.js";
-import { baselineCommand } from "./commands/baseline.js";
-import { compareCommand } from "./commands/compare.js";
-import { coverageCommand } from "./commands/coverage.js";
 import { unknownCommandMessage } from "./commands/help.js";
-import { readReport } from "./commands/report-file.js";
-import { DeploymentUpdateCounter } from "../core/deployment-updates.js";
-import { writePlan } from "../core/write-plan.js";
 import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
@@ -113,6 +102,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .action(async (opts: { json?: boolean }) => {
       const { catalogue } = await import("../suites/index.js");
       const { variantSections } = await import("../reference/variants.js");
+      const { catalogueLines, variantsCovering } = await import("../core/reporters/console.js");
       const covering = (c: (typeof catalogue)[number]) => variantsCovering(c, variantSections());
       if (opts.json) out(JSON.stringify(catalogue.map((c) => ({ id: c.id, group: c.group, level: c.level, spec: c.spec, title: c.title, needs: c.needs, kind: c.kind, variants: covering(c) })), null, 2));
       else for (const line of catalogueLines(catalogue, covering)) out(line);
@@ -124,6 +114,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--json", "as JSON")
     .action(async (opts: { json?: boolean }) => {
       const { catalogue } = await import("../suites/index.js");
+      const { coverageCommand } = await import("./commands/coverage.js");
       code = coverageCommand(catalogue, opts, out);
     });
 
@@ -131,8 +122,8 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .command("baseline")
     .description("print a baseline that accepts every failure of a saved run (> baseline.json, then edit the reasons)")
     .argument("<report>", "a report.json written by --reporter json")
-    .action((reportFile: string) => {
-      code = baselineCommand(reportFile, out);
+    .action(async (reportFile: string) => {
+      code = (await import("./commands/baseline.js")).baselineCommand(reportFile, out);
     });
 
   program
@@ -142,8 +133,8 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .argument("<new>", "report.json of the later run")
     .option("--strict", "a SHOULD regression also exits 1")
     .option("--json", "as JSON")
-    .action((oldFile: string, newFile: string, opts: { strict?: boolean; json?: boolean }) => {
-      code = compareCommand(oldFile, newFile, opts, out);
+    .action(async (oldFile: string, newFile: string, opts: { strict?: boolean; json?: boolean }) => {
+      code = (await import("./commands/compare.js")).compareCommand(oldFile, newFile, opts, out);
     });
 
   program
@@ -162,7 +153,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--out <dir>", "report folder", "reports")
     .action(async (reportFile: string, checkId: string, opts: RunCliOptions) => {
       
-      const saved = readReport(reportFile);
+      const saved = (await import("./commands/report-file.js")).readReport(reportFile);
       const result = saved.results.find((r) => r.id === checkId);
       if (!result) throw new UsageError(`${reportFile} has no result for ${checkId}`);
       const baseUrl = opts.baseUrl ?? (opts.reference || opts.config ? undefined : saved.target.baseUrl);
@@ -221,6 +212,15 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   const { preflight } = await import("./preflight.js");
   const selected = selectChecks(catalogue, opts.group, opts.check);
   const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count) : selected;
+  // Loaded here, not at the top: `--help` and usage errors answer without them.
+  const { baselineOutcome, gateExitCode, readBaseline } = await import("../core/gate.js");
+  const { baselineLines, ConsoleReporter, summaryLine } = await import("../core/reporters/console.js");
+  const { buildReport } = await import("../core/reporters/report.js");
+  const { publishToGitHub } = await import("../core/reporters/github.js");
+  const { HarRecorder } = await import("../core/reporters/har.js");
+  const { reportsLine, writeReports } = await import("../core/reporters/write.js");
+  const { DeploymentUpdateCounter } = await import("../core/deployment-updates.js");
+  const { writePlan } = await import("../core/write-plan.js");
   const baseline = opts.baseline ? readBaseline(opts.baseline) : undefined;
 
   let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
