@@ -21,13 +21,20 @@ import { negativeChecks } from "./properties-negative.js";
 import { serverErrorChecks } from "./properties-server-errors.js";
 import { withShares } from "./shares.js";
 
+/**
+ * Groups that go first, whatever their modules' order: each holds checks that must not overlap
+ * what others change (the audit log, the lists the cursor property walks whole), so that they wait
+ * for little and the rest runs beside or after them (--concurrency).
+ */
+const FIRST_GROUPS = ["audit", "pagination"];
+
 /** Each group's checks together, in the order the groups first appear: a property stands beside its endpoint's examples. */
 function byGroup(checks: Check[]): Check[] {
-  const groups = [...new Set(checks.map((c) => c.group))];
+  const groups = [...new Set([...FIRST_GROUPS, ...checks.map((c) => c.group)])];
   return groups.flatMap((g) => checks.filter((c) => c.group === g));
 }
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
 export const catalogue: Check[] = withShares(
-  byGroup([...auditChecks, ...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]),
+  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]),
 );

@@ -9,7 +9,7 @@ import type { Check, Share } from "../core/check.js";
 const byGroup: Record<string, Share[]> = {
   environments: ["read:environments"],
   // The audit log records the run's own writes: what an audit check reads must not depend on what
-  // runs beside it. First in the catalogue (suites/index.ts), so that running alone drains nothing.
+  // runs beside it. First in the catalogue (FIRST_GROUPS in suites/index.ts), so that running alone drains nothing.
   audit: ["exclusive"],
   versions: ["read:deployment"],
   "env-vars": ["read:env-vars"],
