@@ -31,7 +31,7 @@ export interface Fault {
   /**
    * What each failure it causes must say, so that a check failing for another reason proves
    * nothing: a pattern matched against the failure's message, expected and got (one for every
-   * caught check, or one per check id). Optional; for a check it names no pattern for,
+   * caught check, or one per check id, then for every caught check). Optional; without it,
    * test/faults.test.ts asks only that the failure is not a 5xx answer. Either way each caught check's `spec` must cite a section
    * that `breaks` names.
    */

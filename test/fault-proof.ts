@@ -32,7 +32,8 @@ export function notAProof(fault: Fault, r: CheckResult): string | undefined {
   if (!shared.length) return `${r.id} cites "${r.spec}", no section of the rule the fault breaks ("${fault.breaks}")`;
   const because = fault.because instanceof RegExp ? fault.because : fault.because?.[r.id];
   if (because) return because.test(failureText(r)) ? undefined : `${r.id} failed for another reason than ${because}: ${failureText(r)}`;
-  // Without a pattern for this check, a server error is the one reason known to be unrelated.
+  if (fault.because) return `${r.id} has no pattern in the fault's because`;
+  // Without a pattern, a server error is the one reason known to be unrelated.
   return /^5\d\d\b/.test(r.got ?? "") ? `${r.id} failed on a server error, which ${fault.name} does not declare as its reason: ${failureText(r)}` : undefined;
 }
 

@@ -61,7 +61,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3 (security_context required)",
     description: "a request without security_context gets a token scoped by an empty context",
     catches: ["tokens.request.context-required", "tokens.request.broken-body-4xx"],
-    because: { "tokens.request.context-required": /without security_context: no token is issued.*got a token/ },
+    because: { "tokens.request.context-required": /without security_context: no token is issued.*got a token/, "tokens.request.broken-body-4xx": /without security_context is rejected.*got status 200/ },
     behaviour: { validSecurityContext: (value) => value === undefined || clean.validSecurityContext(value) },
   },
   {
@@ -69,7 +69,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3 (security_context: object)",
     description: "any security_context is taken: an array, a string, null",
     catches: ["tokens.request.context-object", "tokens.request.broken-body-4xx"],
-    because: { "tokens.request.context-object": /security_context .*: no token is issued.*got a token/ },
+    because: { "tokens.request.context-object": /security_context .*: no token is issued.*got a token/, "tokens.request.broken-body-4xx": /security_context .* is rejected.*got status 200/ },
     behaviour: { validSecurityContext: (value) => value !== undefined },
   },
   {
@@ -77,7 +77,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3 (expires_in: number)",
     description: "an expires_in that is a string is ignored (the default lifetime applies) instead of rejected",
     catches: ["tokens.request.expires-in-number", "tokens.request.broken-body-4xx"],
-    because: { "tokens.request.expires-in-number": /expires_in "abc": no token is issued.*got a token/ },
+    because: { "tokens.request.expires-in-number": /expires_in "abc": no token is issued.*got a token/, "tokens.request.broken-body-4xx": /expires_in "abc" is rejected.*got status 200/ },
     behaviour: { expiresInProblem: (value) => (typeof value === "string" ? undefined : clean.expiresInProblem(value)) },
   },
   {

@@ -106,7 +106,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E3 (expires_in: number)",
     description: "expires_in sent as a numeric string (\"900\") is accepted, and the token gets the default lifetime",
     catches: ["tokens.negative.broken-body", "tokens.negative.broken-body-4xx"],
-    because: { "tokens.negative.broken-body": /wrong-type at \/expires_in is rejected with a 4xx.*got 200|expires_in "\d+", taken, gives the lifetime it spells/ },
+    because: { "tokens.negative.broken-body": /wrong-type at \/expires_in is rejected with a 4xx.*got 200|expires_in "\d+", taken, gives the lifetime it spells/, "tokens.negative.broken-body-4xx": /wrong-type at \/expires_in is rejected with a 4xx.*got 200|expires_in "\d+", taken, gives the lifetime it spells/ },
     behaviour: { expiresInProblem: (v) => (typeof v === "string" && /^\d+$/.test(v) ? undefined : cleanBehaviour.expiresInProblem(v)) },
   },
   {
@@ -122,7 +122,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E4 (branchName or branchId)",
     description: "a toggle naming no branch acts on the deployment's first shared branch instead of being refused",
     catches: ["staging.negative.broken-body", "staging.negative.broken-body-4xx"],
-    because: { "staging.negative.broken-body": /E4: a body with missing-required at \/branch(Name|Id)|neither of them|branch.*is still/ },
+    because: { "staging.negative.broken-body": /E4: a body with missing-required at \/branch(Name|Id)|neither of them|branch.*is still/, "staging.negative.broken-body-4xx": /E4: a body with missing-required at \/branch(Name|Id)|neither of them|branch.*is still/ },
     behaviour: { branchWhenUnnamed: (dep) => dep.branches.find((b) => b.kind === "shared") },
   },
   {

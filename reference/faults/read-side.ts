@@ -128,7 +128,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / PageInfo",
     description: "hasNextPage is true on every page, the last one too",
     catches: ["environments.cursor.page-info", "environments.cursor.page-info-exact"],
-    because: { "environments.cursor.page-info": /hasNextPage is true but endCursor gives no cursor/ },
+    because: { "environments.cursor.page-info": /hasNextPage is true but endCursor gives no cursor/, "environments.cursor.page-info-exact": /hasNextPage is true but endCursor gives no cursor/ },
     routes: ["E2"],
     respond: ({ body }) => ({ ...body, pageInfo: { ...body.pageInfo, hasNextPage: true } }),
   },

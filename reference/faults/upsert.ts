@@ -75,7 +75,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2; Resources / DashboardWidget",
     description: "meta.dashboardDraft is stored without validating its widgets",
     catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.draft.invalid-widget-4xx"],
-    because: { "upsert.draft.bad-widget-type-rejected": /nothing of the refused request is applied|does not match the Workbook schema.*widgets/, "upsert.draft.widget-without-position-rejected": /nothing of the refused request is applied|does not match the Workbook schema.*widgets/ },
+    because: { "upsert.draft.bad-widget-type-rejected": /nothing of the refused request is applied|does not match the Workbook schema.*widgets/, "upsert.draft.widget-without-position-rejected": /nothing of the refused request is applied|does not match the Workbook schema.*widgets/, "upsert.draft.invalid-widget-4xx": /dashboardDraft whose widget does not match DashboardWidget is rejected with a 4xx.*got 200/ },
     behaviour: { dashboardDraftProblem: () => undefined },
   },
   {
@@ -83,7 +83,7 @@ export const upsertFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (TABS_CONTAINER still accepted)",
     description: "a TABS_CONTAINER widget is rejected as an unknown type",
     catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
-    because: { "upsert.draft.tabs-container-converted": /expected 200 \| got 400 .*TABS_CONTAINER/ },
+    because: { "upsert.draft.tabs-container-converted": /expected 200 \| got 400 .*TABS_CONTAINER/, "upsert.draft.tabs-container-accepted": /expected 200 \| got 400 .*TABS_CONTAINER/ },
     behaviour: { dashboardDraftProblem: (draft) => draftProblem(draft, WIDGET_TYPES) },
   },
   {
@@ -91,7 +91,7 @@ export const upsertFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
     description: "a TABS_CONTAINER widget is stored as sent, not as a CONTAINER with layout tabs",
     catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
-    because: { "upsert.draft.tabs-container-converted": /stored form of the TABS_CONTAINER widget/ },
+    because: { "upsert.draft.tabs-container-converted": /stored form of the TABS_CONTAINER widget/, "upsert.draft.tabs-container-accepted": /TABS_CONTAINER widget is stored converted.*got TABS_CONTAINER/ },
     behaviour: { convertDashboardDraft: (draft) => draft },
   },
   {
