@@ -10,33 +10,36 @@ import type { SchemaName, Schemas } from "./schemas.js";
 export class Expect {
   constructor(private readonly schemas: Schemas) {}
 
-  fail(what: string, detail: { expected?: unknown; got?: unknown; res?: Response } = {}): never {
-    throw new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange });
+  fail(what: string, detail: Detail = {}): never {
+    throw new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason });
   }
 
-  that(condition: boolean, what: string, detail: { expected?: unknown; got?: unknown; res?: Response } = {}): void {
+  that(condition: boolean, what: string, detail: Detail = {}): void {
     if (!condition) this.fail(what, detail);
   }
 
-  equal<T>(got: T, expected: T, what: string, res?: Response): void {
-    if (!isDeepStrictEqual(got, expected)) this.fail(what, { expected, got, res });
+  /** `at`: the answer that shows it, or that and the assertion's reason key. */
+  equal<T>(got: T, expected: T, what: string, at?: Response | { res?: Response; reason?: string }): void {
+    const { res, reason } = at && "exchange" in at ? { res: at as Response, reason: undefined } : ((at ?? {}) as { res?: Response; reason?: string });
+    if (!isDeepStrictEqual(got, expected)) this.fail(what, { expected, got, res, reason });
   }
 
-  status(res: Response, expected: number | number[], what = "status"): void {
+  /** Reason `status` unless told another. */
+  status(res: Response, expected: number | number[], what = "status", reason = "status"): void {
     const allowed = Array.isArray(expected) ? expected : [expected];
-    if (!allowed.includes(res.status)) this.fail(`${what}: unexpected status`, { expected: allowed.join(" or "), got: statusLine(res), res });
+    if (!allowed.includes(res.status)) this.fail(`${what}: unexpected status`, { expected: allowed.join(" or "), got: statusLine(res), res, reason });
   }
 
-  /** A request error: any 4xx. A 2xx or a 5xx is not. */
-  clientError(res: Response, what = "the request is rejected as a client error"): void {
-    if (res.status < 400 || res.status >= 500) this.fail(what, { expected: "a 4xx status", got: statusLine(res), res });
+  /** A request error: any 4xx. A 2xx or a 5xx is not. Reason `client-error` unless told another. */
+  clientError(res: Response, what = "the request is rejected as a client error", reason = "client-error"): void {
+    if (res.status < 400 || res.status >= 500) this.fail(what, { expected: "a 4xx status", got: statusLine(res), res, reason });
   }
 
   /** The body as JSON; a body that is not JSON fails clearly (a hosted tenant may answer HTML). */
   json<T = any>(res: Response): T {
     if (!res.isJson) {
       const ct = res.headers["content-type"] ?? "no content-type";
-      this.fail("the response is not JSON", { expected: "a JSON body", got: `${ct}: ${JSON.stringify(res.text.slice(0, 120))}`, res });
+      this.fail("the response is not JSON", { expected: "a JSON body", got: `${ct}: ${JSON.stringify(res.text.slice(0, 120))}`, res, reason: "not-json" });
     }
     return res.body as T;
   }
@@ -51,7 +54,7 @@ export class Expect {
 
   schema(value: unknown, schema: SchemaName, res?: Response, where = "the body"): void {
     const errors = this.schemas.validate(schema, value);
-    if (errors.length) this.fail(`${where} does not match the ${schema} schema`, { expected: `a valid ${schema}`, got: errors.slice(0, 8).join("; "), res });
+    if (errors.length) this.fail(`${where} does not match the ${schema} schema`, { expected: `a valid ${schema}`, got: errors.slice(0, 8).join("; "), res, reason: `schema:${schema}` });
   }
 
   /** A JSON error body whose message is under `error` or `message` (Errors 1; published docs: both seen). */
@@ -59,6 +62,14 @@ export class Expect {
     const body = this.json(res);
     this.schema(body, "ErrorBody", res, "the error body");
   }
+}
+
+/** What a failed assertion shows; `reason` is its key (core/outcome.ts CheckFailure.reason). */
+export interface Detail {
+  expected?: unknown;
+  got?: unknown;
+  res?: Response;
+  reason?: string;
 }
 
 export function statusLine(res: Response): string {

@@ -2,13 +2,20 @@ import type { Exchange } from "./http.js";
 
 /** The server broke the rule: a verdict. */
 export class CheckFailure extends Error {
+  /**
+   * Which assertion of the check failed: a short kebab-case key (`same-id`, `status`,
+   * `schema:Workbook`), stable across rewordings of the message. A fault declares the reason it
+   * must cause (reference/faults.ts `because`), so a proof compares keys, not prose.
+   */
+  reason?: string;
   expected?: string;
   got?: string;
   exchange?: Exchange;
   /** For properties: seed, path, the shrunk counterexample and its requests. */
   property?: PropertyFailure;
-  constructor(message: string, detail: { expected?: unknown; got?: unknown; exchange?: Exchange } = {}) {
+  constructor(message: string, detail: { expected?: unknown; got?: unknown; exchange?: Exchange; reason?: string } = {}) {
     super(message);
+    this.reason = detail.reason;
     if ("expected" in detail) this.expected = show(detail.expected);
     if ("got" in detail) this.got = show(detail.got);
     this.exchange = detail.exchange;

@@ -97,7 +97,7 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   }
   const original = details.errorInstance;
   const cause = confirmed ?? (original instanceof CheckFailure ? original : new CheckFailure(String((original as Error)?.message ?? original)));
-  const failure = new CheckFailure(`${cause.message} (for ${fc.stringify(value).replace(/\s*\n\s*/g, "; ")})`, { expected: cause.expected, got: cause.got, exchange: cause.exchange ?? shrunkLog.at(-1) });
+  const failure = new CheckFailure(`${cause.message} (for ${fc.stringify(value).replace(/\s*\n\s*/g, "; ")})`, { expected: cause.expected, got: cause.got, exchange: cause.exchange ?? shrunkLog.at(-1), reason: cause.reason });
   failure.property = {
     seed,
     path: details.counterexamplePath ?? "",

@@ -35,6 +35,8 @@ export interface CheckResult {
   status: Status;
   message: string;
   durationMs: number;
+  /** For failures: which assertion failed (CheckFailure.reason). */
+  reason?: string;
   expected?: string;
   got?: string;
   /** The exchange that shows the failure, and a curl line that replays it. */
@@ -296,7 +298,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     }
     if (err instanceof CheckFailure) {
       const exchange = err.exchange ?? log.at(-1);
-      return done("failed", err.message, { expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
+      return done("failed", err.message, { reason: err.reason, expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
     }
     if (err instanceof CheckStopped)
       env.leftovers.push(...err.abortedWrites.map((w) => `${w} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${env.scratch.prefix})`));

@@ -29,13 +29,13 @@ export interface Fault {
    */
   spares?: string[];
   /**
-   * What each failure it causes must say, so that a check failing for another reason proves
-   * nothing: a pattern matched against the failure's message, expected and got (one for every
-   * caught check, or one per check id, then for every caught check). Optional; without it,
+   * Why each failure it causes must happen, so that a check failing for another reason proves
+   * nothing: per check id, the reason key of the assertion that must fail (CheckFailure.reason:
+   * typed, not prose), or (being phased out) a pattern over the failure's message, expected and got. Optional; without it,
    * test/faults.test.ts asks only that the failure is not a 5xx answer. Either way each caught check's `spec` must cite a section
    * that `breaks` names.
    */
-  because?: RegExp | Record<string, RegExp>;
+  because?: RegExp | Record<string, RegExp | string>;
   behaviour?: Partial<Behaviour>;
   /** Spec sections (Route.spec) whose answers `respond` rewrites. */
   routes?: string[];

@@ -31,6 +31,7 @@ export function notAProof(fault: Fault, r: CheckResult): string | undefined {
   const shared = [...specSections(fault.breaks)].filter((s) => specSections(r.spec).has(s));
   if (!shared.length) return `${r.id} cites "${r.spec}", no section of the rule the fault breaks ("${fault.breaks}")`;
   const because = fault.because instanceof RegExp ? fault.because : fault.because?.[r.id];
+  if (typeof because === "string") return r.reason === because ? undefined : `${r.id} failed for reason ${r.reason ?? "(none)"}, not ${because}: ${failureText(r)}`;
   if (because) return because.test(failureText(r)) ? undefined : `${r.id} failed for another reason than ${because}: ${failureText(r)}`;
   if (fault.because) return `${r.id} has no pattern in the fault's because`;
   // Without a pattern, a server error is the one reason known to be unrelated.
