@@ -4,7 +4,7 @@ import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { NotVerifiable } from "../core/outcome.js";
 import type { ItemRef } from "../core/scratch.js";
-import { childFolderIds, createFolder, createWorkbook, deletedItem, parentOfFolder } from "./lib/scratch-items.js";
+import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "./lib/scratch-items.js";
 import { bulkMove, itemKey as key } from "./lib/workbook-calls.js";
 import { expectAnswerIsStored } from "./lib/workbook-writes.js";
 
@@ -50,8 +50,8 @@ async function expectWorkbookIn({ api, expect }: CheckContext, dep: string, id: 
 }
 
 async function expectFolderIn(ctx: CheckContext, dep: string, id: number, parentId: number | null, what: string): Promise<void> {
-  const children = await childFolderIds(ctx.api, dep, parentId);
-  ctx.expect.that(children.has(id), `${what}: folder ${id} is listed under ${parentId ?? "the root"} (GET folders${parentId === null ? "" : `?parentId=${parentId}`})`, { expected: `a child ${id}`, got: [...children] });
+  const { sits, seen } = await folderSitsIn(ctx.api, dep, id, parentId);
+  ctx.expect.that(sits, `${what}: folder ${id} sits in ${parentId ?? "the root"}`, { expected: `in ${parentId ?? "the root"}`, got: seen });
 }
 
 /** Creates `n` workbooks of the run's own at the root, a few at a time. */
@@ -251,8 +251,8 @@ export const bulkMoveChecks = group("bulk-move", [
       });
       const r = await moveOk(ctx, ctx.api, dep, [outer], inner.id);
       ctx.expect.equal(failureOf(ctx, r, outer, "a folder into its own child").error?.status, 400, "moving a folder into its own descendant fails with status 400", r.res);
-      const inInner = await childFolderIds(ctx.api, dep, inner.id);
-      ctx.expect.that(!inInner.has(outer.id), "the folder does not become a child of its own child", { expected: `folder ${inner.id} without ${outer.id}`, got: [...inInner] });
+      const { sits, seen } = await folderSitsIn(ctx.api, dep, outer.id, inner.id);
+      ctx.expect.that(!sits, "the folder does not become a child of its own child", { expected: `folder ${outer.id} outside ${inner.id}`, got: seen });
     },
   },
   {

@@ -4,7 +4,7 @@ import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import { dashboardReportIds, reportIdsIn, withoutReportIds } from "./lib/report-refs.js";
 import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
-import { duplicate, expectAnswerIsStored, ownerOf, ownWorkbook, putBySlug, readWorkbook, workbookPath } from "./lib/workbook-writes.js";
+import { duplicate, expectAnswerIsStored, unlessAtWorkbookLimit, ownerOf, ownWorkbook, putBySlug, readWorkbook, workbookPath } from "./lib/workbook-writes.js";
 
 const SHARED = { shared: true };
 
@@ -14,6 +14,7 @@ const SHARED = { shared: true };
  */
 async function cloneAndRead(ctx: CheckContext, dep: string, id: number, api: Api = ctx.api) {
   const res = await duplicate(ctx.scratch, api, dep, id);
+  unlessAtWorkbookLimit(res, `cloning workbook ${id}`);
   ctx.require(res, "E10", `cloning workbook ${id}`, (r) => r.isJson && Number.isSafeInteger(r.body?.id));
   const answer = ctx.expect.ok(res, "Workbook");
   const stored = await readWorkbook(ctx, api, dep, answer.id);
@@ -61,6 +62,7 @@ export const cloneChecks = group("clone", [
       const dep = ctx.fixture("deployment").id;
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { cloned: "yes" } });
       const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
+      unlessAtWorkbookLimit(res, `cloning workbook ${workbook.id}`);
       const answer = ctx.expect.ok(res, "Workbook");
       ctx.expect.that(answer.id !== workbook.id, "the answer is a new workbook, not the source", { expected: `an id other than ${workbook.id}`, got: answer.id, res });
       await expectAnswerIsStored(ctx, ctx.api, dep, answer, res, "the clone's answer");
@@ -186,6 +188,7 @@ export const cloneChecks = group("clone", [
       const folderId = ctx.fixture("readOnlyFolder").id;
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId });
       const res = await duplicate(ctx.scratch, ctx.as("readOnly"), dep, workbook.id);
+      unlessAtWorkbookLimit(res, `the readOnly token cloning workbook ${workbook.id}`);
       ctx.require(res, "E10", "the readOnly token cloning a workbook of fixtures.readOnlyFolder (it needs read access there and the AI BI User role)");
       const clone = ctx.expect.ok(res, "Workbook");
       ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", { expected: "folderId null", got: clone.folderId, res });
@@ -244,6 +247,7 @@ export const cloneChecks = group("clone", [
       const id = ctx.fixture("sharedWorkbook").id;
       const creator = ctx.as("creator");
       const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
+      unlessAtWorkbookLimit(res, `the creator cloning shared workbook ${id}`);
       const answer = ctx.expect.ok(res, "Workbook");
       ctx.expect.that(answer.folderId == null, "the shared clone is at the root", { expected: "folderId null", got: answer.folderId, res });
       const { workbook: clone, res: cloneRes } = await readWorkbook(ctx, creator, dep, answer.id);

@@ -9,7 +9,7 @@ import { forAll } from "../core/property.js";
 import { flatMeta, type Meta } from "../generators/workspace.js";
 import { createFolder } from "./lib/scratch-items.js";
 import { bulkMove, expectWorkbook, itemKey, requirePlacementShown, workbooksPath } from "./lib/workbook-calls.js";
-import { duplicate, putBySlug, workbookPath } from "./lib/workbook-writes.js";
+import { duplicate, putBySlug, unlessAtWorkbookLimit, workbookPath } from "./lib/workbook-writes.js";
 
 /*
  * A model of the workspace the run builds: the workbooks it made (by upsert or clone), where each
@@ -125,6 +125,7 @@ class Clone extends Call {
     this.sent = `POST workbooks/${source.id}/duplicate`;
     const res = await duplicate(r.ctx.scratch, r.api, r.dep, source.id);
     r.ctx.requireRoute(res, "E10", this.sent);
+    unlessAtWorkbookLimit(res, this.sent);
     const got = expectWorkbook(r.ctx, res, this.sent);
     r.ctx.expect.that(!m.workbooks.some((w) => w.id === got.id), `${this.sent}: the clone is a new workbook`, { expected: "a new id", got: got.id, res });
     // E10 rule 1: a full copy; a server may add meta keys of its own, the source's are there as they are.

@@ -2,6 +2,7 @@ import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import { walkCursor } from "../../core/pagination.js";
 import type { ItemRef } from "../../core/scratch.js";
+import { NotVerifiable } from "../../core/outcome.js";
 import { ownWorkbook } from "./workbook-writes.js";
 
 /**
@@ -60,18 +61,51 @@ function configuredScratchFolder(ctx: Ctx): number | undefined {
   return spare;
 }
 
-/** Ids of the folders directly inside `parentId` (null: the root), walking every page. */
+/**
+ * Ids of the folders directly inside `parentId` (null: the root), walking every page of the
+ * folders list (E14; the platform's documentation filters one level by `parentId`). Its shape is
+ * not shown by the spec, so a list that does not honour that filter (it names the parent itself,
+ * or folders whose own parent field says they sit elsewhere) proves nothing: not verifiable.
+ */
 export async function childFolderIds(api: Api, dep: string, parentId: number | null): Promise<Set<number>> {
   const walk = await walkCursor(api, `${workspace(dep)}/folders`, { first: 100, query: { parentId: parentId ?? undefined } });
+  const elsewhere = walk.items.filter((f: any) => f?.id === parentId || PARENT_FIELDS.some((k) => isObject(f) && k in f && (f[k] ?? null) !== parentId));
+  if (elsewhere.length)
+    throw new NotVerifiable(`the folders list (E14) asked for ${parentId === null ? "the root level" : `the children of folder ${parentId} (parentId=${parentId})`} also names folders ${elsewhere.map((f: any) => f.id).slice(0, 5).join(", ")} that are not: it does not filter as the platform's documentation shows`);
   return new Set(walk.items.map((f: any) => f?.id));
 }
 
+/** Where a folder item may name the folder it sits in. */
+const PARENT_FIELDS = ["parentId", "folderId"];
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+/** A folder's containing folder as E9 shows it (a folder is a workspace item: Workbook.type FOLDER), or undefined where E9 does not show it. */
+async function parentByE9(api: Api, dep: string, folderId: number): Promise<number | null | undefined> {
+  const read = await api.get(`${workspace(dep)}/workbooks/${folderId}`);
+  const shown = read.status === 200 && read.isJson && read.body?.id === folderId && read.body?.type === "FOLDER" && "folderId" in read.body;
+  return shown ? (read.body.folderId ?? null) : undefined;
+}
+
 /**
- * The parent of a folder (null: the root), found by walking the folder tree from the root; the
- * folders list shows one level at a time and there is no single-folder read. Undefined when not
- * found within `maxLevels` listings.
+ * Whether folder `id` sits in `parentId` (null: the root), and what showed it: E9's folderId first
+ * (what a spec'd read says is the server's word), else the folders list of that one level.
+ */
+export async function folderSitsIn(api: Api, dep: string, id: number, parentId: number | null): Promise<{ sits: boolean; seen: string }> {
+  const parent = await parentByE9(api, dep, id);
+  if (parent !== undefined) return { sits: parent === parentId, seen: `in ${parent ?? "the root"} (E9 folderId)` };
+  const children = await childFolderIds(api, dep, parentId);
+  const where = `the folders list of ${parentId ?? "the root"}`;
+  return children.has(id) ? { sits: true, seen: `in ${where}` } : { sits: false, seen: `not in ${where}: ${[...children].slice(0, 10).join(", ")}` };
+}
+
+/**
+ * The folder a folder sits in (null: the root); undefined when the server shows it nowhere. E9
+ * first, else the folder tree walked from the root through the folders list (one level at a time,
+ * no single-folder read), within `maxLevels` listings.
  */
 export async function parentOfFolder(api: Api, dep: string, folderId: number, maxLevels = 200): Promise<number | null | undefined> {
+  const shown = await parentByE9(api, dep, folderId);
+  if (shown !== undefined) return shown;
   const queue: (number | null)[] = [null];
   for (let listed = 0; queue.length && listed < maxLevels; listed++) {
     const parent = queue.shift()!;

@@ -3,6 +3,8 @@ import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 import type { Scratch } from "../../core/scratch.js";
+import { statusLine } from "../../core/expect.js";
+import { NotExercised } from "../../core/outcome.js";
 
 /**
  * E10 clone and E11 upsert as a check sends them: every workbook an answer names is tracked the
@@ -27,6 +29,15 @@ export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: s
   const res = await api.put(bySlugPath(dep, slug), body);
   trackAnswered(scratch, dep, res);
   return res;
+}
+
+/**
+ * A clone the check needs (not one it expects refused) answered 400: E10 rule 7 gives exactly that
+ * when the plan's workbook limit is reached, a plan-dependent count no request can read (a run's
+ * own workbooks may reach it). The scenario did not happen; nothing is judged.
+ */
+export function unlessAtWorkbookLimit(res: Response, what: string): void {
+  if (res.status === 400) throw new NotExercised(`${what} answered 400, which E10 rule 7 gives when the plan's workbook limit is reached: ${statusLine(res)}`);
 }
 
 /** E10: POST duplicate, with the optional body. */
