@@ -30,6 +30,9 @@ export function annotations(report: Report, gate: GateOptions): string[] {
   const shown = report.results.filter((r) => !["ok", "skipped"].includes(verdict(r, gate)));
   // A blocked check is told under its root cause: one annotation for the cause, naming what it blocks.
   const blocked = new Set(report.rootCauses.flatMap((c) => c.blocked));
+  // The root check (it owns the endpoint and failed on the same answer) carries what it blocks.
+  const rootOf = (rootCause: string) => rootCause.split(":")[0];
+  const blocks = new Map(report.rootCauses.map((c) => [rootOf(c.rootCause), c.blocked]));
   const items: { rank: number; line: string }[] = [];
   for (const r of shown) {
     if (blocked.has(r.id)) continue;
@@ -37,16 +40,17 @@ export function annotations(report: Report, gate: GateOptions): string[] {
     const command = v === "failure" || v === "error" ? "error" : "warning";
     const reason = knownReason(r, gate);
     const label = v === "finding" ? "SHOULD finding" : reason ? knownLabel(reason) : r.status;
-    const detail = [r.message.split("\n")[0], r.expected !== undefined ? `expected: ${r.expected}` : "", r.got !== undefined ? `got: ${r.got}` : "", r.curl ? `reproduce: ${r.curl}` : ""].filter(Boolean).join("\n");
-    items.push({ rank: rank(r, gate), line: `::${command} title=${escapeProperty(`${r.id} [${r.level} ${r.spec}] ${label}`)}::${escapeData(detail)}` });
+    const ids = blocks.get(r.id);
+    const detail = [r.message.split("\n")[0], r.expected !== undefined ? `expected: ${r.expected}` : "", r.got !== undefined ? `got: ${r.got}` : "", r.curl ? `reproduce: ${r.curl}` : "", ids ? `root cause: blocks ${ids.length}: ${ids.join(", ")}` : ""].filter(Boolean).join("\n");
+    items.push({ rank: rank(r, gate), line: `::${command} title=${escapeProperty(`${r.id} [${r.level} ${r.spec}] ${label}${ids ? `, blocks ${ids.length}` : ""}`)}::${escapeData(detail)}` });
   }
   for (const { rootCause, blocked: ids } of report.rootCauses) {
     const members = shown.filter((r) => ids.includes(r.id));
-    if (!members.length) continue;
+    if (!members.length || shown.some((r) => r.id === rootOf(rootCause))) continue;
     const failing = members.filter((r) => verdict(r, gate) === "failure");
     const best = Math.min(...members.map((r) => rank(r, gate)));
     const command = failing.length ? "error" : "warning";
-    const title = `root cause: ${ids.length} check${ids.length === 1 ? "" : "s"} blocked by ${rootCause.split(":")[0]}`;
+    const title = `root cause: ${ids.length} check${ids.length === 1 ? "" : "s"} blocked by ${rootOf(rootCause)}`;
     items.push({ rank: failing.length ? 1.5 : best, line: `::${command} title=${escapeProperty(title)}::${escapeData(`blocked by ${rootCause}\nblocks: ${ids.join(", ")}`)}` });
   }
   const ordered = items.sort((a, b) => a.rank - b.rank).map((i) => i.line);
