@@ -75,7 +75,8 @@ export function stepSummary(report: Report, reports: string[]): string {
   const bad = report.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored");
   if (bad.length) {
     lines.push("| check | level | rule | status | message |", "|---|---|---|---|---|");
-    for (const r of bad) lines.push(`| \`${r.id}\` | ${r.level} | ${cell(r.spec)} | ${r.status} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
+    const reasons = report.gate?.baseline?.reasons ?? {};
+    for (const r of bad) lines.push(`| \`${r.id}\` | ${r.level} | ${cell(r.spec)} | ${reasons[r.id] ? cell(`${r.status}, ${knownLabel(reasons[r.id])}`) : r.status} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
     lines.push("");
   }
   const b = report.gate?.baseline;

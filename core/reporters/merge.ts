@@ -54,7 +54,7 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
 
 const sameSelection = (a: Report["selection"], b: Report["selection"]) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const describeSelection = (s: Report["selection"]) =>
-  s ? `${s.selected} checks${s.groups ? ` of --group ${s.groups.join(" ")}` : ""}${s.checks ? ` of --check ${s.checks.join(" ")}` : ""}` : "no recorded selection";
+  s ? `${s.selected} checks${s.groups ? ` of --group ${s.groups.join(" ")}` : ""}${s.checks ? ` of --check ${s.checks.join(" ")}` : ""}${s.separateServers ? " (--reference: a server per shard)" : ""}` : "no recorded selection";
 
 /**
  * The reports must be the n shards of one run, each once: the same --shard count, every index
@@ -68,7 +68,7 @@ function checkShardSet(reports: { file: string; report: Report }[]): void {
     if (!report.shard) throw new MergeError(`${file} is not the report of a shard (run with --shard i/n): merge joins the shards of one run`);
     if (report.shard.count !== first.report.shard!.count) throw new MergeError(`${file} is shard ${report.shard.index}/${report.shard.count}, ${first.file} is ${first.report.shard!.index}/${first.report.shard!.count}: the shards of one run share n`);
     if (!sameSelection(report.selection, first.report.selection))
-      throw new MergeError(`${file} selected ${describeSelection(report.selection)}, ${first.file} ${describeSelection(first.report.selection)}: every shard needs the same --group and --check`);
+      throw new MergeError(`${file} selected ${describeSelection(report.selection)}, ${first.file} ${describeSelection(first.report.selection)}: every shard needs the same --group and --check (and --reference in all or none)`);
     const earlier = byIndex.get(report.shard.index);
     if (earlier) throw new MergeError(`shard ${report.shard.index}/${report.shard.count} is given twice (${earlier} and ${file})`);
     byIndex.set(report.shard.index, file);
