@@ -164,7 +164,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
 
   program
     .command("merge")
-    .description("join the report.json files of shards (--shard i/n) into one report")
+    .description("join the report.json files of all the shards (--shard i/n) of a run into one report, judged by the same gate as an unsharded run")
     .argument("<reports...>", "report.json files written by --reporter json")
     .option("--out <dir>", "folder of the joined report", "reports")
     .addOption(new Option("--reporter <names...>", "what to write").choices(["json", "junit", "html", "ctrf"]).default(["json"]))
