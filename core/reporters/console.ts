@@ -67,7 +67,7 @@ export class ConsoleReporter {
     if (s.skipped && !quiet) this.out(`  skipped: ${s.skippedBy.user} by the run's setup, ${s.skippedBy.notVerifiable} not verifiable on this server, ${s.skippedBy.notExercised} not exercised`);
     if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
     if (!quiet) for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);
-    for (const l of report.leftovers) this.out(paint("31", `left on the server: ${l}`));
+    for (const l of new Set(report.leftovers)) this.out(paint("31", `left on the server: ${l}`));
     for (const { rootCause, blocked } of report.rootCauses) {
       const known = blocked.filter((id) => verdict(report.results.find((r) => r.id === id)!, gate) === "known");
       this.out(paint("31", `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}${known.length ? ` (${known.length} KNOWN in the baseline)` : ""}`));
