@@ -5,12 +5,12 @@ import { prepareOutDir } from "./out-dir.js";
 import type { GateOptions } from "../core/gate.js";
 import { packageRoot } from "../core/paths.js";
 import { selectChecks } from "../core/select.js";
-import { parseShard, shardOf } from "../core/shard.js";
+import { parseShard, SHARD_NEEDS_SEED, shardOf } from "../core/shard.js";
 import { unknownCommandMessage } from "./commands/help.js";
 import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
-const REPORTERS = ["console", "junit", "json", "html", "har"] as const;
+const REPORTERS = ["console", "junit", "json", "html", "har", "ctrf"] as const;
 /** Each stops a run (cleanup still runs) or a served reference; SIGHUP: the terminal went away. */
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
@@ -34,6 +34,7 @@ export interface RunCliOptions {
   reporter: string[];
   out: string;
   strict?: boolean;
+  failOnFixed?: boolean;
   timeout?: number;
   fault?: string[];
   baseline?: string;
@@ -81,10 +82,11 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--strict", "SHOULD failures also fail the run")
     .option("--timeout <ms>", "per request", integer("--timeout", 1))
     .option("--baseline <file>", "known failures ({\"knownFailures\": [{id, reason}]}): they do not fail the run, a new one does")
+    .option("--fail-on-fixed", "with --baseline: an entry whose check passes now fails the run (baselines only shrink)")
     .option("--quiet", "only the summary, one line per failure, and the reports line")
     .option("--verbose", "list every skipped check instead of one example per reason")
     .option("--concurrency <n>", "checks run at once (those that disturb each other never overlap)", integer("--concurrency", 1), 8)
-    .option("--shard <i/n>", "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge')", (v) => {
+    .option("--shard <i/n>", "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge'); every shard needs the same --seed", (v) => {
       const shard = parseShard(v);
       if (!shard) throw new InvalidArgumentError("--shard must be i/n with 1 <= i <= n, e.g. 2/4");
       return shard;
@@ -120,10 +122,10 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
 
   program
     .command("baseline")
-    .description("print a baseline that accepts every failure of a saved run (> baseline.json, then edit the reasons)")
-    .argument("<report>", "a report.json written by --reporter json")
-    .action(async (reportFile: string) => {
-      code = (await import("./commands/baseline.js")).baselineCommand(reportFile, out);
+    .description("print a baseline that accepts every failure of a saved run (> baseline.json, then edit the reasons); 'baseline update <baseline.json> <report.json>' keeps the reasons, drops fixed entries, adds new failures")
+    .argument("<files...>", "<report.json>, or update <baseline.json> <report.json>")
+    .action(async (files: string[]) => {
+      code = (await import("./commands/baseline.js")).baselineCommand(files, out);
     });
 
   program
@@ -151,23 +153,25 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-deployment-changes", "needed again if the check changes a deployment")
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
     .option("--out <dir>", "report folder", "reports")
+    .option("--quiet", "only the summary, the failure's line, and the reports line")
     .action(async (reportFile: string, checkId: string, opts: RunCliOptions) => {
-      
       const saved = (await import("./commands/report-file.js")).readReport(reportFile);
       const result = saved.results.find((r) => r.id === checkId);
       if (!result) throw new UsageError(`${reportFile} has no result for ${checkId}`);
       const baseUrl = opts.baseUrl ?? (opts.reference || opts.config ? undefined : saved.target.baseUrl);
-      code = await runCommand({ ...opts, baseUrl, check: [checkId], seed: saved.seed, runs: saved.runs }, out, progress, result.property ? { checkId, path: result.property.path } : undefined);
+      code = await runCommand({ ...opts, baseUrl, check: [checkId], seed: saved.seed, runs: saved.runs }, out, progress, { checkId, path: result.property?.path });
     });
 
   program
     .command("merge")
-    .description("join the report.json files of shards (--shard i/n) into one report")
+    .description("join the report.json files of all the shards (--shard i/n) of a run into one report, judged by the same gate as an unsharded run")
     .argument("<reports...>", "report.json files written by --reporter json")
     .option("--out <dir>", "folder of the joined report", "reports")
-    .addOption(new Option("--reporter <names...>", "what to write").choices(["json", "junit"]).default(["json"]))
+    .addOption(new Option("--reporter <names...>", "what to write").choices(["json", "junit", "html", "ctrf"]).default(["json"]))
     .option("--strict", "SHOULD failures also fail")
-    .action(async (files: string[], opts: { out: string; reporter: string[]; strict?: boolean }) => {
+    .option("--baseline <file>", "known failures: judged as in a run without shards")
+    .option("--fail-on-fixed", "with --baseline: an entry whose check passes now fails")
+    .action(async (files: string[], opts: { out: string; reporter: string[]; strict?: boolean; baseline?: string; failOnFixed?: boolean }) => {
       const { mergeCommand } = await import("./commands/merge.js");
       code = await mergeCommand(files, opts, out);
     });
@@ -210,10 +214,11 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   const { runChecks } = await import("../core/runner.js");
   const { Schemas } = await import("../core/schemas.js");
   const { preflight } = await import("./preflight.js");
+  if (opts.shard && opts.seed === undefined && file.seed === undefined) throw new UsageError(SHARD_NEEDS_SEED);
   const selected = selectChecks(catalogue, opts.group, opts.check);
-  const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count) : selected;
+  const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count, { separateServers: opts.reference }) : selected;
   // Loaded here, not at the top: `--help` and usage errors answer without them.
-  const { baselineOutcome, gateExitCode, readBaseline } = await import("../core/gate.js");
+  const { baselineOutcome, gateExitCode, notRun, readBaseline } = await import("../core/gate.js");
   const { baselineLines, ConsoleReporter, summaryLine } = await import("../core/reporters/console.js");
   const { buildReport } = await import("../core/reporters/report.js");
   const { publishToGitHub } = await import("../core/reporters/github.js");
@@ -245,7 +250,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     await preflight(settings);
     for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");
     const updates = new DeploymentUpdateCounter();
-    const gate: GateOptions = { strict: settings.strict, baseline };
+    const gate: GateOptions = { strict: settings.strict, baseline, failOnFixed: opts.failOnFixed };
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
     const har = reporters.has("har") ? new HarRecorder() : undefined;
     console?.start(settings.seed, settings.baseUrl, checks.length);
@@ -258,9 +263,12 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
       },
       stop: stop.signal,
     });
-    const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes });
-    const exitCode = outcome.interrupted ? 130 : gateExitCode(report.results, gate);
-    report.gate = { strict: gate.strict, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, opts.baseline) } : {}) };
+    const selection = { groups: opts.group, checks: opts.check, selected: selected.length, ...(opts.shard && opts.reference ? { separateServers: true } : {}) };
+    const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes, selection, shard: opts.shard });
+    // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
+    const unrun = replay ? notRun(report.results) : undefined;
+    const exitCode = outcome.interrupted ? 130 : unrun ? 2 : gateExitCode(report.results, gate);
+    report.gate = { strict: gate.strict, failOnFixed: gate.failOnFixed, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, opts.baseline) } : {}) };
     // The summary is shown even when the reports cannot be written (a disk filled up during the run).
     let files: string[] = [];
     let unwritten: NodeJS.ErrnoException | undefined;
@@ -270,8 +278,8 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
       unwritten = e as NodeJS.ErrnoException;
     }
     if (settings.writes && !opts.quiet) out(updates.line());
-    if (console) console.finish(report, exitCode);
-    else for (const line of [summaryLine(report), ...baselineLines(report)]) out(line);
+    if (console) console.finish(report, exitCode, unrun);
+    else for (const line of [summaryLine(report), ...baselineLines(report), ...(unrun ? [`conformance: ${unrun}`] : [])]) out(line);
     if (unwritten) throw new UsageError(`could not write the reports to ${opts.out}: ${unwritten.code ?? unwritten.message}`);
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));

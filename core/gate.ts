@@ -25,8 +25,11 @@ export interface Baseline {
 export type Verdict = "ok" | "finding" | "failure" | "known" | "skipped" | "error";
 
 export interface GateOptions {
+  /** SHOULD failures (and blocked SHOULD checks) fail the run too. */
   strict: boolean;
   baseline?: Baseline;
+  /** "Baselines only shrink": a baseline entry whose check passes now fails the run (--fail-on-fixed). */
+  failOnFixed?: boolean;
 }
 
 /** What the baseline did to this run, as report.json records it. */
@@ -34,7 +37,9 @@ export interface BaselineOutcome {
   file?: string;
   /** Failures the baseline accepts. */
   known: string[];
-  /** Entries whose check now passes: the baseline can shrink (a failure under --strict). */
+  /** The reason the user wrote for each known failure, by check id. */
+  reasons: Record<string, string>;
+  /** Entries whose check now passes: the baseline can shrink (a failure under --fail-on-fixed). */
   fixed: string[];
   /** Failures the baseline does not name. */
   new: string[];
@@ -54,22 +59,42 @@ export function verdict(r: CheckResult, gate: GateOptions): Verdict {
 
 export function baselineOutcome(results: CheckResult[], baseline: Baseline, file?: string): BaselineOutcome {
   const listed = new Set(baseline.knownFailures.map((e) => e.id));
+  const known = results.filter((r) => isFailing(r) && listed.has(r.id)).map((r) => r.id);
   return {
     file,
-    known: results.filter((r) => isFailing(r) && listed.has(r.id)).map((r) => r.id),
+    known,
+    reasons: Object.fromEntries(known.map((id) => [id, baseline.knownFailures.find((e) => e.id === id)!.reason])),
     fixed: results.filter((r) => r.status === "passed" && listed.has(r.id)).map((r) => r.id),
     new: results.filter((r) => isFailing(r) && !listed.has(r.id)).map((r) => r.id),
     unmatched: baseline.knownFailures.filter((e) => !results.some((r) => r.id === e.id)).map((e) => e.id),
   };
 }
 
-/** The exit code of a run: the runner's rule over the failures the baseline does not accept; under --strict a fixed entry fails too. */
+/** The reason the user wrote for accepting this failure, when the baseline accepts it. */
+export function knownReason(r: CheckResult, gate: GateOptions): string | undefined {
+  return verdict(r, gate) === "known" ? gate.baseline!.knownFailures.find((e) => e.id === r.id)!.reason : undefined;
+}
+
+/** How a known failure is labelled wherever it is shown: `KNOWN (baseline: <the user's reason>)`. */
+export const knownLabel = (reason: string) => `KNOWN (baseline: ${reason})`;
+
+/** The exit code of a run: the runner's rule over the failures the baseline does not accept; under --fail-on-fixed a fixed entry fails too. */
 export function gateExitCode(results: CheckResult[], gate: GateOptions): 0 | 1 {
   if (!gate.baseline) return exitCodeFor(results, gate.strict);
   const listed = new Set(gate.baseline.knownFailures.map((e) => e.id));
   const judged = results.filter((r) => !(isFailing(r) && listed.has(r.id)));
   if (exitCodeFor(judged, gate.strict) === 1) return 1;
-  return gate.strict && baselineOutcome(results, gate.baseline).fixed.length > 0 ? 1 : 0;
+  return gate.failOnFixed && baselineOutcome(results, gate.baseline).fixed.length > 0 ? 1 : 0;
+}
+
+/**
+ * A replayed check that did not run (skipped: writes not allowed, a token missing...): what to
+ * say instead of a verdict; undefined when it ran.
+ */
+export function notRun(results: CheckResult[]): string | undefined {
+  const skipped = results.filter((r) => r.status === "skipped");
+  if (!results.length || skipped.length < results.length) return undefined;
+  return `not run: ${skipped[0].message}`;
 }
 
 /** Reads and checks a baseline file; a bad one is a usage error (one line, exit 2). */
@@ -87,6 +112,22 @@ export function readBaseline(file: string): Baseline {
     if (typeof e.reason !== "string" || !e.reason.trim()) throw new UsageError(`baseline ${file}: knownFailures[${i}] (${e.id}) has no reason: say why the failure is accepted`);
   });
   return { knownFailures: entries.map((e) => ({ id: e.id, reason: e.reason })) };
+}
+
+/** What `baseline update` puts where the user is to say why a new failure is accepted. */
+export const PLACEHOLDER_REASON = "TODO: say why this failure is accepted";
+
+/**
+ * The baseline brought up to a run: entries keep the reason the user wrote; an entry whose check
+ * passes now is removed (the baseline shrinks); an entry this run did not judge (not selected,
+ * skipped) stays; each new failure is added with the placeholder reason and what failed.
+ */
+export function updateBaseline(baseline: Baseline, results: CheckResult[]): { baseline: Baseline; kept: string[]; removed: string[]; added: string[] } {
+  const outcome = baselineOutcome(results, baseline);
+  const removed = new Set(outcome.fixed);
+  const entries = baseline.knownFailures.filter((e) => !removed.has(e.id));
+  const added = results.filter((r) => outcome.new.includes(r.id)).map((r) => ({ id: r.id, reason: `${PLACEHOLDER_REASON} (${r.status} at ${r.level} ${r.spec}: ${r.message.split("\n")[0]})` }));
+  return { baseline: { knownFailures: [...entries, ...added] }, kept: entries.map((e) => e.id), removed: [...removed], added: added.map((e) => e.id) };
 }
 
 /** A baseline that accepts every failure of a run; the reason starts as the failure's own message. */

@@ -253,15 +253,17 @@ export class HttpClient {
 
   private describe(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential: Credential | null | undefined): Exchange {
     const r = this.options.redactor;
+    // Real keys (configured tokens, JWTs) are redacted; a credential the suite made up to be
+    // refused (empty, `Basic`, an unknown key) is what the check tested, and is shown.
     const shownHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = k.toLowerCase() === "authorization" ? redactAuthorization(v) : r.text(v);
+    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = r.text(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
     return {
       method,
       url: r.text(url),
       requestHeaders: shownHeaders,
       requestBody: body === undefined ? undefined : r.text(body).slice(0, EXCERPT),
       durationMs: 0,
-      curl: curlLine(method, r.text(url), headers, body === undefined ? undefined : r.text(body), credential ?? undefined),
+      curl: curlLine(method, r.text(url), headers, body === undefined ? undefined : r.text(body), credential ?? undefined, (s) => r.text(s)),
     };
   }
 
@@ -270,25 +272,20 @@ export class HttpClient {
   }
 }
 
-function redactAuthorization(value: string): string {
-  const scheme = value.split(/\s+/)[0];
-  return value.includes(" ") ? `${scheme} [REDACTED]` : "[REDACTED]";
-}
-
-/** A shell line that replays the request; the credential appears only as its env var. */
-export function curlLine(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential?: Credential): string {
+/**
+ * A shell line that replays the request; the credential appears only as its env var. Other
+ * header values pass through `redact` (another configured token, a JWT); a made-up credential
+ * stays as sent, so that the line reproduces what the check tested.
+ */
+export function curlLine(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential?: Credential, redact: (s: string) => string = (s) => s): string {
   const parts = ["curl -sS -i", "-X", method, shq(url)];
   for (const [k, v] of Object.entries(headers)) {
     if (k.toLowerCase() === "accept") continue;
-    if (k.toLowerCase() === "authorization") {
-      if (credential && v.includes(credential.value)) {
-        parts.push("-H", `"${k}: ${v.replace(credential.value, "$" + credential.envVar)}"`);
-      } else {
-        parts.push("-H", shq(`${k}: ${redactAuthorization(v)}`));
-      }
+    if (credential && v.includes(credential.value)) {
+      parts.push("-H", `"${k}: ${v.split(credential.value).join("$" + credential.envVar).replace(/"/g, '\\"')}"`);
       continue;
     }
-    parts.push("-H", shq(`${k}: ${v}`));
+    parts.push("-H", shq(`${k}: ${redact(v)}`));
   }
   if (body !== undefined) parts.push("--data-raw", shq(body));
   return parts.join(" ");

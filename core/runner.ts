@@ -76,7 +76,7 @@ export interface RunOutcome {
 }
 
 const CHECK_TIMEOUT_MS = { example: 60_000, property: 180_000, model: 180_000 };
-const RERUNS_OF_A_FAILURE = 2;
+export const RERUNS_OF_A_FAILURE = 2;
 /**
  * After this many checks in a row lost the server, and E1 is lost too, the rest are not attempted
  * (each would wait out its timeout). While E1 still answers, only some routes are broken: the run goes on.

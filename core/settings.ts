@@ -55,7 +55,7 @@ export interface RunSettings {
   /** The most pages a list walk follows; a walk stopped there is partial, not failed. */
   maxPages?: number;
   /** `conformance replay`: run this property's recorded counterexample path only. */
-  replay?: { checkId: string; path: string };
+  replay?: { checkId: string; path?: string };
 }
 
 export const tokenEnvVars: Record<"primary" | TokenRole, string> = {

@@ -44,8 +44,42 @@ describe("--baseline: a gate for a server still being built", () => {
     const fixed = await run("fixed", [], "--baseline", file);
     expect(fixed.code).toBe(0);
     for (const id of caughtBy(known)) expect(fixed.out).toContain(`fixed: ${id} passes now`);
-    // Under --strict a fixed entry fails the run, so that baselines shrink.
-    expect((await run("fixed-strict", [], "--baseline", file, "--strict")).code).toBe(1);
+    // "Baselines only shrink" is its own option: --fail-on-fixed fails on a fixed entry; --strict (SHOULD findings) does not.
+    expect((await run("fixed-strict", [], "--baseline", file, "--strict")).code).toBe(0);
+    const shrink = await run("fixed-shrink", [], "--baseline", file, "--fail-on-fixed");
+    expect(shrink.code).toBe(1);
+    expect(shrink.out).toMatch(/fails the run under --fail-on-fixed/);
+  });
+
+  it("shows the user's reason wherever a known failure is, labelled KNOWN; baseline update keeps reasons, prunes fixed entries, adds new ones to edit", async () => {
+    const file = join(dir, "reasons.json");
+    const ids = caughtBy(known);
+    writeFileSync(file, JSON.stringify({ knownFailures: ids.map((id) => ({ id, reason: "off by one until ticket 7" })) }));
+    const r = await run("reasons", [known, another], "--baseline", file, "--reporter", "console", "json", "junit", "html", "ctrf");
+    const failedKnown = ids.filter((id) => r.out.includes(`── ${id}`));
+    expect(failedKnown.length).toBeGreaterThan(0);
+    for (const id of failedKnown) expect(r.out).toContain(`── ${id} KNOWN (baseline: off by one until ticket 7)`);
+    const read = (f: string) => readFileSync(join(dir, "reasons", f), "utf8");
+    expect(read("junit.xml")).toContain(`message="KNOWN (baseline: off by one until ticket 7)`);
+    expect(read("report.html")).toContain("KNOWN (baseline: off by one until ticket 7)");
+    const ctrf = JSON.parse(read("ctrf-report.json"));
+    expect(ctrf.results.tests.find((t: any) => t.labels.check === failedKnown[0]).extra.baseline).toEqual({ known: true, reason: "off by one until ticket 7" });
+
+    // The second fault fixed, the first still there, one entry that names no check of this run.
+    writeFileSync(file, JSON.stringify({ knownFailures: [...ids.map((id) => ({ id, reason: "off by one until ticket 7" })), { id: "audit.export.content-type-csv", reason: "not selected here" }] }));
+    await run("update-from", [another]);
+    const failing = (JSON.parse(readFileSync(reportOf("update-from"), "utf8")).results as { id: string; status: string }[]).filter((x) => x.status === "failed").map((x) => x.id);
+    const updated = await cli("baseline", "update", file, reportOf("update-from"));
+    expect(updated.code).toBe(0);
+    const after = JSON.parse(readFileSync(file, "utf8")).knownFailures as { id: string; reason: string }[];
+    for (const e of after.filter((e) => ids.includes(e.id))) expect(failing).toContain(e.id);
+    expect(after.filter((e) => ids.includes(e.id)).length).toBeLessThan(ids.length);
+    expect(after.find((e) => e.id === "audit.export.content-type-csv")?.reason).toBe("not selected here");
+    const added = after.filter((e) => !ids.includes(e.id) && e.id !== "audit.export.content-type-csv");
+    expect(added.length).toBeGreaterThan(0);
+    for (const e of added) expect(e.reason).toMatch(/^TODO: say why this failure is accepted/);
+    expect(updated.out).toMatch(/removed \(passes now\)/);
+    expect((await run("after-update", [another], "--baseline", file)).code).toBe(0);
   });
 
   it("a baseline entry without a reason, or a file that is not a baseline: one clear line, exit 2", async () => {

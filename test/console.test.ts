@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { main } from "../bin/cli.js";
 import { annotations, escapeData, escapeProperty, publishToGitHub } from "../core/reporters/github.js";
 import { catalogueLines } from "../core/reporters/console.js";
+import type { Report } from "../core/reporters/report.js";
+import { type CheckResult, rootCauses } from "../core/runner.js";
 import { selectChecks } from "../core/select.js";
 import { catalogue } from "../suites/index.js";
 import { cli, faultyRun } from "./report-run.js";
@@ -45,7 +47,7 @@ describe("console", () => {
     expect(r.lines[0]).toMatch(new RegExp(`^${n} checks: ${n - 1} passed, 1 failed`));
     expect(r.lines).toHaveLength(4);
     expect(r.lines[1]).toMatch(/^FAIL MUST deployments\.list\.total-consistent  \S/);
-    expect(r.lines.slice(2)).toEqual(["conformance: FAILED", "reports: none written (--reporter junit json html har write them)"]);
+    expect(r.lines.slice(2)).toEqual(["conformance: FAILED", "reports: none written (--reporter junit json html ctrf har write them)"]);
   });
 
   it("a progress line on a terminal names the check being run; the passes leave no line of their own", async () => {
@@ -111,5 +113,33 @@ describe("GitHub Actions", () => {
     const quiet: string[] = [];
     publishToGitHub(report, { strict: false }, [], (l) => quiet.push(l), {});
     expect(quiet).toEqual([]);
+  });
+
+  it("emits at most 10 annotations, most important first (MUST failures, root causes with what they block, then findings and KNOWN ones), then how many more", () => {
+    const result = (id: string, level: "MUST" | "SHOULD", status: CheckResult["status"], extra: Partial<CheckResult> = {}): CheckResult => ({ id, group: "g", title: id, spec: "E1", level, kind: "example", status, message: `${id} broke`, durationMs: 1, ...extra });
+    const results = [
+      ...Array.from({ length: 3 }, (_, i) => result(`should.finding-${i}`, "SHOULD", "failed")),
+      result("known.one", "MUST", "failed"),
+      ...Array.from({ length: 4 }, (_, i) => result(`blocked.${i}`, "MUST", "blocked", { blockedBy: "root.owner: GET /x answered 500" })),
+      ...Array.from({ length: 8 }, (_, i) => result(`must.failure-${i}`, "MUST", "failed")),
+      result("root.owner", "MUST", "failed"),
+    ];
+    const report = { results, rootCauses: rootCauses(results) } as unknown as Report;
+    const gate = { strict: false, baseline: { knownFailures: [{ id: "known.one", reason: "until the fix ships" }] } };
+    const lines = annotations(report, gate);
+    expect(lines).toHaveLength(11);
+    // The root check's own failure carries what it blocks; the blocked ones have no line of their own.
+    expect(lines[0]).toMatch(/^::error title=must.failure-0 /);
+    const root = lines.find((l) => l.startsWith("::error title=root.owner [MUST E1] failed%2C blocks 4::"))!;
+    expect(root).toContain("root cause: blocks 4: blocked.0, blocked.1, blocked.2, blocked.3");
+    expect(lines.slice(0, 9).every((l) => l.startsWith("::error "))).toBe(true);
+    expect(lines[9]).toMatch(/^::warning title=should.finding-0 \[SHOULD E1\] SHOULD finding::/);
+    expect(lines[10]).toBe("::notice title=3 more::3 more failure(s), root cause(s) and finding(s) are in the report (step summary, junit.xml, report.html)");
+    expect(lines.some((l) => l.includes("title=blocked."))).toBe(false);
+    // Under the cap everything shows, KNOWN ones with the user's reason, last.
+    const few = annotations({ results: results.slice(0, 8), rootCauses: rootCauses(results.slice(0, 8)) } as unknown as Report, gate);
+    expect(few.at(-1)).toMatch(/^::warning title=known.one \[MUST E1\] KNOWN \(baseline%3A until the fix ships\)/);
+    // Without its root check in the report, the root cause has a line of its own, first.
+    expect(few[0]).toMatch(/^::error title=root cause%3A 4 checks blocked by root.owner::blocked by root.owner: GET \/x answered 500%0Ablocks: blocked.0, blocked.1/);
   });
 });

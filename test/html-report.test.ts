@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,6 +6,7 @@ import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml, reportHtml } from "../core/reporters/html.js";
 import type { Report } from "../core/reporters/report.js";
+import { rootCauses, summarise } from "../core/runner.js";
 import { faultyRun } from "./report-run.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -55,7 +56,11 @@ describe("HTML report in headless Chromium", () => {
     const { page, errors } = await open();
     for (const k of ["total", "passed", "failed", "blocked", "skipped", "errored"] as const) expect(Number(await page.textContent(`#count-${k}`)), k).toBe(report.summary[k]);
     expect(await page.locator("details.check").count()).toBe(report.results.length);
-    expect(Number(await page.textContent("#shown"))).toBe(report.results.length);
+    // A failed run opens on what did not pass.
+    expect(await page.isChecked("input[name=status][value=problems]")).toBe(true);
+    expect(Number(await page.textContent("#shown"))).toBe(report.results.filter((r) => r.status !== "passed").length);
+    expect(await page.locator("details.check:visible[data-status=passed]").count()).toBe(0);
+    expect(await page.textContent("#must-verified")).toBe(`${report.summary.mustRules.verified}/${report.summary.mustRules.total}`);
     expect(requested).toEqual([]);
     expect(errors).toEqual([]);
     if (process.env.CONFORMANCE_SCREENSHOT) {
@@ -103,6 +108,32 @@ describe("HTML report in headless Chromium", () => {
   it("holds no token", () => {
     const html = run.read("report.html");
     for (const secret of run.secrets) expect(html).not.toContain(secret);
+  });
+});
+
+describe("HTML report of a run with root causes and leftovers", () => {
+  it("shows each root cause once with the checks it blocks (links), and the leftovers deduplicated and folded", async () => {
+    const root = report.results.find((r) => r.status === "failed")!;
+    const victims = report.results.filter((r) => r.status === "passed").slice(0, 3).map((r) => r.id);
+    const cause = `${root.id}: GET /api/v1/x answered 500`;
+    const results = report.results.map((r) => (victims.includes(r.id) ? { ...r, status: "blocked" as const, blockedBy: cause, message: `blocked by ${cause}` } : r));
+    const leftovers = ["workbook 7 in deployment 1", "workbook 7 in deployment 1", "folder 3 in deployment 1"];
+    const variant: Report = { ...report, results, rootCauses: rootCauses(results), summary: summarise(results), leftovers };
+    const file = join(run.dir, "reports", "root-causes.html");
+    writeFileSync(file, reportHtml(variant, { strict: false }));
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(file).href);
+    const items = page.locator("#root-causes li");
+    expect(await items.count()).toBe(1);
+    expect(await items.first().textContent()).toContain(`blocks 3: ${victims.join(", ")}`);
+    expect(await items.first().locator("a").first().getAttribute("href")).toBe(`#check-${root.id}`);
+    // The root causes come before the list of checks; the leftovers are folded, each once.
+    expect(await page.evaluate(() => document.getElementById("root-causes")!.compareDocumentPosition(document.getElementById("checks")!) & Node.DOCUMENT_POSITION_FOLLOWING)).toBeTruthy();
+    expect(await page.locator("#leftovers").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.locator("#leftovers li").allTextContents()).toEqual(["workbook 7 in deployment 1 (2 times)", "folder 3 in deployment 1"]);
+    expect(await page.locator("#leftovers summary").textContent()).toBe("Left on the server: 2 things");
+    expect(Number(await page.textContent("#shown"))).toBe(results.filter((r) => r.status !== "passed").length);
+    await page.close();
   });
 });
 

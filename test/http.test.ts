@@ -80,6 +80,20 @@ describe("HTTP client", () => {
     expect(log[0].curl).toContain("--data-raw");
   });
 
+  it("shows a credential the suite made up to be refused (empty, Basic, unknown key) in the exchange and the curl line; redacts a real one and a JWT", async () => {
+    const made = ["Bearer", "", `Basic ${Buffer.from("conformance:conformance-unknown-abc").toString("base64")}`, "Bearer conformance-unknown-xyz"];
+    for (const header of made) {
+      const log: any[] = [];
+      await client().send({ method: "GET", path: "/echo", credential: null, headers: { authorization: header } }, log);
+      expect(log[0].requestHeaders.authorization).toBe(header);
+      expect(log[0].curl).toContain(`'authorization: ${header}'`);
+    }
+    const log: any[] = [];
+    await client().send({ method: "GET", path: "/echo", credential: null, headers: { authorization: `Bearer ${JWT}`, "x-other": TOKEN } }, log);
+    expect(JSON.stringify(log)).not.toContain(JWT);
+    expect(JSON.stringify(log)).not.toContain(TOKEN);
+  });
+
   it("reports a silent server as a network error naming the timeout", async () => {
     await expect(client(200).send({ method: "GET", path: "/slow" })).rejects.toThrow(/no answer within 200 ms/);
   });

@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { validateXML } from "xmllint-wasm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { Ajv } from "ajv";
+import addFormatsModule from "ajv-formats";
+import { ctrfReport } from "../core/reporters/ctrf.js";
 import { junitXml } from "../core/reporters/junit.js";
 import type { Report } from "../core/reporters/report.js";
 import type { CheckResult } from "../core/runner.js";
@@ -21,7 +24,7 @@ const caseOf = (xml: string, id: string) => cases(xml).find((c) => c.name.starts
 let run: Awaited<ReturnType<typeof faultyRun>>;
 let strict: Awaited<ReturnType<typeof faultyRun>>;
 beforeAll(async () => {
-  [run, strict] = [await faultyRun(["junit", "json"]), await faultyRun(["junit", "json"], ["--strict"])];
+  [run, strict] = [await faultyRun(["junit", "json", "ctrf"]), await faultyRun(["junit", "json"], ["--strict"])];
 }, 120_000);
 
 describe("junit.xml", () => {
@@ -78,5 +81,41 @@ describe("junit.xml", () => {
 
   it("holds no token", () => {
     for (const secret of run.secrets) expect(run.read("junit.xml")).not.toContain(secret);
+  });
+});
+
+describe("ctrf-report.json (Common Test Report Format), beside JUnit", () => {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  (((addFormatsModule as any).default ?? addFormatsModule) as (ajv: Ajv) => Ajv)(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(join(import.meta.dirname, "fixtures", "ctrf.schema.json"), "utf8")));
+
+  it("validates against the CTRF schema, and counts as failed exactly what JUnit counts as failures and errors", () => {
+    const ctrf = JSON.parse(run.read("ctrf-report.json"));
+    expect(validate(ctrf), JSON.stringify(validate.errors)).toBe(true);
+    expect(ctrf.results.tests).toHaveLength(run.report().results.length);
+    const xml = run.read("junit.xml");
+    const junitFailing = cases(xml).filter((c) => /<(failure|error) /.test(c.body)).map((c) => c.name);
+    expect(ctrf.results.tests.filter((t: any) => t.status === "failed").map((t: any) => t.name)).toEqual(junitFailing);
+    expect(ctrf.results.summary.failed).toBe(junitFailing.length);
+    // A SHOULD finding is "other", with the server's own status kept.
+    const finding = ctrf.results.tests.find((t: any) => t.labels.check === "deployments.list.limit-zero-rejected");
+    expect([finding.status, finding.rawStatus]).toEqual(["other", "failed"]);
+    const property = ctrf.results.tests.find((t: any) => t.labels.check === "pagination.cursor.any-page-size");
+    expect(property.parameters.seed).toBe(run.report().results.find((r) => r.id === "pagination.cursor.any-page-size")!.property!.seed);
+    expect(property.retries).toBe(2);
+    for (const secret of run.secrets) expect(run.read("ctrf-report.json")).not.toContain(secret);
+  });
+
+  it("an intermittent failure is flaky; a known failure of the baseline is other, with its reason in extra", () => {
+    const base = run.report();
+    const failed = base.results.filter((r) => r.status === "failed");
+    const [flaky, known] = failed;
+    const results = base.results.map((r) => (r.id === flaky.id ? { ...r, recurrence: "intermittent" as const } : r));
+    const ctrf = ctrfReport({ ...base, results }, { strict: false, baseline: { knownFailures: [{ id: known.id, reason: "until ticket 9" }] } });
+    expect(validate(ctrf), JSON.stringify(validate.errors)).toBe(true);
+    const test = (id: string) => ctrf.results.tests.find((t) => t.labels.check === id)!;
+    expect(test(flaky.id)).toMatchObject({ status: "failed", flaky: true, extra: { recurrence: "intermittent" } });
+    expect(ctrf.results.summary.flaky).toBe(1);
+    expect(test(known.id)).toMatchObject({ status: "other", rawStatus: "failed", extra: { baseline: { known: true, reason: "until ticket 9" } } });
   });
 });

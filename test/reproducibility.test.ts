@@ -93,4 +93,18 @@ describe("conformance replay", () => {
     // The replay runs the recorded case, not a new search.
     expect(replayed?.property?.runs).toBe(1);
   });
+
+  it("a replay that does not run its check (a write check without --allow-writes) says 'not run', never passed, and exits 2; --quiet keeps it short", { timeout: 60_000 }, () => {
+    const WRITER = "upsert.create.absent-slug-creates";
+    const saved = cli("--reference", "--allow-writes", "--check", WRITER, "--seed", "5", "--reporter", "json", "--out", join(dir, "writer"));
+    expect(saved.status, saved.stderr).toBe(0);
+    const replay = cli("replay", join(dir, "writer", "report.json"), WRITER, "--reference");
+    expect(replay.status).toBe(2);
+    const lines = replay.stdout.trim().split("\n");
+    expect(lines.at(-2)).toMatch(/^conformance: not run: .*--allow-writes/);
+    expect(replay.stdout).not.toMatch(/conformance: passed/);
+    const quiet = cli("replay", join(dir, "writer", "report.json"), WRITER, "--reference", "--allow-writes", "--quiet");
+    expect(quiet.status, quiet.stderr).toBe(0);
+    expect(quiet.stdout.trim().split("\n")).toEqual([expect.stringMatching(/^1 checks: 1 passed/), "conformance: passed", expect.stringMatching(/^reports: none written/)]);
+  });
 });

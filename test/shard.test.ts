@@ -1,11 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../bin/cli.js";
 import type { Report } from "../core/reporters/report.js";
 import { conflictTable } from "../core/schedule.js";
-import { shardOf } from "../core/shard.js";
+import { CHECK_COST, shardOf } from "../core/shard.js";
+import { faults } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "conformance-shard-"));
@@ -29,6 +30,16 @@ describe("--shard i/n", () => {
         expect(shardOf(catalogue, i + 1, n).map((c) => c.id)).toEqual(part.map((c) => c.id));
       }
       if (n > 1) expect(parts.filter((p) => p.length > 0).length).toBe(n);
+    }
+  });
+
+  it("cuts parts of similar estimated cost when each shard has a server of its own (--reference)", () => {
+    const cost = (cs: typeof catalogue) => cs.reduce((t, c) => t + CHECK_COST[c.kind], 0);
+    const heaviest = Math.max(...catalogue.map((c) => CHECK_COST[c.kind]));
+    for (const n of [2, 3, 4]) {
+      const parts = Array.from({ length: n }, (_, i) => shardOf(catalogue, i + 1, n, { separateServers: true }));
+      expect(parts.flat().length).toBe(catalogue.length);
+      for (const p of parts) expect(cost(p)).toBeLessThanOrEqual(cost(catalogue) / n + heaviest);
     }
   });
 
@@ -62,40 +73,68 @@ describe("bad values of the new options: one clear line, exit 2", () => {
 });
 
 describe("conformance merge", () => {
-  const common = ["--reference", "--allow-writes", "--group", "deployments", "workbooks", "staging", "upsert", "--seed", "11", "--runs", "5", "--reporter", "json"];
+  // Two faults: the baseline accepts what the first breaks; the second's failures are new.
+  const known = "deployments-total-off-by-one";
+  const common = ["--reference", "--fault", known, "deployments-limit-ignored", "--allow-writes", "--group", "deployments", "staging", "--seed", "11", "--runs", "5", "--reporter", "json", "junit"];
+  const statuses = (d: string) => [...readFileSync(join(d, "junit.xml"), "utf8").matchAll(/<testcase [^>]*name="([^"]+)"[^>]*?(\/>|>\s*<(\w+))/g)].map((m) => [m[1], m[3] ?? "passed"]);
 
-  it("joins the shards' reports into the report of the whole run, and writes JUnit", { timeout: 120_000 }, async () => {
-    const shards = [1, 2, 3].map((i) => join(dir, `shard-${i}`));
-    for (const [i, out] of shards.entries()) expect((await run(...common, "--shard", `${i + 1}/3`, "--out", out)).code).toBe(0);
+  it("a sharded run with a baseline, merged, gives the exit code, report and JUnit of the unsharded run", { timeout: 120_000 }, async () => {
+    const first = join(dir, "first");
+    await run(...common, "--out", first);
+    const baseline = join(dir, "baseline.json");
+    const catches = faults.find((f) => f.name === known)!.catches;
+    expect(reportAt(first).results.filter((r) => catches.includes(r.id) && r.status === "failed").length).toBeGreaterThan(0);
+    writeFileSync(baseline, JSON.stringify({ knownFailures: catches.map((id) => ({ id, reason: "total is off by one until ticket 12" })) }));
+
     const whole = join(dir, "whole");
-    expect((await run(...common, "--out", whole)).code).toBe(0);
+    const unsharded = await run(...common, "--baseline", baseline, "--out", whole);
+    expect(unsharded.code).toBe(1);
+    const shards = [1, 2, 3].map((i) => join(dir, `shard-${i}`));
+    for (const [i, out] of shards.entries()) await run(...common, "--baseline", baseline, "--shard", `${i + 1}/3`, "--out", out);
+    expect(reportAt(shards[0]).shard).toEqual({ index: 1, count: 3 });
 
     const merged = join(dir, "merged");
-    const r = await run("merge", ...shards.map((d) => join(d, "report.json")), "--out", merged, "--reporter", "json", "junit");
-    expect(r.code, r.errLines.join("\n")).toBe(0);
+    const r = await run("merge", ...shards.map((d) => join(d, "report.json")), "--baseline", baseline, "--out", merged, "--reporter", "json", "junit");
+    expect(r.code, r.errLines.join("\n")).toBe(unsharded.code);
     expect(r.out).toMatch(/3 reports merged/);
+    expect(r.out).toMatch(/KNOWN: deployments\.\S+: total is off by one until ticket 12/);
     const joined = reportAt(merged);
     const single = reportAt(whole);
     expect(joined.results.map((x) => [x.id, x.status])).toEqual(single.results.map((x) => [x.id, x.status]));
     expect({ ...joined.summary, requests: 0 }).toEqual({ ...single.summary, requests: 0 });
-    expect(joined.summary.requests).toBe(shards.map((d) => reportAt(d).summary.requests).reduce((a, b) => a + b));
-    expect(joined.seed).toBe(11);
-    const xml = readFileSync(join(merged, "junit.xml"), "utf8");
-    expect((xml.match(/<testcase /g) ?? []).length).toBe(joined.summary.total);
+    expect(joined.gate).toEqual({ ...single.gate, baseline: { ...single.gate!.baseline, file: baseline } });
+    expect(statuses(merged)).toEqual(statuses(whole));
+    expect(statuses(whole).map(([, s]) => s)).toEqual(expect.arrayContaining(["failure", "skipped"]));
+    expect(readFileSync(join(merged, "junit.xml"), "utf8")).toContain("KNOWN (baseline: total is off by one until ticket 12)");
+
+    // A set missing a shard, or holding one twice, is refused in one line.
+    for (const [set, said] of [
+      [shards.slice(0, 2), /shard 3\/3 missing: merge needs all 3 shards/],
+      [[...shards, shards[1]], /shard 2\/3 is given twice/],
+      [[first], /is not the report of a shard/],
+    ] as [string[], RegExp][]) {
+      const refused = await run("merge", ...set.map((d) => join(d, "report.json")), "--out", join(dir, "refused"));
+      expect(refused.code).toBe(2);
+      expect(refused.errLines).toHaveLength(1);
+      expect(refused.errLines[0]).toMatch(said);
+    }
   });
 
-  it("refuses, in one line with exit 2, reports of different seeds and overlapping shards", { timeout: 60_000 }, async () => {
-    const a = join(dir, "seed-a");
-    const b = join(dir, "seed-b");
-    await run("--reference", "--check", "deployments.list.schema", "--seed", "1", "--reporter", "json", "--out", a);
-    await run("--reference", "--check", "deployments.list.schema", "--seed", "2", "--reporter", "json", "--out", b);
-    const seeds = await run("merge", join(a, "report.json"), join(b, "report.json"), "--out", join(dir, "x"));
+  it("refuses, in one line with exit 2, shards of different seeds or selections, and --shard without --seed", { timeout: 60_000 }, async () => {
+    const shard = (name: string, ...extra: string[]) => run("--reference", "--check", "deployments.list.schema", "--shard", "1/2", "--reporter", "json", "--out", join(dir, name), ...extra);
+    await shard("seed-a", "--seed", "1");
+    await shard("seed-b", "--seed", "2");
+    await run("--reference", "--check", "deployments.list.schema", "deployments.list.defaults", "--shard", "2/2", "--seed", "1", "--reporter", "json", "--out", join(dir, "other-selection"));
+    const seeds = await run("merge", join(dir, "seed-a", "report.json"), join(dir, "seed-b", "report.json"), "--out", join(dir, "x"));
     expect(seeds.code).toBe(2);
     expect(seeds.errLines).toHaveLength(1);
     expect(seeds.errLines[0]).toMatch(/same --seed/);
-    const twice = await run("merge", join(a, "report.json"), join(a, "report.json"), "--out", join(dir, "y"));
-    expect(twice.code).toBe(2);
-    expect(twice.errLines[0]).toMatch(/deployments.list.schema is in both .* the shards overlap/);
+    const selections = await run("merge", join(dir, "seed-a", "report.json"), join(dir, "other-selection", "report.json"), "--out", join(dir, "y"));
+    expect(selections.code).toBe(2);
+    expect(selections.errLines[0]).toMatch(/every shard needs the same --group and --check/);
+    const noSeed = await shard("no-seed");
+    expect(noSeed.code).toBe(2);
+    expect(noSeed.errLines).toEqual([expect.stringMatching(/--shard needs --seed: every shard of a run needs the same --seed/)]);
     const missing = await run("merge", join(dir, "nope.json"));
     expect(missing.code).toBe(2);
     expect(missing.errLines[0]).toMatch(/cannot read report/);

@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import type { GateOptions } from "../../core/gate.js";
 import { MergeError, mergeReports } from "../../core/reporters/merge.js";
 import type { Report } from "../../core/reporters/report.js";
 import { UsageError } from "../../core/settings.js";
@@ -9,10 +8,18 @@ export interface MergeOptions {
   out: string;
   reporter: string[];
   strict?: boolean;
+  baseline?: string;
+  failOnFixed?: boolean;
 }
 
-/** `conformance merge a.json b.json ...`: the shards' reports joined into one report.json (and junit.xml). */
+/**
+ * `conformance merge a.json b.json ...`: the shards' reports joined into one report, judged by the
+ * same gate as a run without shards (--strict, --baseline, --fail-on-fixed): the same exit code,
+ * the same JUnit, the same annotations on GitHub.
+ */
 export async function mergeCommand(files: string[], opts: MergeOptions, out: (l: string) => void): Promise<number> {
+  const { baselineOutcome, gateExitCode, readBaseline } = await import("../../core/gate.js");
+  const baseline = opts.baseline ? readBaseline(opts.baseline) : undefined;
   const reports = files.map((file) => ({ file, report: readReport(file) }));
   const { catalogue } = await import("../../suites/index.js");
   let merged: Report;
@@ -22,12 +29,17 @@ export async function mergeCommand(files: string[], opts: MergeOptions, out: (l:
     if (e instanceof MergeError) throw new UsageError(e.message);
     throw e;
   }
-  mkdirSync(opts.out, { recursive: true });
-  if (opts.reporter.includes("json")) writeFileSync(join(opts.out, "report.json"), JSON.stringify(merged, null, 2) + "\n");
-  if (opts.reporter.includes("junit")) (await import("../../core/reporters/junit.js")).writeJUnit(merged, join(opts.out, "junit.xml"), { strict: Boolean(opts.strict) });
-  const s = merged.summary;
-  out(`${files.length} reports merged into ${opts.out}: ${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored, ${s.requests} requests (seed ${merged.seed})`);
-  const { exitCodeFor } = await import("../../core/runner.js");
-  return merged.interrupted ? 130 : exitCodeFor(merged.results, Boolean(opts.strict));
+  const gate: GateOptions = { strict: Boolean(opts.strict), baseline, failOnFixed: opts.failOnFixed };
+  const exitCode = merged.interrupted ? 130 : gateExitCode(merged.results, gate);
+  merged.gate = { strict: gate.strict, failOnFixed: gate.failOnFixed, exitCode, ...(baseline ? { baseline: baselineOutcome(merged.results, baseline, opts.baseline) } : {}) };
+  const { reportsLine, writeReports } = await import("../../core/reporters/write.js");
+  const { baselineLines, summaryLine } = await import("../../core/reporters/console.js");
+  const { publishToGitHub } = await import("../../core/reporters/github.js");
+  const written = writeReports(merged, new Set(opts.reporter), opts.out, gate);
+  out(`${files.length} reports merged into ${opts.out}`);
+  for (const line of [summaryLine(merged), ...baselineLines(merged)]) out(line);
+  publishToGitHub(merged, gate, written, out);
+  out(reportsLine(written));
+  out(merged.interrupted ? "conformance: interrupted" : exitCode === 0 ? "conformance: passed" : "conformance: FAILED");
+  return exitCode;
 }
-

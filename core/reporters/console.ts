@@ -1,5 +1,5 @@
 import type { Check } from "../check.js";
-import { type GateOptions, verdict } from "../gate.js";
+import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
 import type { CheckResult } from "../runner.js";
 import { failureDetails, type Report } from "./report.js";
 
@@ -51,12 +51,14 @@ export class ConsoleReporter {
     if (this.options.progress && r.status === "passed") return;
     this.options.progress?.("");
     const [code, word] = MARK[r.status];
+    const known = knownReason(r, this.options.gate);
     const level = verdict(r, this.options.gate) === "finding" ? paint("33", "SHOULD") : r.level.padEnd(6);
     const why = r.status !== "passed" ? `  ${r.message.split("\n")[0]}` : "";
-    this.out(`${paint(code, word)} ${level} ${r.id}  [${r.spec}]  ${r.durationMs} ms${why}`);
+    this.out(`${known ? paint("33", "KNOWN") : paint(code, word)} ${level} ${r.id}  [${r.spec}]  ${r.durationMs} ms${why}${known ? `  ${knownLabel(known)}` : ""}`);
   }
 
-  finish(report: Report, exitCode: number): void {
+  /** `notRun`: a replay whose check did not run says so instead of a verdict. */
+  finish(report: Report, exitCode: number, notRun?: string): void {
     this.options.progress?.("");
     const { quiet, verbose, gate } = this.options;
     const s = report.summary;
@@ -65,24 +67,29 @@ export class ConsoleReporter {
     if (s.skipped && !quiet) this.out(`  skipped: ${s.skippedBy.user} by the run's setup, ${s.skippedBy.notVerifiable} not verifiable on this server, ${s.skippedBy.notExercised} not exercised`);
     if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
     if (!quiet) for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);
-    for (const l of report.leftovers) this.out(paint("31", `left on the server: ${l}`));
-    for (const { rootCause, blocked } of report.rootCauses) this.out(paint("31", `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}`));
+    for (const l of new Set(report.leftovers)) this.out(paint("31", `left on the server: ${l}`));
+    for (const { rootCause, blocked } of report.rootCauses) {
+      const known = blocked.filter((id) => verdict(report.results.find((r) => r.id === id)!, gate) === "known");
+      this.out(paint("31", `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}${known.length ? ` (${known.length} KNOWN in the baseline)` : ""}`));
+    }
     for (const line of baselineLines(report)) this.out(line);
     // A blocked check is told once, under its root cause above; failures and errors in full.
     const bad = report.results.filter((r) => r.status === "failed" || r.status === "errored");
     for (const r of bad) {
+      const known = knownReason(r, gate);
       if (quiet) {
-        this.out(`${MARK[r.status][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}`);
+        this.out(`${known ? "KNOWN" : MARK[r.status][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${known ? `  ${knownLabel(known)}` : ""}`);
         continue;
       }
       const v = verdict(r, gate);
       this.out("");
-      this.out(paint(r.status === "errored" ? "35" : v === "finding" || v === "known" ? "33" : "31", `── ${r.id}${v === "finding" ? " (SHOULD finding)" : v === "known" ? " (known failure, baseline)" : ""}`));
+      this.out(paint(r.status === "errored" ? "35" : v === "finding" || v === "known" ? "33" : "31", `── ${r.id}${v === "finding" ? " (SHOULD finding)" : known ? ` ${knownLabel(known)}` : ""}`));
       this.out(failureDetails(r));
     }
     if (!quiet) this.out("");
-    // An interrupted run is no verdict: its last line must not read as one.
+    // An interrupted run is no verdict: its last line must not read as one; nor a replay that did not run its check.
     if (report.interrupted) this.out(paint("33", "conformance: interrupted"));
+    else if (notRun) this.out(paint("33", `conformance: ${notRun}`));
     else this.out(exitCode === 0 ? paint("32", "conformance: passed") : paint("31", "conformance: FAILED"));
   }
 }
@@ -93,7 +100,8 @@ export function baselineLines(report: Report): string[] {
   if (!b) return [];
   return [
     `baseline: ${b.known.length} known failure(s) accepted, ${b.new.length} new, ${b.fixed.length} fixed`,
-    ...b.fixed.map((id) => paint("32", `fixed: ${id} passes now: remove it from the baseline${report.gate?.strict ? " (fails the run under --strict)" : ""}`)),
+    ...b.known.map((id) => paint("33", `KNOWN: ${id}: ${b.reasons[id]}`)),
+    ...b.fixed.map((id) => paint("32", `fixed: ${id} passes now: remove it from the baseline (conformance baseline update)${report.gate?.failOnFixed ? "; fails the run under --fail-on-fixed" : ""}`)),
     ...b.new.map((id) => paint("31", `new failure: ${id}`)),
     ...(b.unmatched.length ? [`baseline: ${b.unmatched.length} entr${b.unmatched.length === 1 ? "y names" : "ies name"} no check of this run (not selected, removed or mistyped): ${b.unmatched.join(", ")}`] : []),
   ];

@@ -1,28 +1,62 @@
 /**
- * On GitHub Actions: an `::error` annotation per failure and a `::warning` per SHOULD finding
- * (or known failure of the baseline), and a Markdown summary appended to $GITHUB_STEP_SUMMARY.
+ * On GitHub Actions: annotations (`::error` for what fails the run, `::warning` for SHOULD
+ * findings and known failures of the baseline), and a Markdown summary appended to
+ * $GITHUB_STEP_SUMMARY. GitHub shows at most 10 annotations of each kind per step, so they come
+ * most important first (MUST failures, then root causes with the checks they block, then the
+ * rest), at most MAX_ANNOTATIONS, then one line saying how many more the report holds.
  * Workflow commands are escaped as the Actions runner reads them back.
  */
 import { appendFileSync } from "node:fs";
-import { type GateOptions, verdict } from "../gate.js";
+import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
+import type { CheckResult } from "../runner.js";
 import type { Report } from "./report.js";
+
+export const MAX_ANNOTATIONS = 10;
 
 /** The message part of a workflow command. */
 export const escapeData = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 /** A property value (title=...): also `:` and `,`, which end it. */
 export const escapeProperty = (s: string) => escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
+/** Lower comes first: what fails the run on its own, then the root causes, then what does not fail it. */
+function rank(r: CheckResult, gate: GateOptions): number {
+  const v = verdict(r, gate);
+  if (v === "failure" && r.status === "failed") return r.level === "MUST" ? 0 : 1;
+  if (v === "error") return 2;
+  return v === "finding" ? 4 : 5;
+}
+
 export function annotations(report: Report, gate: GateOptions): string[] {
-  const lines: string[] = [];
-  for (const r of report.results) {
+  const shown = report.results.filter((r) => !["ok", "skipped"].includes(verdict(r, gate)));
+  // A blocked check is told under its root cause: one annotation for the cause, naming what it blocks.
+  const blocked = new Set(report.rootCauses.flatMap((c) => c.blocked));
+  // The root check (it owns the endpoint and failed on the same answer) carries what it blocks.
+  const rootOf = (rootCause: string) => rootCause.split(":")[0];
+  const blocks = new Map(report.rootCauses.map((c) => [rootOf(c.rootCause), c.blocked]));
+  const items: { rank: number; line: string }[] = [];
+  for (const r of shown) {
+    if (blocked.has(r.id)) continue;
     const v = verdict(r, gate);
-    if (v === "ok" || v === "skipped") continue;
     const command = v === "failure" || v === "error" ? "error" : "warning";
-    const label = v === "finding" ? "SHOULD finding" : v === "known" ? "known failure (baseline)" : r.status;
-    const detail = [r.message.split("\n")[0], r.expected !== undefined ? `expected: ${r.expected}` : "", r.got !== undefined ? `got: ${r.got}` : "", r.blockedBy ? `blocked by: ${r.blockedBy}` : "", r.curl ? `reproduce: ${r.curl}` : ""].filter(Boolean).join("\n");
-    lines.push(`::${command} title=${escapeProperty(`${r.id} [${r.level} ${r.spec}] ${label}`)}::${escapeData(detail)}`);
+    const reason = knownReason(r, gate);
+    const label = v === "finding" ? "SHOULD finding" : reason ? knownLabel(reason) : r.status;
+    const ids = blocks.get(r.id);
+    const detail = [r.message.split("\n")[0], r.expected !== undefined ? `expected: ${r.expected}` : "", r.got !== undefined ? `got: ${r.got}` : "", r.curl ? `reproduce: ${r.curl}` : "", ids ? `root cause: blocks ${ids.length}: ${ids.join(", ")}` : ""].filter(Boolean).join("\n");
+    items.push({ rank: rank(r, gate), line: `::${command} title=${escapeProperty(`${r.id} [${r.level} ${r.spec}] ${label}${ids ? `, blocks ${ids.length}` : ""}`)}::${escapeData(detail)}` });
   }
-  return lines;
+  for (const { rootCause, blocked: ids } of report.rootCauses) {
+    const members = shown.filter((r) => ids.includes(r.id));
+    if (!members.length || shown.some((r) => r.id === rootOf(rootCause))) continue;
+    const failing = members.filter((r) => verdict(r, gate) === "failure");
+    const best = Math.min(...members.map((r) => rank(r, gate)));
+    const command = failing.length ? "error" : "warning";
+    const title = `root cause: ${ids.length} check${ids.length === 1 ? "" : "s"} blocked by ${rootOf(rootCause)}`;
+    items.push({ rank: failing.length ? 1.5 : best, line: `::${command} title=${escapeProperty(title)}::${escapeData(`blocked by ${rootCause}\nblocks: ${ids.join(", ")}`)}` });
+  }
+  const ordered = items.sort((a, b) => a.rank - b.rank).map((i) => i.line);
+  if (ordered.length <= MAX_ANNOTATIONS) return ordered;
+  const more = ordered.length - MAX_ANNOTATIONS;
+  return [...ordered.slice(0, MAX_ANNOTATIONS), `::notice title=${escapeProperty(`${more} more`)}::${escapeData(`${more} more failure(s), root cause(s) and finding(s) are in the report (step summary, junit.xml, report.html)`)}`];
 }
 
 export function stepSummary(report: Report, reports: string[]): string {
@@ -41,7 +75,8 @@ export function stepSummary(report: Report, reports: string[]): string {
   const bad = report.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored");
   if (bad.length) {
     lines.push("| check | level | rule | status | message |", "|---|---|---|---|---|");
-    for (const r of bad) lines.push(`| \`${r.id}\` | ${r.level} | ${cell(r.spec)} | ${r.status} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
+    const reasons = report.gate?.baseline?.reasons ?? {};
+    for (const r of bad) lines.push(`| \`${r.id}\` | ${r.level} | ${cell(r.spec)} | ${reasons[r.id] ? cell(`${r.status}, ${knownLabel(reasons[r.id])}`) : r.status} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
     lines.push("");
   }
   const b = report.gate?.baseline;

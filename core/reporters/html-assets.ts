@@ -31,6 +31,7 @@ details.check[open] > summary { background: #f6f8fa; }
 pre { background: #f6f8fa; border: 1px solid var(--line); padding: 6px 8px; margin: 4px 0; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; max-height: 360px; overflow: auto; }
 .exchange h4 { margin: 8px 0 2px; font-size: 13px; font-family: ui-monospace, monospace; }
 .finding { color: var(--skip); font-weight: 600; }
+.root-cause { margin-bottom: 6px; } #leftovers > summary { cursor: pointer; } #leftovers > summary h2 { display: inline; }
 .rule-none { color: var(--fail); } .untestable { color: var(--muted); }
 `;
 

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { citedRules, coverage } from "../coverage.js";
-import { type GateOptions, verdict } from "../gate.js";
+import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
 import type { Exchange } from "../http.js";
 import type { CheckResult, Status } from "../runner.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
@@ -29,6 +29,8 @@ export function reportHtml(report: Report, gate: GateOptions): string {
   const scriptHash = createHash("sha256").update(SCRIPT).digest("base64");
   const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'; form-action 'none'; base-uri 'none'`;
   const passed = report.gate ? report.gate.exitCode === 0 : report.summary.failed + report.summary.errored === 0;
+  // A failed run opens on what did not pass; a passed one on everything.
+  const initial = passed ? "all" : "problems";
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -42,20 +44,21 @@ export function reportHtml(report: Report, gate: GateOptions): string {
 <h1>Conformance report <span class="verdict ${passed ? "ok" : "bad"}" id="verdict">${passed ? "passed" : "FAILED"}</span></h1>
 <div class="meta">${e(report.target.baseUrl)} · seed ${e(report.seed)} (replay with <code>--seed ${e(report.seed)}</code>) · ${e(report.startedAt)} · ${e(report.durationMs)} ms · ${e(report.tool.name)} ${e(report.tool.version)}${gate.strict ? " · --strict" : ""}${report.writes ? " · writes allowed" : " · read-only"}${report.interrupted ? " · <b>interrupted</b>" : ""}</div>
 ${summaryHtml(report)}
+${rootCausesHtml(report)}
 ${baselineHtml(report)}
-${report.leftovers.length ? `<h2>Left on the server</h2><ul>${report.leftovers.map((l) => `<li>${e(l)}</li>`).join("")}</ul>` : ""}
-<h2>Groups × status</h2>
-${matrixHtml(report)}
+${leftoversHtml(report.leftovers)}
 <h2>Checks</h2>
 <div class="controls">
   <span>Show:</span>
-  ${["all", "problems", "failed", "blocked", "skipped", "errored"].map((s) => `<label><input type="radio" name="status" value="${s}"${s === "all" ? " checked" : ""}> ${s === "problems" ? "not passed" : s}</label>`).join("\n  ")}
+  ${["all", "problems", "failed", "blocked", "skipped", "errored"].map((s) => `<label><input type="radio" name="status" value="${s}"${s === initial ? " checked" : ""}> ${s === "problems" ? "not passed" : s}</label>`).join("\n  ")}
   <input type="search" id="search" placeholder="search by id or rule (e.g. E11 rule 5)" aria-label="search by id or rule">
   <span><b id="shown">${report.results.length}</b> shown</span>
 </div>
 <div id="checks">
 ${report.results.map((r) => checkHtml(r, gate)).join("\n")}
 </div>
+<h2>Groups × status</h2>
+${matrixHtml(report)}
 <h2>Coverage of the spec</h2>
 ${coverageHtml(report)}
 <script>${SCRIPT}</script>
@@ -67,14 +70,38 @@ ${coverageHtml(report)}
 function summaryHtml(report: Report): string {
   const s = report.summary;
   const tiles = [["total", s.total], ...STATUSES.map((k) => [k, s[k]])] as [string, number][];
-  return `<div class="tiles">${tiles.map(([k, n]) => `<div class="tile"><b id="count-${k}">${n}</b>${k}</div>`).join("")}</div>`;
+  const must = `<div class="tile"><b id="must-verified">${s.mustRules.verified}/${s.mustRules.total}</b>MUST rules verified</div>`;
+  return `<div class="tiles">${tiles.map(([k, n]) => `<div class="tile"><b id="count-${k}">${n}</b>${k}</div>`).join("")}${must}</div>`;
+}
+
+const checkLink = (id: string) => `<a href="#check-${e(id)}"><code>${e(id)}</code></a>`;
+
+/** Each root cause once, with the checks it blocks: one defect reads as one. */
+function rootCausesHtml(report: Report): string {
+  if (!report.rootCauses.length) return "";
+  const items = report.rootCauses.map(({ rootCause, blocked }) => {
+    const root = /^[\w.-]+(?=: )/.exec(rootCause)?.[0];
+    const cause = root ? `${checkLink(root)}${e(rootCause.slice(root.length))}` : e(rootCause);
+    return `<li class="root-cause">${cause}<br>blocks ${blocked.length}: ${blocked.map(checkLink).join(", ")}</li>`;
+  });
+  return `<h2>Root causes</h2><ul id="root-causes">${items.join("")}</ul>`;
 }
 
 function baselineHtml(report: Report): string {
   const b = report.gate?.baseline;
   if (!b) return "";
   const list = (ids: string[]) => (ids.length ? ids.map((id) => `<code>${e(id)}</code>`).join(", ") : "none");
-  return `<h2>Baseline${b.file ? ` (${e(b.file)})` : ""}</h2><dl class="body"><dt>known failures</dt><dd>${list(b.known)}</dd><dt>new failures</dt><dd>${list(b.new)}</dd><dt>fixed (remove from the baseline)</dt><dd>${list(b.fixed)}</dd></dl>`;
+  const known = b.known.length ? `<ul>${b.known.map((id) => `<li>${checkLink(id)}: <span class="finding">KNOWN</span> ${e(b.reasons?.[id] ?? "")}</li>`).join("")}</ul>` : "none";
+  return `<h2>Baseline${b.file ? ` (${e(b.file)})` : ""}</h2><dl class="body"><dt>known failures</dt><dd>${known}</dd><dt>new failures</dt><dd>${list(b.new)}</dd><dt>fixed (remove from the baseline)</dt><dd>${list(b.fixed)}</dd></dl>`;
+}
+
+/** What the run could not remove or restore: each thing once, with how often it was reported, folded. */
+function leftoversHtml(leftovers: string[]): string {
+  if (!leftovers.length) return "";
+  const counts = new Map<string, number>();
+  for (const l of leftovers) counts.set(l, (counts.get(l) ?? 0) + 1);
+  const items = [...counts].map(([l, n]) => `<li>${e(l)}${n > 1 ? ` <i>(${n} times)</i>` : ""}</li>`).join("");
+  return `<details id="leftovers"><summary><h2>Left on the server: ${counts.size} thing${counts.size === 1 ? "" : "s"}</h2></summary><ul>${items}</ul></details>`;
 }
 
 function matrixHtml(report: Report): string {
@@ -89,18 +116,19 @@ function matrixHtml(report: Report): string {
 
 function checkHtml(r: CheckResult, gate: GateOptions): string {
   const v = verdict(r, gate);
-  const note = v === "finding" ? ` <span class="finding">SHOULD finding</span>` : v === "known" ? ` <span class="finding">known failure (baseline)</span>` : "";
+  const note = v === "finding" ? ` <span class="finding">SHOULD finding</span>` : v === "known" ? ` <span class="finding known">${e(knownLabel(knownReason(r, gate)!))}</span>` : "";
   const summary = `<summary><span class="badge ${r.status}">${r.status}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${r.message ? ` — ${e(r.message.split("\n")[0])}` : ""}${note}</span></summary>`;
-  return `<details class="check" id="check-${e(r.id)}" data-status="${r.status}" data-id="${e(r.id)}" data-spec="${e([r.spec, ...citedRules(r.spec)].join(" | "))}">${summary}<div class="body">${detailHtml(r)}</div></details>`;
+  return `<details class="check" id="check-${e(r.id)}" data-status="${r.status}" data-id="${e(r.id)}" data-spec="${e([r.spec, ...citedRules(r.spec)].join(" | "))}">${summary}<div class="body">${detailHtml(r, gate)}</div></details>`;
 }
 
-function detailHtml(r: CheckResult): string {
+function detailHtml(r: CheckResult, gate: GateOptions): string {
   const facts: [string, string | undefined][] = [
     ["rule", `${r.level} ${r.spec}: ${r.title}`],
     ["message", r.message || undefined],
     ["expected", r.expected],
     ["got", r.got],
     ["blocked by", r.blockedBy],
+    ["known failure", knownReason(r, gate)],
     ["recurrence", r.recurrence],
     ["skip kind", r.skipKind],
     ["duration", `${r.durationMs} ms${r.requests !== undefined ? `, ${r.requests} requests` : ""}`],

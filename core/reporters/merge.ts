@@ -18,6 +18,7 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
     if (report.seed !== first.report.seed) throw new MergeError(`${file} ran with seed ${report.seed}, ${first.file} with ${first.report.seed}: pass the same --seed to every shard`);
     if (report.runs !== first.report.runs) throw new MergeError(`${file} ran ${report.runs} runs per property, ${first.file} ${first.report.runs}: pass the same --runs to every shard`);
   }
+  checkShardSet(reports);
   const from = new Map<string, string>();
   const results: CheckResult[] = [];
   for (const { file, report } of reports)
@@ -40,6 +41,7 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
     seed: first.report.seed,
     runs: first.report.runs,
     writes: reports.some(({ report }) => report.writes),
+    ...(first.report.selection ? { selection: first.report.selection } : {}),
     startedAt: new Date(start).toISOString(),
     durationMs: end - start,
     interrupted: reports.some(({ report }) => report.interrupted),
@@ -48,4 +50,30 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
     leftovers: reports.flatMap(({ report }) => report.leftovers),
     results: ordered,
   };
+}
+
+const sameSelection = (a: Report["selection"], b: Report["selection"]) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const describeSelection = (s: Report["selection"]) =>
+  s ? `${s.selected} checks${s.groups ? ` of --group ${s.groups.join(" ")}` : ""}${s.checks ? ` of --check ${s.checks.join(" ")}` : ""}${s.separateServers ? " (--reference: a server per shard)" : ""}` : "no recorded selection";
+
+/**
+ * The reports must be the n shards of one run, each once: the same --shard count, every index
+ * from 1 to n, the same selection (the same --group and --check). Two of three shards merged
+ * would read as a complete run that passed.
+ */
+function checkShardSet(reports: { file: string; report: Report }[]): void {
+  const [first] = reports;
+  const byIndex = new Map<number, string>();
+  for (const { file, report } of reports) {
+    if (!report.shard) throw new MergeError(`${file} is not the report of a shard (run with --shard i/n): merge joins the shards of one run`);
+    if (report.shard.count !== first.report.shard!.count) throw new MergeError(`${file} is shard ${report.shard.index}/${report.shard.count}, ${first.file} is ${first.report.shard!.index}/${first.report.shard!.count}: the shards of one run share n`);
+    if (!sameSelection(report.selection, first.report.selection))
+      throw new MergeError(`${file} selected ${describeSelection(report.selection)}, ${first.file} ${describeSelection(first.report.selection)}: every shard needs the same --group and --check (and --reference in all or none)`);
+    const earlier = byIndex.get(report.shard.index);
+    if (earlier) throw new MergeError(`shard ${report.shard.index}/${report.shard.count} is given twice (${earlier} and ${file})`);
+    byIndex.set(report.shard.index, file);
+  }
+  const count = first.report.shard!.count;
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} missing: merge needs all ${count} shards of the run`);
 }

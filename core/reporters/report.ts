@@ -2,12 +2,25 @@ import type { BaselineOutcome } from "../gate.js";
 import type { CheckResult, RunOutcome } from "../runner.js";
 import { rootCauses, summarise } from "../runner.js";
 
+/** What a run selected from the catalogue: its --group and --check filters and how many checks they chose, before --shard. */
+export interface Selection {
+  groups?: string[];
+  checks?: string[];
+  selected: number;
+  /** Sharded with --reference: each shard ran against a server of its own, so parts were cut by cost alone (core/shard.ts). */
+  separateServers?: boolean;
+}
+
 export interface Report {
   tool: { name: string; version: string };
   target: { baseUrl: string };
   seed: number;
   runs: number;
   writes: boolean;
+  /** The selection the run (or every shard of it) started from: shards of one run share it. */
+  selection?: Selection;
+  /** `--shard i/n`: which part of the selection this report holds. A merged report has none. */
+  shard?: { index: number; count: number };
   startedAt: string;
   durationMs: number;
   interrupted: boolean;
@@ -18,16 +31,18 @@ export interface Report {
   leftovers: string[];
   results: CheckResult[];
   /** How the run was judged: --strict, the exit code, and what a --baseline accepted, fixed or found new. */
-  gate?: { strict: boolean; exitCode: number; baseline?: BaselineOutcome };
+  gate?: { strict: boolean; failOnFixed?: boolean; exitCode: number; baseline?: BaselineOutcome };
 }
 
-export function buildReport(outcome: RunOutcome, meta: { name: string; version: string; baseUrl: string; seed: number; runs: number; writes: boolean }): Report {
+export function buildReport(outcome: RunOutcome, meta: { name: string; version: string; baseUrl: string; seed: number; runs: number; writes: boolean; selection?: Selection; shard?: Report["shard"] }): Report {
   return {
     tool: { name: meta.name, version: meta.version },
     target: { baseUrl: meta.baseUrl },
     seed: meta.seed,
     runs: meta.runs,
     writes: meta.writes,
+    ...(meta.selection ? { selection: meta.selection } : {}),
+    ...(meta.shard ? { shard: meta.shard } : {}),
     startedAt: outcome.startedAt,
     durationMs: outcome.durationMs,
     interrupted: outcome.interrupted,

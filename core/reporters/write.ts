@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeCtrf } from "./ctrf.js";
 import type { GateOptions } from "../gate.js";
 import type { HarRecorder } from "./har.js";
 import { writeHtml } from "./html.js";
@@ -18,8 +19,9 @@ export function writeReports(report: Report, reporters: Set<string>, dir: string
   if (reporters.has("junit")) write("junit.xml", (p) => writeJUnit(report, p, gate));
   if (reporters.has("json")) write("report.json", (p) => writeFileSync(p, JSON.stringify(report, null, 2) + "\n"));
   if (reporters.has("html")) write("report.html", (p) => writeHtml(report, p, gate));
+  if (reporters.has("ctrf")) write("ctrf-report.json", (p) => writeCtrf(report, p, gate));
   if (reporters.has("har") && har) write("run.har", (p) => har.write(p, report.tool));
   return files;
 }
 
-export const reportsLine = (files: string[]) => `reports: ${files.length ? files.join(", ") : "none written (--reporter junit json html har write them)"}`;
+export const reportsLine = (files: string[]) => `reports: ${files.length ? files.join(", ") : "none written (--reporter junit json html ctrf har write them)"}`;

@@ -1,0 +1,89 @@
+/**
+ * The Common Test Report Format (CTRF, ctrf.io): one JSON file that dashboards and CI plugins of
+ * many tools read alike. Each check is a test whose status follows the gate (core/gate.ts), as
+ * JUnit's does: a known failure of the baseline and a SHOULD finding outside --strict are "other"
+ * (the server's own status kept in rawStatus), so that a CTRF dashboard counts as failed exactly
+ * what fails the exit code. The baseline and the rule of each check go in `extra`: CTRF's own
+ * `baseline` names a previous report to compare with, not accepted failures.
+ */
+import { writeFileSync } from "node:fs";
+import { type GateOptions, knownReason, type Verdict, verdict } from "../gate.js";
+import { type CheckResult, RERUNS_OF_A_FAILURE } from "../runner.js";
+import { failureDetails, type Report } from "./report.js";
+
+export const CTRF_SPEC_VERSION = "0.0.0";
+type CtrfStatus = "passed" | "failed" | "skipped" | "pending" | "other";
+
+const STATUS: Record<Verdict, CtrfStatus> = { ok: "passed", failure: "failed", error: "failed", known: "other", finding: "other", skipped: "skipped" };
+
+export function ctrfReport(report: Report, gate: GateOptions) {
+  const tests = report.results.map((r) => ctrfTest(r, gate, report));
+  const count = (s: CtrfStatus) => tests.filter((t) => t.status === s).length;
+  const start = Date.parse(report.startedAt);
+  return {
+    reportFormat: "CTRF",
+    specVersion: CTRF_SPEC_VERSION,
+    timestamp: new Date(start + report.durationMs).toISOString(),
+    generatedBy: `${report.tool.name} ${report.tool.version}`,
+    results: {
+      tool: { name: report.tool.name, version: report.tool.version },
+      summary: {
+        tests: tests.length,
+        passed: count("passed"),
+        failed: count("failed"),
+        skipped: count("skipped"),
+        pending: 0,
+        other: count("other"),
+        flaky: tests.filter((t) => t.flaky).length,
+        suites: new Set(report.results.map((r) => r.group)).size,
+        start,
+        stop: start + report.durationMs,
+        duration: report.durationMs,
+        extra: {
+          seed: report.seed,
+          exitCode: report.gate?.exitCode,
+          strict: gate.strict,
+          mustRules: report.summary.mustRules,
+          interrupted: report.interrupted,
+          ...(report.gate?.baseline ? { baseline: report.gate.baseline } : {}),
+        },
+      },
+      tests,
+      environment: { appName: "Analytics Platform Management API", testEnvironment: report.target.baseUrl },
+    },
+  };
+}
+
+function ctrfTest(r: CheckResult, gate: GateOptions, report: Report) {
+  const v = verdict(r, gate);
+  const reason = knownReason(r, gate);
+  return {
+    name: `${r.id} [${r.level} ${r.spec}] ${r.title}`,
+    status: STATUS[v],
+    duration: r.durationMs,
+    suite: [r.group],
+    rawStatus: r.status,
+    tags: [r.level, r.kind],
+    labels: { check: r.id, level: r.level, spec: r.spec },
+    type: r.kind,
+    ...(r.status !== "passed" ? { message: r.status === "blocked" ? `blocked by ${r.blockedBy ?? r.message}` : r.message.split("\n")[0] } : {}),
+    ...(v === "failure" || v === "error" || v === "known" || v === "finding" ? { trace: failureDetails(r) } : {}),
+    // Failures are run again: "intermittent" is CTRF's flaky (it failed, and passed when run again).
+    ...(r.recurrence === "intermittent" ? { flaky: true } : {}),
+    ...(r.recurrence === "reproducible" ? { retries: RERUNS_OF_A_FAILURE } : {}),
+    ...(r.property ? { parameters: { seed: r.property.seed, path: r.property.path, counterexample: r.property.counterexample } } : {}),
+    extra: {
+      ...(r.reason ? { reason: r.reason } : {}),
+      ...(r.recurrence ? { recurrence: r.recurrence } : {}),
+      ...(r.skipKind ? { skipKind: r.skipKind } : {}),
+      ...(r.blockedBy ? { blockedBy: r.blockedBy } : {}),
+      ...(v === "finding" ? { finding: "SHOULD finding: not a failure without --strict" } : {}),
+      ...(reason ? { baseline: { known: true, reason } } : report.gate?.baseline?.new.includes(r.id) ? { baseline: { known: false, new: true } } : report.gate?.baseline?.fixed.includes(r.id) ? { baseline: { known: false, fixed: true } } : {}),
+      ...(r.curl ? { curl: r.curl } : {}),
+    },
+  };
+}
+
+export function writeCtrf(report: Report, file: string, gate: GateOptions): void {
+  writeFileSync(file, JSON.stringify(ctrfReport(report, gate), null, 2) + "\n");
+}
