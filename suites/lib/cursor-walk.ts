@@ -36,3 +36,12 @@ export async function expectPageInfoOnPartialPage(api: Api, expect: Expect, path
   const body = expect.ok(res);
   expect.schema(body?.pageInfo, "PageInfo", res, `the pageInfo of a page of first=1 out of ${count} ${what}s`);
 }
+
+/**
+ * Pagination styles 1 and 2: `limit` and `first` cap every page of a walk, not only the first:
+ * each page holds at most `size` items. `pages` are the walk's pages with the items each held.
+ */
+export function expectPagesCapped(expect: Expect, pages: { items: unknown[]; res: Response }[], param: "first" | "limit", size: number, what: string): void {
+  for (const [i, page] of pages.entries())
+    expect.that(page.items.length <= size, `page ${i + 1} of the walk at ${param}=${size} holds at most ${size} ${what}s`, { expected: `<= ${size}`, got: page.items.length, res: page.res, reason: "page-cap" });
+}
