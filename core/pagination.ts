@@ -92,9 +92,9 @@ export interface OffsetWalk<T = any> {
  * Follows `offset`/`limit` to the end of the list: pagination.total when the body gives it, else a
  * page shorter than the limit the server says it used. Each offset moves by the items received, so
  * a server that caps the limit silently loses nothing; one that refuses the limit gets a smaller one.
- * `list` picks the array out of the body. Limits as walkCursor's.
+ * `list` picks the array out of the body; `query` goes with every page (a filter). Limits as walkCursor's.
  */
-export async function walkOffset<T = any>(api: Api, path: string, limit: number, list: (body: any) => T[] | undefined, limits: WalkLimits = {}): Promise<OffsetWalk<T>> {
+export async function walkOffset<T = any>(api: Api, path: string, limit: number, list: (body: any) => T[] | undefined, limits: WalkLimits & { query?: Query } = {}): Promise<OffsetWalk<T>> {
   const maxPages = limits.maxPages ?? Infinity;
   const stopAfter = limits.stopAfter ?? api.pageBudget;
   const pages: Response[] = [];
@@ -102,7 +102,7 @@ export async function walkOffset<T = any>(api: Api, path: string, limit: number,
   let size: number | undefined = limit;
   for (let offset = 0; pages.length < maxPages; ) {
     if (pages.length >= stopAfter) return { pages, items, limit: size!, partial: true };
-    const page = await pageAt(api, path, { offset }, "limit", size);
+    const page = await pageAt(api, path, { ...limits.query, offset }, "limit", size);
     const res = page.res;
     size = page.size;
     pages.push(res);

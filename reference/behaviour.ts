@@ -255,6 +255,11 @@ export const cleanBehaviour = {
     return changed;
   },
 
+  /** E2 type and E8 folderId: a list's filter holds on every page it serves, whatever its after or offset. */
+  filtersPage(_query: URLSearchParams): boolean {
+    return true;
+  },
+
   /** E8: the folderId filter keeps the items directly in that folder (null: the root). */
   listedInFolder(item: Item, folderId: number | null): boolean {
     return item.folderId === folderId;

@@ -10,7 +10,7 @@ import { forAll } from "../core/property.js";
 import { secondsBetween } from "../core/timestamps.js";
 import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, text } from "../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "./lib/cursor-walk.js";
-import { currentEnvironments } from "./lib/environment-list.js";
+import { currentEnvironments, legacyEnvironments } from "./lib/environment-list.js";
 import { claimsOf, tokenPath, tokenTimes } from "./lib/metadata-token.js";
 import { keepSettings } from "./lib/deployment-settings.js";
 import { currentVersions } from "./lib/version-list.js";
@@ -22,9 +22,6 @@ const SURE_LIMIT = 20;
 const LARGEST_PAGE = 1000;
 const MASK = "[ENCRYPTED]";
 const PUT_ACCEPTED = [200, 201, 204];
-
-/** E2's offset-paged copy: the deprecated data array, or data.environments of the control-plane shape. */
-const legacyEnvironments = (body: any): any[] | undefined => (Array.isArray(body?.data) ? body.data : Array.isArray(body?.data?.environments) ? body.data.environments : undefined);
 
 const varsPath = (dep: string) => `/api/v1/deployments/${dep}/env-vars`;
 

@@ -1,7 +1,6 @@
 import { cleanBehaviour } from "../behaviour.js";
 import { LEGACY_TABS, WIDGET_TYPES, widgetProblem } from "../dashboard.js";
 import type { Fault } from "../faults.js";
-import { deploymentItem } from "../routes/deployments.js";
 import { itemRefs } from "../routes/item-refs.js";
 import type { VersionRecord } from "../store.js";
 
@@ -46,28 +45,6 @@ export const propertyFaults: Fault[] = [
       if (status !== 200 || req.query.get("limit") !== "2" || offset <= 0) return body;
       const late = app.store.deployments.slice(offset + 1, offset + 3).map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at }));
       return { ...body, data: { ...body.data, deployments: late } };
-    },
-  },
-  {
-    name: "cursor-page-cap-past-first-page",
-    breaks: "Pagination styles 2",
-    description: "a cursor page after the first holds one item more than first when first is 3 or more (the cursor moves past it: nothing is lost or repeated)",
-    catches: ["pagination.cursor.any-page-size"],
-    because: { "pagination.cursor.any-page-size": "page-cap" },
-    behaviour: { pageSlice: (list, start, count) => list.slice(start, start + count + (count >= 3 && start > 0 ? 1 : 0)) },
-  },
-  {
-    name: "offset-limit-two-cap-ignored",
-    breaks: "Pagination styles 1; E1; E2",
-    description: "an offset page at offset 0 with limit=2 holds three items: E1's deployments and E2's deprecated data",
-    catches: ["deployments.list.any-limit", "environments.legacy.any-limit"],
-    because: { "deployments.list.any-limit": "page-cap", "environments.legacy.any-limit": "page-cap" },
-    routes: ["E1", "E2"],
-    respond: ({ status, body, req, app }) => {
-      if (status !== 200 || req.query.get("limit") !== "2" || Number(req.query.get("offset") ?? 0) !== 0) return body;
-      if (Array.isArray(body?.data?.deployments)) return { ...body, data: { ...body.data, deployments: app.store.deployments.slice(0, 3).map(deploymentItem) } };
-      // Without first, items is the whole (type-filtered) list: the legacy window is cut from it.
-      return Array.isArray(body?.data) && !req.query.has("first") ? { ...body, data: body.items.slice(0, 3) } : body;
     },
   },
   {

@@ -11,6 +11,14 @@ export function severalPagesOf(total: number): number {
 }
 
 /**
+ * The smallest pages a walk of `total` items affords: one item a page up to 20 items, else 20
+ * pages. A rule of every page (a filter) shows on the most pages there.
+ */
+export function smallestPagesOf(total: number): number {
+  return Math.max(1, Math.ceil(total / 20));
+}
+
+/**
  * The keys a cursor walk yielded are exactly those of the whole list: none on two pages, none
  * left out, none that the whole list does not hold. `what` names one item ("environment").
  */

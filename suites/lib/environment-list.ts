@@ -32,3 +32,6 @@ export async function currentEnvironments(api: Api, expect: Expect, dep: string,
   }
   return { environments: listed.map(environmentView), res };
 }
+
+/** E2's offset-paged copy: the deprecated data array, or data.environments of the control-plane shape. */
+export const legacyEnvironments = (body: any): any[] | undefined => (Array.isArray(body?.data) ? body.data : Array.isArray(body?.data?.environments) ? body.data.environments : undefined);

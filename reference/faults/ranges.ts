@@ -1,0 +1,40 @@
+import type { Fault } from "../faults.js";
+import { deploymentItem } from "../routes/deployments.js";
+
+/**
+ * Faults that keep a rule at the points the examples look at and break it elsewhere in its range:
+ * another page size, a page past the first, another omitted field, another endpoint. Each is
+ * caught only by the check that walks the whole range (issue 13, section 2).
+ */
+export const rangeFaults: Fault[] = [
+  {
+    name: "cursor-page-cap-past-first-page",
+    breaks: "Pagination styles 2",
+    description: "a cursor page after the first holds one item more than first when first is 3 or more (the cursor moves past it: nothing is lost or repeated)",
+    catches: ["pagination.cursor.any-page-size"],
+    because: { "pagination.cursor.any-page-size": "page-cap" },
+    behaviour: { pageSlice: (list, start, count) => list.slice(start, start + count + (count >= 3 && start > 0 ? 1 : 0)) },
+  },
+  {
+    name: "offset-limit-two-cap-ignored",
+    breaks: "Pagination styles 1; E1; E2",
+    description: "an offset page at offset 0 with limit=2 holds three items: E1's deployments and E2's deprecated data",
+    catches: ["deployments.list.any-limit", "environments.legacy.any-limit"],
+    because: { "deployments.list.any-limit": "page-cap", "environments.legacy.any-limit": "page-cap" },
+    routes: ["E1", "E2"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200 || req.query.get("limit") !== "2" || Number(req.query.get("offset") ?? 0) !== 0) return body;
+      if (Array.isArray(body?.data?.deployments)) return { ...body, data: { ...body.data, deployments: app.store.deployments.slice(0, 3).map(deploymentItem) } };
+      // Without first, items is the whole (type-filtered) list: the legacy window is cut from it.
+      return Array.isArray(body?.data) && !req.query.has("first") ? { ...body, data: body.items.slice(0, 3) } : body;
+    },
+  },
+  {
+    name: "list-filter-dropped-after-first-page",
+    breaks: "E2 (query type); E8 (folderId)",
+    description: "E2's type and E8's folderId filter only the first page: a page asked with after, or at an offset, lists unfiltered",
+    catches: ["environments.filter.every-page", "workbooks.list.folder-filter-every-page"],
+    because: { "environments.filter.every-page": "filter-every-page", "workbooks.list.folder-filter-every-page": "filter-every-page" },
+    behaviour: { filtersPage: (query) => !query.get("after") && !(Number(query.get("offset") ?? 0) > 0) },
+  },
+];
