@@ -186,6 +186,30 @@ export const upsertChecks = group("upsert", [
     },
   },
   {
+    id: "upsert.update.omitted-field-kept",
+    spec: "E11 rule 2",
+    level: "MUST",
+    title: "For each body field (name, folderId, meta), an update that sends the other two leaves it as it was; the workbook sits in a folder, so that a folderId reset to the root shows",
+    needs: ["writes", "fixture:deployment", "fixture:workbookInFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const folderId = ctx.fixture("workbookInFolder").folderId;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId, meta: { kept: "before" } });
+      // Each update sends every field but one, with a value of its own where it may change (folderId as it stands: a move needs another folder).
+      const omissions: Record<string, Record<string, unknown>> = {
+        name: { folderId, meta: { kept: "after-name" } },
+        folderId: { name: ctx.scratch.name("renamed"), meta: { kept: "after-folder" } },
+        meta: { name: ctx.scratch.name("renamed-again"), folderId },
+      };
+      for (const [field, body] of Object.entries(omissions)) {
+        const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+        ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, body), "Workbook");
+        const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+        ctx.expect.equal(after[field], before[field], `${field} after an update that sent ${Object.keys(body).join(" and ")} but not ${field}`, { res, reason: `kept:${field}` });
+      }
+    },
+  },
+  {
     id: "upsert.meta.merge-keeps-keys",
     spec: "E11 rule 2",
     level: "MUST",

@@ -197,7 +197,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 (templateVariables merged key by key)",
     description: "templateVariables sent replace the stored ones wholesale",
     catches: ["deployment-update.merge.template-variables"],
-    because: /templateVariables hold every earlier key unchanged/,
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
     behaviour: { mergeSettings: (stored, patch) => ({ ...stored, ...patch }) },
   },
   {
@@ -205,7 +205,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 (partial merge)",
     description: "an update resets every field it does not send to an empty value",
     catches: ["deployment-update.merge.omitted-fields-kept"],
-    because: /the fields the update did not send keep their values/,
+    because: { "deployment-update.merge.omitted-fields-kept": "kept:cloudProvider" },
     behaviour: { mergeSettings: (stored, patch) => ({ ...stored, cloudProvider: "", region: "", template: "", templateVariables: {}, defaultLaunchpadViewGroup: null, launchpadTabs: [], ...patch }) },
   },
   {

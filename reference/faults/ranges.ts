@@ -1,5 +1,6 @@
 import type { Fault } from "../faults.js";
-import { deploymentItem } from "../routes/deployments.js";
+import { cleanBehaviour } from "../behaviour.js";
+import { deploymentItem, versionEntries } from "../routes/deployments.js";
 
 /**
  * Faults that keep a rule at the points the examples look at and break it elsewhere in its range:
@@ -36,5 +37,33 @@ export const rangeFaults: Fault[] = [
     catches: ["environments.filter.every-page", "workbooks.list.folder-filter-every-page"],
     because: { "environments.filter.every-page": "filter-every-page", "workbooks.list.folder-filter-every-page": "filter-every-page" },
     behaviour: { filtersPage: (query) => !query.get("after") && !(Number(query.get("offset") ?? 0) > 0) },
+  },
+];
+
+/** E11 rule 2 and E6 (partial merge), for the fields the examples never left out. */
+export const omittedFieldFaults: Fault[] = [
+  {
+    name: "upsert-omitted-folder-to-root",
+    breaks: "E11 rule 2",
+    description: "an update that does not send folderId moves the workbook to the root (name and meta are kept when omitted)",
+    catches: ["upsert.update.omitted-field-kept"],
+    because: { "upsert.update.omitted-field-kept": "kept:folderId" },
+    behaviour: { upsertFields: (current, sent) => ({ ...cleanBehaviour.upsertFields(current, sent), folderId: sent.folderId === undefined ? null : sent.folderId }) },
+  },
+  {
+    name: "update-without-version-moves-to-latest",
+    breaks: "E6 (partial merge)",
+    description: "an update that sends neither releaseChannel nor releaseChannelVersion moves the deployment to its channel's latest version and drops the hold",
+    catches: ["deployment-update.merge.omitted-fields-kept"],
+    because: { "deployment-update.merge.omitted-fields-kept": "kept:version" },
+    routes: ["E6"],
+    respond: ({ status, body, req, app }) => {
+      if (req.method !== "PUT" || status !== 200 || typeof req.body !== "object" || req.body === null || "releaseChannel" in req.body || "releaseChannelVersion" in req.body) return body;
+      const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+      const latest = dep && versionEntries(dep).find((e) => e.releaseChannel === dep.settings.releaseChannel && e.isLatestInChannel);
+      if (!dep || !latest) return body;
+      dep.settings = { ...dep.settings, releaseChannelVersion: latest.releaseChannelVersion, image: latest.releaseChannelVersion, releaseChannelVersionHold: false };
+      return { ...body, ...dep.settings };
+    },
   },
 ];
