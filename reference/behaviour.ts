@@ -13,7 +13,7 @@ import type { Reply } from "./http.js";
  */
 export const cleanBehaviour = {
   /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller. */
-  authenticate(header: string | undefined, store: Store): User | undefined {
+  authenticate(header: string | undefined, store: Store, _path = ""): User | undefined {
     const m = /^Bearer\s+(\S+)\s*$/.exec(header ?? "");
     return m ? store.tokens.get(m[1]) : undefined;
   },

@@ -93,7 +93,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "Authentication 2 and 3",
     description: "any bearer JWT is taken as the first user's API key",
     catches: ["tokens.auth.not-an-api-key"],
-    because: /with a metadata token instead of an API key is rejected.*got 200/,
+    because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
     behaviour: { authenticate: (header, store) => clean.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") ? store.users[0] : undefined) },
   },
   {

@@ -67,3 +67,28 @@ export const omittedFieldFaults: Fault[] = [
     },
   },
 ];
+
+/** Authentication 3 at an endpoint the example did not try. */
+export const authRangeFaults: Fault[] = [
+  {
+    name: "metadata-token-accepted-on-env-vars",
+    breaks: "Authentication 3",
+    description: "a bearer JWT (a metadata token) is taken as the first user's API key on the env-vars list (E13) only; E1 and the rest refuse it",
+    catches: ["tokens.auth.not-an-api-key"],
+    because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
+    behaviour: { authenticate: (header, store, path = "") => cleanBehaviour.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") && path.endsWith("/env-vars") ? store.users[0] : undefined) },
+  },
+];
+
+/** Levels (issue 13, section 3): a shape the spec does not give, tolerated but named. */
+export const levelFaults: Fault[] = [
+  {
+    name: "deployments-data-array",
+    breaks: "E1",
+    description: "E1 answers data as an array of deployments (the published document's shape) beside pagination, instead of data.deployments",
+    catches: ["deployments.list.spec-shape"],
+    because: { "deployments.list.spec-shape": "published-shape" },
+    routes: ["E1"],
+    respond: ({ status, body }) => (status === 200 && Array.isArray(body?.data?.deployments) ? { ...body, data: body.data.deployments } : body),
+  },
+];
