@@ -25,7 +25,7 @@ interface Export {
 const label = (query: Query) => Object.entries(query).map(([k, v]) => `${k}=${v}`).join("&") || "unfiltered";
 const rowKey = (row: string[]) => JSON.stringify(row);
 
-function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown }): never {
+function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: string }): never {
   throw new CheckFailure(what, { ...detail, exchange: answer.exchange });
 }
 
@@ -107,7 +107,7 @@ async function expectFilter(ctx: CheckContext, before: Export, query: Query, mee
   if (!filtered.rows.length && emptyUnjudged) throw new NotExercised(`the ${name} export is empty: ${emptyUnjudged}`);
   if (!filtered.rows.length) failOn(filtered.answer, `the ${name} export is empty, though the unfiltered export holds matching rows`, { expected: "at least one row", got: "the header only" });
   const wrong = filtered.rows.filter((r) => !meets(r));
-  if (wrong.length) failOn(filtered.answer, `${wrong.length} row(s) of the ${name} export do not meet the filter`, { expected: `only rows that meet ${name}`, got: wrong.slice(0, 3) });
+  if (wrong.length) failOn(filtered.answer, `${wrong.length} row(s) of the ${name} export do not meet the filter`, { expected: `only rows that meet ${name}`, got: wrong.slice(0, 3), reason: "row-outside-filter" });
   if (rowKey(filtered.header) !== rowKey(before.header)) failOn(filtered.answer, `the ${name} export has other columns than the unfiltered one`, { expected: before.header, got: filtered.header });
   const missing = new Map(filtered.rows.map((r) => [rowKey(r), r]));
   const after = await openExport(ctx);
