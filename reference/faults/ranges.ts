@@ -92,3 +92,29 @@ export const levelFaults: Fault[] = [
     respond: ({ status, body }) => (status === 200 && Array.isArray(body?.data?.deployments) ? { ...body, data: body.data.deployments } : body),
   },
 ];
+
+/** Limits (DashboardAppSource entry: max 255): a draft cut to fit, or kept whole. */
+const ENTRY_MAX = 255;
+function entryCut(draft: unknown): unknown {
+  const entry = (draft as any)?.app?.entry;
+  return typeof entry === "string" && entry.length > ENTRY_MAX ? { ...(draft as any), app: { ...(draft as any).app, entry: entry.slice(0, ENTRY_MAX) } } : draft;
+}
+
+export const limitFaults: Fault[] = [
+  {
+    name: "app-entry-truncated",
+    breaks: "Limits (Dashboard app entry: max 255)",
+    description: "a dashboard draft's app entry over 255 characters is cut to 255 and stored, the upsert answering 200",
+    catches: ["upsert.draft.app-entry-over-255-not-stored", "upsert.draft.app-entry-over-255-4xx"],
+    because: { "upsert.draft.app-entry-over-255-not-stored": "entry-truncated", "upsert.draft.app-entry-over-255-4xx": "client-error" },
+    behaviour: { dashboardDraftProblem: (draft) => cleanBehaviour.dashboardDraftProblem(entryCut(draft)), convertDashboardDraft: (draft) => cleanBehaviour.convertDashboardDraft(entryCut(draft)) },
+  },
+  {
+    name: "app-entry-unbounded",
+    breaks: "Limits (Dashboard app entry: max 255)",
+    description: "a dashboard draft's app entry is taken whatever its length",
+    catches: ["upsert.draft.app-entry-over-255-not-stored"],
+    because: { "upsert.draft.app-entry-over-255-not-stored": "entry-stored" },
+    behaviour: { dashboardDraftProblem: (draft) => cleanBehaviour.dashboardDraftProblem(entryCut(draft)) },
+  },
+];
