@@ -6,7 +6,7 @@ import { NotExercised } from "../core/outcome.js";
 import { walkCursor, walkOffset, wholeList } from "../core/pagination.js";
 import type { Response } from "../core/http.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf, smallestPagesOf } from "./lib/cursor-walk.js";
-import { currentEnvironments, legacyEnvironments } from "./lib/environment-list.js";
+import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/environment-list.js";
 import { notASubset } from "./lib/legacy-copy.js";
 
 const TYPES = ["production", "staging", "development"] as const;
@@ -110,7 +110,7 @@ export const environmentChecks = group("environments", [
         const head = await api.get(listPath(dep), { type, first: size });
         const walks: { how: string; pages: { items: any[]; res: Response }[]; items: any[] }[] = [];
         if (Array.isArray(head.body?.items) && head.body?.pageInfo) walks.push({ how: `first=${size}`, ...wholeList(await walkCursor(api, listPath(dep), { first: size, ...limits }), "environments") });
-        if (legacyEnvironments((await api.get(listPath(dep), { type, limit: size })).body)) {
+        if (offsetPaged((await api.get(listPath(dep), { type, limit: size })).body)) {
           const walk = wholeList(await walkOffset(api, listPath(dep), size, legacyEnvironments, limits), "environments");
           walks.push({ how: `limit=${size} (data)`, items: walk.items, pages: walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })) });
         }
@@ -123,7 +123,7 @@ export const environmentChecks = group("environments", [
           walked++;
         }
       }
-      if (!walked) throw new NotExercised("the environments list offers neither items with pageInfo nor a deprecated data array to walk in pages");
+      if (!walked) throw new NotExercised("the environments list offers neither items with pageInfo nor a deprecated data array with pagination to walk in pages");
     },
   },
   {

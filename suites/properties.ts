@@ -10,7 +10,7 @@ import { forAll } from "../core/property.js";
 import { secondsBetween } from "../core/timestamps.js";
 import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, text } from "../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "./lib/cursor-walk.js";
-import { currentEnvironments, legacyEnvironments } from "./lib/environment-list.js";
+import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/environment-list.js";
 import { claimsOf, tokenPath, tokenTimes } from "./lib/metadata-token.js";
 import { keepSettings } from "./lib/deployment-settings.js";
 import { currentVersions } from "./lib/version-list.js";
@@ -171,7 +171,7 @@ export const propertyChecks = groupedById([
       const whole = (await currentEnvironments(ctx.api, ctx.expect, dep)).environments.map((e) => String(e.id));
       if (!whole.length) throw new NotExercised("the deployment lists no environment: there is nothing to walk");
       const head = await ctx.api.get(path, { limit: 1 });
-      if (!legacyEnvironments(head.body)) throw new NotExercised("the environments list sends no deprecated data array (nor data.environments) to page with offset and limit");
+      if (!offsetPaged(head.body)) throw new NotExercised("the environments list sends no deprecated data array (nor data.environments) with a pagination object: nothing is paged by offset and limit");
       // A few limits a trial: pages past the first at small limits are where a cap slips.
       const limits = fc.uniqueArray(pageSize(whole.length, { max: SURE_LIMIT }), { minLength: 1, maxLength: 3 });
       await forAll(ctx, limits, async (sizes, api) => {
