@@ -80,21 +80,29 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
   return { pages, items: pages.flatMap((p) => p.items), first, partial: false };
 }
 
+export interface OffsetWalk<T = any> {
+  pages: Response[];
+  items: T[];
+  /** The `limit` the server took: the one asked for, or a smaller one after it refused that. */
+  limit: number;
+  partial: boolean;
+}
+
 /**
  * Follows `offset`/`limit` to the end of the list: pagination.total when the body gives it, else a
  * page shorter than the limit the server says it used. Each offset moves by the items received, so
  * a server that caps the limit silently loses nothing; one that refuses the limit gets a smaller one.
- * `list` picks the array out of the body. Limits as walkCursor's.
+ * `list` picks the array out of the body; `query` goes with every page (a filter). Limits as walkCursor's.
  */
-export async function walkOffset<T = any>(api: Api, path: string, limit: number, list: (body: any) => T[] | undefined, limits: WalkLimits = {}): Promise<{ pages: Response[]; items: T[]; partial: boolean }> {
+export async function walkOffset<T = any>(api: Api, path: string, limit: number, list: (body: any) => T[] | undefined, limits: WalkLimits & { query?: Query } = {}): Promise<OffsetWalk<T>> {
   const maxPages = limits.maxPages ?? Infinity;
   const stopAfter = limits.stopAfter ?? api.pageBudget;
   const pages: Response[] = [];
   const items: T[] = [];
   let size: number | undefined = limit;
   for (let offset = 0; pages.length < maxPages; ) {
-    if (pages.length >= stopAfter) return { pages, items, partial: true };
-    const page = await pageAt(api, path, { offset }, "limit", size);
+    if (pages.length >= stopAfter) return { pages, items, limit: size!, partial: true };
+    const page = await pageAt(api, path, { ...limits.query, offset }, "limit", size);
     const res = page.res;
     size = page.size;
     pages.push(res);
@@ -103,8 +111,8 @@ export async function walkOffset<T = any>(api: Api, path: string, limit: number,
     items.push(...got);
     offset += got.length;
     const { total, limit: used } = res.body?.pagination ?? {};
-    if (got.length === 0) return { pages, items, partial: false };
-    if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!)) return { pages, items, partial: false };
+    if (got.length === 0) return { pages, items, limit: size!, partial: false };
+    if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!)) return { pages, items, limit: size!, partial: false };
   }
   throw new CheckFailure(`the offset walk did not end within ${maxPages} pages`);
 }

@@ -13,7 +13,7 @@ import type { Reply } from "./http.js";
  */
 export const cleanBehaviour = {
   /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller. */
-  authenticate(header: string | undefined, store: Store): User | undefined {
+  authenticate(header: string | undefined, store: Store, _path = ""): User | undefined {
     const m = /^Bearer\s+(\S+)\s*$/.exec(header ?? "");
     return m ? store.tokens.get(m[1]) : undefined;
   },
@@ -253,6 +253,11 @@ export const cleanBehaviour = {
   /** E11 rule 3: updatedAt moves only when the upsert changed something. */
   upsertTouches(changed: boolean): boolean {
     return changed;
+  },
+
+  /** E2 type and E8 folderId: a list's filter holds on every page it serves, whatever its after or offset. */
+  filtersPage(_query: URLSearchParams): boolean {
+    return true;
   },
 
   /** E8: the folderId filter keeps the items directly in that folder (null: the root). */

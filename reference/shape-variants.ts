@@ -118,6 +118,7 @@ export const shapeVariants: Variant[] = [
     name: "deployments-published",
     description: "E1 as the published document shows it: data (and items) an array of deployments with integer ids, deploymentUrl and creationStep, no created_at; pageInfo beside pagination",
     routes: ["E1"],
+    shouldFindings: ["deployments.list.spec-shape"],
     respond: (body) => {
       const deployments = (body.data.deployments as any[]).map(({ created_at: _absent, ...d }) => ({ ...d, id: Number(d.id), deploymentUrl: `https://deployment-${d.id}.reference.local`, creationStep: "completed" }));
       const { offset, total } = body.pagination;

@@ -25,7 +25,7 @@ interface Export {
 const label = (query: Query) => Object.entries(query).map(([k, v]) => `${k}=${v}`).join("&") || "unfiltered";
 const rowKey = (row: string[]) => JSON.stringify(row);
 
-function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown }): never {
+function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: string }): never {
   throw new CheckFailure(what, { ...detail, exchange: answer.exchange });
 }
 
@@ -93,18 +93,21 @@ function wordsOf(row: string[]): string[] {
 }
 
 /**
- * A filter of E7, with a value chosen from the unfiltered export: the filtered export is not empty
+ * A filter of E7, with a value chosen from the unfiltered export, which also holds a row the
+ * filter must leave out (else the filter is not exercised): the filtered export is not empty
  * (rows with that value were just seen), each of its rows meets the filter, and each is a row of
  * the unfiltered export read after it (rows compared whole; new events only add rows). Where
  * the value's column was only guessed, an empty answer is `emptyUnjudged`, not a failure.
  */
-async function expectFilter(ctx: CheckContext, before: Export, query: Query, meets: (row: string[]) => boolean, emptyUnjudged?: string): Promise<void> {
-  const filtered = await readExport(await openExport(ctx, query), query);
+async function expectFilter(ctx: CheckContext, before: Export, query: Query, meets: (row: string[]) => boolean, emptyUnjudged?: string): Promise<Export> {
   const name = label(query);
+  // A filter that keeps everything passes on an export it must not narrow: the scenario needs a row to leave out.
+  if (!before.rows.some((r) => !meets(r))) throw new NotExercised(`none of the ${before.rows.length} row(s) of the unfiltered export is one ${name} must leave out: a filter that kept every row would pass unseen`);
+  const filtered = await readExport(await openExport(ctx, query), query);
   if (!filtered.rows.length && emptyUnjudged) throw new NotExercised(`the ${name} export is empty: ${emptyUnjudged}`);
   if (!filtered.rows.length) failOn(filtered.answer, `the ${name} export is empty, though the unfiltered export holds matching rows`, { expected: "at least one row", got: "the header only" });
   const wrong = filtered.rows.filter((r) => !meets(r));
-  if (wrong.length) failOn(filtered.answer, `${wrong.length} row(s) of the ${name} export do not meet the filter`, { expected: `only rows that meet ${name}`, got: wrong.slice(0, 3) });
+  if (wrong.length) failOn(filtered.answer, `${wrong.length} row(s) of the ${name} export do not meet the filter`, { expected: `only rows that meet ${name}`, got: wrong.slice(0, 3), reason: "row-outside-filter" });
   if (rowKey(filtered.header) !== rowKey(before.header)) failOn(filtered.answer, `the ${name} export has other columns than the unfiltered one`, { expected: before.header, got: filtered.header });
   const missing = new Map(filtered.rows.map((r) => [rowKey(r), r]));
   const after = await openExport(ctx);
@@ -115,6 +118,7 @@ async function expectFilter(ctx: CheckContext, before: Export, query: Query, mee
   // Past SCAN rows of a huge export the comparison is let go rather than guessed.
   if (missing.size && scan.complete)
     failOn(filtered.answer, `${missing.size} row(s) of the ${name} export are not rows of the unfiltered export`, { expected: "a subset of the unfiltered export's rows", got: [...missing.values()].slice(0, 3) });
+  return filtered;
 }
 
 /** A proper part of an event name that is no event name itself: its first word, else its first half. */
@@ -233,13 +237,17 @@ export const auditChecks = group("audit", [
       const day = Math.floor(times[Math.floor(times.length / 2)] / DAY) * DAY;
       // A day either side of a day with events: its rows are in range whether end is inclusive or
       // not and whatever time zone the server counts days in; a day more of slack checks the rows.
-      const unreadable: string[][] = [];
-      await expectFilter(ctx, before, { start: isoDay(day - DAY), end: isoDay(day + DAY) }, (r) => {
+      const [from, to] = [day - 2 * DAY, day + 3 * DAY];
+      // start and end each leave rows out: both must have rows to leave out, or one could be ignored unseen.
+      const outside = { start: times.some((t) => t < from), end: times.some((t) => t >= to) };
+      const unexercised = Object.entries(outside).filter(([, some]) => !some).map(([param]) => param);
+      if (unexercised.length) throw new NotExercised(`no row of the unfiltered export lies ${unexercised.map((p) => (p === "start" ? `before start=${isoDay(day - DAY)}` : `after end=${isoDay(day + DAY)}`)).join(" or ")} (with a day of slack): ${unexercised.join(" and ")} would be ignored unseen`);
+      const inRange = (r: string[]) => {
         const t = instantOf(r[col]);
-        if (Number.isFinite(t)) return t >= day - 2 * DAY && t < day + 3 * DAY;
-        unreadable.push(r);
-        return true;
-      });
+        return Number.isFinite(t) ? t >= from && t < to : undefined;
+      };
+      const filtered = await expectFilter(ctx, before, { start: isoDay(day - DAY), end: isoDay(day + DAY) }, (r) => inRange(r) ?? true);
+      const unreadable = filtered.rows.filter((r) => inRange(r) === undefined);
       // A row whose time does not read as a date was not judged: the range is not proven kept.
       if (unreadable.length) throw new NotExercised(`${unreadable.length} row(s) of the filtered export have a ${before.header[col]} that is no ISO 8601 date, e.g. ${JSON.stringify(unreadable[0][col])}: whether they are in range is not judged`);
     },

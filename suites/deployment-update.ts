@@ -1,12 +1,28 @@
 import { group, type Need } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
-import { deploymentPath, isObject, keepSettings, pick, readSettings, UPDATE_ACCEPTED } from "./lib/deployment-settings.js";
+import { deploymentPath, isObject, keepSettings, readSettings, UPDATE_ACCEPTED } from "./lib/deployment-settings.js";
 import { acceptedSpellings } from "../generators/index.js";
 import { currentVersions, type VersionEntry } from "./lib/version-list.js";
 
-/** E6 fields that choosing a version leaves alone (the release fields, the hold and the image follow it). */
-const BESIDE_THE_VERSION = ["cloudProvider", "region", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs"];
+/** E6's named body fields, as a run may read them back in the settings (the creation method and deploy mode under their usual names). */
+const NAMED_FIELDS = ["cloudProvider", "region", "releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs", "creationMethod", "deployMode"];
+/** What choosing a version moves with it: sending one of them may change them all. */
+const RELEASE_FIELDS = ["releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold"];
+/** Fields an update may send as they stand, to omit everything else (a value of their own: no type is shown for them). */
+const ASIS_CANDIDATES = ["templateVariables", "launchpadTabs", "template", "region", "cloudProvider", "defaultLaunchpadViewGroup"];
+
+/**
+ * E6 (omitted fields are left alone): after an update that sent only `sent`, every other named
+ * field the settings show reads as in `before` (the release fields move together with a version).
+ */
+async function expectOmittedKept(ctx: CheckContext, dep: string, before: Record<string, any>, sent: string): Promise<string[]> {
+  const { settings: after, res } = await readSettings(ctx, dep);
+  const moved = RELEASE_FIELDS.includes(sent) ? RELEASE_FIELDS : [sent];
+  const compared = NAMED_FIELDS.filter((f) => !moved.includes(f) && f in before && f in after);
+  for (const f of compared) ctx.expect.equal(after[f], before[f], `${f}, which an update sending only ${sent} omits, keeps its value`, { res, reason: `kept:${f}` });
+  return compared;
+}
 
 /** Every check here changes the deployment the user named for it, and only with the opt-in. */
 const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
@@ -17,10 +33,11 @@ async function update(ctx: CheckContext, dep: string, body: Record<string, unkno
   ctx.expect.status(await ctx.api.put(deploymentPath(dep), body), UPDATE_ACCEPTED, what);
 }
 
-/** A listed version other than the current one, in the current one's channel when there is one. */
-function anotherVersion(list: VersionEntry[], current: VersionEntry | undefined): VersionEntry {
+/** A listed version other than the current one, in the current one's channel when there is one (with `held`, one its channel does not mark latest first). */
+function anotherVersion(list: VersionEntry[], current: VersionEntry | undefined, held = false): VersionEntry {
   const others = list.filter((v) => v.isCurrent !== true);
-  const other = others.find((v) => v.releaseChannel === current?.releaseChannel) ?? others[0];
+  const sameChannel = others.filter((v) => v.releaseChannel === current?.releaseChannel);
+  const other = (held ? sameChannel.find((v) => v.isLatestInChannel !== true) : undefined) ?? sameChannel[0] ?? others[0];
   if (!other) throw new NotExercised("E5 lists no version besides the current one: there is nothing to switch to");
   return other;
 }
@@ -28,9 +45,9 @@ function anotherVersion(list: VersionEntry[], current: VersionEntry | undefined)
 /** E6 rule 1: the three ways to name a listed version. */
 const namings = (v: VersionEntry) => [...new Set(acceptedSpellings(v))];
 
-async function expectCurrent(ctx: CheckContext, dep: string, expected: VersionEntry, what: string): Promise<void> {
+async function expectCurrent(ctx: CheckContext, dep: string, expected: VersionEntry, what: string, reason?: string): Promise<void> {
   const { current, res } = await currentVersions(ctx.api, ctx.expect, dep);
-  ctx.expect.that(current !== undefined && bare(current.version) === bare(expected.version), what, { expected: `isCurrent on ${expected.version}`, got: current ? `isCurrent on ${current.version}` : "no entry with isCurrent true", res });
+  ctx.expect.that(current !== undefined && bare(current.version) === bare(expected.version), what, { expected: `isCurrent on ${expected.version}`, got: current ? `isCurrent on ${current.version}` : "no entry with isCurrent true", res, reason });
 }
 
 export const deploymentUpdateChecks = group("deployment-update", [
@@ -98,40 +115,48 @@ export const deploymentUpdateChecks = group("deployment-update", [
   },
   {
     id: "deployment-update.merge.omitted-fields-kept",
-    spec: "E6 (partial merge); settings: E14, shape not shown",
-    level: "SHOULD",
-    title: "An update leaves the fields it does not send as they were",
+    spec: "E6 (partial merge: omitted fields are left alone); settings: E14, shape not shown",
+    level: "MUST",
+    title: "An update leaves every named field it does not send as it was: one sending only a version keeps the others, one sending only another field keeps the version and the rest",
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
       const before = await keepSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
-      const target = anotherVersion(list, current);
+      // A version its channel does not mark latest, where there is one: an update that omits the version and wrongly moves to the latest shows then.
+      const target = anotherVersion(list, current, true);
       await update(ctx, dep, { releaseChannelVersion: bare(target.version) }, `an update that sends only releaseChannelVersion ${target.version}`);
-      const { settings: after, res } = await readSettings(ctx, dep);
-      const compared = BESIDE_THE_VERSION.filter((f) => f in before && f in after);
-      if (!compared.length) throw new NotVerifiable(`the settings (E14, shape not shown) show none of ${BESIDE_THE_VERSION.join(", ")}: nothing to compare`);
-      ctx.expect.equal(pick(after, compared), pick(before, compared), "the fields the update did not send keep their values", res);
+      const first = await expectOmittedKept(ctx, dep, before, "releaseChannelVersion");
+      const { settings: moved } = await readSettings(ctx, dep);
+      const field = ASIS_CANDIDATES.find((f) => moved[f] !== undefined && moved[f] !== null);
+      if (!field) {
+        if (!first.length) throw new NotVerifiable(`the settings (E14, shape not shown) show none of ${NAMED_FIELDS.join(", ")}: nothing to compare`);
+        return;
+      }
+      await update(ctx, dep, { [field]: moved[field] }, `an update that sends only ${field}, as it stands`);
+      await expectCurrent(ctx, dep, target, `after an update that sends only ${field}, E5 still marks ${target.version} current`, "kept:version");
+      await expectOmittedKept(ctx, dep, moved, field);
     },
   },
   {
     id: "deployment-update.merge.template-variables",
     spec: "E6 (templateVariables merged key by key); settings: E14, shape not shown",
-    level: "SHOULD",
-    title: "templateVariables are merged key by key: an update sending one new key keeps every other key and adds it",
-    // No update removes a template variable (the merge keeps keys), so the one added here stays.
-    needs: [...DEPLOYMENT_CHANGES, "unremovable-writes"],
+    level: "MUST",
+    title: "templateVariables are merged key by key: an update sending a new value for one existing key keeps every other key as it was",
+    // An existing key, not a new one: no update removes a template variable, and cleanup puts the old value back.
+    needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
       const before = (await keepSettings(ctx, dep)).templateVariables;
-      if (!isObject(before) || !Object.keys(before).length) throw new NotVerifiable("the settings (E14, shape not shown) show no template variables that an update could keep or lose");
-      const key = ctx.scratch.name("merge").toUpperCase().replace(/[^A-Z0-9]+/g, "_");
+      if (!isObject(before)) throw new NotVerifiable("the settings (E14, shape not shown) show no template variables that an update could keep or lose");
+      const [key, ...others] = Object.keys(before);
+      if (!others.length) throw new NotExercised(`the deployment has ${key === undefined ? "no" : "one"} template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`);
       const value = ctx.scratch.name("value");
       const res = await ctx.api.put(deploymentPath(dep), { templateVariables: { [key]: value } });
-      if (res.status === 400 || res.status === 422) throw new NotExercised(`the server refused a template variable its template does not define (${res.status}): the merge cannot be seen without changing a real one`);
-      ctx.expect.status(res, UPDATE_ACCEPTED, "an update that sends one new template variable");
+      if (res.status === 400 || res.status === 422) throw new NotExercised(`the server refused a new value for the template variable ${key} (${res.status}): the merge cannot be seen`);
+      ctx.expect.status(res, UPDATE_ACCEPTED, `an update that sends a new value for the template variable ${key} only`);
       const { settings: after, res: read } = await readSettings(ctx, dep);
-      ctx.expect.equal(after.templateVariables, { ...before, [key]: value }, "templateVariables hold every earlier key unchanged, plus the one sent", read);
+      ctx.expect.equal(after.templateVariables, { ...before, [key]: value }, `templateVariables hold every other key unchanged, and ${key} with the value sent`, { res: read, reason: "merged-key-by-key" });
     },
   },
   {

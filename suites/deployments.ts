@@ -25,6 +25,20 @@ export const deploymentChecks = group("deployments", [
     },
   },
   {
+    id: "deployments.list.spec-shape",
+    spec: "E1 (Response 200: data.deployments and pagination)",
+    // SHOULD: the platform's published document shows data as an array (with items); the spec's
+    // shape is data.deployments. Both are read everywhere; the published one is a finding, not a failure.
+    level: "SHOULD",
+    title: "The deployments list answers in the spec's shape, data.deployments with pagination, not the published document's (data as an array, items)",
+    async run({ api, expect }) {
+      const res = await api.get(LIST);
+      const body = expect.ok(res, "DeploymentsListResponse");
+      const spec = Array.isArray(body?.data?.deployments) && typeof body?.pagination === "object" && body.pagination !== null;
+      expect.that(spec, "answers the published shape; the spec's is data.deployments + pagination", { expected: "{data: {deployments: [...]}, pagination: {...}}", got: `data ${Array.isArray(body?.data) ? "an array" : typeof body?.data}${"items" in (body ?? {}) ? ", items" : ""}, pagination ${body?.pagination === undefined ? "absent" : typeof body.pagination}`, res, reason: "published-shape" });
+    },
+  },
+  {
     id: "deployments.list.created-at-offset",
     spec: "Resources / Deployment (created_at: ISO 8601 date-time)",
     level: "SHOULD",

@@ -1,11 +1,12 @@
 import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { Expect } from "../core/expect.js";
-import type { EnvironmentView } from "../core/fixtures.js";
+import { environmentView, type EnvironmentView } from "../core/fixtures.js";
 import { NotExercised } from "../core/outcome.js";
-import { walkCursor } from "../core/pagination.js";
-import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
-import { currentEnvironments } from "./lib/environment-list.js";
+import { walkCursor, walkOffset, wholeList } from "../core/pagination.js";
+import type { Response } from "../core/http.js";
+import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf, smallestPagesOf } from "./lib/cursor-walk.js";
+import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/environment-list.js";
 import { notASubset } from "./lib/legacy-copy.js";
 
 const TYPES = ["production", "staging", "development"] as const;
@@ -88,6 +89,41 @@ export const environmentChecks = group("environments", [
         const missing = ids(all.filter((e) => e.type === type)).filter((id) => !listed.has(id));
         expect.that(missing.length === 0, `type=${type} lists every ${type} environment of the unfiltered list`, { expected: "none missing", got: `missing: ${missing.join(", ")}`, res });
       }
+    },
+  },
+  {
+    id: "environments.filter.every-page",
+    spec: "E2 (query type); Pagination styles 1 and 2",
+    level: "MUST",
+    title: "Walked in small pages (first/after over items, offset/limit over the deprecated data), type=T keeps to type T on every page, and the walk yields every environment of type T",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const all = (await currentEnvironments(api, expect, dep)).environments;
+      const typed = TYPES.map((type) => ({ type, whole: ids(all.filter((e) => e.type === type)) })).filter((t) => t.whole.length >= 2);
+      if (!typed.length) throw new NotExercised(`no type is held by two environments (${all.length} listed): a filtered walk needs two to span two pages`);
+      let walked = 0;
+      for (const { type, whole } of typed) {
+        const size = smallestPagesOf(whole.length);
+        // A server that drops the filter walks the unfiltered list: the walk must reach its wrong pages, not stop short.
+        const limits = { maxPages: all.length + 2, query: { type } };
+        const head = await api.get(listPath(dep), { type, first: size });
+        const walks: { how: string; pages: { items: any[]; res: Response }[]; items: any[] }[] = [];
+        if (Array.isArray(head.body?.items) && head.body?.pageInfo) walks.push({ how: `first=${size}`, ...wholeList(await walkCursor(api, listPath(dep), { first: size, ...limits }), "environments") });
+        if (offsetPaged((await api.get(listPath(dep), { type, limit: size })).body)) {
+          const walk = wholeList(await walkOffset(api, listPath(dep), size, legacyEnvironments, limits), "environments");
+          walks.push({ how: `limit=${size} (data)`, items: walk.items, pages: walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })) });
+        }
+        for (const walk of walks) {
+          for (const [i, page] of walk.pages.entries()) {
+            const other = page.items.map(environmentView).filter((e) => e.type !== type);
+            expect.that(other.length === 0, `page ${i + 1} of type=${type} at ${walk.how} lists only ${type} environments`, { expected: `type ${type} only`, got: other.map((e) => `${e.id}: ${e.type}`), res: page.res, reason: "filter-every-page" });
+          }
+          expectWalkCovers(expect, ids(walk.items), whole, `${type} environment (${walk.how})`, walk.pages.at(-1)?.res);
+          walked++;
+        }
+      }
+      if (!walked) throw new NotExercised("the environments list offers neither items with pageInfo nor a deprecated data array with pagination to walk in pages");
     },
   },
   {

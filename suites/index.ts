@@ -3,6 +3,7 @@ import { bulkMoveChecks } from "./bulk-move.js";
 import { deploymentChecks } from "./deployments.js";
 import { cloneChecks } from "./clone.js";
 import { upsertChecks } from "./upsert.js";
+import { upsertDraftChecks } from "./upsert-drafts.js";
 import { upsertConcurrencyChecks } from "./upsert-concurrency.js";
 import { authChecks } from "./auth.js";
 import { auditChecks } from "./audit.js";
@@ -36,5 +37,5 @@ function byGroup(checks: Check[]): Check[] {
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
 export const catalogue: Check[] = withShares(
-  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]),
+  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertDraftChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]),
 );

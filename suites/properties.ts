@@ -9,7 +9,8 @@ import { walkCursor, walkOffset, wholeList } from "../core/pagination.js";
 import { forAll } from "../core/property.js";
 import { secondsBetween } from "../core/timestamps.js";
 import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, text } from "../generators/index.js";
-import { expectWalkCovers } from "./lib/cursor-walk.js";
+import { expectPagesCapped, expectWalkCovers } from "./lib/cursor-walk.js";
+import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/environment-list.js";
 import { claimsOf, tokenPath, tokenTimes } from "./lib/metadata-token.js";
 import { keepSettings } from "./lib/deployment-settings.js";
 import { currentVersions } from "./lib/version-list.js";
@@ -120,7 +121,7 @@ export const propertyChecks = groupedById([
     id: "pagination.cursor.any-page-size",
     spec: "Pagination styles 2; E2, E8, E13",
     level: "MUST",
-    title: "For any page size first from 1 to n+2, a cursor walk yields every item of the list exactly once",
+    title: "For any page size first from 1 to n+2, every page of a cursor walk holds at most first items, and the walk yields every item of the list exactly once",
     kind: "property",
     needs: ["fixture:deployment"],
     async run(ctx) {
@@ -134,6 +135,7 @@ export const propertyChecks = groupedById([
         const l = lists.find((x) => x.what === list)!;
         for (const first of sizes) {
           const walk = await walkCursor(api, l.path, { first, maxPages: Math.ceil(l.keys.length / first) + 2 });
+          expectPagesCapped(ctx.expect, walk.pages, "first", walk.first ?? first, l.what);
           expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
         }
       }, { maxRequests: 300 });
@@ -143,7 +145,7 @@ export const propertyChecks = groupedById([
     id: "deployments.list.any-limit",
     spec: "Pagination styles 1; E1",
     level: "MUST",
-    title: "For any limit from 1 to n+2, an offset walk of the deployments yields every deployment of the list exactly once",
+    title: "For any limit from 1 to n+2, every page of an offset walk of the deployments holds at most limit deployments, and the walk yields every deployment exactly once",
     kind: "property",
     async run(ctx) {
       const whole = wholeList(await walkOffset(ctx.api, "/api/v1/deployments", SURE_LIMIT, deploymentsOf), "deployments").items.map((d: any) => String(d?.id));
@@ -151,7 +153,33 @@ export const propertyChecks = groupedById([
       // No maximum limit is published, and a walk ends at a short page: limits stay at or below the default.
       await forAll(ctx, pageSize(whole.length, { max: SURE_LIMIT }), async (limit, api) => {
         const walk = await walkOffset(api, "/api/v1/deployments", limit, deploymentsOf, { maxPages: Math.ceil(whole.length / limit) + 2 });
+        expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: deploymentsOf(res.body) ?? [], res })), "limit", walk.limit, "deployment");
         expectWalkCovers(ctx.expect, walk.items.map((d: any) => String(d?.id)), whole, "deployment", walk.pages.at(-1));
+      });
+    },
+  },
+  {
+    id: "environments.legacy.any-limit",
+    spec: "Pagination styles 1; E2 (offset and limit; deprecated data)",
+    level: "MUST",
+    title: "For any limit from 1 to n+2, every page of an offset walk of the environments' deprecated data holds at most limit environments, and the walk yields every environment exactly once",
+    kind: "property",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const path = `/api/v1/deployments/${dep}/environments`;
+      const whole = (await currentEnvironments(ctx.api, ctx.expect, dep)).environments.map((e) => String(e.id));
+      if (!whole.length) throw new NotExercised("the deployment lists no environment: there is nothing to walk");
+      const head = await ctx.api.get(path, { limit: 1 });
+      if (!offsetPaged(head.body)) throw new NotExercised("the environments list sends no deprecated data array (nor data.environments) with a pagination object: nothing is paged by offset and limit");
+      // A few limits a trial: pages past the first at small limits are where a cap slips.
+      const limits = fc.uniqueArray(pageSize(whole.length, { max: SURE_LIMIT }), { minLength: 1, maxLength: 3 });
+      await forAll(ctx, limits, async (sizes, api) => {
+        for (const limit of sizes) {
+          const walk = await walkOffset(api, path, limit, legacyEnvironments, { maxPages: Math.ceil(whole.length / limit) + 2 });
+          expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })), "limit", walk.limit, "environment");
+          expectWalkCovers(ctx.expect, walk.items.map((e: any) => String(e?.id)), whole, `environment (limit=${limit})`, walk.pages.at(-1));
+        }
       });
     },
   },

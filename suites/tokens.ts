@@ -24,6 +24,16 @@ async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<
   return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
 }
 
+/** One read of each management endpoint (Authentication 3: a metadata token is valid on none of them); E9 on a workbook E8 lists. */
+async function managementReads(ctx: CheckContext): Promise<[string, string][]> {
+  const dep = `/api/v1/deployments/${ctx.fixture("deployment").id}`;
+  const reads: [string, string][] = [["E1", "/api/v1/deployments"], ["E2", `${dep}/environments`], ["E5", `${dep}/versions`], ["E8", `${dep}/workbooks`], ["E13", `${dep}/env-vars`]];
+  const listed = await ctx.api.get(`${dep}/workbooks`, { first: 1 });
+  const id = Array.isArray(listed.body?.items) ? listed.body.items[0]?.id : undefined;
+  if (Number.isSafeInteger(id)) reads.push(["E9", `${dep}/workbooks/${id}`]);
+  return reads;
+}
+
 /**
  * A 4xx, reported by its status alone: a 2xx answer here holds a token, and a body excerpt cut
  * short would leave the token's start unrecognised by the report's JWT masking.
@@ -199,16 +209,18 @@ export const tokenChecks = group("tokens", [
   },
   {
     id: "tokens.auth.not-an-api-key",
-    spec: "Authentication 2 and 3",
-    level: "SHOULD",
-    title: "A metadata token is not accepted as an API key on the management API",
+    spec: "Authentication 3; E3 (valid only for metadata endpoints)",
+    level: "MUST",
+    title: "A metadata token is refused (4xx) on every management endpoint it is tried on: E1, E2, E5, E8, E9 and E13",
     needs: NEEDS,
     async run(ctx) {
       const { data } = await issue(ctx, { security_context: securityContext(ctx) });
       // The curl line names the token by this variable, never by its value.
-      const credential = { role: "metadata token", value: String(data.token), envVar: "METADATA_TOKEN" };
-      const res = await ctx.api.send({ method: "GET", path: "/api/v1/deployments", credential });
-      ctx.expect.clientError(res, "GET /api/v1/deployments with a metadata token instead of an API key is rejected");
+      const metadataOnly = ctx.api.with({ role: "metadata token", value: String(data.token), envVar: "METADATA_TOKEN" });
+      for (const [endpoint, path] of await managementReads(ctx)) {
+        const res = await metadataOnly.get(path);
+        ctx.expect.clientError(res, `${endpoint} (GET ${path}) with a metadata token instead of an API key is refused`, "metadata-token-refused");
+      }
     },
   },
 ]);

@@ -1,60 +1,16 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../core/deployments.js";
-import type { Response } from "../core/http.js";
 import { walkOffset, wholeList } from "../core/pagination.js";
-import { documented, expectAnswerIsStored, ownWorkbook, putBySlug, readWorkbook } from "./lib/workbook-writes.js";
+import { documented, expectAnswerIsStored, ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition } from "./lib/workbook-writes.js";
 
-/** What an upsert may change; a refused request must leave all of it as it was. */
-const content = (w: any) => ({ name: w.name, folderId: w.folderId, meta: w.meta, dashboardDraft: w.dashboardDraft });
-
-const at = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
-
-/** Widgets that do not match DashboardWidget: an unknown type, a missing position. */
-const INVALID_WIDGETS = {
-  unknownType: { id: "w-bad", type: "NOT_A_WIDGET", position: at(0, 0, 2, 2) },
-  noPosition: { id: "w-nowhere", type: "TEXT", config: { text: "x" } },
-};
-
-/**
- * A request with a widget that does not match DashboardWidget is refused whole (E11 rule 2: the
- * draft is validated): nothing of it applied, and no server error. The status is not named: a
- * 4xx is judged by upsert.draft.invalid-widget-4xx (SHOULD), where `rejected4xx` is set.
- */
-async function expectDraftRefused(ctx: CheckContext, widget: unknown, rejected4xx = false) {
-  const dep = ctx.fixture("deployment").id;
-  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { marker: "before" } });
-  const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-  const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("changed"), meta: { marker: "after", dashboardDraft: { title: "invalid", widgets: [widget] } } });
-  if (rejected4xx) return ctx.expect.clientError(res, "a meta.dashboardDraft whose widget does not match DashboardWidget is rejected with a 4xx");
-  ctx.expect.that(res.status < 500, "a meta.dashboardDraft whose widget does not match DashboardWidget is no server error", { expected: "a status below 500", got: `${res.status}`, res });
-  const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-  ctx.expect.equal(content(after), content(before), "nothing of the refused request is applied (name, meta, dashboardDraft)", readRes);
-}
-
-/** Every widget with `id` in the draft (the dashboardDraft field, or meta.dashboardDraft where a server keeps it). */
-const widgetsWithId = (w: any, id: string): any[] =>
-  [w?.dashboardDraft?.widgets, w?.meta?.dashboardDraft?.widgets].filter(Array.isArray).flat().filter((x: any) => x?.id === id);
-
-/** Upserts a draft with one TABS_CONTAINER widget into a workbook of the run's own: it must be accepted and kept (by its id). */
-async function sendLegacyTabs(ctx: CheckContext): Promise<{ found: any[]; readRes: Response }> {
-  const dep = ctx.fixture("deployment").id;
-  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
-  const widget = { id: "w-legacy-tabs", type: "TABS_CONTAINER", position: at(0, 0, 12, 6), config: { tabs: [{ title: "One", widgetIds: [] }] } };
-  const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { dashboardDraft: { kind: "CLASSIC", title: "tabs", widgets: [widget] } } });
-  ctx.expect.ok(res, "Workbook");
-  const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-  const found = widgetsWithId(stored, widget.id);
-  ctx.expect.that(found.length > 0, "the sent widget is kept in the dashboard draft", { expected: `a widget with id ${widget.id}`, got: stored.dashboardDraft ?? stored.meta?.dashboardDraft ?? null, res: readRes });
-  return { found, readRes };
-}
 
 /** The same request applied to a fresh slug, then once more: the record after each (E11 rule 3). */
 async function applyTwice(ctx: CheckContext) {
   const dep = ctx.fixture("deployment").id;
   const request = {
     name: ctx.scratch.name("again"),
-    meta: { tags: ["a", "b"], nested: { x: 1 }, dashboardDraft: { kind: "CLASSIC", title: "again", widgets: [{ id: "w-text", type: "TEXT", position: at(0, 0, 4, 2), config: { text: "hi" } }] } },
+    meta: { tags: ["a", "b"], nested: { x: 1 }, dashboardDraft: { kind: "CLASSIC", title: "again", widgets: [{ id: "w-text", type: "TEXT", position: widgetPosition(0, 0, 4, 2), config: { text: "hi" } }] } },
   };
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, request);
   const { workbook: once } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
@@ -186,6 +142,30 @@ export const upsertChecks = group("upsert", [
     },
   },
   {
+    id: "upsert.update.omitted-field-kept",
+    spec: "E11 rule 2",
+    level: "MUST",
+    title: "For each body field (name, folderId, meta), an update that sends the other two leaves it as it was; the workbook sits in a folder, so that a folderId reset to the root shows",
+    needs: ["writes", "fixture:deployment", "fixture:workbookInFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const folderId = ctx.fixture("workbookInFolder").folderId;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId, meta: { kept: "before" } });
+      // Each update sends every field but one, with a value of its own where it may change (folderId as it stands: a move needs another folder).
+      const omissions: Record<string, Record<string, unknown>> = {
+        name: { folderId, meta: { kept: "after-name" } },
+        folderId: { name: ctx.scratch.name("renamed"), meta: { kept: "after-folder" } },
+        meta: { name: ctx.scratch.name("renamed-again"), folderId },
+      };
+      for (const [field, body] of Object.entries(omissions)) {
+        const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+        ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, body), "Workbook");
+        const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+        ctx.expect.equal(after[field], before[field], `${field} after an update that sent ${Object.keys(body).join(" and ")} but not ${field}`, { res, reason: `kept:${field}` });
+      }
+    },
+  },
+  {
     id: "upsert.meta.merge-keeps-keys",
     spec: "E11 rule 2",
     level: "MUST",
@@ -211,57 +191,6 @@ export const upsertChecks = group("upsert", [
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { a: 3 } }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 3, b: 2 }, "meta after sending {a: 1, b: 2}, then {a: 3}", res);
-    },
-  },
-  {
-    id: "upsert.draft.bad-widget-type-rejected",
-    spec: "E11 rule 2; Resources / DashboardWidget",
-    level: "MUST",
-    title: "A meta.dashboardDraft with a widget of an unknown type is refused: nothing is applied, and it is no server error",
-    needs: ["writes", "fixture:deployment"],
-    run: (ctx) => expectDraftRefused(ctx, INVALID_WIDGETS.unknownType),
-  },
-  {
-    id: "upsert.draft.widget-without-position-rejected",
-    spec: "E11 rule 2; Resources / DashboardWidget",
-    level: "MUST",
-    title: "A meta.dashboardDraft with a widget lacking its required position is refused: nothing is applied, and it is no server error",
-    needs: ["writes", "fixture:deployment"],
-    run: (ctx) => expectDraftRefused(ctx, INVALID_WIDGETS.noPosition),
-  },
-  {
-    id: "upsert.draft.invalid-widget-4xx",
-    spec: "E11 rule 2; Resources / DashboardWidget",
-    // SHOULD: the draft is validated (E11 rule 2), but no status is named for an invalid one.
-    level: "SHOULD",
-    title: "A meta.dashboardDraft with a widget of an unknown type, or lacking its position, is rejected with a 4xx",
-    needs: ["writes", "fixture:deployment"],
-    async run(ctx) {
-      for (const widget of Object.values(INVALID_WIDGETS)) await expectDraftRefused(ctx, widget, true);
-    },
-  },
-  {
-    id: "upsert.draft.tabs-container-accepted",
-    spec: "E11 rule 2; Resources / DashboardWidget (TABS_CONTAINER still accepted and converted)",
-    level: "MUST",
-    title: "A TABS_CONTAINER widget is accepted, kept, and stored converted (no longer as TABS_CONTAINER)",
-    needs: ["writes", "fixture:deployment"],
-    async run(ctx) {
-      const { found, readRes } = await sendLegacyTabs(ctx);
-      for (const w of found) ctx.expect.that(w.type !== "TABS_CONTAINER", "the TABS_CONTAINER widget is stored converted", { expected: "a type other than TABS_CONTAINER", got: w.type, res: readRes });
-    },
-  },
-  {
-    id: "upsert.draft.tabs-container-converted",
-    spec: "Resources / DashboardWidget (a CONTAINER with config.layout tabs is a tabbed container)",
-    // SHOULD: the spec says TABS_CONTAINER is converted, not into what; a tabbed CONTAINER is the
-    // form it describes, PARENT another widget type the same revision introduced.
-    level: "SHOULD",
-    title: "A TABS_CONTAINER widget is stored as a CONTAINER with config.layout \"tabs\"",
-    needs: ["writes", "fixture:deployment"],
-    async run(ctx) {
-      const { found, readRes } = await sendLegacyTabs(ctx);
-      for (const w of found) ctx.expect.equal({ type: w.type, layout: w.config?.layout }, { type: "CONTAINER", layout: "tabs" }, "the stored form of the TABS_CONTAINER widget", readRes);
     },
   },
   {
@@ -295,7 +224,7 @@ export const upsertChecks = group("upsert", [
     async run(ctx) {
       const { res, before, after, readRes } = await readOnlyUpdate(ctx);
       ctx.expect.clientError(res, "the readOnly token's update of a workbook it may only read is rejected");
-      ctx.expect.equal(content(after), content(before), "the workbook after the rejected update", readRes);
+      ctx.expect.equal(upsertContent(after), upsertContent(before), "the workbook after the rejected update", readRes);
     },
   },
   {

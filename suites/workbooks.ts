@@ -4,7 +4,7 @@ import { group } from "../core/check.js";
 import { NotExercised } from "../core/outcome.js";
 import { type CursorWalk, walkCursor, wholeList } from "../core/pagination.js";
 import { parseTimestamp, secondsBetween } from "../core/timestamps.js";
-import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
+import { expectWalkCovers, severalPagesOf, smallestPagesOf } from "./lib/cursor-walk.js";
 import { copyDifference } from "./lib/legacy-copy.js";
 
 const WHOLE_PAGE = 100;
@@ -47,6 +47,14 @@ function sameTime(a: string, b: string): boolean {
   if (a === b || (ta && tb && secondsBetween(ta, tb) === 0)) return true;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return /^\d{4}-\d{2}-\d{2}$/.test(short) && long.startsWith(short);
+}
+
+/** The folder holding the most of `items` (at least two), by their folderId; undefined when none does. */
+function fullestFolder(items: any[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (const w of items) if (typeof w?.folderId === "number") counts.set(w.folderId, (counts.get(w.folderId) ?? 0) + 1);
+  const [folder, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return n !== undefined && n >= 2 ? folder : undefined;
 }
 
 const COMPARED = ["id", "deploymentId", "name", "type", "folderId", "slug", "createdAt"] as const;
@@ -131,6 +139,28 @@ export const workbookReadChecks = group("workbooks", [
       const others = walk.items.filter((w) => w?.folderId !== inFolder.folderId);
       expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, { expected: `folderId ${inFolder.folderId} on every item`, got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })), res: walk.pages.at(-1)?.res });
       expect.that(ids(walk.items).includes(String(inFolder.id)), `folderId=${inFolder.folderId} lists workbook ${inFolder.id}, which is in that folder`, { expected: `workbook ${inFolder.id} listed`, got: ids(walk.items), res: walk.pages.at(-1)?.res });
+    },
+  },
+  {
+    id: "workbooks.list.folder-filter-every-page",
+    spec: "E8 (folderId; first, after)",
+    level: "MUST",
+    title: "Walked in small pages, folderId keeps to that folder on every page, and the walk yields every workbook of the folder",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
+      const all = wholeList(await walkCursor(api, listPath(dep), { first: WHOLE_PAGE, endpoint: "E8" }), "workbooks").items;
+      const folder = fullestFolder(all);
+      if (folder === undefined) throw new NotExercised("no folder holds two of the listed workbooks: a filtered walk needs two to span two pages");
+      const whole = ids(all.filter((w) => w?.folderId === folder));
+      const first = smallestPagesOf(whole.length);
+      // A server that drops the filter walks the unfiltered list: the walk must reach its wrong pages, not stop short.
+      const walk = wholeList(await walkCursor(api, listPath(dep), { first, query: { folderId: folder }, maxPages: all.length + 2 }), "workbooks");
+      for (const [i, page] of walk.pages.entries()) {
+        const others = page.items.filter((w) => w?.folderId !== folder);
+        expect.that(others.length === 0, `page ${i + 1} of folderId=${folder} at first=${first} lists only workbooks of that folder`, { expected: `folderId ${folder} on every item`, got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })), res: page.res, reason: "filter-every-page" });
+      }
+      expectWalkCovers(expect, ids(walk.items), whole, `workbook of folder ${folder}`, walk.pages.at(-1)?.res);
     },
   },
   {

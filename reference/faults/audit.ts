@@ -67,6 +67,14 @@ export const auditFaults: Fault[] = [
     behaviour: { auditRowMatches: ignoring("startDay", "endDay") },
   },
   {
+    name: "audit-end-ignored",
+    breaks: "E7 (end)",
+    description: "end is ignored: the export runs from start to now (start is kept)",
+    catches: ["audit.filter.date-range"],
+    because: { "audit.filter.date-range": "row-outside-filter" },
+    behaviour: { auditRowMatches: ignoring("endDay") },
+  },
+  {
     name: "audit-search-ignored",
     breaks: "E7 (search)",
     description: "search is ignored: every event is exported",

@@ -93,7 +93,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "Authentication 2 and 3",
     description: "any bearer JWT is taken as the first user's API key",
     catches: ["tokens.auth.not-an-api-key"],
-    because: /with a metadata token instead of an API key is rejected.*got 200/,
+    because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
     behaviour: { authenticate: (header, store) => clean.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") ? store.users[0] : undefined) },
   },
   {
@@ -197,7 +197,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 (templateVariables merged key by key)",
     description: "templateVariables sent replace the stored ones wholesale",
     catches: ["deployment-update.merge.template-variables"],
-    because: /templateVariables hold every earlier key unchanged/,
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
     behaviour: { mergeSettings: (stored, patch) => ({ ...stored, ...patch }) },
   },
   {
@@ -205,7 +205,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 (partial merge)",
     description: "an update resets every field it does not send to an empty value",
     catches: ["deployment-update.merge.omitted-fields-kept"],
-    because: /the fields the update did not send keep their values/,
+    because: { "deployment-update.merge.omitted-fields-kept": "kept:cloudProvider" },
     behaviour: { mergeSettings: (stored, patch) => ({ ...stored, cloudProvider: "", region: "", template: "", templateVariables: {}, defaultLaunchpadViewGroup: null, launchpadTabs: [], ...patch }) },
   },
   {

@@ -6,6 +6,9 @@ import { deploymentOf } from "./common.js";
 
 const spec = bundledOpenApi();
 
+/** Resources / Deployment: a list item. */
+export const deploymentItem = (d: DeploymentRecord) => ({ id: String(d.id), name: d.name, created_at: d.created_at });
+
 export const imageOf = (dep: DeploymentRecord, version: string) => `${dep.imageRepository}:v${version}`;
 
 /** Resources / Deployment version entry, for every version the deployment may switch to (E5). */
@@ -35,7 +38,7 @@ export const deploymentRoutes: Route[] = [
     pattern: "/api/v1/deployments",
     handler: (req, app) => {
       const page = offsetPage(app.b, app.store.deployments, req.query);
-      return ok({ data: { deployments: page.items.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) }, pagination: page.pagination });
+      return ok({ data: { deployments: page.items.map(deploymentItem) }, pagination: page.pagination });
     },
   },
   {

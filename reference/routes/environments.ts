@@ -29,7 +29,8 @@ export const environmentRoutes: Route[] = [
       const dep = deploymentOf(app, req);
       const type = req.query.get("type");
       if (type !== null && !TYPES.includes(type)) throw new HttpError(400, `type must be one of ${TYPES.join(", ")}`);
-      const all = app.b.environmentsOf(dep).filter((e) => app.b.environmentMatchesType(e, type)).map((e) => environmentItem(dep.id, e));
+      const filter = app.b.filtersPage(req.query) ? type : null;
+      const all = app.b.environmentsOf(dep).filter((e) => app.b.environmentMatchesType(e, filter)).map((e) => environmentItem(dep.id, e));
       // published docs: `items` is the whole list unless `first` is given; only legacy `data` follows offset/limit.
       const cursor = cursorPage(app.b, all, req.query);
       const legacy = offsetPage(app.b, all, req.query, 0);

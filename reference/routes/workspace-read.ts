@@ -23,7 +23,8 @@ export const workspaceReadRoutes: Route[] = [
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const rawFolder = req.query.get("folderId");
-      const folderId = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
+      const asked = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
+      const folderId = app.b.filtersPage(req.query) ? asked : undefined;
       const visible = itemsOf(app, dep, "WORKBOOK")
         .filter((w) => atLeast(accessTo(app.store, req.user, w), "read"))
         .filter((w) => folderId === undefined || app.b.listedInFolder(w, folderId))

@@ -11,6 +11,14 @@ export function severalPagesOf(total: number): number {
 }
 
 /**
+ * The smallest pages a walk of `total` items affords: one item a page up to 20 items, else 20
+ * pages. A rule of every page (a filter) shows on the most pages there.
+ */
+export function smallestPagesOf(total: number): number {
+  return Math.max(1, Math.ceil(total / 20));
+}
+
+/**
  * The keys a cursor walk yielded are exactly those of the whole list: none on two pages, none
  * left out, none that the whole list does not hold. `what` names one item ("environment").
  */
@@ -35,4 +43,13 @@ export async function expectPageInfoOnPartialPage(api: Api, expect: Expect, path
   const res = await api.get(path, { first: 1 });
   const body = expect.ok(res);
   expect.schema(body?.pageInfo, "PageInfo", res, `the pageInfo of a page of first=1 out of ${count} ${what}s`);
+}
+
+/**
+ * Pagination styles 1 and 2: `limit` and `first` cap every page of a walk, not only the first:
+ * each page holds at most `size` items. `pages` are the walk's pages with the items each held.
+ */
+export function expectPagesCapped(expect: Expect, pages: { items: unknown[]; res: Response }[], param: "first" | "limit", size: number, what: string): void {
+  for (const [i, page] of pages.entries())
+    expect.that(page.items.length <= size, `page ${i + 1} of the walk at ${param}=${size} holds at most ${size} ${what}s`, { expected: `<= ${size}`, got: page.items.length, res: page.res, reason: "page-cap" });
 }

@@ -32,3 +32,9 @@ export async function currentEnvironments(api: Api, expect: Expect, dep: string,
   }
   return { environments: listed.map(environmentView), res };
 }
+
+/** E2's offset-paged copy: the deprecated data array, or data.environments of the control-plane shape. */
+export const legacyEnvironments = (body: any): any[] | undefined => (Array.isArray(body?.data) ? body.data : Array.isArray(body?.data?.environments) ? body.data.environments : undefined);
+
+/** Whether an E2 answer pages its legacy copy by offset and limit: a copy with a pagination object (pagination may be null, the list then shown whole). */
+export const offsetPaged = (body: any): boolean => legacyEnvironments(body) !== undefined && typeof body?.pagination === "object" && body.pagination !== null;

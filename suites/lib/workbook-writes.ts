@@ -12,6 +12,12 @@ import { NotExercised } from "../../core/outcome.js";
  * cleanup removes it.
  */
 
+/** What an upsert may change; a refused request must leave all of it as it was. */
+export const upsertContent = (w: any) => ({ name: w.name, folderId: w.folderId, meta: w.meta, dashboardDraft: w.dashboardDraft });
+
+/** A widget's position (Resources / DashboardWidget: x, y, w, h, all integers). */
+export const widgetPosition = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
+
 export const workbookPath = (dep: string, id: number) => `/api/v1/deployments/${dep}/workbooks/${id}`;
 export const bySlugPath = (dep: string, slug: string) => `/api/v1/deployments/${dep}/workbooks/by-slug/${encodeURIComponent(slug)}`;
 const duplicatePath = (dep: string, id: number) => `${workbookPath(dep, id)}/duplicate`;

@@ -1,0 +1,164 @@
+/**
+ * Where each stated rule with a range applies (the operations, fields, pages, callers or read paths
+ * it covers) and which check covers each cell: data that docs/coverage.md prints as its
+ * applicability table (core/coverage.ts) and test/coverage.test.ts holds to the catalogue. A cell
+ * that another branch's check will cover names it as `pending merge: <id>` until that check lands.
+ */
+export type Dimension = "operations" | "fields" | "pages" | "values" | "callers" | "read paths";
+
+export interface RuleRange {
+  /** A rule id of core/spec-rules.ts. */
+  rule: string;
+  /** The rule over its range, in the project's words. */
+  says: string;
+  dimension: Dimension;
+  cells: { where: string; checks: string[] }[];
+}
+
+export const PENDING = "pending merge: ";
+const pending = (id: string) => `${PENDING}${id}`;
+
+/** Every spec'd operation: Authentication 1 holds on each, on both prefixes. */
+const OPERATIONS = ["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13"];
+
+export const ruleRanges: RuleRange[] = [
+  {
+    rule: "Pagination styles 1",
+    says: "limit caps every page of an offset list, at every limit, and the walk yields each item once",
+    dimension: "pages",
+    cells: [
+      { where: "E1, limit=1, every page", checks: ["deployments.list.limit-honoured", "deployments.list.total-consistent"] },
+      { where: "E1, any limit from 1 to n+2, every page", checks: ["deployments.list.any-limit"] },
+      { where: "E1, default limit 20", checks: ["deployments.list.defaults"] },
+      { where: "E2 deprecated data, any limit, every page", checks: ["environments.legacy.any-limit", "environments.legacy.consistent"] },
+    ],
+  },
+  {
+    rule: "Pagination styles 2",
+    says: "first caps every page of a cursor list, at every first, and the walk yields each item once",
+    dimension: "pages",
+    cells: [
+      { where: "E2 items, any first, every page", checks: ["pagination.cursor.any-page-size", "environments.cursor.first-caps-page", "environments.cursor.complete"] },
+      { where: "E8 items, any first, every page", checks: ["pagination.cursor.any-page-size", "workbooks.list.cursor-walk"] },
+      { where: "E13 items, any first, every page", checks: ["pagination.cursor.any-page-size", "env-vars.cursor.complete"] },
+      { where: "E8 and E13 deprecated data, every page", checks: ["workbooks.list.data-mirrors-items", "env-vars.legacy.data-matches-items"] },
+    ],
+  },
+  {
+    rule: "E2",
+    says: "type=T keeps only, and all, environments of type T, on every page",
+    dimension: "pages",
+    cells: [
+      { where: "the whole list (each type)", checks: ["environments.filter.only-that-type", "environments.filter.all-of-that-type"] },
+      { where: "items, first/after, every page", checks: ["environments.filter.every-page"] },
+      { where: "deprecated data, offset/limit, every page", checks: ["environments.filter.every-page"] },
+    ],
+  },
+  {
+    rule: "E8",
+    says: "folderId keeps only, and all, the workbooks directly in that folder, on every page",
+    dimension: "pages",
+    cells: [
+      { where: "one large page", checks: ["workbooks.list.folder-filter"] },
+      { where: "first/after, every page", checks: ["workbooks.list.folder-filter-every-page"] },
+      { where: "after moves and clones (generated sequences)", checks: ["model.workspace.sequence"] },
+    ],
+  },
+  {
+    rule: "E7",
+    says: "each filter keeps only matching rows, all of them rows of the unfiltered export, on an export holding rows to leave out",
+    dimension: "values",
+    cells: [
+      { where: "start", checks: ["audit.filter.date-range"] },
+      { where: "end", checks: ["audit.filter.date-range"] },
+      { where: "eventName", checks: ["audit.filter.event-name", "audit.filter.event-name-exact"] },
+      { where: "userEmail", checks: ["audit.filter.user-email"] },
+      { where: "search", checks: ["audit.filter.search"] },
+    ],
+  },
+  {
+    rule: "E11 rule 2",
+    says: "an update changes only the fields it sends; meta merges key by key",
+    dimension: "fields",
+    cells: [
+      { where: "name omitted", checks: ["upsert.update.omitted-field-kept", "upsert.update.meta-only-keeps-name"] },
+      { where: "folderId omitted (workbook in a folder)", checks: ["upsert.update.omitted-field-kept"] },
+      { where: "meta omitted", checks: ["upsert.update.omitted-field-kept", "upsert.update.name-only-keeps-meta"] },
+      { where: "meta keys not sent again", checks: ["upsert.meta.merge-keeps-keys", "upsert.meta.merge-any"] },
+      { where: "meta keys sent again", checks: ["upsert.meta.merge-replaces-sent-keys", "upsert.meta.merge-any"] },
+      { where: "meta.dashboardDraft (validated)", checks: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.negative.broken-draft"] },
+    ],
+  },
+  {
+    rule: "E6",
+    says: "omitted fields are left alone; templateVariables merge key by key",
+    dimension: "fields",
+    cells: [
+      { where: "cloudProvider, region, template, defaultLaunchpadViewGroup, launchpadTabs, creation method, deploy mode omitted", checks: ["deployment-update.merge.omitted-fields-kept"] },
+      { where: "templateVariables omitted", checks: ["deployment-update.merge.omitted-fields-kept"] },
+      { where: "releaseChannel, releaseChannelVersion, releaseChannelVersionHold omitted", checks: ["deployment-update.merge.omitted-fields-kept"] },
+      { where: "templateVariables keys not sent", checks: ["deployment-update.merge.template-variables"] },
+    ],
+  },
+  {
+    rule: "Authentication 1",
+    says: "every operation refuses a request without a valid API key, on both prefixes",
+    dimension: "operations",
+    cells: [
+      { where: "E1 and the branches list (/build/api/v1)", checks: ["auth.reject.no-header", "auth.reject.malformed", "auth.reject.wrong-scheme", "auth.reject.unknown-key", "auth.key.both-prefixes"] },
+      ...OPERATIONS.filter((e) => e !== "E1").map((e) => ({ where: e, checks: [pending("auth.reject.every-operation")] })),
+    ],
+  },
+  {
+    rule: "Authentication 3",
+    says: "a metadata token is refused on every management endpoint",
+    dimension: "operations",
+    cells: ["E1", "E2", "E5", "E8", "E9", "E13"].map((e) => ({ where: e, checks: ["tokens.auth.not-an-api-key"] })),
+  },
+  {
+    rule: "Authentication 4",
+    says: "each operation's access rule holds for each kind of caller",
+    dimension: "callers",
+    cells: [
+      { where: "E7, caller without AuditLogManage", checks: ["audit.access.denied-without-permission"] },
+      { where: "E10, caller with read access only (placement)", checks: ["clone.placement.read-only-to-root"] },
+      { where: "E10 shared, non-creator caller", checks: ["clone.shared.non-creator-403"] },
+      { where: "E11 update, caller without edit access", checks: ["upsert.access.update-needs-edit"] },
+      { where: "E11 with folderId, caller without edit access to the destination", checks: ["upsert.access.move-needs-destination-edit"] },
+      { where: "E12, per item the caller may not move", checks: ["bulk-move.failures.no-access-403", "bulk-move.batch.inaccessible"] },
+    ],
+  },
+  {
+    rule: "Resources / Environment variable",
+    says: "a secret-named variable's value reads [ENCRYPTED] wherever an answer carries it",
+    dimension: "read paths",
+    cells: [
+      { where: "E13 items, every page", checks: ["env-vars.mask.markers", pending("invariants.env-vars.masked")] },
+      { where: "E13 deprecated data, every page", checks: ["env-vars.mask.markers", pending("invariants.env-vars.masked")] },
+      { where: "PUT env-vars answer (items and data)", checks: ["env-vars.mask.any-upper-case-marker", pending("invariants.env-vars.masked")] },
+      { where: "deployment settings (E14)", checks: [pending("invariants.settings.secrets-excluded")] },
+    ],
+  },
+  {
+    rule: "Limits",
+    says: "a dashboard app entry is at most 255 characters: a longer one is never stored, whole or cut",
+    dimension: "read paths",
+    cells: [
+      { where: "sent: E11 meta.dashboardDraft", checks: ["upsert.draft.app-entry-over-255-not-stored", "upsert.draft.app-entry-over-255-4xx"] },
+      { where: "stored: E9 dashboardDraft (and meta.dashboardDraft)", checks: ["upsert.draft.app-entry-over-255-not-stored"] },
+      { where: "every Workbook answer (schema)", checks: [pending("invariants.schema.every-answer")] },
+    ],
+  },
+  {
+    rule: "Resources / Workbook",
+    says: "every Workbook record matches its schema, enums included",
+    dimension: "read paths",
+    cells: [
+      { where: "E8 items and data, every page", checks: ["workbooks.list.schema", pending("invariants.schema.every-answer")] },
+      { where: "E9", checks: ["workbooks.get.schema", pending("invariants.schema.every-answer")] },
+      { where: "E10 answer", checks: ["clone.answer.is-the-stored-clone", pending("invariants.schema.every-answer")] },
+      { where: "E11 answer", checks: ["upsert.answer.is-the-stored-workbook", pending("invariants.schema.every-answer")] },
+      { where: "E12 moved", checks: ["bulk-move.response.schema", pending("invariants.schema.every-answer")] },
+    ],
+  },
+];
