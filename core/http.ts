@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { Agent, type Dispatcher, request } from "undici";
+import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "./check-scope.js";
 import type { Redactor } from "./redact.js";
 
@@ -80,6 +80,10 @@ export interface HttpClientOptions {
   maxBodyBytes?: number;
   /** The run's bound on the pages of one list walk (--max-pages), read by core/pagination.ts through Api. */
   maxPages?: number;
+  /** Sent on every request (--header); a request's own headers win. */
+  headers?: Record<string, string>;
+  /** Go through HTTPS_PROXY / HTTP_PROXY unless NO_PROXY exempts the host (off for the bundled reference). */
+  proxy?: boolean;
 }
 
 /** What came back before the body was read. */
@@ -95,10 +99,11 @@ interface Answer {
  */
 export class HttpClient {
   readonly baseUrl: string;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
-    this.agent = new Agent({ connections: 16, keepAliveTimeout: 10_000 });
+    const pool = { connections: 16, keepAliveTimeout: 10_000 };
+    this.agent = options.proxy ? new EnvHttpProxyAgent(pool) : new Agent(pool);
   }
 
   url(path: string, query?: RequestSpec["query"]): string {
@@ -110,7 +115,7 @@ export class HttpClient {
   async send(spec: RequestSpec, log?: Exchange[]): Promise<Response> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const url = this.url(spec.path, spec.query);
-    const headers: Record<string, string> = { accept: "application/json", ...spec.headers };
+    const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
     const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
     if (bodyText !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
       headers["content-type"] = "application/json";
@@ -157,7 +162,7 @@ export class HttpClient {
   async stream(spec: RequestSpec, log?: Exchange[]): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const url = this.url(spec.path, spec.query);
-    const headers: Record<string, string> = { ...spec.headers };
+    const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
     for (let attempt = 0; ; attempt++) {
       refuseWhenStopped();
@@ -254,14 +259,20 @@ export class HttpClient {
   private describe(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential: Credential | null | undefined): Exchange {
     const r = this.options.redactor;
     const shownHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = k.toLowerCase() === "authorization" ? redactAuthorization(v) : r.text(v);
+    // The curl line gets the Authorization header whole: it names the credential's env var in place of its value.
+    const curlHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(headers)) {
+      const authorization = k.toLowerCase() === "authorization";
+      shownHeaders[k] = authorization ? redactAuthorization(v) : r.text(v);
+      curlHeaders[k] = authorization ? v : r.text(v);
+    }
     return {
       method,
       url: r.text(url),
       requestHeaders: shownHeaders,
       requestBody: body === undefined ? undefined : r.text(body).slice(0, EXCERPT),
       durationMs: 0,
-      curl: curlLine(method, r.text(url), headers, body === undefined ? undefined : r.text(body), credential ?? undefined),
+      curl: curlLine(method, r.text(url), curlHeaders, body === undefined ? undefined : r.text(body), credential ?? undefined),
     };
   }
 

@@ -9,7 +9,7 @@ import { selectChecks } from "../core/select.js";
 import { catalogue } from "../suites/index.js";
 import { cli, faultyRun } from "./report-run.js";
 
-const readOnly = ["--reference", "--check", "deployments.*", "upsert.*", "bulk-move.*"];
+const readOnly = ["--reference", "--read-only", "--check", "deployments.*", "upsert.*", "bulk-move.*"];
 /** The deployments group as the catalogue has it now: the tests follow the catalogue, not a count. */
 const deploymentChecks = selectChecks(catalogue, undefined, ["deployments.*"]);
 const n = deploymentChecks.length;
