@@ -2,6 +2,7 @@ import type { TokenRole } from "../core/check.js";
 import { type Credential, HttpClient, NetworkError, RateLimited, type Response } from "../core/http.js";
 import { credentials, redactorFor } from "../core/runner.js";
 import { type RunSettings, UsageError } from "../core/settings.js";
+import { answerHint, networkHint } from "./network-hints.js";
 
 const E1 = "/api/v1/deployments";
 
@@ -19,6 +20,8 @@ export async function preflight(settings: RunSettings): Promise<void> {
     if (first.status === 401 || first.status === 403) throw new UsageError(`the server rejected the token (${first.status} on GET ${E1})`);
     if (first.status >= 300 && first.status < 400)
       throw new UsageError(`GET ${E1} answered ${first.status}, a redirect to ${first.headers.location ?? "(no location)"}: point --base-url at the address the API answers on`);
+    const wrongScheme = answerHint(first.status, first.text, settings.baseUrl);
+    if (wrongScheme) throw new UsageError(wrongScheme);
     if (!looksLikeE1(first) && !(await servesTheSpec(client, settings.baseUrl)))
       throw new UsageError(`${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET /api/v1/spec serves no OpenAPI document (check --base-url)`);
     for (const [role, credential] of Object.entries(creds.roles) as [TokenRole, Credential][]) {
@@ -36,7 +39,7 @@ async function reach(client: HttpClient, baseUrl: string, send: () => Promise<Re
     return await send();
   } catch (e) {
     if (e instanceof RateLimited) throw new UsageError(`${baseUrl} kept answering 429 (rate limited) at preflight: try again later`);
-    if (e instanceof NetworkError) throw new UsageError(`cannot reach ${baseUrl}: ${e.exchange.error}`);
+    if (e instanceof NetworkError) throw new UsageError(`cannot reach ${baseUrl}: ${e.exchange.error}${networkHint(e.exchange.error ?? "", baseUrl)}`);
     throw e;
   }
 }

@@ -31,7 +31,7 @@ describe("console", () => {
     const out = mkdtempSync(join(tmpdir(), "conformance-console-"));
     const withConsole = await cli("--reference", "--check", "deployments.*", "--reporter", "console", "junit", "--out", out);
     expect(withConsole.lines.at(-1)).toBe(`reports: ${join(out, "junit.xml")}`);
-    const silent = await cli("--reference", "--check", "deployments.*", "--reporter", "junit", "json", "--out", out);
+    const silent = await cli("--reference", "--read-only", "--check", "deployments.*", "--reporter", "junit", "json", "--out", out);
     expect(silent.lines).toHaveLength(2);
     expect(silent.lines[0]).toMatch(new RegExp(`^${n} checks: ${n} passed, 0 failed`));
     expect(silent.lines[1]).toBe(`reports: ${join(out, "junit.xml")}, ${join(out, "report.json")}`);
