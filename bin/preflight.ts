@@ -2,6 +2,7 @@ import type { TokenRole } from "../core/check.js";
 import { type Credential, HttpClient, NetworkError, RateLimited, type Response } from "../core/http.js";
 import { credentials, redactorFor } from "../core/runner.js";
 import { type RunSettings, UsageError } from "../core/settings.js";
+import { checkFixtures } from "./fixture-check.js";
 import { answerHint, networkHint } from "./network-hints.js";
 
 const E1 = "/api/v1/deployments";
@@ -9,7 +10,7 @@ const E1 = "/api/v1/deployments";
 /**
  * Exit 2 before any check when the run could not mean anything: the server cannot be reached,
  * rejects a configured token (each is tried, so that a bad extra token is not charged to the
- * server as failures), or is not this API at all. A server whose E1 is broken but which serves
+ * server as failures), is not this API at all, or lacks a fixture the config names. A server whose E1 is broken but which serves
  * the API's description (GET /api/v1/spec) is this API: that is for the checks to judge.
  */
 export async function preflight(settings: RunSettings): Promise<void> {
@@ -29,6 +30,7 @@ export async function preflight(settings: RunSettings): Promise<void> {
       // 403 is a valid credential without access to that (published docs: Authentication); only 401 rejects it.
       if (res.status === 401) throw new UsageError(`the server rejected the ${role} token (401 on GET ${E1}): check ${credential.envVar} or tokens.${role} in the config`);
     }
+    await checkFixtures(client, creds.primary, settings.fixtures);
   } finally {
     await client.close();
   }
