@@ -170,6 +170,20 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     });
 
   program
+    .command("init")
+    .description("ask the server what the suite can discover and write a commented config (fixtures found, and what the missing ones are for)")
+    .option("--base-url <url>", `server to describe (or env CONFORMANCE_BASE_URL)`)
+    .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
+    .option("--token-file <file>", "read the API key from the first line of this file")
+    .option("--header <'Name: value'>", "send this header on every request (repeatable)", collect)
+    .option("--output <file>", "the config to write", "conformance.config.json")
+    .option("--force", "overwrite the file")
+    .action(async (opts: SettingsOptions & { output: string; force?: boolean }) => {
+      checkRunOptions(opts);
+      code = await (await import("./commands/init.js")).initCommand(settingsFrom(opts, {}), opts.output, Boolean(opts.force), out);
+    });
+
+  program
     .command("reference")
     .description("serve the reference server until interrupted")
     .option("--host <host>", "address to bind", "127.0.0.1")

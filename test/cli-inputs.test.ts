@@ -195,3 +195,29 @@ describe("run options", () => {
     oneLine(await cli("--config", writeConfig("repeat.json", refConfig), "--repeat", "3"), /--repeat .* needs --allow-writes/);
   });
 });
+
+describe("init", () => {
+  it("against the reference writes a commented config that validates, and a run with writes passes with it", async () => {
+    const file = join(dir, "init.json");
+    const roles = { CONFORMANCE_TOKEN: refConfig.token, CONFORMANCE_TOKEN_READONLY: refConfig.tokens.readOnly, CONFORMANCE_TOKEN_NOAUDIT: undefined, CONFORMANCE_TOKEN_CREATOR: undefined };
+    const made = await withEnv(roles, () => cli("init", "--base-url", ref.url, "--output", file));
+    expect(made.code, made.err).toBe(0);
+    const config = JSON.parse(readFileSync(file, "utf8"));
+    const { validateConfig } = await import("../core/settings.js");
+    expect(validateConfig(config)).toEqual([]);
+    expect(JSON.stringify(config)).not.toContain(refConfig.token);
+    expect(config.fixtures).toEqual(expect.objectContaining({ deploymentId: expect.any(String), environmentId: expect.any(String), workbookId: expect.any(Number), sharedBranch: expect.any(String), personalBranch: expect.any(String), productionBranch: expect.any(String) }));
+    // What it could not find says what it is for.
+    expect(config.fixtures["//readOnlyFolderId"]).toMatch(/not discoverable.*read but not edit/);
+    expect(config["//tokens"]).toMatch(/CONFORMANCE_TOKEN_READONLY set; GET \/api\/v1\/deployments answered it 200.*CONFORMANCE_TOKEN_NOAUDIT not set/);
+
+    const out = join(dir, "init-run");
+    const run = await withEnv(roles, () => cli("--config", file, "--allow-writes", "--runs", "5", "--seed", "8", "--reporter", "json", "--out", out));
+    expect(run.code, run.out).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, "report.json"), "utf8")).summary;
+    expect(summary).toEqual(expect.objectContaining({ failed: 0, blocked: 0, errored: 0 }));
+    expect(summary.passed).toBeGreaterThan(140);
+
+    oneLine(await withEnv(roles, () => cli("init", "--base-url", ref.url, "--output", file)), /exists: pass --force/);
+  }, 240_000);
+});
