@@ -66,14 +66,14 @@ describe("output through a pipe: every byte arrives, every time", () => {
     }
   });
 
-  it("a closed pipe ends output quietly: no EPIPE stack, the command's own exit code, stderr whole", async () => {
+  it(`a closed pipe ends output quietly, ${LOOPS / 2} runs of list and one failing run: no EPIPE stack, the command's own exit code`, async () => {
     for (let i = 0; i < LOOPS / 2; i++) {
       const list = await piped(["list", "--json"], "close");
       expect(list.stderr).toBe("");
       expect(list.code).toBe(0);
-      const failing = await piped(FAILING_SMALL, "close", GITHUB);
-      expect(failing.code, failing.stderr).toBe(1);
-      expect(failing.stderr).not.toMatch(/EPIPE|\n\s+at /);
     }
+    const failing = await piped(FAILING_SMALL, "close", GITHUB);
+    expect(failing.code, failing.stderr).toBe(1);
+    expect(failing.stderr).not.toMatch(/EPIPE|\n\s+at /);
   });
 });
