@@ -55,7 +55,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .helpCommand(true);
 
   program
-    .option("--base-url <url>", "server under test (or baseUrl in the config)")
+    .option("--base-url <url>", "server under test (else env CONFORMANCE_BASE_URL, else baseUrl in the config)")
     .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
     .option("--token-file <file>", "read the API key from the first line of this file")
     .option("--header <'Name: value'>", "send this header on every request (repeatable; secret-looking values are never printed)", collect)

@@ -7,7 +7,10 @@ import { type ConfigFile, UsageError } from "../core/settings.js";
 export const LEVELS = ["must", "should"] as const;
 
 export function selectLevel(checks: Check[], level: (typeof LEVELS)[number] | undefined): Check[] {
-  return level === "must" ? checks.filter((c) => c.level === "MUST") : checks;
+  if (level !== "must") return checks;
+  const must = checks.filter((c) => c.level === "MUST");
+  if (!must.length) throw new UsageError(`--level must leaves none of the ${checks.length} selected checks: they are all SHOULD`);
+  return must;
 }
 
 /** A repeatable option's values (`--header A --header B`). */

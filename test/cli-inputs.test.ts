@@ -126,6 +126,7 @@ describe("run options", () => {
     expect((await cli("--reference", "--read-only", "--level", "must", "--check", "deployments.*", "--reporter", "json", "--out", out)).code).toBe(0);
     const ids = JSON.parse(readFileSync(join(out, "report.json"), "utf8")).results.map((x: any) => x.id);
     expect(ids).toEqual(selectChecks(catalogue, undefined, ["deployments.*"]).filter((c) => c.level === "MUST").map((c) => c.id));
+    oneLine(await cli("--reference", "--level", "must", "--check", "deployments.list.limit-zero-rejected"), /--level must leaves none of the 1 selected checks/);
   });
 
   it("--fail-fast starts nothing after the first failure; the rest say so; exit 1, not interrupted", async () => {
