@@ -1,13 +1,16 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { FailFast } from "./fail-fast.js";
 import { prepareOutDir } from "./out-dir.js";
 import type { GateOptions } from "../core/gate.js";
 import { packageRoot } from "../core/paths.js";
 import { selectChecks } from "../core/select.js";
 import { parseShard, SHARD_NEEDS_SEED, shardOf } from "../core/shard.js";
 import { unknownCommandMessage } from "./commands/help.js";
-import { checkBaseUrl, type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
+import { type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
+import { checkRunOptions, type SettingsOptions, settingsFrom } from "./run-settings.js";
+import { collect, explicitOptions, fromConfig, LEVELS, selectLevel } from "./run-options.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
 const REPORTERS = ["console", "junit", "json", "html", "har", "ctrf"] as const;
@@ -19,30 +22,19 @@ const integer = (name: string, min: number) => (v: string) => {
   return Number(v);
 };
 
-export interface RunCliOptions {
-  baseUrl?: string;
-  token?: string;
+export interface RunCliOptions extends SettingsOptions {
   config?: string;
-  reference?: boolean;
   group?: string[];
   check?: string[];
-  allowWrites?: boolean;
-  allowUnremovableWrites?: boolean;
-  allowDeploymentChanges?: boolean;
-  runs?: number;
-  seed?: number;
-  reporter: string[];
-  out: string;
   strict?: boolean;
   failOnFixed?: boolean;
-  timeout?: number;
+  /** Unset: the config's reporters, else console (commander's default is dropped in the action). */
+  reporter?: string[];
+  out?: string;
   fault?: string[];
   baseline?: string;
   quiet?: boolean;
   verbose?: boolean;
-  concurrency?: number;
-  repeat?: number;
-  maxPages?: number;
   shard?: { index: number; count: number };
 }
 
@@ -65,13 +57,18 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .helpCommand(true);
 
   program
-    .option("--base-url <url>", "server under test (or baseUrl in the config)")
+    .option("--base-url <url>", "server under test (else env CONFORMANCE_BASE_URL, else baseUrl in the config)")
     .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
+    .option("--token-file <file>", "read the API key from the first line of this file")
+    .option("--header <'Name: value'>", "send this header on every request (repeatable; secret-looking values are never printed)", collect)
     .option("--config <file>", "JSON config, validated against schemas/config.schema.json")
-    .option("--reference", "start the bundled reference server on a free loopback port, run against it, stop it")
+    .option("--reference", "start the bundled reference server on a free loopback port, run everything against it (writes included: its state is thrown away), stop it")
+    .option("--read-only", "run no check that creates or changes data (with --reference, or over writes in the config)")
     .addOption(new Option("--fault <names...>", "with --reference: break these rules in the reference server").hideHelp())
     .option("--group <names...>", "run only these groups")
     .option("--check <ids...>", "run only these checks (globs on ids, e.g. 'workbooks.*')")
+    .addOption(new Option("--level <level>", "run only checks of this level and above: must (only MUST checks) or should (all)").choices([...LEVELS]))
+    .option("--fail-fast", "start no further check after the first failure (what runs is finished and cleaned up)")
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
     .option("--allow-deployment-changes", "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)")
@@ -93,8 +90,8 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     })
     .option("--max-pages <n>", "the most pages a list walk follows (a longer walk is reported as partial)", integer("--max-pages", 1))
     .option("--repeat <n>", "with --allow-writes: run checks on their own scratch objects n times side by side (races)", integer("--repeat", 1))
-    .action(async (opts: RunCliOptions) => {
-      code = await runCommand(opts, out, progress);
+    .action(async (opts: RunCliOptions, cmd: Command) => {
+      code = await runCommand(explicitOptions(opts, cmd), out, progress);
     });
 
   program
@@ -147,14 +144,16 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--base-url <url>", "server under test (default: the report's)")
     .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
     .option("--config <file>", "JSON config")
-    .option("--reference", "against a fresh bundled reference server")
+    .option("--reference", "against a fresh bundled reference server (its own tokens and fixtures; writes allowed)")
+    .option("--read-only", "with --reference: do not allow writes")
     .addOption(new Option("--fault <names...>").hideHelp())
     .option("--allow-writes", "needed again if the check writes")
     .option("--allow-deployment-changes", "needed again if the check changes a deployment")
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
     .option("--out <dir>", "report folder", "reports")
     .option("--quiet", "only the summary, the failure's line, and the reports line")
-    .action(async (reportFile: string, checkId: string, opts: RunCliOptions) => {
+    .action(async (reportFile: string, checkId: string, opts: RunCliOptions, cmd: Command) => {
+      opts = explicitOptions(opts, cmd);
       const saved = (await import("./commands/report-file.js")).readReport(reportFile);
       const result = saved.results.find((r) => r.id === checkId);
       if (!result) throw new UsageError(`${reportFile} has no result for ${checkId}`);
@@ -174,6 +173,20 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .action(async (files: string[], opts: { out: string; reporter: string[]; strict?: boolean; baseline?: string; failOnFixed?: boolean }) => {
       const { mergeCommand } = await import("./commands/merge.js");
       code = await mergeCommand(files, opts, out);
+    });
+
+  program
+    .command("init")
+    .description("ask the server what the suite can discover and write a commented config (fixtures found, and what the missing ones are for)")
+    .option("--base-url <url>", `server to describe (or env CONFORMANCE_BASE_URL)`)
+    .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
+    .option("--token-file <file>", "read the API key from the first line of this file")
+    .option("--header <'Name: value'>", "send this header on every request (repeatable)", collect)
+    .option("--output <file>", "the config to write", "conformance.config.json")
+    .option("--force", "overwrite the file")
+    .action(async (opts: SettingsOptions & { output: string; force?: boolean }) => {
+      checkRunOptions(opts);
+      code = await (await import("./commands/init.js")).initCommand(settingsFrom(opts, {}), opts.output, Boolean(opts.force), out);
     });
 
   program
@@ -206,16 +219,17 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
 }
 
 async function runCommand(opts: RunCliOptions, out: (l: string) => void, progress: ((l: string) => void) | undefined, replay?: RunSettings["replay"]): Promise<number> {
-  if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
+  checkRunOptions(opts);
   if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
   const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
+  const { reporter: reporterNames, out: outDir, baseline: baselineFile } = fromConfig(opts, file, opts.config, REPORTERS);
   // Loaded here, not at the top: `--help` and usage errors answer without them.
   const { catalogue } = await import("../suites/index.js");
   const { runChecks } = await import("../core/runner.js");
   const { Schemas } = await import("../core/schemas.js");
   const { preflight } = await import("./preflight.js");
   if (opts.shard && opts.seed === undefined && file.seed === undefined) throw new UsageError(SHARD_NEEDS_SEED);
-  const selected = selectChecks(catalogue, opts.group, opts.check);
+  const selected = selectLevel(selectChecks(catalogue, opts.group, opts.check), opts.level);
   const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count, { separateServers: opts.reference }) : selected;
   // Loaded here, not at the top: `--help` and usage errors answer without them.
   const { baselineOutcome, gateExitCode, notRun, readBaseline } = await import("../core/gate.js");
@@ -226,7 +240,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   const { reportsLine, writeReports } = await import("../core/reporters/write.js");
   const { DeploymentUpdateCounter } = await import("../core/deployment-updates.js");
   const { writePlan } = await import("../core/write-plan.js");
-  const baseline = opts.baseline ? readBaseline(opts.baseline) : undefined;
+  const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
 
   let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
   if (opts.reference) {
@@ -244,8 +258,8 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
     const settings = { ...settingsFrom(opts, file, reference?.config()), replay };
-    const reporters = new Set(opts.reporter);
-    if ([...reporters].some((r) => r !== "console")) prepareOutDir(opts.out);
+    const reporters = new Set(reporterNames);
+    if ([...reporters].some((r) => r !== "console")) prepareOutDir(outDir);
     const schemas = await Schemas.load();
     await preflight(settings);
     for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");
@@ -254,33 +268,36 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
     const har = reporters.has("har") ? new HarRecorder() : undefined;
     console?.start(settings.seed, settings.baseUrl, checks.length);
-    const outcome = await runChecks(checks, settings, schemas, {
+    const failFast = opts.failFast ? new FailFast(gate) : undefined;
+    const ran = await runChecks(checks, settings, schemas, {
       onStart: (c) => console?.starting(c),
-      onResult: (r) => console?.result(r),
+      onResult: (r) => (failFast?.observe(r), console?.result(r)),
+      shouldStop: failFast?.shouldStop,
       onExchange: (x) => {
         har?.record(x);
         updates.observe(x);
       },
       stop: stop.signal,
     });
+    const outcome = failFast ? failFast.settle(ran, stop.signal.aborted) : ran;
     const selection = { groups: opts.group, checks: opts.check, selected: selected.length, ...(opts.shard && opts.reference ? { separateServers: true } : {}) };
     const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes, selection, shard: opts.shard });
     // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
     const unrun = replay ? notRun(report.results) : undefined;
     const exitCode = outcome.interrupted ? 130 : unrun ? 2 : gateExitCode(report.results, gate);
-    report.gate = { strict: gate.strict, failOnFixed: gate.failOnFixed, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, opts.baseline) } : {}) };
+    report.gate = { strict: gate.strict, failOnFixed: gate.failOnFixed, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, baselineFile) } : {}) };
     // The summary is shown even when the reports cannot be written (a disk filled up during the run).
     let files: string[] = [];
     let unwritten: NodeJS.ErrnoException | undefined;
     try {
-      files = writeReports(report, reporters, opts.out, gate, har);
+      files = writeReports(report, reporters, outDir, gate, har);
     } catch (e) {
       unwritten = e as NodeJS.ErrnoException;
     }
     if (settings.writes && !opts.quiet) out(updates.line());
     if (console) console.finish(report, exitCode, unrun);
     else for (const line of [summaryLine(report), ...baselineLines(report), ...(unrun ? [`conformance: ${unrun}`] : [])]) out(line);
-    if (unwritten) throw new UsageError(`could not write the reports to ${opts.out}: ${unwritten.code ?? unwritten.message}`);
+    if (unwritten) throw new UsageError(`could not write the reports to ${outDir}: ${unwritten.code ?? unwritten.message}`);
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));
     return exitCode;
@@ -288,32 +305,6 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     await reference?.close();
   }
-}
-
-function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Record<string, any>): RunSettings {
-  const base = fromReference ?? {};
-  const token = opts.token ?? process.env[tokenEnvVars.primary] ?? file.token ?? base.token;
-  if (!token) throw new UsageError(`no token: pass --token, set ${tokenEnvVars.primary}, or put token in the config`);
-  const tokens: RunSettings["tokens"] = { ...base.tokens, ...file.tokens };
-  for (const role of ["readOnly", "noAudit", "creator"] as const) tokens[role] = process.env[tokenEnvVars[role]] ?? tokens[role];
-  return {
-    baseUrl: checkBaseUrl(opts.baseUrl ?? file.baseUrl ?? base.baseUrl),
-    token,
-    tokens,
-    writes: Boolean(opts.allowWrites ?? file.writes ?? false),
-    // The bundled reference is thrown away after the run: nothing it holds outlives it.
-    unremovableWrites: Boolean(opts.allowUnremovableWrites || opts.reference),
-    deploymentChanges: Boolean(opts.allowDeploymentChanges ?? file.deploymentChanges ?? opts.reference),
-    timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
-    runs: opts.runs ?? file.runs ?? 100,
-    seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),
-    strict: Boolean(opts.strict ?? file.strict ?? false),
-    fixtures: { ...base.fixtures, ...file.fixtures },
-    features: file.features,
-    concurrency: opts.concurrency ?? 8,
-    repeat: opts.repeat,
-    maxPages: opts.maxPages,
-  };
 }
 
 async function referenceCommand(opts: { host: string; port: number; fault?: string[]; variant?: string[]; latency?: number; listFaults?: boolean; writeConfig?: string }, out: (l: string) => void): Promise<number> {

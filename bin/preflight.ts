@@ -2,23 +2,27 @@ import type { TokenRole } from "../core/check.js";
 import { type Credential, HttpClient, NetworkError, RateLimited, type Response } from "../core/http.js";
 import { credentials, redactorFor } from "../core/runner.js";
 import { type RunSettings, UsageError } from "../core/settings.js";
+import { checkFixtures } from "./fixture-check.js";
+import { answerHint, networkHint } from "./network-hints.js";
 
 const E1 = "/api/v1/deployments";
 
 /**
  * Exit 2 before any check when the run could not mean anything: the server cannot be reached,
  * rejects a configured token (each is tried, so that a bad extra token is not charged to the
- * server as failures), or is not this API at all. A server whose E1 is broken but which serves
+ * server as failures), is not this API at all, or lacks a fixture the config names. A server whose E1 is broken but which serves
  * the API's description (GET /api/v1/spec) is this API: that is for the checks to judge.
  */
 export async function preflight(settings: RunSettings): Promise<void> {
   const creds = credentials(settings);
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: creds.primary });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: creds.primary, headers: settings.headers, proxy: settings.proxy });
   try {
     const first = await reach(client, settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 } }));
     if (first.status === 401 || first.status === 403) throw new UsageError(`the server rejected the token (${first.status} on GET ${E1})`);
     if (first.status >= 300 && first.status < 400)
       throw new UsageError(`GET ${E1} answered ${first.status}, a redirect to ${first.headers.location ?? "(no location)"}: point --base-url at the address the API answers on`);
+    const wrongScheme = answerHint(first.status, first.text, settings.baseUrl);
+    if (wrongScheme) throw new UsageError(wrongScheme);
     if (!looksLikeE1(first) && !(await servesTheSpec(client, settings.baseUrl)))
       throw new UsageError(`${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET /api/v1/spec serves no OpenAPI document (check --base-url)`);
     for (const [role, credential] of Object.entries(creds.roles) as [TokenRole, Credential][]) {
@@ -26,6 +30,7 @@ export async function preflight(settings: RunSettings): Promise<void> {
       // 403 is a valid credential without access to that (published docs: Authentication); only 401 rejects it.
       if (res.status === 401) throw new UsageError(`the server rejected the ${role} token (401 on GET ${E1}): check ${credential.envVar} or tokens.${role} in the config`);
     }
+    await checkFixtures(client, creds.primary, settings.fixtures);
   } finally {
     await client.close();
   }
@@ -36,7 +41,7 @@ async function reach(client: HttpClient, baseUrl: string, send: () => Promise<Re
     return await send();
   } catch (e) {
     if (e instanceof RateLimited) throw new UsageError(`${baseUrl} kept answering 429 (rate limited) at preflight: try again later`);
-    if (e instanceof NetworkError) throw new UsageError(`cannot reach ${baseUrl}: ${e.exchange.error}`);
+    if (e instanceof NetworkError) throw new UsageError(`cannot reach ${baseUrl}: ${e.exchange.error}${networkHint(e.exchange.error ?? "", baseUrl)}`);
     throw e;
   }
 }

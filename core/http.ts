@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { Agent, type Dispatcher, request } from "undici";
+import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "./check-scope.js";
 import type { Redactor } from "./redact.js";
 
@@ -80,6 +80,10 @@ export interface HttpClientOptions {
   maxBodyBytes?: number;
   /** The run's bound on the pages of one list walk (--max-pages), read by core/pagination.ts through Api. */
   maxPages?: number;
+  /** Sent on every request (--header); a request's own headers win. */
+  headers?: Record<string, string>;
+  /** Go through HTTPS_PROXY / HTTP_PROXY unless NO_PROXY exempts the host (off for the bundled reference). */
+  proxy?: boolean;
 }
 
 /** What came back before the body was read. */
@@ -95,10 +99,11 @@ interface Answer {
  */
 export class HttpClient {
   readonly baseUrl: string;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
-    this.agent = new Agent({ connections: 16, keepAliveTimeout: 10_000 });
+    const pool = { connections: 16, keepAliveTimeout: 10_000 };
+    this.agent = options.proxy ? new EnvHttpProxyAgent(pool) : new Agent(pool);
   }
 
   url(path: string, query?: RequestSpec["query"]): string {
@@ -110,7 +115,7 @@ export class HttpClient {
   async send(spec: RequestSpec, log?: Exchange[]): Promise<Response> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const url = this.url(spec.path, spec.query);
-    const headers: Record<string, string> = { accept: "application/json", ...spec.headers };
+    const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
     const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
     if (bodyText !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
       headers["content-type"] = "application/json";
@@ -157,7 +162,7 @@ export class HttpClient {
   async stream(spec: RequestSpec, log?: Exchange[]): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const url = this.url(spec.path, spec.query);
-    const headers: Record<string, string> = { ...spec.headers };
+    const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
     for (let attempt = 0; ; attempt++) {
       refuseWhenStopped();
@@ -321,6 +326,9 @@ export function retryAfterMs(header: string | undefined, attempt: number): numbe
   return fallback;
 }
 
+/** Node's codes for a certificate chain that does not verify (self-signed, unknown CA, expired, another name). */
+const UNTRUSTED_CERTIFICATE = new Set(["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "UNABLE_TO_GET_ISSUER_CERT", "CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "ERR_TLS_CERT_ALTNAME_INVALID", "CERT_UNTRUSTED"]);
+
 function describeNetworkError(err: unknown, timeoutMs: number, answered: boolean): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const timedOut = e?.name === "TimeoutError" || e?.name === "AbortError" || e?.code === "UND_ERR_HEADERS_TIMEOUT" || e?.code === "UND_ERR_BODY_TIMEOUT" || e?.code === "UND_ERR_ABORTED";
@@ -333,6 +341,8 @@ function describeNetworkError(err: unknown, timeoutMs: number, answered: boolean
   if (code === "UND_ERR_SOCKET" || e?.message === "terminated")
     return answered ? "the connection closed before the body was complete" : "the connection closed without an answer";
   if (code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH") return "the body did not match its Content-Length";
+  if (code && UNTRUSTED_CERTIFICATE.has(code)) return `TLS: the server's certificate is not trusted (${e?.cause?.message ?? e?.message})`;
+  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || code === "ERR_SSL_PACKET_LENGTH_TOO_LONG") return `TLS: the server does not speak TLS on this port (${/wrong version number|packet length too long/.exec(e?.cause?.message ?? e?.message ?? "")?.[0] ?? code})`;
   return e?.cause?.message ?? e?.message ?? String(err);
 }
 

@@ -4,6 +4,7 @@ import type { Check, Feature, FixtureName, TokenRole } from "./check.js";
 import type { CheckContext } from "./context.js";
 import { Expect } from "./expect.js";
 import { Fixtures } from "./fixtures.js";
+import { secretHeaderValues } from "./headers.js";
 import { CheckInterrupted, CheckStopped, CheckTimedOut, runInCheckScope } from "./check-scope.js";
 import { type Credential, type Exchange, HttpClient, NetworkError, RateLimited } from "./http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
@@ -96,7 +97,7 @@ export function credentials(settings: RunSettings): { primary?: Credential; role
 }
 
 export function redactorFor(settings: RunSettings): Redactor {
-  return new Redactor([settings.token, ...Object.values(settings.tokens)]);
+  return new Redactor([settings.token, ...Object.values(settings.tokens), ...secretHeaderValues(settings.headers)]);
 }
 
 /**
@@ -114,7 +115,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     if (scope?.counting) scope.requests++;
     hooks.onExchange?.(exchange, scope?.checkId);
   };
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages, headers: settings.headers, proxy: settings.proxy });
   const discovery = new Api(client, creds.primary ?? null, []);
   const fixtures = new Fixtures(discovery, settings.fixtures);
   const leftovers: string[] = [];

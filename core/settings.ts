@@ -56,6 +56,10 @@ export interface RunSettings {
   maxPages?: number;
   /** `conformance replay`: run this property's recorded counterexample path only. */
   replay?: { checkId: string; path?: string };
+  /** Sent on every request (--header, the config's headers); secret-looking values are redacted. */
+  headers?: Record<string, string>;
+  /** Honour HTTPS_PROXY / HTTP_PROXY / NO_PROXY (not for the bundled reference, on loopback). */
+  proxy?: boolean;
 }
 
 export const tokenEnvVars: Record<"primary" | TokenRole, string> = {
@@ -77,6 +81,11 @@ export interface ConfigFile {
   strict?: boolean;
   fixtures?: FixtureConfig;
   features?: Partial<Record<Feature, boolean>>;
+  headers?: Record<string, string>;
+  /** Defaults of --reporter, --out and --baseline. */
+  reporters?: string[];
+  out?: string;
+  baseline?: string;
 }
 
 export function readConfigFile(path: string): ConfigFile {

@@ -124,7 +124,7 @@ describe("preflight", () => {
 
 describe("the built CLI in odd environments", () => {
   it("a closed pipe (| head -1) ends output quietly: no EPIPE stack, the run's own exit code", async () => {
-    const r = await spawnCli(["--reference", "--check", "deployments.*", "workbooks.*", "auth.*"], (_, child) => child.stdout?.destroy());
+    const r = await spawnCli(["--reference", "--read-only", "--check", "deployments.*", "workbooks.*", "auth.*"], (_, child) => child.stdout?.destroy());
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
   });

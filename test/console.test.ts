@@ -11,7 +11,7 @@ import { selectChecks } from "../core/select.js";
 import { catalogue } from "../suites/index.js";
 import { cli, faultyRun } from "./report-run.js";
 
-const readOnly = ["--reference", "--check", "deployments.*", "upsert.*", "bulk-move.*"];
+const readOnly = ["--reference", "--read-only", "--check", "deployments.*", "upsert.*", "bulk-move.*"];
 /** The deployments group as the catalogue has it now: the tests follow the catalogue, not a count. */
 const deploymentChecks = selectChecks(catalogue, undefined, ["deployments.*"]);
 const n = deploymentChecks.length;
@@ -33,7 +33,7 @@ describe("console", () => {
     const out = mkdtempSync(join(tmpdir(), "conformance-console-"));
     const withConsole = await cli("--reference", "--check", "deployments.*", "--reporter", "console", "junit", "--out", out);
     expect(withConsole.lines.at(-1)).toBe(`reports: ${join(out, "junit.xml")}`);
-    const silent = await cli("--reference", "--check", "deployments.*", "--reporter", "junit", "json", "--out", out);
+    const silent = await cli("--reference", "--read-only", "--check", "deployments.*", "--reporter", "junit", "json", "--out", out);
     expect(silent.lines).toHaveLength(2);
     expect(silent.lines[0]).toMatch(new RegExp(`^${n} checks: ${n} passed, 0 failed`));
     expect(silent.lines[1]).toBe(`reports: ${join(out, "junit.xml")}, ${join(out, "report.json")}`);

@@ -416,9 +416,11 @@ describe("config.schema.json", () => {
       }),
     ).toBe(true);
   });
-  it("rejects unknown keys, missing baseUrl and bad values", () => {
+  it("rejects unknown keys and bad values; baseUrl may be left to --base-url; // keys are notes", () => {
     expect(configValidate({ ...base, unknown: 1 })).toBe(false);
-    expect(configValidate({ token: "t" })).toBe(false);
+    expect(configValidate({ token: "t" })).toBe(true);
+    expect(configValidate({ ...base, "//": "a note", fixtures: { "//workbookId": "what it is for" } })).toBe(true);
+    expect(configValidate({ ...base, headers: { Authorization: "Bearer x" } })).toBe(false);
     expect(configValidate({ baseUrl: "not a url" })).toBe(false);
     expect(configValidate({ ...base, runs: 0 })).toBe(false);
     expect(configValidate({ ...base, fixtures: { workbookId: "3" } })).toBe(false);

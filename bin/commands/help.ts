@@ -3,10 +3,11 @@ import type { Command } from "commander";
 /**
  * The default command takes no arguments, so commander answers a mistyped command (`lst`) with
  * "too many arguments". Seen before parsing, a stray first word gets the command list and the
- * nearest name instead.
+ * nearest name instead; so does `help` asked about a command that does not exist.
  */
 export function unknownCommandMessage(argv: string[], program: Command): string | undefined {
-  const word = argv[0];
+  // `help <word>`: commander would print the general help for a word it does not know.
+  const word = argv[0] === "help" && argv[1] !== undefined && !argv[1].startsWith("-") ? argv[1] : argv[0];
   if (word === undefined || word.startsWith("-")) return undefined;
   const names = [...program.commands.flatMap((c) => [c.name(), ...c.aliases()]), "help"];
   if (names.includes(word)) return undefined;

@@ -1,0 +1,42 @@
+import type { Command } from "commander";
+import { dirname, resolve } from "node:path";
+import type { Check } from "../core/check.js";
+import { type ConfigFile, UsageError } from "../core/settings.js";
+
+/** --level: the lowest level a run takes; `should` is every check. */
+export const LEVELS = ["must", "should"] as const;
+
+export function selectLevel(checks: Check[], level: (typeof LEVELS)[number] | undefined): Check[] {
+  if (level !== "must") return checks;
+  const must = checks.filter((c) => c.level === "MUST");
+  if (!must.length) throw new UsageError(`--level must leaves none of the ${checks.length} selected checks: they are all SHOULD`);
+  return must;
+}
+
+/** A repeatable option's values (`--header A --header B`). */
+export const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Options that the config may set: commander's defaults for them are dropped, so that the config's can apply. */
+const CONFIGURABLE = ["reporter", "out"] as const;
+
+export function explicitOptions<T extends { reporter?: string[]; out?: string }>(opts: T, cmd: Command): T {
+  const explicit = { ...opts };
+  for (const name of CONFIGURABLE) if (cmd.getOptionValueSource(name) === "default") delete explicit[name];
+  return explicit;
+}
+
+/**
+ * The reporters, report folder and baseline of a run: the options, else the config's `reporters`,
+ * `out` and `baseline` (paths relative to the config file, which sits beside them in a repository),
+ * else console and ./reports.
+ */
+export function fromConfig(opts: { reporter?: string[]; out?: string; baseline?: string }, file: ConfigFile, configPath: string | undefined, known: readonly string[]): { reporter: string[]; out: string; baseline?: string } {
+  const beside = (p: string) => resolve(configPath ? dirname(resolve(configPath)) : ".", p);
+  const unknown = (file.reporters ?? []).filter((r) => !known.includes(r));
+  if (unknown.length) throw new UsageError(`config ${configPath}: unknown reporter ${unknown.join(", ")} in reporters (known: ${known.join(", ")})`);
+  return {
+    reporter: opts.reporter ?? file.reporters ?? ["console"],
+    out: opts.out ?? (file.out !== undefined ? beside(file.out) : "reports"),
+    baseline: opts.baseline ?? (file.baseline !== undefined ? beside(file.baseline) : undefined),
+  };
+}

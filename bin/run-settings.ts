@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import { type ConfigFile, checkBaseUrl, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
+import { parseHeaders } from "../core/headers.js";
+
+/** The options of a run (and of replay) that decide its settings. */
+export interface SettingsOptions {
+  baseUrl?: string;
+  token?: string;
+  tokenFile?: string;
+  header?: string[];
+  reference?: boolean;
+  readOnly?: boolean;
+  allowWrites?: boolean;
+  allowUnremovableWrites?: boolean;
+  allowDeploymentChanges?: boolean;
+  runs?: number;
+  seed?: number;
+  strict?: boolean;
+  timeout?: number;
+  concurrency?: number;
+  repeat?: number;
+  maxPages?: number;
+  level?: "must";
+  failFast?: boolean;
+}
+
+/** The environment variable that names the server, below --base-url and above the config's baseUrl. */
+export const BASE_URL_ENV = "CONFORMANCE_BASE_URL";
+
+/** Refusals that need no config nor server: one line each, before anything is loaded. */
+export function checkRunOptions(opts: SettingsOptions): void {
+  if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
+  if (opts.reference && (opts.token || opts.tokenFile)) throw new UsageError("--reference uses the bundled server's own tokens: leave out --token and --token-file");
+  if (opts.token && opts.tokenFile) throw new UsageError("--token and --token-file exclude each other");
+  if (opts.readOnly && (opts.allowWrites || opts.allowUnremovableWrites || opts.allowDeploymentChanges)) throw new UsageError("--read-only excludes --allow-writes, --allow-unremovable-writes and --allow-deployment-changes");
+}
+
+/**
+ * Command line options win over environment variables, which win over the config file. Against
+ * the bundled reference (`server`), what names the server and its callers (base URL, tokens,
+ * fixtures, features) is the reference's own: an exported CONFORMANCE_TOKEN or a config written
+ * for a real tenant must not turn `--reference` into a run against something else. Its state is
+ * thrown away, so it runs everything unless told --read-only.
+ */
+export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: Record<string, any>): RunSettings {
+  const target = server ? fromReference(server) : fromUser(opts, file);
+  const writes = server ? !opts.readOnly : !opts.readOnly && Boolean(opts.allowWrites ?? file.writes ?? false);
+  if (opts.repeat !== undefined && opts.repeat > 1 && !writes)
+    throw new UsageError("--repeat runs the checks that write their own scratch objects again: it needs --allow-writes (or --reference without --read-only)");
+  return {
+    ...target,
+    writes,
+    unremovableWrites: writes && Boolean(opts.allowUnremovableWrites || server),
+    deploymentChanges: writes && Boolean(opts.allowDeploymentChanges ?? (server ? true : file.deploymentChanges ?? false)),
+    timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
+    runs: opts.runs ?? file.runs ?? 100,
+    seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),
+    strict: Boolean(opts.strict ?? file.strict ?? false),
+    concurrency: opts.concurrency ?? 8,
+    repeat: opts.repeat,
+    maxPages: opts.maxPages,
+    proxy: !server,
+    headers: parseHeaders([...Object.entries(file.headers ?? {}).map(([k, v]) => `${k}: ${v}`), ...(opts.header ?? [])]),
+  };
+}
+
+type Target = Pick<RunSettings, "baseUrl" | "token" | "tokens" | "fixtures" | "features">;
+
+function fromReference(server: Record<string, any>): Target {
+  return { baseUrl: checkBaseUrl(server.baseUrl), token: server.token, tokens: { ...server.tokens }, fixtures: { ...server.fixtures }, features: undefined };
+}
+
+function fromUser(opts: SettingsOptions, file: ConfigFile): Target {
+  const token = opts.token ?? (opts.tokenFile ? readTokenFile(opts.tokenFile) : undefined) ?? process.env[tokenEnvVars.primary] ?? file.token;
+  if (!token) throw new UsageError(`no token: pass --token or --token-file, set ${tokenEnvVars.primary}, or put token in the config`);
+  const tokens: RunSettings["tokens"] = { ...file.tokens };
+  for (const role of ["readOnly", "noAudit", "creator"] as const) tokens[role] = process.env[tokenEnvVars[role]] ?? tokens[role];
+  return {
+    baseUrl: checkBaseUrl(opts.baseUrl ?? (process.env[BASE_URL_ENV] || undefined) ?? file.baseUrl),
+    token,
+    tokens,
+    fixtures: { ...file.fixtures },
+    features: file.features,
+  };
+}
+
+/** The first line of the file, trimmed (a trailing newline is how editors and `echo` leave it). */
+function readTokenFile(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new UsageError(`--token-file ${path}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const token = text.split(/\r?\n/)[0].trim();
+  if (!token) throw new UsageError(`--token-file ${path}: the file is empty`);
+  return token;
+}
