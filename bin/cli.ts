@@ -29,6 +29,7 @@ export interface RunCliOptions {
   allowWrites?: boolean;
   allowUnremovableWrites?: boolean;
   allowDeploymentChanges?: boolean;
+  allowAdminWrites?: boolean;
   runs?: number;
   seed?: number;
   reporter: string[];
@@ -74,6 +75,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
     .option("--allow-deployment-changes", "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)")
+    .option("--allow-admin-writes", "with --allow-writes: also create and remove users, user attributes and integrations, and change tenant settings (put back)")
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
@@ -296,6 +298,7 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
     // The bundled reference is thrown away after the run: nothing it holds outlives it.
     unremovableWrites: Boolean(opts.allowUnremovableWrites || opts.reference),
     deploymentChanges: Boolean(opts.allowDeploymentChanges ?? file.deploymentChanges ?? opts.reference),
+    adminWrites: Boolean(opts.allowAdminWrites ?? file.adminWrites ?? opts.reference),
     timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
     runs: opts.runs ?? file.runs ?? 100,
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),

@@ -30,6 +30,14 @@ export const e14Behaviour = {
   reportSortValue(report: { name: string; createdAt: string; updatedAt: string; lastViewedAt: string | null }, sortBy: string): string {
     return (report as any)[sortBy] ?? "";
   },
+  /** E14: the sortBy values the reports list accepts. */
+  reportSortBys(): string[] {
+    return ["createdAt", "updatedAt", "lastViewedAt", "name"];
+  },
+  /** E14: the folderId filter of the reports list. */
+  reportInFolder(reportFolderId: number | null, folderId: number | null | undefined): boolean {
+    return folderId === undefined || reportFolderId === folderId;
+  },
   /** E14: sorting by lastViewedAt offers no cursor. */
   cursorWhenSortedByLastViewed(): boolean {
     return false;

@@ -12,7 +12,6 @@ import { deploymentOf, itemOf, itemsOf } from "../common.js";
  * Authentication 4), addressed by placementId or externalWorkbookId + sheetName + anchorCell.
  */
 const BASE = "/api/v1/deployments/:deploymentId/reports";
-export const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"] as const;
 const KINDS = ["vega", "table", "kpi", "html", "map"];
 
 function extras(app: App, r: Item) {
@@ -56,7 +55,7 @@ export const reportRoutes: Route[] = [
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const sortBy = req.query.get("sortBy") ?? "createdAt";
-      if (!(SORT_BY as readonly string[]).includes(sortBy)) throw new HttpError(400, `sortBy must be one of ${SORT_BY.join(", ")}`);
+      if (!app.b.reportSortBys().includes(sortBy)) throw new HttpError(400, `sortBy must be one of ${app.b.reportSortBys().join(", ")}`);
       const order = req.query.get("sortOrder") ?? "asc";
       if (order !== "asc" && order !== "desc") throw new HttpError(400, "sortOrder must be asc or desc");
       const rawFolder = req.query.get("folderId");
@@ -65,7 +64,7 @@ export const reportRoutes: Route[] = [
       const term = req.query.get("search");
       const matching = itemsOf(app, dep, "REPORT")
         .filter((r) => atLeast(accessTo(app.store, req.user, r), "read"))
-        .filter((r) => folderId === undefined || r.folderId === folderId)
+        .filter((r) => app.b.reportInFolder(r.folderId, folderId))
         .filter((r) => external === null || extras(app, r).externalWorkbookId === external)
         .filter((r) => app.b.searchMatches([r.name], term))
         .map((r) => reportRecord(app, r));
