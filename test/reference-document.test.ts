@@ -111,8 +111,8 @@ describe("the reference's served document describes every E14 operation truthful
       const id = o.op.operationId;
       // The sync to cancel is a fresh one (the tour's own has finished by then).
       if (id === "cancelDbtSync") ctx.syncJobId = (await call("POST", `/api/v1/deployments/${ctx.deploymentId}/dbt-sync`, {})).body.id;
-      const pathParams = { ...ctx, ...(id === "upsertReportByPublicId" ? { publicId: "cf-pub-1" } : {}), ...(id === "deleteDeployment" ? { deploymentId: ctx.createdDeploymentId } : {}) };
-      const path = o.path.replace(/\{(\w+)\}/g, (_, n) => String(pathParams[n]));
+      const pathParams: Record<string, unknown> = { ...ctx, ...(id === "upsertReportByPublicId" ? { publicId: "cf-pub-1" } : {}), ...(id === "deleteDeployment" ? { deploymentId: ctx.createdDeploymentId } : {}) };
+      const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) => String(pathParams[n]));
       // A started sync finishes after a few polls.
       if (id === "getDbtSyncResult") for (let i = 0; i < 3; i++) await call("GET", path.replace(/\/result$/, ""));
       const res = await call(o.method.toUpperCase(), path, fill(BODIES[id] ?? (o.op.requestBody?.required ? synthesize(o.op.requestBody.content["application/json"].schema) : undefined)), QUERIES[id]);
@@ -123,7 +123,7 @@ describe("the reference's served document describes every E14 operation truthful
       }
       const schema = documented.content?.["application/json"]?.schema;
       if (schema && !ajv.validate(schema, res.body)) problems.push(`${id}: ${ajv.errorsText()}`);
-      for (const [name, link] of Object.entries<any>(documented.links ?? {})) for (const [param, expr] of Object.entries<string>(link.parameters)) ctx[param === "deploymentId" ? "createdDeploymentId" : param] = res.body[expr.replace("$response.body#/", "")];
+      for (const link of Object.values<any>(documented.links ?? {})) for (const [param, expr] of Object.entries<string>(link.parameters)) ctx[param === "deploymentId" ? "createdDeploymentId" : param] = res.body[expr.replace("$response.body#/", "")];
       if (id === "startUpload") ctx.uploadId = res.body.uploadId;
     }
     expect(problems).toEqual([]);
