@@ -2,7 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import { field, listed, type ServedDocument } from "../core/served-document.js";
-import { api1, documented, idOf, mentions, records, setup } from "./lib/e14.js";
+import { allRecords, api1, documented, idOf, mentions, records, setup } from "./lib/e14.js";
 import { createWorkbook } from "./lib/scratch-items.js";
 
 /**
@@ -28,15 +28,12 @@ function bulkBody(doc: ServedDocument, action: string, ids: (string | number)[])
 async function searchHolds(ctx: CheckContext, path: string, what: string, termOf: (rec: any) => string | undefined): Promise<void> {
   const doc = await documented(ctx);
   doc.require("GET", path, `is the ${what} list`);
-  const page = await ctx.api.get(path, { first: 100 });
-  setup(ctx, page, `listing ${what}`);
-  const all = records(ctx, page, `the ${what} list`);
+  setup(ctx, await ctx.api.get(path), `listing ${what}`);
+  const all = (await allRecords(ctx, path, {}, `the ${what} list`)).items;
   const target = all.find((r) => termOf(r));
   if (!target || all.length < 2) throw new NotExercised(`the ${what} list holds ${all.length} record(s): a search could not leave one out`);
   const term = termOf(target)!;
-  const res = await ctx.api.get(path, { search: term, first: 100 });
-  ctx.expect.status(res, 200, `GET ${path}?search=${term}`);
-  const found = records(ctx, res, `the ${what} list filtered by search`);
+  const { res, items: found } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
   ctx.expect.that(found.some((r) => field(r, "id") === field(target, "id")), `the ${what} record holding "${term}" is listed`, { expected: `id ${field(target, "id")}`, got: found.map((r) => field(r, "id")), res, reason: "match-listed" });
   ctx.expect.equal(found.filter((r) => !mentions(r, term)).map((r) => field(r, "id")), [], `no ${what} record without "${term}" is listed`, { res, reason: "only-matches" });
 }

@@ -2,7 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised } from "../core/outcome.js";
 import { field } from "../core/served-document.js";
-import { api1, documented, idOf, records } from "./lib/e14.js";
+import { allRecords, api1, documented, idOf } from "./lib/e14.js";
 
 /**
  * E14 rules of deployment operations: the logs filter by source (production, dev) and container,
@@ -19,9 +19,8 @@ const POLL_GAP_MS = 100;
 async function filterHolds(ctx: CheckContext, path: string, param: string, values: string[], fieldNames: string, reason: string): Promise<void> {
   let seen = 0;
   for (const value of values) {
-    const res = await ctx.api.get(path, { [param]: value, first: 200 });
-    ctx.expect.status(res, 200, `${param}=${value} is accepted`, "filter-accepted");
-    const shown = records(ctx, res, `the list filtered by ${param}`).map((r) => field(r, fieldNames)).filter((v) => v !== undefined);
+    const { res, items } = await allRecords(ctx, path, { [param]: value }, `the list filtered by ${param}=${value}`);
+    const shown = items.map((r) => field(r, fieldNames)).filter((v) => v !== undefined);
     seen += shown.length;
     ctx.expect.equal(shown.filter((v) => v !== value), [], `${param}=${value} lists only records of that ${param}`, { res, reason });
   }
@@ -121,7 +120,7 @@ export const e14OperationChecks = [
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const list = (await documented(ctx)).require("GET", dbt(dep), "lists the dbt sync history");
-        const history = records(ctx, await ctx.api.get(dbt(dep), { first: 200 }), "the dbt sync history");
+        const history = (await allRecords(ctx, dbt(dep), {}, "the dbt sync history")).items;
         for (const name of ["status", "trigger"]) {
           const values = (list.enumOf(name) as string[] | undefined) ?? [...new Set(history.map((j) => field(j, name)).filter((v) => typeof v === "string"))];
           if (!values.length) throw new NotExercised(`no run of the history shows a ${name}, and the document lists none`);

@@ -57,6 +57,7 @@ const byId: Record<string, Share[]> = {
   "errors.negative.implied-rules": ["write:deployment", "add:workspace", "add:env-vars"],
   "errors.no-5xx.valid-writes": ["add:workspace"],
   "branches.list.cursor": ["read:branches"],
+  "users.list.search": ["read:users"],
   "user-attributes.list.cursor": ["read:user-attributes"],
 };
 

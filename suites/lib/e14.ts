@@ -28,6 +28,27 @@ export function records(ctx: CheckContext, res: Response, what: string): any[] {
   return list!;
 }
 
+/**
+ * Every record of a list (items, data or an array), following pageInfo.endCursor while it says
+ * there is a next page. No maximum page size is shown: a size refused with 400 or 422 is halved.
+ * `res` is the last page's answer (a failure points at it); a first page that is no 200 list fails
+ * the check, whose rule is about what the list holds.
+ */
+export async function allRecords(ctx: CheckContext, path: string, query: Record<string, string | number>, what: string): Promise<{ res: Response; items: any[] }> {
+  const items: any[] = [];
+  let size = 50;
+  let after: string | undefined;
+  for (let page = 0; ; page++) {
+    let res = await ctx.api.get(path, { ...query, first: size, after });
+    while ((res.status === 400 || res.status === 422) && size > 1) res = await ctx.api.get(path, { ...query, first: (size = Math.max(1, size >> 1)), after });
+    ctx.expect.status(res, 200, `GET ${path} (${what})`, "list-status");
+    items.push(...records(ctx, res, what));
+    const info = res.body?.pageInfo;
+    if (!info?.hasNextPage || typeof info.endCursor !== "string" || info.endCursor === after || page + 1 >= ctx.api.pageBudget) return { res, items };
+    after = info.endCursor;
+  }
+}
+
 /** Does any string field of a record mention the term (case-insensitively)? */
 export const mentions = (rec: unknown, term: string): boolean =>
   !!rec && typeof rec === "object" && Object.values(rec).some((v) => typeof v === "string" && v.toLowerCase().includes(term.toLowerCase()));
@@ -48,16 +69,8 @@ export async function ownBranch(ctx: CheckContext, doc: ServedDocument, dep: str
 
 /** Every branch of the list (a walk over every page), by name. */
 export async function branchesByName(ctx: CheckContext, dep: string): Promise<Map<string, any>> {
-  const out = new Map<string, any>();
-  let after: string | undefined;
-  for (let page = 0; page < ctx.api.pageBudget; page++) {
-    const res = await ctx.api.get(`${build1(dep)}/branches`, { first: 100, after });
-    for (const b of records(ctx, res, "the branches list")) out.set(field(b, "name|branchName"), b);
-    const info = res.body?.pageInfo;
-    if (!info?.hasNextPage || typeof info.endCursor !== "string") break;
-    after = info.endCursor;
-  }
-  return out;
+  const { items } = await allRecords(ctx, `${build1(dep)}/branches`, {}, "the branches list");
+  return new Map(items.map((b) => [field(b, "name|branchName"), b]));
 }
 
 /** Starts dev mode on the run's branch, stopped again at cleanup (when the document shows how). */
@@ -78,8 +91,8 @@ export function fileWrite(op: ServedOperation, branch: string, fileName: string,
 export async function fileNames(ctx: CheckContext, doc: ServedDocument, dep: string, branch: string): Promise<string[]> {
   const list = doc.require("GET", `${build1(dep)}/data-model/files`, "lists a branch's files");
   const param = list.requireQueryParam("branchName|branch", "names the branch whose files are listed");
-  const res = await ctx.api.get(`${build1(dep)}/data-model/files`, { [param]: branch, first: 500 });
-  return records(ctx, res, "the data-model files list").map((f) => field(f, "fileName|path|name"));
+  const { items } = await allRecords(ctx, `${build1(dep)}/data-model/files`, { [param]: branch }, "the data-model files list");
+  return items.map((f) => field(f, "fileName|path|name"));
 }
 
 /** The id field of a created record, or not verifiable. */
