@@ -40,6 +40,17 @@ async function listReports(ctx: CheckContext, dep: string, query: Record<string,
   return allRecords(ctx, `${api1(dep)}/reports`, query, `the reports list (${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))})`);
 }
 
+/** Places a report in a spreadsheet cell, as the document spells the address; the placement is removed at cleanup. */
+async function place(ctx: CheckContext, doc: ServedDocument, dep: string, reportId: number, external: string, as = ctx.api): Promise<Response> {
+  const path = `${api1(dep)}/reports/{reportId}/connect-workbook`;
+  const op = doc.require("PUT", path, "places a report in a spreadsheet");
+  const address = { externalWorkbookId: external, sheetName: "Sheet1", anchorCell: "B2" };
+  const url = path.replace("{reportId}", String(reportId));
+  const res = await as.put(url, op.body(address));
+  if (res.status < 300 && doc.find("DELETE", path)) ctx.scratch.onCleanup(`remove the placement of report ${reportId}`, async () => void (await ctx.api.delete(url, address)));
+  return res;
+}
+
 export const e14WorkspaceChecks = [
   ...group("bulk-delete", [
     {
@@ -157,6 +168,38 @@ export const e14WorkspaceChecks = [
         ctx.expect.that(items.some((r) => r?.id === own.id), "the report named with the term is listed", { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" });
         const others = items.filter((r) => !JSON.stringify(r).toLowerCase().includes(name.toLowerCase()));
         ctx.expect.equal(others.map((r) => r?.id), [], "no report without the term is listed", { res, reason: "only-matches" });
+      },
+    },
+    {
+      id: "reports.list.external-workbook-filter",
+      spec: "E14 rule 5",
+      level: "MUST",
+      title: "externalWorkbookId lists the reports placed in that spreadsheet, and only those",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const own = await ownReport(ctx, doc, dep, ctx.scratch.name("placed"));
+        const external = ctx.scratch.slug("sheet");
+        setup(ctx, await place(ctx, doc, dep, own.id, external), `placing report ${own.id} in spreadsheet ${external}`);
+        const { res, items } = await listReports(ctx, dep, { externalWorkbookId: external });
+        ctx.expect.that(items.some((r) => r?.id === own.id), "the report placed in the spreadsheet is listed", { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" });
+        ctx.expect.equal(items.filter((r) => r?.id !== own.id).map((r) => r?.id), [], "no report outside the spreadsheet is listed", { res, reason: "only-matches" });
+      },
+    },
+    {
+      id: "reports.placement.read-access-suffices",
+      spec: "Authentication 4 (connect report to a spreadsheet: read access)",
+      level: "MUST",
+      title: "A caller with only read access to a report can place it in a spreadsheet",
+      needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const own = await ownReport(ctx, doc, dep, ctx.scratch.name("read-only"), ctx.fixture("readOnlyFolder").id);
+        const res = await place(ctx, doc, dep, own.id, ctx.scratch.slug("sheet"), ctx.as("readOnly"));
+        ctx.requireRoute(res, "E14", "placing a report in a spreadsheet");
+        ctx.expect.that(res.status >= 200 && res.status < 300, "the read-only caller's placement is accepted", { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "read-suffices" });
       },
     },
     {

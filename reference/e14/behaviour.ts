@@ -38,6 +38,14 @@ export const e14Behaviour = {
   reportInFolder(reportFolderId: number | null, folderId: number | null | undefined): boolean {
     return folderId === undefined || reportFolderId === folderId;
   },
+  /** E14: the externalWorkbookId filter of the reports list. */
+  reportInExternalWorkbook(reportExternal: string | null, wanted: string | null): boolean {
+    return wanted === null || reportExternal === wanted;
+  },
+  /** Authentication 4: placing a report in a spreadsheet needs read access to the report. */
+  placementAccess(): "read" | "edit" {
+    return "read";
+  },
   /** E14: sorting by lastViewedAt offers no cursor. */
   cursorWhenSortedByLastViewed(): boolean {
     return false;

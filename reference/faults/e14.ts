@@ -71,6 +71,22 @@ export const e14Faults: Fault[] = [
     behaviour: { reportInFolder: () => true },
   },
   {
+    name: "reports-external-workbook-filter-ignored",
+    breaks: "E14 rule 5 (externalWorkbookId filter)",
+    description: "the externalWorkbookId filter of the reports list is accepted and ignored",
+    catches: ["reports.list.external-workbook-filter"],
+    because: { "reports.list.external-workbook-filter": "only-matches" },
+    behaviour: { reportInExternalWorkbook: () => true },
+  },
+  {
+    name: "placement-needs-edit-access",
+    breaks: "Authentication 4 (connect report: read access)",
+    description: "placing a report in a spreadsheet needs edit access to the report",
+    catches: ["reports.placement.read-access-suffices"],
+    because: { "reports.placement.read-access-suffices": "read-suffices" },
+    behaviour: { placementAccess: () => "edit" },
+  },
+  {
     name: "branch-delete-orphans-children",
     breaks: "E14 rule 4 (children re-parented)",
     description: "deleting a branch leaves its children pointing at the deleted branch",

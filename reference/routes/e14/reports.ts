@@ -34,9 +34,12 @@ function placementKey(src: Record<string, unknown>, reportId: number): { key: st
   throw new HttpError(400, "address the placement by placementId, or by externalWorkbookId, sheetName and anchorCell");
 }
 
+/** Authentication 4: read access to the report is what a placement needs. */
 function readableReport(app: App, req: Req): Item {
   const r = itemOf(app, deploymentOf(app, req), req.params.reportId, "REPORT");
-  if (!atLeast(accessTo(app.store, req.user, r), "read")) throw new HttpError(404, `report ${req.params.reportId} not found`);
+  const access = accessTo(app.store, req.user, r);
+  if (!atLeast(access, "read")) throw new HttpError(404, `report ${req.params.reportId} not found`);
+  if (!atLeast(access, app.b.placementAccess())) throw new HttpError(403, `${app.b.placementAccess()} access to the report is required`);
   return r;
 }
 
@@ -65,7 +68,7 @@ export const reportRoutes: Route[] = [
       const matching = itemsOf(app, dep, "REPORT")
         .filter((r) => atLeast(accessTo(app.store, req.user, r), "read"))
         .filter((r) => app.b.reportInFolder(r.folderId, folderId))
-        .filter((r) => external === null || extras(app, r).externalWorkbookId === external)
+        .filter((r) => app.b.reportInExternalWorkbook(extras(app, r).externalWorkbookId, external))
         .filter((r) => app.b.searchMatches([r.name], term))
         .map((r) => reportRecord(app, r));
       const value = (r: ReturnType<typeof reportRecord>) => app.b.reportSortValue(r, sortBy);
