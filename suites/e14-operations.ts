@@ -41,6 +41,29 @@ async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string |
 }
 
 export const e14OperationChecks = [
+  ...group("notifications", [
+    {
+      id: "notifications.filters.empty-operators",
+      spec: "E14 rule 12",
+      level: "MUST",
+      title: "A scheduled notification takes dashboard filters with the operators is_empty and is_not_empty",
+      needs: ["writes", "fixture:deployment"],
+      async run(ctx) {
+        const path = `${api1(ctx.fixture("deployment").id)}/notifications`;
+        const doc = await documented(ctx);
+        const create = doc.require("POST", path, "creates a scheduled notification");
+        doc.require("DELETE", `${path}/{notificationId}`, "removes the run's notification afterwards");
+        for (const operator of ["is_empty", "is_not_empty"]) {
+          const body = create.body({ "name|title": ctx.scratch.name("notify"), "schedule|cron?": "0 9 * * 1", "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }] });
+          const res = await ctx.api.post(path, body);
+          ctx.requireRoute(res, "E14", "creating a scheduled notification");
+          ctx.expect.that(res.status >= 200 && res.status < 300, `a filter with operator ${operator} is accepted`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "operator-accepted" });
+          const id = idOf(res.body, "creating a notification");
+          ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.delete(`${path}/${id}`)));
+        }
+      },
+    },
+  ]),
   ...group("logs", [
     {
       id: "logs.filter.source",

@@ -34,6 +34,7 @@ const byGroup: Record<string, Share[]> = {
   groups: [],
   embed: ["add:workspace"],
   logs: [],
+  notifications: [],
   "dbt-sync": ["add:dbt-sync"],
 };
 

@@ -63,6 +63,10 @@ export const e14Behaviour = {
   attributeTypes(): string[] {
     return ["string", "number", "boolean", "string_array", "number_array"];
   },
+  /** E14: dashboard filter operators of scheduled notifications (is_empty and is_not_empty among them). */
+  notificationOperators(): string[] {
+    return ["equals", "not_equals", "contains", "gt", "lt", "in_date_range", "is_empty", "is_not_empty"];
+  },
   /** E14: embed access actions. */
   embedActions(): string[] {
     return ["read", "none"];

@@ -148,6 +148,14 @@ export const e14Faults: Fault[] = [
     behaviour: { attributeTypes: () => ["string", "number", "boolean", "string_array"] },
   },
   {
+    name: "notification-empty-operators-refused",
+    breaks: "E14 rule 12 (operators is_empty, is_not_empty)",
+    description: "notification filters refuse the operators is_empty and is_not_empty",
+    catches: ["notifications.filters.empty-operators"],
+    because: { "notifications.filters.empty-operators": "operator-accepted" },
+    behaviour: { notificationOperators: () => ["equals", "not_equals", "contains", "gt", "lt", "in_date_range"] },
+  },
+  {
     name: "embed-access-none-refused",
     breaks: "E14 rule 8 (actions read and none)",
     description: "embed access accepts read but refuses none",

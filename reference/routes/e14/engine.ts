@@ -25,6 +25,8 @@ export interface ResourceDef {
   writeOnly?: string[];
   /** Other path parameters that must name an existing record of another resource. */
   parents?: Record<string, string>;
+  /** A rule beyond field types, checked on every write (an HttpError refuses it). */
+  validate?: (app: App, fields: Record<string, unknown>) => void;
   /** Records every scope starts with. */
   seed?: () => Record<string, unknown>[];
 }
@@ -114,6 +116,7 @@ export function resourceRoutes(def: ResourceDef): Route[] {
   if (def.ops.create)
     route("POST", def.collection, (req, app) => {
       const fields = readFields(app, def, req.body, true);
+      def.validate?.(app, fields);
       const records = table(app, def, req);
       const now = nowIso();
       const r: Rec = { ...fields, id: newId(e14(app.store)), createdAt: now, updatedAt: now };
@@ -124,7 +127,9 @@ export function resourceRoutes(def: ResourceDef): Route[] {
   if (def.ops.update)
     route(def.ops.update, item, (req, app) => {
       const r = one(app, def, req);
-      Object.assign(r, readFields(app, def, req.body, false), { updatedAt: nowIso() });
+      const fields = readFields(app, def, req.body, false);
+      def.validate?.(app, fields);
+      Object.assign(r, fields, { updatedAt: nowIso() });
       return ok(shown(def, r));
     });
   if (def.ops.remove)

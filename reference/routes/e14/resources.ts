@@ -1,9 +1,8 @@
-import type { Route } from "../../http.js";
+import { type App, HttpError, type Route } from "../../http.js";
 import { resourceRoutes, type ResourceDef } from "./engine.js";
 
 const ALL = { list: true, create: true, get: true, update: "PATCH", remove: true } as const;
 
-export const FILTER_OPERATORS = ["equals", "not_equals", "contains", "gt", "lt", "in_date_range", "is_empty", "is_not_empty"] as const;
 export const TIME_GRAINS = ["day", "week", "month", "quarter", "year"] as const;
 export const POLICY_ACTIONS = ["Read", "Edit", "Manage", "SecretsManage", "DownloadData", "AuditLogManage"] as const;
 
@@ -16,6 +15,10 @@ export const resourceDefs: ResourceDef[] = [
     ops: { list: true, create: true, get: true, update: "PUT", remove: true },
     fields: { name: "string", schedule: "string", workbookId: "integer", timeGrain: TIME_GRAINS, filters: "array", recipients: "array", enabled: "boolean" },
     required: ["name", "schedule"],
+    validate: (app: App, f) => {
+      for (const filter of (f.filters as any[] | undefined) ?? [])
+        if (typeof filter?.member !== "string" || !app.b.notificationOperators().includes(filter?.operator)) throw new HttpError(400, `each filter is {member, operator: ${app.b.notificationOperators().join(" | ")}, values?}`);
+    },
   },
   {
     name: "groups",
