@@ -72,6 +72,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
     .option("--allow-deployment-changes", "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)")
+    .option("--allow-admin-writes", "with --allow-writes: also create and remove users, user attributes and integrations, and change tenant settings (put back)")
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))

@@ -13,6 +13,7 @@ export interface SettingsOptions {
   allowWrites?: boolean;
   allowUnremovableWrites?: boolean;
   allowDeploymentChanges?: boolean;
+  allowAdminWrites?: boolean;
   runs?: number;
   seed?: number;
   strict?: boolean;
@@ -32,7 +33,8 @@ export function checkRunOptions(opts: SettingsOptions): void {
   if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
   if (opts.reference && (opts.token || opts.tokenFile)) throw new UsageError("--reference uses the bundled server's own tokens: leave out --token and --token-file");
   if (opts.token && opts.tokenFile) throw new UsageError("--token and --token-file exclude each other");
-  if (opts.readOnly && (opts.allowWrites || opts.allowUnremovableWrites || opts.allowDeploymentChanges)) throw new UsageError("--read-only excludes --allow-writes, --allow-unremovable-writes and --allow-deployment-changes");
+  if (opts.readOnly && (opts.allowWrites || opts.allowUnremovableWrites || opts.allowDeploymentChanges || opts.allowAdminWrites))
+    throw new UsageError("--read-only excludes --allow-writes, --allow-unremovable-writes, --allow-deployment-changes and --allow-admin-writes");
 }
 
 /**
@@ -52,6 +54,7 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
     writes,
     unremovableWrites: writes && Boolean(opts.allowUnremovableWrites || server),
     deploymentChanges: writes && Boolean(opts.allowDeploymentChanges ?? (server ? true : file.deploymentChanges ?? false)),
+    adminWrites: writes && Boolean(opts.allowAdminWrites ?? (server ? true : file.adminWrites ?? false)),
     timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
     runs: opts.runs ?? file.runs ?? 100,
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),

@@ -14,8 +14,11 @@ export type TokenRole = "readOnly" | "noAudit" | "creator";
  * "deployment-changes": it changes a deployment's version, channel or settings (E6), which on a
  * real tenant redeploys it: only with its own opt-in, and only on the deployment the user named
  * for it (`fixture:mutableDeployment`).
+ * "admin-writes": it creates, changes or deletes users, user attributes, tenant settings or
+ * integrations (E14 administration): on a real tenant that touches people and sign-in, so only
+ * with its own opt-in (--allow-admin-writes; implied by --reference), each change undone.
  */
-export type Need = "writes" | "unremovable-writes" | "deployment-changes" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
+export type Need = "writes" | "unremovable-writes" | "deployment-changes" | "admin-writes" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
 
 /** Plan features a tenant may lack; the config's `features` declares one off, and its checks are skipped. */
 export type Feature = "auditLog";

@@ -319,6 +319,8 @@ function unmetNeeds(check: Check, env: Pick<Env, "settings" | "creds">): string 
       return "creates data the API cannot delete (environment or template variables): pass --allow-writes --allow-unremovable-writes, or run against --reference";
     if (need === "deployment-changes" && !(env.settings.writes && env.settings.deploymentChanges))
       return "changes a deployment's version, channel or settings: pass --allow-writes --allow-deployment-changes (or \"deploymentChanges\": true in the config) and name the deployment in fixtures.mutableDeploymentId";
+    if (need === "admin-writes" && !(env.settings.writes && env.settings.adminWrites))
+      return "changes users, user attributes, tenant settings or integrations: pass --allow-writes --allow-admin-writes (or \"adminWrites\": true in the config), or run against --reference";
     if (need.startsWith("token:")) {
       const role = need.slice(6) as TokenRole;
       if (!env.creds.roles[role]) return `needs a second token: set tokens.${role} in the config or ${tokenEnvVars[role]}`;

@@ -39,6 +39,8 @@ export interface RunSettings {
   unremovableWrites: boolean;
   /** Also run checks that change a deployment's version, channel or settings (on fixtures.mutableDeploymentId). */
   deploymentChanges?: boolean;
+  /** Also run checks that change users, user attributes, tenant settings or integrations (E14 administration). */
+  adminWrites?: boolean;
   timeoutMs: number;
   /** Overrides the time limit of every check (default: 60 s for an example, 180 s for a property or model). */
   checkTimeoutMs?: number;
@@ -75,6 +77,7 @@ export interface ConfigFile {
   tokens?: Partial<Record<TokenRole, string>>;
   writes?: boolean;
   deploymentChanges?: boolean;
+  adminWrites?: boolean;
   timeoutMs?: number;
   runs?: number;
   seed?: number;

@@ -10,7 +10,7 @@ import type { RunSettings } from "./settings.js";
  */
 export async function writePlan(checks: Check[], settings: RunSettings): Promise<string[]> {
   if (!settings.writes) return [];
-  const runs = (c: Check) => c.needs.includes("writes") && (!c.needs.includes("unremovable-writes") || settings.unremovableWrites) && (!c.needs.includes("deployment-changes") || settings.deploymentChanges);
+  const runs = (c: Check) => c.needs.includes("writes") && (!c.needs.includes("unremovable-writes") || settings.unremovableWrites) && (!c.needs.includes("deployment-changes") || settings.deploymentChanges) && (!c.needs.includes("admin-writes") || settings.adminWrites);
   const writing = checks.filter(runs);
   const has = (need: Check["needs"][number]) => writing.some((c) => c.needs.includes(need));
   const f = settings.fixtures;
@@ -22,6 +22,7 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
   if (has("fixture:sharedBranch")) lines.push(`  - switch the staging environment of a shared branch of deployment ${main} on and off, and put it back`);
   if (has("fixture:environments")) lines.push(`  - issue metadata tokens for an environment of deployment ${main}`);
   if (has("unremovable-writes")) lines.push(`  - set environment variables named after ${prefix} in deployment ${main}: the API cannot delete them`);
+  if (has("admin-writes")) lines.push(`  - create users and user attributes named after ${prefix}, deactivate, activate and delete only those, and delete the attributes`);
   if (has("fixture:namedOtherDeployment") && f.otherDeploymentId !== undefined) lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
   if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
     lines.push(`  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check`);

@@ -5,6 +5,7 @@ import { itemRefs } from "./routes/item-refs.js";
 import type { Access } from "./store.js";
 import type { AuditEvent } from "./store.js";
 import type { Reply } from "./http.js";
+import { e14Behaviour } from "./e14/behaviour.js";
 
 /**
  * The decisions of the reference server that a fault may change, each a small pure function.
@@ -12,6 +13,7 @@ import type { Reply } from "./http.js";
  * (see faults.ts) instead of adding branches to the handlers.
  */
 export const cleanBehaviour = {
+  ...e14Behaviour,
   /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller. */
   authenticate(header: string | undefined, store: Store, _path = ""): User | undefined {
     const m = /^Bearer\s+(\S+)\s*$/.exec(header ?? "");

@@ -12,6 +12,7 @@ import { propertyFaults } from "./faults/properties.js";
 import { missingEndpointFaults } from "./faults/missing-endpoints.js";
 import { writeAnswerFaults } from "./faults/write-answers.js";
 import { authRangeFaults, levelFaults, limitFaults, omittedFieldFaults, rangeFaults } from "./faults/ranges.js";
+import { e14Faults } from "./faults/e14.js";
 
 /**
  * A named way for the reference server to break one rule of the spec. A fault replaces one seam
@@ -44,7 +45,7 @@ export interface Fault {
 }
 
 /** The registry: every fault of the reference server. */
-export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults];
+export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults, ...e14Faults];
 
 export function faultNamed(name: string): Fault {
   const f = faults.find((x) => x.name === name);

@@ -1,6 +1,7 @@
 import type { Behaviour } from "./behaviour.js";
 import { HttpError, type Req } from "./http.js";
 import { shapeVariants } from "./shape-variants.js";
+import { platformDocumentVariant } from "./platform-document.js";
 
 /**
  * Documented shapes a conforming server may answer with. The clean reference uses one of each
@@ -179,6 +180,7 @@ export const variants: Variant[] = [
     respond: (body) => ({ items: body.data, pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } }),
   },
   ...shapeVariants,
+  platformDocumentVariant,
   {
     name: "without-settings-read",
     description: "GET deployment settings (E14, shape not shown) is not served: the checks that compare or restore settings are not verifiable, never failed",

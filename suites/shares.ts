@@ -23,6 +23,19 @@ const byGroup: Record<string, Share[]> = {
   upsert: ["add:workspace"],
   clone: ["add:workspace"],
   model: ["add:workspace"],
+  // E14 families: each creates and removes only its own objects, or reads a list others add to.
+  "bulk-delete": ["add:workspace"],
+  reports: ["add:workspace"],
+  branches: ["add:branches"],
+  "data-model": ["add:branches"],
+  regions: [],
+  "user-attributes": ["add:user-attributes"],
+  users: ["add:users"],
+  groups: [],
+  embed: ["add:workspace"],
+  logs: [],
+  notifications: [],
+  "dbt-sync": ["add:dbt-sync"],
 };
 
 /** By id; a key ending in `*` names every id that starts with what precedes it. */
@@ -44,6 +57,9 @@ const byId: Record<string, Share[]> = {
   "workspace.negative.broken-body-4xx": ["add:workspace"],
   "errors.negative.implied-rules": ["write:deployment", "add:workspace", "add:env-vars"],
   "errors.no-5xx.valid-writes": ["add:workspace"],
+  "branches.list.cursor": ["read:branches"],
+  "users.list.search": ["read:users"],
+  "user-attributes.list.cursor": ["read:user-attributes"],
 };
 
 export function withShares(checks: Check[]): Check[] {

@@ -12,6 +12,7 @@ import { folderWriteRoutes } from "./folders-write.js";
 import { upsertRoutes } from "./upsert.js";
 import { workspaceDeleteRoutes } from "./workspace-delete.js";
 import { workspaceReadRoutes } from "./workspace-read.js";
+import { e14Routes } from "./e14/index.js";
 
 /** Every route of the reference server; the first whose method and pattern match serves. */
-export const routes: Route[] = [...deploymentRoutes, ...environmentRoutes, ...workspaceReadRoutes, ...workspaceDeleteRoutes, ...envVarRoutes, ...folderWriteRoutes, ...upsertRoutes, ...cloneRoutes, ...bulkMoveRoutes, ...tokenRoutes, ...stagingRoutes, ...deploymentUpdateRoutes, ...auditRoutes];
+export const routes: Route[] = [...deploymentRoutes, ...environmentRoutes, ...workspaceReadRoutes, ...workspaceDeleteRoutes, ...envVarRoutes, ...folderWriteRoutes, ...upsertRoutes, ...cloneRoutes, ...bulkMoveRoutes, ...tokenRoutes, ...stagingRoutes, ...deploymentUpdateRoutes, ...auditRoutes, ...e14Routes];

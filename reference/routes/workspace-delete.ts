@@ -1,7 +1,7 @@
 import { atLeast, accessTo } from "../access.js";
 import { HttpError, ok, type Route } from "../http.js";
 import { deploymentOf } from "./common.js";
-import { itemRefs } from "./item-refs.js";
+import type { Item } from "../store.js";
 
 /**
  * E14 bulk delete, as the platform's published documentation describes it: per-item failures, no rollback, a folder's direct
@@ -15,10 +15,11 @@ export const workspaceDeleteRoutes: Route[] = [
     pattern: "/api/v1/deployments/:deploymentId/workspace/bulk-delete",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
-      const refs = itemRefs(req.body);
+      const refs = app.b.bulkDeleteRefs(req.body);
       if (refs.length === 0) throw new HttpError(400, "items must hold 1 to 100 entries");
       const deleted: { type: string; id: number }[] = [];
       const failed: { type: string; id: number; error: { status: number; message: string } }[] = [];
+      const removed: Item[] = [];
       for (const ref of refs) {
         const item = app.store.items.get(ref.id);
         if (!item || item.deploymentId !== dep.id || item.type !== ref.type) {
@@ -36,10 +37,13 @@ export const workspaceDeleteRoutes: Route[] = [
         }
         for (const c of children) c.folderId = null;
         // A workbook's reports go with it.
-        for (const r of [...app.store.items.values()]) if (r.workbookId === item.id) app.store.items.delete(r.id);
-        app.store.items.delete(item.id);
+        for (const r of [...app.store.items.values()]) if (r.workbookId === item.id) removed.push(r);
+        removed.push(item);
+        for (const r of removed) app.store.items.delete(r.id);
         deleted.push(ref);
       }
+      // facts: no rollback (a fault undoes the batch when an item failed, answering as if it had not).
+      if (failed.length && app.b.bulkDeleteRollsBack()) for (const r of removed) app.store.items.set(r.id, r);
       return ok({ deleted, failed });
     },
   },

@@ -1,0 +1,114 @@
+import { type App, HttpError, type Route } from "../../http.js";
+import { resourceRoutes, type ResourceDef } from "./engine.js";
+
+const ALL = { list: true, create: true, get: true, update: "PATCH", remove: true } as const;
+
+export const TIME_GRAINS = ["day", "week", "month", "quarter", "year"] as const;
+export const POLICY_ACTIONS = ["Read", "Edit", "Manage", "SecretsManage", "DownloadData", "AuditLogManage"] as const;
+
+/** The E14 families served by the resource engine: their only rules are their shapes. */
+export const resourceDefs: ResourceDef[] = [
+  {
+    name: "notifications",
+    collection: "/api/v1/deployments/:deploymentId/notifications",
+    idParam: "notificationId",
+    ops: { list: true, create: true, get: true, update: "PUT", remove: true },
+    fields: { name: "string", schedule: "string", workbookId: "integer", timeGrain: TIME_GRAINS, filters: "array", recipients: "array", enabled: "boolean" },
+    required: ["name", "schedule"],
+    validate: (app: App, f) => {
+      for (const filter of (f.filters as any[] | undefined) ?? [])
+        if (typeof filter?.member !== "string" || !app.b.notificationOperators().includes(filter?.operator)) throw new HttpError(400, `each filter is {member, operator: ${app.b.notificationOperators().join(" | ")}, values?}`);
+    },
+  },
+  {
+    name: "groups",
+    collection: "/api/v1/groups",
+    idParam: "groupId",
+    ops: { list: true, create: true, get: true, update: "PUT", remove: true },
+    fields: { name: "string", description: "string" },
+    required: ["name"],
+    search: ["name", "description"],
+    seed: () => [{ name: "Finance analysts", description: "Read finance workbooks" }, { name: "Sales leads", description: "Pipeline owners" }, { name: "Admins", description: "Everything" }],
+  },
+  {
+    name: "policies",
+    collection: "/api/v1/policies",
+    idParam: "policyId",
+    ops: { list: true, create: true, get: true, update: "PUT", remove: true },
+    fields: { name: "string", principal: "string", action: POLICY_ACTIONS, resource: "string" },
+    required: ["name", "action"],
+  },
+  {
+    name: "embed-tenants",
+    collection: "/api/v1/embed-tenants",
+    idParam: "tenantId",
+    ops: ALL,
+    fields: { name: "string", externalId: "string" },
+    required: ["name"],
+    seed: () => [{ name: "Acme Corp", externalId: "acme" }, { name: "Globex", externalId: "globex" }],
+  },
+  {
+    name: "embed-tenant-users",
+    collection: "/api/v1/embed-tenants/:tenantId/users",
+    idParam: "embedUserId",
+    ops: ALL,
+    fields: { email: "string", externalId: "string", name: "string" },
+    required: ["email"],
+    parents: { tenantId: "embed-tenants" },
+  },
+  {
+    name: "embed-tenant-groups",
+    collection: "/api/v1/embed-tenants/:tenantId/groups",
+    idParam: "embedGroupId",
+    ops: ALL,
+    fields: { name: "string" },
+    required: ["name"],
+    parents: { tenantId: "embed-tenants" },
+  },
+  {
+    name: "embed-group-members",
+    collection: "/api/v1/embed-tenants/:tenantId/groups/:embedGroupId/members",
+    idParam: "memberId",
+    ops: { list: true, create: true, remove: true },
+    fields: { embedUserId: "integer" },
+    required: ["embedUserId"],
+    parents: { tenantId: "embed-tenants", embedGroupId: "embed-tenant-groups" },
+  },
+  {
+    name: "oauth-integrations",
+    collection: "/api/v1/oauth-integrations",
+    idParam: "integrationId",
+    ops: ALL,
+    fields: { name: "string", provider: ["snowflake", "databricks", "google", "generic"], clientId: "string", clientSecret: "string", scopes: "array" },
+    required: ["name", "provider", "clientId"],
+    writeOnly: ["clientSecret"],
+  },
+  {
+    name: "user-oauth-tokens",
+    collection: "/api/v1/user-oauth-tokens",
+    idParam: "tokenId",
+    ops: { list: true, create: true, get: true, remove: true },
+    fields: { integrationId: "integer", accessToken: "string", expiresAt: "string" },
+    required: ["integrationId", "accessToken"],
+    writeOnly: ["accessToken"],
+  },
+  {
+    name: "oidc-token-configs",
+    collection: "/api/v1/oidc-token-configs",
+    idParam: "configId",
+    ops: ALL,
+    fields: { name: "string", issuer: "string", audience: "string", claimsMapping: "object" },
+    required: ["name", "issuer"],
+  },
+  {
+    name: "user-attributes",
+    collection: "/api/v1/user-attributes",
+    idParam: "attributeId",
+    ops: { list: true, create: true, get: true, update: "PUT", remove: true },
+    fields: { name: "string", displayName: "string", type: (app) => app.b.attributeTypes(), defaultValue: "string" },
+    required: ["name", "type"],
+    seed: () => [{ name: "region", displayName: "Region", type: "string" }, { name: "max_discount", displayName: "Max discount", type: "number" }, { name: "is_partner", displayName: "Partner", type: "boolean" }],
+  },
+];
+
+export const resourceEngineRoutes: Route[] = resourceDefs.flatMap(resourceRoutes);

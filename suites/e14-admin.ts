@@ -1,0 +1,142 @@
+import { group } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import { NotExercised, NotVerifiable } from "../core/outcome.js";
+import { field, listed, type ServedDocument } from "../core/served-document.js";
+import { allRecords, api1, documented, idOf, mentions, records, setup } from "./lib/e14.js";
+import { createWorkbook } from "./lib/scratch-items.js";
+
+/**
+ * E14 rules of administration and embedding: bulk user actions with per-user failures, search on
+ * the users and groups lists (0.4.0), the user attribute types, and embed access actions read and
+ * none. User and attribute writes touch people on a real tenant: they need --allow-admin-writes.
+ */
+const ADMIN = ["writes", "admin-writes"] as const;
+export const ATTRIBUTE_TYPES = ["string", "number", "boolean", "string_array", "number_array"];
+
+async function ownUser(ctx: CheckContext, doc: ServedDocument): Promise<string | number> {
+  const op = doc.require("POST", "/api/v1/users", "creates a user of the run's own");
+  const email = `${ctx.scratch.slug("user")}@example.com`;
+  const user = setup(ctx, await ctx.api.post("/api/v1/users", op.body({ email })), `creating user ${email}`);
+  return idOf(user, "creating a user");
+}
+
+function bulkBody(doc: ServedDocument, action: string, ids: (string | number)[]) {
+  return doc.require("POST", "/api/v1/users/bulk", "applies bulk user actions").body({ action, "userIds|ids|users": ids });
+}
+
+/** A list filtered by `search` holds the record named by the term, and only records that mention it. */
+async function searchHolds(ctx: CheckContext, path: string, what: string, termOf: (rec: any) => string | undefined): Promise<void> {
+  const doc = await documented(ctx);
+  doc.require("GET", path, `is the ${what} list`);
+  setup(ctx, await ctx.api.get(path), `listing ${what}`);
+  const all = (await allRecords(ctx, path, {}, `the ${what} list`)).items;
+  const target = all.find((r) => termOf(r));
+  if (!target || all.length < 2) throw new NotExercised(`the ${what} list holds ${all.length} record(s): a search could not leave one out`);
+  const term = termOf(target)!;
+  const { res, items: found } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
+  ctx.expect.that(found.some((r) => field(r, "id") === field(target, "id")), `the ${what} record holding "${term}" is listed`, { expected: `id ${field(target, "id")}`, got: found.map((r) => field(r, "id")), res, reason: "match-listed" });
+  ctx.expect.equal(found.filter((r) => !mentions(r, term)).map((r) => field(r, "id")), [], `no ${what} record without "${term}" is listed`, { res, reason: "only-matches" });
+}
+
+export const e14AdminChecks = [
+  ...group("users", [
+    {
+      id: "users.bulk.per-user-failures",
+      spec: "E14 rule 6",
+      level: "MUST",
+      title: "Bulk DEACTIVATE, ACTIVATE and DELETE apply to each user they can and report the others as per-user failures",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const user = await ownUser(ctx, doc);
+        const gone = await ownUser(ctx, doc);
+        ctx.scratch.onCleanup(`delete user ${user}`, async () => void (await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DELETE", [user]))));
+        setup(ctx, await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DELETE", [gone])), `deleting user ${gone} to get a missing one`);
+        const res = await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DEACTIVATE", [user, gone]));
+        ctx.expect.status(res, 200, "a bulk action naming a missing user still answers 200", "per-user-answer");
+        const body = ctx.expect.json(res);
+        const failed: any[] = field(body, "failed|failures|errors") ?? [];
+        const failedIds = failed.map((f) => field(f, "userId|id"));
+        ctx.expect.that(failedIds.includes(gone), "the missing user is reported as a per-user failure", { expected: `a failure for user ${gone}`, got: body, res, reason: "failure-reported" });
+        ctx.expect.that(!failedIds.includes(user), "the existing user is not reported as failed", { expected: `no failure for ${user}`, got: failed, res, reason: "others-applied" });
+        for (const action of ["ACTIVATE", "DELETE"]) {
+          const r = await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, action, [user]));
+          ctx.expect.status(r, 200, `bulk ${action} of the run's user`, "action-accepted");
+        }
+      },
+    },
+    {
+      id: "users.list.search",
+      spec: "E14 rule 6; E14 rule 11",
+      level: "MUST",
+      title: "search on the users list lists the users that mention the term, and only those (0.4.0)",
+      needs: [],
+      run: (ctx) => searchHolds(ctx, "/api/v1/users", "users", (u) => (typeof u?.email === "string" ? u.email.split("@")[0] : undefined)),
+    },
+  ]),
+  ...group("groups", [
+    {
+      id: "groups.list.search",
+      spec: "E14 rule 11",
+      level: "MUST",
+      title: "search on the groups list lists the groups that mention the term, and only those (0.4.0)",
+      needs: [],
+      run: (ctx) => searchHolds(ctx, "/api/v1/groups", "groups", (g) => (typeof g?.name === "string" && g.name ? g.name : undefined)),
+    },
+  ]),
+  ...group("user-attributes", [
+    {
+      id: "user-attributes.types.accepted",
+      spec: "E14 rule 7",
+      level: "MUST",
+      title: "A user attribute can be created with each type: string, number, boolean, string_array, number_array",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const create = doc.require("POST", "/api/v1/user-attributes", "creates user attributes");
+        doc.require("DELETE", "/api/v1/user-attributes/{attributeId}", "removes the run's attributes afterwards");
+        for (const type of ATTRIBUTE_TYPES) {
+          const name = ctx.scratch.slug(`attr-${type}`).replace(/-/g, "_");
+          const res = await ctx.api.post("/api/v1/user-attributes", create.body({ "name|key": name, "type|dataType": type }));
+          ctx.expect.that(res.status >= 200 && res.status < 300, `an attribute of type ${type} is created`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "type-accepted" });
+          const id = idOf(res.body, `creating a ${type} attribute`);
+          ctx.scratch.onCleanup(`delete user attribute ${id}`, async () => void (await ctx.api.delete(`/api/v1/user-attributes/${id}`)));
+          const shown = field(res.body, "type|dataType");
+          if (shown !== undefined) ctx.expect.equal(shown, type, `the ${type} attribute is stored with its type`, { res, reason: "type-kept" });
+        }
+      },
+    },
+  ]),
+  ...group("embed", [
+    {
+      id: "embed.access.actions",
+      spec: "E14 rule 8",
+      level: "MUST",
+      title: "Embed access of a workbook can be set to read and to none, and reads back so",
+      needs: ["writes", "fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const path = `${api1(dep)}/workbooks/{workbookId}/embed-access`;
+        const put = doc.require("PUT", path, "changes embed access");
+        doc.require("GET", path, "reads embed access");
+        const props = Object.keys(put.bodySchema()?.properties ?? {}).map((k) => k.toLowerCase());
+        let target: Record<string, unknown> = { "allEmbedUsers|allUsers|all": true };
+        if (!props.some((p) => ["allembedusers", "allusers", "all"].includes(p))) {
+          const tenants = listed((await ctx.api.get("/api/v1/embed-tenants")).body) ?? [];
+          if (!tenants.length) throw new NotVerifiable("embed access is documented per embed tenant and the server lists no embed tenant");
+          target = { "tenantId|embedTenantId": field(tenants[0], "id") };
+        }
+        const wb = await createWorkbook(ctx, dep);
+        const url = path.replace("{workbookId}", String(wb.id));
+        for (const action of ["read", "none"]) {
+          const res = await ctx.api.put(url, put.body({ action, ...target }));
+          ctx.expect.that(res.status >= 200 && res.status < 300, `action ${action} is accepted`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "action-accepted" });
+          const read = await ctx.api.get(url);
+          const entries = records(ctx, read, "the embed access list");
+          ctx.expect.that(entries.some((e) => field(e, "action") === action), `embed access reads back with action ${action}`, { expected: action, got: entries, res: read, reason: "action-kept" });
+        }
+      },
+    },
+  ]),
+];

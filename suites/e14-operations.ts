@@ -1,0 +1,155 @@
+import { group } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import { NotExercised } from "../core/outcome.js";
+import { field } from "../core/served-document.js";
+import { allRecords, api1, documented, idOf } from "./lib/e14.js";
+
+/**
+ * E14 rules of deployment operations: the logs filter by source (production, dev) and container,
+ * and dbt sync starts, is polled, cancelled, gives a result and logs, and keeps a history that
+ * filters by status and trigger.
+ */
+const LOG_SOURCES = ["production", "dev"];
+/** The containers E14 names; "the server container" has no name to send. */
+const LOG_CONTAINERS = ["INIT", "MAIN", "vector", "api-proxy"];
+const POLLS = 20;
+const POLL_GAP_MS = 100;
+
+/** Each value of a filter lists only records carrying it; exercised when some record shows the field. */
+async function filterHolds(ctx: CheckContext, path: string, param: string, values: string[], fieldNames: string, reason: string): Promise<void> {
+  let seen = 0;
+  for (const value of values) {
+    const { res, items } = await allRecords(ctx, path, { [param]: value }, `the list filtered by ${param}=${value}`);
+    const shown = items.map((r) => field(r, fieldNames)).filter((v) => v !== undefined);
+    seen += shown.length;
+    ctx.expect.equal(shown.filter((v) => v !== value), [], `${param}=${value} lists only records of that ${param}`, { res, reason });
+  }
+  if (!seen) throw new NotExercised(`no record filtered by ${param} (${values.join(", ")}) shows its ${param}`);
+}
+
+const dbt = (dep: string) => `${api1(dep)}/dbt-sync`;
+const pause = () => new Promise((r) => setTimeout(r, POLL_GAP_MS));
+
+async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string | number; status: unknown }> {
+  (await documented(ctx)).require("POST", dbt(dep), "starts a dbt sync");
+  const res = await ctx.api.post(dbt(dep), {});
+  ctx.requireRoute(res, "E14", "starting a dbt sync");
+  ctx.expect.that(res.status >= 200 && res.status < 300, "a dbt sync starts", { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "start" });
+  const id = idOf(res.body, "starting a dbt sync");
+  ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.delete(`${dbt(dep)}/${id}`)));
+  return { id, status: field(res.body, "status|state") };
+}
+
+export const e14OperationChecks = [
+  ...group("notifications", [
+    {
+      id: "notifications.filters.empty-operators",
+      spec: "E14 rule 12",
+      level: "MUST",
+      title: "A scheduled notification takes dashboard filters with the operators is_empty and is_not_empty",
+      needs: ["writes", "fixture:deployment"],
+      async run(ctx) {
+        const path = `${api1(ctx.fixture("deployment").id)}/notifications`;
+        const doc = await documented(ctx);
+        const create = doc.require("POST", path, "creates a scheduled notification");
+        doc.require("DELETE", `${path}/{notificationId}`, "removes the run's notification afterwards");
+        for (const operator of ["is_empty", "is_not_empty"]) {
+          const body = create.body({ "name|title": ctx.scratch.name("notify"), "schedule|cron?": "0 9 * * 1", "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }] });
+          const res = await ctx.api.post(path, body);
+          ctx.requireRoute(res, "E14", "creating a scheduled notification");
+          ctx.expect.that(res.status >= 200 && res.status < 300, `a filter with operator ${operator} is accepted`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "operator-accepted" });
+          const id = idOf(res.body, "creating a notification");
+          ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.delete(`${path}/${id}`)));
+        }
+      },
+    },
+  ]),
+  ...group("logs", [
+    {
+      id: "logs.filter.source",
+      spec: "E14 rule 9",
+      level: "MUST",
+      title: "The logs filtered by source (production, dev) hold only entries of that source",
+      needs: ["fixture:deployment"],
+      async run(ctx) {
+        const path = `${api1(ctx.fixture("deployment").id)}/logs`;
+        (await documented(ctx)).require("GET", path, "lists container logs");
+        await filterHolds(ctx, path, "source", LOG_SOURCES, "source", "only-that-source");
+      },
+    },
+    {
+      id: "logs.filter.container",
+      spec: "E14 rule 9",
+      level: "MUST",
+      title: "The logs filtered by container (INIT, MAIN, vector, api-proxy) hold only entries of that container",
+      needs: ["fixture:deployment"],
+      async run(ctx) {
+        const path = `${api1(ctx.fixture("deployment").id)}/logs`;
+        (await documented(ctx)).require("GET", path, "lists container logs");
+        await filterHolds(ctx, path, "container", LOG_CONTAINERS, "container", "only-that-container");
+      },
+    },
+  ]),
+  ...group("dbt-sync", [
+    {
+      id: "dbt-sync.run.poll-result-logs",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title: "A started dbt sync is polled by its id until it finishes, then gives its result and its logs",
+      needs: ["writes", "fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const { id } = await startSync(ctx, dep);
+        for (let i = 0; i < POLLS; i++) {
+          const poll = await ctx.api.get(`${dbt(dep)}/${id}`);
+          ctx.expect.status(poll, 200, `polling sync ${id}`, "poll");
+          ctx.expect.equal(String(field(poll.body, "id")), String(id), "the poll answers the job it names", { res: poll, reason: "same-job" });
+          const result = await ctx.api.get(`${dbt(dep)}/${id}/result`);
+          if (result.status === 200) {
+            const logs = await ctx.api.get(`${dbt(dep)}/${id}/logs`);
+            ctx.expect.status(logs, 200, `the logs of sync ${id}`, "logs");
+            return;
+          }
+          await pause();
+        }
+        throw new NotExercised(`sync ${id} gave no result within ${POLLS} polls ${POLL_GAP_MS} ms apart`);
+      },
+    },
+    {
+      id: "dbt-sync.cancel.stops",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title: "Cancelling a running dbt sync stops it: its status changes and stays",
+      needs: ["writes", "fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const { id, status: started } = await startSync(ctx, dep);
+        const res = await ctx.api.delete(`${dbt(dep)}/${id}`);
+        if (res.status >= 400 && res.status < 500) throw new NotExercised(`sync ${id} could not be cancelled (${res.status}): it may have finished already`);
+        ctx.expect.that(res.status >= 200 && res.status < 300, "the cancel is accepted", { expected: "2xx", got: res.status, res, reason: "cancel" });
+        const first = await ctx.api.get(`${dbt(dep)}/${id}`);
+        const after = field(ctx.expect.json(first), "status|state");
+        ctx.expect.that(after !== started, `sync ${id} is no longer ${JSON.stringify(started)} after its cancel`, { expected: `a status other than ${JSON.stringify(started)}`, got: after, res: first, reason: "stopped" });
+        const again = await ctx.api.get(`${dbt(dep)}/${id}`);
+        ctx.expect.equal(field(ctx.expect.json(again), "status|state"), after, "the cancelled sync stays as it was", { res: again, reason: "stays-stopped" });
+      },
+    },
+    {
+      id: "dbt-sync.history.filters",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title: "The dbt sync history filtered by status or by trigger holds only runs of that status or trigger",
+      needs: ["fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const list = (await documented(ctx)).require("GET", dbt(dep), "lists the dbt sync history");
+        const history = (await allRecords(ctx, dbt(dep), {}, "the dbt sync history")).items;
+        for (const name of ["status", "trigger"]) {
+          const values = (list.enumOf(name) as string[] | undefined) ?? [...new Set(history.map((j) => field(j, name)).filter((v) => typeof v === "string"))];
+          if (!values.length) throw new NotExercised(`no run of the history shows a ${name}, and the document lists none`);
+          await filterHolds(ctx, dbt(dep), name, values, name, `only-that-${name}`);
+        }
+      },
+    },
+  ]),
+];
