@@ -39,6 +39,8 @@ export interface RunSettings {
   unremovableWrites: boolean;
   /** Also run checks that change a deployment's version, channel or settings (on fixtures.mutableDeploymentId). */
   deploymentChanges?: boolean;
+  /** Also let the document-driven checks write to users, groups, tenant settings, integrations and embed tenants (--allow-admin-writes). */
+  adminWrites?: boolean;
   timeoutMs: number;
   /** Overrides the time limit of every check (default: 60 s for an example, 180 s for a property or model). */
   checkTimeoutMs?: number;

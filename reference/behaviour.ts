@@ -12,8 +12,8 @@ import type { Reply } from "./http.js";
  * (see faults.ts) instead of adding branches to the handlers.
  */
 export const cleanBehaviour = {
-  /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller. */
-  authenticate(header: string | undefined, store: Store): User | undefined {
+  /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller (on every route: `request` is for faults). */
+  authenticate(header: string | undefined, store: Store, request?: { method: string; path: string }): User | undefined {
     const m = /^Bearer\s+(\S+)\s*$/.exec(header ?? "");
     return m ? store.tokens.get(m[1]) : undefined;
   },
