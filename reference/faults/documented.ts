@@ -24,4 +24,13 @@ export const documentedFaults: Fault[] = [
     respond: servedSpec((doc) => delete doc.paths[CLONE_PATH]),
     behaviour: { authenticate: (header, store, request) => cleanBehaviour.authenticate(header, store) ?? (request?.path.endsWith("/duplicate") ? store.users[0] : undefined) },
   },
+  {
+    name: "spec-advertises-tabs-container",
+    breaks: "Resources / DashboardWidget; Versioning 3",
+    description: "the served document still lists TABS_CONTAINER among the widget types",
+    catches: ["spec.document.no-tabs-container"],
+    because: { "spec.document.no-tabs-container": "tabs-container-advertised" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => doc.components.schemas.DashboardWidget.properties.type.enum.push("TABS_CONTAINER")),
+  },
 ];
