@@ -14,7 +14,7 @@ import { bodyFor, createdId, itemPath, removeLater, resourcesOf } from "./lib/do
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
 const RUNS_PER_READ = 3;
 /** Invalid values sent per operation, and in all: one per rule a parameter states, bounded. */
-const INVALID_PER_OPERATION = 4;
+const INVALID_PER_OPERATION = 8;
 const INVALID_IN_ALL = 60;
 /** Invalid bodies per create: one per kind of break the schema allows. */
 const INVALID_BODIES_PER_CREATE = 6;
