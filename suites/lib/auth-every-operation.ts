@@ -7,6 +7,7 @@ import { NotExercised } from "../../core/outcome.js";
 import { dereference, fetchDocument, type Method, operationKey, operationsOf } from "../../core/served-document.js";
 import { SPECIFIED } from "../../core/spec-operations.js";
 import { PathIds, writeClass } from "./document-requests.js";
+import { bodyFor, createdId, itemPath, removeLater, type Resource, resourcesOf } from "./document-resources.js";
 
 /** 256 random bits: no key a server issued can equal it. */
 export const unknownKey = () => `conformance-unknown-${randomBytes(32).toString("base64url")}`;
@@ -26,6 +27,8 @@ interface Probe {
   method: Method;
   path: string;
   spec?: string;
+  /** A create of the document the run may make and remove: probed with a valid body (with --allow-writes). */
+  creates?: Resource;
 }
 
 /**
@@ -36,7 +39,8 @@ async function operationsToProbe(ctx: CheckContext): Promise<{ probes: Probe[]; 
   const res = await fetchDocument(ctx.api).catch(() => undefined);
   const doc = res?.status === 200 && res.isJson ? await dereference(res.body).catch(() => undefined) : undefined;
   const served = doc ? operationsOf(doc) : [];
-  const probes = new Map<string, Probe>(served.map((o) => [o.key, { method: o.method, path: o.path }]));
+  const creates = new Map(resourcesOf(served, ctx.settings).map((r) => [r.create.key, r]));
+  const probes = new Map<string, Probe>(served.map((o) => [o.key, { method: o.method, path: o.path, creates: ctx.settings.writes ? creates.get(o.key) : undefined }]));
   for (const o of SPECIFIED) {
     const key = operationKey(o.method, o.path);
     probes.set(key, { ...(probes.get(key) ?? { method: o.method, path: o.path }), spec: o.spec });
@@ -68,10 +72,13 @@ function verdictOf(res: Response): Verdict {
   return "refused";
 }
 
-/** A 2xx to a refused write may have made something: a workspace item it names is the check's to remove. */
-function trackMade(ctx: CheckContext, p: Probe, res: Response): void {
+/** A 2xx to a refused write may have made something: what the document lets the run delete, or a workspace item, is the check's to remove. */
+async function removeMade(ctx: CheckContext, p: Probe, res: Response, ids?: PathIds): Promise<void> {
   const b = res.body;
-  if (p.method !== "GET" && res.isJson && Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type)) ctx.scratch.track(ctx.fixture("deployment").id, { type: b.type, id: b.id });
+  const dep = ctx.fixture("deployment").id;
+  const id = p.creates ? createdId(p.creates, res) : undefined;
+  if (p.creates && id && ids) removeLater(ctx, p.creates, p.creates.remove ? await itemPath(ids, p.creates.remove, id) : undefined, res, dep);
+  else if (p.method !== "GET" && res.isJson && Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type)) ctx.scratch.track(dep, { type: b.type, id: b.id });
 }
 
 async function probeOne(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<{ failures: string[]; firstFailure?: { reason: string; res: Response }; judged: boolean }> {
@@ -81,8 +88,11 @@ async function probeOne(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<{ f
   let judged = false;
   for (const kind of REFUSED) {
     const header = kind.header();
-    // A write is sent with an empty object: whatever a server that failed to refuse it did, it did the least.
-    const res = await ctx.anonymous.send({ method: p.method, path, headers: header === undefined ? undefined : { authorization: header }, body: p.method === "GET" || p.method === "DELETE" ? undefined : {} });
+    // A write is sent with an empty object (whatever a server that failed to refuse it did, it did
+    // the least), a create the run can undo with a valid body (a server that validates before it
+    // authenticates refuses an empty one for the wrong reason).
+    const body = p.method === "GET" || p.method === "DELETE" ? undefined : p.creates ? bodyFor(ctx, p.creates.create, 1) : {};
+    const res = await ctx.anonymous.send({ method: p.method, path, headers: header === undefined ? undefined : { authorization: header }, body });
     let verdict = verdictOf(res);
     // A read answered 404 without a key is a refusal when the same read with the key is served.
     if (verdict === "cannot-tell" && p.method === "GET") {
@@ -92,7 +102,7 @@ async function probeOne(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<{ f
     if (verdict === "cannot-tell") continue;
     judged = true;
     if (verdict === "refused") continue;
-    trackMade(ctx, p, verdict.res);
+    await removeMade(ctx, p, verdict.res, ids);
     failures.push(`${p.spec ? `${p.spec} ` : ""}${p.method} ${path} with ${kind.what}: ${statusLine(verdict.res).slice(0, 80)}`);
     firstFailure ??= { reason: verdict.fails, res: verdict.res };
   }
