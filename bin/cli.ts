@@ -29,6 +29,8 @@ export interface RunCliOptions {
   allowWrites?: boolean;
   allowUnremovableWrites?: boolean;
   allowDeploymentChanges?: boolean;
+  allowAdminWrites?: boolean;
+  minCoverage?: number;
   runs?: number;
   seed?: number;
   reporter: string[];
@@ -74,6 +76,11 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
     .option("--allow-deployment-changes", "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)")
+    .option("--allow-admin-writes", "with --allow-writes: the document-driven checks may also write users, groups, tenant settings, integrations and embed tenants")
+    .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", (v) => {
+      if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-coverage must be a percentage from 0 to 100");
+      return Number(v);
+    })
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
@@ -221,6 +228,9 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   const { reportsLine, writeReports } = await import("../core/reporters/write.js");
   const { DeploymentUpdateCounter } = await import("../core/deployment-updates.js");
   const { writePlan } = await import("../core/write-plan.js");
+  const { belowMinimum, documentSections } = await import("../core/document-sections.js");
+  const { coverageLine, ExchangeTally, operationLines } = await import("../core/operation-coverage.js");
+  const { driftLines } = await import("../core/drift.js");
   const baseline = opts.baseline ? readBaseline(opts.baseline) : undefined;
 
   let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
@@ -248,18 +258,22 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     const gate: GateOptions = { strict: settings.strict, baseline };
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
     const har = reporters.has("har") ? new HarRecorder() : undefined;
+    const tally = new ExchangeTally();
     console?.start(settings.seed, settings.baseUrl, checks.length);
     const outcome = await runChecks(checks, settings, schemas, {
       onStart: (c) => console?.starting(c),
       onResult: (r) => console?.result(r),
-      onExchange: (x) => {
+      onExchange: (x, checkId) => {
         har?.record(x);
         updates.observe(x);
+        tally.observe(x, checkId);
       },
       stop: stop.signal,
     });
     const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes });
-    const exitCode = outcome.interrupted ? 130 : gateExitCode(report.results, gate);
+    if (!outcome.interrupted) Object.assign(report, await documentSections(settings, tally, schemas.document));
+    const coverageFails = report.operations ? belowMinimum(report.operations, opts.minCoverage) : undefined;
+    const exitCode = outcome.interrupted ? 130 : Math.max(gateExitCode(report.results, gate), coverageFails ? 1 : 0);
     report.gate = { strict: gate.strict, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, opts.baseline) } : {}) };
     // The summary is shown even when the reports cannot be written (a disk filled up during the run).
     let files: string[] = [];
@@ -270,9 +284,12 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
       unwritten = e as NodeJS.ErrnoException;
     }
     if (settings.writes && !opts.quiet) out(updates.line());
+    if (report.operations && !opts.quiet) for (const line of [coverageLine(report.operations), ...(opts.verbose ? operationLines(report.operations) : [])]) out(line);
+    if (report.drift && !opts.quiet) out(opts.verbose ? driftLines(report.drift).join("\n") : driftLines(report.drift)[0]);
     if (console) console.finish(report, exitCode);
     else for (const line of [summaryLine(report), ...baselineLines(report)]) out(line);
     if (unwritten) throw new UsageError(`could not write the reports to ${opts.out}: ${unwritten.code ?? unwritten.message}`);
+    if (coverageFails) out(`conformance: ${coverageFails}`);
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));
     return exitCode;
@@ -296,6 +313,7 @@ function settingsFrom(opts: RunCliOptions, file: ConfigFile, fromReference?: Rec
     // The bundled reference is thrown away after the run: nothing it holds outlives it.
     unremovableWrites: Boolean(opts.allowUnremovableWrites || opts.reference),
     deploymentChanges: Boolean(opts.allowDeploymentChanges ?? file.deploymentChanges ?? opts.reference),
+    adminWrites: Boolean(opts.allowAdminWrites),
     timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
     runs: opts.runs ?? file.runs ?? 100,
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),

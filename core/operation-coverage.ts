@@ -3,6 +3,8 @@ import type { Exchange, HttpClient } from "./http.js";
 import { dereference, documentedResponse, fetchDocument, type Operation, operationFor, operationKey, operationsOf } from "./served-document.js";
 import { NAMED_E14, specSectionOf } from "./spec-operations.js";
 
+const PROBES_AT_ONCE = 8;
+
 /** One operation of the served document: what the run's traffic did with it. */
 export interface OperationCoverage {
   method: string;
@@ -84,14 +86,16 @@ export function operationCoverage(ops: Operation[], tally: ExchangeTally, undocu
  */
 export async function probeUndocumented(api: Api, ops: Operation[], deploymentId: string | undefined): Promise<UndocumentedOperation[]> {
   const listed = new Set(ops.map((o) => o.key));
-  const out: UndocumentedOperation[] = [];
-  for (const o of NAMED_E14.filter((x) => !listed.has(operationKey(x.method, x.path)))) {
+  const probe = async (o: (typeof NAMED_E14)[number]): Promise<UndocumentedOperation> => {
     const path = o.path.replace(/\{([^}]+)\}/g, (_, name: string) => (/^deploymentId$/.test(name) && deploymentId ? encodeURIComponent(deploymentId) : "0"));
     const res =
       o.method === "GET" ? await api.get(path) : o.method === "DELETE" ? await api.with(null).delete(path) : await api.send({ method: o.method, path, rawBody: "{", headers: { "content-type": "application/json" } });
     const verdict = res.status === 404 || res.status === 405 ? "not served" : o.method === "DELETE" || res.status === 401 || res.status === 403 ? "cannot tell" : "served";
-    out.push({ method: o.method, path: o.path, status: res.status, verdict });
-  }
+    return { method: o.method, path: o.path, status: res.status, verdict };
+  };
+  const todo = NAMED_E14.filter((x) => !listed.has(operationKey(x.method, x.path)));
+  const out: UndocumentedOperation[] = [];
+  for (let i = 0; i < todo.length; i += PROBES_AT_ONCE) out.push(...(await Promise.all(todo.slice(i, i + PROBES_AT_ONCE).map(probe))));
   return out;
 }
 
@@ -114,3 +118,12 @@ export function coverageLine(c: CoverageReport): string {
   const served = c.undocumented.filter((u) => u.verdict === "served");
   return `operations: ${c.exercised} of ${c.documented} the served document lists were exercised (${c.percent}%)${served.length ? `; ${served.length} of E14 served but not documented: ${served.map((u) => `${u.method} ${u.path}`).join(", ")}` : ""}`;
 }
+
+/** A line per operation: exercised or not, the statuses it answered, the checks that reached it. */
+export function operationLines(c: CoverageReport): string[] {
+  return [
+    ...c.operations.map((o) => `  ${o.exercised ? "exercised    " : "NOT exercised"} ${o.method} ${o.path}${o.spec ? ` (${o.spec})` : ""}: statuses ${o.statuses.join(", ") || "none"}; ${o.checks.length} check(s)${o.checks.length ? `: ${o.checks.slice(0, 6).join(", ")}${o.checks.length > 6 ? ", …" : ""}` : ""}`),
+    ...c.undocumented.map((u) => `  not in the document: ${u.method} ${u.path}: ${u.verdict} (${u.status ?? "no answer"})`),
+  ];
+}
+
