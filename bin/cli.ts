@@ -168,6 +168,28 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     });
 
   program
+    .command("drift")
+    .description("the server's OpenAPI document (GET /api/v1/spec) against the spec's E1–E13: breaking differences first, then the rest and what it documents beyond the spec")
+    .option("--base-url <url>", "server under test (or baseUrl in the config)")
+    .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
+    .option("--config <file>", "JSON config")
+    .option("--reference", "against the bundled reference server")
+    .addOption(new Option("--fault <names...>").hideHelp())
+    .option("--json", "as JSON")
+    .option("--strict", "exit 1 on a breaking difference")
+    .action(async (opts: RunCliOptions & { json?: boolean }) => {
+      if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
+      const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
+      const { startReference } = await import("../reference/server.js");
+      const reference = opts.reference ? await startReference({ faults: opts.fault ?? [] }) : undefined;
+      try {
+        code = await (await import("./commands/drift.js")).driftCommand(settingsFrom(opts, file, reference?.config()), opts, out);
+      } finally {
+        await reference?.close();
+      }
+    });
+
+  program
     .command("merge")
     .description("join the report.json files of shards (--shard i/n) into one report")
     .argument("<reports...>", "report.json files written by --reporter json")

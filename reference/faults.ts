@@ -11,7 +11,7 @@ import { workspacePropertyFaults } from "./faults/properties-workspace.js";
 import { propertyFaults } from "./faults/properties.js";
 import { missingEndpointFaults } from "./faults/missing-endpoints.js";
 import { writeAnswerFaults } from "./faults/write-answers.js";
-import { documentedFaults } from "./faults/documented.js";
+import { documentedFaults, driftFaults } from "./faults/documented.js";
 
 /**
  * A named way for the reference server to break one rule of the spec. A fault replaces one seam
@@ -44,7 +44,7 @@ export interface Fault {
 }
 
 /** The registry: every fault of the reference server. */
-export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...documentedFaults];
+export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...documentedFaults, ...driftFaults];
 
 export function faultNamed(name: string): Fault {
   const f = faults.find((x) => x.name === name);

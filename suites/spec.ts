@@ -4,6 +4,8 @@ import type { Expect } from "../core/expect.js";
 import type { Response } from "../core/http.js";
 import { dereference, fetchDocument, operationKey, operationsOf } from "../core/served-document.js";
 import { SPECIFIED } from "../core/spec-operations.js";
+import { drift } from "../core/drift.js";
+import { NotExercised } from "../core/outcome.js";
 
 async function servedDocument(api: Api, expect: Expect): Promise<{ doc: any; res: Response }> {
   const res = await fetchDocument(api);
@@ -87,6 +89,22 @@ export const specChecks = group("spec", [
       const { doc, res } = await servedDocument(api, expect);
       const at = offering(doc, "TABS_CONTAINER");
       expect.that(at.length === 0, "no schema of the document offers TABS_CONTAINER", { expected: "TABS_CONTAINER in no enum or const", got: at.join(", "), res, reason: "tabs-container-advertised" });
+    },
+  },
+  {
+    id: "spec.document.no-breaking-drift",
+    spec: "Versioning 1; E1–E13",
+    // The document is the server's own description; the spec states the resources, not how a
+    // document must word them: a contradiction is a finding, not a broken stated rule.
+    level: "SHOULD",
+    title: "The served document describes E1–E13 as the spec does: no required answer field or success status dropped, no type narrowed or changed, no enum value removed, no new required request field or parameter",
+    async run({ api, expect, schemas }) {
+      const { doc, res } = await servedDocument(api, expect);
+      const report = await drift(schemas.document, doc).catch(() => undefined);
+      if (!report) throw new NotExercised("the served document does not dereference (spec.document.dereferences says why)");
+      // A missing operation is spec.operations.documented's finding.
+      const breaking = report.findings.filter((f) => f.breaking && f.kind !== "operation-missing");
+      expect.that(breaking.length === 0, "no breaking difference from the spec's E1–E13", { expected: "none", got: breaking.map((f) => `${f.kind}: ${f.message} (contract ${f.contract}, served ${f.served ?? "-"})`).join("; "), res, reason: "breaking-drift" });
     },
   },
 ]);

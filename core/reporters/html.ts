@@ -12,6 +12,7 @@ import { type GateOptions, verdict } from "../gate.js";
 import type { Exchange } from "../http.js";
 import type { CheckResult, Status } from "../runner.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
+import { documentHtml } from "./html-document.js";
 import type { Report } from "./report.js";
 
 const STATUSES: Status[] = ["passed", "failed", "blocked", "skipped", "errored"];
@@ -58,6 +59,7 @@ ${report.results.map((r) => checkHtml(r, gate)).join("\n")}
 </div>
 <h2>Coverage of the spec</h2>
 ${coverageHtml(report)}
+${documentHtml(report)}
 <script>${SCRIPT}</script>
 </body>
 </html>

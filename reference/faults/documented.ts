@@ -105,6 +105,18 @@ export const documentedFaults: Fault[] = [
   },
 ];
 
+export const driftFaults: Fault[] = [
+  {
+    name: "spec-workbook-id-as-string",
+    breaks: "Versioning 1; E8; E9",
+    description: "the served document types a workbook's id as a string (the spec: an integer)",
+    catches: ["spec.document.no-breaking-drift"],
+    because: { "spec.document.no-breaking-drift": "breaking-drift" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => (doc.components.schemas.Workbook.properties.id.type = "string")),
+  },
+];
+
 /**
  * The served document with the folders create (which the reference serves) documented, linked to
  * a read of one folder by id, a path the reference does not serve (a folder is removed by the run's
