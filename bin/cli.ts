@@ -306,8 +306,8 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
       unwritten = e as NodeJS.ErrnoException;
     }
     if (settings.writes && !opts.quiet) out(updates.line());
-    if (report.operations && !opts.quiet) for (const line of [coverageLine(report.operations), ...(opts.verbose ? operationLines(report.operations) : [])]) out(line);
-    if (report.drift && !opts.quiet) out(opts.verbose ? driftLines(report.drift).join("\n") : driftLines(report.drift)[0]);
+    if (report.operations && console && !opts.quiet) for (const line of [coverageLine(report.operations), ...(opts.verbose ? operationLines(report.operations) : [])]) out(line);
+    if (report.drift && console && !opts.quiet) out(opts.verbose ? driftLines(report.drift).join("\n") : driftLines(report.drift)[0]);
     if (console) console.finish(report, exitCode);
     else for (const line of [summaryLine(report), ...baselineLines(report)]) out(line);
     if (unwritten) throw new UsageError(`could not write the reports to ${opts.out}: ${unwritten.code ?? unwritten.message}`);
