@@ -26,6 +26,7 @@ export interface RunCliOptions extends SettingsOptions {
   config?: string;
   group?: string[];
   check?: string[];
+  minCoverage?: number;
   strict?: boolean;
   failOnFixed?: boolean;
   /** Unset: the config's reporters, else console (commander's default is dropped in the action). */
@@ -72,7 +73,11 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
     .option("--allow-deployment-changes", "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)")
-    .option("--allow-admin-writes", "with --allow-writes: also create and remove users, user attributes and integrations, and change tenant settings (put back)")
+    .option("--allow-admin-writes", "with --allow-writes: also create and remove users, groups, user attributes, integrations and embed tenants, and change tenant settings (put back)")
+    .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", (v) => {
+      if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-coverage must be a percentage from 0 to 100");
+      return Number(v);
+    })
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
@@ -163,6 +168,28 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     });
 
   program
+    .command("drift")
+    .description("the server's OpenAPI document (GET /api/v1/spec) against the spec's E1–E13: breaking differences first, then the rest and what it documents beyond the spec")
+    .option("--base-url <url>", "server under test (or baseUrl in the config)")
+    .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
+    .option("--config <file>", "JSON config")
+    .option("--reference", "against the bundled reference server")
+    .addOption(new Option("--fault <names...>").hideHelp())
+    .option("--json", "as JSON")
+    .option("--strict", "exit 1 on a breaking difference")
+    .action(async (opts: RunCliOptions & { json?: boolean }) => {
+      if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
+      const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
+      const { startReference } = await import("../reference/server.js");
+      const reference = opts.reference ? await startReference({ faults: opts.fault ?? [] }) : undefined;
+      try {
+        code = await (await import("./commands/drift.js")).driftCommand(settingsFrom(opts, file, reference?.config()), opts, out);
+      } finally {
+        await reference?.close();
+      }
+    });
+
+  program
     .command("merge")
     .description("join the report.json files of all the shards (--shard i/n) of a run into one report, judged by the same gate as an unsharded run")
     .argument("<reports...>", "report.json files written by --reporter json")
@@ -241,6 +268,9 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   const { reportsLine, writeReports } = await import("../core/reporters/write.js");
   const { DeploymentUpdateCounter } = await import("../core/deployment-updates.js");
   const { writePlan } = await import("../core/write-plan.js");
+  const { belowMinimum, documentSections } = await import("../core/document-sections.js");
+  const { coverageLine, ExchangeTally, operationLines } = await import("../core/operation-coverage.js");
+  const { driftLines } = await import("../core/drift.js");
   const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
 
   let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
@@ -268,24 +298,28 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     const gate: GateOptions = { strict: settings.strict, baseline, failOnFixed: opts.failOnFixed };
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
     const har = reporters.has("har") ? new HarRecorder() : undefined;
+    const tally = new ExchangeTally();
     console?.start(settings.seed, settings.baseUrl, checks.length);
     const failFast = opts.failFast ? new FailFast(gate) : undefined;
     const ran = await runChecks(checks, settings, schemas, {
       onStart: (c) => console?.starting(c),
       onResult: (r) => (failFast?.observe(r), console?.result(r)),
       shouldStop: failFast?.shouldStop,
-      onExchange: (x) => {
+      onExchange: (x, checkId) => {
         har?.record(x);
         updates.observe(x);
+        tally.observe(x, checkId);
       },
       stop: stop.signal,
     });
     const outcome = failFast ? failFast.settle(ran, stop.signal.aborted) : ran;
     const selection = { groups: opts.group, checks: opts.check, selected: selected.length, ...(opts.shard && opts.reference ? { separateServers: true } : {}) };
     const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes, selection, shard: opts.shard });
+    if (!outcome.interrupted) Object.assign(report, await documentSections(settings, tally, schemas.document));
+    const coverageFails = report.operations ? belowMinimum(report.operations, opts.minCoverage) : undefined;
     // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
     const unrun = replay ? notRun(report.results) : undefined;
-    const exitCode = outcome.interrupted ? 130 : unrun ? 2 : gateExitCode(report.results, gate);
+    const exitCode = outcome.interrupted ? 130 : unrun ? 2 : Math.max(gateExitCode(report.results, gate), coverageFails ? 1 : 0);
     report.gate = { strict: gate.strict, failOnFixed: gate.failOnFixed, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, baselineFile) } : {}) };
     // The summary is shown even when the reports cannot be written (a disk filled up during the run).
     let files: string[] = [];
@@ -296,9 +330,12 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
       unwritten = e as NodeJS.ErrnoException;
     }
     if (settings.writes && !opts.quiet) out(updates.line());
+    if (report.operations && console && !opts.quiet) for (const line of [coverageLine(report.operations), ...(opts.verbose ? operationLines(report.operations) : [])]) out(line);
+    if (report.drift && console && !opts.quiet) out(opts.verbose ? driftLines(report.drift).join("\n") : driftLines(report.drift)[0]);
     if (console) console.finish(report, exitCode, unrun);
     else for (const line of [summaryLine(report), ...baselineLines(report), ...(unrun ? [`conformance: ${unrun}`] : [])]) out(line);
     if (unwritten) throw new UsageError(`could not write the reports to ${outDir}: ${unwritten.code ?? unwritten.message}`);
+    if (coverageFails) out(`conformance: ${coverageFails}`);
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));
     return exitCode;

@@ -1,159 +1,158 @@
+import $RefParser from "@apidevtools/json-schema-ref-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv";
+import formatsModule from "ajv-formats";
 import type { Api } from "./api.js";
-import { NotVerifiable } from "./outcome.js";
+import type { Response } from "./http.js";
+
+const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+/** E14; Versioning 1: where every server serves the OpenAPI 3.1 document of what it handles. */
+export const SPEC_PATH = "/api/v1/spec";
+
+export const HTTP_METHODS = ["get", "put", "post", "delete", "patch"] as const;
+export type Method = Uppercase<(typeof HTTP_METHODS)[number]>;
+
+/** One parameter as the document declares it (dereferenced). */
+export interface Parameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required: boolean;
+  schema: any;
+}
+
+/** One operation of a served (or bundled) document, dereferenced. */
+export interface Operation {
+  method: Method;
+  /** The request path with its server's prefix, placeholders as named: `/api/v1/deployments/{deploymentId}`. */
+  path: string;
+  /** `METHOD /path/{}/...`: how two documents' operations are told the same whatever they name their placeholders. */
+  key: string;
+  /** JSON pointer of the operation in its document: `#/paths/~1api~1v1~1spec/get`. */
+  pointer: string;
+  operationId?: string;
+  parameters: Parameter[];
+  requestBody?: { required: boolean; media: Record<string, any> };
+  /** By status key as documented (`200`, `4XX`, `default`): media type to schema (undefined: no schema). */
+  responses: Record<string, { media: Record<string, any>; links: Record<string, any> }>;
+}
+
+/** `/api/v1/deployments/{deploymentId}/` and `/api/v1/deployments/{id}` read the same. */
+export const normalisePath = (path: string) => path.replace(/\{[^}]*\}/g, "{}").replace(/(.)\/+$/, "$1");
+export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${normalisePath(path)}`;
+
+const escapePointer = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** The path part of a server URL (`https://{tenant}.example.com/api/v1` -> `/api/v1`). */
+function serverPrefix(doc: any): string {
+  const url = Array.isArray(doc.servers) ? doc.servers[0]?.url : undefined;
+  if (typeof url !== "string") return "";
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").replace(/^\{[^}]*\}/, "").replace(/\/+$/, "");
+  return path.startsWith("/") ? path : "";
+}
+
+/** A document path as requested: absolute paths of this API as they are, others under the first server's path. */
+function requestPath(doc: any, path: string): string {
+  if (/^\/(build\/)?api\/v\d+\//.test(path)) return path;
+  return serverPrefix(doc) + path;
+}
+
+/** Every operation of a dereferenced document, in its order. */
+export function operationsOf(doc: any): Operation[] {
+  const out: Operation[] = [];
+  for (const [docPath, item] of Object.entries<any>(doc?.paths ?? {})) {
+    if (!item || typeof item !== "object") continue;
+    for (const m of HTTP_METHODS) {
+      const op = item[m];
+      if (!op || typeof op !== "object") continue;
+      const params = new Map<string, Parameter>();
+      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])])
+        if (p && typeof p.name === "string") params.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: Boolean(p.required || p.in === "path"), schema: p.schema ?? {} });
+      const responses: Operation["responses"] = {};
+      for (const [status, r] of Object.entries<any>(op.responses ?? {}))
+        responses[status] = { media: Object.fromEntries(Object.entries<any>(r?.content ?? {}).map(([t, c]) => [t, c?.schema])), links: r?.links ?? {} };
+      const body = op.requestBody;
+      const path = requestPath(doc, docPath);
+      out.push({
+        method: m.toUpperCase() as Method,
+        path,
+        key: operationKey(m, path),
+        pointer: `#/paths/${escapePointer(docPath)}/${m}`,
+        operationId: op.operationId,
+        parameters: [...params.values()],
+        requestBody: body ? { required: Boolean(body.required), media: Object.fromEntries(Object.entries<any>(body.content ?? {}).map(([t, c]) => [t, c?.schema])) } : undefined,
+        responses,
+      });
+    }
+  }
+  return out;
+}
+
+/** A path template as a matcher of request paths (a trailing slash is not a difference). */
+export function templateMatcher(path: string): RegExp {
+  const parts = normalisePath(path).split("{}").map((s) => s.replace(/[.*+?^$()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${parts.join("[^/]+")}/?$`);
+}
+
+/** The operation a request was for: the one whose template matches with the fewest placeholders. */
+export function operationFor<T extends { method: string; path: string }>(ops: T[], method: string, path: string): T | undefined {
+  const candidates = ops.filter((o) => o.method === method.toUpperCase() && templateMatcher(o.path).test(path));
+  return candidates.sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0))[0];
+}
+
+/** The served document as the server answered it. */
+export async function fetchDocument(api: Api): Promise<Response> {
+  return api.get(SPEC_PATH);
+}
 
 /**
- * The server's own OpenAPI document (GET /api/v1/spec), read by the checks of E14 rules: the spec
- * states rules about endpoints whose request and response shapes it does not show, so a check
- * learns from the document which operations the server serves and how their bodies are spelled.
- * An operation the document does not describe is not verifiable on that server, never a failure.
+ * The document dereferenced: no file or URL is fetched (the document is the full one, and the
+ * tester's disk is not its to read). Rejects with the dangling or external $ref.
  */
-const METHODS = ["get", "put", "post", "delete", "patch"];
-
-/** `/api/v1/x/{a}/y/` and `/api/v1/x/{b}/y` read the same. */
-const normalise = (path: string) => path.replace(/\{[^}]*\}/g, "{}").replace(/(.)\/+$/, "$1");
-
-export class ServedDocument {
-  private constructor(private readonly doc: any) {}
-
-  /** The document, or NotVerifiable when the server serves none the check could read. */
-  static async load(api: Api): Promise<ServedDocument> {
-    const res = await api.get("/api/v1/spec");
-    if (res.status !== 200 || !res.isJson || !res.body || typeof res.body !== "object" || typeof res.body.paths !== "object")
-      throw new NotVerifiable(`GET /api/v1/spec answered ${res.status} without an OpenAPI document: the E14 operations' shapes cannot be learnt`);
-    return new ServedDocument(res.body);
-  }
-
-  /**
-   * The operation at `method path`, or undefined. The path may name concrete values
-   * (`/api/v1/deployments/7/logs`) or placeholders of any name; a documented literal segment beats
-   * a documented placeholder (`/users/bulk` before `/users/{userId}`).
-   */
-  find(method: string, path: string): ServedOperation | undefined {
-    const want = normalise(path).split("/");
-    let best: { score: number; op: ServedOperation } | undefined;
-    for (const [p, item] of Object.entries<any>(this.doc.paths ?? {})) {
-      const op = item && typeof item === "object" && METHODS.includes(method.toLowerCase()) ? item[method.toLowerCase()] : undefined;
-      const have = normalise(p).split("/");
-      if (!op || have.length !== want.length) continue;
-      let score = 0;
-      if (!have.every((seg, i) => seg === want[i] ? ++score : seg === "{}" || want[i] === "{}")) continue;
-      if (!best || score > best.score) best = { score, op: new ServedOperation(this, method.toUpperCase(), p, op, item.parameters ?? []) };
-    }
-    return best?.op;
-  }
-
-  /** The operation, or NotVerifiable naming what the check needed it for. */
-  require(method: string, path: string, what: string): ServedOperation {
-    const op = this.find(method, path);
-    if (!op) throw new NotVerifiable(`the server's document (GET /api/v1/spec) does not describe ${method.toUpperCase()} ${path}, which ${what}`);
-    return op;
-  }
-
-  /** A node with its local `$ref`s followed (one level at a time, cycles cut), allOf merged. */
-  resolve(node: any, depth = 0): any {
-    if (!node || typeof node !== "object" || depth > 20) return node;
-    if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
-      const target = node.$ref.slice(2).split("/").reduce((o: any, k: string) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], this.doc);
-      return this.resolve(target, depth + 1);
-    }
-    if (Array.isArray(node.allOf)) {
-      const parts = node.allOf.map((s: any) => this.resolve(s, depth + 1));
-      const { allOf: _a, ...rest } = node;
-      return { ...rest, properties: Object.assign({}, ...parts.map((p: any) => p?.properties ?? {}), rest.properties), required: [...new Set([...parts.flatMap((p: any) => p?.required ?? []), ...(rest.required ?? [])])] };
-    }
-    return node;
-  }
+export async function dereference(doc: unknown): Promise<any> {
+  return $RefParser.dereference(structuredClone(doc) as any, { resolve: { file: false, http: false } });
 }
 
-export class ServedOperation {
-  constructor(private readonly owner: ServedDocument, readonly method: string, readonly path: string, private readonly op: any, private readonly shared: any[]) {}
+/** The response of an operation a status falls under: exact, then `4XX`, then `default`. */
+export function documentedResponse(op: Operation, status: number): Operation["responses"][string] | undefined {
+  return op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses[`${String(status)[0]}xx`] ?? op.responses.default;
+}
 
-  get label(): string {
-    return `${this.method} ${this.path}`;
-  }
+/** The media type of a Content-Type header, lowercased, without parameters. */
+export const mediaType = (header: string | undefined) => (header ?? "").split(";")[0].trim().toLowerCase();
 
-  private parameters(): any[] {
-    return [...this.shared, ...(this.op.parameters ?? [])].map((p) => this.owner.resolve(p));
-  }
+/** Whether a served media type is one the document names (`application/*`, `*\/*` included). */
+export function mediaMatches(documented: string[], served: string): boolean {
+  return documented.some((d) => {
+    const [type, sub] = d.toLowerCase().split("/");
+    const [sType, sSub] = served.split("/");
+    return (type === "*" || type === sType) && (sub === "*" || sub === sSub);
+  });
+}
 
-  /** The documented query parameter named by one of the alternatives `a|b`, or undefined. */
-  queryParam(names: string): { name: string; schema: any } | undefined {
-    const alts = names.toLowerCase().split("|");
-    const p = this.parameters().find((x) => x?.in === "query" && alts.includes(String(x.name).toLowerCase()));
-    return p ? { name: p.name, schema: this.owner.resolve(p.schema) } : undefined;
-  }
+/**
+ * Schemas of one document, compiled once each (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses it).
+ * A schema ajv cannot compile is reported as such, never as the server's failure.
+ */
+export class DocumentSchemas {
+  private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false, addUsedSchema: false }));
+  private readonly compiled = new WeakMap<object, ValidateFunction | Error>();
 
-  /** The query parameter, or NotVerifiable: the server does not document what the rule is about. */
-  requireQueryParam(names: string, what: string): string {
-    const p = this.queryParam(names);
-    if (!p) throw new NotVerifiable(`${this.label} documents no query parameter ${names.split("|").join(" or ")} (${what})`);
-    return p.name;
-  }
-
-  /** The JSON request body schema (resolved), or undefined. */
-  bodySchema(): any {
-    const body = this.owner.resolve(this.op.requestBody);
-    const content = body?.content ?? {};
-    const json = Object.entries<any>(content).find(([ct]) => /json/i.test(ct))?.[1];
-    return json ? this.owner.resolve(json.schema) : undefined;
-  }
-
-  /**
-   * A request body spelled as the document spells it: each hint key lists alternative property
-   * names (`fileName|path`), matched case-insensitively against the documented properties; a hint
-   * whose value is an array of objects is fitted to the array's item schema. Required properties
-   * no hint names get a plain value of their type. NotVerifiable when a hint matches nothing.
-   */
-  body(hints: Record<string, unknown>): Record<string, unknown> {
-    return this.fit(this.bodySchema(), hints, "the body");
-  }
-
-  private fit(raw: any, hints: Record<string, unknown>, where: string): Record<string, unknown> {
-    const schema = this.owner.resolve(raw) ?? {};
-    const props: Record<string, any> = schema.properties ?? {};
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(hints)) {
-      const alts = key.toLowerCase().split("|");
-      const name = Object.keys(props).find((p) => alts.includes(p.toLowerCase()));
-      if (!name) {
-        if (key.endsWith("?")) continue;
-        throw new NotVerifiable(`${this.label}: ${where} documents no property ${key.split("|").join(" or ")}`);
+  /** The schema's errors for the value (empty: valid); undefined when the schema cannot be compiled. */
+  errors(schema: any, value: unknown): string[] | undefined {
+    if (schema === undefined || schema === true) return [];
+    if (typeof schema !== "object" || schema === null) return undefined;
+    let fn = this.compiled.get(schema);
+    if (!fn) {
+      try {
+        fn = this.ajv.compile(schema);
+      } catch (err) {
+        fn = err as Error;
       }
-      const items = this.owner.resolve(this.owner.resolve(props[name])?.items);
-      out[name] = Array.isArray(value) && value.every((v) => v && typeof v === "object" && !Array.isArray(v)) && items?.properties ? value.map((v) => this.fit(items, v as Record<string, unknown>, `${where}.${name}[]`)) : value;
+      this.compiled.set(schema, fn);
     }
-    for (const req of schema.required ?? []) if (!(req in out)) out[req] = plainValue(this.owner.resolve(props[req]));
-    return out;
+    if (fn instanceof Error) return undefined;
+    if (fn(value)) return [];
+    return [...new Set((fn.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "enum" ? ` ${JSON.stringify((e.params as any).allowedValues)}` : ""}`))].slice(0, 8);
   }
-
-  /** The documented enum of a query parameter or of a body property named by alternatives, or undefined. */
-  enumOf(names: string): unknown[] | undefined {
-    const q = this.queryParam(names);
-    if (q?.schema?.enum) return q.schema.enum;
-    const props = this.bodySchema()?.properties ?? {};
-    const alts = names.toLowerCase().split("|");
-    const name = Object.keys(props).find((p) => alts.includes(p.toLowerCase()));
-    return name ? this.owner.resolve(props[name])?.enum : undefined;
-  }
-}
-
-function plainValue(s: any): unknown {
-  if (Array.isArray(s?.enum)) return s.enum[0];
-  const t = Array.isArray(s?.type) ? s.type[0] : s?.type;
-  return t === "integer" || t === "number" ? 1 : t === "boolean" ? true : t === "array" ? [] : t === "object" ? {} : "cf-value";
-}
-
-/** The value of the first of the alternative fields `a|b` an answer carries. */
-export function field(obj: any, names: string): any {
-  if (!obj || typeof obj !== "object") return undefined;
-  const key = Object.keys(obj).find((k) => names.toLowerCase().split("|").includes(k.toLowerCase()));
-  return key === undefined ? undefined : obj[key];
-}
-
-/** The records of a list answer: `items` (the cursor style), else the legacy `data`, else the array itself. */
-export function listed(body: any): any[] | undefined {
-  if (Array.isArray(body)) return body;
-  if (Array.isArray(body?.items)) return body.items;
-  if (Array.isArray(body?.data)) return body.data;
-  return undefined;
 }

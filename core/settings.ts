@@ -39,7 +39,7 @@ export interface RunSettings {
   unremovableWrites: boolean;
   /** Also run checks that change a deployment's version, channel or settings (on fixtures.mutableDeploymentId). */
   deploymentChanges?: boolean;
-  /** Also run checks that change users, user attributes, tenant settings or integrations (E14 administration). */
+  /** Also run checks that change users, user attributes, groups, tenant settings, integrations or embed tenants (E14 administration; --allow-admin-writes). */
   adminWrites?: boolean;
   timeoutMs: number;
   /** Overrides the time limit of every check (default: 60 s for an example, 180 s for a property or model). */

@@ -12,10 +12,16 @@ import { e14Behaviour } from "./e14/behaviour.js";
  * Handlers call these and nothing else for such decisions, so a fault replaces exactly one seam
  * (see faults.ts) instead of adding branches to the handlers.
  */
+/** A request error a seam decides (reference/server.ts throws it as an HttpError). */
+export interface HttpErrorLike {
+  status: number;
+  message: string;
+}
+
 export const cleanBehaviour = {
   ...e14Behaviour,
-  /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller. */
-  authenticate(header: string | undefined, store: Store, _path = ""): User | undefined {
+  /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller (on every route: `request` is for faults). */
+  authenticate(header: string | undefined, store: Store, request?: { method: string; path: string }): User | undefined {
     const m = /^Bearer\s+(\S+)\s*$/.exec(header ?? "");
     return m ? store.tokens.get(m[1]) : undefined;
   },
@@ -41,6 +47,11 @@ export const cleanBehaviour = {
   /** Pagination styles: a parameter below its minimum is a request error. */
   belowMinimum(value: number, min: number): boolean {
     return value < min;
+  },
+
+  /** A method a served path does not take: 405 (the body, not yet read as JSON, has no say). */
+  unsupportedMethod(method: string): HttpErrorLike {
+    return { status: 405, message: `${method} is not allowed here` };
   },
 
   /** Errors 6 (published docs: 401): the answer to a request without a valid API key. */

@@ -13,6 +13,7 @@ import { missingEndpointFaults } from "./faults/missing-endpoints.js";
 import { writeAnswerFaults } from "./faults/write-answers.js";
 import { authRangeFaults, levelFaults, limitFaults, omittedFieldFaults, rangeFaults } from "./faults/ranges.js";
 import { e14Faults } from "./faults/e14.js";
+import { documentedFaults, driftFaults } from "./faults/documented.js";
 
 /**
  * A named way for the reference server to break one rule of the spec. A fault replaces one seam
@@ -45,7 +46,7 @@ export interface Fault {
 }
 
 /** The registry: every fault of the reference server. */
-export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults, ...e14Faults];
+export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults, ...e14Faults, ...documentedFaults, ...driftFaults];
 
 export function faultNamed(name: string): Fault {
   const f = faults.find((x) => x.name === name);

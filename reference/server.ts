@@ -90,7 +90,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   let spec: string | undefined;
   try {
     const bodyText = await readBody(raw);
-    const user = app.b.authenticate(raw.headers.authorization, app.store, url.pathname);
+    const user = app.b.authenticate(raw.headers.authorization, app.store, { method, path: url.pathname });
     if (!user) return await answerLater(app, res, shapedError(app, app.b.unauthenticated()));
     let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
     let pathMatched = false;
@@ -103,7 +103,11 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
         break;
       }
     }
-    if (!found) throw new HttpError(pathMatched ? 405 : 404, pathMatched ? `${method} is not allowed here` : `no route ${url.pathname}`);
+    if (!found && pathMatched) {
+      const refusal = app.b.unsupportedMethod(method);
+      throw new HttpError(refusal.status, refusal.message);
+    }
+    if (!found) throw new HttpError(404, `no route ${url.pathname}`);
     const req: Req = { method, path: url.pathname, params: found.params, query: url.searchParams, body: parseBody(bodyText, raw.headers["content-type"]), user, raw };
     spec = found.route.spec;
     for (const v of chosenVariants(app)) if (v.request && v.routes.includes(spec)) v.request(req);

@@ -104,6 +104,8 @@ export const shapeVariants: Variant[] = [
       const big = oversized(req);
       if (big) throw new HttpError(400, `${big.name} must not be greater than ${PAGE_CAP}`);
     },
+    // The server documents its cap: a served document that lists no 400 would contradict it.
+    respond: (body, req) => (req.path === "/api/v1/spec" ? documentedCap(body) : body),
   },
   {
     name: "page-cap-clamp",
@@ -163,3 +165,16 @@ export const shapeVariants: Variant[] = [
     behaviour: { pageSlice: (list, start, count) => [...list].reverse().slice(start, start + count) },
   },
 ];
+
+/** The served document with the page cap of page-cap-reject: `maximum` on every page size, and its 400 listed. */
+function documentedCap(doc: any): any {
+  const out = structuredClone(doc);
+  for (const item of Object.values<any>(out.paths ?? {}))
+    for (const op of Object.values<any>(item ?? {})) {
+      const sizes = (op?.parameters ?? []).filter((p: any) => p?.in === "query" && (p.name === "first" || p.name === "limit"));
+      for (const p of sizes) p.schema = { ...p.schema, maximum: PAGE_CAP };
+      if (sizes.length) op.responses = { "400": { description: `a page size above ${PAGE_CAP}` }, ...op.responses };
+    }
+  return out;
+}
+

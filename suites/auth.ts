@@ -1,21 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { Api } from "../core/api.js";
-import { group, type CheckSpec } from "../core/check.js";
+import { group } from "../core/check.js";
 import type { Response } from "../core/http.js";
+import { everyOperation, REFUSED } from "./lib/auth-every-operation.js";
 
 /** One endpoint of each prefix (Authentication 1): the same token must behave alike on both. */
 const endpoints = (dep: string) => ["/api/v1/deployments", `/build/api/v1/deployments/${dep}/branches`];
-
-/** 256 random bits: no key a server issued can equal it. */
-const unknownKey = () => `conformance-unknown-${randomBytes(32).toString("base64url")}`;
-
-/** Credentials a server must refuse; `Api-Key <key>` is not among them (published docs: older servers accept it). */
-const REFUSED: { rule: string; what: string; header: () => string | undefined }[] = [
-  { rule: "no-header", what: "no Authorization header", header: () => undefined },
-  { rule: "malformed", what: "`Bearer` with no key after it", header: () => "Bearer" },
-  { rule: "wrong-scheme", what: "a Basic credential instead of a Bearer one", header: () => `Basic ${Buffer.from(`conformance:${unknownKey()}`).toString("base64")}` },
-  { rule: "unknown-key", what: "a Bearer key the server never issued", header: () => `Bearer ${unknownKey()}` },
-];
 
 interface Refusal {
   what: string;
@@ -33,22 +22,8 @@ async function refusals(anonymous: Api, dep: string, kinds = REFUSED): Promise<R
   return out;
 }
 
-const rejectChecks = REFUSED.map((kind): CheckSpec => ({
-  id: `auth.reject.${kind.rule}`,
-  spec: "Authentication 1",
-  level: "MUST",
-  // The status is not shown (Errors 6): a 4xx, or a redirect to a login page, both refuse; the
-  // 401 is judged at SHOULD by auth.reject.status-401.
-  title: `A request with ${kind.what} is refused (a 4xx, or a redirect to a login page), never served`,
-  needs: ["fixture:deployment"],
-  async run({ anonymous, expect, fixture }) {
-    for (const r of await refusals(anonymous, fixture("deployment").id, [kind]))
-      expect.that(r.res.status >= 300 && r.res.status < 500, `${r.what} on ${r.path} is refused, not served`, { expected: "a 4xx, or a 3xx redirect", got: `${r.res.status}`, res: r.res });
-  },
-}));
-
 export const authChecks = group("auth", [
-  ...rejectChecks,
+  everyOperation,
   {
     id: "auth.reject.status-401",
     spec: "Errors 6 (status not shown; published docs: 401)",

@@ -1,7 +1,7 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
-import { field, listed, type ServedDocument } from "../core/served-document.js";
+import { field, listed, type ServedDocument } from "../core/served-operations.js";
 import { allRecords, api1, documented, idOf, mentions, records, setup } from "./lib/e14.js";
 import { createWorkbook } from "./lib/scratch-items.js";
 

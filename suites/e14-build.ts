@@ -2,7 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised } from "../core/outcome.js";
 import { walkCursor } from "../core/pagination.js";
-import { field } from "../core/served-document.js";
+import { field } from "../core/served-operations.js";
 import { branchesByName, build1, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "./lib/e14.js";
 
 /**

@@ -1,7 +1,7 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised } from "../core/outcome.js";
-import { field } from "../core/served-document.js";
+import { field } from "../core/served-operations.js";
 import { allRecords, api1, documented, idOf } from "./lib/e14.js";
 
 /**

@@ -3,7 +3,7 @@ import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import type { ItemRef } from "../core/scratch.js";
-import { field, type ServedDocument } from "../core/served-document.js";
+import { field, type ServedDocument } from "../core/served-operations.js";
 import { allRecords, api1, documented, records, setup } from "./lib/e14.js";
 import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
 import { itemKey as key } from "./lib/workbook-calls.js";

@@ -12,6 +12,7 @@ import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
 import type { Exchange } from "../http.js";
 import type { CheckResult, Status } from "../runner.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
+import { documentHtml } from "./html-document.js";
 import type { Report } from "./report.js";
 
 const STATUSES: Status[] = ["passed", "failed", "blocked", "skipped", "errored"];
@@ -61,6 +62,7 @@ ${report.results.map((r) => checkHtml(r, gate)).join("\n")}
 ${matrixHtml(report)}
 <h2>Coverage of the spec</h2>
 ${coverageHtml(report)}
+${documentHtml(report)}
 <script>${SCRIPT}</script>
 </body>
 </html>

@@ -1,4 +1,6 @@
+import type { DriftReport } from "../drift.js";
 import type { BaselineOutcome } from "../gate.js";
+import type { CoverageReport } from "../operation-coverage.js";
 import type { CheckResult, RunOutcome } from "../runner.js";
 import { rootCauses, summarise } from "../runner.js";
 
@@ -30,6 +32,10 @@ export interface Report {
   /** What the run created or changed and could not remove or restore. */
   leftovers: string[];
   results: CheckResult[];
+  /** Per operation of the served document: the statuses and checks the run's traffic reached it with; E14 operations served beyond it. */
+  operations?: CoverageReport;
+  /** The served document against the bundled contract's E1–E13 (SHOULD findings). */
+  drift?: DriftReport;
   /** How the run was judged: --strict, the exit code, and what a --baseline accepted, fixed or found new. */
   gate?: { strict: boolean; failOnFixed?: boolean; exitCode: number; baseline?: BaselineOutcome };
 }

@@ -76,7 +76,7 @@ export const authRangeFaults: Fault[] = [
     description: "a bearer JWT (a metadata token) is taken as the first user's API key on the env-vars list (E13) only; E1 and the rest refuse it",
     catches: ["tokens.auth.not-an-api-key"],
     because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
-    behaviour: { authenticate: (header, store, path = "") => cleanBehaviour.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") && path.endsWith("/env-vars") ? store.users[0] : undefined) },
+    behaviour: { authenticate: (header, store, request) => cleanBehaviour.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") && request?.path.endsWith("/env-vars") ? store.users[0] : undefined) },
   },
 ];
 

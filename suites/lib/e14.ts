@@ -1,7 +1,7 @@
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 import { NotVerifiable } from "../../core/outcome.js";
-import { field, listed, ServedDocument, type ServedOperation } from "../../core/served-document.js";
+import { field, listed, ServedDocument, type ServedOperation } from "../../core/served-operations.js";
 
 /**
  * What the checks of E14 rules share: the paths of the families the spec names, the server's own

@@ -1,0 +1,21 @@
+import { drift, driftLines } from "../../core/drift.js";
+import { HttpClient } from "../../core/http.js";
+import { readServedOperations } from "../../core/operation-coverage.js";
+import { credentials, redactorFor } from "../../core/runner.js";
+import { bundledOpenApi } from "../../core/schemas.js";
+import { type RunSettings, UsageError } from "../../core/settings.js";
+
+/** `conformance drift`: the served document against the bundled contract's E1–E13; exit 1 on a breaking difference with --strict. */
+export async function driftCommand(settings: RunSettings, opts: { json?: boolean; strict?: boolean }, out: (line: string) => void): Promise<number> {
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary });
+  try {
+    const served = await readServedOperations(client);
+    if ("problem" in served) throw new UsageError(`cannot compare: ${served.problem}`);
+    const report = await drift(await bundledOpenApi(), served.doc);
+    if (opts.json) out(JSON.stringify(report, null, 2));
+    else for (const line of driftLines(report)) out(line);
+    return opts.strict && report.findings.some((f) => f.breaking) ? 1 : 0;
+  } finally {
+    await client.close();
+  }
+}

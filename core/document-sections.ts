@@ -1,0 +1,45 @@
+import { Api } from "./api.js";
+import { drift, type DriftReport } from "./drift.js";
+import { HttpClient } from "./http.js";
+import { type CoverageReport, type ExchangeTally, operationCoverage, probeUndocumented, readServedOperations } from "./operation-coverage.js";
+import { credentials, redactorFor } from "./runner.js";
+import type { RunSettings } from "./settings.js";
+
+/** The sections of every report that read the served document: operation coverage and drift from the contract. */
+export interface DocumentSections {
+  operations: CoverageReport;
+  drift?: DriftReport;
+}
+
+/**
+ * Read once after the run (the document, E1 for a deployment when none is configured, and the
+ * safe probes of E14 operations the document leaves out); none of it counts as a check's requests.
+ */
+export async function documentSections(settings: RunSettings, tally: ExchangeTally, contract: unknown): Promise<DocumentSections> {
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary });
+  try {
+    const served = await readServedOperations(client);
+    if ("problem" in served) return { operations: { documented: 0, exercised: 0, percent: 0, operations: [], undocumented: [], problem: served.problem } };
+    const api = new Api(client, client.options.credential ?? null, []);
+    const deploymentId = settings.fixtures.deploymentId !== undefined ? String(settings.fixtures.deploymentId) : await firstDeployment(api);
+    const undocumented = await probeUndocumented(api, served.ops, deploymentId).catch(() => []);
+    const report = await drift(contract, served.doc).catch(() => undefined);
+    return { operations: operationCoverage(served.ops, tally, undocumented), drift: report };
+  } finally {
+    await client.close();
+  }
+}
+
+async function firstDeployment(api: Api): Promise<string | undefined> {
+  const res = await api.get("/api/v1/deployments", { limit: 1 }).catch(() => undefined);
+  const b = res?.isJson ? res.body : undefined;
+  const id = b?.data?.deployments?.[0]?.id ?? b?.items?.[0]?.id ?? (Array.isArray(b?.data) ? b.data[0]?.id : undefined);
+  return id === undefined ? undefined : String(id);
+}
+
+/** The run's verdict on --min-coverage: a line saying why it fails, or undefined. */
+export function belowMinimum(c: CoverageReport, min: number | undefined): string | undefined {
+  if (min === undefined) return undefined;
+  if (c.problem) return `--min-coverage ${min}%: no operation coverage (${c.problem})`;
+  return c.percent < min ? `operation coverage ${c.percent}% (${c.exercised} of ${c.documented} documented operations exercised) is below --min-coverage ${min}%` : undefined;
+}

@@ -1,0 +1,144 @@
+import { dereference, type Operation, operationKey, operationsOf } from "./served-document.js";
+import { SPECIFIED } from "./spec-operations.js";
+
+/**
+ * The served document against the bundled contract (schemas/openapi.json), for the operations of
+ * E1–E13, in the classes oasdiff calls breaking: an operation or a documented success status
+ * missing, a required answer field gone or made optional, a type narrowed or changed, an enum
+ * value removed, a new required request field or parameter. The rest (fields and values added,
+ * types widened) follows; what the server documents beyond the spec is listed as such. Each
+ * finding names the place in both documents by JSON pointer (into the documents as served,
+ * $refs followed).
+ */
+export interface DriftFinding {
+  breaking: boolean;
+  kind: string;
+  message: string;
+  contract: string;
+  served?: string;
+}
+
+export interface DriftReport {
+  findings: DriftFinding[];
+  /** Operations of the served document that E1–E13 do not name. */
+  beyondSpec: { method: string; path: string; pointer: string }[];
+}
+
+type Side = "request" | "response";
+const MAX_DEPTH = 12;
+const esc = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+
+function typesOf(s: any): Set<string> | undefined {
+  if (!s || typeof s !== "object") return undefined;
+  if (typeof s.type === "string") return new Set([s.type]);
+  if (Array.isArray(s.type)) return new Set(s.type);
+  const branches = s.anyOf ?? s.oneOf;
+  if (Array.isArray(branches)) {
+    const all = branches.map(typesOf);
+    return all.every(Boolean) ? new Set(all.flatMap((t) => [...t!])) : undefined;
+  }
+  if (s.properties) return new Set(["object"]);
+  return undefined;
+}
+
+/** `integer` is a `number`: a set of types covers another when each of its types is in it, or is an integer under a number. */
+const covers = (a: Set<string>, b: Set<string>) => [...b].every((t) => a.has(t) || (t === "integer" && a.has("number")));
+
+class Comparison {
+  readonly findings: DriftFinding[] = [];
+  /** Pairs compared already: shared (and circular) schemas are compared once. */
+  private readonly seen = new WeakMap<object, WeakSet<object>>();
+
+  add(breaking: boolean, kind: string, message: string, contract: string, served?: string): void {
+    this.findings.push({ breaking, kind, message, contract, served });
+  }
+
+  schema(c: any, s: any, cAt: string, sAt: string, side: Side, depth = 0): void {
+    if (!c || !s || typeof c !== "object" || typeof s !== "object" || depth > MAX_DEPTH || this.seen.get(c)?.has(s)) return;
+    this.seen.set(c, (this.seen.get(c) ?? new WeakSet()).add(s));
+    const ct = typesOf(c);
+    const st = typesOf(s);
+    if (ct && st) {
+      if (!covers(st, ct) && covers(ct, st)) this.add(true, "type-narrowed", `type ${[...ct].join("|")} narrowed to ${[...st].join("|")}`, cAt, sAt);
+      else if (!covers(st, ct)) this.add(true, "type-changed", `type ${[...ct].join("|")} changed to ${[...st].join("|")}`, cAt, sAt);
+      else if (!covers(ct, st)) this.add(false, "type-widened", `type ${[...ct].join("|")} widened to ${[...st].join("|")}`, cAt, sAt);
+    }
+    if (Array.isArray(c.enum) && Array.isArray(s.enum)) {
+      const removed = c.enum.filter((v: unknown) => !s.enum.some((w: unknown) => JSON.stringify(w) === JSON.stringify(v)));
+      const added = s.enum.filter((v: unknown) => !c.enum.some((w: unknown) => JSON.stringify(w) === JSON.stringify(v)));
+      if (removed.length) this.add(true, "enum-value-removed", `enum value(s) ${JSON.stringify(removed)} removed`, cAt, sAt);
+      if (added.length) this.add(false, "enum-value-added", `enum value(s) ${JSON.stringify(added)} added`, cAt, sAt);
+    }
+    const cReq = new Set<string>(c.required ?? []);
+    const sReq = new Set<string>(s.required ?? []);
+    const cProps: Record<string, any> = c.properties ?? {};
+    const sProps: Record<string, any> = s.properties ?? {};
+    for (const [name, sub] of Object.entries(cProps)) {
+      const at = (base: string) => `${base}/properties/${esc(name)}`;
+      if (!(name in sProps)) {
+        if (side === "response" && cReq.has(name)) this.add(true, "required-response-field-removed", `required answer field ${name} removed`, at(cAt), sAt);
+        else this.add(false, `${side}-field-removed`, `${side} field ${name} removed`, at(cAt), sAt);
+        continue;
+      }
+      if (side === "response" && cReq.has(name) && !sReq.has(name)) this.add(true, "required-response-field-removed", `answer field ${name} is no longer required`, at(cAt), at(sAt));
+      this.schema(sub, sProps[name], at(cAt), at(sAt), side, depth + 1);
+    }
+    for (const name of Object.keys(sProps).filter((n) => !(n in cProps))) {
+      const newRequired = side === "request" && sReq.has(name);
+      this.add(newRequired, newRequired ? "new-required-request-field" : `${side}-field-added`, `${side} field ${name} added${newRequired ? ", required" : ""}`, cAt, `${sAt}/properties/${esc(name)}`);
+    }
+    if (side === "request") for (const name of [...sReq].filter((n) => n in cProps && !cReq.has(n))) this.add(true, "new-required-request-field", `request field ${name} is now required`, `${cAt}/properties/${esc(name)}`, `${sAt}/properties/${esc(name)}`);
+    if (c.items && s.items) this.schema(c.items, s.items, `${cAt}/items`, `${sAt}/items`, side, depth + 1);
+  }
+
+  operation(c: Operation, s: Operation): void {
+    for (const p of s.parameters.filter((p) => p.required)) {
+      if (!c.parameters.some((q) => q.name === p.name && q.in === p.in && q.required) && p.in !== "path") this.add(true, "new-required-parameter", `${p.in} parameter ${p.name} is required`, `${c.pointer}/parameters`, `${s.pointer}/parameters`);
+    }
+    for (const p of c.parameters) {
+      const q = s.parameters.find((x) => x.name === p.name && x.in === p.in);
+      if (!q) this.add(false, "parameter-removed", `${p.in} parameter ${p.name} not documented`, `${c.pointer}/parameters`, `${s.pointer}/parameters`);
+      else this.schema(p.schema, q.schema, `${c.pointer}/parameters/${esc(p.name)}/schema`, `${s.pointer}/parameters/${esc(q.name)}/schema`, "request");
+    }
+    const cBody = c.requestBody?.media["application/json"];
+    const sBody = s.requestBody?.media["application/json"];
+    if (cBody && sBody) this.schema(cBody, sBody, `${c.pointer}/requestBody/content/application~1json/schema`, `${s.pointer}/requestBody/content/application~1json/schema`, "request");
+    for (const [status, r] of Object.entries(c.responses).filter(([status]) => /^2/.test(status))) {
+      const sr = s.responses[status];
+      if (!sr) {
+        this.add(true, "response-status-removed", `answer ${status} not documented`, `${c.pointer}/responses/${status}`, `${s.pointer}/responses`);
+        continue;
+      }
+      for (const [type, schema] of Object.entries(r.media)) {
+        const served = sr.media[type];
+        if (served === undefined && !(type in sr.media)) this.add(true, "response-media-type-removed", `answer ${status} no longer documented as ${type}`, `${c.pointer}/responses/${status}/content/${esc(type)}`, `${s.pointer}/responses/${status}/content`);
+        else this.schema(schema, served, `${c.pointer}/responses/${status}/content/${esc(type)}/schema`, `${s.pointer}/responses/${status}/content/${esc(type)}/schema`, "response");
+      }
+    }
+  }
+}
+
+/** The drift of a served document from the contract, breaking findings first. */
+export async function drift(contract: unknown, served: unknown): Promise<DriftReport> {
+  const [c, s] = await Promise.all([dereference(contract), dereference(served)]);
+  const specified = new Set(SPECIFIED.map((o) => operationKey(o.method, o.path)));
+  const cOps = operationsOf(c).filter((o) => specified.has(o.key));
+  const sOps = operationsOf(s);
+  const cmp = new Comparison();
+  for (const op of cOps) {
+    const match = sOps.find((o) => o.key === op.key);
+    if (!match) cmp.add(true, "operation-missing", `${op.method} ${op.path} not documented`, op.pointer);
+    else cmp.operation(op, match);
+  }
+  const findings = [...cmp.findings.filter((f) => f.breaking), ...cmp.findings.filter((f) => !f.breaking)];
+  return { findings, beyondSpec: sOps.filter((o) => !specified.has(o.key)).map((o) => ({ method: o.method, path: o.path, pointer: o.pointer })) };
+}
+
+/** As text, for `conformance drift` and the console. */
+export function driftLines(d: DriftReport): string[] {
+  const breaking = d.findings.filter((f) => f.breaking);
+  const lines = [`drift: ${breaking.length} breaking and ${d.findings.length - breaking.length} other difference(s) from the spec's E1–E13; ${d.beyondSpec.length} operation(s) beyond them`];
+  for (const f of d.findings) lines.push(`  ${f.breaking ? "BREAKING" : "other   "} ${f.kind}: ${f.message} (contract ${f.contract}${f.served ? `, served ${f.served}` : ""})`);
+  for (const o of d.beyondSpec) lines.push(`  beyond the spec: ${o.method} ${o.path} (${o.pointer})`);
+  return lines;
+}

@@ -1,0 +1,223 @@
+import fc from "fast-check";
+import { group } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import { statusLine } from "../core/expect.js";
+import type { Endpoint } from "../core/endpoints.js";
+import type { Response } from "../core/http.js";
+import { CheckFailure, NotExercised, NotVerifiable } from "../core/outcome.js";
+import { forAll, propertySeed } from "../core/property.js";
+import { DocumentSchemas, type Operation } from "../core/served-document.js";
+import { specSectionOf } from "../core/spec-operations.js";
+import { invalidValues } from "../generators/index.js";
+import { contradiction, invalidQueryValues, PathIds, queryArbitrary, servedOperations } from "./lib/document-requests.js";
+import { bodyFor, createdId, itemPath, removeLater, resourcesOf } from "./lib/document-resources.js";
+
+/** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
+const RUNS_PER_READ = 3;
+/** Invalid values sent per operation, and in all: one per rule a parameter states, bounded. */
+const INVALID_PER_OPERATION = 8;
+const INVALID_IN_ALL = 60;
+/** Invalid bodies per create: one per kind of break the schema allows. */
+const INVALID_BODIES_PER_CREATE = 6;
+
+/** Failures of several operations as one: the first one's reason and exchange, every operation named. */
+class Findings {
+  private readonly list: { op: string; failure: CheckFailure }[] = [];
+  add(op: Operation | string, failure: CheckFailure): void {
+    this.list.push({ op: typeof op === "string" ? op : `${op.method} ${op.path}`, failure });
+  }
+  fail(what: string, detail: { reason: string; expected: string; got: string; res?: Response }): void {
+    this.add(detail.res ? `${detail.res.exchange.method} ${new URL(detail.res.exchange.url).pathname}` : "", new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason }));
+  }
+  throwIfAny(): void {
+    if (!this.list.length) return;
+    const first = this.list[0].failure;
+    const others = this.list.slice(1).map((f) => `${f.op}: ${f.failure.message}`);
+    const failure = new CheckFailure(`${first.message}${others.length ? ` (and ${others.length} more: ${others.join("; ")})` : ""}`, { expected: first.expected, got: first.got, exchange: first.exchange, reason: first.reason });
+    failure.property = first.property;
+    throw failure;
+  }
+}
+
+async function setUp(ctx: CheckContext) {
+  const { ops } = await servedOperations(ctx);
+  const deploymentId = ctx.fixture("deployment").id;
+  return { ops, deploymentId, ids: new PathIds(ctx.api, ops, deploymentId), schemas: new DocumentSchemas() };
+}
+
+/** Reads the run sends generated requests to: every GET, but a plan feature the config declares off. */
+const readsOf = (ctx: CheckContext, ops: Operation[]) => ops.filter((o) => o.method === "GET" && !(ctx.settings.features?.auditLog === false && specSectionOf(o.key) === "E7"));
+
+const where = (op: Operation) => `${specSectionOf(op.key) ?? "not in the spec"}: ${op.method} ${op.path}`;
+
+export const documentedChecks = group("documented", [
+  {
+    id: "documented.reads.match-document",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    kind: "property",
+    title: "Every read the served document lists, sent with generated documented parameters, is answered with a documented status, content type and body schema",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const { ops, ids, schemas } = await setUp(ctx);
+      const findings = new Findings();
+      let exercised = 0;
+      for (const op of readsOf(ctx, ops)) {
+        const path = await ids.fill(op.path);
+        if (!path) continue;
+        exercised++;
+        try {
+          await forAll(ctx, queryArbitrary(op), async (query, api) => {
+            const res = await api.get(path, query);
+            // A spec'd read that is missing or broken is its owner check's one failure: this one is blocked under it.
+            const section = specSectionOf(op.key);
+            if (section && section !== "E14" && (res.status === 404 || res.status === 405 || res.status >= 500)) ctx.require(res, section as Endpoint, `a read the document lists (${op.method} ${op.path})`);
+            const c = contradiction(op, res, schemas);
+            if (c) ctx.expect.fail(`${where(op)}: ${c.what}`, { expected: c.expected, got: c.got, res, reason: c.reason });
+          }, { maxRuns: RUNS_PER_READ, maxRequests: RUNS_PER_READ });
+        } catch (err) {
+          if (!(err instanceof CheckFailure)) throw err;
+          findings.add(op, err);
+        }
+      }
+      findings.throwIfAny();
+      if (!exercised) throw new NotExercised("no read of the document could be addressed: none without placeholders, and no list named the ids of the others");
+    },
+  },
+  {
+    id: "documented.reads.invalid-query-refused",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    title: "A read whose query breaks a rule its document states (type, enum, bounds, date format) is refused with a 4xx",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const { ops, ids } = await setUp(ctx);
+      const findings = new Findings();
+      let sent = 0;
+      for (const op of readsOf(ctx, ops)) {
+        const path = await ids.fill(op.path);
+        const cases = op.parameters.filter((p) => p.in === "query").flatMap((p) => invalidQueryValues(p).map((c) => ({ ...c, name: p.name }))).slice(0, INVALID_PER_OPERATION);
+        if (!path) continue;
+        for (const c of cases) {
+          if (sent++ >= INVALID_IN_ALL) break;
+          const res = await ctx.api.get(path, { [c.name]: c.value });
+          if (res.status < 400 || res.status >= 500)
+            findings.fail(`${where(op)}: ${c.name}=${c.value} breaks its documented ${c.breaks}, and was not refused`, { reason: res.status >= 500 ? "server-error" : "accepted", expected: "a 4xx", got: statusLine(res), res });
+        }
+      }
+      findings.throwIfAny();
+      if (!sent) throw new NotExercised("no read of the document states a rule of a query parameter that a query string can break");
+    },
+  },
+  {
+    id: "documented.methods.unsupported-405",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    title: "A method the served document does not list on one of its paths is answered 405 or 404 (sent with a body that is not JSON, so nothing can be applied)",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const { ops, deploymentId } = await setUp(ctx);
+      const findings = new Findings();
+      const paths = [...new Set(ops.map((o) => o.path))];
+      let sent = 0;
+      for (const path of paths) {
+        const listed = new Set(ops.filter((o) => o.path === path).map((o) => o.method));
+        // Never DELETE: a server that serves it undocumented would apply it whatever the body.
+        const method = (["PATCH", "PUT", "POST"] as const).find((m) => !listed.has(m));
+        if (!method) continue;
+        const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => (/^deployment_?id$/i.test(name) ? encodeURIComponent(deploymentId) : "0"));
+        const res = await ctx.api.send({ method, path: filled, rawBody: "{", headers: { "content-type": "application/json" } });
+        sent++;
+        if (res.status !== 404 && res.status !== 405) findings.fail(`${method} ${path} is not in the document, and was not answered 405 or 404`, { reason: "not-405", expected: "405 (or 404)", got: statusLine(res), res });
+      }
+      findings.throwIfAny();
+      if (!sent) throw new NotExercised("every path of the document lists PATCH, PUT and POST");
+    },
+  },
+  {
+    id: "documented.resources.create-read-delete",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    title: "What an operation of the document creates can be read, updated and deleted where the document links (or its paths place) those operations, and reads 404 once deleted",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const { ops, ids, deploymentId, schemas } = await setUp(ctx);
+      const findings = new Findings();
+      let exercised = 0;
+      for (const [i, r] of resourcesOf(ops, ctx.settings).entries()) {
+        const collection = await ids.fill(r.create.path);
+        if (!collection) continue;
+        const seed = propertySeed(ctx.settings.seed, `${ctx.checkId}:${i}`);
+        const created = await ctx.api.post(collection, bodyFor(ctx, r.create, seed));
+        if (created.status >= 400 && created.status < 500) continue; // a generated body the server's own rules refuse: no scenario
+        const c = contradiction(r.create, created, schemas);
+        if (c) {
+          findings.fail(`${where(r.create)}: ${c.what}`, { ...c, res: created });
+          continue;
+        }
+        const id = createdId(r, created);
+        if (!id) {
+          findings.fail(`${where(r.create)}: the answer to a create names no id of what it made`, { reason: "no-id", expected: r.idPointer ? `a value at ${r.idPointer}` : "an id", got: statusLine(created), res: created });
+          continue;
+        }
+        const pathOf = async (op: Operation | undefined) => (op ? await itemPath(ids, op, id) : undefined);
+        const [readPath, updatePath, removePath] = [await pathOf(r.read), await pathOf(r.update), await pathOf(r.remove)];
+        if (!removeLater(ctx, r, removePath, created, deploymentId)) continue;
+        exercised++;
+        const step = async (op: Operation | undefined, send: () => Promise<Response>, reason: string, what: string) => {
+          if (!op || (op === r.read && !readPath) || (op === r.update && !updatePath) || (op === r.remove && !removePath)) return true;
+          const res = await send();
+          if (res.status >= 200 && res.status < 300 && !contradiction(op, res, schemas)) return true;
+          findings.fail(`${where(op)}: ${what}`, { reason, expected: "a 2xx its document lists, with its documented body", got: statusLine(res), res });
+          return false;
+        };
+        if (!(await step(r.read, () => ctx.api.get(readPath!), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) continue;
+        if (!(await step(r.update, () => ctx.api.send({ method: r.update!.method, path: updatePath!, body: bodyFor(ctx, r.update!, seed + 1) }), "update", "what was created cannot be updated"))) continue;
+        if (!(await step(r.remove, () => ctx.api.delete(removePath!), "delete", "what was created cannot be deleted"))) continue;
+        if (removePath && readPath) {
+          const gone = await ctx.api.get(readPath);
+          if (gone.status !== 404 && gone.status !== 410) findings.fail(`${where(r.read!)}: a deleted object still reads`, { reason: "read-after-delete", expected: "404", got: statusLine(gone), res: gone });
+        }
+      }
+      findings.throwIfAny();
+      // Which resources a server lets a client create is an E14 shape: a document that shows none leaves the rule unverifiable here.
+      if (!exercised) throw new NotVerifiable("the served document shows no create whose object it lets a client read or delete, and that the run may write and remove");
+    },
+  },
+  {
+    id: "documented.resources.invalid-body-refused",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    title: "A create whose body breaks the documented schema is refused with a 4xx, and nothing is made",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const { ops, ids, deploymentId } = await setUp(ctx);
+      const findings = new Findings();
+      let sent = 0;
+      for (const [i, r] of resourcesOf(ops, ctx.settings).entries()) {
+        const schema = r.create.requestBody?.media["application/json"];
+        const collection = await ids.fill(r.create.path);
+        if (!schema || !collection) continue;
+        let samples: { value: unknown; kind: string; at: string }[];
+        try {
+          samples = fc.sample(invalidValues(schema, { maxItems: 1, nullIsAbsent: true }), { seed: propertySeed(ctx.settings.seed, `${ctx.checkId}:${i}`), numRuns: 40 });
+        } catch {
+          continue; // a schema with no rule to break
+        }
+        const oneOfEachKind = [...new Map(samples.map((s) => [`${s.kind}:${s.at}`, s])).values()].sort((a, b) => a.kind.localeCompare(b.kind)).slice(0, INVALID_BODIES_PER_CREATE);
+        for (const bad of oneOfEachKind) {
+          const res = await ctx.api.post(collection, bad.value);
+          sent++;
+          if (res.status >= 200 && res.status < 300) {
+            const id = createdId(r, res);
+            if (id) removeLater(ctx, r, r.remove ? await itemPath(ids, r.remove, id) : undefined, res, deploymentId);
+          }
+          if (res.status < 400 || res.status >= 500)
+            findings.fail(`${where(r.create)}: a body with ${bad.kind} at ${bad.at || "(root)"} was not refused`, { reason: res.status >= 500 ? "server-error" : "applied", expected: "a 4xx, nothing made", got: statusLine(res), res });
+        }
+      }
+      findings.throwIfAny();
+      if (!sent) throw new NotVerifiable("the served document shows no create the run may write and remove with a schema that states a rule to break");
+    },
+  },
+]);

@@ -1,0 +1,144 @@
+import fc from "fast-check";
+import type { Api } from "../../core/api.js";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import { statusLine } from "../../core/expect.js";
+import { type DocumentSchemas, dereference, documentedResponse, fetchDocument, mediaMatches, mediaType, type Operation, operationsOf, type Parameter } from "../../core/served-document.js";
+import type { RunSettings } from "../../core/settings.js";
+import { validValues } from "../../generators/index.js";
+
+/** The served document, dereferenced, and its operations; not verifiable when the server serves none usable. */
+export async function servedOperations(ctx: Pick<CheckContext, "api" | "require">): Promise<{ doc: any; ops: Operation[] }> {
+  const res = await fetchDocument(ctx.api);
+  const raw = ctx.require(res, "E14", "reading the served OpenAPI document", (r) => r.isJson && typeof r.body === "object" && r.body !== null);
+  const doc = await dereference(raw).catch(() => undefined);
+  // A document that does not dereference is spec.document.dereferences's failure, not a scenario here.
+  if (!doc) return ctx.require({ ...res, isJson: false }, "E14", "dereferencing the served OpenAPI document", () => false);
+  return { doc, ops: operationsOf(doc) };
+}
+
+/** The first array of records an answer carries: the answer itself, `items`, `data`, or an array under `data`. */
+function firstRecords(body: any): any[] {
+  const candidates = [body, body?.items, body?.data, ...(body?.data && typeof body.data === "object" ? Object.values(body.data) : [])];
+  return (candidates.find((c) => Array.isArray(c) && c.some((x) => x && typeof x === "object")) ?? []).filter((x: any) => x && typeof x === "object");
+}
+
+const isDeploymentParam = (name: string) => /^deployment_?id$/i.test(name);
+
+/**
+ * Values for path placeholders, from what the run discovered: the deployment under test, and for
+ * any other the first record of its collection (the documented GET of the path up to it), by the
+ * placeholder's own name or `id`. Undefined where no such list exists or it is empty.
+ */
+export class PathIds {
+  private readonly lists = new Map<string, Promise<any[]>>();
+  constructor(private readonly api: Api, private readonly ops: Operation[], private readonly deploymentId: string) {}
+
+  async fill(path: string): Promise<string | undefined> {
+    let out = "";
+    let rest = path;
+    for (let m = /\{([^}]+)\}/.exec(rest); m; m = /\{([^}]+)\}/.exec(rest)) {
+      const before = rest.slice(0, m.index);
+      const value = await this.valueFor(m[1], out + before.replace(/\/$/, ""));
+      if (value === undefined) return undefined;
+      out += before + encodeURIComponent(value);
+      rest = rest.slice(m.index + m[0].length);
+    }
+    return out + rest;
+  }
+
+  private async valueFor(name: string, collection: string): Promise<string | undefined> {
+    if (isDeploymentParam(name)) return this.deploymentId;
+    if (!this.ops.some((o) => o.method === "GET" && sameTemplate(o.path, collection))) return undefined;
+    let records = this.lists.get(collection);
+    if (!records) {
+      records = this.api.get(collection).then((r) => (r.status === 200 && r.isJson ? firstRecords(r.body) : []), () => []);
+      this.lists.set(collection, records);
+    }
+    const first = (await records).find((x) => x[name] !== undefined || x.id !== undefined);
+    const v = first?.[name] ?? first?.id;
+    return v === undefined || v === null ? undefined : String(v);
+  }
+}
+
+/** Whether a filled path is an instance of a template (`/a/1/b` of `/a/{x}/b`). */
+function sameTemplate(template: string, filled: string): boolean {
+  const t = template.replace(/\/$/, "").split("/");
+  const f = filled.split("/");
+  return t.length === f.length && t.every((s, i) => s === f[i] || /^\{[^}]+\}$/.test(s));
+}
+
+/** Query parameters a generated value says nothing meaningful with: opaque cursors only the server can issue. */
+const CURSOR = /^(after|before|cursor|page_?token|next)$/i;
+/** Offset style and cursor style on one list: some servers refuse the mix (facts), so one style a request. */
+const OFFSET_STYLE = new Set(["offset", "limit"]);
+const CURSOR_STYLE = new Set(["first", "after", "last", "before"]);
+
+/** A query value as sent: scalars only (null and structures are not a query string's to carry). */
+const scalar = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? v : undefined);
+
+/** Valid queries of an operation: required parameters always, optional ones sometimes, one pagination style. */
+export function queryArbitrary(op: Operation): fc.Arbitrary<Record<string, string | number | boolean | undefined>> {
+  const usable = op.parameters.filter((p) => p.in === "query" && (p.required || !CURSOR.test(p.name)));
+  const styles = usable.some((p) => OFFSET_STYLE.has(p.name)) && usable.some((p) => CURSOR_STYLE.has(p.name));
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const p of usable) model[p.name] = p.required ? validValues(p.schema, { maxItems: 2 }) : fc.option(validValues(p.schema, { maxItems: 2 }), { nil: undefined });
+  return fc.tuple(fc.record(model), fc.boolean()).map(([q, offsetStyle]) => {
+    const out: Record<string, string | number | boolean | undefined> = {};
+    for (const p of usable) {
+      if (styles && !p.required && (offsetStyle ? CURSOR_STYLE : OFFSET_STYLE).has(p.name)) continue;
+      out[p.name] = scalar(q[p.name]);
+    }
+    return out;
+  });
+}
+
+/** One value per rule a query parameter's schema states that a query string can break; none for free text. */
+export function invalidQueryValues(p: Parameter): { value: string; breaks: string }[] {
+  const s = p.schema ?? {};
+  const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  const out: { value: string; breaks: string }[] = [];
+  if (s.enum && !types.includes("null")) out.push({ value: "cf-not-a-listed-value", breaks: `enum ${JSON.stringify(s.enum)}` });
+  else if (types.length && types.every((t) => t === "integer" || t === "number" || t === "null")) out.push({ value: "cf-not-a-number", breaks: `type ${types.join("|")}` });
+  else if (types.length && types.every((t) => t === "boolean")) out.push({ value: "cf-maybe", breaks: "type boolean" });
+  if (typeof s.minimum === "number") out.push({ value: String(Math.ceil(s.minimum) - 1), breaks: `minimum ${s.minimum}` });
+  if (typeof s.maximum === "number") out.push({ value: String(Math.floor(s.maximum) + 1), breaks: `maximum ${s.maximum}` });
+  if (types.includes("string") && (s.format === "date" || s.format === "date-time") && !s.enum) out.push({ value: "cf-not-a-date", breaks: `format ${s.format}` });
+  return out;
+}
+
+/**
+ * What a run may send to an operation with a valid key and a body: "never" for what deletes or
+ * creates a deployment, redeploys or drives its build (the spec'd E6 update has its own opt-in),
+ * "admin" for users, groups, tenant settings, integrations and embed tenants (--allow-admin-writes),
+ * "writes" for the rest (--allow-writes); reads are "read".
+ */
+export type WriteClass = "read" | "writes" | "admin" | "never";
+const NEVER = [/^\/(build\/)?api\/v1\/deployments\/?$/, /^\/(build\/)?api\/v1\/deployments\/\{[^}]+\}\/?$/, /\/(creation-step|dev-mode|commit|pull|merge|merge-to-default|github|data-model|dbt-sync|branches|env-vars)(\/|$)/, /^\/api\/v1\/deployments\/\{[^}]+\}\/settings/];
+const ADMIN = /^\/api\/v1\/(users|user-attributes|user-attribute-values|tenant|oauth-integrations|user-oauth-tokens|oidc-token-configs|embed-tenants|groups|policies|embed)(\/|$)/;
+export function writeClass(op: Pick<Operation, "method" | "path">): WriteClass {
+  if (op.method === "GET") return "read";
+  if (NEVER.some((r) => r.test(op.path))) return "never";
+  return ADMIN.test(op.path) ? "admin" : "writes";
+}
+export const mayWrite = (op: Pick<Operation, "method" | "path">, settings: RunSettings) => {
+  const c = writeClass(op);
+  return c === "read" || (c === "writes" && settings.writes) || (c === "admin" && settings.writes && Boolean(settings.adminWrites));
+};
+
+/** Why an answer contradicts the operation's document (status, content type, body schema), or undefined. */
+export function contradiction(op: Operation, res: Response, schemas: DocumentSchemas): { reason: string; what: string; expected: string; got: string } | undefined {
+  const documented = documentedResponse(op, res.status);
+  const where = `${op.method} ${op.path}`;
+  if (!documented) return { reason: "undocumented-status", what: `${where} answered a status its document does not list`, expected: Object.keys(op.responses).join(" or "), got: statusLine(res) };
+  const types = Object.keys(documented.media);
+  const served = mediaType(res.headers["content-type"]);
+  if (types.length && res.text.length && !mediaMatches(types, served))
+    return { reason: "content-type", what: `${where} answered ${res.status} with a content type its document does not list`, expected: types.join(" or "), got: served || "no content-type" };
+  const schema = documented.media[types.find((t) => mediaMatches([t], served)) ?? ""];
+  if (schema === undefined || !/json/.test(served)) return undefined;
+  if (!res.isJson) return { reason: "not-json", what: `${where} answered ${res.status} with a body that is not JSON`, expected: "a JSON body", got: statusLine(res) };
+  const errors = schemas.errors(schema, res.body);
+  if (errors?.length) return { reason: "schema", what: `${where} answered ${res.status} with a body its documented schema does not accept`, expected: "a body valid under the documented schema", got: errors.join("; ") };
+  return undefined;
+}

@@ -1,0 +1,92 @@
+import fc from "fast-check";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import { normalisePath, type Operation } from "../../core/served-document.js";
+import { validValues } from "../../generators/index.js";
+import { mayWrite, type PathIds } from "./document-requests.js";
+
+/**
+ * A resource the document lets a client create and then address: the create (POST on a
+ * collection), and the operations on one of its objects, found by the create's OpenAPI links or,
+ * without links, by the paths (`POST /x` and `GET|PUT|PATCH|DELETE /x/{id}`).
+ */
+export interface Resource {
+  create: Operation;
+  read?: Operation;
+  update?: Operation;
+  remove?: Operation;
+  /** Where the create's answer holds the created object's id (a JSON pointer; empty: `id` found by name). */
+  idPointer: string;
+}
+
+const linked = (create: Operation, ops: Operation[]) =>
+  Object.entries(create.responses)
+    .filter(([status]) => /^2/.test(status))
+    .flatMap(([, r]) => Object.values<any>(r.links ?? {}))
+    .map((link) => ({ link, op: ops.find((o) => (link.operationId && o.operationId === link.operationId) || (typeof link.operationRef === "string" && link.operationRef.endsWith(o.pointer.slice(1)))) }))
+    .filter((x): x is { link: any; op: Operation } => Boolean(x.op));
+
+/** Every resource of the document a run may create (core: mayWrite), with how to address what it made. */
+export function resourcesOf(ops: Operation[], settings: CheckContext["settings"]): Resource[] {
+  const out: Resource[] = [];
+  for (const create of ops.filter((o) => o.method === "POST" && mayWrite(o, settings))) {
+    const byLink = linked(create, ops);
+    const item = new RegExp(`^${normalisePath(create.path).replace(/[.*+?^$()|[\]\\]/g, "\\$&")}/\\{\\}$`);
+    const items = byLink.length ? byLink.map((l) => l.op) : ops.filter((o) => item.test(normalisePath(o.path)));
+    if (!items.length) continue;
+    const expression = byLink.map((l) => Object.values<any>(l.link.parameters ?? {}).find((v) => typeof v === "string" && v.startsWith("$response.body#"))).find(Boolean);
+    const find = (m: string) => items.find((o) => o.method === m);
+    out.push({ create, read: find("GET"), update: find("PUT") ?? find("PATCH"), remove: find("DELETE"), idPointer: expression ? expression.slice("$response.body#".length) : "" });
+  }
+  return out;
+}
+
+/** The id the create's answer names: at the link's pointer, else `id` at the top, under `data` or `item`. */
+export function createdId(r: Resource, res: Response): string | undefined {
+  const at = (v: any, pointer: string) => pointer.split("/").slice(1).reduce((x, k) => x?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], v);
+  const v = r.idPointer ? at(res.body, r.idPointer) : (res.body?.id ?? res.body?.data?.id ?? res.body?.item?.id);
+  return typeof v === "string" || typeof v === "number" ? String(v) : undefined;
+}
+
+/** The path of an operation on what was created: its last placeholder is the id, the others filled as everywhere. */
+export async function itemPath(ids: PathIds, op: Operation, id: string): Promise<string | undefined> {
+  const last = op.path.lastIndexOf("{");
+  const end = op.path.indexOf("}", last);
+  return ids.fill(`${op.path.slice(0, last)}${encodeURIComponent(id)}${op.path.slice(end + 1)}`);
+}
+
+const NAME_LIKE = /^(name|title|label|slug|displayName)$/i;
+
+/**
+ * A body for a create or update: a valid value of the documented schema with only the required
+ * properties (what a careful client sends; optional references to other objects would name
+ * nothing), name-like strings being the run's own names so that what it makes is recognisable.
+ */
+export function bodyFor(ctx: CheckContext, op: Operation, seed: number): unknown {
+  const schema = op.requestBody?.media["application/json"] ?? Object.values(op.requestBody?.media ?? {})[0];
+  if (!schema) return undefined;
+  const [value] = fc.sample(validValues(schema, { maxItems: 1 }), { seed, numRuns: 1 });
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const required = new Set<string>(schema.required ?? []);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (required.has(k)) out[k] = typeof v === "string" && NAME_LIKE.test(k) && !schema.properties?.[k]?.enum ? ctx.scratch.name("doc") : v;
+  for (const k of Object.keys(schema.properties ?? {})) if (NAME_LIKE.test(k) && !(k in out) && schema.properties[k].type === "string" && !schema.properties[k].enum) out[k] = ctx.scratch.name("doc");
+  return out;
+}
+
+/**
+ * Registers the removal of what a create made: its delete operation, or (a workspace item the
+ * document gives no delete for) the run's workspace cleanup. False when neither can remove it.
+ */
+export function removeLater(ctx: CheckContext, r: Resource, path: string | undefined, res: Response, deploymentId: string): boolean {
+  if (r.remove && path) {
+    ctx.scratch.onCleanup(`${r.remove.method} ${path}`, async () => void (await ctx.api.delete(path)));
+    return true;
+  }
+  const b = res.body;
+  if (Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type)) {
+    ctx.scratch.track(deploymentId, { type: b.type, id: b.id });
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { drift } from "../core/drift.js";
+import { bundledOpenApi } from "../core/schemas.js";
+import type { Report } from "../core/reporters/report.js";
+import { cli } from "./report-run.js";
+
+/** Operation coverage, --min-coverage and drift: the report sections read from the served document. */
+describe("the served document's sections of a report", () => {
+  it("report.json, the HTML and the console show each operation's statuses and checks; --min-coverage fails below it with one line", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "conformance-doc-")), "reports");
+    // Only E1's and the document's own checks: most documented operations go unexercised.
+    const run = await cli("--reference", "--check", "deployments.list.schema", "spec.document.version", "--reporter", "console", "json", "html", "--out", out, "--min-coverage", "50", "--verbose");
+    const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as Report;
+    const ops = report.operations!;
+    expect(ops.documented).toBeGreaterThanOrEqual(14);
+    const e1 = ops.operations.find((o) => o.method === "GET" && o.path === "/api/v1/deployments")!;
+    expect([e1.exercised, e1.statuses.includes(200), e1.checks.includes("deployments.list.schema"), e1.spec]).toEqual([true, true, true, "E1"]);
+    expect(ops.operations.find((o) => o.path.endsWith("/bulk-move"))!.exercised).toBe(false);
+    expect(ops.percent).toBeLessThan(50);
+    // The reference serves E14 operations its document does not list (the folders list among them).
+    expect(ops.undocumented.filter((u) => u.verdict === "served").map((u) => `${u.method} ${u.path}`)).toContain("GET /api/v1/deployments/{deploymentId}/folders");
+    expect(run.code).toBe(1);
+    expect(run.lines.filter((l) => l.includes("below --min-coverage 50%"))).toHaveLength(1);
+    expect(run.out).toMatch(/NOT exercised POST \/api\/v1\/deployments\/\{deploymentId\}\/workspace\/bulk-move/);
+    expect(readFileSync(join(out, "report.html"), "utf8")).toMatch(/Operations of the served document[\s\S]*operation-coverage/);
+    expect(report.drift!.findings).toEqual([]);
+  });
+
+  it("drift names breaking differences first, with both documents' pointers", async () => {
+    const contract = await bundledOpenApi();
+    const served: any = structuredClone(contract);
+    delete served.paths["/api/v1/audit-logs/export"];
+    served.components.schemas.Workbook.properties.type.enum = ["WORKBOOK", "REPORT", "NOTEBOOK"];
+    served.components.schemas.UpsertWorkbookRequest.required = ["name"];
+    served.components.schemas.Workbook.required = served.components.schemas.Workbook.required.filter((f: string) => f !== "meta");
+    served.paths["/api/v1/regions/"] = { get: { responses: { "200": { description: "regions" } } } };
+    const d = await drift(contract, served);
+    const kinds = d.findings.map((f) => `${f.breaking ? "breaking" : "other"} ${f.kind}`);
+    expect(kinds.slice(0, kinds.lastIndexOf(kinds.find((k) => k.startsWith("breaking"))!) + 1).every((k) => k.startsWith("breaking"))).toBe(true);
+    expect(new Set(kinds)).toEqual(new Set(["breaking operation-missing", "breaking enum-value-removed", "breaking new-required-request-field", "breaking required-response-field-removed", "other enum-value-added"]));
+    const removed = d.findings.find((f) => f.kind === "enum-value-removed")!;
+    expect([removed.contract, removed.served]).toEqual([expect.stringMatching(/^#\/paths\/.*\/properties\/type$/), expect.stringMatching(/^#\/paths\/.*\/properties\/type$/)]);
+    expect(d.beyondSpec.map((o) => o.path)).toContain("/api/v1/regions/");
+  });
+});
