@@ -24,14 +24,6 @@ export async function runAgainstReference(checks: Check[], opts: { faults?: stri
   }
 }
 
-/**
- * Checks the reference's served document gives nothing to exercise yet: it documents no resource
- * a client creates and then reads or deletes (an E14 shape), so they are not verifiable on it.
- * Remove an id once the reference's document shows such a resource.
- */
-export const NOT_SHOWN_BY_REFERENCE = ["documented.resources.create-read-delete", "documented.resources.invalid-body-refused"];
-export const unshownByReference = (r: { id: string; status: string; skipKind?: string }) => NOT_SHOWN_BY_REFERENCE.includes(r.id) && r.status === "skipped" && r.skipKind === "not-verifiable";
-
 export function describeResults(outcome: RunOutcome): string {
-  return outcome.results.filter((r) => r.status !== "passed" && !unshownByReference(r)).map((r) => `${r.status} ${r.id}: ${r.message} | expected ${r.expected} | got ${r.got}`).join("\n");
+  return outcome.results.filter((r) => r.status !== "passed").map((r) => `${r.status} ${r.id}: ${r.message} | expected ${r.expected} | got ${r.got}`).join("\n");
 }
