@@ -44,6 +44,13 @@ function typesOf(s: any): Set<string> | undefined {
 /** `integer` is a `number`: a set of types covers another when each of its types is in it, or is an integer under a number. */
 const covers = (a: Set<string>, b: Set<string>) => [...b].every((t) => a.has(t) || (t === "integer" && a.has("number")));
 
+/**
+ * The resources and bodies whose table in the spec has a Required column (Resources, E3, E4): only
+ * there is a field's required-ness the spec's, not the contract's choice, and a document that
+ * drops or adds it breaks something.
+ */
+const REQUIRED_STATED = new Set(["Workbook", "WorkbooksListResponse", "PageInfo", "ResourceOwner", "DashboardWidget", "Dashboard", "ReportSnapshot", "MetadataTokenRequest", "StagingToggleRequest"]);
+
 class Comparison {
   readonly findings: DriftFinding[] = [];
   /** Pairs compared already: shared (and circular) schemas are compared once. */
@@ -53,15 +60,18 @@ class Comparison {
     this.findings.push({ breaking, kind, message, contract, served });
   }
 
-  schema(c: any, s: any, cAt: string, sAt: string, side: Side, depth = 0): void {
+  /** `stated`: inside a resource whose required fields the spec states (its tables' Required column). */
+  schema(c: any, s: any, cAt: string, sAt: string, side: Side, depth = 0, stated = false): void {
     if (!c || !s || typeof c !== "object" || typeof s !== "object" || depth > MAX_DEPTH || this.seen.get(c)?.has(s)) return;
+    stated ||= REQUIRED_STATED.has(c.title);
     this.seen.set(c, (this.seen.get(c) ?? new WeakSet()).add(s));
     const ct = typesOf(c);
     const st = typesOf(s);
     if (ct && st) {
-      if (!covers(st, ct) && covers(ct, st)) this.add(true, "type-narrowed", `type ${[...ct].join("|")} narrowed to ${[...st].join("|")}`, cAt, sAt);
+      // A request that takes fewer types refuses what clients send; an answer of fewer types surprises no client (and the reverse).
+      if (!covers(st, ct) && covers(ct, st)) this.add(side === "request", "type-narrowed", `type ${[...ct].join("|")} narrowed to ${[...st].join("|")}`, cAt, sAt);
       else if (!covers(st, ct)) this.add(true, "type-changed", `type ${[...ct].join("|")} changed to ${[...st].join("|")}`, cAt, sAt);
-      else if (!covers(ct, st)) this.add(false, "type-widened", `type ${[...ct].join("|")} widened to ${[...st].join("|")}`, cAt, sAt);
+      else if (!covers(ct, st)) this.add(side === "response", "type-widened", `type ${[...ct].join("|")} widened to ${[...st].join("|")}`, cAt, sAt);
     }
     if (Array.isArray(c.enum) && Array.isArray(s.enum)) {
       const removed = c.enum.filter((v: unknown) => !s.enum.some((w: unknown) => JSON.stringify(w) === JSON.stringify(v)));
@@ -80,15 +90,16 @@ class Comparison {
         else this.add(false, `${side}-field-removed`, `${side} field ${name} removed`, at(cAt), sAt);
         continue;
       }
-      if (side === "response" && cReq.has(name) && !sReq.has(name)) this.add(true, "required-response-field-removed", `answer field ${name} is no longer required`, at(cAt), at(sAt));
-      this.schema(sub, sProps[name], at(cAt), at(sAt), side, depth + 1);
+      // Where the spec leaves required-ness open, the contract's `required` is ours, and a document that does not repeat it takes nothing away.
+      if (side === "response" && cReq.has(name) && !sReq.has(name)) this.add(stated, stated ? "required-response-field-removed" : "response-field-required-not-documented", `answer field ${name} is no longer required`, at(cAt), at(sAt));
+      this.schema(sub, sProps[name], at(cAt), at(sAt), side, depth + 1, stated);
     }
     for (const name of Object.keys(sProps).filter((n) => !(n in cProps))) {
       const newRequired = side === "request" && sReq.has(name);
       this.add(newRequired, newRequired ? "new-required-request-field" : `${side}-field-added`, `${side} field ${name} added${newRequired ? ", required" : ""}`, cAt, `${sAt}/properties/${esc(name)}`);
     }
-    if (side === "request") for (const name of [...sReq].filter((n) => n in cProps && !cReq.has(n))) this.add(true, "new-required-request-field", `request field ${name} is now required`, `${cAt}/properties/${esc(name)}`, `${sAt}/properties/${esc(name)}`);
-    if (c.items && s.items) this.schema(c.items, s.items, `${cAt}/items`, `${sAt}/items`, side, depth + 1);
+    if (side === "request") for (const name of [...sReq].filter((n) => n in cProps && !cReq.has(n))) this.add(stated, stated ? "new-required-request-field" : "request-field-required-where-the-spec-is-open", `request field ${name} is now required`, `${cAt}/properties/${esc(name)}`, `${sAt}/properties/${esc(name)}`);
+    if (c.items && s.items) this.schema(c.items, s.items, `${cAt}/items`, `${sAt}/items`, side, depth + 1, stated);
   }
 
   operation(c: Operation, s: Operation): void {
@@ -98,7 +109,8 @@ class Comparison {
     for (const p of c.parameters) {
       const q = s.parameters.find((x) => x.name === p.name && x.in === p.in);
       if (!q) this.add(false, "parameter-removed", `${p.in} parameter ${p.name} not documented`, `${c.pointer}/parameters`, `${s.pointer}/parameters`);
-      else this.schema(p.schema, q.schema, `${c.pointer}/parameters/${esc(p.name)}/schema`, `${s.pointer}/parameters/${esc(q.name)}/schema`, "request");
+      // A path segment is text on the wire, whatever type a document gives it (E2: "string/number").
+      else if (p.in !== "path") this.schema(p.schema, q.schema, `${c.pointer}/parameters/${esc(p.name)}/schema`, `${s.pointer}/parameters/${esc(q.name)}/schema`, "request");
     }
     const cBody = c.requestBody?.media["application/json"];
     const sBody = s.requestBody?.media["application/json"];

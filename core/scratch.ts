@@ -11,6 +11,9 @@ interface Restore {
   undo: () => Promise<void>;
 }
 
+/** How the names of everything a run creates begin, whichever check made it (the runner names each check's scratch `<seed>-<check>`). */
+export const runPrefixOf = (seed: number) => `cf-${seed.toString(36)}-`;
+
 /**
  * What one check creates and changes on the server (each check has its own, so that checks run
  * side by side never clean up each other's objects). Everything created carries the prefix (from

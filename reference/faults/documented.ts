@@ -66,12 +66,12 @@ export const documentedFaults: Fault[] = [
   {
     name: "spec-documents-unenforced-page-maximum",
     breaks: "E14; Versioning 1",
-    description: "the served document bounds E8's `first` at 50, which the server does not enforce",
+    description: "the served document bounds E8's `first` at 5, which the server neither enforces nor applies (first=6 answers 6 items)",
     catches: ["documented.reads.invalid-query-refused"],
     because: { "documented.reads.invalid-query-refused": "accepted" },
     routes: ["E14"],
     respond: servedSpec((doc) => {
-      for (const p of doc.paths[WORKBOOKS_PATH].get.parameters) if (p.name === "first") p.schema = { ...p.schema, maximum: 50 };
+      for (const p of doc.paths[WORKBOOKS_PATH].get.parameters) if (p.name === "first") p.schema = { ...p.schema, maximum: 5 };
     }),
   },
   {

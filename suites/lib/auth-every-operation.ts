@@ -1,3 +1,4 @@
+import { runPrefixOf } from "../../core/scratch.js";
 import { randomBytes } from "node:crypto";
 import type { CheckSpec } from "../../core/check.js";
 import type { CheckContext } from "../../core/context.js";
@@ -45,7 +46,7 @@ async function operationsToProbe(ctx: CheckContext): Promise<{ probes: Probe[]; 
     const key = operationKey(o.method, o.path);
     probes.set(key, { ...(probes.get(key) ?? { method: o.method, path: o.path }), spec: o.spec });
   }
-  return { probes: [...probes.values()], ids: doc ? new PathIds(ctx.api, served, ctx.fixture("deployment").id) : undefined };
+  return { probes: [...probes.values()], ids: doc ? new PathIds(ctx.api, served, ctx.fixture("deployment").id, runPrefixOf(ctx.settings.seed)) : undefined };
 }
 
 /**

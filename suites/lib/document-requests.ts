@@ -32,7 +32,11 @@ const isDeploymentParam = (name: string) => /^deployment_?id$/i.test(name);
  */
 export class PathIds {
   private readonly lists = new Map<string, Promise<any[]>>();
-  constructor(private readonly api: Api, private readonly ops: Operation[], private readonly deploymentId: string) {}
+  /**
+   * `runPrefix` starts the names of what this run creates (core/scratch.ts): those objects come and
+   * go while checks run side by side, so an id is taken from them only when nothing else is listed.
+   */
+  constructor(private readonly api: Api, private readonly ops: Operation[], private readonly deploymentId: string, private readonly runPrefix?: string) {}
 
   async fill(path: string): Promise<string | undefined> {
     let out = "";
@@ -55,9 +59,18 @@ export class PathIds {
       records = this.api.get(collection).then((r) => (r.status === 200 && r.isJson ? firstRecords(r.body) : []), () => []);
       this.lists.set(collection, records);
     }
-    const first = (await records).find((x) => x[name] !== undefined || x.id !== undefined);
+    const named = (await records).filter((x) => x[name] !== undefined || x.id !== undefined);
+    // A list may hold several kinds (E8: FOLDER, WORKBOOK, REPORT): `workbookId` names one of type WORKBOOK where records say their type.
+    const kind = name.replace(/_?id$/i, "").toLowerCase();
+    const ofKind = named.filter((x) => typeof x.type !== "string" || x.type.toLowerCase() === kind);
+    const candidates = ofKind.length ? ofKind : named;
+    const first = candidates.find((x) => !this.ownedByRun(x)) ?? candidates[0];
     const v = first?.[name] ?? first?.id;
     return v === undefined || v === null ? undefined : String(v);
+  }
+
+  private ownedByRun(record: Record<string, unknown>): boolean {
+    return this.runPrefix !== undefined && Object.values(record).some((v) => typeof v === "string" && v.startsWith(this.runPrefix!));
   }
 }
 
@@ -93,16 +106,22 @@ export function queryArbitrary(op: Operation): fc.Arbitrary<Record<string, strin
   });
 }
 
-/** One value per rule a query parameter's schema states that a query string can break; none for free text. */
-export function invalidQueryValues(p: Parameter): { value: string; breaks: string }[] {
+/** Page sizes (Pagination styles): past a documented maximum, a server may clamp instead of refusing (facts: neither is published). */
+const PAGE_SIZES = new Set(["limit", "first"]);
+
+/**
+ * One value per rule a query parameter's schema states that a query string can break; none for
+ * free text. `clampable`: a page size past its maximum, which a page of at most that many items honours too.
+ */
+export function invalidQueryValues(p: Parameter): { value: string; breaks: string; clampable?: number }[] {
   const s = p.schema ?? {};
   const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  const out: { value: string; breaks: string }[] = [];
+  const out: { value: string; breaks: string; clampable?: number }[] = [];
   if (s.enum && !types.includes("null")) out.push({ value: "cf-not-a-listed-value", breaks: `enum ${JSON.stringify(s.enum)}` });
   else if (types.length && types.every((t) => t === "integer" || t === "number" || t === "null")) out.push({ value: "cf-not-a-number", breaks: `type ${types.join("|")}` });
   else if (types.length && types.every((t) => t === "boolean")) out.push({ value: "cf-maybe", breaks: "type boolean" });
   if (typeof s.minimum === "number") out.push({ value: String(Math.ceil(s.minimum) - 1), breaks: `minimum ${s.minimum}` });
-  if (typeof s.maximum === "number") out.push({ value: String(Math.floor(s.maximum) + 1), breaks: `maximum ${s.maximum}` });
+  if (typeof s.maximum === "number") out.push({ value: String(Math.floor(s.maximum) + 1), breaks: `maximum ${s.maximum}`, ...(PAGE_SIZES.has(p.name) ? { clampable: s.maximum } : {}) });
   if (types.includes("string") && (s.format === "date" || s.format === "date-time") && !s.enum) out.push({ value: "cf-not-a-date", breaks: `format ${s.format}` });
   return out;
 }
