@@ -8,6 +8,7 @@ import { CheckInterrupted, CheckStopped, CheckTimedOut, runInCheckScope } from "
 import { type Credential, type Exchange, HttpClient, NetworkError, RateLimited } from "./http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
 import { requireAnswer, requireRoute } from "./preconditions.js";
+import { reproduction } from "./property.js";
 import { Redactor } from "./redact.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "./scratch.js";
@@ -298,7 +299,9 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     }
     if (err instanceof CheckFailure) {
       const exchange = err.exchange ?? log.at(-1);
-      return done("failed", err.message, { reason: err.reason, expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
+      // A property's curl lines are its shrunk case's whole sequence, setup included: they alone reproduce it.
+      const curl = (err.property && reproduction(err.property)) ?? exchange?.curl;
+      return done("failed", err.message, { reason: err.reason, expected: err.expected, got: err.got, exchange, curl, exchanges: log.slice(-10), property: err.property });
     }
     if (err instanceof CheckStopped)
       env.leftovers.push(...err.abortedWrites.map((w) => `${w} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${env.scratch.prefix})`));
