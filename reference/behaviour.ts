@@ -240,6 +240,14 @@ export const cleanBehaviour = {
     return atLeast(o.workbook, "edit") && (o.destination === null || (atLeast(o.workbook, "manage") && destinationOk));
   },
 
+  /**
+   * E11: what a create by slug needs beyond the slug. Required-ness of name, folderId and meta is
+   * not shown: this reference names the workbook after its slug; a server may require a name.
+   */
+  upsertCreateProblem(_sent: { name?: string; folderId?: number | null; meta?: Record<string, unknown> }): string | undefined {
+    return undefined;
+  },
+
   /** E11 rule 5: another writer created or deleted the slug's workbook between decide and apply. */
   upsertBranchChanged(decidedId: number | undefined, currentId: number | undefined): boolean {
     return decidedId !== currentId;

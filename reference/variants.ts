@@ -149,6 +149,12 @@ export const variants: Variant[] = [
     readRequestBody: (body) => (body === "" ? undefined : body),
   },
   {
+    name: "upsert-create-needs-name",
+    description: "E11 refuses to create a workbook without a name (400 naming the field); an update by slug may still omit it (required-ness of the body's fields is not shown)",
+    routes: ["E11"],
+    behaviour: { upsertCreateProblem: (sent) => (sent.name === undefined ? "name: required to create a workbook" : undefined) },
+  },
+  {
     name: "pagination-null",
     description: "E2 keeps items/pageInfo but answers pagination: null",
     routes: ["E2"],
