@@ -37,6 +37,18 @@ function mapWorkbooks(body: any, f: (w: any) => any): any {
   return body && typeof body === "object" && "type" in body ? f(body) : body;
 }
 
+/** A widget config keeping its report elsewhere than `reportId`: as a string under a nested key, in an array, or as a number under another key. */
+function refElsewhere(config: any, i: number): any {
+  if (!config || typeof config !== "object" || typeof config.reportId !== "number") return config;
+  const { reportId, ...rest } = config;
+  return [{ ...rest, source: { kind: "report", ref: String(reportId) } }, { ...rest, reports: [reportId] }, { ...rest, chart: { report: reportId } }][i % 3];
+}
+
+function refsElsewhereIn(dashboardConfig: any): any {
+  if (!dashboardConfig || typeof dashboardConfig !== "object" || !Array.isArray(dashboardConfig.widgets)) return dashboardConfig;
+  return { ...dashboardConfig, widgets: dashboardConfig.widgets.map((w: any, i: number) => (w && typeof w === "object" ? { ...w, config: refElsewhere(w.config, i) } : w)) };
+}
+
 type Declared = "integer" | "number" | "boolean" | "string";
 
 /** The fields of each request body a lenient server coerces, with the type each is read as. */
@@ -153,6 +165,17 @@ export const variants: Variant[] = [
     description: "E11 refuses to create a workbook without a name (400 naming the field); an update by slug may still omit it (required-ness of the body's fields is not shown)",
     routes: ["E11"],
     behaviour: { upsertCreateProblem: (sent) => (sent.name === undefined ? "name: required to create a workbook" : undefined) },
+  },
+  {
+    name: "report-refs-elsewhere",
+    description: "Dashboard widgets keep their report under other keys and shapes than config.reportId: a string under config.source.ref, a number in config.reports[], a number under config.chart.report (where a widget keeps it is not shown)",
+    routes: ["E8", "E9", "E10", "E11", "E12"],
+    respond: (body) =>
+      mapWorkbooks(body, (w) => ({
+        ...w,
+        dashboardDraft: refsElsewhereIn(w.dashboardDraft),
+        ...(w.publishedDashboard ? { publishedDashboard: { ...w.publishedDashboard, config: refsElsewhereIn(w.publishedDashboard.config) } } : {}),
+      })),
   },
   {
     name: "pagination-null",

@@ -2,7 +2,7 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
-import { dashboardReportIds, reportIdsIn, withoutReportIds } from "./lib/report-refs.js";
+import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden } from "./lib/report-refs.js";
 import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
 import { duplicate, expectAnswerIsStored, ownerOf, ownWorkbook, putBySlug, readWorkbook, workbookPath } from "./lib/workbook-writes.js";
 
@@ -24,7 +24,8 @@ async function cloneAndRead(ctx: CheckContext, dep: string, id: number, api: Api
 const keysOf = (value: any, like: Record<string, unknown>) => Object.fromEntries(Object.keys(like).map((k) => [k, value?.[k]]));
 
 /** A meta whose `dashboardDraft`, where a server keeps the draft there (E11 rule 2), names reports by placeholder: E10 rule 2 rewrites them in a clone. */
-const draftRefsHidden = (meta: any) => (meta && typeof meta === "object" && "dashboardDraft" in meta ? { ...meta, dashboardDraft: withoutReportIds(meta.dashboardDraft) } : meta);
+const draftRefsHidden = (meta: any, known: Set<number>, source: any) =>
+  meta && typeof meta === "object" && "dashboardDraft" in meta ? { ...meta, dashboardDraft: withRefsHidden(meta.dashboardDraft, reportRefPaths(source?.dashboardDraft, known)) } : meta;
 
 /** What cloning must leave alone on the source (States: "source unchanged"). */
 const content = (w: any) => ({ name: w.name, folderId: w.folderId, slug: w.slug, meta: w.meta, calculatedFields: w.calculatedFields, dashboardDraft: w.dashboardDraft, publishedDashboard: w.publishedDashboard });
@@ -33,10 +34,14 @@ const content = (w: any) => ({ name: w.name, folderId: w.folderId, slug: w.slug,
 async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraft" | "publishedDashboard") {
   const dep = ctx.fixture("deployment").id;
   const { workbook: source } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
-  const refsOf = (w: any) => (side === "dashboardDraft" ? reportIdsIn(w.dashboardDraft) : dashboardReportIds(w.publishedDashboard));
+  // The clone is read where the source holds its references, whatever they are called.
+  const known = await knownReportIds(ctx.api, dep, [source.publishedDashboard]);
+  const draftPaths = reportRefPaths(source.dashboardDraft, known);
+  const publishedPaths = reportRefPaths(source.publishedDashboard?.config, known);
+  const refsOf = (w: any) => (side === "dashboardDraft" ? idsAt(w.dashboardDraft, draftPaths) : dashboardReportIds(w.publishedDashboard, publishedPaths));
   const sourceRefs = refsOf(source);
   if (!sourceRefs.length) throw new NotExercised(`the published workbook ${source.id} names no report in its ${side}`);
-  const allSourceReports = new Set([...reportIdsIn(source.dashboardDraft), ...dashboardReportIds(source.publishedDashboard)]);
+  const allSourceReports = new Set([...idsAt(source.dashboardDraft, draftPaths), ...dashboardReportIds(source.publishedDashboard, publishedPaths)]);
   const { clone, cloneRes: res } = await cloneAndRead(ctx, dep, source.id);
   const cloneRefs = refsOf(clone);
   ctx.expect.equal(cloneRefs.length, sourceRefs.length, `the clone's ${side} holds as many report references as the source's`, res);
@@ -88,12 +93,15 @@ export const cloneChecks = group("clone", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const { workbook: source } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
+      const known = await knownReportIds(ctx.api, dep, [source.publishedDashboard]);
       const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, source.id);
-      ctx.expect.equal(draftRefsHidden(keysOf(answer.meta, source.meta)), draftRefsHidden(source.meta), "the clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft", res);
+      const draftPaths = reportRefPaths(source.dashboardDraft, known);
+      const publishedPaths = reportRefPaths(source.publishedDashboard?.config, known);
+      ctx.expect.equal(draftRefsHidden(keysOf(answer.meta, source.meta), known, source.meta), draftRefsHidden(source.meta, known, source.meta), "the clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft", res);
       ctx.expect.equal(keysOf(answer.calculatedFields, source.calculatedFields), source.calculatedFields, "the clone's calculatedFields hold the source's", res);
-      ctx.expect.equal(withoutReportIds(clone.dashboardDraft ?? null), withoutReportIds(source.dashboardDraft ?? null), "the clone's dashboard draft is the source's, apart from the report ids", cloneRes);
+      ctx.expect.equal(withRefsHidden(clone.dashboardDraft ?? null, draftPaths), withRefsHidden(source.dashboardDraft ?? null, draftPaths), "the clone's dashboard draft is the source's, apart from the report ids", cloneRes);
       ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", { expected: "a publishedDashboard", got: clone.publishedDashboard, res: cloneRes });
-      ctx.expect.equal(withoutReportIds(clone.publishedDashboard.config), withoutReportIds(source.publishedDashboard.config), "the cloned dashboard's config is the source's, apart from the report ids", cloneRes);
+      ctx.expect.equal(withRefsHidden(clone.publishedDashboard.config, publishedPaths), withRefsHidden(source.publishedDashboard.config, publishedPaths), "the cloned dashboard's config is the source's, apart from the report ids", cloneRes);
       ctx.expect.equal(clone.publishedDashboard.reportSnapshots?.length, source.publishedDashboard.reportSnapshots?.length, "the cloned dashboard has one report snapshot per snapshot of the source", cloneRes);
     },
   },
@@ -256,8 +264,9 @@ export const cloneChecks = group("clone", [
       const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
       if (!published) return;
       ctx.expect.equal(d.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", cloneRes);
-      const sourceReports = new Set(dashboardReportIds(published));
-      const reused = [...new Set(dashboardReportIds(d).filter((r) => sourceReports.has(r)))];
+      const paths = reportRefPaths(published.config, await knownReportIds(ctx.api, dep, [published]));
+      const sourceReports = new Set(dashboardReportIds(published, paths));
+      const reused = [...new Set(dashboardReportIds(d, paths).filter((r) => sourceReports.has(r)))];
       ctx.expect.that(reused.length === 0, "the re-published dashboard names fresh reports, none of the source's", { expected: "no source report id", got: `source report ids: ${reused.join(", ")}`, res: cloneRes });
     },
   },
