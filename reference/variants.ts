@@ -178,6 +178,20 @@ export const variants: Variant[] = [
       })),
   },
   {
+    name: "lenient-optional-bodies",
+    description: "E10 takes any body that is no object (\" \", [], false) as no body and clones; E4 reads a null branchName beside a branchId (or the other way round) as absent and toggles the branch named (the spec states no outcome for either)",
+    routes: ["E4", "E10"],
+    readRequestBody: (body, req) => {
+      if (req.path.endsWith("/duplicate")) return body === null || typeof body !== "object" || Array.isArray(body) ? undefined : body;
+      if (!req.path.endsWith("/staging-environment") || !body || typeof body !== "object" || Array.isArray(body)) return body;
+      const out = { ...body };
+      if (out.branchName === null && out.branchId != null) delete out.branchName;
+      if (out.branchId === null && out.branchName != null) delete out.branchId;
+      return out;
+    },
+    shouldFindings: ["workspace.negative.broken-body-4xx", "staging.negative.broken-body-4xx"],
+  },
+  {
     name: "pagination-null",
     description: "E2 keeps items/pageInfo but answers pagination: null",
     routes: ["E2"],
