@@ -192,6 +192,17 @@ export const variants: Variant[] = [
     shouldFindings: ["workspace.negative.broken-body-4xx", "staging.negative.broken-body-4xx"],
   },
   {
+    name: "document-without-audit-export",
+    description: "The served OpenAPI document leaves out E7 (GET /api/v1/audit-logs/export), as the platform's published document does: a SHOULD finding, never a MUST failure",
+    routes: ["E14"],
+    respond: (body, req) => {
+      if (req.path !== "/api/v1/spec" || !body?.paths) return body;
+      const paths = Object.fromEntries(Object.entries(body.paths).filter(([p]) => !p.endsWith("/audit-logs/export")));
+      return { ...body, paths };
+    },
+    shouldFindings: ["spec.operations.documented"],
+  },
+  {
     name: "pagination-null",
     description: "E2 keeps items/pageInfo but answers pagination: null",
     routes: ["E2"],
