@@ -263,6 +263,14 @@ export const cleanBehaviour = {
     return changed;
   },
 
+  /**
+   * E8: the items the list holds, in its order. Workbook.type has REPORT and FOLDER too, and the
+   * order is not shown: this reference lists workbooks, oldest first.
+   */
+  workbookListOrder(items: Item[]): Item[] {
+    return items.filter((i) => i.type === "WORKBOOK").sort((a, b) => a.id - b.id);
+  },
+
   /** E8: the folderId filter keeps the items directly in that folder (null: the root). */
   listedInFolder(item: Item, folderId: number | null): boolean {
     return item.folderId === folderId;

@@ -203,6 +203,12 @@ export const variants: Variant[] = [
     shouldFindings: ["spec.operations.documented"],
   },
   {
+    name: "reports-listed-first",
+    description: "E8 lists the deployment's REPORT items too (Workbook.type has REPORT), newest first and before the workbooks: a first page may hold reports only",
+    routes: ["E8"],
+    behaviour: { workbookListOrder: (items) => ["REPORT", "WORKBOOK"].flatMap((type) => items.filter((i) => i.type === type).sort((a, b) => b.id - a.id)) },
+  },
+  {
     name: "pagination-null",
     description: "E2 keeps items/pageInfo but answers pagination: null",
     routes: ["E2"],

@@ -10,6 +10,8 @@ import { copyDifference } from "./lib/legacy-copy.js";
 const WHOLE_PAGE = 100;
 /** Listed items whose single get is compared with the list. */
 const GET_SAMPLE = 5;
+/** The most pages read to find that sample. */
+const SAMPLE_PAGES = 10;
 const listPath = (dep: string) => `/api/v1/deployments/${dep}/workbooks`;
 const ids = (items: any[]) => items.map((w) => String(w?.id));
 /** The list may hold folders and reports too (the Workbook type says so); E9 serves workbooks. */
@@ -151,9 +153,10 @@ export const workbookReadChecks = group("workbooks", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const page = expect.ok(await api.get(listPath(dep), { first: GET_SAMPLE }));
-      const listed: any[] = (Array.isArray(page.items) ? page.items : []).filter(isWorkbook).slice(0, GET_SAMPLE);
-      if (!listed.length) throw new NotExercised("the workbooks list (E8) is empty");
+      // Workbooks may sit past the first page (a newest-first server may open with reports): pages are read until a sample is found.
+      const walk = await walkCursor(api, listPath(dep), { first: WHOLE_PAGE, stopAfter: SAMPLE_PAGES, endpoint: "E8" });
+      const listed: any[] = walk.items.filter(isWorkbook).slice(0, GET_SAMPLE);
+      if (!listed.length) throw new NotExercised(`no WORKBOOK item in the ${walk.pages.length} page(s) of E8 read (${walk.items.length} item(s))`);
       for (const item of listed) {
         const res = await api.get(`${listPath(dep)}/${item.id}`);
         const got = expect.ok(res, "Workbook");

@@ -24,10 +24,9 @@ export const workspaceReadRoutes: Route[] = [
       const dep = deploymentOf(app, req);
       const rawFolder = req.query.get("folderId");
       const folderId = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
-      const visible = itemsOf(app, dep, "WORKBOOK")
+      const visible = app.b.workbookListOrder(itemsOf(app, dep))
         .filter((w) => atLeast(accessTo(app.store, req.user, w), "read"))
-        .filter((w) => folderId === undefined || app.b.listedInFolder(w, folderId))
-        .sort((a, b) => a.id - b.id);
+        .filter((w) => folderId === undefined || app.b.listedInFolder(w, folderId));
       const page = cursorPage(app.b, visible, req.query, DEFAULT_FIRST);
       const items = page.items.map((w) => workbookRecord(app.store, w));
       return ok({ items, data: items, count: visible.length, pageInfo: page.pageInfo });
