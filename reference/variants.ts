@@ -221,6 +221,13 @@ export const variants: Variant[] = [
     respond: (body) => mapWorkbooks(body, (w) => ({ ...w, createdAt: dateOnly(w.createdAt), updatedAt: dateOnly(w.updatedAt) })),
   },
   {
+    name: "date-only-reads",
+    description: "Workbook timestamps as `date` strings on the reads (E8, E9) while the writes (E10, E11, E12) answer `date-time`: both forms are allowed for the same field",
+    routes: ["E8", "E9"],
+    exercises: ["E10", "E11", "E12"],
+    respond: (body) => mapWorkbooks(body, (w) => ({ ...w, createdAt: dateOnly(w.createdAt), updatedAt: dateOnly(w.updatedAt) })),
+  },
+  {
     name: "extra-fields",
     description: "Unknown extra fields on every record and list (newer servers add some)",
     routes: ["E1", "E2", "E5", "E8", "E9", "E13"],

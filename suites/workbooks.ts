@@ -3,7 +3,7 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import { NotExercised } from "../core/outcome.js";
 import { type CursorWalk, walkCursor, wholeList } from "../core/pagination.js";
-import { parseTimestamp, secondsBetween } from "../core/timestamps.js";
+import { sameTimestamp } from "../core/timestamps.js";
 import { expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { copyDifference } from "./lib/legacy-copy.js";
 
@@ -38,17 +38,6 @@ function countedPages(w: Walks) {
   const counted = pages.filter((p) => typeof p.res.body?.count === "number");
   if (!counted.length) throw new NotExercised(`count was null or absent on all ${pages.length} page(s) of the walks: there is no count to compare`);
   return counted;
-}
-
-/**
- * Workbook timestamps may be a `date` or a `date-time`, with or without offset: the same instant,
- * or the date of it. A time with offset and one without are compared only as written.
- */
-function sameTime(a: string, b: string): boolean {
-  const [ta, tb] = [parseTimestamp(a), parseTimestamp(b)];
-  if (a === b || (ta && tb && secondsBetween(ta, tb) === 0)) return true;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return /^\d{4}-\d{2}-\d{2}$/.test(short) && long.startsWith(short);
 }
 
 const COMPARED = ["id", "deploymentId", "name", "type", "folderId", "slug", "createdAt"] as const;
@@ -163,7 +152,7 @@ export const workbookReadChecks = group("workbooks", [
         for (const field of COMPARED) {
           const [a, b] = [item[field], got[field]];
           if (a === undefined || b === undefined) continue;
-          const same = field === "createdAt" && typeof a === "string" && typeof b === "string" ? sameTime(a, b) : isDeepStrictEqual(a, b);
+          const same = field === "createdAt" && typeof a === "string" && typeof b === "string" ? sameTimestamp(a, b) : isDeepStrictEqual(a, b);
           expect.that(same, `workbook ${item.id}: ${field} of the get equals the list item's`, { expected: a, got: b, res });
         }
       }
