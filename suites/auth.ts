@@ -43,7 +43,7 @@ const rejectChecks = REFUSED.map((kind): CheckSpec => ({
   needs: ["fixture:deployment"],
   async run({ anonymous, expect, fixture }) {
     for (const r of await refusals(anonymous, fixture("deployment").id, [kind]))
-      expect.that(r.res.status >= 300 && r.res.status < 500, `${r.what} on ${r.path} is refused, not served`, { expected: "a 4xx, or a 3xx redirect", got: `${r.res.status}`, res: r.res });
+      expect.that(r.res.status >= 300 && r.res.status < 500, `${r.what} on ${r.path} is refused, not served`, { reason: "refused", expected: "a 4xx, or a 3xx redirect", got: `${r.res.status}`, res: r.res });
   },
 }));
 

@@ -46,7 +46,7 @@ async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraf
   const cloneRefs = refsOf(clone);
   ctx.expect.equal(cloneRefs.length, sourceRefs.length, `the clone's ${side} holds as many report references as the source's`, res);
   const reused = [...new Set(cloneRefs.filter((id) => allSourceReports.has(id)))];
-  ctx.expect.that(reused.length === 0, `every report reference in the clone's ${side} points to a copied report, none to the source's`, { expected: "only ids of the copied reports", got: `source report ids: ${reused.join(", ")}`, res });
+  ctx.expect.that(reused.length === 0, `every report reference in the clone's ${side} points to a copied report, none to the source's`, { reason: "refs-rewritten", expected: "only ids of the copied reports", got: `source report ids: ${reused.join(", ")}`, res });
   ctx.expect.equal(new Set(cloneRefs).size, new Set(sourceRefs).size, `distinct reports of the source stay distinct copies in the clone's ${side}`, res);
 }
 
@@ -81,7 +81,7 @@ export const cloneChecks = group("clone", [
       const dep = ctx.fixture("deployment").id;
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
       const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
-      ctx.expect.equal(clone.name, `Copy of ${workbook.name}`, "the clone's name", res);
+      ctx.expect.equal(clone.name, `Copy of ${workbook.name}`, "the clone's name", { res, reason: "name" });
     },
   },
   {
@@ -97,7 +97,7 @@ export const cloneChecks = group("clone", [
       const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, source.id);
       const draftPaths = reportRefPaths(source.dashboardDraft, known);
       const publishedPaths = reportRefPaths(source.publishedDashboard?.config, known);
-      ctx.expect.equal(draftRefsHidden(keysOf(answer.meta, source.meta), known, source.meta), draftRefsHidden(source.meta, known, source.meta), "the clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft", res);
+      ctx.expect.equal(draftRefsHidden(keysOf(answer.meta, source.meta), known, source.meta), draftRefsHidden(source.meta, known, source.meta), "the clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft", { res, reason: "meta-copied" });
       ctx.expect.equal(keysOf(answer.calculatedFields, source.calculatedFields), source.calculatedFields, "the clone's calculatedFields hold the source's", res);
       ctx.expect.equal(withRefsHidden(clone.dashboardDraft ?? null, draftPaths), withRefsHidden(source.dashboardDraft ?? null, draftPaths), "the clone's dashboard draft is the source's, apart from the report ids", cloneRes);
       ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", { expected: "a publishedDashboard", got: clone.publishedDashboard, res: cloneRes });
@@ -117,7 +117,7 @@ export const cloneChecks = group("clone", [
       const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, id);
       await cloneAndRead(ctx, dep, id);
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, id);
-      ctx.expect.equal(content(after), content(before), "the source as read after cloning it", res);
+      ctx.expect.equal(content(after), content(before), "the source as read after cloning it", { res, reason: "source-unchanged" });
     },
   },
   {
@@ -132,7 +132,7 @@ export const cloneChecks = group("clone", [
       const { clone } = await cloneAndRead(ctx, dep, source.id);
       const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { stage: "after" } });
       const updated = ctx.expect.ok(res, "Workbook");
-      ctx.expect.equal(updated.id, source.id, "the source's slug still reaches the source, not its clone", res);
+      ctx.expect.equal(updated.id, source.id, "the source's slug still reaches the source, not its clone", { res, reason: "slug-reaches-source" });
       const { workbook: cloneNow, res: cloneRes } = await readWorkbook(ctx, ctx.api, dep, clone.id);
       ctx.expect.equal(cloneNow.meta?.stage, "before", "the clone's meta after the source's changed", cloneRes);
     },
@@ -165,7 +165,7 @@ export const cloneChecks = group("clone", [
       // Both the answer and the record as stored: a server may fix one and not the other.
       for (const [w, r, which] of [[answer, res, "the clone's answer"], [clone, cloneRes, "the clone as stored"]] as const) {
         ctx.expect.that(w.publishedDashboard != null, `${which} carries a copy of the source's published dashboard`, { expected: "a publishedDashboard", got: w.publishedDashboard, res: r });
-        ctx.expect.equal(w.publishedDashboard.allowEmbed, false, `allowEmbed of the cloned dashboard in ${which}`, r);
+        ctx.expect.equal(w.publishedDashboard.allowEmbed, false, `allowEmbed of the cloned dashboard in ${which}`, { res: r, reason: "allow-embed" });
       }
     },
   },
@@ -180,7 +180,7 @@ export const cloneChecks = group("clone", [
       const folder = await createFolder(ctx, dep);
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder.id });
       const { answer, res } = await cloneAndRead(ctx, dep, workbook.id);
-      ctx.expect.equal(answer.folderId, folder.id, "the clone's folderId (the source's folder, which the caller created and may edit)", res);
+      ctx.expect.equal(answer.folderId, folder.id, "the clone's folderId (the source's folder, which the caller created and may edit)", { res, reason: "folder" });
     },
   },
   {
@@ -196,7 +196,7 @@ export const cloneChecks = group("clone", [
       const res = await duplicate(ctx.scratch, ctx.as("readOnly"), dep, workbook.id);
       ctx.require(res, "E10", "the readOnly token cloning a workbook of fixtures.readOnlyFolder (it needs read access there and the AI BI User role)");
       const clone = ctx.expect.ok(res, "Workbook");
-      ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", { expected: "folderId null", got: clone.folderId, res });
+      ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", { reason: "at-root", expected: "folderId null", got: clone.folderId, res });
     },
   },
   {
@@ -210,7 +210,7 @@ export const cloneChecks = group("clone", [
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
       if (workbook.folderId != null) throw new NotExercised(`the workbook created without folderId is in folder ${workbook.folderId}: there is no root workbook to clone`);
       const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
-      ctx.expect.that(clone.folderId == null, "the clone of a root workbook is at the root", { expected: "folderId null", got: clone.folderId, res });
+      ctx.expect.that(clone.folderId == null, "the clone of a root workbook is at the root", { reason: "at-root", expected: "folderId null", got: clone.folderId, res });
     },
   },
   {
@@ -226,7 +226,7 @@ export const cloneChecks = group("clone", [
       const { workbook: theirs } = await ownWorkbook(ctx, ctx.as("readOnly"), dep, { folderId: ctx.fixture("editableFolder").id });
       if (ownerOf(theirs) === undefined || ownerOf(theirs) === me) throw new NotExercised("the readOnly token's workbook shows no owner distinct from the main token's");
       const { answer, res } = await cloneAndRead(ctx, dep, theirs.id);
-      ctx.expect.equal(ownerOf(answer), me, "the owner of the clone (the caller, as shown on a workbook it created)", res);
+      ctx.expect.equal(ownerOf(answer), me, "the owner of the clone (the caller, as shown on a workbook it created)", { res, reason: "owner" });
     },
   },
   {
@@ -267,7 +267,7 @@ export const cloneChecks = group("clone", [
       const paths = reportRefPaths(published.config, await knownReportIds(ctx.api, dep, [published]));
       const sourceReports = new Set(dashboardReportIds(published, paths));
       const reused = [...new Set(dashboardReportIds(d, paths).filter((r) => sourceReports.has(r)))];
-      ctx.expect.that(reused.length === 0, "the re-published dashboard names fresh reports, none of the source's", { expected: "no source report id", got: `source report ids: ${reused.join(", ")}`, res: cloneRes });
+      ctx.expect.that(reused.length === 0, "the re-published dashboard names fresh reports, none of the source's", { reason: "fresh-reports", expected: "no source report id", got: `source report ids: ${reused.join(", ")}`, res: cloneRes });
     },
   },
   {

@@ -30,7 +30,7 @@ const namings = (v: VersionEntry) => [...new Set(acceptedSpellings(v))];
 
 async function expectCurrent(ctx: CheckContext, dep: string, expected: VersionEntry, what: string): Promise<void> {
   const { current, res } = await currentVersions(ctx.api, ctx.expect, dep);
-  ctx.expect.that(current !== undefined && bare(current.version) === bare(expected.version), what, { expected: `isCurrent on ${expected.version}`, got: current ? `isCurrent on ${current.version}` : "no entry with isCurrent true", res });
+  ctx.expect.that(current !== undefined && bare(current.version) === bare(expected.version), what, { reason: "current-version", expected: `isCurrent on ${expected.version}`, got: current ? `isCurrent on ${current.version}` : "no entry with isCurrent true", res });
 }
 
 export const deploymentUpdateChecks = group("deployment-update", [
@@ -111,7 +111,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const { settings: after, res } = await readSettings(ctx, dep);
       const compared = BESIDE_THE_VERSION.filter((f) => f in before && f in after);
       if (!compared.length) throw new NotVerifiable(`the settings (E14, shape not shown) show none of ${BESIDE_THE_VERSION.join(", ")}: nothing to compare`);
-      ctx.expect.equal(pick(after, compared), pick(before, compared), "the fields the update did not send keep their values", res);
+      ctx.expect.equal(pick(after, compared), pick(before, compared), "the fields the update did not send keep their values", { res, reason: "omitted-kept" });
     },
   },
   {
@@ -131,7 +131,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       if (res.status === 400 || res.status === 422) throw new NotExercised(`the server refused a template variable its template does not define (${res.status}): the merge cannot be seen without changing a real one`);
       ctx.expect.status(res, UPDATE_ACCEPTED, "an update that sends one new template variable");
       const { settings: after, res: read } = await readSettings(ctx, dep);
-      ctx.expect.equal(after.templateVariables, { ...before, [key]: value }, "templateVariables hold every earlier key unchanged, plus the one sent", read);
+      ctx.expect.equal(after.templateVariables, { ...before, [key]: value }, "templateVariables hold every earlier key unchanged, plus the one sent", { res: read, reason: "merged-by-key" });
     },
   },
   {
@@ -149,7 +149,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       if (res.status >= 400 && res.status < 500) return; // rejected: the rule holds
       ctx.expect.status(res, UPDATE_ACCEPTED, "an update with image is either rejected with a 4xx or accepted");
       const { settings, res: read } = await readSettings(ctx, dep);
-      ctx.expect.that(!JSON.stringify(settings).includes(image), "the image sent does not appear in the settings", { expected: "the image resolved from the version", got: settings.image, res: read });
+      ctx.expect.that(!JSON.stringify(settings).includes(image), "the image sent does not appear in the settings", { reason: "image-ignored", expected: "the image resolved from the version", got: settings.image, res: read });
     },
   },
 ]);

@@ -60,7 +60,7 @@ export const specChecks = group("spec", [
     title: "GET /api/v1/spec answers an OpenAPI 3.1 document (openapi 3.1.x)",
     async run({ api, expect }) {
       const { doc, res } = await servedDocument(api, expect);
-      expect.that(typeof doc.openapi === "string" && /^3\.1\.\d+$/.test(doc.openapi), "the document declares OpenAPI 3.1", { expected: "openapi 3.1.x", got: doc.openapi, res });
+      expect.that(typeof doc.openapi === "string" && /^3\.1\.\d+$/.test(doc.openapi), "the document declares OpenAPI 3.1", { reason: "openapi-version", expected: "openapi 3.1.x", got: doc.openapi, res });
     },
   },
   {
@@ -70,7 +70,7 @@ export const specChecks = group("spec", [
     title: "The served document's info.version is 1.0.0",
     async run({ api, expect }) {
       const { doc, res } = await servedDocument(api, expect);
-      expect.equal(doc.info?.version, "1.0.0", "info.version is 1.0.0", res);
+      expect.equal(doc.info?.version, "1.0.0", "info.version is 1.0.0", { res, reason: "info-version" });
     },
   },
   {
@@ -81,7 +81,7 @@ export const specChecks = group("spec", [
     async run({ api, expect }) {
       const { doc, res } = await servedDocument(api, expect);
       const title = doc.info?.title;
-      expect.that(typeof title === "string" && /platform/i.test(title) && /\bAPI\b/i.test(title), "info.title names a platform API", { expected: "a title with 'Platform' and 'API'", got: title, res });
+      expect.that(typeof title === "string" && /platform/i.test(title) && /\bAPI\b/i.test(title), "info.title names a platform API", { reason: "title", expected: "a title with 'Platform' and 'API'", got: title, res });
     },
   },
   {
@@ -95,7 +95,7 @@ export const specChecks = group("spec", [
       const problem = await $RefParser
         .dereference(structuredClone(doc), { resolve: { file: false, http: false } })
         .then(() => undefined, (err: Error) => err.message);
-      expect.that(problem === undefined, "the document dereferences without a dangling or external $ref", { expected: "every $ref resolved", got: problem, res });
+      expect.that(problem === undefined, "the document dereferences without a dangling or external $ref", { reason: "dereferences", expected: "every $ref resolved", got: problem, res });
     },
   },
   {
@@ -108,7 +108,7 @@ export const specChecks = group("spec", [
       const { doc, res } = await servedDocument(api, expect);
       const documented = documentedOperations(doc);
       const missing = OPERATIONS.filter((op) => !documented.has(`${op.method} ${op.path}`)).map((op) => `${op.spec} ${op.method} ${op.path}`);
-      expect.that(missing.length === 0, "every E1–E13 operation is in paths", { expected: "all of E1–E13", got: `missing: ${missing.join("; ")}`, res });
+      expect.that(missing.length === 0, "every E1–E13 operation is in paths", { reason: "operations", expected: "all of E1–E13", got: `missing: ${missing.join("; ")}`, res });
     },
   },
 ]);

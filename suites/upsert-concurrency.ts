@@ -118,7 +118,7 @@ export const upsertConcurrencyChecks = group("upsert", [
       const answered = [...race.writers.map((w) => w.res), ...retried.map((r) => r.res), last].filter((r) => r.status === 200 && r.isJson).map((r) => r.body?.id).filter(Number.isSafeInteger);
       const existing: number[] = [];
       for (const id of new Set(answered)) if ((await ctx.api.get(workbookPath(dep, id))).status === 200) existing.push(id);
-      ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", last);
+      ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", { res: last, reason: "one-holder" });
       const listed = wholeList(await walkCursor(ctx.api, `/api/v1/deployments/${dep}/workbooks`, { first: 100 }), "workbooks").items;
       const holders = listed.filter((w: any) => typeof w?.slug === "string" && w.slug === race.slug).map((w: any) => w.id);
       if (listed.some((w: any) => typeof w?.slug === "string")) ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", last);

@@ -29,7 +29,7 @@ async function expectDraftRefused(ctx: CheckContext, widget: unknown, rejected4x
   if (rejected4xx) return ctx.expect.clientError(res, "a meta.dashboardDraft whose widget does not match DashboardWidget is rejected with a 4xx");
   ctx.expect.that(res.status < 500, "a meta.dashboardDraft whose widget does not match DashboardWidget is no server error", { expected: "a status below 500", got: `${res.status}`, res });
   const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-  ctx.expect.equal(content(after), content(before), "nothing of the refused request is applied (name, meta, dashboardDraft)", readRes);
+  ctx.expect.equal(content(after), content(before), "nothing of the refused request is applied (name, meta, dashboardDraft)", { res: readRes, reason: "not-applied" });
 }
 
 /** Every widget with `id` in the draft (the dashboardDraft field, or meta.dashboardDraft where a server keeps it). */
@@ -91,7 +91,7 @@ export const upsertChecks = group("upsert", [
       ctx.expect.equal(String(created.deploymentId), dep, "the deployment of the created workbook", res);
       ctx.expect.equal(created.name, name, "the name sent", res);
       ctx.expect.equal(created.meta?.origin, "create", "the meta sent", res);
-      if (created.slug !== undefined) ctx.expect.equal(created.slug, slug, "the slug stored: trimmed and lowercased", res);
+      if (created.slug !== undefined) ctx.expect.equal(created.slug, slug, "the slug stored: trimmed and lowercased", { res, reason: "slug-stored" });
       const again = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
       ctx.expect.equal(ctx.expect.ok(again, "Workbook").id, created.id, "the normalised slug reaches the created workbook", again);
     },
@@ -107,7 +107,7 @@ export const upsertChecks = group("upsert", [
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
       const name = ctx.scratch.name("renamed");
       const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
-      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, "the id answered for an existing slug", res);
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, "the id answered for an existing slug", { res, reason: "same-id" });
       const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.equal(stored.name, name, "the name of the updated workbook", readRes);
     },
@@ -137,7 +137,7 @@ export const upsertChecks = group("upsert", [
       const dep = ctx.fixture("deployment").id;
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
       const res = await putBySlug(ctx.scratch, ctx.api, dep, `  ${slug}  `, { name: workbook.name });
-      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for "  ${slug}  "`, res);
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for "  ${slug}  "`, { res, reason: "same-id" });
     },
   },
   {
@@ -150,7 +150,7 @@ export const upsertChecks = group("upsert", [
       const dep = ctx.fixture("deployment").id;
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
       const res = await putBySlug(ctx.scratch, ctx.api, dep, slug.toUpperCase(), { name: workbook.name });
-      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for ${slug.toUpperCase()}`, res);
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for ${slug.toUpperCase()}`, { res, reason: "same-id" });
     },
   },
   {
@@ -165,7 +165,7 @@ export const upsertChecks = group("upsert", [
       const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("renamed") }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal(after.meta, before.meta, "meta after an update that sent only name", res);
+      ctx.expect.equal(after.meta, before.meta, "meta after an update that sent only name", { res, reason: "meta-kept" });
       ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only name", res);
     },
   },
@@ -181,7 +181,7 @@ export const upsertChecks = group("upsert", [
       const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { added: true } }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal(after.name, before.name, "name after an update that sent only meta", res);
+      ctx.expect.equal(after.name, before.name, "name after an update that sent only meta", { res, reason: "name-kept" });
       ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only meta", res);
     },
   },
@@ -196,7 +196,7 @@ export const upsertChecks = group("upsert", [
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { a: 1 } });
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { b: 2 } }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 1, b: 2 }, "meta after sending {a: 1}, then {b: 2}", res);
+      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 1, b: 2 }, "meta after sending {a: 1}, then {b: 2}", { res, reason: "merged" });
     },
   },
   {
@@ -210,7 +210,7 @@ export const upsertChecks = group("upsert", [
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { a: 1, b: 2 } });
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { a: 3 } }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 3, b: 2 }, "meta after sending {a: 1, b: 2}, then {a: 3}", res);
+      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 3, b: 2 }, "meta after sending {a: 1, b: 2}, then {a: 3}", { res, reason: "merged" });
     },
   },
   {
@@ -248,7 +248,7 @@ export const upsertChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { found, readRes } = await sendLegacyTabs(ctx);
-      for (const w of found) ctx.expect.that(w.type !== "TABS_CONTAINER", "the TABS_CONTAINER widget is stored converted", { expected: "a type other than TABS_CONTAINER", got: w.type, res: readRes });
+      for (const w of found) ctx.expect.that(w.type !== "TABS_CONTAINER", "the TABS_CONTAINER widget is stored converted", { reason: "tabs-converted", expected: "a type other than TABS_CONTAINER", got: w.type, res: readRes });
     },
   },
   {
@@ -261,7 +261,7 @@ export const upsertChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { found, readRes } = await sendLegacyTabs(ctx);
-      for (const w of found) ctx.expect.equal({ type: w.type, layout: w.config?.layout }, { type: "CONTAINER", layout: "tabs" }, "the stored form of the TABS_CONTAINER widget", readRes);
+      for (const w of found) ctx.expect.equal({ type: w.type, layout: w.config?.layout }, { type: "CONTAINER", layout: "tabs" }, "the stored form of the TABS_CONTAINER widget", { res: readRes, reason: "tabs-converted" });
     },
   },
   {
@@ -272,7 +272,7 @@ export const upsertChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { once, twice, res } = await applyTwice(ctx);
-      ctx.expect.equal(documented(twice), documented(once), "the workbook after the same request was applied again", res);
+      ctx.expect.equal(documented(twice), documented(once), "the workbook after the same request was applied again", { res, reason: "no-change" });
     },
   },
   {
@@ -283,7 +283,7 @@ export const upsertChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { once, twice, res } = await applyTwice(ctx);
-      ctx.expect.equal(twice.updatedAt, once.updatedAt, "updatedAt after a request that changed nothing", res);
+      ctx.expect.equal(twice.updatedAt, once.updatedAt, "updatedAt after a request that changed nothing", { res, reason: "updated-at-kept" });
     },
   },
   {

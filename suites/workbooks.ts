@@ -80,7 +80,7 @@ export const workbookReadChecks = group("workbooks", [
       const w = await walks(api, fixture("deployment").id);
       const listed = new Set(ids(w.whole.items)).size;
       for (const page of countedPages(w))
-        expect.that(page.res.body.count >= listed, "count is not below the workbooks the walk saw", { expected: `>= ${listed}`, got: page.res.body.count, res: page.res });
+        expect.that(page.res.body.count >= listed, "count is not below the workbooks the walk saw", { reason: "count-not-below", expected: `>= ${listed}`, got: page.res.body.count, res: page.res });
     },
   },
   {
@@ -92,7 +92,7 @@ export const workbookReadChecks = group("workbooks", [
     async run({ api, expect, fixture }) {
       const w = await walks(api, fixture("deployment").id);
       const listed = new Set(ids(w.whole.items)).size;
-      for (const page of countedPages(w)) expect.equal(page.res.body.count, listed, "count equals the workbooks the walk saw", page.res);
+      for (const page of countedPages(w)) expect.equal(page.res.body.count, listed, "count equals the workbooks the walk saw", { res: page.res, reason: "count-matches" });
     },
   },
   {
@@ -106,7 +106,7 @@ export const workbookReadChecks = group("workbooks", [
       for (const [i, page] of [...whole.pages, ...paged.pages].entries()) {
         const data = page.res.body?.data;
         const difference = Array.isArray(data) ? copyDifference(page.items, data, (w) => String(w?.id)) : "data is not an array";
-        expect.that(!difference, `page ${i + 1}: data holds the workbooks of items`, { expected: ids(page.items), got: difference, res: page.res });
+        expect.that(!difference, `page ${i + 1}: data holds the workbooks of items`, { reason: "data-copy", expected: ids(page.items), got: difference, res: page.res });
       }
     },
   },
@@ -120,7 +120,7 @@ export const workbookReadChecks = group("workbooks", [
       const inFolder = fixture("workbookInFolder");
       const walk = await walkCursor(api, listPath(fixture("deployment").id), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId } });
       const others = walk.items.filter((w) => w?.folderId !== inFolder.folderId);
-      expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, { expected: `folderId ${inFolder.folderId} on every item`, got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })), res: walk.pages.at(-1)?.res });
+      expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, { reason: "folder-filter", expected: `folderId ${inFolder.folderId} on every item`, got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })), res: walk.pages.at(-1)?.res });
       expect.that(ids(walk.items).includes(String(inFolder.id)), `folderId=${inFolder.folderId} lists workbook ${inFolder.id}, which is in that folder`, { expected: `workbook ${inFolder.id} listed`, got: ids(walk.items), res: walk.pages.at(-1)?.res });
     },
   },
@@ -153,7 +153,7 @@ export const workbookReadChecks = group("workbooks", [
           const [a, b] = [item[field], got[field]];
           if (a === undefined || b === undefined) continue;
           const same = field === "createdAt" && typeof a === "string" && typeof b === "string" ? sameTimestamp(a, b) : isDeepStrictEqual(a, b);
-          expect.that(same, `workbook ${item.id}: ${field} of the get equals the list item's`, { expected: a, got: b, res });
+          expect.that(same, `workbook ${item.id}: ${field} of the get equals the list item's`, { reason: "same-field", expected: a, got: b, res });
         }
       }
     },
@@ -205,7 +205,7 @@ export const workbookReadChecks = group("workbooks", [
       const records = [...walk.pages.flatMap((p) => p.items.map((w) => ({ w, res: p.res }))), { w: expect.ok(single), res: single }];
       for (const { w, res } of records) {
         const errors = schemas.validateStrict("Workbook", w);
-        expect.that(errors.length === 0, `workbook ${w?.id} uses only advertised enum values`, { expected: "values of this revision's enums", got: errors.slice(0, 8).join("; "), res });
+        expect.that(errors.length === 0, `workbook ${w?.id} uses only advertised enum values`, { reason: "enums", expected: "values of this revision's enums", got: errors.slice(0, 8).join("; "), res });
       }
     },
   },

@@ -96,7 +96,7 @@ export async function tokenStage(ctx: CheckContext): Promise<Stage> {
       if (bad.at !== "/expires_in" || typeof data?.token !== "string") return;
       const spelled = Number(valueAt(bad.body, bad.at));
       const lifetime = (Date.parse(data?.expires_at) - Date.parse(data?.created_at)) / 1000;
-      ctx.expect.that(Math.abs(lifetime - spelled) <= 1, `expires_in ${JSON.stringify(valueAt(bad.body, bad.at))}, taken, gives the lifetime it spells`, { expected: `expires_at ${spelled} s after created_at`, got: `${lifetime} s`, res });
+      ctx.expect.that(Math.abs(lifetime - spelled) <= 1, `expires_in ${JSON.stringify(valueAt(bad.body, bad.at))}, taken, gives the lifetime it spells`, { reason: "lifetime-spelled", expected: `expires_at ${spelled} s after created_at`, got: `${lifetime} s`, res });
     },
   };
 }
@@ -131,7 +131,7 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
   const othersBefore = (await others(ctx.api)).on;
   const unchanged = async (api: Api) => {
     const { on, res } = await stagingOn(ctx, api, dep, branch.name);
-    ctx.expect.that(on === was, `the staging environment of branch ${branch.name} is still ${was ? "on" : "off"}`, { expected: `E2 ${was ? "lists" : "does not list"} it as staging`, got: on ? "listed" : "not listed", res });
+    ctx.expect.that(on === was, `the staging environment of branch ${branch.name} is still ${was ? "on" : "off"}`, { reason: "staging-unchanged", expected: `E2 ${was ? "lists" : "does not list"} it as staging`, got: on ? "listed" : "not listed", res });
   };
   const names = (body: any) => isObject(body) && (body.branchName === branch.name || (branch.id !== undefined && body.branchId != null && String(body.branchId) === String(branch.id)));
   // "one of branchName or branchId" does not say that both together are refused: never sent as invalid.
@@ -236,7 +236,7 @@ export async function cloneStage(ctx: CheckContext): Promise<Stage> {
     },
     async unchanged(api) {
       const { ids, res } = await inFolder(api);
-      ctx.expect.equal(ids, held, `the run's folder ${folder.id} holds what it held (the source workbook): no clone was made`, res);
+      ctx.expect.equal(ids, held, `the run's folder ${folder.id} holds what it held (the source workbook): no clone was made`, { res, reason: "no-clone" });
     },
   };
 }

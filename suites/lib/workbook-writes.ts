@@ -80,7 +80,7 @@ export async function expectAnswerIsStored(ctx: Pick<CheckContext, "expect">, ap
   const { workbook: stored, res } = await readWorkbook(ctx, api, dep, answer.id);
   const shown = DOCUMENTED.filter((k) => answer?.[k] !== undefined);
   const differing = shown.filter((k) => !isDeepStrictEqual(answer[k], stored[k]) && !(k === "createdAt" && typeof answer[k] === "string" && typeof stored[k] === "string" && sameTimestamp(answer[k], stored[k])));
-  ctx.expect.that(differing.length === 0, `${what}: the answer shows workbook ${answer.id} as E9 reads it next`, {
+  ctx.expect.that(differing.length === 0, `${what}: the answer shows workbook ${answer.id} as E9 reads it next`, { reason: "answer-as-stored",
     expected: pick(stored, differing),
     got: pick(answer, differing),
     res: differing.length ? answerRes : res,
