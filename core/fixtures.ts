@@ -100,6 +100,13 @@ export class Fixtures {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/api/v1/deployments/${dep}/environments`);
         requireAnswer(res, "E2", "discovering the environments");
+        // The environment of a kind may sit past the first page: a cursor list is walked whole.
+        if (Array.isArray(res.body.items) && res.body.pageInfo?.hasNextPage === true) {
+          const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/environments`, { first: 100, endpoint: "E2" }).catch((err) => {
+            throw err instanceof CheckFailure ? blockedByWalk("E2", "discovering the environments", err) : err;
+          });
+          return walk.items.map(environmentView);
+        }
         const raw: any[] = res.body.items ?? res.body.data?.environments ?? (Array.isArray(res.body.data) ? res.body.data : []);
         return raw.map(environmentView);
       }
