@@ -258,6 +258,9 @@ async function cleanUp(env: Env): Promise<void> {
 
 /** A failure is run again: one that comes back is reproducible, one that does not, intermittent. */
 async function confirm(check: Check, first: CheckResult, env: Env): Promise<CheckResult> {
+  // A property confirmed its shrunk case itself (core/property.ts): its whole search is not sent twice more, past its request budget.
+  if (first.property?.reproducible === "intermittent") return { ...first, recurrence: "intermittent", message: `${first.message} (intermittent: the shrunk case passed when run again)` };
+  if (first.property?.reproducible) return { ...first, recurrence: "reproducible" };
   for (let i = 0; i < RERUNS_OF_A_FAILURE; i++) {
     if (env.stop?.aborted) return first;
     const again = await runAndClean(check, env);

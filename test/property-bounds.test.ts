@@ -53,9 +53,10 @@ describe("the request budget covers the search and the shrinking", () => {
     expect(results[0].status).toBe("failed");
     expect(results[0].reason).toBe("three");
     expect(results[0].property?.counterexample).toBeTruthy();
-    // Each run of the check (the first and the two confirmations) stays within its budget.
-    expect(p.calls.length).toBe(3);
-    for (const n of p.calls) expect(n).toBeLessThanOrEqual(40);
+    // The property confirms its shrunk case itself: the check is not run twice more, and its one run stays within the budget.
+    expect(p.calls.length).toBe(1);
+    expect(p.calls[0]).toBeLessThanOrEqual(40);
+    expect(results[0].requests).toBeLessThanOrEqual(40);
   });
 
   it("cases discarded as not applicable spend the budget too, and fewer than 10 completed runs is not exercised, with the count", async () => {
@@ -99,6 +100,7 @@ describe("what ends a property without a counterexample", () => {
     expect(results[0].reason).toBe("broke");
     expect(results[0].message).toContain("the first case broke the rule");
     expect(results[0].property?.reproducible).toBe("intermittent");
+    expect(results[0].recurrence).toBe("intermittent");
   });
 });
 
