@@ -100,6 +100,13 @@ export class Fixtures {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.get(`/api/v1/deployments/${dep}/environments`);
         requireAnswer(res, "E2", "discovering the environments");
+        // The environment of a kind may sit past the first page: a cursor list is walked whole.
+        if (Array.isArray(res.body.items) && res.body.pageInfo?.hasNextPage === true) {
+          const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/environments`, { first: 100, endpoint: "E2" }).catch((err) => {
+            throw err instanceof CheckFailure ? blockedByWalk("E2", "discovering the environments", err) : err;
+          });
+          return walk.items.map(environmentView);
+        }
         const raw: any[] = res.body.items ?? res.body.data?.environments ?? (Array.isArray(res.body.data) ? res.body.data : []);
         return raw.map(environmentView);
       }
@@ -143,9 +150,11 @@ export class Fixtures {
       case "workbookLimitDeployment": {
         if (c.workbookLimitDeploymentId === undefined) throw new Skip("fixture missing: set fixtures.workbookLimitDeploymentId (a deployment whose plan's workbook limit is reached)");
         const id = String(c.workbookLimitDeploymentId);
-        const res = await this.api.get(`/api/v1/deployments/${id}/workbooks`, { first: 20 });
-        const items = requireAnswer(res, "E8", "listing the workbooks of fixtures.workbookLimitDeploymentId", (r) => r.isJson && Array.isArray(r.body?.items)).items as any[];
-        const source = items.find((w) => w?.type === undefined || w.type === "WORKBOOK");
+        // A workbook to clone may sit past the first page (a newest-first server may open with reports).
+        const walk = await walkCursor(this.api, `/api/v1/deployments/${id}/workbooks`, { first: 50, stopAfter: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
+          throw err instanceof CheckFailure ? blockedByWalk("E8", "listing the workbooks of fixtures.workbookLimitDeploymentId", err) : err;
+        });
+        const source = walk.items.find((w: any) => w?.type === undefined || w.type === "WORKBOOK");
         if (!Number.isSafeInteger(source?.id)) throw new Skip(`fixture missing: deployment ${id} (fixtures.workbookLimitDeploymentId) lists no workbook to clone`);
         return { id, workbookId: source.id };
       }

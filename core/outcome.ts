@@ -27,6 +27,8 @@ export interface PropertyFailure {
   path: string;
   runs: number;
   counterexample: string;
+  /** The writes the check sent before the search (what the case acts on): part of the reproduction. */
+  setupExchanges?: Exchange[];
   shrunkExchanges: Exchange[];
   reproducible?: "reproducible" | "intermittent";
 }

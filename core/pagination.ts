@@ -70,8 +70,8 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
     pages.push({ res, items, pageInfo });
     if (!pageInfo?.hasNextPage) break;
     const cursor = pageInfo.endCursor;
-    if (typeof cursor !== "string" || cursor === "") throw new CheckFailure("hasNextPage is true but endCursor gives no cursor to continue from", { expected: "a string endCursor", got: cursor, exchange: res.exchange });
-    if (seenCursors.has(cursor)) throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", { expected: "a new cursor on each page", got: cursor, exchange: res.exchange });
+    if (typeof cursor !== "string" || cursor === "") throw new CheckFailure("hasNextPage is true but endCursor gives no cursor to continue from", { reason: "no-end-cursor", expected: "a string endCursor", got: cursor, exchange: res.exchange });
+    if (seenCursors.has(cursor)) throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", { reason: "cursor-repeated", expected: "a new cursor on each page", got: cursor, exchange: res.exchange });
     seenCursors.add(cursor);
     if (pages.length >= maxPages) throw new CheckFailure(`the cursor walk did not end within ${maxPages} pages`, { exchange: res.exchange });
     if (pages.length >= stopAfter) return { pages, items: pages.flatMap((p) => p.items), partial: true };

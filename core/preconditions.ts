@@ -14,16 +14,28 @@ import { Blocked, CheckFailure, NotVerifiable, Skip } from "./outcome.js";
  * problem, so that a refused or missing endpoint always shows as one failure.
  * Returns the body of a usable answer.
  */
-export function requireAnswer<T = any>(res: Response, endpoint: Endpoint, what: string, usable: (res: Response) => boolean = (r) => r.isJson, checkId?: string): T {
+export function requireAnswer<T = any>(res: Response, endpoint: Endpoint, what: string, usable: (res: Response) => boolean = (r) => r.isJson, checkId?: string, served: ServedRoutes = NONE_SHOWN): T {
   const problem = problemOf(res, usable);
   if (!problem) return res.body;
   const detail = `${what}: ${res.exchange.method} ${pathOf(res)} ${problem}`;
-  if (endpoint !== "E14" && specEndpoints[endpoint].root === checkId) throw new CheckFailure(detail, { expected: "a usable 2xx answer", got: statusLine(res), exchange: res.exchange });
+  if (endpoint !== "E14" && specEndpoints[endpoint].root === checkId) throw new CheckFailure(detail, { expected: "a usable 2xx answer", got: statusLine(res), exchange: res.exchange, reason: "precondition" });
   if (res.status === 401 || res.status === 403) throw new Skip(`${detail}: the token lacks the access this needs`);
   if (endpoint === "E14") throw new NotVerifiable(`${detail} (an E14 endpoint: the spec does not show its shape)`);
   const e = specEndpoints[endpoint];
+  // The owner passed: the endpoint serves as the spec says, so this answer is not its fault but this request's.
+  if (served.passed(e.root)) throw new CheckFailure(`${detail} (${e.method} ${e.path} serves: its owner check ${e.root} passed)`, { expected: "a usable 2xx answer", got: statusLine(res), exchange: res.exchange, reason: "precondition" });
   throw new Blocked(`${e.root}: ${e.method} ${e.path} ${problem}`, { detail, exchange: res.exchange, rootCheck: e.root });
 }
+
+/**
+ * What the run has shown of the spec'd routes so far: the owner checks (core/endpoints.ts) that
+ * passed. A route whose owner passed is served: a 404 on it answers the request, it does not say
+ * the route is missing, and nothing is blocked by a root that passed.
+ */
+export interface ServedRoutes {
+  passed(rootCheck: string): boolean;
+}
+const NONE_SHOWN: ServedRoutes = { passed: () => false };
 
 function problemOf(res: Response, usable: (res: Response) => boolean): string | undefined {
   if (res.status < 200 || res.status >= 300) return `answered ${res.status}`;
@@ -46,9 +58,13 @@ export function blockedByWalk(endpoint: Exclude<Endpoint, "E14">, what: string, 
 }
 
 /**
- * For a check that expects a refusal (a 4xx): a 404 or 405 says the route itself is missing,
- * which refuses everything and proves nothing, so it is judged as requireAnswer judges it.
+ * For a check that expects a refusal (a 4xx): a 404 or 405 may say the route itself is missing,
+ * which refuses everything and proves nothing, so it is judged as requireAnswer judges it. Only
+ * where the route is shown missing: on a route whose owner check passed, a 404 for an unknown or
+ * wrongly typed reference is the server's answer, and the check judges it.
  */
-export function requireRoute(res: Response, endpoint: Endpoint, what: string, checkId?: string): void {
-  if (res.status === 404 || res.status === 405) requireAnswer(res, endpoint, what, undefined, checkId);
+export function requireRoute(res: Response, endpoint: Endpoint, what: string, checkId?: string, served: ServedRoutes = NONE_SHOWN): void {
+  if (res.status !== 404 && res.status !== 405) return;
+  if (endpoint !== "E14" && served.passed(specEndpoints[endpoint].root)) return;
+  requireAnswer(res, endpoint, what, undefined, checkId, served);
 }

@@ -11,17 +11,18 @@ export interface PropertyOptions {
   /** Bound on the whole search, shrinking included. */
   timeLimitMs?: number;
   /**
-   * Requests the search may send before it stops drawing new cases (the trial under way ends).
-   * Against a remote server every request costs a round trip; a failure found within the budget
-   * is still shrunk, whatever that costs (bounded by timeLimitMs).
+   * Requests the property may send in all: the search, the shrinking and the confirming replay.
+   * Against a remote server every request costs a round trip. No case is started that would take
+   * the count past the budget (judged by the costliest case so far, one case kept back for the
+   * replay); the search then ends, or the shrinking stops at the smallest failure found so far.
    */
   maxRequests?: number;
 }
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
 /** Fewer completed runs than this (or than asked, if fewer were asked) is not a property that held: it was not exercised. */
-const MIN_RUNS = 10;
-const DEFAULT_REQUEST_BUDGET = 150;
+export const MIN_RUNS = 10;
+export const DEFAULT_REQUEST_BUDGET = 150;
 
 /** Each property draws from its own stream, fixed by the run's seed and the check's id. */
 export function propertySeed(runSeed: number, checkId: string): number {
@@ -30,42 +31,55 @@ export function propertySeed(runSeed: number, checkId: string): number {
   return h;
 }
 
+/** A case that ended without a verdict on the rule: the network broke, or a precondition the server owes failed. */
+type Unjudged = NetworkError | Blocked | NotVerifiable;
+const unjudged = (err: unknown): err is Unjudged => err instanceof NetworkError || err instanceof Blocked || err instanceof NotVerifiable;
+/** A case whose scenario did not happen here. */
+const discarded = (err: unknown) => err instanceof Skip || err instanceof NotExercised;
+
 /**
  * Runs `trial` on values drawn from `arb`, each trial with its own exchange log. On a failure
- * fast-check shrinks it (bounded in time); the shrunk case is then run once more to confirm it
- * still breaks the rule and to record its exact requests, which the report prints as curl lines.
- * A network error is not a counterexample: it ends the property as errored; neither is a trial's
- * precondition that the server failed (blocked, not verifiable): it ends the property so. A
- * property that completed fewer than MIN_RUNS runs (cut off by its time limit, or its cases
- * discarded) was not exercised, whatever it saw.
+ * fast-check shrinks it within what is left of the request budget and the time limit; the shrunk
+ * case is then run once more to confirm it still breaks the rule and to record its exact requests,
+ * which the report prints as curl lines (with the writes the check sent before the search, which
+ * set up what the case acts on, so that the lines alone reproduce it).
+ * A network error is not a counterexample: it ends the property at once as errored, unshrunk;
+ * neither is a trial's precondition that the server failed (blocked, not verifiable): it ends the
+ * property so. A property that completed fewer than MIN_RUNS runs (cut off by its time limit or
+ * its request budget, or its cases discarded) was not exercised, whatever it saw.
  */
 export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: (value: T, api: Api) => Promise<void>, opts: PropertyOptions = {}): Promise<void> {
   const seed = propertySeed(ctx.settings.seed, ctx.checkId);
   const replay = ctx.settings.replay?.checkId === ctx.checkId ? ctx.settings.replay.path : undefined;
   const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity);
-  let networkError: NetworkError | undefined;
-  let unmet: Blocked | NotVerifiable | undefined;
+  const setup = ctx.log.filter((e) => e.method !== "GET");
   const budget = opts.maxRequests ?? DEFAULT_REQUEST_BUDGET;
+  let stopped: Unjudged | undefined;
   let spent = 0;
-  let failing = false;
+  let costliest = 0;
   const run = async (value: T, log: Exchange[]) => {
     try {
       await trial(value, ctx.api.logging(log));
-    } catch (err) {
-      // A case whose scenario did not happen here says nothing: it is discarded, and counted.
-      if (err instanceof Skip || err instanceof NotExercised) fc.pre(false);
-      if (err instanceof NetworkError) networkError ??= err;
-      if (err instanceof Blocked || err instanceof NotVerifiable) unmet ??= err;
-      failing = true;
-      throw err;
     } finally {
       spent += log.length;
+      costliest = Math.max(costliest, log.length);
     }
   };
   const property = fc.asyncProperty(arb, async (value) => {
-    // Past the budget the search ends, as at its time limit: no further case is drawn or sent.
-    if (spent >= budget && !failing) throw new fc.PreconditionFailure(true);
-    return run(value, []);
+    // Past the budget (one case kept back for the replay), or once a case went unjudged, nothing
+    // more is sent: the search ends, or the shrinking keeps the smallest failure so far.
+    if (stopped || spent + 2 * costliest > budget) throw new fc.PreconditionFailure(true);
+    try {
+      await run(value, []);
+    } catch (err) {
+      // A case whose scenario did not happen here says nothing: it is discarded, and counted.
+      if (discarded(err)) fc.pre(false);
+      if (unjudged(err)) {
+        stopped ??= err;
+        throw new fc.PreconditionFailure(true);
+      }
+      throw err;
+    }
   });
   const details = await fc.check(property, {
     seed,
@@ -75,15 +89,14 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
     interruptAfterTimeLimit: opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
     markInterruptAsFailure: false,
   });
-  if (networkError) throw networkError;
-  if (unmet) throw unmet;
+  if (stopped) throw stopped;
   // Failed without a counterexample: fast-check gave up after too many discarded cases.
   if (!details.failed || !details.counterexample) {
     const asked = replay ? 1 : numRuns;
-    // The request budget is the tester's own bound on what it sends: runs that completed within it exercised the rule.
-    const budgetSpent = spent >= budget && details.numRuns > 0;
-    if (details.numRuns < Math.min(MIN_RUNS, asked) && !budgetSpent)
-      throw new NotExercised(`${details.numRuns} of ${asked} run(s) completed${details.interrupted ? ` before the time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms` : ""}${details.numSkips ? `, ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);
+    if (details.numRuns < Math.min(MIN_RUNS, asked)) {
+      const cut = details.interrupted ? (spent + 2 * costliest > budget ? ` within the request budget of ${budget} (${spent} sent)` : ` before the time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms`) : "";
+      throw new NotExercised(`${details.numRuns} of ${asked} run(s) completed${cut}${details.numSkips ? `, ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);
+    }
     return;
   }
 
@@ -93,7 +106,9 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   try {
     await run(value, shrunkLog);
   } catch (err) {
-    confirmed = err instanceof CheckFailure ? err : new CheckFailure(String((err as Error)?.message ?? err));
+    if (err instanceof NetworkError) throw err;
+    // Anything but a failure of the rule (a pass, a discarded case, an unmet precondition) leaves the original failure unconfirmed.
+    if (err instanceof CheckFailure) confirmed = err;
   }
   const original = details.errorInstance;
   const cause = confirmed ?? (original instanceof CheckFailure ? original : new CheckFailure(String((original as Error)?.message ?? original)));
@@ -103,8 +118,15 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
     path: details.counterexamplePath ?? "",
     runs: details.numRuns,
     counterexample: fc.stringify(value),
+    setupExchanges: setup,
     shrunkExchanges: shrunkLog,
     reproducible: confirmed ? "reproducible" : "intermittent",
   };
   throw failure;
+}
+
+/** The curl lines that reproduce a property's shrunk case on their own: the check's setup writes, then the case's requests. */
+export function reproduction(p: { setupExchanges?: Exchange[]; shrunkExchanges: Exchange[] }): string | undefined {
+  const lines = [...(p.setupExchanges ?? []), ...p.shrunkExchanges].map((e) => e.curl);
+  return lines.length ? lines.join("\n") : undefined;
 }

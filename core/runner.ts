@@ -8,7 +8,8 @@ import { secretHeaderValues } from "./headers.js";
 import { CheckInterrupted, CheckStopped, CheckTimedOut, runInCheckScope } from "./check-scope.js";
 import { type Credential, type Exchange, HttpClient, NetworkError, RateLimited } from "./http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
-import { requireAnswer, requireRoute } from "./preconditions.js";
+import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.js";
+import { reproduction } from "./property.js";
 import { Redactor } from "./redact.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "./scratch.js";
@@ -120,7 +121,10 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const fixtures = new Fixtures(discovery, settings.fixtures);
   const leftovers: string[] = [];
   const scratches: Scratch[] = [];
-  const shared = { settings, client, fixtures, schemas, creds, discovery, leftovers, stop: hooks.stop };
+  // The checks that passed: a spec'd route whose owner is among them is shown served (core/preconditions.ts).
+  const passedChecks = new Set<string>();
+  const served = { passed: (id: string) => passedChecks.has(id) };
+  const shared = { settings, client, fixtures, schemas, creds, discovery, leftovers, stop: hooks.stop, served };
   const selected = repeatWrites(checks, settings.repeat ?? 1);
   let networkErrorsInARow = 0;
   let serverLost: string | undefined;
@@ -131,6 +135,18 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     // mistaken for them and every check sees the same ones whatever runs beside it. What discovery
     // could not give is told by each check that needs it (runOne: skipped, blocked or errored).
     for (const check of selected) for (const name of fixtureNeeds(check)) if (!unmetNeeds(check, shared)) await fixtures.get(name).catch(() => undefined);
+    const runCounted = async (check: Check): Promise<CheckResult> => {
+      // Named from the seed and the check alone, so that the same seed replays the same requests.
+      const env: Env = { ...shared, scratch: scratchFor(settings, check.id) };
+      scratches.push(env.scratch);
+      const scope: CheckScope = { checkId: check.id, requests: 0, counting: true };
+      const result = await checkScope.run(scope, async () => {
+        const first = await runAndClean(check, env);
+        return first.status === "failed" ? confirm(check, first, env) : first;
+      });
+      if (result.status === "passed") passedChecks.add(check.id);
+      return redactor.value({ ...result, requests: scope.requests });
+    };
     outcome = await schedule<CheckResult>(
       selected,
       async (check) => {
@@ -141,20 +157,18 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
         }
         if (serverLost !== undefined)
           return redactor.value({ id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind, status: "errored", message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`, durationMs: 0 } as CheckResult);
-        // Named from the seed and the check alone, so that the same seed replays the same requests.
-        const env: Env = { ...shared, scratch: scratchFor(settings, check.id) };
-        scratches.push(env.scratch);
-        const scope: CheckScope = { checkId: check.id, requests: 0, counting: true };
-        let result = await checkScope.run(scope, async () => {
-          const first = await runAndClean(check, env);
-          return first.status === "failed" ? confirm(check, first, env) : first;
-        });
+        const result = await runCounted(check);
         networkErrorsInARow = result.status === "errored" && (result.message.startsWith(NETWORK) || result.message.startsWith(RATE_LIMITED)) ? networkErrorsInARow + 1 : 0;
-        result = { ...result, requests: scope.requests };
-        return redactor.value(result);
+        return result;
       },
       { concurrency: settings.concurrency ?? 1, shouldStop: stopping, onDone: (_, r) => hooks.onResult?.(r) },
     );
+    // A check blocked by a root that then passed ran before the route was shown served: it runs
+    // again, alone, and judges what it meets (never blocked by a root cause that passed).
+    for (const [i, r] of outcome.done) {
+      if (r.status !== "blocked" || !passedChecks.has(rootOf(r)) || stopping()) continue;
+      outcome.done.set(i, await runCounted(selected[i]));
+    }
   } finally {
     for (const scratch of scratches) await cleanUp({ ...shared, scratch });
     await client.close();
@@ -214,7 +228,11 @@ interface Env {
   discovery: Api;
   leftovers: string[];
   stop?: AbortSignal;
+  served: ServedRoutes;
 }
+
+/** The owner check a blocked result names (`<root id>: <method> <path> ...`). */
+const rootOf = (r: CheckResult) => r.blockedBy?.split(":")[0] ?? "";
 
 /**
  * Each check's creations are removed and its changes undone as soon as it ends, so that a re-run
@@ -241,6 +259,9 @@ async function cleanUp(env: Env): Promise<void> {
 
 /** A failure is run again: one that comes back is reproducible, one that does not, intermittent. */
 async function confirm(check: Check, first: CheckResult, env: Env): Promise<CheckResult> {
+  // A property confirmed its shrunk case itself (core/property.ts): its whole search is not sent twice more, past its request budget.
+  if (first.property?.reproducible === "intermittent") return { ...first, recurrence: "intermittent", message: `${first.message} (intermittent: the shrunk case passed when run again)` };
+  if (first.property?.reproducible) return { ...first, recurrence: "reproducible" };
   for (let i = 0; i < RERUNS_OF_A_FAILURE; i++) {
     if (env.stop?.aborted) return first;
     const again = await runAndClean(check, env);
@@ -275,8 +296,8 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
       if (!check.needs.includes(`fixture:${name}`)) throw new Error(`check bug: fixture:${name} is not declared in needs`);
       return resolved.get(name) as any;
     },
-    require: (res, endpoint, what, usable) => requireAnswer(res, endpoint, what, usable, check.id),
-    requireRoute: (res, endpoint, what) => requireRoute(res, endpoint, what, check.id),
+    require: (res, endpoint, what, usable) => requireAnswer(res, endpoint, what, usable, check.id, env.served),
+    requireRoute: (res, endpoint, what) => requireRoute(res, endpoint, what, check.id, env.served),
     scratch: env.scratch,
     settings: env.settings,
     log,
@@ -299,7 +320,9 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     }
     if (err instanceof CheckFailure) {
       const exchange = err.exchange ?? log.at(-1);
-      return done("failed", err.message, { reason: err.reason, expected: err.expected, got: err.got, exchange, curl: exchange?.curl, exchanges: log.slice(-10), property: err.property });
+      // A property's curl lines are its shrunk case's whole sequence, setup included: they alone reproduce it.
+      const curl = (err.property && reproduction(err.property)) ?? exchange?.curl;
+      return done("failed", err.message, { reason: err.reason, expected: err.expected, got: err.got, exchange, curl, exchanges: log.slice(-10), property: err.property });
     }
     if (err instanceof CheckStopped)
       env.leftovers.push(...err.abortedWrites.map((w) => `${w} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${env.scratch.prefix})`));

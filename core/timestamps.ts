@@ -48,3 +48,15 @@ export function sameInstant(t: Timestamp, epochS: number, slackS: number): boole
   const zone = Math.round(diff / 900) * 900;
   return Math.abs(zone) <= 14 * 3600 && Math.abs(diff - zone) <= slackS;
 }
+
+/**
+ * Two timestamps of one field as values: workbook timestamps may be a `date` or a `date-time`,
+ * with or without offset (both forms allowed for the same field): the same instant, or, where one
+ * side is a date, the date of the other. A time with offset and one without are compared as written.
+ */
+export function sameTimestamp(a: string, b: string): boolean {
+  const [ta, tb] = [parseTimestamp(a), parseTimestamp(b)];
+  if (a === b || (ta && tb && secondsBetween(ta, tb) === 0)) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return /^\d{4}-\d{2}-\d{2}$/.test(short) && long.startsWith(short);
+}

@@ -253,6 +253,14 @@ export const cleanBehaviour = {
     return atLeast(o.workbook, "edit") && (o.destination === null || (atLeast(o.workbook, "manage") && destinationOk));
   },
 
+  /**
+   * E11: what a create by slug needs beyond the slug. Required-ness of name, folderId and meta is
+   * not shown: this reference names the workbook after its slug; a server may require a name.
+   */
+  upsertCreateProblem(_sent: { name?: string; folderId?: number | null; meta?: Record<string, unknown> }): string | undefined {
+    return undefined;
+  },
+
   /** E11 rule 5: another writer created or deleted the slug's workbook between decide and apply. */
   upsertBranchChanged(decidedId: number | undefined, currentId: number | undefined): boolean {
     return decidedId !== currentId;
@@ -271,6 +279,14 @@ export const cleanBehaviour = {
   /** E2 type and E8 folderId: a list's filter holds on every page it serves, whatever its after or offset. */
   filtersPage(_query: URLSearchParams): boolean {
     return true;
+  },
+
+  /**
+   * E8: the items the list holds, in its order. Workbook.type has REPORT and FOLDER too, and the
+   * order is not shown: this reference lists workbooks, oldest first.
+   */
+  workbookListOrder(items: Item[]): Item[] {
+    return items.filter((i) => i.type === "WORKBOOK").sort((a, b) => a.id - b.id);
   },
 
   /** E8: the folderId filter keeps the items directly in that folder (null: the root). */

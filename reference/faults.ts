@@ -33,12 +33,11 @@ export interface Fault {
   spares?: string[];
   /**
    * Why each failure it causes must happen, so that a check failing for another reason proves
-   * nothing: per check id, the reason key of the assertion that must fail (CheckFailure.reason:
-   * typed, not prose), or (being phased out) a pattern over the failure's message, expected and got. Optional; without it,
-   * test/faults.test.ts asks only that the failure is not a 5xx answer. Either way each caught check's `spec` must cite a section
-   * that `breaks` names.
+   * nothing: per check id, the reason key of the assertion that must fail (CheckFailure.reason,
+   * typed, not prose). Required for every caught check but a "no 5xx" one (test/fault-proof.ts);
+   * and each caught check's `spec` must cite a section that `breaks` names.
    */
-  because?: RegExp | Record<string, RegExp | string>;
+  because?: Record<string, string>;
   behaviour?: Partial<Behaviour>;
   /** Spec sections (Route.spec) whose answers `respond` rewrites. */
   routes?: string[];

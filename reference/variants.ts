@@ -38,6 +38,18 @@ function mapWorkbooks(body: any, f: (w: any) => any): any {
   return body && typeof body === "object" && "type" in body ? f(body) : body;
 }
 
+/** A widget config keeping its report elsewhere than `reportId`: as a string under a nested key, in an array, or as a number under another key. */
+function refElsewhere(config: any, i: number): any {
+  if (!config || typeof config !== "object" || typeof config.reportId !== "number") return config;
+  const { reportId, ...rest } = config;
+  return [{ ...rest, source: { kind: "report", ref: String(reportId) } }, { ...rest, reports: [reportId] }, { ...rest, chart: { report: reportId } }][i % 3];
+}
+
+function refsElsewhereIn(dashboardConfig: any): any {
+  if (!dashboardConfig || typeof dashboardConfig !== "object" || !Array.isArray(dashboardConfig.widgets)) return dashboardConfig;
+  return { ...dashboardConfig, widgets: dashboardConfig.widgets.map((w: any, i: number) => (w && typeof w === "object" ? { ...w, config: refElsewhere(w.config, i) } : w)) };
+}
+
 type Declared = "integer" | "number" | "boolean" | "string";
 
 /** The fields of each request body a lenient server coerces, with the type each is read as. */
@@ -150,6 +162,54 @@ export const variants: Variant[] = [
     readRequestBody: (body) => (body === "" ? undefined : body),
   },
   {
+    name: "upsert-create-needs-name",
+    description: "E11 refuses to create a workbook without a name (400 naming the field); an update by slug may still omit it (required-ness of the body's fields is not shown)",
+    routes: ["E11"],
+    behaviour: { upsertCreateProblem: (sent) => (sent.name === undefined ? "name: required to create a workbook" : undefined) },
+  },
+  {
+    name: "report-refs-elsewhere",
+    description: "Dashboard widgets keep their report under other keys and shapes than config.reportId: a string under config.source.ref, a number in config.reports[], a number under config.chart.report (where a widget keeps it is not shown)",
+    routes: ["E8", "E9", "E10", "E11", "E12"],
+    respond: (body) =>
+      mapWorkbooks(body, (w) => ({
+        ...w,
+        dashboardDraft: refsElsewhereIn(w.dashboardDraft),
+        ...(w.publishedDashboard ? { publishedDashboard: { ...w.publishedDashboard, config: refsElsewhereIn(w.publishedDashboard.config) } } : {}),
+      })),
+  },
+  {
+    name: "lenient-optional-bodies",
+    description: "E10 takes any body that is no object (\" \", [], false) as no body and clones; E4 reads a null branchName beside a branchId (or the other way round) as absent and toggles the branch named (the spec states no outcome for either)",
+    routes: ["E4", "E10"],
+    readRequestBody: (body, req) => {
+      if (req.path.endsWith("/duplicate")) return body === null || typeof body !== "object" || Array.isArray(body) ? undefined : body;
+      if (!req.path.endsWith("/staging-environment") || !body || typeof body !== "object" || Array.isArray(body)) return body;
+      const out = { ...body };
+      if (out.branchName === null && out.branchId != null) delete out.branchName;
+      if (out.branchId === null && out.branchName != null) delete out.branchId;
+      return out;
+    },
+    shouldFindings: ["workspace.negative.broken-body-4xx", "staging.negative.broken-body-4xx"],
+  },
+  {
+    name: "document-without-audit-export",
+    description: "The served OpenAPI document leaves out E7 (GET /api/v1/audit-logs/export), as the platform's published document does: a SHOULD finding, never a MUST failure",
+    routes: ["E14"],
+    respond: (body, req) => {
+      if (req.path !== "/api/v1/spec" || !body?.paths) return body;
+      const paths = Object.fromEntries(Object.entries(body.paths).filter(([p]) => !p.endsWith("/audit-logs/export")));
+      return { ...body, paths };
+    },
+    shouldFindings: ["spec.operations.documented"],
+  },
+  {
+    name: "reports-listed-first",
+    description: "E8 lists the deployment's REPORT items too (Workbook.type has REPORT), newest first and before the workbooks: a first page may hold reports only",
+    routes: ["E8"],
+    behaviour: { workbookListOrder: (items) => ["REPORT", "WORKBOOK"].flatMap((type) => items.filter((i) => i.type === type).sort((a, b) => b.id - a.id)) },
+  },
+  {
     name: "pagination-null",
     description: "E2 keeps items/pageInfo but answers pagination: null",
     routes: ["E2"],
@@ -159,6 +219,13 @@ export const variants: Variant[] = [
     name: "date-only",
     description: "Workbook timestamps as `date` strings instead of `date-time`",
     routes: ["E8", "E9", "E10", "E11", "E12"],
+    respond: (body) => mapWorkbooks(body, (w) => ({ ...w, createdAt: dateOnly(w.createdAt), updatedAt: dateOnly(w.updatedAt) })),
+  },
+  {
+    name: "date-only-reads",
+    description: "Workbook timestamps as `date` strings on the reads (E8, E9) while the writes (E10, E11, E12) answer `date-time`: both forms are allowed for the same field",
+    routes: ["E8", "E9"],
+    exercises: ["E10", "E11", "E12"],
     respond: (body) => mapWorkbooks(body, (w) => ({ ...w, createdAt: dateOnly(w.createdAt), updatedAt: dateOnly(w.updatedAt) })),
   },
   {

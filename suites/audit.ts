@@ -58,7 +58,7 @@ async function readExport(answer: Streamed, query: Query): Promise<Export> {
     else rows.push(record);
     return rows.length < SAMPLE;
   });
-  if (!header) failOn(answer, `the ${label(query)} export has no header row`, { expected: "a header row", got: "an empty body" });
+  if (!header) failOn(answer, `the ${label(query)} export has no header row`, { reason: "no-header", expected: "a header row", got: "an empty body" });
   return { header, rows, answer };
 }
 
@@ -105,7 +105,7 @@ async function expectFilter(ctx: CheckContext, before: Export, query: Query, mee
   if (!before.rows.some((r) => !meets(r))) throw new NotExercised(`none of the ${before.rows.length} row(s) of the unfiltered export is one ${name} must leave out: a filter that kept every row would pass unseen`);
   const filtered = await readExport(await openExport(ctx, query), query);
   if (!filtered.rows.length && emptyUnjudged) throw new NotExercised(`the ${name} export is empty: ${emptyUnjudged}`);
-  if (!filtered.rows.length) failOn(filtered.answer, `the ${name} export is empty, though the unfiltered export holds matching rows`, { expected: "at least one row", got: "the header only" });
+  if (!filtered.rows.length) failOn(filtered.answer, `the ${name} export is empty, though the unfiltered export holds matching rows`, { reason: "filtered-empty", expected: "at least one row", got: "the header only" });
   const wrong = filtered.rows.filter((r) => !meets(r));
   if (wrong.length) failOn(filtered.answer, `${wrong.length} row(s) of the ${name} export do not meet the filter`, { expected: `only rows that meet ${name}`, got: wrong.slice(0, 3), reason: "row-outside-filter" });
   if (rowKey(filtered.header) !== rowKey(before.header)) failOn(filtered.answer, `the ${name} export has other columns than the unfiltered one`, { expected: before.header, got: filtered.header });
@@ -149,7 +149,7 @@ export const auditChecks = group("audit", [
     async run(ctx) {
       const res = await peek(await openExport(ctx));
       const type = res.headers["content-type"];
-      ctx.expect.that(CSV_TYPE.test(type ?? ""), "the export is labelled as CSV", { expected: "content-type text/csv", got: type ?? "no content-type", res });
+      ctx.expect.that(CSV_TYPE.test(type ?? ""), "the export is labelled as CSV", { reason: "content-type", expected: "content-type text/csv", got: type ?? "no content-type", res });
     },
   },
   {
@@ -160,7 +160,7 @@ export const auditChecks = group("audit", [
     async run(ctx) {
       const res = await peek(await openExport(ctx));
       const disposition = res.headers["content-disposition"];
-      ctx.expect.that(/^\s*attachment\b/i.test(disposition ?? ""), "the export is sent as an attachment", { expected: "content-disposition: attachment; filename=…", got: disposition ?? "no content-disposition", res });
+      ctx.expect.that(/^\s*attachment\b/i.test(disposition ?? ""), "the export is sent as an attachment", { reason: "attachment", expected: "content-disposition: attachment; filename=…", got: disposition ?? "no content-disposition", res });
     },
   },
   {
@@ -177,11 +177,11 @@ export const auditChecks = group("audit", [
         else if (record.length !== header.length) ragged = { row: i, cells: record };
         return !ragged && i < SCAN;
       });
-      if (!header.length) failOn(answer, "the export has no header row", { expected: "a header row", got: "an empty body" });
-      if (header.some((h) => !h.trim())) failOn(answer, "every column of the header row has a name", { expected: "named columns", got: header });
+      if (!header.length) failOn(answer, "the export has no header row", { reason: "no-header", expected: "a header row", got: "an empty body" });
+      if (header.some((h) => !h.trim())) failOn(answer, "every column of the header row has a name", { reason: "unnamed-column", expected: "named columns", got: header });
       // A first row holding an email or a timestamp is data: the header is missing.
-      if (header.some((h) => EMAIL.test(h) || /^\d{4}-\d{2}-\d{2}/.test(h.trim()))) failOn(answer, "the first row is a header, not an event", { expected: "column names", got: header });
-      if (ragged) failOn(answer, `row ${ragged.row} has ${ragged.cells.length} cells, the header ${header.length}`, { expected: `${header.length} cells (${header.join(", ")})`, got: ragged.cells });
+      if (header.some((h) => EMAIL.test(h) || /^\d{4}-\d{2}-\d{2}/.test(h.trim()))) failOn(answer, "the first row is a header, not an event", { reason: "header-row", expected: "column names", got: header });
+      if (ragged) failOn(answer, `row ${ragged.row} has ${ragged.cells.length} cells, the header ${header.length}`, { reason: "ragged", expected: `${header.length} cells (${header.join(", ")})`, got: ragged.cells });
     },
   },
   {
@@ -208,7 +208,7 @@ export const auditChecks = group("audit", [
       const answer = await ctx.api.stream(EXPORT, query);
       if (answer.status !== 200) return ctx.expect.clientError(await peek(answer), `${label(query)} (part of the event name "${name}") is answered 200 or rejected with a 4xx`);
       const other = (await readExport(answer, query)).rows.filter((r) => r[col] !== part);
-      if (other.length) failOn(answer, `${label(query)}, a part of the event name "${name}", returns events of other types`, { expected: `no event other than "${part}"`, got: other.slice(0, 3) });
+      if (other.length) failOn(answer, `${label(query)}, a part of the event name "${name}", returns events of other types`, { reason: "other-events", expected: `no event other than "${part}"`, got: other.slice(0, 3) });
     },
   },
   {

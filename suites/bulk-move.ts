@@ -30,7 +30,7 @@ async function moveOk(ctx: CheckContext, api: Api, dep: string, items: ItemRef[]
 /** The failure reported for an item; the check fails when the item is not in failed. */
 function failureOf(ctx: CheckContext, r: Moved, item: ItemRef, why: string): any {
   const f = r.failed.find((x) => key(x) === key(item));
-  ctx.expect.that(f !== undefined, `${why}: the item is reported in failed`, { expected: `failed holds ${key(item)}`, got: { moved: r.moved.map(key), failed: r.failed.map(key) }, res: r.res });
+  ctx.expect.that(f !== undefined, `${why}: the item is reported in failed`, { reason: "in-failed", expected: `failed holds ${key(item)}`, got: { moved: r.moved.map(key), failed: r.failed.map(key) }, res: r.res });
   ctx.expect.that(!r.moved.some((x) => key(x) === key(item)), `${why}: the item is not also in moved`, { expected: `moved without ${key(item)}`, got: r.moved.map(key), res: r.res });
   return f;
 }
@@ -46,7 +46,7 @@ async function expectWorkbookIn({ api, expect }: CheckContext, dep: string, id: 
   const res = await api.get(`/api/v1/deployments/${dep}/workbooks/${id}`);
   const body = expect.ok(res);
   if (!("folderId" in body)) throw new NotVerifiable(`E9 shows no folderId (an optional field) for workbook ${id}: its placement cannot be read back`);
-  expect.equal(body.folderId, folderId, `${what}: workbook ${id} reads back (E9 folderId) in ${folderId ?? "the root"}`, res);
+  expect.equal(body.folderId, folderId, `${what}: workbook ${id} reads back (E9 folderId) in ${folderId ?? "the root"}`, { res, reason: "reads-back" });
 }
 
 async function expectFolderIn(ctx: CheckContext, dep: string, id: number, parentId: number | null, what: string): Promise<void> {
@@ -92,7 +92,7 @@ export const bulkMoveChecks = group("bulk-move", [
       const gone = await deletedItem(ctx, dep, "WORKBOOK");
       const r = await moveOk(ctx, ctx.api, dep, [a, b, a, gone, b, gone], dest.id);
       const answered = [...r.moved, ...r.failed].map(key).sort();
-      ctx.expect.equal(answered, [a, b, gone].map(key).sort(), "moved and failed hold each of the 3 distinct items once", r.res);
+      ctx.expect.equal(answered, [a, b, gone].map(key).sort(), "moved and failed hold each of the 3 distinct items once", { res: r.res, reason: "each-once" });
     },
   },
   {
@@ -178,7 +178,7 @@ export const bulkMoveChecks = group("bulk-move", [
       const sent = [c, a, b];
       const r = await moveOk(ctx, ctx.api, dep, sent, dest.id);
       expectAllMoved(ctx, r, sent);
-      ctx.expect.equal(r.moved.map(key), sent.map(key), "moved keeps the order of items", r.res);
+      ctx.expect.equal(r.moved.map(key), sent.map(key), "moved keeps the order of items", { res: r.res, reason: "moved-order" });
     },
   },
   {
@@ -192,7 +192,7 @@ export const bulkMoveChecks = group("bulk-move", [
       const dest = await createFolder(ctx, dep);
       const gone = await deletedItem(ctx, dep, "WORKBOOK");
       const r = await moveOk(ctx, ctx.api, dep, [gone], dest.id);
-      ctx.expect.equal(failureOf(ctx, r, gone, "a missing item").error?.status, 404, "a missing item fails with status 404", r.res);
+      ctx.expect.equal(failureOf(ctx, r, gone, "a missing item").error?.status, 404, "a missing item fails with status 404", { res: r.res, reason: "failure-status" });
     },
   },
   {
@@ -207,7 +207,7 @@ export const bulkMoveChecks = group("bulk-move", [
       const foreign = await createWorkbook(ctx, other);
       const dest = await createFolder(ctx, dep);
       const r = await moveOk(ctx, ctx.api, dep, [foreign], dest.id);
-      ctx.expect.equal(failureOf(ctx, r, foreign, "an item of another deployment").error?.status, 404, "an item of another deployment fails with status 404", r.res);
+      ctx.expect.equal(failureOf(ctx, r, foreign, "an item of another deployment").error?.status, 404, "an item of another deployment fails with status 404", { res: r.res, reason: "failure-status" });
       await expectWorkbookIn(ctx, other, foreign.id, null, "in its own deployment, untouched");
     },
   },

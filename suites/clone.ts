@@ -2,7 +2,7 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
-import { dashboardReportIds, reportIdsIn, withoutReportIds } from "./lib/report-refs.js";
+import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden } from "./lib/report-refs.js";
 import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
 import { duplicate, expectAnswerIsStored, unlessAtWorkbookLimit, ownerOf, ownWorkbook, putBySlug, readWorkbook, workbookPath } from "./lib/workbook-writes.js";
 
@@ -25,7 +25,8 @@ async function cloneAndRead(ctx: CheckContext, dep: string, id: number, api: Api
 const keysOf = (value: any, like: Record<string, unknown>) => Object.fromEntries(Object.keys(like).map((k) => [k, value?.[k]]));
 
 /** A meta whose `dashboardDraft`, where a server keeps the draft there (E11 rule 2), names reports by placeholder: E10 rule 2 rewrites them in a clone. */
-const draftRefsHidden = (meta: any) => (meta && typeof meta === "object" && "dashboardDraft" in meta ? { ...meta, dashboardDraft: withoutReportIds(meta.dashboardDraft) } : meta);
+const draftRefsHidden = (meta: any, known: Set<number>, source: any) =>
+  meta && typeof meta === "object" && "dashboardDraft" in meta ? { ...meta, dashboardDraft: withRefsHidden(meta.dashboardDraft, reportRefPaths(source?.dashboardDraft, known)) } : meta;
 
 /** What cloning must leave alone on the source (States: "source unchanged"). */
 const content = (w: any) => ({ name: w.name, folderId: w.folderId, slug: w.slug, meta: w.meta, calculatedFields: w.calculatedFields, dashboardDraft: w.dashboardDraft, publishedDashboard: w.publishedDashboard });
@@ -34,15 +35,19 @@ const content = (w: any) => ({ name: w.name, folderId: w.folderId, slug: w.slug,
 async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraft" | "publishedDashboard") {
   const dep = ctx.fixture("deployment").id;
   const { workbook: source } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
-  const refsOf = (w: any) => (side === "dashboardDraft" ? reportIdsIn(w.dashboardDraft) : dashboardReportIds(w.publishedDashboard));
+  // The clone is read where the source holds its references, whatever they are called.
+  const known = await knownReportIds(ctx.api, dep, [source.publishedDashboard]);
+  const draftPaths = reportRefPaths(source.dashboardDraft, known);
+  const publishedPaths = reportRefPaths(source.publishedDashboard?.config, known);
+  const refsOf = (w: any) => (side === "dashboardDraft" ? idsAt(w.dashboardDraft, draftPaths) : dashboardReportIds(w.publishedDashboard, publishedPaths));
   const sourceRefs = refsOf(source);
   if (!sourceRefs.length) throw new NotExercised(`the published workbook ${source.id} names no report in its ${side}`);
-  const allSourceReports = new Set([...reportIdsIn(source.dashboardDraft), ...dashboardReportIds(source.publishedDashboard)]);
+  const allSourceReports = new Set([...idsAt(source.dashboardDraft, draftPaths), ...dashboardReportIds(source.publishedDashboard, publishedPaths)]);
   const { clone, cloneRes: res } = await cloneAndRead(ctx, dep, source.id);
   const cloneRefs = refsOf(clone);
   ctx.expect.equal(cloneRefs.length, sourceRefs.length, `the clone's ${side} holds as many report references as the source's`, res);
   const reused = [...new Set(cloneRefs.filter((id) => allSourceReports.has(id)))];
-  ctx.expect.that(reused.length === 0, `every report reference in the clone's ${side} points to a copied report, none to the source's`, { expected: "only ids of the copied reports", got: `source report ids: ${reused.join(", ")}`, res });
+  ctx.expect.that(reused.length === 0, `every report reference in the clone's ${side} points to a copied report, none to the source's`, { reason: "refs-rewritten", expected: "only ids of the copied reports", got: `source report ids: ${reused.join(", ")}`, res });
   ctx.expect.equal(new Set(cloneRefs).size, new Set(sourceRefs).size, `distinct reports of the source stay distinct copies in the clone's ${side}`, res);
 }
 
@@ -78,7 +83,7 @@ export const cloneChecks = group("clone", [
       const dep = ctx.fixture("deployment").id;
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
       const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
-      ctx.expect.equal(clone.name, `Copy of ${workbook.name}`, "the clone's name", res);
+      ctx.expect.equal(clone.name, `Copy of ${workbook.name}`, "the clone's name", { res, reason: "name" });
     },
   },
   {
@@ -90,12 +95,15 @@ export const cloneChecks = group("clone", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const { workbook: source } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
+      const known = await knownReportIds(ctx.api, dep, [source.publishedDashboard]);
       const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, source.id);
-      ctx.expect.equal(draftRefsHidden(keysOf(answer.meta, source.meta)), draftRefsHidden(source.meta), "the clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft", res);
+      const draftPaths = reportRefPaths(source.dashboardDraft, known);
+      const publishedPaths = reportRefPaths(source.publishedDashboard?.config, known);
+      ctx.expect.equal(draftRefsHidden(keysOf(answer.meta, source.meta), known, source.meta), draftRefsHidden(source.meta, known, source.meta), "the clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft", { res, reason: "meta-copied" });
       ctx.expect.equal(keysOf(answer.calculatedFields, source.calculatedFields), source.calculatedFields, "the clone's calculatedFields hold the source's", res);
-      ctx.expect.equal(withoutReportIds(clone.dashboardDraft ?? null), withoutReportIds(source.dashboardDraft ?? null), "the clone's dashboard draft is the source's, apart from the report ids", cloneRes);
+      ctx.expect.equal(withRefsHidden(clone.dashboardDraft ?? null, draftPaths), withRefsHidden(source.dashboardDraft ?? null, draftPaths), "the clone's dashboard draft is the source's, apart from the report ids", cloneRes);
       ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", { expected: "a publishedDashboard", got: clone.publishedDashboard, res: cloneRes });
-      ctx.expect.equal(withoutReportIds(clone.publishedDashboard.config), withoutReportIds(source.publishedDashboard.config), "the cloned dashboard's config is the source's, apart from the report ids", cloneRes);
+      ctx.expect.equal(withRefsHidden(clone.publishedDashboard.config, publishedPaths), withRefsHidden(source.publishedDashboard.config, publishedPaths), "the cloned dashboard's config is the source's, apart from the report ids", cloneRes);
       ctx.expect.equal(clone.publishedDashboard.reportSnapshots?.length, source.publishedDashboard.reportSnapshots?.length, "the cloned dashboard has one report snapshot per snapshot of the source", cloneRes);
     },
   },
@@ -111,7 +119,7 @@ export const cloneChecks = group("clone", [
       const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, id);
       await cloneAndRead(ctx, dep, id);
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, id);
-      ctx.expect.equal(content(after), content(before), "the source as read after cloning it", res);
+      ctx.expect.equal(content(after), content(before), "the source as read after cloning it", { res, reason: "source-unchanged" });
     },
   },
   {
@@ -126,7 +134,7 @@ export const cloneChecks = group("clone", [
       const { clone } = await cloneAndRead(ctx, dep, source.id);
       const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { stage: "after" } });
       const updated = ctx.expect.ok(res, "Workbook");
-      ctx.expect.equal(updated.id, source.id, "the source's slug still reaches the source, not its clone", res);
+      ctx.expect.equal(updated.id, source.id, "the source's slug still reaches the source, not its clone", { res, reason: "slug-reaches-source" });
       const { workbook: cloneNow, res: cloneRes } = await readWorkbook(ctx, ctx.api, dep, clone.id);
       ctx.expect.equal(cloneNow.meta?.stage, "before", "the clone's meta after the source's changed", cloneRes);
     },
@@ -159,7 +167,7 @@ export const cloneChecks = group("clone", [
       // Both the answer and the record as stored: a server may fix one and not the other.
       for (const [w, r, which] of [[answer, res, "the clone's answer"], [clone, cloneRes, "the clone as stored"]] as const) {
         ctx.expect.that(w.publishedDashboard != null, `${which} carries a copy of the source's published dashboard`, { expected: "a publishedDashboard", got: w.publishedDashboard, res: r });
-        ctx.expect.equal(w.publishedDashboard.allowEmbed, false, `allowEmbed of the cloned dashboard in ${which}`, r);
+        ctx.expect.equal(w.publishedDashboard.allowEmbed, false, `allowEmbed of the cloned dashboard in ${which}`, { res: r, reason: "allow-embed" });
       }
     },
   },
@@ -174,7 +182,7 @@ export const cloneChecks = group("clone", [
       const folder = await createFolder(ctx, dep);
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder.id });
       const { answer, res } = await cloneAndRead(ctx, dep, workbook.id);
-      ctx.expect.equal(answer.folderId, folder.id, "the clone's folderId (the source's folder, which the caller created and may edit)", res);
+      ctx.expect.equal(answer.folderId, folder.id, "the clone's folderId (the source's folder, which the caller created and may edit)", { res, reason: "folder" });
     },
   },
   {
@@ -191,7 +199,7 @@ export const cloneChecks = group("clone", [
       unlessAtWorkbookLimit(res, `the readOnly token cloning workbook ${workbook.id}`);
       ctx.require(res, "E10", "the readOnly token cloning a workbook of fixtures.readOnlyFolder (it needs read access there and the AI BI User role)");
       const clone = ctx.expect.ok(res, "Workbook");
-      ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", { expected: "folderId null", got: clone.folderId, res });
+      ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", { reason: "at-root", expected: "folderId null", got: clone.folderId, res });
     },
   },
   {
@@ -205,7 +213,7 @@ export const cloneChecks = group("clone", [
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
       if (workbook.folderId != null) throw new NotExercised(`the workbook created without folderId is in folder ${workbook.folderId}: there is no root workbook to clone`);
       const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
-      ctx.expect.that(clone.folderId == null, "the clone of a root workbook is at the root", { expected: "folderId null", got: clone.folderId, res });
+      ctx.expect.that(clone.folderId == null, "the clone of a root workbook is at the root", { reason: "at-root", expected: "folderId null", got: clone.folderId, res });
     },
   },
   {
@@ -221,7 +229,7 @@ export const cloneChecks = group("clone", [
       const { workbook: theirs } = await ownWorkbook(ctx, ctx.as("readOnly"), dep, { folderId: ctx.fixture("editableFolder").id });
       if (ownerOf(theirs) === undefined || ownerOf(theirs) === me) throw new NotExercised("the readOnly token's workbook shows no owner distinct from the main token's");
       const { answer, res } = await cloneAndRead(ctx, dep, theirs.id);
-      ctx.expect.equal(ownerOf(answer), me, "the owner of the clone (the caller, as shown on a workbook it created)", res);
+      ctx.expect.equal(ownerOf(answer), me, "the owner of the clone (the caller, as shown on a workbook it created)", { res, reason: "owner" });
     },
   },
   {
@@ -260,9 +268,10 @@ export const cloneChecks = group("clone", [
       const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
       if (!published) return;
       ctx.expect.equal(d.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", cloneRes);
-      const sourceReports = new Set(dashboardReportIds(published));
-      const reused = [...new Set(dashboardReportIds(d).filter((r) => sourceReports.has(r)))];
-      ctx.expect.that(reused.length === 0, "the re-published dashboard names fresh reports, none of the source's", { expected: "no source report id", got: `source report ids: ${reused.join(", ")}`, res: cloneRes });
+      const paths = reportRefPaths(published.config, await knownReportIds(ctx.api, dep, [published]));
+      const sourceReports = new Set(dashboardReportIds(published, paths));
+      const reused = [...new Set(dashboardReportIds(d, paths).filter((r) => sourceReports.has(r)))];
+      ctx.expect.that(reused.length === 0, "the re-published dashboard names fresh reports, none of the source's", { reason: "fresh-reports", expected: "no source report id", got: `source report ids: ${reused.join(", ")}`, res: cloneRes });
     },
   },
   {

@@ -174,7 +174,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       if (res.status >= 400 && res.status < 500) return; // rejected: the rule holds
       ctx.expect.status(res, UPDATE_ACCEPTED, "an update with image is either rejected with a 4xx or accepted");
       const { settings, res: read } = await readSettings(ctx, dep);
-      ctx.expect.that(!JSON.stringify(settings).includes(image), "the image sent does not appear in the settings", { expected: "the image resolved from the version", got: settings.image, res: read });
+      ctx.expect.that(!JSON.stringify(settings).includes(image), "the image sent does not appear in the settings", { reason: "image-ignored", expected: "the image resolved from the version", got: settings.image, res: read });
     },
   },
 ]);

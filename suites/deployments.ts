@@ -48,7 +48,7 @@ export const deploymentChecks = group("deployments", [
       const times = deploymentsOf(expect.ok(res, "DeploymentsListResponse")).map((d) => d?.created_at).filter((t): t is string => typeof t === "string");
       if (!times.length) throw new NotExercised("no deployment of the first page carries created_at (the published document's shape leaves it out)");
       const naive = times.filter((t) => !parseTimestamp(t)?.hasOffset);
-      expect.that(naive.length === 0, "every created_at names its UTC offset", { expected: "a date-time with Z or ±hh:mm, e.g. 2024-01-15T10:30:00Z", got: naive.slice(0, 3), res });
+      expect.that(naive.length === 0, "every created_at names its UTC offset", { reason: "utc-offset", expected: "a date-time with Z or ±hh:mm, e.g. 2024-01-15T10:30:00Z", got: naive.slice(0, 3), res });
     },
   },
   {
@@ -60,7 +60,7 @@ export const deploymentChecks = group("deployments", [
       const res = await api.get(LIST);
       const body = expect.ok(res, "DeploymentsListResponse");
       expect.equal(paginationOf(body, res).offset, 0, "pagination.offset defaults to 0", res);
-      expect.equal(body.pagination.limit, 20, "pagination.limit defaults to 20", res);
+      expect.equal(body.pagination.limit, 20, "pagination.limit defaults to 20", { res, reason: "default-limit" });
       expect.that(deploymentsOf(body).length <= 20, "a default page holds at most 20 deployments", { expected: "<= 20", got: deploymentsOf(body).length, res });
     },
   },
@@ -72,7 +72,7 @@ export const deploymentChecks = group("deployments", [
     async run({ api, expect }) {
       const res = await api.get(LIST, { limit: 1 });
       const body = expect.ok(res, "DeploymentsListResponse");
-      expect.that(deploymentsOf(body).length <= 1, "limit=1 returns at most one deployment", { expected: "<= 1 item", got: deploymentsOf(body).length, res });
+      expect.that(deploymentsOf(body).length <= 1, "limit=1 returns at most one deployment", { reason: "limit-caps", expected: "<= 1 item", got: deploymentsOf(body).length, res });
       expect.equal(paginationOf(body, res).limit, 1, "pagination.limit echoes the limit sent", res);
     },
   },
@@ -92,7 +92,7 @@ export const deploymentChecks = group("deployments", [
       expect.that(new Set(totals).size === 1, "pagination.total is the same on every page", { expected: "one total", got: totals, res: walk.pages.at(-1) });
       const ids = walk.items.map((d: any) => d?.id);
       expect.equal(new Set(ids).size, ids.length, "no deployment appears on two pages", walk.pages.at(-1));
-      expect.equal(ids.length, totals[0], "the walk yields pagination.total deployments", walk.pages.at(-1));
+      expect.equal(ids.length, totals[0], "the walk yields pagination.total deployments", { res: walk.pages.at(-1), reason: "total" });
     },
   },
   {
@@ -105,7 +105,7 @@ export const deploymentChecks = group("deployments", [
       const { total } = paginationOf(expect.ok(head, "DeploymentsListResponse"), head);
       const res = await api.get(LIST, { offset: total, limit: 5 });
       const body = expect.ok(res, "DeploymentsListResponse");
-      expect.equal(deploymentsOf(body).length, 0, `offset=${total} (the total) returns no deployments`, res);
+      expect.equal(deploymentsOf(body).length, 0, `offset=${total} (the total) returns no deployments`, { res, reason: "past-end-empty" });
     },
   },
   {

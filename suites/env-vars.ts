@@ -37,7 +37,7 @@ const named = (vars: Listed[]) => [...new Set(vars.map((v) => `${v.name} (in ${v
 
 function expectMasked(expect: Expect, vars: Listed[], mask: boolean, what: string): void {
   const wrong = vars.filter((v) => (v.value === MASK) !== mask);
-  expect.that(wrong.length === 0, what, { expected: mask ? `value ${MASK}` : `a value other than ${MASK}`, got: named(wrong), res: wrong[0]?.res });
+  expect.that(wrong.length === 0, what, { reason: "masking", expected: mask ? `value ${MASK}` : `a value other than ${MASK}`, got: named(wrong), res: wrong[0]?.res });
 }
 
 export const envVarChecks = group("env-vars", [
@@ -117,7 +117,7 @@ export const envVarChecks = group("env-vars", [
       if (!walk.pages.some((p) => Array.isArray(p.res.body?.data))) throw new NotExercised("the server sends no deprecated data array beside items");
       for (const [i, p] of walk.pages.entries()) {
         const difference = Array.isArray(p.res.body?.data) ? copyDifference(p.items, p.res.body.data, (v) => String(v?.name)) : undefined;
-        expect.that(!difference, `page ${i + 1}: data is a copy of items`, { expected: "data holding the entries of items", got: difference, res: p.res });
+        expect.that(!difference, `page ${i + 1}: data is a copy of items`, { reason: "data-copy", expected: "data holding the entries of items", got: difference, res: p.res });
       }
     },
   },

@@ -50,7 +50,7 @@ export const environmentChecks = group("environments", [
       const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id);
       if (!environments.length) throw new NotExercised("the deployment lists no environment");
       const without = environments.filter((e) => typeof e.raw?.id !== "string" || e.raw.id === "");
-      expect.that(without.length === 0, "every environment has a non-empty string id", { expected: "id on each", got: without.slice(0, 3).map((e) => e.raw), res });
+      expect.that(without.length === 0, "every environment has a non-empty string id", { reason: "ids", expected: "id on each", got: without.slice(0, 3).map((e) => e.raw), res });
     },
   },
   {
@@ -65,7 +65,7 @@ export const environmentChecks = group("environments", [
       for (const type of TYPES) {
         const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id, type);
         const other = environments.filter((e) => e.type !== undefined && e.type !== type);
-        expect.that(other.length === 0, `type=${type} lists only ${type} environments`, { expected: `type ${type} only`, got: other.map((e) => `${e.id}: ${e.type}`), res });
+        expect.that(other.length === 0, `type=${type} lists only ${type} environments`, { reason: "only-type", expected: `type ${type} only`, got: other.map((e) => `${e.id}: ${e.type}`), res });
         typed += environments.filter((e) => e.type !== undefined).length;
         listed += environments.length;
       }
@@ -87,7 +87,7 @@ export const environmentChecks = group("environments", [
         const { environments, res } = await currentEnvironments(api, expect, dep, type);
         const listed = new Set(ids(environments));
         const missing = ids(all.filter((e) => e.type === type)).filter((id) => !listed.has(id));
-        expect.that(missing.length === 0, `type=${type} lists every ${type} environment of the unfiltered list`, { expected: "none missing", got: `missing: ${missing.join(", ")}`, res });
+        expect.that(missing.length === 0, `type=${type} lists every ${type} environment of the unfiltered list`, { reason: "all-of-type", expected: "none missing", got: `missing: ${missing.join(", ")}`, res });
       }
     },
   },
@@ -150,7 +150,7 @@ export const environmentChecks = group("environments", [
       const first = severalPagesOf(whole.length);
       const walk = await walkCursor(api, listPath(dep), { first, maxPages: whole.length + 2 });
       for (const [i, page] of walk.pages.entries())
-        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} environments`, { expected: `<= ${first}`, got: page.items.length, res: page.res });
+        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} environments`, { reason: "first-caps", expected: `<= ${first}`, got: page.items.length, res: page.res });
     },
   },
   {
@@ -165,7 +165,7 @@ export const environmentChecks = group("environments", [
       let seen = 0;
       for (const [i, page] of walk.pages.entries()) {
         seen += page.items.length;
-        if (seen < whole.length) expect.equal(page.pageInfo?.hasNextPage, true, `page ${i + 1} (${seen} of ${whole.length} environments seen): hasNextPage is true`, page.res);
+        if (seen < whole.length) expect.equal(page.pageInfo?.hasNextPage, true, `page ${i + 1} (${seen} of ${whole.length} environments seen): hasNextPage is true`, { res: page.res, reason: "has-next-page" });
         // A full last page may still announce a next one, if that one is empty and ends the walk.
         else if (i < walk.pages.length - 1) expect.that(walk.pages.slice(i + 1).every((p) => p.items.length === 0) && walk.pages.length - i === 2, `after page ${i + 1}, which holds the last environment, at most one empty page follows`, { expected: "the walk ends there, or after one empty page", got: walk.pages.slice(i + 1).map((p) => `${p.items.length} items`), res: walk.pages.at(-1)?.res });
       }
@@ -183,7 +183,7 @@ export const environmentChecks = group("environments", [
       let seen = 0;
       const last = walk.pages.findIndex((p) => (seen += p.items.length) >= whole.length);
       const page = walk.pages[last === -1 ? walk.pages.length - 1 : last];
-      expect.equal(page.pageInfo?.hasNextPage, false, `page ${last + 1}, which holds the last of ${whole.length} environments: hasNextPage is false`, page.res);
+      expect.equal(page.pageInfo?.hasNextPage, false, `page ${last + 1}, which holds the last of ${whole.length} environments: hasNextPage is false`, { res: page.res, reason: "last-page" });
     },
   },
   {
@@ -210,7 +210,7 @@ export const environmentChecks = group("environments", [
         const off = notASubset(data, whole);
         expect.that(!off, "data holds environments of items, each once", { expected: "a subset of the ids of items", got: off, res });
         if (!p) continue;
-        expect.equal(p.total, whole.length, "pagination.total is the number of environments in the whole list", res);
+        expect.equal(p.total, whole.length, "pagination.total is the number of environments in the whole list", { res, reason: "total" });
         expect.equal(p.offset, "offset" in query ? query.offset : 0, "pagination.offset echoes the offset sent (0 when none)", res);
         expect.equal(data.length, Math.min(p.limit, Math.max(0, p.total - p.offset)), "data holds pagination.limit environments, or those left after pagination.offset", res);
       }
@@ -230,7 +230,7 @@ export const environmentChecks = group("environments", [
       if (!environments.some((e) => typeof e.branch === "string")) throw new NotExercised("the environments carry no branch field to match a branch by");
       for (const b of alwaysOn) {
         const ofBranch = environments.filter((e) => e.branch === b.name);
-        expect.that(ofBranch.some((e) => e.type === "staging"), `branch ${b.name} (always-on staging) is listed as a staging environment`, { expected: `an environment with branch ${b.name} and type staging`, got: ofBranch.length ? ofBranch.map((e) => `${e.id}: ${e.type}`) : "no environment of that branch", res });
+        expect.that(ofBranch.some((e) => e.type === "staging"), `branch ${b.name} (always-on staging) is listed as a staging environment`, { reason: "staging-listed", expected: `an environment with branch ${b.name} and type staging`, got: ofBranch.length ? ofBranch.map((e) => `${e.id}: ${e.type}`) : "no environment of that branch", res });
       }
     },
   },

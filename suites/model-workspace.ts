@@ -198,7 +198,7 @@ class List extends Call {
     const walk = await walkCursor(r.api, workbooksPath(r.dep), { first: 50, query: { folderId: id } });
     const res = walk.pages.at(-1)!.res;
     const want = m.workbooks.filter((w) => w.folderId === id);
-    r.ctx.expect.equal(walk.items.map((w: any) => w?.id).sort(byNumber), want.map((w) => w.id).sort(byNumber), `${this.sent}: the list holds exactly the workbooks the calls so far put in folder ${id}`, res);
+    r.ctx.expect.equal(walk.items.map((w: any) => w?.id).sort(byNumber), want.map((w) => w.id).sort(byNumber), `${this.sent}: the list holds exactly the workbooks the calls so far put in folder ${id}`, { res, reason: "folder-contents" });
     for (const w of want) expectAsModelled(r.ctx, walk.items.find((x: any) => x?.id === w.id), w, this.sent, res);
   }
 }

@@ -60,7 +60,7 @@ function converted(draft: any): any {
 function expectDraftKept(ctx: CheckContext, wb: any, sent: unknown, res: Response, when: string): void {
   const departures = [wb.dashboardDraft, wb.meta?.dashboardDraft].map((shown) => draftDeparture(shown, sent));
   if (departures.includes(undefined)) return;
-  ctx.expect.fail(`${when}: the draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but ${departures[0]}`, { expected: converted(sent), got: wb.dashboardDraft ?? wb.meta?.dashboardDraft, res });
+  ctx.expect.fail(`${when}: the draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but ${departures[0]}`, { reason: "tabs-converted", expected: converted(sent), got: wb.dashboardDraft ?? wb.meta?.dashboardDraft, res });
 }
 
 // --- E12: bulk move -------------------------------------------------------------------------
@@ -177,7 +177,7 @@ function expectOutcomes(ctx: CheckContext, s: Sent, destination: string): void {
       expect.that(failure === undefined, `${h} (${k}) moves into ${into}`, { expected: "listed in moved", got: failure, res: s.res });
     } else {
       const allowed = outcome.statuses.join(" or ");
-      expect.that(failure !== undefined, `${h} (${k}) cannot move into ${into}: it is reported in failed`, { expected: `failed with status ${allowed}`, got, res: s.res });
+      expect.that(failure !== undefined, `${h} (${k}) cannot move into ${into}: it is reported in failed`, { reason: "in-failed", expected: `failed with status ${allowed}`, got, res: s.res });
       expect.that(outcome.statuses.includes(failure?.error?.status), `${h} (${k}) fails with status ${allowed}`, { expected: allowed, got: failure?.error, res: s.res });
     }
   }
@@ -193,10 +193,10 @@ async function expectPlacement(ctx: CheckContext, api: Api, dep: string, s: Sent
     const where = `${h} (${itemKey(r)}) is in ${placeName(place)}${want === null ? "" : ` (${want})`} after the batch`;
     if (r.type === "FOLDER") {
       const { sits, seen } = await folderSitsIn(api, dep, r.id, want);
-      ctx.expect.that(sits, where, { expected: `in ${want ?? "the root"}`, got: seen });
+      ctx.expect.that(sits, where, { expected: `in ${want ?? "the root"}`, got: seen, reason: "reads-back" });
     } else {
       const res = await api.get(workbookPath(dep, r.id));
-      ctx.expect.equal(expectWorkbook(ctx, res, `reading ${h} back (E9)`).folderId, want, `${where}, by E9's folderId`, res);
+      ctx.expect.equal(expectWorkbook(ctx, res, `reading ${h} back (E9)`).folderId, want, `${where}, by E9's folderId`, { res, reason: "reads-back" });
     }
   }
 }
@@ -207,7 +207,7 @@ function expectOrder(ctx: CheckContext, s: Sent): void {
   for (const [name, list] of [["moved", s.moved], ["failed", s.failed]] as const) {
     const keys = list.map(itemKey).filter((k) => sent.includes(k));
     const positions = keys.map((k) => sent.indexOf(k));
-    ctx.expect.that(positions.every((p, i) => i === 0 || positions[i - 1] < p), `${name} lists its items in the order they were sent`, { expected: sent.filter((k) => keys.includes(k)), got: keys, res: s.res });
+    ctx.expect.that(positions.every((p, i) => i === 0 || positions[i - 1] < p), `${name} lists its items in the order they were sent`, { reason: "order", expected: sent.filter((k) => keys.includes(k)), got: keys, res: s.res });
   }
 }
 
@@ -241,7 +241,7 @@ export const workspacePropertyChecks = groupedById([
         const sent = dressSlug(slug, variant);
         const res = await putBySlug(ctx.scratch, api, dep, sent, { name: workbook.name });
         const wb = expectWorkbook(ctx, res, `PUT by-slug/${JSON.stringify(sent)}`);
-        ctx.expect.equal(wb.id, workbook.id, `${JSON.stringify(sent)}, trimmed and lowercased, is ${slug}: it reaches workbook ${workbook.id}`, res);
+        ctx.expect.equal(wb.id, workbook.id, `${JSON.stringify(sent)}, trimmed and lowercased, is ${slug}: it reaches workbook ${workbook.id}`, { res, reason: "slug-reaches" });
       });
     },
   },
@@ -270,7 +270,7 @@ export const workspacePropertyChecks = groupedById([
             const wb = expectWorkbook(ctx, step, `upsert ${i + 2} of ${metas.length}`);
             const next = readings.map((r) => ({ ...r, meta: r.merge(r.meta, sent) }));
             readings = next.filter((r) => isDeepStrictEqual(wb.meta, r.meta));
-            ctx.expect.that(readings.length > 0, `after upsert ${i + 2} of ${metas.length}, meta is the merge of what was sent (${next.map((r) => r.name).join(" or ")})`, { expected: next[0].meta, got: wb.meta, res: step });
+            ctx.expect.that(readings.length > 0, `after upsert ${i + 2} of ${metas.length}, meta is the merge of what was sent (${next.map((r) => r.name).join(" or ")})`, { reason: "meta-merged", expected: next[0].meta, got: wb.meta, res: step });
           }
           const back = await api.get(workbookPath(dep, created.id));
           const stored = expectWorkbook(ctx, back, "reading the workbook back (E9)");

@@ -89,11 +89,11 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
         ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with a new variable ${name} (it took ${tag}_PROBE before)`);
         // published docs: the PUT answers with the list shape; every variable it shows, in items and in data, obeys the rule too.
         const wrong = answeredVariables(put).filter((v) => o.select(v.name) && (v.value === MASK) !== o.masked(v.name));
-        ctx.expect.that(wrong.length === 0, "in the PUT env-vars answer, each variable reads [ENCRYPTED] exactly when its name holds a marker", { expected: "secret-named values masked, others not", got: wrong.map((v) => `${v.name} (in ${v.where})`), res: put });
+        ctx.expect.that(wrong.length === 0, "in the PUT env-vars answer, each variable reads [ENCRYPTED] exactly when its name holds a marker", { reason: "put-answer-masking", expected: "secret-named values masked, others not", got: wrong.map((v) => `${v.name} (in ${v.where})`), res: put });
         const listed = await listedVariable(api, dep, name);
         if (!listed) return ctx.expect.fail(`the variable ${name} just set is not in the list (E13)`, { expected: `an item named ${name}`, got: "none", res: put });
         const masked = o.masked(name);
-        ctx.expect.that((listed.value === MASK) === masked, masked ? `${name} holds a marker: its value reads ${MASK}` : `${name} holds no marker: its value is not masked`, { expected: masked ? MASK : "the value set", got: listed.value, res: listed.res });
+        ctx.expect.that((listed.value === MASK) === masked, masked ? `${name} holds a marker: its value reads ${MASK}` : `${name} holds no marker: its value is not masked`, { reason: "masking", expected: masked ? MASK : "the value set", got: listed.value, res: listed.res });
       });
     },
   };
@@ -213,7 +213,7 @@ export const propertyChecks = groupedById([
         // Only one naming its offset leaves the time between them unknown: the case says nothing.
         if (lifetime === undefined) throw new NotExercised("created_at and expires_at: only one names its UTC offset");
         // Both times come from one instant: less than a second of difference is rounding, a second is not.
-        ctx.expect.that(Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, expires_at is created_at plus ${body.expires_in} s`, { expected: `${body.expires_in} s`, got: `${lifetime} s`, res });
+        ctx.expect.that(Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, expires_at is created_at plus ${body.expires_in} s`, { reason: "lifetime", expected: `${body.expires_in} s`, got: `${lifetime} s`, res });
       });
     },
   },
@@ -234,7 +234,7 @@ export const propertyChecks = groupedById([
         if (typeof claims.iat !== "number" && !created.hasOffset) throw new NotExercised("the JWT has no iat and created_at names no UTC offset");
         const issued = typeof claims.iat === "number" ? claims.iat : created.ms / 1000;
         const lifetime = typeof claims.exp === "number" ? claims.exp - issued : undefined;
-        ctx.expect.that(lifetime !== undefined && Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, the JWT's exp is ${body.expires_in} s after ${typeof claims.iat === "number" ? "iat" : "created_at"}`, { expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res });
+        ctx.expect.that(lifetime !== undefined && Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, the JWT's exp is ${body.expires_in} s after ${typeof claims.iat === "number" ? "iat" : "created_at"}`, { reason: "jwt-lifetime", expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res });
       });
     },
   },

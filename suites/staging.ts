@@ -48,7 +48,7 @@ async function setFlag(ctx: CheckContext, dep: string, branchName: string, enabl
 async function toggle(ctx: CheckContext, dep: string, ref: BranchRef, enabled: boolean): Promise<{ branch: any; res: Response }> {
   const res = await ctx.api.put(togglePath(dep), { enabled, ...ref });
   const branch = ctx.expect.ok(res, "BranchResponse").data;
-  if (branch.isStagingEnvironmentEnabled != null) ctx.expect.equal(branch.isStagingEnvironmentEnabled, enabled, `the answer shows isStagingEnvironmentEnabled ${enabled}`, res);
+  if (branch.isStagingEnvironmentEnabled != null) ctx.expect.equal(branch.isStagingEnvironmentEnabled, enabled, `the answer shows isStagingEnvironmentEnabled ${enabled}`, { res, reason: "answer-flag" });
   return { branch, res };
 }
 
@@ -60,7 +60,7 @@ async function expectListed(ctx: CheckContext, dep: string, branchName: string, 
   for (const type of types) {
     const state = await stateOf(ctx, dep, branchName, type);
     if (state.on === undefined) throw new NotExercised(unreadable(branchName));
-    ctx.expect.that(state.on === listed, `${state.source} ${listed ? "shows" : "does not show"} branch ${branchName}'s staging environment on`, { expected: `the staging environment of branch ${branchName} ${listed ? "on" : "off"}`, got: state.on ? "on" : "off", res: state.res });
+    ctx.expect.that(state.on === listed, `${state.source} ${listed ? "shows" : "does not show"} branch ${branchName}'s staging environment on`, { reason: "state", expected: `the staging environment of branch ${branchName} ${listed ? "on" : "off"}`, got: state.on ? "on" : "off", res: state.res });
     if (!state.res) return;
   }
 }

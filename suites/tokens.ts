@@ -40,7 +40,7 @@ async function managementReads(ctx: CheckContext): Promise<[string, string][]> {
  */
 function expectRejected(ctx: CheckContext, res: Response, what: string): void {
   ctx.requireRoute(res, "E3", what);
-  ctx.expect.that(res.status >= 400 && res.status < 500, what, { expected: "a 4xx status", got: `status ${res.status}`, res });
+  ctx.expect.that(res.status >= 400 && res.status < 500, what, { reason: "client-error", expected: "a 4xx status", got: `status ${res.status}`, res });
 }
 
 /**
@@ -50,7 +50,7 @@ function expectRejected(ctx: CheckContext, res: Response, what: string): void {
 function expectNoToken(ctx: CheckContext, res: Response, what: string): void {
   ctx.expect.that(res.status < 500, `${what}: no server error`, { expected: "a status below 500", got: `status ${res.status}`, res });
   const token = res.status < 300 && res.isJson ? res.body?.data?.token : undefined;
-  ctx.expect.that(token === undefined, `${what}: no token is issued`, { expected: "no data.token", got: "a token", res });
+  ctx.expect.that(token === undefined, `${what}: no token is issued`, { reason: "no-token", expected: "no data.token", got: "a token", res });
 }
 
 /** The broken bodies the MUST checks below send, one per rule of E3's body. */
@@ -63,7 +63,7 @@ const brokenBodies = (ctx: CheckContext): { body: unknown; what: string }[] => [
 /** The JWT's claims; the token itself never goes into a report (it is a credential). */
 function claimsOf(ctx: CheckContext, token: unknown, res: Response): JWTPayload {
   const claims = decodedClaims(token);
-  if (!claims) ctx.expect.fail("the token is not a JWT", { expected: "a JWT: base64url header.payload.signature, the payload a JSON object", got: "a value jose cannot decode as a JWT", res });
+  if (!claims) ctx.expect.fail("the token is not a JWT", { reason: "not-jwt", expected: "a JWT: base64url header.payload.signature, the payload a JSON object", got: "a value jose cannot decode as a JWT", res });
   return claims!;
 }
 
@@ -95,7 +95,7 @@ export const tokenChecks = group("tokens", [
       for (const expiresIn of SENT_LIFETIMES_S) {
         const { data, res } = await issue(ctx, { security_context: securityContext(ctx), expires_in: expiresIn });
         const lifetime = tokenLifetimeS(data);
-        ctx.expect.that(Math.abs(lifetime - expiresIn) <= SLACK_S, `with expires_in ${expiresIn}, expires_at is created_at plus ${expiresIn} s`, { expected: `${expiresIn} s (±${SLACK_S})`, got: `${lifetime} s`, res });
+        ctx.expect.that(Math.abs(lifetime - expiresIn) <= SLACK_S, `with expires_in ${expiresIn}, expires_at is created_at plus ${expiresIn} s`, { reason: "lifetime", expected: `${expiresIn} s (±${SLACK_S})`, got: `${lifetime} s`, res });
       }
     },
   },
@@ -108,7 +108,7 @@ export const tokenChecks = group("tokens", [
     async run(ctx) {
       const { data, res } = await issue(ctx, { security_context: securityContext(ctx) });
       const lifetime = tokenLifetimeS(data);
-      ctx.expect.that(Math.abs(lifetime - DEFAULT_LIFETIME_S) <= SLACK_S, "without expires_in, expires_at is created_at plus 86400 s", { expected: `${DEFAULT_LIFETIME_S} s (±${SLACK_S})`, got: `${lifetime} s`, res });
+      ctx.expect.that(Math.abs(lifetime - DEFAULT_LIFETIME_S) <= SLACK_S, "without expires_in, expires_at is created_at plus 86400 s", { reason: "default-lifetime", expected: `${DEFAULT_LIFETIME_S} s (±${SLACK_S})`, got: `${lifetime} s`, res });
     },
   },
   {
@@ -133,7 +133,7 @@ export const tokenChecks = group("tokens", [
       const { data, res } = await issue(ctx, { security_context: sent });
       const claims = claimsOf(ctx, data.token, res);
       // The claim name is not shown: the context may sit under any claim, or be the payload itself.
-      ctx.expect.that(holdsContext(claims, sent), "the token's claims hold the security context sent", { expected: `a claim deep-equal to ${JSON.stringify(sent)}`, got: `claims ${Object.keys(claims).join(", ")}, none holding it`, res });
+      ctx.expect.that(holdsContext(claims, sent), "the token's claims hold the security context sent", { reason: "security-context", expected: `a claim deep-equal to ${JSON.stringify(sent)}`, got: `claims ${Object.keys(claims).join(", ")}, none holding it`, res });
     },
   },
   {
@@ -148,7 +148,7 @@ export const tokenChecks = group("tokens", [
       // A time without offset names its instant only up to the server's zone: exp and iat may differ from it by that zone.
       const { created, expires } = tokenTimes(data);
       const zone = expires.hasOffset ? "" : " up to a zone offset (expires_at names none)";
-      ctx.expect.that(typeof exp === "number" && sameInstant(expires, exp, SLACK_S), "the JWT's exp is expires_at", { expected: `exp ${expires.ms / 1000} (±${SLACK_S})${zone}`, got: `exp ${exp}`, res });
+      ctx.expect.that(typeof exp === "number" && sameInstant(expires, exp, SLACK_S), "the JWT's exp is expires_at", { reason: "exp", expected: `exp ${expires.ms / 1000} (±${SLACK_S})${zone}`, got: `exp ${exp}`, res });
       if (typeof iat === "number" && typeof exp === "number" && !created.hasOffset && !expires.hasOffset)
         ctx.expect.that(Math.abs(exp - iat - (expires.ms - created.ms) / 1000) <= SLACK_S, "the JWT's iat is created_at (in the same zone as exp and expires_at)", { expected: `exp - iat = ${(expires.ms - created.ms) / 1000} s (±${SLACK_S})`, got: `${exp - iat} s`, res });
       else if (iat !== undefined) ctx.expect.that(typeof iat === "number" && sameInstant(created, iat, SLACK_S), "the JWT's iat is created_at", { expected: `iat ${created.ms / 1000} (±${SLACK_S})`, got: `iat ${iat}`, res });

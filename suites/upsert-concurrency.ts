@@ -11,7 +11,7 @@ const RETRIES = 5;
 const RACES = 3;
 
 export interface Writer {
-  body: { meta: Record<string, number> };
+  body: { name: string; meta: Record<string, number> };
   res: Response;
 }
 
@@ -30,7 +30,8 @@ type RaceCtx = Pick<CheckContext, "api" | "scratch" | "require">;
  */
 export async function raceOnSlug(ctx: RaceCtx, dep: string, writers = WRITERS): Promise<Race> {
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
-  const bodies = Array.from({ length: writers }, (_, i) => ({ meta: { [`writer${i}`]: i } }));
+  // Each writer may create (after the delete): it sends the name too, as a careful client does (required-ness is not shown).
+  const bodies = Array.from({ length: writers }, (_, i) => ({ name: workbook.name, meta: { [`writer${i}`]: i } }));
   const send = (body: Writer["body"]) => putBySlug(ctx.scratch, ctx.api, dep, slug, body);
   const half = Math.floor(writers / 2);
   const early = bodies.slice(0, half).map(send);
@@ -112,12 +113,12 @@ export const upsertConcurrencyChecks = group("upsert", [
       const race = await raceOnSlug(ctx, dep);
       const retried = await retryConflicts(ctx, dep, race);
       // The delete may have come last; one more upsert makes sure the slug is held.
-      const last = await putBySlug(ctx.scratch, ctx.api, dep, race.slug, { meta: { settled: 1 } });
+      const last = await putBySlug(ctx.scratch, ctx.api, dep, race.slug, { name: race.writers[0].body.name, meta: { settled: 1 } });
       const holder = ctx.expect.ok(last, "Workbook").id;
       const answered = [...race.writers.map((w) => w.res), ...retried.map((r) => r.res), last].filter((r) => r.status === 200 && r.isJson).map((r) => r.body?.id).filter(Number.isSafeInteger);
       const existing: number[] = [];
       for (const id of new Set(answered)) if ((await ctx.api.get(workbookPath(dep, id))).status === 200) existing.push(id);
-      ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", last);
+      ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", { res: last, reason: "one-holder" });
       const listed = wholeList(await walkCursor(ctx.api, `/api/v1/deployments/${dep}/workbooks`, { first: 100 }), "workbooks").items;
       const holders = listed.filter((w: any) => typeof w?.slug === "string" && w.slug === race.slug).map((w: any) => w.id);
       if (listed.some((w: any) => typeof w?.slug === "string")) ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", last);

@@ -47,7 +47,7 @@ export const upsertChecks = group("upsert", [
       ctx.expect.equal(String(created.deploymentId), dep, "the deployment of the created workbook", res);
       ctx.expect.equal(created.name, name, "the name sent", res);
       ctx.expect.equal(created.meta?.origin, "create", "the meta sent", res);
-      if (created.slug !== undefined) ctx.expect.equal(created.slug, slug, "the slug stored: trimmed and lowercased", res);
+      if (created.slug !== undefined) ctx.expect.equal(created.slug, slug, "the slug stored: trimmed and lowercased", { res, reason: "slug-stored" });
       const again = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
       ctx.expect.equal(ctx.expect.ok(again, "Workbook").id, created.id, "the normalised slug reaches the created workbook", again);
     },
@@ -63,7 +63,7 @@ export const upsertChecks = group("upsert", [
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
       const name = ctx.scratch.name("renamed");
       const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
-      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, "the id answered for an existing slug", res);
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, "the id answered for an existing slug", { res, reason: "same-id" });
       const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.equal(stored.name, name, "the name of the updated workbook", readRes);
     },
@@ -93,7 +93,7 @@ export const upsertChecks = group("upsert", [
       const dep = ctx.fixture("deployment").id;
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
       const res = await putBySlug(ctx.scratch, ctx.api, dep, `  ${slug}  `, { name: workbook.name });
-      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for "  ${slug}  "`, res);
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for "  ${slug}  "`, { res, reason: "same-id" });
     },
   },
   {
@@ -106,7 +106,7 @@ export const upsertChecks = group("upsert", [
       const dep = ctx.fixture("deployment").id;
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
       const res = await putBySlug(ctx.scratch, ctx.api, dep, slug.toUpperCase(), { name: workbook.name });
-      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for ${slug.toUpperCase()}`, res);
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for ${slug.toUpperCase()}`, { res, reason: "same-id" });
     },
   },
   {
@@ -121,7 +121,7 @@ export const upsertChecks = group("upsert", [
       const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("renamed") }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal(after.meta, before.meta, "meta after an update that sent only name", res);
+      ctx.expect.equal(after.meta, before.meta, "meta after an update that sent only name", { res, reason: "meta-kept" });
       ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only name", res);
     },
   },
@@ -137,7 +137,7 @@ export const upsertChecks = group("upsert", [
       const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { added: true } }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal(after.name, before.name, "name after an update that sent only meta", res);
+      ctx.expect.equal(after.name, before.name, "name after an update that sent only meta", { res, reason: "name-kept" });
       ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only meta", res);
     },
   },
@@ -176,7 +176,7 @@ export const upsertChecks = group("upsert", [
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { a: 1 } });
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { b: 2 } }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 1, b: 2 }, "meta after sending {a: 1}, then {b: 2}", res);
+      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 1, b: 2 }, "meta after sending {a: 1}, then {b: 2}", { res, reason: "merged" });
     },
   },
   {
@@ -190,7 +190,7 @@ export const upsertChecks = group("upsert", [
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { a: 1, b: 2 } });
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { a: 3 } }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 3, b: 2 }, "meta after sending {a: 1, b: 2}, then {a: 3}", res);
+      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 3, b: 2 }, "meta after sending {a: 1, b: 2}, then {a: 3}", { res, reason: "merged" });
     },
   },
   {
@@ -201,7 +201,7 @@ export const upsertChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { once, twice, res } = await applyTwice(ctx);
-      ctx.expect.equal(documented(twice), documented(once), "the workbook after the same request was applied again", res);
+      ctx.expect.equal(documented(twice), documented(once), "the workbook after the same request was applied again", { res, reason: "no-change" });
     },
   },
   {
@@ -212,7 +212,7 @@ export const upsertChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { once, twice, res } = await applyTwice(ctx);
-      ctx.expect.equal(twice.updatedAt, once.updatedAt, "updatedAt after a request that changed nothing", res);
+      ctx.expect.equal(twice.updatedAt, once.updatedAt, "updatedAt after a request that changed nothing", { res, reason: "updated-at-kept" });
     },
   },
   {

@@ -27,6 +27,8 @@ export interface ChaosRule {
   method?: string;
   path: RegExp;
   mode: ChaosMode;
+  /** Break only one matching request in this many (every 50th: 2 %); the others reach the reference. */
+  every?: number;
 }
 
 export interface ChaosServer {
@@ -55,6 +57,7 @@ export async function startChaos(rules: ChaosRule[] = []): Promise<ChaosServer> 
   let current = rules;
   const hits = new Map<ChaosMode, number>();
   const answeredOnce = new Set<string>();
+  const seenBy = new Map<ChaosRule, number>();
 
   /** The reference's own answer, whole: for the modes that mangle it. */
   const upstream = (req: IncomingMessage, body: Buffer) =>
@@ -143,7 +146,10 @@ export async function startChaos(rules: ChaosRule[] = []): Promise<ChaosServer> 
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const path = new URL(req.url ?? "/", "http://chaos").pathname;
-      const rule = current.find((r) => (!r.method || r.method === req.method) && r.path.test(path));
+      const matching = current.find((r) => (!r.method || r.method === req.method) && r.path.test(path));
+      const seen = matching ? (seenBy.get(matching) ?? 0) + 1 : 0;
+      if (matching) seenBy.set(matching, seen);
+      const rule = matching && seen % (matching.every ?? 1) === 0 ? matching : undefined;
       if (rule) hits.set(rule.mode, (hits.get(rule.mode) ?? 0) + 1);
       answer(rule?.mode, req, res, Buffer.concat(chunks)).catch(() => res.destroy());
     });
@@ -158,6 +164,7 @@ export async function startChaos(rules: ChaosRule[] = []): Promise<ChaosServer> 
       current = next;
       hits.clear();
       answeredOnce.clear();
+      seenBy.clear();
     },
     async close() {
       server.closeAllConnections();

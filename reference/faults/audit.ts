@@ -15,7 +15,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (a CSV file)",
     description: "the CSV export is labelled application/json",
     catches: ["audit.export.content-type-csv"],
-    because: /labelled as CSV.*got application\/json/,
+    because: { "audit.export.content-type-csv": "content-type" },
     behaviour: { auditExportHeaders: (filename) => ({ ...cleanBehaviour.auditExportHeaders(filename), "content-type": "application/json" }) },
   },
   {
@@ -23,7 +23,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (streamed as an attachment)",
     description: "the export has no content-disposition, so it is shown inline instead of downloaded",
     catches: ["audit.export.attachment"],
-    because: /sent as an attachment.*no content-disposition/,
+    because: { "audit.export.attachment": "attachment" },
     behaviour: { auditExportHeaders: () => ({ "content-type": "text/csv; charset=utf-8" }) },
   },
   {
@@ -31,7 +31,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (a CSV file)",
     description: "rows whose details hold a hidden value lose that column, so they are one cell short",
     catches: ["audit.export.csv-shape"],
-    because: /row \d+ has \d+ cells, the header \d+/,
+    because: { "audit.export.csv-shape": "ragged" },
     behaviour: { auditRowCells: (e, fields) => cleanBehaviour.auditRowCells(e, fields).slice(0, e.details.includes("[HIDDEN]") ? -1 : undefined) },
   },
   {
@@ -39,7 +39,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (eventName: event type filter)",
     description: "eventName keeps every event whose name contains the value, not only that event type",
     catches: ["audit.filter.event-name-exact"],
-    because: /a part of the event name .* returns events of other types/,
+    because: { "audit.filter.event-name-exact": "other-events" },
     behaviour: { auditRowMatches: (e, f) => ignoring("eventName")(e, f) && (f.eventName === undefined || e.eventName.includes(f.eventName)) },
   },
   {
@@ -47,7 +47,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (eventName: event type filter)",
     description: "eventName is ignored: every event comes back",
     catches: ["audit.filter.event-name"],
-    because: /of the eventName=.* export do not meet the filter/,
+    because: { "audit.filter.event-name": "filter-unmet" },
     behaviour: { auditRowMatches: ignoring("eventName") },
   },
   {
@@ -55,7 +55,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (userEmail filter)",
     description: "userEmail is ignored: every user's events are exported",
     catches: ["audit.filter.user-email"],
-    because: /of the userEmail=.* export do not meet the filter/,
+    because: { "audit.filter.user-email": "filter-unmet" },
     behaviour: { auditRowMatches: ignoring("userEmail") },
   },
   {
@@ -63,7 +63,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (start, end)",
     description: "start and end are validated but not applied",
     catches: ["audit.filter.date-range"],
-    because: /of the start=.*end=.* export do not meet the filter/,
+    because: { "audit.filter.date-range": "filter-unmet" },
     behaviour: { auditRowMatches: ignoring("startDay", "endDay") },
   },
   {
@@ -79,7 +79,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (search)",
     description: "search is ignored: every event is exported",
     catches: ["audit.filter.search"],
-    because: /of the search=.* export do not meet the filter/,
+    because: { "audit.filter.search": "filter-unmet" },
     behaviour: { auditRowMatches: ignoring("search") },
   },
   {
@@ -87,7 +87,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (start, end are ISO 8601 dates)",
     description: "a start or end that is not a date is accepted (and matches nothing) instead of rejected",
     catches: ["audit.filter.invalid-date-rejected"],
-    because: /start=not-a-date is rejected as a client error.*got 200/,
+    because: { "audit.filter.invalid-date-rejected": "client-error" },
     behaviour: { isAuditDate: () => true },
   },
   {
@@ -95,7 +95,7 @@ export const auditFaults: Fault[] = [
     breaks: "Authentication 4 (AuditLogManage)",
     description: "any caller may export the audit log",
     catches: ["audit.access.denied-without-permission", "audit.access.denied-is-403"],
-    because: { "audit.access.denied-without-permission": /refused to a caller without AuditLogManage.*got 200/, "audit.access.denied-is-403": /without AuditLogManage.*expected 403 \| got 200/ },
+    because: { "audit.access.denied-without-permission": "client-error", "audit.access.denied-is-403": "status" },
     behaviour: { mayExportAuditLog: () => true },
   },
 ];

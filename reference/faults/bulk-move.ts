@@ -10,7 +10,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12; Errors 2",
     description: "a missing item (or one of another deployment) is reported in failed with status 500 instead of 404",
     catches: ["bulk-move.failures.missing-404", "bulk-move.failures.other-deployment-404"],
-    because: /fails with status 404 \| expected 404 \| got 500/,
+    because: { "bulk-move.failures.missing-404": "failure-status", "bulk-move.failures.other-deployment-404": "failure-status" },
     routes: ["E12"],
     respond: ({ body }) => (Array.isArray(body?.failed) ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 404 ? { ...f, error: { ...f.error, status: 500 } } : f)) } : body),
   },
@@ -19,7 +19,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12 (failed: 404 item missing or in another deployment)",
     description: "a missing item (or one of another deployment) is reported in failed with status 403, as if it were only out of reach",
     catches: ["bulk-move.failures.missing-404", "bulk-move.failures.other-deployment-404"],
-    because: /fails with status 404 \| expected 404 \| got 403/,
+    because: { "bulk-move.failures.missing-404": "failure-status", "bulk-move.failures.other-deployment-404": "failure-status" },
     routes: ["E12"],
     respond: ({ body }) => (Array.isArray(body?.failed) ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 404 ? { ...f, error: { ...f.error, status: 403 } } : f)) } : body),
   },
@@ -28,7 +28,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12 (Response); Errors 3",
     description: "failed entries carry message and status at the top level instead of under error",
     catches: ["bulk-move.response.schema"],
-    because: /BulkMoveResponse schema.*required property 'error'/,
+    because: { "bulk-move.response.schema": "schema:BulkMoveResponse" },
     routes: ["E12"],
     respond: ({ body }) => (Array.isArray(body?.failed) ? { ...body, failed: body.failed.map(({ error, ...f }: any) => ({ ...f, ...error })) } : body),
   },
@@ -37,7 +37,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12 (Body: duplicates collapsed)",
     description: "every entry of items is answered, so a duplicated item appears in moved or failed more than once",
     catches: ["bulk-move.items.each-once"],
-    because: /hold each of the \d+ distinct items once/,
+    because: { "bulk-move.items.each-once": "each-once" },
     routes: ["E12"],
     respond: ({ status, body, req }) => {
       if (status !== 200) return body;
@@ -50,7 +50,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12 (400 invalid move)",
     description: "a folder may be moved into its own descendant, leaving a cycle",
     catches: ["bulk-move.failures.into-descendant-400"],
-    because: /a folder into its own child: the item is reported in failed/,
+    because: { "bulk-move.failures.into-descendant-400": "in-failed" },
     behaviour: { nestsInItself: () => false },
   },
   {
@@ -58,7 +58,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12 Rules (no rollback)",
     description: "when any item fails, the items moved before it are moved back (yet still listed in moved)",
     catches: ["bulk-move.apply.no-rollback"],
-    because: /the earlier move stays after the later item failed/,
+    because: { "bulk-move.apply.no-rollback": "reads-back" },
     behaviour: { undoesEarlierMoves: () => true },
   },
   {
@@ -66,7 +66,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12 Rules (applied in the given order)",
     description: "moved lists the items in the reverse of the order they were sent",
     catches: ["bulk-move.response.moved-in-order"],
-    because: /moved keeps the order of items/,
+    because: { "bulk-move.response.moved-in-order": "moved-order" },
     routes: ["E12"],
     respond: ({ body }) => (Array.isArray(body?.moved) ? { ...body, moved: [...body.moved].reverse() } : body),
   },
@@ -75,7 +75,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "Limits (up to 100 items per bulk move)",
     description: "a batch of more than 100 items is accepted; the entries past the 100th are silently ignored",
     catches: ["bulk-move.request.over-limit-rejected"],
-    because: /over the limit of 100, are rejected.*got 200/,
+    because: { "bulk-move.request.over-limit-rejected": "client-error" },
     behaviour: { bulkMoveItems: (body: any) => itemRefs(Array.isArray(body?.items) ? { ...body, items: body.items.slice(0, MAX_BATCH) } : body) },
   },
   {
@@ -83,7 +83,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12 (Body: folderId integer or null)",
     description: "a folderId that is not an integer is read as the root instead of rejected",
     catches: ["bulk-move.request.malformed-rejected"],
-    because: /folderId given as a string is a request error.*got 200/,
+    because: { "bulk-move.request.malformed-rejected": "client-error" },
     behaviour: { bulkMoveDestination: (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : null) },
   },
   {
@@ -91,7 +91,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12 (destination folder)",
     description: "a destination folder that does not exist is accepted and items are moved under it",
     catches: ["bulk-move.destination.missing-folder"],
-    because: /a missing destination: the item is reported in failed/,
+    because: { "bulk-move.destination.missing-folder": "in-failed" },
     behaviour: { isFolderOf: () => true },
   },
   {
@@ -99,7 +99,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12; Authentication 4 (per-item access)",
     description: "items are moved whatever the caller's access to them and to the destination",
     catches: ["bulk-move.failures.no-access-403"],
-    because: /may only read: the item is reported in failed/,
+    because: { "bulk-move.failures.no-access-403": "in-failed" },
     behaviour: { mayMove: () => true },
   },
   {
@@ -107,7 +107,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "States (bulk move); E12 Rules",
     description: "items are reported in moved but stay where they were",
     catches: ["bulk-move.apply.reads-back", "bulk-move.response.empty-failed-all-applied", "bulk-move.apply.no-rollback"],
-    because: /reads back \(E9 folderId\) in \d+ \| expected \d+ \| got null/,
+    because: { "bulk-move.apply.reads-back": "reads-back", "bulk-move.response.empty-failed-all-applied": "reads-back", "bulk-move.apply.no-rollback": "reads-back" },
     behaviour: { placeItem: (item, folderId) => ({ ...item, folderId }) },
   },
   {
@@ -115,7 +115,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12 (Body: null means the workspace root)",
     description: "folderId null leaves items where they are (yet reports them moved)",
     catches: ["bulk-move.apply.reads-back"],
-    because: /move to the root \(folderId null\).*reads back \(E9 folderId\) in the root/,
+    because: { "bulk-move.apply.reads-back": "reads-back" },
     behaviour: {
       placeItem: (item, folderId) => {
         if (folderId !== null) item.folderId = folderId;
@@ -128,7 +128,7 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "E12; Errors 2 (404 item in another deployment)",
     description: "an item of another deployment is found, and moved",
     catches: ["bulk-move.failures.other-deployment-404"],
-    because: /an item of another deployment: the item is reported in failed/,
+    because: { "bulk-move.failures.other-deployment-404": "in-failed" },
     behaviour: { itemBelongsTo: () => true },
   },
 ];

@@ -8,7 +8,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 1",
     description: "the clone keeps the source's name instead of `Copy of {name}`",
     catches: ["clone.name.copy-of"],
-    because: /the clone's name \| expected Copy of /,
+    because: { "clone.name.copy-of": "name" },
     behaviour: { cloneName: (name) => name },
   },
   {
@@ -16,7 +16,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 1",
     description: "the clone is answered with empty meta and calculatedFields",
     catches: ["clone.copy.full-copy"],
-    because: /the clone's meta holds the source's/,
+    because: { "clone.copy.full-copy": "meta-copied" },
     routes: ["E10"],
     respond: ({ status, body }) => (status === 200 ? { ...body, meta: {}, calculatedFields: {} } : body),
   },
@@ -25,7 +25,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 2; States and transitions (source unchanged)",
     description: "the clone shares the source's nested objects, so rewriting its report references rewrites the source's too",
     catches: ["clone.independence.source-unchanged"],
-    because: /the source as read after cloning it/,
+    because: { "clone.independence.source-unchanged": "source-unchanged" },
     behaviour: { cloneCopy: (value) => (Array.isArray(value) ? ([...value] as typeof value) : value && typeof value === "object" ? { ...value } : value) },
   },
   {
@@ -33,7 +33,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 2",
     description: "the clone takes the source's slug, so the source's slug then reaches the clone",
     catches: ["clone.independence.source-change-not-seen"],
-    because: /the source's slug still reaches the source, not its clone/,
+    because: { "clone.independence.source-change-not-seen": "slug-reaches-source" },
     behaviour: { cloneSlug: (slug) => slug },
   },
   {
@@ -41,7 +41,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rules 2 and 6",
     description: "report references of the clone's dashboards keep pointing to the source's reports",
     catches: ["clone.reports.draft-references-rewritten", "clone.reports.published-references-rewritten", "clone.shared.from-published"],
-    because: /source report ids: \d+/,
+    because: { "clone.reports.draft-references-rewritten": "refs-rewritten", "clone.reports.published-references-rewritten": "refs-rewritten", "clone.shared.from-published": "fresh-reports" },
     behaviour: { cloneReportRef: (reportId) => reportId },
   },
   {
@@ -49,7 +49,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 3",
     description: "the cloned dashboard keeps the source's allowEmbed",
     catches: ["clone.embed.allow-embed-false"],
-    because: /allowEmbed of the cloned dashboard.* \| expected false \| got true/,
+    because: { "clone.embed.allow-embed-false": "allow-embed" },
     behaviour: { clonedAllowEmbed: (allowEmbed) => allowEmbed },
   },
   {
@@ -57,7 +57,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 4",
     description: "every clone is created at the root, even with edit access to the source's folder",
     catches: ["clone.placement.same-folder-with-edit"],
-    because: /the clone's folderId \(the source's folder.*got null/,
+    because: { "clone.placement.same-folder-with-edit": "folder" },
     behaviour: { clonePlacement: () => null },
   },
   {
@@ -65,7 +65,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 4",
     description: "every clone is created in the source's folder, even with read access only",
     catches: ["clone.placement.read-only-to-root"],
-    because: /read-only access to the source's folder is at the root \| expected folderId null \| got \d+/,
+    because: { "clone.placement.read-only-to-root": "at-root" },
     behaviour: { clonePlacement: (sourceFolderId) => sourceFolderId },
   },
   {
@@ -73,7 +73,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 4",
     description: "a clone placed at the root gets folderId 0 instead of null",
     catches: ["clone.placement.root-stays-root", "clone.placement.read-only-to-root"],
-    because: /is at the root \| expected folderId null \| got 0/,
+    because: { "clone.placement.read-only-to-root": "at-root", "clone.placement.root-stays-root": "at-root" },
     behaviour: { clonePlacement: (sourceFolderId, access) => cleanBehaviour.clonePlacement(sourceFolderId, access) ?? 0 },
   },
   {
@@ -81,7 +81,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 5",
     description: "the clone is owned by the source's owner instead of the caller",
     catches: ["clone.owner.caller-owns"],
-    because: /the owner of the clone/,
+    because: { "clone.owner.caller-owns": "owner" },
     behaviour: { cloneOwner: (_caller, sourceOwner) => sourceOwner },
   },
   {
@@ -89,7 +89,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 6; Errors 2",
     description: "shared: true is allowed for callers that are not creator-mode embed sessions",
     catches: ["clone.shared.non-creator-403"],
-    because: /shared: true with the main API key.*expected 403 \| got 200/,
+    because: { "clone.shared.non-creator-403": "status" },
     behaviour: { mayCloneShared: () => true },
   },
   {
@@ -97,7 +97,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 6; Errors 2",
     description: "a shared clone of a workbook without a published dashboard is answered 200",
     catches: ["clone.shared.unpublished-400"],
-    because: /no published dashboard.*expected 400 \| got 200/,
+    because: { "clone.shared.unpublished-400": "status" },
     behaviour: { sharedCloneSourceUsable: () => true },
   },
   {
@@ -105,7 +105,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 7",
     description: "the plan's workbook limit is not enforced on clone",
     catches: ["clone.limit.reached-400"],
-    because: /workbook limit is reached.*expected 400 \| got 200/,
+    because: { "clone.limit.reached-400": "status" },
     behaviour: { workbookLimitReached: () => false },
   },
   {
@@ -113,7 +113,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 8; Errors 2",
     description: "a missing source workbook (or one of another deployment) is answered 500 instead of 404",
     catches: ["clone.missing.unknown-id-404", "clone.missing.other-deployment-404"],
-    because: /expected 404 \| got 500/,
+    because: { "clone.missing.unknown-id-404": "status", "clone.missing.other-deployment-404": "status" },
     behaviour: { missingWorkbookStatus: () => 500 },
   },
   {
@@ -121,7 +121,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 8; Errors 2",
     description: "cloning a missing workbook (or one of another deployment) answers 403, as if access were denied, instead of 404",
     catches: ["clone.missing.unknown-id-404", "clone.missing.other-deployment-404"],
-    because: /expected 404 \| got 403/,
+    because: { "clone.missing.unknown-id-404": "status", "clone.missing.other-deployment-404": "status" },
     behaviour: { missingWorkbookStatus: (section) => (section === "E10" ? 403 : 404) },
   },
   {
@@ -129,7 +129,7 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rule 8",
     description: "a workbook of another deployment is cloned under the deployment of the path",
     catches: ["clone.missing.other-deployment-404"],
-    because: /clone of another deployment's workbook.*expected 404 \| got 200/,
+    because: { "clone.missing.other-deployment-404": "status" },
     behaviour: { itemBelongsTo: () => true },
   },
 ];

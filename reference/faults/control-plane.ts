@@ -10,7 +10,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3; Resources / Metadata token result",
     description: "the metadata token answer lacks created_at",
     catches: ["tokens.create.schema"],
-    because: /MetadataTokenResponse schema.*created_at/,
+    because: { "tokens.create.schema": "schema:MetadataTokenResponse" },
     routes: ["E3"],
     respond: ({ status, body }) => (status === 200 ? { data: { ...body.data, created_at: undefined } } : body),
   },
@@ -19,7 +19,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "Resources / Metadata token result (expires_at)",
     description: "expires_at is always created_at plus one day, whatever expires_in says",
     catches: ["tokens.lifetime.expires-in"],
-    because: /expires_at is created_at plus \d+ s.*got 86400 s/,
+    because: { "tokens.lifetime.expires-in": "lifetime" },
     routes: ["E3"],
     respond: ({ status, body }) => (status === 200 ? { data: { ...body.data, expires_at: new Date(Date.parse(body.data.created_at) + 86_400_000).toISOString() } } : body),
   },
@@ -28,7 +28,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3; Limits (token lifetime default 86400)",
     description: "a token without expires_in lives one hour",
     catches: ["tokens.lifetime.default"],
-    because: /without expires_in, expires_at is created_at plus 86400 s.*got 3600 s/,
+    because: { "tokens.lifetime.default": "default-lifetime" },
     behaviour: { tokenLifetime: (expiresIn) => expiresIn ?? 3600 },
   },
   {
@@ -36,7 +36,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "Resources / Metadata token result (token: JWT)",
     description: "the token is an opaque random string, not a JWT",
     catches: ["tokens.jwt.decodes"],
-    because: /the token is not a JWT/,
+    because: { "tokens.jwt.decodes": "not-jwt" },
     routes: ["E3"],
     respond: ({ status, body }) => (status === 200 ? { data: { ...body.data, token: "mt_" + Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("hex") } } : body),
   },
@@ -45,7 +45,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3 (security_context embedded in the token)",
     description: "the JWT carries only iat and exp, not the security context",
     catches: ["tokens.jwt.security-context"],
-    because: /claims hold the security context sent/,
+    because: { "tokens.jwt.security-context": "security-context" },
     behaviour: { tokenClaims: (_context, issuedAt, lifetime) => ({ iat: issuedAt, exp: issuedAt + lifetime }) },
   },
   {
@@ -53,7 +53,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3; Resources / Metadata token result",
     description: "the JWT's exp is an hour later than the expires_at the answer shows",
     catches: ["tokens.jwt.times-agree"],
-    because: /the JWT's exp is expires_at/,
+    because: { "tokens.jwt.times-agree": "exp" },
     behaviour: { tokenClaims: (context, issuedAt, lifetime) => ({ ...clean.tokenClaims(context, issuedAt, lifetime), exp: issuedAt + lifetime + 3600 }) },
   },
   {
@@ -61,7 +61,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3 (security_context required)",
     description: "a request without security_context gets a token scoped by an empty context",
     catches: ["tokens.request.context-required", "tokens.request.broken-body-4xx"],
-    because: { "tokens.request.context-required": /without security_context: no token is issued.*got a token/, "tokens.request.broken-body-4xx": /without security_context is rejected.*got status 200/ },
+    because: { "tokens.request.context-required": "no-token", "tokens.request.broken-body-4xx": "client-error" },
     behaviour: { validSecurityContext: (value) => value === undefined || clean.validSecurityContext(value) },
   },
   {
@@ -69,7 +69,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3 (security_context: object)",
     description: "any security_context is taken: an array, a string, null",
     catches: ["tokens.request.context-object", "tokens.request.broken-body-4xx"],
-    because: { "tokens.request.context-object": /security_context .*: no token is issued.*got a token/, "tokens.request.broken-body-4xx": /security_context .* is rejected.*got status 200/ },
+    because: { "tokens.request.context-object": "no-token", "tokens.request.broken-body-4xx": "client-error" },
     behaviour: { validSecurityContext: (value) => value !== undefined },
   },
   {
@@ -77,7 +77,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3 (expires_in: number)",
     description: "an expires_in that is a string is ignored (the default lifetime applies) instead of rejected",
     catches: ["tokens.request.expires-in-number", "tokens.request.broken-body-4xx"],
-    because: { "tokens.request.expires-in-number": /expires_in "abc": no token is issued.*got a token/, "tokens.request.broken-body-4xx": /expires_in "abc" is rejected.*got status 200/ },
+    because: { "tokens.request.expires-in-number": "no-token", "tokens.request.broken-body-4xx": "client-error" },
     behaviour: { expiresInProblem: (value) => (typeof value === "string" ? undefined : clean.expiresInProblem(value)) },
   },
   {
@@ -85,7 +85,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E3 (expires_in: seconds)",
     description: "expires_in 0 or below is taken, giving a token that is expired from the start",
     catches: ["tokens.request.expires-in-positive"],
-    because: /expires_in -?\d+ is rejected.*got status 200/,
+    because: { "tokens.request.expires-in-positive": "client-error" },
     behaviour: { expiresInProblem: (value) => (typeof value === "number" ? undefined : clean.expiresInProblem(value)) },
   },
   {
@@ -101,7 +101,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "States and transitions (Branch); E2",
     description: "the toggle answers the flag on, but E2 lists no staging environment",
     catches: ["staging.enable.by-name", "staging.enable.by-id"],
-    because: /E2 shows branch .* staging environment on.*got off/,
+    because: { "staging.enable.by-name": "state", "staging.enable.by-id": "state" },
     behaviour: { environmentsOf: (dep) => clean.environmentsOf(dep).filter((e) => e.type !== "staging") },
   },
   {
@@ -109,7 +109,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E4 (branchId)",
     description: "a branch named by branchId is never found",
     catches: ["staging.enable.by-id"],
-    because: /expected 200 \| got 404 .*branch \d+ not found/,
+    because: { "staging.enable.by-id": "status" },
     behaviour: { branchWithId: () => undefined },
   },
   {
@@ -117,7 +117,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "States and transitions (Branch: enabled=false)",
     description: "enabled=false leaves an enabled staging environment on",
     catches: ["staging.disable.clears"],
-    because: /shows isStagingEnvironmentEnabled false \| expected false \| got true/,
+    because: { "staging.disable.clears": "answer-flag" },
     behaviour: { nextStagingFlag: (current, requested) => current || requested },
   },
   {
@@ -125,7 +125,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E4; States and transitions (Branch)",
     description: "enabled=true flips the flag, so a second enable switches the staging environment off",
     catches: ["staging.enable.idempotent"],
-    because: /shows isStagingEnvironmentEnabled true \| expected true \| got false/,
+    because: { "staging.enable.idempotent": "answer-flag" },
     behaviour: { nextStagingFlag: (current, requested) => (requested ? !current : false) },
   },
   {
@@ -133,7 +133,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E4; States and transitions (Branch)",
     description: "a personal development branch can have a staging environment",
     catches: ["staging.reject.personal-branch"],
-    because: /personal development branch .* is rejected.*got 200/,
+    because: { "staging.reject.personal-branch": "client-error" },
     behaviour: { stagingAllowed: (branch) => branch.kind !== "production" },
   },
   {
@@ -141,7 +141,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E4; States and transitions (Branch)",
     description: "the production branch can have a staging environment",
     catches: ["staging.reject.production-branch"],
-    because: /the production branch .* is rejected.*got 200/,
+    because: { "staging.reject.production-branch": "client-error" },
     behaviour: { stagingAllowed: (branch) => branch.kind !== "personal" },
   },
   {
@@ -149,7 +149,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E4 (one of branchName or branchId)",
     description: "a body naming no branch toggles the first shared branch",
     catches: ["staging.request.branch-required"],
-    because: /a toggle naming no branch is rejected.*got 200/,
+    because: { "staging.request.branch-required": "client-error" },
     behaviour: { branchWhenUnnamed: (dep) => dep.branches.find((b) => b.kind === "shared") },
   },
   {
@@ -157,7 +157,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E4 (published docs: unknown branch 404)",
     description: "a branch the deployment does not have is a 400, not a 404",
     catches: ["staging.request.unknown-branch-404"],
-    because: /a branch the deployment does not have.*expected 404 \| got 400/,
+    because: { "staging.request.unknown-branch-404": "status" },
     behaviour: { unknownBranchStatus: () => 400 },
   },
   {
@@ -165,7 +165,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 rule 1",
     description: "a version written `v1.7.20` is not recognised",
     catches: ["deployment-update.version.listed-forms"],
-    because: /releaseChannelVersion "v\d+\.\d+\.\d+", a listed version.*got 400/,
+    because: { "deployment-update.version.listed-forms": "status" },
     behaviour: { resolveVersion: (input, versions, repository) => (/^v/i.test(input.trim()) ? undefined : clean.resolveVersion(input, versions, repository)) },
   },
   {
@@ -173,7 +173,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 rule 1",
     description: "a version written as its image-style reference is not recognised",
     catches: ["deployment-update.version.listed-forms"],
-    because: /releaseChannelVersion "[^"]+:v?\d+\.\d+\.\d+", a listed version.*got 400/,
+    because: { "deployment-update.version.listed-forms": "status" },
     behaviour: { resolveVersion: (input, versions, repository) => (input.includes(":") ? undefined : clean.resolveVersion(input, versions, repository)) },
   },
   {
@@ -181,7 +181,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 rule 1; Errors 2",
     description: "a releaseChannelVersion that is not listed switches to the last listed version instead of a 400",
     catches: ["deployment-update.version.unlisted-rejected"],
-    because: /which E5 does not list.*expected 400 \| got 2\d\d/,
+    because: { "deployment-update.version.unlisted-rejected": "status" },
     behaviour: { resolveVersion: (input, versions, repository) => clean.resolveVersion(input, versions, repository) ?? versions.at(-1) },
   },
   {
@@ -189,7 +189,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 rule 2",
     description: "releaseChannel alone moves to the first version listed for that channel, not its latest",
     catches: ["deployment-update.channel.moves-to-latest"],
-    because: /alone, E5 marks that channel's latest/,
+    because: { "deployment-update.channel.moves-to-latest": "current-version" },
     behaviour: { channelMoveTarget: (channel, entries) => entries.find((e) => e.releaseChannel === channel) },
   },
   {
@@ -213,7 +213,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 rule 3",
     description: "a body's image is stored as the deployment's image",
     catches: ["deployment-update.image.not-settable"],
-    because: /the image sent does not appear in the settings/,
+    because: { "deployment-update.image.not-settable": "image-ignored" },
     behaviour: { imageSettable: () => true },
   },
   {
@@ -221,7 +221,7 @@ export const controlPlaneFaults: Fault[] = [
     breaks: "E6 (templateVariables: values are strings)",
     description: "templateVariables are taken whatever their values (a number, an object), as long as they come as an object",
     catches: ["deployment-update.negative.mistyped-fields"],
-    because: /E6: a body with wrong-type at \/templateVariables\/[^ ]+ is rejected with a 4xx.*got 200|E5 marks the same version current as before|the E6 fields of the settings are as they were/,
+    because: { "deployment-update.negative.mistyped-fields": "client-error" },
     behaviour: { deploymentFieldTyped: (field, value, typed) => (field === "templateVariables" ? typeof value === "object" && value !== null && !Array.isArray(value) : typed(value)) },
   },
 ];

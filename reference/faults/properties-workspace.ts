@@ -29,7 +29,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E11 rule 1",
     description: "the slug is trimmed of spaces only: a tab around it is kept, so the variant misses the workbook and creates another",
     catches: ["upsert.slug.any-variant"],
-    because: /trimmed and lowercased, is \S+: it reaches workbook \d+/,
+    because: { "upsert.slug.any-variant": "slug-reaches" },
     behaviour: { normaliseSlug: (slug) => slug.replace(/^ +| +$/g, "").toLowerCase() },
   },
   {
@@ -37,7 +37,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "merging meta loses every stored key whose value is an object of more than two keys",
     catches: ["upsert.meta.merge-any"],
-    because: /meta is the merge of what was sent/,
+    because: { "upsert.meta.merge-any": "meta-merged" },
     behaviour: { mergeMeta: (stored, sent) => ({ ...Object.fromEntries(Object.entries(stored).filter(([, v]) => !(isObject(v) && Object.keys(v).length > 2))), ...sent }) },
   },
   {
@@ -45,7 +45,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
     description: "only the first TABS_CONTAINER widget of a sent draft is converted to a tabbed CONTAINER; later ones are stored as sent",
     catches: ["upsert.draft.legacy-tabs-any"],
-    because: /sent as TABS_CONTAINER, is shown as TABS_CONTAINER/,
+    because: { "upsert.draft.legacy-tabs-any": "tabs-converted" },
     behaviour: {
       convertDashboardDraft: (draft: any) => {
         if (!isObject(draft) || !Array.isArray(draft.widgets)) return draft;
@@ -59,7 +59,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E12; States (bulk move)",
     description: "the item right after a failed one lands at the workspace root instead of the destination, yet is reported as moved there",
     catches: ["bulk-move.batch.invariants"],
-    because: /is in folder \S+ \(\d+\) after the batch.*got null/,
+    because: { "bulk-move.batch.invariants": "reads-back" },
     routes: ["E12"],
     respond: ({ status, body, req, app }) => {
       if (status !== 200) return body;
@@ -73,7 +73,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E12; Authentication 4 (per item, the single-item rules)",
     description: "the item right after a missing one is moved without its access check",
     catches: ["bulk-move.batch.inaccessible"],
-    because: /cannot move into .*: it is reported in failed/,
+    because: { "bulk-move.batch.inaccessible": "in-failed" },
     routes: ["E12"],
     respond: ({ status, body, req, app }) => {
       if (status !== 200) return body;
@@ -95,7 +95,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E12 Rules (applied one at a time in the given order)",
     description: "failed lists its items sorted by status, not in the order they were sent",
     catches: ["bulk-move.batch.order"],
-    because: /failed lists its items in the order they were sent/,
+    because: { "bulk-move.batch.order": "order" },
     routes: ["E12"],
     respond: ({ status, body }) => (status === 200 ? { ...body, failed: [...body.failed].sort((a: any, b: any) => a.error.status - b.error.status) } : body),
   },
@@ -104,7 +104,7 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E8 (folderId filter); States (bulk move)",
     description: "E8's folderId filter reads an index that upserts and clones keep and bulk moves do not: a moved workbook is still listed in its old folder, not in its new one",
     catches: ["model.workspace.sequence"],
-    because: /GET workbooks\?folderId=\d+: the list holds exactly the workbooks the calls so far put in folder/,
+    because: { "model.workspace.sequence": "folder-contents" },
     routes: ["E10", "E11", "E8"],
     respond: ({ status, body, req, app }) => {
       if (status !== 200) return body;

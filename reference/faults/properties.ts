@@ -30,7 +30,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Pagination styles 2",
     description: "a page of 5 items after the first starts one item late, so a walk at first=5 loses an item per page",
     catches: ["pagination.cursor.any-page-size"],
-    because: /appears in the cursor walk.*missing: |hasNextPage is true but endCursor gives no cursor/,
+    because: { "pagination.cursor.any-page-size": "no-end-cursor" },
     behaviour: { pageSlice: (list, start, count) => (count === 5 && start > 0 ? list.slice(start + 1, start + 1 + count) : list.slice(start, start + count)) },
   },
   {
@@ -38,7 +38,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Pagination styles 1; E1",
     description: "an E1 page of limit=2 past the first starts one deployment late",
     catches: ["deployments.list.any-limit"],
-    because: /every deployment of the whole list appears.*missing: /,
+    because: { "deployments.list.any-limit": "missing" },
     routes: ["E1"],
     respond: ({ status, body, req, app }) => {
       const offset = Number(req.query.get("offset") ?? 0);
@@ -52,7 +52,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "a marker counts only as a word of its own (at an edge of the name or next to an underscore): DBPASSWORDX is not masked",
     catches: ["env-vars.mask.any-upper-case-marker", "env-vars.mask.any-other-case-marker"],
-    because: /holds a marker: its value reads \[ENCRYPTED\]/,
+    because: { "env-vars.mask.any-upper-case-marker": "masking", "env-vars.mask.any-other-case-marker": "masking" },
     behaviour: { isSecretName: (name) => new RegExp(`(^|_)(${MARKERS})|(${MARKERS})(_|$)`, "i").test(name) },
   },
   {
@@ -60,7 +60,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "the answer of PUT env-vars shows every value in clear, secret ones included; the GET list still masks them",
     catches: ["env-vars.mask.any-upper-case-marker", "env-vars.mask.any-other-case-marker"],
-    because: /in the PUT env-vars answer, each variable reads \[ENCRYPTED\] exactly when its name holds a marker/,
+    because: { "env-vars.mask.any-upper-case-marker": "put-answer-masking", "env-vars.mask.any-other-case-marker": "put-answer-masking" },
     routes: ["E14"],
     respond: ({ status, body, req, app }) => {
       if (status !== 200 || req.method !== "PUT" || !req.path.endsWith("/env-vars") || !Array.isArray(body?.items)) return body;
@@ -74,7 +74,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E3; Resources / Metadata token result",
     description: "a metadata token asked to live more than 1000 s lives one second longer (expires_at and the JWT's exp)",
     catches: ["tokens.lifetime.any-expires-in", "tokens.jwt.any-lifetime"],
-    because: /with expires_in (\d+), (expires_at is created_at|the JWT's exp is \1 s after).*expected \1 s \| got \d+ s/,
+    because: { "tokens.lifetime.any-expires-in": "lifetime", "tokens.jwt.any-lifetime": "jwt-lifetime" },
     behaviour: { tokenLifetime: (expiresIn) => (expiresIn === undefined ? 86_400 : expiresIn > 1000 ? expiresIn + 1 : expiresIn) },
   },
   {
@@ -82,7 +82,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E6 rule 1",
     description: "an image-style reference is read by its tag alone: another image (or none) with a listed version's tag (other/image:v1.7.20, :v1.7.20) is taken as that version",
     catches: ["deployment-update.version.near-miss-forms"],
-    because: /releaseChannelVersion "[^"]*:v\d+\.\d+\.\d+" is none of the three forms.*expected 400 \| got 2\d\d/,
+    because: { "deployment-update.version.near-miss-forms": "status" },
     behaviour: { resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^[^:\s]*:/, `${repository}:`), versions, repository) },
   },
   {
@@ -90,7 +90,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E6 rule 1",
     description: "a version written with a capital V (V1.7.20) is taken as v1.7.20",
     catches: ["deployment-update.version.near-miss-forms"],
-    because: /releaseChannelVersion "V\d+\.\d+\.\d+" is none of the three forms.*expected 400 \| got 2\d\d/,
+    because: { "deployment-update.version.near-miss-forms": "status" },
     behaviour: { resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^(\s*)V/, "$1v"), versions, repository) },
   },
   {
@@ -98,7 +98,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E6 rule 1",
     description: "a version whose major and minor are listed but whose patch is not (1.7.5) is taken as the closest listed patch instead of a 400",
     catches: ["deployment-update.version.near-miss-forms", "deployment-update.negative.unlisted-version"],
-    because: { "deployment-update.version.near-miss-forms": /is none of the three forms of a listed version.*expected 400 \| got 2\d\d|E5 marks the same version current as before/, "deployment-update.negative.unlisted-version": /unlisted-version|E5 marks the same version current as before/ },
+    because: { "deployment-update.version.near-miss-forms": "status", "deployment-update.negative.unlisted-version": "status" },
     behaviour: { resolveVersion: closestPatch },
   },
   {
@@ -106,7 +106,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E3 (expires_in: number)",
     description: "expires_in sent as a numeric string (\"900\") is accepted, and the token gets the default lifetime",
     catches: ["tokens.negative.broken-body", "tokens.negative.broken-body-4xx"],
-    because: { "tokens.negative.broken-body": /wrong-type at \/expires_in is rejected with a 4xx.*got 200|expires_in "\d+", taken, gives the lifetime it spells/, "tokens.negative.broken-body-4xx": /wrong-type at \/expires_in is rejected with a 4xx.*got 200|expires_in "\d+", taken, gives the lifetime it spells/ },
+    because: { "tokens.negative.broken-body": "lifetime-spelled", "tokens.negative.broken-body-4xx": "lifetime-spelled" },
     behaviour: { expiresInProblem: (v) => (typeof v === "string" && /^\d+$/.test(v) ? undefined : cleanBehaviour.expiresInProblem(v)) },
   },
   {
@@ -114,7 +114,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E3 (expires_in: seconds)",
     description: "an expires_in below -1000 is accepted (only small non-positive values are refused); the token is born expired",
     catches: ["tokens.negative.non-positive-lifetime"],
-    because: /out-of-range at \/expires_in is rejected with a 4xx.*got 200/,
+    because: { "tokens.negative.non-positive-lifetime": "client-error" },
     behaviour: { expiresInProblem: (v) => (typeof v === "number" && v < -1000 ? undefined : cleanBehaviour.expiresInProblem(v)) },
   },
   {
@@ -122,7 +122,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E4 (branchName or branchId)",
     description: "a toggle naming no branch acts on the deployment's first shared branch instead of being refused",
     catches: ["staging.negative.broken-body", "staging.negative.broken-body-4xx"],
-    because: { "staging.negative.broken-body": /E4: a body with missing-required at \/branch(Name|Id)|neither of them|branch.*is still/, "staging.negative.broken-body-4xx": /E4: a body with missing-required at \/branch(Name|Id)|neither of them|branch.*is still/ },
+    because: { "staging.negative.broken-body": "staging-unchanged", "staging.negative.broken-body-4xx": "client-error" },
     behaviour: { branchWhenUnnamed: (dep) => dep.branches.find((b) => b.kind === "shared") },
   },
   {
@@ -130,6 +130,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E10 (body {shared: boolean})",
     description: "any clone body is served: one that is not an object, or whose shared is not a boolean, makes a plain clone",
     catches: ["workspace.negative.broken-body", "workspace.negative.broken-body-4xx"],
+    because: { "workspace.negative.broken-body": "no-clone", "workspace.negative.broken-body-4xx": "client-error" },
     behaviour: { cloneBodyProblem: () => undefined },
   },
   {
@@ -137,6 +138,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Errors 2 (a request error is a 4xx; no status named for a broken E3, E4, E10, E11 or E12 body)",
     description: "a broken body on E3, E4, E10, E11 or E12 is answered 200 with the error message and nothing applied: the MUST (not applied, no 5xx) holds, the 4xx the SHOULD asks for is missing",
     catches: ["tokens.negative.broken-body-4xx", "staging.negative.broken-body-4xx", "workspace.negative.broken-body-4xx", "tokens.request.broken-body-4xx", "upsert.draft.invalid-widget-4xx"],
+    because: { "tokens.request.broken-body-4xx": "client-error", "tokens.negative.broken-body-4xx": "client-error", "staging.negative.broken-body-4xx": "client-error", "upsert.draft.invalid-widget-4xx": "client-error", "workspace.negative.broken-body-4xx": "client-error" },
     spares: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "tokens.negative.broken-body", "staging.negative.broken-body", "workspace.negative.broken-body", "tokens.request.context-required", "tokens.request.context-object", "tokens.request.expires-in-number"],
     behaviour: { requestErrorReply: (spec, status, body) => ({ status: status === 400 && ["E3", "E4", "E10", "E11", "E12"].includes(spec ?? "") ? 200 : status, body }) },
   },
@@ -145,7 +147,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E12 (items of {type, id})",
     description: "item entries that are not {type: WORKBOOK|REPORT|FOLDER, id: integer} are dropped silently and the rest of the batch moves",
     catches: ["errors.negative.implied-rules"],
-    because: /E12: a body with \S+ at \/items\/\d+(\/(type|id))? is rejected with a 4xx.*got 200/,
+    because: { "errors.negative.implied-rules": "client-error" },
     behaviour: { bulkMoveItems: (body) => itemRefs(isObject(body) && Array.isArray(body.items) ? { ...body, items: body.items.filter(wellFormedRef) } : body) },
   },
   {
@@ -154,7 +156,7 @@ export const propertyFaults: Fault[] = [
     description: "a sent meta.dashboardDraft is checked only widget by widget (id, type, position, config): its kind, layout, app, settings and the widgets' other fields are taken whatever their type",
     catches: ["upsert.negative.broken-draft"],
     // A draft taken earlier in the run may be what fails: the workbook then reads back with it.
-    because: /E11: a body with \S+ at \/meta\/dashboardDraft\/\S+ is rejected with a 4xx.*got 200|keeps its name, meta and folder|does not match the Workbook schema.*\/dashboardDraft\//,
+    because: { "upsert.negative.broken-draft": "schema:Workbook" },
     behaviour: { dashboardDraftProblem: (draft) => widgetProblem(draft, [...WIDGET_TYPES, LEGACY_TABS]) },
   },
   {
@@ -162,7 +164,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Errors 2; E11",
     description: "a workbook name longer than 255 characters overflows its column: the upsert answers 500",
     catches: ["errors.no-5xx.valid-writes"],
-    because: /a valid E11 request gets no server error .*\| expected a status below 500 \| got 500/,
+    because: { "errors.no-5xx.valid-writes": "server-error" },
     behaviour: {
       upsertFields: (current, sent) => {
         if ((sent.name?.length ?? 0) > 255) throw new Error("value too long for column name (255)");
@@ -175,7 +177,7 @@ export const propertyFaults: Fault[] = [
     breaks: "E12 (items of {type, id}); Resources / Workspace item reference",
     description: "an item type is read loosely: a trailing S or separator is dropped, so WORKBOOKS or FOLDER_ moves the item as a WORKBOOK or FOLDER",
     catches: ["errors.negative.implied-rules"],
-    because: /E12: a body with unknown-enum at \/items\/\d+\/type is rejected with a 4xx.*got 200|is still at the root/,
+    because: { "errors.negative.implied-rules": "client-error" },
     behaviour: {
       bulkMoveItems: (body) =>
         itemRefs(isObject(body) && Array.isArray(body.items) ? { ...body, items: body.items.map((i: unknown) => (isObject(i) && typeof i.type === "string" ? { ...i, type: i.type.replace(/(?<=[A-Z])(S|_|-)$/, "") } : i)) } : body),
@@ -186,7 +188,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Errors 2",
     description: "an integer page parameter (offset, limit, first, folderId) beyond 1000 either way crashes the list handler: 500",
     catches: ["errors.no-5xx.valid-reads", "errors.no-5xx.invalid-reads"],
-    because: /gets no server error .*\| expected a status below 500 \| got 500/,
+    because: { "errors.no-5xx.valid-reads": "server-error", "errors.no-5xx.invalid-reads": "server-error" },
     behaviour: {
       belowMinimum: (value, min) => {
         if (Math.abs(value) > 1000) throw new Error(`page arithmetic overflow at ${value}`);
@@ -199,7 +201,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Errors 2; E11 rule 1",
     description: "a slug with a character outside ASCII crashes the slug normalisation: 500",
     catches: ["errors.no-5xx.valid-writes"],
-    because: /a valid E11 request gets no server error .*\| expected a status below 500 \| got 500/,
+    because: { "errors.no-5xx.valid-writes": "server-error" },
     behaviour: {
       normaliseSlug: (slug) => {
         if (/[^\x00-\x7f]/.test(slug)) throw new Error("slug normalisation expects ASCII");

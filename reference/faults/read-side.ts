@@ -10,7 +10,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E1",
     description: "deployment list items lack created_at",
     catches: ["deployments.list.schema"],
-    because: /DeploymentsListResponse schema.*created_at/,
+    because: { "deployments.list.schema": "schema:DeploymentsListResponse" },
     routes: ["E1"],
     respond: ({ body }) => ({ ...body, data: { deployments: body.data.deployments.map(({ created_at, ...d }: any) => d) } }),
   },
@@ -19,6 +19,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Deployment (created_at: ISO 8601 date-time; an offset makes it an instant: SHOULD)",
     description: "created_at carries no UTC offset (2026-01-01T00:00:00.000), as in the variant naive-timestamps",
     catches: ["deployments.list.created-at-offset"],
+    because: { "deployments.list.created-at-offset": "utc-offset" },
     routes: ["E1"],
     respond: ({ body }) => withoutOffsets(body),
   },
@@ -27,7 +28,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Limits (default page size 20)",
     description: "offset lists default to 10 items a page",
     catches: ["deployments.list.defaults"],
-    because: /limit defaults to 20 \| expected 20 \| got 10/,
+    because: { "deployments.list.defaults": "default-limit" },
     behaviour: { offsetDefaults: () => ({ offset: 0, limit: 10 }) },
   },
   {
@@ -35,7 +36,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E1; Pagination styles 1",
     description: "the deployments list returns every deployment whatever the limit",
     catches: ["deployments.list.limit-honoured"],
-    because: { "deployments.list.limit-honoured": /limit=1 returns at most one deployment/ },
+    because: { "deployments.list.limit-honoured": "limit-caps" },
     routes: ["E1"],
     respond: ({ body, app }) => ({ ...body, data: { deployments: app.store.deployments.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) } }),
   },
@@ -44,7 +45,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E1; Pagination styles 1",
     description: "pagination.total counts one deployment too many",
     catches: ["deployments.list.total-consistent"],
-    because: /yields pagination\.total deployments/,
+    because: { "deployments.list.total-consistent": "total" },
     routes: ["E1"],
     respond: ({ body }) => ({ ...body, pagination: { ...body.pagination, total: body.pagination.total + 1 } }),
   },
@@ -53,7 +54,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Pagination styles 1",
     description: "a page that starts past the end wraps around to the first items",
     catches: ["deployments.list.offset-past-end"],
-    because: /offset=\d+ \(the total\) returns no deployments/,
+    because: { "deployments.list.offset-past-end": "past-end-empty" },
     behaviour: { pageSlice: (list, start, count) => (start >= list.length ? list.slice(0, count) : list.slice(start, start + count)) },
   },
   {
@@ -61,7 +62,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Pagination styles 1 and 2 (minimums)",
     description: "limit, offset and first below their minimums are accepted instead of rejected",
     catches: ["deployments.list.limit-zero-rejected", "deployments.list.negative-offset-rejected"],
-    because: { "deployments.list.limit-zero-rejected": /client error \| expected a 4xx status \| got 200/, "deployments.list.negative-offset-rejected": /client error \| expected a 4xx status \| got 200/ },
+    because: { "deployments.list.limit-zero-rejected": "client-error", "deployments.list.negative-offset-rejected": "client-error" },
     behaviour: { belowMinimum: () => false },
   },
 
@@ -71,7 +72,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2",
     description: "the environments list drops pageInfo beside items",
     catches: ["environments.list.schema"],
-    because: /EnvironmentsListResponse schema.*pageInfo|pageInfo of a page .* does not match the PageInfo schema/,
+    because: { "environments.list.schema": "schema:PageInfo" },
     routes: ["E2"],
     respond: ({ body }) => {
       const { pageInfo: _dropped, ...rest } = body;
@@ -83,6 +84,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Environment (id; required-ness not shown: SHOULD)",
     description: "environments are listed without their id",
     catches: ["environments.list.ids"],
+    because: { "environments.list.ids": "ids" },
     routes: ["E2"],
     respond: ({ body }) => {
       const strip = (list: unknown) => (Array.isArray(list) ? list.map(({ id: _id, ...e }: any) => e) : list);
@@ -94,7 +96,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2 (query type)",
     description: "type=T lists environments of every type",
     catches: ["environments.filter.only-that-type"],
-    because: /type=production lists only production environments/,
+    because: { "environments.filter.only-that-type": "only-type" },
     behaviour: { environmentMatchesType: () => true },
   },
   {
@@ -102,7 +104,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2 (query type)",
     description: "a type-filtered list loses its last environment",
     catches: ["environments.filter.all-of-that-type"],
-    because: /lists every production environment.*missing: /,
+    because: { "environments.filter.all-of-that-type": "all-of-type" },
     routes: ["E2"],
     respond: ({ body, req }) => (req.query.has("type") ? { ...body, items: body.items.slice(0, -1), data: body.data.slice(0, -1) } : body),
   },
@@ -111,7 +113,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Pagination styles 2",
     description: "the second page of size 2 starts one item late: one item is skipped and the next page repeats one (every list that slices)",
     catches: ["environments.cursor.complete", "env-vars.cursor.complete"],
-    because: /appears twice in the cursor walk.*repeated: /,
+    because: { "environments.cursor.complete": "repeated", "env-vars.cursor.complete": "repeated" },
     behaviour: { pageSlice: (list, start, count) => (count === 2 && start === 2 ? list.slice(start + 1, start + 1 + count) : list.slice(start, start + count)) },
   },
   {
@@ -119,7 +121,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2; Pagination styles 2",
     description: "a page after the first answers the cursor it was asked with as its endCursor, so a walk never ends",
     catches: ["environments.cursor.complete"],
-    because: /endCursor it had returned before/,
+    because: { "environments.cursor.complete": "cursor-repeated" },
     routes: ["E2"],
     respond: ({ body, req }) => (req.query.has("after") ? { ...body, pageInfo: { ...body.pageInfo, endCursor: req.query.get("after") } } : body),
   },
@@ -128,7 +130,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / PageInfo",
     description: "hasNextPage is true on every page, the last one too",
     catches: ["environments.cursor.page-info", "environments.cursor.page-info-exact"],
-    because: { "environments.cursor.page-info": /hasNextPage is true but endCursor gives no cursor/, "environments.cursor.page-info-exact": /hasNextPage is true but endCursor gives no cursor/ },
+    because: { "environments.cursor.page-info": "no-end-cursor", "environments.cursor.page-info-exact": "no-end-cursor" },
     routes: ["E2"],
     respond: ({ body }) => ({ ...body, pageInfo: { ...body.pageInfo, hasNextPage: true } }),
   },
@@ -137,6 +139,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / PageInfo (hasNextPage false on the last page: SHOULD)",
     description: "a full last page still says hasNextPage: true, and an empty page follows (the variant trailing-empty-page, a SHOULD finding)",
     catches: ["environments.cursor.page-info-exact"],
+    because: { "environments.cursor.page-info-exact": "last-page" },
     routes: ["E2"],
     respond: ({ body, req }) => trailingEmptyPage(body, req),
   },
@@ -145,7 +148,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / PageInfo; Pagination styles 2",
     description: "hasNextPage is false on every page after the first, while environments remain",
     catches: ["environments.cursor.page-info", "environments.cursor.complete"],
-    because: { "environments.cursor.complete": /every environment of the whole list appears.*missing: /, "environments.cursor.page-info": /hasNextPage is true \| expected true \| got false/ },
+    because: { "environments.cursor.complete": "missing", "environments.cursor.page-info": "has-next-page" },
     routes: ["E2"],
     respond: ({ body, req }) => (req.query.has("after") ? { ...body, pageInfo: { ...body.pageInfo, hasNextPage: false } } : body),
   },
@@ -154,7 +157,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2; Pagination styles 2",
     description: "the cursor page is served from the legacy offset window, whatever first asks for",
     catches: ["environments.cursor.first-caps-page"],
-    because: /holds at most first=\d+ environments/,
+    because: { "environments.cursor.first-caps-page": "first-caps" },
     routes: ["E2"],
     respond: ({ body, req }) => (req.query.has("first") ? { ...body, items: body.data, pageInfo: { ...body.pageInfo, hasNextPage: false, endCursor: null } } : body),
   },
@@ -163,7 +166,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2; Pagination styles 1",
     description: "pagination.total counts the legacy page, not the whole list",
     catches: ["environments.legacy.consistent"],
-    because: /pagination\.total is the number of environments in the whole list/,
+    because: { "environments.legacy.consistent": "total" },
     routes: ["E2"],
     respond: ({ body }) => (body.pagination ? { ...body, pagination: { ...body.pagination, total: body.data.length } } : body),
   },
@@ -172,7 +175,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2; States (always-on staging)",
     description: "the environment of an always-on staging branch is listed with type development",
     catches: ["environments.staging.listed"],
-    because: /listed as a staging environment.*: development/,
+    because: { "environments.staging.listed": "staging-listed" },
     behaviour: { environmentsOf: (dep) => cleanBehaviour.environmentsOf(dep).map((e) => (e.type === "staging" ? { ...e, type: "development" as const } : e)) },
   },
 
@@ -182,7 +185,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Deployment version entry",
     description: "entries carry `current` instead of isCurrent",
     catches: ["versions.list.schema"],
-    because: /VersionsListResponse schema.*isCurrent/,
+    because: { "versions.list.schema": "schema:VersionsListResponse" },
     routes: ["E5"],
     respond: ({ body }) => ({ data: body.data.map(({ isCurrent, ...v }: any) => ({ ...v, current: isCurrent })) }),
   },
@@ -191,7 +194,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E5; Resources / Deployment version entry",
     description: "a second version is marked isCurrent",
     catches: ["versions.current.at-most-one"],
-    because: /at most one version is the current one/,
+    because: { "versions.current.at-most-one": "one-current" },
     routes: ["E5"],
     respond: ({ body }) => {
       const other = body.data.findIndex((v: any) => !v.isCurrent);
@@ -203,7 +206,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E5",
     description: "no version is marked isCurrent",
     catches: ["versions.current.listed"],
-    because: /has isCurrent true.*none current/,
+    because: { "versions.current.listed": "current-listed" },
     routes: ["E5"],
     respond: ({ body }) => ({ data: body.data.map((v: any) => ({ ...v, isCurrent: false })) }),
   },
@@ -212,7 +215,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Deployment version entry (isLatestInChannel)",
     description: "every version of the first entry's channel is marked latest",
     catches: ["versions.latest.at-most-one-per-channel"],
-    because: /at most one latest version/,
+    because: { "versions.latest.at-most-one-per-channel": "one-latest" },
     routes: ["E5"],
     respond: ({ body }) => ({ data: body.data.map((v: any) => (v.releaseChannel === body.data[0].releaseChannel ? { ...v, isLatestInChannel: true } : v)) }),
   },
@@ -221,7 +224,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E5 (head of each channel)",
     description: "no version of the first entry's channel is marked latest",
     catches: ["versions.latest.one-per-channel"],
-    because: /has its latest version marked/,
+    because: { "versions.latest.one-per-channel": "latest-marked" },
     routes: ["E5"],
     respond: ({ body }) => ({ data: body.data.map((v: any) => (v.releaseChannel === body.data[0].releaseChannel ? { ...v, isLatestInChannel: false } : v)) }),
   },
@@ -230,7 +233,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Deployment version entry (releaseChannelVersion)",
     description: "every entry's releaseChannelVersion is the image of the current version",
     catches: ["versions.reference.names-version"],
-    because: /each releaseChannelVersion names its entry's version/,
+    because: { "versions.reference.names-version": "names-version" },
     routes: ["E5"],
     respond: ({ body }) => {
       const current = body.data.find((v: any) => v.isCurrent)?.releaseChannelVersion;
@@ -244,7 +247,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E13; Resources / Environment variable",
     description: "secret-named variables read null instead of [ENCRYPTED]",
     catches: ["env-vars.list.schema", "env-vars.mask.markers"],
-    because: { "env-vars.list.schema": /EnvVarsListResponse schema.*value must be string/, "env-vars.mask.markers": /every secret-named variable is masked/ },
+    because: { "env-vars.list.schema": "schema:EnvVarsListResponse", "env-vars.mask.markers": "masking" },
     routes: ["E13"],
     respond: ({ body }) => {
       const nulled = (list: any[]) => list.map((v) => (v.value === "[ENCRYPTED]" ? { ...v, value: null } : v));
@@ -256,7 +259,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "names containing CREDENTIAL are not treated as secret",
     catches: ["env-vars.mask.markers"],
-    because: /every secret-named variable is masked.*CREDENTIAL/,
+    because: { "env-vars.mask.markers": "masking" },
     behaviour: { isSecretName: (name) => /PASS|SECRET|TOKEN|KEY/i.test(name) },
   },
   {
@@ -264,7 +267,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "markers are matched in upper case only: webhook_secret reads its value",
     catches: ["env-vars.mask.any-case"],
-    because: /marker in another case is masked.*webhook_secret|marker in another case is masked/,
+    because: { "env-vars.mask.any-case": "masking" },
     behaviour: { isSecretName: (name) => /PASS|SECRET|TOKEN|KEY|CREDENTIAL/.test(name) },
   },
   {
@@ -272,7 +275,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "every value reads [ENCRYPTED], plain ones too",
     catches: ["env-vars.mask.plain-unmasked"],
-    because: /no plain variable is masked/,
+    because: { "env-vars.mask.plain-unmasked": "masking" },
     behaviour: { isSecretName: () => true },
   },
   {
@@ -280,7 +283,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E13 (data is a copy of items); Resources / Environment variable",
     description: "the deprecated data copy carries the stored values, secrets unmasked",
     catches: ["env-vars.legacy.data-matches-items", "env-vars.mask.markers"],
-    because: { "env-vars.mask.markers": /every secret-named variable is masked.*\(in data\)/, "env-vars.legacy.data-matches-items": /data is a copy of items.*differs from its items entry/ },
+    because: { "env-vars.mask.markers": "masking", "env-vars.legacy.data-matches-items": "data-copy" },
     routes: ["E13"],
     respond: ({ body, req, app }) => {
       const stored = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId)?.envVars ?? [];
@@ -386,7 +389,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Errors 6 (published docs: 401)",
     description: "a missing or invalid credential is answered 403 instead of 401",
     catches: ["auth.reject.status-401"],
-    because: /expected 401 \| got 403/,
+    because: { "auth.reject.status-401": "status" },
     behaviour: {
       authenticate: (header, store) => {
         const user = cleanBehaviour.authenticate(header, store);
@@ -400,7 +403,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Errors 6 (published docs: 401)",
     description: "an Authorization header that is not `Bearer <key>` is answered 400 instead of 401",
     catches: ["auth.reject.status-401"],
-    because: /`Bearer` with no key.*expected 401 \| got 400/,
+    because: { "auth.reject.status-401": "status" },
     behaviour: {
       authenticate: (header, store) => {
         if (header !== undefined && !/^Bearer\s+\S+\s*$/.test(header)) throw new HttpError(400, "malformed Authorization header");
@@ -413,7 +416,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Errors 1",
     description: "a refused credential is answered {error: {code, message}} instead of an error message",
     catches: ["auth.reject.json-body"],
-    because: /does not match the ErrorBody schema/,
+    because: { "auth.reject.json-body": "schema:ErrorBody" },
     behaviour: {
       authenticate: (header, store) => {
         const user = cleanBehaviour.authenticate(header, store);
@@ -427,7 +430,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1; Errors 1",
     description: "a request without a valid API key is answered 200 with the web app's HTML page (published docs: hosted tenants do this on unknown routes)",
     catches: ["auth.reject.every-operation", "auth.reject.json-body"],
-    because: { "auth.reject.every-operation": "served", "auth.reject.json-body": /the response is not JSON.*text\/html/ },
+    because: { "auth.reject.every-operation": "served", "auth.reject.json-body": "not-json" },
     behaviour: { unauthenticated: () => ({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, text: "<!doctype html><html><body><div id=app></div></body></html>" }) },
   },
   {
@@ -443,7 +446,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Authentication 1",
     description: "the /build/api/v1 prefix refuses the account's API key with a 401",
     catches: ["auth.key.both-prefixes"],
-    because: /the key on \/build\/api\/v1\/.*expected 200 \| got 401/,
+    because: { "auth.key.both-prefixes": "status" },
     routes: ["E4", "E14"],
     respond: ({ body, req }) => {
       if (req.path.startsWith("/build/")) throw new HttpError(401, "missing or invalid API key");

@@ -13,7 +13,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 1",
     description: "the slug is lowercased but not trimmed before matching",
     catches: ["upsert.slug.trimmed", "upsert.create.absent-slug-creates"],
-    because: { "upsert.create.absent-slug-creates": /the slug stored: trimmed and lowercased/, "upsert.slug.trimmed": /the id answered for "\s+\S+\s+"/ },
+    because: { "upsert.create.absent-slug-creates": "slug-stored", "upsert.slug.trimmed": "same-id" },
     behaviour: { normaliseSlug: (slug) => slug.toLowerCase() },
   },
   {
@@ -21,7 +21,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 1",
     description: "the slug is trimmed but not lowercased before matching",
     catches: ["upsert.slug.lowercased", "upsert.create.absent-slug-creates"],
-    because: { "upsert.create.absent-slug-creates": /the slug stored: trimmed and lowercased/, "upsert.slug.lowercased": /the id answered for [A-Z0-9-]+ \|/ },
+    because: { "upsert.create.absent-slug-creates": "slug-stored", "upsert.slug.lowercased": "same-id" },
     behaviour: { normaliseSlug: (slug) => slug.trim() },
   },
   {
@@ -29,7 +29,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "the lookup by slug never finds the existing workbook, so every upsert creates one",
     catches: ["upsert.update.same-id"],
-    because: /the id answered for an existing slug/,
+    because: { "upsert.update.same-id": "same-id" },
     behaviour: { slugHolder: () => undefined },
   },
   {
@@ -37,7 +37,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "meta sent on update replaces the stored metadata instead of being merged into it",
     catches: ["upsert.meta.merge-keeps-keys"],
-    because: /meta after sending \{a: 1\}, then \{b: 2\}/,
+    because: { "upsert.meta.merge-keeps-keys": "merged" },
     behaviour: { mergeMeta: (_stored, sent) => ({ ...sent }) },
   },
   {
@@ -45,7 +45,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "the merge keeps the stored value of a key that is sent again",
     catches: ["upsert.meta.merge-replaces-sent-keys"],
-    because: /meta after sending \{a: 1, b: 2\}, then \{a: 3\}/,
+    because: { "upsert.meta.merge-replaces-sent-keys": "merged" },
     behaviour: { mergeMeta: (stored, sent) => ({ ...sent, ...stored }) },
   },
   {
@@ -53,7 +53,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 3",
     description: "the merge appends a sent array to the stored one, so re-applying a request grows it",
     catches: ["upsert.idempotent.same-request-no-change"],
-    because: /the workbook after the same request was applied again/,
+    because: { "upsert.idempotent.same-request-no-change": "no-change" },
     behaviour: {
       mergeMeta: (stored, sent) => {
         const out = { ...stored };
@@ -67,7 +67,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2",
     description: "an update resets the fields it did not send (name to a default, meta to {}, folderId to the root)",
     catches: ["upsert.update.name-only-keeps-meta", "upsert.update.meta-only-keeps-name"],
-    because: { "upsert.update.name-only-keeps-meta": /meta after an update that sent only name/, "upsert.update.meta-only-keeps-name": /name after an update that sent only meta/ },
+    because: { "upsert.update.name-only-keeps-meta": "meta-kept", "upsert.update.meta-only-keeps-name": "name-kept" },
     behaviour: { upsertFields: (_current, sent) => ({ name: sent.name ?? "Untitled", meta: sent.meta ?? {}, folderId: sent.folderId ?? null }) },
   },
   {
@@ -75,7 +75,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2; Resources / DashboardWidget",
     description: "meta.dashboardDraft is stored without validating its widgets",
     catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.draft.invalid-widget-4xx"],
-    because: { "upsert.draft.bad-widget-type-rejected": /nothing of the refused request is applied|does not match the Workbook schema.*widgets/, "upsert.draft.widget-without-position-rejected": /nothing of the refused request is applied|does not match the Workbook schema.*widgets/, "upsert.draft.invalid-widget-4xx": /dashboardDraft whose widget does not match DashboardWidget is rejected with a 4xx.*got 200/ },
+    because: { "upsert.draft.bad-widget-type-rejected": "not-applied", "upsert.draft.widget-without-position-rejected": "schema:Workbook", "upsert.draft.invalid-widget-4xx": "client-error" },
     behaviour: { dashboardDraftProblem: () => undefined },
   },
   {
@@ -83,7 +83,7 @@ export const upsertFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (TABS_CONTAINER still accepted)",
     description: "a TABS_CONTAINER widget is rejected as an unknown type",
     catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
-    because: { "upsert.draft.tabs-container-converted": /expected 200 \| got 400 .*TABS_CONTAINER/, "upsert.draft.tabs-container-accepted": /expected 200 \| got 400 .*TABS_CONTAINER/ },
+    because: { "upsert.draft.tabs-container-accepted": "status", "upsert.draft.tabs-container-converted": "status" },
     behaviour: { dashboardDraftProblem: (draft) => draftProblem(draft, WIDGET_TYPES) },
   },
   {
@@ -91,7 +91,7 @@ export const upsertFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
     description: "a TABS_CONTAINER widget is stored as sent, not as a CONTAINER with layout tabs",
     catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
-    because: { "upsert.draft.tabs-container-converted": /stored form of the TABS_CONTAINER widget/, "upsert.draft.tabs-container-accepted": /TABS_CONTAINER widget is stored converted.*got TABS_CONTAINER/ },
+    because: { "upsert.draft.tabs-container-accepted": "tabs-converted", "upsert.draft.tabs-container-converted": "tabs-converted" },
     behaviour: { convertDashboardDraft: (draft) => draft },
   },
   {
@@ -99,6 +99,7 @@ export const upsertFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (a tabbed container is a CONTAINER with config.layout tabs)",
     description: "a TABS_CONTAINER widget is converted into a PARENT widget, not a tabbed CONTAINER: a choice the spec leaves open, judged by SHOULD checks only",
     catches: ["upsert.draft.tabs-container-converted", "upsert.draft.legacy-tabs-any"],
+    because: { "upsert.draft.tabs-container-converted": "tabs-converted", "upsert.draft.legacy-tabs-any": "tabs-converted" },
     spares: ["upsert.draft.tabs-container-accepted"],
     behaviour: { convertDashboardDraft: (draft: any) => (Array.isArray(draft?.widgets) ? { ...draft, widgets: draft.widgets.map((w: any) => (w?.type === LEGACY_TABS ? { ...w, type: "PARENT" } : w)) } : draft) },
   },
@@ -107,7 +108,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 3",
     description: "every update moves updatedAt, even one that changed nothing",
     catches: ["upsert.idempotent.updated-at-kept"],
-    because: /updatedAt after a request that changed nothing/,
+    because: { "upsert.idempotent.updated-at-kept": "updated-at-kept" },
     behaviour: { upsertTouches: () => true },
   },
   {
@@ -115,7 +116,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 4; Authentication 4",
     description: "upserts are applied without checking edit, manage or destination access",
     catches: ["upsert.access.update-needs-edit", "upsert.access.update-forbidden-403", "upsert.access.move-needs-destination-edit"],
-    because: { "upsert.access.update-needs-edit": /update of a workbook it may only read is rejected.*got 200/, "upsert.access.update-forbidden-403": /update of a workbook it may only read.*expected 403 \| got 200/, "upsert.access.move-needs-destination-edit": /into fixtures\.readOnlyFolder \(read access only\) is rejected.*got 200/ },
+    because: { "upsert.access.update-needs-edit": "client-error", "upsert.access.update-forbidden-403": "status", "upsert.access.move-needs-destination-edit": "client-error" },
     behaviour: { upsertAllowed: () => true },
   },
   {
@@ -123,7 +124,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 5; Errors 2",
     description: "a create/update decision that changed concurrently is answered 500 instead of 409",
     catches: ["upsert.concurrency.conflict-answers"],
-    because: /racing writer \d+.*expected 200 or 409 \| got 500/,
+    because: { "upsert.concurrency.conflict-answers": "status" },
     behaviour: { upsertConflictStatus: () => 500 },
   },
   {
@@ -131,7 +132,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 5; Errors 2",
     description: "a create/update decision that changed concurrently is answered 400, a request error the client would not retry, instead of 409",
     catches: ["upsert.concurrency.conflict-answers"],
-    because: /racing writer \d+.*expected 200 or 409 \| got 400/,
+    because: { "upsert.concurrency.conflict-answers": "status" },
     behaviour: { upsertConflictStatus: () => 400 },
   },
   {
@@ -139,7 +140,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 5",
     description: "the decision is applied even when another writer created or deleted the slug's workbook meanwhile (two workbooks end up with one slug)",
     catches: ["upsert.concurrency.one-workbook-per-slug"],
-    because: /only the one the slug reaches/,
+    because: { "upsert.concurrency.one-workbook-per-slug": "one-holder" },
     behaviour: { upsertBranchChanged: () => false },
   },
   {
@@ -147,7 +148,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 5 (409 is transient)",
     description: "decisions read a slug index that is never refreshed: once its workbook is deleted, every upsert of the slug conflicts for good",
     catches: ["upsert.concurrency.conflict-retry-succeeds"],
-    because: /retried \d+ time\(s\) after its 409.*expected 200 \| got 409/,
+    because: { "upsert.concurrency.conflict-retry-succeeds": "status" },
     behaviour: {
       decisionHolder: (store, deploymentId, slug) => {
         const index = staleIndex.get(store) ?? new Map<string, Item>();
@@ -164,7 +165,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 6",
     description: "an unknown deployment id falls back to the first deployment, where the workbook is created",
     catches: ["upsert.deployment.unknown-404"],
-    because: /which E1 does not list.*expected 404 \| got 200/,
+    because: { "upsert.deployment.unknown-404": "status" },
     behaviour: { upsertDeployment: (deployments, rawId) => cleanBehaviour.upsertDeployment(deployments, rawId) ?? deployments[0] },
   },
 ];

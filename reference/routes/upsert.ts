@@ -83,6 +83,8 @@ export const upsertRoutes: Route[] = [
       destinationOf(app, dep, sent.folderId);
 
       const decided = app.b.decisionHolder(app.store, dep.id, slug);
+      const createProblem = decided ? undefined : app.b.upsertCreateProblem(sent);
+      if (createProblem) throw new HttpError(400, createProblem);
       const allowed = app.b.upsertAllowed({
         aiBiUser: req.user.aiBiUser,
         workbook: decided ? accessTo(app.store, req.user, decided) : null,

@@ -25,10 +25,9 @@ export const workspaceReadRoutes: Route[] = [
       const rawFolder = req.query.get("folderId");
       const asked = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
       const folderId = app.b.filtersPage(req.query) ? asked : undefined;
-      const visible = itemsOf(app, dep, "WORKBOOK")
+      const visible = app.b.workbookListOrder(itemsOf(app, dep))
         .filter((w) => atLeast(accessTo(app.store, req.user, w), "read"))
-        .filter((w) => folderId === undefined || app.b.listedInFolder(w, folderId))
-        .sort((a, b) => a.id - b.id);
+        .filter((w) => folderId === undefined || app.b.listedInFolder(w, folderId));
       const page = cursorPage(app.b, visible, req.query, DEFAULT_FIRST);
       const items = page.items.map((w) => workbookRecord(app.store, w));
       return ok({ items, data: items, count: visible.length, pageInfo: page.pageInfo });

@@ -24,10 +24,10 @@ export function smallestPagesOf(total: number): number {
  */
 export function expectWalkCovers(expect: Expect, walked: string[], whole: string[], what: string, res?: Response): void {
   const twice = [...new Set(walked.filter((k, i) => walked.indexOf(k) !== i))];
-  expect.that(twice.length === 0, `no ${what} appears twice in the cursor walk`, { expected: "each once", got: `repeated: ${twice.join(", ")}`, res });
+  expect.that(twice.length === 0, `no ${what} appears twice in the cursor walk`, { reason: "repeated", expected: "each once", got: `repeated: ${twice.join(", ")}`, res });
   const seen = new Set(walked);
   const missing = whole.filter((k) => !seen.has(k));
-  expect.that(missing.length === 0, `every ${what} of the whole list appears in the cursor walk`, { expected: `${whole.length} items`, got: `missing: ${missing.join(", ")}`, res });
+  expect.that(missing.length === 0, `every ${what} of the whole list appears in the cursor walk`, { reason: "missing", expected: `${whole.length} items`, got: `missing: ${missing.join(", ")}`, res });
   const known = new Set(whole);
   const extra = walked.filter((k) => !known.has(k));
   expect.that(extra.length === 0, `the cursor walk yields no ${what} outside the whole list`, { expected: "only items of the whole list", got: `extra: ${extra.join(", ")}`, res });

@@ -12,6 +12,7 @@ import { spellsAllowed, typesAt, valueAt } from "./lenient-reading.js";
 import { tokenPath } from "./metadata-token.js";
 import { createFolder, createWorkbook } from "./scratch-items.js";
 import { stagingState, unreadable } from "./staging-state.js";
+import { currentEnvironments } from "./environment-list.js";
 import { currentVersions } from "./version-list.js";
 import { bySlugPath, ownWorkbook, trackAnswered, workbookPath } from "./workbook-writes.js";
 
@@ -41,6 +42,13 @@ export interface Stage {
   restore(api: Api): Promise<void>;
   /** A case a lenient server may read as the valid request it spells (lib/lenient-reading). */
   lenient(bad: BadBody): boolean;
+  /**
+   * A case a server may read as the valid request without its unusable part (an optional body
+   * that is no object, a null beside the field that names the target). The spec states no outcome
+   * for it: where a property judges only what is stated (no 5xx, no effect beyond what the
+   * request names), a 2xx to it is judged by `faithful`; the 4xx stays what the SHOULD asks.
+   */
+  ignorable?(bad: BadBody): boolean;
   /** After a 2xx to a lenient case: fails where the reading was not the value spelled, where that can be read back. */
   faithful?(api: Api, bad: BadBody, res: Response): Promise<void>;
 }
@@ -88,7 +96,7 @@ export async function tokenStage(ctx: CheckContext): Promise<Stage> {
       if (bad.at !== "/expires_in" || typeof data?.token !== "string") return;
       const spelled = Number(valueAt(bad.body, bad.at));
       const lifetime = (Date.parse(data?.expires_at) - Date.parse(data?.created_at)) / 1000;
-      ctx.expect.that(Math.abs(lifetime - spelled) <= 1, `expires_in ${JSON.stringify(valueAt(bad.body, bad.at))}, taken, gives the lifetime it spells`, { expected: `expires_at ${spelled} s after created_at`, got: `${lifetime} s`, res });
+      ctx.expect.that(Math.abs(lifetime - spelled) <= 1, `expires_in ${JSON.stringify(valueAt(bad.body, bad.at))}, taken, gives the lifetime it spells`, { reason: "lifetime-spelled", expected: `expires_at ${spelled} s after created_at`, got: `${lifetime} s`, res });
     },
   };
 }
@@ -115,6 +123,17 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
     if (res.status !== 200) throw new Error(`the staging toggle answered ${res.status}`);
   });
   const valid = [{ enabled: !was, branchName: branch.name }, ...(branch.id === undefined ? [] : [{ enabled: !was, branchId: branch.id }])];
+  // The other branches' staging environments: what no reading of a toggle of this branch may change.
+  const others = async (api: Api) => {
+    const { environments, res } = await currentEnvironments(api, ctx.expect, dep);
+    return { on: environments.filter((e) => e.type === "staging" && e.branch !== branch.name).map((e) => e.branch ?? e.id).sort(), res };
+  };
+  const othersBefore = (await others(ctx.api)).on;
+  const unchanged = async (api: Api) => {
+    const { on, res } = await stagingOn(ctx, api, dep, branch.name);
+    ctx.expect.that(on === was, `the staging environment of branch ${branch.name} is still ${was ? "on" : "off"}`, { reason: "staging-unchanged", expected: `E2 ${was ? "lists" : "does not list"} it as staging`, got: on ? "listed" : "not listed", res });
+  };
+  const names = (body: any) => isObject(body) && (body.branchName === branch.name || (branch.id !== undefined && body.branchId != null && String(body.branchId) === String(branch.id)));
   // "one of branchName or branchId" does not say that both together are refused: never sent as invalid.
   const cases = badBodies(ctx, "StagingToggleRequest", { base: fc.constantFrom(...valid), nullIsAbsent: true }).filter((b) => b.kind !== "several-branches");
   const putBack = async (api: Api) => {
@@ -126,10 +145,15 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
     send: sender("PUT", togglePath(dep)),
     restore: putBack,
     lenient: spelledAsValid(ctx, "StagingToggleRequest"),
-    async unchanged(api) {
-      const { on, res } = await stagingOn(ctx, api, dep, branch.name);
-      ctx.expect.that(on === was, `the staging environment of branch ${branch.name} is still ${was ? "on" : "off"}`, { expected: `E2 ${was ? "lists" : "does not list"} it as staging`, got: on ? "listed" : "not listed", res });
+    // A null branchName beside the branchId (or the other way round) may be read as absent.
+    ignorable: (bad) => (bad.at === "/branchName" || bad.at === "/branchId") && valueAt(bad.body, bad.at) === null && names(bad.body),
+    async faithful(api, bad) {
+      // A reading acts on the branch the body names, if it names this one, and on no other.
+      if (!names(bad.body)) await unchanged(api);
+      const now = await others(api);
+      ctx.expect.equal(now.on, othersBefore, `a toggle of branch ${branch.name} leaves the other branches' staging environments as they were`, { res: now.res, reason: "beyond-request" });
     },
+    unchanged,
   };
 }
 
@@ -202,9 +226,17 @@ export async function cloneStage(ctx: CheckContext): Promise<Stage> {
     },
     // The body is optional: a server may take the JSON string "" as none.
     lenient: (bad) => spelled(bad) || (bad.at === "" && bad.body === ""),
+    // Any body that is no object (" ", [], false) may be taken as none: a plain clone.
+    ignorable: (bad) => bad.at === "" && bad.raw === undefined && !isObject(bad.body),
+    async faithful(api, _bad, res) {
+      const made = res.isJson && Number.isSafeInteger(res.body?.id) ? [res.body.id] : [];
+      const { ids, res: listed } = await inFolder(api);
+      const beyond = ids.filter((id: unknown) => !held.includes(id) && !made.includes(id));
+      ctx.expect.that(beyond.length === 0, `a body taken as a plain clone makes that clone only: the run's folder ${folder.id} holds nothing else new`, { expected: `${JSON.stringify(held)} and the clone answered`, got: ids, res: listed, reason: "beyond-request" });
+    },
     async unchanged(api) {
       const { ids, res } = await inFolder(api);
-      ctx.expect.equal(ids, held, `the run's folder ${folder.id} holds what it held (the source workbook): no clone was made`, res);
+      ctx.expect.equal(ids, held, `the run's folder ${folder.id} holds what it held (the source workbook): no clone was made`, { res, reason: "no-clone" });
     },
   };
 }

@@ -1,33 +1,67 @@
+import type { Api } from "../../core/api.js";
+import { walkCursor } from "../../core/pagination.js";
+
 /**
- * Report references of a dashboard (E10 rule 2): every `reportId` under a config (widget configs at
- * any depth) and the snapshots of a published dashboard. Where a server keeps them inside a widget
- * is not shown, so the whole config is searched.
+ * Report references of a dashboard (E10 rule 2). Where a widget keeps the report it shows is not
+ * shown: under any key of its config, at any depth, as a number or a string of digits, alone or in
+ * an array. A reference is therefore found by value, not by key: a leaf of a widget's config that
+ * equals the id of a report the server knows (a report snapshot's `reportId`, typed; a REPORT item
+ * of E8). A clone is then read at the places the source holds its references, whatever they are
+ * called.
  */
 
-/** Every numeric `reportId` found under `value`, in document order. */
-export function reportIdsIn(value: unknown): number[] {
-  const out: number[] = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === "object")
-      for (const [k, x] of Object.entries(v)) {
-        if (k === "reportId" && typeof x === "number") out.push(x);
-        else walk(x);
-      }
+/** Where a leaf sits: keys and array indexes from the dashboard config down. */
+export type RefPath = (string | number)[];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The id a leaf spells: a safe integer, or a string of digits. */
+function idOf(v: unknown): number | undefined {
+  if (typeof v === "number" && Number.isSafeInteger(v)) return v;
+  if (typeof v === "string" && /^\d{1,15}$/.test(v)) return Number(v);
+  return undefined;
+}
+
+/** The report ids every source of truth names: snapshots of the published dashboards given, and REPORT items of E8. */
+export async function knownReportIds(api: Api, dep: string, dashboards: unknown[]): Promise<Set<number>> {
+  const known = new Set<number>();
+  for (const d of dashboards) for (const s of isObject(d) && Array.isArray(d.reportSnapshots) ? d.reportSnapshots : []) if (typeof s?.reportId === "number") known.add(s.reportId);
+  const walk = await walkCursor(api, `/api/v1/deployments/${dep}/workbooks`, { first: 100 });
+  for (const item of walk.items) if (item?.type === "REPORT" && typeof item.id === "number") known.add(item.id);
+  return known;
+}
+
+/** The places in a dashboard config's widget configs that hold a known report id, in document order. */
+export function reportRefPaths(config: unknown, known: Set<number>): RefPath[] {
+  const out: RefPath[] = [];
+  const walk = (v: unknown, path: RefPath): void => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+    else if (isObject(v)) for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+    else if (idOf(v) !== undefined && known.has(idOf(v)!)) out.push(path);
   };
-  walk(value);
+  const widgets = isObject(config) && Array.isArray(config.widgets) ? config.widgets : [];
+  widgets.forEach((w: unknown, i: number) => isObject(w) && walk(w.config, ["widgets", i, "config"]));
   return out;
 }
 
-/** A published dashboard's references: its snapshots' report ids and those of its config. */
-export function dashboardReportIds(dashboard: any): number[] {
-  const snapshots: any[] = Array.isArray(dashboard?.reportSnapshots) ? dashboard.reportSnapshots : [];
-  return [...snapshots.map((s) => s?.reportId).filter((id): id is number => typeof id === "number"), ...reportIdsIn(dashboard?.config)];
+/** The ids a config holds at `paths` (those that hold one). */
+export function idsAt(config: unknown, paths: RefPath[]): number[] {
+  return paths.map((p) => idOf(p.reduce<any>((v, k) => v?.[k], config))).filter((id): id is number => id !== undefined);
 }
 
-/** `value` with every `reportId` replaced by one placeholder: configs equal apart from which reports. */
-export function withoutReportIds(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutReportIds);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, k === "reportId" && typeof x === "number" ? "<report>" : withoutReportIds(x)]));
-  return value;
+/** `config` with a placeholder at each of `paths`: configs equal apart from which reports they name. */
+export function withRefsHidden(config: unknown, paths: RefPath[]): unknown {
+  if (config === null || typeof config !== "object") return config;
+  const out = structuredClone(config) as any;
+  for (const p of paths) {
+    const parent = p.slice(0, -1).reduce<any>((v, k) => v?.[k], out);
+    if (parent && typeof parent === "object" && p.at(-1)! in parent) parent[p.at(-1)!] = "<report>";
+  }
+  return out;
+}
+
+/** A published dashboard's references: its snapshots' report ids and the ids at `paths` of its config. */
+export function dashboardReportIds(dashboard: any, paths: RefPath[]): number[] {
+  const snapshots: any[] = Array.isArray(dashboard?.reportSnapshots) ? dashboard.reportSnapshots : [];
+  return [...snapshots.map((s) => s?.reportId).filter((id): id is number => typeof id === "number"), ...idsAt(dashboard?.config, paths)];
 }

@@ -5,6 +5,7 @@ import type { Response } from "../../core/http.js";
 import type { Scratch } from "../../core/scratch.js";
 import { statusLine } from "../../core/expect.js";
 import { NotExercised } from "../../core/outcome.js";
+import { sameTimestamp } from "../../core/timestamps.js";
 
 /**
  * E10 clone and E11 upsert as a check sends them: every workbook an answer names is tracked the
@@ -95,8 +96,8 @@ export const documented = (w: any) => Object.fromEntries(DOCUMENTED.map((k) => [
 export async function expectAnswerIsStored(ctx: Pick<CheckContext, "expect">, api: Api, dep: string, answer: any, answerRes: Response, what: string): Promise<void> {
   const { workbook: stored, res } = await readWorkbook(ctx, api, dep, answer.id);
   const shown = DOCUMENTED.filter((k) => answer?.[k] !== undefined);
-  const differing = shown.filter((k) => !isDeepStrictEqual(answer[k], stored[k]) && !(k === "createdAt" && Date.parse(answer[k]) === Date.parse(stored[k])));
-  ctx.expect.that(differing.length === 0, `${what}: the answer shows workbook ${answer.id} as E9 reads it next`, {
+  const differing = shown.filter((k) => !isDeepStrictEqual(answer[k], stored[k]) && !(k === "createdAt" && typeof answer[k] === "string" && typeof stored[k] === "string" && sameTimestamp(answer[k], stored[k])));
+  ctx.expect.that(differing.length === 0, `${what}: the answer shows workbook ${answer.id} as E9 reads it next`, { reason: "answer-as-stored",
     expected: pick(stored, differing),
     got: pick(answer, differing),
     res: differing.length ? answerRes : res,

@@ -1,0 +1,144 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { group } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import { type Exchange, NetworkError } from "../core/http.js";
+import { CheckFailure, Skip } from "../core/outcome.js";
+import { forAll, type PropertyOptions } from "../core/property.js";
+import { runChecks } from "../core/runner.js";
+import { Schemas } from "../core/schemas.js";
+import { selectChecks } from "../core/select.js";
+import { catalogue } from "../suites/index.js";
+import { startChaos, type ChaosServer } from "./chaos-server.js";
+import { runAgainstReference, settingsFor } from "./reference-run.js";
+
+/**
+ * The property engine is bounded (core/property.ts): its request budget covers the search, the
+ * shrinking and the confirming replay; a network error ends it unshrunk; a replay that does not
+ * fail again leaves the original failure, labelled intermittent; fewer than 10 completed runs is
+ * not a pass; the curl lines of a failure replay its setup too.
+ */
+
+/** A property check whose trials are counted per run of the check (the runner runs a failure twice more). */
+function counted<T>(name: string, arb: fc.Arbitrary<T>, trial: (v: T, call: number, ctx: CheckContext, api: Parameters<Parameters<typeof forAll<T>>[2]>[1]) => Promise<void>, opts: PropertyOptions = {}, setup?: (ctx: CheckContext) => Promise<void>) {
+  const calls: number[] = [];
+  const check = group("bounds", [
+    {
+      id: `bounds.${name}`,
+      spec: "test",
+      level: "MUST",
+      title: name,
+      kind: "property",
+      async run(ctx) {
+        await setup?.(ctx);
+        calls.push(0);
+        await forAll(ctx, arb, (v, api) => trial(v, calls[calls.length - 1]++, ctx, api), opts);
+      },
+    },
+  ])[0];
+  return { check, calls };
+}
+
+const E1 = "/api/v1/deployments";
+const SETTINGS = { settings: { runs: 100 } };
+
+describe("the request budget covers the search and the shrinking", () => {
+  it("a failure with a long shrink stops shrinking at the budget, and is still reported with its smallest case so far", async () => {
+    // Three large numbers among many: fast-check tries hundreds of smaller arrays before it settles.
+    const p = counted("long-shrink", fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 20, maxLength: 80 }), async (xs, _call, ctx, api) => {
+      await api.get(E1);
+      ctx.expect.that(xs.filter((x) => x > 500_000).length < 3, "fewer than three large numbers", { reason: "three" });
+    }, { maxRequests: 40 });
+    const { results } = await runAgainstReference([p.check], SETTINGS);
+    expect(results[0].status).toBe("failed");
+    expect(results[0].reason).toBe("three");
+    expect(results[0].property?.counterexample).toBeTruthy();
+    // The property confirms its shrunk case itself: the check is not run twice more, and its one run stays within the budget.
+    expect(p.calls.length).toBe(1);
+    expect(p.calls[0]).toBeLessThanOrEqual(40);
+    expect(results[0].requests).toBeLessThanOrEqual(40);
+  });
+
+  it("cases discarded as not applicable spend the budget too, and fewer than 10 completed runs is not exercised, with the count", async () => {
+    const p = counted("mostly-discarded", fc.nat(), async (_v, call, _ctx, api) => {
+      await api.get(E1);
+      if (call % 20 !== 0) throw new Skip("not applicable here");
+    });
+    const small = counted("small-budget", fc.nat(), async (_v, _call, _ctx, api) => void (await api.get(E1)), { maxRequests: 6 });
+    const { results } = await runAgainstReference([p.check, small.check], SETTINGS);
+    expect(results.map((r) => [r.status, r.skipKind])).toEqual([["skipped", "not-exercised"], ["skipped", "not-exercised"]]);
+    expect(results[0].message).toMatch(/\b[0-9] of 100 run\(s\) completed within the request budget of 150 \(\d+ sent\), \d+ generated case\(s\) discarded/);
+    expect(p.calls[0]).toBeLessThanOrEqual(150);
+    expect(results[1].message).toMatch(/\b[0-5] of 100 run\(s\) completed within the request budget of 6/);
+  });
+});
+
+describe("what ends a property without a counterexample", () => {
+  it("a network error ends it at once as errored: no case is sent after it, nothing is shrunk", async () => {
+    let after = -1;
+    const p = counted("network", fc.array(fc.nat(), { maxLength: 20 }), async (xs, call, _ctx, api) => {
+      await api.get(E1);
+      if (after >= 0) after++;
+      if (xs.length > 3) {
+        after = 0;
+        throw new NetworkError("connection reset", { method: "GET", url: "http://x" + E1 } as Exchange);
+      }
+    });
+    const { results } = await runAgainstReference([p.check], SETTINGS);
+    expect(results[0].status).toBe("errored");
+    expect(results[0].message).toContain("connection reset");
+    expect(after).toBe(0);
+  });
+
+  it("a confirming replay that is discarded leaves the original failure, labelled intermittent", async () => {
+    const p = counted("replay-discarded", fc.constant(1), async (_v, call) => {
+      if (call === 0) throw new CheckFailure("the first case broke the rule", { reason: "broke", expected: "a", got: "b" });
+      throw new Skip("not applicable on the second try");
+    });
+    const { results } = await runAgainstReference([p.check], SETTINGS);
+    expect(results[0].status).toBe("failed");
+    expect(results[0].reason).toBe("broke");
+    expect(results[0].message).toContain("the first case broke the rule");
+    expect(results[0].property?.reproducible).toBe("intermittent");
+    expect(results[0].recurrence).toBe("intermittent");
+  });
+});
+
+describe("a property failure reproduces from its curl lines alone", () => {
+  it("the reproduce lines hold the check's setup writes, then every request of the shrunk case", async () => {
+    const p = counted(
+      "setup-curl",
+      fc.nat({ max: 50 }),
+      async (n, _call, ctx, api) => {
+        await api.get(E1, { limit: String(1 + (n % 3)) });
+        ctx.expect.that(n < 10, "a small number", { reason: "small" });
+      },
+      {},
+      async (ctx) => void (await ctx.api.post("/api/v1/cf-setup-of-the-case", { made: true })),
+    );
+    const { results } = await runAgainstReference([p.check], SETTINGS);
+    const lines = results[0].curl!.split("\n");
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines[0]).toMatch(/-X POST .*cf-setup-of-the-case/);
+    expect(lines.at(-1)).toMatch(/-X GET .*\/api\/v1\/deployments\?limit=/);
+    expect(results[0].property?.setupExchanges?.map((e) => e.method)).toEqual(["POST"]);
+  });
+});
+
+describe("with 2 % of connections reset, properties do not balloon", () => {
+  let chaos: ChaosServer;
+  beforeAll(async () => (chaos = await startChaos([{ path: /./, mode: "reset", every: 50 }])));
+  afterAll(() => chaos?.close());
+
+  it("each property ends (passed, errored or not exercised) within its request budget", async () => {
+    const checks = selectChecks(catalogue, undefined, ["deployments.list.any-limit", "pagination.cursor.any-page-size", "errors.no-5xx.valid-reads", "errors.no-5xx.invalid-reads"]);
+    const outcome = await runChecks(checks, settingsFor(chaos.ref, { baseUrl: chaos.url, writes: false, timeoutMs: 1000, runs: 100, concurrency: 1 }), await Schemas.load());
+    console.log(outcome.results.map((r) => `${r.id}: ${r.status}, ${r.requests} requests`).join("\n"));
+    for (const r of outcome.results) {
+      expect(["passed", "errored", "skipped"]).toContain(r.status);
+      // The largest budget of these is 300; discovery and the check's own setup come on top.
+      expect(r.requests ?? 0).toBeLessThanOrEqual(350);
+    }
+    expect(chaos.hits.get("reset") ?? 0).toBeGreaterThan(0);
+  });
+});
