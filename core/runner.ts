@@ -5,7 +5,9 @@ import type { CheckContext } from "./context.js";
 import { Expect } from "./expect.js";
 import { Fixtures } from "./fixtures.js";
 import { CheckInterrupted, CheckStopped, CheckTimedOut, runInCheckScope } from "./check-scope.js";
-import { type Credential, type Exchange, HttpClient, NetworkError, RateLimited } from "./http.js";
+import { type Credential, type Exchange, type FullAnswer, HttpClient, NetworkError, RateLimited } from "./http.js";
+import { InvariantWatch, isInvariant } from "./invariants.js";
+import { blockSharedDefects } from "./shared-defects.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
 import { requireAnswer, requireRoute } from "./preconditions.js";
 import { Redactor } from "./redact.js";
@@ -75,7 +77,7 @@ export interface RunOutcome {
   startedAt: string;
 }
 
-const CHECK_TIMEOUT_MS = { example: 60_000, property: 180_000, model: 180_000 };
+const CHECK_TIMEOUT_MS = { example: 60_000, property: 180_000, model: 180_000, invariant: 0 };
 const RERUNS_OF_A_FAILURE = 2;
 /**
  * After this many checks in a row lost the server, and E1 is lost too, the rest are not attempted
@@ -109,9 +111,12 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const startedAt = new Date().toISOString();
   const redactor = redactorFor(settings);
   const creds = credentials(settings);
-  const observe = (exchange: Exchange) => {
+  // Invariants do not run: they watch every exchange of the others, discovery and cleanup included.
+  const watch = new InvariantWatch(checks, schemas);
+  const observe = (exchange: Exchange, answer?: FullAnswer) => {
     const scope = checkScope.getStore();
     if (scope?.counting) scope.requests++;
+    watch.see(exchange, answer);
     hooks.onExchange?.(exchange, scope?.checkId);
   };
   const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages });
@@ -120,7 +125,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const leftovers: string[] = [];
   const scratches: Scratch[] = [];
   const shared = { settings, client, fixtures, schemas, creds, discovery, leftovers, stop: hooks.stop };
-  const selected = repeatWrites(checks, settings.repeat ?? 1);
+  const selected = repeatWrites(checks.filter((c) => !isInvariant(c)), settings.repeat ?? 1);
   let networkErrorsInARow = 0;
   let serverLost: string | undefined;
   let outcome: Awaited<ReturnType<typeof schedule<CheckResult>>> | undefined;
@@ -158,10 +163,20 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     for (const scratch of scratches) await cleanUp({ ...shared, scratch });
     await client.close();
   }
-  const results = [...(outcome?.done.entries() ?? [])].sort(([a], [b]) => a - b).map(([, r]) => r);
+  const ran = [...(outcome?.done.entries() ?? [])].sort(([a], [b]) => a - b).map(([, r]) => r);
   const interrupted = Boolean(outcome?.interrupted) || stopping();
-  if (interrupted) results.push(...notRun(selected, results));
+  if (interrupted) ran.push(...notRun(selected, ran));
+  const watched = watch.results().map((r) => redactor.value(r));
+  for (const r of watched) hooks.onResult?.(r);
+  const results = blockSharedDefects(inCatalogueOrder([...ran, ...watched], checks));
   return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt };
+}
+
+/** Results in the order of the checks given (a --repeat copy `<id>#2` beside its check). */
+function inCatalogueOrder(results: CheckResult[], checks: Check[]): CheckResult[] {
+  const position = new Map(checks.map((c, i) => [c.id, i]));
+  const rank = (r: CheckResult) => position.get(r.id) ?? position.get(r.id.replace(/#\d+$/, "")) ?? checks.length;
+  return results.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
 }
 
 /** The check whose code is running, for the request count and the onExchange hook. */

@@ -20,6 +20,7 @@ import { propertyChecks } from "./properties.js";
 import { negativeChecks } from "./properties-negative.js";
 import { serverErrorChecks } from "./properties-server-errors.js";
 import { withShares } from "./shares.js";
+import { invariantChecks } from "./invariants/index.js";
 
 /**
  * Groups that go first, whatever their modules' order: each holds checks that must not overlap
@@ -36,5 +37,5 @@ function byGroup(checks: Check[]): Check[] {
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
 export const catalogue: Check[] = withShares(
-  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks]),
+  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks, ...invariantChecks]),
 );

@@ -1,0 +1,54 @@
+import { invariant } from "../../core/invariants.js";
+import { typedAnswer } from "../../core/typed-answers.js";
+
+/** Schema conformance, enums included (Schemas.validate: all but the growing widget types), of every answer the spec types. */
+export const schemaConformance = invariant({
+  id: "resources.schema.every-answer",
+  spec: "Resources / Workbook, Dashboard, DashboardConfig, DashboardWidget, ReportSnapshot, Environment, Deployment, Branch, Deployment version entry, Environment variable, PageInfo, Metadata token result, Workspace item reference; E1–E13",
+  level: "MUST",
+  title: "Every answer the spec types (each spec'd route and status) matches its schema, enum values included, on every page, copy and write answer of the run",
+  applicable: "a body the spec types (a 200 of E1-E13, a 409 of E11)",
+  watch: (schemas) => (x) => {
+    const typed = typedAnswer(x.method, x.url.pathname, x.status);
+    if (!typed) return undefined;
+    if (!x.isJson) return { reason: `schema:${typed.schema}`, message: `${typed.endpoint} answered ${x.status} without a JSON body`, expected: `a JSON ${typed.schema}`, got: `${x.text.slice(0, 120)}` };
+    const { errors, timestampsOnly } = schemas.check(typed.schema, x.body);
+    if (!errors.length) return "held";
+    return { reason: timestampsOnly ? "timestamp" : `schema:${typed.schema}`, message: `the ${typed.endpoint} answer does not match the ${typed.schema} schema`, expected: `a valid ${typed.schema}`, got: errors.slice(0, 8).join("; ") };
+  },
+});
+
+const WIDGET_ARRAYS = new Set(["widgets"]);
+
+/** Every widget of a typed answer: under any `widgets` array (dashboard draft, published config, a dashboard's config). */
+function widgetsIn(value: unknown, out: unknown[] = []): unknown[] {
+  if (Array.isArray(value)) for (const v of value) widgetsIn(v, out);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) {
+      if (WIDGET_ARRAYS.has(k) && Array.isArray(v)) out.push(...v);
+      widgetsIn(v, out);
+    }
+  return out;
+}
+
+/**
+ * Widget types are the one enum the revision history shows growing (0.4.0 replaced TABS_CONTAINER
+ * by four types): an unadvertised one is a SHOULD finding, not a broken contract.
+ */
+export const widgetTypes = invariant({
+  id: "resources.schema.widget-types",
+  spec: "Resources / DashboardWidget (type enum; Versioning 3 shows it growing)",
+  level: "SHOULD",
+  title: "Every dashboard widget of every typed answer has one of this revision's advertised types",
+  applicable: "a dashboard widget in a typed answer",
+  watch: (schemas) => {
+    const advertised = new Set<unknown>(schemas.schema("DashboardWidget").properties.type.enum);
+    return (x) => {
+      if (!x.isJson || !typedAnswer(x.method, x.url.pathname, x.status)) return undefined;
+      const types = widgetsIn(x.body).map((w) => (w as any)?.type);
+      if (!types.length) return undefined;
+      const odd = [...new Set(types.filter((t) => !advertised.has(t)))];
+      return odd.length ? { reason: "widget-type", message: "a widget has a type this revision does not advertise", expected: [...advertised].join(", "), got: odd.map((t) => JSON.stringify(t)).join(", ") } : "held";
+    };
+  },
+});
