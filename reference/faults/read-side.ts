@@ -243,8 +243,8 @@ export const readSideFaults: Fault[] = [
     name: "env-vars-secret-values-null",
     breaks: "E13; Resources / Environment variable",
     description: "secret-named variables read null instead of [ENCRYPTED]",
-    catches: ["env-vars.list.schema", "env-vars.mask.markers"],
-    because: { "env-vars.list.schema": /EnvVarsListResponse schema.*value must be string/, "env-vars.mask.markers": /every secret-named variable is masked/ },
+    catches: ["env-vars.list.schema", "env-vars.mask.every-answer"],
+    because: { "env-vars.list.schema": "schema:EnvVarsListResponse", "env-vars.mask.every-answer": "secret-unmasked" },
     routes: ["E13"],
     respond: ({ body }) => {
       const nulled = (list: any[]) => list.map((v) => (v.value === "[ENCRYPTED]" ? { ...v, value: null } : v));
@@ -255,8 +255,9 @@ export const readSideFaults: Fault[] = [
     name: "env-vars-credential-unmasked",
     breaks: "Resources / Environment variable",
     description: "names containing CREDENTIAL are not treated as secret",
-    catches: ["env-vars.mask.markers"],
-    because: /every secret-named variable is masked.*CREDENTIAL/,
+    catches: ["env-vars.mask.every-answer"],
+    feeds: ["env-vars.cursor.complete"],
+    because: { "env-vars.mask.every-answer": "secret-unmasked" },
     behaviour: { isSecretName: (name) => /PASS|SECRET|TOKEN|KEY/i.test(name) },
   },
   {
@@ -279,8 +280,8 @@ export const readSideFaults: Fault[] = [
     name: "env-vars-data-unmasked",
     breaks: "E13 (data is a copy of items); Resources / Environment variable",
     description: "the deprecated data copy carries the stored values, secrets unmasked",
-    catches: ["env-vars.legacy.data-matches-items", "env-vars.mask.markers"],
-    because: { "env-vars.mask.markers": /every secret-named variable is masked.*\(in data\)/, "env-vars.legacy.data-matches-items": /data is a copy of items.*differs from its items entry/ },
+    catches: ["env-vars.legacy.data-matches-items", "env-vars.mask.every-answer"],
+    because: { "env-vars.mask.every-answer": "secret-unmasked", "env-vars.legacy.data-matches-items": /data is a copy of items.*differs from its items entry/ },
     routes: ["E13"],
     respond: ({ body, req, app }) => {
       const stored = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId)?.envVars ?? [];
