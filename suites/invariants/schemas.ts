@@ -1,5 +1,6 @@
 import { invariant } from "../../core/invariants.js";
 import { typedAnswer } from "../../core/typed-answers.js";
+import { dashboardConfigsOf, recordsOf } from "./records.js";
 
 /** Schema conformance, enums included (Schemas.validate: all but the growing widget types), of every answer the spec types. */
 export const schemaConformance = invariant({
@@ -18,19 +19,6 @@ export const schemaConformance = invariant({
   },
 });
 
-const WIDGET_ARRAYS = new Set(["widgets"]);
-
-/** Every widget of a typed answer: under any `widgets` array (dashboard draft, published config, a dashboard's config). */
-function widgetsIn(value: unknown, out: unknown[] = []): unknown[] {
-  if (Array.isArray(value)) for (const v of value) widgetsIn(v, out);
-  else if (value && typeof value === "object")
-    for (const [k, v] of Object.entries(value)) {
-      if (WIDGET_ARRAYS.has(k) && Array.isArray(v)) out.push(...v);
-      widgetsIn(v, out);
-    }
-  return out;
-}
-
 /**
  * Widget types are the one enum the revision history shows growing (0.4.0 replaced TABS_CONTAINER
  * by four types): an unadvertised one is a SHOULD finding, not a broken contract.
@@ -44,8 +32,9 @@ export const widgetTypes = invariant({
   watch: (schemas) => {
     const advertised = new Set<unknown>(schemas.schema("DashboardWidget").properties.type.enum);
     return (x) => {
-      if (!x.isJson || !typedAnswer(x.method, x.url.pathname, x.status)) return undefined;
-      const types = widgetsIn(x.body).map((w) => (w as any)?.type);
+      const typed = x.isJson ? typedAnswer(x.method, x.url.pathname, x.status) : undefined;
+      if (!typed) return undefined;
+      const types = recordsOf(typed.schema, x.body).flatMap(dashboardConfigsOf).flatMap((c) => (Array.isArray(c.widgets) ? c.widgets : [])).map((w: any) => w?.type);
       if (!types.length) return undefined;
       const odd = [...new Set(types.filter((t) => !advertised.has(t)))];
       return odd.length ? { reason: "widget-type", message: "a widget has a type this revision does not advertise", expected: [...advertised].join(", "), got: odd.map((t) => JSON.stringify(t)).join(", ") } : "held";

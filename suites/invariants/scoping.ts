@@ -2,15 +2,13 @@ import { invariant } from "../../core/invariants.js";
 
 const UNDER_DEPLOYMENT = /^\/(?:build\/)?api\/v1\/deployments\/([^/]+)\/./;
 
-/** Every deploymentId field of a body, wherever it nests (list items, the data copy, moved records, a published dashboard). */
-function deploymentIdsIn(value: unknown, out: unknown[] = []): unknown[] {
-  if (Array.isArray(value)) for (const v of value) deploymentIdsIn(v, out);
-  else if (value && typeof value === "object")
-    for (const [k, v] of Object.entries(value)) {
-      if (k === "deploymentId") out.push(v);
-      else deploymentIdsIn(v, out);
-    }
-  return out;
+/**
+ * The deploymentId of each record of the answer (list items, the data copy, moved records, the
+ * answer itself) and of its published dashboard; never inside an open object (`meta`).
+ */
+function deploymentIdsIn(body: any): unknown[] {
+  const records = [body, ...["items", "data", "moved"].flatMap((k) => (Array.isArray(body?.[k]) ? body[k] : []))];
+  return records.flatMap((r) => [r?.deploymentId, r?.publishedDashboard?.deploymentId]);
 }
 
 export const deploymentScoping = invariant({

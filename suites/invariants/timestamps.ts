@@ -1,9 +1,10 @@
 import { invariant } from "../../core/invariants.js";
 import { parseTimestamp } from "../../core/timestamps.js";
 import { typedAnswer } from "../../core/typed-answers.js";
+import { recordsOf } from "./records.js";
 
 /**
- * The timestamp fields the spec names, and what each may be: a deployment's created_at and E3's
+ * The timestamp fields the spec names (of its records: list items, the data copy, moved records), and what each may be: a deployment's created_at and E3's
  * created_at and expires_at are ISO 8601 date-times; a workbook's *At a date or a date-time
  * (Conventions). facts.md: the published document gives no format, so an offset may be missing.
  */
@@ -14,17 +15,6 @@ const FIELDS: Record<string, "date-time" | "date or date-time"> = {
   updatedAt: "date or date-time",
 };
 
-/** Every timestamp field of a body, wherever it nests (list items, the data copy, moved records). */
-function timestampsIn(value: unknown, out: { field: string; value: unknown }[] = []): { field: string; value: unknown }[] {
-  if (Array.isArray(value)) for (const v of value) timestampsIn(v, out);
-  else if (value && typeof value === "object")
-    for (const [k, v] of Object.entries(value)) {
-      if (k in FIELDS && v !== null && v !== undefined) out.push({ field: k, value: v });
-      else timestampsIn(v, out);
-    }
-  return out;
-}
-
 export const isoTimestamps = invariant({
   id: "resources.timestamps.every-answer",
   spec: "Resources / Deployment, Metadata token result, Workbook (ISO 8601; *At date or date-time); E1; E3",
@@ -32,8 +22,9 @@ export const isoTimestamps = invariant({
   title: "Every timestamp field of every typed answer is ISO 8601: a date-time where the spec says date-time (created_at, expires_at), a date or a date-time for a workbook's *At",
   applicable: "a timestamp field (created_at, expires_at, createdAt, updatedAt) in a typed answer",
   watch: (schemas) => (x) => {
-    if (!x.isJson || !typedAnswer(x.method, x.url.pathname, x.status)) return undefined;
-    const found = timestampsIn(x.body);
+    const typed = x.isJson ? typedAnswer(x.method, x.url.pathname, x.status) : undefined;
+    if (!typed) return undefined;
+    const found = recordsOf(typed.schema, x.body).flatMap((r) => Object.keys(FIELDS).filter((f) => r?.[f] !== undefined && r?.[f] !== null).map((field) => ({ field, value: r[field] })));
     if (!found.length) return undefined;
     const wrong = found.filter(({ field, value }) => schemas.validate("Timestamp", value).length > 0 || (FIELDS[field] === "date-time" && parseTimestamp(value)?.dateOnly !== false));
     if (!wrong.length) return "held";
