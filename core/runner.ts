@@ -168,14 +168,14 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   if (interrupted) ran.push(...notRun(selected, ran));
   const watched = watch.results().map((r) => redactor.value(r));
   for (const r of watched) hooks.onResult?.(r);
-  const results = blockSharedDefects(inCatalogueOrder([...ran, ...watched], checks));
+  const results = blockSharedDefects(inCatalogueOrder([...ran, ...watched], checks.map((c) => c.id)));
   return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt };
 }
 
-/** Results in the order of the checks given (a --repeat copy `<id>#2` beside its check). */
-function inCatalogueOrder(results: CheckResult[], checks: Check[]): CheckResult[] {
-  const position = new Map(checks.map((c, i) => [c.id, i]));
-  const rank = (r: CheckResult) => position.get(r.id) ?? position.get(r.id.replace(/#\d+$/, "")) ?? checks.length;
+/** Results in the order of the ids given (a --repeat copy `<id>#2` beside its check; unknown ids last). */
+export function inCatalogueOrder(results: CheckResult[], order: string[]): CheckResult[] {
+  const position = new Map(order.map((id, i) => [id, i]));
+  const rank = (r: CheckResult) => position.get(r.id) ?? position.get(r.id.replace(/#\d+$/, "")) ?? order.length;
   return results.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
 }
 

@@ -1,4 +1,5 @@
 import type { Check } from "./check.js";
+import { isInvariant } from "./invariants.js";
 import { conflictTable } from "./schedule.js";
 
 /** `--shard i/n` with 1 <= i <= n; undefined for anything else. */
@@ -16,9 +17,12 @@ const weight = (c: Check) => (c.kind === "example" ? 1 : 5);
  * The i-th of n parts of the checks, the same for the same selection on every machine. Checks that
  * touch the same thing in a way that disturbs each other (core/schedule.ts) stay in one part, so
  * that parts run at once against one server do not disturb each other; the groups of such checks
- * go, heaviest first, to the lightest part. Each part keeps catalogue order.
+ * go, heaviest first, to the lightest part. Each part keeps catalogue order. The invariants are in
+ * every part: each judges the traffic of its part.
  */
-export function shardOf(checks: Check[], index: number, count: number): Check[] {
+export function shardOf(all: Check[], index: number, count: number): Check[] {
+  // Every part watches its own traffic: the invariants go to each (conformance merge joins their verdicts).
+  const checks = all.filter((c) => !isInvariant(c));
   const table = conflictTable(checks, true);
   const component = checks.map((_, i) => i);
   const root = (i: number): number => (component[i] === i ? i : (component[i] = root(component[i])));
@@ -34,5 +38,6 @@ export function shardOf(checks: Check[], index: number, count: number): Check[] 
     load[lightest] += g.weight;
     for (const i of g.members) part.set(i, lightest);
   }
-  return checks.filter((_, i) => part.get(i) === index - 1);
+  const mine = new Set(checks.filter((_, i) => part.get(i) === index - 1));
+  return all.filter((c) => isInvariant(c) || mine.has(c));
 }
