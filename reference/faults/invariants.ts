@@ -114,4 +114,22 @@ export const invariantFaults: Fault[] = [
       return body;
     },
   },
+  // The rule of the scenario maker of env-vars.mask.every-answer.
+  {
+    name: "env-vars-put-keeps-first-only",
+    breaks: "E13; E14 (PUT env-vars)",
+    description: "PUT env-vars answers 200 but keeps only the first variable of its batch; the others are dropped",
+    catches: ["env-vars.put.listed"],
+    because: { "env-vars.put.listed": "listed-once" },
+    routes: ["E14"],
+    respond: ({ status, body, req, app }) => {
+      const sent = req.body?.env_variables;
+      if (status !== 200 || req.method !== "PUT" || !req.path.endsWith("/env-vars") || !Array.isArray(sent)) return body;
+      const dropped = new Set(sent.slice(1).map((v: any) => v?.name));
+      const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+      if (dep) dep.envVars = dep.envVars.filter((v) => !dropped.has(v.name));
+      const kept = (list: any) => (Array.isArray(list) ? list.filter((v: any) => !dropped.has(v?.name)) : list);
+      return { ...body, items: kept(body.items), data: kept(body.data) };
+    },
+  },
 ];
