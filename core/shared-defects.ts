@@ -1,3 +1,4 @@
+import { specEndpoints } from "./endpoints.js";
 import type { CheckResult } from "./runner.js";
 
 /**
@@ -15,7 +16,7 @@ export function blockSharedDefects(results: CheckResult[]): CheckResult[] {
     const key = defectKey(r);
     if (key) groups.set(key, [...(groups.get(key) ?? []), i]);
   });
-  const out = [...results];
+  const out = blockServerErrorsUnderOwners(results);
   for (const members of groups.values()) {
     if (members.length < 2) continue;
     const root = members.find((i) => results[i].kind === "invariant") ?? members[0];
@@ -47,4 +48,28 @@ function defectKey(r: CheckResult): string | undefined {
     // not a URL: keyed as it is
   }
   return `${r.exchange.method} ${url} ${r.exchange.status} ${r.reason}`;
+}
+
+const ENDPOINTS = Object.values(specEndpoints).map((e) => ({ ...e, re: new RegExp(`^${e.path.replace(/\{[^}]+\}/g, "[^/]+")}$`) }));
+
+/**
+ * A spec'd endpoint answering 5xx already reads as one failure (its owner, core/endpoints.ts) and N
+ * blocked: the no-5xx invariant that saw the same status there joins the blocked, under the same
+ * root cause, when the owner failed on it.
+ */
+function blockServerErrorsUnderOwners(results: CheckResult[]): CheckResult[] {
+  const failed = new Set(results.filter((r) => r.status === "failed").map((r) => r.id));
+  return results.map((r) => {
+    if (r.status !== "failed" || r.reason !== "server-error" || !r.exchange?.status) return r;
+    let path: string;
+    try {
+      path = new URL(r.exchange.url).pathname;
+    } catch {
+      return r;
+    }
+    const owner = ENDPOINTS.find((e) => e.method === r.exchange!.method && e.re.test(path));
+    if (!owner || owner.root === r.id || !failed.has(owner.root)) return r;
+    const cause = `${owner.root}: ${owner.method} ${owner.path} answered ${r.exchange.status}`;
+    return { ...r, status: "blocked", blockedBy: cause, message: `blocked by ${cause} (${r.message})` };
+  });
 }
