@@ -112,7 +112,7 @@ async function sendRead(api: Api, req: ReadRequest): Promise<Response> {
 const describeRead = (req: ReadRequest) => `GET ${req.template} (${req.spec})${req.broken ? ` with an invalid ${req.broken}` : ""}`;
 
 function expectNoServerError(ctx: CheckContext, res: Response, what: string): void {
-  ctx.expect.that(res.status < 500, `${what} gets no server error`, { expected: "a status below 500", got: res.status, res });
+  ctx.expect.that(res.status < 500, `${what} gets no server error`, { expected: "a status below 500", got: res.status, res, reason: "server-error" });
 }
 
 function readProperty(ctx: CheckContext, request: (r: Read) => fc.Arbitrary<ReadRequest> | undefined): Promise<void> {

@@ -45,4 +45,15 @@ describe("one defect reads as one failure", () => {
     expect(out[1].blockedBy).toBe(`a.walk: GET ${list}?first=2&after=x answered 200 (walk:repeated-cursor)`);
     expect(out[5].blockedBy).toMatch(/^resources\.schema\.every-answer: /);
   });
+
+  it("a 5xx is the endpoint's defect: the no-5xx invariant and a no-5xx property on one endpoint read as one failure, under the endpoint's owner when it failed", () => {
+    const put = (slug: string): Exchange => ({ ...exchange(`http://h/api/v1/deployments/1/workbooks/by-slug/${slug}`, 500), method: "PUT" });
+    const invariant = failed("errors.no-5xx.every-exchange", "server-error", put("a"), "invariant");
+    const property = failed("errors.no-5xx.valid-writes", "server-error", put("b"), "property");
+    expect(blockSharedDefects([property, invariant]).map((r) => `${r.id} ${r.status}`)).toEqual(["errors.no-5xx.valid-writes blocked", "errors.no-5xx.every-exchange failed"]);
+    const owner = failed("upsert.create.absent-slug-creates", "status", put("c"));
+    const out = blockSharedDefects([owner, property, invariant]);
+    expect(out.map((r) => `${r.id} ${r.status}`)).toEqual(["upsert.create.absent-slug-creates failed", "errors.no-5xx.valid-writes blocked", "errors.no-5xx.every-exchange blocked"]);
+    expect(new Set(out.slice(1).map((r) => r.blockedBy))).toEqual(new Set(["upsert.create.absent-slug-creates: PUT /api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug} answered 500"]));
+  });
 });
