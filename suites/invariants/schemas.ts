@@ -5,7 +5,7 @@ import { dashboardConfigsOf, recordsOf } from "./records.js";
 /** Schema conformance, enums included (Schemas.validate: all but the growing widget types), of every answer the spec types. */
 export const schemaConformance = invariant({
   id: "resources.schema.every-answer",
-  spec: "Resources / Workbook, Dashboard, DashboardConfig, DashboardWidget, ReportSnapshot, Environment, Deployment, Branch, Deployment version entry, Environment variable, PageInfo, Metadata token result, Workspace item reference; E1–E13",
+  spec: "Resources / Workbook, Dashboard, DashboardConfig, DashboardWidget, ReportSnapshot, Environment, Deployment, Branch, Deployment version entry, Environment variable, PageInfo, Metadata token result, Workspace item reference; E1–E5; E8–E13",
   level: "MUST",
   title: "Every answer the spec types (each spec'd route and status) matches its schema, enum values included, on every page, copy and write answer of the run",
   applicable: "a body the spec types (a 200 of E1-E13, a 409 of E11)",
