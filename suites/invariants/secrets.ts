@@ -1,6 +1,6 @@
 import { invariant, type Observed } from "../../core/invariants.js";
+import { SECRET_MARKERS as MARKERS } from "../../generators/index.js";
 
-const MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"];
 const MASK = "[ENCRYPTED]";
 /** The spec writes the markers in upper case: that is the MUST (any case is env-vars.mask.any-case, SHOULD). */
 const secretNamed = (name: string) => MARKERS.some((m) => name.includes(m));
