@@ -1,4 +1,5 @@
 import type { CheckContext } from "./context.js";
+import type { Watcher } from "./invariants.js";
 
 export type Level = "MUST" | "SHOULD";
 
@@ -64,7 +65,12 @@ export interface Check {
   /** MUST where the spec states the rule, SHOULD where it only implies it. */
   level: Level;
   needs: Need[];
-  kind: "example" | "property" | "model";
+  /** "invariant": watches every exchange of the run instead of running (core/invariants.ts). */
+  kind: "example" | "property" | "model" | "invariant";
+  /** For an invariant: its observer of the run's exchanges. */
+  watch?: Watcher;
+  /** For an invariant: what an exchange must carry for the rule to apply ("not exercised: no answer carried ..."). */
+  applicable?: string;
   /** Undeclared: nothing for a read-only check, "exclusive" for one that writes (see Share). */
   shares?: Share[];
   run(ctx: CheckContext): Promise<void>;

@@ -46,6 +46,20 @@ export interface Response<T = any> {
   exchange: Exchange;
 }
 
+/**
+ * An exchange as the invariants read it: unredacted and whole, the request body as sent and the
+ * answer as parsed. Handed to the observer once and not kept: a run must not hold every body.
+ */
+export interface FullAnswer {
+  method: string;
+  url: URL;
+  requestBody?: string;
+  status: number;
+  text: string;
+  body: unknown;
+  isJson: boolean;
+}
+
 /** The tester could not talk to the server: never a verdict on the server's conformance. */
 export class NetworkError extends Error {
   constructor(message: string, readonly exchange: Exchange) {
@@ -76,7 +90,8 @@ export interface HttpClientOptions {
   redactor: Redactor;
   /** Credentials whose values are replaced in reports; the first one is the default. */
   credential?: Credential;
-  observe?: (exchange: Exchange) => void;
+  /** Every exchange as reports show it, and the whole answer for those read whole (core/invariants.ts reads it, keeps nothing). */
+  observe?: (exchange: Exchange, answer?: FullAnswer) => void;
   maxBodyBytes?: number;
   /** The run's bound on the pages of one list walk (--max-pages), read by core/pagination.ts through Api. */
   maxPages?: number;
@@ -141,8 +156,8 @@ export class HttpClient {
           await this.waitOut429(answer, attempt, exchange, log);
           continue;
         }
-        this.record(exchange, log);
         const parsed = parseJson(text, answer.headers["content-type"]);
+        this.record(exchange, log, { method: spec.method, url: new URL(url), requestBody: bodyText, status: answer.status, text, body: parsed.value, isJson: parsed.ok });
         return { status: answer.status, headers: answer.headers, text, body: parsed.value, isJson: parsed.ok, exchange };
       } catch (err) {
         if (err instanceof NetworkError) throw err;
@@ -251,9 +266,9 @@ export class HttpClient {
     return new NetworkError(`${exchange.method} ${exchange.url}: ${exchange.error}`, exchange);
   }
 
-  private record(exchange: Exchange, log: Exchange[] | undefined): void {
+  private record(exchange: Exchange, log: Exchange[] | undefined, answer?: FullAnswer): void {
     log?.push(exchange);
-    this.options.observe?.(exchange);
+    this.options.observe?.(exchange, answer);
   }
 
   private describe(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential: Credential | null | undefined): Exchange {

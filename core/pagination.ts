@@ -45,6 +45,9 @@ async function pageAt(api: Api, path: string, query: Query, name: "first" | "lim
 }
 
 /**
+ * The walk's own failures carry reasons `walk:*`: one broken list fails every check that walks it,
+ * and core/shared-defects.ts reads them as one defect.
+ *
  * Follows `first`/`after` until hasNextPage is false. A server that keeps announcing a next page
  * without moving its cursor is caught here, not looped on forever. A page after a full one may be
  * empty (hasNextPage was true on the last full page): that is the walk's end, not an error. A list
@@ -64,16 +67,16 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
     const res = page.res;
     first = page.size;
     if (opts.endpoint && !pages.length) requireAnswer(res, opts.endpoint, "the first page of the list");
-    if (res.status !== 200 || !res.isJson) throw new CheckFailure(`page ${pages.length + 1} of the cursor walk was not a 200 JSON answer`, { expected: "200 with a JSON list", got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange });
+    if (res.status !== 200 || !res.isJson) throw new CheckFailure(`page ${pages.length + 1} of the cursor walk was not a 200 JSON answer`, { expected: "200 with a JSON list", got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange, reason: "walk:not-a-page" });
     const items: T[] = Array.isArray(res.body?.items) ? res.body.items : [];
     const pageInfo = res.body?.pageInfo;
     pages.push({ res, items, pageInfo });
     if (!pageInfo?.hasNextPage) break;
     const cursor = pageInfo.endCursor;
-    if (typeof cursor !== "string" || cursor === "") throw new CheckFailure("hasNextPage is true but endCursor gives no cursor to continue from", { reason: "no-end-cursor", expected: "a string endCursor", got: cursor, exchange: res.exchange });
-    if (seenCursors.has(cursor)) throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", { reason: "cursor-repeated", expected: "a new cursor on each page", got: cursor, exchange: res.exchange });
+    if (typeof cursor !== "string" || cursor === "") throw new CheckFailure("hasNextPage is true but endCursor gives no cursor to continue from", { expected: "a string endCursor", got: cursor, exchange: res.exchange, reason: "walk:no-cursor" });
+    if (seenCursors.has(cursor)) throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", { expected: "a new cursor on each page", got: cursor, exchange: res.exchange, reason: "walk:repeated-cursor" });
     seenCursors.add(cursor);
-    if (pages.length >= maxPages) throw new CheckFailure(`the cursor walk did not end within ${maxPages} pages`, { exchange: res.exchange });
+    if (pages.length >= maxPages) throw new CheckFailure(`the cursor walk did not end within ${maxPages} pages`, { exchange: res.exchange, reason: "walk:endless" });
     if (pages.length >= stopAfter) return { pages, items: pages.flatMap((p) => p.items), partial: true };
     after = cursor;
   }
@@ -107,14 +110,14 @@ export async function walkOffset<T = any>(api: Api, path: string, limit: number,
     size = page.size;
     pages.push(res);
     const got = res.status === 200 && res.isJson ? list(res.body) : undefined;
-    if (!Array.isArray(got)) throw new CheckFailure(`offset page at ${offset} was not a 200 JSON list`, { got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange });
+    if (!Array.isArray(got)) throw new CheckFailure(`offset page at ${offset} was not a 200 JSON list`, { got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange, reason: "walk:not-a-page" });
     items.push(...got);
     offset += got.length;
     const { total, limit: used } = res.body?.pagination ?? {};
     if (got.length === 0) return { pages, items, limit: size!, partial: false };
     if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!)) return { pages, items, limit: size!, partial: false };
   }
-  throw new CheckFailure(`the offset walk did not end within ${maxPages} pages`);
+  throw new CheckFailure(`the offset walk did not end within ${maxPages} pages`, { reason: "walk:endless" });
 }
 
 /**

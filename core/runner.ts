@@ -6,7 +6,9 @@ import { Expect } from "./expect.js";
 import { Fixtures } from "./fixtures.js";
 import { secretHeaderValues } from "./headers.js";
 import { CheckInterrupted, CheckStopped, CheckTimedOut, runInCheckScope } from "./check-scope.js";
-import { type Credential, type Exchange, HttpClient, NetworkError, RateLimited } from "./http.js";
+import { type Credential, type Exchange, type FullAnswer, HttpClient, NetworkError, RateLimited } from "./http.js";
+import { InvariantWatch, isInvariant } from "./invariants.js";
+import { blockSharedDefects } from "./shared-defects.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
 import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.js";
 import { reproduction } from "./property.js";
@@ -77,7 +79,7 @@ export interface RunOutcome {
   startedAt: string;
 }
 
-const CHECK_TIMEOUT_MS = { example: 60_000, property: 180_000, model: 180_000 };
+const CHECK_TIMEOUT_MS = { example: 60_000, property: 180_000, model: 180_000, invariant: 0 };
 export const RERUNS_OF_A_FAILURE = 2;
 /**
  * After this many checks in a row lost the server, and E1 is lost too, the rest are not attempted
@@ -111,9 +113,12 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const startedAt = new Date().toISOString();
   const redactor = redactorFor(settings);
   const creds = credentials(settings);
-  const observe = (exchange: Exchange) => {
+  // Invariants do not run: they watch every exchange of the others, discovery and cleanup included.
+  const watch = new InvariantWatch(checks, schemas);
+  const observe = (exchange: Exchange, answer?: FullAnswer) => {
     const scope = checkScope.getStore();
     if (scope?.counting) scope.requests++;
+    watch.see(exchange, answer);
     hooks.onExchange?.(exchange, scope?.checkId);
   };
   const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages, headers: settings.headers, proxy: settings.proxy });
@@ -125,7 +130,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const passedChecks = new Set<string>();
   const served = { passed: (id: string) => passedChecks.has(id) };
   const shared = { settings, client, fixtures, schemas, creds, discovery, leftovers, stop: hooks.stop, served };
-  const selected = repeatWrites(checks, settings.repeat ?? 1);
+  const selected = repeatWrites(checks.filter((c) => !isInvariant(c)), settings.repeat ?? 1);
   let networkErrorsInARow = 0;
   let serverLost: string | undefined;
   let outcome: Awaited<ReturnType<typeof schedule<CheckResult>>> | undefined;
@@ -173,10 +178,20 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     for (const scratch of scratches) await cleanUp({ ...shared, scratch });
     await client.close();
   }
-  const results = [...(outcome?.done.entries() ?? [])].sort(([a], [b]) => a - b).map(([, r]) => r);
+  const ran = [...(outcome?.done.entries() ?? [])].sort(([a], [b]) => a - b).map(([, r]) => r);
   const interrupted = Boolean(outcome?.interrupted) || stopping();
-  if (interrupted) results.push(...notRun(selected, results));
+  if (interrupted) ran.push(...notRun(selected, ran));
+  const watched = watch.results().map((r) => redactor.value(r));
+  for (const r of watched) hooks.onResult?.(r);
+  const results = blockSharedDefects(inCatalogueOrder([...ran, ...watched], checks.map((c) => c.id)));
   return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt };
+}
+
+/** Results in the order of the ids given (a --repeat copy `<id>#2` beside its check; unknown ids last). */
+export function inCatalogueOrder(results: CheckResult[], order: string[]): CheckResult[] {
+  const position = new Map(order.map((id, i) => [id, i]));
+  const rank = (r: CheckResult) => position.get(r.id) ?? position.get(r.id.replace(/#\d+$/, "")) ?? order.length;
+  return results.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
 }
 
 /** The check whose code is running, for the request count and the onExchange hook. */

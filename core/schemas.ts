@@ -2,6 +2,7 @@ import $RefParser from "@apidevtools/json-schema-ref-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { schemasDir } from "./paths.js";
 
@@ -28,9 +29,10 @@ export async function bundledOpenApi(): Promise<OpenApiDocument> {
 }
 
 /**
- * The compiled contract. Response schemas are checked twice over: `validate` ignores enum
- * membership (published docs: newer servers add enum values, which is no MUST failure) and
- * `validateStrict` keeps it, for the SHOULD checks of advertised values.
+ * The compiled contract. Enum membership is part of every schema (MUST wherever the spec lists the
+ * values), but for the one enum the revision history shows growing: widget types (Versioning 3).
+ * `validate` leaves that one open, and `validateStrict` keeps it too, for the SHOULD check of
+ * advertised widget types.
  */
 export class Schemas {
   private readonly lenient = new Map<string, ValidateFunction>();
@@ -53,27 +55,40 @@ export class Schemas {
   }
 
   validate(name: SchemaName, value: unknown): string[] {
+    return this.check(name, value).errors;
+  }
+
+  /** The errors, and whether every one is a timestamp's format (a defect the timestamps invariant owns). */
+  check(name: SchemaName, value: unknown): { errors: string[]; timestampsOnly: boolean } {
     return run(this.compiled(this.lenient, name, true), value);
   }
 
   validateStrict(name: SchemaName, value: unknown): string[] {
-    return run(this.compiled(this.strict, name, false), value);
+    return run(this.compiled(this.strict, name, false), value).errors;
   }
 
-  private compiled(cache: Map<string, ValidateFunction>, name: SchemaName, dropEnums: boolean): ValidateFunction {
+  private compiled(cache: Map<string, ValidateFunction>, name: SchemaName, openGrowing: boolean): ValidateFunction {
     let fn = cache.get(name);
     if (!fn) {
       const schema = structuredClone(this.schema(name));
-      fn = this.ajv.compile(dropEnums ? withoutEnums(schema) : schema);
+      fn = this.ajv.compile(openGrowing ? withGrowingEnumsOpen(schema) : schema);
       cache.set(name, fn);
     }
     return fn;
   }
 }
 
-function run(fn: ValidateFunction, value: unknown): string[] {
-  return fn(value) ? [] : formatErrors(fn.errors ?? []);
+function run(fn: ValidateFunction, value: unknown): { errors: string[]; timestampsOnly: boolean } {
+  if (fn(value)) return { errors: [], timestampsOnly: false };
+  const errors = fn.errors ?? [];
+  // Inside anyOf every branch reports; "must match a schema in anyOf" is no error of its own.
+  const own = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf");
+  const timestampsOnly = own.length > 0 && own.every((e) => e.keyword === "pattern" && (e.params as any).pattern === TIMESTAMP_PATTERN);
+  return { errors: formatErrors(errors), timestampsOnly };
 }
+
+/** The pattern of schemas/Timestamp.schema.json, by which a timestamp's format error is told from others. */
+const TIMESTAMP_PATTERN: string = JSON.parse(readFileSync(join(schemasDir, "Timestamp.schema.json"), "utf8")).pattern;
 
 function formatErrors(errors: ErrorObject[]): string[] {
   const out = errors.map((e) => {
@@ -84,20 +99,20 @@ function formatErrors(errors: ErrorObject[]): string[] {
   return [...new Set(out)];
 }
 
-function withoutEnums(node: any): any {
-  if (Array.isArray(node)) return node.map(withoutEnums);
-  if (node && typeof node === "object") {
-    const out: any = {};
-    for (const [k, v] of Object.entries(node)) if (k !== "enum") out[k] = withoutEnums(v);
-    if ("enum" in node && !("type" in node)) out.type = [...new Set((node.enum as unknown[]).map(jsonType))];
-    return out;
-  }
-  return node;
-}
+/** The schemas whose enum the revision history shows growing (Versioning 3: widget types), and the property it sits on. */
+const GROWING_ENUMS: Record<string, string> = { DashboardWidget: "type" };
 
-function jsonType(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "array";
-  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
-  return typeof v;
+/** The schema with the growing enums left open to any value of their type; every other enum kept. */
+function withGrowingEnumsOpen(node: any, seen = new Map<any, any>()): any {
+  if (!node || typeof node !== "object") return node;
+  if (seen.has(node)) return seen.get(node);
+  const out: any = Array.isArray(node) ? [] : {};
+  seen.set(node, out);
+  for (const [k, v] of Object.entries(node)) out[k] = withGrowingEnumsOpen(v, seen);
+  const open = GROWING_ENUMS[node.title];
+  if (open && out.properties?.[open]?.enum) {
+    const { enum: _values, ...rest } = out.properties[open];
+    out.properties = { ...out.properties, [open]: rest };
+  }
+  return out;
 }

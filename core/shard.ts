@@ -1,4 +1,5 @@
 import type { Check } from "./check.js";
+import { isInvariant } from "./invariants.js";
 import { conflictTable } from "./schedule.js";
 
 /** Shards draw their properties' cases from the seed: with a seed each, they would not add up to one run. */
@@ -17,7 +18,7 @@ export function parseShard(value: string): { index: number; count: number } | un
  * against the reference (seed 7, 100 runs): an example takes 151 ms and 4.6 requests on average,
  * a property 1,854 ms and 147 requests (its budget is 150), the model 2,518 ms.
  */
-export const CHECK_COST: Record<Check["kind"], number> = { example: 1, property: 12, model: 16 };
+export const CHECK_COST: Record<Check["kind"], number> = { example: 1, property: 12, model: 16, invariant: 0 };
 
 export interface ShardOptions {
   /**
@@ -32,8 +33,11 @@ export interface ShardOptions {
  * one shared server, checks that touch the same thing in a way that disturbs each other
  * (core/schedule.ts) stay in one part, so that parts run at once do not disturb each other; the
  * groups of such checks go, costliest first, to the cheapest part. Each part keeps catalogue order.
+ * The invariants are in every part: each judges the traffic of its part.
  */
-export function shardOf(checks: Check[], index: number, count: number, opts: ShardOptions = {}): Check[] {
+export function shardOf(all: Check[], index: number, count: number, opts: ShardOptions = {}): Check[] {
+  // Every part watches its own traffic: the invariants go to each (conformance merge joins their verdicts).
+  const checks = all.filter((c) => !isInvariant(c));
   const table = opts.separateServers ? checks.map(() => new Set<number>()) : conflictTable(checks, true);
   const component = checks.map((_, i) => i);
   const root = (i: number): number => (component[i] === i ? i : (component[i] = root(component[i])));
@@ -49,5 +53,6 @@ export function shardOf(checks: Check[], index: number, count: number, opts: Sha
     load[lightest] += g.weight;
     for (const i of g.members) part.set(i, lightest);
   }
-  return checks.filter((_, i) => part.get(i) === index - 1);
+  const mine = new Set(checks.filter((_, i) => part.get(i) === index - 1));
+  return all.filter((c) => isInvariant(c) || mine.has(c));
 }

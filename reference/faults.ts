@@ -14,6 +14,7 @@ import { writeAnswerFaults } from "./faults/write-answers.js";
 import { authRangeFaults, levelFaults, limitFaults, omittedFieldFaults, rangeFaults } from "./faults/ranges.js";
 import { e14Faults } from "./faults/e14.js";
 import { documentedFaults, driftFaults } from "./faults/documented.js";
+import { invariantFaults } from "./faults/invariants.js";
 
 /**
  * A named way for the reference server to break one rule of the spec. A fault replaces one seam
@@ -26,6 +27,12 @@ export interface Fault {
   breaks: string;
   description: string;
   catches: string[];
+  /**
+   * Checks run beside the caught ones only for their traffic: an invariant judges what the others
+   * send (core/invariants.ts), so its proof runs the checks that walk where the fault is. They need
+   * not fail (the fault breaks the rule where none of them looks).
+   */
+  feeds?: string[];
   /**
    * Checks that must still pass under it: a fault that makes a choice the spec leaves open fails
    * only the SHOULD checks that prefer the other choice, never the MUST beside them.
@@ -45,7 +52,7 @@ export interface Fault {
 }
 
 /** The registry: every fault of the reference server. */
-export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults, ...e14Faults, ...documentedFaults, ...driftFaults];
+export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults, ...e14Faults, ...documentedFaults, ...driftFaults, ...invariantFaults];
 
 export function faultNamed(name: string): Fault {
   const f = faults.find((x) => x.name === name);

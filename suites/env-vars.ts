@@ -6,6 +6,8 @@ import { NotExercised } from "../core/outcome.js";
 import { walkCursor, wholeList } from "../core/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { copyDifference } from "./lib/legacy-copy.js";
+import { settingsPath } from "./lib/deployment-settings.js";
+import { envVarTag } from "../generators/index.js";
 
 const MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"];
 const MASK = "[ENCRYPTED]";
@@ -55,18 +57,6 @@ export const envVarChecks = group("env-vars", [
     },
   },
   {
-    id: "env-vars.mask.markers",
-    spec: "E13; Resources / Environment variable",
-    level: "MUST",
-    title: "A variable whose name contains PASS, SECRET, TOKEN, KEY or CREDENTIAL reads [ENCRYPTED]",
-    needs: ["fixture:deployment"],
-    async run({ api, expect, fixture }) {
-      const secret = (await listed(api, fixture("deployment").id)).filter((v) => markedAsWritten(v.name));
-      if (!secret.length) throw new NotExercised(`no variable name contains ${MARKERS.join(", ")}: nothing whose masking could be checked`);
-      expectMasked(expect, secret, true, "every secret-named variable is masked");
-    },
-  },
-  {
     id: "env-vars.mask.any-case",
     spec: "E13; Resources / Environment variable",
     level: "SHOULD",
@@ -88,6 +78,30 @@ export const envVarChecks = group("env-vars", [
       const plain = (await listed(api, fixture("deployment").id)).filter((v) => !markedInAnyCase(v.name));
       if (!plain.length) throw new NotExercised(`every variable name carries one of ${MARKERS.join(", ")}: no plain variable to check`);
       expectMasked(expect, plain, false, "no plain variable is masked");
+    },
+  },
+  {
+    id: "env-vars.put.listed",
+    spec: "E13; E14 (PUT env-vars sets variables; body in the published docs)",
+    level: "MUST",
+    title: "Variables set in one PUT env-vars are each listed once by a walk of small pages, a plain one with the value set",
+    needs: ["writes", "unremovable-writes", "fixture:deployment"],
+    // Also the scenario of env-vars.mask.every-answer: a secret the run set, then every page of the
+    // list, its data copy and the deployment settings ("secrets excluded", E14) are read.
+    async run({ api, expect, fixture, scratch, require }) {
+      const dep = fixture("deployment").id;
+      const tag = envVarTag(scratch.prefix);
+      const secret = { name: `${tag}_API_SECRET`, value: `secret value of ${tag}` };
+      const plain = { name: `${tag}_REGION`, value: `plain value of ${tag}` };
+      require(await api.put(varsPath(dep), { env_variables: [secret, plain] }), "E14", "setting two variables of its own (PUT env-vars)", (r) => r.status < 300);
+      await api.get(settingsPath(dep));
+      const count = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
+      const walk = wholeList(await walkCursor(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 }), "variables");
+      for (const v of [secret, plain]) {
+        const found = walk.items.filter((item: any) => item?.name === v.name);
+        expect.equal(found.length, 1, `${v.name}, just set, is listed once over the walk`, { res: walk.pages.at(-1)?.res, reason: "listed-once" });
+      }
+      expect.equal(walk.items.find((item: any) => item?.name === plain.name)?.value, plain.value, `${plain.name} reads the value set`, { res: walk.pages.at(-1)?.res, reason: "plain-value" });
     },
   },
   {

@@ -45,6 +45,7 @@ const byId: Record<string, Share[]> = {
   "clone.limit.reached-400": ["add:workspace", "write:workbook-limit"],
   "pagination.cursor.any-page-size": ["read:environments", "read:workspace", "read:env-vars"],
   "env-vars.mask.any-upper-case-marker": ["add:env-vars"],
+  "env-vars.put.listed": ["add:env-vars"],
   "env-vars.mask.any-other-case-marker": ["add:env-vars"],
   "tokens.lifetime.any-expires-in": [],
   "tokens.jwt.any-lifetime": [],

@@ -16,7 +16,7 @@ describe("every check fails against the fault that breaks its rule", () => {
     const names = faults.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     const ids = new Set(catalogue.map((c) => c.id));
-    expect(faults.flatMap((f) => f.catches).filter((id) => !ids.has(id))).toEqual([]);
+    expect(faults.flatMap((f) => [...f.catches, ...(f.feeds ?? [])]).filter((id) => !ids.has(id))).toEqual([]);
   });
 
   it("every spared id is a real check, and none is also caught", () => {

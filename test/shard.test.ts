@@ -7,6 +7,7 @@ import type { Report } from "../core/reporters/report.js";
 import { conflictTable } from "../core/schedule.js";
 import { CHECK_COST, shardOf } from "../core/shard.js";
 import { faults } from "../reference/faults.js";
+import { isInvariant } from "../core/invariants.js";
 import { catalogue } from "../suites/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "conformance-shard-"));
@@ -21,10 +22,13 @@ const run = async (...argv: string[]) => {
 const reportAt = (d: string) => JSON.parse(readFileSync(join(d, "report.json"), "utf8")) as Report;
 
 describe("--shard i/n", () => {
-  it("splits the catalogue into disjoint parts that cover it, in catalogue order, the same on every call", () => {
+  it("splits the catalogue into disjoint parts that cover it, in catalogue order, the same on every call; every part has the invariants", () => {
+    const invariants = catalogue.filter(isInvariant);
+    expect(invariants.length).toBeGreaterThan(0);
     for (const n of [1, 2, 3, 4, 7]) {
       const parts = Array.from({ length: n }, (_, i) => shardOf(catalogue, i + 1, n));
-      expect(parts.flat().map((c) => c.id).sort()).toEqual(catalogue.map((c) => c.id).sort());
+      expect(parts.flat().filter((c) => !isInvariant(c)).map((c) => c.id).sort()).toEqual(catalogue.filter((c) => !isInvariant(c)).map((c) => c.id).sort());
+      for (const part of parts) expect(invariants.filter((c) => !part.includes(c)).map((c) => c.id)).toEqual([]);
       for (const [i, part] of parts.entries()) {
         expect(part.map((c) => c.id)).toEqual(catalogue.filter((c) => part.includes(c)).map((c) => c.id));
         expect(shardOf(catalogue, i + 1, n).map((c) => c.id)).toEqual(part.map((c) => c.id));

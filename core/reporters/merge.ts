@@ -1,4 +1,5 @@
-import { type CheckResult, rootCauses, summarise } from "../runner.js";
+import { type CheckResult, inCatalogueOrder, rootCauses, summarise } from "../runner.js";
+import { blockSharedDefects } from "../shared-defects.js";
 import type { Report } from "./report.js";
 
 /** Reports that cannot be joined: shards of different runs, or overlapping shards. */
@@ -21,17 +22,22 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
   checkShardSet(reports);
   const from = new Map<string, string>();
   const results: CheckResult[] = [];
+  const watched = new Map<string, CheckResult[]>();
   for (const { file, report } of reports)
     for (const r of report.results) {
+      // Each shard's invariants judged that shard's traffic: joined below, not an overlap.
+      if (r.kind === "invariant") {
+        watched.set(r.id, [...(watched.get(r.id) ?? []), r]);
+        continue;
+      }
       const earlier = from.get(r.id);
       if (earlier) throw new MergeError(`${r.id} is in both ${earlier} and ${file}: the shards overlap`);
       from.set(r.id, file);
       results.push(r);
     }
-  const position = new Map(order.map((id, i) => [id, i]));
-  // A --repeat copy (`<id>#2`) goes with its check.
-  const rank = (r: CheckResult) => position.get(r.id) ?? position.get(r.id.replace(/#\d+$/, "")) ?? order.length;
-  const ordered = results.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
+  for (const verdicts of watched.values()) results.push(joinVerdicts(verdicts));
+  // A defect two shards both met reads as one failure here too.
+  const ordered = blockSharedDefects(inCatalogueOrder(results, order));
   const starts = reports.map(({ report }) => Date.parse(report.startedAt));
   const start = Math.min(...starts);
   const end = Math.max(...reports.map(({ report }, i) => starts[i] + report.durationMs));
@@ -76,4 +82,10 @@ function checkShardSet(reports: { file: string; report: Report }[]): void {
   const count = first.report.shard!.count;
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} missing: merge needs all ${count} shards of the run`);
+}
+
+/** One invariant over all shards: failed if any shard saw it broken (that shard's first violation), else passed if any saw it hold, else not exercised. */
+function joinVerdicts(verdicts: CheckResult[]): CheckResult {
+  const rank = (r: CheckResult) => ["failed", "errored", "passed", "blocked", "skipped"].indexOf(r.status);
+  return [...verdicts].sort((a, b) => rank(a) - rank(b))[0];
 }

@@ -30,7 +30,7 @@ export const propertyFaults: Fault[] = [
     breaks: "Pagination styles 2",
     description: "a page of 5 items after the first starts one item late, so a walk at first=5 loses an item per page",
     catches: ["pagination.cursor.any-page-size"],
-    because: { "pagination.cursor.any-page-size": "no-end-cursor" },
+    because: { "pagination.cursor.any-page-size": "walk:no-cursor" },
     behaviour: { pageSlice: (list, start, count) => (count === 5 && start > 0 ? list.slice(start + 1, start + 1 + count) : list.slice(start, start + count)) },
   },
   {

@@ -121,7 +121,7 @@ export const readSideFaults: Fault[] = [
     breaks: "E2; Pagination styles 2",
     description: "a page after the first answers the cursor it was asked with as its endCursor, so a walk never ends",
     catches: ["environments.cursor.complete"],
-    because: { "environments.cursor.complete": "cursor-repeated" },
+    because: { "environments.cursor.complete": "walk:repeated-cursor" },
     routes: ["E2"],
     respond: ({ body, req }) => (req.query.has("after") ? { ...body, pageInfo: { ...body.pageInfo, endCursor: req.query.get("after") } } : body),
   },
@@ -130,7 +130,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Resources / PageInfo",
     description: "hasNextPage is true on every page, the last one too",
     catches: ["environments.cursor.page-info", "environments.cursor.page-info-exact"],
-    because: { "environments.cursor.page-info": "no-end-cursor", "environments.cursor.page-info-exact": "no-end-cursor" },
+    because: { "environments.cursor.page-info": "walk:no-cursor", "environments.cursor.page-info-exact": "walk:no-cursor" },
     routes: ["E2"],
     respond: ({ body }) => ({ ...body, pageInfo: { ...body.pageInfo, hasNextPage: true } }),
   },
@@ -246,8 +246,8 @@ export const readSideFaults: Fault[] = [
     name: "env-vars-secret-values-null",
     breaks: "E13; Resources / Environment variable",
     description: "secret-named variables read null instead of [ENCRYPTED]",
-    catches: ["env-vars.list.schema", "env-vars.mask.markers"],
-    because: { "env-vars.list.schema": "schema:EnvVarsListResponse", "env-vars.mask.markers": "masking" },
+    catches: ["env-vars.list.schema", "env-vars.mask.every-answer"],
+    because: { "env-vars.list.schema": "schema:EnvVarsListResponse", "env-vars.mask.every-answer": "secret-unmasked" },
     routes: ["E13"],
     respond: ({ body }) => {
       const nulled = (list: any[]) => list.map((v) => (v.value === "[ENCRYPTED]" ? { ...v, value: null } : v));
@@ -258,8 +258,9 @@ export const readSideFaults: Fault[] = [
     name: "env-vars-credential-unmasked",
     breaks: "Resources / Environment variable",
     description: "names containing CREDENTIAL are not treated as secret",
-    catches: ["env-vars.mask.markers"],
-    because: { "env-vars.mask.markers": "masking" },
+    catches: ["env-vars.mask.every-answer"],
+    feeds: ["env-vars.cursor.complete"],
+    because: { "env-vars.mask.every-answer": "secret-unmasked" },
     behaviour: { isSecretName: (name) => /PASS|SECRET|TOKEN|KEY/i.test(name) },
   },
   {
@@ -282,8 +283,8 @@ export const readSideFaults: Fault[] = [
     name: "env-vars-data-unmasked",
     breaks: "E13 (data is a copy of items); Resources / Environment variable",
     description: "the deprecated data copy carries the stored values, secrets unmasked",
-    catches: ["env-vars.legacy.data-matches-items", "env-vars.mask.markers"],
-    because: { "env-vars.mask.markers": "masking", "env-vars.legacy.data-matches-items": "data-copy" },
+    catches: ["env-vars.legacy.data-matches-items", "env-vars.mask.every-answer"],
+    because: { "env-vars.mask.every-answer": "secret-unmasked", "env-vars.legacy.data-matches-items": "data-copy" },
     routes: ["E13"],
     respond: ({ body, req, app }) => {
       const stored = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId)?.envVars ?? [];

@@ -99,10 +99,11 @@ export const workbooksReadFaults: Fault[] = [
   {
     name: "workbooks-widget-type-field",
     breaks: "Resources / DashboardWidget (advertised types)",
-    description: "dashboard widgets carry the type FIELD, which this revision does not advertise",
-    catches: ["workbooks.schema.advertised-enums"],
-    because: { "workbooks.schema.advertised-enums": "enums" },
-    routes: ["E8", "E9"],
+    description: "in the workbooks list, dashboard widgets carry the type FIELD, which this revision does not advertise",
+    catches: ["resources.schema.widget-types"],
+    feeds: ["workbooks.list.cursor-walk"],
+    because: { "resources.schema.widget-types": "widget-type" },
+    routes: ["E8"],
     respond: eachWorkbook((w) =>
       Array.isArray(w.dashboardDraft?.widgets) ? { ...w, dashboardDraft: { ...w.dashboardDraft, widgets: w.dashboardDraft.widgets.map((x: any) => ({ ...x, type: "FIELD" })) } } : w,
     ),

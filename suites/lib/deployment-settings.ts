@@ -3,7 +3,7 @@ import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 
 export const deploymentPath = (dep: string) => `/api/v1/deployments/${dep}`;
-const settingsPath = (dep: string) => `/api/v1/deployments/${dep}/settings`;
+export const settingsPath = (dep: string) => `/api/v1/deployments/${dep}/settings`;
 /** E6 does not show its answer; published docs: 200 with the full settings. An accepted update is any of these. */
 export const UPDATE_ACCEPTED = [200, 202, 204];
 /** The settings the checks change on purpose: always put back at cleanup as they were read. */

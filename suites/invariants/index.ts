@@ -1,0 +1,14 @@
+import { groupedById } from "../../core/check.js";
+import { schemaConformance, widgetTypes } from "./schemas.js";
+import { secretMasking } from "./secrets.js";
+import { deploymentScoping } from "./scoping.js";
+import { isoTimestamps } from "./timestamps.js";
+import { noServerErrors } from "./server-errors.js";
+
+/**
+ * The rules that hold for every answer, as invariants over all traffic of the run
+ * (core/invariants.ts). Each belongs to the group its id starts with. The timestamps come before
+ * the schemas: a malformed timestamp is the timestamps invariant's defect (core/shared-defects.ts
+ * takes the first invariant as the root).
+ */
+export const invariantChecks = groupedById([isoTimestamps, schemaConformance, widgetTypes, secretMasking, deploymentScoping, noServerErrors]);

@@ -1,0 +1,28 @@
+import { invariant } from "../../core/invariants.js";
+
+const UNDER_DEPLOYMENT = /^\/(?:build\/)?api\/v1\/deployments\/([^/]+)\/./;
+
+/**
+ * The deploymentId of each record of the answer (list items, the data copy, moved records, the
+ * answer itself) and of its published dashboard; never inside an open object (`meta`).
+ */
+function deploymentIdsIn(body: any): unknown[] {
+  const records = [body, ...["items", "data", "moved"].flatMap((k) => (Array.isArray(body?.[k]) ? body[k] : []))];
+  return records.flatMap((r) => [r?.deploymentId, r?.publishedDashboard?.deploymentId]);
+}
+
+export const deploymentScoping = invariant({
+  id: "deployments.scoping.every-answer",
+  spec: "Resources / Workbook, Dashboard (deploymentId); E8; E9; E10 rule 8; E11; E12",
+  level: "MUST",
+  title: "Nothing answered under /deployments/D/... belongs to another deployment: every deploymentId of the answer is D",
+  applicable: "a deploymentId field in a 2xx answer under /deployments/{id}/",
+  watch: () => (x) => {
+    const dep = UNDER_DEPLOYMENT.exec(x.url.pathname)?.[1];
+    if (dep === undefined || x.status >= 300 || !x.isJson) return undefined;
+    const ids = deploymentIdsIn(x.body).filter((id) => id !== null && id !== undefined);
+    if (!ids.length) return undefined;
+    const other = [...new Set(ids.filter((id) => String(id) !== decodeURIComponent(dep)).map(String))];
+    return other.length ? { reason: "other-deployment", message: `an answer under deployment ${dep} holds records of another deployment`, expected: `deploymentId ${dep}`, got: `deploymentId ${other.join(", ")}` } : "held";
+  },
+});

@@ -1,0 +1,108 @@
+import { invariant, type Observed } from "../../core/invariants.js";
+import { SECRET_MARKERS as MARKERS } from "../../generators/index.js";
+
+const MASK = "[ENCRYPTED]";
+/** The spec writes the markers in upper case: that is the MUST (any case is env-vars.mask.any-case, SHOULD). */
+const secretNamed = (name: string) => MARKERS.some((m) => name.includes(m));
+const VARS = /^\/api\/v1\/deployments\/[^/]+\/env-vars$/;
+const SETTINGS = /^\/api\/v1\/deployments\/[^/]+\/settings$/;
+/**
+ * A value is looked for in every answer only when it cannot turn up by chance: long enough and
+ * not one character repeated. Shorter ones are still judged where they are listed (masked or not).
+ */
+const traceable = (v: string) => v.length >= 8 && new Set(v).size >= 4 && v !== MASK;
+
+/** The variables an answer lists ({name, value} entries of items, data or a bare array), as E13 and the PUT answer show them. */
+function variablesIn(body: any): { name: string; value: unknown }[] {
+  const lists = Array.isArray(body) ? [body] : [body?.items, body?.data, body?.env_variables].filter(Array.isArray);
+  return lists.flat().filter((v: any) => typeof v?.name === "string");
+}
+
+/** The variables a PUT env-vars request set (facts.md: `{"env_variables": [{name, value}]}`). */
+function variablesSent(x: Observed): { name: string; value: string }[] {
+  if (x.method !== "PUT" || !VARS.test(x.url.pathname) || x.status >= 300 || x.requestBody === undefined) return [];
+  try {
+    const list = JSON.parse(x.requestBody)?.env_variables;
+    return Array.isArray(list) ? list.filter((v: any) => typeof v?.name === "string" && typeof v?.value === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The strings the run sent in other requests (body leaves and path segments of the traceable
+ * length, not whole bodies): bounded, so that a long run does not hold its traffic.
+ */
+class SentStrings {
+  private readonly strings = new Set<string>();
+  add(x: Observed): void {
+    if (this.strings.size >= MAX_SENT) return;
+    for (const part of x.url.pathname.split("/")) this.keep(safeDecode(part));
+    for (const v of x.url.searchParams.values()) this.keep(v);
+    if (x.requestBody !== undefined) for (const v of leaves(parsed(x.requestBody))) this.keep(v);
+  }
+  holds(value: string): boolean {
+    for (const s of this.strings) if (s.includes(value)) return true;
+    return false;
+  }
+  private keep(s: string): void {
+    if (s.length >= 8 && s.length <= MAX_SENT_LENGTH) this.strings.add(s);
+  }
+}
+const MAX_SENT = 100_000;
+const MAX_SENT_LENGTH = 4096;
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function leaves(v: unknown, out: string[] = []): string[] {
+  if (typeof v === "string") out.push(v);
+  else if (Array.isArray(v)) for (const x of v) leaves(x, out);
+  else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) out.push(k), leaves(x, out);
+  return out;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+export const secretMasking = invariant({
+  id: "env-vars.mask.every-answer",
+  spec: "Resources / Environment variable; E13; E14 (settings: secrets excluded)",
+  level: "MUST",
+  title: "No answer carries the value of a secret-named variable: every page and the deprecated data copy of E13 and the PUT env-vars answer mask it as [ENCRYPTED], and no answer (deployment settings included) holds a secret value the run set",
+  applicable: "environment variables or deployment settings (a 2xx of GET or PUT env-vars, or of GET settings)",
+  watch: () => {
+    // What the run knows: the values it set for secret-named variables. A value the run also sent
+    // as something else (a plain variable, a workbook name a property drew from the same seed) may
+    // come back as that: it is not traceable.
+    const secrets = new Map<string, string>();
+    const plain = new Set<string>();
+    const sent = new SentStrings();
+    return (x) => {
+      const set = variablesSent(x);
+      if (!set.length) sent.add(x);
+      for (const v of set) (secretNamed(v.name) ? secrets.set(v.value, v.name) : plain.add(v.value));
+      const listsVariables = x.status < 300 && x.isJson && VARS.test(x.url.pathname);
+      const isSettings = x.status < 300 && SETTINGS.test(x.url.pathname);
+      if (listsVariables) {
+        const unmasked = variablesIn(x.body).filter((v) => secretNamed(v.name) && v.value !== MASK);
+        if (unmasked.length)
+          return { reason: "secret-unmasked", message: "a secret-named variable is listed with a value other than [ENCRYPTED]", expected: `${MASK} for ${unmasked.map((v) => v.name).join(", ")}`, got: unmasked.map((v) => `${v.name}: ${typeof v.value === "string" ? "a value in clear" : JSON.stringify(v.value)}`).join("; "), hide: unmasked.map((v) => v.value).filter((v): v is string => typeof v === "string") };
+      }
+      // As the value reads inside a JSON string: an escaped character is not matched where it stands raw.
+      const leaked = [...secrets].filter(([value]) => traceable(value) && !plain.has(value) && x.text.includes(JSON.stringify(value).slice(1, -1)) && !sent.holds(value));
+      if (leaked.length) return { reason: "secret-leaked", message: `the answer of ${x.method} ${x.url.pathname} holds the value of a secret-named variable the run set`, expected: "no secret value in any answer", got: `the value of ${leaked.map(([, name]) => name).join(", ")}`, hide: leaked.map(([value]) => value) };
+      return listsVariables || isSettings ? "held" : undefined;
+    };
+  },
+});
