@@ -24,7 +24,7 @@ async function expectDraftRefused(ctx: CheckContext, widget: unknown, rejected4x
   if (rejected4xx) return ctx.expect.clientError(res, "a meta.dashboardDraft whose widget does not match DashboardWidget is rejected with a 4xx");
   ctx.expect.that(res.status < 500, "a meta.dashboardDraft whose widget does not match DashboardWidget is no server error", { expected: "a status below 500", got: `${res.status}`, res });
   const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-  ctx.expect.equal(upsertContent(after), upsertContent(before), "nothing of the refused request is applied (name, meta, dashboardDraft)", readRes);
+  ctx.expect.equal(upsertContent(after), upsertContent(before), "nothing of the refused request is applied (name, meta, dashboardDraft)", { res: readRes, reason: "not-applied" });
 }
 
 /** Every widget with `id` in the draft (the dashboardDraft field, or meta.dashboardDraft where a server keeps it). */
@@ -127,7 +127,7 @@ export const upsertDraftChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { found, readRes } = await sendLegacyTabs(ctx);
-      for (const w of found) ctx.expect.that(w.type !== "TABS_CONTAINER", "the TABS_CONTAINER widget is stored converted", { expected: "a type other than TABS_CONTAINER", got: w.type, res: readRes });
+      for (const w of found) ctx.expect.that(w.type !== "TABS_CONTAINER", "the TABS_CONTAINER widget is stored converted", { reason: "tabs-converted", expected: "a type other than TABS_CONTAINER", got: w.type, res: readRes });
     },
   },
   {
@@ -140,7 +140,7 @@ export const upsertDraftChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { found, readRes } = await sendLegacyTabs(ctx);
-      for (const w of found) ctx.expect.equal({ type: w.type, layout: w.config?.layout }, { type: "CONTAINER", layout: "tabs" }, "the stored form of the TABS_CONTAINER widget", readRes);
+      for (const w of found) ctx.expect.equal({ type: w.type, layout: w.config?.layout }, { type: "CONTAINER", layout: "tabs" }, "the stored form of the TABS_CONTAINER widget", { res: readRes, reason: "tabs-converted" });
     },
   },
 ]);

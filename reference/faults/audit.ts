@@ -47,7 +47,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (eventName: event type filter)",
     description: "eventName is ignored: every event comes back",
     catches: ["audit.filter.event-name"],
-    because: { "audit.filter.event-name": "filter-unmet" },
+    because: { "audit.filter.event-name": "row-outside-filter" },
     behaviour: { auditRowMatches: ignoring("eventName") },
   },
   {
@@ -55,7 +55,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (userEmail filter)",
     description: "userEmail is ignored: every user's events are exported",
     catches: ["audit.filter.user-email"],
-    because: { "audit.filter.user-email": "filter-unmet" },
+    because: { "audit.filter.user-email": "row-outside-filter" },
     behaviour: { auditRowMatches: ignoring("userEmail") },
   },
   {
@@ -63,7 +63,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (start, end)",
     description: "start and end are validated but not applied",
     catches: ["audit.filter.date-range"],
-    because: { "audit.filter.date-range": "filter-unmet" },
+    because: { "audit.filter.date-range": "row-outside-filter" },
     behaviour: { auditRowMatches: ignoring("startDay", "endDay") },
   },
   {
@@ -79,7 +79,7 @@ export const auditFaults: Fault[] = [
     breaks: "E7 (search)",
     description: "search is ignored: every event is exported",
     catches: ["audit.filter.search"],
-    because: { "audit.filter.search": "filter-unmet" },
+    because: { "audit.filter.search": "row-outside-filter" },
     behaviour: { auditRowMatches: ignoring("search") },
   },
   {

@@ -439,6 +439,7 @@ export const readSideFaults: Fault[] = [
     breaks: "Errors 6 (status not shown; published docs: 401)",
     description: "a request without a valid API key is redirected (302) to the web app's login page: refused, not served, but no 401 and no JSON error",
     catches: ["auth.reject.status-401", "auth.reject.json-body"],
+    because: { "auth.reject.status-401": "status", "auth.reject.json-body": "not-json" },
     spares: ["auth.reject.every-operation"],
     behaviour: { unauthenticated: () => ({ status: 302, headers: { location: "/login", "content-type": "text/html; charset=utf-8" }, text: "" }) },
   },

@@ -24,8 +24,9 @@ export const workbooksReadFaults: Fault[] = [
     name: "workbooks-created-at-yesterday",
     breaks: "Resources / Workbook (createdAt is a date or date-time)",
     description: "createdAt reads \"yesterday\" instead of a date",
-    catches: ["workbooks.list.schema", "workbooks.get.schema"],
-    because: { "workbooks.list.schema": "schema:WorkbooksListResponse", "workbooks.get.schema": "schema:Workbook" },
+    // A malformed timestamp is the timestamps invariant's defect: the schema checks fail for it too (expect.schema's "timestamp").
+    catches: ["workbooks.list.schema", "workbooks.get.schema", "resources.timestamps.every-answer"],
+    because: { "workbooks.list.schema": "timestamp", "workbooks.get.schema": "timestamp", "resources.timestamps.every-answer": "timestamp" },
     routes: ["E8", "E9"],
     respond: eachWorkbook((w) => ({ ...w, createdAt: "yesterday" })),
   },
