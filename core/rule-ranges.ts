@@ -1,8 +1,7 @@
 /**
  * Where each stated rule with a range applies (the operations, fields, pages, callers or read paths
  * it covers) and which check covers each cell: data that docs/coverage.md prints as its
- * applicability table (core/coverage.ts) and test/coverage.test.ts holds to the catalogue. A cell
- * that another branch's check will cover names it as `pending merge: <id>` until that check lands.
+ * applicability table (core/coverage.ts) and test/coverage.test.ts holds to the catalogue.
  */
 export type Dimension = "operations" | "fields" | "pages" | "values" | "callers" | "read paths";
 
@@ -14,9 +13,6 @@ export interface RuleRange {
   dimension: Dimension;
   cells: { where: string; checks: string[] }[];
 }
-
-export const PENDING = "pending merge: ";
-const pending = (id: string) => `${PENDING}${id}`;
 
 /** Every spec'd operation: Authentication 1 holds on each, on both prefixes. */
 const OPERATIONS = ["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13"];
@@ -105,8 +101,8 @@ export const ruleRanges: RuleRange[] = [
     says: "every operation refuses a request without a valid API key, on both prefixes",
     dimension: "operations",
     cells: [
-      { where: "E1 and the branches list (/build/api/v1)", checks: ["auth.reject.no-header", "auth.reject.malformed", "auth.reject.wrong-scheme", "auth.reject.unknown-key", "auth.key.both-prefixes"] },
-      ...OPERATIONS.filter((e) => e !== "E1").map((e) => ({ where: e, checks: [pending("auth.reject.every-operation")] })),
+      { where: "E1 and the branches list (/build/api/v1)", checks: ["auth.reject.every-operation", "auth.key.both-prefixes"] },
+      ...OPERATIONS.filter((e) => e !== "E1").map((e) => ({ where: e, checks: ["auth.reject.every-operation"] })),
     ],
   },
   {
@@ -133,10 +129,10 @@ export const ruleRanges: RuleRange[] = [
     says: "a secret-named variable's value reads [ENCRYPTED] wherever an answer carries it",
     dimension: "read paths",
     cells: [
-      { where: "E13 items, every page", checks: ["env-vars.mask.markers", pending("invariants.env-vars.masked")] },
-      { where: "E13 deprecated data, every page", checks: ["env-vars.mask.markers", pending("invariants.env-vars.masked")] },
-      { where: "PUT env-vars answer (items and data)", checks: ["env-vars.mask.any-upper-case-marker", pending("invariants.env-vars.masked")] },
-      { where: "deployment settings (E14)", checks: [pending("invariants.settings.secrets-excluded")] },
+      { where: "E13 items, every page", checks: ["env-vars.mask.every-answer"] },
+      { where: "E13 deprecated data, every page", checks: ["env-vars.mask.every-answer"] },
+      { where: "PUT env-vars answer (items and data)", checks: ["env-vars.mask.any-upper-case-marker", "env-vars.mask.every-answer"] },
+      { where: "deployment settings (E14)", checks: ["env-vars.mask.every-answer"] },
     ],
   },
   {
@@ -146,7 +142,7 @@ export const ruleRanges: RuleRange[] = [
     cells: [
       { where: "sent: E11 meta.dashboardDraft", checks: ["upsert.draft.app-entry-over-255-not-stored", "upsert.draft.app-entry-over-255-4xx"] },
       { where: "stored: E9 dashboardDraft (and meta.dashboardDraft)", checks: ["upsert.draft.app-entry-over-255-not-stored"] },
-      { where: "every Workbook answer (schema)", checks: [pending("invariants.schema.every-answer")] },
+      { where: "every Workbook answer (schema)", checks: ["resources.schema.every-answer"] },
     ],
   },
   {
@@ -154,11 +150,11 @@ export const ruleRanges: RuleRange[] = [
     says: "every Workbook record matches its schema, enums included",
     dimension: "read paths",
     cells: [
-      { where: "E8 items and data, every page", checks: ["workbooks.list.schema", pending("invariants.schema.every-answer")] },
-      { where: "E9", checks: ["workbooks.get.schema", pending("invariants.schema.every-answer")] },
-      { where: "E10 answer", checks: ["clone.answer.is-the-stored-clone", pending("invariants.schema.every-answer")] },
-      { where: "E11 answer", checks: ["upsert.answer.is-the-stored-workbook", pending("invariants.schema.every-answer")] },
-      { where: "E12 moved", checks: ["bulk-move.response.schema", pending("invariants.schema.every-answer")] },
+      { where: "E8 items and data, every page", checks: ["workbooks.list.schema", "resources.schema.every-answer"] },
+      { where: "E9", checks: ["workbooks.get.schema", "resources.schema.every-answer"] },
+      { where: "E10 answer", checks: ["clone.answer.is-the-stored-clone", "resources.schema.every-answer"] },
+      { where: "E11 answer", checks: ["upsert.answer.is-the-stored-workbook", "resources.schema.every-answer"] },
+      { where: "E12 moved", checks: ["bulk-move.response.schema", "resources.schema.every-answer"] },
     ],
   },
 ];

@@ -98,7 +98,8 @@ describe("conformance replay", () => {
     const WRITER = "upsert.create.absent-slug-creates";
     const saved = cli("--reference", "--allow-writes", "--check", WRITER, "--seed", "5", "--reporter", "json", "--out", join(dir, "writer"));
     expect(saved.status, saved.stderr).toBe(0);
-    const replay = cli("replay", join(dir, "writer", "report.json"), WRITER, "--reference");
+    // --reference allows writes on its own (its state is thrown away): --read-only takes them back.
+    const replay = cli("replay", join(dir, "writer", "report.json"), WRITER, "--reference", "--read-only");
     expect(replay.status).toBe(2);
     const lines = replay.stdout.trim().split("\n");
     expect(lines.at(-2)).toMatch(/^conformance: not run: .*--allow-writes/);

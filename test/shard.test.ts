@@ -42,7 +42,10 @@ describe("--shard i/n", () => {
     const heaviest = Math.max(...catalogue.map((c) => CHECK_COST[c.kind]));
     for (const n of [2, 3, 4]) {
       const parts = Array.from({ length: n }, (_, i) => shardOf(catalogue, i + 1, n, { separateServers: true }));
-      expect(parts.flat().length).toBe(catalogue.length);
+      // The other checks partition the catalogue; the invariants are in every part (at no cost).
+      const invariants = catalogue.filter(isInvariant).length;
+      expect(parts.flat().length).toBe(catalogue.length + (n - 1) * invariants);
+      for (const p of parts) expect(p.filter(isInvariant)).toHaveLength(invariants);
       for (const p of parts) expect(cost(p)).toBeLessThanOrEqual(cost(catalogue) / n + heaviest);
     }
   });
