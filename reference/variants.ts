@@ -111,7 +111,8 @@ export const variants: Variant[] = [
     routes: ["E4", "E14"],
     respond: (body, req) => {
       if (req.path.endsWith("/branches/staging-environment")) return { ...body, data: { ...body.data, parentBranch: null, lastHash: null, isStagingEnvironmentEnabled: null } };
-      if (!req.path.endsWith("/branches")) return body;
+      // Only the list: POST on the same path creates one branch and answers its record, not a list.
+      if (req.method !== "GET" || !req.path.endsWith("/branches")) return body;
       const bare = ({ isStagingEnvironmentEnabled, ...b }: any) => ({ ...b, parentBranch: null, lastHash: null });
       return { ...body, items: body.items.map(bare), data: body.data.map(bare) };
     },
