@@ -127,14 +127,24 @@ function mayName(s: string, listed: ListedVersion[]): boolean {
   return runs.some((r) => versions.has(numbers(r))) || channels.has(s.trim().toLowerCase()) || listed.some((v) => v.releaseChannelVersion === s);
 }
 
+interface PageSizeRange {
+  maxPages?: number;
+  max?: number;
+}
+
+/** The smallest page size pageSize draws for a list of n items: what the longest walk of a trial costs follows from it. */
+export function smallestPageSize(n: number, o: PageSizeRange = {}): number {
+  return Math.min(n + 2, o.max ?? Infinity, Math.max(1, Math.ceil(n / (o.maxPages ?? 50))));
+}
+
 /**
  * A page size for a list of n items: up to n+2 (or `max`), from the size at which a walk takes at
  * most `maxPages` pages. Half of them are at most 10: small pages put the most page boundaries
  * into one walk.
  */
-export function pageSize(n: number, o: { maxPages?: number; max?: number } = {}): fc.Arbitrary<number> {
+export function pageSize(n: number, o: PageSizeRange = {}): fc.Arbitrary<number> {
   const max = Math.min(n + 2, o.max ?? Infinity);
-  const min = Math.min(max, Math.max(1, Math.ceil(n / (o.maxPages ?? 50))));
+  const min = smallestPageSize(n, o);
   return fc.oneof(fc.integer({ min, max: Math.max(min, Math.min(max, 10)) }), fc.integer({ min, max }));
 }
 

@@ -111,7 +111,8 @@ export const variants: Variant[] = [
     routes: ["E4", "E14"],
     respond: (body, req) => {
       if (req.path.endsWith("/branches/staging-environment")) return { ...body, data: { ...body.data, parentBranch: null, lastHash: null, isStagingEnvironmentEnabled: null } };
-      if (!req.path.endsWith("/branches")) return body;
+      // Only the list: POST on the same path creates one branch and answers its record, not a list.
+      if (req.method !== "GET" || !req.path.endsWith("/branches")) return body;
       const bare = ({ isStagingEnvironmentEnabled, ...b }: any) => ({ ...b, parentBranch: null, lastHash: null });
       return { ...body, items: body.items.map(bare), data: body.data.map(bare) };
     },
@@ -252,7 +253,7 @@ export const variants: Variant[] = [
     name: "without-settings-read",
     description: "GET deployment settings (E14, shape not shown) is not served: the checks that compare or restore settings are not verifiable, never failed",
     routes: ["E14"],
-    respond: (body, req) => notServed(req, "GET", /\/settings\/?$/, body),
+    respond: (body, req) => notServed(req, "GET", /^\/api\/v1\/deployments\/[^/]+\/settings\/?$/, body),
   },
   {
     name: "without-folder-creation",
@@ -262,10 +263,18 @@ export const variants: Variant[] = [
   },
 ];
 
-/** An E14 route a server may lack: it answers 404, as an unknown route does. */
-function notServed(req: Req, method: string, path: RegExp, body: unknown): unknown {
+/**
+ * An E14 route a server may lack: it answers 404, as an unknown route does, and the server's own
+ * document does not list it (a server describes what it serves). `path` matches the request's path
+ * and the document's template alike (`[^/]+` takes a `{placeholder}`).
+ */
+function notServed(req: Req, method: string, path: RegExp, body: any): unknown {
   if (req.method === method && path.test(req.path)) throw new HttpError(404, `no route ${req.path}`);
-  return body;
+  if (req.path !== "/api/v1/spec" || !body?.paths) return body;
+  const paths = Object.fromEntries(
+    Object.entries<any>(body.paths).map(([p, item]) => [p, path.test(p) ? Object.fromEntries(Object.entries(item).filter(([m]) => m.toUpperCase() !== method)) : item]),
+  );
+  return { ...body, paths };
 }
 
 /** Each variant and the spec sections whose checks it exercises: what `conformance list` shows. */

@@ -2,6 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised } from "../core/outcome.js";
 import { walkCursor } from "../core/pagination.js";
+import { runPrefixOf } from "../core/scratch.js";
 import { field } from "../core/served-operations.js";
 import { branchesByName, build1, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "./lib/e14.js";
 
@@ -117,8 +118,10 @@ export const e14BuildChecks = [
       needs: ["fixture:deployment"],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
-        // A branch named, so that no dev-mode change elsewhere moves the list under the walk: the first one listed.
-        const branch = [...(await branchesByName(ctx, dep)).keys()][0];
+        // A branch named, so that no dev-mode change elsewhere moves the list under the walk: the first
+        // one listed that this run did not create (checks beside this one create and delete their own).
+        const names = [...(await branchesByName(ctx, dep)).keys()];
+        const branch = names.find((n) => typeof n === "string" && !n.startsWith(runPrefixOf(ctx.settings.seed))) ?? names[0];
         const param = (await documented(ctx)).require("GET", `${build1(dep)}/data-model/files`, "lists data-model files").queryParam("branchName|branch")?.name;
         await cursorList(ctx, `${build1(dep)}/data-model/files`, "data-model files", param && branch ? { [param]: branch } : {});
       },

@@ -6,9 +6,9 @@ import type { Response } from "../core/http.js";
 import { deploymentsOf } from "../core/deployments.js";
 import { NotExercised } from "../core/outcome.js";
 import { walkCursor, walkOffset, wholeList } from "../core/pagination.js";
-import { forAll } from "../core/property.js";
+import { DEFAULT_REQUEST_BUDGET, forAll, MIN_RUNS } from "../core/property.js";
 import { secondsBetween } from "../core/timestamps.js";
-import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, text } from "../generators/index.js";
+import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, smallestPageSize, text } from "../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "./lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/environment-list.js";
 import { claimsOf, tokenPath, tokenTimes } from "./lib/metadata-token.js";
@@ -151,11 +151,16 @@ export const propertyChecks = groupedById([
       const whole = wholeList(await walkOffset(ctx.api, "/api/v1/deployments", SURE_LIMIT, deploymentsOf), "deployments").items.map((d: any) => String(d?.id));
       if (!whole.length) throw new NotExercised("the deployments list (E1) is empty: there is nothing to walk");
       // No maximum limit is published, and a walk ends at a short page: limits stay at or below the default.
-      await forAll(ctx, pageSize(whole.length, { max: SURE_LIMIT }), async (limit, api) => {
+      const sizes = { max: SURE_LIMIT };
+      // Each trial walks the whole list: a long one (a thousand deployments) costs tens of pages a
+      // trial, and the budget affords the runs a property needs (MIN_RUNS, one case kept for the replay).
+      const longestWalk = Math.ceil(whole.length / smallestPageSize(whole.length, sizes)) + 2;
+      const maxRequests = Math.max(DEFAULT_REQUEST_BUDGET, (MIN_RUNS + 2) * longestWalk);
+      await forAll(ctx, pageSize(whole.length, sizes), async (limit, api) => {
         const walk = await walkOffset(api, "/api/v1/deployments", limit, deploymentsOf, { maxPages: Math.ceil(whole.length / limit) + 2 });
         expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: deploymentsOf(res.body) ?? [], res })), "limit", walk.limit, "deployment");
         expectWalkCovers(ctx.expect, walk.items.map((d: any) => String(d?.id)), whole, "deployment", walk.pages.at(-1));
-      });
+      }, { maxRequests });
     },
   },
   {

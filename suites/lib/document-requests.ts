@@ -23,12 +23,15 @@ function firstRecords(body: any): any[] {
   return (candidates.find((c) => Array.isArray(c) && c.some((x) => x && typeof x === "object")) ?? []).filter((x: any) => x && typeof x === "object");
 }
 
+/** Pages a search for an id of the named kind reads at most. */
+const MAX_ID_PAGES = 10;
+
 const isDeploymentParam = (name: string) => /^deployment_?id$/i.test(name);
 
 /**
  * Values for path placeholders, from what the run discovered: the deployment under test, and for
- * any other the first record of its collection (the documented GET of the path up to it), by the
- * placeholder's own name or `id`. Undefined where no such list exists or it is empty.
+ * any other the first record of the named kind in its collection (the documented GET of the path
+ * up to it), by the placeholder's own name or `id`. Undefined where no such list exists or it is empty.
  */
 export class PathIds {
   private readonly lists = new Map<string, Promise<any[]>>();
@@ -54,19 +57,42 @@ export class PathIds {
   private async valueFor(name: string, collection: string): Promise<string | undefined> {
     if (isDeploymentParam(name)) return this.deploymentId;
     if (!this.ops.some((o) => o.method === "GET" && sameTemplate(o.path, collection))) return undefined;
-    let records = this.lists.get(collection);
-    if (!records) {
-      records = this.api.get(collection).then((r) => (r.status === 200 && r.isJson ? firstRecords(r.body) : []), () => []);
-      this.lists.set(collection, records);
-    }
-    const named = (await records).filter((x) => x[name] !== undefined || x.id !== undefined);
     // A list may hold several kinds (E8: FOLDER, WORKBOOK, REPORT): `workbookId` names one of type WORKBOOK where records say their type.
     const kind = name.replace(/_?id$/i, "").toLowerCase();
-    const ofKind = named.filter((x) => typeof x.type !== "string" || x.type.toLowerCase() === kind);
+    const isOfKind = (x: any) => typeof x.type !== "string" || x.type.toLowerCase() === kind;
+    const key = `${collection} ${kind}`;
+    let records = this.lists.get(key);
+    if (!records) {
+      records = this.recordsUntil(collection, isOfKind).catch(() => []);
+      this.lists.set(key, records);
+    }
+    const named = (await records).filter((x) => x[name] !== undefined || x.id !== undefined);
+    const ofKind = named.filter(isOfKind);
     const candidates = ofKind.length ? ofKind : named;
     const first = candidates.find((x) => !this.ownedByRun(x)) ?? candidates[0];
     const v = first?.[name] ?? first?.id;
     return v === undefined || v === null ? undefined : String(v);
+  }
+
+  /**
+   * The records of a collection, page after page (cursor style, where its GET documents `after`)
+   * until one of the named kind, not this run's own, shows: no order of a list is a rule, so a
+   * first page may hold other kinds only (E8 may list every REPORT before the workbooks).
+   */
+  private async recordsUntil(collection: string, isOfKind: (x: any) => boolean): Promise<any[]> {
+    const op = this.ops.find((o) => o.method === "GET" && sameTemplate(o.path, collection));
+    const paged = op?.parameters.some((p) => p.in === "query" && p.name === "after");
+    const out: any[] = [];
+    let query: Record<string, string> = {};
+    for (let page = 0; page < MAX_ID_PAGES; page++) {
+      const r = await this.api.get(collection, query);
+      if (r.status !== 200 || !r.isJson) break;
+      out.push(...firstRecords(r.body));
+      const next = r.body?.pageInfo;
+      if (out.some((x) => isOfKind(x) && !this.ownedByRun(x)) || !paged || next?.hasNextPage !== true || typeof next.endCursor !== "string") break;
+      query = { after: next.endCursor };
+    }
+    return out;
   }
 
   private ownedByRun(record: Record<string, unknown>): boolean {
