@@ -57,7 +57,7 @@ async function runScenario(s: Scenario): Promise<RunFigures> {
   const started = performance.now();
   const outcome = await runChecks(
     catalogue,
-    { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, timeoutMs: 10_000, runs: 100, seed: 1000, strict: false, concurrency: s.concurrency },
+    { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, adminWrites: true, timeoutMs: 10_000, runs: 100, seed: 1000, strict: false, concurrency: s.concurrency },
     await Schemas.load(),
     { onExchange: () => allRequests++ },
   );
