@@ -1,7 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { FailFast } from "./fail-fast.js";
 import { prepareOutDir } from "./out-dir.js";
 import type { GateOptions } from "../core/gate.js";
 import { packageRoot } from "../core/paths.js";
@@ -300,7 +299,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     const har = reporters.has("har") ? new HarRecorder() : undefined;
     const tally = new ExchangeTally();
     console?.start(settings.seed, settings.baseUrl, checks.length);
-    const failFast = opts.failFast ? new FailFast(gate) : undefined;
+    const failFast = opts.failFast ? new (await import("./fail-fast.js")).FailFast(gate) : undefined;
     const ran = await runChecks(checks, settings, schemas, {
       onStart: (c) => console?.starting(c),
       onResult: (r) => (failFast?.observe(r), console?.result(r)),
