@@ -15,6 +15,8 @@ import { bodyFor, createdId, itemPath, removeLater, resourcesOf } from "./lib/do
 
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
 const RUNS_PER_READ = 3;
+/** One request a run, and one kept back for the replay that confirms a failure (core/property.ts). */
+const READ_BUDGET = { maxRuns: RUNS_PER_READ, maxRequests: RUNS_PER_READ + 1 };
 /** Invalid values sent per operation, and in all: one per rule a parameter states, bounded. */
 const INVALID_PER_OPERATION = 8;
 const INVALID_IN_ALL = 60;
@@ -81,8 +83,7 @@ export const documentedChecks = group("documented", [
             if (section && section !== "E14" && (res.status === 404 || res.status === 405 || res.status >= 500)) ctx.require(res, section as Endpoint, `a read the document lists (${op.method} ${op.path})`);
             const c = contradiction(op, res, schemas);
             if (c) ctx.expect.fail(`${where(op)}: ${c.what}`, { expected: c.expected, got: c.got, res, reason: c.reason });
-          }, // One request a run, and one kept back for the replay that confirms a failure (core/property.ts).
-          { maxRuns: RUNS_PER_READ, maxRequests: RUNS_PER_READ + 1 });
+          }, READ_BUDGET);
         } catch (err) {
           if (!(err instanceof CheckFailure)) throw err;
           findings.add(op, err);
