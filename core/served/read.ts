@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import type { Api } from "../api.js";
 import type { Response } from "../http.js";
 import { NotVerifiable, Skip } from "../outcome.js";
@@ -28,16 +29,21 @@ export async function readServed(api: Api): Promise<ServedRead> {
 }
 
 /**
- * The run's one read, shared by every check and the report sections after the run. A read that
- * threw (the network, a check's time running out) is not kept: the next one asks again.
+ * The run's one read, shared by every check and the report sections after the run. It runs in
+ * the async context the reader was made in (the runner's), not in the scope of the check that
+ * asked first: that check's time limit must not abort a read the others await, nor count it as
+ * its own request. A read that threw (the network) is not kept: the next one asks again.
  */
 export class ServedReader {
   private pending?: Promise<ServedRead>;
-  constructor(private readonly api: Api) {}
+  private readonly fetch: () => Promise<ServedRead>;
+  constructor(api: Api) {
+    this.fetch = AsyncResource.bind(() => readServed(api));
+  }
 
   read(): Promise<ServedRead> {
     if (!this.pending) {
-      const p = readServed(this.api);
+      const p = this.fetch();
       this.pending = p;
       p.catch(() => {
         if (this.pending === p) this.pending = undefined;
