@@ -314,7 +314,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     const outcome = failFast ? failFast.settle(ran, stop.signal.aborted) : ran;
     const selection = { groups: opts.group, checks: opts.check, selected: selected.length, ...(opts.shard && opts.reference ? { separateServers: true } : {}) };
     const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes, selection, shard: opts.shard });
-    if (!outcome.interrupted) Object.assign(report, await documentSections(settings, tally, schemas.document));
+    if (!outcome.interrupted) Object.assign(report, await documentSections(settings, tally, schemas.document, ran.servedDocument));
     const coverageFails = report.operations ? belowMinimum(report.operations, opts.minCoverage) : undefined;
     // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
     const unrun = replay ? notRun(report.results) : undefined;

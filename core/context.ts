@@ -5,6 +5,7 @@ import type { Endpoint } from "./endpoints.js";
 import type { FixtureValues } from "./fixtures.js";
 import type { Exchange, Response } from "./http.js";
 import type { Scratch } from "./scratch.js";
+import type { ServedRead } from "./served/read.js";
 import type { Schemas } from "./schemas.js";
 import type { RunSettings } from "./settings.js";
 
@@ -23,6 +24,8 @@ export interface CheckContext {
   fixture<K extends FixtureName>(name: K): FixtureValues[K];
   scratch: Scratch;
   settings: RunSettings;
+  /** The server's OpenAPI document, read once a run and shared (core/served/read.ts; modelOf for the model or the verdict). */
+  servedDocument(): Promise<ServedRead>;
   /**
    * An answer the check builds its scenario on (not the one its rule is about): its body when
    * usable (default: a 2xx JSON answer), else the check ends skipped, not verifiable or blocked

@@ -1,8 +1,9 @@
 import { Api } from "./api.js";
 import { drift, type DriftReport } from "./drift.js";
 import { HttpClient } from "./http.js";
-import { type CoverageReport, type ExchangeTally, operationCoverage, probeUndocumented, readServedOperations } from "./operation-coverage.js";
+import { type CoverageReport, type ExchangeTally, operationCoverage, probeUndocumented } from "./operation-coverage.js";
 import { credentials, redactorFor } from "./runner.js";
+import { readServed, type ServedRead } from "./served/read.js";
 import type { RunSettings } from "./settings.js";
 
 /** The sections of every report that read the served document: operation coverage and drift from the contract. */
@@ -12,19 +13,21 @@ export interface DocumentSections {
 }
 
 /**
- * Read once after the run (the document, E1 for a deployment when none is configured, and the
- * safe probes of E14 operations the document leaves out); none of it counts as a check's requests.
+ * Read after the run from the run's own read of the document (`served`: the checks' one read),
+ * else from one read here; then E1 for a deployment when none is configured, and the safe probes
+ * of E14 operations the document leaves out. None of it counts as a check's requests.
  */
-export async function documentSections(settings: RunSettings, tally: ExchangeTally, contract: unknown): Promise<DocumentSections> {
+export async function documentSections(settings: RunSettings, tally: ExchangeTally, contract: unknown, served?: Promise<ServedRead>): Promise<DocumentSections> {
   const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary });
   try {
-    const served = await readServedOperations(client);
-    if ("problem" in served) return { operations: { documented: 0, exercised: 0, percent: 0, operations: [], undocumented: [], problem: served.problem } };
     const api = new Api(client, client.options.credential ?? null, []);
+    const read = await (served ?? readServed(api)).catch((err: Error) => `the served document could not be read: ${err.message}`);
+    if (typeof read === "string" || !read.model) return { operations: { documented: 0, exercised: 0, percent: 0, operations: [], undocumented: [], problem: typeof read === "string" ? read : read.problem.message } };
+    const { operations, raw } = read.model;
     const deploymentId = settings.fixtures.deploymentId !== undefined ? String(settings.fixtures.deploymentId) : await firstDeployment(api);
-    const undocumented = await probeUndocumented(api, served.ops, deploymentId).catch(() => []);
-    const report = await drift(contract, served.doc).catch(() => undefined);
-    return { operations: operationCoverage(served.ops, tally, undocumented), drift: report };
+    const undocumented = await probeUndocumented(api, operations, deploymentId).catch(() => []);
+    const report = await drift(contract, raw).catch(() => undefined);
+    return { operations: operationCoverage(operations, tally, undocumented), drift: report };
   } finally {
     await client.close();
   }

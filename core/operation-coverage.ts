@@ -1,6 +1,6 @@
-import { Api } from "./api.js";
-import type { Exchange, HttpClient } from "./http.js";
-import { dereference, documentedResponse, fetchDocument, type Operation, operationFor, operationKey, operationsOf } from "./served-document.js";
+import type { Api } from "./api.js";
+import type { Exchange } from "./http.js";
+import { documentedResponse, type Operation, operationFor, operationKey } from "./served-document.js";
 import { NAMED_E14, specSectionOf } from "./spec-operations.js";
 
 const PROBES_AT_ONCE = 8;
@@ -97,19 +97,6 @@ export async function probeUndocumented(api: Api, ops: Operation[], deploymentId
   const out: UndocumentedOperation[] = [];
   for (let i = 0; i < todo.length; i += PROBES_AT_ONCE) out.push(...(await Promise.all(todo.slice(i, i + PROBES_AT_ONCE).map(probe))));
   return out;
-}
-
-/** The served document's operations, read once after the run with the run's client (undefined: not readable, and why). */
-export async function readServedOperations(client: HttpClient): Promise<{ doc: any; ops: Operation[] } | { problem: string }> {
-  const api = new Api(client, client.options.credential ?? null, []);
-  try {
-    const res = await fetchDocument(api);
-    if (res.status !== 200 || !res.isJson) return { problem: `GET /api/v1/spec answered ${res.status}${res.isJson ? "" : " without JSON"}` };
-    const doc = await dereference(res.body);
-    return { doc: res.body, ops: operationsOf(doc) };
-  } catch (err) {
-    return { problem: `the served document could not be read: ${(err as Error).message}` };
-  }
 }
 
 /** One line for the console and the CI log. */

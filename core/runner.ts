@@ -16,6 +16,7 @@ import { Redactor } from "./redact.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "./scratch.js";
 import type { Schemas } from "./schemas.js";
+import { type ServedRead, ServedReader } from "./served/read.js";
 import { type RunSettings, tokenEnvVars } from "./settings.js";
 
 /**
@@ -77,6 +78,8 @@ export interface RunOutcome {
   interrupted: boolean;
   durationMs: number;
   startedAt: string;
+  /** The run's read of the served document, when a check made one (core/document-sections.ts reuses it). */
+  servedDocument?: Promise<ServedRead>;
 }
 
 const CHECK_TIMEOUT_MS = { example: 60_000, property: 180_000, model: 180_000, invariant: 0 };
@@ -129,7 +132,9 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   // The checks that passed: a spec'd route whose owner is among them is shown served (core/preconditions.ts).
   const passedChecks = new Set<string>();
   const served = { passed: (id: string) => passedChecks.has(id) };
-  const shared = { settings, client, fixtures, schemas, creds, discovery, leftovers, stop: hooks.stop, served };
+  // The served document is read once, when a check first asks, and shared with the report sections.
+  const reader = new ServedReader(discovery);
+  const shared = { settings, client, fixtures, schemas, creds, discovery, leftovers, stop: hooks.stop, served, reader };
   const selected = repeatWrites(checks.filter((c) => !isInvariant(c)), settings.repeat ?? 1);
   let networkErrorsInARow = 0;
   let serverLost: string | undefined;
@@ -184,7 +189,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const watched = watch.results().map((r) => redactor.value(r));
   for (const r of watched) hooks.onResult?.(r);
   const results = blockSharedDefects(inCatalogueOrder([...ran, ...watched], checks.map((c) => c.id)));
-  return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt };
+  return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt, servedDocument: reader.made };
 }
 
 /** Results in the order of the ids given (a --repeat copy `<id>#2` beside its check; unknown ids last). */
@@ -244,6 +249,7 @@ interface Env {
   leftovers: string[];
   stop?: AbortSignal;
   served: ServedRoutes;
+  reader: ServedReader;
 }
 
 /** The owner check a blocked result names (`<root id>: <method> <path> ...`). */
@@ -315,6 +321,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     requireRoute: (res, endpoint, what) => requireRoute(res, endpoint, what, check.id, env.served),
     scratch: env.scratch,
     settings: env.settings,
+    servedDocument: () => env.reader.read(),
     log,
   };
   try {

@@ -2,8 +2,6 @@ import $RefParser from "@apidevtools/json-schema-ref-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
-import type { Api } from "./api.js";
-import type { Response } from "./http.js";
 
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
@@ -33,8 +31,8 @@ export interface Operation {
   operationId?: string;
   parameters: Parameter[];
   requestBody?: { required: boolean; media: Record<string, any> };
-  /** By status key as documented (`200`, `4XX`, `default`): media type to schema (undefined: no schema). */
-  responses: Record<string, { media: Record<string, any>; links: Record<string, any> }>;
+  /** By status key as documented (`200`, `4XX`, `default`): media type to schema (undefined: no schema), links, headers by lowercased name. */
+  responses: Record<string, { media: Record<string, any>; links: Record<string, any>; headers: Record<string, any> }>;
 }
 
 /** `/api/v1/deployments/{deploymentId}/` and `/api/v1/deployments/{id}` read the same. */
@@ -70,7 +68,11 @@ export function operationsOf(doc: any): Operation[] {
         if (p && typeof p.name === "string") params.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: Boolean(p.required || p.in === "path"), schema: p.schema ?? {} });
       const responses: Operation["responses"] = {};
       for (const [status, r] of Object.entries<any>(op.responses ?? {}))
-        responses[status] = { media: Object.fromEntries(Object.entries<any>(r?.content ?? {}).map(([t, c]) => [t, c?.schema])), links: r?.links ?? {} };
+        responses[status] = {
+          media: Object.fromEntries(Object.entries<any>(r?.content ?? {}).map(([t, c]) => [t, c?.schema])),
+          links: r?.links ?? {},
+          headers: Object.fromEntries(Object.entries<any>(r?.headers ?? {}).map(([h, v]) => [h.toLowerCase(), v])),
+        };
       const body = op.requestBody;
       const path = requestPath(doc, docPath);
       out.push({
@@ -88,26 +90,31 @@ export function operationsOf(doc: any): Operation[] {
   return out;
 }
 
-/** A path template as a matcher of request paths (a trailing slash is not a difference). */
-export function templateMatcher(path: string): RegExp {
-  const parts = normalisePath(path).split("{}").map((s) => s.replace(/[.*+?^$()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${parts.join("[^/]+")}/?$`);
-}
-
-/** The operation a request was for: the one whose template matches with the fewest placeholders. */
+/**
+ * The operation a request was for, the one path matcher of the served document: `path` may name
+ * concrete values (`/api/v1/deployments/7/logs`) or placeholders of any name, a trailing slash is
+ * no difference, and a documented literal segment beats a documented placeholder (`/users/bulk`
+ * before `/users/{userId}`). The spec's operation table (issue 18, section 1) brings its own
+ * matcher: this function is the one to swap for it.
+ */
 export function operationFor<T extends { method: string; path: string }>(ops: T[], method: string, path: string): T | undefined {
-  const candidates = ops.filter((o) => o.method === method.toUpperCase() && templateMatcher(o.path).test(path));
-  return candidates.sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0))[0];
-}
-
-/** The served document as the server answered it. */
-export async function fetchDocument(api: Api): Promise<Response> {
-  return api.get(SPEC_PATH);
+  const want = normalisePath(path).split("/");
+  let best: { literal: number; op: T } | undefined;
+  for (const op of ops) {
+    if (op.method !== method.toUpperCase()) continue;
+    const have = normalisePath(op.path).split("/");
+    if (have.length !== want.length) continue;
+    let literal = 0;
+    if (!have.every((seg, i) => (seg === want[i] ? ++literal : seg === "{}" || want[i] === "{}"))) continue;
+    if (!best || literal > best.literal) best = { literal, op };
+  }
+  return best?.op;
 }
 
 /**
- * The document dereferenced: no file or URL is fetched (the document is the full one, and the
- * tester's disk is not its to read). Rejects with the dangling or external $ref.
+ * The document dereferenced by @apidevtools/json-schema-ref-parser (the one $ref resolver of the
+ * suite), on a copy: no file or URL is fetched (the document is the full one, and the tester's
+ * disk is not its to read). Rejects with the dangling or external $ref.
  */
 export async function dereference(doc: unknown): Promise<any> {
   return $RefParser.dereference(structuredClone(doc) as any, { resolve: { file: false, http: false } });

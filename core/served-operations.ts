@@ -1,84 +1,43 @@
-import type { Api } from "./api.js";
+import type { Response } from "./http.js";
 import { NotVerifiable } from "./outcome.js";
-import { HTTP_METHODS, normalisePath as normalise, SPEC_PATH } from "./served-document.js";
+import { createdBy, type Created, propertiesOf, recordOf, requiredOf } from "./served/answers.js";
+import type { Operation } from "./served-document.js";
 
 /**
- * The server's own OpenAPI document (GET /api/v1/spec), read by the checks of E14 rules: the spec
- * states rules about endpoints whose request and response shapes it does not show, so a check
- * learns from the document which operations the server serves and how their bodies are spelled.
- * An operation the document does not describe is not verifiable on that server, never a failure.
+ * One operation of the server's own OpenAPI document (GET /api/v1/spec, read once a run:
+ * core/served/read.ts), as the checks of E14 rules use it: the spec states rules about endpoints
+ * whose request and response shapes it does not show, so a check learns from the document how
+ * their bodies are spelled and how their answers carry what they made. The document is
+ * dereferenced (ref-parser): no $ref is left to follow here.
  */
-const METHODS: readonly string[] = HTTP_METHODS;
-
-export class ServedDocument {
-  private constructor(private readonly doc: any) {}
-
-  /** The document, or NotVerifiable when the server serves none the check could read. */
-  static async load(api: Api): Promise<ServedDocument> {
-    const res = await api.get(SPEC_PATH);
-    if (res.status !== 200 || !res.isJson || !res.body || typeof res.body !== "object" || typeof res.body.paths !== "object")
-      throw new NotVerifiable(`GET /api/v1/spec answered ${res.status} without an OpenAPI document: the E14 operations' shapes cannot be learnt`);
-    return new ServedDocument(res.body);
-  }
-
-  /**
-   * The operation at `method path`, or undefined. The path may name concrete values
-   * (`/api/v1/deployments/7/logs`) or placeholders of any name; a documented literal segment beats
-   * a documented placeholder (`/users/bulk` before `/users/{userId}`).
-   */
-  find(method: string, path: string): ServedOperation | undefined {
-    const want = normalise(path).split("/");
-    let best: { score: number; op: ServedOperation } | undefined;
-    for (const [p, item] of Object.entries<any>(this.doc.paths ?? {})) {
-      const op = item && typeof item === "object" && METHODS.includes(method.toLowerCase()) ? item[method.toLowerCase()] : undefined;
-      const have = normalise(p).split("/");
-      if (!op || have.length !== want.length) continue;
-      let score = 0;
-      if (!have.every((seg, i) => seg === want[i] ? ++score : seg === "{}" || want[i] === "{}")) continue;
-      if (!best || score > best.score) best = { score, op: new ServedOperation(this, method.toUpperCase(), p, op, item.parameters ?? []) };
-    }
-    return best?.op;
-  }
-
-  /** The operation, or NotVerifiable naming what the check needed it for. */
-  require(method: string, path: string, what: string): ServedOperation {
-    const op = this.find(method, path);
-    if (!op) throw new NotVerifiable(`the server's document (GET /api/v1/spec) does not describe ${method.toUpperCase()} ${path}, which ${what}`);
-    return op;
-  }
-
-  /** A node with its local `$ref`s followed (one level at a time, cycles cut), allOf merged. */
-  resolve(node: any, depth = 0): any {
-    if (!node || typeof node !== "object" || depth > 20) return node;
-    if (typeof node.$ref === "string" && node.$ref.startsWith("#/")) {
-      const target = node.$ref.slice(2).split("/").reduce((o: any, k: string) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], this.doc);
-      return this.resolve(target, depth + 1);
-    }
-    if (Array.isArray(node.allOf)) {
-      const parts = node.allOf.map((s: any) => this.resolve(s, depth + 1));
-      const { allOf: _a, ...rest } = node;
-      return { ...rest, properties: Object.assign({}, ...parts.map((p: any) => p?.properties ?? {}), rest.properties), required: [...new Set([...parts.flatMap((p: any) => p?.required ?? []), ...(rest.required ?? [])])] };
-    }
-    return node;
-  }
-}
-
 export class ServedOperation {
-  constructor(private readonly owner: ServedDocument, readonly method: string, readonly path: string, private readonly op: any, private readonly shared: any[]) {}
+  constructor(readonly op: Operation) {}
 
+  get method(): string {
+    return this.op.method;
+  }
+  get path(): string {
+    return this.op.path;
+  }
   get label(): string {
-    return `${this.method} ${this.path}`;
+    return `${this.op.method} ${this.op.path}`;
   }
 
-  private parameters(): any[] {
-    return [...this.shared, ...(this.op.parameters ?? [])].map((p) => this.owner.resolve(p));
+  /** The object an answer of this operation carries (under its documented wrapper, if any). */
+  record(res: Response): any {
+    return recordOf(this.op, res);
+  }
+
+  /** What a create made: its id (link, record, Location), the object, the Location header. */
+  created(res: Response): Created {
+    return createdBy(this.op, res);
   }
 
   /** The documented query parameter named by one of the alternatives `a|b`, or undefined. */
   queryParam(names: string): { name: string; schema: any } | undefined {
     const alts = names.toLowerCase().split("|");
-    const p = this.parameters().find((x) => x?.in === "query" && alts.includes(String(x.name).toLowerCase()));
-    return p ? { name: p.name, schema: this.owner.resolve(p.schema) } : undefined;
+    const p = this.op.parameters.find((x) => x.in === "query" && alts.includes(String(x.name).toLowerCase()));
+    return p ? { name: p.name, schema: p.schema } : undefined;
   }
 
   /** The query parameter, or NotVerifiable: the server does not document what the rule is about. */
@@ -88,12 +47,11 @@ export class ServedOperation {
     return p.name;
   }
 
-  /** The JSON request body schema (resolved), or undefined. */
+  /** The JSON request body schema, or undefined. */
   bodySchema(): any {
-    const body = this.owner.resolve(this.op.requestBody);
-    const content = body?.content ?? {};
-    const json = Object.entries<any>(content).find(([ct]) => /json/i.test(ct))?.[1];
-    return json ? this.owner.resolve(json.schema) : undefined;
+    const media = this.op.requestBody?.media ?? {};
+    const type = Object.keys(media).find((ct) => /json/i.test(ct));
+    return type === undefined ? undefined : media[type];
   }
 
   /**
@@ -106,9 +64,8 @@ export class ServedOperation {
     return this.fit(this.bodySchema(), hints, "the body");
   }
 
-  private fit(raw: any, hints: Record<string, unknown>, where: string): Record<string, unknown> {
-    const schema = this.owner.resolve(raw) ?? {};
-    const props: Record<string, any> = schema.properties ?? {};
+  private fit(schema: any, hints: Record<string, unknown>, where: string): Record<string, unknown> {
+    const props = propertiesOf(schema);
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(hints)) {
       const alts = key.toLowerCase().split("|");
@@ -117,10 +74,10 @@ export class ServedOperation {
         if (key.endsWith("?")) continue;
         throw new NotVerifiable(`${this.label}: ${where} documents no property ${key.split("|").join(" or ")}`);
       }
-      const items = this.owner.resolve(this.owner.resolve(props[name])?.items);
-      out[name] = Array.isArray(value) && value.every((v) => v && typeof v === "object" && !Array.isArray(v)) && items?.properties ? value.map((v) => this.fit(items, v as Record<string, unknown>, `${where}.${name}[]`)) : value;
+      const items = props[name]?.items;
+      out[name] = Array.isArray(value) && value.every((v) => v && typeof v === "object" && !Array.isArray(v)) && Object.keys(propertiesOf(items)).length ? value.map((v) => this.fit(items, v as Record<string, unknown>, `${where}.${name}[]`)) : value;
     }
-    for (const req of schema.required ?? []) if (!(req in out)) out[req] = plainValue(this.owner.resolve(props[req]));
+    for (const req of requiredOf(schema)) if (!(req in out)) out[req] = plainValue(props[req]);
     return out;
   }
 
@@ -128,10 +85,10 @@ export class ServedOperation {
   enumOf(names: string): unknown[] | undefined {
     const q = this.queryParam(names);
     if (q?.schema?.enum) return q.schema.enum;
-    const props = this.bodySchema()?.properties ?? {};
+    const props = propertiesOf(this.bodySchema());
     const alts = names.toLowerCase().split("|");
     const name = Object.keys(props).find((p) => alts.includes(p.toLowerCase()));
-    return name ? this.owner.resolve(props[name])?.enum : undefined;
+    return name ? props[name]?.enum : undefined;
   }
 }
 

@@ -7,11 +7,12 @@ import type { Endpoint } from "../core/endpoints.js";
 import type { Response } from "../core/http.js";
 import { CheckFailure, NotExercised, NotVerifiable } from "../core/outcome.js";
 import { forAll, propertySeed } from "../core/property.js";
-import { DocumentSchemas, type Operation } from "../core/served-document.js";
+import { DocumentSchemas, type Operation, operationKey, SPEC_PATH } from "../core/served-document.js";
 import { specSectionOf } from "../core/spec-operations.js";
 import { invalidValues } from "../generators/index.js";
-import { contradiction, invalidQueryValues, PathIds, queryArbitrary, servedOperations } from "./lib/document-requests.js";
+import { contradiction, invalidQueryValues, PathIds, queryArbitrary } from "./lib/document-requests.js";
 import { bodyFor, createdId, itemPath, removeLater, resourcesOf } from "./lib/document-resources.js";
+import { documented } from "./lib/e14.js";
 
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
 const RUNS_PER_READ = 3;
@@ -43,13 +44,17 @@ class Findings {
 }
 
 async function setUp(ctx: CheckContext) {
-  const { ops } = await servedOperations(ctx);
+  const ops = (await documented(ctx)).operations;
   const deploymentId = ctx.fixture("deployment").id;
   return { ops, deploymentId, ids: new PathIds(ctx.api, ops, deploymentId, runPrefixOf(ctx.settings.seed)), schemas: new DocumentSchemas() };
 }
 
-/** Reads the run sends generated requests to: every GET, but a plan feature the config declares off. */
-const readsOf = (ctx: CheckContext, ops: Operation[]) => ops.filter((o) => o.method === "GET" && !(ctx.settings.features?.auditLog === false && specSectionOf(o.key) === "E7"));
+/**
+ * Reads the run sends generated requests to: every GET, but a plan feature the config declares
+ * off, and the document itself: it is read once a run (core/served/read.ts) and judged by spec.*.
+ */
+const readsOf = (ctx: CheckContext, ops: Operation[]) => ops.filter((o) => o.method === "GET" && o.key !== DOCUMENT_KEY && !(ctx.settings.features?.auditLog === false && specSectionOf(o.key) === "E7"));
+const DOCUMENT_KEY = operationKey("GET", SPEC_PATH);
 
 const where = (op: Operation) => `${specSectionOf(op.key) ?? "not in the spec"}: ${op.method} ${op.path}`;
 
@@ -167,7 +172,7 @@ export const documentedChecks = group("documented", [
         }
         const id = createdId(r, created);
         if (!id) {
-          findings.fail(`${where(r.create)}: the answer to a create names no id of what it made`, { reason: "no-id", expected: r.idPointer ? `a value at ${r.idPointer}` : "an id", got: statusLine(created), res: created });
+          findings.fail(`${where(r.create)}: the answer to a create names no id of what it made`, { reason: "no-id", expected: "an id where the document says (a link's expression, the record's id, a Location header)", got: statusLine(created), res: created });
           continue;
         }
         const pathOf = async (op: Operation | undefined) => (op ? await itemPath(ids, op, id) : undefined);

@@ -1,8 +1,9 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
-import { field, listed, type ServedDocument } from "../core/served-operations.js";
-import { allRecords, api1, documented, idOf, mentions, records, setup } from "./lib/e14.js";
+import type { ServedModel } from "../core/served/model.js";
+import { field, listed } from "../core/served-operations.js";
+import { allRecords, api1, createdIn, documented, mentions, records, setup, setupRecord } from "./lib/e14.js";
 import { createWorkbook } from "./lib/scratch-items.js";
 
 /**
@@ -13,15 +14,15 @@ import { createWorkbook } from "./lib/scratch-items.js";
 const ADMIN = ["writes", "admin-writes"] as const;
 export const ATTRIBUTE_TYPES = ["string", "number", "boolean", "string_array", "number_array"];
 
-async function ownUser(ctx: CheckContext, doc: ServedDocument): Promise<string | number> {
+async function ownUser(ctx: CheckContext, doc: ServedModel): Promise<string | number> {
   const op = doc.require("POST", "/api/v1/users", "creates a user of the run's own");
   const email = `${ctx.scratch.slug("user")}@example.com`;
-  const user = setup(ctx, await ctx.api.post("/api/v1/users", op.body({ email })), `creating user ${email}`);
-  return idOf(user, "creating a user");
+  return createdIn(ctx, op, await ctx.api.post("/api/v1/users", op.body({ email })), `creating user ${email}`).id;
 }
 
-function bulkBody(doc: ServedDocument, action: string, ids: (string | number)[]) {
-  return doc.require("POST", "/api/v1/users/bulk", "applies bulk user actions").body({ action, "userIds|ids|users": ids });
+const bulkOp = (doc: ServedModel) => doc.require("POST", "/api/v1/users/bulk", "applies bulk user actions");
+function bulkBody(doc: ServedModel, action: string, ids: (string | number)[]) {
+  return bulkOp(doc).body({ action, "userIds|ids|users": ids });
 }
 
 /** A list filtered by `search` holds the record named by the term, and only records that mention it. */
@@ -51,10 +52,11 @@ export const e14AdminChecks = [
         const user = await ownUser(ctx, doc);
         const gone = await ownUser(ctx, doc);
         ctx.scratch.onCleanup(`delete user ${user}`, async () => void (await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DELETE", [user]))));
-        setup(ctx, await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DELETE", [gone])), `deleting user ${gone} to get a missing one`);
+        setupRecord(ctx, bulkOp(doc), await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DELETE", [gone])), `deleting user ${gone} to get a missing one`);
         const res = await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DEACTIVATE", [user, gone]));
         ctx.expect.status(res, 200, "a bulk action naming a missing user still answers 200", "per-user-answer");
-        const body = ctx.expect.json(res);
+        ctx.expect.json(res);
+        const body = bulkOp(doc).record(res);
         const failed: any[] = field(body, "failed|failures|errors") ?? [];
         const failedIds = failed.map((f) => field(f, "userId|id"));
         ctx.expect.that(failedIds.includes(gone), "the missing user is reported as a per-user failure", { expected: `a failure for user ${gone}`, got: body, res, reason: "failure-reported" });
@@ -99,9 +101,9 @@ export const e14AdminChecks = [
           const name = ctx.scratch.slug(`attr-${type}`).replace(/-/g, "_");
           const res = await ctx.api.post("/api/v1/user-attributes", create.body({ "name|key": name, "type|dataType": type }));
           ctx.expect.that(res.status >= 200 && res.status < 300, `an attribute of type ${type} is created`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "type-accepted" });
-          const id = idOf(res.body, `creating a ${type} attribute`);
+          const { id, record } = createdIn(ctx, create, res, `creating a ${type} attribute`);
           ctx.scratch.onCleanup(`delete user attribute ${id}`, async () => void (await ctx.api.delete(`/api/v1/user-attributes/${id}`)));
-          const shown = field(res.body, "type|dataType");
+          const shown = field(record, "type|dataType");
           if (shown !== undefined) ctx.expect.equal(shown, type, `the ${type} attribute is stored with its type`, { res, reason: "type-kept" });
         }
       },

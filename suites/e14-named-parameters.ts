@@ -2,8 +2,10 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
-import { field, listed, type ServedDocument, type ServedOperation } from "../core/served-operations.js";
-import { api1, branchesByName, build1, devMode, documented, fileWrite, idOf, ownBranch, setup } from "./lib/e14.js";
+import { propertiesOf } from "../core/served/answers.js";
+import type { ServedModel } from "../core/served/model.js";
+import { field, listed, type ServedOperation } from "../core/served-operations.js";
+import { api1, branchesByName, build1, createdIn, devMode, documented, fileWrite, ownBranch, setup, setupRecord } from "./lib/e14.js";
 import { ownReport } from "./e14-workspace.js";
 
 /**
@@ -19,7 +21,7 @@ const ok2xx = (res: Response) => res.status >= 200 && res.status < 300;
 const shownStatus = (res: Response) => `${res.status} ${res.text.slice(0, 160)}`;
 
 /** A branch of the run's own in dev mode, and a file name of the run's own on it. */
-async function devBranch(ctx: CheckContext, doc: ServedDocument, dep: string): Promise<string> {
+async function devBranch(ctx: CheckContext, doc: ServedModel, dep: string): Promise<string> {
   const branch = await ownBranch(ctx, doc, dep);
   await devMode(ctx, doc, dep, branch);
   return branch;
@@ -27,29 +29,31 @@ async function devBranch(ctx: CheckContext, doc: ServedDocument, dep: string): P
 const modelFile = (ctx: CheckContext, label: string) => `model/cubes/${ctx.scratch.slug(label).replace(/-/g, "_")}.yml`;
 
 /** The branch's files by name with their hashes (file-hashes), every page. */
-async function hashes(ctx: CheckContext, doc: ServedDocument, dep: string, branch: string): Promise<{ res: Response; byName: Map<string, unknown> }> {
+async function hashes(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<{ res: Response; byName: Map<string, unknown> }> {
   const path = `${build1(dep)}/data-model/file-hashes`;
   const op = doc.require("GET", path, "lists the hashes of a branch's files");
   const param = op.requireQueryParam("branchName|branch", "names the branch whose hashes are listed");
   const res = await ctx.api.get(path, { [param]: branch });
   ctx.expect.status(res, 200, `GET file-hashes of ${branch}`, "hashes-listed");
-  const body = ctx.expect.json(res);
-  const list = listed(body) ?? (Array.isArray(body?.files) ? body.files : undefined) ?? (body?.hashes && typeof body.hashes === "object" ? Object.entries(body.hashes).map(([k, v]) => ({ fileName: k, hash: v })) : undefined);
+  ctx.expect.json(res);
+  // Under the answer's documented wrapper, if any: a list, or {files}, or a map of name to hash.
+  const body = op.record(res);
+  const list = listed(body) ?? listed(res.body) ?? (Array.isArray(body?.files) ? body.files : undefined) ?? (body?.hashes && typeof body.hashes === "object" ? Object.entries(body.hashes).map(([k, v]) => ({ fileName: k, hash: v })) : undefined);
   if (!list) throw new NotVerifiable(`file-hashes of ${branch} answered no list of files (items, data, files or a hashes map)`);
   return { res, byName: new Map(list.map((f: any) => [field(f, "fileName|path|name"), field(f, "hash|sha|checksum")])) };
 }
 
 /** Writes one file whole on a dev-mode branch: a setup step. */
-async function writeWhole(ctx: CheckContext, doc: ServedDocument, dep: string, branch: string, name: string, content: string): Promise<void> {
+async function writeWhole(ctx: CheckContext, doc: ServedModel, dep: string, branch: string, name: string, content: string): Promise<void> {
   const write = doc.require("PUT", `${build1(dep)}/data-model/files`, "writes data-model files");
   setup(ctx, await ctx.api.put(`${build1(dep)}/data-model/files`, fileWrite(write, branch, name, content)), `writing ${name} on ${branch}`);
 }
 
 /** The id of a record the run created through the document, deleted at cleanup by its item path. */
-async function createOwn(ctx: CheckContext, doc: ServedDocument, collection: string, hints: Record<string, unknown>, what: string): Promise<string | number> {
+async function createOwn(ctx: CheckContext, doc: ServedModel, collection: string, hints: Record<string, unknown>, what: string): Promise<string | number> {
   const op = doc.require("POST", collection, `creates ${what}`);
   const res = await ctx.api.post(collection, op.body(hints));
-  const id = idOf(setup(ctx, res, `creating ${what}`), `creating ${what}`);
+  const { id } = createdIn(ctx, op, res, `creating ${what}`);
   const item = `${collection}/${encodeURIComponent(String(id))}`;
   if (doc.find("DELETE", item)) ctx.scratch.onCleanup(`delete ${what} ${id}`, async () => void (await ctx.api.delete(item)));
   return id;
@@ -57,7 +61,7 @@ async function createOwn(ctx: CheckContext, doc: ServedDocument, collection: str
 
 /** A policy body naming one action, as the document spells the action (one value or a list). */
 function policyBody(op: ServedOperation, name: string, action: string): Record<string, unknown> {
-  const props = op.bodySchema()?.properties ?? {};
+  const props = propertiesOf(op.bodySchema());
   const key = Object.keys(props).find((k) => ["action", "actions"].includes(k.toLowerCase()));
   if (!key) throw new NotVerifiable(`${op.label} documents no action property`);
   return op.body({ "name|title": name, [key]: props[key]?.type === "array" ? [action] : action });
@@ -127,7 +131,7 @@ export const e14NamedParameterChecks = [
         const content = "cubes:\n  - name: cf_orders\n    sql_table: public.orders\n";
         const cut = content.indexOf("    sql_table");
         const [uploaded, whole] = [modelFile(ctx, "chunked"), modelFile(ctx, "whole")];
-        const started = setup(ctx, await ctx.api.post(up("start"), start.body({ "branchName|branch?": branch })), `starting an upload on ${branch}`);
+        const started = setupRecord(ctx, start, await ctx.api.post(up("start"), start.body({ "branchName|branch?": branch })), `starting an upload on ${branch}`);
         const uploadId = field(started, "uploadId|id");
         if (uploadId === undefined) throw new NotVerifiable("the upload's start answered no uploadId to send the chunks under");
         for (const chunk of [content.slice(0, cut), content.slice(cut)])
@@ -158,10 +162,11 @@ export const e14NamedParameterChecks = [
         const res = await ctx.api.post(path, op.body({ "branchName|branch": branch, ref: branch }));
         ctx.requireRoute(res, "E14", "starting a dbt sync");
         ctx.expect.that(ok2xx(res), `a sync of ${branch} at ref ${branch} starts`, { expected: "2xx", got: shownStatus(res), res, reason: "branch-sync-started" });
-        const id = idOf(res.body, "starting a dbt sync");
+        const { id } = createdIn(ctx, op, res, "starting a dbt sync");
         ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.delete(`${path}/${id}`)));
         const poll = await ctx.api.get(`${path}/${id}`);
-        const shown = ok2xx(poll) && poll.isJson ? field(poll.body, "branchName|branch") : undefined;
+        const pollOp = doc.find("GET", `${path}/{syncJobId}`);
+        const shown = ok2xx(poll) && poll.isJson ? field(pollOp ? pollOp.record(poll) : poll.body, "branchName|branch") : undefined;
         if (shown === undefined) throw new NotVerifiable(`the sync ${id} (start and poll) shows no branchName: that it runs for ${branch} cannot be read`);
         ctx.expect.equal(shown, branch, `sync ${id} runs for the branch it was started for`, { res: poll, reason: "branch-kept" });
       },
@@ -185,7 +190,7 @@ export const e14NamedParameterChecks = [
         const address = { externalWorkbookId: ctx.scratch.slug("sheet"), sheetName: "Sheet1", anchorCell: "C3" };
         const url = (op: string) => `${api1(dep)}/reports/${own.id}/${op}`;
         const placed = await ctx.api.put(url("connect-workbook"), connect.body(address));
-        const body = setup(ctx, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
+        const body = setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
         const placementId = field(body, "placementId|id");
         ctx.scratch.onCleanup(`remove the placement of report ${own.id}`, async () => void (await ctx.api.delete(url("connect-workbook"), address)));
         const byAddress = await ctx.api.put(url("refresh"), refresh.body(address));
@@ -211,14 +216,14 @@ export const e14NamedParameterChecks = [
       async run(ctx) {
         const doc = await documented(ctx);
         const op = doc.require("POST", "/api/v1/policies", "creates a policy");
-        const listedActions = op.enumOf("action|actions") ?? op.bodySchema()?.properties?.actions?.items?.enum;
+        const listedActions = op.enumOf("action|actions") ?? propertiesOf(op.bodySchema()).actions?.items?.enum;
         for (const action of ["SecretsManage", "DownloadData"]) {
           if (Array.isArray(listedActions)) ctx.expect.that(listedActions.includes(action), `the document's policy actions include ${action}`, { expected: action, got: listedActions, reason: "action-documented" });
           const res = await ctx.api.post("/api/v1/policies", policyBody(op, ctx.scratch.name(`policy-${action}`), action));
           ctx.expect.that(ok2xx(res), `a policy with action ${action} is created`, { expected: "2xx", got: shownStatus(res), res, reason: "action-accepted" });
-          const id = idOf(res.body, `creating a ${action} policy`);
+          const { id, record } = createdIn(ctx, op, res, `creating a ${action} policy`);
           ctx.scratch.onCleanup(`delete policy ${id}`, async () => void (await ctx.api.delete(`/api/v1/policies/${id}`)));
-          const shown = field(res.body, "action|actions");
+          const shown = field(record, "action|actions");
           if (shown !== undefined) ctx.expect.that(shown === action || (Array.isArray(shown) && shown.includes(action)), `the policy keeps action ${action}`, { expected: action, got: shown, res, reason: "action-kept" });
         }
       },

@@ -2,7 +2,8 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised } from "../core/outcome.js";
 import { field } from "../core/served-operations.js";
-import { allRecords, api1, documented, idOf } from "./lib/e14.js";
+import type { ServedOperation } from "../core/served-operations.js";
+import { allRecords, api1, createdIn, documented, servedOrPlain } from "./lib/e14.js";
 
 /**
  * E14 rules of deployment operations: the logs filter by source (production, dev) and container,
@@ -30,14 +31,16 @@ async function filterHolds(ctx: CheckContext, path: string, param: string, value
 const dbt = (dep: string) => `${api1(dep)}/dbt-sync`;
 const pause = () => new Promise((r) => setTimeout(r, POLL_GAP_MS));
 
-async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string | number; status: unknown }> {
-  (await documented(ctx)).require("POST", dbt(dep), "starts a dbt sync");
+/** A sync started, and its poll (an answer read through its documentation, where the document has it). */
+async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string | number; status: unknown; ops: { poll: Pick<ServedOperation, "record"> } }> {
+  const start = (await documented(ctx)).require("POST", dbt(dep), "starts a dbt sync");
+  const ops = { poll: await servedOrPlain(ctx, "GET", `${dbt(dep)}/{syncJobId}`) };
   const res = await ctx.api.post(dbt(dep), {});
   ctx.requireRoute(res, "E14", "starting a dbt sync");
   ctx.expect.that(res.status >= 200 && res.status < 300, "a dbt sync starts", { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "start" });
-  const id = idOf(res.body, "starting a dbt sync");
+  const { id, record } = createdIn(ctx, start, res, "starting a dbt sync");
   ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.delete(`${dbt(dep)}/${id}`)));
-  return { id, status: field(res.body, "status|state") };
+  return { id, status: field(record, "status|state"), ops };
 }
 
 export const e14OperationChecks = [
@@ -58,7 +61,7 @@ export const e14OperationChecks = [
           const res = await ctx.api.post(path, body);
           ctx.requireRoute(res, "E14", "creating a scheduled notification");
           ctx.expect.that(res.status >= 200 && res.status < 300, `a filter with operator ${operator} is accepted`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "operator-accepted" });
-          const id = idOf(res.body, "creating a notification");
+          const { id } = createdIn(ctx, create, res, "creating a notification");
           ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.delete(`${path}/${id}`)));
         }
       },
@@ -99,11 +102,11 @@ export const e14OperationChecks = [
       needs: ["writes", "fixture:deployment"],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
-        const { id } = await startSync(ctx, dep);
+        const { id, ops } = await startSync(ctx, dep);
         for (let i = 0; i < POLLS; i++) {
           const poll = await ctx.api.get(`${dbt(dep)}/${id}`);
           ctx.expect.status(poll, 200, `polling sync ${id}`, "poll");
-          ctx.expect.equal(String(field(poll.body, "id")), String(id), "the poll answers the job it names", { res: poll, reason: "same-job" });
+          ctx.expect.equal(String(field(ops.poll.record(poll), "id")), String(id), "the poll answers the job it names", { res: poll, reason: "same-job" });
           const result = await ctx.api.get(`${dbt(dep)}/${id}/result`);
           if (result.status === 200) {
             const logs = await ctx.api.get(`${dbt(dep)}/${id}/logs`);
@@ -123,15 +126,17 @@ export const e14OperationChecks = [
       needs: ["writes", "fixture:deployment"],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
-        const { id, status: started } = await startSync(ctx, dep);
+        const { id, status: started, ops } = await startSync(ctx, dep);
         const res = await ctx.api.delete(`${dbt(dep)}/${id}`);
         if (res.status >= 400 && res.status < 500) throw new NotExercised(`sync ${id} could not be cancelled (${res.status}): it may have finished already`);
         ctx.expect.that(res.status >= 200 && res.status < 300, "the cancel is accepted", { expected: "2xx", got: res.status, res, reason: "cancel" });
         const first = await ctx.api.get(`${dbt(dep)}/${id}`);
-        const after = field(ctx.expect.json(first), "status|state");
+        ctx.expect.json(first);
+        const after = field(ops.poll.record(first), "status|state");
         ctx.expect.that(after !== started, `sync ${id} is no longer ${JSON.stringify(started)} after its cancel`, { expected: `a status other than ${JSON.stringify(started)}`, got: after, res: first, reason: "stopped" });
         const again = await ctx.api.get(`${dbt(dep)}/${id}`);
-        ctx.expect.equal(field(ctx.expect.json(again), "status|state"), after, "the cancelled sync stays as it was", { res: again, reason: "stays-stopped" });
+        ctx.expect.json(again);
+        ctx.expect.equal(field(ops.poll.record(again), "status|state"), after, "the cancelled sync stays as it was", { res: again, reason: "stays-stopped" });
       },
     },
     {

@@ -3,8 +3,9 @@ import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import type { ItemRef } from "../core/scratch.js";
-import { field, type ServedDocument } from "../core/served-operations.js";
-import { allRecords, api1, documented, records, setup } from "./lib/e14.js";
+import type { ServedModel } from "../core/served/model.js";
+import { field } from "../core/served-operations.js";
+import { allRecords, api1, createdIn, documented, records, servedOrPlain, setup } from "./lib/e14.js";
 import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
 import { itemKey as key } from "./lib/workbook-calls.js";
 
@@ -17,23 +18,26 @@ const WRITES = ["writes", "fixture:deployment"] as const;
 export const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"];
 
 async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[]): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
+  const op = await servedOrPlain(ctx, "POST", `${api1(dep)}/workspace/bulk-delete`);
   const res = await ctx.api.post(`${api1(dep)}/workspace/bulk-delete`, { items });
   ctx.requireRoute(res, "E14", "deleting items in bulk");
-  const body = ctx.expect.json(res);
+  ctx.expect.json(res);
+  const body = op.record(res);
   ctx.expect.that(res.status === 200 && Array.isArray(body?.deleted) && Array.isArray(body?.failed), "a well-formed bulk delete answers 200 with deleted and failed", { expected: "200 {deleted: [...], failed: [...]}", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "per-item-answer" });
   for (const ref of items.filter((i) => body.deleted.some((d: any) => key(d) === key(i)))) ctx.scratch.forget(dep, ref);
   return { res, deleted: body.deleted, failed: body.failed };
 }
 
 /** A report of the run's own, created by public id as the server's document spells it; tracked for cleanup. */
-export async function ownReport(ctx: CheckContext, doc: ServedDocument, dep: string, name: string, folderId?: number): Promise<any> {
+export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string, name: string, folderId?: number): Promise<any> {
   const path = `${api1(dep)}/reports/by-public-id/{publicId}`;
   const op = doc.require("PUT", path, "creates a report of the run's own");
   const body = op.body({ "name|title": name, ...(folderId === undefined ? {} : { folderId }) });
   const res = await ctx.api.put(path.replace("{publicId}", ctx.scratch.slug("report")), body);
-  const report = setup(ctx, res, `creating report ${name}`, (r) => r.isJson && Number.isSafeInteger(r.body?.id));
-  ctx.scratch.track(dep, { type: "REPORT", id: report.id });
-  return report;
+  // A workspace item: removed by the run's workspace cleanup, which addresses reports by integer id.
+  const { id, record } = createdIn(ctx, op, res, `creating report ${name}`, Number.isSafeInteger);
+  ctx.scratch.track(dep, { type: "REPORT", id: id as number });
+  return { ...record, id };
 }
 
 async function listReports(ctx: CheckContext, dep: string, query: Record<string, string | number>): Promise<{ res: Response; items: any[] }> {
@@ -41,7 +45,7 @@ async function listReports(ctx: CheckContext, dep: string, query: Record<string,
 }
 
 /** Places a report in a spreadsheet cell, as the document spells the address; the placement is removed at cleanup. */
-async function place(ctx: CheckContext, doc: ServedDocument, dep: string, reportId: number, external: string, as = ctx.api): Promise<Response> {
+async function place(ctx: CheckContext, doc: ServedModel, dep: string, reportId: number, external: string, as = ctx.api): Promise<Response> {
   const path = `${api1(dep)}/reports/{reportId}/connect-workbook`;
   const op = doc.require("PUT", path, "places a report in a spreadsheet");
   const address = { externalWorkbookId: external, sheetName: "Sheet1", anchorCell: "B2" };

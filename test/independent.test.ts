@@ -6,11 +6,12 @@ import { selectChecks } from "../core/select.js";
 import { catalogue } from "../suites/index.js";
 import { startIndependentServer as startFirst } from "./independent-server/server.js";
 import { startIndependentServer as startSecond } from "./independent-server-2/server.js";
+import { startIndependentServer as startThird } from "./independent-server-3/server.js";
 import { sweepSeeds } from "./sweep-seeds.js";
 
 /**
- * Rule 6 of the house: servers we did not write. Each server under test/independent-server and test/independent-server-2 was written by
- * someone who saw only the spec (the second also the platform facts), told to choose differently
+ * Rule 6 of the house: servers we did not write. Each server under test/independent-server, -2 and -3 was written by
+ * someone who saw only the spec (the second and third also the platform facts; the third told to choose differently from the first two), told to choose differently
  * wherever the spec is open (each CHOICES.md lists every choice). A run with writes and no config
  * beyond the URL and key must pass: every MUST check passes or is skipped for the user's setup, or
  * not exercised / not verifiable, never failed, blocked or errored. A SHOULD finding is a verdict
@@ -37,6 +38,11 @@ const servers: { name: string; start: () => Promise<Server>; shouldFindings: Rec
       "spec.document.no-breaking-drift": "its document does not mark E8's deprecated data as required, which the spec states it is",
       "documented.reads.match-document": "it refuses parentId=-1 on the folders list with a 400 its document does not list",
     },
+  },
+  {
+    name: "independent-server-3",
+    start: startThird,
+    shouldFindings: {},
   },
 ];
 

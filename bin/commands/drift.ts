@@ -1,6 +1,7 @@
 import { drift, driftLines } from "../../core/drift.js";
 import { HttpClient } from "../../core/http.js";
-import { readServedOperations } from "../../core/operation-coverage.js";
+import { Api } from "../../core/api.js";
+import { readServed } from "../../core/served/read.js";
 import { credentials, redactorFor } from "../../core/runner.js";
 import { bundledOpenApi } from "../../core/schemas.js";
 import { type RunSettings, UsageError } from "../../core/settings.js";
@@ -9,9 +10,9 @@ import { type RunSettings, UsageError } from "../../core/settings.js";
 export async function driftCommand(settings: RunSettings, opts: { json?: boolean; strict?: boolean }, out: (line: string) => void): Promise<number> {
   const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary });
   try {
-    const served = await readServedOperations(client);
-    if ("problem" in served) throw new UsageError(`cannot compare: ${served.problem}`);
-    const report = await drift(await bundledOpenApi(), served.doc);
+    const served = await readServed(new Api(client, client.options.credential ?? null, []));
+    if (!served.model) throw new UsageError(`cannot compare: ${served.problem.message}`);
+    const report = await drift(await bundledOpenApi(), served.model.raw);
     if (opts.json) out(JSON.stringify(report, null, 2));
     else for (const line of driftLines(report)) out(line);
     return opts.strict && report.findings.some((f) => f.breaking) ? 1 : 0;

@@ -5,7 +5,7 @@ import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 import { statusLine } from "../../core/expect.js";
 import { NotExercised } from "../../core/outcome.js";
-import { dereference, fetchDocument, type Method, operationKey, operationsOf } from "../../core/served-document.js";
+import { type Method, operationKey } from "../../core/served-document.js";
 import { SPECIFIED } from "../../core/spec-operations.js";
 import { PathIds, writeClass } from "./document-requests.js";
 import { bodyFor, createdId, itemPath, removeLater, type Resource, resourcesOf } from "./document-resources.js";
@@ -37,9 +37,8 @@ interface Probe {
  * lists it (a server may leave out of its document what it still serves).
  */
 async function operationsToProbe(ctx: CheckContext): Promise<{ probes: Probe[]; ids?: PathIds }> {
-  const res = await fetchDocument(ctx.api).catch(() => undefined);
-  const doc = res?.status === 200 && res.isJson ? await dereference(res.body).catch(() => undefined) : undefined;
-  const served = doc ? operationsOf(doc) : [];
+  const doc = (await ctx.servedDocument().catch(() => undefined))?.model;
+  const served = doc ? doc.operations : [];
   const creates = new Map(resourcesOf(served, ctx.settings).map((r) => [r.create.key, r]));
   const probes = new Map<string, Probe>(served.map((o) => [o.key, { method: o.method, path: o.path, creates: ctx.settings.writes ? creates.get(o.key) : undefined }]));
   for (const o of SPECIFIED) {

@@ -1,21 +1,10 @@
 import fc from "fast-check";
 import type { Api } from "../../core/api.js";
-import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 import { statusLine } from "../../core/expect.js";
-import { type DocumentSchemas, dereference, documentedResponse, fetchDocument, mediaMatches, mediaType, type Operation, operationsOf, type Parameter } from "../../core/served-document.js";
+import { type DocumentSchemas, documentedResponse, mediaMatches, mediaType, type Operation, operationFor, type Parameter } from "../../core/served-document.js";
 import type { RunSettings } from "../../core/settings.js";
 import { validValues } from "../../generators/index.js";
-
-/** The served document, dereferenced, and its operations; not verifiable when the server serves none usable. */
-export async function servedOperations(ctx: Pick<CheckContext, "api" | "require">): Promise<{ doc: any; ops: Operation[] }> {
-  const res = await fetchDocument(ctx.api);
-  const raw = ctx.require(res, "E14", "reading the served OpenAPI document", (r) => r.isJson && typeof r.body === "object" && r.body !== null);
-  const doc = await dereference(raw).catch(() => undefined);
-  // A document that does not dereference is spec.document.dereferences's failure, not a scenario here.
-  if (!doc) return ctx.require({ ...res, isJson: false }, "E14", "dereferencing the served OpenAPI document", () => false);
-  return { doc, ops: operationsOf(doc) };
-}
 
 /** The first array of records an answer carries: the answer itself, `items`, `data`, or an array under `data`. */
 function firstRecords(body: any): any[] {
@@ -56,7 +45,7 @@ export class PathIds {
 
   private async valueFor(name: string, collection: string): Promise<string | undefined> {
     if (isDeploymentParam(name)) return this.deploymentId;
-    if (!this.ops.some((o) => o.method === "GET" && sameTemplate(o.path, collection))) return undefined;
+    if (!operationFor(this.ops, "GET", collection)) return undefined;
     // A list may hold several kinds (E8: FOLDER, WORKBOOK, REPORT): `workbookId` names one of type WORKBOOK where records say their type.
     const kind = name.replace(/_?id$/i, "").toLowerCase();
     const isOfKind = (x: any) => typeof x.type !== "string" || x.type.toLowerCase() === kind;
@@ -80,7 +69,7 @@ export class PathIds {
    * first page may hold other kinds only (E8 may list every REPORT before the workbooks).
    */
   private async recordsUntil(collection: string, isOfKind: (x: any) => boolean): Promise<any[]> {
-    const op = this.ops.find((o) => o.method === "GET" && sameTemplate(o.path, collection));
+    const op = operationFor(this.ops, "GET", collection);
     const paged = op?.parameters.some((p) => p.in === "query" && p.name === "after");
     const out: any[] = [];
     let query: Record<string, string> = {};
@@ -98,13 +87,6 @@ export class PathIds {
   private ownedByRun(record: Record<string, unknown>): boolean {
     return this.runPrefix !== undefined && Object.values(record).some((v) => typeof v === "string" && v.startsWith(this.runPrefix!));
   }
-}
-
-/** Whether a filled path is an instance of a template (`/a/1/b` of `/a/{x}/b`). */
-function sameTemplate(template: string, filled: string): boolean {
-  const t = template.replace(/\/$/, "").split("/");
-  const f = filled.split("/");
-  return t.length === f.length && t.every((s, i) => s === f[i] || /^\{[^}]+\}$/.test(s));
 }
 
 /** Query parameters a generated value says nothing meaningful with: opaque cursors only the server can issue. */

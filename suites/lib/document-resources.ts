@@ -1,51 +1,31 @@
 import fc from "fast-check";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
-import { normalisePath, type Operation } from "../../core/served-document.js";
+import { type Addressed, addressedBy, createdBy, recordOf } from "../../core/served/answers.js";
+import type { Operation } from "../../core/served-document.js";
 import { validValues } from "../../generators/index.js";
 import { mayWrite, type PathIds } from "./document-requests.js";
 
 /**
- * A resource the document lets a client create and then address: the create (POST on a
- * collection), and the operations on one of its objects, found by the create's OpenAPI links or,
- * without links, by the paths (`POST /x` and `GET|PUT|PATCH|DELETE /x/{id}`).
+ * A resource the document lets a client create and then address: the create, and the operations
+ * on one of its objects (core/served/answers.ts: the create's OpenAPI links, else the paths).
  */
-export interface Resource {
+export interface Resource extends Addressed {
   create: Operation;
-  read?: Operation;
-  update?: Operation;
-  remove?: Operation;
-  /** Where the create's answer holds the created object's id (a JSON pointer; empty: `id` found by name). */
-  idPointer: string;
 }
-
-const linked = (create: Operation, ops: Operation[]) =>
-  Object.entries(create.responses)
-    .filter(([status]) => /^2/.test(status))
-    .flatMap(([, r]) => Object.values<any>(r.links ?? {}))
-    .map((link) => ({ link, op: ops.find((o) => (link.operationId && o.operationId === link.operationId) || (typeof link.operationRef === "string" && link.operationRef.endsWith(o.pointer.slice(1)))) }))
-    .filter((x): x is { link: any; op: Operation } => Boolean(x.op));
 
 /** Every resource of the document a run may create (core: mayWrite), with how to address what it made. */
 export function resourcesOf(ops: Operation[], settings: CheckContext["settings"]): Resource[] {
-  const out: Resource[] = [];
-  for (const create of ops.filter((o) => o.method === "POST" && mayWrite(o, settings))) {
-    const byLink = linked(create, ops);
-    const item = new RegExp(`^${normalisePath(create.path).replace(/[.*+?^$()|[\]\\]/g, "\\$&")}/\\{\\}$`);
-    const items = byLink.length ? byLink.map((l) => l.op) : ops.filter((o) => item.test(normalisePath(o.path)));
-    if (!items.length) continue;
-    const expression = byLink.map((l) => Object.values<any>(l.link.parameters ?? {}).find((v) => typeof v === "string" && v.startsWith("$response.body#"))).find(Boolean);
-    const find = (m: string) => items.find((o) => o.method === m);
-    out.push({ create, read: find("GET"), update: find("PUT") ?? find("PATCH"), remove: find("DELETE"), idPointer: expression ? expression.slice("$response.body#".length) : "" });
-  }
-  return out;
+  return ops.filter((o) => o.method === "POST" && mayWrite(o, settings)).flatMap((create) => {
+    const addressed = addressedBy(create, ops);
+    return addressed ? [{ create, ...addressed }] : [];
+  });
 }
 
-/** The id the create's answer names: at the link's pointer, else `id` at the top, under `data` or `item`. */
+/** The id of what the create made, where its document says (a link, the record's id, the Location header). */
 export function createdId(r: Resource, res: Response): string | undefined {
-  const at = (v: any, pointer: string) => pointer.split("/").slice(1).reduce((x, k) => x?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], v);
-  const v = r.idPointer ? at(res.body, r.idPointer) : (res.body?.id ?? res.body?.data?.id ?? res.body?.item?.id);
-  return typeof v === "string" || typeof v === "number" ? String(v) : undefined;
+  const id = createdBy(r.create, res).id;
+  return id === undefined ? undefined : String(id);
 }
 
 /** The path of an operation on what was created: its last placeholder is the id, the others filled as everywhere. */
@@ -83,7 +63,7 @@ export function removeLater(ctx: CheckContext, r: Resource, path: string | undef
     ctx.scratch.onCleanup(`${r.remove.method} ${path}`, async () => void (await ctx.api.delete(path)));
     return true;
   }
-  const b = res.body;
+  const b = recordOf(r.create, res);
   if (Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type)) {
     ctx.scratch.track(deploymentId, { type: b.type, id: b.id });
     return true;

@@ -1,13 +1,16 @@
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
-import { NotVerifiable } from "../../core/outcome.js";
-import { field, listed, ServedDocument, type ServedOperation } from "../../core/served-operations.js";
+import { type Created, createdBy, recordOf } from "../../core/served/answers.js";
+import type { ServedModel } from "../../core/served/model.js";
+import { modelOf } from "../../core/served/read.js";
+import { field, listed, type ServedOperation } from "../../core/served-operations.js";
 
 /**
  * What the checks of E14 rules share: the paths of the families the spec names, the server's own
- * document to spell requests by, and the scratch objects they create (each removed at cleanup).
- * A family the server does not document, or a setup request it does not answer, makes the check
- * not verifiable there: the spec shows none of these shapes.
+ * document to spell requests by and to read answers through (core/served/), and the scratch
+ * objects they create (each removed at cleanup). A family the server does not document, or a
+ * setup request it does not answer, makes the check not verifiable there: the spec shows none of
+ * these shapes.
  */
 export const api1 = (dep: string) => `/api/v1/deployments/${dep}`;
 export const build1 = (dep: string) => `/build/api/v1/deployments/${dep}`;
@@ -17,9 +20,42 @@ export function setup<T = any>(ctx: CheckContext, res: Response, what: string, u
   return ctx.require<T>(res, "E14", what, usable);
 }
 
-export async function documented(ctx: CheckContext): Promise<ServedDocument> {
-  return ServedDocument.load(ctx.api);
+/** The run's model of the served document, or the run's one verdict on a document it could not read. */
+export async function documented(ctx: Pick<CheckContext, "servedDocument">): Promise<ServedModel> {
+  return modelOf(await ctx.servedDocument());
 }
+
+/** The object a setup answer carries (under the operation's documented wrapper): 2xx JSON, else as `setup` judges it. */
+export function setupRecord<T = any>(ctx: Pick<CheckContext, "require">, op: ServedOperation, res: Response, what: string): T {
+  const usable = (r: Response) => r.isJson && isObject(op.record(r));
+  ctx.require(res, "E14", what, usable);
+  return op.record(res);
+}
+
+/**
+ * What a create made (its id where the document says, and the object), else as `setup` judges
+ * it; `idFits` narrows the ids the check can use (a workspace item's integer id).
+ */
+export function createdIn(ctx: Pick<CheckContext, "require">, op: Pick<ServedOperation, "created">, res: Response, what: string, idFits: (id: string | number) => boolean = () => true): Created & { id: string | number } {
+  const made = (r: Response) => (r.isJson ? op.created(r) : undefined);
+  ctx.require(res, "E14", what, (r) => {
+    const id = made(r)?.id;
+    return id !== undefined && idFits(id);
+  });
+  return made(res) as Created & { id: string | number };
+}
+
+/**
+ * An E14 operation the checks call whether or not the server documents it (folders, bulk delete:
+ * the platform's published shapes): read through its documentation where the served document
+ * has it, else as the body comes.
+ */
+export async function servedOrPlain(ctx: Pick<CheckContext, "servedDocument">, method: string, path: string): Promise<Pick<ServedOperation, "record" | "created">> {
+  const op = (await ctx.servedDocument().catch(() => undefined))?.model?.find(method, path);
+  return op ?? { record: (res) => recordOf(undefined, res), created: (res) => createdBy(undefined, res) };
+}
+
+const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The records of a list answer, or a failure: the rule is about what the list holds. */
 export function records(ctx: CheckContext, res: Response, what: string): any[] {
@@ -54,7 +90,7 @@ export const mentions = (rec: unknown, term: string): boolean =>
   !!rec && typeof rec === "object" && Object.values(rec).some((v) => typeof v === "string" && v.toLowerCase().includes(term.toLowerCase()));
 
 /** A branch of the run's own, from `from` (the server's default when omitted); deleted at cleanup. */
-export async function ownBranch(ctx: CheckContext, doc: ServedDocument, dep: string, from?: string): Promise<string> {
+export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string, from?: string): Promise<string> {
   const create = doc.require("POST", `${build1(dep)}/branches`, "creates a branch of the run's own");
   const remove = doc.require("DELETE", `${build1(dep)}/branches`, "removes the run's branch afterwards");
   const byName = remove.requireQueryParam("branchName", "the spec names branchName as the delete's query");
@@ -74,7 +110,7 @@ export async function branchesByName(ctx: CheckContext, dep: string): Promise<Ma
 }
 
 /** Starts dev mode on the run's branch, stopped again at cleanup (when the document shows how). */
-export async function devMode(ctx: CheckContext, doc: ServedDocument, dep: string, branch: string): Promise<void> {
+export async function devMode(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<void> {
   const start = doc.require("POST", `${build1(dep)}/dev-mode`, "starts dev mode, the only state in which data-model files are written");
   setup(ctx, await ctx.api.post(`${build1(dep)}/dev-mode`, start.body({ "branchName|branch": branch })), `starting dev mode on ${branch}`);
   const stop = doc.find("DELETE", `${build1(dep)}/dev-mode`);
@@ -88,16 +124,9 @@ export function fileWrite(op: ServedOperation, branch: string, fileName: string,
 }
 
 /** The names of a branch's data-model files (every page). */
-export async function fileNames(ctx: CheckContext, doc: ServedDocument, dep: string, branch: string): Promise<string[]> {
+export async function fileNames(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<string[]> {
   const list = doc.require("GET", `${build1(dep)}/data-model/files`, "lists a branch's files");
   const param = list.requireQueryParam("branchName|branch", "names the branch whose files are listed");
   const { items } = await allRecords(ctx, `${build1(dep)}/data-model/files`, { [param]: branch }, "the data-model files list");
   return items.map((f) => field(f, "fileName|path|name"));
-}
-
-/** The id field of a created record, or not verifiable. */
-export function idOf(body: any, what: string): string | number {
-  const id = field(body, "id");
-  if (typeof id !== "string" && typeof id !== "number") throw new NotVerifiable(`${what} answered no id to address it by`);
-  return id;
 }

@@ -3,6 +3,7 @@ import type { CheckContext } from "../../core/context.js";
 import { walkCursor } from "../../core/pagination.js";
 import type { ItemRef } from "../../core/scratch.js";
 import { NotVerifiable } from "../../core/outcome.js";
+import { servedOrPlain } from "./e14.js";
 import { ownWorkbook } from "./workbook-writes.js";
 
 /**
@@ -12,7 +13,7 @@ import { ownWorkbook } from "./workbook-writes.js";
  * the check not verifiable there; the config's scratchFolderIds stand in for created folders.
  */
 
-type Ctx = Pick<CheckContext, "api" | "scratch" | "require" | "settings" | "log">;
+type Ctx = Pick<CheckContext, "api" | "scratch" | "require" | "settings" | "log" | "servedDocument">;
 
 /** The configured scratch folders each check has used (keyed by the check's exchange log). */
 const usedScratchFolders = new WeakMap<object, Set<number>>();
@@ -22,12 +23,15 @@ const workspace = (dep: string) => `/api/v1/deployments/${dep}`;
 /** A folder of the run's own (published docs: `POST .../folders` with {name, parentId?}). */
 export async function createFolder(ctx: Ctx, dep: string, parentId: number | null = null): Promise<ItemRef> {
   const res = await ctx.api.post(`${workspace(dep)}/folders`, parentId === null ? { name: ctx.scratch.name("folder") } : { name: ctx.scratch.name("folder"), parentId });
-  const created = (r: typeof res) => r.isJson && Number.isSafeInteger(r.body?.id);
+  // Where the new folder's id is: as the served document says (a wrapper, a link, Location), else `id`.
+  const op = await servedOrPlain(ctx, "POST", `${workspace(dep)}/folders`);
+  const created = (r: typeof res) => r.isJson && Number.isSafeInteger(op.created(r).id);
   if (!(res.status >= 200 && res.status < 300 && created(res)) && parentId === null) {
     const spare = configuredScratchFolder(ctx);
     if (spare !== undefined) return { type: "FOLDER", id: spare };
   }
-  const id: number = ctx.require(res, "E14", "creating a folder of its own (or set fixtures.scratchFolderIds)", created).id;
+  ctx.require(res, "E14", "creating a folder of its own (or set fixtures.scratchFolderIds)", created);
+  const id = op.created(res).id as number;
   const ref: ItemRef = { type: "FOLDER", id };
   ctx.scratch.track(dep, ref);
   return ref;
@@ -46,7 +50,8 @@ export async function createWorkbook(ctx: Ctx, dep: string, folderId: number | n
 export async function deletedItem(ctx: Ctx, dep: string, type: "WORKBOOK" | "FOLDER"): Promise<ItemRef> {
   const ref = type === "FOLDER" ? await createFolder(ctx, dep) : await createWorkbook(ctx, dep);
   const res = await ctx.api.post(`${workspace(dep)}/workspace/bulk-delete`, { items: [ref] });
-  const deleted = (r: typeof res) => r.isJson && Array.isArray(r.body?.deleted) && r.body.deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);
+  const op = await servedOrPlain(ctx, "POST", `${workspace(dep)}/workspace/bulk-delete`);
+  const deleted = (r: typeof res) => r.isJson && Array.isArray(op.record(r)?.deleted) && op.record(r).deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);
   ctx.require(res, "E14", `deleting its own ${type.toLowerCase()} ${ref.id} to get a missing item`, deleted);
   ctx.scratch.forget(dep, ref);
   return ref;

@@ -1,0 +1,45 @@
+import { NotVerifiable } from "../outcome.js";
+import { type Operation, operationFor, operationsOf } from "../served-document.js";
+import { ServedOperation } from "../served-operations.js";
+import { type Addressed, addressedBy } from "./answers.js";
+
+/**
+ * The served OpenAPI document as one model, built once a run (core/served/read.ts) and read by
+ * every check, E14 rule, the documented layer, operation coverage and drift: its operations
+ * (parameters, bodies, responses by status, links), and through core/served/answers.ts what each
+ * answer carries, where a create's id is and which operations address what it made.
+ */
+export class ServedModel {
+  readonly operations: Operation[];
+  private readonly served = new Map<Operation, ServedOperation>();
+
+  /** `raw`: the document as served; `doc`: the same dereferenced (a copy: ref-parser). */
+  constructor(readonly raw: any, readonly doc: any) {
+    this.operations = operationsOf(doc);
+  }
+
+  /** The operation at `method path` (concrete values or placeholders of any name), or undefined. */
+  find(method: string, path: string): ServedOperation | undefined {
+    const op = operationFor(this.operations, method, path);
+    return op ? this.of(op) : undefined;
+  }
+
+  /** The operation, or NotVerifiable naming what the check needed it for. */
+  require(method: string, path: string, what: string): ServedOperation {
+    const op = this.find(method, path);
+    if (!op) throw new NotVerifiable(`the server's document (GET /api/v1/spec) does not describe ${method.toUpperCase()} ${path}, which ${what}`);
+    return op;
+  }
+
+  /** An operation of the model as the checks use it (one object per operation). */
+  of(op: Operation): ServedOperation {
+    let s = this.served.get(op);
+    if (!s) this.served.set(op, (s = new ServedOperation(op)));
+    return s;
+  }
+
+  /** Which operations read, update and delete what the create makes (links first, then paths). */
+  addressed(create: Operation): Addressed | undefined {
+    return addressedBy(create, this.operations);
+  }
+}

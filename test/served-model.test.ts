@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import type { Response } from "../core/http.js";
+import { ServedModel } from "../core/served/model.js";
+import { dereference } from "../core/served-document.js";
+
+/** The served model reads what a server documents: its wrapper, where a create's id is, which operations address it. */
+const folder = { type: "object", required: ["id", "name"], properties: { id: { type: "integer" }, name: { type: "string" } } };
+const wrapped = { type: "object", required: ["data"], properties: { data: { $ref: "#/components/schemas/Folder" } } };
+const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+
+async function model(paths: Record<string, unknown>): Promise<ServedModel> {
+  const raw = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths, components: { schemas: { Folder: folder } } };
+  return new ServedModel(raw, await dereference(raw));
+}
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, body, isJson: true, headers, text: JSON.stringify(body) }) as unknown as Response;
+
+describe("the served model", () => {
+  it("reads a record under its documented wrapper, and the body as it is where none is documented", async () => {
+    const m = await model({
+      "/api/v1/folders": { post: { responses: { "201": json(wrapped) } }, get: { responses: { "200": json({ type: "object", required: ["items"], properties: { items: { type: "array", items: folder } } }) } } },
+      "/api/v1/plain": { post: { responses: { "200": json(folder) } } },
+    });
+    expect(m.require("POST", "/api/v1/folders", "").record(answer(201, { data: { id: 3, name: "a" } }))).toEqual({ id: 3, name: "a" });
+    expect(m.require("POST", "/api/v1/plain", "").record(answer(200, { id: 3, name: "a" }))).toEqual({ id: 3, name: "a" });
+    // A list's one array is no wrapper.
+    const list = { items: [{ id: 1, name: "x" }] };
+    expect(m.require("GET", "/api/v1/folders", "").record(answer(200, list))).toBe(list);
+  });
+
+  it("finds a create's id by its link's expression, then the record, then the Location header (typed as the schema's id)", async () => {
+    const m = await model({
+      "/api/v1/linked": { post: { responses: { "201": { ...json(wrapped), links: { read: { operationId: "getLinked", parameters: { linkedId: "$response.body#/data/id" } } } } } } },
+      "/api/v1/linked/{linkedId}": { get: { operationId: "getLinked", responses: { "200": json(folder) } }, delete: { responses: { "204": { description: "gone" } } } },
+      "/api/v1/located": { post: { responses: { "201": { description: "made", headers: { Location: { schema: { type: "string" } } }, ...json({ type: "object", properties: { id: { type: "integer" }, name: { type: "string" } } }) } } } },
+      "/api/v1/located/{id}": { patch: { responses: { "200": json(folder) } } },
+    });
+    const linked = m.require("POST", "/api/v1/linked", "");
+    expect(linked.created(answer(201, { data: { id: 7, name: "a" } }))).toEqual({ id: 7, record: { id: 7, name: "a" } });
+    const located = m.require("POST", "/api/v1/located", "");
+    expect(located.created(answer(201, { name: "b" }, { location: "/api/v1/located/12" }))).toEqual({ id: 12, record: { name: "b" }, location: "/api/v1/located/12" });
+    expect(located.created(answer(201, { name: "b" })).id).toBeUndefined();
+    // Links first (only the GET is linked), then paths.
+    const byLink = m.addressed(linked.op)!;
+    expect([byLink.read?.path, byLink.remove?.path]).toEqual(["/api/v1/linked/{linkedId}", undefined]);
+    expect(m.addressed(located.op)!.update?.method).toBe("PATCH");
+  });
+
+  it("matches a request path to one operation: a documented literal segment before a placeholder", async () => {
+    const m = await model({ "/api/v1/users/{userId}": { post: { responses: {} } }, "/api/v1/users/bulk": { post: { responses: {} } } });
+    expect(m.find("POST", "/api/v1/users/bulk/")?.path).toBe("/api/v1/users/bulk");
+    expect(m.find("POST", "/api/v1/users/42")?.path).toBe("/api/v1/users/{userId}");
+    expect(m.find("POST", "/api/v1/users/{id}")?.path).toBe("/api/v1/users/{userId}");
+    expect(m.find("GET", "/api/v1/users/42")).toBeUndefined();
+  });
+});
