@@ -88,6 +88,8 @@ export const specRules: SpecRule[] = [
   { id: "E14 rule 9", text: "Container logs filter by source (production, dev) and container (INIT, MAIN, vector, api-proxy and the server container)." },
   { id: "E14 rule 10", text: "dbt sync: start (optional branchName, ref), poll, cancel, result, logs; the run history filters by status and trigger." },
   { id: "E14 rule 12", text: "Scheduled notifications under a deployment carry dashboard filters (operators include is_empty and is_not_empty) and time grains." },
+  { id: "E14 rule 13", text: "A report's spreadsheet placement is addressed by placementId, or by externalWorkbookId + sheetName + anchorCell, to connect, refresh and remove it." },
+  { id: "E14 rule 14", text: "Data-model files are renamed (files/rename), uploaded in chunks (upload start, file, finish) and listed with their hashes (file-hashes)." },
   { id: "E14 rule 11", text: "0.4.0: cursor pagination on env vars, branches, files, regions, user attributes and others; search on the users and groups lists." },
   { id: "E14 (shapes)", text: "Request and response shapes of the E14 endpoints.", notTestable: `${NOT_SHOWN}: a check may only see that an endpoint answers, not judge its body` },
   { id: "E2 (bound parameter names)", text: "Which query parameters carry the environments list's three numeric bounds.", notTestable: `${NOT_SHOWN}: the bounds are checked only on the named offset, limit, first` },

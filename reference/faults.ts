@@ -1,5 +1,5 @@
 import type { Behaviour } from "./behaviour.js";
-import type { App, Req } from "./http.js";
+import type { App, Reply, Req } from "./http.js";
 import { readSideFaults } from "./faults/read-side.js";
 import { cloneFaults } from "./faults/clone.js";
 import { upsertFaults } from "./faults/upsert.js";
@@ -13,6 +13,7 @@ import { missingEndpointFaults } from "./faults/missing-endpoints.js";
 import { writeAnswerFaults } from "./faults/write-answers.js";
 import { authRangeFaults, levelFaults, limitFaults, omittedFieldFaults, rangeFaults } from "./faults/ranges.js";
 import { e14Faults } from "./faults/e14.js";
+import { e14ParameterFaults } from "./faults/e14-parameters.js";
 import { documentedFaults, driftFaults } from "./faults/documented.js";
 import { invariantFaults } from "./faults/invariants.js";
 
@@ -49,10 +50,15 @@ export interface Fault {
   /** Spec sections (Route.spec) whose answers `respond` rewrites. */
   routes?: string[];
   respond?: (r: { status: number; body: any; req: Req; app: App }) => any;
+  /**
+   * A policy around the handler of the routes of `routes`: it may refuse the request, change it
+   * before `next()` runs the handler, or apply only part of it (a rule the answer alone cannot break).
+   */
+  handle?: (r: { req: Req; app: App; next: () => Promise<Reply> }) => Reply | Promise<Reply>;
 }
 
 /** The registry: every fault of the reference server. */
-export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults, ...e14Faults, ...documentedFaults, ...driftFaults, ...invariantFaults];
+export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults, ...e14Faults, ...e14ParameterFaults, ...documentedFaults, ...driftFaults, ...invariantFaults];
 
 export function faultNamed(name: string): Fault {
   const f = faults.find((x) => x.name === name);

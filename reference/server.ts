@@ -112,7 +112,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     spec = found.route.spec;
     for (const v of chosenVariants(app)) if (v.request && v.routes.includes(spec)) v.request(req);
     req.body = readAsVariants(app, spec, req);
-    reply = await found.route.handler(req, app);
+    reply = await handled(app, spec, req, () => found.route.handler(req, app));
     reply = transform(app, found.route.spec, req, reply);
     recordAudit(app, found.route.spec, req, reply);
   } catch (err) {
@@ -120,6 +120,13 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     reply = app.b.requestErrorReply(spec, err.status, { error: err.message, ...err.extra });
   }
   await answerLater(app, res, shapedError(app, reply));
+}
+
+/** The route's handler inside the `handle` policy of every fault on its section, the first outermost. */
+function handled(app: App, spec: string, req: Req, handler: () => Reply | Promise<Reply>): Promise<Reply> {
+  const policies = app.faults.filter((f) => f.handle && f.routes?.includes(spec));
+  const run = async (i: number): Promise<Reply> => (i === policies.length ? handler() : policies[i].handle!({ req, app, next: () => run(i + 1) }));
+  return run(0);
 }
 
 const chosenVariants = (app: App) => [...app.options.variants].map(variantNamed);

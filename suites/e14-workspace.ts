@@ -29,7 +29,7 @@ async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[]): Pro
 }
 
 /** A report of the run's own, created by public id as the server's document spells it; tracked for cleanup. */
-async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string, name: string, folderId?: number): Promise<any> {
+export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string, name: string, folderId?: number): Promise<any> {
   const path = `${api1(dep)}/reports/by-public-id/{publicId}`;
   const op = doc.require("PUT", path, "creates a report of the run's own");
   const body = op.body({ "name|title": name, ...(folderId === undefined ? {} : { folderId }) });

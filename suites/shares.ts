@@ -36,6 +36,8 @@ const byGroup: Record<string, Share[]> = {
   logs: [],
   notifications: [],
   "dbt-sync": ["add:dbt-sync"],
+  policies: ["add:policies"],
+  "embed-tenants": ["add:embed-tenants"],
 };
 
 /** By id; a key ending in `*` names every id that starts with what precedes it. */
@@ -61,6 +63,8 @@ const byId: Record<string, Share[]> = {
   "branches.list.cursor": ["read:branches"],
   "users.list.search": ["read:users"],
   "user-attributes.list.cursor": ["read:user-attributes"],
+  // It syncs a branch of its own, made and removed beside the other branch writers.
+  "dbt-sync.start.branch-and-ref": ["add:dbt-sync", "add:branches"],
 };
 
 export function withShares(checks: Check[]): Check[] {

@@ -6,10 +6,12 @@ import { selectChecks } from "../core/select.js";
 import { catalogue } from "../suites/index.js";
 import { startIndependentServer as startFirst } from "./independent-server/server.js";
 import { startIndependentServer as startSecond } from "./independent-server-2/server.js";
+import { startIndependentServer as startThird } from "./independent-server-3/server.js";
+import { sweepSeeds } from "./sweep-seeds.js";
 
 /**
- * Rule 6 of the house: servers we did not write. Each server under test/independent-server and test/independent-server-2 was written by
- * someone who saw only the spec (the second also the platform facts), told to choose differently
+ * Rule 6 of the house: servers we did not write. Each server under test/independent-server, -2 and -3 was written by
+ * someone who saw only the spec (the second and third also the platform facts; the third told to choose differently from the first two), told to choose differently
  * wherever the spec is open (each CHOICES.md lists every choice). A run with writes and no config
  * beyond the URL and key must pass: every MUST check passes or is skipped for the user's setup, or
  * not exercised / not verifiable, never failed, blocked or errored. A SHOULD finding is a verdict
@@ -37,25 +39,30 @@ const servers: { name: string; start: () => Promise<Server>; shouldFindings: Rec
       "documented.reads.match-document": "it refuses parentId=-1 on the folders list with a 400 its document does not list",
     },
   },
+  {
+    name: "independent-server-3",
+    start: startThird,
+    shouldFindings: {},
+  },
 ];
 
 const notAPass = (o: RunOutcome, findings: Record<string, string>) =>
   o.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored").filter((r) => !(r.status === "failed" && r.level === "SHOULD" && r.id in findings));
 const described = (o: RunOutcome, findings: Record<string, string>) => notAPass(o, findings).map((r) => `${r.status} ${r.level} ${r.id}: ${r.message} | expected ${r.expected} | got ${r.got}`).join("\n");
 
-async function runAgainst(start: () => Promise<Server>, settings: (server: Server) => Promise<Partial<RunSettings>> | Partial<RunSettings>, checks = catalogue): Promise<RunOutcome> {
+async function runAgainst(start: () => Promise<Server>, settings: (server: Server) => Promise<Partial<RunSettings>> | Partial<RunSettings>, seed: number, checks = catalogue): Promise<RunOutcome> {
   const server = await start();
   try {
-    const base: RunSettings = { baseUrl: server.url, token: server.token, tokens: {}, fixtures: {}, writes: true, unremovableWrites: true, deploymentChanges: false, timeoutMs: 5_000, runs: 25, seed: 42, strict: false, concurrency: 8 };
+    const base: RunSettings = { baseUrl: server.url, token: server.token, tokens: {}, fixtures: {}, writes: true, unremovableWrites: true, deploymentChanges: false, timeoutMs: 5_000, runs: 25, seed, strict: false, concurrency: 8 };
     return await runChecks(checks, { ...base, ...(await settings(server)) }, await Schemas.load());
   } finally {
     await server.close();
   }
 }
 
-describe.each(servers)("a server written by someone else from the spec alone: $name", ({ start, shouldFindings }) => {
+describe.each(sweepSeeds().flatMap((seed) => servers.map((s) => ({ ...s, seed }))))("a server written by someone else from the spec alone: $name, seed $seed", ({ start, shouldFindings, seed }) => {
   it("passes a run with writes and no config but its URL and key", async () => {
-    const outcome = await runAgainst(start, () => ({}));
+    const outcome = await runAgainst(start, () => ({}), seed);
     expect(described(outcome, shouldFindings)).toBe("");
     expect(outcome.leftovers).toEqual([]);
     // Most of the catalogue is judged there, not skipped: the run proves something.
@@ -68,7 +75,7 @@ describe.each(servers)("a server written by someone else from the spec alone: $n
       const list = await fetch(`${server.url}/api/v1/deployments`, { headers: { authorization: `Bearer ${server.token}` } }).then((r) => r.json());
       return { deploymentChanges: true, fixtures: { mutableDeploymentId: String((list.data?.deployments ?? list.data ?? list.items)[0].id) } };
     };
-    const outcome = await runAgainst(start, firstDeployment, selectChecks(catalogue, ["deployment-update"]));
+    const outcome = await runAgainst(start, firstDeployment, seed, selectChecks(catalogue, ["deployment-update"]));
     expect(described(outcome, shouldFindings)).toBe("");
     expect(outcome.results.filter((r) => r.status === "passed").length).toBeGreaterThan(0);
   });

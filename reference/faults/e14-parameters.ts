@@ -1,0 +1,116 @@
+import type { Fault } from "../faults.js";
+import { HttpError, ok } from "../http.js";
+import { branchFiles, e14 } from "../e14/state.js";
+import { deploymentOf } from "../routes/common.js";
+
+/**
+ * The E14 rules that live in named parameters (suites/e14-named-parameters.ts), each broken by a
+ * policy around its endpoint's handler: the request refused, or applied only in part.
+ */
+const is = (req: { method: string; path: string }, method: string, tail: RegExp) => req.method === method && tail.test(req.path);
+
+export const e14ParameterFaults: Fault[] = [
+  {
+    name: "branch-delete-remove-on-upstream-refused",
+    breaks: "E14 rule 4 (removeOnUpstream)",
+    description: "a branch delete that names removeOnUpstream is refused with 400",
+    catches: ["branches.delete.remove-on-upstream"],
+    because: { "branches.delete.remove-on-upstream": "remove-on-upstream-accepted" },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      if (is(req, "DELETE", /\/branches$/) && req.query.has("removeOnUpstream")) throw new HttpError(400, "removeOnUpstream is not supported");
+      return next();
+    },
+  },
+  {
+    name: "rename-copies",
+    breaks: "E14 rule 14 (rename)",
+    description: "renaming a data-model file copies it: the old name stays",
+    catches: ["data-model.files.rename"],
+    because: { "data-model.files.rename": "source-gone" },
+    routes: ["E14"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const renamed = reply.body as { branchName: string; from: string; to: string };
+      if (is(req, "POST", /\/data-model\/files\/rename$/) && reply.status === 200) {
+        const files = branchFiles(e14(app.store), deploymentOf(app, req), renamed.branchName);
+        files.set(renamed.from, files.get(renamed.to)!);
+      }
+      return reply;
+    },
+  },
+  {
+    name: "upload-keeps-first-chunk",
+    breaks: "E14 rule 14 (chunked upload)",
+    description: "a second chunk of the same file in an upload is acknowledged and dropped",
+    catches: ["data-model.upload.chunks-joined"],
+    because: { "data-model.upload.chunks-joined": "chunks-joined" },
+    routes: ["E14"],
+    handle: ({ req, app, next }) => {
+      const upload = is(req, "POST", /\/data-model\/upload\/file$/) ? e14(app.store).uploads.get(req.body?.uploadId) : undefined;
+      if (upload?.files.has(req.body.fileName)) return ok({ uploadId: req.body.uploadId, fileName: req.body.fileName, size: upload.files.get(req.body.fileName)!.length });
+      return next();
+    },
+  },
+  {
+    name: "dbt-sync-branch-ignored",
+    breaks: "E14 rule 10 (optional branchName, ref)",
+    description: "a dbt sync started with branchName and ref runs for the production branch",
+    catches: ["dbt-sync.start.branch-and-ref"],
+    because: { "dbt-sync.start.branch-and-ref": "branch-kept" },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      if (is(req, "POST", /\/dbt-sync$/) && req.body && typeof req.body === "object") {
+        const { branchName: _branch, ref: _ref, ...rest } = req.body;
+        req.body = rest;
+      }
+      return next();
+    },
+  },
+  {
+    name: "placement-refresh-by-address-missing",
+    breaks: "E14 rule 13 (placement address)",
+    description: "a refresh finds a placement by its placementId only; by externalWorkbookId, sheetName and anchorCell it answers 404",
+    catches: ["reports.placement.addressing"],
+    because: { "reports.placement.addressing": "refresh-by-address" },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      if (is(req, "PUT", /\/refresh$/) && !req.body?.placementId) throw new HttpError(404, "no such placement of this report");
+      return next();
+    },
+  },
+  {
+    name: "placement-remove-by-id-ignored",
+    breaks: "E14 rule 13 (placement removal)",
+    description: "removing a placement by its placementId answers 200 and keeps it",
+    catches: ["reports.placement.addressing"],
+    because: { "reports.placement.addressing": "placement-removed" },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      const id = req.query.get("placementId");
+      if (is(req, "DELETE", /\/connect-workbook$/) && id) return ok({ deleted: id });
+      return next();
+    },
+  },
+  {
+    name: "policy-secrets-manage-refused",
+    breaks: "Authentication 5",
+    description: "a policy with the action SecretsManage is refused, though the document lists the action",
+    catches: ["policies.actions.named"],
+    because: { "policies.actions.named": "action-accepted" },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      if (req.path.startsWith("/api/v1/policies") && ["POST", "PUT"].includes(req.method) && req.body?.action === "SecretsManage") throw new HttpError(400, "action must be one of Read, Edit, Manage, DownloadData, AuditLogManage");
+      return next();
+    },
+  },
+  {
+    name: "embed-member-removal-ignored",
+    breaks: "E14 (embed tenants: group members)",
+    description: "removing a member from an embed group answers 204 and keeps the member",
+    catches: ["embed-tenants.groups.members"],
+    because: { "embed-tenants.groups.members": "member-gone" },
+    routes: ["E14"],
+    handle: ({ req, next }) => (is(req, "DELETE", /\/members\/[^/]+$/) ? { status: 204 } : next()),
+  },
+];

@@ -1,0 +1,14 @@
+/**
+ * Issue 20: a conforming server passes whatever the seed. The clean reference, every variant and
+ * each independent server are run with writes over these seeds: `npm run sweep` runs them all
+ * (CONFORMANCE_SWEEP=all); each `npm test` runs one, turning with the hour, so that ten hours of
+ * runs cover every seed; CONFORMANCE_TEST_SEED=n pins one (a failure's test name says its seed).
+ */
+export const SWEEP_SEEDS = [42, 1, 7, 1_725_066_839, 2_024, 99_991, 314_159, 5, 65_537, 123_456_789];
+
+export function sweepSeeds(env: NodeJS.ProcessEnv = process.env, now = Date.now()): number[] {
+  if (env.CONFORMANCE_SWEEP === "all") return SWEEP_SEEDS;
+  const pinned = Number(env.CONFORMANCE_TEST_SEED);
+  if (env.CONFORMANCE_TEST_SEED && Number.isSafeInteger(pinned)) return [pinned];
+  return [SWEEP_SEEDS[Math.floor(now / 3_600_000) % SWEEP_SEEDS.length]];
+}
