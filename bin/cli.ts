@@ -86,7 +86,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--baseline <file>", "known failures ({\"knownFailures\": [{id, reason}]}): they do not fail the run, a new one does")
     .option("--fail-on-fixed", "with --baseline: an entry whose check passes now fails the run (baselines only shrink)")
     .option("--quiet", "only the summary, one line per failure, and the reports line")
-    .option("--verbose", "list every skipped check instead of one example per reason")
+    .option("--verbose", "a line per passed check, and every skipped check instead of one example per reason")
     .option("--concurrency <n>", "checks run at once (those that disturb each other never overlap)", integer("--concurrency", 1), 8)
     .option("--shard <i/n>", "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge'); every shard needs the same --seed", (v) => {
       const shard = parseShard(v);
