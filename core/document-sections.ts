@@ -16,7 +16,7 @@ export interface DocumentSections {
  * safe probes of E14 operations the document leaves out); none of it counts as a check's requests.
  */
 export async function documentSections(settings: RunSettings, tally: ExchangeTally, contract: unknown): Promise<DocumentSections> {
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, rateLimit: settings.rateLimit });
   try {
     const served = await readServedOperations(client);
     if ("problem" in served) return { operations: { documented: 0, exercised: 0, percent: 0, operations: [], undocumented: [], problem: served.problem } };
@@ -24,7 +24,7 @@ export async function documentSections(settings: RunSettings, tally: ExchangeTal
     const deploymentId = settings.fixtures.deploymentId !== undefined ? String(settings.fixtures.deploymentId) : await firstDeployment(api);
     const undocumented = await probeUndocumented(api, served.ops, deploymentId).catch(() => []);
     const report = await drift(contract, served.doc).catch(() => undefined);
-    return { operations: operationCoverage(served.ops, tally, undocumented), drift: report };
+    return { operations: { ...operationCoverage(served.ops, tally, undocumented), source: served.source }, drift: report };
   } finally {
     await client.close();
   }
@@ -40,6 +40,6 @@ async function firstDeployment(api: Api): Promise<string | undefined> {
 /** The run's verdict on --min-coverage: a line saying why it fails, or undefined. */
 export function belowMinimum(c: CoverageReport, min: number | undefined): string | undefined {
   if (min === undefined) return undefined;
-  if (c.problem) return `--min-coverage ${min}%: no operation coverage (${c.problem})`;
+  if (c.problem) return `--min-coverage ${min}%: no operation coverage: ${c.problem}`;
   return c.percent < min ? `operation coverage ${c.percent}% (${c.exercised} of ${c.documented} documented operations exercised) is below --min-coverage ${min}%` : undefined;
 }

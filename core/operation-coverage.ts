@@ -1,5 +1,6 @@
 import { Api } from "./api.js";
 import type { Exchange, HttpClient } from "./http.js";
+import { UsageError } from "./settings.js";
 import { dereference, documentedResponse, fetchDocument, type Operation, operationFor, operationKey, operationsOf } from "./served-document.js";
 import { NAMED_E14, specSectionOf } from "./spec-operations.js";
 
@@ -36,6 +37,8 @@ export interface CoverageReport {
   undocumented: UndocumentedOperation[];
   /** Why there is no coverage (the document could not be read), when so. */
   problem?: string;
+  /** Which document was read: the served one, or the one given with --document. */
+  source?: string;
 }
 
 interface Seen {
@@ -99,24 +102,32 @@ export async function probeUndocumented(api: Api, ops: Operation[], deploymentId
   return out;
 }
 
-/** The served document's operations, read once after the run with the run's client (undefined: not readable, and why). */
-export async function readServedOperations(client: HttpClient): Promise<{ doc: any; ops: Operation[] } | { problem: string }> {
+/** What drift, coverage and --min-coverage all say, in one line, where the server serves no document. */
+export const NO_DOCUMENT = "the server serves no OpenAPI document at GET /api/v1/spec";
+
+/**
+ * The served document's operations (or, where the server serves none, the --document given),
+ * read once after the run with the run's client; `source` says which; undefined: not readable, and why.
+ */
+export async function readServedOperations(client: HttpClient): Promise<{ doc: any; ops: Operation[]; source: string } | { problem: string }> {
   const api = new Api(client, client.options.credential ?? null, []);
   try {
-    const res = await fetchDocument(api);
-    if (res.status !== 200 || !res.isJson) return { problem: `GET /api/v1/spec answered ${res.status}${res.isJson ? "" : " without JSON"}` };
-    const doc = await dereference(res.body);
-    return { doc: res.body, ops: operationsOf(doc) };
+    const res = await fetchDocument(api, true);
+    const doc = res.status === 200 && res.isJson ? res.body : undefined;
+    if (typeof doc?.openapi !== "string" || !doc.paths || typeof doc.paths !== "object")
+      return { problem: `${NO_DOCUMENT} (it answered ${res.status}${!res.isJson ? " without JSON" : doc ? ", JSON without openapi and paths" : ""})` };
+    return { doc, ops: operationsOf(await dereference(doc)), source: res.givenDocument ? `given with --document ${res.givenDocument} (the server serves none)` : "served at GET /api/v1/spec" };
   } catch (err) {
-    return { problem: `the served document could not be read: ${(err as Error).message}` };
+    if (err instanceof UsageError) throw err;
+    return { problem: `the document could not be read: ${(err as Error).message}` };
   }
 }
 
 /** One line for the console and the CI log. */
 export function coverageLine(c: CoverageReport): string {
-  if (c.problem) return `operations: no coverage (${c.problem})`;
+  if (c.problem) return `operations: no coverage: ${c.problem}`;
   const served = c.undocumented.filter((u) => u.verdict === "served");
-  return `operations: ${c.exercised} of ${c.documented} the served document lists were exercised (${c.percent}%)${served.length ? `; ${served.length} of E14 served but not documented: ${served.map((u) => `${u.method} ${u.path}`).join(", ")}` : ""}`;
+  return `operations: ${c.exercised} of ${c.documented} the served document lists were exercised (${c.percent}%)${c.source?.startsWith("given") ? `; document ${c.source}` : ""}${served.length ? `; ${served.length} of E14 served but not documented: ${served.map((u) => `${u.method} ${u.path}`).join(", ")}` : ""}`;
 }
 
 /** A line per operation: exercised or not, the statuses it answered, the checks that reached it. */

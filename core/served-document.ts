@@ -3,6 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
 import type { Api } from "./api.js";
+import { readGivenDocument } from "./given-document.js";
 import type { Response } from "./http.js";
 
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -100,9 +101,16 @@ export function operationFor<T extends { method: string; path: string }>(ops: T[
   return candidates.sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0))[0];
 }
 
-/** The served document as the server answered it. */
-export async function fetchDocument(api: Api): Promise<Response> {
-  return api.get(SPEC_PATH);
+/**
+ * The served document as the server answered it. With `orGiven`, where the server serves no
+ * OpenAPI document the one given with --document stands in, marked with its source in
+ * `givenDocument` (the checks of the served document itself never ask for it).
+ */
+export async function fetchDocument(api: Api, orGiven = false): Promise<Response & { givenDocument?: string }> {
+  const res = await api.get(SPEC_PATH);
+  const served = res.status === 200 && res.isJson && typeof res.body?.openapi === "string";
+  const given = orGiven && !served ? await readGivenDocument() : undefined;
+  return given ? { ...res, status: 200, headers: { "content-type": "application/json" }, text: given.text, body: given.doc, isJson: true, givenDocument: given.source } : res;
 }
 
 /**

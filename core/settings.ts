@@ -62,6 +62,10 @@ export interface RunSettings {
   headers?: Record<string, string>;
   /** Honour HTTPS_PROXY / HTTP_PROXY / NO_PROXY (not for the bundled reference, on loopback). */
   proxy?: boolean;
+  /** --rate-limit: the most requests a second the run sends, every request counted (discovery and cleanup too). */
+  rateLimit?: number;
+  /** --document: the OpenAPI document (a file or URL) to use where the server serves none at GET /api/v1/spec. */
+  document?: string;
 }
 
 export const tokenEnvVars: Record<"primary" | TokenRole, string> = {
@@ -85,6 +89,8 @@ export interface ConfigFile {
   fixtures?: FixtureConfig;
   features?: Partial<Record<Feature, boolean>>;
   headers?: Record<string, string>;
+  rateLimit?: number;
+  document?: string;
   /** Defaults of --reporter, --out and --baseline. */
   reporters?: string[];
   out?: string;

@@ -32,7 +32,7 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
 
 /** The deployment discovery will choose (the first E1 lists), or a placeholder when it cannot be read. */
 async function firstDeployment(settings: RunSettings): Promise<string> {
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, headers: settings.headers, proxy: settings.proxy });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit });
   try {
     const res = await client.send({ method: "GET", path: "/api/v1/deployments", query: { limit: 1 } });
     const id = res.isJson ? res.body?.data?.deployments?.[0]?.id : undefined;

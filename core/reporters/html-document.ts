@@ -8,7 +8,7 @@ export function documentHtml(report: Report): string {
   const parts = [`<details id="operations"><summary><h2>Operations of the served document</h2></summary>`];
   if (c.problem) parts.push(`<p>No coverage: ${e(c.problem)}</p>`);
   else {
-    parts.push(`<p id="operation-coverage">${c.exercised} of ${c.documented} operations exercised (${c.percent}%).</p>`);
+    parts.push(`<p id="operation-coverage">${c.exercised} of ${c.documented} operations exercised (${c.percent}%)${c.source ? `; the document was ${e(c.source)}` : ""}.</p>`);
     parts.push(`<table class="coverage operations"><thead><tr><th>operation</th><th>spec</th><th>exercised</th><th>statuses</th><th>checks</th></tr></thead><tbody>
 ${c.operations.map((o) => `<tr${o.exercised ? "" : ' class="untestable"'}><td><code>${e(o.method)} ${e(o.path)}</code></td><td>${e(o.spec ?? "")}</td><td>${o.exercised ? "yes" : "<b>no</b>"}</td><td>${e(o.statuses.join(", "))}</td><td>${e(o.checks.join(" "))}</td></tr>`).join("\n")}
 </tbody></table>`);

@@ -37,7 +37,7 @@ interface Probe {
  * lists it (a server may leave out of its document what it still serves).
  */
 async function operationsToProbe(ctx: CheckContext): Promise<{ probes: Probe[]; ids?: PathIds }> {
-  const res = await fetchDocument(ctx.api).catch(() => undefined);
+  const res = await fetchDocument(ctx.api, true).catch(() => undefined);
   const doc = res?.status === 200 && res.isJson ? await dereference(res.body).catch(() => undefined) : undefined;
   const served = doc ? operationsOf(doc) : [];
   const creates = new Map(resourcesOf(served, ctx.settings).map((r) => [r.create.key, r]));

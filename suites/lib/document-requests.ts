@@ -9,7 +9,7 @@ import { validValues } from "../../generators/index.js";
 
 /** The served document, dereferenced, and its operations; not verifiable when the server serves none usable. */
 export async function servedOperations(ctx: Pick<CheckContext, "api" | "require">): Promise<{ doc: any; ops: Operation[] }> {
-  const res = await fetchDocument(ctx.api);
+  const res = await fetchDocument(ctx.api, true);
   const raw = ctx.require(res, "E14", "reading the served OpenAPI document", (r) => r.isJson && typeof r.body === "object" && r.body !== null);
   const doc = await dereference(raw).catch(() => undefined);
   // A document that does not dereference is spec.document.dereferences's failure, not a scenario here.
