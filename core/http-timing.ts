@@ -9,15 +9,20 @@ const MAX_429_WAIT_MS = 10_000;
  * process (discovery, checks, cleanup, preflight), so that the bound holds for the run as a whole.
  */
 export class RatePacer {
-  private next = 0;
+  private queue: Promise<void> = Promise.resolve();
+  /** When the last request actually left: a busy event loop that wakes late must not let several leave at once. */
+  private last = -Infinity;
   constructor(readonly perSecond: number) {}
 
-  /** Waits for the next request's slot; a stopped check stops waiting (and sends nothing). */
-  async slot(signal?: AbortSignal): Promise<void> {
-    const now = performance.now();
-    const at = Math.max(now, this.next);
-    this.next = at + 1000 / this.perSecond;
-    if (at > now) await sleep(at - now, signal);
+  /** Waits for the next request's slot, in order; a stopped check stops waiting (its caller then sends nothing). */
+  slot(signal?: AbortSignal): Promise<void> {
+    const mine = this.queue.then(async () => {
+      const wait = this.last + 1000 / this.perSecond - performance.now();
+      if (wait > 0) await sleep(wait, signal);
+      this.last = performance.now();
+    });
+    this.queue = mine.catch(() => undefined);
+    return mine;
   }
 }
 
