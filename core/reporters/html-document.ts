@@ -1,3 +1,4 @@
+import { shownPointer } from "../drift.js";
 import type { Report } from "./report.js";
 import { escapeHtml as e } from "./html.js";
 
@@ -19,7 +20,7 @@ ${c.operations.map((o) => `<tr${o.exercised ? "" : ' class="untestable"'}><td><c
   const d = report.drift;
   if (d) {
     parts.push(`<details id="drift"><summary><h2>Drift from the spec (E1–E13)</h2></summary><p>${d.findings.filter((f) => f.breaking).length} breaking and ${d.findings.filter((f) => !f.breaking).length} other difference(s); ${d.beyondSpec.length} operation(s) beyond the spec.</p>`);
-    if (d.findings.length) parts.push(`<table class="coverage drift"><thead><tr><th></th><th>kind</th><th>difference</th><th>contract</th><th>served</th></tr></thead><tbody>${d.findings.map((f) => `<tr><td>${f.breaking ? "<b>breaking</b>" : "other"}</td><td>${e(f.kind)}</td><td>${e(f.message)}</td><td><code>${e(f.contract)}</code></td><td><code>${e(f.served ?? "")}</code></td></tr>`).join("\n")}</tbody></table>`);
+    if (d.findings.length) parts.push(`<table class="coverage drift"><thead><tr><th></th><th>kind</th><th>difference</th><th>contract</th><th>served</th></tr></thead><tbody>${d.findings.map((f) => `<tr><td>${f.breaking ? "<b>breaking</b>" : "other"}</td><td>${e(f.kind)}</td><td>${e(f.message)}</td><td><code>${e(shownPointer(f.contract))}</code></td><td><code>${e(f.served ? shownPointer(f.served) : "")}</code></td></tr>`).join("\n")}</tbody></table>`);
     parts.push("</details>");
   }
   return parts.join("\n");
