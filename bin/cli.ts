@@ -292,7 +292,8 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   try {
     const settings = { ...settingsFrom(opts, file, reference?.config()), replay };
     const reporters = new Set(reporterNames);
-    if ([...reporters].some((r) => r !== "console")) prepareOutDir(outDir);
+    // A folder named with --out (or the config) is proven writable at once, even where only the console writes.
+    if ([...reporters].some((r) => r !== "console") || opts.out !== undefined || file.out !== undefined) prepareOutDir(outDir);
     const schemas = await Schemas.load();
     await preflight(settings);
     for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");

@@ -108,11 +108,20 @@ export function readConfigFile(path: string): ConfigFile {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`config ${path} is not valid JSON: ${(err as Error).message}`);
+    throw new UsageError(`config ${path} is not valid JSON: ${jsonErrorAt(text, (err as Error).message)}`);
   }
   const errors = validateConfig(value);
   if (errors.length) throw new UsageError(`config ${path} is invalid: ${errors.join("; ")}`);
   return value as ConfigFile;
+}
+
+/** JSON.parse's complaint on one line, with the line and column its position falls on. */
+function jsonErrorAt(text: string, message: string): string {
+  const first = message.split("\n")[0].replace(/ in JSON at position \d+.*$/, "").replace(/^JSON Parse error: /, "");
+  const position = Number(/at position (\d+)/.exec(message)?.[1] ?? (text.trim() === "" ? 0 : NaN));
+  if (!Number.isFinite(position)) return first;
+  const before = text.slice(0, position).split("\n");
+  return `line ${before.length}, column ${before.at(-1)!.length + 1}: ${first}`;
 }
 
 let configValidator: ((v: unknown) => string[]) | undefined;

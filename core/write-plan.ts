@@ -26,6 +26,8 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
   if (has("fixture:namedOtherDeployment") && f.otherDeploymentId !== undefined) lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
   if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
     lines.push(`  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check`);
+  // Both given, but no selected check changes a deployment (a shard, a --check subset): say so, not what is missing.
+  else if (settings.deploymentChanges && f.mutableDeploymentId !== undefined) lines.push("  - no deployment's version, channel or settings (no selected check changes them)");
   else lines.push("  - no deployment's version, channel or settings (that needs --allow-deployment-changes and fixtures.mutableDeploymentId)");
   return lines;
 }
