@@ -290,7 +290,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
-    const settings = { ...settingsFrom(opts, file, reference?.config()), replay };
+    const settings = { ...settingsFrom(opts, file, reference?.config()), replay, wholeBodies: reporterNames.includes("har") };
     const reporters = new Set(reporterNames);
     // A folder named with --out (or the config) is proven writable at once, even where only the console writes.
     if ([...reporters].some((r) => r !== "console") || opts.out !== undefined || file.out !== undefined) prepareOutDir(outDir);

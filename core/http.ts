@@ -32,6 +32,8 @@ export interface Exchange {
   status?: number;
   responseHeaders?: Record<string, string>;
   responseExcerpt?: string;
+  /** With `wholeBodies` (the HAR): the bodies whole, redacted, up to WHOLE_BODY_CHARS; a longer one is left out and its length given. */
+  whole?: { requestBody?: string; responseBody?: string; responseChars: number };
   durationMs: number;
   error?: string;
   curl: string;
@@ -72,11 +74,15 @@ export class NetworkError extends Error {
 export class RateLimited extends NetworkError {}
 
 const EXCERPT = 2000;
+/** The excerpt of a body read as a stream, which the client never holds. */
+export const STREAMED = "(streamed)";
 /**
  * The excerpt is redacted from this much of the body, not all of it (a body of megabytes would
  * be copied once per secret): far past the excerpt, so that a secret cut by it is still whole here.
  */
 const REDACTION_WINDOW = 64 * 1024;
+/** The most of a body the HAR keeps whole: the redaction window, so that what it keeps is redacted whole. */
+const WHOLE_BODY_CHARS = REDACTION_WINDOW;
 const MAX_429_RETRIES = 4;
 /** A body past this size is not read on: the spec sets no limit, so it is the tester's, and errored. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -99,6 +105,8 @@ export interface HttpClientOptions {
   headers?: Record<string, string>;
   /** Go through HTTPS_PROXY / HTTP_PROXY unless NO_PROXY exempts the host (off for the bundled reference). */
   proxy?: boolean;
+  /** Keep each exchange's bodies whole (up to WHOLE_BODY_CHARS) beside the excerpts: the HAR reporter asks for them. */
+  wholeBodies?: boolean;
   /** --rate-limit: the most requests a second to this server, every attempt counted (a 429's retry too), shared with every client of the process. */
   rateLimit?: number;
 }
@@ -148,7 +156,11 @@ export class HttpClient {
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.status = answer.status;
         exchange.responseHeaders = this.options.redactor.value(answer.headers);
-        exchange.responseExcerpt = this.options.redactor.text(text.slice(0, REDACTION_WINDOW)).slice(0, EXCERPT);
+        const redacted = this.options.redactor.text(text.slice(0, REDACTION_WINDOW));
+        exchange.responseExcerpt = redacted.slice(0, EXCERPT);
+        // Not enumerable: report.json and copies of the exchange keep the excerpts only; the HAR reads it off the exchange itself.
+        if (this.options.wholeBodies)
+          Object.defineProperty(exchange, "whole", { enumerable: false, value: { requestBody: bodyText === undefined || bodyText.length > WHOLE_BODY_CHARS ? undefined : this.options.redactor.text(bodyText), responseBody: text.length > WHOLE_BODY_CHARS ? undefined : redacted, responseChars: text.length } });
         if (answer.status === 429) {
           await this.waitOut429(answer, attempt, exchange, log);
           continue;
@@ -188,7 +200,7 @@ export class HttpClient {
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.status = answer.status;
         exchange.responseHeaders = this.options.redactor.value(answer.headers);
-        exchange.responseExcerpt = "(streamed)";
+        exchange.responseExcerpt = STREAMED;
         if (answer.status === 429) {
           discard(answer.body);
           deadline.release();

@@ -64,6 +64,8 @@ export interface RunSettings {
   proxy?: boolean;
   /** --rate-limit: the most requests a second the run sends, every request counted (discovery and cleanup too). */
   rateLimit?: number;
+  /** The HAR reporter is on: exchanges keep their bodies whole (up to the client's cap) beside the excerpts. */
+  wholeBodies?: boolean;
   /** --document: the OpenAPI document (a file or URL) to use where the server serves none at GET /api/v1/spec. */
   document?: string;
 }
