@@ -9,7 +9,7 @@ import { parseShard, SHARD_NEEDS_SEED, shardOf } from "../core/shard.js";
 import { unknownCommandMessage } from "./commands/help.js";
 import { type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 import { checkRunOptions, type SettingsOptions, settingsFrom } from "./run-settings.js";
-import { collect, explicitOptions, fromConfig, LEVELS, selectLevel } from "./run-options.js";
+import { collect, explicitOptions, fromConfig, LEVELS, rateLimitOption, selectLevel } from "./run-options.js";
 
 const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
 const REPORTERS = ["console", "junit", "json", "html", "har", "ctrf"] as const;
@@ -83,10 +83,12 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--out <dir>", "report folder", "reports")
     .option("--strict", "SHOULD failures also fail the run")
     .option("--timeout <ms>", "per request", integer("--timeout", 1))
+    .option("--rate-limit <per-second>", "send at most this many requests a second, discovery and cleanup included (else rateLimit in the config)", rateLimitOption)
+    .option("--document <file|url>", "the OpenAPI document to use where the server serves none at GET /api/v1/spec (else document in the config)")
     .option("--baseline <file>", "known failures ({\"knownFailures\": [{id, reason}]}): they do not fail the run, a new one does")
     .option("--fail-on-fixed", "with --baseline: an entry whose check passes now fails the run (baselines only shrink)")
     .option("--quiet", "only the summary, one line per failure, and the reports line")
-    .option("--verbose", "list every skipped check instead of one example per reason")
+    .option("--verbose", "a line per passed check, and every skipped check instead of one example per reason")
     .option("--concurrency <n>", "checks run at once (those that disturb each other never overlap)", integer("--concurrency", 1), 8)
     .option("--shard <i/n>", "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge'); every shard needs the same --seed", (v) => {
       const shard = parseShard(v);
@@ -175,6 +177,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--reference", "against the bundled reference server")
     .addOption(new Option("--fault <names...>").hideHelp())
     .option("--json", "as JSON")
+    .option("--document <file|url>", "the OpenAPI document to use where the server serves none")
     .option("--strict", "exit 1 on a breaking difference")
     .action(async (opts: RunCliOptions & { json?: boolean }) => {
       if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
@@ -287,9 +290,10 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
-    const settings = { ...settingsFrom(opts, file, reference?.config()), replay };
+    const settings = { ...settingsFrom(opts, file, reference?.config()), replay, wholeBodies: reporterNames.includes("har") };
     const reporters = new Set(reporterNames);
-    if ([...reporters].some((r) => r !== "console")) prepareOutDir(outDir);
+    // A folder named with --out (or the config) is proven writable at once, even where only the console writes.
+    if ([...reporters].some((r) => r !== "console") || opts.out !== undefined || file.out !== undefined) prepareOutDir(outDir);
     const schemas = await Schemas.load();
     await preflight(settings);
     for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");

@@ -15,7 +15,7 @@ const E1 = "/api/v1/deployments";
  */
 export async function preflight(settings: RunSettings): Promise<void> {
   const creds = credentials(settings);
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: creds.primary, headers: settings.headers, proxy: settings.proxy });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: creds.primary, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit });
   try {
     const first = await reach(client, settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 } }));
     if (first.status === 401 || first.status === 403) throw new UsageError(`the server rejected the token (${first.status} on GET ${E1})`);

@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import { dirname, resolve } from "node:path";
 import type { Check } from "../core/check.js";
 import { type ConfigFile, UsageError } from "../core/settings.js";
@@ -11,6 +11,12 @@ export function selectLevel(checks: Check[], level: (typeof LEVELS)[number] | un
   const must = checks.filter((c) => c.level === "MUST");
   if (!must.length) throw new UsageError(`--level must leaves none of the ${checks.length} selected checks: they are all SHOULD`);
   return must;
+}
+
+/** --rate-limit <requests per second>: a positive number (0.5 is one request every two seconds). */
+export function rateLimitOption(v: string): number {
+  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) <= 0) throw new InvalidArgumentError("--rate-limit must be a number of requests per second above 0, e.g. 20 or 0.5");
+  return Number(v);
 }
 
 /** A repeatable option's values (`--header A --header B`). */

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type ConfigFile, checkBaseUrl, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
+import { useGivenDocument } from "../core/given-document.js";
 import { parseHeaders } from "../core/headers.js";
 
 /** The options of a run (and of replay) that decide its settings. */
@@ -21,6 +22,8 @@ export interface SettingsOptions {
   concurrency?: number;
   repeat?: number;
   maxPages?: number;
+  rateLimit?: number;
+  document?: string;
   level?: "must";
   failFast?: boolean;
 }
@@ -47,6 +50,8 @@ export function checkRunOptions(opts: SettingsOptions): void {
 export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: Record<string, any>): RunSettings {
   const target = server ? fromReference(server) : fromUser(opts, file);
   const writes = server ? !opts.readOnly : !opts.readOnly && Boolean(opts.allowWrites ?? file.writes ?? false);
+  // The document stands in where the server serves none: set for this run, forgotten by the next.
+  useGivenDocument(opts.document ?? file.document);
   if (opts.repeat !== undefined && opts.repeat > 1 && !writes)
     throw new UsageError("--repeat runs the checks that write their own scratch objects again: it needs --allow-writes (or --reference without --read-only)");
   return {
@@ -62,6 +67,8 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
     concurrency: opts.concurrency ?? 8,
     repeat: opts.repeat,
     maxPages: opts.maxPages,
+    rateLimit: opts.rateLimit ?? file.rateLimit,
+    document: opts.document ?? file.document,
     proxy: !server,
     headers: parseHeaders([...Object.entries(file.headers ?? {}).map(([k, v]) => `${k}: ${v}`), ...(opts.header ?? [])]),
   };

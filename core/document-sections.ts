@@ -18,7 +18,7 @@ export interface DocumentSections {
  * of E14 operations the document leaves out. None of it counts as a check's requests.
  */
 export async function documentSections(settings: RunSettings, tally: ExchangeTally, contract: unknown, served?: Promise<ServedRead>): Promise<DocumentSections> {
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, rateLimit: settings.rateLimit });
   try {
     const api = new Api(client, client.options.credential ?? null, []);
     const read = await (served ?? readServed(api)).catch((err: Error) => `the served document could not be read: ${err.message}`);
@@ -27,7 +27,7 @@ export async function documentSections(settings: RunSettings, tally: ExchangeTal
     const deploymentId = settings.fixtures.deploymentId !== undefined ? String(settings.fixtures.deploymentId) : await firstDeployment(api);
     const undocumented = await probeUndocumented(api, operations, deploymentId).catch(() => []);
     const report = await drift(contract, raw).catch(() => undefined);
-    return { operations: operationCoverage(operations, tally, undocumented), drift: report };
+    return { operations: { ...operationCoverage(operations, tally, undocumented), source: read.source }, drift: report };
   } finally {
     await client.close();
   }

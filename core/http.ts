@@ -1,14 +1,15 @@
 import { PassThrough } from "node:stream";
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "./check-scope.js";
+import { type Credential, curlLine } from "./curl.js";
+import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
+import { Deadline, pacerFor, type RatePacer, retryAfterMs, sleep } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
 
-/** A credential as the client holds it: the value, and the env var a curl line names instead. */
-export interface Credential {
-  role: string;
-  value: string;
-  envVar: string;
-}
+export { curlLine } from "./curl.js";
+export { retryAfterMs } from "./http-timing.js";
+
+export type { Credential } from "./curl.js";
 
 export interface RequestSpec {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -31,6 +32,8 @@ export interface Exchange {
   status?: number;
   responseHeaders?: Record<string, string>;
   responseExcerpt?: string;
+  /** With `wholeBodies` (the HAR): the bodies whole, redacted, up to WHOLE_BODY_CHARS; a longer one is left out and its length given. */
+  whole?: { requestBody?: string; responseBody?: string; responseChars: number };
   durationMs: number;
   error?: string;
   curl: string;
@@ -71,13 +74,16 @@ export class NetworkError extends Error {
 export class RateLimited extends NetworkError {}
 
 const EXCERPT = 2000;
+/** The excerpt of a body read as a stream, which the client never holds. */
+export const STREAMED = "(streamed)";
 /**
  * The excerpt is redacted from this much of the body, not all of it (a body of megabytes would
  * be copied once per secret): far past the excerpt, so that a secret cut by it is still whole here.
  */
 const REDACTION_WINDOW = 64 * 1024;
+/** The most of a body the HAR keeps whole: the redaction window, so that what it keeps is redacted whole. */
+const WHOLE_BODY_CHARS = REDACTION_WINDOW;
 const MAX_429_RETRIES = 4;
-const MAX_429_WAIT_MS = 10_000;
 /** A body past this size is not read on: the spec sets no limit, so it is the tester's, and errored. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A streamed body may take this many request timeouts in all (60 s at the default 10 s: an example check's own limit). */
@@ -99,13 +105,10 @@ export interface HttpClientOptions {
   headers?: Record<string, string>;
   /** Go through HTTPS_PROXY / HTTP_PROXY unless NO_PROXY exempts the host (off for the bundled reference). */
   proxy?: boolean;
-}
-
-/** What came back before the body was read. */
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Dispatcher.ResponseData["body"];
+  /** Keep each exchange's bodies whole (up to WHOLE_BODY_CHARS) beside the excerpts: the HAR reporter asks for them. */
+  wholeBodies?: boolean;
+  /** --rate-limit: the most requests a second to this server, every attempt counted (a 429's retry too), shared with every client of the process. */
+  rateLimit?: number;
 }
 
 /**
@@ -115,8 +118,10 @@ interface Answer {
 export class HttpClient {
   readonly baseUrl: string;
   private readonly agent: Dispatcher;
+  private readonly pacer: RatePacer | undefined;
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.pacer = options.rateLimit ? pacerFor(new URL(this.baseUrl).origin, options.rateLimit) : undefined;
     const pool = { connections: 16, keepAliveTimeout: 10_000 };
     this.agent = options.proxy ? new EnvHttpProxyAgent(pool) : new Agent(pool);
   }
@@ -139,7 +144,7 @@ export class HttpClient {
 
     const { timeoutMs } = this.options;
     for (let attempt = 0; ; attempt++) {
-      refuseWhenStopped();
+      await this.paced();
       const started = performance.now();
       const exchange = this.describe(spec.method, url, headers, bodyText, credential);
       // One deadline for the whole exchange: a body that drips in slowly is cut off too.
@@ -151,7 +156,11 @@ export class HttpClient {
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.status = answer.status;
         exchange.responseHeaders = this.options.redactor.value(answer.headers);
-        exchange.responseExcerpt = this.options.redactor.text(text.slice(0, REDACTION_WINDOW)).slice(0, EXCERPT);
+        const redacted = this.options.redactor.text(text.slice(0, REDACTION_WINDOW));
+        exchange.responseExcerpt = redacted.slice(0, EXCERPT);
+        // Not enumerable: report.json and copies of the exchange keep the excerpts only; the HAR reads it off the exchange itself.
+        if (this.options.wholeBodies)
+          Object.defineProperty(exchange, "whole", { enumerable: false, value: { requestBody: bodyText === undefined || bodyText.length > WHOLE_BODY_CHARS ? undefined : this.options.redactor.text(bodyText), responseBody: text.length > WHOLE_BODY_CHARS ? undefined : redacted, responseChars: text.length } });
         if (answer.status === 429) {
           await this.waitOut429(answer, attempt, exchange, log);
           continue;
@@ -180,7 +189,7 @@ export class HttpClient {
     const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
     for (let attempt = 0; ; attempt++) {
-      refuseWhenStopped();
+      await this.paced();
       const exchange = this.describe(spec.method, url, headers, undefined, credential);
       const started = performance.now();
       const deadline = new Deadline(this.options.timeoutMs);
@@ -191,7 +200,7 @@ export class HttpClient {
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.status = answer.status;
         exchange.responseHeaders = this.options.redactor.value(answer.headers);
-        exchange.responseExcerpt = "(streamed)";
+        exchange.responseExcerpt = STREAMED;
         if (answer.status === 429) {
           discard(answer.body);
           deadline.release();
@@ -206,6 +215,17 @@ export class HttpClient {
         throw this.lost(err, exchange, started, answer, log, deadline.ms);
       }
     }
+  }
+
+  /**
+   * Every attempt waits for its --rate-limit slot (send, stream and their 429 retries alike),
+   * before its deadline starts: a queue behind the pace is not the server's slowness.
+   */
+  private async paced(): Promise<void> {
+    refuseWhenStopped();
+    if (!this.pacer) return;
+    await this.pacer.slot(checkScope()?.refuse);
+    refuseWhenStopped();
   }
 
   /** The body as the reader gets it: its failures become NetworkErrors (or the check's abort), and closing it releases the connection. */
@@ -292,160 +312,8 @@ export class HttpClient {
   }
 }
 
-/**
- * A shell line that replays the request; the credential appears only as its env var. Other
- * header values pass through `redact` (another configured token, a JWT); a made-up credential
- * stays as sent, so that the line reproduces what the check tested.
- */
-export function curlLine(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential?: Credential, redact: (s: string) => string = (s) => s): string {
-  const parts = ["curl -sS -i", "-X", method, shq(url)];
-  for (const [k, v] of Object.entries(headers)) {
-    if (k.toLowerCase() === "accept") continue;
-    if (credential && v.includes(credential.value)) {
-      parts.push("-H", `"${k}: ${v.split(credential.value).join("$" + credential.envVar).replace(/"/g, '\\"')}"`);
-      continue;
-    }
-    parts.push("-H", shq(`${k}: ${redact(v)}`));
-  }
-  if (body !== undefined) parts.push("--data-raw", shq(body));
-  return parts.join(" ");
-}
-
-function shq(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
-  return out;
-}
-
-function parseJson(text: string, contentType: string | undefined): { ok: boolean; value: any } {
-  if (text.trim() === "") return { ok: false, value: undefined };
-  if (contentType && !/json/i.test(contentType) && !/^\s*[[{]/.test(text)) return { ok: false, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, value: undefined };
-  }
-}
-
-export function retryAfterMs(header: string | undefined, attempt: number): number {
-  const fallback = Math.min(MAX_429_WAIT_MS, 250 * 2 ** attempt);
-  if (!header) return fallback;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.min(MAX_429_WAIT_MS, Math.max(0, seconds * 1000));
-  const date = Date.parse(header);
-  if (Number.isFinite(date)) return Math.min(MAX_429_WAIT_MS, Math.max(0, date - Date.now()));
-  return fallback;
-}
-
-/** Node's codes for a certificate chain that does not verify (self-signed, unknown CA, expired, another name). */
-const UNTRUSTED_CERTIFICATE = new Set(["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "UNABLE_TO_GET_ISSUER_CERT", "CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "ERR_TLS_CERT_ALTNAME_INVALID", "CERT_UNTRUSTED"]);
-
-function describeNetworkError(err: unknown, timeoutMs: number, answered: boolean): string {
-  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const timedOut = e?.name === "TimeoutError" || e?.name === "AbortError" || e?.code === "UND_ERR_HEADERS_TIMEOUT" || e?.code === "UND_ERR_BODY_TIMEOUT" || e?.code === "UND_ERR_ABORTED";
-  if (timedOut) return answered ? `the body did not arrive whole within ${timeoutMs} ms` : `no answer within ${timeoutMs} ms`;
-  if (err instanceof BodyTooLarge) return err.message;
-  const code = e?.cause?.code ?? e?.code;
-  if (code === "ECONNREFUSED") return "connection refused";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found";
-  if (code === "ECONNRESET") return answered ? "the connection was reset during the body" : "the connection was reset";
-  if (code === "UND_ERR_SOCKET" || e?.message === "terminated")
-    return answered ? "the connection closed before the body was complete" : "the connection closed without an answer";
-  if (code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH") return "the body did not match its Content-Length";
-  if (code && UNTRUSTED_CERTIFICATE.has(code)) return `TLS: the server's certificate is not trusted (${e?.cause?.message ?? e?.message})`;
-  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || code === "ERR_SSL_PACKET_LENGTH_TOO_LONG") return `TLS: the server does not speak TLS on this port (${/wrong version number|packet length too long/.exec(e?.cause?.message ?? e?.message ?? "")?.[0] ?? code})`;
-  return e?.cause?.message ?? e?.message ?? String(err);
-}
-
-/** Drops a body not read on; undici reports a destroyed body as an error, which nobody is left to hear. */
-function discard(body: Answer["body"]): void {
-  body.on("error", () => undefined);
-  body.destroy();
-}
-
-/** A body bigger than the client reads; the message says so without holding the body. */
-class BodyTooLarge extends Error {
-  constructor(limit: number) {
-    const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MiB` : `${Math.round(limit / 1024)} KiB`;
-    super(`the body is larger than ${size}, the most the tester reads: not read on (no verdict)`);
-  }
-}
-
-async function readCapped(answer: Answer, limit: number): Promise<string> {
-  if (Number(answer.headers["content-length"]) > limit) throw new BodyTooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of answer.body) {
-    size += chunk.length;
-    if (size > limit) throw new BodyTooLarge(limit);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/**
- * One exchange's abort signal: its time bound, and the running check's abort (its time limit, or a
- * stop whose drain ran out).
- * Released when the exchange ends, so that a check of thousands of requests does not pile up
- * listeners on its signal.
- */
-class Deadline {
-  private readonly controller = new AbortController();
-  private readonly check = checkScope()?.abort;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly onCheckAbort = () => this.controller.abort(this.check?.reason);
-
-  constructor(public ms: number) {
-    this.restart(ms);
-    if (this.check?.aborted) this.onCheckAbort();
-    else this.check?.addEventListener("abort", this.onCheckAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  get checkAborted(): boolean {
-    return this.check?.aborted ?? false;
-  }
-
-  get checkReason(): unknown {
-    return this.check?.reason;
-  }
-
-  /** A new bound from now (a streamed body's, once its headers are in). */
-  restart(ms: number): void {
-    clearTimeout(this.timer);
-    this.ms = ms;
-    this.timer = setTimeout(() => this.controller.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError")), ms);
-  }
-
-  release(): void {
-    clearTimeout(this.timer);
-    this.check?.removeEventListener("abort", this.onCheckAbort);
-  }
-}
-
 /** A stopped check sends nothing more (what it has in flight may still finish). */
 function refuseWhenStopped(): void {
   const refuse = checkScope()?.refuse;
   if (refuse?.aborted) throw refuse.reason;
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    if (signal?.aborted) done();
-    else signal?.addEventListener("abort", done, { once: true });
-  });
 }

@@ -36,6 +36,8 @@ export interface CoverageReport {
   undocumented: UndocumentedOperation[];
   /** Why there is no coverage (the document could not be read), when so. */
   problem?: string;
+  /** Which document was read: the served one, or the one given with --document. */
+  source?: string;
 }
 
 interface Seen {
@@ -101,9 +103,9 @@ export async function probeUndocumented(api: Api, ops: Operation[], deploymentId
 
 /** One line for the console and the CI log. */
 export function coverageLine(c: CoverageReport): string {
-  if (c.problem) return `operations: no coverage (${c.problem})`;
+  if (c.problem) return `operations: no coverage: ${c.problem}`;
   const served = c.undocumented.filter((u) => u.verdict === "served");
-  return `operations: ${c.exercised} of ${c.documented} the served document lists were exercised (${c.percent}%)${served.length ? `; ${served.length} of E14 served but not documented: ${served.map((u) => `${u.method} ${u.path}`).join(", ")}` : ""}`;
+  return `operations: ${c.exercised} of ${c.documented} the served document lists were exercised (${c.percent}%)${c.source?.startsWith("given") ? `; document ${c.source}` : ""}${served.length ? `; ${served.length} of E14 served but not documented: ${served.map((u) => `${u.method} ${u.path}`).join(", ")}` : ""}`;
 }
 
 /** A line per operation: exercised or not, the statuses it answered, the checks that reached it. */

@@ -62,7 +62,8 @@ export class Blocked extends Error {
 
 export function show(v: unknown): string {
   if (typeof v === "string") return v;
-  if (v === undefined) return "undefined";
+  // Never the bare word: an absent value is said so, in expected and got alike.
+  if (v === undefined) return "absent (no value)";
   try {
     const s = JSON.stringify(v);
     return s.length > 600 ? s.slice(0, 600) + "…" : s;

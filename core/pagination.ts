@@ -76,7 +76,10 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
     if (typeof cursor !== "string" || cursor === "") throw new CheckFailure("hasNextPage is true but endCursor gives no cursor to continue from", { expected: "a string endCursor", got: cursor, exchange: res.exchange, reason: "walk:no-cursor" });
     if (seenCursors.has(cursor)) throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", { expected: "a new cursor on each page", got: cursor, exchange: res.exchange, reason: "walk:repeated-cursor" });
     seenCursors.add(cursor);
-    if (pages.length >= maxPages) throw new CheckFailure(`the cursor walk did not end within ${maxPages} pages`, { exchange: res.exchange, reason: "walk:endless" });
+    if (pages.length >= maxPages) {
+      const sizes = first === undefined ? "the server's default page size (no first sent)" : `first=${first}, the page size the server accepted`;
+      throw new CheckFailure(`the cursor walk did not end within ${maxPages} pages at ${sizes}`, { expected: `hasNextPage false by page ${maxPages}`, got: `hasNextPage still true on page ${pages.length}, after ${pages.reduce((n, p) => n + p.items.length, 0)} items`, exchange: res.exchange, reason: "walk:endless" });
+    }
     if (pages.length >= stopAfter) return { pages, items: pages.flatMap((p) => p.items), partial: true };
     after = cursor;
   }
@@ -117,7 +120,7 @@ export async function walkOffset<T = any>(api: Api, path: string, limit: number,
     if (got.length === 0) return { pages, items, limit: size!, partial: false };
     if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!)) return { pages, items, limit: size!, partial: false };
   }
-  throw new CheckFailure(`the offset walk did not end within ${maxPages} pages`, { reason: "walk:endless" });
+  throw new CheckFailure(`the offset walk did not end within ${maxPages} pages at limit=${size}, the page size the server accepted`, { expected: `the end of the list (pagination.total, or a short page) by page ${maxPages}`, got: `${items.length} items in ${pages.length} full pages, no end yet`, exchange: pages.at(-1)?.exchange, reason: "walk:endless" });
 }
 
 /**

@@ -94,8 +94,12 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   if (!details.failed || !details.counterexample) {
     const asked = replay ? 1 : numRuns;
     if (details.numRuns < Math.min(MIN_RUNS, asked)) {
-      const cut = details.interrupted ? (spent + 2 * costliest > budget ? ` within the request budget of ${budget} (${spent} sent)` : ` before the time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms`) : "";
-      throw new NotExercised(`${details.numRuns} of ${asked} run(s) completed${cut}${details.numSkips ? `, ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);
+      const cut = details.interrupted
+        ? spent + 2 * costliest > budget
+          ? `: stopped before the next case would pass the property's budget of ${budget} requests (${spent} sent, the costliest case took ${costliest})`
+          : `: stopped at the property's time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms`
+        : "";
+      throw new NotExercised(`only ${details.numRuns} of the ${asked} generated case(s) ran, fewer than the ${Math.min(MIN_RUNS, asked)} a verdict needs${cut}${details.numSkips ? `; ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);
     }
     return;
   }

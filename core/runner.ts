@@ -124,7 +124,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     watch.see(exchange, answer);
     hooks.onExchange?.(exchange, scope?.checkId);
   };
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages, headers: settings.headers, proxy: settings.proxy });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit, wholeBodies: settings.wholeBodies });
   const discovery = new Api(client, creds.primary ?? null, []);
   const fixtures = new Fixtures(discovery, settings.fixtures);
   const leftovers: string[] = [];

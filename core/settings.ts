@@ -62,6 +62,12 @@ export interface RunSettings {
   headers?: Record<string, string>;
   /** Honour HTTPS_PROXY / HTTP_PROXY / NO_PROXY (not for the bundled reference, on loopback). */
   proxy?: boolean;
+  /** --rate-limit: the most requests a second the run sends, every request counted (discovery and cleanup too). */
+  rateLimit?: number;
+  /** The HAR reporter is on: exchanges keep their bodies whole (up to the client's cap) beside the excerpts. */
+  wholeBodies?: boolean;
+  /** --document: the OpenAPI document (a file or URL) to use where the server serves none at GET /api/v1/spec. */
+  document?: string;
 }
 
 export const tokenEnvVars: Record<"primary" | TokenRole, string> = {
@@ -85,6 +91,8 @@ export interface ConfigFile {
   fixtures?: FixtureConfig;
   features?: Partial<Record<Feature, boolean>>;
   headers?: Record<string, string>;
+  rateLimit?: number;
+  document?: string;
   /** Defaults of --reporter, --out and --baseline. */
   reporters?: string[];
   out?: string;
@@ -102,11 +110,20 @@ export function readConfigFile(path: string): ConfigFile {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`config ${path} is not valid JSON: ${(err as Error).message}`);
+    throw new UsageError(`config ${path} is not valid JSON: ${jsonErrorAt(text, (err as Error).message)}`);
   }
   const errors = validateConfig(value);
   if (errors.length) throw new UsageError(`config ${path} is invalid: ${errors.join("; ")}`);
   return value as ConfigFile;
+}
+
+/** JSON.parse's complaint on one line, with the line and column its position falls on. */
+function jsonErrorAt(text: string, message: string): string {
+  const first = message.split("\n")[0].replace(/ in JSON at position \d+.*$/, "").replace(/^JSON Parse error: /, "");
+  const position = Number(/at position (\d+)/.exec(message)?.[1] ?? (text.trim() === "" ? 0 : NaN));
+  if (!Number.isFinite(position)) return first;
+  const before = text.slice(0, position).split("\n");
+  return `line ${before.length}, column ${before.at(-1)!.length + 1}: ${first}`;
 }
 
 let configValidator: ((v: unknown) => string[]) | undefined;

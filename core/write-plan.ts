@@ -26,13 +26,15 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
   if (has("fixture:namedOtherDeployment") && f.otherDeploymentId !== undefined) lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
   if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
     lines.push(`  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check`);
+  // Both given, but no selected check changes a deployment (a shard, a --check subset): say so, not what is missing.
+  else if (settings.deploymentChanges && f.mutableDeploymentId !== undefined) lines.push("  - no deployment's version, channel or settings (no selected check changes them)");
   else lines.push("  - no deployment's version, channel or settings (that needs --allow-deployment-changes and fixtures.mutableDeploymentId)");
   return lines;
 }
 
 /** The deployment discovery will choose (the first E1 lists), or a placeholder when it cannot be read. */
 async function firstDeployment(settings: RunSettings): Promise<string> {
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, headers: settings.headers, proxy: settings.proxy });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit });
   try {
     const res = await client.send({ method: "GET", path: "/api/v1/deployments", query: { limit: 1 } });
     const id = res.isJson ? res.body?.data?.deployments?.[0]?.id : undefined;

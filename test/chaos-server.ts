@@ -38,6 +38,8 @@ export interface ChaosServer {
   setRules(rules: ChaosRule[]): void;
   /** How many requests each mode answered since the last setRules. */
   hits: Map<ChaosMode, number>;
+  /** The longest a request passed through to the reference took, from its arrival to its answer's end, since the last setRules. */
+  slowestPassThroughMs(): number;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startChaos(rules: ChaosRule[] = []): Promise<ChaosServer> 
   const hits = new Map<ChaosMode, number>();
   const answeredOnce = new Set<string>();
   const seenBy = new Map<ChaosRule, number>();
+  let slowest = 0;
 
   /** The reference's own answer, whole: for the modes that mangle it. */
   const upstream = (req: IncomingMessage, body: Buffer) =>
@@ -144,6 +147,7 @@ export async function startChaos(rules: ChaosRule[] = []): Promise<ChaosServer> 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
+    const arrived = performance.now();
     req.on("end", () => {
       const path = new URL(req.url ?? "/", "http://chaos").pathname;
       const matching = current.find((r) => (!r.method || r.method === req.method) && r.path.test(path));
@@ -151,6 +155,7 @@ export async function startChaos(rules: ChaosRule[] = []): Promise<ChaosServer> 
       if (matching) seenBy.set(matching, seen);
       const rule = matching && seen % (matching.every ?? 1) === 0 ? matching : undefined;
       if (rule) hits.set(rule.mode, (hits.get(rule.mode) ?? 0) + 1);
+      else res.on("finish", () => (slowest = Math.max(slowest, performance.now() - arrived)));
       answer(rule?.mode, req, res, Buffer.concat(chunks)).catch(() => res.destroy());
     });
   });
@@ -160,8 +165,10 @@ export async function startChaos(rules: ChaosRule[] = []): Promise<ChaosServer> 
     url,
     ref,
     hits,
+    slowestPassThroughMs: () => slowest,
     setRules(next) {
       current = next;
+      slowest = 0;
       hits.clear();
       answeredOnce.clear();
       seenBy.clear();

@@ -17,7 +17,16 @@ import { settingsFor } from "./reference-run.js";
 const CHECKS = selectChecks(catalogue, undefined, ["workbooks.*", "audit.*", "deployments.*"]);
 /** Untouched by the chaos: they must pass whatever the broken routes do (not the invariants: they watch the broken routes too). */
 const BYSTANDERS = CHECKS.filter((c) => c.group === "deployments" && !isInvariant(c)).map((c) => c.id);
-const TIMEOUT_MS = 250;
+/**
+ * The request timeout of the chaos runs: short, so that a hanging or dripping route costs little,
+ * yet many times the slowest answer of the clean run through the same proxy, measured in this
+ * test, so that a busy machine's slow but sound answers are never taken for a hang.
+ */
+const TIMEOUT_FLOOR_MS = 250;
+const TIMEOUT_PER_SLOWEST_ANSWER = 10;
+let timeoutMs = TIMEOUT_FLOOR_MS;
+/** What must merely finish: a hang costs each request the timeout, so the bound follows it (tests start before the baseline is known). */
+const MODE_TEST_BOUND_MS = 600_000;
 const ROUTES = [/^\/api\/v1\/deployments\/[^/]+\/workbooks(\/[^/]+)?$/, /^\/api\/v1\/audit-logs\/export$/];
 const rulesFor = (mode: ChaosMode): ChaosRule[] => ROUTES.map((path) => ({ method: "GET", path, mode }));
 /** A drip costs each streamed export its whole time bound: one audit check shows it as well as eleven. */
@@ -42,11 +51,11 @@ let sampler: NodeJS.Timeout;
 
 const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-const run = async (mode?: ChaosMode) => {
+const run = async (mode?: ChaosMode, requestTimeoutMs = timeoutMs) => {
   chaos.setRules(mode ? rulesFor(mode) : []);
   const started = performance.now();
   // One check at a time: the request timeout is cut short for speed, and overlapping checks would queue past it.
-  const outcome = await runChecks(checksFor(mode), settingsFor(chaos.ref, { baseUrl: chaos.url, writes: false, timeoutMs: TIMEOUT_MS, runs: 5, concurrency: 1 }), schemas);
+  const outcome = await runChecks(checksFor(mode), settingsFor(chaos.ref, { baseUrl: chaos.url, writes: false, timeoutMs: requestTimeoutMs, runs: 5, concurrency: 1 }), schemas);
   return { results: outcome.results, ms: Math.round(performance.now() - started), hits: mode ? chaos.hits.get(mode) ?? 0 : 0 };
 };
 
@@ -56,10 +65,12 @@ beforeAll(async () => {
   sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 25);
   schemas = await Schemas.load();
   chaos = await startChaos();
-  clean = new Map((await run()).results.map((r) => [r.id, r.status]));
+  // The baseline: the clean run with a generous timeout, and the slowest sound answer it saw.
+  clean = new Map((await run(undefined, 30_000)).results.map((r) => [r.id, r.status]));
+  timeoutMs = Math.max(TIMEOUT_FLOOR_MS, Math.ceil(chaos.slowestPassThroughMs() * TIMEOUT_PER_SLOWEST_ANSWER));
   rssBefore = process.memoryUsage().rss;
   peakRss = rssBefore;
-});
+}, MODE_TEST_BOUND_MS);
 
 afterAll(async () => {
   clearInterval(sampler);
@@ -71,7 +82,7 @@ afterAll(async () => {
     for (const r of o.results) counts[r.status] = (counts[r.status] ?? 0) + 1;
     return `${mode.padEnd(20)} ${String(o.ms).padStart(6)} ms  ${String(o.hits).padStart(4)} hits  ${JSON.stringify(counts)}`;
   });
-  console.log(`chaos outcomes (${CHECKS.length} checks per mode, fewer for drip):\n${table.join("\n")}\nRSS after the clean run ${mib(rssBefore)} MiB, peak over the chaos runs ${mib(peakRss)} MiB`);
+  console.log(`chaos outcomes (${CHECKS.length} checks per mode, fewer for drip; request timeout ${timeoutMs} ms, ${TIMEOUT_PER_SLOWEST_ANSWER} times the clean run's slowest answer):\n${table.join("\n")}\nRSS after the clean run ${mib(rssBefore)} MiB, peak over the chaos runs ${mib(peakRss)} MiB`);
 });
 
 describe("against a broken server the run finishes and every check says what happened", () => {
@@ -104,7 +115,7 @@ describe("against a broken server the run finishes and every check says what hap
       // JSON labelled text/plain is still read as JSON (a client takes it in its stride); a CSV export labelled so is not CSV.
       if (mode === "wrong-content-type") expect(o.results.filter((r) => r.status !== clean.get(r.id)).map((r) => `${r.status} ${r.id}`), statuses).toEqual(["failed audit.export.content-type-csv"]);
       if (TOLERATED.includes(mode)) expect(new Map(o.results.map((r) => [r.id, r.status])), statuses).toEqual(clean);
-    });
+    }, MODE_TEST_BOUND_MS);
   }
 
   it("no unhandled rejection, and memory stays bounded", () => {

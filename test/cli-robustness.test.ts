@@ -66,6 +66,10 @@ describe("--out is checked before the run", () => {
     refusedWith(await run("--config", config, "--reporter", "json", "--out", "/proc/conformance-x"), /^conformance: --out \/proc\/conformance-x: cannot write reports there \(ENOENT\)$/);
   });
 
+  it("even where only the console reports: an --out named is refused at once, before any check", async () => {
+    refusedWith(await run("--config", config, "--reporter", "console", "--out", "/proc/conformance-x"), /^conformance: --out \/proc\/conformance-x: cannot write reports there \(ENOENT\)$/);
+  });
+
   it("a path under a file", async () => {
     refusedWith(await run("--config", config, "--reporter", "junit", "--out", "/etc/passwd/x"), /--out \/etc\/passwd\/x: cannot write reports there \(ENOTDIR\)/);
   });
@@ -132,7 +136,8 @@ describe("the built CLI in odd environments", () => {
   it("SIGINT stops the run: the rest listed as not run, report says interrupted, last line says so, exit 130", async () => {
     const out = join(dir, "interrupted");
     let sent = false;
-    const r = await spawnCli(["--reference", "--allow-writes", "--reporter", "console", "json", "--out", out], (text, child) => {
+    // --verbose: a line per check, passes included, so that the signal comes once the first check is done.
+    const r = await spawnCli(["--reference", "--allow-writes", "--verbose", "--reporter", "console", "json", "--out", out], (text, child) => {
       if (!sent && /\n(PASS|FAIL|SKIP)/.test(text)) {
         sent = true;
         child.kill("SIGINT");

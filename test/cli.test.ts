@@ -35,11 +35,11 @@ describe("CLI: bad input gets one clear line and exit 2", () => {
 
   it("a config that is not JSON", async () => {
     const f = join(dir, "bad.json");
-    writeFileSync(f, "{ nope");
+    writeFileSync(f, '{\n  "runs": 5\n  "seed": 1\n}\n');
     const r = await run("--config", f);
     expect(r.code).toBe(2);
     expect(r.errLines).toHaveLength(1);
-    expect(r.err).toMatch(/not valid JSON/);
+    expect(r.err).toMatch(/ is not valid JSON: line 3, column 3: \S/);
   });
 
   it("a config with an unknown key or a bad value", async () => {

@@ -41,6 +41,15 @@ describe("console", () => {
     expect(none.lines.at(-1)).toMatch(/^reports: none written/);
   });
 
+  it("a failed run: no line per pass; after the summary the MUST failure in full first, the skips grouped last", async () => {
+    const r = await cli("--reference", "--read-only", "--fault", "deployments-total-off-by-one", "--check", "deployments.list.*", "upsert.*");
+    expect(r.code).toBe(1);
+    expect(r.out).not.toMatch(/^PASS /m);
+    const summary = r.lines.findIndex((l) => /^\d+ checks: /.test(l));
+    expect(r.lines.slice(summary + 1, summary + 4)).toEqual(["", "── deployments.list.total-consistent", expect.stringMatching(/^MUST E1; Pagination styles 1: /)]);
+    expect(r.lines.findIndex((l) => / skipped: writes not allowed/.test(l))).toBeGreaterThan(r.lines.findIndex((l) => l.startsWith("reproduce: curl ")));
+  });
+
   it("--quiet: the summary, one line per failure, the verdict and the reports line", async () => {
     const r = await cli("--reference", "--fault", "deployments-total-off-by-one", "--check", "deployments.list.*", "--quiet");
     expect(r.code).toBe(1);
@@ -110,6 +119,11 @@ describe("GitHub Actions", () => {
     const summary = readFileSync(summaryFile, "utf8");
     expect(summary).toContain(`| ${report.summary.total} | ${report.summary.passed} | ${report.summary.failed} |`);
     expect(summary).toContain("`pagination.cursor.any-page-size`");
+    // The failure whole comes first (rule, expected and got, the curl line), the counts after it, the skips folded last.
+    expect(summary.indexOf("### Failures: 1")).toBeLessThan(summary.indexOf("| total |"));
+    expect(summary).toContain("- expected: a string endCursor\n- got: null\n\n```\ncurl ");
+    expect(summary.indexOf("### SHOULD findings")).toBeGreaterThan(summary.indexOf("### Failures"));
+    expect(summary.indexOf("<details><summary>Skipped: ")).toBeGreaterThan(summary.indexOf("### SHOULD findings"));
     const quiet: string[] = [];
     publishToGitHub(report, { strict: false }, [], (l) => quiet.push(l), {});
     expect(quiet).toEqual([]);

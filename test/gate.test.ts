@@ -148,8 +148,8 @@ describe("no vacuous pass: a property that did not run enough is not exercised",
     const slow = property("slow", () => new Promise((resolve) => setTimeout(resolve, 40)), 100);
     const { results } = await runAgainstReference([discarded, slow], QUICK);
     expect(results.map((r) => [r.status, r.skipKind])).toEqual([["skipped", "not-exercised"], ["skipped", "not-exercised"]]);
-    expect(results[0].message).toMatch(/0 of 5 run\(s\) completed, \d+ generated case\(s\) discarded/);
-    expect(results[1].message).toMatch(/[0-4] of 5 run\(s\) completed before the time limit of 100 ms/);
+    expect(results[0].message).toMatch(/^not exercised: only 0 of the 5 generated case\(s\) ran, fewer than the 5 a verdict needs; \d+ generated case\(s\) discarded/);
+    expect(results[1].message).toMatch(/^not exercised: only [0-4] of the 5 generated case\(s\) ran, fewer than the 5 a verdict needs: stopped at the property's time limit of 100 ms/);
   });
 });
 

@@ -89,6 +89,15 @@ describe("run.har", () => {
     expect(entries.length).toBeGreaterThan(100);
   });
 
+  it("keeps JSON bodies whole: every JSON answer's text parses, those past 2,000 characters included; report.json keeps the excerpts only", () => {
+    const entries = JSON.parse(run.read("run.har")).log.entries as { response: { content: { size: number; mimeType: string; text?: string; comment?: string } } }[];
+    const json = entries.map((e) => e.response.content).filter((c) => /json/.test(c.mimeType) && c.text);
+    for (const c of json) expect(() => JSON.parse(c.text!), c.text!.slice(0, 200)).not.toThrow();
+    expect(json.some((c) => c.text!.length > 2_000), "an answer longer than the excerpt").toBe(true);
+    for (const c of entries.map((e) => e.response.content)) if (c.text === undefined && c.size > 64 * 1024) expect(c.comment).toMatch(/left out/);
+    expect(run.read("report.json")).not.toMatch(/"whole"/);
+  });
+
   it("holds no token: neither the API keys nor the metadata JWTs the run was issued", () => {
     const text = run.read("run.har");
     for (const secret of run.secrets) expect(text).not.toContain(secret);

@@ -55,6 +55,19 @@ afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.c
 const client = (timeoutMs = 1_000) => new HttpClient({ baseUrl: base, timeoutMs, redactor: new Redactor([TOKEN]), credential: { role: "primary", value: TOKEN, envVar: "CONFORMANCE_TOKEN" } });
 
 describe("HTTP client", () => {
+  it("--rate-limit: requests of every client to the server leave at most that many a second, a 429's retry counted and still waited out", async () => {
+    const paced = () => new HttpClient({ baseUrl: base, timeoutMs: 5_000, redactor: new Redactor([]), rateLimit: 20 });
+    const [a, b] = [paced(), paced()];
+    const started = performance.now();
+    // 20 sends from two clients at once (as discovery and a check would), then one that meets 429s (Retry-After 0) twice.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).send({ method: "GET", path: "/html" })));
+    hits429 = 0;
+    expect((await a.send({ method: "GET", path: "/limited" })).status).toBe(200);
+    // 23 requests at 20 a second: the last leaves 22 intervals of 50 ms after the first. A lower bound: a busy machine is only slower.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(22 * 50 - 5);
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it("waits out a 429 (Retry-After) and retries: a 429 is never the verdict", async () => {
     const res = await client().send({ method: "GET", path: "/limited" });
     expect(res.status).toBe(200);

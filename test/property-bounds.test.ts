@@ -67,9 +67,9 @@ describe("the request budget covers the search and the shrinking", () => {
     const small = counted("small-budget", fc.nat(), async (_v, _call, _ctx, api) => void (await api.get(E1)), { maxRequests: 6 });
     const { results } = await runAgainstReference([p.check, small.check], SETTINGS);
     expect(results.map((r) => [r.status, r.skipKind])).toEqual([["skipped", "not-exercised"], ["skipped", "not-exercised"]]);
-    expect(results[0].message).toMatch(/\b[0-9] of 100 run\(s\) completed within the request budget of 150 \(\d+ sent\), \d+ generated case\(s\) discarded/);
+    expect(results[0].message).toMatch(/^not exercised: only [0-9] of the 100 generated case\(s\) ran, fewer than the 10 a verdict needs: stopped before the next case would pass the property's budget of 150 requests \(\d+ sent, the costliest case took \d+\); \d+ generated case\(s\) discarded/);
     expect(p.calls[0]).toBeLessThanOrEqual(150);
-    expect(results[1].message).toMatch(/\b[0-5] of 100 run\(s\) completed within the request budget of 6/);
+    expect(results[1].message).toMatch(/^not exercised: only [0-5] of the 100 generated case\(s\) ran, fewer than the 10 a verdict needs: stopped before the next case would pass the property's budget of 6 requests/);
   });
 });
 

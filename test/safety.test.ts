@@ -202,7 +202,8 @@ describe("the run's safety guarantees", () => {
   it("on SIGINT after the first write check, the run stops, says so, exits 130 and still cleans up", async () => {
     const s = await open();
     let interruptedAfter: string | undefined;
-    const run = await cli(["--config", s.config, "--allow-writes", "--reporter", "json", "console", "--out", s.dir], (line, child) => {
+    // --verbose: a line per finished check, passes included.
+    const run = await cli(["--config", s.config, "--allow-writes", "--verbose", "--reporter", "json", "console", "--out", s.dir], (line, child) => {
       const id = idOfResultLine(line);
       if (interruptedAfter || !id || !writeChecks.has(id)) return;
       interruptedAfter = id;

@@ -42,7 +42,7 @@ export async function initCommand(settings: RunSettings, file: string, force: bo
   if (existsSync(file) && !force) throw new UsageError(`${file} exists: pass --force to overwrite it, or --output <file>`);
   await preflight(settings);
   const creds = credentials(settings);
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: creds.primary, headers: settings.headers, proxy: settings.proxy });
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: creds.primary, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit });
   try {
     const api = new Api(client, creds.primary ?? null, []);
     const config = commented(settings, await discover(api), await tokenNotes(client, settings));

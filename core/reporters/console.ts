@@ -2,6 +2,7 @@ import type { Check } from "../check.js";
 import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
 import type { CheckResult } from "../runner.js";
 import { failureDetails, type Report } from "./report.js";
+import { reportSections, skipGroups } from "./sections.js";
 
 const useColour = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (useColour() ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -19,12 +20,12 @@ export interface ConsoleOptions {
   progress?: (line: string) => void;
   /** No line per check and no failure details: the summary, one line per failure, the reports line. */
   quiet?: boolean;
-  /** Every skipped check by name instead of one example per reason. */
+  /** A line per passed check, and every skipped check by name instead of one example per reason. */
   verbose?: boolean;
   gate: GateOptions;
 }
 
-/** A line per check as it finishes (skips grouped at the end), then a summary, then every failure in full. */
+/** A line per check that did not pass as it finishes, then the summary and the run in the order of core/reporters/sections.ts. */
 export class ConsoleReporter {
   private done = 0;
   private total = 0;
@@ -47,8 +48,8 @@ export class ConsoleReporter {
     if (this.options.quiet) return;
     // A skip says only what the user chose; the summary groups them by reason.
     if (r.status === "skipped" && !this.options.verbose) return;
-    // On a TTY the progress line stands for the passes; what needs reading stays on screen.
-    if (this.options.progress && r.status === "passed") return;
+    // The passes are told by the summary (and the progress line on a TTY): what needs reading comes first.
+    if (r.status === "passed" && !this.options.verbose) return;
     this.options.progress?.("");
     const [code, word] = MARK[r.status];
     const known = knownReason(r, this.options.gate);
@@ -57,34 +58,40 @@ export class ConsoleReporter {
     this.out(`${known ? paint("33", "KNOWN") : paint(code, word)} ${level} ${r.id}  [${r.spec}]  ${r.durationMs} ms${why}${known ? `  ${knownLabel(known)}` : ""}`);
   }
 
-  /** `notRun`: a replay whose check did not run says so instead of a verdict. */
+  /**
+   * The summary, then the run told in the order of every report (core/reporters/sections.ts):
+   * failures in full, errors, blocked roots, SHOULD findings, known failures, leftovers, skips
+   * grouped by reason; the verdict last. `notRun`: a replay whose check did not run says so instead of a verdict.
+   */
   finish(report: Report, exitCode: number, notRun?: string): void {
     this.options.progress?.("");
     const { quiet, verbose, gate } = this.options;
     const s = report.summary;
+    const parts = reportSections(report, gate);
     if (!quiet) this.out("");
     this.out(summaryLine(report));
-    if (s.skipped && !quiet) this.out(`  skipped: ${s.skippedBy.user} by the run's setup, ${s.skippedBy.notVerifiable} not verifiable on this server, ${s.skippedBy.notExercised} not exercised`);
     if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
-    if (!quiet) for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);
-    for (const l of new Set(report.leftovers)) this.out(paint("31", `left on the server: ${l}`));
-    for (const { rootCause, blocked } of report.rootCauses) {
+    const told = (r: CheckResult, heading: string, colour: string) => {
+      if (quiet) return this.out(`${verdict(r, gate) === "known" ? "KNOWN" : MARK[r.status][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${heading}` : ""}`);
+      this.out("");
+      this.out(paint(colour, `── ${r.id}${heading ? ` ${heading}` : ""}`));
+      this.out(failureDetails(r));
+    };
+    for (const r of parts.failures) told(r, r.level === "MUST" ? "" : "(SHOULD, failing under --strict)", "31");
+    for (const r of parts.errors) told(r, "(errored: no verdict)", "35");
+    if (!quiet && (parts.failures.length || parts.errors.length) && (parts.rootCauses.length || parts.findings.length)) this.out("");
+    for (const { rootCause, blocked } of parts.rootCauses) {
       const known = blocked.filter((id) => verdict(report.results.find((r) => r.id === id)!, gate) === "known");
       this.out(paint("31", `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}${known.length ? ` (${known.length} KNOWN in the baseline)` : ""}`));
     }
+    for (const r of parts.findings) told(r, "(SHOULD finding)", "33");
+    for (const r of parts.known) told(r, knownLabel(knownReason(r, gate)!), "33");
+    if (!quiet && (parts.findings.length || parts.known.length)) this.out("");
+    for (const { what } of parts.leftovers) this.out(paint("31", `left on the server: ${what}`));
     for (const line of baselineLines(report)) this.out(line);
-    // A blocked check is told once, under its root cause above; failures and errors in full.
-    const bad = report.results.filter((r) => r.status === "failed" || r.status === "errored");
-    for (const r of bad) {
-      const known = knownReason(r, gate);
-      if (quiet) {
-        this.out(`${known ? "KNOWN" : MARK[r.status][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${known ? `  ${knownLabel(known)}` : ""}`);
-        continue;
-      }
-      const v = verdict(r, gate);
-      this.out("");
-      this.out(paint(r.status === "errored" ? "35" : v === "finding" || v === "known" ? "33" : "31", `── ${r.id}${v === "finding" ? " (SHOULD finding)" : known ? ` ${knownLabel(known)}` : ""}`));
-      this.out(failureDetails(r));
+    if (s.skipped && !quiet) {
+      this.out(`  skipped: ${s.skippedBy.user} by the run's setup, ${s.skippedBy.notVerifiable} not verifiable on this server, ${s.skippedBy.notExercised} not exercised`);
+      for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);
     }
     if (!quiet) this.out("");
     // An interrupted run is no verdict: its last line must not read as one; nor a replay that did not run its check.
@@ -114,10 +121,8 @@ export function summaryLine(report: Report): string {
 
 /** Skips grouped by reason, most frequent first: a count and one example, or (verbose) every id. */
 export function skipLines(results: CheckResult[], verbose: boolean): string[] {
-  const byReason = new Map<string, string[]>();
-  for (const r of results) if (r.status === "skipped") byReason.set(r.message, [...(byReason.get(r.message) ?? []), r.id]);
   const lines: string[] = [];
-  for (const [reason, ids] of [...byReason].sort((a, b) => b[1].length - a[1].length)) {
+  for (const { reason, ids } of skipGroups(results)) {
     if (verbose) lines.push(`  ${String(ids.length).padStart(3)} skipped: ${reason}`, ...ids.map((id) => `        ${id}`));
     else lines.push(`  ${String(ids.length).padStart(3)} skipped: ${reason} (e.g. ${ids[0]}${ids.length > 1 ? `; --verbose lists all` : ""})`);
   }

@@ -10,6 +10,7 @@ import { appendFileSync } from "node:fs";
 import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
 import type { CheckResult } from "../runner.js";
 import type { Report } from "./report.js";
+import { reportSections } from "./sections.js";
 
 export const MAX_ANNOTATIONS = 10;
 
@@ -59,28 +60,42 @@ export function annotations(report: Report, gate: GateOptions): string[] {
   return [...ordered.slice(0, MAX_ANNOTATIONS), `::notice title=${escapeProperty(`${more} more`)}::${escapeData(`${more} more failure(s), root cause(s) and finding(s) are in the report (step summary, junit.xml, report.html)`)}`];
 }
 
-export function stepSummary(report: Report, reports: string[]): string {
+/** The step summary, in the order of every report (core/reporters/sections.ts): failures whole first, the skips folded last. */
+export function stepSummary(report: Report, reports: string[], gate: GateOptions): string {
   const s = report.summary;
+  const parts = reportSections(report, gate);
   const cell = (t: string) => t.replace(/\|/g, "\\|").replace(/\n/g, " ");
-  const lines = [
-    `## Conformance: ${report.gate?.exitCode === 0 ? "passed" : "FAILED"}`,
-    "",
-    `${report.target.baseUrl}, seed ${report.seed}${report.gate?.strict ? ", --strict" : ""}`,
-    "",
-    "| total | passed | failed | blocked | skipped | errored |",
-    "|---|---|---|---|---|---|",
-    `| ${s.total} | ${s.passed} | ${s.failed} | ${s.blocked} | ${s.skipped} | ${s.errored} |`,
-    "",
-  ];
-  const bad = report.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored");
-  if (bad.length) {
-    lines.push("| check | level | rule | status | message |", "|---|---|---|---|---|");
-    const reasons = report.gate?.baseline?.reasons ?? {};
-    for (const r of bad) lines.push(`| \`${r.id}\` | ${r.level} | ${cell(r.spec)} | ${reasons[r.id] ? cell(`${r.status}, ${knownLabel(reasons[r.id])}`) : r.status} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
+  const fence = (t: string) => ["```", t.replace(/```/g, "ʼʼʼ"), "```"];
+  const lines = [`## Conformance: ${report.gate?.exitCode === 0 ? "passed" : "FAILED"}`, "", `${report.target.baseUrl}, seed ${report.seed}${report.gate?.strict ? ", --strict" : ""}`, ""];
+  const told = (heading: string, rs: CheckResult[]) => {
+    if (!rs.length) return;
+    lines.push(`### ${heading}: ${rs.length}`, "");
+    for (const r of rs) {
+      lines.push(`**\`${r.id}\`** ${r.level} ${r.spec}: ${r.title}`, "", `${r.status}: ${r.message.split("\n")[0]}`, "");
+      if (r.expected !== undefined) lines.push(`- expected: ${r.expected}`);
+      if (r.got !== undefined) lines.push(`- got: ${r.got}`);
+      if (r.expected !== undefined || r.got !== undefined) lines.push("");
+      if (r.curl) lines.push(...fence(r.curl), "");
+    }
+  };
+  told("Failures", parts.failures);
+  told("Errored: no verdict", parts.errors);
+  if (parts.rootCauses.length) lines.push(`### Blocked: ${parts.rootCauses.length} root cause(s)`, "", ...parts.rootCauses.map(({ rootCause, blocked }) => `- ${cell(rootCause)}: blocks ${blocked.length}: ${blocked.map((id) => `\`${id}\``).join(", ")}`), "");
+  if (parts.findings.length || parts.known.length) {
+    lines.push(`### SHOULD findings and known failures: ${parts.findings.length + parts.known.length}`, "", "| check | rule | verdict | message |", "|---|---|---|---|");
+    for (const r of parts.findings) lines.push(`| \`${r.id}\` | ${r.level} ${cell(r.spec)} | SHOULD finding | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
+    for (const r of parts.known) lines.push(`| \`${r.id}\` | ${r.level} ${cell(r.spec)} | ${cell(knownLabel(knownReason(r, gate)!))} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
     lines.push("");
   }
+  if (parts.leftovers.length) lines.push(`### Left on the server: ${parts.leftovers.length}`, "", ...parts.leftovers.map(({ what, times }) => `- ${what}${times > 1 ? ` (${times} times)` : ""}`), "");
+  lines.push("| total | passed | failed | blocked | skipped | errored |", "|---|---|---|---|---|---|", `| ${s.total} | ${s.passed} | ${s.failed} | ${s.blocked} | ${s.skipped} | ${s.errored} |`, "");
   const b = report.gate?.baseline;
   if (b) lines.push(`Baseline: ${b.known.length} known, ${b.new.length} new, ${b.fixed.length} fixed${b.fixed.length ? ` (${b.fixed.join(", ")})` : ""}.`, "");
+  if (parts.skips.length) {
+    lines.push(`<details><summary>Skipped: ${s.skipped}, by reason</summary>`, "");
+    for (const g of parts.skips) lines.push(`- ${g.ids.length}: ${cell(g.reason)} (${g.ids.map((id) => `\`${id}\``).join(", ")})`);
+    lines.push("", "</details>", "");
+  }
   if (reports.length) lines.push(`Reports: ${reports.join(", ")}`, "");
   return lines.join("\n") + "\n";
 }
@@ -89,5 +104,5 @@ export function stepSummary(report: Report, reports: string[]): string {
 export function publishToGitHub(report: Report, gate: GateOptions, reports: string[], out: (line: string) => void, env = process.env): void {
   if (env.GITHUB_ACTIONS !== "true") return;
   for (const line of annotations(report, gate)) out(line);
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, stepSummary(report, reports));
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, stepSummary(report, reports, gate));
 }

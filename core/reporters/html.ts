@@ -14,6 +14,7 @@ import type { CheckResult, Status } from "../runner.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
 import { documentHtml } from "./html-document.js";
 import type { Report } from "./report.js";
+import { type ReportSections, reportSections, type SkipGroup } from "./sections.js";
 
 const STATUSES: Status[] = ["passed", "failed", "blocked", "skipped", "errored"];
 
@@ -30,7 +31,10 @@ export function reportHtml(report: Report, gate: GateOptions): string {
   const scriptHash = createHash("sha256").update(SCRIPT).digest("base64");
   const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-${scriptHash}'; form-action 'none'; base-uri 'none'`;
   const passed = report.gate ? report.gate.exitCode === 0 : report.summary.failed + report.summary.errored === 0;
-  // A failed run opens on what did not pass; a passed one on everything.
+  const parts = reportSections(report, gate);
+  // What the sections above tell in full, the list below only names: each failure's story once.
+  const toldAbove = new Set([...parts.failures, ...parts.errors].map((r) => r.id));
+  // A failed run's list opens on what did not pass and is not a skip (the skips are folded above); a passed one on everything.
   const initial = passed ? "all" : "problems";
   return `<!doctype html>
 <html lang="en">
@@ -44,29 +48,54 @@ export function reportHtml(report: Report, gate: GateOptions): string {
 <body>
 <h1>Conformance report <span class="verdict ${passed ? "ok" : "bad"}" id="verdict">${passed ? "passed" : "FAILED"}</span></h1>
 <div class="meta">${e(report.target.baseUrl)} · seed ${e(report.seed)} (replay with <code>--seed ${e(report.seed)}</code>) · ${e(report.startedAt)} · ${e(report.durationMs)} ms · ${e(report.tool.name)} ${e(report.tool.version)}${gate.strict ? " · --strict" : ""}${report.writes ? " · writes allowed" : " · read-only"}${report.interrupted ? " · <b>interrupted</b>" : ""}</div>
-${summaryHtml(report)}
+${failuresHtml("failures", "Failures", parts.failures, gate)}
+${failuresHtml("errors", "Errored: no verdict", parts.errors, gate)}
 ${rootCausesHtml(report)}
+${summaryHtml(report)}
+${foldedChecksHtml("findings", "SHOULD findings", parts.findings, gate)}
+${foldedChecksHtml("known", "Known failures (baseline)", parts.known, gate)}
 ${baselineHtml(report)}
-${leftoversHtml(report.leftovers)}
+${leftoversHtml(parts.leftovers)}
+${skipsHtml(parts.skips)}
 <h2>Checks</h2>
 <div class="controls">
   <span>Show:</span>
-  ${["all", "problems", "failed", "blocked", "skipped", "errored"].map((s) => `<label><input type="radio" name="status" value="${s}"${s === initial ? " checked" : ""}> ${s === "problems" ? "not passed" : s}</label>`).join("\n  ")}
+  ${["all", "problems", "failed", "blocked", "skipped", "errored"].map((s) => `<label><input type="radio" name="status" value="${s}"${s === initial ? " checked" : ""}> ${s === "problems" ? "failed, blocked, errored" : s}</label>`).join("\n  ")}
   <input type="search" id="search" placeholder="search by id or rule (e.g. E11 rule 5)" aria-label="search by id or rule">
   <span><b id="shown">${report.results.length}</b> shown</span>
 </div>
 <div id="checks">
-${report.results.map((r) => checkHtml(r, gate)).join("\n")}
+${report.results.map((r) => checkHtml(r, gate, toldAbove.has(r.id))).join("\n")}
 </div>
 <h2>Groups × status</h2>
 ${matrixHtml(report)}
-<h2>Coverage of the spec</h2>
 ${coverageHtml(report)}
 ${documentHtml(report)}
 <script>${SCRIPT}</script>
 </body>
 </html>
 `;
+}
+
+/** Each failure open, first on the page: the rule, the message, expected and got, the curl line; the exchanges folded under it. */
+function failuresHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions): string {
+  if (!results.length) return "";
+  const items = results.map((r) => `<article class="failure ${r.status}" id="${id}-${e(r.id)}"><h3><span class="badge ${r.status}">${r.level}</span> <a href="#check-${e(r.id)}"><code>${e(r.id)}</code></a> <span class="spec">${e(r.spec)}</span></h3><div class="body">${detailHtml(r, gate)}</div></article>`);
+  return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${items.join("\n")}</section>`;
+}
+
+/** Checks told in full but folded: SHOULD findings, known failures. */
+function foldedChecksHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions): string {
+  if (!results.length) return "";
+  return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${results.map((r) => checkHtml(r, gate, false, "told")).join("\n")}</section>`;
+}
+
+/** The skips, folded, one group per reason the run's setup gives. */
+function skipsHtml(groups: SkipGroup[]): string {
+  if (!groups.length) return "";
+  const total = groups.reduce((n, g) => n + g.ids.length, 0);
+  const items = groups.map((g) => `<li><b>${g.ids.length}</b> ${e(g.reason)}<br><span class="ids">${g.ids.map((id) => `<code>${e(id)}</code>`).join(" ")}</span></li>`);
+  return `<details id="skips"><summary><h2>Skipped: ${total} check${total === 1 ? "" : "s"}, ${groups.length} reason${groups.length === 1 ? "" : "s"}</h2></summary><ul>${items.join("")}</ul></details>`;
 }
 
 function summaryHtml(report: Report): string {
@@ -98,12 +127,10 @@ function baselineHtml(report: Report): string {
 }
 
 /** What the run could not remove or restore: each thing once, with how often it was reported, folded. */
-function leftoversHtml(leftovers: string[]): string {
+function leftoversHtml(leftovers: ReportSections["leftovers"]): string {
   if (!leftovers.length) return "";
-  const counts = new Map<string, number>();
-  for (const l of leftovers) counts.set(l, (counts.get(l) ?? 0) + 1);
-  const items = [...counts].map(([l, n]) => `<li>${e(l)}${n > 1 ? ` <i>(${n} times)</i>` : ""}</li>`).join("");
-  return `<details id="leftovers"><summary><h2>Left on the server: ${counts.size} thing${counts.size === 1 ? "" : "s"}</h2></summary><ul>${items}</ul></details>`;
+  const items = leftovers.map(({ what, times }) => `<li>${e(what)}${times > 1 ? ` <i>(${times} times)</i>` : ""}</li>`).join("");
+  return `<details id="leftovers"><summary><h2>Left on the server: ${leftovers.length} thing${leftovers.length === 1 ? "" : "s"}</h2></summary><ul>${items}</ul></details>`;
 }
 
 function matrixHtml(report: Report): string {
@@ -116,11 +143,24 @@ function matrixHtml(report: Report): string {
   return `<table class="matrix"><thead><tr><th>group</th>${STATUSES.map((s) => `<th>${s}</th>`).join("")}<th>total</th></tr></thead><tbody>${groups.map((g) => row(g, report.results.filter((r) => r.group === g))).join("")}${row("all", report.results)}</tbody></table>`;
 }
 
-function checkHtml(r: CheckResult, gate: GateOptions): string {
+/**
+ * One row of the list; its details open on a click. A check told in full above (`told`) links
+ * there; a pass or skip has nothing more than its row says: no body, to keep the page small.
+ */
+function checkHtml(r: CheckResult, gate: GateOptions, toldAbove: boolean, idPrefix = "check"): string {
   const v = verdict(r, gate);
   const note = v === "finding" ? ` <span class="finding">SHOULD finding</span>` : v === "known" ? ` <span class="finding known">${e(knownLabel(knownReason(r, gate)!))}</span>` : "";
-  const summary = `<summary><span class="badge ${r.status}">${r.status}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${r.message ? ` — ${e(r.message.split("\n")[0])}` : ""}${note}</span></summary>`;
-  return `<details class="check" id="check-${e(r.id)}" data-status="${r.status}" data-id="${e(r.id)}" data-spec="${e([r.spec, ...citedRules(r.spec)].join(" | "))}">${summary}<div class="body">${detailHtml(r, gate)}</div></details>`;
+  // A skip's reason is told once, in its group above; a pass needs no words.
+  const message = r.message && r.status !== "skipped" ? ` — ${e(r.message.split("\n")[0])}` : "";
+  const summary = `<summary><span class="badge ${r.status}">${r.status}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${message}${note}</span></summary>`;
+  const body = toldAbove
+    ? `<div class="body"><a href="#${r.status === "errored" ? "errors" : "failures"}-${e(r.id)}">told in full above</a></div>`
+    : r.status === "passed" || r.status === "skipped"
+      ? ""
+      : `<div class="body">${detailHtml(r, gate)}</div>`;
+  const listed = idPrefix === "check";
+  const cited = citedRules(r.spec).filter((c) => c !== r.spec);
+  return `<details class="${listed ? "check" : "told"}" id="${idPrefix}-${e(r.id)}"${listed ? ` data-status="${r.status}" data-id="${e(r.id)}" data-spec="${e([r.spec, ...cited].join(" | "))}"` : ""}>${summary}${body}</details>`;
 }
 
 function detailHtml(r: CheckResult, gate: GateOptions): string {
@@ -143,7 +183,7 @@ function detailHtml(r: CheckResult, gate: GateOptions): string {
     if (p.shrunkExchanges.length) parts.push(`<div>requests of the shrunk case:</div>${p.shrunkExchanges.map(exchangeHtml).join("")}`);
   }
   const exchanges = r.exchanges?.length ? r.exchanges : r.exchange ? [r.exchange] : [];
-  if (exchanges.length) parts.push(`<h3>Exchanges (last ${exchanges.length}, redacted)</h3>${exchanges.map(exchangeHtml).join("")}`);
+  if (exchanges.length) parts.push(`<details class="exchanges"><summary>Exchanges (last ${exchanges.length}, redacted)</summary>${exchanges.map(exchangeHtml).join("")}</details>`);
   return parts.join("\n");
 }
 
@@ -155,14 +195,15 @@ function exchangeHtml(x: Exchange): string {
 <pre class="curl">${e(x.curl)}</pre></div>`;
 }
 
+/** Folded: a reference table, not what a reader of a failed run looks for first. */
 function coverageHtml(report: Report): string {
   const rows = coverage(report.results);
   const byId = new Map(report.results.map((r) => [r.id, r]));
   const checks = (ids: { id: string }[]) =>
-    ids.map(({ id }) => `<a href="#check-${e(id)}" class="badge ${byId.get(id)!.status}" title="${e(byId.get(id)!.status)}">${e(id)}</a>`).join(" ");
+    ids.map(({ id }) => `<a href="#check-${e(id)}" class="badge ${byId.get(id)!.status}">${e(id)}</a>`).join(" ");
   const testable = rows.filter((r) => !r.rule.notTestable);
-  return `<p>${testable.filter((r) => r.checks.length).length} of ${testable.length} testable rules were checked in this run; ${rows.length - testable.length} are not testable.</p>
+  return `<details id="coverage"><summary><h2>Coverage of the spec</h2></summary><p>${testable.filter((r) => r.checks.length).length} of ${testable.length} testable rules were checked in this run; ${rows.length - testable.length} are not testable.</p>
 <table class="coverage"><thead><tr><th>rule</th><th>what it says</th><th>checks of this run</th></tr></thead><tbody>
 ${rows.map((r) => `<tr${r.rule.notTestable ? ' class="untestable"' : ""}><td>${e(r.rule.id)}</td><td>${e(r.rule.text)}${r.rule.notTestable ? `<br><i>not testable: ${e(r.rule.notTestable)}</i>` : ""}</td><td>${r.checks.length ? checks(r.checks) : r.rule.notTestable ? "" : '<span class="rule-none">not checked in this run</span>'}</td></tr>`).join("\n")}
-</tbody></table>`;
+</tbody></table></details>`;
 }

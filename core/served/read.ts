@@ -1,6 +1,7 @@
 import { AsyncResource } from "node:async_hooks";
 import type { Api } from "../api.js";
 import type { Response } from "../http.js";
+import { readGivenDocument } from "../given-document.js";
 import { NotVerifiable, Skip } from "../outcome.js";
 import { dereference, SPEC_PATH } from "../served-document.js";
 import { ServedModel } from "./model.js";
@@ -12,19 +13,30 @@ export interface DocumentProblem {
   message: string;
 }
 
-/** The one read of GET /api/v1/spec a run makes: the answer, and the model or the problem. */
-export type ServedRead = { res: Response; model: ServedModel; problem?: undefined } | { res: Response; model?: undefined; problem: DocumentProblem };
+/** What drift, coverage and --min-coverage all say, in one line, where the server serves no document. */
+export const NO_DOCUMENT = `the server serves no OpenAPI document at GET ${SPEC_PATH}`;
 
-/** Reads the document as the server answers it: a model, or the problem. */
+/**
+ * The one read of GET /api/v1/spec a run makes: the server's answer (`res`, which spec.document.*
+ * judge), and the model or the problem. `source` says which document the model is: the served
+ * one, or the one given with --document where the server serves none (issue 22).
+ */
+export type ServedRead = { res: Response; model: ServedModel; source: string; problem?: undefined } | { res: Response; model?: undefined; source?: undefined; problem: DocumentProblem };
+
+const SERVED = `served at GET ${SPEC_PATH}`;
+
+/** Reads the document as the server answers it (else the one given with --document): a model, or the problem. */
 export async function readServed(api: Api): Promise<ServedRead> {
   const res = await api.get(SPEC_PATH);
   if (res.status === 401 || res.status === 403) return { res, problem: { kind: "refused", message: `GET ${SPEC_PATH} answered ${res.status}: the token lacks the access to read the served document` } };
-  if (res.status !== 200 || !res.isJson || !res.body || typeof res.body !== "object" || Array.isArray(res.body))
-    return { res, problem: { kind: "not-served", message: `GET ${SPEC_PATH} answered ${res.status}${res.isJson ? "" : " without JSON"} and no OpenAPI document` } };
+  const served = res.status === 200 && res.isJson && !!res.body && typeof res.body === "object" && !Array.isArray(res.body) && typeof res.body.openapi === "string";
+  const given = served ? undefined : await readGivenDocument();
+  if (!served && !given) return { res, problem: { kind: "not-served", message: `${NO_DOCUMENT} (it answered ${res.status}${res.isJson ? "" : " without JSON"})` } };
+  const [raw, source] = given ? [given.doc, `given with --document ${given.source} (the server serves none)`] : [res.body, SERVED];
   try {
-    return { res, model: new ServedModel(res.body, await dereference(res.body)) };
+    return { res, model: new ServedModel(raw, await dereference(raw)), source };
   } catch (err) {
-    return { res, problem: { kind: "not-dereferenced", message: `the served document (GET ${SPEC_PATH}) does not dereference: ${(err as Error).message}` } };
+    return { res, problem: { kind: "not-dereferenced", message: `the document ${source} does not dereference: ${(err as Error).message}` } };
   }
 }
 

@@ -1,0 +1,71 @@
+/** Reading an answer: its headers, its body within a cap, its JSON, and what a lost exchange says. */
+import type { Dispatcher } from "undici";
+
+/** What came back before the body was read. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Dispatcher.ResponseData["body"];
+}
+
+export function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+  return out;
+}
+
+export function parseJson(text: string, contentType: string | undefined): { ok: boolean; value: any } {
+  if (text.trim() === "") return { ok: false, value: undefined };
+  if (contentType && !/json/i.test(contentType) && !/^\s*[[{]/.test(text)) return { ok: false, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, value: undefined };
+  }
+}
+
+/** Node's codes for a certificate chain that does not verify (self-signed, unknown CA, expired, another name). */
+const UNTRUSTED_CERTIFICATE = new Set(["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "UNABLE_TO_GET_ISSUER_CERT", "CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "ERR_TLS_CERT_ALTNAME_INVALID", "CERT_UNTRUSTED"]);
+
+export function describeNetworkError(err: unknown, timeoutMs: number, answered: boolean): string {
+  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const timedOut = e?.name === "TimeoutError" || e?.name === "AbortError" || e?.code === "UND_ERR_HEADERS_TIMEOUT" || e?.code === "UND_ERR_BODY_TIMEOUT" || e?.code === "UND_ERR_ABORTED";
+  if (timedOut) return answered ? `the body did not arrive whole within ${timeoutMs} ms` : `no answer within ${timeoutMs} ms`;
+  if (err instanceof BodyTooLarge) return err.message;
+  const code = e?.cause?.code ?? e?.code;
+  if (code === "ECONNREFUSED") return "connection refused";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found";
+  if (code === "ECONNRESET") return answered ? "the connection was reset during the body" : "the connection was reset";
+  if (code === "UND_ERR_SOCKET" || e?.message === "terminated")
+    return answered ? "the connection closed before the body was complete" : "the connection closed without an answer";
+  if (code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH") return "the body did not match its Content-Length";
+  if (code && UNTRUSTED_CERTIFICATE.has(code)) return `TLS: the server's certificate is not trusted (${e?.cause?.message ?? e?.message})`;
+  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || code === "ERR_SSL_PACKET_LENGTH_TOO_LONG") return `TLS: the server does not speak TLS on this port (${/wrong version number|packet length too long/.exec(e?.cause?.message ?? e?.message ?? "")?.[0] ?? code})`;
+  return e?.cause?.message ?? e?.message ?? String(err);
+}
+
+/** Drops a body not read on; undici reports a destroyed body as an error, which nobody is left to hear. */
+export function discard(body: Answer["body"]): void {
+  body.on("error", () => undefined);
+  body.destroy();
+}
+
+/** A body bigger than the client reads; the message says so without holding the body. */
+class BodyTooLarge extends Error {
+  constructor(limit: number) {
+    const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MiB` : `${Math.round(limit / 1024)} KiB`;
+    super(`the body is larger than ${size}, the most the tester reads: not read on (no verdict)`);
+  }
+}
+
+export async function readCapped(answer: Answer, limit: number): Promise<string> {
+  if (Number(answer.headers["content-length"]) > limit) throw new BodyTooLarge(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLarge(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

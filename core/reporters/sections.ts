@@ -1,0 +1,54 @@
+/**
+ * The order every report tells a run in, read by the console, the HTML page and the GitHub step
+ * summary alike: what fails the run first (MUST failures, then the tester's errors), then the
+ * blocked roots, then SHOULD findings and the baseline's known failures, then what was left on
+ * the server; the skips last, grouped by reason. A blocked check is told under its root cause only.
+ */
+import { type GateOptions, verdict } from "../gate.js";
+import type { CheckResult } from "../runner.js";
+import type { Report } from "./report.js";
+
+export interface SkipGroup {
+  reason: string;
+  ids: string[];
+}
+
+export interface ReportSections {
+  /** Failed checks that fail the run: MUST ones (and SHOULD ones under --strict), MUST first. */
+  failures: CheckResult[];
+  /** Checks with no verdict because the tester could not finish them (network, rate limit, time limit). */
+  errors: CheckResult[];
+  rootCauses: Report["rootCauses"];
+  /** SHOULD failures that do not fail the run. */
+  findings: CheckResult[];
+  /** Failures the --baseline accepts. */
+  known: CheckResult[];
+  /** Each thing left on the server once, with how often it was reported. */
+  leftovers: { what: string; times: number }[];
+  /** Most frequent reason first. */
+  skips: SkipGroup[];
+}
+
+export function reportSections(report: Pick<Report, "results" | "rootCauses" | "leftovers">, gate: GateOptions): ReportSections {
+  const { results } = report;
+  const by = (v: ReturnType<typeof verdict>, status?: CheckResult["status"]) => results.filter((r) => verdict(r, gate) === v && (!status || r.status === status));
+  const mustFirst = (rs: CheckResult[]) => [...rs].sort((a, b) => Number(a.level !== "MUST") - Number(b.level !== "MUST"));
+  const leftovers = new Map<string, number>();
+  for (const l of report.leftovers) leftovers.set(l, (leftovers.get(l) ?? 0) + 1);
+  return {
+    failures: mustFirst(by("failure", "failed")),
+    errors: by("error"),
+    rootCauses: report.rootCauses,
+    findings: by("finding", "failed"),
+    known: by("known"),
+    leftovers: [...leftovers].map(([what, times]) => ({ what, times })),
+    skips: skipGroups(results),
+  };
+}
+
+/** Skips grouped by their message (the reason the user's setup gives), most frequent first. */
+export function skipGroups(results: CheckResult[]): SkipGroup[] {
+  const byReason = new Map<string, string[]>();
+  for (const r of results) if (r.status === "skipped") byReason.set(r.message, [...(byReason.get(r.message) ?? []), r.id]);
+  return [...byReason].map(([reason, ids]) => ({ reason, ids })).sort((a, b) => b.ids.length - a.ids.length);
+}
