@@ -11,7 +11,8 @@ import { DocumentSchemas, type Operation, operationKey, SPEC_PATH } from "../cor
 import { specSectionOf } from "../core/spec-operations.js";
 import { invalidValues } from "../generators/index.js";
 import { contradiction, invalidQueryValues, PathIds, queryArbitrary } from "./lib/document-requests.js";
-import { bodyFor, createdId, itemPath, removeLater, resourcesOf } from "./lib/document-resources.js";
+import { runChains } from "./lib/document-chains.js";
+import { createdId, itemPath, removeLater, resourcesOf } from "./lib/document-resources.js";
 import { documented } from "./lib/e14.js";
 
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
@@ -153,50 +154,15 @@ export const documentedChecks = group("documented", [
     id: "documented.resources.create-read-delete",
     spec: "E14; Versioning 1",
     level: "SHOULD",
-    title: "What an operation of the document creates can be read, updated and deleted where the document links (or its paths place) those operations, and reads 404 once deleted",
+    title: "What an operation of the document creates can be read, updated, found in its list and deleted where the document places those operations (sub-resources under parents the run made), and reads 404 once deleted",
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
-      const { ops, ids, deploymentId, schemas } = await setUp(ctx);
+      const env = await setUp(ctx);
       const findings = new Findings();
-      let exercised = 0;
-      for (const [i, r] of resourcesOf(ops, ctx.settings).entries()) {
-        const collection = await ids.fill(r.create.path);
-        if (!collection) continue;
-        const seed = propertySeed(ctx.settings.seed, `${ctx.checkId}:${i}`);
-        const created = await ctx.api.post(collection, bodyFor(ctx, r.create, seed));
-        if (created.status >= 400 && created.status < 500) continue; // a generated body the server's own rules refuse: no scenario
-        const c = contradiction(r.create, created, schemas);
-        if (c) {
-          findings.fail(`${where(r.create)}: ${c.what}`, { ...c, res: created });
-          continue;
-        }
-        const id = createdId(r, created);
-        if (!id) {
-          findings.fail(`${where(r.create)}: the answer to a create names no id of what it made`, { reason: "no-id", expected: "an id where the document says (a link's expression, the record's id, a Location header)", got: statusLine(created), res: created });
-          continue;
-        }
-        const pathOf = async (op: Operation | undefined) => (op ? await itemPath(ids, op, id) : undefined);
-        const [readPath, updatePath, removePath] = [await pathOf(r.read), await pathOf(r.update), await pathOf(r.remove)];
-        if (!removeLater(ctx, r, removePath, created, deploymentId)) continue;
-        exercised++;
-        const step = async (op: Operation | undefined, send: () => Promise<Response>, reason: string, what: string) => {
-          if (!op || (op === r.read && !readPath) || (op === r.update && !updatePath) || (op === r.remove && !removePath)) return true;
-          const res = await send();
-          if (res.status >= 200 && res.status < 300 && !contradiction(op, res, schemas)) return true;
-          findings.fail(`${where(op)}: ${what}`, { reason, expected: "a 2xx its document lists, with its documented body", got: statusLine(res), res });
-          return false;
-        };
-        if (!(await step(r.read, () => ctx.api.get(readPath!), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) continue;
-        if (!(await step(r.update, () => ctx.api.send({ method: r.update!.method, path: updatePath!, body: bodyFor(ctx, r.update!, seed + 1) }), "update", "what was created cannot be updated"))) continue;
-        if (!(await step(r.remove, () => ctx.api.delete(removePath!), "delete", "what was created cannot be deleted"))) continue;
-        if (removePath && readPath) {
-          const gone = await ctx.api.get(readPath);
-          if (gone.status !== 404 && gone.status !== 410) findings.fail(`${where(r.read!)}: a deleted object still reads`, { reason: "read-after-delete", expected: "404", got: statusLine(gone), res: gone });
-        }
-      }
+      const { exercised, unbuilt } = await runChains(ctx, env, findings);
       findings.throwIfAny();
       // Which resources a server lets a client create is an E14 shape: a document that shows none leaves the rule unverifiable here.
-      if (!exercised) throw new NotVerifiable("the served document shows no create whose object it lets a client read or delete, and that the run may write and remove");
+      if (!exercised) throw new NotVerifiable(`the served document shows no create whose object it lets a client read or delete, and that the run may write and remove${unbuilt.length ? ` (${unbuilt.join("; ")})` : ""}`);
     },
   },
   {

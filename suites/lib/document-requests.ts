@@ -24,6 +24,8 @@ const isDeploymentParam = (name: string) => /^deployment_?id$/i.test(name);
  */
 export class PathIds {
   private readonly lists = new Map<string, Promise<any[]>>();
+  /** Ids of objects the run made, by the placeholder name that addresses them: sub-resources go under them. */
+  private readonly pinned = new Map<string, string>();
   /**
    * `runPrefix` starts the names of what this run creates (core/scratch.ts): those objects come and
    * go while checks run side by side, so an id is taken from them only when nothing else is listed.
@@ -43,8 +45,18 @@ export class PathIds {
     return out + rest;
   }
 
+  /** From now on `{name}` (and a body field of that name) means this object of the run's own. */
+  pin(name: string, id: string): void {
+    this.pinned.set(name, id);
+  }
+
+  pinnedAs(name: string): string | undefined {
+    return this.pinned.get(name);
+  }
+
   private async valueFor(name: string, collection: string): Promise<string | undefined> {
     if (isDeploymentParam(name)) return this.deploymentId;
+    if (this.pinned.has(name)) return this.pinned.get(name);
     if (!operationFor(this.ops, "GET", collection)) return undefined;
     // A list may hold several kinds (E8: FOLDER, WORKBOOK, REPORT): `workbookId` names one of type WORKBOOK where records say their type.
     const kind = name.replace(/_?id$/i, "").toLowerCase();

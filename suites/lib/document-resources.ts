@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
-import { type Addressed, addressedBy, createdBy, recordOf } from "../../core/served/answers.js";
+import { type Addressed, addressedBy, createdBy, propertiesOf, recordOf, requiredOf } from "../../core/served/answers.js";
 import type { Operation } from "../../core/served-document.js";
 import { validValues } from "../../generators/index.js";
 import { mayWrite, type PathIds } from "./document-requests.js";
@@ -36,22 +36,55 @@ export async function itemPath(ids: PathIds, op: Operation, id: string): Promise
 }
 
 const NAME_LIKE = /^(name|title|label|slug|displayName)$/i;
+const EMAIL_LIKE = /^e-?mail$/i;
+
+/** The schema of a JSON request body, with its allOf parts merged into one object schema (what the generator reads). */
+export function requestSchema(op: Operation): any {
+  const schema = op.requestBody?.media["application/json"] ?? Object.values(op.requestBody?.media ?? {})[0];
+  if (!schema || !Array.isArray(schema.allOf)) return schema;
+  const { allOf: _parts, ...rest } = schema;
+  return { ...rest, type: "object", properties: propertiesOf(schema), required: requiredOf(schema) };
+}
 
 /**
  * A body for a create or update: a valid value of the documented schema with only the required
  * properties (what a careful client sends; optional references to other objects would name
- * nothing), name-like strings being the run's own names so that what it makes is recognisable.
+ * nothing), name-like strings being the run's own names and e-mail addresses the run's own, so
+ * that what it makes is recognisable; a property named like the placeholder of an object the run
+ * made (`integrationId`, `embedUserId`) names that object (`ref`).
  */
-export function bodyFor(ctx: CheckContext, op: Operation, seed: number): unknown {
-  const schema = op.requestBody?.media["application/json"] ?? Object.values(op.requestBody?.media ?? {})[0];
+export function bodyFor(ctx: CheckContext, op: Operation, seed: number, ref: (name: string) => string | undefined = () => undefined): unknown {
+  const schema = requestSchema(op);
   if (!schema) return undefined;
   const [value] = fc.sample(validValues(schema, { maxItems: 1 }), { seed, numRuns: 1 });
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const props: Record<string, any> = schema.properties ?? {};
+  const plainString = (k: string) => props[k]?.type === "string" && !props[k]?.enum && !props[k]?.pattern;
+  const own = (k: string, v: unknown) => {
+    const made = ref(k);
+    if (made !== undefined) return props[k]?.type === "integer" || props[k]?.type === "number" ? Number(made) : made;
+    if (NAME_LIKE.test(k) && plainString(k)) return ctx.scratch.name("doc");
+    if (EMAIL_LIKE.test(k) && plainString(k)) return `${ctx.scratch.slug("doc")}@example.com`;
+    return v;
+  };
   const required = new Set<string>(schema.required ?? []);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (required.has(k)) out[k] = typeof v === "string" && NAME_LIKE.test(k) && !schema.properties?.[k]?.enum ? ctx.scratch.name("doc") : v;
-  for (const k of Object.keys(schema.properties ?? {})) if (NAME_LIKE.test(k) && !(k in out) && schema.properties[k].type === "string" && !schema.properties[k].enum) out[k] = ctx.scratch.name("doc");
+  for (const [k, v] of Object.entries(value)) if (required.has(k)) out[k] = own(k, v);
+  for (const k of Object.keys(props)) if (!(k in out) && (NAME_LIKE.test(k) || ref(k) !== undefined) && (plainString(k) || ref(k) !== undefined)) out[k] = own(k, undefined);
   return out;
+}
+
+/** The name of the placeholder that addresses one object of a resource (`/x/{integrationId}`: integrationId), or undefined. */
+export function idPlaceholder(r: Resource): string | undefined {
+  const path = (r.read ?? r.update ?? r.remove)?.path;
+  return path ? /\{([^}]+)\}$/.exec(path)?.[1] : undefined;
+}
+
+/** Placeholders and required body properties of a create that name objects of other resources (`{tenantId}`, `embedUserId`). */
+export function referencesOf(r: Resource, placeholders: Set<string>): string[] {
+  const inPath = [...r.create.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  const inBody = requiredOf(requestSchema(r.create));
+  return [...new Set([...inPath, ...inBody])].filter((n) => placeholders.has(n));
 }
 
 /**
