@@ -1,8 +1,6 @@
 import fc from "fast-check";
+import { SECRET_MARKERS } from "../core/spec/operations.js";
 import { text, validValues } from "./schema.js";
-
-/** Resources / Environment variable: a name holding one of these has its value masked. */
-export const SECRET_MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"] as const;
 
 /** The spec's masking rule: upper-case markers only, or markers in any case. */
 export function holdsMarker(name: string, anyCase: boolean): boolean {

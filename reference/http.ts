@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { matchPath } from "../core/spec/match.js";
 import type { Readable } from "node:stream";
 import type { Behaviour } from "./behaviour.js";
 import type { Fault } from "./faults.js";
@@ -53,28 +54,14 @@ export interface Route {
   /** The spec section it serves, e.g. "E8"; fault response transforms key on it. */
   spec: string;
   method: string;
+  /** A path template as the operation table writes it: `/api/v1/deployments/{deploymentId}`. */
   pattern: string;
   handler: Handler;
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 
-/** Compiles `/api/v1/deployments/:deploymentId/...` into a matcher. */
+/** The route's matcher: the operation table's (core/spec/match.ts), so that the router reads templates as the suite does. */
 export function matcher(pattern: string): (path: string) => Record<string, string> | undefined {
-  const names: string[] = [];
-  const re = new RegExp(
-    "^" +
-      pattern.replace(/\/:([A-Za-z]+)/g, (_, name) => {
-        names.push(name);
-        return "/([^/]+)";
-      }) +
-      "/?$",
-  );
-  return (path) => {
-    const m = re.exec(path);
-    if (!m) return undefined;
-    const params: Record<string, string> = {};
-    names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
-    return params;
-  };
+  return (path) => matchPath(pattern, path);
 }
