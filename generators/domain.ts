@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { SECRET_MARKERS } from "../core/spec/operations.js";
+import { LIMITS, SECRET_MARKERS } from "../core/spec/operations.js";
 import { text, validValues } from "./schema.js";
 
 /** The spec's masking rule: upper-case markers only, or markers in any case. */
@@ -132,7 +132,7 @@ interface PageSizeRange {
 
 /** The smallest page size pageSize draws for a list of n items: what the longest walk of a trial costs follows from it. */
 export function smallestPageSize(n: number, o: PageSizeRange = {}): number {
-  return Math.min(n + 2, o.max ?? Infinity, Math.max(1, Math.ceil(n / (o.maxPages ?? 50))));
+  return Math.min(n + 2, o.max ?? Infinity, Math.max(LIMITS.firstMinimum, Math.ceil(n / (o.maxPages ?? 50))));
 }
 
 /**
@@ -148,5 +148,5 @@ export function pageSize(n: number, o: PageSizeRange = {}): fc.Arbitrary<number>
 
 /** Page sizes a client may send: small, and large ones that no published maximum forbids. */
 export function anyPageSize(): fc.Arbitrary<number> {
-  return fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 101, max: 100_000 }));
+  return fc.oneof(fc.integer({ min: LIMITS.firstMinimum, max: 100 }), fc.integer({ min: 101, max: 100_000 }));
 }

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from "node:http";
-import { matchPath } from "../core/spec/match.js";
 import type { Readable } from "node:stream";
 import type { Behaviour } from "./behaviour.js";
 import type { Fault } from "./faults.js";
@@ -60,8 +59,3 @@ export interface Route {
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
-
-/** The route's matcher: the operation table's (core/spec/match.ts), so that the router reads templates as the suite does. */
-export function matcher(pattern: string): (path: string) => Record<string, string> | undefined {
-  return (path) => matchPath(pattern, path);
-}

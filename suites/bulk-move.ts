@@ -7,9 +7,11 @@ import type { ItemRef } from "../core/scratch.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "./lib/scratch-items.js";
 import { bulkMove, itemKey as key } from "./lib/workbook-calls.js";
 import { expectAnswerIsStored } from "./lib/workbook-writes.js";
+import { LIMITS } from "../core/spec/operations.js";
 
 /** For bodies that are malformed on purpose. */
-const OVER_LIMIT = 101;
+/** One past Limits: up to 100 items per bulk move. */
+const OVER_LIMIT = LIMITS.bulkMoveItems + 1;
 const CREATE_IN_PARALLEL = 10;
 
 interface Moved {
@@ -267,7 +269,7 @@ export const bulkMoveChecks = group("bulk-move", [
       const items = await manyWorkbooks(ctx, dep, OVER_LIMIT);
       const res = await bulkMove(ctx.api, dep, items, null);
       ctx.requireRoute(res, "E12", `a bulk move of ${OVER_LIMIT} items`);
-      ctx.expect.clientError(res, `${OVER_LIMIT} items, over the limit of 100, are rejected as a request error`);
+      ctx.expect.clientError(res, `${OVER_LIMIT} items, over the limit of ${LIMITS.bulkMoveItems}, are rejected as a request error`);
     },
   },
   {
