@@ -4,6 +4,7 @@ import { Fixtures, listBranches } from "../core/fixtures.js";
 import type { Credential, HttpClient } from "../core/http.js";
 import { walkCursor } from "../core/pagination.js";
 import { type FixtureConfig, UsageError } from "../core/settings.js";
+import { pathTo } from "../core/spec/client.js";
 
 /** Folder listings preflight spends looking for a configured folder before it gives no verdict. */
 const FOLDER_LISTINGS = 50;
@@ -22,7 +23,7 @@ export async function checkFixtures(client: HttpClient, credential: Credential |
   const missing: string[] = [];
   const deployments = await allDeployments(api).then((list) => list.map((d) => String(d?.id)), () => undefined);
   const absent = (["deploymentId", "otherDeploymentId", "mutableDeploymentId", "workbookLimitDeploymentId"] as const).filter((k) => deployments && config[k] !== undefined && !deployments.includes(String(config[k])));
-  if (absent.length) missing.push(`${absent.map((k) => `fixtures.${k} ${JSON.stringify(config[k])}`).join(", ")}: GET /api/v1/deployments lists no such deployment (it lists ${listed(deployments!)})`);
+  if (absent.length) missing.push(`${absent.map((k) => `fixtures.${k} ${JSON.stringify(config[k])}`).join(", ")}: GET ${pathTo("listDeployments")} lists no such deployment (it lists ${listed(deployments!)})`);
   if (!absent.includes("deploymentId")) missing.push(...(await inTheDeployment(api, config)));
   if (missing.length) throw new UsageError(`the config names fixtures the server does not have: ${missing.join("; ")}`);
 }
@@ -44,7 +45,7 @@ async function inTheDeployment(api: Api, config: FixtureConfig): Promise<string[
   }
   for (const key of ["workbookId", "sharedWorkbookId", "sharedUnpublishedWorkbookId"] as const) {
     const id = config[key];
-    if (id !== undefined && (await workbookMissing(api, dep, id))) missing.push(`fixtures.${key} ${id}: GET /api/v1/deployments/${dep}/workbooks/${id} answered 404 and the workbooks list of ${where} (E8) does not hold it`);
+    if (id !== undefined && (await workbookMissing(api, dep, id))) missing.push(`fixtures.${key} ${id}: GET ${pathTo("getWorkbook", { deploymentId: dep, workbookId: id })} answered 404 and the workbooks list of ${where} (E8) does not hold it`);
   }
   const folders: [string, number][] = [
     ...(["readOnlyFolderId", "editableFolderId"] as const).filter((k) => config[k] !== undefined).map((k) => [`fixtures.${k}`, config[k]!] as [string, number]),
@@ -64,9 +65,9 @@ async function inTheDeployment(api: Api, config: FixtureConfig): Promise<string[
 
 /** A 404 on E9 that the whole E8 list confirms (an E9 that answers 404 for everything is the server's fault, for the checks). */
 async function workbookMissing(api: Api, dep: string, id: number): Promise<boolean> {
-  const res = await api.get(`/api/v1/deployments/${dep}/workbooks/${id}`);
+  const res = await api.call("getWorkbook", { deploymentId: dep, workbookId: id });
   if (res.status !== 404) return false;
-  const walk = await walkCursor(api, `/api/v1/deployments/${dep}/workbooks`, { first: 100 }).catch(() => undefined);
+  const walk = await walkCursor(api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }).catch(() => undefined);
   return walk !== undefined && !walk.partial && !walk.items.some((w: any) => w?.id === id);
 }
 
@@ -80,7 +81,7 @@ async function folderIds(api: Api, dep: string): Promise<Set<number> | undefined
   for (let listings = 0; queue.length; listings++) {
     if (listings >= FOLDER_LISTINGS) return undefined;
     const parent = queue.shift()!;
-    const walk = await walkCursor(api, `/api/v1/deployments/${dep}/folders`, { first: 100, query: { parentId: parent ?? undefined } }).catch(() => undefined);
+    const walk = await walkCursor(api, pathTo("listFolders", { deploymentId: dep }), { first: 100, query: { parentId: parent ?? undefined } }).catch(() => undefined);
     if (!walk || walk.partial || !walk.pages.every((p) => Array.isArray(p.res.body?.items))) return undefined;
     for (const f of walk.items) if (Number.isSafeInteger(f?.id) && !found.has(f.id)) found.add(f.id), queue.push(f.id);
   }

@@ -4,8 +4,10 @@ import { credentials, redactorFor } from "../core/runner.js";
 import { type RunSettings, UsageError } from "../core/settings.js";
 import { checkFixtures } from "./fixture-check.js";
 import { answerHint, networkHint } from "./network-hints.js";
+import { pathTo, requestTo } from "../core/spec/client.js";
 
-const E1 = "/api/v1/deployments";
+const E1 = pathTo("listDeployments");
+const SPEC = pathTo("getSpec");
 
 /**
  * Exit 2 before any check when the run could not mean anything: the server cannot be reached,
@@ -24,7 +26,7 @@ export async function preflight(settings: RunSettings): Promise<void> {
     const wrongScheme = answerHint(first.status, first.text, settings.baseUrl);
     if (wrongScheme) throw new UsageError(wrongScheme);
     if (!looksLikeE1(first) && !(await servesTheSpec(client, settings.baseUrl)))
-      throw new UsageError(`${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET /api/v1/spec serves no OpenAPI document (check --base-url)`);
+      throw new UsageError(`${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET ${SPEC} serves no OpenAPI document (check --base-url)`);
     for (const [role, credential] of Object.entries(creds.roles) as [TokenRole, Credential][]) {
       const res = await reach(client, settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 }, credential }));
       // 403 is a valid credential without access to that (published docs: Authentication); only 401 rejects it.
@@ -53,7 +55,7 @@ function looksLikeE1(res: Response): boolean {
 }
 
 async function servesTheSpec(client: HttpClient, baseUrl: string): Promise<boolean> {
-  const res = await reach(client, baseUrl, () => client.send({ method: "GET", path: "/api/v1/spec" }));
+  const res = await reach(client, baseUrl, () => client.send(requestTo("getSpec")));
   return res.status === 200 && res.isJson && typeof res.body?.openapi === "string";
 }
 

@@ -1,4 +1,6 @@
 import type { Credential, Exchange, HttpClient, RequestSpec, Response } from "./http.js";
+import { type CallOptions, type OperationParams, requestTo } from "./spec/client.js";
+import type { OperationName } from "./spec/operations.js";
 
 type Query = RequestSpec["query"];
 
@@ -18,6 +20,10 @@ export class Api {
 
   send(spec: RequestSpec): Promise<Response> {
     return this.client.send({ credential: this.credential, ...spec }, this.log);
+  }
+  /** Calls an operation of the spec by name: `api.call("getWorkbook", { deploymentId, workbookId })`. */
+  call(name: OperationName, params: OperationParams = {}, options: CallOptions = {}): Promise<Response> {
+    return this.send(requestTo(name, params, options));
   }
   get(path: string, query?: Query): Promise<Response> {
     return this.send({ method: "GET", path, query });

@@ -1,7 +1,9 @@
 import type { Exchange } from "./http.js";
+import { matchOperation } from "./spec/match.js";
+import { operation } from "./spec/operations.js";
 
-/** PUT /api/v1/deployments/{id} (E6), whatever the query: on a real tenant each accepted one may redeploy. */
-const UPDATE = /^\/api\/v1\/deployments\/[^/]+$/;
+/** E6, whatever the query: on a real tenant each accepted one may redeploy. */
+const UPDATE = [operation("updateDeployment")];
 
 /**
  * Counts the deployment updates a run sends, cleanup included: accepted ones (2xx), which change
@@ -13,17 +15,16 @@ export class DeploymentUpdateCounter {
   readonly deployments = new Set<string>();
 
   observe = (exchange: Exchange): void => {
-    if (exchange.method !== "PUT") return;
-    const path = new URL(exchange.url).pathname;
-    if (!UPDATE.test(path)) return;
+    const update = matchOperation(UPDATE, exchange.method, exchange.url);
+    if (!update) return;
     if (exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300) {
       this.accepted++;
-      this.deployments.add(decodeURIComponent(path.split("/").pop()!));
+      this.deployments.add(update.params.deploymentId);
     } else this.refused++;
   };
 
   line(): string {
     const where = this.deployments.size ? ` to deployment ${[...this.deployments].join(", ")}` : "";
-    return `deployment updates (PUT /api/v1/deployments/{id}): ${this.accepted} accepted${where}, ${this.refused} refused`;
+    return `deployment updates (${UPDATE[0].method} ${UPDATE[0].path}): ${this.accepted} accepted${where}, ${this.refused} refused`;
   }
 }

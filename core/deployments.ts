@@ -1,7 +1,10 @@
 import type { Api } from "./api.js";
 import { walkOffset } from "./pagination.js";
+import { pathTo } from "./spec/client.js";
+import { LIMITS } from "./spec/operations.js";
 
-export const DEPLOYMENTS_PATH = "/api/v1/deployments";
+/** E1's path: walked by offset (core/pagination.ts). */
+export const DEPLOYMENTS_PATH = pathTo("listDeployments");
 
 /**
  * The deployments of an E1 page in either documented shape: `data.deployments` (the spec), or
@@ -19,4 +22,4 @@ export async function allDeployments(api: Api): Promise<any[]> {
 }
 
 /** Limits: the default page size of offset lists, a size every server serves. */
-export const DEFAULT_LIMIT = 20;
+export const DEFAULT_LIMIT = LIMITS.defaultLimit;

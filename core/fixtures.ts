@@ -5,6 +5,7 @@ import { allDeployments } from "./deployments.js";
 import { walkCursor } from "./pagination.js";
 import { blockedByWalk, requireAnswer } from "./preconditions.js";
 import type { FixtureConfig } from "./settings.js";
+import { pathTo } from "./spec/client.js";
 
 /** An environment as either documented shape reads (E2): the list shape or the control-plane one. */
 export interface EnvironmentView {
@@ -98,11 +99,11 @@ export class Fixtures {
         return { id: String(c.mutableDeploymentId) };
       case "environments": {
         const dep = (await this.get("deployment")).id;
-        const res = await this.api.get(`/api/v1/deployments/${dep}/environments`);
+        const res = await this.api.call("listEnvironments", { deploymentId: dep });
         requireAnswer(res, "E2", "discovering the environments");
         // The environment of a kind may sit past the first page: a cursor list is walked whole.
         if (Array.isArray(res.body.items) && res.body.pageInfo?.hasNextPage === true) {
-          const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/environments`, { first: 100, endpoint: "E2" }).catch((err) => {
+          const walk = await walkCursor(this.api, pathTo("listEnvironments", { deploymentId: dep }), { first: 100, endpoint: "E2" }).catch((err) => {
             throw err instanceof CheckFailure ? blockedByWalk("E2", "discovering the environments", err) : err;
           });
           return walk.items.map(environmentView);
@@ -151,7 +152,7 @@ export class Fixtures {
         if (c.workbookLimitDeploymentId === undefined) throw new Skip("fixture missing: set fixtures.workbookLimitDeploymentId (a deployment whose plan's workbook limit is reached)");
         const id = String(c.workbookLimitDeploymentId);
         // A workbook to clone may sit past the first page (a newest-first server may open with reports).
-        const walk = await walkCursor(this.api, `/api/v1/deployments/${id}/workbooks`, { first: 50, stopAfter: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
+        const walk = await walkCursor(this.api, pathTo("listWorkbooks", { deploymentId: id }), { first: 50, stopAfter: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
           throw err instanceof CheckFailure ? blockedByWalk("E8", "listing the workbooks of fixtures.workbookLimitDeploymentId", err) : err;
         });
         const source = walk.items.find((w: any) => w?.type === undefined || w.type === "WORKBOOK");
@@ -174,7 +175,7 @@ export class Fixtures {
         return this.branchNamed(c.sharedBranch, () => this.sharedBranchName(), "sharedBranch", "a branch that is neither production nor a personal development branch");
       case "versions": {
         const dep = (await this.get("deployment")).id;
-        const res = await this.api.get(`/api/v1/deployments/${dep}/versions`);
+        const res = await this.api.call("listVersions", { deploymentId: dep });
         const list = res.isJson ? (res.body?.data ?? res.body?.items) : undefined;
         requireAnswer(res, "E5", "discovering the versions", () => Array.isArray(list));
         return list;
@@ -204,7 +205,7 @@ export class Fixtures {
     const candidates = (await this.deploymentIds()).filter((id) => limited === undefined || id !== String(limited)).slice(0, DEPLOYMENT_CANDIDATES);
     let best: { id: string; workbooks: number } | undefined;
     for (const id of candidates) {
-      const res = await this.api.get(`/api/v1/deployments/${id}/workbooks`);
+      const res = await this.api.call("listWorkbooks", { deploymentId: id });
       const body = res.status === 200 && res.isJson ? res.body : undefined;
       const workbooks = typeof body?.count === "number" ? body.count : Array.isArray(body?.items) ? body.items.length : -1;
       if (!best || workbooks > best.workbooks) best = { id, workbooks };
@@ -214,7 +215,7 @@ export class Fixtures {
 
   private async workbookById(id: number): Promise<any> {
     const dep = (await this.get("deployment")).id;
-    const res = await this.api.get(`/api/v1/deployments/${dep}/workbooks/${id}`);
+    const res = await this.api.call("getWorkbook", { deploymentId: dep, workbookId: id });
     requireAnswer(res, "E9", `reading fixtures.workbookId ${id}`);
     return res.body;
   }
@@ -222,7 +223,7 @@ export class Fixtures {
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
     // A lost connection is not an empty list: it must not turn into a "fixture missing" skip.
-    const walk = await walkCursor(this.api, `/api/v1/deployments/${dep}/workbooks`, { first: 50, stopAfter: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
+    const walk = await walkCursor(this.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 50, stopAfter: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
       throw err instanceof CheckFailure ? blockedByWalk("E8", "discovering workbooks", err) : err;
     });
     // Oldest first (workspace ids are integers): the choice does not follow the server's order, and prefers what no run created.
@@ -230,7 +231,7 @@ export class Fixtures {
     const listed = items.find(match);
     if (listed || !readEach) return listed;
     for (const w of items.slice(0, 40)) {
-      const full = await this.api.get(`/api/v1/deployments/${dep}/workbooks/${w.id}`);
+      const full = await this.api.call("getWorkbook", { deploymentId: dep, workbookId: w.id });
       if (full.status === 200 && full.isJson && match(full.body)) return full.body;
     }
     return undefined;
@@ -274,7 +275,7 @@ export class Fixtures {
 
 /** The branches list (E14; shape from the platform's docs): items with a name, flag read only where it is a boolean. */
 export async function listBranches(api: Api, dep: string): Promise<BranchView[]> {
-  const res = await api.get(`/build/api/v1/deployments/${dep}/branches`);
+  const res = await api.call("listBranches", { deploymentId: dep });
   requireAnswer(res, "E14", "discovering the branches (fixtures.sharedBranch, personalBranch, productionBranch name them instead)");
   const raw: any[] = res.body.items ?? (Array.isArray(res.body.data) ? res.body.data : []);
   return raw

@@ -1,3 +1,5 @@
+import { SPECIFIED_OPERATIONS } from "./spec/operations.js";
+
 /**
  * Where each stated rule with a range applies (the operations, fields, pages, callers or read paths
  * it covers) and which check covers each cell: data that docs/coverage.md prints as its
@@ -15,7 +17,7 @@ export interface RuleRange {
 }
 
 /** Every spec'd operation: Authentication 1 holds on each, on both prefixes. */
-const OPERATIONS = ["E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12", "E13"];
+const OPERATIONS = SPECIFIED_OPERATIONS.map((o) => o.section);
 
 export const ruleRanges: RuleRange[] = [
   {

@@ -222,7 +222,7 @@ function shortHash(text: string): string {
 /** Whether the server still answers E1 at all (any status will do); if not, what happened. */
 async function probeLost(env: Pick<Env, "discovery">): Promise<string | undefined> {
   try {
-    await env.discovery.get("/api/v1/deployments", { limit: 1 });
+    await env.discovery.call("listDeployments", {}, { query: { limit: 1 } });
     return undefined;
   } catch (err) {
     if (err instanceof NetworkError) return err.message;

@@ -1,4 +1,5 @@
-import { specEndpoints } from "./endpoints.js";
+import { matchOperation } from "./spec/match.js";
+import { SPECIFIED_OPERATIONS } from "./spec/operations.js";
 import type { CheckResult } from "./runner.js";
 
 /**
@@ -54,16 +55,10 @@ function defectKey(r: CheckResult): string | undefined {
   return `${r.exchange.method} ${url} ${r.exchange.status} ${r.reason}`;
 }
 
-const ENDPOINTS = Object.values(specEndpoints).map((e) => ({ ...e, re: new RegExp(`^${e.path.replace(/\{[^}]+\}/g, "[^/]+")}$`) }));
-
 /** The spec'd endpoint (E1-E13) a request went to, if any. */
-function endpointOf(method: string, url: string): (typeof ENDPOINTS)[number] | undefined {
-  try {
-    const path = new URL(url).pathname;
-    return ENDPOINTS.find((e) => e.method === method && e.re.test(path));
-  } catch {
-    return undefined;
-  }
+function endpointOf(method: string, url: string): { method: string; path: string; root: string } | undefined {
+  const op = matchOperation(SPECIFIED_OPERATIONS, method, url)?.operation;
+  return op && { method: op.method, path: op.path, root: op.owner };
 }
 
 /**

@@ -3,6 +3,7 @@ import { HttpClient } from "./http.js";
 import { credentials, redactorFor } from "./runner.js";
 import { Scratch } from "./scratch.js";
 import type { RunSettings } from "./settings.js";
+import { requestTo } from "./spec/client.js";
 
 /**
  * What a run with writes will change, and where, in a few lines printed before its first check:
@@ -36,7 +37,7 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
 async function firstDeployment(settings: RunSettings): Promise<string> {
   const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit });
   try {
-    const res = await client.send({ method: "GET", path: "/api/v1/deployments", query: { limit: 1 } });
+    const res = await client.send(requestTo("listDeployments", {}, { query: { limit: 1 } }));
     const id = res.isJson ? res.body?.data?.deployments?.[0]?.id : undefined;
     return id === undefined ? "(the first E1 lists)" : String(id);
   } catch {

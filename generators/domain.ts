@@ -1,8 +1,6 @@
 import fc from "fast-check";
+import { LIMITS, SECRET_MARKERS } from "../core/spec/operations.js";
 import { text, validValues } from "./schema.js";
-
-/** Resources / Environment variable: a name holding one of these has its value masked. */
-export const SECRET_MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"] as const;
 
 /** The spec's masking rule: upper-case markers only, or markers in any case. */
 export function holdsMarker(name: string, anyCase: boolean): boolean {
@@ -134,7 +132,7 @@ interface PageSizeRange {
 
 /** The smallest page size pageSize draws for a list of n items: what the longest walk of a trial costs follows from it. */
 export function smallestPageSize(n: number, o: PageSizeRange = {}): number {
-  return Math.min(n + 2, o.max ?? Infinity, Math.max(1, Math.ceil(n / (o.maxPages ?? 50))));
+  return Math.min(n + 2, o.max ?? Infinity, Math.max(LIMITS.firstMinimum, Math.ceil(n / (o.maxPages ?? 50))));
 }
 
 /**
@@ -150,5 +148,5 @@ export function pageSize(n: number, o: PageSizeRange = {}): fc.Arbitrary<number>
 
 /** Page sizes a client may send: small, and large ones that no published maximum forbids. */
 export function anyPageSize(): fc.Arbitrary<number> {
-  return fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 101, max: 100_000 }));
+  return fc.oneof(fc.integer({ min: LIMITS.firstMinimum, max: 100 }), fc.integer({ min: 101, max: 100_000 }));
 }

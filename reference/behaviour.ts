@@ -6,6 +6,7 @@ import type { Access } from "./store.js";
 import type { AuditEvent } from "./store.js";
 import type { Reply } from "./http.js";
 import { e14Behaviour } from "./e14/behaviour.js";
+import { LIMITS, SECRET_MARKERS } from "../core/spec/operations.js";
 
 /**
  * The decisions of the reference server that a fault may change, each a small pure function.
@@ -79,7 +80,7 @@ export const cleanBehaviour = {
 
   /** Resources / Environment variable: a name holding a marker is secret (any case). */
   isSecretName(name: string): boolean {
-    return /PASS|SECRET|TOKEN|KEY|CREDENTIAL/i.test(name);
+    return new RegExp(SECRET_MARKERS.join("|"), "i").test(name);
   },
 
   /** E11 rule 1. */
@@ -94,7 +95,7 @@ export const cleanBehaviour = {
 
   /** E3: the lifetime of a metadata token. */
   tokenLifetime(expiresIn: number | undefined): number {
-    return expiresIn ?? 86_400;
+    return expiresIn ?? LIMITS.tokenLifetimeSeconds;
   },
 
   /** E6 (field types not shown; the schema's plausible ones): whether a sent field is of its type. */

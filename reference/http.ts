@@ -53,28 +53,9 @@ export interface Route {
   /** The spec section it serves, e.g. "E8"; fault response transforms key on it. */
   spec: string;
   method: string;
+  /** A path template as the operation table writes it: `/api/v1/deployments/{deploymentId}`. */
   pattern: string;
   handler: Handler;
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
-
-/** Compiles `/api/v1/deployments/:deploymentId/...` into a matcher. */
-export function matcher(pattern: string): (path: string) => Record<string, string> | undefined {
-  const names: string[] = [];
-  const re = new RegExp(
-    "^" +
-      pattern.replace(/\/:([A-Za-z]+)/g, (_, name) => {
-        names.push(name);
-        return "/([^/]+)";
-      }) +
-      "/?$",
-  );
-  return (path) => {
-    const m = re.exec(path);
-    if (!m) return undefined;
-    const params: Record<string, string> = {};
-    names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
-    return params;
-  };
-}

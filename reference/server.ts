@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { recordAudit } from "./audit-log.js";
 import { cleanBehaviour, type Behaviour } from "./behaviour.js";
 import { type Fault, faultNamed } from "./faults.js";
-import { type App, HttpError, matcher, type Reply, type Req, type ReferenceOptions } from "./http.js";
+import { type App, HttpError, type Reply, type Req, type ReferenceOptions } from "./http.js";
+import { matchPath } from "../core/spec/match.js";
 import { routes } from "./routes/index.js";
 import { seed, type Seeded, seedShapes } from "./store.js";
 import { variantNamed } from "./variants.js";
@@ -31,7 +32,8 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
-const compiled = routes.map((r) => ({ ...r, match: matcher(r.pattern) }));
+// The operation table's matcher (core/spec/match.ts): the router reads templates as the suite does.
+const compiled = routes.map((r) => ({ ...r, match: (path: string) => matchPath(r.pattern, path) }));
 
 export function buildApp(opts: StartOptions = {}): { app: App; seeded: Seeded } {
   const faults: Fault[] = (opts.faults ?? []).map(faultNamed);

@@ -2,6 +2,8 @@ import type { Behaviour } from "./behaviour.js";
 import { HttpError, type Req } from "./http.js";
 import { shapeVariants } from "./shape-variants.js";
 import { platformDocumentVariant } from "./platform-document.js";
+import { matchPath } from "../core/spec/match.js";
+import { operation, type Operation } from "../core/spec/operations.js";
 
 /**
  * Documented shapes a conforming server may answer with. The clean reference uses one of each
@@ -198,7 +200,7 @@ export const variants: Variant[] = [
     description: "The served OpenAPI document leaves out E7 (GET /api/v1/audit-logs/export), as the platform's published document does: a SHOULD finding, never a MUST failure",
     routes: ["E14"],
     respond: (body, req) => {
-      if (req.path !== "/api/v1/spec" || !body?.paths) return body;
+      if (!servesSpec(req.path) || !body?.paths) return body;
       const paths = Object.fromEntries(Object.entries(body.paths).filter(([p]) => !p.endsWith("/audit-logs/export")));
       return { ...body, paths };
     },
@@ -253,26 +255,31 @@ export const variants: Variant[] = [
     name: "without-settings-read",
     description: "GET deployment settings (E14, shape not shown) is not served: the checks that compare or restore settings are not verifiable, never failed",
     routes: ["E14"],
-    respond: (body, req) => notServed(req, "GET", /^\/api\/v1\/deployments\/[^/]+\/settings\/?$/, body),
+    respond: (body, req) => notServed(req, operation("getDeploymentSettings"), body),
   },
   {
     name: "without-folder-creation",
     description: "POST folders (E14, shape not shown) is not served: the checks that need folders of their own are not verifiable, never failed",
     routes: ["E14"],
-    respond: (body, req) => notServed(req, "POST", /\/folders\/?$/, body),
+    respond: (body, req) => notServed(req, operation("createFolder"), body),
   },
 ];
 
 /**
  * An E14 route a server may lack: it answers 404, as an unknown route does, and the server's own
- * document does not list it (a server describes what it serves). `path` matches the request's path
- * and the document's template alike (`[^/]+` takes a `{placeholder}`).
+ * document does not list it (a server describes what it serves). The operation's template matches
+ * the request's path and the document's template alike (a placeholder takes a `{placeholder}`).
  */
-function notServed(req: Req, method: string, path: RegExp, body: any): unknown {
-  if (req.method === method && path.test(req.path)) throw new HttpError(404, `no route ${req.path}`);
-  if (req.path !== "/api/v1/spec" || !body?.paths) return body;
+/** The served document's path (E14 `GET /api/v1/spec`). */
+const servesSpec = (path: string) => matchPath(operation("getSpec").path, path) !== undefined;
+
+function notServed(req: Req, op: Operation, body: any): unknown {
+  const method = op.method;
+  const at = (path: string) => matchPath(op.path, path) !== undefined;
+  if (req.method === method && at(req.path)) throw new HttpError(404, `no route ${req.path}`);
+  if (!servesSpec(req.path) || !body?.paths) return body;
   const paths = Object.fromEntries(
-    Object.entries<any>(body.paths).map(([p, item]) => [p, path.test(p) ? Object.fromEntries(Object.entries(item).filter(([m]) => m.toUpperCase() !== method)) : item]),
+    Object.entries<any>(body.paths).map(([p, item]) => [p, at(p) ? Object.fromEntries(Object.entries(item).filter(([m]) => m.toUpperCase() !== method)) : item]),
   );
   return { ...body, paths };
 }

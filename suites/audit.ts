@@ -4,8 +4,9 @@ import { statusLine } from "../core/expect.js";
 import { CheckFailure, NotExercised } from "../core/outcome.js";
 import { EMAIL, emailIn, findColumns, instantOf, type AuditColumns, type EventColumn } from "./lib/audit-columns.js";
 import { peek, scanCsv, type Streamed } from "./lib/streamed.js";
+import { pathTo } from "../core/spec/client.js";
 
-const EXPORT = "/api/v1/audit-logs/export";
+const EXPORT = pathTo("exportAuditLog");
 /** Rows held at once: of an unfiltered export to choose filter values from, of a filtered one to compare. */
 const SAMPLE = 2000;
 /** Rows of an unfiltered export searched for a filtered export's rows before the comparison is let go. */

@@ -2,9 +2,11 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { Response } from "../core/http.js";
 import { everyOperation, REFUSED } from "./lib/auth-every-operation.js";
+import { pathTo } from "../core/spec/client.js";
 
 /** One endpoint of each prefix (Authentication 1): the same token must behave alike on both. */
-const endpoints = (dep: string) => ["/api/v1/deployments", `/build/api/v1/deployments/${dep}/branches`];
+/** E1 and the branches list: one read on each prefix. */
+const endpoints = (dep: string) => [pathTo("listDeployments"), pathTo("listBranches", { deploymentId: dep })];
 
 interface Refusal {
   what: string;

@@ -7,10 +7,11 @@ import type { ItemRef } from "../core/scratch.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "./lib/scratch-items.js";
 import { bulkMove, itemKey as key } from "./lib/workbook-calls.js";
 import { expectAnswerIsStored } from "./lib/workbook-writes.js";
+import { LIMITS } from "../core/spec/operations.js";
 
 /** For bodies that are malformed on purpose. */
-const moveUrl = (dep: string) => `/api/v1/deployments/${dep}/workspace/bulk-move`;
-const OVER_LIMIT = 101;
+/** One past Limits: up to 100 items per bulk move. */
+const OVER_LIMIT = LIMITS.bulkMoveItems + 1;
 const CREATE_IN_PARALLEL = 10;
 
 interface Moved {
@@ -43,7 +44,7 @@ function expectAllMoved(ctx: CheckContext, r: Moved, items: ItemRef[]): void {
 
 /** The workbook reads back in `folderId` (null: the root), as E9's folderId shows. */
 async function expectWorkbookIn({ api, expect }: CheckContext, dep: string, id: number, folderId: number | null, what: string): Promise<void> {
-  const res = await api.get(`/api/v1/deployments/${dep}/workbooks/${id}`);
+  const res = await api.call("getWorkbook", { deploymentId: dep, workbookId: id });
   const body = expect.ok(res);
   if (!("folderId" in body)) throw new NotVerifiable(`E9 shows no folderId (an optional field) for workbook ${id}: its placement cannot be read back`);
   expect.equal(body.folderId, folderId, `${what}: workbook ${id} reads back (E9 folderId) in ${folderId ?? "the root"}`, { res, reason: "reads-back" });
@@ -268,7 +269,7 @@ export const bulkMoveChecks = group("bulk-move", [
       const items = await manyWorkbooks(ctx, dep, OVER_LIMIT);
       const res = await bulkMove(ctx.api, dep, items, null);
       ctx.requireRoute(res, "E12", `a bulk move of ${OVER_LIMIT} items`);
-      ctx.expect.clientError(res, `${OVER_LIMIT} items, over the limit of 100, are rejected as a request error`);
+      ctx.expect.clientError(res, `${OVER_LIMIT} items, over the limit of ${LIMITS.bulkMoveItems}, are rejected as a request error`);
     },
   },
   {
@@ -284,7 +285,7 @@ export const bulkMoveChecks = group("bulk-move", [
         [{ items: wb, folderId: null }, "items given as an object, not an array, is a request error"],
         [{ items: [wb], folderId: "the-root" }, "folderId given as a string is a request error"],
       ] as const) {
-        const res = await ctx.api.post(moveUrl(dep), body);
+        const res = await ctx.api.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body });
         ctx.requireRoute(res, "E12", what);
         ctx.expect.clientError(res, what);
       }

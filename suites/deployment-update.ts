@@ -1,7 +1,7 @@
 import { group, type Need } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
-import { deploymentPath, isObject, keepSettings, readSettings, UPDATE_ACCEPTED } from "./lib/deployment-settings.js";
+import { isObject, keepSettings, readSettings, UPDATE_ACCEPTED } from "./lib/deployment-settings.js";
 import { acceptedSpellings } from "../generators/index.js";
 import { currentVersions, type VersionEntry } from "./lib/version-list.js";
 
@@ -30,7 +30,7 @@ const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mut
 const bare = (version: string) => String(version).replace(/^v/, "");
 
 async function update(ctx: CheckContext, dep: string, body: Record<string, unknown>, what: string): Promise<void> {
-  ctx.expect.status(await ctx.api.put(deploymentPath(dep), body), UPDATE_ACCEPTED, what);
+  ctx.expect.status(await ctx.api.call("updateDeployment", { deploymentId: dep }, { body }), UPDATE_ACCEPTED, what);
 }
 
 /** A listed version other than the current one, in the current one's channel when there is one (with `held`, one its channel does not mark latest first). */
@@ -88,7 +88,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const truncated = list.slice(0, 1).map((v) => `v${bare(v.version).split(".").slice(0, 2).join(".")}`);
       const unlisted = ["999.999.999", "latest", "", ...truncated].filter((v) => !listed.has(v));
       for (const value of unlisted) {
-        const res = await ctx.api.put(deploymentPath(dep), { releaseChannelVersion: value });
+        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: value } });
         ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list`);
       }
       const after = await currentVersions(ctx.api, ctx.expect, dep);
@@ -152,7 +152,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const [key, ...others] = Object.keys(before);
       if (!others.length) throw new NotExercised(`the deployment has ${key === undefined ? "no" : "one"} template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`);
       const value = ctx.scratch.name("value");
-      const res = await ctx.api.put(deploymentPath(dep), { templateVariables: { [key]: value } });
+      const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { templateVariables: { [key]: value } } });
       if (res.status === 400 || res.status === 422) throw new NotExercised(`the server refused a new value for the template variable ${key} (${res.status}): the merge cannot be seen`);
       ctx.expect.status(res, UPDATE_ACCEPTED, `an update that sends a new value for the template variable ${key} only`);
       const { settings: after, res: read } = await readSettings(ctx, dep);
@@ -169,7 +169,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const dep = ctx.fixture("mutableDeployment").id;
       await keepSettings(ctx, dep);
       const image = `attacker/${ctx.scratch.slug("image")}:1`;
-      const res = await ctx.api.put(deploymentPath(dep), { image });
+      const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { image } });
       ctx.requireRoute(res, "E6", "an update with image");
       if (res.status >= 400 && res.status < 500) return; // rejected: the rule holds
       ctx.expect.status(res, UPDATE_ACCEPTED, "an update with image is either rejected with a 4xx or accepted");

@@ -6,13 +6,12 @@ import { NotExercised } from "../core/outcome.js";
 import { walkCursor, wholeList } from "../core/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { copyDifference } from "./lib/legacy-copy.js";
-import { settingsPath } from "./lib/deployment-settings.js";
 import { envVarTag } from "../generators/index.js";
+import { pathTo } from "../core/spec/client.js";
+import { MASK, SECRET_MARKERS as MARKERS } from "../core/spec/operations.js";
 
-const MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"];
-const MASK = "[ENCRYPTED]";
 const DISCOVERY_PAGE = 100;
-const varsPath = (dep: string) => `/api/v1/deployments/${dep}/env-vars`;
+const varsPath = (dep: string) => pathTo("listEnvVars", { deploymentId: dep });
 
 /** As the spec writes the markers: upper case. */
 const markedAsWritten = (name: string) => MARKERS.some((m) => name.includes(m));
@@ -93,8 +92,8 @@ export const envVarChecks = group("env-vars", [
       const tag = envVarTag(scratch.prefix);
       const secret = { name: `${tag}_API_SECRET`, value: `secret value of ${tag}` };
       const plain = { name: `${tag}_REGION`, value: `plain value of ${tag}` };
-      require(await api.put(varsPath(dep), { env_variables: [secret, plain] }), "E14", "setting two variables of its own (PUT env-vars)", (r) => r.status < 300);
-      await api.get(settingsPath(dep));
+      require(await api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [secret, plain] } }), "E14", "setting two variables of its own (PUT env-vars)", (r) => r.status < 300);
+      await api.call("getDeploymentSettings", { deploymentId: dep });
       const count = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
       const walk = wholeList(await walkCursor(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 }), "variables");
       for (const v of [secret, plain]) {

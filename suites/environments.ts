@@ -8,9 +8,10 @@ import type { Response } from "../core/http.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf, smallestPagesOf } from "./lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/environment-list.js";
 import { notASubset } from "./lib/legacy-copy.js";
+import { pathTo } from "../core/spec/client.js";
 
 const TYPES = ["production", "staging", "development"] as const;
-const listPath = (dep: string) => `/api/v1/deployments/${dep}/environments`;
+const listPath = (dep: string) => pathTo("listEnvironments", { deploymentId: dep });
 const ids = (envs: { id?: unknown }[]) => envs.map((e) => String(e?.id));
 
 /** The cursor checks need the cursor shape and at least two environments to span two pages. */

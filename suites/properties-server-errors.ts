@@ -6,10 +6,11 @@ import type { Response } from "../core/http.js";
 import { forAll } from "../core/property.js";
 import type { OpenApiDocument } from "../core/schemas.js";
 import { anyPageSize, conforms, invalidValues, longText, securityContext, text, validValues, type Schema } from "../generators/index.js";
-import { tokenPath } from "./lib/metadata-token.js";
+import { tokenParams } from "./lib/metadata-token.js";
 import { createFolder, createWorkbook } from "./lib/scratch-items.js";
 import { peek } from "./lib/streamed.js";
-import { bySlugPath, trackAnswered, workbookPath } from "./lib/workbook-writes.js";
+import { trackAnswered } from "./lib/workbook-writes.js";
+import { fillPath } from "../core/spec/match.js";
 
 /**
  * Errors 2 lists the statuses the service uses, and none is a 5xx: a 5xx for what a client sent is
@@ -105,7 +106,7 @@ function invalidRead(ctx: CheckContext, r: Read): fc.Arbitrary<ReadRequest> | un
 
 /** Sent as a stream and read no further than an error message: an export may be large. */
 async function sendRead(api: Api, req: ReadRequest): Promise<Response> {
-  const path = req.template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(req.path[name]));
+  const path = fillPath(req.template, req.path);
   return peek(await api.stream(path, req.query));
 }
 
@@ -156,19 +157,19 @@ async function validWrites(ctx: CheckContext): Promise<{ writes: fc.Arbitrary<Wr
   const send = async (api: Api, w: Write): Promise<Response> => {
     switch (w.spec) {
       case "E3":
-        return api.post(tokenPath(ctx), w.body);
+        return api.call("createMetadataToken", tokenParams(ctx), { body: w.body });
       case "E10": {
-        const res = await api.post(`${workbookPath(dep, own.id)}/duplicate`, w.body);
+        const res = await api.call("duplicateWorkbook", { deploymentId: dep, workbookId: own.id }, { body: w.body });
         trackAnswered(ctx.scratch, dep, res);
         return res;
       }
       case "E11": {
-        const res = await api.put(bySlugPath(dep, w.slug!), w.body);
+        const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug: w.slug! }, { body: w.body });
         trackAnswered(ctx.scratch, dep, res);
         return res;
       }
       case "E12":
-        return api.post(`/api/v1/deployments/${dep}/workspace/bulk-move`, w.body);
+        return api.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body: w.body });
     }
   };
   return { writes, send };

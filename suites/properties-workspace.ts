@@ -11,6 +11,7 @@ import { expectedBatch, type ItemFacts } from "./lib/bulk-move-outcome.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "./lib/scratch-items.js";
 import { bulkMove, expectWorkbook, itemKey, requirePlacementShown } from "./lib/workbook-calls.js";
 import { ownWorkbook, putBySlug, workbookPath } from "./lib/workbook-writes.js";
+import { LIMITS } from "../core/spec/operations.js";
 
 const WRITES = ["writes", "fixture:deployment"] as const;
 
@@ -216,8 +217,8 @@ async function openWorld(ctx: CheckContext, dep: string): Promise<World> {
   await requirePlacementShown(ctx, dep);
   const world: World = { layout: OPEN, fixed: new Map(), missing: await missingItems(ctx, dep), mover: (api) => api, callerMayMove: true, folders: [] };
   ctx.scratch.onCleanup("the bulk-move property's folders back to the root", async () => {
-    for (let i = 0; i < world.folders.length; i += 100) {
-      const res = await bulkMove(ctx.api, dep, world.folders.slice(i, i + 100), null);
+    for (let i = 0; i < world.folders.length; i += LIMITS.bulkMoveItems) {
+      const res = await bulkMove(ctx.api, dep, world.folders.slice(i, i + LIMITS.bulkMoveItems), null);
       if (res.status !== 200) throw new Error(`moving them answered ${res.status} ${res.text.slice(0, 160)}`);
     }
   });

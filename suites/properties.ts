@@ -3,7 +3,7 @@ import type { Api } from "../core/api.js";
 import { groupedById, type CheckSpec } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
-import { deploymentsOf } from "../core/deployments.js";
+import { DEPLOYMENTS_PATH, deploymentsOf } from "../core/deployments.js";
 import { NotExercised } from "../core/outcome.js";
 import { walkCursor, walkOffset, wholeList } from "../core/pagination.js";
 import { DEFAULT_REQUEST_BUDGET, forAll, MIN_RUNS } from "../core/property.js";
@@ -14,16 +14,17 @@ import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/envi
 import { claimsOf, tokenPath, tokenTimes } from "./lib/metadata-token.js";
 import { keepSettings } from "./lib/deployment-settings.js";
 import { currentVersions } from "./lib/version-list.js";
+import { pathTo } from "../core/spec/client.js";
+import { MASK } from "../core/spec/operations.js";
 
 const WHOLE_PAGE = 100;
 /** The default offset page size: a server must serve pages this long, whatever cap it has above. */
 const SURE_LIMIT = 20;
 /** The largest page a property asks for: no maximum is shown, and a thousand items keep an answer far below what the tester reads (8 MiB). */
 const LARGEST_PAGE = 1000;
-const MASK = "[ENCRYPTED]";
 const PUT_ACCEPTED = [200, 201, 204];
 
-const varsPath = (dep: string) => `/api/v1/deployments/${dep}/env-vars`;
+const varsPath = (dep: string) => pathTo("listEnvVars", { deploymentId: dep });
 
 interface CursorList {
   what: string;
@@ -40,8 +41,8 @@ interface CursorList {
  */
 async function cursorLists(api: Api, dep: string): Promise<CursorList[]> {
   const lists = [
-    { what: "environment", path: `/api/v1/deployments/${dep}/environments`, key: (e: any) => String(e?.id) },
-    { what: "workbook", path: `/api/v1/deployments/${dep}/workbooks`, key: (w: any) => String(w?.id) },
+    { what: "environment", path: pathTo("listEnvironments", { deploymentId: dep }), key: (e: any) => String(e?.id) },
+    { what: "workbook", path: pathTo("listWorkbooks", { deploymentId: dep }), key: (w: any) => String(w?.id) },
     { what: "variable", path: varsPath(dep), key: (v: any) => String(v?.name) },
   ];
   const out: CursorList[] = [];
@@ -81,11 +82,11 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const tag = envVarTag(ctx.scratch.prefix);
-      const probe = await ctx.api.put(varsPath(dep), { env_variables: [{ name: `${tag}_PROBE`, value: "probe" }] });
+      const probe = await ctx.api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [{ name: `${tag}_PROBE`, value: "probe" }] } });
       ctx.require(probe, "E14", "setting a variable of its own (PUT env-vars), to see how names set here are masked", () => true);
       const variable = fc.record({ name: envVarName(tag), value: text(1, 24).filter((v) => v !== MASK) }).filter((v) => o.select(v.name));
       await forAll(ctx, variable, async ({ name, value }, api) => {
-        const put = await api.put(varsPath(dep), { env_variables: [{ name, value }] });
+        const put = await api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [{ name, value }] } });
         ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with a new variable ${name} (it took ${tag}_PROBE before)`);
         // published docs: the PUT answers with the list shape; every variable it shows, in items and in data, obeys the rule too.
         const wrong = answeredVariables(put).filter((v) => o.select(v.name) && (v.value === MASK) !== o.masked(v.name));
@@ -148,7 +149,7 @@ export const propertyChecks = groupedById([
     title: "For any limit from 1 to n+2, every page of an offset walk of the deployments holds at most limit deployments, and the walk yields every deployment exactly once",
     kind: "property",
     async run(ctx) {
-      const whole = wholeList(await walkOffset(ctx.api, "/api/v1/deployments", SURE_LIMIT, deploymentsOf), "deployments").items.map((d: any) => String(d?.id));
+      const whole = wholeList(await walkOffset(ctx.api, DEPLOYMENTS_PATH, SURE_LIMIT, deploymentsOf), "deployments").items.map((d: any) => String(d?.id));
       if (!whole.length) throw new NotExercised("the deployments list (E1) is empty: there is nothing to walk");
       // No maximum limit is published, and a walk ends at a short page: limits stay at or below the default.
       const sizes = { max: SURE_LIMIT };
@@ -157,7 +158,7 @@ export const propertyChecks = groupedById([
       const longestWalk = Math.ceil(whole.length / smallestPageSize(whole.length, sizes)) + 2;
       const maxRequests = Math.max(DEFAULT_REQUEST_BUDGET, (MIN_RUNS + 2) * longestWalk);
       await forAll(ctx, pageSize(whole.length, sizes), async (limit, api) => {
-        const walk = await walkOffset(api, "/api/v1/deployments", limit, deploymentsOf, { maxPages: Math.ceil(whole.length / limit) + 2 });
+        const walk = await walkOffset(api, DEPLOYMENTS_PATH, limit, deploymentsOf, { maxPages: Math.ceil(whole.length / limit) + 2 });
         expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: deploymentsOf(res.body) ?? [], res })), "limit", walk.limit, "deployment");
         expectWalkCovers(ctx.expect, walk.items.map((d: any) => String(d?.id)), whole, "deployment", walk.pages.at(-1));
       }, { maxRequests });
@@ -172,7 +173,7 @@ export const propertyChecks = groupedById([
     needs: ["fixture:deployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const path = `/api/v1/deployments/${dep}/environments`;
+      const path = pathTo("listEnvironments", { deploymentId: dep });
       const whole = (await currentEnvironments(ctx.api, ctx.expect, dep)).environments.map((e) => String(e.id));
       if (!whole.length) throw new NotExercised("the deployment lists no environment: there is nothing to walk");
       const head = await ctx.api.get(path, { limit: 1 });
@@ -260,7 +261,7 @@ export const propertyChecks = groupedById([
       await forAll(ctx, inputs, async (input, api) => {
         // Read again each time: a trial that wrongly moved the deployment must not fail the ones after it.
         const before = (await currentVersions(api, ctx.expect, dep)).current;
-        const res = await api.put(`/api/v1/deployments/${dep}`, { releaseChannelVersion: input });
+        const res = await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: input } });
         ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(input)} is none of the three forms of a listed version`);
         const after = await currentVersions(api, ctx.expect, dep);
         ctx.expect.that(after.current?.version === before?.version, "E5 marks the same version current as before", { expected: `isCurrent on ${before?.version}`, got: after.current ? `isCurrent on ${after.current.version}` : "no entry with isCurrent true", res: after.res });

@@ -4,7 +4,6 @@ import type { Response } from "../core/http.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import { stagingFlags, stagingState, unreadable } from "./lib/staging-state.js";
 
-const togglePath = (dep: string) => `/build/api/v1/deployments/${dep}/branches/staging-environment`;
 
 type BranchRef = { branchName: string } | { branchId: number };
 
@@ -14,7 +13,7 @@ const stateOf = (ctx: CheckContext, dep: string, branch: string, type?: "staging
 function restoreLater(ctx: CheckContext, dep: string, branchName: string, was: boolean): void {
   ctx.scratch.onCleanup(`the staging environment of branch ${branchName} in deployment ${dep}`, async () => {
     if ((await stateOf(ctx, dep, branchName)).on === was) return;
-    const res = await ctx.api.put(togglePath(dep), { enabled: was, branchName });
+    const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: was, branchName } });
     if (res.status !== 200) throw new Error(`the staging toggle answered ${res.status}`);
     // A 200 that changed nothing is no restoration: the report must list what was left.
     const now = await stateOf(ctx, dep, branchName);
@@ -38,7 +37,7 @@ async function keepKnownFlag(ctx: CheckContext, dep: string, branchName: string)
 
 /** A toggle that prepares the state a check starts from: it must succeed, but is not the rule under test. */
 async function setFlag(ctx: CheckContext, dep: string, branchName: string, enabled: boolean, why: string): Promise<void> {
-  ctx.require(await ctx.api.put(togglePath(dep), { enabled, branchName }), "E4", why);
+  ctx.require(await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled, branchName } }), "E4", why);
 }
 
 /**
@@ -46,7 +45,7 @@ async function setFlag(ctx: CheckContext, dep: string, branchName: string, enabl
  * lets the flag be null or absent: then the state is judged by the read-back alone.
  */
 async function toggle(ctx: CheckContext, dep: string, ref: BranchRef, enabled: boolean): Promise<{ branch: any; res: Response }> {
-  const res = await ctx.api.put(togglePath(dep), { enabled, ...ref });
+  const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled, ...ref } });
   const branch = ctx.expect.ok(res, "BranchResponse").data;
   if (branch.isStagingEnvironmentEnabled != null) ctx.expect.equal(branch.isStagingEnvironmentEnabled, enabled, `the answer shows isStagingEnvironmentEnabled ${enabled}`, { res, reason: "answer-flag" });
   return { branch, res };
@@ -71,7 +70,7 @@ function refusesToEnable(fixtureName: "personalBranch" | "productionBranch", wha
     const dep = ctx.fixture("deployment").id;
     const name = ctx.fixture(fixtureName).name;
     const was = await keepFlag(ctx, dep, name);
-    const res = await ctx.api.put(togglePath(dep), { enabled: true, branchName: name });
+    const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, branchName: name } });
     ctx.requireRoute(res, "E4", `enabling the staging environment of ${what} ${name}`);
     ctx.expect.clientError(res, `enabling the staging environment of ${what} ${name} is rejected`);
     if (was === undefined) throw new NotExercised(`the 4xx came back, but ${unreadable(name)}, so "changes nothing" is not judged`);
@@ -169,7 +168,7 @@ export const stagingChecks = group("staging", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const before = await stagingFlags(ctx.api, ctx.expect, dep);
-      const res = await ctx.api.put(togglePath(dep), { enabled: true });
+      const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true } });
       // A server that took the body anyway changed some branch: the one it answers with is put back.
       const changed = res.status < 300 ? res.body?.data?.name : undefined;
       const was = typeof changed === "string" ? before.of(changed) : undefined;
@@ -189,7 +188,7 @@ export const stagingChecks = group("staging", [
       // A 404 proves nothing from a server without the toggle: setting a real branch as it is shows it is served.
       const shared = ctx.fixture("sharedBranch").name;
       await setFlag(ctx, dep, shared, await keepKnownFlag(ctx, dep, shared), "setting a shared branch's staging environment as it is");
-      const res = await ctx.api.put(togglePath(dep), { enabled: true, branchName: ctx.scratch.name("no-such-branch") });
+      const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, branchName: ctx.scratch.name("no-such-branch") } });
       ctx.expect.status(res, 404, "a branch the deployment does not have");
     },
   },

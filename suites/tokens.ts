@@ -5,8 +5,10 @@ import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { sameInstant } from "../core/timestamps.js";
 import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "./lib/metadata-token.js";
+import { pathTo } from "../core/spec/client.js";
+import { LIMITS, type OperationName, type SpecSection } from "../core/spec/operations.js";
 
-const DEFAULT_LIFETIME_S = 86_400;
+const DEFAULT_LIFETIME_S = LIMITS.tokenLifetimeSeconds;
 /** published docs: one published schema bounds expires_in to 1..3600, so only values in it are sent. */
 const SENT_LIFETIMES_S = [1, 900, 3600];
 /** created_at, expires_at and the JWT's times are whole seconds apart at best. */
@@ -26,12 +28,13 @@ async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<
 
 /** One read of each management endpoint (Authentication 3: a metadata token is valid on none of them); E9 on a workbook E8 lists. */
 async function managementReads(ctx: CheckContext): Promise<[string, string][]> {
-  const dep = `/api/v1/deployments/${ctx.fixture("deployment").id}`;
-  const reads: [string, string][] = [["E1", "/api/v1/deployments"], ["E2", `${dep}/environments`], ["E5", `${dep}/versions`], ["E8", `${dep}/workbooks`], ["E13", `${dep}/env-vars`]];
-  const listed = await ctx.api.get(`${dep}/workbooks`, { first: 1 });
+  const deploymentId = ctx.fixture("deployment").id;
+  const reads: [SpecSection, OperationName][] = [["E1", "listDeployments"], ["E2", "listEnvironments"], ["E5", "listVersions"], ["E8", "listWorkbooks"], ["E13", "listEnvVars"]];
+  const paths: [string, string][] = reads.map(([section, name]) => [section, pathTo(name, { deploymentId })]);
+  const listed = await ctx.api.call("listWorkbooks", { deploymentId }, { query: { first: 1 } });
   const id = Array.isArray(listed.body?.items) ? listed.body.items[0]?.id : undefined;
-  if (Number.isSafeInteger(id)) reads.push(["E9", `${dep}/workbooks/${id}`]);
-  return reads;
+  if (Number.isSafeInteger(id)) paths.push(["E9", pathTo("getWorkbook", { deploymentId, workbookId: id })]);
+  return paths;
 }
 
 /**

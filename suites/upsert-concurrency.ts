@@ -4,6 +4,7 @@ import type { Response } from "../core/http.js";
 import { NotExercised } from "../core/outcome.js";
 import { walkCursor, wholeList } from "../core/pagination.js";
 import { ownWorkbook, putBySlug, workbookPath } from "./lib/workbook-writes.js";
+import { pathTo } from "../core/spec/client.js";
 
 const WRITERS = 12;
 const RETRIES = 5;
@@ -35,7 +36,7 @@ export async function raceOnSlug(ctx: RaceCtx, dep: string, writers = WRITERS): 
   const send = (body: Writer["body"]) => putBySlug(ctx.scratch, ctx.api, dep, slug, body);
   const half = Math.floor(writers / 2);
   const early = bodies.slice(0, half).map(send);
-  const deletion = ctx.api.post(`/api/v1/deployments/${dep}/workspace/bulk-delete`, { items: [{ type: "WORKBOOK", id: workbook.id }] });
+  const deletion = ctx.api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items: [{ type: "WORKBOOK", id: workbook.id }] } });
   const late = bodies.slice(half).map(send);
   const [answers] = await Promise.all([Promise.all([...early, ...late]), deletion]);
   return { slug, writers: bodies.map((body, i) => ({ body, res: answers[i] })) };
@@ -119,7 +120,7 @@ export const upsertConcurrencyChecks = group("upsert", [
       const existing: number[] = [];
       for (const id of new Set(answered)) if ((await ctx.api.get(workbookPath(dep, id))).status === 200) existing.push(id);
       ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", { res: last, reason: "one-holder" });
-      const listed = wholeList(await walkCursor(ctx.api, `/api/v1/deployments/${dep}/workbooks`, { first: 100 }), "workbooks").items;
+      const listed = wholeList(await walkCursor(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks").items;
       const holders = listed.filter((w: any) => typeof w?.slug === "string" && w.slug === race.slug).map((w: any) => w.id);
       if (listed.some((w: any) => typeof w?.slug === "string")) ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", last);
     },

@@ -2,6 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition, workbookPath } from "./lib/workbook-writes.js";
+import { LIMITS } from "../core/spec/operations.js";
 
 /** E11 rule 2 (a meta.dashboardDraft is validated as elsewhere): the draft checks of the upsert group. */
 
@@ -45,7 +46,7 @@ async function sendLegacyTabs(ctx: CheckContext): Promise<{ found: any[]; readRe
 }
 
 /** Limits: DashboardAppSource entry is at most 255 characters. */
-const ENTRY_MAX = 255;
+const ENTRY_MAX = LIMITS.appEntryLength;
 
 /**
  * Upserts a draft whose app entry is one character over the limit into a workbook of the run's

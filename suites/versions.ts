@@ -21,7 +21,7 @@ export const versionChecks = group("versions", [
     title: "The versions list answers 200 with entries of releaseChannelVersion, version, releaseChannel, isLatestInChannel, isCurrent",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
-      expect.ok(await api.get(`/api/v1/deployments/${fixture("deployment").id}/versions`), "VersionsListResponse");
+      expect.ok(await api.call("listVersions", { deploymentId: fixture("deployment").id }), "VersionsListResponse");
     },
   },
   {

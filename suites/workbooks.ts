@@ -6,13 +6,14 @@ import { type CursorWalk, walkCursor, wholeList } from "../core/pagination.js";
 import { sameTimestamp } from "../core/timestamps.js";
 import { expectWalkCovers, severalPagesOf, smallestPagesOf } from "./lib/cursor-walk.js";
 import { copyDifference } from "./lib/legacy-copy.js";
+import { pathTo } from "../core/spec/client.js";
 
 const WHOLE_PAGE = 100;
 /** Listed items whose single get is compared with the list. */
 const GET_SAMPLE = 5;
 /** The most pages read to find that sample. */
 const SAMPLE_PAGES = 10;
-const listPath = (dep: string) => `/api/v1/deployments/${dep}/workbooks`;
+const listPath = (dep: string) => pathTo("listWorkbooks", { deploymentId: dep });
 const ids = (items: any[]) => items.map((w) => String(w?.id));
 /** The list may hold folders and reports too (the Workbook type says so); E9 serves workbooks. */
 const isWorkbook = (w: any) => w?.type === undefined || w.type === "WORKBOOK";
@@ -161,7 +162,7 @@ export const workbookReadChecks = group("workbooks", [
     title: "Getting a workbook answers 200 with a Workbook",
     needs: ["fixture:deployment", "fixture:workbook"],
     async run({ api, expect, fixture }) {
-      expect.ok(await api.get(`${listPath(fixture("deployment").id)}/${fixture("workbook").id}`), "Workbook");
+      expect.ok(await api.call("getWorkbook", { deploymentId: fixture("deployment").id, workbookId: fixture("workbook").id }), "Workbook");
     },
   },
   {
@@ -177,7 +178,7 @@ export const workbookReadChecks = group("workbooks", [
       const listed: any[] = walk.items.filter(isWorkbook).slice(0, GET_SAMPLE);
       if (!listed.length) throw new NotExercised(`no WORKBOOK item in the ${walk.pages.length} page(s) of E8 read (${walk.items.length} item(s))`);
       for (const item of listed) {
-        const res = await api.get(`${listPath(dep)}/${item.id}`);
+        const res = await api.call("getWorkbook", { deploymentId: dep, workbookId: item.id });
         const got = expect.ok(res, "Workbook");
         for (const field of COMPARED) {
           const [a, b] = [item[field], got[field]];
@@ -201,9 +202,9 @@ export const workbookReadChecks = group("workbooks", [
       const listed = items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
       // A 404 proves nothing from a server without E9: a listed workbook that reads shows it is served.
       const known = items.find((w) => isWorkbook(w) && Number.isSafeInteger(w?.id))?.id;
-      if (known !== undefined) ctx.require(await api.get(`${listPath(dep)}/${known}`), "E9", `reading workbook ${known}, which E8 lists`);
+      if (known !== undefined) ctx.require(await api.call("getWorkbook", { deploymentId: dep, workbookId: known }), "E9", `reading workbook ${known}, which E8 lists`);
       const unknown = Math.max(0, ...listed) + 1_000_000;
-      expect.status(await api.get(`${listPath(dep)}/${unknown}`), 404, `workbook ${unknown} (far above every listed id)`);
+      expect.status(await api.call("getWorkbook", { deploymentId: dep, workbookId: unknown }), 404, `workbook ${unknown} (far above every listed id)`);
     },
   },
   {
@@ -215,7 +216,7 @@ export const workbookReadChecks = group("workbooks", [
     async run({ api, expect, fixture }) {
       const ours = fixture("workbook");
       const other = fixture("otherDeployment").id;
-      const res = await api.get(`${listPath(other)}/${ours.id}`);
+      const res = await api.call("getWorkbook", { deploymentId: other, workbookId: ours.id });
       // Ids might be scoped per deployment: the other deployment's own workbook of that id is no leak.
       if (res.status === 200 && res.isJson && String(res.body?.deploymentId) === other)
         throw new NotExercised(`deployment ${other} has a workbook ${ours.id} of its own: ids are scoped per deployment here`);

@@ -7,6 +7,7 @@ import { HttpClient } from "../../core/http.js";
 import { credentials, redactorFor } from "../../core/runner.js";
 import { type RunSettings, tokenEnvVars, UsageError, validateConfig } from "../../core/settings.js";
 import { preflight } from "../preflight.js";
+import { pathTo, requestTo } from "../../core/spec/client.js";
 
 /** A discovered value, or why there is none; either way what the key is for. */
 interface Entry {
@@ -76,7 +77,7 @@ async function discover(api: Api): Promise<Entry[]> {
     await found("sharedBranch", async () => (await fixtures.get("sharedBranch")).name, "discovered: a branch that is neither production nor a personal one", "a shared branch's name (E4: its staging toggle can be switched)"),
   ];
   const dep = entries[0].value as string | undefined;
-  const folders = dep === undefined ? undefined : await api.get(`/api/v1/deployments/${dep}/folders`).then((r) => (r.status === 200 && Array.isArray(r.body?.items) ? r.body.items.length : undefined), () => undefined);
+  const folders = dep === undefined ? undefined : await api.call("listFolders", { deploymentId: dep }).then((r) => (r.status === 200 && Array.isArray(r.body?.items) ? r.body.items.length : undefined), () => undefined);
   const seen = folders === undefined ? "the folders list (E14) could not be read" : `deployment ${dep} has ${folders} folder(s) at its root`;
   for (const [key, what] of Object.entries(UNDISCOVERABLE)) entries.push({ key, note: `not discoverable black-box${key.includes("Folder") ? ` (${seen})` : ""}: ${what}` });
   return entries;
@@ -92,8 +93,8 @@ async function tokenNotes(client: HttpClient, settings: RunSettings): Promise<st
       notes.push(`${tokenEnvVars[role]} not set: ${ROLE_USE[role]}; its checks are skipped without it`);
       continue;
     }
-    const res = await client.send({ method: "GET", path: "/api/v1/deployments", query: { limit: 1 }, credential }).catch(() => undefined);
-    notes.push(`${tokenEnvVars[role]} set; GET /api/v1/deployments answered it ${res?.status ?? "nothing"}: ${ROLE_USE[role]}`);
+    const res = await client.send(requestTo("listDeployments", {}, { query: { limit: 1 }, credential })).catch(() => undefined);
+    notes.push(`${tokenEnvVars[role]} set; GET ${pathTo("listDeployments")} answered it ${res?.status ?? "nothing"}: ${ROLE_USE[role]}`);
   }
   return notes;
 }

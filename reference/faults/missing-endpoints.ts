@@ -1,20 +1,12 @@
 import type { Fault } from "../faults.js";
 import { HttpError } from "../http.js";
+import { specified } from "../../core/spec/operations.js";
 
-/** Each endpoint these faults take away, and the check that owns it (the one that fails). */
-const OWNERS = {
-  E3: "tokens.create.schema",
-  E4: "staging.enable.by-name",
-  E5: "versions.list.schema",
-  E7: "audit.export.content-type-csv",
-  E10: "clone.answer.is-the-stored-clone",
-  E11: "upsert.create.absent-slug-creates",
-  E12: "bulk-move.response.schema",
-  E13: "env-vars.list.schema",
-} as const;
-
-/** The assertion of each owner that an unusable answer trips: its status, or the precondition its own scenario builds on. */
-const OWNER_REASON: Record<keyof typeof OWNERS, string> = { E3: "precondition", E4: "precondition", E5: "status", E7: "precondition", E10: "status", E11: "status", E12: "precondition", E13: "status" };
+/**
+ * Each endpoint these faults take away, and the assertion of its owner (the operation table's) that
+ * an unusable answer trips: its status, or the precondition its own scenario builds on.
+ */
+const OWNER_REASON = { E3: "precondition", E4: "precondition", E5: "status", E7: "precondition", E10: "status", E11: "status", E12: "precondition", E13: "status" } as const;
 
 /**
  * A spec'd endpoint the server does not serve (404), or serves broken (500): its owner check
@@ -22,8 +14,8 @@ const OWNER_REASON: Record<keyof typeof OWNERS, string> = { E3: "precondition", 
  * (test/gate.test.ts). The handler still runs first; only the answer is lost, as when a proxy
  * in front of a server drops a route.
  */
-function answers(endpoint: keyof typeof OWNERS, status: number): Fault {
-  const root = OWNERS[endpoint];
+function answers(endpoint: keyof typeof OWNER_REASON, status: number): Fault {
+  const root = specified(endpoint).owner;
   return {
     name: status === 404 ? `${endpoint.toLowerCase()}-missing` : `${endpoint.toLowerCase()}-answers-${status}`,
     breaks: endpoint,
@@ -39,6 +31,6 @@ function answers(endpoint: keyof typeof OWNERS, status: number): Fault {
 }
 
 export const missingEndpointFaults: Fault[] = [
-  ...(["E3", "E4", "E5", "E7", "E10", "E11", "E12", "E13"] as const).map((e) => answers(e, 404)),
+  ...(Object.keys(OWNER_REASON) as (keyof typeof OWNER_REASON)[]).map((e) => answers(e, 404)),
   answers("E11", 500),
 ];

@@ -2,6 +2,7 @@ import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../faults.js";
 import { HttpError } from "../http.js";
 import { trailingEmptyPage, withoutOffsets } from "../shape-variants.js";
+import { MASK } from "../../core/spec/operations.js";
 
 /** Faults of the read-side endpoints (E1, E2, E5, E8, E9, E13, spec, authentication). */
 export const readSideFaults: Fault[] = [
@@ -250,7 +251,7 @@ export const readSideFaults: Fault[] = [
     because: { "env-vars.list.schema": "schema:EnvVarsListResponse", "env-vars.mask.every-answer": "secret-unmasked" },
     routes: ["E13"],
     respond: ({ body }) => {
-      const nulled = (list: any[]) => list.map((v) => (v.value === "[ENCRYPTED]" ? { ...v, value: null } : v));
+      const nulled = (list: any[]) => list.map((v) => (v.value === MASK ? { ...v, value: null } : v));
       return { ...body, items: nulled(body.items), data: nulled(body.data) };
     },
   },

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { specified } from "../../core/spec/operations.js";
 import type { Behaviour } from "../behaviour.js";
 import { HttpError, type Route } from "../http.js";
 
@@ -25,7 +26,7 @@ export const auditRoutes: Route[] = [
   {
     spec: "E7",
     method: "GET",
-    pattern: "/api/v1/audit-logs/export",
+    pattern: specified("E7").path,
     handler: (req, app) => {
       if (!app.store.auditFeatureEnabled) throw new HttpError(403, "the audit log feature is not enabled on this plan");
       if (!app.b.mayExportAuditLog(req.user)) throw new HttpError(403, "exporting the audit log takes the AuditLogManage permission");

@@ -1,6 +1,7 @@
 import { accessTo, accessToFolder } from "../access.js";
 import { HttpError, ok, type Route } from "../http.js";
 import { workbookRecord } from "../serialize.js";
+import { specified } from "../../core/spec/operations.js";
 import type { Item } from "../store.js";
 import { deploymentOf } from "./common.js";
 
@@ -18,7 +19,7 @@ export const bulkMoveRoutes: Route[] = [
   {
     spec: "E12",
     method: "POST",
-    pattern: "/api/v1/deployments/:deploymentId/workspace/bulk-move",
+    pattern: specified("E12").path,
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const refs = app.b.bulkMoveItems(req.body);

@@ -1,3 +1,4 @@
+import { specified } from "../../core/spec/operations.js";
 import { accessTo, accessToFolder, atLeast } from "../access.js";
 import { rewriteWidgetReportIds } from "../dashboard.js";
 import { HttpError, ok, type App, type Req, type Route } from "../http.js";
@@ -86,7 +87,7 @@ export const cloneRoutes: Route[] = [
   {
     spec: "E10",
     method: "POST",
-    pattern: "/api/v1/deployments/:deploymentId/workbooks/:workbookId/duplicate",
+    pattern: specified("E10").path,
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const shared = sharedFlag(app, req.body);

@@ -1,4 +1,5 @@
 import { HttpError, ok, type App, type Route } from "../http.js";
+import { specified } from "../../core/spec/operations.js";
 import type { DeploymentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
 import { imageOf, versionEntries } from "./deployments.js";
@@ -49,7 +50,7 @@ export const deploymentUpdateRoutes: Route[] = [
   {
     spec: "E6",
     method: "PUT",
-    pattern: "/api/v1/deployments/:deploymentId",
+    pattern: specified("E6").path,
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const body = req.body;

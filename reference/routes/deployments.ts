@@ -1,6 +1,7 @@
 import { bundledOpenApi } from "../../core/schemas.js";
 import { ok, type Route } from "../http.js";
 import { offsetPage } from "../paging.js";
+import { specified } from "../../core/spec/operations.js";
 import type { DeploymentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
 
@@ -35,7 +36,7 @@ export const deploymentRoutes: Route[] = [
   {
     spec: "E1",
     method: "GET",
-    pattern: "/api/v1/deployments",
+    pattern: specified("E1").path,
     handler: (req, app) => {
       const page = offsetPage(app.b, app.store.deployments, req.query);
       return ok({ data: { deployments: page.items.map(deploymentItem) }, pagination: page.pagination });
@@ -44,7 +45,7 @@ export const deploymentRoutes: Route[] = [
   {
     spec: "E14",
     method: "GET",
-    pattern: "/api/v1/deployments/:deploymentId/settings",
+    pattern: "/api/v1/deployments/{deploymentId}/settings",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       return ok({ id: dep.id, name: dep.name, ...dep.settings });
@@ -59,7 +60,7 @@ export const deploymentRoutes: Route[] = [
   {
     spec: "E5",
     method: "GET",
-    pattern: "/api/v1/deployments/:deploymentId/versions",
+    pattern: specified("E5").path,
     handler: (req, app) => ok({ data: versionEntries(deploymentOf(app, req)) }),
   },
   { spec: "E14", method: "GET", pattern: "/api/v1/spec", handler: async () => ok(await spec) },

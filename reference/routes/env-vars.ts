@@ -2,8 +2,8 @@ import { HttpError, ok, type App, type Route } from "../http.js";
 import { cursorPage } from "../paging.js";
 import type { DeploymentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
+import { MASK, specified } from "../../core/spec/operations.js";
 
-const MASK = "[ENCRYPTED]";
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function listing(app: App, dep: DeploymentRecord, query: URLSearchParams) {
@@ -16,13 +16,13 @@ export const envVarRoutes: Route[] = [
   {
     spec: "E13",
     method: "GET",
-    pattern: "/api/v1/deployments/:deploymentId/env-vars",
+    pattern: specified("E13").path,
     handler: (req, app) => ok(listing(app, deploymentOf(app, req), req.query)),
   },
   {
     spec: "E14",
     method: "PUT",
-    pattern: "/api/v1/deployments/:deploymentId/env-vars",
+    pattern: "/api/v1/deployments/{deploymentId}/env-vars",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const list = req.body?.env_variables;

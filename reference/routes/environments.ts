@@ -1,5 +1,6 @@
 import { HttpError, ok, type Route } from "../http.js";
 import { cursorPage, offsetPage } from "../paging.js";
+import { specified } from "../../core/spec/operations.js";
 import type { EnvironmentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
 
@@ -24,7 +25,7 @@ export const environmentRoutes: Route[] = [
   {
     spec: "E2",
     method: "GET",
-    pattern: "/api/v1/deployments/:deploymentId/environments",
+    pattern: specified("E2").path,
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const type = req.query.get("type");
@@ -40,7 +41,7 @@ export const environmentRoutes: Route[] = [
   {
     spec: "E14",
     method: "GET",
-    pattern: "/build/api/v1/deployments/:deploymentId/branches",
+    pattern: "/build/api/v1/deployments/{deploymentId}/branches",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const list = dep.branches.map((b) => ({ id: b.id, name: b.name, parentBranch: b.parentBranch || null, lastHash: b.lastHash, isStagingEnvironmentEnabled: b.isStagingEnvironmentEnabled }));

@@ -26,7 +26,7 @@ export const folderWriteRoutes: Route[] = [
   {
     spec: "E14",
     method: "POST",
-    pattern: "/api/v1/deployments/:deploymentId/folders",
+    pattern: "/api/v1/deployments/{deploymentId}/folders",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const body = req.body;

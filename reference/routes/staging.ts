@@ -1,4 +1,5 @@
 import { HttpError, ok, type App, type Route } from "../http.js";
+import { specified } from "../../core/spec/operations.js";
 import type { BranchRecord, DeploymentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
 
@@ -21,7 +22,7 @@ export const stagingRoutes: Route[] = [
   {
     spec: "E4",
     method: "PUT",
-    pattern: "/build/api/v1/deployments/:deploymentId/branches/staging-environment",
+    pattern: specified("E4").path,
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const body = req.body;

@@ -1,3 +1,4 @@
+import { specified } from "../../core/spec/operations.js";
 import { SignJWT } from "jose";
 import { HttpError, ok, type App, type Route } from "../http.js";
 import { deploymentOf } from "./common.js";
@@ -20,7 +21,7 @@ export const tokenRoutes: Route[] = [
   {
     spec: "E3",
     method: "POST",
-    pattern: "/api/v1/deployments/:deploymentId/environments/:environmentId/tokens-for-meta-sync",
+    pattern: specified("E3").path,
     handler: async (req, app) => {
       const dep = deploymentOf(app, req);
       const envId = req.params.environmentId;

@@ -6,8 +6,8 @@ import { HttpError, ok, type App, type Route } from "../http.js";
 import { workbookRecord } from "../serialize.js";
 import { newItem, type DeploymentRecord, type Item } from "../store.js";
 import { itemsOf } from "./common.js";
+import { specified, UPSERT_CONFLICT_CODE } from "../../core/spec/operations.js";
 
-const CONFLICT_CODE = "upsert_branch_changed";
 
 /** A validated E11 body. `draft` is present when meta carried a dashboardDraft (already converted). */
 interface UpsertRequest {
@@ -73,7 +73,7 @@ export const upsertRoutes: Route[] = [
   {
     spec: "E11",
     method: "PUT",
-    pattern: "/api/v1/deployments/:deploymentId/workbooks/by-slug/:slug",
+    pattern: specified("E11").path,
     handler: async (req, app) => {
       const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
       if (!dep) throw new HttpError(404, `deployment ${req.params.deploymentId} not found`);
@@ -94,7 +94,7 @@ export const upsertRoutes: Route[] = [
 
       await sleep(app.options.upsertDelayMs);
       if (app.b.upsertBranchChanged(decided?.id, holderOf(app, dep, slug)?.id))
-        throw new HttpError(app.b.upsertConflictStatus(), "another writer created or deleted the workbook holding this slug; retry", { code: CONFLICT_CODE });
+        throw new HttpError(app.b.upsertConflictStatus(), "another writer created or deleted the workbook holding this slug; retry", { code: UPSERT_CONFLICT_CODE });
 
       const wb = decided ?? newItem(app.store, { deploymentId: dep.id, type: "WORKBOOK", name: slug, slug, createdBy: req.user.id });
       const changed = apply(app, wb, sent);

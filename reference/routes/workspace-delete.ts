@@ -12,7 +12,7 @@ export const workspaceDeleteRoutes: Route[] = [
   {
     spec: "E14",
     method: "POST",
-    pattern: "/api/v1/deployments/:deploymentId/workspace/bulk-delete",
+    pattern: "/api/v1/deployments/{deploymentId}/workspace/bulk-delete",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const refs = app.b.bulkDeleteRefs(req.body);

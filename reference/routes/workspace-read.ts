@@ -2,6 +2,7 @@ import { atLeast, accessTo } from "../access.js";
 import { type App, HttpError, ok, type Req, type Route } from "../http.js";
 import { cursorPage, intParam } from "../paging.js";
 import { workbookRecord } from "../serialize.js";
+import { specified } from "../../core/spec/operations.js";
 import type { DeploymentRecord, Item } from "../store.js";
 import { deploymentOf, itemsOf } from "./common.js";
 
@@ -19,7 +20,7 @@ export const workspaceReadRoutes: Route[] = [
   {
     spec: "E8",
     method: "GET",
-    pattern: "/api/v1/deployments/:deploymentId/workbooks",
+    pattern: specified("E8").path,
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const rawFolder = req.query.get("folderId");
@@ -36,13 +37,13 @@ export const workspaceReadRoutes: Route[] = [
   {
     spec: "E9",
     method: "GET",
-    pattern: "/api/v1/deployments/:deploymentId/workbooks/:workbookId",
+    pattern: specified("E9").path,
     handler: (req, app) => ok(workbookRecord(app.store, readableWorkbook(app, deploymentOf(app, req), req))),
   },
   {
     spec: "E14",
     method: "GET",
-    pattern: "/api/v1/deployments/:deploymentId/folders",
+    pattern: "/api/v1/deployments/{deploymentId}/folders",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const parentId = intParam(app.b, req.query, "parentId", 0) ?? null;

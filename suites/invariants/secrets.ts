@@ -1,11 +1,12 @@
 import { invariant, type Observed } from "../../core/invariants.js";
-import { SECRET_MARKERS as MARKERS } from "../../generators/index.js";
+import { matchPath } from "../../core/spec/match.js";
+import { MASK, SECRET_MARKERS as MARKERS, operation } from "../../core/spec/operations.js";
 
-const MASK = "[ENCRYPTED]";
 /** The spec writes the markers in upper case: that is the MUST (any case is env-vars.mask.any-case, SHOULD). */
 const secretNamed = (name: string) => MARKERS.some((m) => name.includes(m));
-const VARS = /^\/api\/v1\/deployments\/[^/]+\/env-vars$/;
-const SETTINGS = /^\/api\/v1\/deployments\/[^/]+\/settings$/;
+/** E13 and PUT env-vars share the path: every answer there lists variables. */
+const atVars = (path: string) => matchPath(operation("listEnvVars").path, path) !== undefined;
+const atSettings = (path: string) => matchPath(operation("getDeploymentSettings").path, path) !== undefined;
 /**
  * A value is looked for in every answer only when it cannot turn up by chance: long enough and
  * not one character repeated. Shorter ones are still judged where they are listed (masked or not).
@@ -20,7 +21,7 @@ function variablesIn(body: any): { name: string; value: unknown }[] {
 
 /** The variables a PUT env-vars request set (facts.md: `{"env_variables": [{name, value}]}`). */
 function variablesSent(x: Observed): { name: string; value: string }[] {
-  if (x.method !== "PUT" || !VARS.test(x.url.pathname) || x.status >= 300 || x.requestBody === undefined) return [];
+  if (x.method !== "PUT" || !atVars(x.url.pathname) || x.status >= 300 || x.requestBody === undefined) return [];
   try {
     const list = JSON.parse(x.requestBody)?.env_variables;
     return Array.isArray(list) ? list.filter((v: any) => typeof v?.name === "string" && typeof v?.value === "string") : [];
@@ -92,8 +93,8 @@ export const secretMasking = invariant({
       const set = variablesSent(x);
       if (!set.length) sent.add(x);
       for (const v of set) (secretNamed(v.name) ? secrets.set(v.value, v.name) : plain.add(v.value));
-      const listsVariables = x.status < 300 && x.isJson && VARS.test(x.url.pathname);
-      const isSettings = x.status < 300 && SETTINGS.test(x.url.pathname);
+      const listsVariables = x.status < 300 && x.isJson && atVars(x.url.pathname);
+      const isSettings = x.status < 300 && atSettings(x.url.pathname);
       if (listsVariables) {
         const unmasked = variablesIn(x.body).filter((v) => secretNamed(v.name) && v.value !== MASK);
         if (unmasked.length)

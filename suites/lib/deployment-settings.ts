@@ -1,9 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
+import { pathTo } from "../../core/spec/client.js";
 
-export const deploymentPath = (dep: string) => `/api/v1/deployments/${dep}`;
-export const settingsPath = (dep: string) => `/api/v1/deployments/${dep}/settings`;
 /** E6 does not show its answer; published docs: 200 with the full settings. An accepted update is any of these. */
 export const UPDATE_ACCEPTED = [200, 202, 204];
 /** The settings the checks change on purpose: always put back at cleanup as they were read. */
@@ -25,7 +24,7 @@ export const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntri
 
 /** The deployment settings (E14: shape not shown; read as one object, under `data` or not). */
 export async function readSettings(ctx: Pick<CheckContext, "api" | "require">, dep: string): Promise<{ settings: Record<string, any>; res: Response }> {
-  const res = await ctx.api.get(settingsPath(dep));
+  const res = await ctx.api.call("getDeploymentSettings", { deploymentId: dep });
   const settingsIn = (body: any) => (isObject(body?.data) ? body.data : body);
   const body = ctx.require(res, "E14", "reading the deployment settings, to compare and restore what an update changes", (r) => r.isJson && isObject(settingsIn(r.body)));
   return { settings: settingsIn(body), res };
@@ -43,8 +42,8 @@ export async function keepSettings(ctx: Pick<CheckContext, "api" | "scratch" | "
     // Nothing to put back is no update: each one may redeploy a real deployment.
     if (!changed.length) return;
     const restore = pick(before, changed);
-    const res = await ctx.api.put(deploymentPath(dep), restore);
-    if (!UPDATE_ACCEPTED.includes(res.status)) throw new Error(`PUT ${deploymentPath(dep)} answered ${res.status}`);
+    const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: restore });
+    if (!UPDATE_ACCEPTED.includes(res.status)) throw new Error(`PUT ${pathTo("updateDeployment", { deploymentId: dep })} answered ${res.status}`);
   });
   return before;
 }

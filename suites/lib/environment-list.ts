@@ -4,6 +4,7 @@ import { environmentView, type EnvironmentView } from "../../core/fixtures.js";
 import type { Response } from "../../core/http.js";
 import { walkCursor } from "../../core/pagination.js";
 import { requireAnswer } from "../../core/preconditions.js";
+import { pathTo } from "../../core/spec/client.js";
 
 /**
  * The environments E2 lists right now, in either documented shape (items/pageInfo, or the
@@ -11,7 +12,7 @@ import { requireAnswer } from "../../core/preconditions.js";
  * copy, read once per run, would be stale. A page short of the whole list is followed.
  */
 export async function currentEnvironments(api: Api, expect: Expect, dep: string, type?: string): Promise<{ environments: EnvironmentView[]; res: Response }> {
-  const path = `/api/v1/deployments/${dep}/environments`;
+  const path = pathTo("listEnvironments", { deploymentId: dep });
   const query = type === undefined ? {} : { type };
   const res = await api.get(path, query);
   // Unfiltered, the list is the check's starting point; filtered, its answer is the rule under test.

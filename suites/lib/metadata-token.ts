@@ -2,11 +2,15 @@ import { decodeJwt, type JWTPayload } from "jose";
 import type { CheckContext } from "../../core/context.js";
 import { NotExercised } from "../../core/outcome.js";
 import { parseTimestamp, secondsBetween, type Timestamp } from "../../core/timestamps.js";
+import { pathTo } from "../../core/spec/client.js";
 
-/** E3's path for the environment fixture (declare fixture:deployment and fixture:environment). */
-export function tokenPath(ctx: Pick<CheckContext, "fixture">): string {
-  return `/api/v1/deployments/${ctx.fixture("deployment").id}/environments/${encodeURIComponent(ctx.fixture("environment").id)}/tokens-for-meta-sync`;
+/** E3's path parameters for the environment fixture (declare fixture:deployment and fixture:environment). */
+export function tokenParams(ctx: Pick<CheckContext, "fixture">): { deploymentId: string; environmentId: string } {
+  return { deploymentId: ctx.fixture("deployment").id, environmentId: ctx.fixture("environment").id };
 }
+
+/** E3's path for the environment fixture. */
+export const tokenPath = (ctx: Pick<CheckContext, "fixture">): string => pathTo("createMetadataToken", tokenParams(ctx));
 
 /** The JWT's claims, or undefined when it is not a JWT; the token itself never goes into a message. */
 export function claimsOf(token: unknown): JWTPayload | undefined {

@@ -2,19 +2,21 @@ import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
-import type { RequestSpec, Response } from "../../core/http.js";
+import type { Response } from "../../core/http.js";
 import { NotExercised } from "../../core/outcome.js";
 import { walkCursor } from "../../core/pagination.js";
 import type { SchemaName } from "../../core/schemas.js";
 import { envVarTag, invalidValues, malformedJson, rejectedVersionForm, securityContext, validValues, type InvalidOptions } from "../../generators/index.js";
 import { keepSettings } from "./deployment-settings.js";
 import { spellsAllowed, typesAt, valueAt } from "./lenient-reading.js";
-import { tokenPath } from "./metadata-token.js";
+import { tokenParams } from "./metadata-token.js";
 import { createFolder, createWorkbook } from "./scratch-items.js";
 import { stagingState, unreadable } from "./staging-state.js";
 import { currentEnvironments } from "./environment-list.js";
 import { currentVersions } from "./version-list.js";
-import { bySlugPath, ownWorkbook, trackAnswered, workbookPath } from "./workbook-writes.js";
+import { ownWorkbook, trackAnswered, workbookPath } from "./workbook-writes.js";
+import { type OperationParams, pathTo, requestTo } from "../../core/spec/client.js";
+import type { OperationName } from "../../core/spec/operations.js";
 
 /**
  * The stages of the negative properties (suites/properties-negative.ts), one per endpoint: the
@@ -68,9 +70,9 @@ function badBodies(ctx: CheckContext, schema: SchemaName, opts: InvalidOptions &
   return fc.oneof({ arbitrary: broken, weight: 8 }, { arbitrary: malformedJson(opts.base).map((raw): BadBody => ({ kind: "malformed-json", at: "", raw })), weight: 1 }, ...more.map((arbitrary) => ({ arbitrary, weight: 2 })));
 }
 
-function sender(method: RequestSpec["method"], path: string, after?: (res: Response) => void): Stage["send"] {
+function sender(name: OperationName, params: OperationParams, after?: (res: Response) => void): Stage["send"] {
   return async (api, bad) => {
-    const res = await api.send(bad.raw === undefined ? { method, path, body: bad.body } : { method, path, rawBody: bad.raw });
+    const res = await api.send(requestTo(name, params, bad.raw === undefined ? { body: bad.body } : { rawBody: bad.raw }));
     after?.(res);
     return res;
   };
@@ -83,7 +85,7 @@ export async function tokenStage(ctx: CheckContext): Promise<Stage> {
   const base = fc.record({ security_context: securityContext(), expires_in: fc.integer({ min: 1, max: 3600 }) });
   return {
     cases: badBodies(ctx, "MetadataTokenRequest", { base, nullIsAbsent: true }),
-    send: sender("POST", tokenPath(ctx)),
+    send: sender("createMetadataToken", tokenParams(ctx)),
     async unchanged(_api, res) {
       const token = res.status < 300 ? res.body?.data?.token : undefined;
       ctx.expect.that(token === undefined, "no token is issued for a broken body", { expected: "no data.token", got: "a token", res });
@@ -103,7 +105,6 @@ export async function tokenStage(ctx: CheckContext): Promise<Stage> {
 
 // ---------------------------------------------------------------- E4
 
-const togglePath = (dep: string) => `/build/api/v1/deployments/${dep}/branches/staging-environment`;
 
 /** Whether the branch's staging environment is on now (E2, else the branches list); unreadable, the property has nothing to judge. */
 async function stagingOn(ctx: CheckContext, api: Api, dep: string, branch: string): Promise<{ on: boolean; res?: Response }> {
@@ -119,7 +120,7 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
   const { on: was } = await stagingOn(ctx, ctx.api, dep, branch.name);
   ctx.scratch.onCleanup(`the staging environment of branch ${branch.name} in deployment ${dep}`, async () => {
     if ((await stagingOn(ctx, ctx.api, dep, branch.name)).on === was) return;
-    const res = await ctx.api.put(togglePath(dep), { enabled: was, branchName: branch.name });
+    const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: was, branchName: branch.name } });
     if (res.status !== 200) throw new Error(`the staging toggle answered ${res.status}`);
   });
   const valid = [{ enabled: !was, branchName: branch.name }, ...(branch.id === undefined ? [] : [{ enabled: !was, branchId: branch.id }])];
@@ -138,11 +139,11 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
   const cases = badBodies(ctx, "StagingToggleRequest", { base: fc.constantFrom(...valid), nullIsAbsent: true }).filter((b) => b.kind !== "several-branches");
   const putBack = async (api: Api) => {
     if ((await stagingOn(ctx, api, dep, branch.name)).on === was) return;
-    ctx.expect.status(await api.put(togglePath(dep), { enabled: was, branchName: branch.name }), 200, `putting the staging environment of branch ${branch.name} back ${was ? "on" : "off"}`);
+    ctx.expect.status(await api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: was, branchName: branch.name } }), 200, `putting the staging environment of branch ${branch.name} back ${was ? "on" : "off"}`);
   };
   return {
     cases,
-    send: sender("PUT", togglePath(dep)),
+    send: sender("setStagingEnvironment", { deploymentId: dep }),
     restore: putBack,
     lenient: spelledAsValid(ctx, "StagingToggleRequest"),
     // A null branchName beside the branchId (or the other way round) may be read as absent.
@@ -163,7 +164,7 @@ const E6_FIELDS = ["cloudProvider", "region", "releaseChannel", "releaseChannelV
 
 /** The E6 fields the settings (E14, shape not shown) show, or undefined when they cannot be read. */
 async function e6Settings(api: Api, dep: string): Promise<{ fields: Record<string, unknown>; res: Response } | undefined> {
-  const res = await api.get(`/api/v1/deployments/${dep}/settings`);
+  const res = await api.call("getDeploymentSettings", { deploymentId: dep });
   const body = res.status === 200 && res.isJson ? res.body : undefined;
   const settings = isObject(body?.data) ? body.data : body;
   return isObject(settings) ? { fields: Object.fromEntries(E6_FIELDS.filter((f) => f in settings).map((f) => [f, settings[f]])), res } : undefined;
@@ -184,10 +185,10 @@ export async function updateStage(ctx: CheckContext): Promise<Stage> {
   const unlisted = rejectedVersionForm(list).map((v): BadBody => ({ kind: "unlisted-version", at: "/releaseChannelVersion", body: { releaseChannelVersion: v } }));
   return {
     cases: badBodies(ctx, "UpdateDeploymentRequest", { base, nullIsAbsent: true, optionalRoot: true }, [unlisted]),
-    send: sender("PUT", `/api/v1/deployments/${dep}`),
+    send: sender("updateDeployment", { deploymentId: dep }),
     async restore(api) {
       const now = await currentVersions(api, ctx.expect, dep);
-      if (bare(now.current?.version) !== bare(current.version)) ctx.expect.status(await api.put(`/api/v1/deployments/${dep}`, { releaseChannelVersion: bare(current.version) }), 200, `putting the deployment back on version ${current.version}`);
+      if (bare(now.current?.version) !== bare(current.version)) ctx.expect.status(await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: bare(current.version) } }), 200, `putting the deployment back on version ${current.version}`);
       before = await e6Settings(api, dep);
     },
     // E6 rule 1: any value that is no listed version is a 400, whatever it might be read as.
@@ -211,7 +212,7 @@ export async function cloneStage(ctx: CheckContext): Promise<Stage> {
   const folder = await createFolder(ctx, dep);
   const source = await createWorkbook(ctx, dep, folder.id);
   const inFolder = async (api: Api) => {
-    const walk = await walkCursor(api, `/api/v1/deployments/${dep}/workbooks`, { first: 100, query: { folderId: folder.id } });
+    const walk = await walkCursor(api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100, query: { folderId: folder.id } });
     return { ids: walk.items.map((w: any) => w?.id).sort(), res: walk.pages.at(-1)?.res };
   };
   // What the folder holds: the source, and the clones of readings taken as valid (tracked, removed at cleanup).
@@ -220,7 +221,7 @@ export async function cloneStage(ctx: CheckContext): Promise<Stage> {
   return {
     // A null body is no body: a plain clone.
     cases: badBodies(ctx, "CloneWorkbookRequest", { base: fc.constant({ shared: false }), nullIsAbsent: true, optionalRoot: true }),
-    send: sender("POST", `${workbookPath(dep, source.id)}/duplicate`, (res) => trackAnswered(ctx.scratch, dep, res)),
+    send: sender("duplicateWorkbook", { deploymentId: dep, workbookId: source.id }, (res) => trackAnswered(ctx.scratch, dep, res)),
     async restore(api) {
       held = (await inFolder(api)).ids;
     },
@@ -256,7 +257,7 @@ export async function upsertStage(ctx: CheckContext): Promise<Stage> {
   const opts = { base, nullIsAbsent: true, optionalRoot: true, overrides: { "/folderId": fc.constant(folder.id) } };
   return {
     cases: badBodies(ctx, "UpsertWorkbookRequest", opts),
-    send: sender("PUT", bySlugPath(dep, slug), (res) => trackAnswered(ctx.scratch, dep, res)),
+    send: sender("upsertWorkbookBySlug", { deploymentId: dep, slug }, (res) => trackAnswered(ctx.scratch, dep, res)),
     // A merged meta cannot be taken back: the workbook as it is now is what later cases must keep.
     async restore(api) {
       before = kept(ctx.expect.ok(await api.get(workbookPath(dep, workbook.id)), "Workbook"));
@@ -296,10 +297,10 @@ export async function bulkMoveStage(ctx: CheckContext): Promise<Stage> {
   const opts = { base, nullIsAbsent: true, overrides: { "/items/*/id": fc.integer({ min: -1_000_000, max: -1 }) } };
   return {
     cases: badBodies(ctx, "BulkMoveRequest", opts),
-    send: sender("POST", `/api/v1/deployments/${dep}/workspace/bulk-move`),
+    send: sender("bulkMoveWorkspaceItems", { deploymentId: dep }),
     async restore(api) {
       if ((ctx.expect.ok(await api.get(workbookPath(dep, item.id)), "Workbook").folderId ?? null) === null) return;
-      ctx.expect.status(await api.post(`/api/v1/deployments/${dep}/workspace/bulk-move`, { items: [item], folderId: null }), 200, `moving the run's workbook ${item.id} back to the root`);
+      ctx.expect.status(await api.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body: { items: [item], folderId: null } }), 200, `moving the run's workbook ${item.id} back to the root`);
     },
     lenient: spelledAsValid(ctx, "BulkMoveRequest"),
     async unchanged(api) {
@@ -317,17 +318,17 @@ export const bulkMoveTyped = (b: BadBody) => b.kind === "malformed-json" || b.at
 /** Two variables of the run's own; the valid PUT would change both. Variables cannot be deleted: the names carry the run's tag. */
 export async function envVarStage(ctx: CheckContext): Promise<Stage> {
   const dep = ctx.fixture("deployment").id;
-  const path = `/api/v1/deployments/${dep}/env-vars`;
+  const path = pathTo("listEnvVars", { deploymentId: dep });
   const tag = envVarTag(ctx.scratch.prefix);
   const names = [`${tag}_NEGATIVE_A`, `${tag}_NEGATIVE_B`];
   const set = (value: string) => ({ env_variables: names.map((name) => ({ name, value })) });
-  const first = await ctx.api.put(path, set("before"));
+  const first = await ctx.api.call("setEnvVars", { deploymentId: dep }, { body: set("before") });
   ctx.require(first, "E14", "setting two variables of its own (PUT env-vars)", () => true);
   return {
     cases: badBodies(ctx, "EnvVarsPutRequest", { base: fc.constant(set("after")), nullIsAbsent: true }),
-    send: sender("PUT", path),
+    send: sender("setEnvVars", { deploymentId: dep }),
     async restore(api) {
-      ctx.expect.that([200, 201, 204].includes((await api.put(path, set("before"))).status), `setting the run's variables ${names.join(", ")} back`);
+      ctx.expect.that([200, 201, 204].includes((await api.call("setEnvVars", { deploymentId: dep }, { body: set("before") })).status), `setting the run's variables ${names.join(", ")} back`);
     },
     lenient: spelledAsValid(ctx, "EnvVarsPutRequest"),
     async unchanged(api) {

@@ -1,5 +1,6 @@
 import type { Api } from "../../core/api.js";
 import { walkCursor } from "../../core/pagination.js";
+import { pathTo } from "../../core/spec/client.js";
 
 /**
  * Report references of a dashboard (E10 rule 2). Where a widget keeps the report it shows is not
@@ -26,7 +27,7 @@ function idOf(v: unknown): number | undefined {
 export async function knownReportIds(api: Api, dep: string, dashboards: unknown[]): Promise<Set<number>> {
   const known = new Set<number>();
   for (const d of dashboards) for (const s of isObject(d) && Array.isArray(d.reportSnapshots) ? d.reportSnapshots : []) if (typeof s?.reportId === "number") known.add(s.reportId);
-  const walk = await walkCursor(api, `/api/v1/deployments/${dep}/workbooks`, { first: 100 });
+  const walk = await walkCursor(api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 });
   for (const item of walk.items) if (item?.type === "REPORT" && typeof item.id === "number") known.add(item.id);
   return known;
 }

@@ -5,6 +5,7 @@ import type { ItemRef } from "../../core/scratch.js";
 import { NotVerifiable } from "../../core/outcome.js";
 import { servedOrPlain } from "./e14.js";
 import { ownWorkbook } from "./workbook-writes.js";
+import { pathTo } from "../../core/spec/client.js";
 
 /**
  * Workspace objects a check creates for itself, so that it never depends on (or disturbs) what a
@@ -18,13 +19,11 @@ type Ctx = Pick<CheckContext, "api" | "scratch" | "require" | "settings" | "log"
 /** The configured scratch folders each check has used (keyed by the check's exchange log). */
 const usedScratchFolders = new WeakMap<object, Set<number>>();
 
-const workspace = (dep: string) => `/api/v1/deployments/${dep}`;
-
 /** A folder of the run's own (published docs: `POST .../folders` with {name, parentId?}). */
 export async function createFolder(ctx: Ctx, dep: string, parentId: number | null = null): Promise<ItemRef> {
-  const res = await ctx.api.post(`${workspace(dep)}/folders`, parentId === null ? { name: ctx.scratch.name("folder") } : { name: ctx.scratch.name("folder"), parentId });
+  const res = await ctx.api.call("createFolder", { deploymentId: dep }, { body: parentId === null ? { name: ctx.scratch.name("folder") } : { name: ctx.scratch.name("folder"), parentId } });
   // Where the new folder's id is: as the served document says (a wrapper, a link, Location), else `id`.
-  const op = await servedOrPlain(ctx, "POST", `${workspace(dep)}/folders`);
+  const op = await servedOrPlain(ctx, "POST", pathTo("createFolder", { deploymentId: dep }));
   const created = (r: typeof res) => r.isJson && Number.isSafeInteger(op.created(r).id);
   if (!(res.status >= 200 && res.status < 300 && created(res)) && parentId === null) {
     const spare = configuredScratchFolder(ctx);
@@ -49,8 +48,8 @@ export async function createWorkbook(ctx: Ctx, dep: string, folderId: number | n
  */
 export async function deletedItem(ctx: Ctx, dep: string, type: "WORKBOOK" | "FOLDER"): Promise<ItemRef> {
   const ref = type === "FOLDER" ? await createFolder(ctx, dep) : await createWorkbook(ctx, dep);
-  const res = await ctx.api.post(`${workspace(dep)}/workspace/bulk-delete`, { items: [ref] });
-  const op = await servedOrPlain(ctx, "POST", `${workspace(dep)}/workspace/bulk-delete`);
+  const res = await ctx.api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items: [ref] } });
+  const op = await servedOrPlain(ctx, "POST", pathTo("bulkDeleteWorkspaceItems", { deploymentId: dep }));
   const deleted = (r: typeof res) => r.isJson && Array.isArray(op.record(r)?.deleted) && op.record(r).deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);
   ctx.require(res, "E14", `deleting its own ${type.toLowerCase()} ${ref.id} to get a missing item`, deleted);
   ctx.scratch.forget(dep, ref);
@@ -73,7 +72,7 @@ function configuredScratchFolder(ctx: Ctx): number | undefined {
  * or folders whose own parent field says they sit elsewhere) proves nothing: not verifiable.
  */
 export async function childFolderIds(api: Api, dep: string, parentId: number | null): Promise<Set<number>> {
-  const walk = await walkCursor(api, `${workspace(dep)}/folders`, { first: 100, query: { parentId: parentId ?? undefined } });
+  const walk = await walkCursor(api, pathTo("listFolders", { deploymentId: dep }), { first: 100, query: { parentId: parentId ?? undefined } });
   const elsewhere = walk.items.filter((f: any) => f?.id === parentId || PARENT_FIELDS.some((k) => isObject(f) && k in f && (f[k] ?? null) !== parentId));
   if (elsewhere.length)
     throw new NotVerifiable(`the folders list (E14) asked for ${parentId === null ? "the root level" : `the children of folder ${parentId} (parentId=${parentId})`} also names folders ${elsewhere.map((f: any) => f.id).slice(0, 5).join(", ")} that are not: it does not filter as the platform's documentation shows`);
@@ -86,7 +85,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 /** A folder's containing folder as E9 shows it (a folder is a workspace item: Workbook.type FOLDER), or undefined where E9 does not show it. */
 async function parentByE9(api: Api, dep: string, folderId: number): Promise<number | null | undefined> {
-  const read = await api.get(`${workspace(dep)}/workbooks/${folderId}`);
+  const read = await api.call("getWorkbook", { deploymentId: dep, workbookId: folderId });
   const shown = read.status === 200 && read.isJson && read.body?.id === folderId && read.body?.type === "FOLDER" && "folderId" in read.body;
   return shown ? (read.body.folderId ?? null) : undefined;
 }

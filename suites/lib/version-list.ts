@@ -17,7 +17,7 @@ export interface VersionEntry {
  * current: for checks that change it, where the `versions` fixture, read once per run, is stale.
  */
 export async function currentVersions(api: Api, expect: Expect, dep: string): Promise<{ list: VersionEntry[]; current: VersionEntry | undefined; res: Response }> {
-  const res = await api.get(`/api/v1/deployments/${dep}/versions`);
+  const res = await api.call("listVersions", { deploymentId: dep });
   requireAnswer(res, "E5", "listing the versions");
   const body = expect.ok(res, "VersionsListResponse");
   const list: VersionEntry[] = Array.isArray(body.data) ? body.data : body.items;

@@ -5,15 +5,16 @@ import { NotVerifiable } from "../../core/outcome.js";
 import type { ItemRef } from "../../core/scratch.js";
 import { createWorkbook } from "./scratch-items.js";
 import { workbookPath } from "./workbook-writes.js";
+import { pathTo } from "../../core/spec/client.js";
 
 /** What the workspace properties and the model test share beyond E10/E11 writes (workbook-writes.ts). */
 
 /** E8: the workbooks list of a deployment. */
-export const workbooksPath = (dep: string) => `/api/v1/deployments/${dep}/workbooks`;
+export const workbooksPath = (dep: string) => pathTo("listWorkbooks", { deploymentId: dep });
 
 /** E12; folderId null is the workspace root. */
 export function bulkMove(api: Api, dep: string, items: ItemRef[], folderId: number | null): Promise<Response> {
-  return api.post(`/api/v1/deployments/${dep}/workspace/bulk-move`, { items, folderId });
+  return api.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body: { items, folderId } });
 }
 
 export const itemKey = (i: { type?: unknown; id?: unknown }) => `${i?.type}:${i?.id}`;

@@ -6,6 +6,7 @@ import type { Scratch } from "../../core/scratch.js";
 import { statusLine } from "../../core/expect.js";
 import { NotExercised } from "../../core/outcome.js";
 import { sameTimestamp } from "../../core/timestamps.js";
+import { pathTo } from "../../core/spec/client.js";
 
 /**
  * E10 clone and E11 upsert as a check sends them: every workbook an answer names is tracked the
@@ -19,9 +20,8 @@ export const upsertContent = (w: any) => ({ name: w.name, folderId: w.folderId, 
 /** A widget's position (Resources / DashboardWidget: x, y, w, h, all integers). */
 export const widgetPosition = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
 
-export const workbookPath = (dep: string, id: number) => `/api/v1/deployments/${dep}/workbooks/${id}`;
-export const bySlugPath = (dep: string, slug: string) => `/api/v1/deployments/${dep}/workbooks/by-slug/${encodeURIComponent(slug)}`;
-const duplicatePath = (dep: string, id: number) => `${workbookPath(dep, id)}/duplicate`;
+/** E9's path: also where a property or an invariant reads a workbook back. */
+export const workbookPath = (dep: string, id: number) => pathTo("getWorkbook", { deploymentId: dep, workbookId: id });
 
 /** The workbook a 200 answer names, tracked in the deployment the answer says it belongs to. */
 export function trackAnswered(scratch: Scratch, dep: string, res: Response): void {
@@ -33,7 +33,7 @@ export function trackAnswered(scratch: Scratch, dep: string, res: Response): voi
 
 /** E11: PUT by slug. */
 export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: string, body?: unknown): Promise<Response> {
-  const res = await api.put(bySlugPath(dep, slug), body);
+  const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug }, { body });
   trackAnswered(scratch, dep, res);
   return res;
 }
@@ -49,7 +49,7 @@ export function unlessAtWorkbookLimit(res: Response, what: string): void {
 
 /** E10: POST duplicate, with the optional body. */
 export async function duplicate(scratch: Scratch, api: Api, dep: string, id: number, body?: unknown): Promise<Response> {
-  const res = await api.post(duplicatePath(dep, id), body);
+  const res = await api.call("duplicateWorkbook", { deploymentId: dep, workbookId: id }, { body });
   trackAnswered(scratch, dep, res);
   return res;
 }

@@ -10,7 +10,7 @@ import { branchNamed, branchOf } from "./data-model.js";
  * create {name, from?, activate?} (facts), delete by `branchName` with the children re-parented
  * and `removeOnUpstream`, and the git operations commit, pull, merge, merge-to-default, connect.
  */
-const BASE = "/build/api/v1/deployments/:deploymentId";
+const BASE = "/build/api/v1/deployments/{deploymentId}";
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
 
 export const branchRecord = (b: BranchRecord) => ({ id: b.id, name: b.name, parentBranch: b.parentBranch || null, lastHash: b.lastHash, isStagingEnvironmentEnabled: b.isStagingEnvironmentEnabled });

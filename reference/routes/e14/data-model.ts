@@ -10,7 +10,7 @@ import { deploymentOf } from "../common.js";
  * chunked upload, file hashes and dev mode. Writes land only on a branch in dev mode (E14); a
  * branch that does not compile validates as 200 with valid=false (Errors 4).
  */
-const BASE = "/build/api/v1/deployments/:deploymentId";
+const BASE = "/build/api/v1/deployments/{deploymentId}";
 const hash = (content: string) => createHash("sha1").update(content).digest("hex").slice(0, 12);
 
 export function branchNamed(dep: DeploymentRecord, name: string): BranchRecord {

@@ -7,7 +7,7 @@ import { listAnswer } from "./engine.js";
  * E14 dbt sync: start (optional branchName, ref), poll, cancel, result, logs, and the history
  * filtered by status and trigger. A started job runs for a few polls, then succeeds.
  */
-const BASE = "/api/v1/deployments/:deploymentId/dbt-sync";
+const BASE = "/api/v1/deployments/{deploymentId}/dbt-sync";
 export const DBT_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export const DBT_TRIGGERS = ["api", "schedule", "webhook"] as const;
 const FINISHED = new Set(["succeeded", "failed", "cancelled"]);
@@ -60,7 +60,7 @@ export const dbtSyncRoutes: Route[] = [
   {
     spec: "E14",
     method: "GET",
-    pattern: `${BASE}/:syncJobId`,
+    pattern: `${BASE}/{syncJobId}`,
     handler: (req, app) => {
       const j = jobOf(app, req);
       if (!FINISHED.has(j.status) && --j.pollsLeft <= 0) {
@@ -73,7 +73,7 @@ export const dbtSyncRoutes: Route[] = [
   {
     spec: "E14",
     method: "DELETE",
-    pattern: `${BASE}/:syncJobId`,
+    pattern: `${BASE}/{syncJobId}`,
     handler: (req, app) => {
       const j = jobOf(app, req);
       if (FINISHED.has(j.status)) throw new HttpError(409, `sync job ${j.id} has finished (${j.status})`);
@@ -87,7 +87,7 @@ export const dbtSyncRoutes: Route[] = [
   {
     spec: "E14",
     method: "GET",
-    pattern: `${BASE}/:syncJobId/result`,
+    pattern: `${BASE}/{syncJobId}/result`,
     handler: (req, app) => {
       const j = jobOf(app, req);
       if (!FINISHED.has(j.status)) throw new HttpError(409, `sync job ${j.id} has not finished`);
@@ -97,7 +97,7 @@ export const dbtSyncRoutes: Route[] = [
   {
     spec: "E14",
     method: "GET",
-    pattern: `${BASE}/:syncJobId/logs`,
+    pattern: `${BASE}/{syncJobId}/logs`,
     handler: (req, app) => {
       const j = jobOf(app, req);
       const entries = [

@@ -13,7 +13,7 @@ export type FieldType = "string" | "integer" | "boolean" | "object" | "array" | 
 
 export interface ResourceDef {
   name: string;
-  /** The collection path, with `:param` placeholders; the item path appends `/:<idParam>`. */
+  /** The collection path, with `{param}` placeholders; the item path appends `/{<idParam>}`. */
   collection: string;
   idParam: string;
   ops: { list?: boolean; create?: boolean; get?: boolean; update?: "PUT" | "PATCH"; remove?: boolean };
@@ -104,7 +104,7 @@ export function listAnswer<T>(app: App, list: T[], query: URLSearchParams): Repl
 
 /** The routes of one resource. */
 export function resourceRoutes(def: ResourceDef): Route[] {
-  const item = `${def.collection}/:${def.idParam}`;
+  const item = `${def.collection}/{${def.idParam}}`;
   const out: Route[] = [];
   const route = (method: string, pattern: string, handler: Route["handler"]) => out.push({ spec: "E14", method, pattern, handler });
   if (def.ops.list)

@@ -11,7 +11,7 @@ import { resourceDefs } from "./resources.js";
  * setup wizard, deployment create and delete, tenant settings, GitHub discovery, embed access per
  * workbook (actions read and none) and signed embedding of a published dashboard.
  */
-const DEP = "/api/v1/deployments/:deploymentId";
+const DEP = "/api/v1/deployments/{deploymentId}";
 export const LOG_SOURCES = ["production", "dev"] as const;
 export const LOG_CONTAINERS = ["INIT", "MAIN", "vector", "api-proxy", "cube"] as const;
 const REGIONS = [
@@ -148,7 +148,7 @@ export const platformRoutes: Route[] = [
   {
     spec: "E14",
     method: "GET",
-    pattern: "/api/v1/github/installations/:installationId/repositories",
+    pattern: "/api/v1/github/installations/{installationId}/repositories",
     handler: (req, app) => {
       if (req.params.installationId !== "4101") throw new HttpError(404, `installation ${req.params.installationId} not found`);
       return listAnswer(app, [{ owner: "example-org", name: "analytics-model", defaultBranch: "main", private: true }], req.query);
@@ -157,7 +157,7 @@ export const platformRoutes: Route[] = [
   {
     spec: "E14",
     method: "GET",
-    pattern: "/api/v1/github/repositories/:owner/:repo/branches",
+    pattern: "/api/v1/github/repositories/{owner}/{repo}/branches",
     handler: (req, app) => {
       if (req.params.owner !== "example-org" || req.params.repo !== "analytics-model") throw new HttpError(404, `repository ${req.params.owner}/${req.params.repo} not found`);
       return listAnswer(app, ["main", "develop"].map((name) => ({ name })), req.query);
@@ -166,7 +166,7 @@ export const platformRoutes: Route[] = [
   {
     spec: "E14",
     method: "GET",
-    pattern: `${DEP}/workbooks/:workbookId/embed-access`,
+    pattern: `${DEP}/workbooks/{workbookId}/embed-access`,
     handler: (req, app) => {
       const wb = itemOf(app, deploymentOf(app, req), req.params.workbookId, "WORKBOOK");
       return ok({ workbookId: wb.id, items: embedAccessList(app, wb.id) });
@@ -175,7 +175,7 @@ export const platformRoutes: Route[] = [
   {
     spec: "E14",
     method: "PUT",
-    pattern: `${DEP}/workbooks/:workbookId/embed-access`,
+    pattern: `${DEP}/workbooks/{workbookId}/embed-access`,
     handler: (req, app) => {
       const wb = itemOf(app, deploymentOf(app, req), req.params.workbookId, "WORKBOOK");
       if (!atLeast(accessTo(app.store, req.user, wb), "manage")) throw new HttpError(403, "manage access to the workbook is required");
@@ -192,7 +192,7 @@ export const platformRoutes: Route[] = [
   {
     spec: "E14",
     method: "PATCH",
-    pattern: "/api/v1/embed/dashboard/:publicId",
+    pattern: "/api/v1/embed/dashboard/{publicId}",
     handler: (req, app) => {
       const wb = publishedDashboard(app, req.params.publicId);
       if (typeof req.body?.allowEmbed !== "boolean") throw new HttpError(400, "allowEmbed must be a boolean");
@@ -204,7 +204,7 @@ export const platformRoutes: Route[] = [
   {
     spec: "E14",
     method: "POST",
-    pattern: "/api/v1/embed/dashboard/:publicId/python-run",
+    pattern: "/api/v1/embed/dashboard/{publicId}/python-run",
     handler: (req, app) => {
       const wb = publishedDashboard(app, req.params.publicId);
       const { reportId, filters } = req.body ?? {};

@@ -11,7 +11,7 @@ import { deploymentOf, itemOf, itemsOf } from "../common.js";
  * and spreadsheet placements (connect, disconnect, refresh; read access to the report suffices,
  * Authentication 4), addressed by placementId or externalWorkbookId + sheetName + anchorCell.
  */
-const BASE = "/api/v1/deployments/:deploymentId/reports";
+const BASE = "/api/v1/deployments/{deploymentId}/reports";
 const KINDS = ["vega", "table", "kpi", "html", "map"];
 
 function extras(app: App, r: Item) {
@@ -87,7 +87,7 @@ export const reportRoutes: Route[] = [
   {
     spec: "E14",
     method: "PUT",
-    pattern: `${BASE}/by-public-id/:publicId`,
+    pattern: `${BASE}/by-public-id/{publicId}`,
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const body = req.body;
@@ -117,7 +117,7 @@ export const reportRoutes: Route[] = [
   {
     spec: "E14",
     method: "PUT",
-    pattern: `${BASE}/:reportId/connect-workbook`,
+    pattern: `${BASE}/{reportId}/connect-workbook`,
     handler: (req, app) => {
       const r = readableReport(app, req);
       const body = req.body ?? {};
@@ -135,7 +135,7 @@ export const reportRoutes: Route[] = [
   {
     spec: "E14",
     method: "DELETE",
-    pattern: `${BASE}/:reportId/connect-workbook`,
+    pattern: `${BASE}/{reportId}/connect-workbook`,
     handler: (req, app) => {
       const r = readableReport(app, req);
       const p = placementOf(app, r, Object.fromEntries(req.query));
@@ -146,7 +146,7 @@ export const reportRoutes: Route[] = [
   {
     spec: "E14",
     method: "PUT",
-    pattern: `${BASE}/:reportId/refresh`,
+    pattern: `${BASE}/{reportId}/refresh`,
     handler: (req, app) => {
       const r = readableReport(app, req);
       const p = placementOf(app, r, req.body ?? {});
@@ -157,7 +157,7 @@ export const reportRoutes: Route[] = [
   {
     spec: "E14",
     method: "DELETE",
-    pattern: "/api/v1/deployments/:deploymentId/folders/:folderId",
+    pattern: "/api/v1/deployments/{deploymentId}/folders/{folderId}",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const f = itemOf(app, dep, req.params.folderId, "FOLDER");

@@ -10,7 +10,7 @@ export const POLICY_ACTIONS = ["Read", "Edit", "Manage", "SecretsManage", "Downl
 export const resourceDefs: ResourceDef[] = [
   {
     name: "notifications",
-    collection: "/api/v1/deployments/:deploymentId/notifications",
+    collection: "/api/v1/deployments/{deploymentId}/notifications",
     idParam: "notificationId",
     ops: { list: true, create: true, get: true, update: "PUT", remove: true },
     fields: { name: "string", schedule: "string", workbookId: "integer", timeGrain: TIME_GRAINS, filters: "array", recipients: "array", enabled: "boolean" },
@@ -49,7 +49,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "embed-tenant-users",
-    collection: "/api/v1/embed-tenants/:tenantId/users",
+    collection: "/api/v1/embed-tenants/{tenantId}/users",
     idParam: "embedUserId",
     ops: ALL,
     fields: { email: "string", externalId: "string", name: "string" },
@@ -58,7 +58,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "embed-tenant-groups",
-    collection: "/api/v1/embed-tenants/:tenantId/groups",
+    collection: "/api/v1/embed-tenants/{tenantId}/groups",
     idParam: "embedGroupId",
     ops: ALL,
     fields: { name: "string" },
@@ -67,7 +67,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "embed-group-members",
-    collection: "/api/v1/embed-tenants/:tenantId/groups/:embedGroupId/members",
+    collection: "/api/v1/embed-tenants/{tenantId}/groups/{embedGroupId}/members",
     idParam: "memberId",
     ops: { list: true, create: true, remove: true },
     fields: { embedUserId: "integer" },

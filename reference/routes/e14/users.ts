@@ -117,11 +117,11 @@ export const userRoutes: Route[] = [
       return ok({ action, succeeded, failed });
     },
   },
-  { spec: "E14", method: "GET", pattern: "/api/v1/users/:userId", handler: (req, app) => ok(userRecord(app, userOf(app, req))) },
+  { spec: "E14", method: "GET", pattern: "/api/v1/users/{userId}", handler: (req, app) => ok(userRecord(app, userOf(app, req))) },
   {
     spec: "E14",
     method: "PUT",
-    pattern: "/api/v1/users/:userId",
+    pattern: "/api/v1/users/{userId}",
     handler: (req, app) => {
       admin(req);
       const u = userOf(app, req);
@@ -137,13 +137,13 @@ export const userRoutes: Route[] = [
   {
     spec: "E14",
     method: "GET",
-    pattern: "/api/v1/user-attribute-values/:userId",
+    pattern: "/api/v1/user-attribute-values/{userId}",
     handler: (req, app) => listAnswer(app, attributeValues(app, userOf(app, req)), req.query),
   },
   {
     spec: "E14",
     method: "PUT",
-    pattern: "/api/v1/user-attribute-values/:userId",
+    pattern: "/api/v1/user-attribute-values/{userId}",
     handler: (req, app) => {
       admin(req);
       const u = userOf(app, req);

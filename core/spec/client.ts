@@ -1,0 +1,21 @@
+import type { RequestSpec } from "../http.js";
+import { fillPath } from "./match.js";
+import { operation, type OperationName } from "./operations.js";
+
+/**
+ * Requests named by operation, built from the table: the only way the suite turns an operation
+ * into a URL. `Api.call` sends one; `pathTo` gives the path where a walker (core/pagination.ts)
+ * or a plain client needs it.
+ */
+export type OperationParams = Record<string, string | number>;
+export type CallOptions = Omit<RequestSpec, "method" | "path">;
+
+/** The path of an operation with its placeholders filled (each value one encoded segment). */
+export function pathTo(name: OperationName, params: OperationParams = {}): string {
+  return fillPath(operation(name).path, params);
+}
+
+/** The request of an operation: its method, its filled path and what the caller adds. */
+export function requestTo(name: OperationName, params: OperationParams = {}, options: CallOptions = {}): RequestSpec {
+  return { ...options, method: operation(name).method, path: pathTo(name, params) };
+}

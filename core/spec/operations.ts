@@ -1,0 +1,185 @@
+import type { SchemaName } from "../schemas.js";
+
+/**
+ * The spec's operations and the vocabulary it fixes, as data: the one model of the API that the
+ * suite (core/spec/match.ts, core/spec/client.ts) and the reference's router both read, like
+ * schemas/. Adding an endpoint is a line here; nothing else lists paths.
+ */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type SpecSection = "E1" | "E2" | "E3" | "E4" | "E5" | "E6" | "E7" | "E8" | "E9" | "E10" | "E11" | "E12" | "E13";
+/** How a list pages (Pagination styles): offset/limit, first/after, both (E2), or not at all. */
+export type Pagination = "offset" | "cursor" | "cursor and offset" | "none";
+
+export const API_PREFIX = "/api/v1";
+export const BUILD_PREFIX = "/build/api/v1";
+export type Prefix = typeof API_PREFIX | typeof BUILD_PREFIX;
+
+export interface Operation {
+  name: string;
+  section: SpecSection | "E14";
+  method: Method;
+  /** The whole request path, prefix included; `{name}` is a placeholder. */
+  path: string;
+  prefix: Prefix;
+}
+
+export interface SpecifiedOperation extends Operation {
+  section: SpecSection;
+  /** The id of the check that fails when this operation does not answer as the spec says (core/endpoints.ts). */
+  owner: string;
+  pagination: Pagination;
+  /** The schema the spec gives the answer, per status where it shows one. */
+  answers: Partial<Record<number, SchemaName>>;
+}
+
+const spec = (section: SpecSection, name: string, method: Method, prefix: Prefix, rest: string, owner: string, pagination: Pagination, answers: SpecifiedOperation["answers"]): SpecifiedOperation => ({
+  name,
+  section,
+  method,
+  path: prefix + rest,
+  prefix,
+  owner,
+  pagination,
+  answers,
+});
+
+const D = "/deployments/{deploymentId}";
+
+/** E1-E13: the operations whose rules and shapes the spec states, in section order. */
+export const SPECIFIED_OPERATIONS = [
+  spec("E1", "listDeployments", "GET", API_PREFIX, "/deployments", "deployments.list.schema", "offset", { 200: "DeploymentsListResponse" }),
+  spec("E2", "listEnvironments", "GET", API_PREFIX, `${D}/environments`, "environments.list.schema", "cursor and offset", { 200: "EnvironmentsListResponse" }),
+  spec("E3", "createMetadataToken", "POST", API_PREFIX, `${D}/environments/{environmentId}/tokens-for-meta-sync`, "tokens.create.schema", "none", { 200: "MetadataTokenResponse" }),
+  spec("E4", "setStagingEnvironment", "PUT", BUILD_PREFIX, `${D}/branches/staging-environment`, "staging.enable.by-name", "none", { 200: "BranchResponse" }),
+  spec("E5", "listVersions", "GET", API_PREFIX, `${D}/versions`, "versions.list.schema", "none", { 200: "VersionsListResponse" }),
+  spec("E6", "updateDeployment", "PUT", API_PREFIX, D, "deployment-update.version.listed-forms", "none", {}),
+  spec("E7", "exportAuditLog", "GET", API_PREFIX, "/audit-logs/export", "audit.export.content-type-csv", "none", {}),
+  spec("E8", "listWorkbooks", "GET", API_PREFIX, `${D}/workbooks`, "workbooks.list.schema", "cursor", { 200: "WorkbooksListResponse" }),
+  spec("E9", "getWorkbook", "GET", API_PREFIX, `${D}/workbooks/{workbookId}`, "workbooks.get.schema", "none", { 200: "Workbook" }),
+  spec("E10", "duplicateWorkbook", "POST", API_PREFIX, `${D}/workbooks/{workbookId}/duplicate`, "clone.answer.is-the-stored-clone", "none", { 200: "Workbook" }),
+  spec("E11", "upsertWorkbookBySlug", "PUT", API_PREFIX, `${D}/workbooks/by-slug/{slug}`, "upsert.create.absent-slug-creates", "none", { 200: "Workbook", 409: "ConflictError" }),
+  spec("E12", "bulkMoveWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-move`, "bulk-move.response.schema", "none", { 200: "BulkMoveResponse" }),
+  spec("E13", "listEnvVars", "GET", API_PREFIX, `${D}/env-vars`, "env-vars.list.schema", "cursor", { 200: "EnvVarsListResponse" }),
+] as const satisfies readonly SpecifiedOperation[];
+
+const e14 = (name: string, method: Method, prefix: Prefix, rest: string): Operation => ({ name, section: "E14", method, path: prefix + rest, prefix });
+
+/**
+ * E14's table, one operation a line where the table names the method and the path, as the spec
+ * writes it (trailing slashes included); the rows that say "CRUD" or `/...` name no path and are
+ * left out. Shapes are not shown: a server's own document says them.
+ */
+export const E14_OPERATIONS = [
+  e14("getSpec", "GET", API_PREFIX, "/spec"),
+  e14("getAppConfig", "GET", API_PREFIX, "/app-config"),
+  e14("getDeploymentSettings", "GET", API_PREFIX, `${D}/settings`),
+  e14("deleteDeployment", "DELETE", API_PREFIX, D),
+  e14("setEnvVars", "PUT", API_PREFIX, `${D}/env-vars`),
+  e14("getBuildStatus", "GET", API_PREFIX, `${D}/build-status`),
+  e14("getLogs", "GET", API_PREFIX, `${D}/logs`),
+  e14("listPods", "GET", API_PREFIX, `${D}/pods`),
+  e14("advanceCreationStep", "POST", API_PREFIX, `${D}/creation-step/advance`),
+  e14("resetCreationStep", "POST", API_PREFIX, `${D}/creation-step/reset`),
+  e14("listRegions", "GET", API_PREFIX, "/regions/"),
+  e14("createDeployment", "POST", BUILD_PREFIX, "/deployments/"),
+  e14("listDataModelFiles", "GET", BUILD_PREFIX, `${D}/data-model/files`),
+  e14("writeDataModelFiles", "PUT", BUILD_PREFIX, `${D}/data-model/files`),
+  e14("deleteDataModelFiles", "DELETE", BUILD_PREFIX, `${D}/data-model/files`),
+  e14("renameDataModelFiles", "POST", BUILD_PREFIX, `${D}/data-model/files/rename`),
+  e14("validateDataModel", "GET", BUILD_PREFIX, `${D}/data-model/validate`),
+  e14("startUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/start`),
+  e14("uploadFile", "POST", BUILD_PREFIX, `${D}/data-model/upload/file`),
+  e14("finishUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/finish`),
+  e14("getFileHashes", "GET", BUILD_PREFIX, `${D}/data-model/file-hashes`),
+  e14("startDevMode", "POST", BUILD_PREFIX, `${D}/dev-mode`),
+  e14("stopDevMode", "DELETE", BUILD_PREFIX, `${D}/dev-mode`),
+  e14("listBranches", "GET", BUILD_PREFIX, `${D}/branches`),
+  e14("createBranch", "POST", BUILD_PREFIX, `${D}/branches`),
+  e14("deleteBranch", "DELETE", BUILD_PREFIX, `${D}/branches`),
+  e14("commitBranch", "POST", BUILD_PREFIX, `${D}/commit`),
+  e14("pullBranch", "POST", BUILD_PREFIX, `${D}/pull`),
+  e14("mergeBranch", "POST", BUILD_PREFIX, `${D}/merge`),
+  e14("mergeToDefault", "POST", BUILD_PREFIX, `${D}/merge-to-default`),
+  e14("connectGithub", "POST", BUILD_PREFIX, `${D}/github/connect`),
+  e14("startDbtSync", "POST", API_PREFIX, `${D}/dbt-sync`),
+  e14("listDbtSyncs", "GET", API_PREFIX, `${D}/dbt-sync`),
+  e14("getDbtSync", "GET", API_PREFIX, `${D}/dbt-sync/{syncJobId}`),
+  e14("cancelDbtSync", "DELETE", API_PREFIX, `${D}/dbt-sync/{syncJobId}`),
+  e14("getDbtSyncResult", "GET", API_PREFIX, `${D}/dbt-sync/{syncJobId}/result`),
+  e14("getDbtSyncLogs", "GET", API_PREFIX, `${D}/dbt-sync/{syncJobId}/logs`),
+  e14("bulkDeleteWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-delete`),
+  e14("upsertReportByPublicId", "PUT", API_PREFIX, `${D}/reports/by-public-id/{publicId}`),
+  e14("connectReportWorkbook", "PUT", API_PREFIX, `${D}/reports/{reportId}/connect-workbook`),
+  e14("disconnectReportWorkbook", "DELETE", API_PREFIX, `${D}/reports/{reportId}/connect-workbook`),
+  e14("refreshReport", "PUT", API_PREFIX, `${D}/reports/{reportId}/refresh`),
+  e14("listReports", "GET", API_PREFIX, `${D}/reports`),
+  e14("listFolders", "GET", API_PREFIX, `${D}/folders`),
+  e14("getEmbedAccess", "GET", API_PREFIX, `${D}/workbooks/{workbookId}/embed-access`),
+  e14("setEmbedAccess", "PUT", API_PREFIX, `${D}/workbooks/{workbookId}/embed-access`),
+  e14("setDashboardEmbedding", "PATCH", API_PREFIX, "/embed/dashboard/{publicId}"),
+  e14("runDashboardPython", "POST", API_PREFIX, "/embed/dashboard/{publicId}/python-run"),
+  e14("listUsers", "GET", API_PREFIX, "/users"),
+  e14("createUser", "POST", API_PREFIX, "/users"),
+  e14("getUser", "GET", API_PREFIX, "/users/{id}"),
+  e14("updateUser", "PUT", API_PREFIX, "/users/{id}"),
+  e14("bulkUserAction", "POST", API_PREFIX, "/users/bulk"),
+  e14("listUserAttributes", "GET", API_PREFIX, "/user-attributes/"),
+  e14("createUserAttribute", "POST", API_PREFIX, "/user-attributes/"),
+  e14("getTenantSettings", "GET", API_PREFIX, "/tenant/settings"),
+  e14("updateTenantSettings", "PUT", API_PREFIX, "/tenant/settings"),
+  e14("listOauthIntegrations", "GET", API_PREFIX, "/oauth-integrations"),
+  e14("listUserOauthTokens", "GET", API_PREFIX, "/user-oauth-tokens"),
+  e14("listOidcTokenConfigs", "GET", API_PREFIX, "/oidc-token-configs"),
+  e14("getGithubStatus", "GET", API_PREFIX, "/github/status"),
+  e14("listGithubInstallations", "GET", API_PREFIX, "/github/installations"),
+  e14("listGithubRepositories", "GET", API_PREFIX, "/github/installations/{installationId}/repositories"),
+  e14("listGithubBranches", "GET", API_PREFIX, "/github/repositories/{owner}/{repo}/branches"),
+] as const satisfies readonly Operation[];
+
+/**
+ * E14 operations the spec's table leaves under a family ("`/folders`") and facts.md names with
+ * their method: called by the suite, not probed as the spec's own (core/spec-operations.ts).
+ */
+export const FACT_OPERATIONS = [
+  e14("createFolder", "POST", API_PREFIX, `${D}/folders`),
+  e14("deleteFolder", "DELETE", API_PREFIX, `${D}/folders/{folderId}`),
+] as const satisfies readonly Operation[];
+
+/** Every operation the suite calls, E1-E13 first. */
+export const OPERATIONS: readonly Operation[] = [...SPECIFIED_OPERATIONS, ...E14_OPERATIONS, ...FACT_OPERATIONS];
+
+export type SpecifiedName = (typeof SPECIFIED_OPERATIONS)[number]["name"];
+export type OperationName = SpecifiedName | (typeof E14_OPERATIONS)[number]["name"] | (typeof FACT_OPERATIONS)[number]["name"];
+
+/** The operation of this name (names are unique: test/spec-operations.test.ts). */
+export function operation(name: OperationName): Operation {
+  return OPERATIONS.find((o) => o.name === name)!;
+}
+
+/** The E1-E13 operation of a section. */
+export function specified(section: SpecSection): SpecifiedOperation {
+  return SPECIFIED_OPERATIONS.find((o) => o.section === section)!;
+}
+
+// The vocabulary the spec fixes, where more than one module needs it.
+
+/** Resources / Environment variable: a name holding one of these (as written, upper case) has its value masked. */
+export const SECRET_MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"] as const;
+/** What a masked value reads. */
+export const MASK = "[ENCRYPTED]";
+/** E11 rule 5 / Errors 2: the code of the 409 a concurrent change of the slug's holder answers. */
+export const UPSERT_CONFLICT_CODE = "upsert_branch_changed";
+
+/** Limits, as the spec's table states them. */
+export const LIMITS = {
+  /** Items per bulk move (E12). */
+  bulkMoveItems: 100,
+  /** A dashboard app source's `entry`, in characters. */
+  appEntryLength: 255,
+  /** E3 `expires_in` when omitted, in seconds. */
+  tokenLifetimeSeconds: 86_400,
+  /** Cursor lists: the least `first`. */
+  firstMinimum: 1,
+  /** Offset lists: `limit` when omitted. */
+  defaultLimit: 20,
+} as const;
