@@ -53,8 +53,8 @@ export class NotExercised extends Error {}
 export class Blocked extends Error {
   constructor(
     readonly rootCause: string,
-    /** detail: this check's own request and answer; rootCheck: the check that owns the endpoint (core/endpoints.ts). */
-    readonly about: { detail?: string; exchange?: Exchange; rootCheck?: string } = {},
+    /** rootCheck: the check that owns the endpoint (core/endpoints.ts), the root as data; detail: this check's own request and answer. */
+    readonly about: { rootCheck: string; detail?: string; exchange?: Exchange },
   ) {
     super(`blocked by ${rootCause}${about.detail ? ` (${about.detail})` : ""}`);
   }

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import type { Check } from "../core/check.js";
-import type { CheckResult } from "../core/runner.js";
+import type { CheckResult } from "../core/result.js";
 import type { Fault } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 import { describeResults, runAgainstReference } from "./reference-run.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/runner.js";
+import type { CheckResult } from "../core/result.js";
 import { faults, type Fault } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 import { notAProof } from "./fault-proof.js";

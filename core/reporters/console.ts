@@ -1,16 +1,21 @@
 import type { Check } from "../check.js";
-import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
-import type { CheckResult } from "../runner.js";
+import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../gate.js";
+import type { CheckResult } from "../result.js";
+import { type Label, label } from "../verdict.js";
 import { failureDetails, type Report } from "./report.js";
 
 const useColour = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (useColour() ? `\x1b[${code}m${s}\x1b[0m` : s);
 
-const MARK: Record<CheckResult["status"], [string, string]> = {
+/** Each label's mark (core/verdict.ts): the line says what the JSON, JUnit and HTML say. */
+const MARK: Record<Label, [string, string]> = {
   passed: ["32", "PASS"],
   failed: ["31", "FAIL"],
+  intermittent: ["33", "FLKY"],
   blocked: ["31", "BLKD"],
   skipped: ["33", "SKIP"],
+  "not verifiable": ["33", "SKIP"],
+  "not exercised": ["33", "SKIP"],
   errored: ["35", "ERR "],
 };
 
@@ -50,7 +55,7 @@ export class ConsoleReporter {
     // On a TTY the progress line stands for the passes; what needs reading stays on screen.
     if (this.options.progress && r.status === "passed") return;
     this.options.progress?.("");
-    const [code, word] = MARK[r.status];
+    const [code, word] = MARK[label(r)];
     const known = knownReason(r, this.options.gate);
     const level = verdict(r, this.options.gate) === "finding" ? paint("33", "SHOULD") : r.level.padEnd(6);
     const why = r.status !== "passed" ? `  ${r.message.split("\n")[0]}` : "";
@@ -78,12 +83,12 @@ export class ConsoleReporter {
     for (const r of bad) {
       const known = knownReason(r, gate);
       if (quiet) {
-        this.out(`${known ? "KNOWN" : MARK[r.status][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${known ? `  ${knownLabel(known)}` : ""}`);
+        this.out(`${known ? "KNOWN" : MARK[label(r)][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${known ? `  ${knownLabel(known)}` : ""}`);
         continue;
       }
       const v = verdict(r, gate);
       this.out("");
-      this.out(paint(r.status === "errored" ? "35" : v === "finding" || v === "known" ? "33" : "31", `── ${r.id}${v === "finding" ? " (SHOULD finding)" : known ? ` ${knownLabel(known)}` : ""}`));
+      this.out(paint(r.status === "errored" ? "35" : v === "finding" || v === "known" ? "33" : "31", `── ${r.id} ${shownAs(r, gate)}`));
       this.out(failureDetails(r));
     }
     if (!quiet) this.out("");
@@ -109,7 +114,7 @@ export function baselineLines(report: Report): string[] {
 
 export function summaryLine(report: Report): string {
   const s = report.summary;
-  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed}); verified ${s.mustRules.verified}/${s.mustRules.total} MUST rules`;
+  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.intermittent ? `${s.intermittent} intermittent, ` : ""}${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed}); verified ${s.mustRules.verified}/${s.mustRules.total} MUST rules`;
 }
 
 /** Skips grouped by reason, most frequent first: a count and one example, or (verbose) every id. */

@@ -8,9 +8,10 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { citedRules, coverage } from "../coverage.js";
-import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
+import { type GateOptions, knownReason, shownAs, verdict } from "../gate.js";
 import type { Exchange } from "../http.js";
-import type { CheckResult, Status } from "../runner.js";
+import type { CheckResult, Status } from "../result.js";
+import { label } from "../verdict.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
 import { documentHtml } from "./html-document.js";
 import type { Report } from "./report.js";
@@ -118,8 +119,8 @@ function matrixHtml(report: Report): string {
 
 function checkHtml(r: CheckResult, gate: GateOptions): string {
   const v = verdict(r, gate);
-  const note = v === "finding" ? ` <span class="finding">SHOULD finding</span>` : v === "known" ? ` <span class="finding known">${e(knownLabel(knownReason(r, gate)!))}</span>` : "";
-  const summary = `<summary><span class="badge ${r.status}">${r.status}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${r.message ? ` — ${e(r.message.split("\n")[0])}` : ""}${note}</span></summary>`;
+  const note = v === "finding" || v === "known" ? ` <span class="finding${v === "known" ? " known" : ""}">${e(shownAs(r, gate))}</span>` : "";
+  const summary = `<summary><span class="badge ${r.status}">${label(r)}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${r.message ? ` — ${e(r.message.split("\n")[0])}` : ""}${note}</span></summary>`;
   return `<details class="check" id="check-${e(r.id)}" data-status="${r.status}" data-id="${e(r.id)}" data-spec="${e([r.spec, ...citedRules(r.spec)].join(" | "))}">${summary}<div class="body">${detailHtml(r, gate)}</div></details>`;
 }
 
