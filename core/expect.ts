@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Response } from "./http.js";
 import { CheckFailure } from "./outcome.js";
+import type { ReasonKey } from "./reasons.js";
 import type { SchemaName, Schemas } from "./schemas.js";
 
 /**
@@ -19,19 +20,19 @@ export class Expect {
   }
 
   /** `at`: the answer that shows it, or that and the assertion's reason key. */
-  equal<T>(got: T, expected: T, what: string, at?: Response | { res?: Response; reason?: string }): void {
-    const { res, reason } = at && "exchange" in at ? { res: at as Response, reason: undefined } : ((at ?? {}) as { res?: Response; reason?: string });
+  equal<T>(got: T, expected: T, what: string, at?: Response | { res?: Response; reason?: ReasonKey }): void {
+    const { res, reason } = at && "exchange" in at ? { res: at as Response, reason: undefined } : ((at ?? {}) as { res?: Response; reason?: ReasonKey });
     if (!isDeepStrictEqual(got, expected)) this.fail(what, { expected, got, res, reason });
   }
 
   /** Reason `status` unless told another. */
-  status(res: Response, expected: number | number[], what = "status", reason = "status"): void {
+  status(res: Response, expected: number | number[], what = "status", reason: ReasonKey = "status"): void {
     const allowed = Array.isArray(expected) ? expected : [expected];
     if (!allowed.includes(res.status)) this.fail(`${what}: unexpected status`, { expected: allowed.join(" or "), got: statusLine(res), res, reason });
   }
 
   /** A request error: any 4xx. A 2xx or a 5xx is not. Reason `client-error` unless told another. */
-  clientError(res: Response, what = "the request is rejected as a client error", reason = "client-error"): void {
+  clientError(res: Response, what = "the request is rejected as a client error", reason: ReasonKey = "client-error"): void {
     if (res.status < 400 || res.status >= 500) this.fail(what, { expected: "a 4xx status", got: statusLine(res), res, reason });
   }
 
@@ -65,12 +66,12 @@ export class Expect {
   }
 }
 
-/** What a failed assertion shows; `reason` is its key (core/outcome.ts CheckFailure.reason). */
+/** What a failed assertion shows; `reason` is its key in the registry (core/reasons.ts). */
 export interface Detail {
   expected?: unknown;
   got?: unknown;
   res?: Response;
-  reason?: string;
+  reason?: ReasonKey;
 }
 
 export function statusLine(res: Response): string {

@@ -1,4 +1,5 @@
 import type { Exchange, FullAnswer } from "./http.js";
+import type { ReasonKey } from "./reasons.js";
 import type { Schemas } from "./schemas.js";
 
 /** One exchange as an invariant reads it: the report's redacted exchange, and the whole answer. */
@@ -8,7 +9,7 @@ export interface Observed extends FullAnswer {
 
 /** What broke the rule on one exchange. `hide`: values that must not reach the report (a leaked secret). */
 export interface Violation {
-  reason: string;
+  reason: ReasonKey;
   message: string;
   expected: unknown;
   got: unknown;

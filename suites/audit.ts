@@ -2,6 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { statusLine } from "../core/expect.js";
 import { CheckFailure, NotExercised } from "../core/outcome.js";
+import type { ReasonKey } from "../core/reasons.js";
 import { EMAIL, emailIn, findColumns, instantOf, type AuditColumns, type EventColumn } from "./lib/audit-columns.js";
 import { peek, scanCsv, type Streamed } from "./lib/streamed.js";
 
@@ -25,7 +26,7 @@ interface Export {
 const label = (query: Query) => Object.entries(query).map(([k, v]) => `${k}=${v}`).join("&") || "unfiltered";
 const rowKey = (row: string[]) => JSON.stringify(row);
 
-function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: string }): never {
+function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: ReasonKey }): never {
   throw new CheckFailure(what, { ...detail, exchange: answer.exchange });
 }
 

@@ -6,6 +6,7 @@ import { statusLine } from "../core/expect.js";
 import type { Endpoint } from "../core/endpoints.js";
 import type { Response } from "../core/http.js";
 import { CheckFailure, NotExercised, NotVerifiable } from "../core/outcome.js";
+import type { ReasonKey } from "../core/reasons.js";
 import { forAll, propertySeed } from "../core/property.js";
 import { DocumentSchemas, type Operation } from "../core/served-document.js";
 import { specSectionOf } from "../core/spec-operations.js";
@@ -29,7 +30,7 @@ class Findings {
   add(op: Operation | string, failure: CheckFailure): void {
     this.list.push({ op: typeof op === "string" ? op : `${op.method} ${op.path}`, failure });
   }
-  fail(what: string, detail: { reason: string; expected: string; got: string; res?: Response }): void {
+  fail(what: string, detail: { reason: ReasonKey; expected: string; got: string; res?: Response }): void {
     this.add(detail.res ? `${detail.res.exchange.method} ${new URL(detail.res.exchange.url).pathname}` : "", new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason }));
   }
   throwIfAny(): void {
@@ -174,7 +175,7 @@ export const documentedChecks = group("documented", [
         const [readPath, updatePath, removePath] = [await pathOf(r.read), await pathOf(r.update), await pathOf(r.remove)];
         if (!removeLater(ctx, r, removePath, created, deploymentId)) continue;
         exercised++;
-        const step = async (op: Operation | undefined, send: () => Promise<Response>, reason: string, what: string) => {
+        const step = async (op: Operation | undefined, send: () => Promise<Response>, reason: ReasonKey, what: string) => {
           if (!op || (op === r.read && !readPath) || (op === r.update && !updatePath) || (op === r.remove && !removePath)) return true;
           const res = await send();
           if (res.status >= 200 && res.status < 300 && !contradiction(op, res, schemas)) return true;

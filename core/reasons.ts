@@ -1,0 +1,203 @@
+/**
+ * The registry of failure reasons: every key an assertion may fail with (CheckFailure.reason), with
+ * what it means and what was expected, as data. A fault declares the key it must cause (reference
+ * faults' `because`), a proof compares keys, and test/fault-reasons.test.ts holds every key named
+ * in the suite and the faults to this table. Where a key is written with values (`…`), the
+ * assertion's own message fills them in.
+ * `kind: "no-5xx"`: the assertion is "no server error", which any 5xx of the route breaks: a check
+ * failing for it is proven by a fault that answers 5xx, and one server error may be shared by many
+ * checks (core/shared-defects.ts).
+ */
+export interface Reason {
+  title: string;
+  expected: string;
+  kind?: "no-5xx";
+}
+
+/** Keys built from a name: the schema an answer broke, the field a write dropped, the way a list walk broke. */
+const FAMILIES: Record<string, (name: string) => Reason> = {
+  schema: (name) => ({ title: `The answer matches the ${name} schema`, expected: `a valid ${name}` }),
+  kept: (field) => ({ title: `A write that did not send ${field} keeps it`, expected: `${field} as it was` }),
+  walk: (how) => ({ title: `A walk of the list ends, page by page, without ${how.replace(/-/g, " ")}`, expected: "pages that end, each item once" }),
+};
+
+/** How a list walk may break (core/pagination.ts): the walk family's keys. */
+export const WALK_BREAKS = ["endless", "no-cursor", "not-a-page", "repeated-cursor"] as const;
+
+export const reasons = {
+  "accepted": { title: "A read whose query breaks its documented rule is refused", expected: "a 4xx" },
+  "action-accepted": { title: "Bulk … of the run's user", expected: "no failure for …" },
+  "action-kept": { title: "Embed access reads back with action …", expected: "2xx" },
+  "all-of-type": { title: "Type=… lists every … environment of the unfiltered list", expected: "none missing" },
+  "allow-embed": { title: "AllowEmbed of the cloned dashboard in …", expected: "a publishedDashboard" },
+  "answer-as-stored": { title: "The answer shows workbook … as E9 reads it next", expected: "as the rule states" },
+  "answer-flag": { title: "The answer shows isStagingEnvironmentEnabled …", expected: "as the rule states" },
+  "applied": { title: "A create whose body breaks its documented schema makes nothing", expected: "a 4xx, nothing made" },
+  "at-root": { title: "The clone made with read-only access to the source's folder is at the root", expected: "folderId null" },
+  "attachment": { title: "The export is sent as an attachment", expected: "content-disposition: attachment; filename=…" },
+  "beyond-request": { title: "A toggle of branch … leaves the other branches' staging environments as they were", expected: "as the rule states" },
+  "breaking-drift": { title: "The served document describes E1–E13 without a breaking difference", expected: "no breaking difference from the spec's E1–E13" },
+  "cancel": { title: "The cancel is accepted", expected: "2xx" },
+  "client-error": { title: "The request is refused as a client error", expected: "a 4xx status" },
+  "content-type": { title: "The export is labelled as CSV", expected: "content-type text/csv" },
+  "count-matches": { title: "Count equals the workbooks the walk saw", expected: "as the rule states" },
+  "count-not-below": { title: "Count is not below the workbooks the walk saw", expected: ">= …" },
+  "current-listed": { title: "One listed version has isCurrent true", expected: "an entry with isCurrent true" },
+  "current-version": { title: "The deployment reads as running the version set", expected: "the version set, as E5 lists it" },
+  "dangling-ref": { title: "The document dereferences without a dangling or external $ref", expected: "every $ref resolved" },
+  "data-copy": { title: "Page data is a copy of items", expected: "data holding the entries of items" },
+  "default-lifetime": { title: "Without expires_in, expires_at is created_at plus 86400 s", expected: "… s (±…)" },
+  "default-limit": { title: "Pagination.limit defaults to 20", expected: "as the rule states" },
+  "deleted": { title: "What a bulk delete reports deleted no longer reads", expected: "deleted items gone" },
+  "dev-mode-write": { title: "The same write in dev mode on … is applied", expected: "no …" },
+  "each-once": { title: "Moved and failed hold each of the 3 distinct items once", expected: "as the rule states" },
+  "entry-stored": { title: "An app entry at the limit is stored", expected: "a 2xx answer, the entry stored" },
+  "entry-truncated": { title: "An entry of … characters, the start of the one sent", expected: "no entry over … characters" },
+  "exp": { title: "The JWT's exp is expires_at", expected: "exp … (±…)…" },
+  "failure-reported": { title: "The missing user is reported as a per-user failure", expected: "a failure for user …" },
+  "failure-status": { title: "A missing item fails with status 404", expected: "as the rule states" },
+  "filter-every-page": { title: "Page … of type=… at … lists only … environments", expected: "type … only" },
+  "filtered-empty": { title: "The … export is empty, though the unfiltered export holds matching rows", expected: "at least one row" },
+  "first-caps": { title: "Page … holds at most first=… environments", expected: "<= …" },
+  "first-honoured": { title: "A page size asked with first is honoured", expected: "at most first items" },
+  "folder": { title: "The clone's folderId (the source's folder, which the caller created and may edit)", expected: "as the rule states" },
+  "folder-contents": { title: "The list holds exactly the workbooks the calls so far put in folder …", expected: "as the rule states" },
+  "folder-filter": { title: "FolderId=… lists only workbooks of that folder", expected: "folderId … on every item" },
+  "fresh-reports": { title: "The re-published dashboard names fresh reports, none of the source's", expected: "no source report id" },
+  "has-next-page": { title: "Page … (… of … environments seen): hasNextPage is true", expected: "as the rule states" },
+  "header-row": { title: "The first row is a header, not an event", expected: "named columns" },
+  "ids": { title: "Every environment has a non-empty string id", expected: "id on each" },
+  "image-ignored": { title: "The image sent does not appear in the settings", expected: "the image resolved from the version" },
+  "in-failed": { title: "The item is reported in failed", expected: "failed holds …" },
+  "info-version": { title: "info.version names the API version", expected: "info.version 1.0.0" },
+  "items": { title: "The deployments list answers in the spec's shape", expected: "{data: {deployments: [...]}, pagination: {...}}" },
+  "jwt-lifetime": { title: "With expires_in …, the JWT's exp is … s after …", expected: "… s" },
+  "last-page": { title: "Page …, which holds the last of … environments: hasNextPage is false", expected: "as the rule states" },
+  "latest-marked": { title: "Channel … has its latest version marked", expected: "one entry with isLatestInChannel true" },
+  "lifetime": { title: "With expires_in …, expires_at is created_at plus … s", expected: "… s" },
+  "lifetime-spelled": { title: "Expires_in …, taken, gives the lifetime it spells", expected: "expires_at … s after created_at" },
+  "limit-caps": { title: "Limit=1 returns at most one deployment", expected: "<= 1 item" },
+  "listed-once": { title: "…, just set, is listed once over the walk", expected: "as the rule states" },
+  "masking": { title: "… holds no marker: its value is not masked", expected: "an item named …" },
+  "match-listed": { title: "The … record holding \"…\" is listed", expected: "id …" },
+  "merged": { title: "Meta after sending {a: 1}, then {b: 2}", expected: "as the rule states" },
+  "merged-key-by-key": { title: "TemplateVariables hold every other key unchanged, and … with the value sent", expected: "as the rule states" },
+  "meta-copied": { title: "The clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft", expected: "as the rule states" },
+  "meta-kept": { title: "Meta after an update that sent only name", expected: "as the rule states" },
+  "meta-merged": { title: "After upsert … of …, meta is the merge of what was sent (…)", expected: "as the rule states" },
+  "metadata-token-refused": { title: "… (GET …) with a metadata token instead of an API key is refused", expected: "as the rule states" },
+  "missing": { title: "Every … of the whole list appears in the cursor walk", expected: "each once" },
+  "moved-order": { title: "Moved keeps the order of items", expected: "as the rule states" },
+  "name": { title: "The clone's name", expected: "as the rule states" },
+  "name-kept": { title: "Name after an update that sent only meta", expected: "as the rule states" },
+  "names-version": { title: "Each releaseChannelVersion names its entry's version", expected: "e.g. version 1.7.20 with cubejs/cube:v1.7.20" },
+  "no-5xx": { title: "The server answers without a 5xx", expected: "a status below 500", kind: "no-5xx" },
+  "no-change": { title: "The workbook after the same request was applied again", expected: "as the rule states" },
+  "no-clone": { title: "The run's folder … holds what it held (the source workbook): no clone was made", expected: "… and the clone answered" },
+  "no-cursor": { title: "No endCursor to continue from is offered when sorting by lastViewedAt", expected: "no cursor (pageInfo null, or no next page)" },
+  "no-duplicate-failure": { title: "Its duplicate is no failure", expected: "as the rule states" },
+  "no-header": { title: "The … export has no header row", expected: "a header row" },
+  "no-id": { title: "The answer to a create names no id of what it made", expected: "as the rule states" },
+  "no-list": { title: "The answer holds no list (items, data or an array)", expected: "a list of records" },
+  "no-token": { title: "No token is issued", expected: "a status below 500" },
+  "not-405": { title: "… … is not in the document, and was not answered 405 or 404", expected: "405 (or 404)" },
+  "not-an-object": { title: "The served description is a JSON object", expected: "an OpenAPI document" },
+  "not-applied": { title: "The refused write created no file", expected: "no …" },
+  "not-json": { title: "The answer is JSON", expected: "a JSON body" },
+  "not-jwt": { title: "The token is not a JWT", expected: "a JWT: base64url header.payload.signature, the payload a JSON object" },
+  "once": { title: "The item appears once in deleted", expected: "as the rule states" },
+  "one-current": { title: "At most one version is the current one", expected: "0 or 1 with isCurrent" },
+  "one-holder": { title: "The workbooks the race answered with that still exist: only the one the slug reaches", expected: "as the rule states" },
+  "one-latest": { title: "Channel … has at most one latest version", expected: "0 or 1 with isLatestInChannel" },
+  "only-matches": { title: "No … record without \"…\" is listed", expected: "id …" },
+  "only-that-container": { title: "A log filtered by container holds only that container's entries", expected: "only records of that container" },
+  "only-that-source": { title: "A log filtered by source holds only that source's entries", expected: "only records of that source" },
+  "only-that-status": { title: "A history filtered by status holds only runs of that status", expected: "only records of that status" },
+  "only-that-trigger": { title: "A history filtered by trigger holds only runs of that trigger", expected: "only records of that trigger" },
+  "only-type": { title: "Type=… lists only … environments", expected: "type … only" },
+  "openapi-version": { title: "The document declares OpenAPI 3.1", expected: "openapi 3.1.x" },
+  "operation-missing": { title: "Every E1–E13 operation is in the served document's paths", expected: "all of E1–E13" },
+  "operator-accepted": { title: "A filter with operator … is accepted", expected: "2xx" },
+  "order": { title: "… lists its items in the order they were sent", expected: "as the rule states" },
+  "other-deployment": { title: "No answer carries an object of another deployment", expected: "objects of the deployment asked only" },
+  "other-events": { title: "…, a part of the event name \"…\", returns events of other types", expected: "no event other than \"…\"" },
+  "others-applied": { title: "A bulk action applies to every user it names but the missing one", expected: "no failure for the others" },
+  "others-deleted": { title: "Deleted holds …", expected: "failed holds … {error: {status, message}}" },
+  "owner": { title: "The owner of the clone (the caller, as shown on a workbook it created)", expected: "as the rule states" },
+  "page-cap": { title: "Page … of the walk at …=… holds at most … …s", expected: "<= …" },
+  "page-info": { title: "A page carries pageInfo", expected: "pageInfo {hasNextPage, ...}" },
+  "past-end-empty": { title: "Offset=… (the total) returns no deployments", expected: "as the rule states" },
+  "per-item-answer": { title: "A well-formed bulk delete answers 200 with deleted and failed", expected: "200 {deleted: [...], failed: [...]}" },
+  "per-user-answer": { title: "A bulk action naming a missing user still answers 200", expected: "as the rule states" },
+  "plain-value": { title: "… reads the value set", expected: "as the rule states" },
+  "precondition": { title: "A request the scenario builds on is answered usably", expected: "a usable 2xx answer" },
+  "published-shape": { title: "The deployments list is not in the published document's shape", expected: "data.deployments with pagination, not data as an array or items" },
+  "put-answer-masking": { title: "In the PUT env-vars answer, each variable reads [ENCRYPTED] exactly when its name holds a marker", expected: "secret-named values masked, others not" },
+  "update": { title: "What a create made can be updated where the document says", expected: "a 2xx its document lists, with its documented body" },
+  "delete": { title: "What a create made can be deleted where the document says", expected: "a 2xx its document lists, with its documented body" },
+  "poll": { title: "A started sync can be polled by its id", expected: "200" },
+  "logs": { title: "A finished sync's logs can be read", expected: "200" },
+  "list-status": { title: "A documented list answers 200", expected: "200" },
+  "ragged": { title: "Row … has … cells, the header …", expected: "column names" },
+  "read-after-create": { title: "What a create made can be read", expected: "a 2xx read of the new object" },
+  "read-after-delete": { title: "A deleted object still reads", expected: "404" },
+  "read-suffices": { title: "The read-only caller's placement is accepted", expected: "2xx" },
+  "reads-back": { title: "Workbook … reads back (E9 folderId) in …", expected: "as the rule states" },
+  "refs-rewritten": { title: "Every report reference in the clone's … points to a copied report, none to the source's", expected: "only ids of the copied reports" },
+  "refused-outside-dev-mode": { title: "A write on …, which is not in dev mode, is refused", expected: "as the rule states" },
+  "reparented": { title: "The child … now has the deleted branch's parent", expected: "2xx" },
+  "repeated": { title: "No … appears twice in the cursor walk", expected: "each once" },
+  "row-outside-filter": { title: "Only rows that meet …", expected: "at least one row" },
+  "same-field": { title: "Workbook … of the get equals the list item's", expected: "as the rule states" },
+  "same-id": { title: "The id answered for an existing slug", expected: "as the rule states" },
+  "same-job": { title: "The poll answers the job it names", expected: "as the rule states" },
+  "schema": { title: "An answer matches the schema its document gives", expected: "a body of the documented schema" },
+  "secret-leaked": { title: "No answer carries a secret value the run set", expected: "the value never in an answer" },
+  "secret-unmasked": { title: "A secret-named variable reads [ENCRYPTED]", expected: "[ENCRYPTED]" },
+  "security-context": { title: "The token's claims hold the security context sent", expected: "a claim deep-equal to …" },
+  "served": { title: "An operation refuses a request without a valid key", expected: "a refusal (401 or 403)" },
+  "server-error": { title: "The server answers without a 5xx", expected: "a status below 500", kind: "no-5xx" },
+  "slug-reaches": { title: "…, trimmed and lowercased, is it reaches workbook …", expected: "as the rule states" },
+  "slug-reaches-source": { title: "The source's slug still reaches the source, not its clone", expected: "as the rule states" },
+  "slug-stored": { title: "The slug stored: trimmed and lowercased", expected: "as the rule states" },
+  "sort-by-accepted": { title: "SortBy=… is accepted", expected: "as the rule states" },
+  "sorted": { title: "The reports are in name order", expected: "… (or reversed)" },
+  "source-unchanged": { title: "The source as read after cloning it", expected: "as the rule states" },
+  "staging-listed": { title: "Branch … (always-on staging) is listed as a staging environment", expected: "an environment with branch … and type staging" },
+  "staging-unchanged": { title: "The staging environment of branch … is still …", expected: "E2 … it as staging" },
+  "start": { title: "A dbt sync starts", expected: "2xx" },
+  "state": { title: "… … branch …'s staging environment on", expected: "the staging environment of branch … …" },
+  "status": { title: "The answer has the status the rule names", expected: "the status the rule names" },
+  "status-200": { title: "A compile error is reported in a 200 answer", expected: "as the rule states" },
+  "stays-deleted": { title: "Workbook …, reported deleted, reads 404 after the batch failed on a later item", expected: "as the rule states" },
+  "stays-stopped": { title: "The cancelled sync stays as it was", expected: "a status other than …" },
+  "stopped": { title: "A cancelled sync leaves its running state", expected: "a status other than the running one" },
+  "tabs-container-advertised": { title: "No schema of the document offers TABS_CONTAINER", expected: "TABS_CONTAINER in no enum or const" },
+  "tabs-converted": { title: "The draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but …", expected: "as the rule states" },
+  "timestamp": { title: "Every timestamp is an ISO 8601 date-time", expected: "an ISO 8601 date-time" },
+  "title": { title: "Info.title names a platform API", expected: "a title with 'Platform' and 'API'" },
+  "total": { title: "The walk yields pagination.total deployments", expected: "one total" },
+  "type-accepted": { title: "An attribute of type … is created", expected: "2xx" },
+  "type-kept": { title: "The … attribute is stored with its type", expected: "2xx" },
+  "undocumented-status": { title: "An answer's status is one its document lists", expected: "a documented status" },
+  "unnamed-column": { title: "Every column of the header row has a name", expected: "a header row" },
+  "updated-at-kept": { title: "UpdatedAt after a request that changed nothing", expected: "as the rule states" },
+  "utc-offset": { title: "Every created_at names its UTC offset", expected: "a date-time with Z or ±hh:mm, e.g. 2024-01-15T10:30:00Z" },
+  "valid-false": { title: "The answer says valid=false", expected: "as the rule states" },
+  "walk-complete": { title: "Walking the … list one record a page (after = endCursor) gives the records of one large page, each once", expected: "as the rule states" },
+  "widget-type": { title: "Every dashboard widget type is in the spec's enum", expected: "a type of the DashboardWidget enum" },
+} as const satisfies Record<string, Reason>;
+
+export type ReasonKey = keyof typeof reasons | `schema:${string}` | `kept:${string}` | `walk:${(typeof WALK_BREAKS)[number]}`;
+
+/** The registry's entry for a key, or undefined for a key it does not hold. */
+export function reasonOf(key: string): Reason | undefined {
+  if (key in reasons) return reasons[key as keyof typeof reasons];
+  const [family, name] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  if (!name || !(family in FAMILIES)) return undefined;
+  if (family === "walk" && !(WALK_BREAKS as readonly string[]).includes(name)) return undefined;
+  return FAMILIES[family](name);
+}
+
+/** Whether a key is the "no server error" assertion (see Reason.kind). */
+export const isNoServerError = (key: string | undefined) => key !== undefined && reasonOf(key)?.kind === "no-5xx";
