@@ -1,15 +1,11 @@
 import type { IncomingMessage } from "node:http";
-import type { Readable } from "node:stream";
 import type { Behaviour } from "./behaviour.js";
-import type { Fault } from "./faults.js";
+import type { Fault } from "./fault.js";
+import type { Reply } from "./reply.js";
 import type { Store, User } from "./store.js";
 
-/** A request error the handler decided on: always a 4xx JSON body, never a crash. */
-export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
-    super(message);
-  }
-}
+export { HttpError } from "./http-error.js";
+export type { Reply } from "./reply.js";
 
 export interface Req {
   method: string;
@@ -21,15 +17,6 @@ export interface Req {
   raw: IncomingMessage;
 }
 
-export interface Reply {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** A streamed body (the audit export); `body` is then unused. */
-  stream?: Readable;
-  /** A body that is not JSON (a web page); `headers` gives its content type. */
-  text?: string;
-}
 
 export interface ReferenceOptions {
   /** The decide-then-apply window of E11 upsert, so that concurrent writers really race. */

@@ -13,14 +13,12 @@ import type { Exchange } from "../http.js";
 import type { CheckResult, Status } from "../result.js";
 import { label } from "../verdict.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
-import { documentHtml } from "./html-document.js";
+import { documentHtml, escapeHtml } from "./html-document.js";
 import type { Report } from "./report.js";
 
 const STATUSES: Status[] = ["passed", "failed", "blocked", "skipped", "errored"];
 
-export function escapeHtml(s: unknown): string {
-  return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+export { escapeHtml };
 const e = escapeHtml;
 
 export function writeHtml(report: Report, file: string, gate: GateOptions): void {
