@@ -11,18 +11,17 @@ import type { SchemaName, Schemas } from "./schemas.js";
 export class Expect {
   constructor(private readonly schemas: Schemas) {}
 
-  fail(what: string, detail: Detail = {}): never {
+  fail(what: string, detail: Detail): never {
     throw new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason });
   }
 
-  that(condition: boolean, what: string, detail: Detail = {}): void {
+  that(condition: boolean, what: string, detail: Detail): void {
     if (!condition) this.fail(what, detail);
   }
 
-  /** `at`: the answer that shows it, or that and the assertion's reason key. */
-  equal<T>(got: T, expected: T, what: string, at?: Response | { res?: Response; reason?: ReasonKey }): void {
-    const { res, reason } = at && "exchange" in at ? { res: at as Response, reason: undefined } : ((at ?? {}) as { res?: Response; reason?: ReasonKey });
-    if (!isDeepStrictEqual(got, expected)) this.fail(what, { expected, got, res, reason });
+  /** `at`: the answer that shows it, and the assertion's reason key. */
+  equal<T>(got: T, expected: T, what: string, at: { res?: Response; reason: ReasonKey }): void {
+    if (!isDeepStrictEqual(got, expected)) this.fail(what, { expected, got, res: at.res, reason: at.reason });
   }
 
   /** Reason `status` unless told another. */
@@ -66,12 +65,12 @@ export class Expect {
   }
 }
 
-/** What a failed assertion shows; `reason` is its key in the registry (core/reasons.ts). */
+/** What a failed assertion shows; `reason`, required, is its key in the registry (core/reasons.ts). */
 export interface Detail {
   expected?: unknown;
   got?: unknown;
   res?: Response;
-  reason?: ReasonKey;
+  reason: ReasonKey;
 }
 
 export function statusLine(res: Response): string {

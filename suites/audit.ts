@@ -42,7 +42,7 @@ async function openExport(ctx: CheckContext, query: Query = {}): Promise<Streame
   const what = `the ${label(query)} audit log export (if the plan has no audit log, declare features.auditLog false)`;
   if (!Object.keys(query).length) ctx.require(res, "E7", what, () => false);
   ctx.requireRoute(res, "E7", what);
-  return ctx.expect.fail(`the ${label(query)} audit log export answered ${res.status}`, { expected: "200 with a CSV file", got: statusLine(res), res });
+  return ctx.expect.fail(`the ${label(query)} audit log export answered ${res.status}`, { expected: "200 with a CSV file", got: statusLine(res), res, reason: "export-answered" });
 }
 
 /** For checks that expect a refusal: with the feature off every request is refused, which would prove nothing. */

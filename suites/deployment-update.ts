@@ -93,7 +93,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
         ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list`);
       }
       const after = await currentVersions(ctx.api, ctx.expect, dep);
-      ctx.expect.equal(after.current?.version, current?.version, "the version E5 marks current is the one before the rejected updates", after.res);
+      ctx.expect.equal(after.current?.version, current?.version, "the version E5 marks current is the one before the rejected updates", { res: after.res, reason: "current-version" });
     },
   },
   {
