@@ -33,6 +33,8 @@ export interface ConsoleOptions {
 export class ConsoleReporter {
   private done = 0;
   private total = 0;
+  /** The label each check's line showed as it finished: the judge may settle it otherwise at the end (a shared defect, a root that passed). */
+  private readonly shown = new Map<string, string>();
   constructor(
     private readonly out: (line: string) => void,
     private readonly options: ConsoleOptions,
@@ -49,6 +51,7 @@ export class ConsoleReporter {
 
   result(r: CheckResult): void {
     this.done++;
+    this.shown.set(r.id, label(r));
     if (this.options.quiet) return;
     // A skip says only what the user chose; the summary groups them by reason.
     if (r.status === "skipped" && !this.options.verbose) return;
@@ -78,6 +81,8 @@ export class ConsoleReporter {
       this.out(paint("31", `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}${known.length ? ` (${known.length} KNOWN in the baseline)` : ""}`));
     }
     for (const line of baselineLines(report)) this.out(line);
+    // The last word on a check is the settled one, the same as every report's.
+    for (const r of report.results) if (this.shown.has(r.id) && this.shown.get(r.id) !== label(r)) this.out(`  ${r.id}: ${this.shown.get(r.id)} as it finished, ${shownAs(r, gate)} once the run was judged${r.blockedBy ? ` (blocked by ${r.blockedBy})` : ""}`);
     // A blocked check is told once, under its root cause above; failures and errors in full.
     const bad = report.results.filter((r) => r.status === "failed" || r.status === "errored");
     for (const r of bad) {
