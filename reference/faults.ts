@@ -1,4 +1,4 @@
-import type { Fault } from "./fault.js";
+import type { Fault } from "./http.js";
 import { readSideFaults } from "./faults/read-side.js";
 import { cloneFaults } from "./faults/clone.js";
 import { upsertFaults } from "./faults/upsert.js";
@@ -15,7 +15,7 @@ import { e14Faults } from "./faults/e14.js";
 import { documentedFaults, driftFaults } from "./faults/documented.js";
 import { invariantFaults } from "./faults/invariants.js";
 
-export type { Fault } from "./fault.js";
+export type { Fault } from "./http.js";
 
 /** The registry: every fault of the reference server. */
 export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults, ...e14Faults, ...documentedFaults, ...driftFaults, ...invariantFaults];

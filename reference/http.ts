@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import type { Behaviour } from "./behaviour.js";
-import type { Fault } from "./fault.js";
 import type { Reply } from "./reply.js";
 import type { Store, User } from "./store.js";
 
@@ -64,4 +63,39 @@ export function matcher(pattern: string): (path: string) => Record<string, strin
     names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
     return params;
   };
+}
+
+/**
+ * A named way for the reference server to break one rule of the spec. A fault replaces one seam
+ * of the server's behaviour (behaviour.ts) or rewrites the JSON answer of the routes of one spec
+ * section; `catches` lists the checks proven (by test/faults.test.ts) to fail against it.
+ */
+export interface Fault {
+  name: string;
+  /** The rule it breaks, e.g. "E11 rule 1". */
+  breaks: string;
+  description: string;
+  catches: string[];
+  /**
+   * Checks run beside the caught ones only for their traffic: an invariant judges what the others
+   * send (core/invariants.ts), so its proof runs the checks that walk where the fault is. They need
+   * not fail (the fault breaks the rule where none of them looks).
+   */
+  feeds?: string[];
+  /**
+   * Checks that must still pass under it: a fault that makes a choice the spec leaves open fails
+   * only the SHOULD checks that prefer the other choice, never the MUST beside them.
+   */
+  spares?: string[];
+  /**
+   * Why each failure it causes must happen, so that a check failing for another reason proves
+   * nothing: per check id, the reason key of the assertion that must fail (CheckFailure.reason,
+   * typed, not prose; a key of core/reasons.ts). Required for every caught check (test/fault-reasons.test.ts);
+   * and each caught check's `spec` must cite a section that `breaks` names.
+   */
+  because?: Record<string, string>;
+  behaviour?: Partial<Behaviour>;
+  /** Spec sections (Route.spec) whose answers `respond` rewrites. */
+  routes?: string[];
+  respond?: (r: { status: number; body: any; req: Req; app: App }) => any;
 }

@@ -1,4 +1,4 @@
-import type { Fault } from "../fault.js";
+import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
 
 /** Each endpoint these faults take away, and the check that owns it (the one that fails). */
