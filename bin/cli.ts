@@ -255,25 +255,21 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   const { reporter: reporterNames, out: outDir, baseline: baselineFile } = fromConfig(opts, file, opts.config, REPORTERS);
   // Loaded here, not at the top: `--help` and usage errors answer without them.
   const { catalogue } = await import("../suites/index.js");
-  const { runChecks } = await import("../core/runner.js");
-  const { Schemas } = await import("../core/schemas.js");
-  const { preflight } = await import("./preflight.js");
   if (opts.shard && opts.seed === undefined && file.seed === undefined) throw new UsageError(SHARD_NEEDS_SEED);
   const selected = selectLevel(selectChecks(catalogue, opts.group, opts.check), opts.level);
   const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count, { separateServers: opts.reference }) : selected;
-  // Loaded here, not at the top: `--help` and usage errors answer without them.
-  const { baselineOutcome, gateExitCode, notRun, readBaseline } = await import("../core/gate.js");
+  const { readBaseline } = await import("../core/gate.js");
+  const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
+  const { runConformance } = await import("../core/conformance.js");
+  const { preflight } = await import("./preflight.js");
   const { baselineLines, ConsoleReporter, summaryLine } = await import("../core/reporters/console.js");
-  const { buildReport } = await import("../core/reporters/report.js");
   const { publishToGitHub } = await import("../core/reporters/github.js");
   const { HarRecorder } = await import("../core/reporters/har.js");
   const { reportsLine, writeReports } = await import("../core/reporters/write.js");
   const { DeploymentUpdateCounter } = await import("../core/deployment-updates.js");
   const { writePlan } = await import("../core/write-plan.js");
-  const { belowMinimum, documentSections } = await import("../core/document-sections.js");
-  const { coverageLine, ExchangeTally, operationLines } = await import("../core/operation-coverage.js");
+  const { coverageLine, operationLines } = await import("../core/operation-coverage.js");
   const { driftLines } = await import("../core/drift.js");
-  const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
 
   let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
   if (opts.reference) {
@@ -294,36 +290,36 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     const reporters = new Set(reporterNames);
     // A folder named with --out (or the config) is proven writable at once, even where only the console writes.
     if ([...reporters].some((r) => r !== "console") || opts.out !== undefined || file.out !== undefined) prepareOutDir(outDir);
-    const schemas = await Schemas.load();
     await preflight(settings);
     for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");
     const updates = new DeploymentUpdateCounter();
     const gate: GateOptions = { strict: settings.strict, baseline, failOnFixed: opts.failOnFixed };
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
     const har = reporters.has("har") ? new HarRecorder() : undefined;
-    const tally = new ExchangeTally();
     console?.start(settings.seed, settings.baseUrl, checks.length);
     const failFast = opts.failFast ? new (await import("./fail-fast.js")).FailFast(gate) : undefined;
-    const ran = await runChecks(checks, settings, schemas, {
-      onStart: (c) => console?.starting(c),
-      onResult: (r) => (failFast?.observe(r), console?.result(r)),
-      shouldStop: failFast?.shouldStop,
-      onExchange: (x, checkId) => {
-        har?.record(x);
-        updates.observe(x);
-        tally.observe(x, checkId);
+    const report = await runConformance({
+      checks,
+      settings,
+      gate,
+      tool: pkg,
+      selection: { groups: opts.group, checks: opts.check, selected: selected.length, ...(opts.shard && opts.reference ? { separateServers: true } : {}) },
+      shard: opts.shard,
+      baselineFile,
+      minCoverage: opts.minCoverage,
+      hooks: {
+        onStart: (c) => console?.starting(c),
+        onResult: (r) => (failFast?.observe(r), console?.result(r)),
+        shouldStop: failFast?.shouldStop,
+        onExchange: (x) => {
+          har?.record(x);
+          updates.observe(x);
+        },
+        stop: stop.signal,
       },
-      stop: stop.signal,
+      settle: failFast ? (ran) => failFast.settle(ran, stop.signal.aborted) : undefined,
     });
-    const outcome = failFast ? failFast.settle(ran, stop.signal.aborted) : ran;
-    const selection = { groups: opts.group, checks: opts.check, selected: selected.length, ...(opts.shard && opts.reference ? { separateServers: true } : {}) };
-    const report = buildReport(outcome, { name: pkg.name, version: pkg.version, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes, selection, shard: opts.shard });
-    if (!outcome.interrupted) Object.assign(report, await documentSections(settings, tally, schemas.document, ran.servedDocument));
-    const coverageFails = report.operations ? belowMinimum(report.operations, opts.minCoverage) : undefined;
-    // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
-    const unrun = replay ? notRun(report.results) : undefined;
-    const exitCode = outcome.interrupted ? 130 : unrun ? 2 : Math.max(gateExitCode(report.results, gate), coverageFails ? 1 : 0);
-    report.gate = { strict: gate.strict, failOnFixed: gate.failOnFixed, exitCode, ...(baseline ? { baseline: baselineOutcome(report.results, baseline, baselineFile) } : {}) };
+    const { exitCode, notRun: unrun, coverageBelow } = report.gate;
     // The summary is shown even when the reports cannot be written (a disk filled up during the run).
     let files: string[] = [];
     let unwritten: NodeJS.ErrnoException | undefined;
@@ -338,7 +334,7 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
     if (console) console.finish(report, exitCode, unrun);
     else for (const line of [summaryLine(report), ...baselineLines(report), ...(unrun ? [`conformance: ${unrun}`] : [])]) out(line);
     if (unwritten) throw new UsageError(`could not write the reports to ${outDir}: ${unwritten.code ?? unwritten.message}`);
-    if (coverageFails) out(`conformance: ${coverageFails}`);
+    if (coverageBelow) out(`conformance: ${coverageBelow}`);
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));
     return exitCode;

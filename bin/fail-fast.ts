@@ -1,5 +1,6 @@
 import { type GateOptions, verdict } from "../core/gate.js";
-import { type CheckResult, NOT_RUN_INTERRUPTED, type RunOutcome } from "../core/runner.js";
+import type { CheckResult, RunOutcome } from "../core/result.js";
+import { NOT_RUN_INTERRUPTED } from "../core/verdict.js";
 
 /**
  * --fail-fast: the first result that fails the run (a failure, a blocked or errored check, as the

@@ -1,5 +1,5 @@
 import type { Api } from "./api.js";
-import type { FixtureName, TokenRole } from "./check.js";
+import type { FixtureName, TokenRole } from "./needs.js";
 import type { Expect } from "./expect.js";
 import type { Endpoint } from "./endpoints.js";
 import type { FixtureValues } from "./fixtures.js";

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Response } from "./http.js";
 import { CheckFailure } from "./outcome.js";
+import type { ReasonKey } from "./reasons.js";
 import type { SchemaName, Schemas } from "./schemas.js";
 
 /**
@@ -10,28 +11,27 @@ import type { SchemaName, Schemas } from "./schemas.js";
 export class Expect {
   constructor(private readonly schemas: Schemas) {}
 
-  fail(what: string, detail: Detail = {}): never {
+  fail(what: string, detail: Detail): never {
     throw new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason });
   }
 
-  that(condition: boolean, what: string, detail: Detail = {}): void {
+  that(condition: boolean, what: string, detail: Detail): void {
     if (!condition) this.fail(what, detail);
   }
 
-  /** `at`: the answer that shows it, or that and the assertion's reason key. */
-  equal<T>(got: T, expected: T, what: string, at?: Response | { res?: Response; reason?: string }): void {
-    const { res, reason } = at && "exchange" in at ? { res: at as Response, reason: undefined } : ((at ?? {}) as { res?: Response; reason?: string });
-    if (!isDeepStrictEqual(got, expected)) this.fail(what, { expected, got, res, reason });
+  /** `at`: the answer that shows it, and the assertion's reason key. */
+  equal<T>(got: T, expected: T, what: string, at: { res?: Response; reason: ReasonKey }): void {
+    if (!isDeepStrictEqual(got, expected)) this.fail(what, { expected, got, res: at.res, reason: at.reason });
   }
 
   /** Reason `status` unless told another. */
-  status(res: Response, expected: number | number[], what = "status", reason = "status"): void {
+  status(res: Response, expected: number | number[], what = "status", reason: ReasonKey = "status"): void {
     const allowed = Array.isArray(expected) ? expected : [expected];
     if (!allowed.includes(res.status)) this.fail(`${what}: unexpected status`, { expected: allowed.join(" or "), got: statusLine(res), res, reason });
   }
 
   /** A request error: any 4xx. A 2xx or a 5xx is not. Reason `client-error` unless told another. */
-  clientError(res: Response, what = "the request is rejected as a client error", reason = "client-error"): void {
+  clientError(res: Response, what = "the request is rejected as a client error", reason: ReasonKey = "client-error"): void {
     if (res.status < 400 || res.status >= 500) this.fail(what, { expected: "a 4xx status", got: statusLine(res), res, reason });
   }
 
@@ -65,12 +65,12 @@ export class Expect {
   }
 }
 
-/** What a failed assertion shows; `reason` is its key (core/outcome.ts CheckFailure.reason). */
+/** What a failed assertion shows; `reason`, required, is its key in the registry (core/reasons.ts). */
 export interface Detail {
   expected?: unknown;
   got?: unknown;
   res?: Response;
-  reason?: string;
+  reason: ReasonKey;
 }
 
 export function statusLine(res: Response): string {

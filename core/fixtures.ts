@@ -1,5 +1,5 @@
 import type { Api } from "./api.js";
-import type { FixtureName } from "./check.js";
+import type { FixtureName } from "./needs.js";
 import { CheckFailure, Skip } from "./outcome.js";
 import { allDeployments } from "./deployments.js";
 import { walkCursor } from "./pagination.js";

@@ -4,9 +4,9 @@
  * annotations and the exit code tell the same story.
  */
 import { readFileSync } from "node:fs";
-import type { CheckResult } from "./runner.js";
-import { exitCodeFor } from "./runner.js";
+import type { CheckResult } from "./result.js";
 import { UsageError } from "./settings.js";
+import { isLoneIntermittent, label } from "./verdict.js";
 
 /** One known failure: the check id, and why it is accepted for now. */
 export interface BaselineEntry {
@@ -19,7 +19,8 @@ export interface Baseline {
 }
 
 /**
- * ok: passed. finding: a SHOULD failure (or blocked SHOULD check) outside --strict: shown, not failing.
+ * ok: passed. finding: a SHOULD failure (or blocked SHOULD check) outside --strict, or an
+ * intermittent failure that failed only once (README, Verdicts): shown, not failing.
  * failure: fails the gate. known: a failure the baseline accepts. skipped: not judged. error: the tester broke.
  */
 export type Verdict = "ok" | "finding" | "failure" | "known" | "skipped" | "error";
@@ -47,14 +48,31 @@ export interface BaselineOutcome {
   unmatched: string[];
 }
 
-export const isFailing = (r: Pick<CheckResult, "status">) => r.status === "failed" || r.status === "blocked" || r.status === "errored";
+/** A result that fails at its level: failed (an intermittent one only when it failed more than once), blocked, errored. */
+export const isFailing = (r: Pick<CheckResult, "status" | "recurrence" | "failedRuns">) => (r.status === "failed" && !isLoneIntermittent(r)) || r.status === "blocked" || r.status === "errored";
 
 export function verdict(r: CheckResult, gate: GateOptions): Verdict {
   if (r.status === "passed") return "ok";
   if (r.status === "skipped") return "skipped";
   if (gate.baseline?.knownFailures.some((e) => e.id === r.id)) return "known";
   if (r.status === "errored") return "error";
+  if (isLoneIntermittent(r)) return "finding";
   return r.level === "MUST" || gate.strict ? "failure" : "finding";
+}
+
+/**
+ * The label a result is shown with wherever it is shown: the judge's label (core/verdict.ts), and
+ * how it counts when it does not fail the run: `SHOULD finding` (a failed SHOULD check),
+ * `blocked (SHOULD finding)`, `intermittent (failed 1 of 3 runs: not failing)`,
+ * `KNOWN (baseline: <reason>)`, `blocked, KNOWN (baseline: <reason>)`.
+ */
+export function shownAs(r: CheckResult, gate: GateOptions): string {
+  const v = verdict(r, gate);
+  const word = label(r);
+  if (v === "known") return word === "failed" ? knownLabel(knownReason(r, gate)!) : `${word}, ${knownLabel(knownReason(r, gate)!)}`;
+  if (v === "finding" && isLoneIntermittent(r)) return `${word} (failed ${r.failedRuns ?? 1} of ${r.runs ?? 1} runs: not failing)`;
+  if (v === "finding") return word === "failed" ? "SHOULD finding" : `${word} (SHOULD finding)`;
+  return word;
 }
 
 export function baselineOutcome(results: CheckResult[], baseline: Baseline, file?: string): BaselineOutcome {
@@ -78,13 +96,21 @@ export function knownReason(r: CheckResult, gate: GateOptions): string | undefin
 /** How a known failure is labelled wherever it is shown: `KNOWN (baseline: <the user's reason>)`. */
 export const knownLabel = (reason: string) => `KNOWN (baseline: ${reason})`;
 
-/** The exit code of a run: the runner's rule over the failures the baseline does not accept; under --fail-on-fixed a fixed entry fails too. */
-export function gateExitCode(results: CheckResult[], gate: GateOptions): 0 | 1 {
-  if (!gate.baseline) return exitCodeFor(results, gate.strict);
-  const listed = new Set(gate.baseline.knownFailures.map((e) => e.id));
-  const judged = results.filter((r) => !(isFailing(r) && listed.has(r.id)));
-  if (exitCodeFor(judged, gate.strict) === 1) return 1;
-  return gate.failOnFixed && baselineOutcome(results, gate.baseline).fixed.length > 0 ? 1 : 0;
+/** 0: nothing fails the gate (no MUST failure or blocked MUST check, nor SHOULD under --strict, nothing errored); 1 otherwise. */
+function failsGate(results: CheckResult[], gate: GateOptions): boolean {
+  return results.some((r) => ["failure", "error"].includes(verdict(r, gate)));
+}
+
+/**
+ * The exit code of a run, decided here alone: 130 interrupted; 2 a replay whose check did not run
+ * (it proves nothing); 1 a result the gate fails (a baseline's known failures aside; under
+ * --fail-on-fixed a fixed entry too) or coverage below --min-coverage; 0 otherwise.
+ */
+export function gateExitCode(results: CheckResult[], gate: GateOptions, run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string } = {}): 0 | 1 | 2 | 130 {
+  if (run.interrupted) return 130;
+  if (run.replayNotRun) return 2;
+  if (failsGate(results, gate) || run.coverageBelow) return 1;
+  return gate.baseline && gate.failOnFixed && baselineOutcome(results, gate.baseline).fixed.length > 0 ? 1 : 0;
 }
 
 /**

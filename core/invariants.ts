@@ -1,8 +1,11 @@
 import type { Check, CheckSpec } from "./check.js";
 import type { Exchange, FullAnswer } from "./http.js";
+import type { Observation, Observed, Violation } from "./watcher.js";
 import { show } from "./outcome.js";
-import type { CheckResult } from "./runner.js";
+import type { CheckResult } from "./result.js";
 import type { Schemas } from "./schemas.js";
+
+export type { Observed, Violation, Watcher } from "./watcher.js";
 
 /**
  * Rules that hold for every answer (secret masking, deployment scoping, schemas, timestamps, no
@@ -12,26 +15,6 @@ import type { Schemas } from "./schemas.js";
  * send: `--check`/`--group` choose the traffic, and an invariant with nothing to judge in it is
  * not exercised.
  */
-
-/** One exchange as an invariant reads it: the report's redacted exchange, and the whole answer. */
-export interface Observed extends FullAnswer {
-  exchange: Exchange;
-}
-
-/** What broke the rule on one exchange. `hide`: values that must not reach the report (a leaked secret). */
-export interface Violation {
-  reason: string;
-  message: string;
-  expected: unknown;
-  got: unknown;
-  hide?: string[];
-}
-
-/** undefined: the exchange is none of the rule's business; "held": it applied and held. */
-export type Verdict = undefined | "held" | Violation;
-
-/** A fresh observer for each run: what it learns (the secrets the run set) lives in its closure. */
-export type Watcher = (schemas: Schemas) => (x: Observed) => Verdict;
 
 export type InvariantSpec = Omit<CheckSpec, "run" | "kind" | "needs" | "watch" | "applicable"> & Required<Pick<CheckSpec, "watch" | "applicable">>;
 
@@ -50,7 +33,7 @@ export const isInvariant = (c: Pick<Check, "kind">) => c.kind === "invariant";
 
 interface State {
   check: Check;
-  observe: (x: Observed) => Verdict;
+  observe: (x: Observed) => Observation;
   applied: number;
   first?: { violation: Violation; exchange: Exchange };
   error?: string;

@@ -1,19 +1,20 @@
 import type { Exchange } from "./http.js";
+import type { ReasonKey } from "./reasons.js";
 
 /** The server broke the rule: a verdict. */
 export class CheckFailure extends Error {
   /**
-   * Which assertion of the check failed: a short kebab-case key (`same-id`, `status`,
-   * `schema:Workbook`), stable across rewordings of the message. A fault declares the reason it
-   * must cause (reference/faults.ts `because`), so a proof compares keys, not prose.
+   * Which assertion of the check failed: a key of the registry (core/reasons.ts: `same-id`,
+   * `status`, `schema:Workbook`), stable across rewordings of the message. A fault declares the
+   * reason it must cause (reference/faults.ts `because`), so a proof compares keys, not prose.
    */
-  reason?: string;
+  reason?: ReasonKey;
   expected?: string;
   got?: string;
   exchange?: Exchange;
   /** For properties: seed, path, the shrunk counterexample and its requests. */
   property?: PropertyFailure;
-  constructor(message: string, detail: { expected?: unknown; got?: unknown; exchange?: Exchange; reason?: string } = {}) {
+  constructor(message: string, detail: { expected?: unknown; got?: unknown; exchange?: Exchange; reason?: ReasonKey } = {}) {
     super(message);
     this.reason = detail.reason;
     if ("expected" in detail) this.expected = show(detail.expected);
@@ -53,8 +54,8 @@ export class NotExercised extends Error {}
 export class Blocked extends Error {
   constructor(
     readonly rootCause: string,
-    /** detail: this check's own request and answer; rootCheck: the check that owns the endpoint (core/endpoints.ts). */
-    readonly about: { detail?: string; exchange?: Exchange; rootCheck?: string } = {},
+    /** rootCheck: the check that owns the endpoint (core/endpoints.ts), the root as data; detail: this check's own request and answer. */
+    readonly about: { rootCheck: string; detail?: string; exchange?: Exchange },
   ) {
     super(`blocked by ${rootCause}${about.detail ? ` (${about.detail})` : ""}`);
   }

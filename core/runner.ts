@@ -5,58 +5,18 @@ import type { CheckContext } from "./context.js";
 import { Expect } from "./expect.js";
 import { Fixtures } from "./fixtures.js";
 import { secretHeaderValues } from "./headers.js";
-import { CheckInterrupted, CheckStopped, CheckTimedOut, runInCheckScope } from "./check-scope.js";
-import { type Credential, type Exchange, type FullAnswer, HttpClient, NetworkError, RateLimited } from "./http.js";
+import { CheckStopped, runInCheckScope } from "./check-scope.js";
+import { type Credential, type Exchange, type FullAnswer, HttpClient, NetworkError } from "./http.js";
 import { InvariantWatch, isInvariant } from "./invariants.js";
-import { blockSharedDefects } from "./shared-defects.js";
-import { Blocked, CheckFailure, NotExercised, NotVerifiable, type PropertyFailure, Skip } from "./outcome.js";
 import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.js";
-import { reproduction } from "./property.js";
 import { Redactor } from "./redact.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "./scratch.js";
 import type { Schemas } from "./schemas.js";
-import { type ServedRead, ServedReader } from "./served/read.js";
+import { ServedReader } from "./served/read.js";
 import { type RunSettings, tokenEnvVars } from "./settings.js";
-
-/**
- * passed / failed: a verdict. blocked: not judged because the server failed a precondition the
- * spec makes its duty (counts as a failure at the check's level). skipped: not judged because of
- * what the user chose or did not configure, or because the scenario never happened (`skipKind`).
- * errored: the tester or the network broke.
- */
-export type Status = "passed" | "failed" | "blocked" | "skipped" | "errored";
-
-/** Why a check was skipped: the user's choice, an endpoint whose shape the spec does not show, or a scenario that did not happen. */
-export type SkipKind = "user" | "not-verifiable" | "not-exercised";
-
-export interface CheckResult {
-  id: string;
-  group: string;
-  title: string;
-  spec: string;
-  level: Check["level"];
-  kind: Check["kind"];
-  status: Status;
-  message: string;
-  durationMs: number;
-  /** For failures: which assertion failed (CheckFailure.reason). */
-  reason?: string;
-  expected?: string;
-  got?: string;
-  /** The exchange that shows the failure, and a curl line that replays it. */
-  exchange?: Exchange;
-  curl?: string;
-  exchanges?: Exchange[];
-  property?: PropertyFailure;
-  /** Whether a failure came back when the check was run again. */
-  recurrence?: "reproducible" | "intermittent";
-  /** For blocked: the root cause (a check id and what the server did), shared by every check it blocks. */
-  blockedBy?: string;
-  skipKind?: SkipKind;
-  /** Requests the check sent, re-runs of a failure included (discovery and cleanup excluded). */
-  requests?: number;
-}
+import { type CheckResult, resultBase, type RunOutcome, type Status } from "./result.js";
+import { judge, NETWORK, NOT_RUN_INTERRUPTED, propertyRecurrence, RATE_LIMITED, settle, withRecurrence } from "./verdict.js";
 
 export interface RunHooks {
   onStart?(check: Check): void;
@@ -72,16 +32,6 @@ export interface RunHooks {
   stop?: AbortSignal;
 }
 
-export interface RunOutcome {
-  results: CheckResult[];
-  leftovers: string[];
-  interrupted: boolean;
-  durationMs: number;
-  startedAt: string;
-  /** The run's read of the served document, when a check made one (core/document-sections.ts reuses it). */
-  servedDocument?: Promise<ServedRead>;
-}
-
 const CHECK_TIMEOUT_MS = { example: 60_000, property: 180_000, model: 180_000, invariant: 0 };
 export const RERUNS_OF_A_FAILURE = 2;
 /**
@@ -89,12 +39,6 @@ export const RERUNS_OF_A_FAILURE = 2;
  * (each would wait out its timeout). While E1 still answers, only some routes are broken: the run goes on.
  */
 const NETWORK_ERRORS_BEFORE_GIVING_UP = 3;
-const NETWORK = "network: ";
-/** How a RateLimited error's message begins. */
-const RATE_LIMITED = "rate limited: ";
-/** What an interrupted run reports for each check it did not get to: the user's choice, not a verdict. */
-export const NOT_RUN_INTERRUPTED = "not run: the run was interrupted";
-
 export function credentials(settings: RunSettings): { primary?: Credential; roles: Partial<Record<TokenRole, Credential>> } {
   const roles: Partial<Record<TokenRole, Credential>> = {};
   for (const [role, value] of Object.entries(settings.tokens) as [TokenRole, string | undefined][])
@@ -166,7 +110,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
           if (serverLost === undefined) networkErrorsInARow = 0;
         }
         if (serverLost !== undefined)
-          return redactor.value({ id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind, status: "errored", message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`, durationMs: 0 } as CheckResult);
+          return redactor.value<CheckResult>({ ...resultBase(check), status: "errored", message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`, durationMs: 0 });
         const result = await runCounted(check);
         networkErrorsInARow = result.status === "errored" && (result.message.startsWith(NETWORK) || result.message.startsWith(RATE_LIMITED)) ? networkErrorsInARow + 1 : 0;
         return result;
@@ -176,7 +120,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     // A check blocked by a root that then passed ran before the route was shown served: it runs
     // again, alone, and judges what it meets (never blocked by a root cause that passed).
     for (const [i, r] of outcome.done) {
-      if (r.status !== "blocked" || !passedChecks.has(rootOf(r)) || stopping()) continue;
+      if (r.status !== "blocked" || !r.root || !passedChecks.has(r.root.check) || stopping()) continue;
       outcome.done.set(i, await runCounted(selected[i]));
     }
   } finally {
@@ -188,7 +132,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   if (interrupted) ran.push(...notRun(selected, ran));
   const watched = watch.results().map((r) => redactor.value(r));
   for (const r of watched) hooks.onResult?.(r);
-  const results = blockSharedDefects(inCatalogueOrder([...ran, ...watched], checks.map((c) => c.id)));
+  const results = settle(inCatalogueOrder([...ran, ...watched], checks.map((c) => c.id)));
   return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt, servedDocument: reader.made };
 }
 
@@ -235,7 +179,7 @@ function notRun(checks: Check[], results: CheckResult[]): CheckResult[] {
   const done = new Set(results.map((r) => r.id));
   return checks
     .filter((c) => !done.has(c.id))
-    .map((c) => ({ id: c.id, group: c.group, title: c.title, spec: c.spec, level: c.level, kind: c.kind, status: "skipped", message: NOT_RUN_INTERRUPTED, durationMs: 0, skipKind: "user" }));
+    .map((c) => ({ ...resultBase(c), status: "skipped", message: NOT_RUN_INTERRUPTED, durationMs: 0, skipKind: "user" }));
 }
 
 interface Env {
@@ -251,9 +195,6 @@ interface Env {
   served: ServedRoutes;
   reader: ServedReader;
 }
-
-/** The owner check a blocked result names (`<root id>: <method> <path> ...`). */
-const rootOf = (r: CheckResult) => r.blockedBy?.split(":")[0] ?? "";
 
 /**
  * Each check's creations are removed and its changes undone as soon as it ends, so that a re-run
@@ -278,26 +219,28 @@ async function cleanUp(env: Env): Promise<void> {
   }
 }
 
-/** A failure is run again: one that comes back is reproducible, one that does not, intermittent. */
+/**
+ * A failure is run again on the undisturbed server, every re-run: one that comes back each time is
+ * reproducible; one that does not is intermittent, with how many runs failed (core/verdict.ts).
+ */
 async function confirm(check: Check, first: CheckResult, env: Env): Promise<CheckResult> {
   // A property confirmed its shrunk case itself (core/property.ts): its whole search is not sent twice more, past its request budget.
-  if (first.property?.reproducible === "intermittent") return { ...first, recurrence: "intermittent", message: `${first.message} (intermittent: the shrunk case passed when run again)` };
-  if (first.property?.reproducible) return { ...first, recurrence: "reproducible" };
+  const confirmed = propertyRecurrence(first);
+  if (confirmed) return confirmed;
+  const again: Status[] = [];
   for (let i = 0; i < RERUNS_OF_A_FAILURE; i++) {
-    if (env.stop?.aborted) return first;
-    const again = await runAndClean(check, env);
-    if (again.status !== "failed") return { ...first, recurrence: "intermittent", message: `${first.message} (intermittent: passed when run again)` };
+    if (env.stop?.aborted) break;
+    again.push((await runAndClean(check, env)).status);
   }
-  return { ...first, recurrence: "reproducible" };
+  return withRecurrence(first, again);
 }
 
 async function runOne(check: Check, env: Env): Promise<CheckResult> {
   const started = performance.now();
-  const base = { id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind };
-  const done = (status: Status, message: string, extra: Partial<CheckResult> = {}): CheckResult => ({ ...base, status, message, durationMs: Math.round(performance.now() - started), ...extra });
+  const done = (judged: Pick<CheckResult, "status" | "message"> & Partial<CheckResult>): CheckResult => ({ ...resultBase(check), durationMs: Math.round(performance.now() - started), ...judged });
 
   const unmet = unmetNeeds(check, env);
-  if (unmet) return done("skipped", unmet, { skipKind: "user" });
+  if (unmet) return done({ status: "skipped", message: unmet, skipKind: "user" });
 
   const log: Exchange[] = [];
   const api = new Api(env.client, env.creds.primary ?? null, log);
@@ -329,30 +272,11 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     // check's timeout must not abort a discovery the others await.
     for (const name of fixtureNeeds(check)) resolved.set(name, await env.fixtures.get(name));
     await runInCheckScope(() => check.run(ctx), { ms: env.settings.checkTimeoutMs ?? CHECK_TIMEOUT_MS[check.kind], id: check.id, stop: env.stop, drainMs: env.settings.timeoutMs });
-    return done("passed", "");
+    return done(judge(check.id, undefined, log, true));
   } catch (err) {
-    if (err instanceof Skip) return done("skipped", err.message, { skipKind: "user" });
-    if (err instanceof NotVerifiable) return done("skipped", `not verifiable on this server: ${err.message}`, { skipKind: "not-verifiable" });
-    if (err instanceof NotExercised) return done("skipped", `not exercised: ${err.message}`, { skipKind: "not-exercised" });
-    if (err instanceof Blocked) {
-      const exchange = err.about.exchange;
-      // A fixture its own endpoint failed to give: the owner fails, it is not blocked by itself.
-      if (err.about.rootCheck === check.id) return done("failed", err.about.detail ?? err.message, { expected: "a usable 2xx answer", got: exchange?.status === undefined ? undefined : `${exchange.status} ${exchange.responseExcerpt?.slice(0, 160) ?? ""}`.trim(), exchange, curl: exchange?.curl, exchanges: log.slice(-10) });
-      return done("blocked", err.message, { blockedBy: err.rootCause, exchange, curl: exchange?.curl, exchanges: log.slice(-10) });
-    }
-    if (err instanceof CheckFailure) {
-      const exchange = err.exchange ?? log.at(-1);
-      // A property's curl lines are its shrunk case's whole sequence, setup included: they alone reproduce it.
-      const curl = (err.property && reproduction(err.property)) ?? exchange?.curl;
-      return done("failed", err.message, { reason: err.reason, expected: err.expected, got: err.got, exchange, curl, exchanges: log.slice(-10), property: err.property });
-    }
     if (err instanceof CheckStopped)
       env.leftovers.push(...err.abortedWrites.map((w) => `${w} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${env.scratch.prefix})`));
-    if (err instanceof CheckTimedOut) return done("errored", err.message, { exchanges: log.slice(-10) });
-    if (err instanceof CheckInterrupted) return done("skipped", err.message, { skipKind: "user", exchanges: log.slice(-10) });
-    if (err instanceof RateLimited) return done("errored", err.message, { exchange: err.exchange, exchanges: log.slice(-10) });
-    if (err instanceof NetworkError) return done("errored", `${NETWORK}${err.message}`, { exchange: err.exchange, exchanges: log.slice(-10) });
-    return done("errored", `tester error: ${(err as Error)?.stack ?? String(err)}`, { exchanges: log.slice(-10) });
+    return done(judge(check.id, err, log));
   }
 }
 
@@ -378,38 +302,3 @@ function unmetNeeds(check: Check, env: Pick<Env, "settings" | "creds">): string 
 const fixtureNeeds = (check: Check): FixtureName[] => check.needs.filter((n) => n.startsWith("fixture:")).map((n) => n.slice(8) as FixtureName);
 
 
-/**
- * The run in numbers. skippedBy splits the skips: the user's choice, not verifiable on this server
- * (an E14 endpoint), not exercised (the scenario did not happen). mustRules: a MUST check states
- * one rule of the spec; the rule counts as verified when its check ran and passed (not skipped,
- * blocked, failed or errored), out of the MUST checks of the run.
- */
-export function summarise(results: CheckResult[]) {
-  const count = (s: Status) => results.filter((r) => r.status === s).length;
-  const skipped = (k: SkipKind) => results.filter((r) => r.status === "skipped" && (r.skipKind ?? "user") === k).length;
-  const must = results.filter((r) => r.level === "MUST");
-  return {
-    total: results.length,
-    passed: count("passed"),
-    failed: count("failed"),
-    blocked: count("blocked"),
-    skipped: count("skipped"),
-    errored: count("errored"),
-    skippedBy: { user: skipped("user"), notVerifiable: skipped("not-verifiable"), notExercised: skipped("not-exercised") },
-    mustRules: { verified: must.filter((r) => r.status === "passed").length, total: must.length },
-    requests: results.reduce((n, r) => n + (r.requests ?? 0), 0),
-  };
-}
-
-/** Blocked checks grouped under their root cause, most blocking first: one root failure, N blocked. */
-export function rootCauses(results: CheckResult[]): { rootCause: string; blocked: string[] }[] {
-  const groups = new Map<string, string[]>();
-  for (const r of results) if (r.status === "blocked" && r.blockedBy) groups.set(r.blockedBy, [...(groups.get(r.blockedBy) ?? []), r.id]);
-  return [...groups].map(([rootCause, blocked]) => ({ rootCause, blocked })).sort((a, b) => b.blocked.length - a.blocked.length);
-}
-
-/** 0: no MUST failure or blocked MUST check (nor SHOULD under --strict), nothing errored; 1 otherwise. */
-export function exitCodeFor(results: CheckResult[], strict: boolean): 0 | 1 {
-  const bad = results.some((r) => r.status === "errored" || ((r.status === "failed" || r.status === "blocked") && (r.level === "MUST" || strict)));
-  return bad ? 1 : 0;
-}

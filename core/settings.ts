@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import type { Feature, TokenRole } from "./check.js";
+import type { Feature, TokenRole } from "./needs.js";
 import { schemasDir } from "./paths.js";
 
 // Loaded when a config is first validated, not with the CLI: `--help` stays quick.

@@ -1,6 +1,6 @@
 import { matchOperation } from "./spec/match.js";
 import { SPECIFIED_OPERATIONS } from "./spec/operations.js";
-import type { CheckResult } from "./runner.js";
+import type { CheckResult } from "./result.js";
 
 /**
  * One defect reads as one failure. Some assertions are shared: the invariants (a timestamp, a
@@ -23,8 +23,10 @@ export function blockSharedDefects(results: CheckResult[]): CheckResult[] {
   for (const members of groups.values()) {
     if (members.length < 2) continue;
     const root = owned[members.find((i) => owned[i].kind === "invariant") ?? members[0]];
-    const cause = `${root.id}: ${root.exchange!.method} ${root.exchange!.url} answered ${root.exchange!.status} (${root.reason})`;
-    for (const i of members) if (owned[i] !== root) out[i] = { ...owned[i], status: "blocked", blockedBy: cause, message: `blocked by ${cause} (${owned[i].message})` };
+    const x = root.exchange!;
+    const cause = `${root.id}: ${x.method} ${x.url} answered ${x.status} (${root.reason})`;
+    const by = { check: root.id, exchange: { method: x.method, url: x.url, status: x.status } };
+    for (const i of members) if (owned[i] !== root) out[i] = { ...owned[i], status: "blocked", root: by, blockedBy: cause, message: `blocked by ${cause} (${owned[i].message})` };
   }
   return out;
 }
@@ -73,6 +75,7 @@ function blockServerErrorsUnderOwners(results: CheckResult[]): CheckResult[] {
     const owner = endpointOf(r.exchange.method, r.exchange.url);
     if (!owner || owner.root === r.id || !failed.has(owner.root)) return r;
     const cause = `${owner.root}: ${owner.method} ${owner.path} answered ${r.exchange.status}`;
-    return { ...r, status: "blocked", blockedBy: cause, message: `blocked by ${cause} (${r.message})` };
+    const root = { check: owner.root, exchange: { method: r.exchange.method, url: r.exchange.url, status: r.exchange.status } };
+    return { ...r, status: "blocked", root, blockedBy: cause, message: `blocked by ${cause} (${r.message})` };
   });
 }

@@ -4,7 +4,7 @@ import { atLeast } from "./access.js";
 import { itemRefs } from "./routes/item-refs.js";
 import type { Access } from "./store.js";
 import type { AuditEvent } from "./store.js";
-import type { Reply } from "./http.js";
+import type { Reply } from "./reply.js";
 import { e14Behaviour } from "./e14/behaviour.js";
 import { LIMITS, SECRET_MARKERS } from "../core/spec/operations.js";
 

@@ -1,15 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import type { Readable } from "node:stream";
 import type { Behaviour } from "./behaviour.js";
-import type { Fault } from "./faults.js";
+import type { Reply } from "./reply.js";
 import type { Store, User } from "./store.js";
 
-/** A request error the handler decided on: always a 4xx JSON body, never a crash. */
-export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
-    super(message);
-  }
-}
+export { HttpError } from "./http-error.js";
+export type { Reply } from "./reply.js";
 
 export interface Req {
   method: string;
@@ -21,15 +16,6 @@ export interface Req {
   raw: IncomingMessage;
 }
 
-export interface Reply {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** A streamed body (the audit export); `body` is then unused. */
-  stream?: Readable;
-  /** A body that is not JSON (a web page); `headers` gives its content type. */
-  text?: string;
-}
 
 export interface ReferenceOptions {
   /** The decide-then-apply window of E11 upsert, so that concurrent writers really race. */
@@ -59,3 +45,43 @@ export interface Route {
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
+
+/**
+ * A named way for the reference server to break one rule of the spec. A fault replaces one seam
+ * of the server's behaviour (behaviour.ts) or rewrites the JSON answer of the routes of one spec
+ * section; `catches` lists the checks proven (by test/faults.test.ts) to fail against it.
+ */
+export interface Fault {
+  name: string;
+  /** The rule it breaks, e.g. "E11 rule 1". */
+  breaks: string;
+  description: string;
+  catches: string[];
+  /**
+   * Checks run beside the caught ones only for their traffic: an invariant judges what the others
+   * send (core/invariants.ts), so its proof runs the checks that walk where the fault is. They need
+   * not fail (the fault breaks the rule where none of them looks).
+   */
+  feeds?: string[];
+  /**
+   * Checks that must still pass under it: a fault that makes a choice the spec leaves open fails
+   * only the SHOULD checks that prefer the other choice, never the MUST beside them.
+   */
+  spares?: string[];
+  /**
+   * Why each failure it causes must happen, so that a check failing for another reason proves
+   * nothing: per check id, the reason key of the assertion that must fail (CheckFailure.reason,
+   * typed, not prose; a key of core/reasons.ts). Required for every caught check (test/fault-reasons.test.ts);
+   * and each caught check's `spec` must cite a section that `breaks` names.
+   */
+  because?: Record<string, string>;
+  behaviour?: Partial<Behaviour>;
+  /** Spec sections (Route.spec) whose answers `respond` rewrites. */
+  routes?: string[];
+  respond?: (r: { status: number; body: any; req: Req; app: App }) => any;
+  /**
+   * A policy around the handler of the routes of `routes`: it may refuse the request, change it
+   * before `next()` runs the handler, or apply only part of it (a rule the answer alone cannot break).
+   */
+  handle?: (r: { req: Req; app: App; next: () => Promise<Reply> }) => Reply | Promise<Reply>;
+}

@@ -1,5 +1,5 @@
 import type { Req } from "./http.js";
-import type { Variant } from "./variants.js";
+import type { Variant } from "./variant.js";
 
 /**
  * A second document shape for the E14 families: the one a server following the platform's

@@ -1,5 +1,5 @@
 import { HttpError, type Req } from "./http.js";
-import type { Variant } from "./variants.js";
+import type { Variant } from "./variant.js";
 
 /**
  * Data shapes the spec leaves open (timestamps, page-size caps, the published E1 shape, nulls,

@@ -1,34 +1,11 @@
-import type { Behaviour } from "./behaviour.js";
 import { HttpError, type Req } from "./http.js";
+import type { Variant } from "./variant.js";
 import { shapeVariants } from "./shape-variants.js";
 import { platformDocumentVariant } from "./platform-document.js";
 import { matchPath } from "../core/spec/match.js";
 import { operation, type Operation } from "../core/spec/operations.js";
 
-/**
- * Documented shapes a conforming server may answer with. The clean reference uses one of each
- * choice; a variant switches to the other, and the suite must pass either way (no false alarms).
- */
-export interface Variant {
-  name: string;
-  description: string;
-  /** Spec sections (Route.spec) whose requests and 2xx answers it changes. */
-  routes: string[];
-  /** Spec sections whose checks the variant exercises beyond its routes (a check reading E2 to judge E4, say). */
-  exercises?: string[];
-  /** Rewrites a 2xx answer of those routes. */
-  respond?: (body: any, req: Req) => any;
-  /** Runs before the handler of those routes: may rewrite the query, or refuse with an HttpError. */
-  request?: (req: Req) => void;
-  /** Rewrites every JSON error body (status 400 and above), whatever the route. */
-  error?: (status: number, body: any) => any;
-  /** Decisions of behaviour.ts it makes otherwise (applied before any fault's). */
-  behaviour?: Partial<Behaviour>;
-  /** SHOULD checks this choice fails by design: a finding to show a user, never a MUST failure. */
-  shouldFindings?: string[];
-  /** Rewrites the parsed request body before the route handles it: a choice of how to read requests. */
-  readRequestBody?: (body: any, req: Req) => any;
-}
+export type { Variant } from "./variant.js";
 
 const displayName: Record<string, string> = { production: "Production", staging: "Staging", development: "Development" };
 

@@ -2,6 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { statusLine } from "../core/expect.js";
 import { CheckFailure, NotExercised } from "../core/outcome.js";
+import type { ReasonKey } from "../core/reasons.js";
 import { EMAIL, emailIn, findColumns, instantOf, type AuditColumns, type EventColumn } from "./lib/audit-columns.js";
 import { peek, scanCsv, type Streamed } from "./lib/streamed.js";
 import { pathTo } from "../core/spec/client.js";
@@ -26,7 +27,7 @@ interface Export {
 const label = (query: Query) => Object.entries(query).map(([k, v]) => `${k}=${v}`).join("&") || "unfiltered";
 const rowKey = (row: string[]) => JSON.stringify(row);
 
-function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: string }): never {
+function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: ReasonKey }): never {
   throw new CheckFailure(what, { ...detail, exchange: answer.exchange });
 }
 
@@ -42,7 +43,7 @@ async function openExport(ctx: CheckContext, query: Query = {}): Promise<Streame
   const what = `the ${label(query)} audit log export (if the plan has no audit log, declare features.auditLog false)`;
   if (!Object.keys(query).length) ctx.require(res, "E7", what, () => false);
   ctx.requireRoute(res, "E7", what);
-  return ctx.expect.fail(`the ${label(query)} audit log export answered ${res.status}`, { expected: "200 with a CSV file", got: statusLine(res), res });
+  return ctx.expect.fail(`the ${label(query)} audit log export answered ${res.status}`, { expected: "200 with a CSV file", got: statusLine(res), res, reason: "export-answered" });
 }
 
 /** For checks that expect a refusal: with the feature off every request is refused, which would prove nothing. */

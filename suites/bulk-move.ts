@@ -32,14 +32,14 @@ async function moveOk(ctx: CheckContext, api: Api, dep: string, items: ItemRef[]
 function failureOf(ctx: CheckContext, r: Moved, item: ItemRef, why: string): any {
   const f = r.failed.find((x) => key(x) === key(item));
   ctx.expect.that(f !== undefined, `${why}: the item is reported in failed`, { reason: "in-failed", expected: `failed holds ${key(item)}`, got: { moved: r.moved.map(key), failed: r.failed.map(key) }, res: r.res });
-  ctx.expect.that(!r.moved.some((x) => key(x) === key(item)), `${why}: the item is not also in moved`, { expected: `moved without ${key(item)}`, got: r.moved.map(key), res: r.res });
+  ctx.expect.that(!r.moved.some((x) => key(x) === key(item)), `${why}: the item is not also in moved`, { expected: `moved without ${key(item)}`, got: r.moved.map(key), res: r.res, reason: "not-also-moved" });
   return f;
 }
 
 function expectAllMoved(ctx: CheckContext, r: Moved, items: ItemRef[]): void {
-  ctx.expect.equal(r.failed.map(key), [], "the run's own items move without failures", r.res);
+  ctx.expect.equal(r.failed.map(key), [], "the run's own items move without failures", { res: r.res, reason: "own-items-move" });
   const missing = items.map(key).filter((k) => !r.moved.some((x) => key(x) === k));
-  ctx.expect.that(missing.length === 0, "every item sent is listed in moved", { expected: items.map(key), got: r.moved.map(key), res: r.res });
+  ctx.expect.that(missing.length === 0, "every item sent is listed in moved", { expected: items.map(key), got: r.moved.map(key), res: r.res, reason: "all-moved" });
 }
 
 /** The workbook reads back in `folderId` (null: the root), as E9's folderId shows. */
@@ -52,7 +52,7 @@ async function expectWorkbookIn({ api, expect }: CheckContext, dep: string, id: 
 
 async function expectFolderIn(ctx: CheckContext, dep: string, id: number, parentId: number | null, what: string): Promise<void> {
   const { sits, seen } = await folderSitsIn(ctx.api, dep, id, parentId);
-  ctx.expect.that(sits, `${what}: folder ${id} sits in ${parentId ?? "the root"}`, { expected: `in ${parentId ?? "the root"}`, got: seen });
+  ctx.expect.that(sits, `${what}: folder ${id} sits in ${parentId ?? "the root"}`, { expected: `in ${parentId ?? "the root"}`, got: seen, reason: "folder-placement" });
 }
 
 /** Creates `n` workbooks of the run's own at the root, a few at a time. */
@@ -141,7 +141,7 @@ export const bulkMoveChecks = group("bulk-move", [
       const dest = await createFolder(ctx, dep);
       const items = [await createWorkbook(ctx, dep), await createFolder(ctx, dep), await createWorkbook(ctx, dep)];
       const r = await moveOk(ctx, ctx.api, dep, items, dest.id);
-      ctx.expect.equal(r.failed.map(key), [], "the run's own items move into the run's own folder without failures", r.res);
+      ctx.expect.equal(r.failed.map(key), [], "the run's own items move into the run's own folder without failures", { res: r.res, reason: "own-items-move" });
       for (const item of items) {
         if (item.type === "WORKBOOK") await expectWorkbookIn(ctx, dep, item.id, dest.id, "failed was empty");
         else await expectFolderIn(ctx, dep, item.id, dest.id, "failed was empty");
@@ -161,7 +161,7 @@ export const bulkMoveChecks = group("bulk-move", [
       const gone = await deletedItem(ctx, dep, "WORKBOOK");
       const r = await moveOk(ctx, ctx.api, dep, [wb, gone], dest.id);
       failureOf(ctx, r, gone, "the later, missing item");
-      ctx.expect.that(r.moved.some((x) => key(x) === key(wb)), "the earlier item is listed in moved", { expected: key(wb), got: r.moved.map(key), res: r.res });
+      ctx.expect.that(r.moved.some((x) => key(x) === key(wb)), "the earlier item is listed in moved", { expected: key(wb), got: r.moved.map(key), res: r.res, reason: "earlier-moved" });
       await expectWorkbookIn(ctx, dep, wb.id, dest.id, "the earlier move stays after the later item failed");
     },
   },
@@ -231,8 +231,8 @@ export const bulkMoveChecks = group("bulk-move", [
       });
       // The root: a destination every caller can see (a folder of the run's own might be hidden from it).
       const r = await moveOk(ctx, ctx.as("readOnly"), dep, [locked], null);
-      ctx.expect.equal(failureOf(ctx, r, locked, "a folder the readOnly token may only read").error?.status, 403, "moving an item without edit access fails with status 403", r.res);
-      ctx.expect.equal(await parentOfFolder(ctx.api, dep, locked.id), home, `the folder stays in ${home ?? "the root"}`);
+      ctx.expect.equal(failureOf(ctx, r, locked, "a folder the readOnly token may only read").error?.status, 403, "moving an item without edit access fails with status 403", { res: r.res, reason: "failure-status" });
+      ctx.expect.equal(await parentOfFolder(ctx.api, dep, locked.id), home, `the folder stays in ${home ?? "the root"}`, { reason: "stays-put" });
     },
   },
   {
@@ -251,9 +251,9 @@ export const bulkMoveChecks = group("bulk-move", [
         if (res.status !== 200 || res.body?.failed?.length) throw new Error(`moving it back answered ${res.status} ${res.text.slice(0, 160)}`);
       });
       const r = await moveOk(ctx, ctx.api, dep, [outer], inner.id);
-      ctx.expect.equal(failureOf(ctx, r, outer, "a folder into its own child").error?.status, 400, "moving a folder into its own descendant fails with status 400", r.res);
+      ctx.expect.equal(failureOf(ctx, r, outer, "a folder into its own child").error?.status, 400, "moving a folder into its own descendant fails with status 400", { res: r.res, reason: "failure-status" });
       const { sits, seen } = await folderSitsIn(ctx.api, dep, outer.id, inner.id);
-      ctx.expect.that(!sits, "the folder does not become a child of its own child", { expected: `folder ${outer.id} outside ${inner.id}`, got: seen });
+      ctx.expect.that(!sits, "the folder does not become a child of its own child", { expected: `folder ${outer.id} outside ${inner.id}`, got: seen, reason: "not-own-child" });
     },
   },
   {
@@ -307,7 +307,7 @@ export const bulkMoveChecks = group("bulk-move", [
       if (res.status !== 200) ctx.expect.clientError(res, "a missing destination is a request error (4xx) when not reported per item");
       else {
         const body = ctx.expect.ok(res, "BulkMoveResponse");
-        ctx.expect.equal(failureOf(ctx, { res, moved: body.moved, failed: body.failed }, wb, "a missing destination").error?.status, 404, "the item fails with status 404", res);
+        ctx.expect.equal(failureOf(ctx, { res, moved: body.moved, failed: body.failed }, wb, "a missing destination").error?.status, 404, "the item fails with status 404", { res: res, reason: "failure-status" });
       }
       await expectWorkbookIn(ctx, dep, wb.id, null, "after a move into a missing folder");
     },

@@ -45,10 +45,10 @@ async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraf
   const allSourceReports = new Set([...idsAt(source.dashboardDraft, draftPaths), ...dashboardReportIds(source.publishedDashboard, publishedPaths)]);
   const { clone, cloneRes: res } = await cloneAndRead(ctx, dep, source.id);
   const cloneRefs = refsOf(clone);
-  ctx.expect.equal(cloneRefs.length, sourceRefs.length, `the clone's ${side} holds as many report references as the source's`, res);
+  ctx.expect.equal(cloneRefs.length, sourceRefs.length, `the clone's ${side} holds as many report references as the source's`, { res: res, reason: "ref-count" });
   const reused = [...new Set(cloneRefs.filter((id) => allSourceReports.has(id)))];
   ctx.expect.that(reused.length === 0, `every report reference in the clone's ${side} points to a copied report, none to the source's`, { reason: "refs-rewritten", expected: "only ids of the copied reports", got: `source report ids: ${reused.join(", ")}`, res });
-  ctx.expect.equal(new Set(cloneRefs).size, new Set(sourceRefs).size, `distinct reports of the source stay distinct copies in the clone's ${side}`, res);
+  ctx.expect.equal(new Set(cloneRefs).size, new Set(sourceRefs).size, `distinct reports of the source stay distinct copies in the clone's ${side}`, { res: res, reason: "refs-distinct" });
 }
 
 /** A clone of a workbook of the check's own: shows that E10 answers before a check relies on a refusal of it. */
@@ -69,7 +69,7 @@ export const cloneChecks = group("clone", [
       const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
       unlessAtWorkbookLimit(res, `cloning workbook ${workbook.id}`);
       const answer = ctx.expect.ok(res, "Workbook");
-      ctx.expect.that(answer.id !== workbook.id, "the answer is a new workbook, not the source", { expected: `an id other than ${workbook.id}`, got: answer.id, res });
+      ctx.expect.that(answer.id !== workbook.id, "the answer is a new workbook, not the source", { expected: `an id other than ${workbook.id}`, got: answer.id, res, reason: "new-workbook" });
       await expectAnswerIsStored(ctx, ctx.api, dep, answer, res, "the clone's answer");
     },
   },
@@ -100,11 +100,11 @@ export const cloneChecks = group("clone", [
       const draftPaths = reportRefPaths(source.dashboardDraft, known);
       const publishedPaths = reportRefPaths(source.publishedDashboard?.config, known);
       ctx.expect.equal(draftRefsHidden(keysOf(answer.meta, source.meta), known, source.meta), draftRefsHidden(source.meta, known, source.meta), "the clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft", { res, reason: "meta-copied" });
-      ctx.expect.equal(keysOf(answer.calculatedFields, source.calculatedFields), source.calculatedFields, "the clone's calculatedFields hold the source's", res);
-      ctx.expect.equal(withRefsHidden(clone.dashboardDraft ?? null, draftPaths), withRefsHidden(source.dashboardDraft ?? null, draftPaths), "the clone's dashboard draft is the source's, apart from the report ids", cloneRes);
-      ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", { expected: "a publishedDashboard", got: clone.publishedDashboard, res: cloneRes });
-      ctx.expect.equal(withRefsHidden(clone.publishedDashboard.config, publishedPaths), withRefsHidden(source.publishedDashboard.config, publishedPaths), "the cloned dashboard's config is the source's, apart from the report ids", cloneRes);
-      ctx.expect.equal(clone.publishedDashboard.reportSnapshots?.length, source.publishedDashboard.reportSnapshots?.length, "the cloned dashboard has one report snapshot per snapshot of the source", cloneRes);
+      ctx.expect.equal(keysOf(answer.calculatedFields, source.calculatedFields), source.calculatedFields, "the clone's calculatedFields hold the source's", { res: res, reason: "calculated-fields" });
+      ctx.expect.equal(withRefsHidden(clone.dashboardDraft ?? null, draftPaths), withRefsHidden(source.dashboardDraft ?? null, draftPaths), "the clone's dashboard draft is the source's, apart from the report ids", { res: cloneRes, reason: "draft-copied" });
+      ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", { expected: "a publishedDashboard", got: clone.publishedDashboard, res: cloneRes, reason: "dashboard-copied" });
+      ctx.expect.equal(withRefsHidden(clone.publishedDashboard.config, publishedPaths), withRefsHidden(source.publishedDashboard.config, publishedPaths), "the cloned dashboard's config is the source's, apart from the report ids", { res: cloneRes, reason: "dashboard-config" });
+      ctx.expect.equal(clone.publishedDashboard.reportSnapshots?.length, source.publishedDashboard.reportSnapshots?.length, "the cloned dashboard has one report snapshot per snapshot of the source", { res: cloneRes, reason: "snapshots-copied" });
     },
   },
   {
@@ -136,7 +136,7 @@ export const cloneChecks = group("clone", [
       const updated = ctx.expect.ok(res, "Workbook");
       ctx.expect.equal(updated.id, source.id, "the source's slug still reaches the source, not its clone", { res, reason: "slug-reaches-source" });
       const { workbook: cloneNow, res: cloneRes } = await readWorkbook(ctx, ctx.api, dep, clone.id);
-      ctx.expect.equal(cloneNow.meta?.stage, "before", "the clone's meta after the source's changed", cloneRes);
+      ctx.expect.equal(cloneNow.meta?.stage, "before", "the clone's meta after the source's changed", { res: cloneRes, reason: "clone-independent" });
     },
   },
   {
@@ -166,7 +166,7 @@ export const cloneChecks = group("clone", [
       const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, ctx.fixture("embeddableWorkbook").id);
       // Both the answer and the record as stored: a server may fix one and not the other.
       for (const [w, r, which] of [[answer, res, "the clone's answer"], [clone, cloneRes, "the clone as stored"]] as const) {
-        ctx.expect.that(w.publishedDashboard != null, `${which} carries a copy of the source's published dashboard`, { expected: "a publishedDashboard", got: w.publishedDashboard, res: r });
+        ctx.expect.that(w.publishedDashboard != null, `${which} carries a copy of the source's published dashboard`, { expected: "a publishedDashboard", got: w.publishedDashboard, res: r, reason: "dashboard-copied" });
         ctx.expect.equal(w.publishedDashboard.allowEmbed, false, `allowEmbed of the cloned dashboard in ${which}`, { res: r, reason: "allow-embed" });
       }
     },
@@ -257,17 +257,17 @@ export const cloneChecks = group("clone", [
       const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
       unlessAtWorkbookLimit(res, `the creator cloning shared workbook ${id}`);
       const answer = ctx.expect.ok(res, "Workbook");
-      ctx.expect.that(answer.folderId == null, "the shared clone is at the root", { expected: "folderId null", got: answer.folderId, res });
+      ctx.expect.that(answer.folderId == null, "the shared clone is at the root", { expected: "folderId null", got: answer.folderId, res, reason: "at-root" });
       const { workbook: clone, res: cloneRes } = await readWorkbook(ctx, creator, dep, answer.id);
       const d = clone.publishedDashboard;
-      ctx.expect.that(d != null, "the shared clone carries a re-published dashboard", { expected: "a publishedDashboard", got: d, res: cloneRes });
-      ctx.expect.equal(d.status, "published", "the status of the re-published dashboard", cloneRes);
-      ctx.expect.equal(d.workbookId, clone.id, "the dashboard is re-published on the new workbook", cloneRes);
+      ctx.expect.that(d != null, "the shared clone carries a re-published dashboard", { expected: "a publishedDashboard", got: d, res: cloneRes, reason: "republished" });
+      ctx.expect.equal(d.status, "published", "the status of the re-published dashboard", { res: cloneRes, reason: "republished-status" });
+      ctx.expect.equal(d.workbookId, clone.id, "the dashboard is re-published on the new workbook", { res: cloneRes, reason: "republished-on-clone" });
       // The source's snapshots are compared when the main token can read the shared workbook.
       const src = await ctx.api.get(workbookPath(dep, id));
       const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
       if (!published) return;
-      ctx.expect.equal(d.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", cloneRes);
+      ctx.expect.equal(d.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", { res: cloneRes, reason: "fresh-snapshots" });
       const paths = reportRefPaths(published.config, await knownReportIds(ctx.api, dep, [published]));
       const sourceReports = new Set(dashboardReportIds(published, paths));
       const reused = [...new Set(dashboardReportIds(d, paths).filter((r) => sourceReports.has(r)))];

@@ -1,6 +1,7 @@
 import { group, type Need } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
+import type { ReasonKey } from "../core/reasons.js";
 import { isObject, keepSettings, readSettings, UPDATE_ACCEPTED } from "./lib/deployment-settings.js";
 import { acceptedSpellings } from "../generators/index.js";
 import { currentVersions, type VersionEntry } from "./lib/version-list.js";
@@ -45,7 +46,7 @@ function anotherVersion(list: VersionEntry[], current: VersionEntry | undefined,
 /** E6 rule 1: the three ways to name a listed version. */
 const namings = (v: VersionEntry) => [...new Set(acceptedSpellings(v))];
 
-async function expectCurrent(ctx: CheckContext, dep: string, expected: VersionEntry, what: string, reason = "current-version"): Promise<void> {
+async function expectCurrent(ctx: CheckContext, dep: string, expected: VersionEntry, what: string, reason: ReasonKey = "current-version"): Promise<void> {
   const { current, res } = await currentVersions(ctx.api, ctx.expect, dep);
   ctx.expect.that(current !== undefined && bare(current.version) === bare(expected.version), what, { expected: `isCurrent on ${expected.version}`, got: current ? `isCurrent on ${current.version}` : "no entry with isCurrent true", res, reason });
 }
@@ -92,7 +93,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
         ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list`);
       }
       const after = await currentVersions(ctx.api, ctx.expect, dep);
-      ctx.expect.equal(after.current?.version, current?.version, "the version E5 marks current is the one before the rejected updates", after.res);
+      ctx.expect.equal(after.current?.version, current?.version, "the version E5 marks current is the one before the rejected updates", { res: after.res, reason: "current-version" });
     },
   },
   {

@@ -59,9 +59,9 @@ export const deploymentChecks = group("deployments", [
     async run({ api, expect }) {
       const res = await api.get(LIST);
       const body = expect.ok(res, "DeploymentsListResponse");
-      expect.equal(paginationOf(body, res).offset, 0, "pagination.offset defaults to 0", res);
+      expect.equal(paginationOf(body, res).offset, 0, "pagination.offset defaults to 0", { res: res, reason: "default-offset" });
       expect.equal(body.pagination.limit, 20, "pagination.limit defaults to 20", { res, reason: "default-limit" });
-      expect.that(deploymentsOf(body).length <= 20, "a default page holds at most 20 deployments", { expected: "<= 20", got: deploymentsOf(body).length, res });
+      expect.that(deploymentsOf(body).length <= 20, "a default page holds at most 20 deployments", { expected: "<= 20", got: deploymentsOf(body).length, res, reason: "default-page-size" });
     },
   },
   {
@@ -73,7 +73,7 @@ export const deploymentChecks = group("deployments", [
       const res = await api.get(LIST, { limit: 1 });
       const body = expect.ok(res, "DeploymentsListResponse");
       expect.that(deploymentsOf(body).length <= 1, "limit=1 returns at most one deployment", { reason: "limit-caps", expected: "<= 1 item", got: deploymentsOf(body).length, res });
-      expect.equal(paginationOf(body, res).limit, 1, "pagination.limit echoes the limit sent", res);
+      expect.equal(paginationOf(body, res).limit, 1, "pagination.limit echoes the limit sent", { res: res, reason: "limit-echoed" });
     },
   },
   {
@@ -89,9 +89,9 @@ export const deploymentChecks = group("deployments", [
       const walk = await walkOffset(api, LIST, limit, deploymentsOf);
       paginationOf(walk.pages[0].body, walk.pages[0]);
       const totals = walk.pages.map((p) => p.body?.pagination?.total);
-      expect.that(new Set(totals).size === 1, "pagination.total is the same on every page", { expected: "one total", got: totals, res: walk.pages.at(-1) });
+      expect.that(new Set(totals).size === 1, "pagination.total is the same on every page", { expected: "one total", got: totals, res: walk.pages.at(-1), reason: "total" });
       const ids = walk.items.map((d: any) => d?.id);
-      expect.equal(new Set(ids).size, ids.length, "no deployment appears on two pages", walk.pages.at(-1));
+      expect.equal(new Set(ids).size, ids.length, "no deployment appears on two pages", { res: walk.pages.at(-1), reason: "listed-once-per-walk" });
       expect.equal(ids.length, totals[0], "the walk yields pagination.total deployments", { res: walk.pages.at(-1), reason: "total" });
     },
   },

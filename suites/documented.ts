@@ -6,6 +6,7 @@ import { statusLine } from "../core/expect.js";
 import type { Endpoint } from "../core/endpoints.js";
 import type { Response } from "../core/http.js";
 import { CheckFailure, NotExercised, NotVerifiable } from "../core/outcome.js";
+import type { ReasonKey } from "../core/reasons.js";
 import { forAll, propertySeed } from "../core/property.js";
 import { DocumentSchemas, type Operation, operationKey, SPEC_PATH } from "../core/served-document.js";
 import { specSectionOf } from "../core/spec-operations.js";
@@ -31,7 +32,7 @@ class Findings {
   add(op: Operation | string, failure: CheckFailure): void {
     this.list.push({ op: typeof op === "string" ? op : `${op.method} ${op.path}`, failure });
   }
-  fail(what: string, detail: { reason: string; expected: string; got: string; res?: Response }): void {
+  fail(what: string, detail: { reason: ReasonKey; expected: string; got: string; res?: Response }): void {
     this.add(detail.res ? `${detail.res.exchange.method} ${new URL(detail.res.exchange.url).pathname}` : "", new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason }));
   }
   throwIfAny(): void {

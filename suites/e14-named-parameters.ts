@@ -220,7 +220,7 @@ export const e14NamedParameterChecks = [
         for (const action of ["SecretsManage", "DownloadData"]) {
           if (Array.isArray(listedActions)) ctx.expect.that(listedActions.includes(action), `the document's policy actions include ${action}`, { expected: action, got: listedActions, reason: "action-documented" });
           const res = await ctx.api.post("/api/v1/policies", policyBody(op, ctx.scratch.name(`policy-${action}`), action));
-          ctx.expect.that(ok2xx(res), `a policy with action ${action} is created`, { expected: "2xx", got: shownStatus(res), res, reason: "action-accepted" });
+          ctx.expect.that(ok2xx(res), `a policy with action ${action} is created`, { expected: "2xx", got: shownStatus(res), res, reason: "policy-action-accepted" });
           const { id, record } = createdIn(ctx, op, res, `creating a ${action} policy`);
           ctx.scratch.onCleanup(`delete policy ${id}`, async () => void (await ctx.api.delete(`/api/v1/policies/${id}`)));
           const shown = field(record, "action|actions");

@@ -1,6 +1,7 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised } from "../core/outcome.js";
+import type { ReasonKey } from "../core/reasons.js";
 import { field } from "../core/served-operations.js";
 import type { ServedOperation } from "../core/served-operations.js";
 import { allRecords, api1, createdIn, documented, servedOrPlain } from "./lib/e14.js";
@@ -17,7 +18,7 @@ const POLLS = 20;
 const POLL_GAP_MS = 100;
 
 /** Each value of a filter lists only records carrying it; exercised when some record shows the field. */
-async function filterHolds(ctx: CheckContext, path: string, param: string, values: string[], fieldNames: string, reason: string): Promise<void> {
+async function filterHolds(ctx: CheckContext, path: string, param: string, values: string[], fieldNames: string, reason: ReasonKey): Promise<void> {
   let seen = 0;
   for (const value of values) {
     const { res, items } = await allRecords(ctx, path, { [param]: value }, `the list filtered by ${param}=${value}`);
@@ -152,7 +153,7 @@ export const e14OperationChecks = [
         for (const name of ["status", "trigger"]) {
           const values = (list.enumOf(name) as string[] | undefined) ?? [...new Set(history.map((j) => field(j, name)).filter((v) => typeof v === "string"))];
           if (!values.length) throw new NotExercised(`no run of the history shows a ${name}, and the document lists none`);
-          await filterHolds(ctx, dbt(dep), name, values, name, `only-that-${name}`);
+          await filterHolds(ctx, dbt(dep), name, values, name, name === "status" ? "only-that-status" : "only-that-trigger");
         }
       },
     },

@@ -168,7 +168,7 @@ export const environmentChecks = group("environments", [
         seen += page.items.length;
         if (seen < whole.length) expect.equal(page.pageInfo?.hasNextPage, true, `page ${i + 1} (${seen} of ${whole.length} environments seen): hasNextPage is true`, { res: page.res, reason: "has-next-page" });
         // A full last page may still announce a next one, if that one is empty and ends the walk.
-        else if (i < walk.pages.length - 1) expect.that(walk.pages.slice(i + 1).every((p) => p.items.length === 0) && walk.pages.length - i === 2, `after page ${i + 1}, which holds the last environment, at most one empty page follows`, { expected: "the walk ends there, or after one empty page", got: walk.pages.slice(i + 1).map((p) => `${p.items.length} items`), res: walk.pages.at(-1)?.res });
+        else if (i < walk.pages.length - 1) expect.that(walk.pages.slice(i + 1).every((p) => p.items.length === 0) && walk.pages.length - i === 2, `after page ${i + 1}, which holds the last environment, at most one empty page follows`, { expected: "the walk ends there, or after one empty page", got: walk.pages.slice(i + 1).map((p) => `${p.items.length} items`), res: walk.pages.at(-1)?.res, reason: "no-empty-page" });
       }
     },
   },
@@ -209,11 +209,11 @@ export const environmentChecks = group("environments", [
         // A window of the same environments, in whatever order the server keeps them: data is a
         // deprecated copy, and no order of either list is a rule of the spec.
         const off = notASubset(data, whole);
-        expect.that(!off, "data holds environments of items, each once", { expected: "a subset of the ids of items", got: off, res });
+        expect.that(!off, "data holds environments of items, each once", { expected: "a subset of the ids of items", got: off, res, reason: "data-copy" });
         if (!p) continue;
         expect.equal(p.total, whole.length, "pagination.total is the number of environments in the whole list", { res, reason: "total" });
-        expect.equal(p.offset, "offset" in query ? query.offset : 0, "pagination.offset echoes the offset sent (0 when none)", res);
-        expect.equal(data.length, Math.min(p.limit, Math.max(0, p.total - p.offset)), "data holds pagination.limit environments, or those left after pagination.offset", res);
+        expect.equal(p.offset, "offset" in query ? query.offset : 0, "pagination.offset echoes the offset sent (0 when none)", { res: res, reason: "offset-echoed" });
+        expect.equal(data.length, Math.min(p.limit, Math.max(0, p.total - p.offset)), "data holds pagination.limit environments, or those left after pagination.offset", { res: res, reason: "data-page" });
       }
       if (!compared) throw new NotExercised("the server sends no deprecated data array beside items");
     },

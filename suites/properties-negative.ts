@@ -74,7 +74,7 @@ function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> & { need
           ctx.requireRoute(res, /^E\d+$/.test(bad.endpoint) ? (bad.endpoint as Endpoint) : "E14", what);
           if (status) ctx.expect.status(res, status, `${what} is rejected`);
           else if (judged === "rejected") ctx.expect.clientError(res, `${what} is rejected with a 4xx`);
-          else ctx.expect.that(res.status < 500, `${what} is no server error`, { expected: "a status below 500", got: `${res.status}`, res });
+          else ctx.expect.that(res.status < 500, `${what} is no server error`, { expected: "a status below 500", got: `${res.status}`, res, reason: "no-5xx" });
           await part.unchanged(api, res);
           part.moved = false;
         }

@@ -154,7 +154,7 @@ async function sendBatch(ctx: CheckContext, api: Api, dep: string, world: World,
   const res = await bulkMove(world.mover(api), dep, b.items.map(ref), folderId(b.destination));
   ctx.require(res, "E12", "a well-formed bulk move");
   const body = ctx.expect.json(res);
-  ctx.expect.that(Array.isArray(body?.moved) && Array.isArray(body?.failed), "the answer holds the arrays moved and failed", { expected: "{moved: [...], failed: [...]}", got: body, res });
+  ctx.expect.that(Array.isArray(body?.moved) && Array.isArray(body?.failed), "the answer holds the arrays moved and failed", { expected: "{moved: [...], failed: [...]}", got: body, res, reason: "moved-and-failed" });
   return { res, moved: body.moved, failed: body.failed, refs, ref, folderId, expected };
 }
 
@@ -167,23 +167,23 @@ function expectOutcomes(ctx: CheckContext, s: Sent, destination: string): void {
   const sent = s.expected.order.map((h) => itemKey(s.ref(h)));
   const answered = [...s.moved, ...s.failed].map(itemKey);
   const got = { moved: s.moved.map(itemKey), failed: s.failed.map(itemKey) };
-  expect.that(answered.every((k, i) => answered.indexOf(k) === i), "each distinct item is answered once: duplicates collapse", { expected: sent, got, res: s.res });
-  expect.that(sent.every((k) => answered.includes(k)), "every distinct item sent is in moved or in failed", { expected: sent, got, res: s.res });
-  expect.that(answered.every((k) => sent.includes(k)), "moved and failed hold only items that were sent", { expected: sent, got, res: s.res });
+  expect.that(answered.every((k, i) => answered.indexOf(k) === i), "each distinct item is answered once: duplicates collapse", { expected: sent, got, res: s.res, reason: "duplicates-collapse" });
+  expect.that(sent.every((k) => answered.includes(k)), "every distinct item sent is in moved or in failed", { expected: sent, got, res: s.res, reason: "all-answered" });
+  expect.that(answered.every((k) => sent.includes(k)), "moved and failed hold only items that were sent", { expected: sent, got, res: s.res, reason: "only-sent" });
   for (const h of s.expected.order) {
     const k = itemKey(s.ref(h));
     const outcome = s.expected.outcomes.get(h)!;
     const failure = s.failed.find((f) => itemKey(f) === k);
     if (outcome.moved) {
-      expect.that(failure === undefined, `${h} (${k}) moves into ${into}`, { expected: "listed in moved", got: failure, res: s.res });
+      expect.that(failure === undefined, `${h} (${k}) moves into ${into}`, { expected: "listed in moved", got: failure, res: s.res, reason: "own-items-move" });
     } else {
       const allowed = outcome.statuses.join(" or ");
       expect.that(failure !== undefined, `${h} (${k}) cannot move into ${into}: it is reported in failed`, { reason: "in-failed", expected: `failed with status ${allowed}`, got, res: s.res });
-      expect.that(outcome.statuses.includes(failure?.error?.status), `${h} (${k}) fails with status ${allowed}`, { expected: allowed, got: failure?.error, res: s.res });
+      expect.that(outcome.statuses.includes(failure?.error?.status), `${h} (${k}) fails with status ${allowed}`, { expected: allowed, got: failure?.error, res: s.res, reason: "failure-status" });
     }
   }
   const destId = s.folderId(destination);
-  for (const m of s.moved) if (isObject(m) && "folderId" in m) expect.equal(m.folderId, destId, `the moved record of ${itemKey(m)} shows the destination as its folderId`, s.res);
+  for (const m of s.moved) if (isObject(m) && "folderId" in m) expect.equal(m.folderId, destId, `the moved record of ${itemKey(m)} shows the destination as its folderId`, { res: s.res, reason: "moved-folder" });
 }
 
 /** States (bulk move): moved items read back in the destination, the others where they were. */
@@ -264,7 +264,7 @@ export const workspacePropertyChecks = groupedById([
           ctx.require(res, "E11", "creating the workbook by slug");
           const created = expectWorkbook(ctx, res, "creating the workbook by slug");
           // A server may add keys of its own on create; each key sent is there as sent.
-          for (const [k, v] of Object.entries(metas[0])) ctx.expect.equal(created.meta?.[k], v, `meta.${k} of the new workbook is the value sent`, res);
+          for (const [k, v] of Object.entries(metas[0])) ctx.expect.equal(created.meta?.[k], v, `meta.${k} of the new workbook is the value sent`, { res: res, reason: "meta-sent" });
           let readings = MERGE_READINGS.map((r) => ({ ...r, meta: created.meta }));
           for (const [i, sent] of metas.slice(1).entries()) {
             const step = await putBySlug(ctx.scratch, api, dep, slug, { meta: sent });
@@ -275,7 +275,7 @@ export const workspacePropertyChecks = groupedById([
           }
           const back = await api.get(workbookPath(dep, created.id));
           const stored = expectWorkbook(ctx, back, "reading the workbook back (E9)");
-          ctx.expect.that(readings.some((r) => isDeepStrictEqual(stored.meta, r.meta)), "the workbook read back holds the merged meta", { expected: readings[0].meta, got: stored.meta, res: back });
+          ctx.expect.that(readings.some((r) => isDeepStrictEqual(stored.meta, r.meta)), "the workbook read back holds the merged meta", { expected: readings[0].meta, got: stored.meta, res: back, reason: "meta-merged" });
         },
         { maxRuns: 50 },
       );

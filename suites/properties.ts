@@ -92,7 +92,7 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
         const wrong = answeredVariables(put).filter((v) => o.select(v.name) && (v.value === MASK) !== o.masked(v.name));
         ctx.expect.that(wrong.length === 0, "in the PUT env-vars answer, each variable reads [ENCRYPTED] exactly when its name holds a marker", { reason: "put-answer-masking", expected: "secret-named values masked, others not", got: wrong.map((v) => `${v.name} (in ${v.where})`), res: put });
         const listed = await listedVariable(api, dep, name);
-        if (!listed) return ctx.expect.fail(`the variable ${name} just set is not in the list (E13)`, { expected: `an item named ${name}`, got: "none", res: put });
+        if (!listed) return ctx.expect.fail(`the variable ${name} just set is not in the list (E13)`, { expected: `an item named ${name}`, got: "none", res: put, reason: "listed-once" });
         const masked = o.masked(name);
         ctx.expect.that((listed.value === MASK) === masked, masked ? `${name} holds a marker: its value reads ${MASK}` : `${name} holds no marker: its value is not masked`, { reason: "masking", expected: masked ? MASK : "the value set", got: listed.value, res: listed.res });
       });
@@ -234,7 +234,7 @@ export const propertyChecks = groupedById([
       await forAll(ctx, lifetimes, async (body, api) => {
         const { data, res } = await issueToken(ctx, api, body);
         const claims = claimsOf(data.token);
-        if (!claims) return ctx.expect.fail("the token is not a JWT", { expected: "a JWT whose payload is a JSON object", got: "a token that does not decode", res });
+        if (!claims) return ctx.expect.fail("the token is not a JWT", { expected: "a JWT whose payload is a JSON object", got: "a token that does not decode", res, reason: "not-jwt" });
         const created = tokenTimes(data).created;
         // created_at without offset is no instant: with no iat either, the JWT's lifetime is unknown.
         if (typeof claims.iat !== "number" && !created.hasOffset) throw new NotExercised("the JWT has no iat and created_at names no UTC offset");
@@ -264,7 +264,7 @@ export const propertyChecks = groupedById([
         const res = await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: input } });
         ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(input)} is none of the three forms of a listed version`);
         const after = await currentVersions(api, ctx.expect, dep);
-        ctx.expect.that(after.current?.version === before?.version, "E5 marks the same version current as before", { expected: `isCurrent on ${before?.version}`, got: after.current ? `isCurrent on ${after.current.version}` : "no entry with isCurrent true", res: after.res });
+        ctx.expect.that(after.current?.version === before?.version, "E5 marks the same version current as before", { expected: `isCurrent on ${before?.version}`, got: after.current ? `isCurrent on ${after.current.version}` : "no entry with isCurrent true", res: after.res, reason: "current-version" });
       });
     },
   },

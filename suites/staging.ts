@@ -90,7 +90,7 @@ export const stagingChecks = group("staging", [
       const name = ctx.fixture("sharedBranch").name;
       if (await keepKnownFlag(ctx, dep, name)) await setFlag(ctx, dep, name, false, "switching the branch's staging environment off first, so that switching it on shows");
       const { branch, res } = await toggle(ctx, dep, { branchName: name }, true);
-      ctx.expect.equal(branch.name, name, "the answer is the branch named", res);
+      ctx.expect.equal(branch.name, name, "the answer is the branch named", { res: res, reason: "branch-named" });
       await expectListed(ctx, dep, name, true);
     },
   },
@@ -108,7 +108,7 @@ export const stagingChecks = group("staging", [
       // By name, always: it also shows the toggle is served, so that a refusal by id is about the id.
       await setFlag(ctx, dep, shared.name, false, "switching the branch's staging environment off first (by name), so that switching it on by id shows");
       const { branch, res } = await toggle(ctx, dep, { branchId: shared.id }, true);
-      ctx.expect.equal(branch.id, shared.id, "the answer is the branch with the branchId sent", res);
+      ctx.expect.equal(branch.id, shared.id, "the answer is the branch with the branchId sent", { res: res, reason: "branch-named" });
       await expectListed(ctx, dep, shared.name, true);
     },
   },

@@ -51,7 +51,7 @@ function expectRejected(ctx: CheckContext, res: Response, what: string): void {
  * and it is no server error. The 4xx is judged at SHOULD (tokens.request.broken-body-4xx).
  */
 function expectNoToken(ctx: CheckContext, res: Response, what: string): void {
-  ctx.expect.that(res.status < 500, `${what}: no server error`, { expected: "a status below 500", got: `status ${res.status}`, res });
+  ctx.expect.that(res.status < 500, `${what}: no server error`, { expected: "a status below 500", got: `status ${res.status}`, res, reason: "no-5xx" });
   const token = res.status < 300 && res.isJson ? res.body?.data?.token : undefined;
   ctx.expect.that(token === undefined, `${what}: no token is issued`, { reason: "no-token", expected: "no data.token", got: "a token", res });
 }
@@ -153,8 +153,8 @@ export const tokenChecks = group("tokens", [
       const zone = expires.hasOffset ? "" : " up to a zone offset (expires_at names none)";
       ctx.expect.that(typeof exp === "number" && sameInstant(expires, exp, SLACK_S), "the JWT's exp is expires_at", { reason: "exp", expected: `exp ${expires.ms / 1000} (±${SLACK_S})${zone}`, got: `exp ${exp}`, res });
       if (typeof iat === "number" && typeof exp === "number" && !created.hasOffset && !expires.hasOffset)
-        ctx.expect.that(Math.abs(exp - iat - (expires.ms - created.ms) / 1000) <= SLACK_S, "the JWT's iat is created_at (in the same zone as exp and expires_at)", { expected: `exp - iat = ${(expires.ms - created.ms) / 1000} s (±${SLACK_S})`, got: `${exp - iat} s`, res });
-      else if (iat !== undefined) ctx.expect.that(typeof iat === "number" && sameInstant(created, iat, SLACK_S), "the JWT's iat is created_at", { expected: `iat ${created.ms / 1000} (±${SLACK_S})`, got: `iat ${iat}`, res });
+        ctx.expect.that(Math.abs(exp - iat - (expires.ms - created.ms) / 1000) <= SLACK_S, "the JWT's iat is created_at (in the same zone as exp and expires_at)", { expected: `exp - iat = ${(expires.ms - created.ms) / 1000} s (±${SLACK_S})`, got: `${exp - iat} s`, res, reason: "iat" });
+      else if (iat !== undefined) ctx.expect.that(typeof iat === "number" && sameInstant(created, iat, SLACK_S), "the JWT's iat is created_at", { expected: `iat ${created.ms / 1000} (±${SLACK_S})`, got: `iat ${iat}`, res, reason: "iat" });
     },
   },
   {

@@ -122,7 +122,7 @@ export const upsertConcurrencyChecks = group("upsert", [
       ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", { res: last, reason: "one-holder" });
       const listed = wholeList(await walkCursor(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks").items;
       const holders = listed.filter((w: any) => typeof w?.slug === "string" && w.slug === race.slug).map((w: any) => w.id);
-      if (listed.some((w: any) => typeof w?.slug === "string")) ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", last);
+      if (listed.some((w: any) => typeof w?.slug === "string")) ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", { res: last, reason: "one-holder" });
     },
   },
 ]);

@@ -23,7 +23,7 @@ async function expectDraftRefused(ctx: CheckContext, widget: unknown, rejected4x
   const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
   const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("changed"), meta: { marker: "after", dashboardDraft: { title: "invalid", widgets: [widget] } } });
   if (rejected4xx) return ctx.expect.clientError(res, "a meta.dashboardDraft whose widget does not match DashboardWidget is rejected with a 4xx");
-  ctx.expect.that(res.status < 500, "a meta.dashboardDraft whose widget does not match DashboardWidget is no server error", { expected: "a status below 500", got: `${res.status}`, res });
+  ctx.expect.that(res.status < 500, "a meta.dashboardDraft whose widget does not match DashboardWidget is no server error", { expected: "a status below 500", got: `${res.status}`, res, reason: "no-5xx" });
   const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
   ctx.expect.equal(upsertContent(after), upsertContent(before), "nothing of the refused request is applied (name, meta, dashboardDraft)", { res: readRes, reason: "not-applied" });
 }
@@ -41,7 +41,7 @@ async function sendLegacyTabs(ctx: CheckContext): Promise<{ found: any[]; readRe
   ctx.expect.ok(res, "Workbook");
   const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
   const found = widgetsWithId(stored, widget.id);
-  ctx.expect.that(found.length > 0, "the sent widget is kept in the dashboard draft", { expected: `a widget with id ${widget.id}`, got: stored.dashboardDraft ?? stored.meta?.dashboardDraft ?? null, res: readRes });
+  ctx.expect.that(found.length > 0, "the sent widget is kept in the dashboard draft", { expected: `a widget with id ${widget.id}`, got: stored.dashboardDraft ?? stored.meta?.dashboardDraft ?? null, res: readRes, reason: "widget-kept" });
   return { found, readRes };
 }
 

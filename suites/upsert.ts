@@ -43,13 +43,13 @@ export const upsertChecks = group("upsert", [
       const name = ctx.scratch.name("created");
       const res = await putBySlug(ctx.scratch, ctx.api, dep, `  ${slug.toUpperCase()} `, { name, meta: { origin: "create" } });
       const created = ctx.expect.ok(res, "Workbook");
-      ctx.expect.equal(created.type, "WORKBOOK", "the type of the created item", res);
-      ctx.expect.equal(String(created.deploymentId), dep, "the deployment of the created workbook", res);
-      ctx.expect.equal(created.name, name, "the name sent", res);
-      ctx.expect.equal(created.meta?.origin, "create", "the meta sent", res);
+      ctx.expect.equal(created.type, "WORKBOOK", "the type of the created item", { res: res, reason: "created-type" });
+      ctx.expect.equal(String(created.deploymentId), dep, "the deployment of the created workbook", { res: res, reason: "created-deployment" });
+      ctx.expect.equal(created.name, name, "the name sent", { res: res, reason: "name" });
+      ctx.expect.equal(created.meta?.origin, "create", "the meta sent", { res: res, reason: "meta-sent" });
       if (created.slug !== undefined) ctx.expect.equal(created.slug, slug, "the slug stored: trimmed and lowercased", { res, reason: "slug-stored" });
       const again = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
-      ctx.expect.equal(ctx.expect.ok(again, "Workbook").id, created.id, "the normalised slug reaches the created workbook", again);
+      ctx.expect.equal(ctx.expect.ok(again, "Workbook").id, created.id, "the normalised slug reaches the created workbook", { res: again, reason: "slug-reaches" });
     },
   },
   {
@@ -65,7 +65,7 @@ export const upsertChecks = group("upsert", [
       const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
       ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, "the id answered for an existing slug", { res, reason: "same-id" });
       const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal(stored.name, name, "the name of the updated workbook", readRes);
+      ctx.expect.equal(stored.name, name, "the name of the updated workbook", { res: readRes, reason: "name" });
     },
   },
   {
@@ -122,7 +122,7 @@ export const upsertChecks = group("upsert", [
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("renamed") }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.equal(after.meta, before.meta, "meta after an update that sent only name", { res, reason: "meta-kept" });
-      ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only name", res);
+      ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only name", { res: res, reason: "kept:folderId" });
     },
   },
   {
@@ -138,7 +138,7 @@ export const upsertChecks = group("upsert", [
       ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { added: true } }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
       ctx.expect.equal(after.name, before.name, "name after an update that sent only meta", { res, reason: "name-kept" });
-      ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only meta", res);
+      ctx.expect.equal(after.folderId, before.folderId, "folderId after an update that sent only meta", { res: res, reason: "kept:folderId" });
     },
   },
   {
@@ -224,7 +224,7 @@ export const upsertChecks = group("upsert", [
     async run(ctx) {
       const { res, before, after, readRes } = await readOnlyUpdate(ctx);
       ctx.expect.clientError(res, "the readOnly token's update of a workbook it may only read is rejected");
-      ctx.expect.equal(upsertContent(after), upsertContent(before), "the workbook after the rejected update", readRes);
+      ctx.expect.equal(upsertContent(after), upsertContent(before), "the workbook after the rejected update", { res: readRes, reason: "no-change" });
     },
   },
   {
@@ -252,7 +252,7 @@ export const upsertChecks = group("upsert", [
       const res = await putBySlug(ctx.scratch, readOnly, dep, slug, { folderId: ctx.fixture("readOnlyFolder").id });
       ctx.expect.clientError(res, "moving its own workbook into fixtures.readOnlyFolder (read access only) is rejected");
       const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal(after.folderId, editable, "the workbook's folder after the rejected move", readRes);
+      ctx.expect.equal(after.folderId, editable, "the workbook's folder after the rejected move", { res: readRes, reason: "stays-put" });
     },
   },
   {

@@ -73,9 +73,9 @@ export const workbookReadChecks = group("workbooks", [
       const { whole, paged, first } = await walks(api, fixture("deployment").id);
       if (whole.items.length < 2) throw new NotExercised(`the deployment lists ${whole.items.length} workbook(s): a cursor walk needs at least two to span two pages`);
       for (const [i, page] of paged.pages.entries())
-        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} workbooks`, { expected: `<= ${first}`, got: page.items.length, res: page.res });
+        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} workbooks`, { expected: `<= ${first}`, got: page.items.length, res: page.res, reason: "first-caps" });
       const opening = paged.pages[0];
-      expect.that(opening.pageInfo?.hasPreviousPage !== true, "the first page (no after) has no previous page", { expected: "hasPreviousPage false", got: opening.pageInfo, res: opening.res });
+      expect.that(opening.pageInfo?.hasPreviousPage !== true, "the first page (no after) has no previous page", { expected: "hasPreviousPage false", got: opening.pageInfo, res: opening.res, reason: "no-previous-page" });
       expectWalkCovers(expect, ids(paged.items), ids(whole.items), "workbook", paged.pages.at(-1)?.res);
     },
   },
@@ -130,7 +130,7 @@ export const workbookReadChecks = group("workbooks", [
       const walk = await walkCursor(api, listPath(fixture("deployment").id), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId } });
       const others = walk.items.filter((w) => w?.folderId !== inFolder.folderId);
       expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, { reason: "folder-filter", expected: `folderId ${inFolder.folderId} on every item`, got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })), res: walk.pages.at(-1)?.res });
-      expect.that(ids(walk.items).includes(String(inFolder.id)), `folderId=${inFolder.folderId} lists workbook ${inFolder.id}, which is in that folder`, { expected: `workbook ${inFolder.id} listed`, got: ids(walk.items), res: walk.pages.at(-1)?.res });
+      expect.that(ids(walk.items).includes(String(inFolder.id)), `folderId=${inFolder.folderId} lists workbook ${inFolder.id}, which is in that folder`, { expected: `workbook ${inFolder.id} listed`, got: ids(walk.items), res: walk.pages.at(-1)?.res, reason: "folder-filter" });
     },
   },
   {

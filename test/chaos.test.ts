@@ -1,6 +1,6 @@
 import { isInvariant } from "../core/invariants.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/runner.js";
+import type { CheckResult } from "../core/result.js";
 import { runChecks } from "../core/runner.js";
 import { Schemas } from "../core/schemas.js";
 import { selectChecks } from "../core/select.js";

@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { group } from "../core/check.js";
-import { NOT_RUN_INTERRUPTED, runChecks } from "../core/runner.js";
+import { runChecks } from "../core/runner.js";
+import { NOT_RUN_INTERRUPTED } from "../core/verdict.js";
 import { Schemas } from "../core/schemas.js";
 import type { RunSettings } from "../core/settings.js";
 

@@ -6,7 +6,8 @@ import { main } from "../bin/cli.js";
 import { annotations, escapeData, escapeProperty, publishToGitHub } from "../core/reporters/github.js";
 import { catalogueLines } from "../core/reporters/console.js";
 import type { Report } from "../core/reporters/report.js";
-import { type CheckResult, rootCauses } from "../core/runner.js";
+import type { CheckResult } from "../core/result.js";
+import { rootCauses } from "../core/verdict.js";
 import { selectChecks } from "../core/select.js";
 import { catalogue } from "../suites/index.js";
 import { cli, faultyRun } from "./report-run.js";
@@ -134,7 +135,7 @@ describe("GitHub Actions", () => {
     const results = [
       ...Array.from({ length: 3 }, (_, i) => result(`should.finding-${i}`, "SHOULD", "failed")),
       result("known.one", "MUST", "failed"),
-      ...Array.from({ length: 4 }, (_, i) => result(`blocked.${i}`, "MUST", "blocked", { blockedBy: "root.owner: GET /x answered 500" })),
+      ...Array.from({ length: 4 }, (_, i) => result(`blocked.${i}`, "MUST", "blocked", { root: { check: "root.owner" }, blockedBy: "root.owner: GET /x answered 500" })),
       ...Array.from({ length: 8 }, (_, i) => result(`must.failure-${i}`, "MUST", "failed")),
       result("root.owner", "MUST", "failed"),
     ];

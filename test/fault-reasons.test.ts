@@ -1,15 +1,20 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/runner.js";
+import { reasonOf, reasons } from "../core/reasons.js";
+import type { CheckResult } from "../core/result.js";
 import { faults, type Fault } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 import { notAProof } from "./fault-proof.js";
 
 /**
  * Fault proofs compare typed reasons (core/outcome.ts CheckFailure.reason), never text: a check
- * that fails another of its assertions, or none (its assertion deleted), proves nothing.
+ * that fails another of its assertions, or none (its assertion deleted), proves nothing. The keys
+ * are the registry's (core/reasons.ts): the type of every assertion's `reason` is its key set, and
+ * a fault names only keys it holds.
  */
 const check = (id: string) => catalogue.find((c) => c.id === id)!;
-const failed = (id: string, reason: string | undefined): CheckResult => ({ ...check(id), status: "failed", message: "m", durationMs: 0, reason }) as CheckResult;
+const failed = (id: string, reason: CheckResult["reason"]): CheckResult => ({ ...check(id), status: "failed", message: "m", durationMs: 0, reason }) as CheckResult;
 const fault = (catches: string[], because?: Record<string, string>): Fault => ({ name: "f", breaks: "E9; E10; Errors 2", description: "d", catches, because });
 
 describe("a fault's proof is its typed reason", () => {
@@ -20,13 +25,30 @@ describe("a fault's proof is its typed reason", () => {
     expect(notAProof(f, failed("clone.name.copy-of", undefined))).toMatch(/failed for reason \(none\), not name/);
   });
 
-  it("without a declared reason, only a 'no 5xx' check is proven", () => {
+  it("without a declared reason nothing is proven, a 'no 5xx' check neither", () => {
     expect(notAProof(fault(["clone.name.copy-of"]), failed("clone.name.copy-of", "name"))).toMatch(/declares no reason key/);
-    expect(notAProof(fault(["errors.no-5xx.valid-reads"]), failed("errors.no-5xx.valid-reads", "server-error"))).toBeUndefined();
+    expect(notAProof(fault(["errors.no-5xx.valid-reads"]), failed("errors.no-5xx.valid-reads", "server-error"))).toMatch(/declares no reason key/);
   });
 
-  it("every fault declares a reason key (no pattern) for each check it catches but a 'no 5xx' one", () => {
-    const missing = faults.flatMap((f) => f.catches.filter((id) => typeof f.because?.[id] !== "string" && !/5xx/.test(check(id)?.title ?? "")).map((id) => `${f.name}: ${id}`));
+  it("every fault declares a reason key for each check it catches, and the registry holds it", () => {
+    const missing = faults.flatMap((f) => f.catches.filter((id) => typeof f.because?.[id] !== "string").map((id) => `${f.name}: ${id}`));
     expect(missing).toEqual([]);
+    const unknown = faults.flatMap((f) => Object.entries(f.because ?? {}).filter(([, key]) => !reasonOf(key)).map(([id, key]) => `${f.name}: ${id} because ${key}`));
+    expect(unknown).toEqual([]);
+  });
+
+  it("every key of the registry is named by an assertion of the suite, with a title and what was expected", () => {
+    const root = join(import.meta.dirname, "..");
+    const files = ["suites", "core"].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && f !== "reasons.ts").map((f) => join(root, dir, f)));
+    const source = files.map((f) => readFileSync(f, "utf8")).join("\n");
+    const unused = Object.keys(reasons).filter((key) => !source.includes(`"${key}"`));
+    expect(unused).toEqual([]);
+    for (const [key, r] of Object.entries(reasons)) expect([key, r.title.length > 5, r.expected.length > 0]).toEqual([key, true, true]);
+  });
+
+  it("'no 5xx' is a kind of reason, not a pattern over a title", () => {
+    expect(reasonOf("server-error")?.kind).toBe("no-5xx");
+    expect(reasonOf("status")?.kind).toBeUndefined();
+    expect([reasonOf("schema:Workbook")?.expected, reasonOf("walk:repeated-cursor")?.title.length, reasonOf("walk:made-up")]).toEqual(["a valid Workbook", expect.any(Number), undefined]);
   });
 });

@@ -8,7 +8,10 @@ import { requireAnswer } from "../core/preconditions.js";
 import { forAll } from "../core/property.js";
 import { ConsoleReporter } from "../core/reporters/console.js";
 import { buildReport } from "../core/reporters/report.js";
-import { type CheckResult, exitCodeFor, rootCauses, runChecks, summarise } from "../core/runner.js";
+import { runChecks } from "../core/runner.js";
+import type { CheckResult } from "../core/result.js";
+import { rootCauses, summarise } from "../core/verdict.js";
+import { gateExitCode } from "../core/gate.js";
 import { missingEndpointFaults } from "../reference/faults/missing-endpoints.js";
 import { catalogue } from "../suites/index.js";
 import { Schemas } from "../core/schemas.js";
@@ -86,10 +89,10 @@ describe("a missing or broken spec'd endpoint never gives a green run", () => {
     it(`${fault.name}: the run fails, ${root} is the one failure, the checks that build on ${endpoint} are blocked by it`, async () => {
       const { results } = await runAgainstReference(catalogue, { faults: [fault.name], ...QUICK });
       const ids = (s: CheckResult["status"]) => results.filter((r) => r.status === s).map((r) => r.id);
-      expect(exitCodeFor(results, false)).toBe(1);
+      expect(gateExitCode(results, { strict: false })).toBe(1);
       expect(ids("failed"), describeResults({ results } as any)).toEqual([root]);
       expect(ids("blocked").length).toBeGreaterThan(0);
-      expect(rootCauses(results)).toEqual([{ rootCause: `${root}: ${method} ${path} answered ${status}`, blocked: ids("blocked") }]);
+      expect(rootCauses(results)).toEqual([{ rootCause: `${root}: ${method} ${path} answered ${status}`, root: expect.objectContaining({ check: root }), blocked: ids("blocked") }]);
       // Not skipped, not errored: every other check passed (its scenario did not need the endpoint).
       expect([...ids("skipped"), ...ids("errored")]).toEqual([]);
     });
@@ -103,7 +106,7 @@ describe("a missing or broken spec'd endpoint never gives a green run", () => {
       expect(summary.skippedBy.notVerifiable).toBeGreaterThan(0);
       expect(summary.skippedBy.notVerifiable).toBe(summary.skipped);
       expect(summary.mustRules.verified).toBeLessThan(summary.mustRules.total);
-      expect(exitCodeFor(results, false)).toBe(0);
+      expect(gateExitCode(results, { strict: false })).toBe(0);
     });
   }
 });
@@ -113,8 +116,8 @@ describe("the summary and the reports", () => {
   const results = [
     result("a", "MUST", "passed"),
     result("b", "MUST", "failed"),
-    result("c", "MUST", "blocked", { blockedBy: "b: PUT /x answered 500" }),
-    result("d", "MUST", "blocked", { blockedBy: "b: PUT /x answered 500" }),
+    result("c", "MUST", "blocked", { root: { check: "b" }, blockedBy: "b: PUT /x answered 500" }),
+    result("d", "MUST", "blocked", { root: { check: "b" }, blockedBy: "b: PUT /x answered 500" }),
     result("e", "MUST", "skipped", { skipKind: "not-exercised" }),
     result("f", "MUST", "skipped", { skipKind: "not-verifiable" }),
     result("g", "SHOULD", "passed"),
@@ -128,7 +131,7 @@ describe("the summary and the reports", () => {
 
   it("blocked checks are grouped under their root cause, in report.json and on the console", () => {
     const report = buildReport({ results, leftovers: [], interrupted: false, durationMs: 1, startedAt: "" }, { name: "t", version: "0", baseUrl: "http://x", seed: 1, runs: 1, writes: true });
-    expect(report.rootCauses).toEqual([{ rootCause: "b: PUT /x answered 500", blocked: ["c", "d"] }]);
+    expect(report.rootCauses).toEqual([{ rootCause: "b: PUT /x answered 500", root: { check: "b" }, blocked: ["c", "d"] }]);
     const lines: string[] = [];
     new ConsoleReporter((l) => lines.push(l), { gate: { strict: false } }).finish(report, 1);
     expect(lines.join("\n")).toContain("verified 1/6 MUST rules");

@@ -6,7 +6,7 @@ import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml, reportHtml } from "../core/reporters/html.js";
 import type { Report } from "../core/reporters/report.js";
-import { rootCauses, summarise } from "../core/runner.js";
+import { rootCauses, summarise } from "../core/verdict.js";
 import { faultyRun } from "./report-run.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -168,7 +168,7 @@ describe.skipIf(!HAS_CHROMIUM)("HTML report in headless Chromium", () => {
     const root = report.results.find((r) => r.status === "failed")!;
     const victims = report.results.filter((r) => r.status === "passed").slice(0, 3).map((r) => r.id);
     const cause = `${root.id}: GET /api/v1/x answered 500`;
-    const results = report.results.map((r) => (victims.includes(r.id) ? { ...r, status: "blocked" as const, blockedBy: cause, message: `blocked by ${cause}` } : r));
+    const results = report.results.map((r) => (victims.includes(r.id) ? { ...r, status: "blocked" as const, root: { check: root.id }, blockedBy: cause, message: `blocked by ${cause}` } : r));
     const leftovers = ["workbook 7 in deployment 1", "workbook 7 in deployment 1", "folder 3 in deployment 1"];
     const variant: Report = { ...report, results, rootCauses: rootCauses(results), summary: summarise(results), leftovers };
     const file = join(run.dir, "reports", "root-causes.html");

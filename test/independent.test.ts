@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runChecks, type RunOutcome } from "../core/runner.js";
+import { runChecks } from "../core/runner.js";
+import type { RunOutcome } from "../core/result.js";
 import { Schemas } from "../core/schemas.js";
 import type { RunSettings } from "../core/settings.js";
 import { selectChecks } from "../core/select.js";

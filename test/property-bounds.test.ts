@@ -47,11 +47,11 @@ describe("the request budget covers the search and the shrinking", () => {
     // Three large numbers among many: fast-check tries hundreds of smaller arrays before it settles.
     const p = counted("long-shrink", fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 20, maxLength: 80 }), async (xs, _call, ctx, api) => {
       await api.get(E1);
-      ctx.expect.that(xs.filter((x) => x > 500_000).length < 3, "fewer than three large numbers", { reason: "three" });
+      ctx.expect.that(xs.filter((x) => x > 500_000).length < 3, "fewer than three large numbers", { reason: "total" });
     }, { maxRequests: 40 });
     const { results } = await runAgainstReference([p.check], SETTINGS);
     expect(results[0].status).toBe("failed");
-    expect(results[0].reason).toBe("three");
+    expect(results[0].reason).toBe("total");
     expect(results[0].property?.counterexample).toBeTruthy();
     // The property confirms its shrunk case itself: the check is not run twice more, and its one run stays within the budget.
     expect(p.calls.length).toBe(1);
@@ -92,12 +92,12 @@ describe("what ends a property without a counterexample", () => {
 
   it("a confirming replay that is discarded leaves the original failure, labelled intermittent", async () => {
     const p = counted("replay-discarded", fc.constant(1), async (_v, call) => {
-      if (call === 0) throw new CheckFailure("the first case broke the rule", { reason: "broke", expected: "a", got: "b" });
+      if (call === 0) throw new CheckFailure("the first case broke the rule", { reason: "same-id", expected: "a", got: "b" });
       throw new Skip("not applicable on the second try");
     });
     const { results } = await runAgainstReference([p.check], SETTINGS);
     expect(results[0].status).toBe("failed");
-    expect(results[0].reason).toBe("broke");
+    expect(results[0].reason).toBe("same-id");
     expect(results[0].message).toContain("the first case broke the rule");
     expect(results[0].property?.reproducible).toBe("intermittent");
     expect(results[0].recurrence).toBe("intermittent");
@@ -111,7 +111,7 @@ describe("a property failure reproduces from its curl lines alone", () => {
       fc.nat({ max: 50 }),
       async (n, _call, ctx, api) => {
         await api.get(E1, { limit: String(1 + (n % 3)) });
-        ctx.expect.that(n < 10, "a small number", { reason: "small" });
+        ctx.expect.that(n < 10, "a small number", { reason: "limit-caps" });
       },
       {},
       async (ctx) => void (await ctx.api.post("/api/v1/cf-setup-of-the-case", { made: true })),

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../core/paths.js";
 import type { Report } from "../core/reporters/report.js";
-import { NOT_RUN_INTERRUPTED } from "../core/runner.js";
+import { NOT_RUN_INTERRUPTED } from "../core/verdict.js";
 import { tokenEnvVars } from "../core/settings.js";
 import { faultNamed, faults } from "../reference/faults.js";
 import { startReference, type RunningReference, type StartOptions } from "../reference/server.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "../core/http.js";
-import type { CheckResult } from "../core/runner.js";
+import type { CheckResult } from "../core/result.js";
 import { blockSharedDefects } from "../core/shared-defects.js";
 import { catalogue } from "../suites/index.js";
 import { describeResults, runAgainstReference } from "./reference-run.js";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/runner.js";
+import type { CheckResult } from "../core/result.js";
 import { runChecks } from "../core/runner.js";
 import { Schemas } from "../core/schemas.js";
 import type { RunSettings } from "../core/settings.js";

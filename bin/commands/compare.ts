@@ -1,9 +1,10 @@
 import { isFailing } from "../../core/gate.js";
 import type { Report } from "../../core/reporters/report.js";
-import type { CheckResult } from "../../core/runner.js";
+import type { CheckResult } from "../../core/result.js";
+import { label } from "../../core/verdict.js";
 import { readReport } from "./report-file.js";
 
-type Brief = Pick<CheckResult, "id" | "level" | "status" | "message">;
+type Brief = Pick<CheckResult, "id" | "level" | "status" | "message" | "recurrence" | "failedRuns" | "skipKind">;
 
 export interface Comparison {
   /** Not failing before (passed or skipped), failing now. */
@@ -25,7 +26,7 @@ export function compareReports(before: Report, after: Report): Comparison {
     if (!o) c.added.push(r);
     else if (!isFailing(o) && isFailing(r)) c.regressions.push({ old: o, new: r });
     else if (isFailing(o) && r.status === "passed") c.fixes.push({ old: o, new: r });
-    else if (o.status !== r.status) c.changed.push({ old: o, new: r });
+    else if (label(o) !== label(r)) c.changed.push({ old: o, new: r });
   }
   for (const o of before.results) if (!now.has(o.id)) c.removed.push(o);
   return c;
@@ -43,9 +44,9 @@ export function compareCommand(oldFile: string, newFile: string, opts: { strict?
       out(`${title} (${lines.length}):`);
       for (const l of lines) out(`  ${l}`);
     };
-    section("regressions", c.regressions.map((x) => `${line(x.new)} (was ${x.old.status})`));
-    section("fixes", c.fixes.map((x) => `${x.new.id} (${x.new.level}): passes now (was ${x.old.status})`));
-    section("changed", c.changed.map((x) => `${x.new.id}: ${x.old.status} -> ${x.new.status}`));
+    section("regressions", c.regressions.map((x) => `${line(x.new)} (was ${label(x.old)})`));
+    section("fixes", c.fixes.map((x) => `${x.new.id} (${x.new.level}): passes now (was ${label(x.old)})`));
+    section("changed", c.changed.map((x) => `${x.new.id}: ${label(x.old)} -> ${label(x.new)}`));
     section("new checks", c.added.map(line));
     section("removed checks", c.removed.map((x) => `${x.id} (${x.level})`));
     out(`compare: ${c.regressions.length} regression(s), ${c.fixes.length} fix(es), ${c.changed.length} other change(s), ${c.added.length} new and ${c.removed.length} removed check(s)`);

@@ -18,20 +18,21 @@ export interface MergeOptions {
  * the same JUnit, the same annotations on GitHub.
  */
 export async function mergeCommand(files: string[], opts: MergeOptions, out: (l: string) => void): Promise<number> {
-  const { baselineOutcome, gateExitCode, readBaseline } = await import("../../core/gate.js");
+  const { readBaseline } = await import("../../core/gate.js");
+  const { judged } = await import("../../core/conformance.js");
   const baseline = opts.baseline ? readBaseline(opts.baseline) : undefined;
   const reports = files.map((file) => ({ file, report: readReport(file) }));
   const { catalogue } = await import("../../suites/index.js");
-  let merged: Report;
+  let joined: Report;
   try {
-    merged = mergeReports(reports, catalogue.map((c) => c.id));
+    joined = mergeReports(reports, catalogue.map((c) => c.id));
   } catch (e) {
     if (e instanceof MergeError) throw new UsageError(e.message);
     throw e;
   }
   const gate: GateOptions = { strict: Boolean(opts.strict), baseline, failOnFixed: opts.failOnFixed };
-  const exitCode = merged.interrupted ? 130 : gateExitCode(merged.results, gate);
-  merged.gate = { strict: gate.strict, failOnFixed: gate.failOnFixed, exitCode, ...(baseline ? { baseline: baselineOutcome(merged.results, baseline, opts.baseline) } : {}) };
+  const merged = judged(joined, gate, { interrupted: joined.interrupted, baselineFile: opts.baseline });
+  const { exitCode } = merged.gate;
   const { reportsLine, writeReports } = await import("../../core/reporters/write.js");
   const { baselineLines, summaryLine } = await import("../../core/reporters/console.js");
   const { publishToGitHub } = await import("../../core/reporters/github.js");

@@ -1,17 +1,22 @@
 import type { Check } from "../check.js";
-import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
-import type { CheckResult } from "../runner.js";
+import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../gate.js";
+import type { CheckResult } from "../result.js";
+import { type Label, label } from "../verdict.js";
 import { failureDetails, type Report } from "./report.js";
 import { reportSections, skipGroups } from "./sections.js";
 
 const useColour = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (useColour() ? `\x1b[${code}m${s}\x1b[0m` : s);
 
-const MARK: Record<CheckResult["status"], [string, string]> = {
+/** Each label's mark (core/verdict.ts): the line says what the JSON, JUnit and HTML say. */
+const MARK: Record<Label, [string, string]> = {
   passed: ["32", "PASS"],
   failed: ["31", "FAIL"],
+  intermittent: ["33", "FLKY"],
   blocked: ["31", "BLKD"],
   skipped: ["33", "SKIP"],
+  "not verifiable": ["33", "SKIP"],
+  "not exercised": ["33", "SKIP"],
   errored: ["35", "ERR "],
 };
 
@@ -29,6 +34,8 @@ export interface ConsoleOptions {
 export class ConsoleReporter {
   private done = 0;
   private total = 0;
+  /** The label each check's line showed as it finished: the judge may settle it otherwise at the end (a shared defect, a root that passed). */
+  private readonly shown = new Map<string, string>();
   constructor(
     private readonly out: (line: string) => void,
     private readonly options: ConsoleOptions,
@@ -45,13 +52,14 @@ export class ConsoleReporter {
 
   result(r: CheckResult): void {
     this.done++;
+    this.shown.set(r.id, label(r));
     if (this.options.quiet) return;
     // A skip says only what the user chose; the summary groups them by reason.
     if (r.status === "skipped" && !this.options.verbose) return;
     // The passes are told by the summary (and the progress line on a TTY): what needs reading comes first.
     if (r.status === "passed" && !this.options.verbose) return;
     this.options.progress?.("");
-    const [code, word] = MARK[r.status];
+    const [code, word] = MARK[label(r)];
     const known = knownReason(r, this.options.gate);
     const level = verdict(r, this.options.gate) === "finding" ? paint("33", "SHOULD") : r.level.padEnd(6);
     const why = r.status !== "passed" ? `  ${r.message.split("\n")[0]}` : "";
@@ -72,9 +80,9 @@ export class ConsoleReporter {
     this.out(summaryLine(report));
     if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
     const told = (r: CheckResult, heading: string, colour: string) => {
-      if (quiet) return this.out(`${verdict(r, gate) === "known" ? "KNOWN" : MARK[r.status][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${heading}` : ""}`);
+      if (quiet) return this.out(`${verdict(r, gate) === "known" ? "KNOWN" : MARK[label(r)][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${heading}` : ""}`);
       this.out("");
-      this.out(paint(colour, `── ${r.id}${heading ? ` ${heading}` : ""}`));
+      this.out(paint(colour, `── ${r.id} ${shownAs(r, gate)}${heading ? ` ${heading}` : ""}`));
       this.out(failureDetails(r));
     };
     for (const r of parts.failures) told(r, r.level === "MUST" ? "" : "(SHOULD, failing under --strict)", "31");
@@ -89,6 +97,8 @@ export class ConsoleReporter {
     if (!quiet && (parts.findings.length || parts.known.length)) this.out("");
     for (const { what } of parts.leftovers) this.out(paint("31", `left on the server: ${what}`));
     for (const line of baselineLines(report)) this.out(line);
+    // The last word on a check is the settled one, the same as every report's.
+    for (const r of report.results) if (this.shown.has(r.id) && this.shown.get(r.id) !== label(r)) this.out(`  ${r.id}: ${this.shown.get(r.id)} as it finished, ${shownAs(r, gate)} once the run was judged${r.blockedBy ? ` (blocked by ${r.blockedBy})` : ""}`);
     if (s.skipped && !quiet) {
       this.out(`  skipped: ${s.skippedBy.user} by the run's setup, ${s.skippedBy.notVerifiable} not verifiable on this server, ${s.skippedBy.notExercised} not exercised`);
       for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);

@@ -7,8 +7,8 @@
  * `baseline` names a previous report to compare with, not accepted failures.
  */
 import { writeFileSync } from "node:fs";
-import { type GateOptions, knownReason, type Verdict, verdict } from "../gate.js";
-import { type CheckResult, RERUNS_OF_A_FAILURE } from "../runner.js";
+import { type GateOptions, knownReason, shownAs, type Verdict, verdict } from "../gate.js";
+import type { CheckResult } from "../result.js";
 import { failureDetails, type Report } from "./report.js";
 
 export const CTRF_SPEC_VERSION = "0.0.0";
@@ -70,14 +70,15 @@ function ctrfTest(r: CheckResult, gate: GateOptions, report: Report) {
     ...(v === "failure" || v === "error" || v === "known" || v === "finding" ? { trace: failureDetails(r) } : {}),
     // Failures are run again: "intermittent" is CTRF's flaky (it failed, and passed when run again).
     ...(r.recurrence === "intermittent" ? { flaky: true } : {}),
-    ...(r.recurrence === "reproducible" ? { retries: RERUNS_OF_A_FAILURE } : {}),
+    ...(r.runs ? { retries: r.runs - 1 } : {}),
     ...(r.property ? { parameters: { seed: r.property.seed, path: r.property.path, counterexample: r.property.counterexample } } : {}),
     extra: {
+      label: shownAs(r, gate),
       ...(r.reason ? { reason: r.reason } : {}),
       ...(r.recurrence ? { recurrence: r.recurrence } : {}),
       ...(r.skipKind ? { skipKind: r.skipKind } : {}),
       ...(r.blockedBy ? { blockedBy: r.blockedBy } : {}),
-      ...(v === "finding" ? { finding: "SHOULD finding: not a failure without --strict" } : {}),
+      ...(v === "finding" ? { finding: shownAs(r, gate) } : {}),
       ...(reason ? { baseline: { known: true, reason } } : report.gate?.baseline?.new.includes(r.id) ? { baseline: { known: false, new: true } } : report.gate?.baseline?.fixed.includes(r.id) ? { baseline: { known: false, fixed: true } } : {}),
       ...(r.curl ? { curl: r.curl } : {}),
     },

@@ -7,8 +7,9 @@
  * Workflow commands are escaped as the Actions runner reads them back.
  */
 import { appendFileSync } from "node:fs";
-import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
-import type { CheckResult } from "../runner.js";
+import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../gate.js";
+import type { CheckResult } from "../result.js";
+import { label } from "../verdict.js";
 import type { Report } from "./report.js";
 import { reportSections } from "./sections.js";
 
@@ -32,26 +33,24 @@ export function annotations(report: Report, gate: GateOptions): string[] {
   // A blocked check is told under its root cause: one annotation for the cause, naming what it blocks.
   const blocked = new Set(report.rootCauses.flatMap((c) => c.blocked));
   // The root check (it owns the endpoint and failed on the same answer) carries what it blocks.
-  const rootOf = (rootCause: string) => rootCause.split(":")[0];
-  const blocks = new Map(report.rootCauses.map((c) => [rootOf(c.rootCause), c.blocked]));
+  const blocks = new Map(report.rootCauses.map((c) => [c.root.check, c.blocked]));
   const items: { rank: number; line: string }[] = [];
   for (const r of shown) {
     if (blocked.has(r.id)) continue;
     const v = verdict(r, gate);
     const command = v === "failure" || v === "error" ? "error" : "warning";
-    const reason = knownReason(r, gate);
-    const label = v === "finding" ? "SHOULD finding" : reason ? knownLabel(reason) : r.status;
+    const label = shownAs(r, gate);
     const ids = blocks.get(r.id);
     const detail = [r.message.split("\n")[0], r.expected !== undefined ? `expected: ${r.expected}` : "", r.got !== undefined ? `got: ${r.got}` : "", r.curl ? `reproduce: ${r.curl}` : "", ids ? `root cause: blocks ${ids.length}: ${ids.join(", ")}` : ""].filter(Boolean).join("\n");
     items.push({ rank: rank(r, gate), line: `::${command} title=${escapeProperty(`${r.id} [${r.level} ${r.spec}] ${label}${ids ? `, blocks ${ids.length}` : ""}`)}::${escapeData(detail)}` });
   }
-  for (const { rootCause, blocked: ids } of report.rootCauses) {
+  for (const { rootCause, root, blocked: ids } of report.rootCauses) {
     const members = shown.filter((r) => ids.includes(r.id));
-    if (!members.length || shown.some((r) => r.id === rootOf(rootCause))) continue;
+    if (!members.length || shown.some((r) => r.id === root.check)) continue;
     const failing = members.filter((r) => verdict(r, gate) === "failure");
     const best = Math.min(...members.map((r) => rank(r, gate)));
     const command = failing.length ? "error" : "warning";
-    const title = `root cause: ${ids.length} check${ids.length === 1 ? "" : "s"} blocked by ${rootOf(rootCause)}`;
+    const title = `root cause: ${ids.length} check${ids.length === 1 ? "" : "s"} blocked by ${root.check}`;
     items.push({ rank: failing.length ? 1.5 : best, line: `::${command} title=${escapeProperty(title)}::${escapeData(`blocked by ${rootCause}\nblocks: ${ids.join(", ")}`)}` });
   }
   const ordered = items.sort((a, b) => a.rank - b.rank).map((i) => i.line);
@@ -71,7 +70,7 @@ export function stepSummary(report: Report, reports: string[], gate: GateOptions
     if (!rs.length) return;
     lines.push(`### ${heading}: ${rs.length}`, "");
     for (const r of rs) {
-      lines.push(`**\`${r.id}\`** ${r.level} ${r.spec}: ${r.title}`, "", `${r.status}: ${r.message.split("\n")[0]}`, "");
+      lines.push(`**\`${r.id}\`** ${r.level} ${r.spec}: ${r.title}`, "", `${label(r)}: ${r.message.split("\n")[0]}`, "");
       if (r.expected !== undefined) lines.push(`- expected: ${r.expected}`);
       if (r.got !== undefined) lines.push(`- got: ${r.got}`);
       if (r.expected !== undefined || r.got !== undefined) lines.push("");
@@ -88,7 +87,7 @@ export function stepSummary(report: Report, reports: string[], gate: GateOptions
     lines.push("");
   }
   if (parts.leftovers.length) lines.push(`### Left on the server: ${parts.leftovers.length}`, "", ...parts.leftovers.map(({ what, times }) => `- ${what}${times > 1 ? ` (${times} times)` : ""}`), "");
-  lines.push("| total | passed | failed | blocked | skipped | errored |", "|---|---|---|---|---|---|", `| ${s.total} | ${s.passed} | ${s.failed} | ${s.blocked} | ${s.skipped} | ${s.errored} |`, "");
+  lines.push("| total | passed | failed | intermittent | blocked | skipped | errored |", "|---|---|---|---|---|---|---|", `| ${s.total} | ${s.passed} | ${s.failed} | ${s.intermittent} | ${s.blocked} | ${s.skipped} | ${s.errored} |`, "");
   const b = report.gate?.baseline;
   if (b) lines.push(`Baseline: ${b.known.length} known, ${b.new.length} new, ${b.fixed.length} fixed${b.fixed.length ? ` (${b.fixed.join(", ")})` : ""}.`, "");
   if (parts.skips.length) {

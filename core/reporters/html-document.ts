@@ -1,6 +1,10 @@
 import { shownPointer } from "../drift.js";
 import type { Report } from "./report.js";
-import { escapeHtml as e } from "./html.js";
+
+export function escapeHtml(s: unknown): string {
+  return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+const e = escapeHtml;
 
 /** The report's sections about the served document: each operation's statuses and checks, E14 served beyond it, drift from the spec. */
 export function documentHtml(report: Report): string {

@@ -8,19 +8,18 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { citedRules, coverage } from "../coverage.js";
-import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
+import { type GateOptions, knownReason, shownAs, verdict } from "../gate.js";
 import type { Exchange } from "../http.js";
-import type { CheckResult, Status } from "../runner.js";
+import type { CheckResult, Status } from "../result.js";
+import { label } from "../verdict.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
-import { documentHtml } from "./html-document.js";
+import { documentHtml, escapeHtml } from "./html-document.js";
 import type { Report } from "./report.js";
 import { type ReportSections, reportSections, type SkipGroup } from "./sections.js";
 
 const STATUSES: Status[] = ["passed", "failed", "blocked", "skipped", "errored"];
 
-export function escapeHtml(s: unknown): string {
-  return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+export { escapeHtml };
 const e = escapeHtml;
 
 export function writeHtml(report: Report, file: string, gate: GateOptions): void {
@@ -149,10 +148,10 @@ function matrixHtml(report: Report): string {
  */
 function checkHtml(r: CheckResult, gate: GateOptions, toldAbove: boolean, idPrefix = "check"): string {
   const v = verdict(r, gate);
-  const note = v === "finding" ? ` <span class="finding">SHOULD finding</span>` : v === "known" ? ` <span class="finding known">${e(knownLabel(knownReason(r, gate)!))}</span>` : "";
+  const note = v === "finding" || v === "known" ? ` <span class="finding${v === "known" ? " known" : ""}">${e(shownAs(r, gate))}</span>` : "";
   // A skip's reason is told once, in its group above; a pass needs no words.
   const message = r.message && r.status !== "skipped" ? ` — ${e(r.message.split("\n")[0])}` : "";
-  const summary = `<summary><span class="badge ${r.status}">${r.status}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${message}${note}</span></summary>`;
+  const summary = `<summary><span class="badge ${r.status}">${label(r)}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${message}${note}</span></summary>`;
   const body = toldAbove
     ? `<div class="body"><a href="#${r.status === "errored" ? "errors" : "failures"}-${e(r.id)}">told in full above</a></div>`
     : r.status === "passed" || r.status === "skipped"

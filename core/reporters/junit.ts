@@ -5,8 +5,8 @@
  * cannot give <skipped> a message.
  */
 import { writeFileSync } from "node:fs";
-import { type GateOptions, knownLabel, knownReason, verdict } from "../gate.js";
-import type { CheckResult } from "../runner.js";
+import { type GateOptions, shownAs, verdict } from "../gate.js";
+import type { CheckResult } from "../result.js";
 import { failureDetails, type Report } from "./report.js";
 
 export function writeJUnit(report: Report, file: string, gate: GateOptions): void {
@@ -54,8 +54,8 @@ function caseXml(r: CheckResult, gate: GateOptions) {
   if (v === "failure") body.push(element("failure", { type: r.status === "blocked" ? "blocked" : r.level, message: `${r.level} ${r.spec}: ${why}` }, failureDetails(r)));
   else if (v === "error") body.push(element("error", { type: "errored", message: why }, failureDetails(r)));
   else if (v === "skipped") body.push(element("skipped", { message: r.message }));
-  else if (v === "known") body.push(element("skipped", { message: `${knownLabel(knownReason(r, gate)!)}: ${why}` }), element("system-out", {}, failureDetails(r)));
-  else if (v === "finding") body.push(element("system-out", {}, `SHOULD finding (not a failure without --strict)\n${failureDetails(r)}`));
+  else if (v === "known") body.push(element("skipped", { message: `${shownAs(r, gate)}: ${why}` }), element("system-out", {}, failureDetails(r)));
+  else if (v === "finding") body.push(element("system-out", {}, `${shownAs(r, gate)}\n${failureDetails(r)}`));
   return { verdict: v, xml: body.length ? `${head}>\n${body.map((b) => `      ${b}`).join("\n")}\n    </testcase>` : `${head}/>` };
 }
 

@@ -1,6 +1,7 @@
-import { type CheckResult, inCatalogueOrder, rootCauses, summarise } from "../runner.js";
-import { blockSharedDefects } from "../shared-defects.js";
-import type { Report } from "./report.js";
+import type { CheckResult } from "../result.js";
+import { inCatalogueOrder } from "../runner.js";
+import { rootCauses, settle, summarise } from "../verdict.js";
+import { labelled, type Report } from "./report.js";
 
 /** Reports that cannot be joined: shards of different runs, or overlapping shards. */
 export class MergeError extends Error {}
@@ -37,7 +38,7 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
     }
   for (const verdicts of watched.values()) results.push(joinVerdicts(verdicts));
   // A defect two shards both met reads as one failure here too.
-  const ordered = blockSharedDefects(inCatalogueOrder(results, order));
+  const ordered = settle(inCatalogueOrder(results, order));
   const starts = reports.map(({ report }) => Date.parse(report.startedAt));
   const start = Math.min(...starts);
   const end = Math.max(...reports.map(({ report }, i) => starts[i] + report.durationMs));
@@ -54,7 +55,7 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
     summary: summarise(ordered),
     rootCauses: rootCauses(ordered),
     leftovers: reports.flatMap(({ report }) => report.leftovers),
-    results: ordered,
+    results: labelled(ordered),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { DriftReport } from "../drift.js";
 import type { BaselineOutcome } from "../gate.js";
 import type { CoverageReport } from "../operation-coverage.js";
-import type { CheckResult, RunOutcome } from "../runner.js";
-import { rootCauses, summarise } from "../runner.js";
+import type { CheckResult, RunOutcome } from "../result.js";
+import { label, rootCauses, summarise } from "../verdict.js";
 
 /** What a run selected from the catalogue: its --group and --check filters and how many checks they chose, before --shard. */
 export interface Selection {
@@ -37,7 +37,16 @@ export interface Report {
   /** The served document against the bundled contract's E1–E13 (SHOULD findings). */
   drift?: DriftReport;
   /** How the run was judged: --strict, the exit code, and what a --baseline accepted, fixed or found new. */
-  gate?: { strict: boolean; failOnFixed?: boolean; exitCode: number; baseline?: BaselineOutcome };
+  gate?: {
+    strict: boolean;
+    failOnFixed?: boolean;
+    exitCode: number;
+    baseline?: BaselineOutcome;
+    /** A replay whose check did not run: what to say instead of a verdict (exit 2). */
+    notRun?: string;
+    /** --min-coverage not met: why (exit 1). */
+    coverageBelow?: string;
+  };
 }
 
 export function buildReport(outcome: RunOutcome, meta: { name: string; version: string; baseUrl: string; seed: number; runs: number; writes: boolean; selection?: Selection; shard?: Report["shard"] }): Report {
@@ -55,13 +64,16 @@ export function buildReport(outcome: RunOutcome, meta: { name: string; version: 
     summary: summarise(outcome.results),
     rootCauses: rootCauses(outcome.results),
     leftovers: outcome.leftovers,
-    results: outcome.results,
+    results: labelled(outcome.results),
   };
 }
 
+/** Each result with its label (core/verdict.ts), so that a reader of report.json sees the word every other output shows. */
+export const labelled = (results: CheckResult[]) => results.map((r) => ({ ...r, label: label(r) }));
+
 /** The full story of one failure, as plain text: console and JUnit print the same. */
 export function failureDetails(r: CheckResult): string {
-  const lines = [`${r.level} ${r.spec}: ${r.title}`, `check: ${r.id}`, `${r.status}: ${r.message}`];
+  const lines = [`${r.level} ${r.spec}: ${r.title}`, `check: ${r.id}`, `${label(r)}: ${r.message}`];
   if (r.expected !== undefined) lines.push(`expected: ${r.expected}`);
   if (r.got !== undefined) lines.push(`got:      ${r.got}`);
   if (r.recurrence) lines.push(`recurrence: ${r.recurrence}`);

@@ -5,7 +5,7 @@
  * the server; the skips last, grouped by reason. A blocked check is told under its root cause only.
  */
 import { type GateOptions, verdict } from "../gate.js";
-import type { CheckResult } from "../runner.js";
+import type { CheckResult } from "../result.js";
 import type { Report } from "./report.js";
 
 export interface SkipGroup {

@@ -1,4 +1,4 @@
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 import { itemRefs, MAX_BATCH } from "../routes/item-refs.js";
 
 const sameItem = (a: { type: string; id: number }) => (b: { type: string; id: number }) => a.type === b.type && a.id === b.id;

@@ -1,5 +1,5 @@
 import { cleanBehaviour } from "../behaviour.js";
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 
 const clean = cleanBehaviour;
 

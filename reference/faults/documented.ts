@@ -1,5 +1,5 @@
 import { cleanBehaviour } from "../behaviour.js";
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
 import { servedSpec } from "./read-side.js";
 

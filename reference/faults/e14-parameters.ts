@@ -97,7 +97,7 @@ export const e14ParameterFaults: Fault[] = [
     breaks: "Authentication 5",
     description: "a policy with the action SecretsManage is refused, though the document lists the action",
     catches: ["policies.actions.named"],
-    because: { "policies.actions.named": "action-accepted" },
+    because: { "policies.actions.named": "policy-action-accepted" },
     routes: ["E14"],
     handle: ({ req, next }) => {
       if (req.path.startsWith("/api/v1/policies") && ["POST", "PUT"].includes(req.method) && req.body?.action === "SecretsManage") throw new HttpError(400, "action must be one of Read, Edit, Manage, DownloadData, AuditLogManage");

@@ -1,4 +1,4 @@
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 import { itemRefs } from "../routes/item-refs.js";
 
 /** The rules the spec states about E14 families, each broken once (reference/e14/behaviour.ts seams, or an answer rewritten). */

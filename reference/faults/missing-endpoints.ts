@@ -1,4 +1,4 @@
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
 import { specified } from "../../core/spec/operations.js";
 

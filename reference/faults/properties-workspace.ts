@@ -1,5 +1,5 @@
 import { convertLegacyWidgets, LEGACY_TABS } from "../dashboard.js";
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 import type { Req } from "../http.js";
 import { itemRefs } from "../routes/item-refs.js";
 import { workbookRecord } from "../serialize.js";

@@ -1,6 +1,6 @@
 import { cleanBehaviour } from "../behaviour.js";
 import { LEGACY_TABS, WIDGET_TYPES, widgetProblem } from "../dashboard.js";
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 import { itemRefs } from "../routes/item-refs.js";
 import type { VersionRecord } from "../store.js";
 

@@ -1,5 +1,5 @@
 import { cleanBehaviour } from "../behaviour.js";
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
 import { trailingEmptyPage, withoutOffsets } from "../shape-variants.js";
 import { MASK } from "../../core/spec/operations.js";

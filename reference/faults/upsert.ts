@@ -1,6 +1,6 @@
 import { cleanBehaviour } from "../behaviour.js";
 import { draftProblem, LEGACY_TABS, WIDGET_TYPES } from "../dashboard.js";
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 import type { Item, Store } from "../store.js";
 
 /** A decision index that is never refreshed: the first holder seen for a slug stays the answer. */

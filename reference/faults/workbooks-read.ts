@@ -1,4 +1,4 @@
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 
 /** Rewrites every workbook record of an E8 list or an E9 answer; errors pass untouched. */
 function eachWorkbook(f: (w: any) => any): Fault["respond"] {

@@ -1,4 +1,4 @@
-import type { Fault } from "../faults.js";
+import type { Fault } from "../http.js";
 
 /**
  * Writes whose answer disagrees with what they stored: the state read back is right, the Workbook

@@ -1,4 +1,4 @@
-import { HttpError } from "../http.js";
+import { HttpError } from "../http-error.js";
 import type { ItemType } from "../store.js";
 
 const TYPES: ItemType[] = ["WORKBOOK", "REPORT", "FOLDER"];

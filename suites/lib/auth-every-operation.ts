@@ -4,6 +4,7 @@ import type { CheckSpec } from "../../core/check.js";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 import { statusLine } from "../../core/expect.js";
+import type { ReasonKey } from "../../core/reasons.js";
 import { NotExercised } from "../../core/outcome.js";
 import { type Method, operationKey } from "../../core/served-document.js";
 import { SPECIFIED } from "../../core/spec-operations.js";
@@ -62,7 +63,7 @@ async function probePath(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<st
 }
 
 /** What one refused request shows: a failure (served, server error), a refusal, or nothing that tells. */
-type Verdict = { fails: string; res: Response } | "refused" | "cannot-tell";
+type Verdict = { fails: ReasonKey; res: Response } | "refused" | "cannot-tell";
 
 function verdictOf(res: Response): Verdict {
   if (res.status >= 200 && res.status < 300) return { fails: "served", res };
@@ -81,10 +82,10 @@ async function removeMade(ctx: CheckContext, p: Probe, res: Response, ids?: Path
   else if (p.method !== "GET" && res.isJson && Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type)) ctx.scratch.track(dep, { type: b.type, id: b.id });
 }
 
-async function probeOne(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<{ failures: string[]; firstFailure?: { reason: string; res: Response }; judged: boolean }> {
+async function probeOne(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<{ failures: string[]; firstFailure?: { reason: ReasonKey; res: Response }; judged: boolean }> {
   const path = await probePath(ctx, p, ids);
   const failures: string[] = [];
-  let firstFailure: { reason: string; res: Response } | undefined;
+  let firstFailure: { reason: ReasonKey; res: Response } | undefined;
   let judged = false;
   for (const kind of REFUSED) {
     const header = kind.header();

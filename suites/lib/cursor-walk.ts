@@ -30,7 +30,7 @@ export function expectWalkCovers(expect: Expect, walked: string[], whole: string
   expect.that(missing.length === 0, `every ${what} of the whole list appears in the cursor walk`, { reason: "missing", expected: `${whole.length} items`, got: `missing: ${missing.join(", ")}`, res });
   const known = new Set(whole);
   const extra = walked.filter((k) => !known.has(k));
-  expect.that(extra.length === 0, `the cursor walk yields no ${what} outside the whole list`, { expected: "only items of the whole list", got: `extra: ${extra.join(", ")}`, res });
+  expect.that(extra.length === 0, `the cursor walk yields no ${what} outside the whole list`, { expected: "only items of the whole list", got: `extra: ${extra.join(", ")}`, res, reason: "extra" });
 }
 
 /**

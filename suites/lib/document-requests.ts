@@ -2,6 +2,7 @@ import fc from "fast-check";
 import type { Api } from "../../core/api.js";
 import type { Response } from "../../core/http.js";
 import { statusLine } from "../../core/expect.js";
+import type { ReasonKey } from "../../core/reasons.js";
 import { type DocumentSchemas, documentedResponse, mediaMatches, mediaType, type Operation, operationFor, type Parameter } from "../../core/served-document.js";
 import type { RunSettings } from "../../core/settings.js";
 import { validValues } from "../../generators/index.js";
@@ -166,7 +167,7 @@ export const mayWrite = (op: Pick<Operation, "method" | "path">, settings: RunSe
 };
 
 /** Why an answer contradicts the operation's document (status, content type, body schema), or undefined. */
-export function contradiction(op: Operation, res: Response, schemas: DocumentSchemas): { reason: string; what: string; expected: string; got: string } | undefined {
+export function contradiction(op: Operation, res: Response, schemas: DocumentSchemas): { reason: ReasonKey; what: string; expected: string; got: string } | undefined {
   const documented = documentedResponse(op, res.status);
   const where = `${op.method} ${op.path}`;
   if (!documented) return { reason: "undocumented-status", what: `${where} answered a status its document does not list`, expected: Object.keys(op.responses).join(" or "), got: statusLine(res) };

@@ -24,7 +24,7 @@ export async function currentEnvironments(api: Api, expect: Expect, dep: string,
     return { environments: items.map(environmentView), res };
   }
   const listed = body?.data?.environments;
-  if (!Array.isArray(listed)) expect.fail("the environments list (E2) holds neither items nor data.environments", { expected: "items or data.environments", got: Object.keys(body ?? {}), res });
+  if (!Array.isArray(listed)) expect.fail("the environments list (E2) holds neither items nor data.environments", { expected: "items or data.environments", got: Object.keys(body ?? {}), res, reason: "no-list" });
   const total = body.pagination?.total;
   if (typeof total === "number" && total > listed.length) {
     const whole = await api.get(path, { ...query, limit: total });

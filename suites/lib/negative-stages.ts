@@ -88,7 +88,7 @@ export async function tokenStage(ctx: CheckContext): Promise<Stage> {
     send: sender("createMetadataToken", tokenParams(ctx)),
     async unchanged(_api, res) {
       const token = res.status < 300 ? res.body?.data?.token : undefined;
-      ctx.expect.that(token === undefined, "no token is issued for a broken body", { expected: "no data.token", got: "a token", res });
+      ctx.expect.that(token === undefined, "no token is issued for a broken body", { expected: "no data.token", got: "a token", res, reason: "no-token" });
     },
     restore: async () => {},
     lenient: spelledAsValid(ctx, "MetadataTokenRequest"),
@@ -195,9 +195,9 @@ export async function updateStage(ctx: CheckContext): Promise<Stage> {
     lenient: () => false,
     async unchanged(api) {
       const now = await currentVersions(api, ctx.expect, dep);
-      ctx.expect.that(bare(now.current?.version) === bare(current.version), "E5 marks the same version current as before", { expected: `isCurrent on ${current.version}`, got: now.current ? `isCurrent on ${now.current.version}` : "none", res: now.res });
+      ctx.expect.that(bare(now.current?.version) === bare(current.version), "E5 marks the same version current as before", { expected: `isCurrent on ${current.version}`, got: now.current ? `isCurrent on ${now.current.version}` : "none", res: now.res, reason: "current-version" });
       const after = before && (await e6Settings(api, dep));
-      if (before && after) ctx.expect.equal(after.fields, before.fields, "the E6 fields of the settings are as they were", after.res);
+      if (before && after) ctx.expect.equal(after.fields, before.fields, "the E6 fields of the settings are as they were", { res: after.res, reason: "settings-unchanged" });
     },
   };
 }
@@ -265,7 +265,7 @@ export async function upsertStage(ctx: CheckContext): Promise<Stage> {
     lenient: spelledAsValid(ctx, "UpsertWorkbookRequest"),
     async unchanged(api) {
       const res = await api.get(workbookPath(dep, workbook.id));
-      ctx.expect.equal(kept(ctx.expect.ok(res, "Workbook")), before, "the workbook holding the slug keeps its name, meta and folder", res);
+      ctx.expect.equal(kept(ctx.expect.ok(res, "Workbook")), before, "the workbook holding the slug keeps its name, meta and folder", { res: res, reason: "holder-unchanged" });
     },
   };
 }
@@ -305,7 +305,7 @@ export async function bulkMoveStage(ctx: CheckContext): Promise<Stage> {
     lenient: spelledAsValid(ctx, "BulkMoveRequest"),
     async unchanged(api) {
       const res = await api.get(workbookPath(dep, item.id));
-      ctx.expect.equal(ctx.expect.ok(res, "Workbook").folderId ?? null, null, `the run's workbook ${item.id} is still at the root`, res);
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").folderId ?? null, null, `the run's workbook ${item.id} is still at the root`, { res: res, reason: "stays-put" });
     },
   };
 }
@@ -328,13 +328,13 @@ export async function envVarStage(ctx: CheckContext): Promise<Stage> {
     cases: badBodies(ctx, "EnvVarsPutRequest", { base: fc.constant(set("after")), nullIsAbsent: true }),
     send: sender("setEnvVars", { deploymentId: dep }),
     async restore(api) {
-      ctx.expect.that([200, 201, 204].includes((await api.call("setEnvVars", { deploymentId: dep }, { body: set("before") })).status), `setting the run's variables ${names.join(", ")} back`);
+      ctx.expect.that([200, 201, 204].includes((await api.call("setEnvVars", { deploymentId: dep }, { body: set("before") })).status), `setting the run's variables ${names.join(", ")} back`, { reason: "restored" });
     },
     lenient: spelledAsValid(ctx, "EnvVarsPutRequest"),
     async unchanged(api) {
       const walk = await walkCursor(api, path, { first: 100, endpoint: "E13" });
       const values = names.map((n) => walk.items.find((v: any) => v?.name === n)?.value);
-      ctx.expect.that(isDeepStrictEqual(values, ["before", "before"]), `the run's variables ${names.join(", ")} keep their values`, { expected: ["before", "before"], got: values, res: walk.pages.at(-1)?.res });
+      ctx.expect.that(isDeepStrictEqual(values, ["before", "before"]), `the run's variables ${names.join(", ")} keep their values`, { expected: ["before", "before"], got: values, res: walk.pages.at(-1)?.res, reason: "values-kept" });
     },
   };
 }

@@ -55,7 +55,7 @@ export async function scanCsv(answer: Streamed, onRecord: (record: string[], ind
     }
   } catch (err) {
     // Not every csv-parse error code starts with CSV_ (INVALID_OPENING_QUOTE does not): the class says it.
-    if (err instanceof CsvError) throw new CheckFailure(`the body is not valid CSV: ${err.message}`, { expected: "RFC 4180 CSV", got: err.message, exchange: answer.exchange });
+    if (err instanceof CsvError) throw new CheckFailure(`the body is not valid CSV: ${err.message}`, { expected: "RFC 4180 CSV", got: err.message, exchange: answer.exchange, reason: "not-csv" });
     throw err;
   } finally {
     parser.destroy();
