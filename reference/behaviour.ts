@@ -271,6 +271,11 @@ export const cleanBehaviour = {
     return 409;
   },
 
+  /** E11 rule 5: a request answered 409 is not applied, not even to the workbook that holds the slug now. */
+  upsertConflictApplies(): boolean {
+    return false;
+  },
+
   /** E11 rule 3: updatedAt moves only when the upsert changed something. */
   upsertTouches(changed: boolean): boolean {
     return changed;

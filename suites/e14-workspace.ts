@@ -26,7 +26,7 @@ async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[]): Pro
 }
 
 /** A report of the run's own, created by public id as the server's document spells it; tracked for cleanup. */
-async function ownReport(ctx: CheckContext, doc: ServedDocument, dep: string, name: string, folderId?: number): Promise<any> {
+export async function ownReport(ctx: CheckContext, doc: ServedDocument, dep: string, name: string, folderId?: number): Promise<any> {
   const path = `${api1(dep)}/reports/by-public-id/{publicId}`;
   const op = doc.require("PUT", path, "creates a report of the run's own");
   const body = op.body({ "name|title": name, ...(folderId === undefined ? {} : { folderId }) });
@@ -49,6 +49,17 @@ async function place(ctx: CheckContext, doc: ServedDocument, dep: string, report
   const res = await as.put(url, op.body(address));
   if (res.status < 300 && doc.find("DELETE", path)) ctx.scratch.onCleanup(`remove the placement of report ${reportId}`, async () => void (await ctx.api.delete(url, address)));
   return res;
+}
+
+/** The sortBy values that order by a timestamp. */
+const DATE_SORTS = ["createdAt", "updatedAt", "lastViewedAt"];
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Timestamps in list order run one way (ties allowed): ascending or descending, the direction not being shown. */
+function inOneDirection(times: number[]): boolean {
+  const up = times.every((t, i) => i === 0 || times[i - 1] <= t);
+  const down = times.every((t, i) => i === 0 || times[i - 1] >= t);
+  return up || down;
 }
 
 export const e14WorkspaceChecks = [
@@ -216,6 +227,33 @@ export const e14WorkspaceChecks = [
         const { res, items } = await listReports(ctx, dep, { folderId: folder.id });
         ctx.expect.that(items.some((r) => r?.id === own.id), "the folder's report is listed", { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" });
         ctx.expect.equal(items.filter((r) => "folderId" in r && r.folderId !== folder.id).map((r) => r.id), [], "no report of another folder is listed", { res, reason: "only-matches" });
+      },
+    },
+    {
+      id: "reports.list.sorted-by-dates",
+      spec: "E14 rule 5",
+      level: "MUST",
+      title: "sortBy=createdAt, updatedAt and lastViewedAt each list reports in the order of that timestamp (either direction; reports without one anywhere)",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const tag = ctx.scratch.slug("dated");
+        // Created out of name order and a little apart, so that no timestamp order is the name order, nor a tie.
+        for (const letter of ["b", "c", "a"]) {
+          await ownReport(ctx, doc, dep, `${tag}-${letter}`);
+          await pause(15);
+        }
+        let judged = 0;
+        for (const sortBy of DATE_SORTS) {
+          // The run's reports are never viewed: lastViewedAt is judged over the whole list, where others may have been.
+          const { res, items } = await listReports(ctx, dep, sortBy === "lastViewedAt" ? { sortBy } : { sortBy, search: tag });
+          const times = items.map((r) => field(r, sortBy)).filter((v) => typeof v === "string").map((v) => Date.parse(v)).filter((t) => !Number.isNaN(t));
+          if (new Set(times).size < 2) continue;
+          judged++;
+          ctx.expect.that(inOneDirection(times), `sortBy=${sortBy} lists the reports in ${sortBy} order`, { expected: `${sortBy} ascending or descending`, got: items.map((r) => `${r?.id}: ${field(r, sortBy)}`).slice(0, 20), res, reason: `sorted:${sortBy}` });
+        }
+        if (!judged) throw new NotExercised(`no list sorted by ${DATE_SORTS.join(", ")} showed two reports with distinct timestamps of that name`);
       },
     },
   ]),

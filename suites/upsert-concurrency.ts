@@ -124,4 +124,26 @@ export const upsertConcurrencyChecks = group("upsert", [
       if (listed.some((w: any) => typeof w?.slug === "string")) ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", last);
     },
   },
+  {
+    id: "upsert.concurrency.conflict-not-applied",
+    spec: "E11 rule 5 (409: the request is not applied)",
+    level: "MUST",
+    title: "An upsert answered 409 upsert_branch_changed is not applied: no workbook of the race holds the meta key that only that request sent",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const race = await raceUntilConflict(ctx, dep);
+      const refused = race.writers.filter((w) => w.res.status === 409).flatMap((w) => Object.keys(w.body.meta));
+      if (!refused.length) throw new NotExercised(`the race met no 409 (answers: ${[...new Set(race.writers.map((w) => w.res.status))].join(", ")})`);
+      // The workbooks a refused request could have reached: those the race created (its first holder was deleted in it).
+      const answered = new Set(race.writers.filter((w) => w.res.status === 200 && w.res.isJson).map((w) => w.res.body?.id).filter(Number.isSafeInteger));
+      for (const id of answered) {
+        const read = await ctx.api.get(workbookPath(dep, id));
+        if (read.status === 404) continue;
+        const meta = ctx.expect.ok(read, "Workbook").meta ?? {};
+        const applied = refused.filter((k) => k in meta);
+        ctx.expect.that(applied.length === 0, `workbook ${id} holds no meta key of a request answered 409`, { expected: `none of ${refused.join(", ")}`, got: applied, res: read, reason: "conflict-applied" });
+      }
+    },
+  },
 ]);

@@ -196,4 +196,14 @@ export const e14Faults: Fault[] = [
     because: { "dbt-sync.history.filters": "only-that-trigger" },
     behaviour: { dbtHistoryMatches: (job, status) => !status || job.status === status },
   },
+  ...["createdAt", "updatedAt", "lastViewedAt"].map(
+    (date): Fault => ({
+      name: `reports-${date}-sort-by-name`,
+      breaks: `E14 rule 5 (sortBy ${date})`,
+      description: `sortBy=${date} is accepted but the reports come in name order (the other sortBy values order right)`,
+      catches: ["reports.list.sorted-by-dates"],
+      because: { "reports.list.sorted-by-dates": `sorted:${date}` },
+      behaviour: { reportSortValue: (r, sortBy) => (sortBy === date ? r.name : ((r as any)[sortBy] ?? "")) },
+    }),
+  ),
 ];
