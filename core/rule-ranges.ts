@@ -157,4 +157,73 @@ export const ruleRanges: RuleRange[] = [
       { where: "E12 moved", checks: ["bulk-move.response.schema", "resources.schema.every-answer"] },
     ],
   },
+  {
+    rule: "Limits",
+    says: "each stated limit holds at the limit and one past it",
+    dimension: "values",
+    cells: [
+      { where: "bulk move, 100 items (accepted whole, all read back)", checks: ["bulk-move.request.at-limit-accepted"] },
+      { where: "bulk move, 101 items (refused)", checks: ["bulk-move.request.over-limit-rejected"] },
+      { where: "app entry, 255 characters (kept whole)", checks: ["upsert.draft.app-entry-255-kept"] },
+      { where: "app entry, 256 characters (never stored)", checks: ["upsert.draft.app-entry-over-255-not-stored", "upsert.draft.app-entry-over-255-4xx"] },
+      { where: "first=1, the minimum: E2, E8, E13 walked to the end", checks: ["pagination.cursor.any-page-size"] },
+    ],
+  },
+  {
+    rule: "E12",
+    says: "a batch mixes every item kind, each applied, and every kind of per-item failure leaves the item where it was",
+    dimension: "values",
+    cells: [
+      { where: "WORKBOOK, FOLDER (and null as the root)", checks: ["bulk-move.apply.reads-back", "bulk-move.batch.invariants"] },
+      { where: "WORKBOOK, REPORT and FOLDER in one batch", checks: ["bulk-move.apply.mixed-kinds"] },
+      { where: "an unknown item (404)", checks: ["bulk-move.failures.missing-404", "bulk-move.batch.invariants"] },
+      { where: "another deployment's item (404, stays)", checks: ["bulk-move.failures.other-deployment-404"] },
+      { where: "a forbidden item (403, stays)", checks: ["bulk-move.failures.no-access-403", "bulk-move.batch.inaccessible"] },
+      { where: "a folder into its own descendant (400, stays)", checks: ["bulk-move.failures.into-descendant-400"] },
+      { where: "a duplicate (collapsed to one entry)", checks: ["bulk-move.items.each-once"] },
+    ],
+  },
+  {
+    rule: "E14 rule 1",
+    says: "bulk delete reports each failing item once and applies the rest, for every kind of item and failure",
+    dimension: "values",
+    cells: [
+      { where: "an unknown item", checks: ["bulk-delete.items.per-item-failures"] },
+      { where: "a forbidden item (403, still there)", checks: ["bulk-delete.items.forbidden-reported"] },
+      { where: "a duplicate (collapsed to one entry)", checks: ["bulk-delete.items.duplicates-collapsed"] },
+      { where: "WORKBOOK, REPORT and FOLDER in one batch", checks: ["bulk-delete.items.mixed-kinds"] },
+    ],
+  },
+  {
+    rule: "E14 rule 6",
+    says: "bulk user actions report each failing user and apply the rest",
+    dimension: "values",
+    cells: [
+      { where: "an unknown user", checks: ["users.bulk.per-user-failures"] },
+      { where: "a caller that may not act (refused, user unchanged)", checks: ["users.bulk.forbidden-not-applied"] },
+      { where: "a duplicate user", checks: ["users.bulk.duplicate-once"] },
+    ],
+  },
+  {
+    rule: "E14 rule 5",
+    says: "each sortBy value orders the reports list by its field; each filter keeps only, and all, what matches",
+    dimension: "values",
+    cells: [
+      { where: "sortBy=name", checks: ["reports.list.sorted-by-name"] },
+      { where: "sortBy=createdAt, updatedAt, lastViewedAt", checks: ["reports.list.sorted-by-dates"] },
+      { where: "folderId", checks: ["reports.list.folder-filter"] },
+      { where: "externalWorkbookId", checks: ["reports.list.external-workbook-filter"] },
+      { where: "search", checks: ["reports.list.search-filter"] },
+    ],
+  },
+  {
+    rule: "E11 rule 5",
+    says: "a request answered 409 upsert_branch_changed is not applied, and succeeds when retried",
+    dimension: "read paths",
+    cells: [
+      { where: "the answers of a race (200 or 409 with the code)", checks: ["upsert.concurrency.conflict-answers"] },
+      { where: "the workbooks the race left (E9 meta)", checks: ["upsert.concurrency.conflict-not-applied"] },
+      { where: "the retry", checks: ["upsert.concurrency.conflict-retry-succeeds"] },
+    ],
+  },
 ];

@@ -5,7 +5,7 @@ import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import type { ItemRef } from "../core/scratch.js";
 import { field, type ServedDocument } from "../core/served-operations.js";
 import { allRecords, api1, documented, records, setup } from "./lib/e14.js";
-import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
+import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "./lib/scratch-items.js";
 import { itemKey as key } from "./lib/workbook-calls.js";
 
 /**
@@ -16,8 +16,8 @@ import { itemKey as key } from "./lib/workbook-calls.js";
 const WRITES = ["writes", "fixture:deployment"] as const;
 export const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"];
 
-async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[]): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
-  const res = await ctx.api.post(`${api1(dep)}/workspace/bulk-delete`, { items });
+async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[], api = ctx.api): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
+  const res = await api.post(`${api1(dep)}/workspace/bulk-delete`, { items });
   ctx.requireRoute(res, "E14", "deleting items in bulk");
   const body = ctx.expect.json(res);
   ctx.expect.that(res.status === 200 && Array.isArray(body?.deleted) && Array.isArray(body?.failed), "a well-formed bulk delete answers 200 with deleted and failed", { expected: "200 {deleted: [...], failed: [...]}", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "per-item-answer" });
@@ -107,6 +107,46 @@ export const e14WorkspaceChecks = [
         if (!r.deleted.some((d) => key(d) === key(first))) throw new NotExercised("the batch deleted nothing before its failing item");
         const read = await ctx.api.get(`${api1(dep)}/workbooks/${first.id}`);
         ctx.expect.status(read, 404, `workbook ${first.id}, reported deleted, reads 404 after the batch failed on a later item`, "stays-deleted");
+      },
+    },
+    {
+      id: "bulk-delete.items.forbidden-reported",
+      spec: "E14 rule 1 (facts: 403 without manage access)",
+      // SHOULD: per-item failures are stated; who may delete (manage access) and the 403 come from the published docs.
+      level: "SHOULD",
+      title: "An item the caller may only read is reported in failed with status 403, and still exists after the batch",
+      needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const locked = await createWorkbook(ctx, dep, ctx.fixture("readOnlyFolder").id);
+        const r = await bulkDelete(ctx, dep, [locked], ctx.as("readOnly"));
+        const failure = r.failed.find((f) => key(f) === key(locked));
+        ctx.expect.equal(failure?.error?.status, 403, `workbook ${locked.id}, which the readOnly token may only read, fails with status 403`, { res: r.res, reason: "forbidden-403" });
+        const read = await ctx.api.get(`${api1(dep)}/workbooks/${locked.id}`);
+        ctx.expect.status(read, 200, `workbook ${locked.id} after the refused delete (E9, main token)`, "still-there");
+      },
+    },
+    {
+      id: "bulk-delete.items.mixed-kinds",
+      spec: "E14 rule 1 (facts: items {type, id} of WORKBOOK, REPORT, FOLDER)",
+      // SHOULD: the item types of a bulk delete come from the published docs, not the spec.
+      level: "SHOULD",
+      title: "One bulk delete mixing a workbook, a report and an empty folder deletes each of them: all in deleted, none found afterwards",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const name = ctx.scratch.name("deleted-report");
+        const report: ItemRef = { type: "REPORT", id: (await ownReport(ctx, doc, dep, name)).id };
+        const items = [await createWorkbook(ctx, dep), report, await createFolder(ctx, dep)];
+        const r = await bulkDelete(ctx, dep, items);
+        ctx.expect.equal(r.failed.map(key), [], "the run's own items of each kind delete without failures", { res: r.res, reason: "mixed-failed" });
+        const wb = await ctx.api.get(`${api1(dep)}/workbooks/${items[0].id}`);
+        ctx.expect.status(wb, 404, `workbook ${items[0].id} after the bulk delete (E9)`, "still-there");
+        const { res, items: found } = await listReports(ctx, dep, { search: name });
+        ctx.expect.that(!found.some((x) => x?.id === report.id), `report ${report.id} is no longer listed`, { expected: "not listed", got: found.map((x) => x?.id), res, reason: "still-there" });
+        const { sits, seen } = await folderSitsIn(ctx.api, dep, items[2].id, null);
+        ctx.expect.that(!sits, `folder ${items[2].id} is no longer in the root`, { expected: "gone", got: seen, reason: "still-there" });
       },
     },
   ]),
