@@ -21,6 +21,19 @@ async function ownUser(ctx: CheckContext, doc: ServedDocument): Promise<string |
   return idOf(user, "creating a user");
 }
 
+/** A user of the run's own, deleted at cleanup. */
+async function userOfTheRun(ctx: CheckContext, doc: ServedDocument): Promise<string | number> {
+  const user = await ownUser(ctx, doc);
+  ctx.scratch.onCleanup(`delete user ${user}`, async () => void (await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DELETE", [user]))));
+  return user;
+}
+
+/** The per-user failures a bulk answer reports, and the user id of each. */
+function failuresOf(body: unknown): { failed: any[]; ids: unknown[] } {
+  const failed: any[] = field(body, "failed|failures|errors") ?? [];
+  return { failed, ids: failed.map((f) => field(f, "userId|id")) };
+}
+
 function bulkBody(doc: ServedDocument, action: string, ids: (string | number)[]) {
   return doc.require("POST", "/api/v1/users/bulk", "applies bulk user actions").body({ action, "userIds|ids|users": ids });
 }
@@ -63,8 +76,7 @@ export const e14AdminChecks = [
         const res = await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DEACTIVATE", [user, gone]));
         ctx.expect.status(res, 200, "a bulk action naming a missing user still answers 200", "per-user-answer");
         const body = ctx.expect.json(res);
-        const failed: any[] = field(body, "failed|failures|errors") ?? [];
-        const failedIds = failed.map((f) => field(f, "userId|id"));
+        const { failed, ids: failedIds } = failuresOf(body);
         ctx.expect.that(failedIds.includes(gone), "the missing user is reported as a per-user failure", { expected: `a failure for user ${gone}`, got: body, res, reason: "failure-reported" });
         ctx.expect.that(!failedIds.includes(user), "the existing user is not reported as failed", { expected: `no failure for ${user}`, got: failed, res, reason: "others-applied" });
         for (const action of ["ACTIVATE", "DELETE"]) {
@@ -82,12 +94,11 @@ export const e14AdminChecks = [
       needs: [...ADMIN, "token:readOnly"],
       async run(ctx) {
         const doc = await documented(ctx);
-        const user = await ownUser(ctx, doc);
-        ctx.scratch.onCleanup(`delete user ${user}`, async () => void (await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DELETE", [user]))));
+        const user = await userOfTheRun(ctx, doc);
         const before = await userState(ctx, user);
         const res = await ctx.as("readOnly").post("/api/v1/users/bulk", bulkBody(doc, "DEACTIVATE", [user]));
         ctx.requireRoute(res, "E14", "a bulk user action");
-        const failedIds = res.status === 200 ? ((field(ctx.expect.json(res), "failed|failures|errors") ?? []) as any[]).map((f) => field(f, "userId|id")) : [];
+        const failedIds = res.status === 200 ? failuresOf(ctx.expect.json(res)).ids : [];
         ctx.expect.that((res.status >= 400 && res.status < 500) || failedIds.includes(user), "the read-only caller's DEACTIVATE is refused", { expected: `a 4xx, or a failure for user ${user}`, got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "refused" });
         const after = await userState(ctx, user);
         ctx.expect.equal(after.state, before.state, `user ${user} after the refused DEACTIVATE`, { res: after.res, reason: "not-applied" });
@@ -102,11 +113,10 @@ export const e14AdminChecks = [
       needs: [...ADMIN],
       async run(ctx) {
         const doc = await documented(ctx);
-        const user = await ownUser(ctx, doc);
-        ctx.scratch.onCleanup(`delete user ${user}`, async () => void (await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DELETE", [user]))));
+        const user = await userOfTheRun(ctx, doc);
         const res = await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DEACTIVATE", [user, user]));
         ctx.expect.status(res, 200, "a bulk DEACTIVATE naming the run's user twice", "per-user-answer");
-        const failed = ((field(ctx.expect.json(res), "failed|failures|errors") ?? []) as any[]).filter((f) => field(f, "userId|id") === user);
+        const failed = failuresOf(ctx.expect.json(res)).failed.filter((f) => field(f, "userId|id") === user);
         ctx.expect.equal(failed, [], `user ${user}, sent twice, is no per-user failure`, { res, reason: "no-duplicate-failure" });
       },
     },

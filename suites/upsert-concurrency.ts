@@ -55,6 +55,9 @@ async function raceUntilConflict(ctx: RaceCtx, dep: string): Promise<Race> {
   throw new NotExercised(`${sent} concurrent upserts in ${RACES} races with a delete of the slug's workbook, no 409 observed`);
 }
 
+/** The statuses a race was answered with, for a scenario that did not happen. */
+const answersOf = (race: Race) => `answers: ${[...new Set(race.writers.map((w) => w.res.status))].join(", ")}`;
+
 /** Each writer answered 409 sends its request again, one at a time, up to RETRIES times; its last answer. */
 async function retryConflicts(ctx: RaceCtx, dep: string, race: Race): Promise<{ writer: number; tries: number; res: Response }[]> {
   const out: { writer: number; tries: number; res: Response }[] = [];
@@ -97,7 +100,7 @@ export const upsertConcurrencyChecks = group("upsert", [
       const dep = ctx.fixture("deployment").id;
       const race = await raceUntilConflict(ctx, dep);
       const retried = await retryConflicts(ctx, dep, race);
-      if (!retried.length) throw new NotExercised(`the race met no 409 to retry (answers: ${[...new Set(race.writers.map((w) => w.res.status))].join(", ")})`);
+      if (!retried.length) throw new NotExercised(`the race met no 409 to retry (${answersOf(race)})`);
       for (const { writer, tries, res } of retried)
         ctx.expect.status(res, 200, `racing writer ${writer}'s request, retried ${tries} time(s) after its 409`);
     },
@@ -134,7 +137,7 @@ export const upsertConcurrencyChecks = group("upsert", [
       const dep = ctx.fixture("deployment").id;
       const race = await raceUntilConflict(ctx, dep);
       const refused = race.writers.filter((w) => w.res.status === 409).flatMap((w) => Object.keys(w.body.meta));
-      if (!refused.length) throw new NotExercised(`the race met no 409 (answers: ${[...new Set(race.writers.map((w) => w.res.status))].join(", ")})`);
+      if (!refused.length) throw new NotExercised(`the race met no 409 (${answersOf(race)})`);
       // The workbooks a refused request could have reached: those the race created (its first holder was deleted in it).
       const answered = new Set(race.writers.filter((w) => w.res.status === 200 && w.res.isJson).map((w) => w.res.body?.id).filter(Number.isSafeInteger));
       for (const id of answered) {
