@@ -226,4 +226,22 @@ export const ruleRanges: RuleRange[] = [
       { where: "the retry", checks: ["upsert.concurrency.conflict-retry-succeeds"] },
     ],
   },
+  {
+    rule: "Errors 2",
+    says: "a refused or conflicting write is not applied: a read after it shows the state as it was",
+    dimension: "operations",
+    cells: [
+      { where: "E4, a personal or the production branch (4xx)", checks: ["staging.reject.personal-branch", "staging.reject.production-branch"] },
+      { where: "E4, no branch named (4xx)", checks: ["staging.request.branch-required"] },
+      { where: "E6, an unlisted version (400)", checks: ["deployment-update.version.unlisted-rejected"] },
+      { where: "E10, the plan's workbook limit (400)", checks: ["clone.limit.reached-400"] },
+      { where: "E11, 409 upsert_branch_changed", checks: ["upsert.concurrency.conflict-not-applied"] },
+      { where: "E11, no edit access (4xx)", checks: ["upsert.access.update-needs-edit", "upsert.access.move-needs-destination-edit"] },
+      { where: "E11, an invalid meta.dashboardDraft", checks: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected"] },
+      { where: "E12 per item: 403, 400, another deployment's 404", checks: ["bulk-move.failures.no-access-403", "bulk-move.failures.into-descendant-400", "bulk-move.failures.other-deployment-404", "bulk-move.batch.inaccessible"] },
+      { where: "E12, a missing destination", checks: ["bulk-move.destination.missing-folder"] },
+      { where: "bulk delete (E14), a forbidden item", checks: ["bulk-delete.items.forbidden-reported"] },
+      { where: "bulk user actions (E14), a caller that may not act", checks: ["users.bulk.forbidden-not-applied"] },
+    ],
+  },
 ];

@@ -207,6 +207,11 @@ export const cleanBehaviour = {
     return limit !== null && workbooks >= limit;
   },
 
+  /** E10 rule 7: a clone refused at the workbook limit creates nothing. */
+  limitRefusalCreates(): boolean {
+    return false;
+  },
+
   /** E9, E10 rule 8; Errors 2: the status of a workbook not found, by the section that looked for it. */
   missingWorkbookStatus(_section: "E9" | "E10"): number {
     return 404;
