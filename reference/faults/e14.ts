@@ -1,6 +1,6 @@
 import type { Fault } from "../faults.js";
 import { itemRefs } from "../routes/item-refs.js";
-import { DBT_STATUSES } from "../routes/e14/dbt-sync.js";
+import { DBT_STATUSES, DBT_TRIGGERS } from "../routes/e14/dbt-sync.js";
 
 /** The rules the spec states about E14 families, each broken once (reference/e14/behaviour.ts seams, or an answer rewritten). */
 const CURSOR_LISTS = /\/(branches|data-model\/files|regions|user-attributes)\/?$/;
@@ -283,6 +283,16 @@ export const e14Faults: Fault[] = [
       catches: ["dbt-sync.history.filters"],
       because: { "dbt-sync.history.filters": "only-that-status" },
       behaviour: { dbtHistoryMatches: (job, status, trigger) => (!status || status === value || job.status === status) && (!trigger || job.trigger === trigger) },
+    }),
+  ),
+  ...DBT_TRIGGERS.map(
+    (value): Fault => ({
+      name: `dbt-history-trigger-${value}-ignored`,
+      breaks: "E14 rule 10 (history filtered by trigger)",
+      description: `the dbt sync history filtered by trigger=${value} lists runs of every trigger (the other trigger values, and status, filter)`,
+      catches: ["dbt-sync.history.filters"],
+      because: { "dbt-sync.history.filters": "only-that-trigger" },
+      behaviour: { dbtHistoryMatches: (job, status, trigger) => (!status || job.status === status) && (!trigger || trigger === value || job.trigger === trigger) },
     }),
   ),
 ];
