@@ -18,6 +18,7 @@ export interface Reason {
 const FAMILIES: Record<string, (name: string) => Reason> = {
   schema: (name) => ({ title: `The answer matches the ${name} schema`, expected: `a valid ${name}` }),
   kept: (field) => ({ title: `A write that did not send ${field} keeps it`, expected: `${field} as it was` }),
+  sorted: (by) => ({ title: `The reports list sorted by ${by} is in that order`, expected: `records ordered by ${by}` }),
   walk: (how) => ({ title: `A walk of the list ends, page by page, without ${how.replace(/-/g, " ")}`, expected: "pages that end, each item once" }),
 };
 
@@ -258,9 +259,18 @@ export const reasons = {
   "member-gone": { title: "A removed member is no longer listed in its group", expected: "the user not listed" },
   "valid-create-refused": { title: "A create whose body is valid under its documented schema is not refused", expected: "a 2xx" },
   "list-contains": { title: "What a create made is in its collection's list", expected: "the new id listed" },
+  "at-limit-accepted": { title: "A bulk move of exactly 100 items is accepted and moves them all", expected: "200, every item moved" },
+  "nothing-created": { title: "A refused write creates nothing", expected: "the list as it was" },
+  "refused": { title: "A write the caller may not make is refused", expected: "a refusal" },
+  "forbidden-403": { title: "An item the caller may not delete is reported with 403", expected: "a per-item failure with status 403" },
+  "still-there": { title: "An item a bulk operation did not apply is still there", expected: "the item as it was" },
+  "mixed-failed": { title: "A batch of mixed item kinds is applied to each", expected: "no per-item failure" },
+  "conflict-applied": { title: "An upsert answered 409 upsert_branch_changed is not applied", expected: "the workbook as it was" },
+  "entry-at-limit-accepted": { title: "A dashboard app entry of exactly 255 characters is accepted", expected: "a 2xx" },
+  "entry-kept": { title: "A dashboard app entry of exactly 255 characters is kept whole", expected: "the entry as sent" },
 } as const satisfies Record<string, Reason>;
 
-export type ReasonKey = keyof typeof reasons | `schema:${string}` | `kept:${string}` | `walk:${(typeof WALK_BREAKS)[number]}`;
+export type ReasonKey = keyof typeof reasons | `schema:${string}` | `kept:${string}` | `sorted:${string}` | `walk:${(typeof WALK_BREAKS)[number]}`;
 
 /** The registry's entry for a key, or undefined for a key it does not hold. */
 export function reasonOf(key: string): Reason | undefined {

@@ -208,6 +208,11 @@ export const cleanBehaviour = {
     return limit !== null && workbooks >= limit;
   },
 
+  /** E10 rule 7: a clone refused at the workbook limit creates nothing. */
+  limitRefusalCreates(): boolean {
+    return false;
+  },
+
   /** E9, E10 rule 8; Errors 2: the status of a workbook not found, by the section that looked for it. */
   missingWorkbookStatus(_section: "E9" | "E10"): number {
     return 404;
@@ -270,6 +275,11 @@ export const cleanBehaviour = {
   /** E11 rule 5; Errors 2. */
   upsertConflictStatus(): number {
     return 409;
+  },
+
+  /** E11 rule 5: a request answered 409 is not applied, not even to the workbook that holds the slug now. */
+  upsertConflictApplies(): boolean {
+    return false;
   },
 
   /** E11 rule 3: updatedAt moves only when the upsert changed something. */

@@ -3,15 +3,19 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { NotVerifiable } from "../core/outcome.js";
+import { walkCursor, wholeList } from "../core/pagination.js";
 import type { ItemRef } from "../core/scratch.js";
+import { ownReport } from "./e14-workspace.js";
+import { allRecords, api1, documented } from "./lib/e14.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "./lib/scratch-items.js";
-import { bulkMove, itemKey as key } from "./lib/workbook-calls.js";
+import { bulkMove, itemKey as key, workbooksPath } from "./lib/workbook-calls.js";
 import { expectAnswerIsStored } from "./lib/workbook-writes.js";
 import { LIMITS } from "../core/spec/operations.js";
 
 /** For bodies that are malformed on purpose. */
-/** One past Limits: up to 100 items per bulk move. */
-const OVER_LIMIT = LIMITS.bulkMoveItems + 1;
+/** Limits: up to 100 items per bulk move; one past it. */
+const LIMIT = LIMITS.bulkMoveItems;
+const OVER_LIMIT = LIMIT + 1;
 const CREATE_IN_PARALLEL = 10;
 
 interface Moved {
@@ -53,6 +57,16 @@ async function expectWorkbookIn({ api, expect }: CheckContext, dep: string, id: 
 async function expectFolderIn(ctx: CheckContext, dep: string, id: number, parentId: number | null, what: string): Promise<void> {
   const { sits, seen } = await folderSitsIn(ctx.api, dep, id, parentId);
   ctx.expect.that(sits, `${what}: folder ${id} sits in ${parentId ?? "the root"}`, { expected: `in ${parentId ?? "the root"}`, got: seen, reason: "folder-placement" });
+}
+
+/**
+ * The report reads back in `folderId`: the reports list (E14, read as the server documents it)
+ * filtered by that folder holds it, and shows it there where it shows a folderId at all.
+ */
+async function expectReportIn(ctx: CheckContext, dep: string, id: number, folderId: number, what: string): Promise<void> {
+  const { res, items } = await allRecords(ctx, `${api1(dep)}/reports`, { folderId }, `the reports of folder ${folderId}`);
+  const found = items.find((r) => r?.id === id);
+  ctx.expect.that(found !== undefined && (!("folderId" in found) || found.folderId === folderId), `${what}: report ${id} reads back in folder ${folderId} (the reports list filtered by folderId)`, { expected: `report ${id} with folderId ${folderId}`, got: found ?? `not among ${items.length} report(s) of folder ${folderId}`, res, reason: "reads-back" });
 }
 
 /** Creates `n` workbooks of the run's own at the root, a few at a time. */
@@ -310,6 +324,47 @@ export const bulkMoveChecks = group("bulk-move", [
         ctx.expect.equal(failureOf(ctx, { res, moved: body.moved, failed: body.failed }, wb, "a missing destination").error?.status, 404, "the item fails with status 404", { res: res, reason: "failure-status" });
       }
       await expectWorkbookIn(ctx, dep, wb.id, null, "after a move into a missing folder");
+    },
+  },
+  {
+    id: "bulk-move.request.at-limit-accepted",
+    spec: "Limits (up to 100 items per bulk move); E12 (Body: items up to 100)",
+    level: "MUST",
+    title: "A batch of exactly 100 distinct items, the stated limit, is accepted whole: 200, each item in moved, and the destination then lists all 100",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const items = await manyWorkbooks(ctx, dep, LIMIT);
+      const res = await bulkMove(ctx.api, dep, items, dest.id);
+      ctx.requireRoute(res, "E12", `a bulk move of ${LIMIT} items`);
+      ctx.expect.status(res, 200, `a bulk move of ${LIMIT} items, at the limit`, "at-limit-accepted");
+      const body = ctx.expect.ok(res, "BulkMoveResponse");
+      expectAllMoved(ctx, { res, moved: body.moved, failed: body.failed }, items);
+      // One listing, not 100 reads: E8's folderId filter shows what the folder holds.
+      const walk = wholeList(await walkCursor(ctx.api, workbooksPath(dep), { first: LIMIT, query: { folderId: dest.id }, endpoint: "E8" }), "workbooks");
+      const listed = new Set(walk.items.map((w: any) => w?.id));
+      const missing = items.filter((i) => !listed.has(i.id)).map((i) => i.id);
+      ctx.expect.that(missing.length === 0, `every one of the ${LIMIT} workbooks reads back in folder ${dest.id} (E8 folderId)`, { expected: `${LIMIT} workbooks listed in folder ${dest.id}`, got: `missing: ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ` and ${missing.length - 10} more` : ""}`, res: walk.pages.at(-1)?.res, reason: "reads-back" });
+    },
+  },
+  {
+    id: "bulk-move.apply.mixed-kinds",
+    spec: "E12 (Body: type WORKBOOK, REPORT or FOLDER; mixed kinds allowed); States (bulk move)",
+    level: "MUST",
+    title: "One batch mixing a workbook, a report and a folder moves each of them: all in moved, and each reads back in the destination",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const wb = await createWorkbook(ctx, dep);
+      const report: ItemRef = { type: "REPORT", id: (await ownReport(ctx, await documented(ctx), dep, ctx.scratch.name("moved-report"))).id };
+      const folder = await createFolder(ctx, dep);
+      const items = [report, wb, folder];
+      expectAllMoved(ctx, await moveOk(ctx, ctx.api, dep, items, dest.id), items);
+      await expectWorkbookIn(ctx, dep, wb.id, dest.id, "after the mixed batch");
+      await expectFolderIn(ctx, dep, folder.id, dest.id, "after the mixed batch");
+      await expectReportIn(ctx, dep, report.id, dest.id, "after the mixed batch");
     },
   },
 ]);

@@ -2,8 +2,10 @@ import type { Api } from "../core/api.js";
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
+import { walkCursor, wholeList } from "../core/pagination.js";
 import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden } from "./lib/report-refs.js";
 import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
+import { workbooksPath } from "./lib/workbook-calls.js";
 import { duplicate, expectAnswerIsStored, unlessAtWorkbookLimit, ownerOf, ownWorkbook, putBySlug, readWorkbook, workbookPath } from "./lib/workbook-writes.js";
 
 const SHARED = { shared: true };
@@ -289,11 +291,15 @@ export const cloneChecks = group("clone", [
     id: "clone.limit.reached-400",
     spec: "E10 rule 7; Errors 2; Limits",
     level: "MUST",
-    title: "Cloning when the plan's workbook limit is reached is a 400",
+    title: "Cloning when the plan's workbook limit is reached is a 400, and no workbook is created",
     needs: ["writes", "fixture:workbookLimitDeployment"],
     async run(ctx) {
       const { id: dep, workbookId } = ctx.fixture("workbookLimitDeployment");
+      // Only this check writes into that deployment: its list holds still around the refused clone.
+      const listed = async () => wholeList(await walkCursor(ctx.api, workbooksPath(dep), { first: 100, endpoint: "E8" }), "workbooks").items.map((w: any) => w?.id);
+      const before = await listed();
       ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, workbookId), 400, "clone in a deployment whose workbook limit is reached");
+      ctx.expect.equal(await listed(), before, `the workbooks E8 lists in deployment ${dep} after the refused clone`, { reason: "nothing-created" });
     },
   },
   {

@@ -1,5 +1,6 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
+import type { Response } from "../core/http.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import type { ServedModel } from "../core/served/model.js";
 import { field, listed } from "../core/served-operations.js";
@@ -21,6 +22,20 @@ async function ownUser(ctx: CheckContext, doc: ServedModel): Promise<string | nu
 }
 
 const bulkOp = (doc: ServedModel) => doc.require("POST", "/api/v1/users/bulk", "applies bulk user actions");
+
+/** A user of the run's own, deleted at cleanup. */
+async function userOfTheRun(ctx: CheckContext, doc: ServedModel): Promise<string | number> {
+  const user = await ownUser(ctx, doc);
+  ctx.scratch.onCleanup(`delete user ${user}`, async () => void (await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DELETE", [user]))));
+  return user;
+}
+
+/** The per-user failures a bulk answer reports (under its documented wrapper), and the user id of each. */
+function failuresOf(body: unknown): { failed: any[]; ids: unknown[] } {
+  const failed: any[] = field(body, "failed|failures|errors") ?? [];
+  return { failed, ids: failed.map((f) => field(f, "userId|id")) };
+}
+
 function bulkBody(doc: ServedModel, action: string, ids: (string | number)[]) {
   return bulkOp(doc).body({ action, "userIds|ids|users": ids });
 }
@@ -37,6 +52,13 @@ async function searchHolds(ctx: CheckContext, path: string, what: string, termOf
   const { res, items: found } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
   ctx.expect.that(found.some((r) => field(r, "id") === field(target, "id")), `the ${what} record holding "${term}" is listed`, { expected: `id ${field(target, "id")}`, got: found.map((r) => field(r, "id")), res, reason: "match-listed" });
   ctx.expect.equal(found.filter((r) => !mentions(r, term)).map((r) => field(r, "id")), [], `no ${what} record without "${term}" is listed`, { res, reason: "only-matches" });
+}
+
+/** A user record as read, its timestamps aside (a read may touch them): what a refused action must leave as it was. */
+async function userState(ctx: CheckContext, id: string | number): Promise<{ res: Response; state: Record<string, unknown> }> {
+  const res = await ctx.api.get(`/api/v1/users/${id}`);
+  const user = setup<Record<string, unknown>>(ctx, res, `reading user ${id}`);
+  return { res, state: Object.fromEntries(Object.entries(user).filter(([k]) => !/At$/.test(k))) };
 }
 
 export const e14AdminChecks = [
@@ -57,14 +79,48 @@ export const e14AdminChecks = [
         ctx.expect.status(res, 200, "a bulk action naming a missing user still answers 200", "per-user-answer");
         ctx.expect.json(res);
         const body = bulkOp(doc).record(res);
-        const failed: any[] = field(body, "failed|failures|errors") ?? [];
-        const failedIds = failed.map((f) => field(f, "userId|id"));
+        const { failed, ids: failedIds } = failuresOf(body);
         ctx.expect.that(failedIds.includes(gone), "the missing user is reported as a per-user failure", { expected: `a failure for user ${gone}`, got: body, res, reason: "failure-reported" });
         ctx.expect.that(!failedIds.includes(user), "the existing user is not reported as failed", { expected: `no failure for ${user}`, got: failed, res, reason: "others-applied" });
         for (const action of ["ACTIVATE", "DELETE"]) {
           const r = await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, action, [user]));
           ctx.expect.status(r, 200, `bulk ${action} of the run's user`, "action-accepted");
         }
+      },
+    },
+    {
+      id: "users.bulk.forbidden-not-applied",
+      spec: "E14 rule 6",
+      // SHOULD: who may administer users is not shown; a read-only caller is the plainest case of one who may not.
+      level: "SHOULD",
+      title: "A bulk DEACTIVATE sent by the read-only caller is refused (a 4xx, or the user among the failures) and the user reads as before",
+      needs: [...ADMIN, "token:readOnly"],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const user = await userOfTheRun(ctx, doc);
+        const before = await userState(ctx, user);
+        const res = await ctx.as("readOnly").post("/api/v1/users/bulk", bulkBody(doc, "DEACTIVATE", [user]));
+        ctx.requireRoute(res, "E14", "a bulk user action");
+        const failedIds = res.status === 200 ? failuresOf(ctx.expect.json(res)).ids : [];
+        ctx.expect.that((res.status >= 400 && res.status < 500) || failedIds.includes(user), "the read-only caller's DEACTIVATE is refused", { expected: `a 4xx, or a failure for user ${user}`, got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "refused" });
+        const after = await userState(ctx, user);
+        ctx.expect.equal(after.state, before.state, `user ${user} after the refused DEACTIVATE`, { res: after.res, reason: "not-applied" });
+      },
+    },
+    {
+      id: "users.bulk.duplicate-once",
+      spec: "E14 rule 6",
+      // SHOULD: duplicates collapse in the spec's other bulk operation (E12) and in bulk delete (published docs); for users it is implied.
+      level: "SHOULD",
+      title: "A user named twice in one bulk action is applied once and its duplicate is no per-user failure",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const user = await userOfTheRun(ctx, doc);
+        const res = await ctx.api.post("/api/v1/users/bulk", bulkBody(doc, "DEACTIVATE", [user, user]));
+        ctx.expect.status(res, 200, "a bulk DEACTIVATE naming the run's user twice", "per-user-answer");
+        const failed = failuresOf(ctx.expect.json(res)).failed.filter((f) => field(f, "userId|id") === user);
+        ctx.expect.equal(failed, [], `user ${user}, sent twice, is no per-user failure`, { res, reason: "no-duplicate-failure" });
       },
     },
     {

@@ -6,7 +6,7 @@ import type { ItemRef } from "../core/scratch.js";
 import type { ServedModel } from "../core/served/model.js";
 import { field } from "../core/served-operations.js";
 import { allRecords, api1, createdIn, documented, records, servedOrPlain, setup } from "./lib/e14.js";
-import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
+import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "./lib/scratch-items.js";
 import { itemKey as key } from "./lib/workbook-calls.js";
 
 /**
@@ -17,9 +17,9 @@ import { itemKey as key } from "./lib/workbook-calls.js";
 const WRITES = ["writes", "fixture:deployment"] as const;
 export const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"];
 
-async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[]): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
+async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[], api = ctx.api): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
   const op = await servedOrPlain(ctx, "POST", `${api1(dep)}/workspace/bulk-delete`);
-  const res = await ctx.api.post(`${api1(dep)}/workspace/bulk-delete`, { items });
+  const res = await api.post(`${api1(dep)}/workspace/bulk-delete`, { items });
   ctx.requireRoute(res, "E14", "deleting items in bulk");
   ctx.expect.json(res);
   const body = op.record(res);
@@ -53,6 +53,17 @@ async function place(ctx: CheckContext, doc: ServedModel, dep: string, reportId:
   const res = await as.put(url, op.body(address));
   if (res.status < 300 && doc.find("DELETE", path)) ctx.scratch.onCleanup(`remove the placement of report ${reportId}`, async () => void (await ctx.api.delete(url, address)));
   return res;
+}
+
+/** The sortBy values that order by a timestamp. */
+const DATE_SORTS = ["createdAt", "updatedAt", "lastViewedAt"];
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Timestamps in list order run one way (ties allowed): ascending or descending, the direction not being shown. */
+function inOneDirection(times: number[]): boolean {
+  const up = times.every((t, i) => i === 0 || times[i - 1] <= t);
+  const down = times.every((t, i) => i === 0 || times[i - 1] >= t);
+  return up || down;
 }
 
 export const e14WorkspaceChecks = [
@@ -100,6 +111,46 @@ export const e14WorkspaceChecks = [
         if (!r.deleted.some((d) => key(d) === key(first))) throw new NotExercised("the batch deleted nothing before its failing item");
         const read = await ctx.api.get(`${api1(dep)}/workbooks/${first.id}`);
         ctx.expect.status(read, 404, `workbook ${first.id}, reported deleted, reads 404 after the batch failed on a later item`, "stays-deleted");
+      },
+    },
+    {
+      id: "bulk-delete.items.forbidden-reported",
+      spec: "E14 rule 1 (facts: 403 without manage access)",
+      // SHOULD: per-item failures are stated; who may delete (manage access) and the 403 come from the published docs.
+      level: "SHOULD",
+      title: "An item the caller may only read is reported in failed with status 403, and still exists after the batch",
+      needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const locked = await createWorkbook(ctx, dep, ctx.fixture("readOnlyFolder").id);
+        const r = await bulkDelete(ctx, dep, [locked], ctx.as("readOnly"));
+        const failure = r.failed.find((f) => key(f) === key(locked));
+        ctx.expect.equal(failure?.error?.status, 403, `workbook ${locked.id}, which the readOnly token may only read, fails with status 403`, { res: r.res, reason: "forbidden-403" });
+        const read = await ctx.api.get(`${api1(dep)}/workbooks/${locked.id}`);
+        ctx.expect.status(read, 200, `workbook ${locked.id} after the refused delete (E9, main token)`, "still-there");
+      },
+    },
+    {
+      id: "bulk-delete.items.mixed-kinds",
+      spec: "E14 rule 1 (facts: items {type, id} of WORKBOOK, REPORT, FOLDER)",
+      // SHOULD: the item types of a bulk delete come from the published docs, not the spec.
+      level: "SHOULD",
+      title: "One bulk delete mixing a workbook, a report and an empty folder deletes each of them: all in deleted, none found afterwards",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const name = ctx.scratch.name("deleted-report");
+        const report: ItemRef = { type: "REPORT", id: (await ownReport(ctx, doc, dep, name)).id };
+        const items = [await createWorkbook(ctx, dep), report, await createFolder(ctx, dep)];
+        const r = await bulkDelete(ctx, dep, items);
+        ctx.expect.equal(r.failed.map(key), [], "the run's own items of each kind delete without failures", { res: r.res, reason: "mixed-failed" });
+        const wb = await ctx.api.get(`${api1(dep)}/workbooks/${items[0].id}`);
+        ctx.expect.status(wb, 404, `workbook ${items[0].id} after the bulk delete (E9)`, "still-there");
+        const { res, items: found } = await listReports(ctx, dep, { search: name });
+        ctx.expect.that(!found.some((x) => x?.id === report.id), `report ${report.id} is no longer listed`, { expected: "not listed", got: found.map((x) => x?.id), res, reason: "still-there" });
+        const { sits, seen } = await folderSitsIn(ctx.api, dep, items[2].id, null);
+        ctx.expect.that(!sits, `folder ${items[2].id} is no longer in the root`, { expected: "gone", got: seen, reason: "still-there" });
       },
     },
   ]),
@@ -220,6 +271,33 @@ export const e14WorkspaceChecks = [
         const { res, items } = await listReports(ctx, dep, { folderId: folder.id });
         ctx.expect.that(items.some((r) => r?.id === own.id), "the folder's report is listed", { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" });
         ctx.expect.equal(items.filter((r) => "folderId" in r && r.folderId !== folder.id).map((r) => r.id), [], "no report of another folder is listed", { res, reason: "only-matches" });
+      },
+    },
+    {
+      id: "reports.list.sorted-by-dates",
+      spec: "E14 rule 5",
+      level: "MUST",
+      title: "sortBy=createdAt, updatedAt and lastViewedAt each list reports in the order of that timestamp (either direction; reports without one anywhere)",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const tag = ctx.scratch.slug("dated");
+        // Created out of name order and a little apart, so that no timestamp order is the name order, nor a tie.
+        for (const letter of ["b", "c", "a"]) {
+          await ownReport(ctx, doc, dep, `${tag}-${letter}`);
+          await pause(15);
+        }
+        let judged = 0;
+        for (const sortBy of DATE_SORTS) {
+          // The run's reports are never viewed: lastViewedAt is judged over the whole list, where others may have been.
+          const { res, items } = await listReports(ctx, dep, sortBy === "lastViewedAt" ? { sortBy } : { sortBy, search: tag });
+          const times = items.map((r) => field(r, sortBy)).filter((v) => typeof v === "string").map((v) => Date.parse(v)).filter((t) => !Number.isNaN(t));
+          if (new Set(times).size < 2) continue;
+          judged++;
+          ctx.expect.that(inOneDirection(times), `sortBy=${sortBy} lists the reports in ${sortBy} order`, { expected: `${sortBy} ascending or descending`, got: items.map((r) => `${r?.id}: ${field(r, sortBy)}`).slice(0, 20), res, reason: `sorted:${sortBy}` });
+        }
+        if (!judged) throw new NotExercised(`no list sorted by ${DATE_SORTS.join(", ")} showed two reports with distinct timestamps of that name`);
       },
     },
   ]),

@@ -1,6 +1,7 @@
 import { group, type CheckSpec } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
+import { listBranches } from "../core/fixtures.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import { stagingFlags, stagingState, unreadable } from "./lib/staging-state.js";
 
@@ -163,7 +164,7 @@ export const stagingChecks = group("staging", [
     id: "staging.request.branch-required",
     spec: "E4 (one of branchName or branchId)",
     level: "MUST",
-    title: "A toggle that names no branch (neither branchName nor branchId) is rejected with a 4xx",
+    title: "A toggle that names no branch (neither branchName nor branchId) is rejected with a 4xx, and no branch's staging flag changes",
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
@@ -175,6 +176,12 @@ export const stagingChecks = group("staging", [
       if (was !== undefined) restoreLater(ctx, dep, changed, was);
       ctx.requireRoute(res, "E4", "a toggle naming no branch");
       ctx.expect.clientError(res, "a toggle naming no branch is rejected");
+      // Refused, it changed no branch: every flag reads as before (one it did change is put back).
+      const names = (await listBranches(ctx.api, dep).catch(() => [])).map((b) => b.name);
+      const after = await stagingFlags(ctx.api, ctx.expect, dep);
+      const changedFlags = names.filter((n) => before.of(n) !== undefined && after.of(n) !== before.of(n));
+      for (const n of changedFlags) if (n !== changed) restoreLater(ctx, dep, n, before.of(n)!);
+      ctx.expect.equal(changedFlags, [], `the branches whose staging flag ${after.source} shows changed by the refused toggle`, { res: after.res, reason: "not-applied" });
     },
   },
   {

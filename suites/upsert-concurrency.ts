@@ -56,6 +56,9 @@ async function raceUntilConflict(ctx: RaceCtx, dep: string): Promise<Race> {
   throw new NotExercised(`${sent} concurrent upserts in ${RACES} races with a delete of the slug's workbook, no 409 observed`);
 }
 
+/** The statuses a race was answered with, for a scenario that did not happen. */
+const answersOf = (race: Race) => `answers: ${[...new Set(race.writers.map((w) => w.res.status))].join(", ")}`;
+
 /** Each writer answered 409 sends its request again, one at a time, up to RETRIES times; its last answer. */
 async function retryConflicts(ctx: RaceCtx, dep: string, race: Race): Promise<{ writer: number; tries: number; res: Response }[]> {
   const out: { writer: number; tries: number; res: Response }[] = [];
@@ -98,7 +101,7 @@ export const upsertConcurrencyChecks = group("upsert", [
       const dep = ctx.fixture("deployment").id;
       const race = await raceUntilConflict(ctx, dep);
       const retried = await retryConflicts(ctx, dep, race);
-      if (!retried.length) throw new NotExercised(`the race met no 409 to retry (answers: ${[...new Set(race.writers.map((w) => w.res.status))].join(", ")})`);
+      if (!retried.length) throw new NotExercised(`the race met no 409 to retry (${answersOf(race)})`);
       for (const { writer, tries, res } of retried)
         ctx.expect.status(res, 200, `racing writer ${writer}'s request, retried ${tries} time(s) after its 409`);
     },
@@ -123,6 +126,28 @@ export const upsertConcurrencyChecks = group("upsert", [
       const listed = wholeList(await walkCursor(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks").items;
       const holders = listed.filter((w: any) => typeof w?.slug === "string" && w.slug === race.slug).map((w: any) => w.id);
       if (listed.some((w: any) => typeof w?.slug === "string")) ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", { res: last, reason: "one-holder" });
+    },
+  },
+  {
+    id: "upsert.concurrency.conflict-not-applied",
+    spec: "E11 rule 5 (409: the request is not applied)",
+    level: "MUST",
+    title: "An upsert answered 409 upsert_branch_changed is not applied: no workbook of the race holds the meta key that only that request sent",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const race = await raceUntilConflict(ctx, dep);
+      const refused = race.writers.filter((w) => w.res.status === 409).flatMap((w) => Object.keys(w.body.meta));
+      if (!refused.length) throw new NotExercised(`the race met no 409 (${answersOf(race)})`);
+      // The workbooks a refused request could have reached: those the race created (its first holder was deleted in it).
+      const answered = new Set(race.writers.filter((w) => w.res.status === 200 && w.res.isJson).map((w) => w.res.body?.id).filter(Number.isSafeInteger));
+      for (const id of answered) {
+        const read = await ctx.api.get(workbookPath(dep, id));
+        if (read.status === 404) continue;
+        const meta = ctx.expect.ok(read, "Workbook").meta ?? {};
+        const applied = refused.filter((k) => k in meta);
+        ctx.expect.that(applied.length === 0, `workbook ${id} holds no meta key of a request answered 409`, { expected: `none of ${refused.join(", ")}`, got: applied, res: read, reason: "conflict-applied" });
+      }
     },
   },
 ]);

@@ -1,6 +1,7 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
+import { NotVerifiable } from "../core/outcome.js";
 import { ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition, workbookPath } from "./lib/workbook-writes.js";
 import { LIMITS } from "../core/spec/operations.js";
 
@@ -49,14 +50,14 @@ async function sendLegacyTabs(ctx: CheckContext): Promise<{ found: any[]; readRe
 const ENTRY_MAX = LIMITS.appEntryLength;
 
 /**
- * Upserts a draft whose app entry is one character over the limit into a workbook of the run's
- * own: the answer, and every entry the workbook then shows (the dashboardDraft field, or
- * meta.dashboardDraft where a server keeps it).
+ * Upserts a draft whose app entry is `length` characters long (the limit, or one over it) into a
+ * workbook of the run's own: the answer, and every entry the workbook then shows (the
+ * dashboardDraft field, or meta.dashboardDraft where a server keeps it).
  */
-async function sendLongEntry(ctx: CheckContext): Promise<{ res: Response; entry: string; stored: unknown[]; readRes: Response }> {
+async function sendEntry(ctx: CheckContext, length: number): Promise<{ res: Response; entry: string; stored: unknown[]; readRes: Response }> {
   const dep = ctx.fixture("deployment").id;
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
-  const entry = `src/${"a".repeat(ENTRY_MAX + 1 - "src/.tsx".length)}.tsx`;
+  const entry = `src/${"a".repeat(length - "src/.tsx".length)}.tsx`;
   const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { dashboardDraft: { kind: "APP", title: "app", app: { entry } } } });
   // Read as served, not through the Workbook schema: what was stored is the question, not the record's shape.
   const readRes = await ctx.api.get(workbookPath(dep, workbook.id));
@@ -102,7 +103,7 @@ export const upsertDraftChecks = group("upsert", [
     title: "A meta.dashboardDraft whose app entry is 256 characters long is no server error, and the workbook never holds that entry, neither whole nor silently cut to fit",
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
-      const { res, entry, stored, readRes } = await sendLongEntry(ctx);
+      const { res, entry, stored, readRes } = await sendEntry(ctx, ENTRY_MAX + 1);
       ctx.expect.that(res.status < 500, "an app entry over 255 characters is no server error", { expected: "a status below 500", got: `${res.status}`, res, reason: "no-5xx" });
       ctx.expect.that(!stored.includes(entry), `the ${entry.length}-character entry is not stored as sent`, { expected: `no entry over ${ENTRY_MAX} characters`, got: `an entry of ${entry.length} characters`, res: readRes, reason: "entry-stored" });
       const cut = stored.filter((e) => typeof e === "string" && e !== entry && entry.startsWith(e));
@@ -117,7 +118,7 @@ export const upsertDraftChecks = group("upsert", [
     title: "A meta.dashboardDraft whose app entry is over 255 characters is rejected with a 4xx (the limit is stated, its refusal status is not)",
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
-      ctx.expect.clientError((await sendLongEntry(ctx)).res, "an app entry over 255 characters is rejected with a 4xx");
+      ctx.expect.clientError((await sendEntry(ctx, ENTRY_MAX + 1)).res, "an app entry over 255 characters is rejected with a 4xx");
     },
   },
   {
@@ -142,6 +143,20 @@ export const upsertDraftChecks = group("upsert", [
     async run(ctx) {
       const { found, readRes } = await sendLegacyTabs(ctx);
       for (const w of found) ctx.expect.equal({ type: w.type, layout: w.config?.layout }, { type: "CONTAINER", layout: "tabs" }, "the stored form of the TABS_CONTAINER widget", { res: readRes, reason: "tabs-converted" });
+    },
+  },
+  {
+    id: "upsert.draft.app-entry-255-kept",
+    spec: "Limits (Dashboard app entry: max 255); Resources / DashboardAppSource; E11 rule 2",
+    level: "MUST",
+    title: "A meta.dashboardDraft whose app entry is exactly 255 characters, the limit, is accepted, and the workbook then holds that entry whole",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const { res, entry, stored, readRes } = await sendEntry(ctx, ENTRY_MAX);
+      ctx.expect.status(res, 200, `an app entry of ${ENTRY_MAX} characters, at the limit`, "entry-at-limit-accepted");
+      if (!stored.length) throw new NotVerifiable("E9 shows the app entry neither in dashboardDraft nor in meta.dashboardDraft (both optional): what was stored cannot be read");
+      const other = stored.filter((e) => e !== entry);
+      ctx.expect.that(other.length === 0, `the ${ENTRY_MAX}-character entry is stored whole`, { expected: `the entry sent (${ENTRY_MAX} characters)`, got: other.map((e) => (typeof e === "string" ? `an entry of ${e.length} characters${entry.startsWith(e) ? ", the start of the one sent" : ""}` : e)), res: readRes, reason: "entry-kept" });
     },
   },
 ]);

@@ -55,6 +55,10 @@ export const e14Behaviour = {
     if (!term) return true;
     return values.some((v) => typeof v === "string" && v.toLowerCase().includes(term.toLowerCase()));
   },
+  /** E14 user administration (who may is not shown): a caller holding the admin permission. */
+  administersUsers(user: { permissions: Set<string> }): boolean {
+    return user.permissions.has("AuditLogManage");
+  },
   /** E14: bulk user actions report an unknown user per user; the rest are applied. */
   bulkUserUnknownFailsAll(): boolean {
     return false;

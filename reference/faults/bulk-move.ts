@@ -1,4 +1,5 @@
-import type { Fault } from "../http.js";
+import { cleanBehaviour } from "../behaviour.js";
+import { type Fault, HttpError } from "../http.js";
 import { itemRefs, MAX_BATCH } from "../routes/item-refs.js";
 
 const sameItem = (a: { type: string; id: number }) => (b: { type: string; id: number }) => a.type === b.type && a.id === b.id;
@@ -130,5 +131,26 @@ export const bulkMoveFaults: Fault[] = [
     catches: ["bulk-move.failures.other-deployment-404"],
     because: { "bulk-move.failures.other-deployment-404": "in-failed" },
     behaviour: { itemBelongsTo: () => true },
+  },
+  {
+    name: "bulk-move-refuses-100",
+    breaks: "Limits (up to 100 items per bulk move); E12 (Body)",
+    description: "the limit is off by one: a batch of exactly 100 items is refused with a 400 (99 pass)",
+    catches: ["bulk-move.request.at-limit-accepted"],
+    because: { "bulk-move.request.at-limit-accepted": "at-limit-accepted" },
+    behaviour: {
+      bulkMoveItems: (body: any) => {
+        if (Array.isArray(body?.items) && body.items.length >= MAX_BATCH) throw new HttpError(400, `fewer than ${MAX_BATCH} items per request`);
+        return itemRefs(body);
+      },
+    },
+  },
+  {
+    name: "bulk-move-report-left-in-place",
+    breaks: "E12 (Body: mixed kinds); States (bulk move)",
+    description: "a REPORT item is reported in moved (with the destination) but stays where it was; workbooks and folders move",
+    catches: ["bulk-move.apply.mixed-kinds"],
+    because: { "bulk-move.apply.mixed-kinds": "reads-back" },
+    behaviour: { placeItem: (item, folderId) => (item.type === "REPORT" ? { ...item, folderId } : cleanBehaviour.placeItem(item, folderId)) },
   },
 ];

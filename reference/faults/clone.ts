@@ -132,4 +132,12 @@ export const cloneFaults: Fault[] = [
     because: { "clone.missing.other-deployment-404": "status" },
     behaviour: { itemBelongsTo: () => true },
   },
+  {
+    name: "clone-limit-400-yet-created",
+    breaks: "E10 rule 7",
+    description: "a clone at the plan's workbook limit answers 400, but the clone (and its reports) is created first",
+    catches: ["clone.limit.reached-400"],
+    because: { "clone.limit.reached-400": "nothing-created" },
+    behaviour: { limitRefusalCreates: () => true },
+  },
 ];

@@ -224,4 +224,18 @@ export const controlPlaneFaults: Fault[] = [
     because: { "deployment-update.negative.mistyped-fields": "client-error" },
     behaviour: { deploymentFieldTyped: (field, value, typed) => (field === "templateVariables" ? typeof value === "object" && value !== null && !Array.isArray(value) : typed(value)) },
   },
+  {
+    name: "staging-unnamed-refused-after-applying",
+    breaks: "E4 (one of branchName or branchId)",
+    description: "a toggle naming no branch is refused with a 400, but only after it was applied to the first shared branch",
+    catches: ["staging.request.branch-required"],
+    because: { "staging.request.branch-required": "not-applied" },
+    behaviour: {
+      branchWhenUnnamed: (dep) => {
+        const shared = dep.branches.find((b) => b.kind === "shared");
+        if (shared) shared.isStagingEnvironmentEnabled = !shared.isStagingEnvironmentEnabled;
+        return undefined;
+      },
+    },
+  },
 ];

@@ -1,5 +1,6 @@
 import type { Fault } from "../http.js";
 import { itemRefs } from "../routes/item-refs.js";
+import { DBT_STATUSES, DBT_TRIGGERS } from "../routes/e14/dbt-sync.js";
 
 /** The rules the spec states about E14 families, each broken once (reference/e14/behaviour.ts seams, or an answer rewritten). */
 const CURSOR_LISTS = /\/(branches|data-model\/files|regions|user-attributes)\/?$/;
@@ -196,4 +197,102 @@ export const e14Faults: Fault[] = [
     because: { "dbt-sync.history.filters": "only-that-trigger" },
     behaviour: { dbtHistoryMatches: (job, status) => !status || job.status === status },
   },
+  ...["createdAt", "updatedAt", "lastViewedAt"].map(
+    (date): Fault => ({
+      name: `reports-${date}-sort-by-name`,
+      breaks: `E14 rule 5 (sortBy ${date})`,
+      description: `sortBy=${date} is accepted but the reports come in name order (the other sortBy values order right)`,
+      catches: ["reports.list.sorted-by-dates"],
+      because: { "reports.list.sorted-by-dates": `sorted:${date}` },
+      behaviour: { reportSortValue: (r, sortBy) => (sortBy === date ? r.name : ((r as any)[sortBy] ?? "")) },
+    }),
+  ),
+  {
+    name: "bulk-delete-forbidden-as-404",
+    breaks: "E14 rule 1 (facts: 403 without manage access)",
+    description: "bulk delete reports an item the caller may only read as missing (404) instead of forbidden (403)",
+    catches: ["bulk-delete.items.forbidden-reported"],
+    because: { "bulk-delete.items.forbidden-reported": "forbidden-403" },
+    routes: ["E14"],
+    respond: ({ status, body, req }) =>
+      status === 200 && req.path.endsWith("/workspace/bulk-delete") ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 403 ? { ...f, error: { ...f.error, status: 404 } } : f)) } : body,
+  },
+  {
+    name: "bulk-delete-forbidden-deleted-anyway",
+    breaks: "E14 rule 1 (per-item failures)",
+    description: "bulk delete reports an item the caller may not delete as failed with 403, and deletes it all the same",
+    catches: ["bulk-delete.items.forbidden-reported"],
+    because: { "bulk-delete.items.forbidden-reported": "still-there" },
+    routes: ["E14"],
+    respond: ({ status, body, req, app }) => {
+      if (status === 200 && req.path.endsWith("/workspace/bulk-delete")) for (const f of body.failed) if (f.error.status === 403) app.store.items.delete(f.id);
+      return body;
+    },
+  },
+  {
+    name: "bulk-delete-report-kept",
+    breaks: "E14 rule 1 (facts: items of WORKBOOK, REPORT, FOLDER)",
+    description: "bulk delete lists a REPORT item in deleted but leaves it in place; workbooks and folders are deleted",
+    catches: ["bulk-delete.items.mixed-kinds"],
+    because: { "bulk-delete.items.mixed-kinds": "still-there" },
+    behaviour: { bulkDeleteRefs: (body) => itemRefs(body).filter((r) => r.type !== "REPORT") },
+    routes: ["E14"],
+    respond: ({ status, body, req }) =>
+      status === 200 && req.path.endsWith("/workspace/bulk-delete") ? { ...body, deleted: [...body.deleted, ...itemRefs(req.body).filter((r) => r.type === "REPORT")] } : body,
+  },
+  {
+    name: "users-bulk-forbidden-applies",
+    breaks: "E14 rule 6 (user administration)",
+    description: "any caller may apply bulk user actions: the read-only caller's DEACTIVATE is applied",
+    catches: ["users.bulk.forbidden-not-applied"],
+    because: { "users.bulk.forbidden-not-applied": "refused" },
+    behaviour: { administersUsers: () => true },
+  },
+  {
+    name: "users-bulk-duplicate-twice",
+    breaks: "E14 rule 6 (bulk actions with per-user failures)",
+    description: "a user named twice in a bulk action is applied once, and the second entry is reported as a per-user failure",
+    catches: ["users.bulk.duplicate-once"],
+    because: { "users.bulk.duplicate-once": "no-duplicate-failure" },
+    routes: ["E14"],
+    respond: ({ status, body, req }) => {
+      if (status !== 200 || !req.path.endsWith("/users/bulk") || !Array.isArray(req.body?.userIds)) return body;
+      const twice = (req.body.userIds as number[]).filter((id, i, all) => all.indexOf(id) !== i);
+      return { ...body, failed: [...body.failed, ...twice.map((userId) => ({ userId, error: { status: 409, message: `user ${userId} was already handled in this request` } }))] };
+    },
+  },
+  {
+    name: "users-bulk-forbidden-reported-yet-applied",
+    breaks: "E14 rule 6 (bulk actions with per-user failures)",
+    description: "a caller without the admin permission gets every user of its bulk action reported as a 403 failure, but the action is applied",
+    catches: ["users.bulk.forbidden-not-applied"],
+    because: { "users.bulk.forbidden-not-applied": "not-applied" },
+    behaviour: { administersUsers: () => true },
+    routes: ["E14"],
+    respond: ({ status, body, req }) => {
+      if (status !== 200 || !req.path.endsWith("/users/bulk") || req.user.permissions.has("AuditLogManage")) return body;
+      return { ...body, succeeded: [], failed: [...body.failed, ...body.succeeded.map((userId: number) => ({ userId, error: { status: 403, message: "user administration needs an admin" } }))] };
+    },
+  },
+  // Every status of the dbt sync history, each filter value broken alone.
+  ...DBT_STATUSES.map(
+    (value): Fault => ({
+      name: `dbt-history-status-${value}-ignored`,
+      breaks: "E14 rule 10 (history filtered by status)",
+      description: `the dbt sync history filtered by status=${value} lists runs of every status (the other status values, and trigger, filter)`,
+      catches: ["dbt-sync.history.filters"],
+      because: { "dbt-sync.history.filters": "only-that-status" },
+      behaviour: { dbtHistoryMatches: (job, status, trigger) => (!status || status === value || job.status === status) && (!trigger || job.trigger === trigger) },
+    }),
+  ),
+  ...DBT_TRIGGERS.map(
+    (value): Fault => ({
+      name: `dbt-history-trigger-${value}-ignored`,
+      breaks: "E14 rule 10 (history filtered by trigger)",
+      description: `the dbt sync history filtered by trigger=${value} lists runs of every trigger (the other trigger values, and status, filter)`,
+      catches: ["dbt-sync.history.filters"],
+      because: { "dbt-sync.history.filters": "only-that-trigger" },
+      behaviour: { dbtHistoryMatches: (job, status, trigger) => (!status || job.status === status) && (!trigger || trigger === value || job.trigger === trigger) },
+    }),
+  ),
 ];

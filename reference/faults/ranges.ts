@@ -38,6 +38,19 @@ export const rangeFaults: Fault[] = [
     because: { "environments.filter.every-page": "filter-every-page", "workbooks.list.folder-filter-every-page": "filter-every-page" },
     behaviour: { filtersPage: (query) => !query.get("after") && !(Number(query.get("offset") ?? 0) > 0) },
   },
+  {
+    name: "cursor-first-one-ends-early",
+    breaks: "Pagination styles 2; E8",
+    description: "walked at first=1, E8's page holding the last workbook but one says hasNextPage false: the last workbook is never served (every other page size ends right)",
+    catches: ["pagination.cursor.any-page-size"],
+    because: { "pagination.cursor.any-page-size": "missing" },
+    routes: ["E8"],
+    respond: ({ status, body, req }) => {
+      const end = typeof body?.pageInfo?.endCursor === "string" ? JSON.parse(Buffer.from(body.pageInfo.endCursor, "base64url").toString("utf8")).p : undefined;
+      if (status !== 200 || req.query.get("first") !== "1" || !body.pageInfo.hasNextPage || end !== body.count - 1) return body;
+      return { ...body, pageInfo: { ...body.pageInfo, hasNextPage: false } };
+    },
+  },
 ];
 
 /** E11 rule 2 and E6 (partial merge), for the fields the examples never left out. */
@@ -116,5 +129,26 @@ export const limitFaults: Fault[] = [
     catches: ["upsert.draft.app-entry-over-255-not-stored"],
     because: { "upsert.draft.app-entry-over-255-not-stored": "entry-stored" },
     behaviour: { dashboardDraftProblem: (draft) => cleanBehaviour.dashboardDraftProblem(entryCut(draft)) },
+  },
+  {
+    name: "entry-refused-at-255",
+    breaks: "Limits (Dashboard app entry: max 255)",
+    description: "the entry limit is off by one: an app entry of exactly 255 characters is refused with a 400",
+    catches: ["upsert.draft.app-entry-255-kept"],
+    because: { "upsert.draft.app-entry-255-kept": "entry-at-limit-accepted" },
+    behaviour: { dashboardDraftProblem: (draft) => ((draft as any)?.app?.entry?.length >= ENTRY_MAX ? `app.entry must be shorter than ${ENTRY_MAX} characters` : cleanBehaviour.dashboardDraftProblem(draft)) },
+  },
+  {
+    name: "entry-truncated-at-255",
+    breaks: "Limits (Dashboard app entry: max 255)",
+    description: "an app entry of exactly 255 characters is accepted but stored cut to 254 (longer ones are refused as they should be)",
+    catches: ["upsert.draft.app-entry-255-kept"],
+    because: { "upsert.draft.app-entry-255-kept": "entry-kept" },
+    behaviour: {
+      convertDashboardDraft: (draft) => {
+        const entry = (draft as any)?.app?.entry;
+        return cleanBehaviour.convertDashboardDraft(typeof entry === "string" && entry.length === ENTRY_MAX ? { ...(draft as any), app: { ...(draft as any).app, entry: entry.slice(0, ENTRY_MAX - 1) } } : draft);
+      },
+    },
   },
 ];

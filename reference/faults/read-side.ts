@@ -456,6 +456,17 @@ export const readSideFaults: Fault[] = [
       return body;
     },
   },
+  // Every value of E2's type enum, each broken alone: the filter check must judge each one.
+  ...(["production", "staging", "development"] as const).map(
+    (type): Fault => ({
+      name: `environments-type-${type}-filter-ignored`,
+      breaks: "E2 (query type)",
+      description: `type=${type} lists environments of every type (the other two values filter)`,
+      catches: ["environments.filter.only-that-type"],
+      because: { "environments.filter.only-that-type": "only-type" },
+      behaviour: { environmentMatchesType: (env, asked) => asked === type || cleanBehaviour.environmentMatchesType(env, asked) },
+    }),
+  ),
 ];
 
 /** Rewrites a copy of the OpenAPI document GET /api/v1/spec serves; other E14 answers pass untouched. */

@@ -168,4 +168,12 @@ export const upsertFaults: Fault[] = [
     because: { "upsert.deployment.unknown-404": "status" },
     behaviour: { upsertDeployment: (deployments, rawId) => cleanBehaviour.upsertDeployment(deployments, rawId) ?? deployments[0] },
   },
+  {
+    name: "upsert-409-applies",
+    breaks: "E11 rule 5 (the request is not applied)",
+    description: "an upsert whose decision changed concurrently answers 409 upsert_branch_changed, but its fields are first applied to the workbook that holds the slug now",
+    catches: ["upsert.concurrency.conflict-not-applied"],
+    because: { "upsert.concurrency.conflict-not-applied": "conflict-applied" },
+    behaviour: { upsertConflictApplies: () => true },
+  },
 ];

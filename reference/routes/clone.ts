@@ -96,9 +96,12 @@ export const cloneRoutes: Route[] = [
       if (!shared && !atLeast(accessTo(app.store, req.user, source), "read")) throw new HttpError(app.b.missingWorkbookStatus("E10"), `workbook ${source.id} not found`);
       if (!req.user.aiBiUser) throw new HttpError(403, "cloning needs the AI BI User role");
       if (shared && !app.b.sharedCloneSourceUsable(source)) throw new HttpError(400, `workbook ${source.id} has no published dashboard to clone from`);
-      if (app.b.workbookLimitReached(itemsOf(app, dep, "WORKBOOK").length, dep.workbookLimit)) throw new HttpError(400, `the plan's workbook limit (${dep.workbookLimit}) is reached`);
-      const clone = shared ? sharedClone(app, dep, req, source) : fullClone(app, dep, req, source);
-      return ok(workbookRecord(app.store, clone));
+      const build = () => (shared ? sharedClone(app, dep, req, source) : fullClone(app, dep, req, source));
+      if (app.b.workbookLimitReached(itemsOf(app, dep, "WORKBOOK").length, dep.workbookLimit)) {
+        if (app.b.limitRefusalCreates()) build();
+        throw new HttpError(400, `the plan's workbook limit (${dep.workbookLimit}) is reached`);
+      }
+      return ok(workbookRecord(app.store, build()));
     },
   },
 ];

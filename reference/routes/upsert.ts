@@ -93,8 +93,11 @@ export const upsertRoutes: Route[] = [
       if (!allowed) throw new HttpError(403, decided ? `no access to update workbook ${decided.id}` : "no access to create a workbook here");
 
       await sleep(app.options.upsertDelayMs);
-      if (app.b.upsertBranchChanged(decided?.id, holderOf(app, dep, slug)?.id))
+      const holder = holderOf(app, dep, slug);
+      if (app.b.upsertBranchChanged(decided?.id, holder?.id)) {
+        if (holder && app.b.upsertConflictApplies()) apply(app, holder, sent);
         throw new HttpError(app.b.upsertConflictStatus(), "another writer created or deleted the workbook holding this slug; retry", { code: UPSERT_CONFLICT_CODE });
+      }
 
       const wb = decided ?? newItem(app.store, { deploymentId: dep.id, type: "WORKBOOK", name: slug, slug, createdBy: req.user.id });
       const changed = apply(app, wb, sent);

@@ -13,8 +13,8 @@ export const BULK_ACTIONS = ["DEACTIVATE", "ACTIVATE", "DELETE"] as const;
 const ROLES = ["ADMIN", "DEVELOPER", "EXPLORER", "VIEWER"] as const;
 const USER_FIELDS = { fields: { email: "string", firstName: "string", lastName: "string", role: ROLES }, required: ["email"] } as const;
 
-function admin(req: Req): void {
-  if (!req.user.permissions.has("AuditLogManage")) throw new HttpError(403, "user administration needs an admin");
+function admin(app: App, req: Req): void {
+  if (!app.b.administersUsers(req.user)) throw new HttpError(403, "user administration needs an admin");
 }
 
 function adminOf(app: App, u: User): UserAdmin {
@@ -80,7 +80,7 @@ export const userRoutes: Route[] = [
     method: "POST",
     pattern: "/api/v1/users",
     handler: (req, app) => {
-      admin(req);
+      admin(app, req);
       const f = readFields(app, USER_FIELDS, req.body, true) as { email: string; firstName?: string; lastName?: string; role?: string };
       if (app.store.users.some((u) => u.email === f.email && !adminOf(app, u).deleted)) throw new HttpError(409, `a user with email ${f.email} exists`);
       const id = Math.max(...app.store.users.map((u) => u.id)) + 1;
@@ -95,7 +95,7 @@ export const userRoutes: Route[] = [
     method: "POST",
     pattern: "/api/v1/users/bulk",
     handler: (req, app) => {
-      admin(req);
+      admin(app, req);
       const { action, userIds } = req.body ?? {};
       if (!BULK_ACTIONS.includes(action)) throw new HttpError(400, `action must be one of ${BULK_ACTIONS.join(", ")}`);
       if (!Array.isArray(userIds) || userIds.length === 0 || !userIds.every((x: unknown) => Number.isSafeInteger(x))) throw new HttpError(400, "userIds must be a non-empty array of integers");
@@ -123,7 +123,7 @@ export const userRoutes: Route[] = [
     method: "PUT",
     pattern: "/api/v1/users/{userId}",
     handler: (req, app) => {
-      admin(req);
+      admin(app, req);
       const u = userOf(app, req);
       const f = readFields(app, USER_FIELDS, req.body, false) as { email?: string; firstName?: string; lastName?: string; role?: string };
       if (f.email !== undefined) u.email = f.email;
@@ -145,7 +145,7 @@ export const userRoutes: Route[] = [
     method: "PUT",
     pattern: "/api/v1/user-attribute-values/{userId}",
     handler: (req, app) => {
-      admin(req);
+      admin(app, req);
       const u = userOf(app, req);
       const values = req.body?.values;
       if (!Array.isArray(values)) throw new HttpError(400, "values must be an array of {attributeId, value}");
