@@ -268,6 +268,7 @@ export const reasons = {
   "conflict-applied": { title: "An upsert answered 409 upsert_branch_changed is not applied", expected: "the workbook as it was" },
   "entry-at-limit-accepted": { title: "A dashboard app entry of exactly 255 characters is accepted", expected: "a 2xx" },
   "entry-kept": { title: "A dashboard app entry of exactly 255 characters is kept whole", expected: "the entry as sent" },
+  "round-trip": { title: "Settings written back as they were read are answered as documented", expected: "a 2xx its document lists" },
 } as const satisfies Record<string, Reason>;
 
 export type ReasonKey = keyof typeof reasons | `schema:${string}` | `kept:${string}` | `sorted:${string}` | `walk:${(typeof WALK_BREAKS)[number]}`;

@@ -40,9 +40,9 @@ describe("the served model", () => {
     const located = m.require("POST", "/api/v1/located", "");
     expect(located.created(answer(201, { name: "b" }, { location: "/api/v1/located/12" }))).toEqual({ id: 12, record: { name: "b" }, location: "/api/v1/located/12" });
     expect(located.created(answer(201, { name: "b" })).id).toBeUndefined();
-    // Links first (only the GET is linked), then paths.
+    // Links first (only the GET is linked), then the paths for what the links do not name (the DELETE).
     const byLink = m.addressed(linked.op)!;
-    expect([byLink.read?.path, byLink.remove?.path]).toEqual(["/api/v1/linked/{linkedId}", undefined]);
+    expect([byLink.read?.path, byLink.remove?.path]).toEqual(["/api/v1/linked/{linkedId}", "/api/v1/linked/{linkedId}"]);
     expect(m.addressed(located.op)!.update?.method).toBe("PATCH");
   });
 

@@ -121,7 +121,8 @@ export interface Addressed {
 
 /**
  * Which operations read, update and delete what a create makes: its 2xx answers' OpenAPI links
- * first; without links, the paths (`POST /x` and `GET|PUT|PATCH|DELETE /x/{id}`).
+ * first; what the links do not name (a link to the read alone), the paths (`POST /x` and
+ * `GET|PUT|PATCH|DELETE /x/{id}`).
  */
 export function addressedBy(create: Operation, ops: Operation[]): Addressed | undefined {
   const byLink = Object.entries(create.responses)
@@ -130,8 +131,8 @@ export function addressedBy(create: Operation, ops: Operation[]): Addressed | un
     .map((link) => ops.find((o) => (link.operationId && o.operationId === link.operationId) || (typeof link.operationRef === "string" && link.operationRef.endsWith(o.pointer.slice(1)))))
     .filter((o): o is Operation => Boolean(o));
   const base = create.path.replace(/\/+$/, "");
-  const items = byLink.length ? byLink : ops.filter((o) => o.path.startsWith(`${base}/{`) && /^\{[^}/]+\}\/?$/.test(o.path.slice(base.length + 1)));
-  if (!items.length) return undefined;
-  const find = (m: string) => items.find((o) => o.method === m);
+  const byPath = ops.filter((o) => o.path.startsWith(`${base}/{`) && /^\{[^}/]+\}\/?$/.test(o.path.slice(base.length + 1)));
+  if (!byLink.length && !byPath.length) return undefined;
+  const find = (m: string) => byLink.find((o) => o.method === m) ?? byPath.find((o) => o.method === m);
   return { read: find("GET"), update: find("PUT") ?? find("PATCH"), remove: find("DELETE") };
 }

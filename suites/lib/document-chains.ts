@@ -1,12 +1,13 @@
 import type { CheckContext } from "../../core/context.js";
 import { statusLine } from "../../core/expect.js";
 import type { Response } from "../../core/http.js";
+import type { ReasonKey } from "../../core/reasons.js";
 import { propertySeed } from "../../core/property.js";
-import { recordOf } from "../../core/served/answers.js";
+import { propertiesOf, recordOf } from "../../core/served/answers.js";
 import { type DocumentSchemas, type Operation, operationFor } from "../../core/served-document.js";
 import { listed } from "../../core/served-operations.js";
 import { specSectionOf } from "../../core/spec-operations.js";
-import { contradiction, type PathIds } from "./document-requests.js";
+import { contradiction, mayWrite, type PathIds, writeClass } from "./document-requests.js";
 import { bodyFor, createdId, idPlaceholder, itemPath, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./document-resources.js";
 
 /**
@@ -23,7 +24,7 @@ export interface ChainEnv {
 }
 
 export interface ChainFindings {
-  fail(what: string, detail: { reason: string; expected: string; got: string; res?: Response }): void;
+  fail(what: string, detail: { reason: ReasonKey; expected: string; got: string; res?: Response }): void;
 }
 
 export interface ChainOutcome {
@@ -91,15 +92,16 @@ interface Link {
 export async function runChains(ctx: CheckContext, env: ChainEnv, findings: ChainFindings): Promise<ChainOutcome> {
   const links: Link[] = [];
   const unbuilt: string[] = [];
-  const ok = (op: Operation, res: Response) => res.status >= 200 && res.status < 300 && !contradiction(op, res, env.schemas);
-  const step = async (op: Operation | undefined, path: string | undefined, send: (path: string) => Promise<Response>, reason: string, what: string) => {
+  const step = async (op: Operation | undefined, path: string | undefined, send: (path: string) => Promise<Response>, reason: ReasonKey, what: string) => {
     if (!op || !path) return true;
     const res = await send(path);
-    if (ok(op, res)) return true;
+    if (ok(env, op, res)) return true;
     findings.fail(`${where(op)}: ${what}`, { reason, expected: "a 2xx its document lists, with its documented body", got: statusLine(res), res });
     return false;
   };
   for (const r of ordered(resourcesOf(env.ops, ctx.settings))) {
+    // What the document gives no way to delete is not made: the run leaves nothing behind (a user is removed only in bulk).
+    if (!r.remove) continue;
     const collection = await env.ids.fill(r.create.path);
     if (!collection) continue;
     const seed = propertySeed(ctx.settings.seed, `${ctx.checkId}:${r.create.key}`);
@@ -149,3 +151,32 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
   }
   return { exercised: links.length, unbuilt };
 }
+
+/**
+ * The documented writes of a singleton (a path with no id but the deployment's, tenant settings
+ * among them) that a GET of the same path reads: read, then write back the fields the request
+ * schema names, as read. A valid request that changes nothing; its answer is judged against the
+ * document. Objects of other people are never written, not even with their own values.
+ */
+export async function roundTrips(ctx: CheckContext, env: ChainEnv, findings: ChainFindings): Promise<number> {
+  let exercised = 0;
+  const singleton = (op: Operation) => [...op.path.matchAll(/\{([^}]+)\}/g)].every((m) => /^deployment_?id$/i.test(m[1]));
+  for (const write of env.ops.filter((o) => (o.method === "PUT" || o.method === "PATCH") && singleton(o) && mayWrite(o, ctx.settings) && writeClass(o) !== "never")) {
+    const read = env.ops.find((o) => o.method === "GET" && o.key === write.key.replace(/^\w+/, "GET"));
+    const path = read ? await env.ids.fill(write.path) : undefined;
+    const schema = requestSchema(write);
+    if (!read || !path || !schema) continue;
+    const before = await ctx.api.get(path);
+    if (!ok(env, read, before)) continue;
+    const record = recordOf(read, before);
+    const writable = Object.keys(propertiesOf(schema));
+    const body = Object.fromEntries(writable.filter((k) => record && typeof record === "object" && k in record).map((k) => [k, record[k]]));
+    if (env.schemas.errors(schema, body)?.length) continue;
+    const res = await ctx.api.send({ method: write.method, path, body });
+    exercised++;
+    if (!ok(env, write, res)) findings.fail(`${where(write)}: writing back what ${read.method} ${read.path} read is not answered as documented`, { reason: "round-trip", expected: "a 2xx its document lists, with its documented body", got: statusLine(res), res });
+  }
+  return exercised;
+}
+
+const ok = (env: ChainEnv, op: Operation, res: Response) => res.status >= 200 && res.status < 300 && !contradiction(op, res, env.schemas);
