@@ -8,7 +8,7 @@ import { NotExercised } from "../core/outcome.js";
 import { walkCursor, walkOffset, wholeList } from "../core/pagination.js";
 import { DEFAULT_REQUEST_BUDGET, forAll, MIN_RUNS } from "../core/property.js";
 import { secondsBetween } from "../core/timestamps.js";
-import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, smallestPageSize, text } from "../generators/index.js";
+import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, secretValue, smallestPageSize } from "../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "./lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/environment-list.js";
 import { claimsOf, tokenPath, tokenTimes } from "./lib/metadata-token.js";
@@ -83,7 +83,7 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
       const tag = envVarTag(ctx.scratch.prefix);
       const probe = await ctx.api.put(varsPath(dep), { env_variables: [{ name: `${tag}_PROBE`, value: "probe" }] });
       ctx.require(probe, "E14", "setting a variable of its own (PUT env-vars), to see how names set here are masked", () => true);
-      const variable = fc.record({ name: envVarName(tag), value: text(1, 24).filter((v) => v !== MASK) }).filter((v) => o.select(v.name));
+      const variable = fc.record({ name: envVarName(tag), value: secretValue() }).filter((v) => o.select(v.name));
       await forAll(ctx, variable, async ({ name, value }, api) => {
         const put = await api.put(varsPath(dep), { env_variables: [{ name, value }] });
         ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with a new variable ${name} (it took ${tag}_PROBE before)`);
