@@ -287,3 +287,23 @@ export function variantNamed(name: string): Variant {
   if (!v) throw new Error(`unknown variant '${name}' (known: ${variants.map((x) => x.name).join(", ")})`);
   return v;
 }
+
+/** The largest page size the page-size-capped variant takes; a larger one is refused (422). A cursor page holds at most CLAMPED_PAGE items. */
+const MAX_PAGE_SIZE = 25;
+const CLAMPED_PAGE = 3;
+
+variants.push({
+  name: "page-size-capped",
+  description: `Every list refuses a first or limit above ${MAX_PAGE_SIZE} with 422, and serves a cursor page of at most ${CLAMPED_PAGE} items whatever first asks (maximum page sizes are not shown: a refusal and a clamp are both allowed; the offset default of 20 is kept)`,
+  routes: ["E1", "E2", "E8", "E13", "E14"],
+  request: (req) => {
+    for (const name of ["first", "limit"]) {
+      const raw = req.query.get(name);
+      if (raw !== null && /^\d+$/.test(raw) && Number(raw) > MAX_PAGE_SIZE) throw new HttpError(422, `${name} must be at most ${MAX_PAGE_SIZE}`);
+    }
+    const first = req.query.get("first");
+    if (first !== null && /^\d+$/.test(first) && Number(first) > CLAMPED_PAGE) req.query.set("first", String(CLAMPED_PAGE));
+  },
+  // Its served document lists no 422 for the reads: generated page sizes above the cap meet an undocumented status.
+  shouldFindings: ["documented.reads.match-document"],
+});

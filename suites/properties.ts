@@ -134,7 +134,7 @@ export const propertyChecks = groupedById([
       await forAll(ctx, walks, async ({ list, sizes }, api) => {
         const l = lists.find((x) => x.what === list)!;
         for (const first of sizes) {
-          const walk = await walkCursor(api, l.path, { first, maxPages: Math.ceil(l.keys.length / first) + 2 });
+          const walk = await walkCursor(api, l.path, { first, listLength: l.keys.length });
           expectPagesCapped(ctx.expect, walk.pages, "first", walk.first ?? first, l.what);
           expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
         }
@@ -157,7 +157,7 @@ export const propertyChecks = groupedById([
       const longestWalk = Math.ceil(whole.length / smallestPageSize(whole.length, sizes)) + 2;
       const maxRequests = Math.max(DEFAULT_REQUEST_BUDGET, (MIN_RUNS + 2) * longestWalk);
       await forAll(ctx, pageSize(whole.length, sizes), async (limit, api) => {
-        const walk = await walkOffset(api, "/api/v1/deployments", limit, deploymentsOf, { maxPages: Math.ceil(whole.length / limit) + 2 });
+        const walk = await walkOffset(api, "/api/v1/deployments", limit, deploymentsOf, { listLength: whole.length });
         expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: deploymentsOf(res.body) ?? [], res })), "limit", walk.limit, "deployment");
         expectWalkCovers(ctx.expect, walk.items.map((d: any) => String(d?.id)), whole, "deployment", walk.pages.at(-1));
       }, { maxRequests });
@@ -181,7 +181,7 @@ export const propertyChecks = groupedById([
       const limits = fc.uniqueArray(pageSize(whole.length, { max: SURE_LIMIT }), { minLength: 1, maxLength: 3 });
       await forAll(ctx, limits, async (sizes, api) => {
         for (const limit of sizes) {
-          const walk = await walkOffset(api, path, limit, legacyEnvironments, { maxPages: Math.ceil(whole.length / limit) + 2 });
+          const walk = await walkOffset(api, path, limit, legacyEnvironments, { listLength: whole.length });
           expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })), "limit", walk.limit, "environment");
           expectWalkCovers(ctx.expect, walk.items.map((e: any) => String(e?.id)), whole, `environment (limit=${limit})`, walk.pages.at(-1));
         }
