@@ -61,6 +61,10 @@ const byId: Record<string, Share[]> = {
   "branches.list.cursor": ["read:branches"],
   "users.list.search": ["read:users"],
   "user-attributes.list.cursor": ["read:user-attributes"],
+  // Dev mode may be held per caller, on one branch at a time (its scope is not shown): a check that
+  // starts it on its branch moves it off another's, so those checks never overlap.
+  "data-model.files.write-needs-dev-mode": ["add:branches", "write:dev-mode"],
+  "data-model.validate.compile-errors-200": ["add:branches", "write:dev-mode"],
 };
 
 export function withShares(checks: Check[]): Check[] {
