@@ -307,3 +307,24 @@ variants.push({
   // Its served document lists no 422 for the reads: generated page sizes above the cap meet an undocumented status.
   shouldFindings: ["documented.reads.match-document"],
 });
+
+/** The JSON type each optional field of E4 and E10 is read as, by the variant that drops a mistyped one. */
+const OPTIONAL_FIELD_TYPES: Record<string, Record<string, (v: unknown) => boolean>> = {
+  E4: { branchName: (v) => typeof v === "string", branchId: (v) => Number.isInteger(v) },
+  E10: { shared: (v) => typeof v === "boolean" },
+};
+
+variants.push({
+  name: "mistyped-optional-as-absent",
+  description: "E4 and E10 read an optional field of the wrong type (an object, an array, a number, a boolean, a null) as absent when the rest of the body is valid without it: {\"enabled\": false, \"branchId\": 301, \"branchName\": {}} toggles branch 301, {\"shared\": {}} is a plain clone (the spec states no outcome for either)",
+  routes: ["E4", "E10"],
+  readRequestBody: (body, req) => {
+    const fields = OPTIONAL_FIELD_TYPES[sectionOf(req.path)];
+    if (!fields || !body || typeof body !== "object" || Array.isArray(body)) return body;
+    const out = { ...body };
+    for (const [k, ok] of Object.entries(fields)) if (k in out && !ok(out[k])) delete out[k];
+    // E4 still needs a branch named: a body that named it only by the mistyped field stays as sent.
+    return sectionOf(req.path) === "E4" && !("branchName" in out) && !("branchId" in out) ? body : out;
+  },
+  shouldFindings: ["workspace.negative.broken-body-4xx", "staging.negative.broken-body-4xx"],
+});

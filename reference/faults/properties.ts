@@ -128,9 +128,10 @@ export const propertyFaults: Fault[] = [
   {
     name: "clone-body-types-unchecked",
     breaks: "E10 (body {shared: boolean})",
-    description: "any clone body is served: one that is not an object, or whose shared is not a boolean, makes a plain clone",
-    catches: ["workspace.negative.broken-body", "workspace.negative.broken-body-4xx"],
-    because: { "workspace.negative.broken-body": "no-clone", "workspace.negative.broken-body-4xx": "client-error" },
+    description: "any clone body is served: one that is not an object, or whose shared is not a boolean, makes a plain clone (a reading of the unusable part as absent: the MUST holds, the 4xx the SHOULD asks for is missing)",
+    catches: ["workspace.negative.broken-body-4xx"],
+    because: { "workspace.negative.broken-body-4xx": "client-error" },
+    spares: ["workspace.negative.broken-body"],
     behaviour: { cloneBodyProblem: () => undefined },
   },
   {
