@@ -328,3 +328,14 @@ variants.push({
   },
   shouldFindings: ["workspace.negative.broken-body-4xx", "staging.negative.broken-body-4xx"],
 });
+
+variants.push({
+  name: "last-viewed-cursor-refused",
+  description: "Sorted by lastViewedAt, the reports list offers an endCursor but refuses any after with that sort (422): the cursor is not available, as E14 says; the offer is a SHOULD finding",
+  routes: ["E14"],
+  request: (req) => {
+    if (req.method === "GET" && req.path.endsWith("/reports") && req.query.get("sortBy") === "lastViewedAt" && req.query.get("after") !== null) throw new HttpError(422, "after is not available when sorting by lastViewedAt");
+  },
+  behaviour: { cursorWhenSortedByLastViewed: () => true },
+  shouldFindings: ["reports.list.last-viewed-no-cursor-offered"],
+});
