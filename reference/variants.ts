@@ -339,3 +339,10 @@ variants.push({
   behaviour: { cursorWhenSortedByLastViewed: () => true },
   shouldFindings: ["reports.list.last-viewed-no-cursor-offered"],
 });
+
+variants.push({
+  name: "workbook-optional-fields-omitted",
+  description: "Workbook answers leave out the optional folderId, dashboardDraft and publishedDashboard (\"Required: no\"): where a workbook is shows through E8's folderId filter",
+  routes: ["E8", "E9", "E10", "E11", "E12"],
+  respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
+});
