@@ -135,6 +135,19 @@ export const propertyFaults: Fault[] = [
     behaviour: { cloneBodyProblem: () => undefined },
   },
   {
+    name: "clone-mistyped-shared-answers-source",
+    breaks: "E10 (body {shared: boolean}; Response 200: the new Workbook)",
+    description: "a clone body whose shared is not a boolean makes a plain clone but answers with the source workbook's id: the clone made is not the one answered",
+    catches: ["workspace.negative.broken-body"],
+    because: { "workspace.negative.broken-body": "beyond-request" },
+    routes: ["E10"],
+    behaviour: { cloneBodyProblem: (body) => (body === undefined || (typeof body === "object" && body !== null && !Array.isArray(body)) ? undefined : "the body must be an object {shared?}") },
+    respond: ({ status, body, req }) => {
+      const shared = req.body && typeof req.body === "object" ? (req.body as { shared?: unknown }).shared : undefined;
+      return status === 200 && shared !== undefined && typeof shared !== "boolean" ? { ...body, id: Number(req.params.workbookId) } : body;
+    },
+  },
+  {
     name: "bad-body-answered-200",
     breaks: "Errors 2 (a request error is a 4xx; no status named for a broken E3, E4, E10, E11 or E12 body)",
     description: "a broken body on E3, E4, E10, E11 or E12 is answered 200 with the error message and nothing applied: the MUST (not applied, no 5xx) holds, the 4xx the SHOULD asks for is missing",
