@@ -22,14 +22,30 @@ export interface CursorWalk<T = any> {
 export interface WalkLimits {
   /** The walk must end within this many pages: one that does not is a failure of the server (a list that never ends). */
   maxPages?: number;
+  /**
+   * The list holds this many items (a whole walk counted them): the walk must end within the pages
+   * they fill at the page size the server serves (its smallest page before the last, after any
+   * refusal or clamp), plus two. A budget from the size asked for would fail a server that clamps.
+   */
+  listLength?: number;
   /** Stop quietly after this many pages, the walk marked partial (default: the run's --max-pages). */
   stopAfter?: number;
 }
 
 type Query = Record<string, string | number | undefined>;
 
-/** A refusal that may be about the page size: the request was well formed but for it. */
-const refusesSize = (res: Response) => res.status === 400 || res.status === 422;
+/**
+ * A refusal that may be about the page size: a 4xx that is not about the caller, the route or
+ * the rate (no maximum is shown, and a server may say "too large" with 400, 413, 416 or 422).
+ */
+const NOT_ABOUT_SIZE = new Set([401, 403, 404, 405, 409, 429]);
+const refusesSize = (res: Response) => res.status >= 400 && res.status < 500 && !NOT_ABOUT_SIZE.has(res.status);
+
+/** The page budget of a walk of `listLength` items whose pages so far (none of them the last) held `sizes` items. */
+function pagesFor(limits: WalkLimits, sizes: number[]): number {
+  const byLength = limits.listLength === undefined ? Infinity : Math.ceil(limits.listLength / Math.max(1, Math.min(...sizes))) + 2;
+  return Math.min(limits.maxPages ?? Infinity, byLength);
+}
 
 /**
  * One page at page size `size` of parameter `name`. No maximum of `limit` or `first` is shown,
@@ -56,7 +72,6 @@ async function pageAt(api: Api, path: string, query: Query, name: "first" | "lim
  * (core/preconditions.ts).
  */
 export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Query; endpoint?: SpecEndpoint } & WalkLimits = {}): Promise<CursorWalk<T>> {
-  const maxPages = opts.maxPages ?? Infinity;
   const stopAfter = opts.stopAfter ?? api.pageBudget;
   const pages: CursorPage<T>[] = [];
   const seenCursors = new Set<string>();
@@ -76,9 +91,11 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
     if (typeof cursor !== "string" || cursor === "") throw new CheckFailure("hasNextPage is true but endCursor gives no cursor to continue from", { expected: "a string endCursor", got: cursor, exchange: res.exchange, reason: "walk:no-cursor" });
     if (seenCursors.has(cursor)) throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", { expected: "a new cursor on each page", got: cursor, exchange: res.exchange, reason: "walk:repeated-cursor" });
     seenCursors.add(cursor);
-    if (pages.length >= maxPages) {
+    const budget = pagesFor(opts, pages.map((p) => p.items.length));
+    if (pages.length >= budget) {
       const sizes = first === undefined ? "the server's default page size (no first sent)" : `first=${first}, the page size the server accepted`;
-      throw new CheckFailure(`the cursor walk did not end within ${maxPages} pages at ${sizes}`, { expected: `hasNextPage false by page ${maxPages}`, got: `hasNextPage still true on page ${pages.length}, after ${pages.reduce((n, p) => n + p.items.length, 0)} items`, exchange: res.exchange, reason: "walk:endless" });
+      const served = opts.listLength === undefined ? "" : ` (a list of ${opts.listLength} items, at most ${Math.min(...pages.map((p) => p.items.length))} a page as served)`;
+      throw new CheckFailure(`the cursor walk did not end within ${budget} pages at ${sizes}${served}`, { expected: `hasNextPage false by page ${budget}`, got: `hasNextPage still true on page ${pages.length}, after ${pages.reduce((n, p) => n + p.items.length, 0)} items`, exchange: res.exchange, reason: "walk:endless" });
     }
     if (pages.length >= stopAfter) return { pages, items: pages.flatMap((p) => p.items), partial: true };
     after = cursor;
@@ -101,12 +118,12 @@ export interface OffsetWalk<T = any> {
  * `list` picks the array out of the body; `query` goes with every page (a filter). Limits as walkCursor's.
  */
 export async function walkOffset<T = any>(api: Api, path: string, limit: number, list: (body: any) => T[] | undefined, limits: WalkLimits & { query?: Query } = {}): Promise<OffsetWalk<T>> {
-  const maxPages = limits.maxPages ?? Infinity;
   const stopAfter = limits.stopAfter ?? api.pageBudget;
   const pages: Response[] = [];
   const items: T[] = [];
+  const sizes: number[] = [];
   let size: number | undefined = limit;
-  for (let offset = 0; pages.length < maxPages; ) {
+  for (let offset = 0; pages.length < pagesFor(limits, sizes); ) {
     if (pages.length >= stopAfter) return { pages, items, limit: size!, partial: true };
     const page = await pageAt(api, path, { ...limits.query, offset }, "limit", size);
     const res = page.res;
@@ -115,12 +132,14 @@ export async function walkOffset<T = any>(api: Api, path: string, limit: number,
     const got = res.status === 200 && res.isJson ? list(res.body) : undefined;
     if (!Array.isArray(got)) throw new CheckFailure(`offset page at ${offset} was not a 200 JSON list`, { got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange, reason: "walk:not-a-page" });
     items.push(...got);
+    sizes.push(got.length);
     offset += got.length;
     const { total, limit: used } = res.body?.pagination ?? {};
     if (got.length === 0) return { pages, items, limit: size!, partial: false };
     if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!)) return { pages, items, limit: size!, partial: false };
   }
-  throw new CheckFailure(`the offset walk did not end within ${maxPages} pages at limit=${size}, the page size the server accepted`, { expected: `the end of the list (pagination.total, or a short page) by page ${maxPages}`, got: `${items.length} items in ${pages.length} full pages, no end yet`, exchange: pages.at(-1)?.exchange, reason: "walk:endless" });
+  const served = limits.listLength === undefined ? "" : ` (a list of ${limits.listLength} items, at most ${Math.min(...sizes)} a page as served)`;
+  throw new CheckFailure(`the offset walk did not end within ${pages.length} pages at limit=${size}, the page size the server accepted${served}`, { expected: `the end of the list (pagination.total, or a short page) by page ${pages.length}`, got: `${items.length} items in ${pages.length} full pages, no end yet`, exchange: pages.at(-1)?.exchange, reason: "walk:endless" });
 }
 
 /**

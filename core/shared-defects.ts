@@ -28,7 +28,22 @@ export function blockSharedDefects(results: CheckResult[]): CheckResult[] {
     const by = { check: root.id, exchange: { method: x.method, url: x.url, status: x.status } };
     for (const i of members) if (owned[i] !== root) out[i] = { ...owned[i], status: "blocked", root: by, blockedBy: cause, message: `blocked by ${cause} (${owned[i].message})` };
   }
-  return out;
+  return blockUnderSchemaInvariant(out);
+}
+
+/**
+ * A schema defect is the schema invariant's: it watches every answer and reports the first that
+ * breaks a schema, so a check that met the same defect in another answer (its own read of another
+ * workbook, a report kind outside the enum deep in a clone) is blocked under it, not failed beside it.
+ */
+function blockUnderSchemaInvariant(results: CheckResult[]): CheckResult[] {
+  const roots = new Map(results.filter((r) => r.kind === "invariant" && r.status === "failed" && r.reason?.startsWith("schema:") && r.exchange).map((r) => [r.reason!, r]));
+  return results.map((r) => {
+    const root = r.kind !== "invariant" && r.status === "failed" && r.reason ? roots.get(r.reason) : undefined;
+    if (!root) return r;
+    const cause = `${root.id}: ${root.exchange!.method} ${root.exchange!.url} answered ${root.exchange!.status} (${root.reason})`;
+    return { ...r, status: "blocked", blockedBy: cause, message: `blocked by ${cause} (${r.message})` };
+  });
 }
 
 /** Reasons of assertions shared by many checks: the schemas, the invariants' and the walk's. */

@@ -39,6 +39,15 @@ export function envVarName(tag: string): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * A value for a variable the run sets: any text, then 16 characters of a random token, so that a
+ * secret among them occurs nowhere but where it leaked (fast-check's text alone draws "toString",
+ * which also stands inside names and keys).
+ */
+export function secretValue(): fc.Arbitrary<string> {
+  return fc.tuple(text(0, 12), fc.stringMatching(/^[a-z0-9]{16}$/).filter((t) => new Set(t).size >= 8)).map(([head, token]) => `${head}${token}`);
+}
+
 /** Security contexts of the shapes multi-tenant data models read: tenant ids, lists of them, nested objects. */
 export function securityContext(): fc.Arbitrary<Record<string, unknown>> {
   const tenantId = fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.uuid(), text(1, 12));

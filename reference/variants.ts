@@ -271,3 +271,62 @@ export function variantNamed(name: string): Variant {
   if (!v) throw new Error(`unknown variant '${name}' (known: ${variants.map((x) => x.name).join(", ")})`);
   return v;
 }
+
+/** The largest page size the page-size-capped variant takes; a larger one is refused (422). A cursor page holds at most CLAMPED_PAGE items. */
+const MAX_PAGE_SIZE = 25;
+const CLAMPED_PAGE = 3;
+
+variants.push({
+  name: "page-size-capped",
+  description: `Every list refuses a first or limit above ${MAX_PAGE_SIZE} with 422, and serves a cursor page of at most ${CLAMPED_PAGE} items whatever first asks (maximum page sizes are not shown: a refusal and a clamp are both allowed; the offset default of 20 is kept)`,
+  routes: ["E1", "E2", "E8", "E13", "E14"],
+  request: (req) => {
+    for (const name of ["first", "limit"]) {
+      const raw = req.query.get(name);
+      if (raw !== null && /^\d+$/.test(raw) && Number(raw) > MAX_PAGE_SIZE) throw new HttpError(422, `${name} must be at most ${MAX_PAGE_SIZE}`);
+    }
+    const first = req.query.get("first");
+    if (first !== null && /^\d+$/.test(first) && Number(first) > CLAMPED_PAGE) req.query.set("first", String(CLAMPED_PAGE));
+  },
+  // Its served document lists no 422 for the reads: generated page sizes above the cap meet an undocumented status.
+  shouldFindings: ["documented.reads.match-document"],
+});
+
+/** The JSON type each optional field of E4 and E10 is read as, by the variant that drops a mistyped one. */
+const OPTIONAL_FIELD_TYPES: Record<string, Record<string, (v: unknown) => boolean>> = {
+  E4: { branchName: (v) => typeof v === "string", branchId: (v) => Number.isInteger(v) },
+  E10: { shared: (v) => typeof v === "boolean" },
+};
+
+variants.push({
+  name: "mistyped-optional-as-absent",
+  description: "E4 and E10 read an optional field of the wrong type (an object, an array, a number, a boolean, a null) as absent when the rest of the body is valid without it: {\"enabled\": false, \"branchId\": 301, \"branchName\": {}} toggles branch 301, {\"shared\": {}} is a plain clone (the spec states no outcome for either)",
+  routes: ["E4", "E10"],
+  readRequestBody: (body, req) => {
+    const fields = OPTIONAL_FIELD_TYPES[sectionOf(req.path)];
+    if (!fields || !body || typeof body !== "object" || Array.isArray(body)) return body;
+    const out = { ...body };
+    for (const [k, ok] of Object.entries(fields)) if (k in out && !ok(out[k])) delete out[k];
+    // E4 still needs a branch named: a body that named it only by the mistyped field stays as sent.
+    return sectionOf(req.path) === "E4" && !("branchName" in out) && !("branchId" in out) ? body : out;
+  },
+  shouldFindings: ["workspace.negative.broken-body-4xx", "staging.negative.broken-body-4xx"],
+});
+
+variants.push({
+  name: "last-viewed-cursor-refused",
+  description: "Sorted by lastViewedAt, the reports list offers an endCursor but refuses any after with that sort (422): the cursor is not available, as E14 says; the offer is a SHOULD finding",
+  routes: ["E14"],
+  request: (req) => {
+    if (req.method === "GET" && req.path.endsWith("/reports") && req.query.get("sortBy") === "lastViewedAt" && req.query.get("after") !== null) throw new HttpError(422, "after is not available when sorting by lastViewedAt");
+  },
+  behaviour: { cursorWhenSortedByLastViewed: () => true },
+  shouldFindings: ["reports.list.last-viewed-no-cursor-offered"],
+});
+
+variants.push({
+  name: "workbook-optional-fields-omitted",
+  description: "Workbook answers leave out the optional folderId, dashboardDraft and publishedDashboard (\"Required: no\"): where a workbook is shows through E8's folderId filter",
+  routes: ["E8", "E9", "E10", "E11", "E12"],
+  respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
+});

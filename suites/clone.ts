@@ -6,6 +6,7 @@ import { walkCursor, wholeList } from "../core/pagination.js";
 import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden } from "./lib/report-refs.js";
 import { createFolder, createWorkbook, deletedItem } from "./lib/scratch-items.js";
 import { workbooksPath } from "./lib/workbook-calls.js";
+import { inFolder, requirePublishedShown, shownFolderId } from "./lib/workbook-place.js";
 import { duplicate, expectAnswerIsStored, unlessAtWorkbookLimit, ownerOf, ownWorkbook, putBySlug, readWorkbook, workbookPath } from "./lib/workbook-writes.js";
 
 const SHARED = { shared: true };
@@ -184,7 +185,8 @@ export const cloneChecks = group("clone", [
       const folder = await createFolder(ctx, dep);
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder.id });
       const { answer, res } = await cloneAndRead(ctx, dep, workbook.id);
-      ctx.expect.equal(answer.folderId, folder.id, "the clone's folderId (the source's folder, which the caller created and may edit)", { res, reason: "folder" });
+      const placed = await inFolder(ctx, ctx.api, dep, answer.id, folder.id, { answer, witness: workbook.id });
+      ctx.expect.that(placed.inside, `the clone is in the source's folder ${folder.id}, which the caller created and may edit (read from ${placed.how})`, { expected: `in folder ${folder.id}`, got: `elsewhere (${placed.how})`, res: placed.res ?? res, reason: "folder" });
     },
   },
   {
@@ -259,8 +261,10 @@ export const cloneChecks = group("clone", [
       const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
       unlessAtWorkbookLimit(res, `the creator cloning shared workbook ${id}`);
       const answer = ctx.expect.ok(res, "Workbook");
-      ctx.expect.that(answer.folderId == null, "the shared clone is at the root", { expected: "folderId null", got: answer.folderId, res, reason: "at-root" });
+      const folderId = await shownFolderId(creator, dep, answer.id, answer);
+      if (folderId !== undefined) ctx.expect.that(folderId === null, "the shared clone is at the root", { expected: "folderId null", got: folderId, res, reason: "at-root" });
       const { workbook: clone, res: cloneRes } = await readWorkbook(ctx, creator, dep, answer.id);
+      requirePublishedShown(clone, `the shared clone ${answer.id} read back (E9)`);
       const d = clone.publishedDashboard;
       ctx.expect.that(d != null, "the shared clone carries a re-published dashboard", { expected: "a publishedDashboard", got: d, res: cloneRes, reason: "republished" });
       ctx.expect.equal(d.status, "published", "the status of the re-published dashboard", { res: cloneRes, reason: "republished-status" });

@@ -1,6 +1,7 @@
 import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
+import { statusLine } from "../core/expect.js";
 import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import type { ItemRef } from "../core/scratch.js";
 import type { ServedModel } from "../core/served/model.js";
@@ -193,20 +194,25 @@ export const e14WorkspaceChecks = [
       id: "reports.list.last-viewed-no-cursor",
       spec: "E14 rule 5",
       level: "MUST",
-      title: "Sorted by lastViewedAt, the reports list offers no cursor",
+      title: "Sorted by lastViewedAt, the reports list cannot be paged with a cursor: none is offered, or an after is refused",
       needs: ["fixture:deployment"],
       async run(ctx) {
-        const dep = ctx.fixture("deployment").id;
-        (await documented(ctx)).require("GET", `${api1(dep)}/reports`, "lists reports");
-        const whole = await ctx.api.get(`${api1(dep)}/reports`, { sortBy: "lastViewedAt" });
-        ctx.expect.status(whole, 200, "sortBy=lastViewedAt is accepted", "sort-by-accepted");
-        const all = { items: records(ctx, whole, "the reports sorted by lastViewedAt") };
-        if (all.items.length < 2) throw new NotExercised(`the reports list holds ${all.items.length} report(s): a page of one could not have a next one`);
-        const res = await ctx.api.get(`${api1(dep)}/reports`, { sortBy: "lastViewedAt", first: 1 });
-        if (res.status >= 400 && res.status < 500) return; // first refused with this sort: no cursor either
-        const body = ctx.expect.json(res);
-        const cursor = body?.pageInfo?.endCursor;
-        ctx.expect.that(!(body?.pageInfo?.hasNextPage === true && typeof cursor === "string" && cursor !== ""), "no endCursor to continue from is offered when sorting by lastViewedAt", { expected: "no cursor (pageInfo null, or no next page)", got: body?.pageInfo, res, reason: "no-cursor" });
+        const offer = await lastViewedCursorOffer(ctx);
+        if (!offer.cursor) return;
+        // "Not available" holds where the cursor offered is refused: the offer is the SHOULD check's finding.
+        const next = await ctx.api.get(`${api1(offer.dep)}/reports`, { sortBy: "lastViewedAt", first: 1, after: offer.cursor });
+        ctx.expect.that(next.status >= 400 && next.status < 500, "a cursor offered when sorting by lastViewedAt does not page the list on: the after is refused", { expected: "no cursor offered, or a 4xx to after", got: statusLine(next), res: next, reason: "no-cursor" });
+      },
+    },
+    {
+      id: "reports.list.last-viewed-no-cursor-offered",
+      spec: "E14 rule 5",
+      level: "SHOULD",
+      title: "Sorted by lastViewedAt, the reports list offers no cursor a client could not use",
+      needs: ["fixture:deployment"],
+      async run(ctx) {
+        const offer = await lastViewedCursorOffer(ctx);
+        ctx.expect.that(!offer.cursor, "no endCursor to continue from is offered when sorting by lastViewedAt", { expected: "no cursor (pageInfo null, or no next page)", got: offer.res?.body?.pageInfo, res: offer.res, reason: "cursor-offered" });
       },
     },
     {
@@ -302,3 +308,18 @@ export const e14WorkspaceChecks = [
     },
   ]),
 ];
+
+/** A page of one report sorted by lastViewedAt, and the cursor it offers to go on from (none where first is refused with that sort). */
+async function lastViewedCursorOffer(ctx: CheckContext): Promise<{ dep: string; cursor?: string; res?: Response }> {
+  const dep = ctx.fixture("deployment").id;
+  (await documented(ctx)).require("GET", `${api1(dep)}/reports`, "lists reports");
+  const whole = await ctx.api.get(`${api1(dep)}/reports`, { sortBy: "lastViewedAt" });
+  ctx.expect.status(whole, 200, "sortBy=lastViewedAt is accepted", "sort-by-accepted");
+  const all = records(ctx, whole, "the reports sorted by lastViewedAt");
+  if (all.length < 2) throw new NotExercised(`the reports list holds ${all.length} report(s): a page of one could not have a next one`);
+  const res = await ctx.api.get(`${api1(dep)}/reports`, { sortBy: "lastViewedAt", first: 1 });
+  if (res.status >= 400 && res.status < 500) return { dep, res }; // first refused with this sort: no cursor either
+  const pageInfo = ctx.expect.json(res)?.pageInfo;
+  const cursor = pageInfo?.hasNextPage === true && typeof pageInfo.endCursor === "string" && pageInfo.endCursor !== "" ? pageInfo.endCursor : undefined;
+  return { dep, cursor, res };
+}

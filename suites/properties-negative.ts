@@ -150,7 +150,7 @@ export const negativeChecks = groupedById([
     id: "workspace.negative.broken-body",
     spec: "E10 (body {shared: boolean}); E11 (name string, folderId integer, meta object); E12 (items array, folderId integer or null); no status named",
     level: "MUST",
-    title: "Any clone, upsert or bulk-move body with a field of a type other than the one the spec shows, that is not an object, or that is not JSON, creates, changes and moves nothing and is no server error",
+    title: "Any clone, upsert or bulk-move body with a field of a type other than the one the spec shows, that is not an object, or that is not JSON, creates, changes and moves nothing beyond what the request without its unusable part does, and is no server error",
     needs: ["writes", "fixture:deployment"],
     judged: "not-applied",
     parts: WORKSPACE_PARTS,

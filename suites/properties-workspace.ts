@@ -10,6 +10,7 @@ import { batch, type Batch, dashboardConfig, deepMerge, dressSlug, LEGACY_TABS_C
 import { expectedBatch, type ItemFacts } from "./lib/bulk-move-outcome.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "./lib/scratch-items.js";
 import { bulkMove, expectWorkbook, itemKey, requirePlacementShown } from "./lib/workbook-calls.js";
+import { requireDraftShown } from "./lib/workbook-place.js";
 import { ownWorkbook, putBySlug, workbookPath } from "./lib/workbook-writes.js";
 import { LIMITS } from "../core/spec/operations.js";
 
@@ -59,6 +60,7 @@ function converted(draft: any): any {
 
 /** Where the draft shows is not shown: the workbook's dashboardDraft, or meta.dashboardDraft. */
 function expectDraftKept(ctx: CheckContext, wb: any, sent: unknown, res: Response, when: string): void {
+  requireDraftShown(wb, `the workbook ${when}`);
   const departures = [wb.dashboardDraft, wb.meta?.dashboardDraft].map((shown) => draftDeparture(shown, sent));
   if (departures.includes(undefined)) return;
   ctx.expect.fail(`${when}: the draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but ${departures[0]}`, { reason: "tabs-converted", expected: converted(sent), got: wb.dashboardDraft ?? wb.meta?.dashboardDraft, res });

@@ -8,7 +8,7 @@ import { NotExercised } from "../core/outcome.js";
 import { walkCursor, walkOffset, wholeList } from "../core/pagination.js";
 import { DEFAULT_REQUEST_BUDGET, forAll, MIN_RUNS } from "../core/property.js";
 import { secondsBetween } from "../core/timestamps.js";
-import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, smallestPageSize, text } from "../generators/index.js";
+import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, secretValue, smallestPageSize } from "../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "./lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/environment-list.js";
 import { claimsOf, tokenPath, tokenTimes } from "./lib/metadata-token.js";
@@ -84,7 +84,7 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
       const tag = envVarTag(ctx.scratch.prefix);
       const probe = await ctx.api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [{ name: `${tag}_PROBE`, value: "probe" }] } });
       ctx.require(probe, "E14", "setting a variable of its own (PUT env-vars), to see how names set here are masked", () => true);
-      const variable = fc.record({ name: envVarName(tag), value: text(1, 24).filter((v) => v !== MASK) }).filter((v) => o.select(v.name));
+      const variable = fc.record({ name: envVarName(tag), value: secretValue() }).filter((v) => o.select(v.name));
       await forAll(ctx, variable, async ({ name, value }, api) => {
         const put = await api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [{ name, value }] } });
         ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with a new variable ${name} (it took ${tag}_PROBE before)`);
@@ -141,7 +141,7 @@ export const propertyChecks = groupedById([
       await forAll(ctx, walks, async ({ list, sizes }, api) => {
         const l = lists.find((x) => x.what === list)!;
         for (const first of sizes) {
-          const walk = await walkCursor(api, l.path, { first, maxPages: Math.ceil(l.keys.length / first) + 2 });
+          const walk = await walkCursor(api, l.path, { first, listLength: l.keys.length });
           expectPagesCapped(ctx.expect, walk.pages, "first", walk.first ?? first, l.what);
           expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
         }
@@ -164,7 +164,7 @@ export const propertyChecks = groupedById([
       const longestWalk = Math.ceil(whole.length / smallestPageSize(whole.length, sizes)) + 2;
       const maxRequests = Math.max(DEFAULT_REQUEST_BUDGET, (MIN_RUNS + 2) * longestWalk);
       await forAll(ctx, pageSize(whole.length, sizes), async (limit, api) => {
-        const walk = await walkOffset(api, DEPLOYMENTS_PATH, limit, deploymentsOf, { maxPages: Math.ceil(whole.length / limit) + 2 });
+        const walk = await walkOffset(api, DEPLOYMENTS_PATH, limit, deploymentsOf, { listLength: whole.length });
         expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: deploymentsOf(res.body) ?? [], res })), "limit", walk.limit, "deployment");
         expectWalkCovers(ctx.expect, walk.items.map((d: any) => String(d?.id)), whole, "deployment", walk.pages.at(-1));
       }, { maxRequests });
@@ -188,7 +188,7 @@ export const propertyChecks = groupedById([
       const limits = fc.uniqueArray(pageSize(whole.length, { max: SURE_LIMIT }), { minLength: 1, maxLength: 3 });
       await forAll(ctx, limits, async (sizes, api) => {
         for (const limit of sizes) {
-          const walk = await walkOffset(api, path, limit, legacyEnvironments, { maxPages: Math.ceil(whole.length / limit) + 2 });
+          const walk = await walkOffset(api, path, limit, legacyEnvironments, { listLength: whole.length });
           expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })), "limit", walk.limit, "environment");
           expectWalkCovers(ctx.expect, walk.items.map((e: any) => String(e?.id)), whole, `environment (limit=${limit})`, walk.pages.at(-1));
         }

@@ -65,6 +65,12 @@ const byId: Record<string, Share[]> = {
   "user-attributes.list.cursor": ["read:user-attributes"],
   // It syncs a branch of its own, made and removed beside the other branch writers.
   "dbt-sync.start.branch-and-ref": ["add:dbt-sync", "add:branches"],
+  // Dev mode may be held per caller, on one branch at a time (its scope is not shown): a check that
+  // starts it on its branch moves it off another's, so those checks never overlap.
+  "data-model.files.write-needs-dev-mode": ["add:branches", "write:dev-mode"],
+  "data-model.validate.compile-errors-200": ["add:branches", "write:dev-mode"],
+  "data-model.files.rename": ["add:branches", "write:dev-mode"],
+  "data-model.upload.chunks-joined": ["add:branches", "write:dev-mode"],
 };
 
 export function withShares(checks: Check[]): Check[] {

@@ -2,6 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { NotVerifiable } from "../core/outcome.js";
+import { requireDraftShown } from "./lib/workbook-place.js";
 import { ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition, workbookPath } from "./lib/workbook-writes.js";
 import { LIMITS } from "../core/spec/operations.js";
 
@@ -41,6 +42,7 @@ async function sendLegacyTabs(ctx: CheckContext): Promise<{ found: any[]; readRe
   const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { dashboardDraft: { kind: "CLASSIC", title: "tabs", widgets: [widget] } } });
   ctx.expect.ok(res, "Workbook");
   const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  requireDraftShown(stored, `workbook ${workbook.id} read back (E9)`);
   const found = widgetsWithId(stored, widget.id);
   ctx.expect.that(found.length > 0, "the sent widget is kept in the dashboard draft", { expected: `a widget with id ${widget.id}`, got: stored.dashboardDraft ?? stored.meta?.dashboardDraft ?? null, res: readRes, reason: "widget-kept" });
   return { found, readRes };

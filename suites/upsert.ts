@@ -2,6 +2,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../core/deployments.js";
 import { walkOffset, wholeList } from "../core/pagination.js";
+import { inFolder } from "./lib/workbook-place.js";
 import { documented, expectAnswerIsStored, ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition } from "./lib/workbook-writes.js";
 
 
@@ -251,8 +252,8 @@ export const upsertChecks = group("upsert", [
       const { slug, workbook } = await ownWorkbook(ctx, readOnly, dep, { folderId: editable });
       const res = await putBySlug(ctx.scratch, readOnly, dep, slug, { folderId: ctx.fixture("readOnlyFolder").id });
       ctx.expect.clientError(res, "moving its own workbook into fixtures.readOnlyFolder (read access only) is rejected");
-      const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal(after.folderId, editable, "the workbook's folder after the rejected move", { res: readRes, reason: "stays-put" });
+      const stayed = await inFolder(ctx, ctx.api, dep, workbook.id, editable);
+      ctx.expect.that(stayed.inside, `the workbook is still in fixtures.editableFolder ${editable} after the rejected move (read from ${stayed.how})`, { expected: `in folder ${editable}`, got: `elsewhere (${stayed.how})`, res: stayed.res ?? res, reason: "not-applied" });
     },
   },
   {

@@ -51,8 +51,8 @@ export const e14Faults: Fault[] = [
     name: "reports-last-viewed-cursor",
     breaks: "E14 rule 5 (no cursor with lastViewedAt)",
     description: "sorted by lastViewedAt, the reports list still pages with a cursor",
-    catches: ["reports.list.last-viewed-no-cursor"],
-    because: { "reports.list.last-viewed-no-cursor": "no-cursor" },
+    catches: ["reports.list.last-viewed-no-cursor", "reports.list.last-viewed-no-cursor-offered"],
+    because: { "reports.list.last-viewed-no-cursor": "no-cursor", "reports.list.last-viewed-no-cursor-offered": "cursor-offered" },
     behaviour: { cursorWhenSortedByLastViewed: () => true },
   },
   {

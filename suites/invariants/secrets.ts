@@ -8,10 +8,31 @@ const secretNamed = (name: string) => MARKERS.some((m) => name.includes(m));
 const atVars = (path: string) => matchPath(operation("listEnvVars").path, path) !== undefined;
 const atSettings = (path: string) => matchPath(operation("getDeploymentSettings").path, path) !== undefined;
 /**
- * A value is looked for in every answer only when it cannot turn up by chance: long enough and
- * not one character repeated. Shorter ones are still judged where they are listed (masked or not).
+ * A value is looked for in every answer only when it cannot turn up by chance: long and made of
+ * many characters (generators/domain.ts secretValue draws such ones). Shorter ones ("toString")
+ * are still judged where they are listed (masked or not).
  */
-const traceable = (v: string) => v.length >= 8 && new Set(v).size >= 4 && v !== MASK;
+const traceable = (v: string) => [...v].length >= 16 && new Set(v).size >= 8 && v !== MASK;
+
+/**
+ * The strings of an answer that are values: never an object's keys, nor the name of a {name, value}
+ * entry (a variable's name may hold any text, a secret's among it, without leaking anything).
+ * An answer that is not JSON is one value.
+ */
+function valuesOf(x: Observed): string[] {
+  if (!x.isJson) return [x.text];
+  const out: string[] = [];
+  const visit = (v: unknown): void => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === "object") {
+      const named = "name" in v && "value" in v;
+      for (const [k, child] of Object.entries(v)) if (!(named && k === "name")) visit(child);
+    }
+  };
+  visit(x.body);
+  return out;
+}
 
 /** The variables an answer lists ({name, value} entries of items, data or a bare array), as E13 and the PUT answer show them. */
 function variablesIn(body: any): { name: string; value: unknown }[] {
@@ -100,8 +121,8 @@ export const secretMasking = invariant({
         if (unmasked.length)
           return { reason: "secret-unmasked", message: "a secret-named variable is listed with a value other than [ENCRYPTED]", expected: `${MASK} for ${unmasked.map((v) => v.name).join(", ")}`, got: unmasked.map((v) => `${v.name}: ${typeof v.value === "string" ? "a value in clear" : JSON.stringify(v.value)}`).join("; "), hide: unmasked.map((v) => v.value).filter((v): v is string => typeof v === "string") };
       }
-      // As the value reads inside a JSON string: an escaped character is not matched where it stands raw.
-      const leaked = [...secrets].filter(([value]) => traceable(value) && !plain.has(value) && x.text.includes(JSON.stringify(value).slice(1, -1)) && !sent.holds(value));
+      const values = secrets.size ? valuesOf(x) : [];
+      const leaked = [...secrets].filter(([value]) => traceable(value) && !plain.has(value) && values.some((v) => v.includes(value)) && !sent.holds(value));
       if (leaked.length) return { reason: "secret-leaked", message: `the answer of ${x.method} ${x.url.pathname} holds the value of a secret-named variable the run set`, expected: "no secret value in any answer", got: `the value of ${leaked.map(([, name]) => name).join(", ")}`, hide: leaked.map(([value]) => value) };
       return listsVariables || isSettings ? "held" : undefined;
     };

@@ -3,9 +3,10 @@ import type { Api } from "../../core/api.js";
 import type { Response } from "../../core/http.js";
 import { statusLine } from "../../core/expect.js";
 import type { ReasonKey } from "../../core/reasons.js";
-import { type DocumentSchemas, documentedResponse, mediaMatches, mediaType, type Operation, operationFor, type Parameter } from "../../core/served-document.js";
+import { type DocumentSchemas, documentedResponse, mediaMatches, mediaType, type Operation, operationFor, operationsOf, type Parameter } from "../../core/served-document.js";
 import type { RunSettings } from "../../core/settings.js";
-import { validValues } from "../../generators/index.js";
+import { NotGenerated, validValues } from "../../generators/index.js";
+import { merge } from "../../generators/schema-shape.js";
 
 /** The first array of records an answer carries: the answer itself, `items`, `data`, or an array under `data`. */
 function firstRecords(body: any): any[] {
@@ -111,12 +112,36 @@ const CURSOR_STYLE = new Set(["first", "after", "last", "before"]);
 /** A query value as sent: scalars only (null and structures are not a query string's to carry). */
 const scalar = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? v : undefined);
 
-/** Valid queries of an operation: required parameters always, optional ones sometimes, one pagination style. */
-export function queryArbitrary(op: Operation): fc.Arbitrary<Record<string, string | number | boolean | undefined>> {
-  const usable = op.parameters.filter((p) => p.in === "query" && (p.required || !CURSOR.test(p.name)));
-  const styles = usable.some((p) => OFFSET_STYLE.has(p.name)) && usable.some((p) => CURSOR_STYLE.has(p.name));
+/**
+ * The query parameters the spec's own document (schemas/openapi.json) states for the same
+ * operation, by name: a served document may type one more loosely (`number` where the spec says
+ * integer), and a generated request obeys the types and bounds the spec states.
+ */
+export function specQueryParameters(specDoc: any, op: Operation): Map<string, Parameter> {
+  for (const spec of operationsOf(specDoc)) if (spec.key === op.key) return new Map(spec.parameters.filter((p) => p.in === "query").map((p) => [p.name, p]));
+  return new Map();
+}
+
+/** A parameter's schema narrowed by the spec's: both must hold (`number` and `integer|null` give integer). */
+const narrowed = (p: Parameter, spec: Map<string, Parameter>) => (spec.get(p.name)?.schema ? { ...p, schema: merge(p.schema ?? {}, spec.get(p.name)!.schema) } : p);
+
+/**
+ * Valid queries of an operation: required parameters always, optional ones sometimes, one pagination
+ * style. An optional parameter whose schema gives no value (NotGenerated) is left out.
+ */
+export function queryArbitrary(op: Operation, spec: Map<string, Parameter> = new Map()): fc.Arbitrary<Record<string, string | number | boolean | undefined>> {
+  const candidates = op.parameters.filter((p) => p.in === "query" && (p.required || !CURSOR.test(p.name))).map((p) => narrowed(p, spec));
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const p of usable) model[p.name] = p.required ? validValues(p.schema, { maxItems: 2 }) : fc.option(validValues(p.schema, { maxItems: 2 }), { nil: undefined });
+  for (const p of candidates) {
+    try {
+      const values = validValues(p.schema, { maxItems: 2, name: `${op.method} ${op.path} query ${p.name}` });
+      model[p.name] = p.required ? values : fc.option(values, { nil: undefined });
+    } catch (err) {
+      if (p.required || !(err instanceof NotGenerated)) throw err;
+    }
+  }
+  const usable = candidates.filter((p) => p.name in model);
+  const styles = usable.some((p) => OFFSET_STYLE.has(p.name)) && usable.some((p) => CURSOR_STYLE.has(p.name));
   return fc.tuple(fc.record(model), fc.boolean()).map(([q, offsetStyle]) => {
     const out: Record<string, string | number | boolean | undefined> = {};
     for (const p of usable) {
@@ -126,6 +151,9 @@ export function queryArbitrary(op: Operation): fc.Arbitrary<Record<string, strin
     return out;
   });
 }
+
+/** Whether a generated query names something the check made up (any parameter but the page's size and offset): a 404 may be its answer. */
+export const namesMadeUpValue = (query: Record<string, unknown>) => Object.entries(query).some(([k, v]) => v !== undefined && !OFFSET_STYLE.has(k) && !CURSOR_STYLE.has(k));
 
 /** Page sizes (Pagination styles): past a documented maximum, a server may clamp instead of refusing (facts: neither is published). */
 const PAGE_SIZES = new Set(["limit", "first"]);

@@ -1,3 +1,5 @@
+import { conforms, type Schema } from "../../generators/index.js";
+
 /**
  * Which wrongly typed values a lenient server may read as the value they spell: `"12"` for the
  * integer 12, `"true"` or `0`/`1` for a boolean, a number or boolean where a string is declared.
@@ -34,4 +36,26 @@ export function spellsAllowed(value: unknown, types: JsonType[]): boolean {
   if (typeof value === "number") return has("string") || (has("boolean") && (value === 0 || value === 1));
   if (typeof value === "boolean") return has("string");
   return false;
+}
+
+/** The body without the value at a JSON pointer (a copy); the body itself where the pointer names no object's key. */
+function withoutAt(body: unknown, pointer: string): unknown {
+  const segs = pointer.split("/").slice(1);
+  if (!segs.length) return body;
+  const copy = structuredClone(body);
+  const parent = valueAt(copy, `/${segs.slice(0, -1).join("/")}`.replace(/^\/$/, ""));
+  if (!parent || typeof parent !== "object" || Array.isArray(parent)) return body;
+  delete (parent as Record<string, unknown>)[segs.at(-1)!];
+  return copy;
+}
+
+/**
+ * Whether a server may read a mistyped value (an object, an array, a number, a boolean, a null
+ * where the schema says otherwise) as absent: the place is an optional field, and the body without
+ * it is a valid request. `{"enabled": false, "branchId": 301, "branchName": {}}` is then the toggle
+ * of branch 301, `{"shared": {}}` a plain clone: the spec states no outcome for either.
+ */
+export function readableWithout(schema: Schema): (bad: { kind: string; at: string; body?: unknown }) => boolean {
+  const accepts = conforms(schema);
+  return (bad) => bad.kind === "wrong-type" && bad.at !== "" && bad.body !== undefined && accepts(withoutAt(bad.body, bad.at));
 }

@@ -8,7 +8,7 @@ import { walkCursor } from "../../core/pagination.js";
 import type { SchemaName } from "../../core/schemas.js";
 import { envVarTag, invalidValues, malformedJson, rejectedVersionForm, securityContext, validValues, type InvalidOptions } from "../../generators/index.js";
 import { keepSettings } from "./deployment-settings.js";
-import { spellsAllowed, typesAt, valueAt } from "./lenient-reading.js";
+import { readableWithout, spellsAllowed, typesAt, valueAt } from "./lenient-reading.js";
 import { tokenParams } from "./metadata-token.js";
 import { createFolder, createWorkbook } from "./scratch-items.js";
 import { stagingState, unreadable } from "./staging-state.js";
@@ -137,6 +137,7 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
   const names = (body: any) => isObject(body) && (body.branchName === branch.name || (branch.id !== undefined && body.branchId != null && String(body.branchId) === String(branch.id)));
   // "one of branchName or branchId" does not say that both together are refused: never sent as invalid.
   const cases = badBodies(ctx, "StagingToggleRequest", { base: fc.constantFrom(...valid), nullIsAbsent: true }).filter((b) => b.kind !== "several-branches");
+  const absentReading = readableWithout(ctx.schemas.schema("StagingToggleRequest"));
   const putBack = async (api: Api) => {
     if ((await stagingOn(ctx, api, dep, branch.name)).on === was) return;
     ctx.expect.status(await api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: was, branchName: branch.name } }), 200, `putting the staging environment of branch ${branch.name} back ${was ? "on" : "off"}`);
@@ -146,8 +147,8 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
     send: sender("setStagingEnvironment", { deploymentId: dep }),
     restore: putBack,
     lenient: spelledAsValid(ctx, "StagingToggleRequest"),
-    // A null branchName beside the branchId (or the other way round) may be read as absent.
-    ignorable: (bad) => (bad.at === "/branchName" || bad.at === "/branchId") && valueAt(bad.body, bad.at) === null && names(bad.body),
+    // A mistyped branchName beside the branchId (or the other way round), null or of any other type, may be read as absent.
+    ignorable: (bad) => (bad.at === "/branchName" || bad.at === "/branchId") && names(bad.body) && (valueAt(bad.body, bad.at) === null || absentReading(bad)),
     async faithful(api, bad) {
       // A reading acts on the branch the body names, if it names this one, and on no other.
       if (!names(bad.body)) await unchanged(api);
@@ -218,6 +219,7 @@ export async function cloneStage(ctx: CheckContext): Promise<Stage> {
   // What the folder holds: the source, and the clones of readings taken as valid (tracked, removed at cleanup).
   let held: unknown[] = [source.id];
   const spelled = spelledAsValid(ctx, "CloneWorkbookRequest");
+  const absentReading = readableWithout(ctx.schemas.schema("CloneWorkbookRequest"));
   return {
     // A null body is no body: a plain clone.
     cases: badBodies(ctx, "CloneWorkbookRequest", { base: fc.constant({ shared: false }), nullIsAbsent: true, optionalRoot: true }),
@@ -227,8 +229,8 @@ export async function cloneStage(ctx: CheckContext): Promise<Stage> {
     },
     // The body is optional: a server may take the JSON string "" as none.
     lenient: (bad) => spelled(bad) || (bad.at === "" && bad.body === ""),
-    // Any body that is no object (" ", [], false) may be taken as none: a plain clone.
-    ignorable: (bad) => bad.at === "" && bad.raw === undefined && !isObject(bad.body),
+    // Any body that is no object (" ", [], false) may be taken as none, and a mistyped shared ({}, [], 1, null) as absent: a plain clone.
+    ignorable: (bad) => bad.raw === undefined && ((bad.at === "" && !isObject(bad.body)) || absentReading(bad)),
     async faithful(api, _bad, res) {
       const made = res.isJson && Number.isSafeInteger(res.body?.id) ? [res.body.id] : [];
       const { ids, res: listed } = await inFolder(api);
