@@ -28,6 +28,12 @@ type Side = "request" | "response";
 const MAX_DEPTH = 12;
 const esc = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
+/** A schema of free text: type string (or string and null), no enum of values. */
+const isText = (s: any) => {
+  const t = typesOf(s);
+  return !!t && t.has("string") && [...t].every((x) => x === "string" || x === "null") && !enumOf(s);
+};
+
 function typesOf(s: any): Set<string> | undefined {
   if (!s || typeof s !== "object") return undefined;
   if (typeof s.type === "string") return new Set([s.type]);
@@ -111,7 +117,9 @@ class Comparison {
     if (cEnum && sEnum) {
       const removed = cEnum.filter((v) => !sEnum.some((w) => JSON.stringify(w) === JSON.stringify(v)));
       const added = sEnum.filter((v) => !cEnum.some((w) => JSON.stringify(w) === JSON.stringify(v)));
-      if (removed.length) this.add(true, "enum-value-removed", `enum value(s) ${JSON.stringify(removed)} removed`, cAt, sAt);
+      // A request that takes fewer values refuses what clients send; an answer of fewer values is
+      // still one the spec allows (a server that never answers null lists no null): no break.
+      if (removed.length) this.add(side === "request", "enum-value-removed", `enum value(s) ${JSON.stringify(removed)} removed`, cAt, sAt);
       if (added.length) this.add(false, "enum-value-added", `enum value(s) ${JSON.stringify(added)} added`, cAt, sAt);
     }
     // Documented variants of a shape (a legacy and a current list shape) are all the spec's: each
@@ -171,8 +179,10 @@ class Comparison {
     for (const p of c.parameters) {
       const q = s.parameters.find((x) => x.name === p.name && x.in === p.in);
       if (!q) this.add(false, "parameter-removed", `${p.in} parameter ${p.name} not documented`, `${c.pointer}/parameters`, `${s.pointer}/parameters`);
-      // A path segment is text on the wire, whatever type a document gives it (E2: "string/number").
-      else if (p.in !== "path") this.schema(p.schema, q.schema, `${c.pointer}/parameters/${esc(p.name)}/schema`, `${s.pointer}/parameters/${esc(q.name)}/schema`, "request");
+      // A path segment is text on the wire, whatever type a document gives it (E2: "string/number");
+      // so is a query value, and a served query parameter typed as a string takes whatever the
+      // contract's type would send (`folderId=7`, `folderId=null`): a wider request, no drift.
+      else if (p.in !== "path" && !(p.in === "query" && isText(q.schema))) this.schema(p.schema, q.schema, `${c.pointer}/parameters/${esc(p.name)}/schema`, `${s.pointer}/parameters/${esc(q.name)}/schema`, "request");
     }
     const cBody = c.requestBody?.media["application/json"];
     const sBody = s.requestBody?.media["application/json"];

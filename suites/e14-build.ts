@@ -13,8 +13,11 @@ import { branchesByName, build1, devMode, documented, fileNames, fileWrite, ownB
  * first/after with items and pageInfo.
  */
 const WRITES = ["writes", "fixture:deployment"] as const;
-/** Does not compile on any server: an unclosed flow sequence in YAML. */
-const BROKEN_MODEL = "cubes:\n  - name: [unclosed\n    sql_table: public.orders\n";
+/**
+ * Does not compile on any server, whichever check its compiler makes first: YAML broken three ways
+ * at once (a tab indent, an unclosed flow mapping, an unclosed flow sequence).
+ */
+const BROKEN_MODEL = "cubes:\n\t- name: {unclosed\n    sql_table: [public.orders\n";
 
 /** 0.4.0: `first` bounds the page, `after` continues it, and the walk holds every record once. */
 async function cursorList(ctx: CheckContext, path: string, what: string, query: Record<string, string> = {}): Promise<void> {
