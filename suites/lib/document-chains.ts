@@ -4,7 +4,8 @@ import type { Response } from "../../core/http.js";
 import type { ReasonKey } from "../../core/reasons.js";
 import { propertySeed } from "../../core/property.js";
 import { propertiesOf, recordOf } from "../../core/served/answers.js";
-import { type DocumentSchemas, type Operation, operationFor } from "../../core/served-document.js";
+import { type DocumentSchemas, type Operation, operationFor, operationKey } from "../../core/served-document.js";
+import { operation } from "../../core/spec/operations.js";
 import { listed } from "../../core/served-operations.js";
 import { specSectionOf } from "../../core/spec-operations.js";
 import { contradiction, mayWrite, type PathIds, writeClass } from "./document-requests.js";
@@ -33,6 +34,12 @@ export interface ChainOutcome {
   /** Creates the run could not build a valid body for, each with the schema's complaint. */
   unbuilt: string[];
 }
+
+/** The folder create facts.md names: what it makes is a workspace item (core/scratch.ts removes it). */
+const FOLDER_CREATE = (() => {
+  const o = operation("createFolder");
+  return operationKey(o.method, o.path);
+})();
 
 /** Pages a list is walked to find what the run made (a longer list is not held against the server). */
 const MAX_LIST_PAGES = 10;
@@ -100,8 +107,9 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     return false;
   };
   for (const r of ordered(resourcesOf(env.ops, ctx.settings))) {
-    // What the document gives no way to delete is not made: the run leaves nothing behind (a user is removed only in bulk).
-    if (!r.remove) continue;
+    // What the run could not remove is not made (a user the document deletes only in bulk): its
+    // own delete, or a workspace folder, which the run's cleanup removes by bulk delete.
+    if (!r.remove && r.create.key !== FOLDER_CREATE) continue;
     const collection = await env.ids.fill(r.create.path);
     if (!collection) continue;
     const seed = propertySeed(ctx.settings.seed, `${ctx.checkId}:${r.create.key}`);
