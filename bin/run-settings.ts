@@ -84,7 +84,7 @@ function fromUser(opts: SettingsOptions, file: ConfigFile): Target {
   const token = opts.token ?? (opts.tokenFile ? readTokenFile(opts.tokenFile) : undefined) ?? process.env[tokenEnvVars.primary] ?? file.token;
   if (!token) throw new UsageError(`no token: pass --token or --token-file, set ${tokenEnvVars.primary}, or put token in the config`);
   const tokens: RunSettings["tokens"] = { ...file.tokens };
-  for (const role of ["readOnly", "noAudit", "creator"] as const) tokens[role] = process.env[tokenEnvVars[role]] ?? tokens[role];
+  for (const role of ["readOnly", "noAudit", "creator", "viewer"] as const) tokens[role] = process.env[tokenEnvVars[role]] ?? tokens[role];
   return {
     baseUrl: checkBaseUrl(opts.baseUrl ?? (process.env[BASE_URL_ENV] || undefined) ?? file.baseUrl),
     token,

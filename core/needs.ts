@@ -7,7 +7,7 @@
 export type Level = "MUST" | "SHOULD";
 
 /** Extra credentials a check may need; the config's `tokens` names them. */
-export type TokenRole = "readOnly" | "noAudit" | "creator";
+export type TokenRole = "readOnly" | "noAudit" | "creator" | "viewer";
 
 /**
  * What a check needs before it can run, declared as data: the runner skips it, with the reason,

@@ -270,6 +270,7 @@ export const reasons = {
   "entry-kept": { title: "A dashboard app entry of exactly 255 characters is kept whole", expected: "the entry as sent" },
   "round-trip": { title: "Settings written back as they were read are answered as documented", expected: "a 2xx its document lists" },
   "cursor-offered": { title: "Sorted by lastViewedAt, the reports list offers no cursor to page on", expected: "no endCursor with hasNextPage" },
+  "role-refused": { title: "A caller below the AI BI User role is refused the write that needs the role", expected: "a 4xx" },
 } as const satisfies Record<string, Reason>;
 
 export type ReasonKey = keyof typeof reasons | `schema:${string}` | `kept:${string}` | `sorted:${string}` | `walk:${(typeof WALK_BREAKS)[number]}`;

@@ -75,6 +75,7 @@ export const tokenEnvVars: Record<"primary" | TokenRole, string> = {
   readOnly: "CONFORMANCE_TOKEN_READONLY",
   noAudit: "CONFORMANCE_TOKEN_NOAUDIT",
   creator: "CONFORMANCE_TOKEN_CREATOR",
+  viewer: "CONFORMANCE_TOKEN_VIEWER",
 };
 
 export interface ConfigFile {

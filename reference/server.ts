@@ -65,7 +65,7 @@ export async function startReference(opts: StartOptions = {}): Promise<RunningRe
     config: () => ({
       baseUrl: url,
       token: seeded.tokens.primary,
-      tokens: { readOnly: seeded.tokens.readOnly, noAudit: seeded.tokens.noAudit, creator: seeded.tokens.creator },
+      tokens: { readOnly: seeded.tokens.readOnly, noAudit: seeded.tokens.noAudit, creator: seeded.tokens.creator, viewer: seeded.tokens.viewer },
       fixtures: seeded.fixtures,
     }),
     close: () => new Promise<void>((resolve) => {

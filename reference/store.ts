@@ -114,7 +114,7 @@ export interface Store {
   auditFeatureEnabled: boolean;
 }
 
-export const TOKEN_ROLES = ["primary", "readOnly", "noAudit", "creator"] as const;
+export const TOKEN_ROLES = ["primary", "readOnly", "noAudit", "creator", "viewer"] as const;
 export type TokenRoleName = (typeof TOKEN_ROLES)[number];
 
 export interface Seeded {
@@ -206,8 +206,9 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
     { id: 2, email: "victor@example.com", firstName: "Victor", aiBiUser: true, permissions: new Set(), creatorMode: false, defaultAccess: "read" },
     { id: 3, email: "nora@example.com", firstName: null, aiBiUser: true, permissions: new Set(["SecretsManage"]), creatorMode: false, defaultAccess: "manage" },
     { id: 4, email: "carol@embed.example.com", firstName: "Carol", aiBiUser: true, permissions: new Set(), creatorMode: true, defaultAccess: "read" },
+    { id: 5, email: "vera@example.com", firstName: "Vera", aiBiUser: false, permissions: new Set(), creatorMode: false, defaultAccess: "read" },
   ];
-  const tokens: Record<TokenRoleName, string> = { primary: randomToken("admin"), readOnly: randomToken("viewer"), noAudit: randomToken("noaudit"), creator: randomToken("creator") };
+  const tokens: Record<TokenRoleName, string> = { primary: randomToken("admin"), readOnly: randomToken("viewer"), noAudit: randomToken("noaudit"), creator: randomToken("creator"), viewer: randomToken("below-ai-bi-user") };
   const store: Store = {
     users,
     tokens: new Map([
@@ -215,6 +216,7 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
       [tokens.readOnly, users[1]],
       [tokens.noAudit, users[2]],
       [tokens.creator, users[3]],
+      [tokens.viewer, users[4]],
     ]),
     deployments: [
       ...shape.deployments.map((d, i) => deployment(shape, d.id, d.name, i === 2 ? shape.workbooks[2] : null)),

@@ -31,6 +31,7 @@ const ROLE_USE: Record<TokenRole, string> = {
   readOnly: "a user with read-only access to some folders (access rules)",
   noAudit: "a caller without AuditLogManage (the audit refusal)",
   creator: "a creator-mode embed session (clone with shared: true)",
+  viewer: "a user below the AI BI User role who can read some workbooks (clone and create by slug refused, E10 rule 5, E11 rule 4)",
 };
 
 /**

@@ -140,4 +140,16 @@ export const cloneFaults: Fault[] = [
     because: { "clone.limit.reached-400": "nothing-created" },
     behaviour: { limitRefusalCreates: () => true },
   },
+  {
+    name: "clone-role-unchecked",
+    breaks: "E10 rule 5 (AI BI User or higher); Authentication 4",
+    description: "a caller below the AI BI User role may clone any workbook it can read",
+    catches: ["clone.access.viewer-refused"],
+    because: { "clone.access.viewer-refused": "role-refused" },
+    routes: ["E10"],
+    handle: ({ req, next }) => {
+      req.user = { ...req.user, aiBiUser: true };
+      return next();
+    },
+  },
 ];

@@ -176,4 +176,16 @@ export const upsertFaults: Fault[] = [
     because: { "upsert.concurrency.conflict-not-applied": "conflict-applied" },
     behaviour: { upsertConflictApplies: () => true },
   },
+  {
+    name: "upsert-create-role-unchecked",
+    breaks: "E11 rule 4 (create: AI BI User or higher); Authentication 4",
+    description: "a caller below the AI BI User role may create a workbook by slug",
+    catches: ["upsert.access.viewer-create-refused"],
+    because: { "upsert.access.viewer-create-refused": "role-refused" },
+    routes: ["E11"],
+    handle: ({ req, next }) => {
+      req.user = { ...req.user, aiBiUser: true };
+      return next();
+    },
+  },
 ];

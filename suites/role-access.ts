@@ -1,0 +1,65 @@
+import { groupedById } from "../core/check.js";
+import type { CheckContext } from "../core/context.js";
+import { NotExercised } from "../core/outcome.js";
+import { walkCursor } from "../core/pagination.js";
+import { workbooksPath } from "./lib/workbook-calls.js";
+import { duplicate, putBySlug, workbookPath } from "./lib/workbook-writes.js";
+
+/**
+ * Authentication 4: cloning a workbook (E10 rule 5) and creating one by slug (E11 rule 4) need the
+ * AI BI User role or higher. A caller below it (tokens.viewer) is refused both, on a workbook it
+ * can read too, and nothing is made.
+ */
+const VIEWER = ["writes", "token:viewer", "fixture:deployment"] as const;
+
+/** A workbook the viewer reads (its own E8 page, then E9): a refusal of its clone is the role's, not read access's. */
+async function readableByViewer(ctx: CheckContext, dep: string): Promise<{ id: number; name: string }> {
+  const viewer = ctx.as("viewer");
+  const page = await viewer.call("listWorkbooks", { deploymentId: dep }, { query: { first: 50 } });
+  const listed: any[] = page.status === 200 && page.isJson && Array.isArray(page.body?.items) ? page.body.items : [];
+  for (const w of listed.filter((x) => Number.isSafeInteger(x?.id) && typeof x?.name === "string" && (x.type === undefined || x.type === "WORKBOOK")).slice(0, 5)) {
+    if ((await viewer.get(workbookPath(dep, w.id))).status === 200) return w;
+  }
+  throw new NotExercised(`the viewer token reads no workbook of deployment ${dep} (E8 answered ${page.status}, then E9): a refusal could be for want of read access`);
+}
+
+/** Workbooks of the deployment named `name`, over every page (the run's own key). */
+async function namedIn(ctx: CheckContext, dep: string, name: string): Promise<number[]> {
+  const walk = await walkCursor(ctx.api, workbooksPath(dep), { first: 100, endpoint: "E8" });
+  return walk.items.filter((w: any) => w?.name === name).map((w: any) => w.id);
+}
+
+export const roleAccessChecks = groupedById([
+  {
+    id: "clone.access.viewer-refused",
+    spec: "E10 rule 5; Authentication 4",
+    level: "MUST",
+    title: "A caller below the AI BI User role cannot clone a workbook it can read, and no clone is made",
+    needs: [...VIEWER],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const source = await readableByViewer(ctx, dep);
+      const copies = `Copy of ${source.name}`;
+      const before = await namedIn(ctx, dep, copies);
+      const res = await duplicate(ctx.scratch, ctx.as("viewer"), dep, source.id);
+      ctx.expect.clientError(res, `cloning workbook ${source.id} as a caller below AI BI User is refused`, "role-refused");
+      const after = (await namedIn(ctx, dep, copies)).filter((id) => !before.includes(id));
+      ctx.expect.equal(after, [], `no "${copies}" appeared after the refused clone`, { res, reason: "nothing-created" });
+    },
+  },
+  {
+    id: "upsert.access.viewer-create-refused",
+    spec: "E11 rule 4; Authentication 4",
+    level: "MUST",
+    title: "A caller below the AI BI User role cannot create a workbook by slug, and the slug holds no workbook after",
+    needs: [...VIEWER],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const slug = ctx.scratch.slug("viewer");
+      const name = ctx.scratch.name("viewer");
+      const res = await putBySlug(ctx.scratch, ctx.as("viewer"), dep, slug, { name });
+      ctx.expect.clientError(res, `creating a workbook by slug ${slug} as a caller below AI BI User is refused`, "role-refused");
+      ctx.expect.equal(await namedIn(ctx, dep, name), [], `no workbook named ${name} was made by the refused create`, { res, reason: "nothing-created" });
+    },
+  },
+]);
