@@ -82,7 +82,8 @@ export class ConsoleReporter {
     const told = (r: CheckResult, heading: string, colour: string) => {
       if (quiet) return this.out(`${verdict(r, gate) === "known" ? "KNOWN" : MARK[label(r)][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${heading}` : ""}`);
       this.out("");
-      this.out(paint(colour, `── ${r.id} ${shownAs(r, gate)}${heading ? ` ${heading}` : ""}`));
+      // A failure that did not come back every time says so where it is told (core/verdict.ts).
+      this.out(paint(colour, `── ${r.id}${label(r) === "intermittent" ? " (intermittent)" : ""}${heading ? ` ${heading}` : ""}`));
       this.out(failureDetails(r));
     };
     for (const r of parts.failures) told(r, r.level === "MUST" ? "" : "(SHOULD, failing under --strict)", "31");

@@ -152,8 +152,12 @@ export function queryArbitrary(op: Operation, spec: Map<string, Parameter> = new
   });
 }
 
-/** Whether a generated query names something the check made up (any parameter but the page's size and offset): a 404 may be its answer. */
-export const namesMadeUpValue = (query: Record<string, unknown>) => Object.entries(query).some(([k, v]) => v !== undefined && !OFFSET_STYLE.has(k) && !CURSOR_STYLE.has(k));
+/**
+ * Whether a generated query names an object the check made up (`folderId=33696975`): a 404 may be
+ * the server's answer to it. Free text and filters by value (search, eventName) name no object: a
+ * 404 to them is a missing route.
+ */
+export const namesMadeUpValue = (query: Record<string, unknown>) => Object.entries(query).some(([k, v]) => v !== undefined && /(^id|Id|_id)$/.test(k));
 
 /** Page sizes (Pagination styles): past a documented maximum, a server may clamp instead of refusing (facts: neither is published). */
 const PAGE_SIZES = new Set(["limit", "first"]);
