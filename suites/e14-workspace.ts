@@ -32,7 +32,7 @@ async function ownReport(ctx: CheckContext, doc: ServedDocument, dep: string, na
   const body = op.body({ "name|title": name, ...(folderId === undefined ? {} : { folderId }) });
   const res = await ctx.api.put(path.replace("{publicId}", ctx.scratch.slug("report")), body);
   const report = setup(ctx, res, `creating report ${name}`, (r) => r.isJson && Number.isSafeInteger(r.body?.id));
-  ctx.scratch.track(dep, { type: "REPORT", id: report.id });
+  ctx.scratch.track(dep, { type: "REPORT", id: report.id }, { res, name });
   return report;
 }
 

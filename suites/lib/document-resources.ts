@@ -4,6 +4,8 @@ import type { Response } from "../../core/http.js";
 import { normalisePath, type Operation } from "../../core/served-document.js";
 import { validValues } from "../../generators/index.js";
 import { mayWrite, type PathIds } from "./document-requests.js";
+import { carriesPrefix, entriesOf, listAll } from "../../core/ownership.js";
+import type { ReadBack } from "../../core/scratch.js";
 
 /**
  * A resource the document lets a client create and then address: the create (POST on a
@@ -75,18 +77,48 @@ export function bodyFor(ctx: CheckContext, op: Operation, seed: number): unknown
 }
 
 /**
- * Registers the removal of what a create made: its delete operation, or (a workspace item the
- * document gives no delete for) the run's workspace cleanup. False when neither can remove it.
+ * Registers the removal of what a create made: its delete operation, done only when the read of
+ * its kind (or the list it was created in) shows an object named with the check's prefix; or (a
+ * workspace item the document gives no delete for) the ledger's workspace cleanup. False when
+ * neither can remove it.
  */
 export function removeLater(ctx: CheckContext, r: Resource, path: string | undefined, res: Response, deploymentId: string): boolean {
-  if (r.remove && path) {
-    ctx.scratch.onCleanup(`${r.remove.method} ${path}`, async () => void (await ctx.api.delete(path)));
+  const id = createdId(r, res);
+  if (r.remove && path && id !== undefined) {
+    const list = fillLike(r.create.path, path);
+    ctx.scratch.removeIfOwn({
+      what: `${r.remove.method} ${path}`,
+      // Absent from the whole list reads as gone, as a 404 of its own read would.
+      read: async () => (r.read ? ctx.api.get(path) : listedRecord(await listAll(ctx.api, list), id)),
+      owns: (read) => read.status === 200 && read.isJson && carriesPrefix(recordOf(read.body, id), ctx.scratch.prefix),
+      remove: () => ctx.api.delete(path),
+      removal: `curl -X DELETE '${ctx.api.baseUrl}${path}' -H 'Authorization: Bearer $API_KEY'`,
+      collection: { list, remove: (found) => ctx.api.delete(`${list}/${encodeURIComponent(found)}`) },
+    });
     return true;
   }
   const b = res.body;
   if (Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type)) {
-    ctx.scratch.track(deploymentId, { type: b.type, id: b.id });
+    ctx.scratch.track(deploymentId, { type: b.type, id: b.id }, { res });
     return true;
   }
   return false;
+}
+
+/** The record of `id` a read shows: the body itself (or its data/item), or its entry in a list. */
+function recordOf(body: any, id: string): any {
+  for (const r of [body, body?.data, body?.item]) if (r && typeof r === "object" && !Array.isArray(r) && String(r.id) === id) return r;
+  return entriesOf(body).find((e) => String(e?.id) === id);
+}
+
+function listedRecord(entries: any[], id: string): ReadBack {
+  const found = entries.find((e) => String(e?.id) === id);
+  return found ? { status: 200, isJson: true, body: found } : { status: 404, isJson: false, body: undefined };
+}
+
+/** The collection path of a create, with its placeholders filled as the item's path filled them. */
+function fillLike(template: string, filledItem: string): string {
+  const parts = template.split("/");
+  const filled = filledItem.split("/");
+  return parts.map((p, i) => (/^\{.*\}$/.test(p) ? filled[i] ?? p : p)).join("/");
 }

@@ -21,7 +21,8 @@ const workspace = (dep: string) => `/api/v1/deployments/${dep}`;
 
 /** A folder of the run's own (published docs: `POST .../folders` with {name, parentId?}). */
 export async function createFolder(ctx: Ctx, dep: string, parentId: number | null = null): Promise<ItemRef> {
-  const res = await ctx.api.post(`${workspace(dep)}/folders`, parentId === null ? { name: ctx.scratch.name("folder") } : { name: ctx.scratch.name("folder"), parentId });
+  const name = ctx.scratch.name("folder");
+  const res = await ctx.api.post(`${workspace(dep)}/folders`, parentId === null ? { name } : { name, parentId });
   const created = (r: typeof res) => r.isJson && Number.isSafeInteger(r.body?.id);
   if (!(res.status >= 200 && res.status < 300 && created(res)) && parentId === null) {
     const spare = configuredScratchFolder(ctx);
@@ -29,7 +30,7 @@ export async function createFolder(ctx: Ctx, dep: string, parentId: number | nul
   }
   const id: number = ctx.require(res, "E14", "creating a folder of its own (or set fixtures.scratchFolderIds)", created).id;
   const ref: ItemRef = { type: "FOLDER", id };
-  ctx.scratch.track(dep, ref);
+  ctx.scratch.track(dep, ref, { res, name });
   return ref;
 }
 

@@ -8,9 +8,9 @@ import { NotExercised } from "../../core/outcome.js";
 import { sameTimestamp } from "../../core/timestamps.js";
 
 /**
- * E10 clone and E11 upsert as a check sends them: every workbook an answer names is tracked the
- * moment it is seen, whoever created it (a faulty server may create where it should refuse), so
- * cleanup removes it.
+ * E10 clone and E11 upsert as a check sends them: every workbook an answer names is entered in the
+ * ledger the moment it is seen, whoever created it (a faulty server may create where it should
+ * refuse); cleanup removes it only if E9 then shows it is the run's own.
  */
 
 /** What an upsert may change; a refused request must leave all of it as it was. */
@@ -23,18 +23,17 @@ export const workbookPath = (dep: string, id: number) => `/api/v1/deployments/${
 export const bySlugPath = (dep: string, slug: string) => `/api/v1/deployments/${dep}/workbooks/by-slug/${encodeURIComponent(slug)}`;
 const duplicatePath = (dep: string, id: number) => `${workbookPath(dep, id)}/duplicate`;
 
-/** The workbook a 200 answer names, tracked in the deployment the answer says it belongs to. */
-export function trackAnswered(scratch: Scratch, dep: string, res: Response): void {
+/** The workbook a 200 answer names, entered in the ledger in the deployment the request wrote to (an answer naming another is read back there, and not confirmed). */
+export function trackAnswered(scratch: Scratch, dep: string, res: Response, name?: string): void {
   const id = res.status === 200 && res.isJson ? res.body?.id : undefined;
   if (!Number.isSafeInteger(id)) return;
-  const where = res.body.deploymentId;
-  scratch.track(typeof where === "number" || typeof where === "string" ? String(where) : dep, { type: "WORKBOOK", id });
+  scratch.track(dep, { type: "WORKBOOK", id }, { res, name });
 }
 
 /** E11: PUT by slug. */
 export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: string, body?: unknown): Promise<Response> {
   const res = await api.put(bySlugPath(dep, slug), body);
-  trackAnswered(scratch, dep, res);
+  trackAnswered(scratch, dep, res, slug);
   return res;
 }
 

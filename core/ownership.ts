@@ -1,0 +1,152 @@
+import type { Api } from "./api.js";
+import type { Response } from "./http.js";
+
+/**
+ * Whether an object the ledger holds is the run's own, read back from the server (never taken
+ * from the answer that named it), and the workspace requests that remove what is. Every path the
+ * cleanup and the sweep send lives here, so that the operation-table client can take them over in
+ * one place.
+ */
+
+export type ItemType = "WORKBOOK" | "REPORT" | "FOLDER";
+export interface ItemRef {
+  type: ItemType;
+  id: number;
+}
+
+const deploymentPath = (dep: string) => `/api/v1/deployments/${encodeURIComponent(dep)}`;
+export const workspacePaths = {
+  workbook: (dep: string, id: number) => `${deploymentPath(dep)}/workbooks/${id}`,
+  workbooks: (dep: string) => `${deploymentPath(dep)}/workbooks`,
+  folders: (dep: string) => `${deploymentPath(dep)}/folders`,
+  reports: (dep: string) => `${deploymentPath(dep)}/reports`,
+  bulkMove: (dep: string) => `${deploymentPath(dep)}/workspace/bulk-move`,
+  bulkDelete: (dep: string) => `${deploymentPath(dep)}/workspace/bulk-delete`,
+};
+
+/** What a read-back showed of one object: the run's own (its name carries the prefix, in this deployment) or not, and why. */
+export interface Seen {
+  own: boolean;
+  /** The read shows it no more (404, or absent from its list): nothing to remove; the sweep looks again. */
+  gone?: boolean;
+  /** What the server showed, for the report ("E9 reads it named …", "not in the folders list"). */
+  shown: string;
+}
+
+/** The strings of a record that may carry the run's name: name, title, slug, email, displayName. */
+export function namesOf(record: any): string[] {
+  if (!record || typeof record !== "object") return [];
+  return ["name", "title", "slug", "email", "displayName", "label", "publicId"].map((k) => record[k]).filter((v): v is string => typeof v === "string");
+}
+
+export const carriesPrefix = (record: any, prefix: string) => namesOf(record).some((n) => n.includes(prefix));
+
+/** A record's deployment, where it shows one, is the deployment the run wrote to. */
+const inDeployment = (record: any, dep: string) => record?.deploymentId === undefined || record?.deploymentId === null || String(record.deploymentId) === dep;
+
+/** The entries of a list answer wherever it keeps them: items, data, or the body itself. */
+export function entriesOf(body: any): any[] {
+  if (Array.isArray(body)) return body;
+  for (const k of ["items", "data", "results"]) if (Array.isArray(body?.[k])) return body[k];
+  if (body?.data && typeof body.data === "object") for (const v of Object.values(body.data)) if (Array.isArray(v)) return v;
+  return [];
+}
+
+/** Every entry of a list, following `pageInfo.endCursor` where the server gives one, within `maxPages`. */
+export async function listAll(api: Api, path: string, query: Record<string, string | number> = {}, maxPages = 50): Promise<any[]> {
+  const out: any[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const res = await api.get(path, { first: 100, ...query, ...(after ? { after } : {}) });
+    if (res.status !== 200 || !res.isJson) break;
+    out.push(...entriesOf(res.body));
+    const next = res.body?.pageInfo?.hasNextPage ? res.body.pageInfo.endCursor : undefined;
+    if (typeof next !== "string" || next === after) break;
+    after = next;
+  }
+  return out;
+}
+
+/**
+ * The folders of a deployment whose names carry `prefix` (the tool's own), found level by level
+ * from the root: only into folders of the tool's own, since the run creates its folders nowhere else.
+ */
+export async function prefixedFolders(api: Api, dep: string, prefix: string, maxLevels = 100): Promise<Map<number, any>> {
+  const found = new Map<number, any>();
+  const queue: (number | null)[] = [null];
+  for (let listed = 0; queue.length && listed < maxLevels; listed++) {
+    const parent = queue.shift()!;
+    for (const f of await listAll(api, workspacePaths.folders(dep), parent === null ? {} : { parentId: parent })) {
+      if (!Number.isSafeInteger(f?.id) || found.has(f.id) || !carriesPrefix(f, prefix) || !inDeployment(f, dep)) continue;
+      found.set(f.id, f);
+      queue.push(f.id);
+    }
+  }
+  return found;
+}
+
+/** The reports of a deployment whose names carry `prefix`. */
+export async function prefixedReports(api: Api, dep: string, prefix: string): Promise<Map<number, any>> {
+  const reports = await listAll(api, workspacePaths.reports(dep));
+  return new Map(reports.filter((r) => Number.isSafeInteger(r?.id) && carriesPrefix(r, prefix) && inDeployment(r, dep)).map((r) => [r.id, r]));
+}
+
+/** The workbooks (E8) of a deployment whose names or slugs carry `prefix`. */
+export async function prefixedWorkbooks(api: Api, dep: string, prefix: string): Promise<Map<number, any>> {
+  const workbooks = await listAll(api, workspacePaths.workbooks(dep));
+  return new Map(workbooks.filter((w) => Number.isSafeInteger(w?.id) && carriesPrefix(w, prefix) && inDeployment(w, dep)).map((w) => [w.id, w]));
+}
+
+/**
+ * E9 of one workbook: the run's own when it is that workbook, in `dep`, named with `prefix`; or a
+ * clone of a workbook not the run's (E10 rule 1 names it `Copy of …`, no name can be sent) created
+ * no earlier than the server's clock read when the clone was answered (`since`): an older one was
+ * there before the run asked.
+ */
+export async function workbookSeen(api: Api, dep: string, id: number, prefix: string, since?: number): Promise<Seen> {
+  const res = await api.get(workspacePaths.workbook(dep, id));
+  if (res.status === 404) return { own: false, gone: true, shown: `E9 answers 404 in deployment ${dep}` };
+  if (res.status !== 200 || !res.isJson || res.body?.id !== id) return { own: false, shown: `E9 answered ${res.status} for it in deployment ${dep}` };
+  if (!inDeployment(res.body, dep)) return { own: false, shown: `E9 shows it in deployment ${res.body.deploymentId}` };
+  if (carriesPrefix(res.body, prefix)) return { own: true, shown: "" };
+  const created = Date.parse(res.body.createdAt);
+  const name = namesOf(res.body)[0];
+  if (since !== undefined && name?.startsWith("Copy of ") && created >= since - CLOCK_GRAIN_MS) return { own: true, shown: "" };
+  return { own: false, shown: `E9 reads it named ${JSON.stringify(name ?? null)}, created ${res.body.createdAt ?? "(not shown)"}, without ${prefix}` };
+}
+
+/** A Date header counts whole seconds; a record made in the same second may show an earlier instant. */
+const CLOCK_GRAIN_MS = 1000;
+
+/** Each item's read-back: workbooks by E9, folders and reports by their lists (only where the ledger holds some). */
+export async function seenItems(api: Api, dep: string, items: (ItemRef & { since?: number })[], prefix: string): Promise<Map<ItemRef, Seen>> {
+  const seen = new Map<ItemRef, Seen>();
+  const folders = items.some((i) => i.type === "FOLDER") ? await prefixedFolders(api, dep, prefix) : new Map();
+  const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix) : new Map();
+  for (const item of items) {
+    if (item.type === "WORKBOOK") seen.set(item, await workbookSeen(api, dep, item.id, prefix, item.since));
+    else seen.set(item, (item.type === "FOLDER" ? folders : reports).has(item.id) ? { own: true, shown: "" } : { own: false, gone: true, shown: "" });
+  }
+  return seen;
+}
+
+/** Moves folders to the root, so that none still holds another when its turn to be deleted comes. */
+export async function moveToRoot(api: Api, dep: string, folders: ItemRef[]): Promise<void> {
+  for (const batch of chunks(folders, 100)) await api.post(workspacePaths.bulkMove(dep), { items: batch, folderId: null }).catch(() => undefined);
+}
+
+export function bulkDelete(api: Api, dep: string, items: ItemRef[]): Promise<Response> {
+  return api.post(workspacePaths.bulkDelete(dep), { items });
+}
+
+/** The curl line a user can run to remove items the run would not: the bulk delete, with the key left to them. */
+export function removalCurl(baseUrl: string, dep: string, items: ItemRef[]): string {
+  const url = new URL(workspacePaths.bulkDelete(dep), baseUrl).toString();
+  return `curl -X POST '${url}' -H 'Authorization: Bearer $API_KEY' -H 'Content-Type: application/json' -d '${JSON.stringify({ items })}'`;
+}
+
+export function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
