@@ -7,7 +7,7 @@ import { walkCursor, wholeList } from "../core/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { copyDifference } from "./lib/legacy-copy.js";
 import { settingsPath } from "./lib/deployment-settings.js";
-import { envVarTag } from "../generators/index.js";
+import { ENV_VARS } from "../generators/index.js";
 
 const MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"];
 const MASK = "[ENCRYPTED]";
@@ -90,9 +90,9 @@ export const envVarChecks = group("env-vars", [
     // list, its data copy and the deployment settings ("secrets excluded", E14) are read.
     async run({ api, expect, fixture, scratch, require }) {
       const dep = fixture("deployment").id;
-      const tag = envVarTag(scratch.prefix);
-      const secret = { name: `${tag}_API_SECRET`, value: `secret value of ${tag}` };
-      const plain = { name: `${tag}_REGION`, value: `plain value of ${tag}` };
+      // Names of the tool's fixed set (the API cannot delete variables); the values say which run set them.
+      const secret = { name: ENV_VARS.listedSecret, value: `secret value of ${scratch.prefix}` };
+      const plain = { name: ENV_VARS.listedPlain, value: `plain value of ${scratch.prefix}` };
       require(await api.put(varsPath(dep), { env_variables: [secret, plain] }), "E14", "setting two variables of its own (PUT env-vars)", (r) => r.status < 300);
       await api.get(settingsPath(dep));
       const count = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
