@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type ConfigFile, checkBaseUrl, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
+import { type ConfigFile, checkBaseUrl, durationMs, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 import { parseHeaders } from "../core/headers.js";
 
 /** The options of a run (and of replay) that decide its settings. */
@@ -21,6 +21,7 @@ export interface SettingsOptions {
   concurrency?: number;
   repeat?: number;
   maxPages?: number;
+  sweepOlderThan?: string;
   level?: "must";
   failFast?: boolean;
 }
@@ -47,6 +48,8 @@ export function checkRunOptions(opts: SettingsOptions): void {
 export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: Record<string, any>): RunSettings {
   const target = server ? fromReference(server) : fromUser(opts, file);
   const writes = server ? !opts.readOnly : !opts.readOnly && Boolean(opts.allowWrites ?? file.writes ?? false);
+  const sweepOlderThan = opts.sweepOlderThan ?? file.sweepOlderThan;
+  if (sweepOlderThan !== undefined && !writes) throw new UsageError("--sweep-older-than removes objects of earlier runs: it needs --allow-writes (or --reference without --read-only)");
   if (opts.repeat !== undefined && opts.repeat > 1 && !writes)
     throw new UsageError("--repeat runs the checks that write their own scratch objects again: it needs --allow-writes (or --reference without --read-only)");
   return {
@@ -62,6 +65,7 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
     concurrency: opts.concurrency ?? 8,
     repeat: opts.repeat,
     maxPages: opts.maxPages,
+    sweepOlderThanMs: sweepOlderThan === undefined ? undefined : durationMs(sweepOlderThan, opts.sweepOlderThan !== undefined ? "--sweep-older-than" : "the config's sweepOlderThan"),
     proxy: !server,
     headers: parseHeaders([...Object.entries(file.headers ?? {}).map(([k, v]) => `${k}: ${v}`), ...(opts.header ?? [])]),
   };

@@ -1,5 +1,4 @@
 import type { Api } from "./api.js";
-import type { Response } from "./http.js";
 
 /**
  * Whether an object the ledger holds is the run's own, read back from the server (never taken
@@ -39,7 +38,8 @@ export function namesOf(record: any): string[] {
   return ["name", "title", "slug", "email", "displayName", "label", "publicId"].map((k) => record[k]).filter((v): v is string => typeof v === "string");
 }
 
-export const carriesPrefix = (record: any, prefix: string) => namesOf(record).some((n) => n.includes(prefix));
+/** Whether a record's name carries a run's prefix (a string: anywhere, as in `Copy of cf-…`; a pattern: as it matches). */
+export const carriesPrefix = (record: any, prefix: string | RegExp) => namesOf(record).some((n) => (typeof prefix === "string" ? n.includes(prefix) : prefix.test(n)));
 
 /** A record's deployment, where it shows one, is the deployment the run wrote to. */
 const inDeployment = (record: any, dep: string) => record?.deploymentId === undefined || record?.deploymentId === null || String(record.deploymentId) === dep;
@@ -69,30 +69,39 @@ export async function listAll(api: Api, path: string, query: Record<string, stri
 
 /**
  * The folders of a deployment whose names carry `prefix` (the tool's own), found level by level
- * from the root: only into folders of the tool's own, since the run creates its folders nowhere else.
+ * from the root: first into folders of the tool's own, where the run makes its folders; then, while
+ * any of `wanted` (or, for a sweep, any at all) is still unseen, into the others too (a check may
+ * have moved one of its folders into a folder it was given), within `maxLevels` listings.
  */
-export async function prefixedFolders(api: Api, dep: string, prefix: string, maxLevels = 100): Promise<Map<number, any>> {
+export async function prefixedFolders(api: Api, dep: string, prefix: string | RegExp, wanted?: Set<number>, maxLevels = 200): Promise<Map<number, any>> {
   const found = new Map<number, any>();
-  const queue: (number | null)[] = [null];
-  for (let listed = 0; queue.length && listed < maxLevels; listed++) {
-    const parent = queue.shift()!;
+  const own: (number | null)[] = [null];
+  const others: number[] = [];
+  const seen = new Set<number>();
+  for (let listed = 0; listed < maxLevels; listed++) {
+    const stillWanted = !wanted || [...wanted].some((id) => !found.has(id));
+    const parent = own.length ? own.shift()! : stillWanted ? others.shift() : undefined;
+    if (parent === undefined) break;
     for (const f of await listAll(api, workspacePaths.folders(dep), parent === null ? {} : { parentId: parent })) {
-      if (!Number.isSafeInteger(f?.id) || found.has(f.id) || !carriesPrefix(f, prefix) || !inDeployment(f, dep)) continue;
-      found.set(f.id, f);
-      queue.push(f.id);
+      if (!Number.isSafeInteger(f?.id) || seen.has(f.id)) continue;
+      seen.add(f.id);
+      if (carriesPrefix(f, prefix) && inDeployment(f, dep)) {
+        found.set(f.id, f);
+        own.push(f.id);
+      } else others.push(f.id);
     }
   }
   return found;
 }
 
 /** The reports of a deployment whose names carry `prefix`. */
-export async function prefixedReports(api: Api, dep: string, prefix: string): Promise<Map<number, any>> {
+export async function prefixedReports(api: Api, dep: string, prefix: string | RegExp): Promise<Map<number, any>> {
   const reports = await listAll(api, workspacePaths.reports(dep));
   return new Map(reports.filter((r) => Number.isSafeInteger(r?.id) && carriesPrefix(r, prefix) && inDeployment(r, dep)).map((r) => [r.id, r]));
 }
 
 /** The workbooks (E8) of a deployment whose names or slugs carry `prefix`. */
-export async function prefixedWorkbooks(api: Api, dep: string, prefix: string): Promise<Map<number, any>> {
+export async function prefixedWorkbooks(api: Api, dep: string, prefix: string | RegExp): Promise<Map<number, any>> {
   const workbooks = await listAll(api, workspacePaths.workbooks(dep));
   return new Map(workbooks.filter((w) => Number.isSafeInteger(w?.id) && carriesPrefix(w, prefix) && inDeployment(w, dep)).map((w) => [w.id, w]));
 }
@@ -121,7 +130,8 @@ const CLOCK_GRAIN_MS = 1000;
 /** Each item's read-back: workbooks by E9, folders and reports by their lists (only where the ledger holds some). */
 export async function seenItems(api: Api, dep: string, items: (ItemRef & { since?: number })[], prefix: string): Promise<Map<ItemRef, Seen>> {
   const seen = new Map<ItemRef, Seen>();
-  const folders = items.some((i) => i.type === "FOLDER") ? await prefixedFolders(api, dep, prefix) : new Map();
+  const wantedFolders = new Set(items.filter((i) => i.type === "FOLDER").map((i) => i.id));
+  const folders = wantedFolders.size ? await prefixedFolders(api, dep, prefix, wantedFolders) : new Map();
   const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix) : new Map();
   for (const item of items) {
     if (item.type === "WORKBOOK") seen.set(item, await workbookSeen(api, dep, item.id, prefix, item.since));
@@ -131,12 +141,47 @@ export async function seenItems(api: Api, dep: string, items: (ItemRef & { since
 }
 
 /** Moves folders to the root, so that none still holds another when its turn to be deleted comes. */
-export async function moveToRoot(api: Api, dep: string, folders: ItemRef[]): Promise<void> {
+async function moveToRoot(api: Api, dep: string, folders: ItemRef[]): Promise<void> {
   for (const batch of chunks(folders, 100)) await api.post(workspacePaths.bulkMove(dep), { items: batch, folderId: null }).catch(() => undefined);
 }
 
-export function bulkDelete(api: Api, dep: string, items: ItemRef[]): Promise<Response> {
-  return api.post(workspacePaths.bulkDelete(dep), { items });
+const MAX_DELETE_ROUNDS = 5;
+
+/**
+ * Deletes items confirmed as the run's own. Folders go to the root first, so that no folder still
+ * holds another when its turn comes (and a cycle a faulty server let a run make is broken); then
+ * rounds of bulk deletes (100 a request) until nothing is left or a round makes no progress.
+ * An item already gone (404) counts as deleted.
+ */
+export async function deleteItems(api: Api, dep: string, items: ItemRef[]): Promise<{ deleted: ItemRef[]; notDeleted: { item: ItemRef; why: string }[] }> {
+  await moveToRoot(api, dep, items.filter((i) => i.type === "FOLDER"));
+  const deleted: ItemRef[] = [];
+  let remaining = [...items.filter((i) => i.type !== "FOLDER"), ...items.filter((i) => i.type === "FOLDER")];
+  let reasons = new Map<ItemRef, string>();
+  for (let round = 0; round < MAX_DELETE_ROUNDS && remaining.length; round++) {
+    const before = remaining.length;
+    reasons = new Map();
+    const next: ItemRef[] = [];
+    for (const batch of chunks(remaining, 100)) {
+      try {
+        const res = await api.post(workspacePaths.bulkDelete(dep), { items: batch });
+        const failed: any[] = res.status === 200 && Array.isArray(res.body?.failed) ? res.body.failed : res.status === 200 ? [] : batch;
+        for (const item of batch) {
+          const f = failed.find((x) => x?.type === item.type && x?.id === item.id);
+          if (f && f.error?.status !== 404) {
+            next.push(item);
+            reasons.set(item, res.status === 200 ? f.error?.message ?? "failed" : `bulk delete answered ${res.status}`);
+          } else deleted.push(item);
+        }
+      } catch (err) {
+        next.push(...batch);
+        for (const i of batch) reasons.set(i, (err as Error).message);
+      }
+    }
+    remaining = next;
+    if (remaining.length === before) break;
+  }
+  return { deleted, notDeleted: remaining.map((item) => ({ item, why: reasons.get(item) ?? "not deleted" })) };
 }
 
 /** The curl line a user can run to remove items the run would not: the bulk delete, with the key left to them. */
@@ -145,8 +190,18 @@ export function removalCurl(baseUrl: string, dep: string, items: ItemRef[]): str
   return `curl -X POST '${url}' -H 'Authorization: Bearer $API_KEY' -H 'Content-Type: application/json' -d '${JSON.stringify({ items })}'`;
 }
 
-export function chunks<T>(xs: T[], n: number): T[][] {
+function chunks<T>(xs: T[], n: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
   return out;
+}
+
+/** The path (and query) of a URL an exchange records. */
+export function pathOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
 }

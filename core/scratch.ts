@@ -1,6 +1,7 @@
 import type { Api } from "./api.js";
 import type { Response } from "./http.js";
-import { bulkDelete, chunks, type ItemRef, moveToRoot, removalCurl, type Seen, seenItems } from "./ownership.js";
+import { NotVerifiable } from "./outcome.js";
+import { deleteItems, type ItemRef, pathOf, removalCurl, type Seen, seenItems } from "./ownership.js";
 
 export type { ItemRef, ItemType } from "./ownership.js";
 
@@ -105,6 +106,17 @@ export class Scratch {
     return [...this.made.values()];
   }
 
+  /**
+   * Before a check deletes or changes workspace items an answer named: whether each is the check's
+   * own as the server shows it (E9, the folders or reports list). A check that meets one that is not
+   * stops there (not verifiable): it never deletes what the run did not make.
+   */
+  async requireOwn(api: Api, dep: string, items: ItemRef[]): Promise<void> {
+    const seen = await seenItems(api, dep, items, this.prefix);
+    const other = items.filter((i) => !seen.get(i)?.own);
+    if (other.length) throw new NotVerifiable(`the server named ${other.map((i) => `${i.type} ${i.id} (${seen.get(i)?.shown || "not shown as the run's"})`).join(", ")} as what this check made, but does not show it as the run's own: not deleting or changing it`);
+  }
+
   /** Undoes changes, removes what is confirmed as the check's own; returns what it did not remove, for the report. */
   async cleanup(api: Api): Promise<string[]> {
     const leftovers: string[] = [];
@@ -133,45 +145,14 @@ export class Scratch {
     return out;
   }
 
-  /**
-   * Folders go to the root first, so that no folder still holds another when its turn comes (and a
-   * cycle a faulty server let a run make is broken); then rounds of bulk deletes until nothing is
-   * left or a round makes no progress.
-   */
   private async deleteAll(api: Api, dep: string, items: ItemRef[]): Promise<string[]> {
-    const folders = items.filter((i) => i.type === "FOLDER");
-    await moveToRoot(api, dep, folders);
-    let remaining = [...items.filter((i) => i.type !== "FOLDER"), ...folders];
-    let reasons = new Map<string, string>();
-    for (let round = 0; round < MAX_DELETE_ROUNDS && remaining.length; round++) {
-      const before = remaining.length;
-      reasons = new Map();
-      const next: ItemRef[] = [];
-      for (const batch of chunks(remaining, 100)) {
-        try {
-          const res = await bulkDelete(api, dep, batch);
-          const failed: any[] = res.status === 200 && Array.isArray(res.body?.failed) ? res.body.failed : res.status === 200 ? [] : batch;
-          for (const item of batch) {
-            const f = failed.find((x) => x?.type === item.type && x?.id === item.id);
-            // Already gone (404) counts as cleaned.
-            if (f && f.error?.status !== 404) {
-              next.push(item);
-              reasons.set(`${item.type}:${item.id}`, res.status === 200 ? f.error?.message ?? "failed" : `bulk delete answered ${res.status}`);
-            } else this.made.delete(key(dep, item));
-          }
-        } catch (err) {
-          next.push(...batch);
-          for (const i of batch) reasons.set(`${i.type}:${i.id}`, (err as Error).message);
-        }
-      }
-      remaining = next;
-      if (remaining.length === before) break;
-    }
-    return remaining.map((i) => `${i.type} ${i.id} in deployment ${dep} was not deleted: ${reasons.get(`${i.type}:${i.id}`)}`);
+    const { deleted, notDeleted } = await deleteItems(api, dep, items);
+    for (const item of deleted) this.made.delete(key(dep, item));
+    return notDeleted.map(({ item, why }) => `${item.type} ${item.id} in deployment ${dep} was not deleted: ${why}`);
   }
 }
 
-const MAX_DELETE_ROUNDS = 5;
+
 
 /** What the report says of a ledger entry the read-back did not confirm. */
 export const NOT_CONFIRMED = "not removed: not confirmed as this run's";
@@ -191,11 +172,3 @@ async function removeOwned(o: OwnedObject): Promise<string[]> {
 
 const key = (dep: string, item: ItemRef) => `${dep}:${item.type}:${item.id}`;
 
-function pathOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.pathname + u.search;
-  } catch {
-    return url;
-  }
-}

@@ -11,7 +11,8 @@ import { DocumentSchemas, type Operation } from "../core/served-document.js";
 import { specSectionOf } from "../core/spec-operations.js";
 import { invalidValues } from "../generators/index.js";
 import { contradiction, invalidQueryValues, PathIds, queryArbitrary, servedOperations } from "./lib/document-requests.js";
-import { bodyFor, createdId, itemPath, removeLater, resourcesOf } from "./lib/document-resources.js";
+import { bodyFor, createdId, itemPath, readsAsOwn, removeLater, resourcesOf } from "./lib/document-resources.js";
+import { listAll } from "../core/ownership.js";
 
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
 const RUNS_PER_READ = 3;
@@ -182,6 +183,13 @@ export const documentedChecks = group("documented", [
           return false;
         };
         if (!(await step(r.read, () => ctx.api.get(readPath!), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) continue;
+        // The id came from an answer: it is updated and deleted only once a read shows the object the check made.
+        const read = readPath ? await ctx.api.get(readPath) : undefined;
+        const shown = read ? { ...read, res: read } : { status: 200, isJson: true, body: await listAll(ctx.api, collection) };
+        if (!readsAsOwn(ctx, shown, id)) {
+          findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, { reason: "read-after-create", expected: `an object named with ${ctx.scratch.prefix}`, got: "res" in shown ? statusLine(shown.res) : `no entry ${id} named so in ${collection}` });
+          continue;
+        }
         if (!(await step(r.update, () => ctx.api.send({ method: r.update!.method, path: updatePath!, body: bodyFor(ctx, r.update!, seed + 1) }), "update", "what was created cannot be updated"))) continue;
         if (!(await step(r.remove, () => ctx.api.delete(removePath!), "delete", "what was created cannot be deleted"))) continue;
         if (removePath && readPath) {

@@ -17,6 +17,8 @@ const WRITES = ["writes", "fixture:deployment"] as const;
 export const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"];
 
 async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[]): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
+  // What the ledger holds was named by an answer: it is deleted only once the server shows it is the check's own.
+  await ctx.scratch.requireOwn(ctx.api, dep, items.filter((i) => ctx.scratch.entries.some((m) => m.deploymentId === dep && m.ref.type === i.type && m.ref.id === i.id)));
   const res = await ctx.api.post(`${api1(dep)}/workspace/bulk-delete`, { items });
   ctx.requireRoute(res, "E14", "deleting items in bulk");
   const body = ctx.expect.json(res);

@@ -90,7 +90,7 @@ export function removeLater(ctx: CheckContext, r: Resource, path: string | undef
       what: `${r.remove.method} ${path}`,
       // Absent from the whole list reads as gone, as a 404 of its own read would.
       read: async () => (r.read ? ctx.api.get(path) : listedRecord(await listAll(ctx.api, list), id)),
-      owns: (read) => read.status === 200 && read.isJson && carriesPrefix(recordOf(read.body, id), ctx.scratch.prefix),
+      owns: (read) => readsAsOwn(ctx, read, id),
       remove: () => ctx.api.delete(path),
       removal: `curl -X DELETE '${ctx.api.baseUrl}${path}' -H 'Authorization: Bearer $API_KEY'`,
       collection: { list, remove: (found) => ctx.api.delete(`${list}/${encodeURIComponent(found)}`) },
@@ -103,6 +103,11 @@ export function removeLater(ctx: CheckContext, r: Resource, path: string | undef
     return true;
   }
   return false;
+}
+
+/** Whether a read (of the object, or of its collection) shows the object `id` named with the check's prefix. */
+export function readsAsOwn(ctx: CheckContext, read: ReadBack, id: string): boolean {
+  return read.status === 200 && read.isJson && carriesPrefix(recordOf(read.body, id), ctx.scratch.prefix);
 }
 
 /** The record of `id` a read shows: the body itself (or its data/item), or its entry in a list. */

@@ -46,6 +46,7 @@ export async function createWorkbook(ctx: Ctx, dep: string, folderId: number | n
  */
 export async function deletedItem(ctx: Ctx, dep: string, type: "WORKBOOK" | "FOLDER"): Promise<ItemRef> {
   const ref = type === "FOLDER" ? await createFolder(ctx, dep) : await createWorkbook(ctx, dep);
+  await ctx.scratch.requireOwn(ctx.api, dep, [ref]);
   const res = await ctx.api.post(`${workspace(dep)}/workspace/bulk-delete`, { items: [ref] });
   const deleted = (r: typeof res) => r.isJson && Array.isArray(r.body?.deleted) && r.body.deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);
   ctx.require(res, "E14", `deleting its own ${type.toLowerCase()} ${ref.id} to get a missing item`, deleted);
