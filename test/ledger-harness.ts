@@ -85,7 +85,9 @@ export function differences(run: LedgerRun): { preexistingDeleted: string[]; pre
   const reported = run.outcome.leftovers.join("\n");
   const unreportedLeft = [...after.values()].filter((i: any) => !before.has(i.id) && !reported.includes(` ${i.id} `)).map(label);
   const otherChanges: string[] = [];
-  if (!isDeepStrictEqual(run.before.users, run.after.users)) otherChanges.push("users");
+  const usersBefore = run.before.users as any[];
+  for (const u of run.after.users as any[]) if (!usersBefore.some((b) => isDeepStrictEqual(b, u))) otherChanges.push(`user ${u.id} ${u.email}${reported.includes(u.email) ? " (reported)" : ""}`);
+  for (const u of usersBefore) if (!(run.after.users as any[]).some((a) => isDeepStrictEqual(a, u))) otherChanges.push(`user ${u.id} ${u.email} deleted or changed`);
   if (!isDeepStrictEqual(run.before.e14, run.after.e14)) otherChanges.push(...e14Differences(run.before.e14 as any, run.after.e14 as any));
   const envVarsAdded: string[] = [];
   for (const d of run.after.deployments) {
@@ -105,8 +107,21 @@ export function differences(run: LedgerRun): { preexistingDeleted: string[]; pre
  */
 function e14Differences(before: Record<string, any>, after: Record<string, any>): string[] {
   const known = new Set((before.dbtJobs as any[]).map((j) => j.id));
-  const kept = { ...after, dbtJobs: (after.dbtJobs as any[]).filter((j) => known.has(j.id)) };
-  return Object.keys({ ...before, ...kept }).filter((k) => !isDeepStrictEqual(before[k], kept[k])).map((k) => `e14.${k}: ${JSON.stringify(before[k]).slice(0, 300)} -> ${JSON.stringify(kept[k]).slice(0, 300)}`);
+  const kept: Record<string, any> = { ...after, dbtJobs: (after.dbtJobs as any[]).filter((j) => known.has(j.id)), resources: withoutLazySeeds(before.resources, after.resources) };
+  const entries = (v: any) => (Array.isArray(v) ? v.map((x) => JSON.stringify(x)) : [JSON.stringify(v)]);
+  return Object.keys({ ...before, ...kept })
+    .filter((k) => !isDeepStrictEqual(before[k], kept[k]))
+    .map((k) => `e14.${k}: ${entries(before[k]).filter((x) => !entries(kept[k]).includes(x)).join(" ").slice(0, 400)} -> ${entries(kept[k]).filter((x) => !entries(before[k]).includes(x)).join(" ").slice(0, 400)}`);
+}
+
+/** The reference seeds a generic E14 resource on its first use, at one fixed instant: those records, new after a run, were not made by it. */
+const LAZY_SEED_AT = "2026-01-05T09:00:00.000Z";
+
+function withoutLazySeeds(before: any[], after: any[]): any[] {
+  const had = JSON.stringify(before);
+  const made = (r: any) => r.createdAt !== LAZY_SEED_AT || had.includes(JSON.stringify(r));
+  const scopes = (list: any[]): any[] => list.map((x: any) => [x[0], x[1].filter((rec: any) => made(rec[1]))]).filter((x: any) => x[1].length);
+  return after.map((x: any) => [x[0], scopes(x[1])]).filter((x: any) => x[1].length);
 }
 
 /** The names of the variables every deployment holds. */

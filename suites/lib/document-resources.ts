@@ -28,7 +28,11 @@ const linked = (create: Operation, ops: Operation[]) =>
     .map((link) => ({ link, op: ops.find((o) => (link.operationId && o.operationId === link.operationId) || (typeof link.operationRef === "string" && link.operationRef.endsWith(o.pointer.slice(1)))) }))
     .filter((x): x is { link: any; op: Operation } => Boolean(x.op));
 
-/** Every resource of the document a run may create (core: mayWrite), with how to address what it made. */
+/**
+ * Every resource of the document a run may create (core: mayWrite) and then delete, with how to
+ * address what it made. A create the document gives no delete for is never sent: what it made
+ * could not be removed.
+ */
 export function resourcesOf(ops: Operation[], settings: CheckContext["settings"]): Resource[] {
   const out: Resource[] = [];
   for (const create of ops.filter((o) => o.method === "POST" && mayWrite(o, settings))) {
@@ -38,6 +42,7 @@ export function resourcesOf(ops: Operation[], settings: CheckContext["settings"]
     if (!items.length) continue;
     const expression = byLink.map((l) => Object.values<any>(l.link.parameters ?? {}).find((v) => typeof v === "string" && v.startsWith("$response.body#"))).find(Boolean);
     const find = (m: string) => items.find((o) => o.method === m);
+    if (!find("DELETE")) continue;
     out.push({ create, read: find("GET"), update: find("PUT") ?? find("PATCH"), remove: find("DELETE"), idPointer: expression ? expression.slice("$response.body#".length) : "" });
   }
   return out;
@@ -58,11 +63,13 @@ export async function itemPath(ids: PathIds, op: Operation, id: string): Promise
 }
 
 const NAME_LIKE = /^(name|title|label|slug|displayName)$/i;
+const EMAIL_LIKE = (key: string, schema: any) => /e-?mail/i.test(key) || schema?.format === "email";
 
 /**
  * A body for a create or update: a valid value of the documented schema with only the required
  * properties (what a careful client sends; optional references to other objects would name
- * nothing), name-like strings being the run's own names so that what it makes is recognisable.
+ * nothing), name-like strings being the run's own names and e-mail addresses the run's own
+ * (`<prefix>-doc-N@example.com`), so that what it makes is recognisable and only that is removed.
  */
 export function bodyFor(ctx: CheckContext, op: Operation, seed: number): unknown {
   const schema = op.requestBody?.media["application/json"] ?? Object.values(op.requestBody?.media ?? {})[0];
@@ -70,9 +77,11 @@ export function bodyFor(ctx: CheckContext, op: Operation, seed: number): unknown
   const [value] = fc.sample(validValues(schema, { maxItems: 1 }), { seed, numRuns: 1 });
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   const required = new Set<string>(schema.required ?? []);
+  const props = schema.properties ?? {};
+  const own = (k: string, v: unknown) => (typeof v !== "string" || props[k]?.enum ? v : EMAIL_LIKE(k, props[k]) ? `${ctx.scratch.slug("doc")}@example.com` : NAME_LIKE.test(k) ? ctx.scratch.name("doc") : v);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (required.has(k)) out[k] = typeof v === "string" && NAME_LIKE.test(k) && !schema.properties?.[k]?.enum ? ctx.scratch.name("doc") : v;
-  for (const k of Object.keys(schema.properties ?? {})) if (NAME_LIKE.test(k) && !(k in out) && schema.properties[k].type === "string" && !schema.properties[k].enum) out[k] = ctx.scratch.name("doc");
+  for (const [k, v] of Object.entries(value)) if (required.has(k)) out[k] = own(k, v);
+  for (const k of Object.keys(props)) if (NAME_LIKE.test(k) && !(k in out) && props[k].type === "string" && !props[k].enum) out[k] = own(k, "");
   return out;
 }
 

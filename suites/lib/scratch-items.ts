@@ -2,6 +2,7 @@ import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import { walkCursor } from "../../core/pagination.js";
 import type { ItemRef } from "../../core/scratch.js";
+import { carriesPrefix } from "../../core/ownership.js";
 import { NotVerifiable } from "../../core/outcome.js";
 import { ownWorkbook } from "./workbook-writes.js";
 
@@ -31,6 +32,8 @@ export async function createFolder(ctx: Ctx, dep: string, parentId: number | nul
   const id: number = ctx.require(res, "E14", "creating a folder of its own (or set fixtures.scratchFolderIds)", created).id;
   const ref: ItemRef = { type: "FOLDER", id };
   ctx.scratch.track(dep, ref, { res, name });
+  // An answer that names some other folder is never written to: the folders list must show it is the check's own.
+  if (!carriesPrefix(res.body, ctx.scratch.prefix)) await ctx.scratch.requireOwn(ctx.api, dep, [ref]);
   return ref;
 }
 

@@ -3,6 +3,7 @@ import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 import type { Scratch } from "../../core/scratch.js";
+import { carriesPrefix } from "../../core/ownership.js";
 import { statusLine } from "../../core/expect.js";
 import { NotExercised } from "../../core/outcome.js";
 import { sameTimestamp } from "../../core/timestamps.js";
@@ -64,6 +65,8 @@ export async function ownWorkbook(ctx: Pick<CheckContext, "scratch" | "require">
   const placed = (w: any) => !("folderId" in body) || !("folderId" in w) || w.folderId === body.folderId;
   const what = "folderId" in body ? `creating a workbook of its own in folder ${body.folderId}` : "creating a workbook of its own";
   const workbook = ctx.require(res, "E11", what, (r) => r.isJson && Number.isSafeInteger(r.body?.id) && placed(r.body));
+  // An answer that names some other workbook is never written to: E9 must show it is the check's own.
+  if (!carriesPrefix(workbook, ctx.scratch.prefix)) await ctx.scratch.requireOwn(api, dep, [{ type: "WORKBOOK", id: workbook.id }]);
   return { slug, workbook };
 }
 
