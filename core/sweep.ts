@@ -1,6 +1,6 @@
 import type { Api } from "./api.js";
 import type { Exchange, FullAnswer } from "./http.js";
-import { carriesPrefix, deleteItems, type ItemRef, listAll, namesOf, pathOf, prefixedFolders, prefixedReports, prefixedWorkbooks, removalCurl } from "./ownership.js";
+import { carriesPrefix, deleteItems, type ItemRef, listAll, namesOf, workspacePaths, pathOf, prefixedFolders, prefixedReports, prefixedWorkbooks, removalCurl } from "./ownership.js";
 import { runPrefixOf } from "./scratch.js";
 import type { RunSettings } from "./settings.js";
 
@@ -20,12 +20,20 @@ const NOT_A_COLLECTION = /\/(workspace|workbooks|folders|reports|duplicate|bulk-
 export class WrittenPlaces {
   readonly deployments = new Set<string>();
   readonly collections = new Set<string>();
+  /** Workbooks the run cloned, by deployment: E10 names a clone `Copy of <source name>`, which carries no prefix when the source is not the run's. */
+  readonly cloned = new Map<string, Set<number>>();
+  /** The server's clock (its Date header) at the run's first write: nothing the run made is older. */
+  firstWriteAt?: number;
 
   see(exchange: Exchange, answer?: FullAnswer): void {
     if (READS.has(exchange.method.toUpperCase())) return;
     const path = pathOf(exchange.url).split("?")[0];
+    const date = Date.parse(exchange.responseHeaders?.date ?? "");
+    if (this.firstWriteAt === undefined && !Number.isNaN(date)) this.firstWriteAt = date;
     const dep = /\/deployments\/([^/]+)\//.exec(path)?.[1];
     if (dep && /^[\w-]+$/.test(dep) && dep !== "0") this.deployments.add(decodeURIComponent(dep));
+    const source = /\/deployments\/([^/]+)\/workbooks\/(\d+)\/duplicate$/.exec(path);
+    if (source && (exchange.status ?? 0) < 300) this.cloned.set(decodeURIComponent(source[1]), new Set([...(this.cloned.get(decodeURIComponent(source[1])) ?? []), Number(source[2])]));
     const status = exchange.status ?? 0;
     if (exchange.method.toUpperCase() !== "POST" || status < 200 || status >= 300 || NOT_A_COLLECTION.test(path)) return;
     const body = answer?.body as any;
@@ -58,6 +66,8 @@ export async function sweep(api: Api, places: WrittenPlaces, prefix: string | Re
   const leftovers: string[] = [];
   const old = (r: any) => olderThan === undefined || Date.parse(r?.createdAt ?? r?.created_at ?? "") < olderThan;
   for (const dep of places.deployments) leftovers.push(...(await sweepWorkspace(api, dep, prefix, old)));
+  const since = places.firstWriteAt;
+  if (olderThan === undefined && since !== undefined) for (const [dep, sources] of places.cloned) leftovers.push(...(await sweepClones(api, dep, sources, since)));
   for (const collection of places.collections) leftovers.push(...(await sweepCollection(api, collection, prefix, old)));
   return leftovers;
 }
@@ -77,6 +87,26 @@ async function sweepWorkspace(api: Api, dep: string, prefix: string | RegExp, ol
   await deleteItems(api, dep, found.map((f) => f.ref));
   const still = await workspaceFound(api, dep, prefix, old).catch(() => found);
   return still.map((f) => `${f.ref.type} ${f.ref.id} ${JSON.stringify(f.name)} in deployment ${dep} (found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [f.ref])}`);
+}
+
+/**
+ * Clones of workbooks not the run's: E10 rule 1 names them `Copy of <source name>`. One such
+ * workbook created since the run started (E8 createdAt, the server's clock) is the run's: a
+ * create answer that named something else left it untracked.
+ */
+async function sweepClones(api: Api, dep: string, sources: Set<number>, since: number): Promise<string[]> {
+  const names = new Set<string>();
+  for (const id of sources) {
+    const res = await api.get(workspacePaths.workbook(dep, id)).catch(() => undefined);
+    const name = res?.status === 200 && res.isJson ? res.body?.name : undefined;
+    if (typeof name === "string" && !name.startsWith("cf-")) names.add(`Copy of ${name}`);
+  }
+  if (!names.size) return [];
+  const clones = async () => (await listAll(api, workspacePaths.workbooks(dep)).catch(() => [])).filter((w) => Number.isSafeInteger(w?.id) && names.has(w?.name) && Date.parse(w?.createdAt) >= since - 1000);
+  const found = await clones();
+  if (!found.length) return [];
+  await deleteItems(api, dep, found.map((w) => ({ type: "WORKBOOK" as const, id: w.id })));
+  return (await clones()).map((w) => `WORKBOOK ${w.id} ${JSON.stringify(w.name)} in deployment ${dep} (a clone the run made, found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [{ type: "WORKBOOK", id: w.id }])}`);
 }
 
 async function sweepCollection(api: Api, collection: string, prefix: string | RegExp, old: (r: any) => boolean): Promise<string[]> {
