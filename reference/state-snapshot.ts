@@ -35,10 +35,20 @@ function e14Part(store: Store): unknown {
   const live = <V>(m: Map<number, V>, alive: (id: number) => boolean) => new Map([...m].filter(([id]) => alive(id)));
   const userAlive = (id: number) => !users.get(id)?.deleted;
   const nonEmpty = new Map(
-    [...resources].map(([name, scopes]) => [name, new Map([...scopes].filter(([, records]) => records.size > 0))] as const).filter(([, scopes]) => scopes.size > 0),
+    [...resources]
+      .map(([name, scopes]) => [name, new Map([...scopes].map(([scope, records]) => [scope, new Map([...records].filter(([, r]) => !lazySeed(r)))] as const).filter(([, records]) => records.size > 0))] as const)
+      .filter(([, scopes]) => scopes.size > 0),
   );
-  return { ...rest, users: live(users, userAlive), attributeValues: live(attributeValues, userAlive), embedAccess: live(embedAccess, (id) => store.items.has(id)), reportExtras: live(reportExtras, (id) => store.items.has(id)), resources: nonEmpty };
+  return { ...rest, users: live(users, userAlive), attributeValues: live(attributeValues, userAlive), embedAccess: live(embedAccess, (id) => store.items.has(id)), reportExtras: new Map([...live(reportExtras, (id) => store.items.has(id))].filter(([id, x]) => !lazyExtras(store, id, x))), resources: nonEmpty };
 }
+
+/** The engine seeds a generic resource's scope on its first use (reference/routes/e14/engine.ts), at this instant: a record as seeded is no one's change. */
+const SEEDED_AT = "2026-01-05T09:00:00.000Z";
+const lazySeed = (r: Record<string, unknown>) => r.createdAt === SEEDED_AT && r.updatedAt === SEEDED_AT;
+
+/** A report's extras as a read creates them when missing (reference/routes/e14/reports.ts): no one's change. */
+const lazyExtras = (store: Store, id: number, x: { publicId: string; lastViewedAt: string | null; externalWorkbookId: string | null }) =>
+  x.publicId === `rpt-${store.items.get(id)?.deploymentId}-${id}` && x.lastViewedAt === null && x.externalWorkbookId === null;
 
 /** Sorted keys, Maps as sorted [key, value] pairs, Sets as sorted arrays, undefined dropped. */
 function canonical(v: unknown): unknown {

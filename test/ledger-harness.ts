@@ -107,21 +107,11 @@ export function differences(run: LedgerRun): { preexistingDeleted: string[]; pre
  */
 function e14Differences(before: Record<string, any>, after: Record<string, any>): string[] {
   const known = new Set((before.dbtJobs as any[]).map((j) => j.id));
-  const kept: Record<string, any> = { ...after, dbtJobs: (after.dbtJobs as any[]).filter((j) => known.has(j.id)), resources: withoutLazySeeds(before.resources, after.resources) };
+  const kept: Record<string, any> = { ...after, dbtJobs: (after.dbtJobs as any[]).filter((j) => known.has(j.id)) };
   const entries = (v: any) => (Array.isArray(v) ? v.map((x) => JSON.stringify(x)) : [JSON.stringify(v)]);
   return Object.keys({ ...before, ...kept })
     .filter((k) => !isDeepStrictEqual(before[k], kept[k]))
     .map((k) => `e14.${k}: ${entries(before[k]).filter((x) => !entries(kept[k]).includes(x)).join(" ").slice(0, 400)} -> ${entries(kept[k]).filter((x) => !entries(before[k]).includes(x)).join(" ").slice(0, 400)}`);
-}
-
-/** The reference seeds a generic E14 resource on its first use, at one fixed instant: those records, new after a run, were not made by it. */
-const LAZY_SEED_AT = "2026-01-05T09:00:00.000Z";
-
-function withoutLazySeeds(before: any[], after: any[]): any[] {
-  const had = JSON.stringify(before);
-  const made = (r: any) => r.createdAt !== LAZY_SEED_AT || had.includes(JSON.stringify(r));
-  const scopes = (list: any[]): any[] => list.map((x: any) => [x[0], x[1].filter((rec: any) => made(rec[1]))]).filter((x: any) => x[1].length);
-  return after.map((x: any) => [x[0], scopes(x[1])]).filter((x: any) => x[1].length);
 }
 
 /** The names of the variables every deployment holds. */
