@@ -118,14 +118,20 @@ export async function workbookSeen(api: Api, dep: string, id: number, prefix: st
   if (res.status !== 200 || !res.isJson || res.body?.id !== id) return { own: false, shown: `E9 answered ${res.status} for it in deployment ${dep}` };
   if (!inDeployment(res.body, dep)) return { own: false, shown: `E9 shows it in deployment ${res.body.deploymentId}` };
   if (carriesPrefix(res.body, prefix)) return { own: true, shown: "" };
-  const created = Date.parse(res.body.createdAt);
   const name = namesOf(res.body)[0];
-  if (since !== undefined && name?.startsWith("Copy of ") && created >= since - CLOCK_GRAIN_MS) return { own: true, shown: "" };
+  if (since !== undefined && name?.startsWith("Copy of ") && createdSince(res.body.createdAt, since)) return { own: true, shown: "" };
   return { own: false, shown: `E9 reads it named ${JSON.stringify(name ?? null)}, created ${res.body.createdAt ?? "(not shown)"}, without ${prefix}` };
 }
 
-/** A Date header counts whole seconds; a record made in the same second may show an earlier instant. */
-const CLOCK_GRAIN_MS = 1000;
+/**
+ * Whether a record's createdAt is no earlier than `since` (the server's clock, ms), to the grain
+ * of each: a Date header counts whole seconds, and a server may show createdAt as a date only.
+ */
+export function createdSince(createdAt: unknown, since: number): boolean {
+  if (typeof createdAt !== "string") return false;
+  const grain = /^\d{4}-\d{2}-\d{2}$/.test(createdAt) ? 86_400_000 : 1_000;
+  return Date.parse(createdAt) >= since - grain;
+}
 
 /** Each item's read-back: workbooks by E9, folders and reports by their lists (only where the ledger holds some). */
 export async function seenItems(api: Api, dep: string, items: (ItemRef & { since?: number })[], prefix: string): Promise<Map<ItemRef, Seen>> {

@@ -1,6 +1,6 @@
 import type { Api } from "./api.js";
 import type { Exchange, FullAnswer } from "./http.js";
-import { carriesPrefix, deleteItems, type ItemRef, listAll, namesOf, workspacePaths, pathOf, prefixedFolders, prefixedReports, prefixedWorkbooks, removalCurl } from "./ownership.js";
+import { carriesPrefix, createdSince, deleteItems, type ItemRef, listAll, namesOf, workspacePaths, pathOf, prefixedFolders, prefixedReports, prefixedWorkbooks, removalCurl } from "./ownership.js";
 import { runPrefixOf } from "./scratch.js";
 import type { RunSettings } from "./settings.js";
 
@@ -102,7 +102,7 @@ async function sweepClones(api: Api, dep: string, sources: Set<number>, since: n
     if (typeof name === "string" && !name.startsWith("cf-")) names.add(`Copy of ${name}`);
   }
   if (!names.size) return [];
-  const clones = async () => (await listAll(api, workspacePaths.workbooks(dep)).catch(() => [])).filter((w) => Number.isSafeInteger(w?.id) && names.has(w?.name) && Date.parse(w?.createdAt) >= since - 1000);
+  const clones = async () => (await listAll(api, workspacePaths.workbooks(dep)).catch(() => [])).filter((w) => Number.isSafeInteger(w?.id) && names.has(w?.name) && createdSince(w?.createdAt, since));
   const found = await clones();
   if (!found.length) return [];
   await deleteItems(api, dep, found.map((w) => ({ type: "WORKBOOK" as const, id: w.id })));
