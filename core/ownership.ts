@@ -52,13 +52,25 @@ export function entriesOf(body: any): any[] {
   return [];
 }
 
-/** Every entry of a list, following `pageInfo.endCursor` where the server gives one, within `maxPages`. */
+/**
+ * Every entry of a list, following `pageInfo.endCursor` where the server gives one, within
+ * `maxPages`. Pages of 100 first; a server that refuses that size (some cap it lower) is asked
+ * again at its own default size.
+ */
 export async function listAll(api: Api, path: string, query: Record<string, string | number> = {}, maxPages = 50): Promise<any[]> {
   const out: any[] = [];
   let after: string | undefined;
+  let size: { first?: number } = { first: 100 };
   for (let page = 0; page < maxPages; page++) {
-    const res = await api.get(path, { first: 100, ...query, ...(after ? { after } : {}) });
-    if (res.status !== 200 || !res.isJson) break;
+    let res = await api.get(path, { ...size, ...query, ...(after ? { after } : {}) });
+    if (res.status >= 400 && res.status < 500 && size.first !== undefined) {
+      size = {};
+      res = await api.get(path, { ...query, ...(after ? { after } : {}) });
+    }
+    if (res.status !== 200 || !res.isJson) {
+      if (page === 0) throw new Error(`GET ${path} answered ${res.status}: the list could not be read`);
+      break;
+    }
     out.push(...entriesOf(res.body));
     const next = res.body?.pageInfo?.hasNextPage ? res.body.pageInfo.endCursor : undefined;
     if (typeof next !== "string" || next === after) break;
@@ -137,11 +149,16 @@ export function createdSince(createdAt: unknown, since: number): boolean {
 export async function seenItems(api: Api, dep: string, items: (ItemRef & { since?: number })[], prefix: string): Promise<Map<ItemRef, Seen>> {
   const seen = new Map<ItemRef, Seen>();
   const wantedFolders = new Set(items.filter((i) => i.type === "FOLDER").map((i) => i.id));
-  const folders = wantedFolders.size ? await prefixedFolders(api, dep, prefix, wantedFolders) : new Map();
-  const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix) : new Map();
+  // A list that cannot be read confirms nothing: its items are reported, never taken as gone.
+  const unread = (err: unknown) => (err as Error).message;
+  const folders = wantedFolders.size ? await prefixedFolders(api, dep, prefix, wantedFolders).catch(unread) : new Map();
+  const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix).catch(unread) : new Map();
   for (const item of items) {
     if (item.type === "WORKBOOK") seen.set(item, await workbookSeen(api, dep, item.id, prefix, item.since));
-    else seen.set(item, (item.type === "FOLDER" ? folders : reports).has(item.id) ? { own: true, shown: "" } : { own: false, gone: true, shown: "" });
+    else {
+      const list = item.type === "FOLDER" ? folders : reports;
+      seen.set(item, typeof list === "string" ? { own: false, shown: list } : list.has(item.id) ? { own: true, shown: "" } : { own: false, gone: true, shown: "" });
+    }
   }
   return seen;
 }

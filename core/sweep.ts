@@ -31,7 +31,9 @@ export class WrittenPlaces {
     const date = Date.parse(exchange.responseHeaders?.date ?? "");
     if (this.firstWriteAt === undefined && !Number.isNaN(date)) this.firstWriteAt = date;
     const dep = /\/deployments\/([^/]+)\//.exec(path)?.[1];
-    if (dep && /^[\w-]+$/.test(dep) && dep !== "0") this.deployments.add(decodeURIComponent(dep));
+    // A write refused with a 4xx made nothing (a deployment that does not exist, say); a 2xx or a 5xx may have.
+    const refused = (exchange.status ?? 0) >= 400 && (exchange.status ?? 0) < 500;
+    if (dep && !refused && /^[\w-]+$/.test(dep) && dep !== "0") this.deployments.add(decodeURIComponent(dep));
     const source = /\/deployments\/([^/]+)\/workbooks\/(\d+)\/duplicate$/.exec(path);
     if (source && (exchange.status ?? 0) < 300) this.cloned.set(decodeURIComponent(source[1]), new Set([...(this.cloned.get(decodeURIComponent(source[1])) ?? []), Number(source[2])]));
     const status = exchange.status ?? 0;
@@ -82,7 +84,12 @@ async function workspaceFound(api: Api, dep: string, prefix: string | RegExp, ol
 }
 
 async function sweepWorkspace(api: Api, dep: string, prefix: string | RegExp, old: (r: any) => boolean): Promise<string[]> {
-  const found = await workspaceFound(api, dep, prefix, old).catch(() => []);
+  let found: Awaited<ReturnType<typeof workspaceFound>>;
+  try {
+    found = await workspaceFound(api, dep, prefix, old);
+  } catch (err) {
+    return [`the sweep could not read the workspace of deployment ${dep} (${(err as Error).message}): what the run left there is not known`];
+  }
   if (!found.length) return [];
   await deleteItems(api, dep, found.map((f) => f.ref));
   const still = await workspaceFound(api, dep, prefix, old).catch(() => found);
@@ -102,7 +109,7 @@ async function sweepClones(api: Api, dep: string, sources: Set<number>, since: n
     if (typeof name === "string" && !name.startsWith("cf-")) names.add(`Copy of ${name}`);
   }
   if (!names.size) return [];
-  const clones = async () => (await listAll(api, workspacePaths.workbooks(dep)).catch(() => [])).filter((w) => Number.isSafeInteger(w?.id) && names.has(w?.name) && createdSince(w?.createdAt, since));
+  const clones = async () => (await listAll(api, workspacePaths.workbooks(dep)).catch(() => [] as any[])).filter((w) => Number.isSafeInteger(w?.id) && names.has(w?.name) && createdSince(w?.createdAt, since));
   const found = await clones();
   if (!found.length) return [];
   await deleteItems(api, dep, found.map((w) => ({ type: "WORKBOOK" as const, id: w.id })));
@@ -110,10 +117,16 @@ async function sweepClones(api: Api, dep: string, sources: Set<number>, since: n
 }
 
 async function sweepCollection(api: Api, collection: string, prefix: string | RegExp, old: (r: any) => boolean): Promise<string[]> {
-  const own = async () => (await listAll(api, collection).catch(() => [])).filter((r) => (typeof r?.id === "string" || typeof r?.id === "number") && carriesPrefix(r, prefix) && old(r));
-  const found = await own();
+  const own = async () => (await listAll(api, collection)).filter((r) => (typeof r?.id === "string" || typeof r?.id === "number") && carriesPrefix(r, prefix) && old(r));
+  let found: any[];
+  try {
+    found = await own();
+  } catch {
+    // A collection the run created in but cannot list (no list operation): the ledger's own removal covered it.
+    return [];
+  }
   for (const r of found) await api.delete(`${collection}/${encodeURIComponent(String(r.id))}`).catch(() => undefined);
-  const still = found.length ? await own() : [];
+  const still = found.length ? await own().catch(() => found) : [];
   return still.map((r) => `${collection} ${r.id} ${JSON.stringify(namesOf(r)[0] ?? "")} (found by the sweep, not deleted); to remove it: curl -X DELETE '${api.baseUrl}${collection}/${encodeURIComponent(String(r.id))}' -H 'Authorization: Bearer $API_KEY'`);
 }
 
