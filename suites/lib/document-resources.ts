@@ -21,6 +21,9 @@ export interface Resource {
   idPointer: string;
 }
 
+/** A create of a workspace item, which the run removes by the workspace bulk delete whatever the document lists. */
+const WORKSPACE_CREATE = /\/deployments\/\{[^}]+\}\/folders\/?$/;
+
 const linked = (create: Operation, ops: Operation[]) =>
   Object.entries(create.responses)
     .filter(([status]) => /^2/.test(status))
@@ -30,8 +33,8 @@ const linked = (create: Operation, ops: Operation[]) =>
 
 /**
  * Every resource of the document a run may create (core: mayWrite) and then delete, with how to
- * address what it made. A create the document gives no delete for is never sent: what it made
- * could not be removed.
+ * address what it made. A create the document gives no delete for is never sent (what it made
+ * could not be removed), but a workspace folder's: the workspace bulk delete (E14) removes it.
  */
 export function resourcesOf(ops: Operation[], settings: CheckContext["settings"]): Resource[] {
   const out: Resource[] = [];
@@ -42,7 +45,7 @@ export function resourcesOf(ops: Operation[], settings: CheckContext["settings"]
     if (!items.length) continue;
     const expression = byLink.map((l) => Object.values<any>(l.link.parameters ?? {}).find((v) => typeof v === "string" && v.startsWith("$response.body#"))).find(Boolean);
     const find = (m: string) => items.find((o) => o.method === m);
-    if (!find("DELETE")) continue;
+    if (!find("DELETE") && !WORKSPACE_CREATE.test(create.path)) continue;
     out.push({ create, read: find("GET"), update: find("PUT") ?? find("PATCH"), remove: find("DELETE"), idPointer: expression ? expression.slice("$response.body#".length) : "" });
   }
   return out;
