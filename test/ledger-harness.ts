@@ -8,6 +8,7 @@ import type { RunSettings } from "../core/settings.js";
 import { ENV_VAR_POOL } from "../generators/index.js";
 import { startReference, type StartOptions } from "../reference/server.js";
 import { snapshotOf, type StateSnapshot } from "../reference/state-snapshot.js";
+import type { Store } from "../reference/store.js";
 import { settingsFor } from "./reference-run.js";
 
 /**
@@ -48,9 +49,10 @@ let schemas: Promise<Schemas> | undefined;
  * Runs `checks` against a fresh reference (or `runs` times in a row against the same one, each with
  * its own seed); `stopAfterMs` aborts the run that long after it starts (Ctrl-C).
  */
-export async function ledgerRuns(checks: Check[], opts: { start?: StartOptions; settings?: Partial<RunSettings>; runs?: number; stopAfterMs?: number } = {}): Promise<LedgerRun[]> {
+export async function ledgerRuns(checks: Check[], opts: { start?: StartOptions; settings?: Partial<RunSettings>; runs?: number; stopAfterMs?: number; prepare?: (store: Store) => void } = {}): Promise<LedgerRun[]> {
   schemas ??= Schemas.load();
   const ref = await startReference(opts.start ?? {});
+  opts.prepare?.(ref.app.store);
   const proxy = await countingProxy(ref.url);
   const out: LedgerRun[] = [];
   try {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ENV_VAR_POOL } from "../generators/index.js";
 import { createAnswerDefects } from "../reference/variants.js";
+import { selectChecks } from "../core/select.js";
+import { newItem } from "../reference/store.js";
 import { catalogue } from "../suites/index.js";
 import { differences, envVarNames, ledgerRuns, type LedgerRun } from "./ledger-harness.js";
 
@@ -75,4 +77,25 @@ describe("a run touches only what it made and removes all of it", () => {
     expect(envVarNames(second.after)).toEqual(envVarNames(first.after));
     expect(differences(second).envVarsAdded).toEqual([]);
   }, RUN_MS * 2);
+
+  it("--sweep-older-than removes the tool's objects of an earlier run made that long ago, and nothing else", async () => {
+    const names = { old: "cf-old1-abcdef-folder-1", oldClone: "Copy of cf-old1-abcdef-wb-1", recent: "cf-new1-abcdef-folder-1", notTheTools: "cf-notes" };
+    const long = "2025-01-01T00:00:00.000Z";
+    const [run] = await ledgerRuns(selectChecks(catalogue, ["bulk-move"]), {
+      settings: { sweepOlderThanMs: 12 * 3_600_000 },
+      prepare: (store) => {
+        newItem(store, { deploymentId: 1, type: "FOLDER", name: names.old, createdBy: 1, createdAt: long, updatedAt: long });
+        newItem(store, { deploymentId: 1, type: "WORKBOOK", name: names.oldClone, createdBy: 1, createdAt: long, updatedAt: long });
+        newItem(store, { deploymentId: 1, type: "FOLDER", name: names.recent, createdBy: 1 });
+        newItem(store, { deploymentId: 1, type: "FOLDER", name: names.notTheTools, createdBy: 1, createdAt: long, updatedAt: long });
+      },
+    });
+    const left = (run.after.items as any[]).map((i) => i.name);
+    expect(left).not.toContain(names.old);
+    expect(left).not.toContain(names.oldClone);
+    expect(left).toEqual(expect.arrayContaining([names.recent, names.notTheTools]));
+    const d = differences(run);
+    expect(d.preexistingDeleted.filter((x) => !x.includes("cf-old1-"))).toEqual([]);
+    expect(d.preexistingChanged).toEqual([]);
+  }, RUN_MS);
 });
