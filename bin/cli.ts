@@ -96,6 +96,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
       return shard;
     })
     .option("--max-pages <n>", "the most pages a list walk follows (a longer walk is reported as partial)", integer("--max-pages", 1))
+    .option("--sweep-older-than <duration>", "with --allow-writes: the end-of-run sweep also removes this tool's objects left by earlier (interrupted) runs made at least this long ago, e.g. 12h or 7d")
     .option("--repeat <n>", "with --allow-writes: run checks on their own scratch objects n times side by side (races)", integer("--repeat", 1))
     .action(async (opts: RunCliOptions, cmd: Command) => {
       code = await runCommand(explicitOptions(opts, cmd), out, progress);

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type ConfigFile, checkBaseUrl, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
+import { type ConfigFile, checkBaseUrl, durationMs, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
 import { useGivenDocument } from "../core/given-document.js";
 import { parseHeaders } from "../core/headers.js";
 
@@ -24,6 +24,7 @@ export interface SettingsOptions {
   maxPages?: number;
   rateLimit?: number;
   document?: string;
+  sweepOlderThan?: string;
   level?: "must";
   failFast?: boolean;
 }
@@ -52,6 +53,8 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
   const writes = server ? !opts.readOnly : !opts.readOnly && Boolean(opts.allowWrites ?? file.writes ?? false);
   // The document stands in where the server serves none: set for this run, forgotten by the next.
   useGivenDocument(opts.document ?? file.document);
+  const sweepOlderThan = opts.sweepOlderThan ?? file.sweepOlderThan;
+  if (sweepOlderThan !== undefined && !writes) throw new UsageError("--sweep-older-than removes objects of earlier runs: it needs --allow-writes (or --reference without --read-only)");
   if (opts.repeat !== undefined && opts.repeat > 1 && !writes)
     throw new UsageError("--repeat runs the checks that write their own scratch objects again: it needs --allow-writes (or --reference without --read-only)");
   return {
@@ -69,6 +72,7 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
     maxPages: opts.maxPages,
     rateLimit: opts.rateLimit ?? file.rateLimit,
     document: opts.document ?? file.document,
+    sweepOlderThanMs: sweepOlderThan === undefined ? undefined : durationMs(sweepOlderThan, opts.sweepOlderThan !== undefined ? "--sweep-older-than" : "the config's sweepOlderThan"),
     proxy: !server,
     headers: parseHeaders([...Object.entries(file.headers ?? {}).map(([k, v]) => `${k}: ${v}`), ...(opts.header ?? [])]),
   };

@@ -40,6 +40,10 @@ export class Api {
   stream(path: string, query?: Query) {
     return this.client.stream({ method: "GET", path, query, credential: this.credential }, this.log);
   }
+  /** Where the server is: what a curl line the user may run names. */
+  get baseUrl(): string {
+    return this.client.baseUrl;
+  }
   /** How many pages a list walk may follow on this run (--max-pages). */
   get pageBudget(): number {
     return this.client.options.maxPages ?? DEFAULT_PAGE_BUDGET;

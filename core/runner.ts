@@ -12,6 +12,7 @@ import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.
 import { Redactor } from "./redact.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "./scratch.js";
+import { endOfRunSweep, WrittenPlaces } from "./sweep.js";
 import type { Schemas } from "./schemas.js";
 import { ServedReader } from "./served/read.js";
 import { type RunSettings, tokenEnvVars } from "./settings.js";
@@ -62,10 +63,12 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const creds = credentials(settings);
   // Invariants do not run: they watch every exchange of the others, discovery and cleanup included.
   const watch = new InvariantWatch(checks, schemas);
+  const written = new WrittenPlaces();
   const observe = (exchange: Exchange, answer?: FullAnswer) => {
     const scope = checkScope.getStore();
     if (scope?.counting) scope.requests++;
     watch.see(exchange, answer);
+    written.see(exchange, answer);
     hooks.onExchange?.(exchange, scope?.checkId);
   };
   const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit, wholeBodies: settings.wholeBodies });
@@ -125,6 +128,8 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     }
   } finally {
     for (const scratch of scratches) await cleanUp({ ...shared, scratch });
+    // The sweep tells what is left, whatever the checks tracked: every place the run wrote to, read for its prefix.
+    leftovers.push(...(await endOfRunSweep(discovery, written, settings, Date.parse(startedAt))));
     await client.close();
   }
   const ran = [...(outcome?.done.entries() ?? [])].sort(([a], [b]) => a - b).map(([, r]) => r);

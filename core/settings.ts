@@ -68,6 +68,17 @@ export interface RunSettings {
   wholeBodies?: boolean;
   /** --document: the OpenAPI document (a file or URL) to use where the server serves none at GET /api/v1/spec. */
   document?: string;
+  /** --sweep-older-than: the end-of-run sweep also removes the tool's objects of earlier runs made this long ago or more (confirmed as for the run's own). */
+  sweepOlderThanMs?: number;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `90m`, `12h`, `7d` (ms, s, m, h, d) in milliseconds; anything else is a usage error naming `where`. */
+export function durationMs(text: string, where: string): number {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(text.trim());
+  if (!m) throw new UsageError(`${where} must be a duration such as 90m, 12h or 7d (units ms, s, m, h, d), not ${JSON.stringify(text)}`);
+  return Number(m[1]) * DURATION_UNITS[m[2]];
 }
 
 export const tokenEnvVars: Record<"primary" | TokenRole, string> = {
@@ -94,6 +105,8 @@ export interface ConfigFile {
   headers?: Record<string, string>;
   rateLimit?: number;
   document?: string;
+  /** Default of --sweep-older-than (a duration: 12h, 7d). */
+  sweepOlderThan?: string;
   /** Defaults of --reporter, --out and --baseline. */
   reporters?: string[];
   out?: string;

@@ -9,34 +9,41 @@ export function holdsMarker(name: string, anyCase: boolean): boolean {
 }
 
 /**
- * The run's prefix as a segment of an env-var name: upper case, [A-Z0-9_] only, and holding no
- * marker itself, or it would make every name it is part of a secret one. "_" is in no marker, so
- * splitting each marker with one removes it and cannot form another.
+ * The environment variables this tool sets. The API cannot delete a variable, so a run never makes
+ * up a name: it sets names of this fixed set only, and every run overwrites the same ones, so that
+ * a tenant holds at most ENV_VAR_POOL.length of them however often the suite runs. All carry
+ * ENV_VAR_TAG (which holds no marker) as a whole "_"-separated segment.
  */
-export function envVarTag(prefix: string): string {
-  let tag = prefix.toUpperCase().replace(/[^A-Z0-9_]/g, "_");
-  if (!/^[A-Z_]/.test(tag)) tag = `_${tag}`;
-  for (const m of SECRET_MARKERS) tag = tag.split(m).join(`${m[0]}_${m.slice(1)}`);
-  return tag;
-}
+export const ENV_VAR_TAG = "CONFORMANCE_TOOL";
+
+const lower = (m: string) => m.toLowerCase();
+const capitalised = (m: string) => m[0] + m.slice(1).toLowerCase();
 
 /**
- * Names matching ^[A-Za-z_][A-Za-z0-9_]*$ that carry `tag` as a whole "_"-separated segment (so
- * that they never collide with a variable the run did not create), with or without a marker, at
- * the start, in the middle or at the end of the whole name, in any case.
+ * The names the masking properties draw from: each marker at the start, inside a word and at the
+ * end, in upper case and in other cases; and names with no marker.
  */
-export function envVarName(tag: string): fc.Arbitrary<string> {
-  const filler = (min: number) => fc.stringMatching(/^[A-Za-z0-9_]{0,8}$/).filter((s) => s.length >= min);
-  const head = (min: number) => filler(min).filter((s) => s === "" || /^[A-Za-z_]/.test(s));
-  const marker = fc.oneof({ arbitrary: fc.constantFrom(...SECRET_MARKERS), weight: 3 }, { arbitrary: fc.mixedCase(fc.constantFrom(...SECRET_MARKERS)), weight: 2 });
-  return fc.oneof(
-    fc.tuple(marker, filler(0)).map(([m, after]) => `${m}${after}_${tag}`),
-    fc.tuple(filler(0), marker).map(([before, m]) => `${tag}_${before}${m}`),
-    fc.tuple(head(1), marker, filler(1)).map(([before, m, after]) => `${before}${m}${after}_${tag}`),
-    fc.tuple(filler(1), marker, filler(1)).map(([before, m, after]) => `${tag}_${before}${m}${after}`),
-    head(1).map((name) => `${name}_${tag}`),
-    filler(1).map((name) => `${tag}_${name}`),
-  );
+export const PROPERTY_ENV_VARS: readonly string[] = [
+  ...SECRET_MARKERS.flatMap((m) => [`${m}_${ENV_VAR_TAG}`, `${ENV_VAR_TAG}_${m}`, `${ENV_VAR_TAG}_DB${m}X`, `${capitalised(m)}_${ENV_VAR_TAG}`, `${ENV_VAR_TAG}_db${lower(m)}x`, `${ENV_VAR_TAG}_${lower(m)}`]),
+  `${ENV_VAR_TAG}_PLAIN`,
+  `plain_${ENV_VAR_TAG}`,
+  `${ENV_VAR_TAG}_Region_9`,
+];
+
+/** The names each example check sets, by its use. */
+export const ENV_VARS = {
+  probe: `${ENV_VAR_TAG}_PROBE`,
+  listedSecret: `${ENV_VAR_TAG}_API_SECRET`,
+  listedPlain: `${ENV_VAR_TAG}_REGION`,
+  negative: [`${ENV_VAR_TAG}_NEGATIVE_A`, `${ENV_VAR_TAG}_NEGATIVE_B`],
+} as const;
+
+/** Every name a run may set: what the plan line prints and a tenant holds at most. */
+export const ENV_VAR_POOL: readonly string[] = [ENV_VARS.probe, ENV_VARS.listedSecret, ENV_VARS.listedPlain, ...ENV_VARS.negative, ...PROPERTY_ENV_VARS];
+
+/** A name of the masking properties' set (reused by every run, never a new one). */
+export function envVarName(): fc.Arbitrary<string> {
+  return fc.constantFrom(...PROPERTY_ENV_VARS);
 }
 
 /**

@@ -157,7 +157,7 @@ async function answerLater(app: App, res: ServerResponse, reply: Reply): Promise
 /** Variants first (documented shapes), then faults (broken rules), each keyed by the spec section. */
 function transform(app: App, spec: string, req: Req, reply: Reply): Reply {
   let body = reply.body;
-  for (const v of chosenVariants(app)) if (v.respond && v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req);
+  for (const v of chosenVariants(app)) if (v.respond && v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req, app);
   for (const f of app.faults) if (f.respond && f.routes?.includes(spec)) body = f.respond({ status: reply.status, body, req, app });
   return { ...reply, body };
 }

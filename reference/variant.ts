@@ -1,5 +1,5 @@
 import type { Behaviour } from "./behaviour.js";
-import type { Req } from "./http.js";
+import type { App, Req } from "./http.js";
 
 /**
  * Documented shapes a conforming server may answer with. The clean reference uses one of each
@@ -13,7 +13,8 @@ export interface Variant {
   /** Spec sections whose checks the variant exercises beyond its routes (a check reading E2 to judge E4, say). */
   exercises?: string[];
   /** Rewrites a 2xx answer of those routes. */
-  respond?: (body: any, req: Req) => any;
+  /** Rewrites a 2xx answer of those routes (`app`: the server's state, for a defect that names another object). */
+  respond?: (body: any, req: Req, app: App) => any;
   /** Runs before the handler of those routes: may rewrite the query, or refuse with an HttpError. */
   request?: (req: Req) => void;
   /** Rewrites every JSON error body (status 400 and above), whatever the route. */

@@ -1,4 +1,6 @@
-import { HttpError, type Req } from "./http.js";
+import { type App, HttpError, type Req } from "./http.js";
+import { workbookRecord } from "./serialize.js";
+import type { Item } from "./store.js";
 import type { Variant } from "./variant.js";
 import { shapeVariants } from "./shape-variants.js";
 import { platformDocumentVariant } from "./platform-document.js";
@@ -242,6 +244,50 @@ export const variants: Variant[] = [
   },
 ];
 
+/** A create of a workspace item: E11 (PUT by slug), E10 (duplicate), or POST folders. */
+function createdItemType(req: Req): Item["type"] | undefined {
+  if (req.method === "PUT" && /\/workbooks\/by-slug\/[^/]+$/.test(req.path)) return "WORKBOOK";
+  if (req.method === "POST" && /\/workbooks\/[^/]+\/duplicate$/.test(req.path)) return "WORKBOOK";
+  return req.method === "POST" && /\/deployments\/[^/]+\/folders$/.test(req.path) ? "FOLDER" : undefined;
+}
+
+/** The oldest item of a type in a deployment other than the answer's own (a seeded one: there before any run). */
+function existingItem(app: App, type: Item["type"], where: (i: Item) => boolean): Item | undefined {
+  return [...app.store.items.values()].filter((i) => i.type === type && where(i)).sort((a, b) => a.id - b.id)[0];
+}
+
+function itemAnswer(app: App, item: Item): Record<string, unknown> {
+  return item.type === "FOLDER" ? { id: item.id, name: item.name, deploymentId: item.deploymentId, type: "FOLDER", parentId: item.folderId } : workbookRecord(app.store, item);
+}
+
+/**
+ * Defects of a create's answer that a run's cleanup must survive, never conforming shapes: the
+ * create happens, but the answer names another object. Not among `variants` (the clean runs): the
+ * ledger tests (test/ledger.test.ts) run them and show that nothing the run did not make is deleted.
+ */
+export const createAnswerDefects: Variant[] = [
+  {
+    name: "create-answers-existing-id",
+    description: "A create (E10, E11, POST folders) makes its object but answers with the record of an object that existed before, in the same deployment",
+    routes: ["E10", "E11", "E14"],
+    respond: (body, req, app) => {
+      const type = createdItemType(req);
+      const other = type && body?.id !== undefined ? existingItem(app, type, (i) => String(i.deploymentId) === req.params.deploymentId && i.id !== body.id) : undefined;
+      return other ? itemAnswer(app, other) : body;
+    },
+  },
+  {
+    name: "create-answers-other-deployment",
+    description: "A create (E10, E11, POST folders) makes its object but answers with the record of an object of another deployment",
+    routes: ["E10", "E11", "E14"],
+    respond: (body, req, app) => {
+      const type = createdItemType(req);
+      const other = type && body?.id !== undefined ? existingItem(app, type, (i) => String(i.deploymentId) !== req.params.deploymentId) : undefined;
+      return other ? itemAnswer(app, other) : body;
+    },
+  },
+];
+
 /**
  * An E14 route a server may lack: it answers 404, as an unknown route does, and the server's own
  * document does not list it (a server describes what it serves). The operation's template matches
@@ -267,8 +313,8 @@ export function variantSections(): { name: string; sections: string[] }[] {
 }
 
 export function variantNamed(name: string): Variant {
-  const v = variants.find((x) => x.name === name);
-  if (!v) throw new Error(`unknown variant '${name}' (known: ${variants.map((x) => x.name).join(", ")})`);
+  const v = [...variants, ...createAnswerDefects].find((x) => x.name === name);
+  if (!v) throw new Error(`unknown variant '${name}' (known: ${[...variants, ...createAnswerDefects].map((x) => x.name).join(", ")})`);
   return v;
 }
 

@@ -132,7 +132,8 @@ export const documentedChecks = group("documented", [
     spec: "E14; Versioning 1",
     level: "SHOULD",
     title: "A method the served document does not list on one of its paths is answered 405 or 404 (sent with a body that is not JSON, so nothing can be applied)",
-    needs: ["fixture:deployment"],
+    // A PATCH, PUT or POST however harmless its body: a read-only run sends GET only.
+    needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { ops, deploymentId } = await setUp(ctx);
       const findings = new Findings();

@@ -19,6 +19,8 @@ const WRITES = ["writes", "fixture:deployment"] as const;
 export const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"];
 
 async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[], api = ctx.api): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
+  // What the ledger holds was named by an answer: it is deleted only once the server shows it is the check's own.
+  await ctx.scratch.requireOwn(ctx.api, dep, items.filter((i) => ctx.scratch.entries.some((m) => m.deploymentId === dep && m.ref.type === i.type && m.ref.id === i.id)));
   const op = await servedOrPlain(ctx, "POST", `${api1(dep)}/workspace/bulk-delete`);
   const res = await api.post(`${api1(dep)}/workspace/bulk-delete`, { items });
   ctx.requireRoute(res, "E14", "deleting items in bulk");
@@ -37,7 +39,7 @@ export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string
   const res = await ctx.api.put(path.replace("{publicId}", ctx.scratch.slug("report")), body);
   // A workspace item: removed by the run's workspace cleanup, which addresses reports by integer id.
   const { id, record } = createdIn(ctx, op, res, `creating report ${name}`, Number.isSafeInteger);
-  ctx.scratch.track(dep, { type: "REPORT", id: id as number });
+  ctx.scratch.track(dep, { type: "REPORT", id: id as number }, { res, name });
   return { ...record, id };
 }
 

@@ -6,7 +6,7 @@ import { NotExercised } from "../core/outcome.js";
 import { walkCursor, wholeList } from "../core/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "./lib/cursor-walk.js";
 import { copyDifference } from "./lib/legacy-copy.js";
-import { envVarTag } from "../generators/index.js";
+import { ENV_VARS } from "../generators/index.js";
 import { pathTo } from "../core/spec/client.js";
 import { MASK, SECRET_MARKERS as MARKERS } from "../core/spec/operations.js";
 
@@ -89,9 +89,9 @@ export const envVarChecks = group("env-vars", [
     // list, its data copy and the deployment settings ("secrets excluded", E14) are read.
     async run({ api, expect, fixture, scratch, require }) {
       const dep = fixture("deployment").id;
-      const tag = envVarTag(scratch.prefix);
-      const secret = { name: `${tag}_API_SECRET`, value: `secret value of ${tag}` };
-      const plain = { name: `${tag}_REGION`, value: `plain value of ${tag}` };
+      // Names of the tool's fixed set (the API cannot delete variables); the values say which run set them.
+      const secret = { name: ENV_VARS.listedSecret, value: `secret value of ${scratch.prefix}` };
+      const plain = { name: ENV_VARS.listedPlain, value: `plain value of ${scratch.prefix}` };
       require(await api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [secret, plain] } }), "E14", "setting two variables of its own (PUT env-vars)", (r) => r.status < 300);
       await api.call("getDeploymentSettings", { deploymentId: dep });
       const count = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;

@@ -8,7 +8,7 @@ import { NotExercised } from "../core/outcome.js";
 import { walkCursor, walkOffset, wholeList } from "../core/pagination.js";
 import { DEFAULT_REQUEST_BUDGET, forAll, MIN_RUNS } from "../core/property.js";
 import { secondsBetween } from "../core/timestamps.js";
-import { envVarName, envVarTag, holdsMarker, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, secretValue, smallestPageSize } from "../generators/index.js";
+import { ENV_VARS, envVarName, holdsMarker, PROPERTY_ENV_VARS, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, secretValue, smallestPageSize } from "../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "./lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "./lib/environment-list.js";
 import { claimsOf, tokenPath, tokenTimes } from "./lib/metadata-token.js";
@@ -70,8 +70,8 @@ async function listedVariable(api: Api, dep: string, name: string): Promise<{ va
 
 /**
  * Resources / Environment variable, for names set through PUT env-vars (published docs): the value reads
- * [ENCRYPTED] exactly when `masked(name)`. Only names `select` keeps are tried. The names carry the
- * run's tag, so no variable the run did not create is touched; they cannot be removed afterwards.
+ * [ENCRYPTED] exactly when `masked(name)`. Only names `select` keeps are tried. The names are the
+ * tool's fixed set (generators/domain.ts): they cannot be removed, so every run reuses the same ones.
  */
 function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select: (name: string) => boolean; masked: (name: string) => boolean }): CheckSpec {
   return {
@@ -81,13 +81,14 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
     needs: ["writes", "unremovable-writes", "fixture:deployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const tag = envVarTag(ctx.scratch.prefix);
-      const probe = await ctx.api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [{ name: `${tag}_PROBE`, value: "probe" }] } });
-      ctx.require(probe, "E14", "setting a variable of its own (PUT env-vars), to see how names set here are masked", () => true);
-      const variable = fc.record({ name: envVarName(tag), value: secretValue() }).filter((v) => o.select(v.name));
+      // Every name the property may draw is set first: whatever cases the seed draws, a run leaves the same variables.
+      const names = [ENV_VARS.probe, ...PROPERTY_ENV_VARS.filter(o.select)];
+      const probe = await ctx.api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: names.map((name) => ({ name, value: "probe" })) } });
+      ctx.require(probe, "E14", "setting the tool's variables (PUT env-vars), to see how names set here are masked", () => true);
+      const variable = fc.record({ name: envVarName(), value: secretValue() }).filter((v) => o.select(v.name));
       await forAll(ctx, variable, async ({ name, value }, api) => {
         const put = await api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [{ name, value }] } });
-        ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with a new variable ${name} (it took ${tag}_PROBE before)`);
+        ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with variable ${name} (it took ${ENV_VARS.probe} before)`);
         // published docs: the PUT answers with the list shape; every variable it shows, in items and in data, obeys the rule too.
         const wrong = answeredVariables(put).filter((v) => o.select(v.name) && (v.value === MASK) !== o.masked(v.name));
         ctx.expect.that(wrong.length === 0, "in the PUT env-vars answer, each variable reads [ENCRYPTED] exactly when its name holds a marker", { reason: "put-answer-masking", expected: "secret-named values masked, others not", got: wrong.map((v) => `${v.name} (in ${v.where})`), res: put });

@@ -45,6 +45,10 @@ const byId: Record<string, Share[]> = {
   // The 409 window is timing: nothing else may load the server meanwhile.
   "upsert.concurrency.*": ["exclusive"],
   "clone.limit.reached-400": ["add:workspace", "write:workbook-limit"],
+  // Its writes carry a body that is not JSON: nothing is applied, nothing another check reads moves.
+  "documented.methods.unsupported-405": [],
+  // With --allow-writes its refused writes go to a workbook of its own, and refused creates may make objects of the run's.
+  "auth.reject.every-operation": ["add:workspace", "add:users", "add:user-attributes"],
   "pagination.cursor.any-page-size": ["read:environments", "read:workspace", "read:env-vars"],
   "env-vars.mask.any-upper-case-marker": ["add:env-vars"],
   "env-vars.put.listed": ["add:env-vars"],

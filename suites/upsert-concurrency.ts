@@ -31,6 +31,7 @@ type RaceCtx = Pick<CheckContext, "api" | "scratch" | "require">;
  */
 export async function raceOnSlug(ctx: RaceCtx, dep: string, writers = WRITERS): Promise<Race> {
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
+  await ctx.scratch.requireOwn(ctx.api, dep, [{ type: "WORKBOOK", id: workbook.id }]);
   // Each writer may create (after the delete): it sends the name too, as a careful client does (required-ness is not shown).
   const bodies = Array.from({ length: writers }, (_, i) => ({ name: workbook.name, meta: { [`writer${i}`]: i } }));
   const send = (body: Writer["body"]) => putBySlug(ctx.scratch, ctx.api, dep, slug, body);

@@ -127,7 +127,18 @@ export function baselineLines(report: Report): string[] {
 
 export function summaryLine(report: Report): string {
   const s = report.summary;
-  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed}); verified ${s.mustRules.verified}/${s.mustRules.total} MUST rules`;
+  const left = new Set(report.leftovers).size;
+  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed}); verified ${s.mustRules.verified}/${s.mustRules.total} MUST rules${left ? `; LEFT ON THE SERVER: ${left} thing(s) (${leftoverKinds(report.leftovers)})` : ""}`;
+}
+
+/** The kinds of what a run left, counted: "3 WORKBOOK, 1 FOLDER, 2 not confirmed as the run's". */
+function leftoverKinds(leftovers: string[]): string {
+  const kinds = new Map<string, number>();
+  for (const l of new Set(leftovers)) {
+    const kind = l.startsWith("not removed: not confirmed") ? "not confirmed as the run's" : (/^(WORKBOOK|FOLDER|REPORT)\b/.exec(l)?.[1] ?? (/^(\/\S+)/.exec(l)?.[1] ?? "other").replace(/\/\d+$/, ""));
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [...kinds].map(([k, n]) => `${n} ${k}`).join(", ");
 }
 
 /** Skips grouped by reason, most frequent first: a count and one example, or (verbose) every id. */

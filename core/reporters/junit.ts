@@ -15,6 +15,7 @@ export function writeJUnit(report: Report, file: string, gate: GateOptions): voi
 
 export function junitXml(report: Report, gate: GateOptions): string {
   const suites = [...new Set(report.results.map((r) => r.group))].map((g) => suiteXml(g, report.results.filter((r) => r.group === g), report, gate));
+  if (report.leftovers.length) suites.push(leftoversXml(report));
   const all = suites.reduce((t, s) => ({ tests: t.tests + s.tests, failures: t.failures + s.failures, errors: t.errors + s.errors, time: t.time + s.time }), { tests: 0, failures: 0, errors: 0, time: 0 });
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
@@ -57,6 +58,14 @@ function caseXml(r: CheckResult, gate: GateOptions) {
   else if (v === "known") body.push(element("skipped", { message: `${shownAs(r, gate)}: ${why}` }), element("system-out", {}, failureDetails(r)));
   else if (v === "finding") body.push(element("system-out", {}, `${shownAs(r, gate)}\n${failureDetails(r)}`));
   return { verdict: v, xml: body.length ? `${head}>\n${body.map((b) => `      ${b}`).join("\n")}\n    </testcase>` : `${head}/>` };
+}
+
+/** What the run left on the server: a failed testcase of its own, so that a CI dashboard shows the broken promise. */
+function leftoversXml(report: Report) {
+  const unique = [...new Set(report.leftovers)];
+  const head = attrs({ name: "leftovers", tests: 1, failures: 1, errors: 0, skipped: 0, time: seconds(0), timestamp: report.startedAt.replace(/\.\d+Z$/, "Z") });
+  const testcase = `    <testcase ${attrs({ classname: "conformance.leftovers", name: "the run leaves nothing on the server", time: seconds(0) })}>\n      ${element("failure", { type: "leftovers", message: `${unique.length} thing(s) left on the server` }, unique.join("\n"))}\n    </testcase>`;
+  return { tests: 1, failures: 1, errors: 0, time: 0, xml: [`  <testsuite ${head}>`, testcase, "  </testsuite>"].join("\n") };
 }
 
 function element(name: string, attributes: Record<string, unknown>, text?: string): string {

@@ -4,12 +4,12 @@ import type { Response } from "../../core/http.js";
 import type { ReasonKey } from "../../core/reasons.js";
 import { propertySeed } from "../../core/property.js";
 import { propertiesOf, recordOf } from "../../core/served/answers.js";
-import { type DocumentSchemas, type Operation, operationFor, operationKey } from "../../core/served-document.js";
-import { operation } from "../../core/spec/operations.js";
+import { type DocumentSchemas, type Operation, operationFor } from "../../core/served-document.js";
+import { listAll } from "../../core/ownership.js";
 import { listed } from "../../core/served-operations.js";
 import { specSectionOf } from "../../core/spec-operations.js";
 import { contradiction, mayWrite, type PathIds, writeClass } from "./document-requests.js";
-import { bodyFor, createdId, idPlaceholder, itemPath, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./document-resources.js";
+import { bodyFor, createdId, idPlaceholder, itemPath, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./document-resources.js";
 
 /**
  * Issue 21: every resource the document shows, used as a client would: create, read, update,
@@ -34,12 +34,6 @@ export interface ChainOutcome {
   /** Creates the run could not build a valid body for, each with the schema's complaint. */
   unbuilt: string[];
 }
-
-/** The folder create facts.md names: what it makes is a workspace item (core/scratch.ts removes it). */
-const FOLDER_CREATE = (() => {
-  const o = operation("createFolder");
-  return operationKey(o.method, o.path);
-})();
 
 /** Pages a list is walked to find what the run made (a longer list is not held against the server). */
 const MAX_LIST_PAGES = 10;
@@ -107,9 +101,6 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     return false;
   };
   for (const r of ordered(resourcesOf(env.ops, ctx.settings))) {
-    // What the run could not remove is not made (a user the document deletes only in bulk): its
-    // own delete, or a workspace folder, which the run's cleanup removes by bulk delete.
-    if (!r.remove && r.create.key !== FOLDER_CREATE) continue;
     const collection = await env.ids.fill(r.create.path);
     if (!collection) continue;
     const seed = propertySeed(ctx.settings.seed, `${ctx.checkId}:${r.create.key}`);
@@ -141,6 +132,17 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     if (name) env.ids.pin(name, id);
     links.push({ r, readPath, removePath });
     if (!(await step(r.read, readPath, (p) => ctx.api.get(p), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) continue;
+    // The id came from an answer: what it names is updated and deleted only once a read shows the
+    // object the check made (its prefix), or it sits under a parent the check made.
+    const underOwnParent = [...r.create.path.matchAll(/\{([^}]+)\}/g)].some((m) => env.ids.pinnedAs(m[1]) !== undefined);
+    if (!underOwnParent) {
+      const read = readPath ? await ctx.api.get(readPath) : undefined;
+      const shown = read ?? { status: 200, isJson: true, body: await listAll(ctx.api, collection) };
+      if (!readsAsOwn(ctx, shown, id)) {
+        findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, { reason: "read-after-create", expected: `an object named with ${ctx.scratch.prefix}`, got: read ? statusLine(read) : `no entry ${id} named so in ${collection}`, res: read });
+        continue;
+      }
+    }
     const update = (p: string) => ctx.api.send({ method: r.update!.method, path: p, body: bodyFor(ctx, r.update!, seed + 1, (n) => env.ids.pinnedAs(n)) });
     if (!(await step(r.update, updatePath, update, "update", "what was created cannot be updated"))) continue;
     const list = operationFor(env.ops, "GET", r.create.path);

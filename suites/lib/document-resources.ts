@@ -2,9 +2,12 @@ import fc from "fast-check";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 import { type Addressed, addressedBy, createdBy, propertiesOf, recordOf, requiredOf } from "../../core/served/answers.js";
-import type { Operation } from "../../core/served-document.js";
+import { type Operation, operationKey } from "../../core/served-document.js";
 import { validValues } from "../../generators/index.js";
 import { mayWrite, type PathIds } from "./document-requests.js";
+import { carriesPrefix, entriesOf, listAll } from "../../core/ownership.js";
+import type { ReadBack } from "../../core/scratch.js";
+import { operation } from "../../core/spec/operations.js";
 
 /**
  * A resource the document lets a client create and then address: the create, and the operations
@@ -14,11 +17,21 @@ export interface Resource extends Addressed {
   create: Operation;
 }
 
-/** Every resource of the document a run may create (core: mayWrite), with how to address what it made. */
+/** The folder create facts.md names: what it makes is a workspace item, which the run's cleanup removes by the workspace bulk delete. */
+const FOLDER_CREATE = (() => {
+  const o = operation("createFolder");
+  return operationKey(o.method, o.path);
+})();
+
+/**
+ * Every resource of the document a run may create (core: mayWrite) and then remove, with how to
+ * address what it made. A create the document gives no delete for is never sent (what it made
+ * could not be removed: a user the document deletes only in bulk), but a workspace folder's.
+ */
 export function resourcesOf(ops: Operation[], settings: CheckContext["settings"]): Resource[] {
   return ops.filter((o) => o.method === "POST" && mayWrite(o, settings)).flatMap((create) => {
     const addressed = addressedBy(create, ops);
-    return addressed ? [{ create, ...addressed }] : [];
+    return addressed && (addressed.remove || create.key === FOLDER_CREATE) ? [{ create, ...addressed }] : [];
   });
 }
 
@@ -36,7 +49,7 @@ export async function itemPath(ids: PathIds, op: Operation, id: string): Promise
 }
 
 const NAME_LIKE = /^(name|title|label|slug|displayName)$/i;
-const EMAIL_LIKE = /^e-?mail$/i;
+const EMAIL_LIKE = (key: string, schema: any) => /e-?mail/i.test(key) || schema?.format === "email";
 
 /** The schema of a JSON request body, with its allOf parts merged into one object schema (what the generator reads). */
 export function requestSchema(op: Operation): any {
@@ -49,9 +62,10 @@ export function requestSchema(op: Operation): any {
 /**
  * A body for a create or update: a valid value of the documented schema with only the required
  * properties (what a careful client sends; optional references to other objects would name
- * nothing), name-like strings being the run's own names and e-mail addresses the run's own, so
- * that what it makes is recognisable; a property named like the placeholder of an object the run
- * made (`integrationId`, `embedUserId`) names that object (`ref`).
+ * nothing), name-like strings being the run's own names and e-mail addresses the run's own
+ * (`<prefix>-doc-N@example.com`), so that what it makes is recognisable and only that is removed;
+ * a property named like the placeholder of an object the run made (`integrationId`,
+ * `embedUserId`) names that object (`ref`).
  */
 export function bodyFor(ctx: CheckContext, op: Operation, seed: number, ref: (name: string) => string | undefined = () => undefined): unknown {
   const schema = requestSchema(op);
@@ -64,7 +78,7 @@ export function bodyFor(ctx: CheckContext, op: Operation, seed: number, ref: (na
     const made = ref(k);
     if (made !== undefined) return props[k]?.type === "integer" || props[k]?.type === "number" ? Number(made) : made;
     if (NAME_LIKE.test(k) && plainString(k)) return ctx.scratch.name("doc");
-    if (EMAIL_LIKE.test(k) && plainString(k)) return `${ctx.scratch.slug("doc")}@example.com`;
+    if (EMAIL_LIKE(k, props[k]) && plainString(k)) return `${ctx.scratch.slug("doc")}@example.com`;
     return v;
   };
   const required = new Set<string>(schema.required ?? []);
@@ -88,18 +102,53 @@ export function referencesOf(r: Resource, placeholders: Set<string>): string[] {
 }
 
 /**
- * Registers the removal of what a create made: its delete operation, or (a workspace item the
- * document gives no delete for) the run's workspace cleanup. False when neither can remove it.
+ * Registers the removal of what a create made: its delete operation, done only when the read of
+ * its kind (or the list it was created in) shows an object named with the check's prefix; or (a
+ * workspace item the document gives no delete for) the ledger's workspace cleanup. False when
+ * neither can remove it.
  */
 export function removeLater(ctx: CheckContext, r: Resource, path: string | undefined, res: Response, deploymentId: string): boolean {
-  if (r.remove && path) {
-    ctx.scratch.onCleanup(`${r.remove.method} ${path}`, async () => void (await ctx.api.delete(path)));
+  const id = createdId(r, res);
+  if (r.remove && path && id !== undefined) {
+    const list = fillLike(r.create.path, path);
+    ctx.scratch.removeIfOwn({
+      what: `${r.remove.method} ${path}`,
+      // Absent from the whole list reads as gone, as a 404 of its own read would.
+      read: async () => (r.read ? ctx.api.get(path) : listedRecord(await listAll(ctx.api, list), id)),
+      owns: (read) => readsAsOwn(ctx, read, id),
+      remove: () => ctx.api.delete(path),
+      removal: `curl -X DELETE '${ctx.api.baseUrl}${path}' -H 'Authorization: Bearer $API_KEY'`,
+      collection: { list, remove: (found) => ctx.api.delete(`${list}/${encodeURIComponent(found)}`) },
+    });
     return true;
   }
   const b = recordOf(r.create, res);
   if (Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type)) {
-    ctx.scratch.track(deploymentId, { type: b.type, id: b.id });
+    ctx.scratch.track(deploymentId, { type: b.type, id: b.id }, { res });
     return true;
   }
   return false;
+}
+
+/** Whether a read (of the object, or of its collection) shows the object `id` named with the check's prefix. */
+export function readsAsOwn(ctx: CheckContext, read: ReadBack, id: string): boolean {
+  return read.status === 200 && read.isJson && carriesPrefix(recordIn(read.body, id), ctx.scratch.prefix);
+}
+
+/** The record of `id` a read shows: the body itself (or its data/item), or its entry in a list. */
+function recordIn(body: any, id: string): any {
+  for (const r of [body, body?.data, body?.item]) if (r && typeof r === "object" && !Array.isArray(r) && String(r.id) === id) return r;
+  return entriesOf(body).find((e) => String(e?.id) === id);
+}
+
+function listedRecord(entries: any[], id: string): ReadBack {
+  const found = entries.find((e) => String(e?.id) === id);
+  return found ? { status: 200, isJson: true, body: found } : { status: 404, isJson: false, body: undefined };
+}
+
+/** The collection path of a create, with its placeholders filled as the item's path filled them. */
+function fillLike(template: string, filledItem: string): string {
+  const parts = template.split("/");
+  const filled = filledItem.split("/");
+  return parts.map((p, i) => (/^\{.*\}$/.test(p) ? filled[i] ?? p : p)).join("/");
 }

@@ -6,7 +6,7 @@ import type { Response } from "../../core/http.js";
 import { NotExercised } from "../../core/outcome.js";
 import { walkCursor } from "../../core/pagination.js";
 import type { SchemaName } from "../../core/schemas.js";
-import { envVarTag, invalidValues, malformedJson, rejectedVersionForm, securityContext, validValues, type InvalidOptions } from "../../generators/index.js";
+import { ENV_VARS, invalidValues, malformedJson, rejectedVersionForm, securityContext, validValues, type InvalidOptions } from "../../generators/index.js";
 import { keepSettings } from "./deployment-settings.js";
 import { readableWithout, spellsAllowed, typesAt, valueAt } from "./lenient-reading.js";
 import { tokenParams } from "./metadata-token.js";
@@ -317,12 +317,11 @@ export const bulkMoveTyped = (b: BadBody) => b.kind === "malformed-json" || b.at
 
 // ---------------------------------------------------------------- PUT env-vars
 
-/** Two variables of the run's own; the valid PUT would change both. Variables cannot be deleted: the names carry the run's tag. */
+/** Two variables of the tool's fixed set; the valid PUT would change both. Variables cannot be deleted: every run reuses these names. */
 export async function envVarStage(ctx: CheckContext): Promise<Stage> {
   const dep = ctx.fixture("deployment").id;
   const path = pathTo("listEnvVars", { deploymentId: dep });
-  const tag = envVarTag(ctx.scratch.prefix);
-  const names = [`${tag}_NEGATIVE_A`, `${tag}_NEGATIVE_B`];
+  const names = [...ENV_VARS.negative];
   const set = (value: string) => ({ env_variables: names.map((name) => ({ name, value })) });
   const first = await ctx.api.call("setEnvVars", { deploymentId: dep }, { body: set("before") });
   ctx.require(first, "E14", "setting two variables of its own (PUT env-vars)", () => true);

@@ -2,6 +2,7 @@ import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import { walkCursor } from "../../core/pagination.js";
 import type { ItemRef } from "../../core/scratch.js";
+import { carriesPrefix } from "../../core/ownership.js";
 import { NotVerifiable } from "../../core/outcome.js";
 import { servedOrPlain } from "./e14.js";
 import { ownWorkbook } from "./workbook-writes.js";
@@ -21,7 +22,8 @@ const usedScratchFolders = new WeakMap<object, Set<number>>();
 
 /** A folder of the run's own (published docs: `POST .../folders` with {name, parentId?}). */
 export async function createFolder(ctx: Ctx, dep: string, parentId: number | null = null): Promise<ItemRef> {
-  const res = await ctx.api.call("createFolder", { deploymentId: dep }, { body: parentId === null ? { name: ctx.scratch.name("folder") } : { name: ctx.scratch.name("folder"), parentId } });
+  const name = ctx.scratch.name("folder");
+  const res = await ctx.api.call("createFolder", { deploymentId: dep }, { body: parentId === null ? { name } : { name, parentId } });
   // Where the new folder's id is: as the served document says (a wrapper, a link, Location), else `id`.
   const op = await servedOrPlain(ctx, "POST", pathTo("createFolder", { deploymentId: dep }));
   const created = (r: typeof res) => r.isJson && Number.isSafeInteger(op.created(r).id);
@@ -32,7 +34,9 @@ export async function createFolder(ctx: Ctx, dep: string, parentId: number | nul
   ctx.require(res, "E14", "creating a folder of its own (or set fixtures.scratchFolderIds)", created);
   const id = op.created(res).id as number;
   const ref: ItemRef = { type: "FOLDER", id };
-  ctx.scratch.track(dep, ref);
+  ctx.scratch.track(dep, ref, { res, name });
+  // An answer that names some other folder is never written to: the folders list must show it is the check's own.
+  if (!carriesPrefix(res.body, ctx.scratch.prefix)) await ctx.scratch.requireOwn(ctx.api, dep, [ref]);
   return ref;
 }
 
@@ -48,6 +52,7 @@ export async function createWorkbook(ctx: Ctx, dep: string, folderId: number | n
  */
 export async function deletedItem(ctx: Ctx, dep: string, type: "WORKBOOK" | "FOLDER"): Promise<ItemRef> {
   const ref = type === "FOLDER" ? await createFolder(ctx, dep) : await createWorkbook(ctx, dep);
+  await ctx.scratch.requireOwn(ctx.api, dep, [ref]);
   const res = await ctx.api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items: [ref] } });
   const op = await servedOrPlain(ctx, "POST", pathTo("bulkDeleteWorkspaceItems", { deploymentId: dep }));
   const deleted = (r: typeof res) => r.isJson && Array.isArray(op.record(r)?.deleted) && op.record(r).deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);

@@ -3,15 +3,16 @@ import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 import type { Scratch } from "../../core/scratch.js";
+import { carriesPrefix } from "../../core/ownership.js";
 import { statusLine } from "../../core/expect.js";
 import { NotExercised } from "../../core/outcome.js";
 import { sameTimestamp } from "../../core/timestamps.js";
 import { pathTo } from "../../core/spec/client.js";
 
 /**
- * E10 clone and E11 upsert as a check sends them: every workbook an answer names is tracked the
- * moment it is seen, whoever created it (a faulty server may create where it should refuse), so
- * cleanup removes it.
+ * E10 clone and E11 upsert as a check sends them: every workbook an answer names is entered in the
+ * ledger the moment it is seen, whoever created it (a faulty server may create where it should
+ * refuse); cleanup removes it only if E9 then shows it is the run's own.
  */
 
 /** What an upsert may change; a refused request must leave all of it as it was. */
@@ -23,18 +24,17 @@ export const widgetPosition = (x: number, y: number, w: number, h: number) => ({
 /** E9's path: also where a property or an invariant reads a workbook back. */
 export const workbookPath = (dep: string, id: number) => pathTo("getWorkbook", { deploymentId: dep, workbookId: id });
 
-/** The workbook a 200 answer names, tracked in the deployment the answer says it belongs to. */
-export function trackAnswered(scratch: Scratch, dep: string, res: Response): void {
+/** The workbook a 200 answer names, entered in the ledger in the deployment the request wrote to (an answer naming another is read back there, and not confirmed). */
+export function trackAnswered(scratch: Scratch, dep: string, res: Response, name?: string): void {
   const id = res.status === 200 && res.isJson ? res.body?.id : undefined;
   if (!Number.isSafeInteger(id)) return;
-  const where = res.body.deploymentId;
-  scratch.track(typeof where === "number" || typeof where === "string" ? String(where) : dep, { type: "WORKBOOK", id });
+  scratch.track(dep, { type: "WORKBOOK", id }, { res, name });
 }
 
 /** E11: PUT by slug. */
 export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: string, body?: unknown): Promise<Response> {
   const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug }, { body });
-  trackAnswered(scratch, dep, res);
+  trackAnswered(scratch, dep, res, slug);
   return res;
 }
 
@@ -65,6 +65,8 @@ export async function ownWorkbook(ctx: Pick<CheckContext, "scratch" | "require">
   const placed = (w: any) => !("folderId" in body) || !("folderId" in w) || w.folderId === body.folderId;
   const what = "folderId" in body ? `creating a workbook of its own in folder ${body.folderId}` : "creating a workbook of its own";
   const workbook = ctx.require(res, "E11", what, (r) => r.isJson && Number.isSafeInteger(r.body?.id) && placed(r.body));
+  // An answer that names some other workbook is never written to: E9 must show it is the check's own.
+  if (!carriesPrefix(workbook, ctx.scratch.prefix)) await ctx.scratch.requireOwn(api, dep, [{ type: "WORKBOOK", id: workbook.id }]);
   return { slug, workbook };
 }
 
