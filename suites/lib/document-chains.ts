@@ -133,13 +133,16 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     links.push({ r, readPath, removePath });
     if (!(await step(r.read, readPath, (p) => ctx.api.get(p), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) continue;
     // The id came from an answer: what it names is updated and deleted only once a read shows the
-    // object the check made (its prefix), or it sits under a parent the check made.
+    // object the check made: its prefix, or a field naming an object the check made (the
+    // integration of a token), or it sits under a parent the check made (a tenant's group).
     const underOwnParent = [...r.create.path.matchAll(/\{([^}]+)\}/g)].some((m) => env.ids.pinnedAs(m[1]) !== undefined);
     if (!underOwnParent) {
       const read = readPath ? await ctx.api.get(readPath) : undefined;
       const shown = read ?? { status: 200, isJson: true, body: await listAll(ctx.api, collection) };
-      if (!readsAsOwn(ctx, shown, id)) {
-        findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, { reason: "read-after-create", expected: `an object named with ${ctx.scratch.prefix}`, got: read ? statusLine(read) : `no entry ${id} named so in ${collection}`, res: read });
+      const record = read?.isJson ? recordOf(r.read!, read) : undefined;
+      const namesOwn = !!record && typeof record === "object" && Object.entries(record).some(([k, v]) => env.ids.pinnedAs(k) !== undefined && String(v) === env.ids.pinnedAs(k));
+      if (!namesOwn && !readsAsOwn(ctx, shown, id)) {
+        findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, { reason: "read-after-create", expected: `an object named with ${ctx.scratch.prefix}, or naming an object the run made`, got: read ? statusLine(read) : `no entry ${id} named so in ${collection}`, res: read });
         continue;
       }
     }
