@@ -1,5 +1,4 @@
-import type { Fault } from "../faults.js";
-import { HttpError, ok } from "../http.js";
+import { type Fault, HttpError, ok } from "../http.js";
 import { branchFiles, e14 } from "../e14/state.js";
 import { deploymentOf } from "../routes/common.js";
 
