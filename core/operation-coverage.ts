@@ -1,8 +1,8 @@
 import type { Api } from "./api.js";
 import type { Exchange } from "./http.js";
-import { documentedResponse, type Operation, operationKey } from "./served-document.js";
+import { documentedResponse, type Operation } from "./served-document.js";
 import { NAMED_E14, specSectionOf } from "./spec-operations.js";
-import { matchOperation } from "./spec/match.js";
+import { matchOperation, operationKey } from "./spec/match.js";
 
 const PROBES_AT_ONCE = 8;
 

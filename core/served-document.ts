@@ -3,6 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
 import { pathTo } from "./spec/client.js";
+import { operationKey } from "./spec/match.js";
 
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
@@ -35,12 +36,6 @@ export interface Operation {
   /** By status key as documented (`200`, `4XX`, `default`): media type to schema (undefined: no schema), links, headers by lowercased name. */
   responses: Record<string, { media: Record<string, any>; links: Record<string, any>; headers: Record<string, any> }>;
 }
-
-/**
- * `METHOD /path/{}/...`: a template's identity whatever it names its placeholders, a trailing slash
- * dropped (`.../deployments/{deploymentId}/` and `.../deployments/{id}` key the same).
- */
-export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, "{}").replace(/(.)\/+$/, "$1")}`;
 
 const escapePointer = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 

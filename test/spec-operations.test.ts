@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillPath, isMemberPath, matchOperation, matchPath } from "../core/spec/match.js";
+import { fillPath, isMemberPath, matchOperation, matchPath, operationKey } from "../core/spec/match.js";
 import { OPERATIONS, SPECIFIED_OPERATIONS } from "../core/spec/operations.js";
 import { routes } from "../reference/routes/index.js";
 
@@ -50,6 +50,11 @@ describe("the matcher and the filler", () => {
     expect(matchOperation(served, "GET", "/api/v1/deployments/{deploymentId}/logs")?.operation.path).toBe("/api/v1/deployments/{id}/logs");
     expect(matchOperation(served, "GET", "/api/v1/deployments/7/logs/")?.params).toEqual({ id: "7" });
     expect(matchOperation(served, "GET", "/api/v1/deployments/{deploymentId}/pods")).toBeUndefined();
+  });
+
+  it("key a template whatever its placeholders are named, a trailing slash dropped", () => {
+    expect(operationKey("get", "/api/v1/deployments/{deploymentId}/")).toBe(operationKey("GET", "/api/v1/deployments/{id}"));
+    expect(operationKey("GET", "/api/v1/users/{id}")).not.toBe(operationKey("GET", "/api/v1/users/bulk"));
   });
 
   it("tell a member's template of a collection's", () => {

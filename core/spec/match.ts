@@ -53,6 +53,15 @@ export function isMemberPath(collection: string, template: string): boolean {
   return t.length === c.length + 1 && c.every((s, i) => s === t[i]) && PLACEHOLDER.test(t[c.length]);
 }
 
+/**
+ * `METHOD /path/{}/...`: a template's identity whatever it names its placeholders, a trailing slash
+ * dropped (`.../deployments/{deploymentId}/` and `.../deployments/{id}` key the same): how two
+ * tables' templates are told the same operation.
+ */
+export function operationKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${segments(path).map((s) => (PLACEHOLDER.test(s) ? "{}" : s)).join("/")}`;
+}
+
 /** The template with each placeholder replaced by its value, encoded as one path segment. */
 export function fillPath(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
