@@ -34,7 +34,7 @@ export async function documentSections(settings: RunSettings, tally: ExchangeTal
 }
 
 async function firstDeployment(api: Api): Promise<string | undefined> {
-  const res = await api.get("/api/v1/deployments", { limit: 1 }).catch(() => undefined);
+  const res = await api.call("listDeployments", {}, { query: { limit: 1 } }).catch(() => undefined);
   const b = res?.isJson ? res.body : undefined;
   const id = b?.data?.deployments?.[0]?.id ?? b?.items?.[0]?.id ?? (Array.isArray(b?.data) ? b.data[0]?.id : undefined);
   return id === undefined ? undefined : String(id);

@@ -1,4 +1,5 @@
-import { dereference, type Operation, operationKey, operationsOf } from "./served-document.js";
+import { dereference, type Operation, operationsOf } from "./served-document.js";
+import { operationKey } from "./spec/match.js";
 import { SPECIFIED } from "./spec-operations.js";
 
 /**

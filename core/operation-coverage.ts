@@ -1,7 +1,8 @@
 import type { Api } from "./api.js";
 import type { Exchange } from "./http.js";
-import { documentedResponse, type Operation, operationFor, operationKey } from "./served-document.js";
+import { documentedResponse, type Operation } from "./served-document.js";
 import { NAMED_E14, specSectionOf } from "./spec-operations.js";
+import { matchOperation, operationKey } from "./spec/match.js";
 
 const PROBES_AT_ONCE = 8;
 
@@ -65,7 +66,7 @@ export class ExchangeTally {
 export function operationCoverage(ops: Operation[], tally: ExchangeTally, undocumented: UndocumentedOperation[] = []): CoverageReport {
   const byOp = new Map<Operation, Seen[]>(ops.map((o) => [o, []]));
   for (const s of tally.seen) {
-    const op = operationFor(ops, s.method, s.path);
+    const op = matchOperation(ops, s.method, s.path)?.operation;
     if (op) byOp.get(op)!.push(s);
   }
   const operations = ops.map((op): OperationCoverage => {

@@ -1,4 +1,5 @@
 import type { Api } from "./api.js";
+import { pathTo } from "./spec/client.js";
 
 /**
  * Whether an object the ledger holds is the run's own, read back from the server (never taken
@@ -13,14 +14,14 @@ export interface ItemRef {
   id: number;
 }
 
-const deploymentPath = (dep: string) => `/api/v1/deployments/${encodeURIComponent(dep)}`;
+/** The workspace operations cleanup and the sweep use, by their names in the spec's table. */
 export const workspacePaths = {
-  workbook: (dep: string, id: number) => `${deploymentPath(dep)}/workbooks/${id}`,
-  workbooks: (dep: string) => `${deploymentPath(dep)}/workbooks`,
-  folders: (dep: string) => `${deploymentPath(dep)}/folders`,
-  reports: (dep: string) => `${deploymentPath(dep)}/reports`,
-  bulkMove: (dep: string) => `${deploymentPath(dep)}/workspace/bulk-move`,
-  bulkDelete: (dep: string) => `${deploymentPath(dep)}/workspace/bulk-delete`,
+  workbook: (dep: string, id: number) => pathTo("getWorkbook", { deploymentId: dep, workbookId: id }),
+  workbooks: (dep: string) => pathTo("listWorkbooks", { deploymentId: dep }),
+  folders: (dep: string) => pathTo("listFolders", { deploymentId: dep }),
+  reports: (dep: string) => pathTo("listReports", { deploymentId: dep }),
+  bulkMove: (dep: string) => pathTo("bulkMoveWorkspaceItems", { deploymentId: dep }),
+  bulkDelete: (dep: string) => pathTo("bulkDeleteWorkspaceItems", { deploymentId: dep }),
 };
 
 /** What a read-back showed of one object: the run's own (its name carries the prefix, in this deployment) or not, and why. */

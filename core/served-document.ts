@@ -2,11 +2,13 @@ import $RefParser from "@apidevtools/json-schema-ref-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
+import { pathTo } from "./spec/client.js";
+import { operationKey } from "./spec/match.js";
 
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
 /** E14; Versioning 1: where every server serves the OpenAPI 3.1 document of what it handles. */
-export const SPEC_PATH = "/api/v1/spec";
+export const SPEC_PATH = pathTo("getSpec");
 
 export const HTTP_METHODS = ["get", "put", "post", "delete", "patch"] as const;
 export type Method = Uppercase<(typeof HTTP_METHODS)[number]>;
@@ -22,7 +24,7 @@ export interface Parameter {
 /** One operation of a served (or bundled) document, dereferenced. */
 export interface Operation {
   method: Method;
-  /** The request path with its server's prefix, placeholders as named: `/api/v1/deployments/{deploymentId}`. */
+  /** The request path with its server's prefix (`/api/v1`, `/build/api/v1`), placeholders as named. */
   path: string;
   /** `METHOD /path/{}/...`: how two documents' operations are told the same whatever they name their placeholders. */
   key: string;
@@ -34,10 +36,6 @@ export interface Operation {
   /** By status key as documented (`200`, `4XX`, `default`): media type to schema (undefined: no schema), links, headers by lowercased name. */
   responses: Record<string, { media: Record<string, any>; links: Record<string, any>; headers: Record<string, any> }>;
 }
-
-/** `/api/v1/deployments/{deploymentId}/` and `/api/v1/deployments/{id}` read the same. */
-export const normalisePath = (path: string) => path.replace(/\{[^}]*\}/g, "{}").replace(/(.)\/+$/, "$1");
-export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${normalisePath(path)}`;
 
 const escapePointer = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
@@ -88,27 +86,6 @@ export function operationsOf(doc: any): Operation[] {
     }
   }
   return out;
-}
-
-/**
- * The operation a request was for, the one path matcher of the served document: `path` may name
- * concrete values (`/api/v1/deployments/7/logs`) or placeholders of any name, a trailing slash is
- * no difference, and a documented literal segment beats a documented placeholder (`/users/bulk`
- * before `/users/{userId}`). The spec's operation table (issue 18, section 1) brings its own
- * matcher: this function is the one to swap for it.
- */
-export function operationFor<T extends { method: string; path: string }>(ops: T[], method: string, path: string): T | undefined {
-  const want = normalisePath(path).split("/");
-  let best: { literal: number; op: T } | undefined;
-  for (const op of ops) {
-    if (op.method !== method.toUpperCase()) continue;
-    const have = normalisePath(op.path).split("/");
-    if (have.length !== want.length) continue;
-    let literal = 0;
-    if (!have.every((seg, i) => (seg === want[i] ? ++literal : seg === "{}" || want[i] === "{}"))) continue;
-    if (!best || literal > best.literal) best = { literal, op };
-  }
-  return best?.op;
 }
 
 /**

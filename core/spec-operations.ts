@@ -1,4 +1,4 @@
-import { operationKey } from "./served-document.js";
+import { operationKey } from "./spec/match.js";
 import { E14_OPERATIONS, SPECIFIED_OPERATIONS } from "./spec/operations.js";
 
 /**

@@ -1,11 +1,11 @@
-import { convertLegacyWidgets, draftProblem, LEGACY_TABS, WIDGET_TYPES } from "./dashboard.js";
 import type { DeploymentRecord, EnvironmentRecord, Item, Store, User, VersionRecord } from "./store.js";
-import { atLeast } from "./access.js";
-import { itemRefs } from "./routes/item-refs.js";
-import type { Access } from "./store.js";
-import type { AuditEvent } from "./store.js";
 import type { Reply } from "./reply.js";
 import { e14Behaviour } from "./e14/behaviour.js";
+import { controlPlaneBehaviour } from "./behaviour/control-plane.js";
+import { upsertBehaviour, type UpsertFields } from "./behaviour/upsert.js";
+import { workbookBehaviour } from "./behaviour/workbooks.js";
+
+export type { UpsertFields };
 import { LIMITS, SECRET_MARKERS } from "../core/spec/operations.js";
 
 /**
@@ -21,6 +21,9 @@ export interface HttpErrorLike {
 
 export const cleanBehaviour = {
   ...e14Behaviour,
+  ...workbookBehaviour,
+  ...upsertBehaviour,
+  ...controlPlaneBehaviour,
   /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller (on every route: `request` is for faults). */
   authenticate(header: string | undefined, store: Store, request?: { method: string; path: string }): User | undefined {
     const m = /^Bearer\s+(\S+)\s*$/.exec(header ?? "");
@@ -122,171 +125,6 @@ export const cleanBehaviour = {
     return type === null || env.type === type;
   },
 
-  /** E12 Body and Limits: up to 100 {type, id} items, duplicates collapsed, malformed a 400. */
-  bulkMoveItems(body: unknown): { type: Item["type"]; id: number }[] {
-    return itemRefs(body);
-  },
-
-  /** E12 Body: folderId is an integer or null (the root); anything else is undefined, a request error. */
-  bulkMoveDestination(value: unknown): number | null | undefined {
-    return value === null ? null : Number.isSafeInteger(value) ? (value as number) : undefined;
-  },
-
-  /** E12: a destination is a folder of the same deployment. */
-  isFolderOf(item: Item | undefined, deploymentId: number): boolean {
-    return item?.type === "FOLDER" && item.deploymentId === deploymentId;
-  },
-
-  /** E12 and Authentication 4 (the single-item move): edit access to the item and to the destination. */
-  mayMove(itemAccess: Access, destinationAccess: Access): boolean {
-    return atLeast(itemAccess, "edit") && atLeast(destinationAccess, "edit");
-  },
-
-  /** E12: a folder cannot go into itself or its own descendant; bounded, so a cycle cannot hang it. */
-  nestsInItself(store: Store, folder: Item, destinationId: number | null): boolean {
-    const seen = new Set<number>();
-    for (let id = destinationId; id != null && !seen.has(id); id = store.items.get(id)?.folderId ?? null) {
-      if (id === folder.id) return true;
-      seen.add(id);
-    }
-    return false;
-  },
-
-  /** States (bulk move): the item now lives in the destination; returns it as it now is. */
-  placeItem(item: Item, folderId: number | null): Item {
-    item.folderId = folderId;
-    item.updatedAt = new Date().toISOString();
-    return item;
-  },
-
-  /** E12: each item is its own transaction; a later item's failure undoes no earlier move. */
-  undoesEarlierMoves(): boolean {
-    return false;
-  },
-  /** E10 rule 2: a report reference of the clone names the copy of the source's report. */
-  cloneReportRef(reportId: number, copies: Map<number, number>): number {
-    return copies.get(reportId) ?? reportId;
-  },
-
-  /** E10 rule 2: the clone owns its content: nothing is shared with the source. */
-  cloneCopy<T>(value: T): T {
-    return structuredClone(value);
-  },
-
-  /** E10 rule 2 and E11: a slug is a deployment-scoped identity; the copy does not take it. */
-  cloneSlug(sourceSlug: string | null): string | null {
-    return null;
-  },
-
-  /** E10 rule 3. */
-  clonedAllowEmbed(sourceAllowEmbed: boolean): boolean {
-    return false;
-  },
-
-  /** E10 rule 4: the source's folder with edit access to it; else, or from the root, the root. */
-  clonePlacement(sourceFolderId: number | null, folderAccess: Access): number | null {
-    return sourceFolderId !== null && atLeast(folderAccess, "edit") ? sourceFolderId : null;
-  },
-
-  /** E10 rule 5: the caller owns the new workbook. */
-  cloneOwner(callerId: number, sourceOwnerId: number): number {
-    return callerId;
-  },
-
-  /** E10 rule 6: `shared: true` is for creator-mode embed sessions only. */
-  mayCloneShared(user: User): boolean {
-    return user.creatorMode;
-  },
-
-  /** E10 rule 6: a shared clone is built from the published dashboard, so it needs one. */
-  sharedCloneSourceUsable(source: Item): boolean {
-    return source.publishedDashboard != null;
-  },
-
-  /** E10 rule 7: null is a plan without a workbook limit. */
-  workbookLimitReached(workbooks: number, limit: number | null): boolean {
-    return limit !== null && workbooks >= limit;
-  },
-
-  /** E10 rule 7: a clone refused at the workbook limit creates nothing. */
-  limitRefusalCreates(): boolean {
-    return false;
-  },
-
-  /** E9, E10 rule 8; Errors 2: the status of a workbook not found, by the section that looked for it. */
-  missingWorkbookStatus(_section: "E9" | "E10"): number {
-    return 404;
-  },
-
-  /** E11 rule 6: the deployment named in the path, if there is one. */
-  upsertDeployment(deployments: DeploymentRecord[], rawId: string): DeploymentRecord | undefined {
-    return /^\d+$/.test(rawId) ? deployments.find((d) => d.id === Number(rawId)) : undefined;
-  },
-
-  /** E11 rule 2: the workbook holding a (normalised) slug; the latest one should there ever be more. */
-  slugHolder(workbooks: Item[], slug: string): Item | undefined {
-    return workbooks.filter((w) => w.slug === slug).at(-1);
-  },
-
-  /** E11 rule 5: the holder the create/update decision is taken on: a fresh read, like the one at apply time. */
-  decisionHolder(store: Store, deploymentId: number, slug: string): Item | undefined {
-    return this.slugHolder([...store.items.values()].filter((i) => i.type === "WORKBOOK" && i.deploymentId === deploymentId), slug);
-  },
-
-  /** E11 rule 2: only the fields sent change (`sent.meta` is already merged). */
-  upsertFields(current: UpsertFields, sent: Partial<UpsertFields>): UpsertFields {
-    return { name: sent.name ?? current.name, meta: sent.meta ?? current.meta, folderId: sent.folderId === undefined ? current.folderId : sent.folderId };
-  },
-
-  /** E11 rule 2 and Resources / DashboardWidget: what makes a sent `meta.dashboardDraft` invalid. */
-  dashboardDraftProblem(draft: unknown): string | undefined {
-    return draftProblem(draft, [...WIDGET_TYPES, LEGACY_TABS]);
-  },
-
-  /** Resources / DashboardWidget: a sent TABS_CONTAINER is stored as a tabbed CONTAINER. */
-  convertDashboardDraft(draft: unknown): unknown {
-    return convertLegacyWidgets(draft);
-  },
-
-  /**
-   * E11 rule 4: update needs edit access to the workbook, and with folderId manage access plus
-   * edit access to the destination; create needs AI BI User and edit access to the destination.
-   * `workbook` is null on create, `destination` null when no folderId is sent.
-   */
-  upsertAllowed(o: { aiBiUser: boolean; workbook: Access | null; destination: Access | null }): boolean {
-    const destinationOk = o.destination === null || atLeast(o.destination, "edit");
-    if (o.workbook === null) return o.aiBiUser && destinationOk;
-    return atLeast(o.workbook, "edit") && (o.destination === null || (atLeast(o.workbook, "manage") && destinationOk));
-  },
-
-  /**
-   * E11: what a create by slug needs beyond the slug. Required-ness of name, folderId and meta is
-   * not shown: this reference names the workbook after its slug; a server may require a name.
-   */
-  upsertCreateProblem(_sent: { name?: string; folderId?: number | null; meta?: Record<string, unknown> }): string | undefined {
-    return undefined;
-  },
-
-  /** E11 rule 5: another writer created or deleted the slug's workbook between decide and apply. */
-  upsertBranchChanged(decidedId: number | undefined, currentId: number | undefined): boolean {
-    return decidedId !== currentId;
-  },
-
-  /** E11 rule 5; Errors 2. */
-  upsertConflictStatus(): number {
-    return 409;
-  },
-
-  /** E11 rule 5: a request answered 409 is not applied, not even to the workbook that holds the slug now. */
-  upsertConflictApplies(): boolean {
-    return false;
-  },
-
-  /** E11 rule 3: updatedAt moves only when the upsert changed something. */
-  upsertTouches(changed: boolean): boolean {
-    return changed;
-  },
-
   /** E2 type and E8 folderId: a list's filter holds on every page it serves, whatever its after or offset. */
   filtersPage(_query: URLSearchParams): boolean {
     return true;
@@ -304,117 +142,7 @@ export const cleanBehaviour = {
   listedInFolder(item: Item, folderId: number | null): boolean {
     return item.folderId === folderId;
   },
-
-  /** Authentication 4: exporting the audit log takes the AuditLogManage permission. */
-  mayExportAuditLog(user: User): boolean {
-    return user.permissions.has("AuditLogManage");
-  },
-
-  /** E7: start and end are ISO 8601 dates; a date-time counts by its date. */
-  isAuditDate(raw: string): boolean {
-    const m = /^(\d{4})-(\d{2})-(\d{2})(T.+)?$/.exec(raw);
-    if (!m || (m[4] && Number.isNaN(Date.parse(raw)))) return false;
-    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-  },
-
-  /** E7 filters, all given ones at once: event name exact, email in any case, whole days, search anywhere in the row in any case. */
-  auditRowMatches(e: AuditEvent, f: { eventName?: string; userEmail?: string; startDay?: string; endDay?: string; search?: string }): boolean {
-    const day = e.timestamp.slice(0, 10);
-    return (
-      (f.eventName === undefined || e.eventName === f.eventName) &&
-      (f.userEmail === undefined || e.userEmail.toLowerCase() === f.userEmail.toLowerCase()) &&
-      (f.startDay === undefined || day >= f.startDay) &&
-      (f.endDay === undefined || day <= f.endDay) &&
-      (f.search === undefined || Object.values(e).join("\n").toLowerCase().includes(f.search.toLowerCase()))
-    );
-  },
-
-  /** E7: the CSV cells of one event, one per column of the header. */
-  /** E7: the export's columns, header text and field (not shown in the spec; published docs: what the product's audit view shows). */
-  auditColumns(): [string, keyof AuditEvent][] {
-    return [
-      ["Timestamp", "timestamp"],
-      ["User email", "userEmail"],
-      ["Event name", "eventName"],
-      ["Deployment", "deploymentName"],
-      ["IP address", "ipAddress"],
-      ["Details", "details"],
-    ];
-  },
-
-  auditRowCells(e: AuditEvent, fields: (keyof AuditEvent)[]): string[] {
-    return fields.map((f) => e[f]);
-  },
-
-  /** E7: a CSV file, streamed as an attachment. */
-  auditExportHeaders(filename: string): Record<string, string> {
-    return { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` };
-  },
-
-  /** E3: security_context is required, and a JSON object (not an array, not null). */
-  validSecurityContext(value: unknown): boolean {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-  },
-
-  /** E3: expires_in, when sent, is a number of seconds above 0; the answer says what is wrong. */
-  expiresInProblem(value: unknown): string | undefined {
-    if (value === undefined) return undefined;
-    if (typeof value !== "number" || !Number.isFinite(value)) return "expires_in must be a number of seconds";
-    return value > 0 ? undefined : "expires_in must be greater than 0";
-  },
-
-  /** E3: a metadata token carries the security context it is scoped by, and its lifetime. */
-  tokenClaims(securityContext: Record<string, unknown>, issuedAt: number, lifetime: number): Record<string, unknown> {
-    return { securityContext, iat: issuedAt, exp: issuedAt + lifetime };
-  },
-
-  /** E4: only a shared branch (not a personal one, not production) may have an always-on staging environment. */
-  stagingAllowed(branch: DeploymentRecord["branches"][number]): boolean {
-    return branch.kind === "shared";
-  },
-
-  /** E4 and the States table: the flag becomes what the request asks, whatever it was. */
-  nextStagingFlag(_current: boolean, requested: boolean): boolean {
-    return requested;
-  },
-
-  /** E4: branchId is the id the branches list shows. */
-  branchWithId(branches: DeploymentRecord["branches"], id: number): DeploymentRecord["branches"][number] | undefined {
-    return branches.find((b) => b.id === id);
-  },
-
-  /** E4: a body naming neither branchName nor branchId names no branch; none is implied. */
-  branchWhenUnnamed(_dep: DeploymentRecord): DeploymentRecord["branches"][number] | undefined {
-    return undefined;
-  },
-
-  /** E4 (published docs: a branch the deployment does not have is a 404). */
-  unknownBranchStatus(): number {
-    return 404;
-  },
-
-  /** E6 rule 2: releaseChannel alone moves to the entry that channel marks latest. */
-  channelMoveTarget<E extends { releaseChannel: string; isLatestInChannel: boolean }>(channel: string, entries: E[]): E | undefined {
-    return entries.find((e) => e.releaseChannel === channel && e.isLatestInChannel);
-  },
-
-  /** E6: a partial merge; omitted fields stay and templateVariables merge key by key. */
-  mergeSettings(stored: DeploymentRecord["settings"], patch: Partial<DeploymentRecord["settings"]>): DeploymentRecord["settings"] {
-    return { ...stored, ...patch, templateVariables: { ...stored.templateVariables, ...patch.templateVariables } };
-  },
-
-  /** E6 rule 3: the image is resolved from the version; a body cannot set it. */
-  imageSettable(): boolean {
-    return false;
-  },
 };
 
 export type Behaviour = typeof cleanBehaviour;
 
-/** What an E11 upsert may change on a workbook. */
-export interface UpsertFields {
-  name: string;
-  meta: Record<string, unknown>;
-  folderId: number | null;
-}

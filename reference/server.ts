@@ -6,7 +6,7 @@ import { type Fault, faultNamed } from "./faults.js";
 import { type App, HttpError, type Reply, type Req, type ReferenceOptions } from "./http.js";
 import { matchPath } from "../core/spec/match.js";
 import { routes } from "./routes/index.js";
-import { seed, type Seeded, seedShapes } from "./store.js";
+import { seed, type Seeded, seedShapes } from "./seed.js";
 import { variantNamed } from "./variants.js";
 
 const MAX_BODY = 1 << 20;

@@ -6,10 +6,11 @@ import { NotVerifiable } from "../core/outcome.js";
 import { walkCursor, wholeList } from "../core/pagination.js";
 import type { ItemRef } from "../core/scratch.js";
 import { ownReport } from "./e14-workspace.js";
-import { allRecords, api1, documented } from "./lib/e14.js";
+import { allRecords, documented } from "./lib/e14.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "./lib/scratch-items.js";
 import { bulkMove, itemKey as key, workbooksPath } from "./lib/workbook-calls.js";
 import { expectAnswerIsStored } from "./lib/workbook-writes.js";
+import { pathTo } from "../core/spec/client.js";
 import { LIMITS } from "../core/spec/operations.js";
 
 /** For bodies that are malformed on purpose. */
@@ -64,7 +65,7 @@ async function expectFolderIn(ctx: CheckContext, dep: string, id: number, parent
  * filtered by that folder holds it, and shows it there where it shows a folderId at all.
  */
 async function expectReportIn(ctx: CheckContext, dep: string, id: number, folderId: number, what: string): Promise<void> {
-  const { res, items } = await allRecords(ctx, `${api1(dep)}/reports`, { folderId }, `the reports of folder ${folderId}`);
+  const { res, items } = await allRecords(ctx, pathTo("listReports", { deploymentId: dep }), { folderId }, `the reports of folder ${folderId}`);
   const found = items.find((r) => r?.id === id);
   ctx.expect.that(found !== undefined && (!("folderId" in found) || found.folderId === folderId), `${what}: report ${id} reads back in folder ${folderId} (the reports list filtered by folderId)`, { expected: `report ${id} with folderId ${folderId}`, got: found ?? `not among ${items.length} report(s) of folder ${folderId}`, res, reason: "reads-back" });
 }

@@ -4,7 +4,9 @@ import { NotExercised } from "../core/outcome.js";
 import { walkCursor } from "../core/pagination.js";
 import { runPrefixOf } from "../core/scratch.js";
 import { field } from "../core/served-operations.js";
-import { branchesByName, build1, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "./lib/e14.js";
+import { type OperationParams, pathTo } from "../core/spec/client.js";
+import type { OperationName } from "../core/spec/operations.js";
+import { branchesByName, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "./lib/e14.js";
 
 /**
  * E14 rules of the build surface (/build/api/v1): branch deletion re-parents the children,
@@ -20,10 +22,11 @@ const WRITES = ["writes", "fixture:deployment"] as const;
 const BROKEN_MODEL = "cubes:\n\t- name: {unclosed\n    sql_table: [public.orders\n";
 
 /** 0.4.0: `first` bounds the page, `after` continues it, and the walk holds every record once. */
-async function cursorList(ctx: CheckContext, path: string, what: string, query: Record<string, string> = {}): Promise<void> {
+async function cursorList(ctx: CheckContext, list: OperationName, params: OperationParams, what: string, query: Record<string, string> = {}): Promise<void> {
   const { api, expect } = ctx;
   const doc = await documented(ctx);
-  doc.require("GET", path, `is the ${what} list`);
+  doc.requireNamed(list, `is the ${what} list`);
+  const path = pathTo(list, params);
   const res = await api.get(path, { ...query, first: 1 });
   const body = setup(ctx, res, `the first page of the ${what} list`);
   expect.that(Array.isArray(body.items), `the ${what} list answers items (cursor style)`, { expected: "an items array", got: Object.keys(body), res, reason: "items" });
@@ -54,7 +57,7 @@ export const e14BuildChecks = [
         const grand = field(before.get(parent), "parentBranch|parent");
         const childParent = field(before.get(child), "parentBranch|parent");
         if (childParent !== parent) throw new NotExercised(`the branch created from ${parent} lists parentBranch ${JSON.stringify(childParent)}: no parent link to re-parent`);
-        const res = await ctx.api.delete(`${build1(dep)}/branches`, { branchName: parent });
+        const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { branchName: parent } });
         ctx.expect.that(res.status >= 200 && res.status < 300, "DELETE branches?branchName= deletes the branch", { expected: "2xx", got: res.status, res, reason: "status" });
         const after = await branchesByName(ctx, dep);
         ctx.expect.that(!after.has(parent), `branch ${parent} is gone after its delete`, { expected: "not listed", got: after.get(parent), reason: "deleted" });
@@ -67,7 +70,7 @@ export const e14BuildChecks = [
       level: "MUST",
       title: "The branches list is cursor-paginated: first bounds a page, after continues it, items and pageInfo (0.4.0)",
       needs: ["fixture:deployment"],
-      run: (ctx) => cursorList(ctx, `${build1(ctx.fixture("deployment").id)}/branches`, "branches"),
+      run: (ctx) => cursorList(ctx, "listBranches", { deploymentId: ctx.fixture("deployment").id }, "branches"),
     },
   ]),
   ...group("data-model", [
@@ -80,15 +83,15 @@ export const e14BuildChecks = [
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const write = doc.require("PUT", `${build1(dep)}/data-model/files`, "writes data-model files");
+        const write = doc.requireNamed("writeDataModelFiles", "writes data-model files");
         const branch = await ownBranch(ctx, doc, dep);
         const name = `model/cubes/${ctx.scratch.slug("cube").replace(/-/g, "_")}.yml`;
-        const refused = await ctx.api.put(`${build1(dep)}/data-model/files`, fileWrite(write, branch, name, "cubes: []\n"));
+        const refused = await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") });
         ctx.requireRoute(refused, "E14", "writing a file on a branch not in dev mode");
         ctx.expect.clientError(refused, `a write on ${branch}, which is not in dev mode, is refused`, "refused-outside-dev-mode");
         ctx.expect.that(!(await fileNames(ctx, doc, dep, branch)).includes(name), "the refused write created no file", { expected: `no ${name}`, reason: "not-applied" });
         await devMode(ctx, doc, dep, branch);
-        const accepted = await ctx.api.put(`${build1(dep)}/data-model/files`, fileWrite(write, branch, name, "cubes: []\n"));
+        const accepted = await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") });
         ctx.expect.that(accepted.status >= 200 && accepted.status < 300, `the same write in dev mode on ${branch} is applied`, { expected: "2xx", got: accepted.status, res: accepted, reason: "dev-mode-write" });
       },
     },
@@ -101,13 +104,13 @@ export const e14BuildChecks = [
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const write = doc.require("PUT", `${build1(dep)}/data-model/files`, "writes the file that does not compile");
-        const validate = doc.require("GET", `${build1(dep)}/data-model/validate`, "compiles a branch");
+        const write = doc.requireNamed("writeDataModelFiles", "writes the file that does not compile");
+        const validate = doc.requireNamed("validateDataModel", "compiles a branch");
         const param = validate.requireQueryParam("branchName|branch", "names the branch to compile");
         const branch = await ownBranch(ctx, doc, dep);
         await devMode(ctx, doc, dep, branch);
-        setup(ctx, await ctx.api.put(`${build1(dep)}/data-model/files`, fileWrite(write, branch, "model/cubes/cf_broken.yml", BROKEN_MODEL)), "writing a file that does not compile");
-        const res = await ctx.api.get(`${build1(dep)}/data-model/validate`, { [param]: branch });
+        setup(ctx, await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, "model/cubes/cf_broken.yml", BROKEN_MODEL) }), "writing a file that does not compile");
+        const res = await ctx.api.call("validateDataModel", { deploymentId: dep }, { query: { [param]: branch } });
         ctx.expect.status(res, 200, "a compile error is reported in a 200 answer", "status-200");
         ctx.expect.json(res);
         ctx.expect.equal(field(validate.record(res), "valid"), false, "the answer says valid=false", { res, reason: "valid-false" });
@@ -125,8 +128,8 @@ export const e14BuildChecks = [
         // one listed that this run did not create (checks beside this one create and delete their own).
         const names = [...(await branchesByName(ctx, dep)).keys()];
         const branch = names.find((n) => typeof n === "string" && !n.startsWith(runPrefixOf(ctx.settings.seed))) ?? names[0];
-        const param = (await documented(ctx)).require("GET", `${build1(dep)}/data-model/files`, "lists data-model files").queryParam("branchName|branch")?.name;
-        await cursorList(ctx, `${build1(dep)}/data-model/files`, "data-model files", param && branch ? { [param]: branch } : {});
+        const param = (await documented(ctx)).requireNamed("listDataModelFiles", "lists data-model files").queryParam("branchName|branch")?.name;
+        await cursorList(ctx, "listDataModelFiles", { deploymentId: dep }, "data-model files", param && branch ? { [param]: branch } : {});
       },
     },
   ]),
@@ -137,7 +140,7 @@ export const e14BuildChecks = [
       level: "MUST",
       title: "The regions list is cursor-paginated: first bounds a page, after continues it, items and pageInfo (0.4.0)",
       needs: [],
-      run: (ctx) => cursorList(ctx, "/api/v1/regions", "regions"),
+      run: (ctx) => cursorList(ctx, "listRegions", {}, "regions"),
     },
   ]),
   ...group("user-attributes", [
@@ -147,7 +150,7 @@ export const e14BuildChecks = [
       level: "MUST",
       title: "The user attributes list is cursor-paginated: first bounds a page, after continues it, items and pageInfo (0.4.0)",
       needs: [],
-      run: (ctx) => cursorList(ctx, "/api/v1/user-attributes", "user attributes"),
+      run: (ctx) => cursorList(ctx, "listUserAttributes", {}, "user attributes"),
     },
   ]),
 ];

@@ -5,7 +5,9 @@ import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import { propertiesOf } from "../core/served/answers.js";
 import type { ServedModel } from "../core/served/model.js";
 import { field, listed, type ServedOperation } from "../core/served-operations.js";
-import { api1, branchesByName, build1, createdIn, devMode, documented, fileWrite, ownBranch, setup, setupRecord } from "./lib/e14.js";
+import type { OperationParams } from "../core/spec/client.js";
+import type { OperationName } from "../core/spec/operations.js";
+import { branchesByName, createdIn, devMode, documented, fileWrite, ownBranch, setup, setupRecord } from "./lib/e14.js";
 import { ownReport } from "./e14-workspace.js";
 
 /**
@@ -30,10 +32,9 @@ const modelFile = (ctx: CheckContext, label: string) => `model/cubes/${ctx.scrat
 
 /** The branch's files by name with their hashes (file-hashes), every page. */
 async function hashes(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<{ res: Response; byName: Map<string, unknown> }> {
-  const path = `${build1(dep)}/data-model/file-hashes`;
-  const op = doc.require("GET", path, "lists the hashes of a branch's files");
+  const op = doc.requireNamed("getFileHashes", "lists the hashes of a branch's files");
   const param = op.requireQueryParam("branchName|branch", "names the branch whose hashes are listed");
-  const res = await ctx.api.get(path, { [param]: branch });
+  const res = await ctx.api.call("getFileHashes", { deploymentId: dep }, { query: { [param]: branch } });
   ctx.expect.status(res, 200, `GET file-hashes of ${branch}`, "hashes-listed");
   ctx.expect.json(res);
   // Under the answer's documented wrapper, if any: a list, or {files}, or a map of name to hash.
@@ -45,17 +46,23 @@ async function hashes(ctx: CheckContext, doc: ServedModel, dep: string, branch: 
 
 /** Writes one file whole on a dev-mode branch: a setup step. */
 async function writeWhole(ctx: CheckContext, doc: ServedModel, dep: string, branch: string, name: string, content: string): Promise<void> {
-  const write = doc.require("PUT", `${build1(dep)}/data-model/files`, "writes data-model files");
-  setup(ctx, await ctx.api.put(`${build1(dep)}/data-model/files`, fileWrite(write, branch, name, content)), `writing ${name} on ${branch}`);
+  const write = doc.requireNamed("writeDataModelFiles", "writes data-model files");
+  setup(ctx, await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, content) }), `writing ${name} on ${branch}`);
 }
 
-/** The id of a record the run created through the document, deleted at cleanup by its item path. */
-async function createOwn(ctx: CheckContext, doc: ServedModel, collection: string, hints: Record<string, unknown>, what: string): Promise<string | number> {
-  const op = doc.require("POST", collection, `creates ${what}`);
-  const res = await ctx.api.post(collection, op.body(hints));
+/** How the run makes and removes a record of a family: the create, the delete, and the delete's placeholder for the new id. */
+interface Family {
+  create: OperationName;
+  remove: OperationName;
+  id: string;
+}
+
+/** The id of a record the run created through the document, deleted at cleanup where the document shows how. */
+async function createOwn(ctx: CheckContext, doc: ServedModel, family: Family, params: OperationParams, hints: Record<string, unknown>, what: string): Promise<string | number> {
+  const op = doc.requireNamed(family.create, `creates ${what}`);
+  const res = await ctx.api.call(family.create, params, { body: op.body(hints) });
   const { id } = createdIn(ctx, op, res, `creating ${what}`);
-  const item = `${collection}/${encodeURIComponent(String(id))}`;
-  if (doc.find("DELETE", item)) ctx.scratch.onCleanup(`delete ${what} ${id}`, async () => void (await ctx.api.delete(item)));
+  if (doc.findNamed(family.remove)) ctx.scratch.onCleanup(`delete ${what} ${id}`, async () => void (await ctx.api.call(family.remove, { ...params, [family.id]: id })));
   return id;
 }
 
@@ -79,11 +86,11 @@ export const e14NamedParameterChecks = [
         // The remote ref is not observable through this API; what is: the flag is taken, the branch goes.
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const remove = doc.require("DELETE", `${build1(dep)}/branches`, "deletes a branch");
+        const remove = doc.requireNamed("deleteBranch", "deletes a branch");
         const byName = remove.requireQueryParam("branchName", "the spec names branchName as the delete's query");
         const flag = remove.requireQueryParam("removeOnUpstream", "E14 names removeOnUpstream on the branch delete");
         const branch = await ownBranch(ctx, doc, dep);
-        const res = await ctx.api.delete(`${build1(dep)}/branches`, { [byName]: branch, [flag]: "true" });
+        const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { [byName]: branch, [flag]: "true" } });
         ctx.requireRoute(res, "E14", "deleting a branch");
         ctx.expect.that(ok2xx(res), `deleting ${branch} with removeOnUpstream=true is accepted`, { expected: "2xx", got: shownStatus(res), res, reason: "remove-on-upstream-accepted" });
         const after = await branchesByName(ctx, dep);
@@ -101,14 +108,13 @@ export const e14NamedParameterChecks = [
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const path = `${build1(dep)}/data-model/files/rename`;
-        const rename = doc.require("POST", path, "renames data-model files");
+        const rename = doc.requireNamed("renameDataModelFiles", "renames data-model files");
         const branch = await devBranch(ctx, doc, dep);
         const [from, to] = [modelFile(ctx, "before"), modelFile(ctx, "after")];
         await writeWhole(ctx, doc, dep, branch, from, "cubes: []\n# renamed by the conformance suite\n");
         const before = (await hashes(ctx, doc, dep, branch)).byName.get(from);
         if (before === undefined) throw new NotVerifiable(`file-hashes does not list ${from}, which was just written`);
-        const res = await ctx.api.post(path, rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath": from, "to|newName|target|newPath": to }));
+        const res = await ctx.api.call("renameDataModelFiles", { deploymentId: dep }, { body: rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath": from, "to|newName|target|newPath": to }) });
         ctx.requireRoute(res, "E14", "renaming a data-model file");
         ctx.expect.that(ok2xx(res), `renaming ${from} to ${to} is accepted`, { expected: "2xx", got: shownStatus(res), res, reason: "rename-accepted" });
         const after = await hashes(ctx, doc, dep, branch);
@@ -125,18 +131,19 @@ export const e14NamedParameterChecks = [
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const up = (step: string) => `${build1(dep)}/data-model/upload/${step}`;
-        const [start, file, finish] = ["start", "file", "finish"].map((s) => doc.require("POST", up(s), `is the chunked upload's ${s} step`));
+        const steps = { start: "startUpload", file: "uploadFile", finish: "finishUpload" } as const;
+        const [start, file, finish] = (["start", "file", "finish"] as const).map((s) => doc.requireNamed(steps[s], `is the chunked upload's ${s} step`));
+        const up = (step: keyof typeof steps, body: unknown) => ctx.api.call(steps[step], { deploymentId: dep }, { body });
         const branch = await devBranch(ctx, doc, dep);
         const content = "cubes:\n  - name: cf_orders\n    sql_table: public.orders\n";
         const cut = content.indexOf("    sql_table");
         const [uploaded, whole] = [modelFile(ctx, "chunked"), modelFile(ctx, "whole")];
-        const started = setupRecord(ctx, start, await ctx.api.post(up("start"), start.body({ "branchName|branch?": branch })), `starting an upload on ${branch}`);
+        const started = setupRecord(ctx, start, await up("start", start.body({ "branchName|branch?": branch })), `starting an upload on ${branch}`);
         const uploadId = field(started, "uploadId|id");
         if (uploadId === undefined) throw new NotVerifiable("the upload's start answered no uploadId to send the chunks under");
         for (const chunk of [content.slice(0, cut), content.slice(cut)])
-          setup(ctx, await ctx.api.post(up("file"), file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk })), `uploading a chunk of ${uploaded}`);
-        const done = await ctx.api.post(up("finish"), finish.body({ "uploadId|id": uploadId }));
+          setup(ctx, await up("file", file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk })), `uploading a chunk of ${uploaded}`);
+        const done = await up("finish", finish.body({ "uploadId|id": uploadId }));
         ctx.expect.that(ok2xx(done), "the upload's finish is accepted", { expected: "2xx", got: shownStatus(done), res: done, reason: "upload-finished" });
         await writeWhole(ctx, doc, dep, branch, whole, content);
         const { res, byName } = await hashes(ctx, doc, dep, branch);
@@ -155,17 +162,17 @@ export const e14NamedParameterChecks = [
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const path = `${api1(dep)}/dbt-sync`;
-        const op = doc.require("POST", path, "starts a dbt sync");
+        const op = doc.requireNamed("startDbtSync", "starts a dbt sync");
         const branch = await ownBranch(ctx, doc, dep);
         // The branch's own name is a ref every git server resolves.
-        const res = await ctx.api.post(path, op.body({ "branchName|branch": branch, ref: branch }));
+        const res = await ctx.api.call("startDbtSync", { deploymentId: dep }, { body: op.body({ "branchName|branch": branch, ref: branch }) });
         ctx.requireRoute(res, "E14", "starting a dbt sync");
         ctx.expect.that(ok2xx(res), `a sync of ${branch} at ref ${branch} starts`, { expected: "2xx", got: shownStatus(res), res, reason: "branch-sync-started" });
         const { id } = createdIn(ctx, op, res, "starting a dbt sync");
-        ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.delete(`${path}/${id}`)));
-        const poll = await ctx.api.get(`${path}/${id}`);
-        const pollOp = doc.find("GET", `${path}/{syncJobId}`);
+        const job = { deploymentId: dep, syncJobId: id };
+        ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", job)));
+        const poll = await ctx.api.call("getDbtSync", job);
+        const pollOp = doc.findNamed("getDbtSync");
         const shown = ok2xx(poll) && poll.isJson ? field(pollOp ? pollOp.record(poll) : poll.body, "branchName|branch") : undefined;
         if (shown === undefined) throw new NotVerifiable(`the sync ${id} (start and poll) shows no branchName: that it runs for ${branch} cannot be read`);
         ctx.expect.equal(shown, branch, `sync ${id} runs for the branch it was started for`, { res: poll, reason: "branch-kept" });
@@ -182,26 +189,25 @@ export const e14NamedParameterChecks = [
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const connectPath = `${api1(dep)}/reports/{reportId}/connect-workbook`;
-        const connect = doc.require("PUT", connectPath, "places a report in a spreadsheet");
-        const refresh = doc.require("PUT", `${api1(dep)}/reports/{reportId}/refresh`, "refreshes a placement");
-        const remove = doc.require("DELETE", connectPath, "removes a placement");
+        const connect = doc.requireNamed("connectReportWorkbook", "places a report in a spreadsheet");
+        const refresh = doc.requireNamed("refreshReport", "refreshes a placement");
+        const remove = doc.requireNamed("disconnectReportWorkbook", "removes a placement");
         const own = await ownReport(ctx, doc, dep, ctx.scratch.name("placed"));
         const address = { externalWorkbookId: ctx.scratch.slug("sheet"), sheetName: "Sheet1", anchorCell: "C3" };
-        const url = (op: string) => `${api1(dep)}/reports/${own.id}/${op}`;
-        const placed = await ctx.api.put(url("connect-workbook"), connect.body(address));
+        const report = { deploymentId: dep, reportId: own.id };
+        const placed = await ctx.api.call("connectReportWorkbook", report, { body: connect.body(address) });
         const body = setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
         const placementId = field(body, "placementId|id");
-        ctx.scratch.onCleanup(`remove the placement of report ${own.id}`, async () => void (await ctx.api.delete(url("connect-workbook"), address)));
-        const byAddress = await ctx.api.put(url("refresh"), refresh.body(address));
+        ctx.scratch.onCleanup(`remove the placement of report ${own.id}`, async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })));
+        const byAddress = await ctx.api.call("refreshReport", report, { body: refresh.body(address) });
         ctx.expect.that(ok2xx(byAddress), "a refresh addressed by externalWorkbookId, sheetName and anchorCell is accepted", { expected: "2xx", got: shownStatus(byAddress), res: byAddress, reason: "refresh-by-address" });
         if (placementId === undefined) throw new NotExercised("placing the report answered no placementId: the second way to address it could not be tried");
-        const byId = await ctx.api.put(url("refresh"), refresh.body({ placementId }));
+        const byId = await ctx.api.call("refreshReport", report, { body: refresh.body({ placementId }) });
         ctx.expect.that(ok2xx(byId), `a refresh addressed by placementId ${placementId} is accepted`, { expected: "2xx", got: shownStatus(byId), res: byId, reason: "refresh-by-id" });
         const param = remove.requireQueryParam("placementId", "addresses the placement to remove by its id");
-        const removed = await ctx.api.delete(url("connect-workbook"), { [param]: String(placementId) });
+        const removed = await ctx.api.call("disconnectReportWorkbook", report, { query: { [param]: String(placementId) } });
         ctx.expect.that(ok2xx(removed), `removing placement ${placementId} by its id is accepted`, { expected: "2xx", got: shownStatus(removed), res: removed, reason: "remove-by-id" });
-        const gone = await ctx.api.put(url("refresh"), refresh.body(address));
+        const gone = await ctx.api.call("refreshReport", report, { body: refresh.body(address) });
         ctx.expect.that(gone.status >= 400 && gone.status < 500, "the removed placement can no longer be refreshed by its address", { expected: "a 4xx (the placement is gone)", got: shownStatus(gone), res: gone, reason: "placement-removed" });
       },
     },
@@ -215,14 +221,14 @@ export const e14NamedParameterChecks = [
       needs: [...ADMIN],
       async run(ctx) {
         const doc = await documented(ctx);
-        const op = doc.require("POST", "/api/v1/policies", "creates a policy");
+        const op = doc.requireNamed("createPolicy", "creates a policy");
         const listedActions = op.enumOf("action|actions") ?? propertiesOf(op.bodySchema()).actions?.items?.enum;
         for (const action of ["SecretsManage", "DownloadData"]) {
           if (Array.isArray(listedActions)) ctx.expect.that(listedActions.includes(action), `the document's policy actions include ${action}`, { expected: action, got: listedActions, reason: "action-documented" });
-          const res = await ctx.api.post("/api/v1/policies", policyBody(op, ctx.scratch.name(`policy-${action}`), action));
+          const res = await ctx.api.call("createPolicy", {}, { body: policyBody(op, ctx.scratch.name(`policy-${action}`), action) });
           ctx.expect.that(ok2xx(res), `a policy with action ${action} is created`, { expected: "2xx", got: shownStatus(res), res, reason: "policy-action-accepted" });
           const { id, record } = createdIn(ctx, op, res, `creating a ${action} policy`);
-          ctx.scratch.onCleanup(`delete policy ${id}`, async () => void (await ctx.api.delete(`/api/v1/policies/${id}`)));
+          ctx.scratch.onCleanup(`delete policy ${id}`, async () => void (await ctx.api.call("deletePolicy", { policyId: id })));
           const shown = field(record, "action|actions");
           if (shown !== undefined) ctx.expect.that(shown === action || (Array.isArray(shown) && shown.includes(action)), `the policy keeps action ${action}`, { expected: action, got: shown, res, reason: "action-kept" });
         }
@@ -238,27 +244,25 @@ export const e14NamedParameterChecks = [
       needs: [...ADMIN],
       async run(ctx) {
         const doc = await documented(ctx);
-        const tenants = "/api/v1/embed-tenants";
-        const tenant = await createOwn(ctx, doc, tenants, { "name|title": ctx.scratch.name("tenant") }, "an embed tenant");
-        const base = `${tenants}/${tenant}`;
-        const user = await createOwn(ctx, doc, `${base}/users`, { "email|externalId|name": `${ctx.scratch.slug("embed-user")}@example.com` }, "an embed user");
-        const grp = await createOwn(ctx, doc, `${base}/groups`, { "name|title": ctx.scratch.name("group") }, "an embed group");
-        const members = `${base}/groups/${grp}/members`;
-        const add = doc.require("POST", members, "adds a member to an embed group");
-        const added = await ctx.api.post(members, add.body({ "embedUserId|userId|id": user }));
+        const tenantId = await createOwn(ctx, doc, { create: "createEmbedTenant", remove: "deleteEmbedTenant", id: "tenantId" }, {}, { "name|title": ctx.scratch.name("tenant") }, "an embed tenant");
+        const user = await createOwn(ctx, doc, { create: "createEmbedUser", remove: "deleteEmbedUser", id: "embedUserId" }, { tenantId }, { "email|externalId|name": `${ctx.scratch.slug("embed-user")}@example.com` }, "an embed user");
+        const grp = await createOwn(ctx, doc, { create: "createEmbedGroup", remove: "deleteEmbedGroup", id: "embedGroupId" }, { tenantId }, { "name|title": ctx.scratch.name("group") }, "an embed group");
+        const inGroup = { tenantId, embedGroupId: grp };
+        const add = doc.requireNamed("addEmbedGroupMember", "adds a member to an embed group");
+        const added = await ctx.api.call("addEmbedGroupMember", inGroup, { body: add.body({ "embedUserId|userId|id": user }) });
         ctx.expect.that(ok2xx(added), `user ${user} is added to group ${grp}`, { expected: "2xx", got: shownStatus(added), res: added, reason: "member-added" });
         // A member record names its user; a list of the users themselves names them by id.
         const memberOf = (rec: any) => String(field(rec, "embedUserId|userId") ?? field(rec, "id")) === String(user);
-        const list = await ctx.api.get(members);
+        const list = await ctx.api.call("listEmbedGroupMembers", inGroup);
         ctx.expect.status(list, 200, `GET the members of group ${grp}`, "members-listed");
         const held = listed(ctx.expect.json(list)) ?? [];
         ctx.expect.that(held.some(memberOf), `the members of group ${grp} hold user ${user}`, { expected: `user ${user}`, got: held, res: list, reason: "member-listed" });
         const memberId = field(held.find(memberOf), "id");
-        const removal = doc.find("DELETE", `${members}/{memberId}`);
+        const removal = doc.findNamed("removeEmbedGroupMember");
         if (!removal || memberId === undefined) throw new NotVerifiable(`the document shows no way to remove member ${memberId ?? user} of group ${grp}`);
-        const removed = await ctx.api.delete(`${members}/${encodeURIComponent(String(memberId))}`);
+        const removed = await ctx.api.call("removeEmbedGroupMember", { ...inGroup, memberId: String(memberId) });
         ctx.expect.that(ok2xx(removed), `member ${memberId} is removed from group ${grp}`, { expected: "2xx", got: shownStatus(removed), res: removed, reason: "member-removed" });
-        const after = await ctx.api.get(members);
+        const after = await ctx.api.call("listEmbedGroupMembers", inGroup);
         ctx.expect.that(!(listed(ctx.expect.json(after)) ?? []).some(memberOf), `the members of group ${grp} no longer hold user ${user}`, { expected: "not listed", got: after.body, res: after, reason: "member-gone" });
       },
     },

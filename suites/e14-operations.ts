@@ -4,7 +4,8 @@ import { NotExercised } from "../core/outcome.js";
 import type { ReasonKey } from "../core/reasons.js";
 import { field } from "../core/served-operations.js";
 import type { ServedOperation } from "../core/served-operations.js";
-import { allRecords, api1, createdIn, documented, servedOrPlain } from "./lib/e14.js";
+import { pathTo } from "../core/spec/client.js";
+import { allRecords, createdIn, documented, servedOrPlain } from "./lib/e14.js";
 
 /**
  * E14 rules of deployment operations: the logs filter by source (production, dev) and container,
@@ -29,18 +30,19 @@ async function filterHolds(ctx: CheckContext, path: string, param: string, value
   if (!seen) throw new NotExercised(`no record filtered by ${param} (${values.join(", ")}) shows its ${param}`);
 }
 
-const dbt = (dep: string) => `${api1(dep)}/dbt-sync`;
+/** The placeholders of a sync of the deployment. */
+const sync = (dep: string, id: string | number) => ({ deploymentId: dep, syncJobId: id });
 const pause = () => new Promise((r) => setTimeout(r, POLL_GAP_MS));
 
 /** A sync started, and its poll (an answer read through its documentation, where the document has it). */
 async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string | number; status: unknown; ops: { poll: Pick<ServedOperation, "record"> } }> {
-  const start = (await documented(ctx)).require("POST", dbt(dep), "starts a dbt sync");
-  const ops = { poll: await servedOrPlain(ctx, "GET", `${dbt(dep)}/{syncJobId}`) };
-  const res = await ctx.api.post(dbt(dep), {});
+  const start = (await documented(ctx)).requireNamed("startDbtSync", "starts a dbt sync");
+  const ops = { poll: await servedOrPlain(ctx, "getDbtSync") };
+  const res = await ctx.api.call("startDbtSync", { deploymentId: dep }, { body: {} });
   ctx.requireRoute(res, "E14", "starting a dbt sync");
   ctx.expect.that(res.status >= 200 && res.status < 300, "a dbt sync starts", { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "start" });
   const { id, record } = createdIn(ctx, start, res, "starting a dbt sync");
-  ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.delete(`${dbt(dep)}/${id}`)));
+  ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", sync(dep, id))));
   return { id, status: field(record, "status|state"), ops };
 }
 
@@ -53,17 +55,17 @@ export const e14OperationChecks = [
       title: "A scheduled notification takes dashboard filters with the operators is_empty and is_not_empty",
       needs: ["writes", "fixture:deployment"],
       async run(ctx) {
-        const path = `${api1(ctx.fixture("deployment").id)}/notifications`;
+        const deploymentId = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const create = doc.require("POST", path, "creates a scheduled notification");
-        doc.require("DELETE", `${path}/{notificationId}`, "removes the run's notification afterwards");
+        const create = doc.requireNamed("createNotification", "creates a scheduled notification");
+        doc.requireNamed("deleteNotification", "removes the run's notification afterwards");
         for (const operator of ["is_empty", "is_not_empty"]) {
           const body = create.body({ "name|title": ctx.scratch.name("notify"), "schedule|cron?": "0 9 * * 1", "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }] });
-          const res = await ctx.api.post(path, body);
+          const res = await ctx.api.call("createNotification", { deploymentId }, { body });
           ctx.requireRoute(res, "E14", "creating a scheduled notification");
           ctx.expect.that(res.status >= 200 && res.status < 300, `a filter with operator ${operator} is accepted`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "operator-accepted" });
           const { id } = createdIn(ctx, create, res, "creating a notification");
-          ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.delete(`${path}/${id}`)));
+          ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.call("deleteNotification", { deploymentId, notificationId: id })));
         }
       },
     },
@@ -76,8 +78,8 @@ export const e14OperationChecks = [
       title: "The logs filtered by source (production, dev) hold only entries of that source",
       needs: ["fixture:deployment"],
       async run(ctx) {
-        const path = `${api1(ctx.fixture("deployment").id)}/logs`;
-        (await documented(ctx)).require("GET", path, "lists container logs");
+        const path = pathTo("getLogs", { deploymentId: ctx.fixture("deployment").id });
+        (await documented(ctx)).requireNamed("getLogs", "lists container logs");
         await filterHolds(ctx, path, "source", LOG_SOURCES, "source", "only-that-source");
       },
     },
@@ -88,8 +90,8 @@ export const e14OperationChecks = [
       title: "The logs filtered by container (INIT, MAIN, vector, api-proxy) hold only entries of that container",
       needs: ["fixture:deployment"],
       async run(ctx) {
-        const path = `${api1(ctx.fixture("deployment").id)}/logs`;
-        (await documented(ctx)).require("GET", path, "lists container logs");
+        const path = pathTo("getLogs", { deploymentId: ctx.fixture("deployment").id });
+        (await documented(ctx)).requireNamed("getLogs", "lists container logs");
         await filterHolds(ctx, path, "container", LOG_CONTAINERS, "container", "only-that-container");
       },
     },
@@ -105,12 +107,12 @@ export const e14OperationChecks = [
         const dep = ctx.fixture("deployment").id;
         const { id, ops } = await startSync(ctx, dep);
         for (let i = 0; i < POLLS; i++) {
-          const poll = await ctx.api.get(`${dbt(dep)}/${id}`);
+          const poll = await ctx.api.call("getDbtSync", sync(dep, id));
           ctx.expect.status(poll, 200, `polling sync ${id}`, "poll");
           ctx.expect.equal(String(field(ops.poll.record(poll), "id")), String(id), "the poll answers the job it names", { res: poll, reason: "same-job" });
-          const result = await ctx.api.get(`${dbt(dep)}/${id}/result`);
+          const result = await ctx.api.call("getDbtSyncResult", sync(dep, id));
           if (result.status === 200) {
-            const logs = await ctx.api.get(`${dbt(dep)}/${id}/logs`);
+            const logs = await ctx.api.call("getDbtSyncLogs", sync(dep, id));
             ctx.expect.status(logs, 200, `the logs of sync ${id}`, "logs");
             return;
           }
@@ -128,14 +130,14 @@ export const e14OperationChecks = [
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const { id, status: started, ops } = await startSync(ctx, dep);
-        const res = await ctx.api.delete(`${dbt(dep)}/${id}`);
+        const res = await ctx.api.call("cancelDbtSync", sync(dep, id));
         if (res.status >= 400 && res.status < 500) throw new NotExercised(`sync ${id} could not be cancelled (${res.status}): it may have finished already`);
         ctx.expect.that(res.status >= 200 && res.status < 300, "the cancel is accepted", { expected: "2xx", got: res.status, res, reason: "cancel" });
-        const first = await ctx.api.get(`${dbt(dep)}/${id}`);
+        const first = await ctx.api.call("getDbtSync", sync(dep, id));
         ctx.expect.json(first);
         const after = field(ops.poll.record(first), "status|state");
         ctx.expect.that(after !== started, `sync ${id} is no longer ${JSON.stringify(started)} after its cancel`, { expected: `a status other than ${JSON.stringify(started)}`, got: after, res: first, reason: "stopped" });
-        const again = await ctx.api.get(`${dbt(dep)}/${id}`);
+        const again = await ctx.api.call("getDbtSync", sync(dep, id));
         ctx.expect.json(again);
         ctx.expect.equal(field(ops.poll.record(again), "status|state"), after, "the cancelled sync stays as it was", { res: again, reason: "stays-stopped" });
       },
@@ -148,12 +150,12 @@ export const e14OperationChecks = [
       needs: ["fixture:deployment"],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
-        const list = (await documented(ctx)).require("GET", dbt(dep), "lists the dbt sync history");
-        const history = (await allRecords(ctx, dbt(dep), {}, "the dbt sync history")).items;
+        const list = (await documented(ctx)).requireNamed("listDbtSyncs", "lists the dbt sync history");
+        const history = (await allRecords(ctx, pathTo("listDbtSyncs", { deploymentId: dep }), {}, "the dbt sync history")).items;
         for (const name of ["status", "trigger"]) {
           const values = (list.enumOf(name) as string[] | undefined) ?? [...new Set(history.map((j) => field(j, name)).filter((v) => typeof v === "string"))];
           if (!values.length) throw new NotExercised(`no run of the history shows a ${name}, and the document lists none`);
-          await filterHolds(ctx, dbt(dep), name, values, name, name === "status" ? "only-that-status" : "only-that-trigger");
+          await filterHolds(ctx, pathTo("listDbtSyncs", { deploymentId: dep }), name, values, name, name === "status" ? "only-that-status" : "only-that-trigger");
         }
       },
     },

@@ -6,7 +6,8 @@ import { NotExercised, NotVerifiable } from "../core/outcome.js";
 import type { ItemRef } from "../core/scratch.js";
 import type { ServedModel } from "../core/served/model.js";
 import { field } from "../core/served-operations.js";
-import { allRecords, api1, createdIn, documented, records, servedOrPlain, setup } from "./lib/e14.js";
+import { pathTo } from "../core/spec/client.js";
+import { allRecords, createdIn, documented, records, servedOrPlain, setup } from "./lib/e14.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "./lib/scratch-items.js";
 import { itemKey as key } from "./lib/workbook-calls.js";
 
@@ -21,8 +22,8 @@ export const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"];
 async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[], api = ctx.api): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
   // What the ledger holds was named by an answer: it is deleted only once the server shows it is the check's own.
   await ctx.scratch.requireOwn(ctx.api, dep, items.filter((i) => ctx.scratch.entries.some((m) => m.deploymentId === dep && m.ref.type === i.type && m.ref.id === i.id)));
-  const op = await servedOrPlain(ctx, "POST", `${api1(dep)}/workspace/bulk-delete`);
-  const res = await api.post(`${api1(dep)}/workspace/bulk-delete`, { items });
+  const op = await servedOrPlain(ctx, "bulkDeleteWorkspaceItems");
+  const res = await api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items } });
   ctx.requireRoute(res, "E14", "deleting items in bulk");
   ctx.expect.json(res);
   const body = op.record(res);
@@ -33,10 +34,9 @@ async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[], api 
 
 /** A report of the run's own, created by public id as the server's document spells it; tracked for cleanup. */
 export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string, name: string, folderId?: number): Promise<any> {
-  const path = `${api1(dep)}/reports/by-public-id/{publicId}`;
-  const op = doc.require("PUT", path, "creates a report of the run's own");
+  const op = doc.requireNamed("upsertReportByPublicId", "creates a report of the run's own");
   const body = op.body({ "name|title": name, ...(folderId === undefined ? {} : { folderId }) });
-  const res = await ctx.api.put(path.replace("{publicId}", ctx.scratch.slug("report")), body);
+  const res = await ctx.api.call("upsertReportByPublicId", { deploymentId: dep, publicId: ctx.scratch.slug("report") }, { body });
   // A workspace item: removed by the run's workspace cleanup, which addresses reports by integer id.
   const { id, record } = createdIn(ctx, op, res, `creating report ${name}`, Number.isSafeInteger);
   ctx.scratch.track(dep, { type: "REPORT", id: id as number }, { res, name });
@@ -44,17 +44,16 @@ export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string
 }
 
 async function listReports(ctx: CheckContext, dep: string, query: Record<string, string | number>): Promise<{ res: Response; items: any[] }> {
-  return allRecords(ctx, `${api1(dep)}/reports`, query, `the reports list (${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))})`);
+  return allRecords(ctx, pathTo("listReports", { deploymentId: dep }), query, `the reports list (${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))})`);
 }
 
 /** Places a report in a spreadsheet cell, as the document spells the address; the placement is removed at cleanup. */
 async function place(ctx: CheckContext, doc: ServedModel, dep: string, reportId: number, external: string, as = ctx.api): Promise<Response> {
-  const path = `${api1(dep)}/reports/{reportId}/connect-workbook`;
-  const op = doc.require("PUT", path, "places a report in a spreadsheet");
+  const op = doc.requireNamed("connectReportWorkbook", "places a report in a spreadsheet");
   const address = { externalWorkbookId: external, sheetName: "Sheet1", anchorCell: "B2" };
-  const url = path.replace("{reportId}", String(reportId));
-  const res = await as.put(url, op.body(address));
-  if (res.status < 300 && doc.find("DELETE", path)) ctx.scratch.onCleanup(`remove the placement of report ${reportId}`, async () => void (await ctx.api.delete(url, address)));
+  const report = { deploymentId: dep, reportId };
+  const res = await as.call("connectReportWorkbook", report, { body: op.body(address) });
+  if (res.status < 300 && doc.findNamed("disconnectReportWorkbook")) ctx.scratch.onCleanup(`remove the placement of report ${reportId}`, async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })));
   return res;
 }
 
@@ -112,7 +111,7 @@ export const e14WorkspaceChecks = [
         const gone = await deletedItem(ctx, dep, "WORKBOOK");
         const r = await bulkDelete(ctx, dep, [first, gone]);
         if (!r.deleted.some((d) => key(d) === key(first))) throw new NotExercised("the batch deleted nothing before its failing item");
-        const read = await ctx.api.get(`${api1(dep)}/workbooks/${first.id}`);
+        const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: first.id });
         ctx.expect.status(read, 404, `workbook ${first.id}, reported deleted, reads 404 after the batch failed on a later item`, "stays-deleted");
       },
     },
@@ -129,7 +128,7 @@ export const e14WorkspaceChecks = [
         const r = await bulkDelete(ctx, dep, [locked], ctx.as("readOnly"));
         const failure = r.failed.find((f) => key(f) === key(locked));
         ctx.expect.equal(failure?.error?.status, 403, `workbook ${locked.id}, which the readOnly token may only read, fails with status 403`, { res: r.res, reason: "forbidden-403" });
-        const read = await ctx.api.get(`${api1(dep)}/workbooks/${locked.id}`);
+        const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: locked.id });
         ctx.expect.status(read, 200, `workbook ${locked.id} after the refused delete (E9, main token)`, "still-there");
       },
     },
@@ -148,7 +147,7 @@ export const e14WorkspaceChecks = [
         const items = [await createWorkbook(ctx, dep), report, await createFolder(ctx, dep)];
         const r = await bulkDelete(ctx, dep, items);
         ctx.expect.equal(r.failed.map(key), [], "the run's own items of each kind delete without failures", { res: r.res, reason: "mixed-failed" });
-        const wb = await ctx.api.get(`${api1(dep)}/workbooks/${items[0].id}`);
+        const wb = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: items[0].id });
         ctx.expect.status(wb, 404, `workbook ${items[0].id} after the bulk delete (E9)`, "still-there");
         const { res, items: found } = await listReports(ctx, dep, { search: name });
         ctx.expect.that(!found.some((x) => x?.id === report.id), `report ${report.id} is no longer listed`, { expected: "not listed", got: found.map((x) => x?.id), res, reason: "still-there" });
@@ -166,9 +165,9 @@ export const e14WorkspaceChecks = [
       needs: ["fixture:deployment"],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
-        (await documented(ctx)).require("GET", `${api1(dep)}/reports`, "lists reports");
+        (await documented(ctx)).requireNamed("listReports", "lists reports");
         for (const sortBy of SORT_BY) {
-          const res = await ctx.api.get(`${api1(dep)}/reports`, { sortBy });
+          const res = await ctx.api.call("listReports", { deploymentId: dep }, { query: { sortBy } });
           ctx.expect.status(res, 200, `sortBy=${sortBy} is accepted`, "sort-by-accepted");
         }
       },
@@ -202,7 +201,7 @@ export const e14WorkspaceChecks = [
         const offer = await lastViewedCursorOffer(ctx);
         if (!offer.cursor) return;
         // "Not available" holds where the cursor offered is refused: the offer is the SHOULD check's finding.
-        const next = await ctx.api.get(`${api1(offer.dep)}/reports`, { sortBy: "lastViewedAt", first: 1, after: offer.cursor });
+        const next = await ctx.api.call("listReports", { deploymentId: offer.dep }, { query: { sortBy: "lastViewedAt", first: 1, after: offer.cursor } });
         ctx.expect.that(next.status >= 400 && next.status < 500, "a cursor offered when sorting by lastViewedAt does not page the list on: the after is refused", { expected: "no cursor offered, or a 4xx to after", got: statusLine(next), res: next, reason: "no-cursor" });
       },
     },
@@ -314,12 +313,12 @@ export const e14WorkspaceChecks = [
 /** A page of one report sorted by lastViewedAt, and the cursor it offers to go on from (none where first is refused with that sort). */
 async function lastViewedCursorOffer(ctx: CheckContext): Promise<{ dep: string; cursor?: string; res?: Response }> {
   const dep = ctx.fixture("deployment").id;
-  (await documented(ctx)).require("GET", `${api1(dep)}/reports`, "lists reports");
-  const whole = await ctx.api.get(`${api1(dep)}/reports`, { sortBy: "lastViewedAt" });
+  (await documented(ctx)).requireNamed("listReports", "lists reports");
+  const whole = await ctx.api.call("listReports", { deploymentId: dep }, { query: { sortBy: "lastViewedAt" } });
   ctx.expect.status(whole, 200, "sortBy=lastViewedAt is accepted", "sort-by-accepted");
   const all = records(ctx, whole, "the reports sorted by lastViewedAt");
   if (all.length < 2) throw new NotExercised(`the reports list holds ${all.length} report(s): a page of one could not have a next one`);
-  const res = await ctx.api.get(`${api1(dep)}/reports`, { sortBy: "lastViewedAt", first: 1 });
+  const res = await ctx.api.call("listReports", { deploymentId: dep }, { query: { sortBy: "lastViewedAt", first: 1 } });
   if (res.status >= 400 && res.status < 500) return { dep, res }; // first refused with this sort: no cursor either
   const pageInfo = ctx.expect.json(res)?.pageInfo;
   const cursor = pageInfo?.hasNextPage === true && typeof pageInfo.endCursor === "string" && pageInfo.endCursor !== "" ? pageInfo.endCursor : undefined;

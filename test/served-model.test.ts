@@ -53,4 +53,16 @@ describe("the served model", () => {
     expect(m.find("POST", "/api/v1/users/{id}")?.path).toBe("/api/v1/users/{userId}");
     expect(m.find("GET", "/api/v1/users/42")).toBeUndefined();
   });
+
+  it("finds the served operation of a table row by its template, whatever the document names the placeholders", async () => {
+    const m = await model({
+      "/api/v1/embed-tenants/{id}/groups/{groupId}/members/": { get: { responses: { "200": json(folder) } } },
+      "/api/v1/users/bulk": { post: { responses: { "200": json(folder) } } },
+      "/api/v1/users/{userId}": { put: { responses: { "200": json(folder) } } },
+    });
+    expect(m.findNamed("listEmbedGroupMembers")?.path).toBe("/api/v1/embed-tenants/{id}/groups/{groupId}/members/");
+    expect(m.findNamed("updateUser")?.path).toBe("/api/v1/users/{userId}");
+    expect(m.findNamed("getUser")).toBeUndefined();
+    expect(() => m.requireNamed("createPolicy", "creates a policy")).toThrow(/POST \/api\/v1\/policies, which creates a policy/);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillPath, matchOperation, matchPath } from "../core/spec/match.js";
+import { fillPath, isMemberPath, matchOperation, matchPath, operationKey } from "../core/spec/match.js";
 import { OPERATIONS, SPECIFIED_OPERATIONS } from "../core/spec/operations.js";
 import { routes } from "../reference/routes/index.js";
 
@@ -37,5 +37,31 @@ describe("the matcher and the filler", () => {
     expect(matchOperation(OPERATIONS, "GET", "/api/v1/users/bulk")?.operation.name).toBe("getUser");
     expect(matchOperation(OPERATIONS, "POST", "/api/v1/users/bulk")?.operation.name).toBe("bulkUserAction");
     expect(matchOperation(OPERATIONS, "PATCH", "/api/v1/deployments/3")).toBeUndefined();
+  });
+
+  it("read a template against templates: a placeholder of any name fits, a placeholder beats a literal for a placeholder", () => {
+    const served = [
+      { method: "PUT", path: "/api/v1/users/bulk" },
+      { method: "PUT", path: "/api/v1/users/{userId}/" },
+      { method: "GET", path: "/api/v1/deployments/{id}/logs" },
+    ];
+    expect(matchOperation(served, "put", "/api/v1/users/{id}")?.operation.path).toBe("/api/v1/users/{userId}/");
+    expect(matchOperation(served, "PUT", "/api/v1/users/bulk")?.operation.path).toBe("/api/v1/users/bulk");
+    expect(matchOperation(served, "GET", "/api/v1/deployments/{deploymentId}/logs")?.operation.path).toBe("/api/v1/deployments/{id}/logs");
+    expect(matchOperation(served, "GET", "/api/v1/deployments/7/logs/")?.params).toEqual({ id: "7" });
+    expect(matchOperation(served, "GET", "/api/v1/deployments/{deploymentId}/pods")).toBeUndefined();
+  });
+
+  it("key a template whatever its placeholders are named, a trailing slash dropped", () => {
+    expect(operationKey("get", "/api/v1/deployments/{deploymentId}/")).toBe(operationKey("GET", "/api/v1/deployments/{id}"));
+    expect(operationKey("GET", "/api/v1/users/{id}")).not.toBe(operationKey("GET", "/api/v1/users/bulk"));
+  });
+
+  it("tell a member's template of a collection's", () => {
+    expect(isMemberPath("/api/v1/policies", "/api/v1/policies/{policyId}/")).toBe(true);
+    expect(isMemberPath("/api/v1/policies/", "/api/v1/policies/{id}")).toBe(true);
+    expect(isMemberPath("/api/v1/policies", "/api/v1/policies/bulk")).toBe(false);
+    expect(isMemberPath("/api/v1/policies", "/api/v1/policies/{id}/rules")).toBe(false);
+    expect(isMemberPath("/api/v1/t/{tenantId}/users", "/api/v1/t/{id}/users/{userId}")).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { Response } from "../http.js";
 import { documentedResponse, type Operation } from "../served-document.js";
+import { isMemberPath } from "../spec/match.js";
 
 /**
  * How the served document says an operation answers, read from the operation alone (dereferenced):
@@ -130,8 +131,7 @@ export function addressedBy(create: Operation, ops: Operation[]): Addressed | un
     .flatMap(([, r]) => Object.values<any>(r.links ?? {}))
     .map((link) => ops.find((o) => (link.operationId && o.operationId === link.operationId) || (typeof link.operationRef === "string" && link.operationRef.endsWith(o.pointer.slice(1)))))
     .filter((o): o is Operation => Boolean(o));
-  const base = create.path.replace(/\/+$/, "");
-  const byPath = ops.filter((o) => o.path.startsWith(`${base}/{`) && /^\{[^}/]+\}\/?$/.test(o.path.slice(base.length + 1)));
+  const byPath = ops.filter((o) => isMemberPath(create.path, o.path));
   if (!byLink.length && !byPath.length) return undefined;
   const find = (m: string) => byLink.find((o) => o.method === m) ?? byPath.find((o) => o.method === m);
   return { read: find("GET"), update: find("PUT") ?? find("PATCH"), remove: find("DELETE") };

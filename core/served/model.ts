@@ -1,7 +1,9 @@
 import { NotVerifiable } from "../outcome.js";
-import { type Operation, operationFor, operationsOf } from "../served-document.js";
+import { type Operation, operationsOf } from "../served-document.js";
 import { ServedOperation } from "../served-operations.js";
 import { type Addressed, addressedBy } from "./answers.js";
+import { matchOperation } from "../spec/match.js";
+import { operation, type OperationName } from "../spec/operations.js";
 
 /**
  * The served OpenAPI document as one model, built once a run (core/served/read.ts) and read by
@@ -20,7 +22,7 @@ export class ServedModel {
 
   /** The operation at `method path` (concrete values or placeholders of any name), or undefined. */
   find(method: string, path: string): ServedOperation | undefined {
-    const op = operationFor(this.operations, method, path);
+    const op = matchOperation(this.operations, method, path)?.operation;
     return op ? this.of(op) : undefined;
   }
 
@@ -29,6 +31,18 @@ export class ServedModel {
     const op = this.find(method, path);
     if (!op) throw new NotVerifiable(`the server's document (GET /api/v1/spec) does not describe ${method.toUpperCase()} ${path}, which ${what}`);
     return op;
+  }
+
+  /** The served operation at a row of the spec's table (core/spec/operations.ts), matched by its template. */
+  findNamed(name: OperationName): ServedOperation | undefined {
+    const { method, path } = operation(name);
+    return this.find(method, path);
+  }
+
+  /** The served operation at a row of the table, or NotVerifiable naming what the check needed it for. */
+  requireNamed(name: OperationName, what: string): ServedOperation {
+    const { method, path } = operation(name);
+    return this.require(method, path, what);
   }
 
   /** An operation of the model as the checks use it (one object per operation). */

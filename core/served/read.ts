@@ -27,7 +27,7 @@ const SERVED = `served at GET ${SPEC_PATH}`;
 
 /** Reads the document as the server answers it (else the one given with --document): a model, or the problem. */
 export async function readServed(api: Api): Promise<ServedRead> {
-  const res = await api.get(SPEC_PATH);
+  const res = await api.call("getSpec");
   if (res.status === 401 || res.status === 403) return { res, problem: { kind: "refused", message: `GET ${SPEC_PATH} answered ${res.status}: the token lacks the access to read the served document` } };
   const served = res.status === 200 && res.isJson && !!res.body && typeof res.body === "object" && !Array.isArray(res.body) && typeof res.body.openapi === "string";
   const given = served ? undefined : await readGivenDocument();

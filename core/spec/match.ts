@@ -1,5 +1,3 @@
-import type { Method, Operation } from "./operations.js";
-
 /**
  * The one way a path template meets a real path: matched (placeholders bound) or filled (each
  * segment encoded). A template is `/api/v1/deployments/{deploymentId}`; a trailing slash is
@@ -18,22 +16,50 @@ function decode(s: string): string {
   }
 }
 
-/** The placeholders of `template` bound to the segments of `path` (decoded), or undefined when it does not fit. */
-export function matchPath(template: string, path: string): PathParams | undefined {
+/**
+ * The placeholders of `template` bound to the segments of `path`, or undefined when it does not
+ * fit. With `pathIsTemplate`, a placeholder of `path` (any name) fits any segment and binds
+ * nothing: a served document's template read against another's.
+ */
+function bind(template: string, path: string, pathIsTemplate: boolean): { params: PathParams; same: number } | undefined {
   const t = segments(template);
   const p = segments(path);
   if (t.length !== p.length) return undefined;
   const params: PathParams = {};
+  let same = 0;
   for (let i = 0; i < t.length; i++) {
     const name = PLACEHOLDER.exec(t[i])?.[1];
-    if (name === undefined) {
+    if (pathIsTemplate && PLACEHOLDER.test(p[i])) same += name === undefined ? 0 : 1;
+    else if (name === undefined) {
       if (t[i] !== p[i]) return undefined;
+      same++;
     } else {
       if (p[i] === "") return undefined;
       params[name] = decode(p[i]);
     }
   }
-  return params;
+  return { params, same };
+}
+
+/** The placeholders of `template` bound to the segments of `path` (decoded), or undefined when it does not fit. */
+export function matchPath(template: string, path: string): PathParams | undefined {
+  return bind(template, path, false)?.params;
+}
+
+/** Whether `template` addresses one member of the collection at `collection`: its path and one placeholder more (`/x` and `/x/{id}`). */
+export function isMemberPath(collection: string, template: string): boolean {
+  const c = segments(collection);
+  const t = segments(template);
+  return t.length === c.length + 1 && c.every((s, i) => s === t[i]) && PLACEHOLDER.test(t[c.length]);
+}
+
+/**
+ * `METHOD /path/{}/...`: a template's identity whatever it names its placeholders, a trailing slash
+ * dropped (`.../deployments/{deploymentId}/` and `.../deployments/{id}` key the same): how two
+ * tables' templates are told the same operation.
+ */
+export function operationKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${segments(path).map((s) => (PLACEHOLDER.test(s) ? "{}" : s)).join("/")}`;
 }
 
 /** The template with each placeholder replaced by its value, encoded as one path segment. */
@@ -45,8 +71,6 @@ export function fillPath(template: string, params: Record<string, string | numbe
   });
 }
 
-const literals = (template: string) => segments(template).filter((s) => !PLACEHOLDER.test(s)).length;
-
 /** The path of a URL or of a path (query and fragment dropped). */
 function pathOf(urlOrPath: string): string {
   if (urlOrPath.startsWith("/")) return urlOrPath.replace(/[?#].*$/, "");
@@ -57,17 +81,26 @@ function pathOf(urlOrPath: string): string {
   }
 }
 
+/** A row of any table of templates: the spec's (core/spec/operations.ts), a served document's, the reference's routes. */
+export interface Template {
+  method: string;
+  path: string;
+}
+
 /**
- * The operation of `table` that a request went to, with its placeholders bound; where two fit
- * (`/reports/by-public-id/x` and `/reports/{reportId}/refresh`), the one with more literal segments.
+ * The operation of `table` that a request went to, with its placeholders bound: the one matcher
+ * of a method and path against templates. `urlOrPath` may carry values (`/deployments/7/logs`) or
+ * placeholders of any name (a template of another table: each fits any segment). Where two fit
+ * (`/reports/by-public-id/x` and `/reports/{reportId}/refresh`; `/users/bulk` and `/users/{id}`),
+ * the one with more segments the same as the path's: a literal beats a placeholder.
  */
-export function matchOperation<O extends Operation>(table: readonly O[], method: string, urlOrPath: string): { operation: O; params: PathParams } | undefined {
+export function matchOperation<O extends Template>(table: readonly O[], method: string, urlOrPath: string): { operation: O; params: PathParams } | undefined {
   const path = pathOf(urlOrPath);
-  let best: { operation: O; params: PathParams } | undefined;
+  let best: { operation: O; params: PathParams; same: number } | undefined;
   for (const operation of table) {
-    if (operation.method !== (method.toUpperCase() as Method)) continue;
-    const params = matchPath(operation.path, path);
-    if (params && (!best || literals(operation.path) > literals(best.operation.path))) best = { operation, params };
+    if (operation.method !== method.toUpperCase()) continue;
+    const fit = bind(operation.path, path, true);
+    if (fit && (!best || fit.same > best.same)) best = { operation, params: fit.params, same: fit.same };
   }
-  return best;
+  return best && { operation: best.operation, params: best.params };
 }

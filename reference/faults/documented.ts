@@ -1,7 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
-import { servedSpec } from "./read-side.js";
+import { servedSpec } from "./spec-document.js";
 
 const CLONE_PATH = "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/duplicate";
 const VERSIONS_PATH = "/api/v1/deployments/{deploymentId}/versions";

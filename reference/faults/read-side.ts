@@ -1,11 +1,12 @@
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
-import { HttpError } from "../http.js";
 import { trailingEmptyPage, withoutOffsets } from "../shape-variants.js";
 import { MASK } from "../../core/spec/operations.js";
+import { authenticationFaults } from "./authentication.js";
+import { specDocumentFaults } from "./spec-document.js";
 
-/** Faults of the read-side endpoints (E1, E2, E5, E8, E9, E13, spec, authentication). */
-export const readSideFaults: Fault[] = [
+/** Faults of the read-side lists: E1, E2, E5, E13. */
+const listFaults: Fault[] = [
   {
     name: "deployments-created-at-missing",
     breaks: "E1",
@@ -292,190 +293,19 @@ export const readSideFaults: Fault[] = [
       return { ...body, data: body.items.map((v: any) => ({ ...v, value: stored.find((s) => s.name === v.name)?.value ?? v.value })) };
     },
   },
-
-  // GET /api/v1/spec (an E14 route; Versioning 1).
-  {
-    name: "spec-openapi-3-0",
-    breaks: "Versioning 1",
-    description: "the served document declares openapi 3.0.3",
-    catches: ["spec.document.openapi-3-1"],
-    because: { "spec.document.openapi-3-1": "openapi-version" },
-    routes: ["E14"],
-    respond: servedSpec((doc) => (doc.openapi = "3.0.3")),
-  },
-  {
-    name: "spec-version-0-4-0",
-    breaks: "Versioning 1",
-    description: "the served document carries info.version 0.4.0, its last revision's number",
-    catches: ["spec.document.version"],
-    because: { "spec.document.version": "info-version" },
-    routes: ["E14"],
-    respond: servedSpec((doc) => (doc.info.version = "0.4.0")),
-  },
-  {
-    name: "spec-untitled",
-    breaks: "Versioning 1",
-    description: "the served document's title does not name a platform API",
-    catches: ["spec.document.title"],
-    because: { "spec.document.title": "title" },
-    routes: ["E14"],
-    respond: servedSpec((doc) => (doc.info.title = "Service")),
-  },
-  {
-    name: "spec-dangling-ref",
-    breaks: "Versioning 1; E14 (the full document)",
-    description: "the E13 answer refers to a schema the document does not hold",
-    catches: ["spec.document.dereferences"],
-    because: { "spec.document.dereferences": "dangling-ref" },
-    routes: ["E14"],
-    respond: servedSpec((doc) => (doc.paths["/api/v1/deployments/{deploymentId}/env-vars"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/EnvVarsListResponseV2" })),
-  },
-  {
-    name: "spec-bulk-move-missing",
-    breaks: "Versioning 1; E12",
-    description: "the served document leaves out the E12 bulk-move operation",
-    catches: ["spec.operations.documented"],
-    because: { "spec.operations.documented": "operation-missing" },
-    routes: ["E14"],
-    respond: servedSpec((doc) => delete doc.paths["/api/v1/deployments/{deploymentId}/workspace/bulk-move"].post),
-  },
-
-  // Authentication.
-  {
-    name: "auth-no-header-accepted",
-    breaks: "Authentication 1",
-    description: "a request without an Authorization header runs as the account's first user",
-    catches: ["auth.reject.every-operation"],
-    because: { "auth.reject.every-operation": "served" },
-    behaviour: { authenticate: (header, store) => (header === undefined ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
-  },
-  {
-    name: "auth-empty-bearer-crashes",
-    breaks: "Authentication 1",
-    description: "`Bearer` with no key makes the server fail with a 500",
-    catches: ["auth.reject.every-operation"],
-    because: { "auth.reject.every-operation": "server-error" },
-    behaviour: {
-      authenticate: (header, store) => {
-        if (header?.trim() === "Bearer") throw new Error("cannot read the key of an empty Bearer header");
-        return cleanBehaviour.authenticate(header, store);
-      },
-    },
-  },
-  {
-    name: "auth-empty-bearer-accepted",
-    breaks: "Authentication 1",
-    description: "`Bearer` with no key is taken as the first user's credential",
-    catches: ["auth.reject.every-operation"],
-    because: { "auth.reject.every-operation": "served" },
-    behaviour: { authenticate: (header, store) => (header?.trim() === "Bearer" ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
-  },
-  {
-    name: "auth-other-schemes-pass",
-    breaks: "Authentication 1",
-    description: "only Bearer credentials are checked: any other scheme runs as the account's first user",
-    catches: ["auth.reject.every-operation"],
-    because: { "auth.reject.every-operation": "served" },
-    behaviour: { authenticate: (header, store) => (header !== undefined && !/^Bearer\b/i.test(header) ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
-  },
-  {
-    name: "auth-any-bearer-accepted",
-    breaks: "Authentication 1 and 2",
-    description: "any Bearer key is accepted, as the account's first user when unknown",
-    catches: ["auth.reject.every-operation"],
-    because: { "auth.reject.every-operation": "served" },
-    behaviour: { authenticate: (header, store) => cleanBehaviour.authenticate(header, store) ?? (/^Bearer\s+\S+/.test(header ?? "") ? store.users[0] : undefined) },
-  },
-  {
-    name: "auth-refused-with-403",
-    breaks: "Errors 6 (published docs: 401)",
-    description: "a missing or invalid credential is answered 403 instead of 401",
-    catches: ["auth.reject.status-401"],
-    because: { "auth.reject.status-401": "status" },
-    behaviour: {
-      authenticate: (header, store) => {
-        const user = cleanBehaviour.authenticate(header, store);
-        if (!user) throw new HttpError(403, "forbidden");
-        return user;
-      },
-    },
-  },
-  {
-    name: "auth-malformed-refused-with-400",
-    breaks: "Errors 6 (published docs: 401)",
-    description: "an Authorization header that is not `Bearer <key>` is answered 400 instead of 401",
-    catches: ["auth.reject.status-401"],
-    because: { "auth.reject.status-401": "status" },
-    behaviour: {
-      authenticate: (header, store) => {
-        if (header !== undefined && !/^Bearer\s+\S+\s*$/.test(header)) throw new HttpError(400, "malformed Authorization header");
-        return cleanBehaviour.authenticate(header, store);
-      },
-    },
-  },
-  {
-    name: "auth-error-body-nested",
-    breaks: "Errors 1",
-    description: "a refused credential is answered {error: {code, message}} instead of an error message",
-    catches: ["auth.reject.json-body"],
-    because: { "auth.reject.json-body": "schema:ErrorBody" },
-    behaviour: {
-      authenticate: (header, store) => {
-        const user = cleanBehaviour.authenticate(header, store);
-        if (!user) throw new HttpError(401, "unauthorized", { error: { code: "unauthorized", message: "missing or invalid API key" } });
-        return user;
-      },
-    },
-  },
-  {
-    name: "auth-missing-key-serves-web-app",
-    breaks: "Authentication 1; Errors 1",
-    description: "a request without a valid API key is answered 200 with the web app's HTML page (published docs: hosted tenants do this on unknown routes)",
-    catches: ["auth.reject.every-operation", "auth.reject.json-body"],
-    because: { "auth.reject.every-operation": "served", "auth.reject.json-body": "not-json" },
-    behaviour: { unauthenticated: () => ({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, text: "<!doctype html><html><body><div id=app></div></body></html>" }) },
-  },
-  {
-    name: "auth-missing-key-redirects-to-login",
-    breaks: "Errors 6 (status not shown; published docs: 401)",
-    description: "a request without a valid API key is redirected (302) to the web app's login page: refused, not served, but no 401 and no JSON error",
-    catches: ["auth.reject.status-401", "auth.reject.json-body"],
-    because: { "auth.reject.status-401": "status", "auth.reject.json-body": "not-json" },
-    spares: ["auth.reject.every-operation"],
-    behaviour: { unauthenticated: () => ({ status: 302, headers: { location: "/login", "content-type": "text/html; charset=utf-8" }, text: "" }) },
-  },
-  {
-    name: "auth-build-prefix-rejects-key",
-    breaks: "Authentication 1",
-    description: "the /build/api/v1 prefix refuses the account's API key with a 401",
-    catches: ["auth.key.both-prefixes"],
-    because: { "auth.key.both-prefixes": "status" },
-    routes: ["E4", "E14"],
-    respond: ({ body, req }) => {
-      if (req.path.startsWith("/build/")) throw new HttpError(401, "missing or invalid API key");
-      return body;
-    },
-  },
-  // Every value of E2's type enum, each broken alone: the filter check must judge each one.
-  ...(["production", "staging", "development"] as const).map(
-    (type): Fault => ({
-      name: `environments-type-${type}-filter-ignored`,
-      breaks: "E2 (query type)",
-      description: `type=${type} lists environments of every type (the other two values filter)`,
-      catches: ["environments.filter.only-that-type"],
-      because: { "environments.filter.only-that-type": "only-type" },
-      behaviour: { environmentMatchesType: (env, asked) => asked === type || cleanBehaviour.environmentMatchesType(env, asked) },
-    }),
-  ),
 ];
 
-/** Rewrites a copy of the OpenAPI document GET /api/v1/spec serves; other E14 answers pass untouched. */
-export function servedSpec(edit: (doc: any) => unknown): NonNullable<Fault["respond"]> {
-  return ({ body, req }) => {
-    if (req.path.replace(/\/+$/, "") !== "/api/v1/spec") return body;
-    // The served document is one shared object: never edit it in place.
-    const doc = structuredClone(body);
-    edit(doc);
-    return doc;
-  };
-}
+/** Every value of E2's type enum, each broken alone: the filter check must judge each one. */
+const environmentTypeFaults: Fault[] = (["production", "staging", "development"] as const).map(
+  (type): Fault => ({
+    name: `environments-type-${type}-filter-ignored`,
+    breaks: "E2 (query type)",
+    description: `type=${type} lists environments of every type (the other two values filter)`,
+    catches: ["environments.filter.only-that-type"],
+    because: { "environments.filter.only-that-type": "only-type" },
+    behaviour: { environmentMatchesType: (env, asked) => asked === type || cleanBehaviour.environmentMatchesType(env, asked) },
+  }),
+);
+
+/** Faults of the read-side endpoints (E1, E2, E5, E8, E9, E13, spec, authentication). */
+export const readSideFaults: Fault[] = [...listFaults, ...specDocumentFaults, ...authenticationFaults, ...environmentTypeFaults];

@@ -4,12 +4,13 @@ import type { Response } from "../../core/http.js";
 import type { ReasonKey } from "../../core/reasons.js";
 import { propertySeed } from "../../core/property.js";
 import { propertiesOf, recordOf } from "../../core/served/answers.js";
-import { type DocumentSchemas, type Operation, operationFor } from "../../core/served-document.js";
+import { type DocumentSchemas, type Operation } from "../../core/served-document.js";
 import { listAll } from "../../core/ownership.js";
 import { listed } from "../../core/served-operations.js";
 import { specSectionOf } from "../../core/spec-operations.js";
 import { contradiction, mayWrite, type PathIds, writeClass } from "./document-requests.js";
 import { bodyFor, createdId, idPlaceholder, itemPath, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./document-resources.js";
+import { matchOperation } from "../../core/spec/match.js";
 
 /**
  * Issue 21: every resource the document shows, used as a client would: create, read, update,
@@ -148,7 +149,7 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     }
     const update = (p: string) => ctx.api.send({ method: r.update!.method, path: p, body: bodyFor(ctx, r.update!, seed + 1, (n) => env.ids.pinnedAs(n)) });
     if (!(await step(r.update, updatePath, update, "update", "what was created cannot be updated"))) continue;
-    const list = operationFor(env.ops, "GET", r.create.path);
+    const list = matchOperation(env.ops, "GET", r.create.path)?.operation;
     if (list) {
       const { held, res } = await listHolds(ctx, list, collection, id);
       if (held === false) findings.fail(`${where(list)}: what ${r.create.method} ${r.create.path} made (id ${id}) is not in its list`, { reason: "list-contains", expected: `the list holds id ${id}`, got: res ? statusLine(res) : "no answer", res });

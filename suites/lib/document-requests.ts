@@ -3,10 +3,11 @@ import type { Api } from "../../core/api.js";
 import type { Response } from "../../core/http.js";
 import { statusLine } from "../../core/expect.js";
 import type { ReasonKey } from "../../core/reasons.js";
-import { type DocumentSchemas, documentedResponse, mediaMatches, mediaType, type Operation, operationFor, operationsOf, type Parameter } from "../../core/served-document.js";
+import { type DocumentSchemas, documentedResponse, mediaMatches, mediaType, type Operation, operationsOf, type Parameter } from "../../core/served-document.js";
 import type { RunSettings } from "../../core/settings.js";
 import { NotGenerated, validValues } from "../../generators/index.js";
 import { merge } from "../../generators/schema-shape.js";
+import { matchOperation } from "../../core/spec/match.js";
 
 /** The first array of records an answer carries: the answer itself, `items`, `data`, or an array under `data`. */
 function firstRecords(body: any): any[] {
@@ -59,7 +60,7 @@ export class PathIds {
   private async valueFor(name: string, collection: string): Promise<string | undefined> {
     if (isDeploymentParam(name)) return this.deploymentId;
     if (this.pinned.has(name)) return this.pinned.get(name);
-    if (!operationFor(this.ops, "GET", collection)) return undefined;
+    if (!matchOperation(this.ops, "GET", collection)) return undefined;
     // A list may hold several kinds (E8: FOLDER, WORKBOOK, REPORT): `workbookId` names one of type WORKBOOK where records say their type.
     const kind = name.replace(/_?id$/i, "").toLowerCase();
     const isOfKind = (x: any) => typeof x.type !== "string" || x.type.toLowerCase() === kind;
@@ -83,7 +84,7 @@ export class PathIds {
    * first page may hold other kinds only (E8 may list every REPORT before the workbooks).
    */
   private async recordsUntil(collection: string, isOfKind: (x: any) => boolean): Promise<any[]> {
-    const op = operationFor(this.ops, "GET", collection);
+    const op = matchOperation(this.ops, "GET", collection)?.operation;
     const paged = op?.parameters.some((p) => p.in === "query" && p.name === "after");
     const out: any[] = [];
     let query: Record<string, string> = {};

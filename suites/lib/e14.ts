@@ -4,16 +4,16 @@ import { type Created, createdBy, recordOf } from "../../core/served/answers.js"
 import type { ServedModel } from "../../core/served/model.js";
 import { modelOf } from "../../core/served/read.js";
 import { field, listed, type ServedOperation } from "../../core/served-operations.js";
+import { pathTo } from "../../core/spec/client.js";
+import type { OperationName } from "../../core/spec/operations.js";
 
 /**
- * What the checks of E14 rules share: the paths of the families the spec names, the server's own
- * document to spell requests by and to read answers through (core/served/), and the scratch
- * objects they create (each removed at cleanup). A family the server does not document, or a
- * setup request it does not answer, makes the check not verifiable there: the spec shows none of
- * these shapes.
+ * What the checks of E14 rules share: the server's own document to spell requests by and to read
+ * answers through (core/served/), its operations found by the rows of the spec's table
+ * (core/spec/operations.ts), and the scratch objects they create (each removed at cleanup). A
+ * family the server does not document, or a setup request it does not answer, makes the check not
+ * verifiable there: the spec shows none of these shapes.
  */
-export const api1 = (dep: string) => `/api/v1/deployments/${dep}`;
-export const build1 = (dep: string) => `/build/api/v1/deployments/${dep}`;
 
 /** A setup answer the check builds on: 2xx JSON, else not verifiable (E14) or skipped (401/403). */
 export function setup<T = any>(ctx: CheckContext, res: Response, what: string, usable?: (r: Response) => boolean): T {
@@ -50,8 +50,8 @@ export function createdIn(ctx: Pick<CheckContext, "require">, op: Pick<ServedOpe
  * the platform's published shapes): read through its documentation where the served document
  * has it, else as the body comes.
  */
-export async function servedOrPlain(ctx: Pick<CheckContext, "servedDocument">, method: string, path: string): Promise<Pick<ServedOperation, "record" | "created">> {
-  const op = (await ctx.servedDocument().catch(() => undefined))?.model?.find(method, path);
+export async function servedOrPlain(ctx: Pick<CheckContext, "servedDocument">, name: OperationName): Promise<Pick<ServedOperation, "record" | "created">> {
+  const op = (await ctx.servedDocument().catch(() => undefined))?.model?.findNamed(name);
   return op ?? { record: (res) => recordOf(undefined, res), created: (res) => createdBy(undefined, res) };
 }
 
@@ -91,31 +91,31 @@ export const mentions = (rec: unknown, term: string): boolean =>
 
 /** A branch of the run's own, from `from` (the server's default when omitted); deleted at cleanup. */
 export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string, from?: string): Promise<string> {
-  const create = doc.require("POST", `${build1(dep)}/branches`, "creates a branch of the run's own");
-  const remove = doc.require("DELETE", `${build1(dep)}/branches`, "removes the run's branch afterwards");
+  const create = doc.requireNamed("createBranch", "creates a branch of the run's own");
+  const remove = doc.requireNamed("deleteBranch", "removes the run's branch afterwards");
   const byName = remove.requireQueryParam("branchName", "the spec names branchName as the delete's query");
   const name = ctx.scratch.slug("branch");
-  const res = await ctx.api.post(`${build1(dep)}/branches`, create.body({ "name|branchName": name, ...(from ? { "from|parent|parentBranch|source": from } : {}) }));
+  const res = await ctx.api.call("createBranch", { deploymentId: dep }, { body: create.body({ "name|branchName": name, ...(from ? { "from|parent|parentBranch|source": from } : {}) }) });
   setup(ctx, res, `creating branch ${name}`);
   ctx.scratch.onCleanup(`delete branch ${name}`, async () => {
-    await ctx.api.delete(`${build1(dep)}/branches`, { [byName]: name });
+    await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { [byName]: name } });
   });
   return name;
 }
 
 /** Every branch of the list (a walk over every page), by name. */
 export async function branchesByName(ctx: CheckContext, dep: string): Promise<Map<string, any>> {
-  const { items } = await allRecords(ctx, `${build1(dep)}/branches`, {}, "the branches list");
+  const { items } = await allRecords(ctx, pathTo("listBranches", { deploymentId: dep }), {}, "the branches list");
   return new Map(items.map((b) => [field(b, "name|branchName"), b]));
 }
 
 /** Starts dev mode on the run's branch, stopped again at cleanup (when the document shows how). */
 export async function devMode(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<void> {
-  const start = doc.require("POST", `${build1(dep)}/dev-mode`, "starts dev mode, the only state in which data-model files are written");
-  setup(ctx, await ctx.api.post(`${build1(dep)}/dev-mode`, start.body({ "branchName|branch": branch })), `starting dev mode on ${branch}`);
-  const stop = doc.find("DELETE", `${build1(dep)}/dev-mode`);
+  const start = doc.requireNamed("startDevMode", "starts dev mode, the only state in which data-model files are written");
+  setup(ctx, await ctx.api.call("startDevMode", { deploymentId: dep }, { body: start.body({ "branchName|branch": branch }) }), `starting dev mode on ${branch}`);
+  const stop = doc.findNamed("stopDevMode");
   const param = stop?.queryParam("branchName|branch")?.name;
-  if (stop) ctx.scratch.onCleanup(`stop dev mode on ${branch}`, async () => void (await ctx.api.delete(`${build1(dep)}/dev-mode`, param ? { [param]: branch } : undefined)));
+  if (stop) ctx.scratch.onCleanup(`stop dev mode on ${branch}`, async () => void (await ctx.api.call("stopDevMode", { deploymentId: dep }, { query: param ? { [param]: branch } : undefined })));
 }
 
 /** The body that writes one data-model file on a branch, as the document spells it. */
@@ -125,8 +125,8 @@ export function fileWrite(op: ServedOperation, branch: string, fileName: string,
 
 /** The names of a branch's data-model files (every page). */
 export async function fileNames(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<string[]> {
-  const list = doc.require("GET", `${build1(dep)}/data-model/files`, "lists a branch's files");
+  const list = doc.requireNamed("listDataModelFiles", "lists a branch's files");
   const param = list.requireQueryParam("branchName|branch", "names the branch whose files are listed");
-  const { items } = await allRecords(ctx, `${build1(dep)}/data-model/files`, { [param]: branch }, "the data-model files list");
+  const { items } = await allRecords(ctx, pathTo("listDataModelFiles", { deploymentId: dep }), { [param]: branch }, "the data-model files list");
   return items.map((f) => field(f, "fileName|path|name"));
 }

@@ -25,7 +25,7 @@ export async function createFolder(ctx: Ctx, dep: string, parentId: number | nul
   const name = ctx.scratch.name("folder");
   const res = await ctx.api.call("createFolder", { deploymentId: dep }, { body: parentId === null ? { name } : { name, parentId } });
   // Where the new folder's id is: as the served document says (a wrapper, a link, Location), else `id`.
-  const op = await servedOrPlain(ctx, "POST", pathTo("createFolder", { deploymentId: dep }));
+  const op = await servedOrPlain(ctx, "createFolder");
   const created = (r: typeof res) => r.isJson && Number.isSafeInteger(op.created(r).id);
   if (!(res.status >= 200 && res.status < 300 && created(res)) && parentId === null) {
     const spare = configuredScratchFolder(ctx);
@@ -54,7 +54,7 @@ export async function deletedItem(ctx: Ctx, dep: string, type: "WORKBOOK" | "FOL
   const ref = type === "FOLDER" ? await createFolder(ctx, dep) : await createWorkbook(ctx, dep);
   await ctx.scratch.requireOwn(ctx.api, dep, [ref]);
   const res = await ctx.api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items: [ref] } });
-  const op = await servedOrPlain(ctx, "POST", pathTo("bulkDeleteWorkspaceItems", { deploymentId: dep }));
+  const op = await servedOrPlain(ctx, "bulkDeleteWorkspaceItems");
   const deleted = (r: typeof res) => r.isJson && Array.isArray(op.record(r)?.deleted) && op.record(r).deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);
   ctx.require(res, "E14", `deleting its own ${type.toLowerCase()} ${ref.id} to get a missing item`, deleted);
   ctx.scratch.forget(dep, ref);
