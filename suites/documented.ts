@@ -14,7 +14,7 @@ import { specSectionOf } from "../core/spec-operations.js";
 import { invalidValues } from "../generators/index.js";
 import { contradiction, invalidQueryValues, namesMadeUpValue, PathIds, queryArbitrary, specQueryParameters } from "./lib/document-requests.js";
 import { roundTrips, runChains } from "./lib/document-chains.js";
-import { createdId, itemPath, removeLater, resourcesOf } from "./lib/document-resources.js";
+import { createdId, itemPath, ownNamed, removeLater, resourcesOf } from "./lib/document-resources.js";
 import { documented } from "./lib/e14.js";
 
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
@@ -192,7 +192,7 @@ export const documentedChecks = group("documented", [
         }
         const oneOfEachKind = [...new Map(samples.map((s) => [`${s.kind}:${s.at}`, s])).values()].sort((a, b) => a.kind.localeCompare(b.kind)).slice(0, INVALID_BODIES_PER_CREATE);
         for (const bad of oneOfEachKind) {
-          const res = await ctx.api.post(collection, bad.value);
+          const res = await ctx.api.post(collection, ownNamed(ctx, r.create, bad.value, bad.at));
           sent++;
           if (res.status >= 200 && res.status < 300) {
             const id = createdId(r, res);

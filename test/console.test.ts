@@ -47,7 +47,7 @@ describe("console", () => {
     expect(r.code).toBe(1);
     expect(r.out).not.toMatch(/^PASS /m);
     const summary = r.lines.findIndex((l) => /^\d+ checks: /.test(l));
-    expect(r.lines.slice(summary + 1, summary + 4)).toEqual(["", "── deployments.list.total-consistent", expect.stringMatching(/^MUST E1; Pagination styles 1: /)]);
+    expect(r.lines.slice(summary + 1, summary + 4)).toEqual(["", "── deployments.list.total-consistent failed", expect.stringMatching(/^MUST E1; Pagination styles 1: /)]);
     expect(r.lines.findIndex((l) => / skipped: writes not allowed/.test(l))).toBeGreaterThan(r.lines.findIndex((l) => l.startsWith("reproduce: curl ")));
   });
 

@@ -131,7 +131,7 @@ const MAX_DEPLOYMENT_UPDATES = 12;
 
 /** The count the console prints (core/deployment-updates.ts). */
 function updatesOf(run: CliRun): { accepted: number; where: string[] } {
-  const m = /^deployment updates \(PUT \/api\/v1\/deployments\/\{id\}\): (\d+) accepted(?: to deployment ([^,]+(?:, [^,]+)*?))?, \d+ refused$/m.exec(run.stdout);
+  const m = /^deployment updates \(PUT \/api\/v1\/deployments\/\{deploymentId\}\): (\d+) accepted(?: to deployment ([^,]+(?:, [^,]+)*?))?, \d+ refused$/m.exec(run.stdout);
   if (!m) throw new Error(`no deployment update count in the output:\n${run.stdout.slice(-1500)}`);
   return { accepted: Number(m[1]), where: m[2] ? m[2].split(", ") : [] };
 }

@@ -80,21 +80,21 @@ export class ConsoleReporter {
     this.out(summaryLine(report));
     if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
     const told = (r: CheckResult, heading: string, colour: string) => {
-      if (quiet) return this.out(`${verdict(r, gate) === "known" ? "KNOWN" : MARK[label(r)][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${heading}` : ""}`);
+      if (quiet) return this.out(`${verdict(r, gate) === "known" ? "KNOWN" : MARK[label(r)][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${knownLabel(knownReason(r, gate)!)}` : ""}`);
       this.out("");
-      // A failure that did not come back every time says so where it is told (core/verdict.ts).
-      this.out(paint(colour, `── ${r.id}${label(r) === "intermittent" ? " (intermittent)" : ""}${heading ? ` ${heading}` : ""}`));
+      // The judge's word for it, as every report shows it (core/gate.ts shownAs), and what it means here.
+      this.out(paint(colour, `── ${r.id} ${shownAs(r, gate)}${heading ? ` ${heading}` : ""}`));
       this.out(failureDetails(r));
     };
     for (const r of parts.failures) told(r, r.level === "MUST" ? "" : "(SHOULD, failing under --strict)", "31");
-    for (const r of parts.errors) told(r, "(errored: no verdict)", "35");
+    for (const r of parts.errors) told(r, "(no verdict)", "35");
     if (!quiet && (parts.failures.length || parts.errors.length) && (parts.rootCauses.length || parts.findings.length)) this.out("");
     for (const { rootCause, blocked } of parts.rootCauses) {
       const known = blocked.filter((id) => verdict(report.results.find((r) => r.id === id)!, gate) === "known");
       this.out(paint("31", `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}${known.length ? ` (${known.length} KNOWN in the baseline)` : ""}`));
     }
-    for (const r of parts.findings) told(r, "(SHOULD finding)", "33");
-    for (const r of parts.known) told(r, knownLabel(knownReason(r, gate)!), "33");
+    for (const r of parts.findings) told(r, "", "33");
+    for (const r of parts.known) told(r, "", "33");
     if (!quiet && (parts.findings.length || parts.known.length)) this.out("");
     for (const { what } of parts.leftovers) this.out(paint("31", `left on the server: ${what}`));
     for (const line of baselineLines(report)) this.out(line);

@@ -89,6 +89,23 @@ export function bodyFor(ctx: CheckContext, op: Operation, seed: number, ref: (na
   return out;
 }
 
+/**
+ * A body that breaks its schema at `brokenAt`, with the name-like and e-mail properties it already
+ * carries elsewhere set to the run's own: what a server wrongly makes of it is then recognisably
+ * the run's, and cleanup can confirm and remove it (a property the break is about stays as drawn).
+ */
+export function ownNamed(ctx: CheckContext, op: Operation, value: unknown, brokenAt: string): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const props: Record<string, any> = requestSchema(op)?.properties ?? {};
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const k of Object.keys(out)) {
+    if (brokenAt === `/${k}` || brokenAt.startsWith(`/${k}/`) || typeof out[k] !== "string" || props[k]?.type !== "string" || props[k]?.enum || props[k]?.pattern) continue;
+    if (EMAIL_LIKE(k, props[k])) out[k] = `${ctx.scratch.slug("doc")}@example.com`;
+    else if (NAME_LIKE.test(k)) out[k] = ctx.scratch.name("doc");
+  }
+  return out;
+}
+
 /** The name of the placeholder that addresses one object of a resource (`/x/{integrationId}`: integrationId), or undefined. */
 export function idPlaceholder(r: Resource): string | undefined {
   const path = (r.read ?? r.update ?? r.remove)?.path;
