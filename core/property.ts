@@ -23,6 +23,14 @@ const DEFAULT_TIME_LIMIT_MS = 60_000;
 /** Fewer completed runs than this (or than asked, if fewer were asked) is not a property that held: it was not exercised. */
 export const MIN_RUNS = 10;
 export const DEFAULT_REQUEST_BUDGET = 150;
+/**
+ * A workspace case (a batch moved, a model step) makes its items, acts, reads each back, and the
+ * ledger confirms what it deletes as the run's own (core/scratch.ts): 15 to 35 requests a case,
+ * so this budget affords the MIN_RUNS completed cases a verdict needs, with room to shrink.
+ */
+export const WORKSPACE_REQUEST_BUDGET = 350;
+/** The workspace model run's steps chain several such cases: it may spend the most any check may (issue 21: 400). */
+export const MODEL_REQUEST_BUDGET = 400;
 
 /** Each property draws from its own stream, fixed by the run's seed and the check's id. */
 export function propertySeed(runSeed: number, checkId: string): number {

@@ -5,7 +5,7 @@ import { group } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { walkCursor } from "../core/pagination.js";
-import { forAll } from "../core/property.js";
+import { forAll, MODEL_REQUEST_BUDGET } from "../core/property.js";
 import { flatMeta, type Meta } from "../generators/workspace.js";
 import { createFolder } from "./lib/scratch-items.js";
 import { bulkMove, expectWorkbook, itemKey, requirePlacementShown, workbooksPath } from "./lib/workbook-calls.js";
@@ -244,7 +244,7 @@ export const workspaceModelChecks = group("model", [
           for (const seed of SEEDED) await seed.run(model, real);
           await fc.asyncModelRun(() => ({ model, real }), calls);
         },
-        { maxRuns: 30 },
+        { maxRuns: 30, maxRequests: MODEL_REQUEST_BUDGET },
       );
     },
   },

@@ -4,7 +4,7 @@ import type { Api } from "../core/api.js";
 import { groupedById } from "../core/check.js";
 import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
-import { forAll } from "../core/property.js";
+import { forAll, WORKSPACE_REQUEST_BUDGET } from "../core/property.js";
 import type { ItemRef } from "../core/scratch.js";
 import { batch, type Batch, dashboardConfig, deepMerge, dressSlug, LEGACY_TABS_CONTAINER, meta, shallowMerge, slugVariant } from "../generators/workspace.js";
 import { expectedBatch, type ItemFacts } from "./lib/bulk-move-outcome.js";
@@ -319,7 +319,7 @@ export const workspacePropertyChecks = groupedById([
           expectOutcomes(ctx, s, b.destination);
           await expectPlacement(ctx, api, dep, s);
         },
-        { maxRuns: 60 },
+        { maxRuns: 60, maxRequests: WORKSPACE_REQUEST_BUDGET },
       );
     },
   },
@@ -333,7 +333,7 @@ export const workspacePropertyChecks = groupedById([
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const world = await openWorld(ctx, dep);
-      await forAll(ctx, openBatch(), async (b, api) => expectOrder(ctx, await sendBatch(ctx, api, dep, world, b)), { maxRuns: 30 });
+      await forAll(ctx, openBatch(), async (b, api) => expectOrder(ctx, await sendBatch(ctx, api, dep, world, b)), { maxRuns: 30, maxRequests: WORKSPACE_REQUEST_BUDGET });
     },
   },
   {
@@ -359,7 +359,7 @@ export const workspacePropertyChecks = groupedById([
           expectOutcomes(ctx, s, b.destination);
           await expectPlacement(ctx, api, dep, s);
         },
-        { maxRuns: 40 },
+        { maxRuns: 40, maxRequests: WORKSPACE_REQUEST_BUDGET },
       );
     },
   },

@@ -27,6 +27,7 @@ const servers: { name: string; start: () => Promise<Server>; shouldFindings: Rec
       "auth.reject.status-401": "it answers 403 to a key it never issued; the platform's documentation gives 401 for a missing, malformed or expired key",
       "deployment-update.negative.mistyped-fields": "it reads \"false\" as false and applies the update; the refusal of a mistyped field is only implied",
       "staging.negative.broken-body-4xx": "it reads a null branchName beside a branchId as absent and applies the toggle to that branch; the refusal is only implied",
+      "documented.resources.invalid-body-refused": "it reads a wrongly typed optional property of a folder (meta) as absent and creates the folder, where its document types the property: the refusal is only implied",
     },
   },
   {
