@@ -32,8 +32,9 @@ describe.each(sweepSeeds())("the clean reference passes everything, seed %i", (s
       const finding = (r: (typeof outcome.results)[number]) => r.status === "failed" && r.level === "SHOULD" && (v.shouldFindings ?? []).includes(r.id);
       const bad = outcome.results.filter((r) => (r.status === "failed" || r.status === "errored") && !finding(r));
       expect(bad.map((r) => r.id), describeResults(outcome)).toEqual([]);
-      // A declared finding that passes is a stale declaration (or a SHOULD check that lost its teeth).
-      expect(outcome.results.filter((r) => (v.shouldFindings ?? []).includes(r.id) && r.status === "passed").map((r) => r.id)).toEqual([]);
+      // A declared finding that passes is a stale declaration (or a SHOULD check that lost its teeth);
+      // a property may not draw the case that shows the choice on every seed (test/sweep-seeds.ts).
+      expect(outcome.results.filter((r) => (v.shouldFindings ?? []).includes(r.id) && r.status === "passed" && r.kind !== "property").map((r) => r.id)).toEqual([]);
     });
   }
 });
