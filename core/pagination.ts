@@ -103,6 +103,22 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
   return { pages, items: pages.flatMap((p) => p.items), first, partial: false };
 }
 
+/** How many walks a search for an item makes before it concludes the list does not hold it. */
+export const WALKS_BEFORE_ABSENCE = 3;
+
+/**
+ * Walks `read` (a whole walk of one list, or of a tree of lists) again while what it yields does
+ * not show what `shows` looks for, up to WALKS_BEFORE_ABSENCE walks; the last walk is returned.
+ * The spec leaves cursors opaque: a cursor that is a position skips an item whenever items before
+ * it are deleted between two pages, as the run's other checks do beside this one. So one walk
+ * proves presence, and absence only when every walk agrees.
+ */
+export async function walkAgainUntil<W>(read: () => Promise<W>, shows: (walk: W) => boolean): Promise<W> {
+  let walk = await read();
+  for (let walks = 1; walks < WALKS_BEFORE_ABSENCE && !shows(walk); walks++) walk = await read();
+  return walk;
+}
+
 export interface OffsetWalk<T = any> {
   pages: Response[];
   items: T[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Api } from "../core/api.js";
-import { walkCursor, walkOffset } from "../core/pagination.js";
+import { WALKS_BEFORE_ABSENCE, walkAgainUntil, walkCursor, walkOffset } from "../core/pagination.js";
 
 /**
  * Issue 20 §1: a walk adapts to what the server shows about page sizes (a 4xx above some size, a
@@ -52,5 +52,50 @@ describe("walks on a server that refuses large page sizes and clamps the rest", 
     } } as any;
     await expect(walkCursor(endless, "/list", { first: 5, listLength: 20 })).rejects.toMatchObject({ reason: "walk:endless" });
     expect(api.sent.length).toBeLessThanOrEqual(Math.ceil(20 / 5) + 2);
+  });
+});
+
+/**
+ * A cursor that is a position (the spec leaves cursors opaque) skips an item when an item before
+ * it is deleted between two pages, as the run's other checks do beside a check: the CI run of
+ * 2026-11-24 read the run's own folder as missing from the root that way.
+ */
+describe("a search for one item on a list that changes beside the walk", () => {
+  /** Folders 1-9, 3 a page by position; `deleting` (on the first walk only) drops folder 2 once page 1 is served. */
+  function churningList(deleting: boolean) {
+    let list = Array.from({ length: 9 }, (_, i) => ({ id: i + 1 }));
+    let walks = 0;
+    const answer = (body: unknown) => ({ status: 200, isJson: true, body, text: JSON.stringify(body), headers: {}, exchange: { method: "GET", url: "http://t/folders", status: 200 } as any });
+    const api = {
+      pageBudget: 100,
+      async get(_path: string, query: Record<string, any>) {
+        const start = query.after ? Number(query.after) : 0;
+        if (start === 0) walks++;
+        const items = list.slice(start, start + 3);
+        if (deleting && walks === 1 && start === 0) list = list.filter((f) => f.id !== 2);
+        const end = start + items.length;
+        return answer({ items, pageInfo: { hasNextPage: end < list.length, endCursor: String(end) } });
+      },
+    } as any;
+    return { api, walks: () => walks };
+  }
+  const holds = (id: number) => (walk: { items: any[] }) => walk.items.some((f) => f.id === id);
+
+  it("one walk misses folder 4; the walk again finds it, so presence is not denied", async () => {
+    const once = churningList(true);
+    expect(holds(4)(await walkCursor(once.api, "/folders", { first: 3 }))).toBe(false);
+    const again = churningList(true);
+    const walk = await walkAgainUntil(() => walkCursor(again.api, "/folders", { first: 3 }), holds(4));
+    expect(holds(4)(walk)).toBe(true);
+    expect(again.walks()).toBe(2);
+  });
+
+  it(`an item no walk shows is absent after ${WALKS_BEFORE_ABSENCE} walks, and one that the first walk shows costs one`, async () => {
+    const absent = churningList(false);
+    expect(holds(42)(await walkAgainUntil(() => walkCursor(absent.api, "/folders", { first: 3 }), holds(42)))).toBe(false);
+    expect(absent.walks()).toBe(WALKS_BEFORE_ABSENCE);
+    const present = churningList(false);
+    await walkAgainUntil(() => walkCursor(present.api, "/folders", { first: 3 }), holds(5));
+    expect(present.walks()).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { statusLine } from "../../core/expect.js";
 import type { Response } from "../../core/http.js";
 import type { ReasonKey } from "../../core/reasons.js";
 import { propertySeed } from "../../core/property.js";
+import { walkAgainUntil } from "../../core/pagination.js";
 import { propertiesOf, recordOf } from "../../core/served/answers.js";
 import { type DocumentSchemas, type Operation } from "../../core/served-document.js";
 import { listAll } from "../../core/ownership.js";
@@ -139,7 +140,8 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     const underOwnParent = [...r.create.path.matchAll(/\{([^}]+)\}/g)].some((m) => env.ids.pinnedAs(m[1]) !== undefined);
     if (!underOwnParent) {
       const read = readPath ? await ctx.api.get(readPath) : undefined;
-      const shown = read ?? { status: 200, isJson: true, body: await listAll(ctx.api, collection) };
+      const listedAll = async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, collection) });
+      const shown = read ?? (await walkAgainUntil(listedAll, (whole) => readsAsOwn(ctx, whole, id)));
       const record = read?.isJson ? recordOf(r.read!, read) : undefined;
       const namesOwn = !!record && typeof record === "object" && Object.entries(record).some(([k, v]) => env.ids.pinnedAs(k) !== undefined && String(v) === env.ids.pinnedAs(k));
       if (!namesOwn && !readsAsOwn(ctx, shown, id)) {
@@ -151,7 +153,7 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     if (!(await step(r.update, updatePath, update, "update", "what was created cannot be updated"))) continue;
     const list = matchOperation(env.ops, "GET", r.create.path)?.operation;
     if (list) {
-      const { held, res } = await listHolds(ctx, list, collection, id);
+      const { held, res } = await walkAgainUntil(() => listHolds(ctx, list, collection, id), (walk) => walk.held !== false);
       if (held === false) findings.fail(`${where(list)}: what ${r.create.method} ${r.create.path} made (id ${id}) is not in its list`, { reason: "list-contains", expected: `the list holds id ${id}`, got: res ? statusLine(res) : "no answer", res });
     }
   }

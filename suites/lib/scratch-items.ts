@@ -1,6 +1,6 @@
 import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
-import { walkCursor } from "../../core/pagination.js";
+import { walkAgainUntil, walkCursor } from "../../core/pagination.js";
 import type { ItemRef } from "../../core/scratch.js";
 import { carriesPrefix } from "../../core/ownership.js";
 import { NotVerifiable } from "../../core/outcome.js";
@@ -102,7 +102,7 @@ async function parentByE9(api: Api, dep: string, folderId: number): Promise<numb
 export async function folderSitsIn(api: Api, dep: string, id: number, parentId: number | null): Promise<{ sits: boolean; seen: string }> {
   const parent = await parentByE9(api, dep, id);
   if (parent !== undefined) return { sits: parent === parentId, seen: `in ${parent ?? "the root"} (E9 folderId)` };
-  const children = await childFolderIds(api, dep, parentId);
+  const children = await walkAgainUntil(() => childFolderIds(api, dep, parentId), (listed) => listed.has(id));
   const where = `the folders list of ${parentId ?? "the root"}`;
   return children.has(id) ? { sits: true, seen: `in ${where}` } : { sits: false, seen: `not in ${where}: ${[...children].slice(0, 10).join(", ")}` };
 }
@@ -115,6 +115,11 @@ export async function folderSitsIn(api: Api, dep: string, id: number, parentId: 
 export async function parentOfFolder(api: Api, dep: string, folderId: number, maxLevels = 200): Promise<number | null | undefined> {
   const shown = await parentByE9(api, dep, folderId);
   if (shown !== undefined) return shown;
+  return walkAgainUntil(() => parentInTree(api, dep, folderId, maxLevels), (parent) => parent !== undefined);
+}
+
+/** The level of the folder tree whose folders list names `folderId`, walked breadth first from the root. */
+async function parentInTree(api: Api, dep: string, folderId: number, maxLevels: number): Promise<number | null | undefined> {
   const queue: (number | null)[] = [null];
   for (let listed = 0; queue.length && listed < maxLevels; listed++) {
     const parent = queue.shift()!;

@@ -2,7 +2,7 @@ import type { Api } from "../../core/api.js";
 import type { CheckContext } from "../../core/context.js";
 import type { Response } from "../../core/http.js";
 import { NotVerifiable } from "../../core/outcome.js";
-import { walkCursor } from "../../core/pagination.js";
+import { walkAgainUntil, walkCursor } from "../../core/pagination.js";
 import { workbooksPath } from "./workbook-calls.js";
 import { workbookPath } from "./workbook-writes.js";
 
@@ -26,7 +26,8 @@ export async function inFolder(ctx: Pick<CheckContext, "expect">, api: Api, dep:
   if (shows(known.answer, "folderId")) return { inside: (known.answer as any).folderId === folder, how: "the answer's folderId" };
   const res = await api.get(workbookPath(dep, id));
   if (res.status === 200 && res.isJson && shows(res.body, "folderId")) return { inside: res.body.folderId === folder, res, how: "E9's folderId" };
-  const walk = await walkCursor(api, workbooksPath(dep), { first: 50, query: { folderId: folder }, stopAfter: FILTER_PAGES }).catch(() => undefined);
+  const read = () => walkCursor(api, workbooksPath(dep), { first: 50, query: { folderId: folder }, stopAfter: FILTER_PAGES }).catch(() => undefined);
+  const walk = await walkAgainUntil(read, (w) => !w || w.partial || w.items.some((x: any) => x?.id === id));
   const listed = new Set((walk?.items ?? []).map((w: any) => w?.id));
   const honoured = walk && (known.witness === undefined || listed.has(known.witness)) && (known.outsider === undefined || !listed.has(known.outsider));
   if (!walk || !honoured || (walk.partial && !listed.has(id))) throw new NotVerifiable(`no read shows where workbook ${id} is: neither the answer nor E9 shows folderId (optional), and E8's folderId filter does not show folder ${folder}'s contents`);
