@@ -7,6 +7,9 @@ type Query = RequestSpec["query"];
 /** Enough for any list of an ordinary tenant at the page sizes the checks use; a huge one is walked this far. */
 export const DEFAULT_PAGE_BUDGET = 200;
 
+/** Per run (one client): see Api.takenPageSizes. */
+const PAGE_SIZES = new WeakMap<HttpClient, Map<string, number>>();
+
 /**
  * The server as one check sees it: one credential, every exchange recorded in the check's log
  * so that a failure can show what was sent and what came back.
@@ -47,6 +50,15 @@ export class Api {
   /** How many pages a list walk may follow on this run (--max-pages). */
   get pageBudget(): number {
     return this.client.options.maxPages ?? DEFAULT_PAGE_BUDGET;
+  }
+  /**
+   * The largest page size each list (by parameter and path) took after refusing a larger one, for
+   * the whole run: a walk starts there instead of being refused again.
+   */
+  get takenPageSizes(): Map<string, number> {
+    let sizes = PAGE_SIZES.get(this.client);
+    if (!sizes) PAGE_SIZES.set(this.client, (sizes = new Map()));
+    return sizes;
   }
   /** The same server with another credential (null: none), logging into the same check. */
   with(credential: Credential | null): Api {

@@ -32,6 +32,14 @@ export interface WalkLimits {
   stopAfter?: number;
 }
 
+interface CursorWalkOptions<T> extends WalkLimits {
+  first?: number;
+  query?: Query;
+  endpoint?: SpecEndpoint;
+  /** Stop, the walk marked partial, at the first page whose items show what is looked for. */
+  until?: (items: T[]) => boolean;
+}
+
 type Query = Record<string, string | number | undefined>;
 
 /**
@@ -50,12 +58,19 @@ function pagesFor(limits: WalkLimits, sizes: number[]): number {
 /**
  * One page at page size `size` of parameter `name`. No maximum of `limit` or `first` is shown,
  * so a server may refuse a size it finds too large: the size is then halved, down to 1, and the
- * page asked again. A server that serves fewer items than asked (a silent cap) is no error either.
+ * page asked again, and later walks of the list start at the size it took. A server that serves
+ * fewer items than asked (a silent cap) is no error either.
  */
-async function pageAt(api: Api, path: string, query: Query, name: "first" | "limit", size: number | undefined): Promise<{ res: Response; size: number | undefined }> {
-  for (;;) {
+async function pageAt(api: Api, path: string, query: Query, name: "first" | "limit", asked: number | undefined): Promise<{ res: Response; size: number | undefined }> {
+  const taken = api.takenPageSizes;
+  const key = `${name} ${path}`;
+  let size = asked === undefined ? undefined : Math.min(asked, taken.get(key) ?? asked);
+  for (let refused = false; ; refused = true) {
     const res = await api.get(path, { ...query, [name]: size });
-    if (size === undefined || size <= 1 || !refusesSize(res)) return { res, size };
+    if (size === undefined || size <= 1 || !refusesSize(res)) {
+      if (refused && res.status === 200) taken.set(key, size!);
+      return { res, size };
+    }
     size = Math.max(1, Math.floor(size / 2));
   }
 }
@@ -71,7 +86,7 @@ async function pageAt(api: Api, path: string, query: Query, name: "first" | "lim
  * `endpoint`, the walk is a precondition of the check: a first page that does not answer blocks it
  * (core/preconditions.ts).
  */
-export async function walkCursor<T = any>(api: Api, path: string, opts: { first?: number; query?: Query; endpoint?: SpecEndpoint } & WalkLimits = {}): Promise<CursorWalk<T>> {
+export async function walkCursor<T = any>(api: Api, path: string, opts: CursorWalkOptions<T> = {}): Promise<CursorWalk<T>> {
   const stopAfter = opts.stopAfter ?? api.pageBudget;
   const pages: CursorPage<T>[] = [];
   const seenCursors = new Set<string>();
@@ -87,6 +102,7 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: { first?
     const pageInfo = res.body?.pageInfo;
     pages.push({ res, items, pageInfo });
     if (!pageInfo?.hasNextPage) break;
+    if (opts.until?.(items)) return { pages, items: pages.flatMap((p) => p.items), first, partial: true };
     const cursor = pageInfo.endCursor;
     if (typeof cursor !== "string" || cursor === "") throw new CheckFailure("hasNextPage is true but endCursor gives no cursor to continue from", { expected: "a string endCursor", got: cursor, exchange: res.exchange, reason: "walk:no-cursor" });
     if (seenCursors.has(cursor)) throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", { expected: "a new cursor on each page", got: cursor, exchange: res.exchange, reason: "walk:repeated-cursor" });

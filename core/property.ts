@@ -23,6 +23,8 @@ const DEFAULT_TIME_LIMIT_MS = 60_000;
 /** Fewer completed runs than this (or than asked, if fewer were asked) is not a property that held: it was not exercised. */
 export const MIN_RUNS = 10;
 export const DEFAULT_REQUEST_BUDGET = 150;
+/** How many budgets the first MIN_RUNS cases may spend, so that a costly server still gets a verdict. */
+export const OUTLAY_FOR_A_VERDICT = 3;
 /**
  * A workspace case (a batch moved, a model step) makes its items, acts, reads each back, and the
  * ledger confirms what it deletes as the run's own (core/scratch.ts): 15 to 35 requests a case,
@@ -61,10 +63,14 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   const replay = ctx.settings.replay?.checkId === ctx.checkId ? ctx.settings.replay.path : undefined;
   const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity);
   const setup = ctx.log.filter((e) => e.method !== "GET");
-  const budget = opts.maxRequests ?? DEFAULT_REQUEST_BUDGET;
+  const asked = replay ? 1 : numRuns;
   let stopped: Unjudged | undefined;
   let spent = 0;
   let costliest = 0;
+  let judged = 0;
+  // The cases a verdict needs may spend up to OUTLAY_FOR_A_VERDICT budgets (a server that serves
+  // small pages makes each read cost more): a verdict is worth more than the requests saved.
+  const budget = () => (opts.maxRequests ?? DEFAULT_REQUEST_BUDGET) * (judged < Math.min(MIN_RUNS, asked) ? OUTLAY_FOR_A_VERDICT : 1);
   const run = async (value: T, log: Exchange[]) => {
     try {
       await trial(value, ctx.api.logging(log));
@@ -76,9 +82,10 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   const property = fc.asyncProperty(arb, async (value) => {
     // Past the budget (one case kept back for the replay), or once a case went unjudged, nothing
     // more is sent: the search ends, or the shrinking keeps the smallest failure so far.
-    if (stopped || spent + 2 * costliest > budget) throw new fc.PreconditionFailure(true);
+    if (stopped || spent + 2 * costliest > budget()) throw new fc.PreconditionFailure(true);
     try {
       await run(value, []);
+      judged++;
     } catch (err) {
       // A case whose scenario did not happen here says nothing: it is discarded, and counted.
       if (discarded(err)) fc.pre(false);
@@ -86,6 +93,7 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
         stopped ??= err;
         throw new fc.PreconditionFailure(true);
       }
+      judged++;
       throw err;
     }
   });
@@ -100,11 +108,10 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   if (stopped) throw stopped;
   // Failed without a counterexample: fast-check gave up after too many discarded cases.
   if (!details.failed || !details.counterexample) {
-    const asked = replay ? 1 : numRuns;
     if (details.numRuns < Math.min(MIN_RUNS, asked)) {
       const cut = details.interrupted
-        ? spent + 2 * costliest > budget
-          ? `: stopped before the next case would pass the property's budget of ${budget} requests (${spent} sent, the costliest case took ${costliest})`
+        ? spent + 2 * costliest > budget()
+          ? `: stopped before the next case would pass the property's budget of ${budget()} requests for the cases a verdict needs (${spent} sent, the costliest case took ${costliest})`
           : `: stopped at the property's time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms`
         : "";
       throw new NotExercised(`only ${details.numRuns} of the ${asked} generated case(s) ran, fewer than the ${Math.min(MIN_RUNS, asked)} a verdict needs${cut}${details.numSkips ? `; ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);

@@ -5,7 +5,7 @@ import type { CheckContext } from "../core/context.js";
 import type { Response } from "../core/http.js";
 import { DEPLOYMENTS_PATH, deploymentsOf } from "../core/deployments.js";
 import { NotExercised } from "../core/outcome.js";
-import { walkCursor, walkOffset, wholeList } from "../core/pagination.js";
+import { walkAgainUntil, walkCursor, walkOffset, wholeList } from "../core/pagination.js";
 import { DEFAULT_REQUEST_BUDGET, forAll, MIN_RUNS } from "../core/property.js";
 import { secondsBetween } from "../core/timestamps.js";
 import { ENV_VARS, envVarName, holdsMarker, PROPERTY_ENV_VARS, nearMissVersionForm, pageSize, rejectedVersionForm, securityContext, secretValue, smallestPageSize } from "../generators/index.js";
@@ -60,7 +60,9 @@ async function cursorLists(api: Api, dep: string): Promise<CursorList[]> {
 
 /** A variable as the list shows it now, looked up by name over every page. */
 async function listedVariable(api: Api, dep: string, name: string): Promise<{ value: unknown; res: Response } | undefined> {
-  const walk = await walkCursor(api, varsPath(dep), { first: WHOLE_PAGE, endpoint: "E13" });
+  const named = (items: any[]) => items.some((v) => v?.name === name);
+  const read = () => walkCursor(api, varsPath(dep), { first: WHOLE_PAGE, endpoint: "E13", until: named });
+  const walk = await walkAgainUntil(read, (w) => named(w.items));
   for (const p of walk.pages) {
     const found = p.items.find((v: any) => v?.name === name);
     if (found) return { value: found.value, res: p.res };

@@ -17,6 +17,7 @@ function cappedServer(refusal = 422): Api & { sent: Record<string, unknown>[] } 
   return {
     sent,
     pageBudget: 1000,
+    takenPageSizes: new Map(),
     async get(_path: string, query: Record<string, any>) {
       sent.push(query);
       const size = Number(query.first ?? query.limit ?? 20);
@@ -37,6 +38,16 @@ describe("walks on a server that refuses large page sizes and clamps the rest", 
       expect(walk.items.map((x: any) => x.id)).toEqual(LIST.map((x) => x.id));
       expect(walk.first).toBeLessThanOrEqual(MAX);
     });
+
+  it("a later walk of the same list starts at the size the server took, not refused again", async () => {
+    const api = cappedServer();
+    await walkCursor(api, "/list", { first: 80 });
+    const refusedBefore = api.sent.filter((q) => Number(q.first) > MAX).length;
+    api.sent.length = 0;
+    await walkCursor(api, "/list", { first: 80 });
+    expect(refusedBefore).toBeGreaterThan(0);
+    expect(api.sent.every((q) => Number(q.first) <= MAX)).toBe(true);
+  });
 
   it("an offset walk at limit=60 covers the list of 100 within its length-based budget", async () => {
     const walk = await walkOffset(cappedServer(), "/list", 60, (b) => b.data, { listLength: LIST.length });
@@ -68,6 +79,7 @@ describe("a search for one item on a list that changes beside the walk", () => {
     const answer = (body: unknown) => ({ status: 200, isJson: true, body, text: JSON.stringify(body), headers: {}, exchange: { method: "GET", url: "http://t/folders", status: 200 } as any });
     const api = {
       pageBudget: 100,
+      takenPageSizes: new Map(),
       async get(_path: string, query: Record<string, any>) {
         const start = query.after ? Number(query.after) : 0;
         if (start === 0) walks++;
