@@ -22,6 +22,9 @@ export type TokenRole = "readOnly" | "noAudit" | "creator" | "viewer";
  * integrations (E14 administration): on a real tenant that touches people and sign-in, so only
  * with its own opt-in (--allow-admin-writes; implied by --reference), each change undone.
  */
+/** What a check that writes into the workspace of fixtures.deployment needs. */
+export const WORKSPACE_WRITES = ["writes", "fixture:deployment"] as const satisfies readonly Need[];
+
 export type Need = "writes" | "unremovable-writes" | "deployment-changes" | "admin-writes" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
 
 /** Plan features a tenant may lack; the config's `features` declares one off, and its checks are skipped. */

@@ -1,33 +1,24 @@
 import type { Check } from "../core/check.js";
-import { bulkMoveChecks } from "./bulk-move.js";
-import { deploymentChecks } from "./deployments.js";
-import { cloneChecks } from "./clone.js";
-import { upsertChecks } from "./upsert.js";
-import { upsertDraftChecks } from "./upsert-drafts.js";
-import { upsertConcurrencyChecks } from "./upsert-concurrency.js";
-import { authChecks } from "./auth.js";
-import { auditChecks } from "./audit.js";
-import { workbookReadChecks } from "./workbooks.js";
-import { envVarChecks } from "./env-vars.js";
-import { environmentChecks } from "./environments.js";
-import { specChecks } from "./spec.js";
-import { documentedChecks } from "./documented.js";
-import { versionChecks } from "./versions.js";
-import { tokenChecks } from "./tokens.js";
-import { stagingChecks } from "./staging.js";
-import { deploymentUpdateChecks } from "./deployment-update.js";
-import { workspacePropertyChecks } from "./properties-workspace.js";
-import { workspaceModelChecks } from "./model-workspace.js";
-import { propertyChecks } from "./properties.js";
-import { negativeChecks } from "./properties-negative.js";
-import { serverErrorChecks } from "./properties-server-errors.js";
+import { deploymentsSuite } from "./deployments/index.js";
+import { environmentsSuite } from "./environments/index.js";
+import { versionsSuite } from "./versions/index.js";
+import { envVarsSuite } from "./env-vars/index.js";
+import { specSuite } from "./spec/index.js";
+import { documentedSuite } from "./documented/index.js";
+import { workbooksSuite } from "./workbooks/index.js";
+import { authSuite } from "./auth/index.js";
+import { bulkMoveSuite } from "./bulk-move/index.js";
+import { auditSuite } from "./audit/index.js";
+import { tokensSuite } from "./tokens/index.js";
+import { stagingSuite } from "./staging/index.js";
+import { deploymentUpdateSuite } from "./deployment-update/index.js";
+import { upsertSuite } from "./upsert/index.js";
+import { cloneSuite } from "./clone/index.js";
+import { workspaceSuite } from "./workspace/index.js";
+import { paginationSuite } from "./pagination/index.js";
+import { errorsSuite } from "./errors/index.js";
+import { e14Suite } from "./e14/index.js";
 import { withShares } from "./shares.js";
-import { e14WorkspaceChecks } from "./e14-workspace.js";
-import { e14BuildChecks } from "./e14-build.js";
-import { e14AdminChecks } from "./e14-admin.js";
-import { e14OperationChecks } from "./e14-operations.js";
-import { e14NamedParameterChecks } from "./e14-named-parameters.js";
-import { roleAccessChecks } from "./role-access.js";
 import { invariantChecks } from "./invariants/index.js";
 
 /**
@@ -45,5 +36,5 @@ function byGroup(checks: Check[]): Check[] {
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
 export const catalogue: Check[] = withShares(
-  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...documentedChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertDraftChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...roleAccessChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks, ...e14WorkspaceChecks, ...e14BuildChecks, ...e14AdminChecks, ...e14OperationChecks, ...e14NamedParameterChecks, ...invariantChecks]),
+  byGroup([...deploymentsSuite, ...environmentsSuite, ...versionsSuite, ...envVarsSuite, ...specSuite, ...documentedSuite, ...workbooksSuite, ...authSuite, ...bulkMoveSuite, ...auditSuite, ...tokensSuite, ...stagingSuite, ...deploymentUpdateSuite, ...upsertSuite, ...cloneSuite, ...workspaceSuite, ...paginationSuite, ...errorsSuite, ...e14Suite, ...invariantChecks]),
 );

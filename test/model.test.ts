@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dashboardConfig, deepMerge, dressSlug, flatMeta, meta, shallowMerge, slugVariant } from "../generators/workspace.js";
-import { expectedBatch, type ItemFacts } from "../suites/lib/bulk-move-outcome.js";
+import { expectedBatch, type ItemFacts } from "../suites/bulk-move/outcome.js";
 
 /** The tester's own models: a wrong expectation here would be a false alarm against every server. */
 

@@ -7,7 +7,7 @@ import { requireAnswer } from "../core/preconditions.js";
 import { Redactor } from "../core/redact.js";
 import { Scratch } from "../core/scratch.js";
 import { startReference, type RunningReference } from "../reference/server.js";
-import { raceOnSlug } from "../suites/upsert-concurrency.js";
+import { raceOnSlug } from "../suites/upsert/concurrency.js";
 
 /**
  * The concurrency checks of E11 rule 5 prove something only if their race really reaches the 409

@@ -2,6 +2,11 @@ import type { Api } from "../../core/api.js";
 import type { Expect } from "../../core/expect.js";
 import type { Response } from "../../core/http.js";
 
+/** A page size that reads an ordinary list whole in one or two pages (a refused size is halved by the walk). */
+export const WHOLE_PAGE = 100;
+/** The default offset page size: a server must serve pages this long, whatever cap it has above. */
+export const SURE_LIMIT = 20;
+
 /**
  * A `first` that makes a walk of `total` items span several pages (2 for lists up to 40 items)
  * without turning a long list into hundreds of requests.

@@ -1,0 +1,5 @@
+import type { Check } from "../../core/check.js";
+import { auditChecks } from "./examples.js";
+
+/** The audit group: its examples, properties, negative data and model runs side by side. */
+export const auditSuite: Check[] = [...auditChecks];

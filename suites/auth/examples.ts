@@ -1,0 +1,59 @@
+import type { Api } from "../../core/api.js";
+import { group } from "../../core/check.js";
+import type { Response } from "../../core/http.js";
+import { everyOperation, REFUSED } from "./every-operation.js";
+import { pathTo } from "../../core/spec/client.js";
+
+/** One endpoint of each prefix (Authentication 1): the same token must behave alike on both. */
+/** E1 and the branches list: one read on each prefix. */
+const endpoints = (dep: string) => [pathTo("listDeployments"), pathTo("listBranches", { deploymentId: dep })];
+
+interface Refusal {
+  what: string;
+  path: string;
+  res: Response;
+}
+
+async function refusals(anonymous: Api, dep: string, kinds = REFUSED): Promise<Refusal[]> {
+  const out: Refusal[] = [];
+  for (const kind of kinds)
+    for (const path of endpoints(dep)) {
+      const header = kind.header();
+      out.push({ what: kind.what, path, res: await anonymous.send({ method: "GET", path, headers: header === undefined ? undefined : { authorization: header } }) });
+    }
+  return out;
+}
+
+export const authChecks = group("auth", [
+  everyOperation,
+  {
+    id: "auth.reject.status-401",
+    spec: "Errors 6 (status not shown; published docs: 401)",
+    level: "SHOULD",
+    title: "A missing, malformed or unknown credential is answered 401",
+    needs: ["fixture:deployment"],
+    async run({ anonymous, expect, fixture }) {
+      for (const r of await refusals(anonymous, fixture("deployment").id)) expect.status(r.res, 401, `${r.what} on ${r.path}`);
+    },
+  },
+  {
+    id: "auth.reject.json-body",
+    spec: "Errors 1 and 6",
+    level: "SHOULD",
+    title: "A refused credential is answered with a JSON error body ({error} or {message})",
+    needs: ["fixture:deployment"],
+    async run({ anonymous, expect, fixture }) {
+      for (const r of await refusals(anonymous, fixture("deployment").id)) expect.schema(expect.json(r.res), "ErrorBody", r.res, `the answer to ${r.what} on ${r.path}`);
+    },
+  },
+  {
+    id: "auth.key.both-prefixes",
+    spec: "Authentication 1",
+    level: "MUST",
+    title: "The same API key is accepted on /api/v1 and on /build/api/v1",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      for (const path of endpoints(fixture("deployment").id)) expect.status(await api.get(path), 200, `the key on ${path}`);
+    },
+  },
+]);

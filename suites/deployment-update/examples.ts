@@ -1,0 +1,181 @@
+import { group, type Need } from "../../core/check.js";
+import type { CheckContext } from "../../core/context.js";
+import { NotExercised, NotVerifiable } from "../../core/outcome.js";
+import type { ReasonKey } from "../../core/reasons.js";
+import { isObject, keepSettings, readSettings, UPDATE_ACCEPTED } from "../lib/deployment-settings.js";
+import { acceptedSpellings } from "../../generators/index.js";
+import { currentVersions, type VersionEntry } from "../lib/version-list.js";
+
+/** E6's named body fields, as a run may read them back in the settings (the creation method and deploy mode under their usual names). */
+const NAMED_FIELDS = ["cloudProvider", "region", "releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs", "creationMethod", "deployMode"];
+/** What choosing a version moves with it: sending one of them may change them all. */
+const RELEASE_FIELDS = ["releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold"];
+/** Fields an update may send as they stand, to omit everything else (a value of their own: no type is shown for them). */
+const ASIS_CANDIDATES = ["templateVariables", "launchpadTabs", "template", "region", "cloudProvider", "defaultLaunchpadViewGroup"];
+
+/**
+ * E6 (omitted fields are left alone): after an update that sent only `sent`, every other named
+ * field the settings show reads as in `before` (the release fields move together with a version).
+ */
+async function expectOmittedKept(ctx: CheckContext, dep: string, before: Record<string, any>, sent: string): Promise<string[]> {
+  const { settings: after, res } = await readSettings(ctx, dep);
+  const moved = RELEASE_FIELDS.includes(sent) ? RELEASE_FIELDS : [sent];
+  const compared = NAMED_FIELDS.filter((f) => !moved.includes(f) && f in before && f in after);
+  for (const f of compared) ctx.expect.equal(after[f], before[f], `${f}, which an update sending only ${sent} omits, keeps its value`, { res, reason: `kept:${f}` });
+  return compared;
+}
+
+/** Every check here changes the deployment the user named for it, and only with the opt-in. */
+const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
+
+const bare = (version: string) => String(version).replace(/^v/, "");
+
+async function update(ctx: CheckContext, dep: string, body: Record<string, unknown>, what: string): Promise<void> {
+  ctx.expect.status(await ctx.api.call("updateDeployment", { deploymentId: dep }, { body }), UPDATE_ACCEPTED, what);
+}
+
+/** A listed version other than the current one, in the current one's channel when there is one (with `held`, one its channel does not mark latest first). */
+function anotherVersion(list: VersionEntry[], current: VersionEntry | undefined, held = false): VersionEntry {
+  const others = list.filter((v) => v.isCurrent !== true);
+  const sameChannel = others.filter((v) => v.releaseChannel === current?.releaseChannel);
+  const other = (held ? sameChannel.find((v) => v.isLatestInChannel !== true) : undefined) ?? sameChannel[0] ?? others[0];
+  if (!other) throw new NotExercised("E5 lists no version besides the current one: there is nothing to switch to");
+  return other;
+}
+
+/** E6 rule 1: the three ways to name a listed version. */
+const namings = (v: VersionEntry) => [...new Set(acceptedSpellings(v))];
+
+async function expectCurrent(ctx: CheckContext, dep: string, expected: VersionEntry, what: string, reason: ReasonKey = "current-version"): Promise<void> {
+  const { current, res } = await currentVersions(ctx.api, ctx.expect, dep);
+  ctx.expect.that(current !== undefined && bare(current.version) === bare(expected.version), what, { expected: `isCurrent on ${expected.version}`, got: current ? `isCurrent on ${current.version}` : "no entry with isCurrent true", res, reason });
+}
+
+export const deploymentUpdateChecks = group("deployment-update", [
+  {
+    id: "deployment-update.version.listed-forms",
+    spec: "E6 rule 1",
+    level: "MUST",
+    title: "A listed version is accepted as `1.7.20`, `v1.7.20` and its image-style reference, and E5 then marks it current",
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      await keepSettings(ctx, dep);
+      const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
+      const target = anotherVersion(list, current);
+      // One update per naming, alternating between the target and another listed version, so that each naming has to move the deployment.
+      const away = current ?? list.find((v) => v !== target);
+      if (!away) throw new NotExercised("E5 lists a single version: there is nothing to move between");
+      for (const form of [0, 1, 2]) {
+        const to = form === 1 ? away : target;
+        const sent = acceptedSpellings(to)[form];
+        await update(ctx, dep, { releaseChannelVersion: sent }, `releaseChannelVersion ${JSON.stringify(sent)}, a listed version`);
+        await expectCurrent(ctx, dep, to, `after releaseChannelVersion ${JSON.stringify(sent)}, E5 marks ${to.version} current`);
+      }
+    },
+  },
+  {
+    id: "deployment-update.version.unlisted-rejected",
+    spec: "E6 rule 1; Errors 2",
+    level: "MUST",
+    title: "A releaseChannelVersion that E5 does not list is rejected with 400 and the current version stays",
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      await keepSettings(ctx, dep);
+      const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
+      const listed = new Set(list.flatMap(namings));
+      // A listed version cut short (`v1.7`) names none of them either.
+      const truncated = list.slice(0, 1).map((v) => `v${bare(v.version).split(".").slice(0, 2).join(".")}`);
+      const unlisted = ["999.999.999", "latest", "", ...truncated].filter((v) => !listed.has(v));
+      for (const value of unlisted) {
+        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: value } });
+        ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list`);
+      }
+      const after = await currentVersions(ctx.api, ctx.expect, dep);
+      ctx.expect.equal(after.current?.version, current?.version, "the version E5 marks current is the one before the rejected updates", { res: after.res, reason: "current-version" });
+    },
+  },
+  {
+    id: "deployment-update.channel.moves-to-latest",
+    spec: "E6 rule 2",
+    level: "MUST",
+    title: "releaseChannel sent alone moves the deployment to that channel's latest version",
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      await keepSettings(ctx, dep);
+      const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
+      const channel = [...new Set(list.map((v) => v.releaseChannel))].find((c) => c !== current?.releaseChannel);
+      if (channel === undefined) throw new NotExercised("E5 lists a single release channel: there is no other channel to move to");
+      const latest = list.find((v) => v.releaseChannel === channel && v.isLatestInChannel === true);
+      if (!latest) throw new NotExercised(`E5 marks no version of channel ${channel} as its latest`);
+      await update(ctx, dep, { releaseChannel: channel }, `releaseChannel ${JSON.stringify(channel)} alone`);
+      await expectCurrent(ctx, dep, latest, `after releaseChannel ${JSON.stringify(channel)} alone, E5 marks that channel's latest (${latest.version}) current`);
+    },
+  },
+  {
+    id: "deployment-update.merge.omitted-fields-kept",
+    spec: "E6 (partial merge: omitted fields are left alone); settings: E14, shape not shown",
+    level: "MUST",
+    title: "An update leaves every named field it does not send as it was: one sending only a version keeps the others, one sending only another field keeps the version and the rest",
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      const before = await keepSettings(ctx, dep);
+      const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
+      // A version its channel does not mark latest, where there is one: an update that omits the version and wrongly moves to the latest shows then.
+      const target = anotherVersion(list, current, true);
+      await update(ctx, dep, { releaseChannelVersion: bare(target.version) }, `an update that sends only releaseChannelVersion ${target.version}`);
+      const first = await expectOmittedKept(ctx, dep, before, "releaseChannelVersion");
+      const { settings: moved } = await readSettings(ctx, dep);
+      const field = ASIS_CANDIDATES.find((f) => moved[f] !== undefined && moved[f] !== null);
+      if (!field) {
+        if (!first.length) throw new NotVerifiable(`the settings (E14, shape not shown) show none of ${NAMED_FIELDS.join(", ")}: nothing to compare`);
+        return;
+      }
+      await update(ctx, dep, { [field]: moved[field] }, `an update that sends only ${field}, as it stands`);
+      await expectCurrent(ctx, dep, target, `after an update that sends only ${field}, E5 still marks ${target.version} current`, "kept:version");
+      await expectOmittedKept(ctx, dep, moved, field);
+    },
+  },
+  {
+    id: "deployment-update.merge.template-variables",
+    spec: "E6 (templateVariables merged key by key); settings: E14, shape not shown",
+    level: "MUST",
+    title: "templateVariables are merged key by key: an update sending a new value for one existing key keeps every other key as it was",
+    // An existing key, not a new one: no update removes a template variable, and cleanup puts the old value back.
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      const before = (await keepSettings(ctx, dep)).templateVariables;
+      if (!isObject(before)) throw new NotVerifiable("the settings (E14, shape not shown) show no template variables that an update could keep or lose");
+      const [key, ...others] = Object.keys(before);
+      if (!others.length) throw new NotExercised(`the deployment has ${key === undefined ? "no" : "one"} template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`);
+      const value = ctx.scratch.name("value");
+      const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { templateVariables: { [key]: value } } });
+      if (res.status === 400 || res.status === 422) throw new NotExercised(`the server refused a new value for the template variable ${key} (${res.status}): the merge cannot be seen`);
+      ctx.expect.status(res, UPDATE_ACCEPTED, `an update that sends a new value for the template variable ${key} only`);
+      const { settings: after, res: read } = await readSettings(ctx, dep);
+      ctx.expect.equal(after.templateVariables, { ...before, [key]: value }, `templateVariables hold every other key unchanged, and ${key} with the value sent`, { res: read, reason: "merged-key-by-key" });
+    },
+  },
+  {
+    id: "deployment-update.image.not-settable",
+    spec: "E6 rule 3",
+    level: "SHOULD",
+    title: "The container image cannot be set directly: a body with `image` is rejected (4xx) or the image is not taken",
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      await keepSettings(ctx, dep);
+      const image = `attacker/${ctx.scratch.slug("image")}:1`;
+      const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { image } });
+      ctx.requireRoute(res, "E6", "an update with image");
+      if (res.status >= 400 && res.status < 500) return; // rejected: the rule holds
+      ctx.expect.status(res, UPDATE_ACCEPTED, "an update with image is either rejected with a 4xx or accepted");
+      const { settings, res: read } = await readSettings(ctx, dep);
+      ctx.expect.that(!JSON.stringify(settings).includes(image), "the image sent does not appear in the settings", { reason: "image-ignored", expected: "the image resolved from the version", got: settings.image, res: read });
+    },
+  },
+]);

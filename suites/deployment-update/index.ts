@@ -1,0 +1,7 @@
+import type { Check } from "../../core/check.js";
+import { deploymentUpdateChecks } from "./examples.js";
+import { deploymentUpdatePropertyChecks } from "./properties.js";
+import { deploymentUpdateNegativeChecks } from "./negative.js";
+
+/** The deployment-update group: its examples, properties, negative data and model runs side by side. */
+export const deploymentUpdateSuite: Check[] = [...deploymentUpdateChecks, ...deploymentUpdatePropertyChecks, ...deploymentUpdateNegativeChecks];

@@ -1,0 +1,26 @@
+import { groupedById, type Need } from "../../core/check.js";
+import { atVersion, updateStage } from "./negative-stage.js";
+import { negative } from "../lib/negative-check.js";
+
+/** A bad E6 body that a server took anyway would change the deployment: only the one named for it, only with the opt-in. */
+const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
+
+export const deploymentUpdateNegativeChecks = groupedById([
+  negative({
+    id: "deployment-update.negative.unlisted-version",
+    spec: "E6 rule 1; Errors 2",
+    level: "MUST",
+    title: "Any E6 body whose releaseChannelVersion is not a listed version in an accepted form, whatever its type, gets 400; a body that is not a JSON object a 4xx; neither changes the deployment",
+    needs: DEPLOYMENT_CHANGES,
+    parts: [{ endpoint: "E6", stage: updateStage, select: (b) => atVersion(b) || b.at === "" || b.kind === "malformed-json", status: (b) => (atVersion(b) ? [400] : undefined) }],
+  }),
+  negative({
+    id: "deployment-update.negative.mistyped-fields",
+    spec: "E6 (field types not shown)",
+    level: "SHOULD",
+    title: "An E6 body with another field than releaseChannelVersion of an implausible type (a number for region, a non-string template variable, ...) is rejected with a 4xx and changes nothing",
+    // A template variable a server took anyway could not be removed.
+    needs: [...DEPLOYMENT_CHANGES, "unremovable-writes"],
+    parts: [{ endpoint: "E6", stage: updateStage, select: (b) => !atVersion(b) && b.at !== "" && b.kind !== "malformed-json" }],
+  }),
+]);

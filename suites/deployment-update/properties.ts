@@ -1,0 +1,34 @@
+import fc from "fast-check";
+import { groupedById } from "../../core/check.js";
+import { NotExercised } from "../../core/outcome.js";
+import { forAll } from "../../core/property.js";
+import { nearMissVersionForm, rejectedVersionForm } from "../../generators/index.js";
+import { keepSettings } from "../lib/deployment-settings.js";
+import { currentVersions } from "../lib/version-list.js";
+
+export const deploymentUpdatePropertyChecks = groupedById([
+  {
+    id: "deployment-update.version.near-miss-forms",
+    spec: "E6 rule 1; Errors 2",
+    level: "MUST",
+    title: "Any releaseChannelVersion other than 1.7.20, v1.7.20 or the image-style reference of a listed version (a near miss of one: V1.7.20, v 1.7.20, 1.7, 1.7.20.0, cubejs/cube:1.7.20, another image; or an unlisted version) gets 400 and changes nothing",
+    kind: "property",
+    // The accepted spellings are deployment-update.version.listed-forms' (one update each): on a server that keeps the rule, no trial here changes the deployment.
+    needs: ["writes", "deployment-changes", "fixture:mutableDeployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
+      if (!current) throw new NotExercised("E5 marks no version current: the version the property moves away from could not be put back");
+      await keepSettings(ctx, dep);
+      const inputs = fc.oneof({ arbitrary: nearMissVersionForm(list), weight: 3 }, { arbitrary: rejectedVersionForm(list), weight: 1 });
+      await forAll(ctx, inputs, async (input, api) => {
+        // Read again each time: a trial that wrongly moved the deployment must not fail the ones after it.
+        const before = (await currentVersions(api, ctx.expect, dep)).current;
+        const res = await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: input } });
+        ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(input)} is none of the three forms of a listed version`);
+        const after = await currentVersions(api, ctx.expect, dep);
+        ctx.expect.that(after.current?.version === before?.version, "E5 marks the same version current as before", { expected: `isCurrent on ${before?.version}`, got: after.current ? `isCurrent on ${after.current.version}` : "no entry with isCurrent true", res: after.res, reason: "current-version" });
+      });
+    },
+  },
+]);

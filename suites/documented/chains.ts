@@ -1,0 +1,198 @@
+import type { CheckContext } from "../../core/context.js";
+import { statusLine } from "../../core/expect.js";
+import type { Response } from "../../core/http.js";
+import type { ReasonKey } from "../../core/reasons.js";
+import { propertySeed } from "../../core/property.js";
+import { walkAgainUntil } from "../../core/pagination.js";
+import { propertiesOf, recordOf } from "../../core/served/answers.js";
+import { type DocumentSchemas, type Operation } from "../../core/served-document.js";
+import { listAll } from "../../core/ownership.js";
+import { listed } from "../../core/served-operations.js";
+import { specSectionOf } from "../../core/spec-operations.js";
+import { contradiction, mayWrite, type PathIds, writeClass } from "./requests.js";
+import { bodyFor, createdId, idPlaceholder, itemPath, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./resources.js";
+import { matchOperation } from "../../core/spec/match.js";
+
+/**
+ * Issue 21: every resource the document shows, used as a client would: create, read, update,
+ * find in its list, then (newest first, so that a child goes before its parent) delete and read
+ * 404. A sub-resource is made under a parent the run made (embed tenant -> group -> member), and a
+ * body property named like another resource's placeholder (`integrationId`) names the run's own.
+ */
+export interface ChainEnv {
+  ops: Operation[];
+  ids: PathIds;
+  deploymentId: string;
+  schemas: DocumentSchemas;
+}
+
+export interface ChainFindings {
+  fail(what: string, detail: { reason: ReasonKey; expected: string; got: string; res?: Response }): void;
+}
+
+export interface ChainOutcome {
+  /** Resources whose whole chain ran. */
+  exercised: number;
+  /** Creates the run could not build a valid body for, each with the schema's complaint. */
+  unbuilt: string[];
+}
+
+/** Pages a list is walked to find what the run made (a longer list is not held against the server). */
+const MAX_LIST_PAGES = 10;
+
+const where = (op: Operation) => `${specSectionOf(op.key) ?? "not in the spec"}: ${op.method} ${op.path}`;
+
+/** Creates ordered so that what one names (a parent in its path, an object in its body) is made before it. */
+export function ordered(resources: Resource[]): Resource[] {
+  const producers = new Set(resources.map(idPlaceholder).filter((n): n is string => n !== undefined));
+  const made = new Set<string>();
+  const out: Resource[] = [];
+  let rest = [...resources];
+  while (rest.length) {
+    const ready = rest.filter((r) => referencesOf(r, producers).every((n) => made.has(n) || n === idPlaceholder(r)));
+    // A cycle of references: the rest as the document lists them.
+    const next = ready.length ? ready : rest;
+    for (const r of next) {
+      out.push(r);
+      const name = idPlaceholder(r);
+      if (name) made.add(name);
+    }
+    rest = rest.filter((r) => !next.includes(r));
+  }
+  return out;
+}
+
+/** The body keys a refusal's text names, for the reader of a finding. */
+function named(res: Response, body: unknown): string {
+  const keys = body && typeof body === "object" ? Object.keys(body).filter((k) => res.text.includes(k)) : [];
+  return keys.length ? ` (the answer names ${keys.join(", ")})` : "";
+}
+
+/** Whether the collection's list holds the id, walked page after page (cursor style where documented). */
+async function listHolds(ctx: CheckContext, list: Operation, path: string, id: string): Promise<{ held: boolean | undefined; res?: Response }> {
+  const paged = list.parameters.some((p) => p.in === "query" && p.name === "after");
+  let query: Record<string, string> = {};
+  let res: Response | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    res = await ctx.api.get(path, query);
+    // A list that does not answer is documented.reads' verdict, not this chain's.
+    if (res.status !== 200 || !res.isJson) return { held: undefined, res };
+    const records = listed(recordOf(list, res)) ?? listed(res.body) ?? [];
+    if (records.some((x: any) => x && String(x.id) === id)) return { held: true, res };
+    const info = res.body?.pageInfo ?? recordOf(list, res)?.pageInfo;
+    if (!paged || info?.hasNextPage !== true || typeof info.endCursor !== "string") return { held: false, res };
+    query = { after: info.endCursor };
+  }
+  return { held: undefined, res };
+}
+
+interface Link {
+  r: Resource;
+  readPath?: string;
+  removePath?: string;
+}
+
+export async function runChains(ctx: CheckContext, env: ChainEnv, findings: ChainFindings): Promise<ChainOutcome> {
+  const links: Link[] = [];
+  const unbuilt: string[] = [];
+  const step = async (op: Operation | undefined, path: string | undefined, send: (path: string) => Promise<Response>, reason: ReasonKey, what: string) => {
+    if (!op || !path) return true;
+    const res = await send(path);
+    if (ok(env, op, res)) return true;
+    findings.fail(`${where(op)}: ${what}`, { reason, expected: "a 2xx its document lists, with its documented body", got: statusLine(res), res });
+    return false;
+  };
+  for (const r of ordered(resourcesOf(env.ops, ctx.settings))) {
+    const collection = await env.ids.fill(r.create.path);
+    if (!collection) continue;
+    const seed = propertySeed(ctx.settings.seed, `${ctx.checkId}:${r.create.key}`);
+    const body = bodyFor(ctx, r.create, seed, (n) => env.ids.pinnedAs(n));
+    const broken = env.schemas.errors(requestSchema(r.create), body);
+    if (broken?.length) {
+      unbuilt.push(`${where(r.create)}: no valid body was generated (${broken.join("; ")})`);
+      continue;
+    }
+    const created = await ctx.api.post(collection, body);
+    if (created.status >= 400 && created.status < 500) {
+      findings.fail(`${where(r.create)}: a create whose body is valid under its documented schema is refused${named(created, body)}`, { reason: "valid-create-refused", expected: "a 2xx: the body is valid under the documented schema", got: statusLine(created), res: created });
+      continue;
+    }
+    const c = contradiction(r.create, created, env.schemas);
+    if (c) {
+      findings.fail(`${where(r.create)}: ${c.what}`, { ...c, res: created });
+      continue;
+    }
+    const id = createdId(r, created);
+    if (!id) {
+      findings.fail(`${where(r.create)}: the answer to a create names no id of what it made`, { reason: "no-id", expected: "an id where the document says (a link's expression, the record's id, a Location header)", got: statusLine(created), res: created });
+      continue;
+    }
+    const pathOf = async (op: Operation | undefined) => (op ? await itemPath(env.ids, op, id) : undefined);
+    const [readPath, updatePath, removePath] = [await pathOf(r.read), await pathOf(r.update), await pathOf(r.remove)];
+    if (!removeLater(ctx, r, removePath, created, env.deploymentId)) continue;
+    const name = idPlaceholder(r);
+    if (name) env.ids.pin(name, id);
+    links.push({ r, readPath, removePath });
+    if (!(await step(r.read, readPath, (p) => ctx.api.get(p), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) continue;
+    // The id came from an answer: what it names is updated and deleted only once a read shows the
+    // object the check made: its prefix, or a field naming an object the check made (the
+    // integration of a token), or it sits under a parent the check made (a tenant's group).
+    const underOwnParent = [...r.create.path.matchAll(/\{([^}]+)\}/g)].some((m) => env.ids.pinnedAs(m[1]) !== undefined);
+    if (!underOwnParent) {
+      const read = readPath ? await ctx.api.get(readPath) : undefined;
+      const listedAll = async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, collection) });
+      const shown = read ?? (await walkAgainUntil(listedAll, (whole) => readsAsOwn(ctx, whole, id)));
+      const record = read?.isJson ? recordOf(r.read!, read) : undefined;
+      const namesOwn = !!record && typeof record === "object" && Object.entries(record).some(([k, v]) => env.ids.pinnedAs(k) !== undefined && String(v) === env.ids.pinnedAs(k));
+      if (!namesOwn && !readsAsOwn(ctx, shown, id)) {
+        findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, { reason: "read-after-create", expected: `an object named with ${ctx.scratch.prefix}, or naming an object the run made`, got: read ? statusLine(read) : `no entry ${id} named so in ${collection}`, res: read });
+        continue;
+      }
+    }
+    const update = (p: string) => ctx.api.send({ method: r.update!.method, path: p, body: bodyFor(ctx, r.update!, seed + 1, (n) => env.ids.pinnedAs(n)) });
+    if (!(await step(r.update, updatePath, update, "update", "what was created cannot be updated"))) continue;
+    const list = matchOperation(env.ops, "GET", r.create.path)?.operation;
+    if (list) {
+      const { held, res } = await walkAgainUntil(() => listHolds(ctx, list, collection, id), (walk) => walk.held !== false);
+      if (held === false) findings.fail(`${where(list)}: what ${r.create.method} ${r.create.path} made (id ${id}) is not in its list`, { reason: "list-contains", expected: `the list holds id ${id}`, got: res ? statusLine(res) : "no answer", res });
+    }
+  }
+  // Newest first: a member before its group, a group before its tenant.
+  for (const link of [...links].reverse()) {
+    if (!(await step(link.r.remove, link.removePath, (p) => ctx.api.delete(p), "delete", "what was created cannot be deleted"))) continue;
+    if (link.removePath && link.readPath) {
+      const gone = await ctx.api.get(link.readPath);
+      if (gone.status !== 404 && gone.status !== 410) findings.fail(`${where(link.r.read!)}: a deleted object still reads`, { reason: "read-after-delete", expected: "404", got: statusLine(gone), res: gone });
+    }
+  }
+  return { exercised: links.length, unbuilt };
+}
+
+/**
+ * The documented writes of a singleton (a path with no id but the deployment's, tenant settings
+ * among them) that a GET of the same path reads: read, then write back the fields the request
+ * schema names, as read. A valid request that changes nothing; its answer is judged against the
+ * document. Objects of other people are never written, not even with their own values.
+ */
+export async function roundTrips(ctx: CheckContext, env: ChainEnv, findings: ChainFindings): Promise<number> {
+  let exercised = 0;
+  const singleton = (op: Operation) => [...op.path.matchAll(/\{([^}]+)\}/g)].every((m) => /^deployment_?id$/i.test(m[1]));
+  for (const write of env.ops.filter((o) => (o.method === "PUT" || o.method === "PATCH") && singleton(o) && mayWrite(o, ctx.settings) && writeClass(o) !== "never")) {
+    const read = env.ops.find((o) => o.method === "GET" && o.key === write.key.replace(/^\w+/, "GET"));
+    const path = read ? await env.ids.fill(write.path) : undefined;
+    const schema = requestSchema(write);
+    if (!read || !path || !schema) continue;
+    const before = await ctx.api.get(path);
+    if (!ok(env, read, before)) continue;
+    const record = recordOf(read, before);
+    const writable = Object.keys(propertiesOf(schema));
+    const body = Object.fromEntries(writable.filter((k) => record && typeof record === "object" && k in record).map((k) => [k, record[k]]));
+    if (env.schemas.errors(schema, body)?.length) continue;
+    const res = await ctx.api.send({ method: write.method, path, body });
+    exercised++;
+    if (!ok(env, write, res)) findings.fail(`${where(write)}: writing back what ${read.method} ${read.path} read is not answered as documented`, { reason: "round-trip", expected: "a 2xx its document lists, with its documented body", got: statusLine(res), res });
+  }
+  return exercised;
+}
+
+const ok = (env: ChainEnv, op: Operation, res: Response) => res.status >= 200 && res.status < 300 && !contradiction(op, res, env.schemas);

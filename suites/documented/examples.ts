@@ -1,0 +1,209 @@
+import { runPrefixOf } from "../../core/scratch.js";
+import fc from "fast-check";
+import { group } from "../../core/check.js";
+import type { CheckContext } from "../../core/context.js";
+import { statusLine } from "../../core/expect.js";
+import type { Endpoint } from "../../core/endpoints.js";
+import type { Response } from "../../core/http.js";
+import { CheckFailure, NotExercised, NotVerifiable } from "../../core/outcome.js";
+import type { ReasonKey } from "../../core/reasons.js";
+import { forAll, propertySeed } from "../../core/property.js";
+import { DocumentSchemas, type Operation, SPEC_PATH } from "../../core/served-document.js";
+import { operationKey } from "../../core/spec/match.js";
+import { specSectionOf } from "../../core/spec-operations.js";
+import { invalidValues } from "../../generators/index.js";
+import { contradiction, invalidQueryValues, namesMadeUpValue, PathIds, queryArbitrary, specQueryParameters } from "./requests.js";
+import { roundTrips, runChains } from "./chains.js";
+import { createdId, itemPath, ownNamed, removeLater, resourcesOf } from "./resources.js";
+import { documented } from "../lib/e14.js";
+
+/** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
+const RUNS_PER_READ = 3;
+/** One request a run, and one kept back for the replay that confirms a failure (core/property.ts). */
+const READ_BUDGET = { maxRuns: RUNS_PER_READ, maxRequests: RUNS_PER_READ + 1 };
+/** Invalid values sent per operation, and in all: one per rule a parameter states, bounded. */
+const INVALID_PER_OPERATION = 8;
+const INVALID_IN_ALL = 60;
+/** Invalid bodies per create: one per kind of break the schema allows. */
+const INVALID_BODIES_PER_CREATE = 6;
+
+/** Failures of several operations as one: the first one's reason and exchange, every operation named. */
+class Findings {
+  private readonly list: { op: string; failure: CheckFailure }[] = [];
+  add(op: Operation | string, failure: CheckFailure): void {
+    this.list.push({ op: typeof op === "string" ? op : `${op.method} ${op.path}`, failure });
+  }
+  fail(what: string, detail: { reason: ReasonKey; expected: string; got: string; res?: Response }): void {
+    this.add(detail.res ? `${detail.res.exchange.method} ${new URL(detail.res.exchange.url).pathname}` : "", new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason }));
+  }
+  throwIfAny(): void {
+    if (!this.list.length) return;
+    const first = this.list[0].failure;
+    const others = this.list.slice(1).map((f) => `${f.op}: ${f.failure.message}`);
+    const failure = new CheckFailure(`${first.message}${others.length ? ` (and ${others.length} more: ${others.join("; ")})` : ""}`, { expected: first.expected, got: first.got, exchange: first.exchange, reason: first.reason });
+    failure.property = first.property;
+    throw failure;
+  }
+}
+
+async function setUp(ctx: CheckContext) {
+  const ops = (await documented(ctx)).operations;
+  const deploymentId = ctx.fixture("deployment").id;
+  return { ops, deploymentId, ids: new PathIds(ctx.api, ops, deploymentId, runPrefixOf(ctx.settings.seed)), schemas: new DocumentSchemas() };
+}
+
+/**
+ * Reads the run sends generated requests to: every GET, but a plan feature the config declares
+ * off, and the document itself: it is read once a run (core/served/read.ts) and judged by spec.*.
+ */
+const readsOf = (ctx: CheckContext, ops: Operation[]) => ops.filter((o) => o.method === "GET" && o.key !== DOCUMENT_KEY && !(ctx.settings.features?.auditLog === false && specSectionOf(o.key) === "E7"));
+const DOCUMENT_KEY = operationKey("GET", SPEC_PATH);
+
+const where = (op: Operation) => `${specSectionOf(op.key) ?? "not in the spec"}: ${op.method} ${op.path}`;
+
+/** Whether a list answer holds at most `max` items, wherever it keeps them (items, data, data.<list>). */
+function pageHolds(body: any, max: number): boolean {
+  const lists = [body?.items, body?.data, ...(body?.data && typeof body.data === "object" && !Array.isArray(body.data) ? Object.values(body.data) : [])].filter(Array.isArray);
+  return lists.length > 0 && lists.every((l: unknown[]) => l.length <= max);
+}
+
+export const documentedChecks = group("documented", [
+  {
+    id: "documented.reads.match-document",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    kind: "property",
+    title: "Every read the served document lists, sent with generated documented parameters, is answered with a documented status, content type and body schema",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const { ops, ids, schemas } = await setUp(ctx);
+      const findings = new Findings();
+      let exercised = 0;
+      for (const op of readsOf(ctx, ops)) {
+        const path = await ids.fill(op.path);
+        if (!path) continue;
+        exercised++;
+        try {
+          await forAll(ctx, queryArbitrary(op, specQueryParameters(ctx.schemas.document, op)), async (query, api) => {
+            const res = await api.get(path, query);
+            // A spec'd read that is missing or broken is its owner check's one failure: this one is blocked under it.
+            const section = specSectionOf(op.key);
+            // A 404 to a value the check made up (a filter naming no folder) is the server's answer to it, not a missing route.
+            if (section && section !== "E14" && ((res.status === 404 && !namesMadeUpValue(query)) || res.status === 405 || res.status >= 500)) ctx.require(res, section as Endpoint, `a read the document lists (${op.method} ${op.path})`);
+            const c = contradiction(op, res, schemas);
+            if (c) ctx.expect.fail(`${where(op)}: ${c.what}`, { expected: c.expected, got: c.got, res, reason: c.reason });
+          }, READ_BUDGET);
+        } catch (err) {
+          if (!(err instanceof CheckFailure)) throw err;
+          findings.add(op, err);
+        }
+      }
+      findings.throwIfAny();
+      if (!exercised) throw new NotExercised("no read of the document could be addressed: none without placeholders, and no list named the ids of the others");
+    },
+  },
+  {
+    id: "documented.reads.invalid-query-refused",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    title: "A read whose query breaks a rule its document states (type, enum, bounds, date format) is refused with a 4xx; a page size past its documented maximum may instead be answered with at most that many items",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const { ops, ids } = await setUp(ctx);
+      const findings = new Findings();
+      let sent = 0;
+      for (const op of readsOf(ctx, ops)) {
+        const path = await ids.fill(op.path);
+        const cases = op.parameters.filter((p) => p.in === "query").flatMap((p) => invalidQueryValues(p).map((c) => ({ ...c, name: p.name }))).slice(0, INVALID_PER_OPERATION);
+        if (!path) continue;
+        for (const c of cases) {
+          if (sent++ >= INVALID_IN_ALL) break;
+          const res = await ctx.api.get(path, { [c.name]: c.value });
+          if (c.clampable !== undefined && res.status === 200 && pageHolds(res.body, c.clampable)) continue;
+          if (res.status < 400 || res.status >= 500)
+            findings.fail(`${where(op)}: ${c.name}=${c.value} breaks its documented ${c.breaks}, and was not refused`, { reason: res.status >= 500 ? "server-error" : "accepted", expected: "a 4xx", got: statusLine(res), res });
+        }
+      }
+      findings.throwIfAny();
+      if (!sent) throw new NotExercised("no read of the document states a rule of a query parameter that a query string can break");
+    },
+  },
+  {
+    id: "documented.methods.unsupported-405",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    title: "A method the served document does not list on one of its paths is answered 405 or 404 (sent with a body that is not JSON, so nothing can be applied)",
+    // A PATCH, PUT or POST however harmless its body: a read-only run sends GET only.
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const { ops, deploymentId } = await setUp(ctx);
+      const findings = new Findings();
+      const paths = [...new Set(ops.map((o) => o.path))];
+      let sent = 0;
+      for (const path of paths) {
+        const listed = new Set(ops.filter((o) => o.path === path).map((o) => o.method));
+        // Never DELETE: a server that serves it undocumented would apply it whatever the body.
+        const method = (["PATCH", "PUT", "POST"] as const).find((m) => !listed.has(m));
+        if (!method) continue;
+        const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => (/^deployment_?id$/i.test(name) ? encodeURIComponent(deploymentId) : "0"));
+        const res = await ctx.api.send({ method, path: filled, rawBody: "{", headers: { "content-type": "application/json" } });
+        sent++;
+        if (res.status !== 404 && res.status !== 405) findings.fail(`${method} ${path} is not in the document, and was not answered 405 or 404`, { reason: "not-405", expected: "405 (or 404)", got: statusLine(res), res });
+      }
+      findings.throwIfAny();
+      if (!sent) throw new NotExercised("every path of the document lists PATCH, PUT and POST");
+    },
+  },
+  {
+    id: "documented.resources.create-read-delete",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    title: "What an operation of the document creates can be read, updated, found in its list and deleted where the document places those operations (sub-resources under parents the run made), and reads 404 once deleted; settings written back as read are answered as documented",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const env = await setUp(ctx);
+      const findings = new Findings();
+      const { exercised, unbuilt } = await runChains(ctx, env, findings);
+      const written = await roundTrips(ctx, env, findings);
+      findings.throwIfAny();
+      // Which resources a server lets a client create is an E14 shape: a document that shows none leaves the rule unverifiable here.
+      if (!exercised && !written) throw new NotVerifiable(`the served document shows no create whose object it lets a client read or delete, and that the run may write and remove${unbuilt.length ? ` (${unbuilt.join("; ")})` : ""}`);
+    },
+  },
+  {
+    id: "documented.resources.invalid-body-refused",
+    spec: "E14; Versioning 1",
+    level: "SHOULD",
+    title: "A create whose body breaks the documented schema is refused with a 4xx, and nothing is made",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const { ops, ids, deploymentId } = await setUp(ctx);
+      const findings = new Findings();
+      let sent = 0;
+      for (const [i, r] of resourcesOf(ops, ctx.settings).entries()) {
+        const schema = r.create.requestBody?.media["application/json"];
+        const collection = await ids.fill(r.create.path);
+        if (!schema || !collection) continue;
+        let samples: { value: unknown; kind: string; at: string }[];
+        try {
+          samples = fc.sample(invalidValues(schema, { maxItems: 1, nullIsAbsent: true }), { seed: propertySeed(ctx.settings.seed, `${ctx.checkId}:${i}`), numRuns: 40 });
+        } catch {
+          continue; // a schema with no rule to break
+        }
+        const oneOfEachKind = [...new Map(samples.map((s) => [`${s.kind}:${s.at}`, s])).values()].sort((a, b) => a.kind.localeCompare(b.kind)).slice(0, INVALID_BODIES_PER_CREATE);
+        for (const bad of oneOfEachKind) {
+          const res = await ctx.api.post(collection, ownNamed(ctx, r.create, bad.value, bad.at));
+          sent++;
+          if (res.status >= 200 && res.status < 300) {
+            const id = createdId(r, res);
+            if (id) removeLater(ctx, r, r.remove ? await itemPath(ids, r.remove, id) : undefined, res, deploymentId);
+          }
+          if (res.status < 400 || res.status >= 500)
+            findings.fail(`${where(r.create)}: a body with ${bad.kind} at ${bad.at || "(root)"} was not refused`, { reason: res.status >= 500 ? "server-error" : "applied", expected: "a 4xx, nothing made", got: statusLine(res), res });
+        }
+      }
+      findings.throwIfAny();
+      if (!sent) throw new NotVerifiable("the served document shows no create the run may write and remove with a schema that states a rule to break");
+    },
+  },
+]);

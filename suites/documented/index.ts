@@ -1,0 +1,5 @@
+import type { Check } from "../../core/check.js";
+import { documentedChecks } from "./examples.js";
+
+/** The documented group: its examples, properties, negative data and model runs side by side. */
+export const documentedSuite: Check[] = [...documentedChecks];

@@ -1,0 +1,202 @@
+import { group } from "../../core/check.js";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import { NotExercised, NotVerifiable } from "../../core/outcome.js";
+import type { ServedModel } from "../../core/served/model.js";
+import { field, listed } from "../../core/served-operations.js";
+import { pathTo } from "../../core/spec/client.js";
+import type { OperationName } from "../../core/spec/operations.js";
+import { allRecords, createdIn, documented, mentions, records, setup, setupRecord } from "../lib/e14.js";
+import { createWorkbook } from "../lib/scratch-items.js";
+
+/**
+ * E14 rules of administration and embedding: bulk user actions with per-user failures, search on
+ * the users and groups lists (0.4.0), the user attribute types, and embed access actions read and
+ * none. User and attribute writes touch people on a real tenant: they need --allow-admin-writes.
+ */
+const ADMIN = ["writes", "admin-writes"] as const;
+export const ATTRIBUTE_TYPES = ["string", "number", "boolean", "string_array", "number_array"];
+
+async function ownUser(ctx: CheckContext, doc: ServedModel): Promise<string | number> {
+  const op = doc.requireNamed("createUser", "creates a user of the run's own");
+  const email = `${ctx.scratch.slug("user")}@example.com`;
+  return createdIn(ctx, op, await ctx.api.call("createUser", {}, { body: op.body({ email }) }), `creating user ${email}`).id;
+}
+
+const bulkOp = (doc: ServedModel) => doc.requireNamed("bulkUserAction", "applies bulk user actions");
+
+/** A user of the run's own, deleted at cleanup. */
+async function userOfTheRun(ctx: CheckContext, doc: ServedModel): Promise<string | number> {
+  const user = await ownUser(ctx, doc);
+  ctx.scratch.onCleanup(`delete user ${user}`, async () => void (await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [user]) })));
+  return user;
+}
+
+/** The per-user failures a bulk answer reports (under its documented wrapper), and the user id of each. */
+function failuresOf(body: unknown): { failed: any[]; ids: unknown[] } {
+  const failed: any[] = field(body, "failed|failures|errors") ?? [];
+  return { failed, ids: failed.map((f) => field(f, "userId|id")) };
+}
+
+function bulkBody(doc: ServedModel, action: string, ids: (string | number)[]) {
+  return bulkOp(doc).body({ action, "userIds|ids|users": ids });
+}
+
+/** A list filtered by `search` holds the record named by the term, and only records that mention it. */
+async function searchHolds(ctx: CheckContext, list: OperationName, what: string, termOf: (rec: any) => string | undefined): Promise<void> {
+  const doc = await documented(ctx);
+  doc.requireNamed(list, `is the ${what} list`);
+  setup(ctx, await ctx.api.call(list), `listing ${what}`);
+  const path = pathTo(list);
+  const all = (await allRecords(ctx, path, {}, `the ${what} list`)).items;
+  const target = all.find((r) => termOf(r));
+  if (!target || all.length < 2) throw new NotExercised(`the ${what} list holds ${all.length} record(s): a search could not leave one out`);
+  const term = termOf(target)!;
+  const { res, items: found } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
+  ctx.expect.that(found.some((r) => field(r, "id") === field(target, "id")), `the ${what} record holding "${term}" is listed`, { expected: `id ${field(target, "id")}`, got: found.map((r) => field(r, "id")), res, reason: "match-listed" });
+  ctx.expect.equal(found.filter((r) => !mentions(r, term)).map((r) => field(r, "id")), [], `no ${what} record without "${term}" is listed`, { res, reason: "only-matches" });
+}
+
+/** A user record as read, its timestamps aside (a read may touch them): what a refused action must leave as it was. */
+async function userState(ctx: CheckContext, id: string | number): Promise<{ res: Response; state: Record<string, unknown> }> {
+  const res = await ctx.api.call("getUser", { id });
+  const user = setup<Record<string, unknown>>(ctx, res, `reading user ${id}`);
+  return { res, state: Object.fromEntries(Object.entries(user).filter(([k]) => !/At$/.test(k))) };
+}
+
+export const e14AdminChecks = [
+  ...group("users", [
+    {
+      id: "users.bulk.per-user-failures",
+      spec: "E14 rule 6",
+      level: "MUST",
+      title: "Bulk DEACTIVATE, ACTIVATE and DELETE apply to each user they can and report the others as per-user failures",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const user = await ownUser(ctx, doc);
+        const gone = await ownUser(ctx, doc);
+        ctx.scratch.onCleanup(`delete user ${user}`, async () => void (await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [user]) })));
+        setupRecord(ctx, bulkOp(doc), await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [gone]) }), `deleting user ${gone} to get a missing one`);
+        const res = await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DEACTIVATE", [user, gone]) });
+        ctx.expect.status(res, 200, "a bulk action naming a missing user still answers 200", "per-user-answer");
+        ctx.expect.json(res);
+        const body = bulkOp(doc).record(res);
+        const { failed, ids: failedIds } = failuresOf(body);
+        ctx.expect.that(failedIds.includes(gone), "the missing user is reported as a per-user failure", { expected: `a failure for user ${gone}`, got: body, res, reason: "failure-reported" });
+        ctx.expect.that(!failedIds.includes(user), "the existing user is not reported as failed", { expected: `no failure for ${user}`, got: failed, res, reason: "others-applied" });
+        for (const action of ["ACTIVATE", "DELETE"]) {
+          const r = await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, action, [user]) });
+          ctx.expect.status(r, 200, `bulk ${action} of the run's user`, "action-accepted");
+        }
+      },
+    },
+    {
+      id: "users.bulk.forbidden-not-applied",
+      spec: "E14 rule 6",
+      // SHOULD: who may administer users is not shown; a read-only caller is the plainest case of one who may not.
+      level: "SHOULD",
+      title: "A bulk DEACTIVATE sent by the read-only caller is refused (a 4xx, or the user among the failures) and the user reads as before",
+      needs: [...ADMIN, "token:readOnly"],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const user = await userOfTheRun(ctx, doc);
+        const before = await userState(ctx, user);
+        const res = await ctx.as("readOnly").call("bulkUserAction", {}, { body: bulkBody(doc, "DEACTIVATE", [user]) });
+        ctx.requireRoute(res, "E14", "a bulk user action");
+        const failedIds = res.status === 200 ? failuresOf(ctx.expect.json(res)).ids : [];
+        ctx.expect.that((res.status >= 400 && res.status < 500) || failedIds.includes(user), "the read-only caller's DEACTIVATE is refused", { expected: `a 4xx, or a failure for user ${user}`, got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "refused" });
+        const after = await userState(ctx, user);
+        ctx.expect.equal(after.state, before.state, `user ${user} after the refused DEACTIVATE`, { res: after.res, reason: "not-applied" });
+      },
+    },
+    {
+      id: "users.bulk.duplicate-once",
+      spec: "E14 rule 6",
+      // SHOULD: duplicates collapse in the spec's other bulk operation (E12) and in bulk delete (published docs); for users it is implied.
+      level: "SHOULD",
+      title: "A user named twice in one bulk action is applied once and its duplicate is no per-user failure",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const user = await userOfTheRun(ctx, doc);
+        const res = await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DEACTIVATE", [user, user]) });
+        ctx.expect.status(res, 200, "a bulk DEACTIVATE naming the run's user twice", "per-user-answer");
+        const failed = failuresOf(ctx.expect.json(res)).failed.filter((f) => field(f, "userId|id") === user);
+        ctx.expect.equal(failed, [], `user ${user}, sent twice, is no per-user failure`, { res, reason: "no-duplicate-failure" });
+      },
+    },
+    {
+      id: "users.list.search",
+      spec: "E14 rule 6; E14 rule 11",
+      level: "MUST",
+      title: "search on the users list lists the users that mention the term, and only those (0.4.0)",
+      needs: [],
+      run: (ctx) => searchHolds(ctx, "listUsers", "users", (u) => (typeof u?.email === "string" ? u.email.split("@")[0] : undefined)),
+    },
+  ]),
+  ...group("groups", [
+    {
+      id: "groups.list.search",
+      spec: "E14 rule 11",
+      level: "MUST",
+      title: "search on the groups list lists the groups that mention the term, and only those (0.4.0)",
+      needs: [],
+      run: (ctx) => searchHolds(ctx, "listGroups", "groups", (g) => (typeof g?.name === "string" && g.name ? g.name : undefined)),
+    },
+  ]),
+  ...group("user-attributes", [
+    {
+      id: "user-attributes.types.accepted",
+      spec: "E14 rule 7",
+      level: "MUST",
+      title: "A user attribute can be created with each type: string, number, boolean, string_array, number_array",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const create = doc.requireNamed("createUserAttribute", "creates user attributes");
+        doc.requireNamed("deleteUserAttribute", "removes the run's attributes afterwards");
+        for (const type of ATTRIBUTE_TYPES) {
+          const name = ctx.scratch.slug(`attr-${type}`).replace(/-/g, "_");
+          const res = await ctx.api.call("createUserAttribute", {}, { body: create.body({ "name|key": name, "type|dataType": type }) });
+          ctx.expect.that(res.status >= 200 && res.status < 300, `an attribute of type ${type} is created`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "type-accepted" });
+          const { id, record } = createdIn(ctx, create, res, `creating a ${type} attribute`);
+          ctx.scratch.onCleanup(`delete user attribute ${id}`, async () => void (await ctx.api.call("deleteUserAttribute", { attributeId: id })));
+          const shown = field(record, "type|dataType");
+          if (shown !== undefined) ctx.expect.equal(shown, type, `the ${type} attribute is stored with its type`, { res, reason: "type-kept" });
+        }
+      },
+    },
+  ]),
+  ...group("embed", [
+    {
+      id: "embed.access.actions",
+      spec: "E14 rule 8",
+      level: "MUST",
+      title: "Embed access of a workbook can be set to read and to none, and reads back so",
+      needs: ["writes", "fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const put = doc.requireNamed("setEmbedAccess", "changes embed access");
+        doc.requireNamed("getEmbedAccess", "reads embed access");
+        const props = Object.keys(put.bodySchema()?.properties ?? {}).map((k) => k.toLowerCase());
+        let target: Record<string, unknown> = { "allEmbedUsers|allUsers|all": true };
+        if (!props.some((p) => ["allembedusers", "allusers", "all"].includes(p))) {
+          const tenants = listed((await ctx.api.call("listEmbedTenants")).body) ?? [];
+          if (!tenants.length) throw new NotVerifiable("embed access is documented per embed tenant and the server lists no embed tenant");
+          target = { "tenantId|embedTenantId": field(tenants[0], "id") };
+        }
+        const wb = await createWorkbook(ctx, dep);
+        const workbook = { deploymentId: dep, workbookId: wb.id };
+        for (const action of ["read", "none"]) {
+          const res = await ctx.api.call("setEmbedAccess", workbook, { body: put.body({ action, ...target }) });
+          ctx.expect.that(res.status >= 200 && res.status < 300, `action ${action} is accepted`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "action-accepted" });
+          const read = await ctx.api.call("getEmbedAccess", workbook);
+          const entries = records(ctx, read, "the embed access list");
+          ctx.expect.that(entries.some((e) => field(e, "action") === action), `embed access reads back with action ${action}`, { expected: action, got: entries, res: read, reason: "action-kept" });
+        }
+      },
+    },
+  ]),
+];

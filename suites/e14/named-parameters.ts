@@ -1,0 +1,270 @@
+import { group } from "../../core/check.js";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import { NotExercised, NotVerifiable } from "../../core/outcome.js";
+import { propertiesOf } from "../../core/served/answers.js";
+import type { ServedModel } from "../../core/served/model.js";
+import { field, listed, type ServedOperation } from "../../core/served-operations.js";
+import type { OperationParams } from "../../core/spec/client.js";
+import type { OperationName } from "../../core/spec/operations.js";
+import { branchesByName, createdIn, devMode, documented, fileWrite, ownBranch, setup, setupRecord } from "../lib/e14.js";
+import { ownReport } from "./workspace.js";
+
+/**
+ * E14 rules that live in the parameters the table names: a branch delete's removeOnUpstream, file
+ * rename and chunked upload with their hashes, dbt sync's optional branchName and ref, a report
+ * placement addressed two ways, the policy actions Authentication 5 names, and embed tenants with
+ * their users, groups and members. Shapes come from the server's own document (E14 shows none).
+ */
+const WRITES = ["writes", "fixture:deployment"] as const;
+const ADMIN = ["writes", "admin-writes"] as const;
+
+const ok2xx = (res: Response) => res.status >= 200 && res.status < 300;
+const shownStatus = (res: Response) => `${res.status} ${res.text.slice(0, 160)}`;
+
+/** A branch of the run's own in dev mode, and a file name of the run's own on it. */
+async function devBranch(ctx: CheckContext, doc: ServedModel, dep: string): Promise<string> {
+  const branch = await ownBranch(ctx, doc, dep);
+  await devMode(ctx, doc, dep, branch);
+  return branch;
+}
+const modelFile = (ctx: CheckContext, label: string) => `model/cubes/${ctx.scratch.slug(label).replace(/-/g, "_")}.yml`;
+
+/** The branch's files by name with their hashes (file-hashes), every page. */
+async function hashes(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<{ res: Response; byName: Map<string, unknown> }> {
+  const op = doc.requireNamed("getFileHashes", "lists the hashes of a branch's files");
+  const param = op.requireQueryParam("branchName|branch", "names the branch whose hashes are listed");
+  const res = await ctx.api.call("getFileHashes", { deploymentId: dep }, { query: { [param]: branch } });
+  ctx.expect.status(res, 200, `GET file-hashes of ${branch}`, "hashes-listed");
+  ctx.expect.json(res);
+  // Under the answer's documented wrapper, if any: a list, or {files}, or a map of name to hash.
+  const body = op.record(res);
+  const list = listed(body) ?? listed(res.body) ?? (Array.isArray(body?.files) ? body.files : undefined) ?? (body?.hashes && typeof body.hashes === "object" ? Object.entries(body.hashes).map(([k, v]) => ({ fileName: k, hash: v })) : undefined);
+  if (!list) throw new NotVerifiable(`file-hashes of ${branch} answered no list of files (items, data, files or a hashes map)`);
+  return { res, byName: new Map(list.map((f: any) => [field(f, "fileName|path|name"), field(f, "hash|sha|checksum")])) };
+}
+
+/** Writes one file whole on a dev-mode branch: a setup step. */
+async function writeWhole(ctx: CheckContext, doc: ServedModel, dep: string, branch: string, name: string, content: string): Promise<void> {
+  const write = doc.requireNamed("writeDataModelFiles", "writes data-model files");
+  setup(ctx, await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, content) }), `writing ${name} on ${branch}`);
+}
+
+/** How the run makes and removes a record of a family: the create, the delete, and the delete's placeholder for the new id. */
+interface Family {
+  create: OperationName;
+  remove: OperationName;
+  id: string;
+}
+
+/** The id of a record the run created through the document, deleted at cleanup where the document shows how. */
+async function createOwn(ctx: CheckContext, doc: ServedModel, family: Family, params: OperationParams, hints: Record<string, unknown>, what: string): Promise<string | number> {
+  const op = doc.requireNamed(family.create, `creates ${what}`);
+  const res = await ctx.api.call(family.create, params, { body: op.body(hints) });
+  const { id } = createdIn(ctx, op, res, `creating ${what}`);
+  if (doc.findNamed(family.remove)) ctx.scratch.onCleanup(`delete ${what} ${id}`, async () => void (await ctx.api.call(family.remove, { ...params, [family.id]: id })));
+  return id;
+}
+
+/** A policy body naming one action, as the document spells the action (one value or a list). */
+function policyBody(op: ServedOperation, name: string, action: string): Record<string, unknown> {
+  const props = propertiesOf(op.bodySchema());
+  const key = Object.keys(props).find((k) => ["action", "actions"].includes(k.toLowerCase()));
+  if (!key) throw new NotVerifiable(`${op.label} documents no action property`);
+  return op.body({ "name|title": name, [key]: props[key]?.type === "array" ? [action] : action });
+}
+
+export const e14NamedParameterChecks = [
+  ...group("branches", [
+    {
+      id: "branches.delete.remove-on-upstream",
+      spec: "E14 rule 4",
+      level: "MUST",
+      title: "A branch delete by branchName with removeOnUpstream=true is accepted and deletes the branch",
+      needs: [...WRITES],
+      async run(ctx) {
+        // The remote ref is not observable through this API; what is: the flag is taken, the branch goes.
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const remove = doc.requireNamed("deleteBranch", "deletes a branch");
+        const byName = remove.requireQueryParam("branchName", "the spec names branchName as the delete's query");
+        const flag = remove.requireQueryParam("removeOnUpstream", "E14 names removeOnUpstream on the branch delete");
+        const branch = await ownBranch(ctx, doc, dep);
+        const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { [byName]: branch, [flag]: "true" } });
+        ctx.requireRoute(res, "E14", "deleting a branch");
+        ctx.expect.that(ok2xx(res), `deleting ${branch} with removeOnUpstream=true is accepted`, { expected: "2xx", got: shownStatus(res), res, reason: "remove-on-upstream-accepted" });
+        const after = await branchesByName(ctx, dep);
+        ctx.expect.that(!after.has(branch), `branch ${branch} is gone after its delete`, { expected: "not listed", got: after.get(branch), reason: "branch-deleted" });
+      },
+    },
+  ]),
+  ...group("data-model", [
+    {
+      id: "data-model.files.rename",
+      spec: "E14 rule 14",
+      level: "MUST",
+      title: "Renaming a data-model file lists it under the new name with the same content hash, and no longer under the old one",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const rename = doc.requireNamed("renameDataModelFiles", "renames data-model files");
+        const branch = await devBranch(ctx, doc, dep);
+        const [from, to] = [modelFile(ctx, "before"), modelFile(ctx, "after")];
+        await writeWhole(ctx, doc, dep, branch, from, "cubes: []\n# renamed by the conformance suite\n");
+        const before = (await hashes(ctx, doc, dep, branch)).byName.get(from);
+        if (before === undefined) throw new NotVerifiable(`file-hashes does not list ${from}, which was just written`);
+        const res = await ctx.api.call("renameDataModelFiles", { deploymentId: dep }, { body: rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath": from, "to|newName|target|newPath": to }) });
+        ctx.requireRoute(res, "E14", "renaming a data-model file");
+        ctx.expect.that(ok2xx(res), `renaming ${from} to ${to} is accepted`, { expected: "2xx", got: shownStatus(res), res, reason: "rename-accepted" });
+        const after = await hashes(ctx, doc, dep, branch);
+        ctx.expect.that(!after.byName.has(from), `${from} is gone after the rename`, { expected: "not listed", got: [...after.byName.keys()], res: after.res, reason: "source-gone" });
+        ctx.expect.equal(after.byName.get(to) ?? null, before, `${to} holds what ${from} held (the same hash)`, { res: after.res, reason: "content-moved" });
+      },
+    },
+    {
+      id: "data-model.upload.chunks-joined",
+      spec: "E14 rule 14",
+      level: "MUST",
+      title: "A file uploaded in chunks (start, file, file, finish) is on the branch with the hash of the same content written whole",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const steps = { start: "startUpload", file: "uploadFile", finish: "finishUpload" } as const;
+        const [start, file, finish] = (["start", "file", "finish"] as const).map((s) => doc.requireNamed(steps[s], `is the chunked upload's ${s} step`));
+        const up = (step: keyof typeof steps, body: unknown) => ctx.api.call(steps[step], { deploymentId: dep }, { body });
+        const branch = await devBranch(ctx, doc, dep);
+        const content = "cubes:\n  - name: cf_orders\n    sql_table: public.orders\n";
+        const cut = content.indexOf("    sql_table");
+        const [uploaded, whole] = [modelFile(ctx, "chunked"), modelFile(ctx, "whole")];
+        const started = setupRecord(ctx, start, await up("start", start.body({ "branchName|branch?": branch })), `starting an upload on ${branch}`);
+        const uploadId = field(started, "uploadId|id");
+        if (uploadId === undefined) throw new NotVerifiable("the upload's start answered no uploadId to send the chunks under");
+        for (const chunk of [content.slice(0, cut), content.slice(cut)])
+          setup(ctx, await up("file", file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk })), `uploading a chunk of ${uploaded}`);
+        const done = await up("finish", finish.body({ "uploadId|id": uploadId }));
+        ctx.expect.that(ok2xx(done), "the upload's finish is accepted", { expected: "2xx", got: shownStatus(done), res: done, reason: "upload-finished" });
+        await writeWhole(ctx, doc, dep, branch, whole, content);
+        const { res, byName } = await hashes(ctx, doc, dep, branch);
+        ctx.expect.that(byName.has(uploaded), `${uploaded} is on ${branch} after the upload`, { expected: `${uploaded} listed`, got: [...byName.keys()], res, reason: "upload-listed" });
+        ctx.expect.equal(byName.get(uploaded), byName.get(whole), `the chunks joined in order hash as the same content written whole (${whole})`, { res, reason: "chunks-joined" });
+      },
+    },
+  ]),
+  ...group("dbt-sync", [
+    {
+      id: "dbt-sync.start.branch-and-ref",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title: "A dbt sync starts with the optional branchName and ref, and runs for that branch",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const op = doc.requireNamed("startDbtSync", "starts a dbt sync");
+        const branch = await ownBranch(ctx, doc, dep);
+        // The branch's own name is a ref every git server resolves.
+        const res = await ctx.api.call("startDbtSync", { deploymentId: dep }, { body: op.body({ "branchName|branch": branch, ref: branch }) });
+        ctx.requireRoute(res, "E14", "starting a dbt sync");
+        ctx.expect.that(ok2xx(res), `a sync of ${branch} at ref ${branch} starts`, { expected: "2xx", got: shownStatus(res), res, reason: "branch-sync-started" });
+        const { id } = createdIn(ctx, op, res, "starting a dbt sync");
+        const job = { deploymentId: dep, syncJobId: id };
+        ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", job)));
+        const poll = await ctx.api.call("getDbtSync", job);
+        const pollOp = doc.findNamed("getDbtSync");
+        const shown = ok2xx(poll) && poll.isJson ? field(pollOp ? pollOp.record(poll) : poll.body, "branchName|branch") : undefined;
+        if (shown === undefined) throw new NotVerifiable(`the sync ${id} (start and poll) shows no branchName: that it runs for ${branch} cannot be read`);
+        ctx.expect.equal(shown, branch, `sync ${id} runs for the branch it was started for`, { res: poll, reason: "branch-kept" });
+      },
+    },
+  ]),
+  ...group("reports", [
+    {
+      id: "reports.placement.addressing",
+      spec: "E14 rule 13",
+      level: "MUST",
+      title: "A placement is refreshed by its address and by its placementId, and once removed by placementId it is gone",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const connect = doc.requireNamed("connectReportWorkbook", "places a report in a spreadsheet");
+        const refresh = doc.requireNamed("refreshReport", "refreshes a placement");
+        const remove = doc.requireNamed("disconnectReportWorkbook", "removes a placement");
+        const own = await ownReport(ctx, doc, dep, ctx.scratch.name("placed"));
+        const address = { externalWorkbookId: ctx.scratch.slug("sheet"), sheetName: "Sheet1", anchorCell: "C3" };
+        const report = { deploymentId: dep, reportId: own.id };
+        const placed = await ctx.api.call("connectReportWorkbook", report, { body: connect.body(address) });
+        const body = setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
+        const placementId = field(body, "placementId|id");
+        ctx.scratch.onCleanup(`remove the placement of report ${own.id}`, async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })));
+        const byAddress = await ctx.api.call("refreshReport", report, { body: refresh.body(address) });
+        ctx.expect.that(ok2xx(byAddress), "a refresh addressed by externalWorkbookId, sheetName and anchorCell is accepted", { expected: "2xx", got: shownStatus(byAddress), res: byAddress, reason: "refresh-by-address" });
+        if (placementId === undefined) throw new NotExercised("placing the report answered no placementId: the second way to address it could not be tried");
+        const byId = await ctx.api.call("refreshReport", report, { body: refresh.body({ placementId }) });
+        ctx.expect.that(ok2xx(byId), `a refresh addressed by placementId ${placementId} is accepted`, { expected: "2xx", got: shownStatus(byId), res: byId, reason: "refresh-by-id" });
+        const param = remove.requireQueryParam("placementId", "addresses the placement to remove by its id");
+        const removed = await ctx.api.call("disconnectReportWorkbook", report, { query: { [param]: String(placementId) } });
+        ctx.expect.that(ok2xx(removed), `removing placement ${placementId} by its id is accepted`, { expected: "2xx", got: shownStatus(removed), res: removed, reason: "remove-by-id" });
+        const gone = await ctx.api.call("refreshReport", report, { body: refresh.body(address) });
+        ctx.expect.that(gone.status >= 400 && gone.status < 500, "the removed placement can no longer be refreshed by its address", { expected: "a 4xx (the placement is gone)", got: shownStatus(gone), res: gone, reason: "placement-removed" });
+      },
+    },
+  ]),
+  ...group("policies", [
+    {
+      id: "policies.actions.named",
+      spec: "Authentication 5",
+      level: "MUST",
+      title: "A policy can be created with the action SecretsManage and with DownloadData, and keeps it",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const op = doc.requireNamed("createPolicy", "creates a policy");
+        const listedActions = op.enumOf("action|actions") ?? propertiesOf(op.bodySchema()).actions?.items?.enum;
+        for (const action of ["SecretsManage", "DownloadData"]) {
+          if (Array.isArray(listedActions)) ctx.expect.that(listedActions.includes(action), `the document's policy actions include ${action}`, { expected: action, got: listedActions, reason: "action-documented" });
+          const res = await ctx.api.call("createPolicy", {}, { body: policyBody(op, ctx.scratch.name(`policy-${action}`), action) });
+          ctx.expect.that(ok2xx(res), `a policy with action ${action} is created`, { expected: "2xx", got: shownStatus(res), res, reason: "policy-action-accepted" });
+          const { id, record } = createdIn(ctx, op, res, `creating a ${action} policy`);
+          ctx.scratch.onCleanup(`delete policy ${id}`, async () => void (await ctx.api.call("deletePolicy", { policyId: id })));
+          const shown = field(record, "action|actions");
+          if (shown !== undefined) ctx.expect.that(shown === action || (Array.isArray(shown) && shown.includes(action)), `the policy keeps action ${action}`, { expected: action, got: shown, res, reason: "action-kept" });
+        }
+      },
+    },
+  ]),
+  ...group("embed-tenants", [
+    {
+      id: "embed-tenants.groups.members",
+      spec: "E14",
+      level: "MUST",
+      title: "An embed tenant's user added to one of its groups is listed among the group's members, and no longer once removed",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const tenantId = await createOwn(ctx, doc, { create: "createEmbedTenant", remove: "deleteEmbedTenant", id: "tenantId" }, {}, { "name|title": ctx.scratch.name("tenant") }, "an embed tenant");
+        const user = await createOwn(ctx, doc, { create: "createEmbedUser", remove: "deleteEmbedUser", id: "embedUserId" }, { tenantId }, { "email|externalId|name": `${ctx.scratch.slug("embed-user")}@example.com` }, "an embed user");
+        const grp = await createOwn(ctx, doc, { create: "createEmbedGroup", remove: "deleteEmbedGroup", id: "embedGroupId" }, { tenantId }, { "name|title": ctx.scratch.name("group") }, "an embed group");
+        const inGroup = { tenantId, embedGroupId: grp };
+        const add = doc.requireNamed("addEmbedGroupMember", "adds a member to an embed group");
+        const added = await ctx.api.call("addEmbedGroupMember", inGroup, { body: add.body({ "embedUserId|userId|id": user }) });
+        ctx.expect.that(ok2xx(added), `user ${user} is added to group ${grp}`, { expected: "2xx", got: shownStatus(added), res: added, reason: "member-added" });
+        // A member record names its user; a list of the users themselves names them by id.
+        const memberOf = (rec: any) => String(field(rec, "embedUserId|userId") ?? field(rec, "id")) === String(user);
+        const list = await ctx.api.call("listEmbedGroupMembers", inGroup);
+        ctx.expect.status(list, 200, `GET the members of group ${grp}`, "members-listed");
+        const held = listed(ctx.expect.json(list)) ?? [];
+        ctx.expect.that(held.some(memberOf), `the members of group ${grp} hold user ${user}`, { expected: `user ${user}`, got: held, res: list, reason: "member-listed" });
+        const memberId = field(held.find(memberOf), "id");
+        const removal = doc.findNamed("removeEmbedGroupMember");
+        if (!removal || memberId === undefined) throw new NotVerifiable(`the document shows no way to remove member ${memberId ?? user} of group ${grp}`);
+        const removed = await ctx.api.call("removeEmbedGroupMember", { ...inGroup, memberId: String(memberId) });
+        ctx.expect.that(ok2xx(removed), `member ${memberId} is removed from group ${grp}`, { expected: "2xx", got: shownStatus(removed), res: removed, reason: "member-removed" });
+        const after = await ctx.api.call("listEmbedGroupMembers", inGroup);
+        ctx.expect.that(!(listed(ctx.expect.json(after)) ?? []).some(memberOf), `the members of group ${grp} no longer hold user ${user}`, { expected: "not listed", got: after.body, res: after, reason: "member-gone" });
+      },
+    },
+  ]),
+];

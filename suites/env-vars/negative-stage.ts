@@ -1,0 +1,30 @@
+import fc from "fast-check";
+import { isDeepStrictEqual } from "node:util";
+import type { CheckContext } from "../../core/context.js";
+import { walkCursor } from "../../core/pagination.js";
+import { ENV_VARS } from "../../generators/index.js";
+import { pathTo } from "../../core/spec/client.js";
+import { Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+
+/** Two variables of the tool's fixed set; the valid PUT would change both. Variables cannot be deleted: every run reuses these names. */
+export async function envVarStage(ctx: CheckContext): Promise<Stage> {
+  const dep = ctx.fixture("deployment").id;
+  const path = pathTo("listEnvVars", { deploymentId: dep });
+  const names = [...ENV_VARS.negative];
+  const set = (value: string) => ({ env_variables: names.map((name) => ({ name, value })) });
+  const first = await ctx.api.call("setEnvVars", { deploymentId: dep }, { body: set("before") });
+  ctx.require(first, "E14", "setting two variables of its own (PUT env-vars)", () => true);
+  return {
+    cases: badBodies(ctx, "EnvVarsPutRequest", { base: fc.constant(set("after")), nullIsAbsent: true }),
+    send: sender("setEnvVars", { deploymentId: dep }),
+    async restore(api) {
+      ctx.expect.that([200, 201, 204].includes((await api.call("setEnvVars", { deploymentId: dep }, { body: set("before") })).status), `setting the run's variables ${names.join(", ")} back`, { reason: "restored" });
+    },
+    lenient: spelledAsValid(ctx, "EnvVarsPutRequest"),
+    async unchanged(api) {
+      const walk = await walkCursor(api, path, { first: 100, endpoint: "E13" });
+      const values = names.map((n) => walk.items.find((v: any) => v?.name === n)?.value);
+      ctx.expect.that(isDeepStrictEqual(values, ["before", "before"]), `the run's variables ${names.join(", ")} keep their values`, { expected: ["before", "before"], got: values, res: walk.pages.at(-1)?.res, reason: "values-kept" });
+    },
+  };
+}

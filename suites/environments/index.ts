@@ -1,0 +1,6 @@
+import type { Check } from "../../core/check.js";
+import { environmentChecks } from "./examples.js";
+import { environmentPropertyChecks } from "./properties.js";
+
+/** The environments group: its examples, properties, negative data and model runs side by side. */
+export const environmentsSuite: Check[] = [...environmentChecks, ...environmentPropertyChecks];

@@ -1,0 +1,19 @@
+import { groupedById } from "../../core/check.js";
+import { bulkMoveStage, bulkMoveTyped } from "../bulk-move/negative-stage.js";
+import { envVarStage } from "../env-vars/negative-stage.js";
+import { everything, negative } from "../lib/negative-check.js";
+
+export const errorNegativeChecks = groupedById([
+  negative({
+    id: "errors.negative.implied-rules",
+    spec: "E12 (items of {type, id}, up to 100), Limits; PUT env-vars (E14, body in the platform's documentation)",
+    level: "SHOULD",
+    title: "Bodies that break what the spec only implies (a malformed E12 entry or more than 100 of them, a missing items, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",
+    // PUT env-vars sets variables that cannot be removed, should a server take a bad body.
+    needs: ["writes", "unremovable-writes", "fixture:deployment"],
+    parts: [
+      { endpoint: "E12", stage: bulkMoveStage, select: (b) => !bulkMoveTyped(b) },
+      { endpoint: "PUT env-vars", stage: envVarStage, select: everything },
+    ],
+  }),
+]);

@@ -1,0 +1,69 @@
+import fc from "fast-check";
+import type { Api } from "../../core/api.js";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import type { SchemaName } from "../../core/schemas.js";
+import { invalidValues, malformedJson, type InvalidOptions } from "../../generators/index.js";
+import { spellsAllowed, typesAt, valueAt } from "./lenient-reading.js";
+import { type OperationParams, requestTo } from "../../core/spec/client.js";
+import type { OperationName } from "../../core/spec/operations.js";
+
+/**
+ * The stages of the negative properties (suites/properties-negative.ts), one per endpoint: the
+ * bad bodies it sends, how it sends them, what must stay as it was, and how that state is put
+ * back. The valid request each breaks names only what the stage created or restores.
+ */
+
+/** One rule broken at one place (`at`, a JSON pointer), or a body that is not JSON at all. */
+export interface BadBody {
+  kind: string;
+  at: string;
+  body?: unknown;
+  raw?: string;
+}
+
+export interface Stage {
+  cases: fc.Arbitrary<BadBody>;
+  send(api: Api, bad: BadBody): Promise<Response>;
+  /** Fails the check when what the valid request would have changed is no longer as it was (`res`: the answer to the case). */
+  unchanged(api: Api, res: Response): Promise<void>;
+  /**
+   * Brings back the state every case is judged from, after a case that may have moved it: so
+   * that each trial, and the confirmation of a shrunk case, starts where the first one did, and
+   * no case is blamed for what an earlier one left.
+   */
+  restore(api: Api): Promise<void>;
+  /** A case a lenient server may read as the valid request it spells (lib/lenient-reading). */
+  lenient(bad: BadBody): boolean;
+  /**
+   * A case a server may read as the valid request without its unusable part (an optional body
+   * that is no object, a null beside the field that names the target). The spec states no outcome
+   * for it: where a property judges only what is stated (no 5xx, no effect beyond what the
+   * request names), a 2xx to it is judged by `faithful`; the 4xx stays what the SHOULD asks.
+   */
+  ignorable?(bad: BadBody): boolean;
+  /** After a 2xx to a lenient case: fails where the reading was not the value spelled, where that can be read back. */
+  faithful?(api: Api, bad: BadBody, res: Response): Promise<void>;
+}
+
+/** The cases of `schema` a lenient server may read as valid: a wrongly typed value spelling an allowed one. */
+export function spelledAsValid(ctx: CheckContext, schema: SchemaName): (bad: BadBody) => boolean {
+  const s = ctx.schemas.schema(schema);
+  return (bad) => bad.kind === "wrong-type" && spellsAllowed(valueAt(bad.body, bad.at), typesAt(s, bad.at));
+}
+
+export const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export function badBodies(ctx: CheckContext, schema: SchemaName, opts: InvalidOptions & { base: fc.Arbitrary<unknown> }, more: fc.Arbitrary<BadBody>[] = []): fc.Arbitrary<BadBody> {
+  const broken = invalidValues(ctx.schemas.schema(schema), opts).map((c): BadBody => ({ kind: c.kind, at: c.at, body: c.value }));
+  // A body that is no JSON at all is one break among the many the schema allows.
+  return fc.oneof({ arbitrary: broken, weight: 8 }, { arbitrary: malformedJson(opts.base).map((raw): BadBody => ({ kind: "malformed-json", at: "", raw })), weight: 1 }, ...more.map((arbitrary) => ({ arbitrary, weight: 2 })));
+}
+
+export function sender(name: OperationName, params: OperationParams, after?: (res: Response) => void): Stage["send"] {
+  return async (api, bad) => {
+    const res = await api.send(requestTo(name, params, bad.raw === undefined ? { body: bad.body } : { rawBody: bad.raw }));
+    after?.(res);
+    return res;
+  };
+}

@@ -1,0 +1,75 @@
+import fc from "fast-check";
+import { type CheckSpec, type Need } from "../../core/check.js";
+import type { CheckContext } from "../../core/context.js";
+import type { Endpoint } from "../../core/endpoints.js";
+import { forAll } from "../../core/property.js";
+import { type BadBody, type Stage } from "./negative-bodies.js";
+
+export const describe = (bad: BadBody) => (bad.kind === "malformed-json" ? "a body that is not JSON" : `a body with ${bad.kind} at ${bad.at || "the root"}`);
+
+/** One endpoint of a negative property: how to set it up, which of its cases the property sends, and the status they must get (else any 4xx). */
+export interface Part {
+  endpoint: string;
+  stage: (ctx: CheckContext) => Promise<Stage>;
+  select: (bad: BadBody) => boolean;
+  status?: (bad: BadBody) => number[] | undefined;
+}
+
+export const everything = () => true;
+
+/**
+ * What a property judges of each case. "rejected": a 4xx (or the status a part names), and
+ * nothing changed. "not-applied": where the spec names no status for the break, what it does
+ * state: no server error, and nothing changed (a status a part names is still judged).
+ */
+export type Judged = "rejected" | "not-applied";
+
+/**
+ * The property: every case the parts select is judged as `judged` says. Endpoints whose rules
+ * the spec fixes to the same degree share one property. A trial is a short session of up to
+ * three bad requests, each to one endpoint; shrinking leaves the one that is not refused. A 2xx to
+ * a case a lenient server may read as valid is that reading, not a break: it is checked for
+ * faithfulness where it can be, and the state put back.
+ */
+export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> & { needs: Need[]; parts: Part[]; judged?: Judged }): CheckSpec {
+  const judged = o.judged ?? "rejected";
+  return {
+    id: o.id,
+    spec: o.spec,
+    level: o.level,
+    title: o.title,
+    kind: "property",
+    needs: o.needs,
+    async run(ctx) {
+      const parts: (Part & Stage & { moved: boolean })[] = [];
+      for (const p of o.parts) parts.push({ ...p, ...(await p.stage(ctx)), moved: false });
+      const cases = fc.oneof(...parts.map((p) => p.cases.filter(p.select).map((bad) => ({ endpoint: p.endpoint, ...bad }))));
+      await forAll(ctx, fc.array(cases, { minLength: 1, maxLength: 3 }), async (session, api) => {
+        for (const p of parts) if (p.moved) await p.restore(api);
+        for (const p of parts) p.moved = false;
+        for (const bad of session) {
+          const part = parts.find((p) => p.endpoint === bad.endpoint)!;
+          part.moved = true;
+          const res = await part.send(api, bad);
+          // Where only what is stated is judged, a case the spec gives no outcome may also be read without its unusable part.
+          const lenient = part.lenient(bad) || (judged === "not-applied" && (part.ignorable?.(bad) ?? false));
+          if (res.status < 300 && lenient) {
+            await part.faithful?.(api, bad, res);
+            await part.restore(api);
+            part.moved = false;
+            continue;
+          }
+          const status = part.status?.(bad);
+          const what = `${bad.endpoint}: ${describe(bad)}`;
+          // A missing route refuses everything: that proves nothing about the body.
+          ctx.requireRoute(res, /^E\d+$/.test(bad.endpoint) ? (bad.endpoint as Endpoint) : "E14", what);
+          if (status) ctx.expect.status(res, status, `${what} is rejected`);
+          else if (judged === "rejected") ctx.expect.clientError(res, `${what} is rejected with a 4xx`);
+          else ctx.expect.that(res.status < 500, `${what} is no server error`, { expected: "a status below 500", got: `${res.status}`, res, reason: "no-5xx" });
+          await part.unchanged(api, res);
+          part.moved = false;
+        }
+      });
+    },
+  };
+}

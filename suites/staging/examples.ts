@@ -1,0 +1,201 @@
+import { group, type CheckSpec } from "../../core/check.js";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import { listBranches } from "../../core/fixtures.js";
+import { NotExercised, NotVerifiable } from "../../core/outcome.js";
+import { stagingFlags, stagingState, unreadable } from "./state.js";
+
+type BranchRef = { branchName: string } | { branchId: number };
+
+const stateOf = (ctx: CheckContext, dep: string, branch: string, type?: "staging") => stagingState(ctx.api, ctx.expect, dep, branch, type);
+
+/** At cleanup the branch's flag goes back to `was`; a branch found as it was is left alone. */
+function restoreLater(ctx: CheckContext, dep: string, branchName: string, was: boolean): void {
+  ctx.scratch.onCleanup(`the staging environment of branch ${branchName} in deployment ${dep}`, async () => {
+    if ((await stateOf(ctx, dep, branchName)).on === was) return;
+    const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: was, branchName } });
+    if (res.status !== 200) throw new Error(`the staging toggle answered ${res.status}`);
+    // A 200 that changed nothing is no restoration: the report must list what was left.
+    const now = await stateOf(ctx, dep, branchName);
+    if (now.on === !was) throw new Error(`the staging toggle answered 200 but ${now.source} still shows the flag ${was ? "off" : "on"}`);
+  });
+}
+
+/** Whether the branch's staging environment is on now, or undefined where nothing shows it; a known flag's restoration is registered. */
+async function keepFlag(ctx: CheckContext, dep: string, branchName: string): Promise<boolean | undefined> {
+  const was = (await stateOf(ctx, dep, branchName)).on;
+  if (was !== undefined) restoreLater(ctx, dep, branchName, was);
+  return was;
+}
+
+/** keepFlag for a check that needs the state read back: where nothing shows it, the scenario cannot be judged. */
+async function keepKnownFlag(ctx: CheckContext, dep: string, branchName: string): Promise<boolean> {
+  const was = await keepFlag(ctx, dep, branchName);
+  if (was === undefined) throw new NotExercised(unreadable(branchName));
+  return was;
+}
+
+/** A toggle that prepares the state a check starts from: it must succeed, but is not the rule under test. */
+async function setFlag(ctx: CheckContext, dep: string, branchName: string, enabled: boolean, why: string): Promise<void> {
+  ctx.require(await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled, branchName } }), "E4", why);
+}
+
+/**
+ * The toggle under test: a 200 BranchResponse whose flag is `enabled`. The published document
+ * lets the flag be null or absent: then the state is judged by the read-back alone.
+ */
+async function toggle(ctx: CheckContext, dep: string, ref: BranchRef, enabled: boolean): Promise<{ branch: any; res: Response }> {
+  const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled, ...ref } });
+  const branch = ctx.expect.ok(res, "BranchResponse").data;
+  if (branch.isStagingEnvironmentEnabled != null) ctx.expect.equal(branch.isStagingEnvironmentEnabled, enabled, `the answer shows isStagingEnvironmentEnabled ${enabled}`, { res, reason: "answer-flag" });
+  return { branch, res };
+}
+
+/**
+ * E2, unfiltered and with type=staging, lists the branch as a staging environment, or does not;
+ * where E2 names no branch, the branches list's flag says so once.
+ */
+async function expectListed(ctx: CheckContext, dep: string, branchName: string, listed: boolean, types: (undefined | "staging")[] = [undefined, "staging"]): Promise<void> {
+  for (const type of types) {
+    const state = await stateOf(ctx, dep, branchName, type);
+    if (state.on === undefined) throw new NotExercised(unreadable(branchName));
+    ctx.expect.that(state.on === listed, `${state.source} ${listed ? "shows" : "does not show"} branch ${branchName}'s staging environment on`, { reason: "state", expected: `the staging environment of branch ${branchName} ${listed ? "on" : "off"}`, got: state.on ? "on" : "off", res: state.res });
+    if (!state.res) return;
+  }
+}
+
+/** A personal or the production branch: enabling is refused (status not shown: any 4xx) and changes nothing. */
+function refusesToEnable(fixtureName: "personalBranch" | "productionBranch", what: string): CheckSpec["run"] {
+  return async (ctx) => {
+    const dep = ctx.fixture("deployment").id;
+    const name = ctx.fixture(fixtureName).name;
+    const was = await keepFlag(ctx, dep, name);
+    const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, branchName: name } });
+    ctx.requireRoute(res, "E4", `enabling the staging environment of ${what} ${name}`);
+    ctx.expect.clientError(res, `enabling the staging environment of ${what} ${name} is rejected`);
+    if (was === undefined) throw new NotExercised(`the 4xx came back, but ${unreadable(name)}, so "changes nothing" is not judged`);
+    await expectListed(ctx, dep, name, was, [undefined]);
+  };
+}
+
+export const stagingChecks = group("staging", [
+  {
+    id: "staging.enable.by-name",
+    spec: "E4; States and transitions (Branch)",
+    level: "MUST",
+    title: "Enabling a shared branch's staging environment by branchName answers the Branch with the flag on, and E2 then lists it as a staging environment",
+    needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const name = ctx.fixture("sharedBranch").name;
+      if (await keepKnownFlag(ctx, dep, name)) await setFlag(ctx, dep, name, false, "switching the branch's staging environment off first, so that switching it on shows");
+      const { branch, res } = await toggle(ctx, dep, { branchName: name }, true);
+      ctx.expect.equal(branch.name, name, "the answer is the branch named", { res: res, reason: "branch-named" });
+      await expectListed(ctx, dep, name, true);
+    },
+  },
+  {
+    id: "staging.enable.by-id",
+    spec: "E4 (branchId: the id the branch list returns); States and transitions (Branch)",
+    level: "MUST",
+    title: "Enabling a shared branch's staging environment by branchId answers that Branch with the flag on, and E2 then lists it as a staging environment",
+    needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const shared = ctx.fixture("sharedBranch");
+      if (shared.id === undefined) throw new NotVerifiable(`the branches list (E14) gives branch ${shared.name} no integer id to send as branchId`);
+      await keepKnownFlag(ctx, dep, shared.name);
+      // By name, always: it also shows the toggle is served, so that a refusal by id is about the id.
+      await setFlag(ctx, dep, shared.name, false, "switching the branch's staging environment off first (by name), so that switching it on by id shows");
+      const { branch, res } = await toggle(ctx, dep, { branchId: shared.id }, true);
+      ctx.expect.equal(branch.id, shared.id, "the answer is the branch with the branchId sent", { res: res, reason: "branch-named" });
+      await expectListed(ctx, dep, shared.name, true);
+    },
+  },
+  {
+    id: "staging.disable.clears",
+    spec: "E4; States and transitions (Branch)",
+    level: "MUST",
+    title: "Disabling a branch's staging environment answers the flag off, and E2 no longer lists it as a staging environment",
+    needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const name = ctx.fixture("sharedBranch").name;
+      await keepKnownFlag(ctx, dep, name);
+      await setFlag(ctx, dep, name, true, "switching the branch's staging environment on first");
+      await toggle(ctx, dep, { branchName: name }, false);
+      await expectListed(ctx, dep, name, false);
+    },
+  },
+  {
+    id: "staging.enable.idempotent",
+    spec: "E4; States and transitions (Branch)",
+    level: "SHOULD",
+    title: "Enabling an already enabled staging environment again is harmless: 200, the flag still on, still listed",
+    needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const name = ctx.fixture("sharedBranch").name;
+      // From off, so that a server that flips on every enable shows it on the second one.
+      if (await keepKnownFlag(ctx, dep, name)) await setFlag(ctx, dep, name, false, "switching the branch's staging environment off first");
+      await setFlag(ctx, dep, name, true, "the first enable");
+      await toggle(ctx, dep, { branchName: name }, true);
+      await expectListed(ctx, dep, name, true, [undefined]);
+    },
+  },
+  {
+    id: "staging.reject.personal-branch",
+    spec: "E4; States and transitions (Branch); Errors 5",
+    level: "MUST",
+    title: "Enabling the staging environment of a personal development branch is rejected with a 4xx and changes nothing",
+    needs: ["writes", "fixture:deployment", "fixture:personalBranch"],
+    run: refusesToEnable("personalBranch", "the personal development branch"),
+  },
+  {
+    id: "staging.reject.production-branch",
+    spec: "E4; States and transitions (Branch); Errors 5",
+    level: "MUST",
+    title: "Enabling the staging environment of the production branch is rejected with a 4xx and changes nothing",
+    needs: ["writes", "fixture:deployment", "fixture:productionBranch"],
+    run: refusesToEnable("productionBranch", "the production branch"),
+  },
+  {
+    id: "staging.request.branch-required",
+    spec: "E4 (one of branchName or branchId)",
+    level: "MUST",
+    title: "A toggle that names no branch (neither branchName nor branchId) is rejected with a 4xx, and no branch's staging flag changes",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const before = await stagingFlags(ctx.api, ctx.expect, dep);
+      const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true } });
+      // A server that took the body anyway changed some branch: the one it answers with is put back.
+      const changed = res.status < 300 ? res.body?.data?.name : undefined;
+      const was = typeof changed === "string" ? before.of(changed) : undefined;
+      if (was !== undefined) restoreLater(ctx, dep, changed, was);
+      ctx.requireRoute(res, "E4", "a toggle naming no branch");
+      ctx.expect.clientError(res, "a toggle naming no branch is rejected");
+      // Refused, it changed no branch: every flag reads as before (one it did change is put back).
+      const names = (await listBranches(ctx.api, dep).catch(() => [])).map((b) => b.name);
+      const after = await stagingFlags(ctx.api, ctx.expect, dep);
+      const changedFlags = names.filter((n) => before.of(n) !== undefined && after.of(n) !== before.of(n));
+      for (const n of changedFlags) if (n !== changed) restoreLater(ctx, dep, n, before.of(n)!);
+      ctx.expect.equal(changedFlags, [], `the branches whose staging flag ${after.source} shows changed by the refused toggle`, { res: after.res, reason: "not-applied" });
+    },
+  },
+  {
+    id: "staging.request.unknown-branch-404",
+    spec: "E4 (published docs: an unknown branch is a 404)",
+    level: "SHOULD",
+    title: "Toggling a branch the deployment does not have answers 404",
+    needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      // A 404 proves nothing from a server without the toggle: setting a real branch as it is shows it is served.
+      const shared = ctx.fixture("sharedBranch").name;
+      await setFlag(ctx, dep, shared, await keepKnownFlag(ctx, dep, shared), "setting a shared branch's staging environment as it is");
+      const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, branchName: ctx.scratch.name("no-such-branch") } });
+      ctx.expect.status(res, 404, "a branch the deployment does not have");
+    },
+  },
+]);

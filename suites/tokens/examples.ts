@@ -1,0 +1,229 @@
+import { isDeepStrictEqual } from "node:util";
+import type { JWTPayload } from "jose";
+import { group, type Need } from "../../core/check.js";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import { sameInstant } from "../../core/timestamps.js";
+import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "./metadata-token.js";
+import { pathTo } from "../../core/spec/client.js";
+import { LIMITS, type OperationName, type SpecSection } from "../../core/spec/operations.js";
+
+const DEFAULT_LIFETIME_S = LIMITS.tokenLifetimeSeconds;
+/** published docs: one published schema bounds expires_in to 1..3600, so only values in it are sent. */
+const SENT_LIFETIMES_S = [1, 900, 3600];
+/** created_at, expires_at and the JWT's times are whole seconds apart at best. */
+const SLACK_S = 1;
+/** Issuing a token changes no data, but it is a credential a run should not mint unasked. */
+const NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environment"];
+
+/** A context no server holds already: a claim equal to it can only have come from this request. */
+const securityContext = (ctx: CheckContext) => ({ tenant_id: ctx.scratch.name("tenant"), roles: ["conformance-reader"] });
+
+/** Issues a token; the answer must be a 200 MetadataTokenResponse. */
+async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<{ data: any; res: Response }> {
+  const res = await ctx.api.post(tokenPath(ctx), body);
+  ctx.require(res, "E3", "issuing a metadata token");
+  return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
+}
+
+/** One read of each management endpoint (Authentication 3: a metadata token is valid on none of them); E9 on a workbook E8 lists. */
+async function managementReads(ctx: CheckContext): Promise<[string, string][]> {
+  const deploymentId = ctx.fixture("deployment").id;
+  const reads: [SpecSection, OperationName][] = [["E1", "listDeployments"], ["E2", "listEnvironments"], ["E5", "listVersions"], ["E8", "listWorkbooks"], ["E13", "listEnvVars"]];
+  const paths: [string, string][] = reads.map(([section, name]) => [section, pathTo(name, { deploymentId })]);
+  const listed = await ctx.api.call("listWorkbooks", { deploymentId }, { query: { first: 1 } });
+  const id = Array.isArray(listed.body?.items) ? listed.body.items[0]?.id : undefined;
+  if (Number.isSafeInteger(id)) paths.push(["E9", pathTo("getWorkbook", { deploymentId, workbookId: id })]);
+  return paths;
+}
+
+/**
+ * A 4xx, reported by its status alone: a 2xx answer here holds a token, and a body excerpt cut
+ * short would leave the token's start unrecognised by the report's JWT masking.
+ */
+function expectRejected(ctx: CheckContext, res: Response, what: string): void {
+  ctx.requireRoute(res, "E3", what);
+  ctx.expect.that(res.status >= 400 && res.status < 500, what, { reason: "client-error", expected: "a 4xx status", got: `status ${res.status}`, res });
+}
+
+/**
+ * What the spec states of a broken E3 body, which names no status for it: no token comes of it,
+ * and it is no server error. The 4xx is judged at SHOULD (tokens.request.broken-body-4xx).
+ */
+function expectNoToken(ctx: CheckContext, res: Response, what: string): void {
+  ctx.expect.that(res.status < 500, `${what}: no server error`, { expected: "a status below 500", got: `status ${res.status}`, res, reason: "no-5xx" });
+  const token = res.status < 300 && res.isJson ? res.body?.data?.token : undefined;
+  ctx.expect.that(token === undefined, `${what}: no token is issued`, { reason: "no-token", expected: "no data.token", got: "a token", res });
+}
+
+/** The broken bodies the MUST checks below send, one per rule of E3's body. */
+const brokenBodies = (ctx: CheckContext): { body: unknown; what: string }[] => [
+  { body: { expires_in: SENT_LIFETIMES_S[1] }, what: "a request without security_context" },
+  ...[["tenant"], "tenant", null].map((value) => ({ body: { security_context: value }, what: `security_context ${JSON.stringify(value)}` })),
+  { body: { security_context: securityContext(ctx), expires_in: "abc" }, what: 'expires_in "abc"' },
+];
+
+/** The JWT's claims; the token itself never goes into a report (it is a credential). */
+function claimsOf(ctx: CheckContext, token: unknown, res: Response): JWTPayload {
+  const claims = decodedClaims(token);
+  if (!claims) ctx.expect.fail("the token is not a JWT", { reason: "not-jwt", expected: "a JWT: base64url header.payload.signature, the payload a JSON object", got: "a value jose cannot decode as a JWT", res });
+  return claims!;
+}
+
+/** Whether some object in the claims, the payload itself included, holds every entry of the context. */
+function holdsContext(node: unknown, context: Record<string, unknown>): boolean {
+  if (typeof node !== "object" || node === null) return false;
+  if (!Array.isArray(node) && Object.entries(context).every(([k, v]) => isDeepStrictEqual((node as Record<string, unknown>)[k], v))) return true;
+  return Object.values(node).some((child) => holdsContext(child, context));
+}
+
+export const tokenChecks = group("tokens", [
+  {
+    id: "tokens.create.schema",
+    spec: "E3; Resources / Metadata token result",
+    level: "MUST",
+    title: "Creating a metadata token answers 200 with data.token, data.created_at and data.expires_at",
+    needs: NEEDS,
+    async run(ctx) {
+      await issue(ctx, { security_context: securityContext(ctx) });
+    },
+  },
+  {
+    id: "tokens.lifetime.expires-in",
+    spec: "E3; Resources / Metadata token result (expires_at)",
+    level: "MUST",
+    title: "expires_at is created_at plus the expires_in sent, in seconds",
+    needs: NEEDS,
+    async run(ctx) {
+      for (const expiresIn of SENT_LIFETIMES_S) {
+        const { data, res } = await issue(ctx, { security_context: securityContext(ctx), expires_in: expiresIn });
+        const lifetime = tokenLifetimeS(data);
+        ctx.expect.that(Math.abs(lifetime - expiresIn) <= SLACK_S, `with expires_in ${expiresIn}, expires_at is created_at plus ${expiresIn} s`, { reason: "lifetime", expected: `${expiresIn} s (±${SLACK_S})`, got: `${lifetime} s`, res });
+      }
+    },
+  },
+  {
+    id: "tokens.lifetime.default",
+    spec: "E3; Limits (token lifetime default)",
+    level: "MUST",
+    title: "Without expires_in a token lives 86400 seconds: expires_at is created_at plus one day",
+    needs: NEEDS,
+    async run(ctx) {
+      const { data, res } = await issue(ctx, { security_context: securityContext(ctx) });
+      const lifetime = tokenLifetimeS(data);
+      ctx.expect.that(Math.abs(lifetime - DEFAULT_LIFETIME_S) <= SLACK_S, "without expires_in, expires_at is created_at plus 86400 s", { reason: "default-lifetime", expected: `${DEFAULT_LIFETIME_S} s (±${SLACK_S})`, got: `${lifetime} s`, res });
+    },
+  },
+  {
+    id: "tokens.jwt.decodes",
+    spec: "Resources / Metadata token result (token: JWT)",
+    level: "MUST",
+    title: "The token is a JWT",
+    needs: NEEDS,
+    async run(ctx) {
+      const { data, res } = await issue(ctx, { security_context: securityContext(ctx) });
+      claimsOf(ctx, data.token, res);
+    },
+  },
+  {
+    id: "tokens.jwt.security-context",
+    spec: "E3 (security_context: embedded in the token)",
+    level: "MUST",
+    title: "The token carries the security context sent, under whatever claim name",
+    needs: NEEDS,
+    async run(ctx) {
+      const sent = securityContext(ctx);
+      const { data, res } = await issue(ctx, { security_context: sent });
+      const claims = claimsOf(ctx, data.token, res);
+      // The claim name is not shown: the context may sit under any claim, or be the payload itself.
+      ctx.expect.that(holdsContext(claims, sent), "the token's claims hold the security context sent", { reason: "security-context", expected: `a claim deep-equal to ${JSON.stringify(sent)}`, got: `claims ${Object.keys(claims).join(", ")}, none holding it`, res });
+    },
+  },
+  {
+    id: "tokens.jwt.times-agree",
+    spec: "E3; Resources / Metadata token result",
+    level: "SHOULD",
+    title: "The JWT's exp (and iat, when present) agree with expires_at and created_at",
+    needs: NEEDS,
+    async run(ctx) {
+      const { data, res } = await issue(ctx, { security_context: securityContext(ctx), expires_in: SENT_LIFETIMES_S[1] });
+      const { exp, iat } = claimsOf(ctx, data.token, res);
+      // A time without offset names its instant only up to the server's zone: exp and iat may differ from it by that zone.
+      const { created, expires } = tokenTimes(data);
+      const zone = expires.hasOffset ? "" : " up to a zone offset (expires_at names none)";
+      ctx.expect.that(typeof exp === "number" && sameInstant(expires, exp, SLACK_S), "the JWT's exp is expires_at", { reason: "exp", expected: `exp ${expires.ms / 1000} (±${SLACK_S})${zone}`, got: `exp ${exp}`, res });
+      if (typeof iat === "number" && typeof exp === "number" && !created.hasOffset && !expires.hasOffset)
+        ctx.expect.that(Math.abs(exp - iat - (expires.ms - created.ms) / 1000) <= SLACK_S, "the JWT's iat is created_at (in the same zone as exp and expires_at)", { expected: `exp - iat = ${(expires.ms - created.ms) / 1000} s (±${SLACK_S})`, got: `${exp - iat} s`, res, reason: "iat" });
+      else if (iat !== undefined) ctx.expect.that(typeof iat === "number" && sameInstant(created, iat, SLACK_S), "the JWT's iat is created_at", { expected: `iat ${created.ms / 1000} (±${SLACK_S})`, got: `iat ${iat}`, res, reason: "iat" });
+    },
+  },
+  {
+    id: "tokens.request.context-required",
+    spec: "E3 (security_context required)",
+    level: "MUST",
+    title: "A request without security_context issues no token and is no server error",
+    needs: NEEDS,
+    async run(ctx) {
+      expectNoToken(ctx, await ctx.api.post(tokenPath(ctx), { expires_in: SENT_LIFETIMES_S[1] }), "a request without security_context");
+    },
+  },
+  {
+    id: "tokens.request.context-object",
+    spec: "E3 (security_context: object)",
+    level: "MUST",
+    title: "A security_context that is not a JSON object (an array, a string, null) issues no token and is no server error",
+    needs: NEEDS,
+    async run(ctx) {
+      for (const value of [["tenant"], "tenant", null])
+        expectNoToken(ctx, await ctx.api.post(tokenPath(ctx), { security_context: value }), `security_context ${JSON.stringify(value)}`);
+    },
+  },
+  {
+    id: "tokens.request.expires-in-number",
+    spec: "E3 (expires_in: number)",
+    level: "MUST",
+    title: "An expires_in that is not a number issues no token and is no server error",
+    needs: NEEDS,
+    async run(ctx) {
+      expectNoToken(ctx, await ctx.api.post(tokenPath(ctx), { security_context: securityContext(ctx), expires_in: "abc" }), 'expires_in "abc"');
+    },
+  },
+  {
+    id: "tokens.request.broken-body-4xx",
+    spec: "E3 (security_context: object, required; expires_in: number)",
+    // SHOULD: the spec names no status for a broken E3 body; a request error is most likely a 4xx.
+    level: "SHOULD",
+    title: "A request without security_context, with one that is not a JSON object, or with an expires_in that is not a number is rejected with a 4xx",
+    needs: NEEDS,
+    async run(ctx) {
+      for (const { body, what } of brokenBodies(ctx)) expectRejected(ctx, await ctx.api.post(tokenPath(ctx), body), `${what} is rejected`);
+    },
+  },
+  {
+    id: "tokens.request.expires-in-positive",
+    spec: "E3 (expires_in: seconds)",
+    level: "SHOULD",
+    title: "An expires_in of zero or less is rejected with a 4xx",
+    needs: NEEDS,
+    async run(ctx) {
+      for (const value of [0, -5])
+        expectRejected(ctx, await ctx.api.post(tokenPath(ctx), { security_context: securityContext(ctx), expires_in: value }), `expires_in ${value} is rejected`);
+    },
+  },
+  {
+    id: "tokens.auth.not-an-api-key",
+    spec: "Authentication 3; E3 (valid only for metadata endpoints)",
+    level: "MUST",
+    title: "A metadata token is refused (4xx) on every management endpoint it is tried on: E1, E2, E5, E8, E9 and E13",
+    needs: NEEDS,
+    async run(ctx) {
+      const { data } = await issue(ctx, { security_context: securityContext(ctx) });
+      // The curl line names the token by this variable, never by its value.
+      const metadataOnly = ctx.api.with({ role: "metadata token", value: String(data.token), envVar: "METADATA_TOKEN" });
+      for (const [endpoint, path] of await managementReads(ctx)) {
+        const res = await metadataOnly.get(path);
+        ctx.expect.clientError(res, `${endpoint} (GET ${path}) with a metadata token instead of an API key is refused`, "metadata-token-refused");
+      }
+    },
+  },
+]);

@@ -1,0 +1,65 @@
+import fc from "fast-check";
+import type { Api } from "../../core/api.js";
+import { groupedById, type CheckSpec } from "../../core/check.js";
+import type { CheckContext } from "../../core/context.js";
+import type { Response } from "../../core/http.js";
+import { NotExercised } from "../../core/outcome.js";
+import { forAll } from "../../core/property.js";
+import { secondsBetween } from "../../core/timestamps.js";
+import { securityContext } from "../../generators/index.js";
+import { claimsOf, tokenPath, tokenTimes } from "./metadata-token.js";
+
+/** E3 with a generated body: the 200 answer's data, after its schema is checked. */
+async function issueToken(ctx: CheckContext, api: Api, body: { security_context: Record<string, unknown>; expires_in: number }): Promise<{ data: any; res: Response }> {
+  const res = await api.post(tokenPath(ctx), body);
+  ctx.require(res, "E3", "issuing a metadata token");
+  return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
+}
+
+const lifetimes = fc.record({ security_context: securityContext(), expires_in: fc.integer({ min: 1, max: 3600 }) });
+
+/** published docs: one published schema bounds expires_in to 1..3600; a token is a credential, so issuing one is a write. */
+const TOKEN_NEEDS: CheckSpec["needs"] = ["writes", "fixture:deployment", "fixture:environment"];
+
+export const tokenPropertyChecks = groupedById([
+  {
+    id: "tokens.lifetime.any-expires-in",
+    spec: "E3; Resources / Metadata token result",
+    level: "MUST",
+    title: "For any expires_in from 1 to 3600 and any security context, expires_at is created_at plus expires_in seconds",
+    kind: "property",
+    needs: TOKEN_NEEDS,
+    async run(ctx) {
+      await forAll(ctx, lifetimes, async (body, api) => {
+        const { data, res } = await issueToken(ctx, api, body);
+        const { created, expires } = tokenTimes(data);
+        const lifetime = secondsBetween(created, expires);
+        // Only one naming its offset leaves the time between them unknown: the case says nothing.
+        if (lifetime === undefined) throw new NotExercised("created_at and expires_at: only one names its UTC offset");
+        // Both times come from one instant: less than a second of difference is rounding, a second is not.
+        ctx.expect.that(Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, expires_at is created_at plus ${body.expires_in} s`, { reason: "lifetime", expected: `${body.expires_in} s`, got: `${lifetime} s`, res });
+      });
+    },
+  },
+  {
+    id: "tokens.jwt.any-lifetime",
+    spec: "E3 (token: JWT, valid for expires_in seconds)",
+    level: "SHOULD",
+    title: "For any expires_in from 1 to 3600, the JWT's exp is expires_in seconds after its iat (after created_at without iat)",
+    kind: "property",
+    needs: TOKEN_NEEDS,
+    async run(ctx) {
+      await forAll(ctx, lifetimes, async (body, api) => {
+        const { data, res } = await issueToken(ctx, api, body);
+        const claims = claimsOf(data.token);
+        if (!claims) return ctx.expect.fail("the token is not a JWT", { expected: "a JWT whose payload is a JSON object", got: "a token that does not decode", res, reason: "not-jwt" });
+        const created = tokenTimes(data).created;
+        // created_at without offset is no instant: with no iat either, the JWT's lifetime is unknown.
+        if (typeof claims.iat !== "number" && !created.hasOffset) throw new NotExercised("the JWT has no iat and created_at names no UTC offset");
+        const issued = typeof claims.iat === "number" ? claims.iat : created.ms / 1000;
+        const lifetime = typeof claims.exp === "number" ? claims.exp - issued : undefined;
+        ctx.expect.that(lifetime !== undefined && Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, the JWT's exp is ${body.expires_in} s after ${typeof claims.iat === "number" ? "iat" : "created_at"}`, { reason: "jwt-lifetime", expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res });
+      });
+    },
+  },
+]);

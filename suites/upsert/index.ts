@@ -1,0 +1,10 @@
+import type { Check } from "../../core/check.js";
+import { upsertChecks } from "./examples.js";
+import { upsertDraftChecks } from "./drafts.js";
+import { upsertConcurrencyChecks } from "./concurrency.js";
+import { upsertRoleAccessChecks } from "./role-access.js";
+import { upsertPropertyChecks } from "./properties.js";
+import { upsertNegativeChecks } from "./negative.js";
+
+/** The upsert group: its examples, properties, negative data and model runs side by side. */
+export const upsertSuite: Check[] = [...upsertChecks, ...upsertDraftChecks, ...upsertConcurrencyChecks, ...upsertRoleAccessChecks, ...upsertPropertyChecks, ...upsertNegativeChecks];

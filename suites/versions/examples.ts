@@ -1,0 +1,88 @@
+import { group } from "../../core/check.js";
+import { currentVersions, type VersionEntry } from "../lib/version-list.js";
+
+function byChannel(list: VersionEntry[]): Map<string, VersionEntry[]> {
+  const channels = new Map<string, VersionEntry[]>();
+  for (const v of list) channels.set(v.releaseChannel, [...(channels.get(v.releaseChannel) ?? []), v]);
+  return channels;
+}
+
+/** `1.7.20` as a whole dotted token of the reference: `cubejs/cube:v1.7.20` yes, `…:v11.7.201` no. */
+function namesVersion(reference: string, version: string): boolean {
+  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[^0-9.])v?${escaped}($|[^0-9.])`).test(reference);
+}
+
+export const versionChecks = group("versions", [
+  {
+    id: "versions.list.schema",
+    spec: "E5; Resources / Deployment version entry",
+    level: "MUST",
+    title: "The versions list answers 200 with entries of releaseChannelVersion, version, releaseChannel, isLatestInChannel, isCurrent",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      expect.ok(await api.call("listVersions", { deploymentId: fixture("deployment").id }), "VersionsListResponse");
+    },
+  },
+  {
+    id: "versions.current.at-most-one",
+    spec: "E5; Resources / Deployment version entry",
+    level: "MUST",
+    title: "At most one listed version has isCurrent true",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
+      const current = list.filter((v) => v.isCurrent === true);
+      expect.that(current.length <= 1, "at most one version is the current one", { reason: "one-current", expected: "0 or 1 with isCurrent", got: current.map((v) => v.version), res });
+    },
+  },
+  {
+    id: "versions.current.listed",
+    spec: "E5 (the set includes versions the account has run)",
+    level: "SHOULD",
+    title: "The version the deployment runs is listed, with isCurrent true",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
+      expect.that(list.some((v) => v.isCurrent === true), "one listed version has isCurrent true", { reason: "current-listed", expected: "an entry with isCurrent true", got: `${list.length} entries, none current`, res });
+    },
+  },
+  {
+    id: "versions.latest.at-most-one-per-channel",
+    spec: "E5; Resources / Deployment version entry (isLatestInChannel)",
+    level: "MUST",
+    title: "No release channel has more than one entry with isLatestInChannel true",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
+      for (const [channel, entries] of byChannel(list)) {
+        const latest = entries.filter((v) => v.isLatestInChannel === true);
+        expect.that(latest.length <= 1, `channel ${channel} has at most one latest version`, { reason: "one-latest", expected: "0 or 1 with isLatestInChannel", got: latest.map((v) => v.version), res });
+      }
+    },
+  },
+  {
+    id: "versions.latest.one-per-channel",
+    spec: "E5 (the set is the head of each update channel plus older versions)",
+    level: "SHOULD",
+    title: "Every release channel present has one entry with isLatestInChannel true",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
+      for (const [channel, entries] of byChannel(list))
+        expect.that(entries.some((v) => v.isLatestInChannel === true), `channel ${channel} has its latest version marked`, { reason: "latest-marked", expected: "one entry with isLatestInChannel true", got: entries.map((v) => v.version), res });
+    },
+  },
+  {
+    id: "versions.reference.names-version",
+    spec: "Resources / Deployment version entry (releaseChannelVersion)",
+    level: "SHOULD",
+    title: "releaseChannelVersion is an image-style reference of the same version as `version`",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
+      const off = list.filter((v) => !namesVersion(v.releaseChannelVersion, v.version));
+      expect.that(off.length === 0, "each releaseChannelVersion names its entry's version", { reason: "names-version", expected: "e.g. version 1.7.20 with cubejs/cube:v1.7.20", got: off.map((v) => `${v.version} -> ${v.releaseChannelVersion}`), res });
+    },
+  },
+]);

@@ -1,0 +1,5 @@
+import type { Check } from "../../core/check.js";
+import { workbookReadChecks } from "./examples.js";
+
+/** The workbooks group: its examples, properties, negative data and model runs side by side. */
+export const workbooksSuite: Check[] = [...workbookReadChecks];
