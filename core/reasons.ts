@@ -261,6 +261,7 @@ export const reasons = {
   "list-contains": { title: "What a create made is in its collection's list", expected: "the new id listed" },
   "at-limit-accepted": { title: "A bulk move of exactly 100 items is accepted and moves them all", expected: "200, every item moved" },
   "nothing-created": { title: "A refused write creates nothing", expected: "the list as it was" },
+  "nothing-moved": { title: "A refused bulk move moves none of its items", expected: "no item in the destination" },
   "refused": { title: "A write the caller may not make is refused", expected: "a refusal" },
   "forbidden-403": { title: "An item the caller may not delete is reported with 403", expected: "a per-item failure with status 403" },
   "still-there": { title: "An item a bulk operation did not apply is still there", expected: "the item as it was" },

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { declaredTypes, escape, isObject, merge, NotGenerated, unionTypes, without, type JsonType, type Schema } from "./schema-shape.js";
+import { declaredTypes, escape, isObject, merge, mergedAllOf, NotGenerated, unionTypes, without, type JsonType, type Schema } from "./schema-shape.js";
 import { anyJson, bounded, objects, text, valid, type Derivation } from "./schema-valid.js";
 
 /**
@@ -55,6 +55,9 @@ export const pick = (breaks: Breaks) => fc.oneof(...breaks);
  * union's branch: the union's own wrong types are broken once, at the union.
  */
 export function mutations(s: Schema, at: string, d: Derivation, optional: boolean, typeBreak = true): Breaks {
+  // A value must satisfy every member of an allOf: breaking one rule of any member (a required
+  // field missing, a property mistyped) breaks the whole, so the members are broken as one schema.
+  if (Array.isArray(s.allOf)) return mutations(mergedAllOf(s as Schema & { allOf: Schema[] }), at, d, optional, typeBreak);
   const out: Breaks = [];
   const replace = (kind: InvalidKind, values: fc.Arbitrary<unknown>) => out.push(one(values.map((value) => ({ kind, apply: () => ({ value, at: "" }) }))));
   const branches: Schema[] | undefined = s.oneOf ?? s.anyOf;

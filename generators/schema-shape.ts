@@ -75,6 +75,11 @@ export function merge(a: Schema, b: Schema): Schema {
   return out;
 }
 
+/** An allOf's members merged into the schema that holds them: every member's rules at once, as one schema. */
+export function mergedAllOf(s: Schema & { allOf: Schema[] }): Schema {
+  return s.allOf.reduce(merge, without(s, "allOf"));
+}
+
 export function without(s: Schema, key: string): Schema {
   const { [key]: _, ...rest } = s;
   return rest;

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { codePoints, conforms, escape, merge, NotGenerated, typesOf, without, type JsonType, type Schema } from "./schema-shape.js";
+import { codePoints, conforms, escape, merge, mergedAllOf, NotGenerated, typesOf, without, type JsonType, type Schema } from "./schema-shape.js";
 
 export interface DeriveOptions {
   /**
@@ -63,7 +63,7 @@ export function valid(s: Schema, at: string, d: Derivation): fc.Arbitrary<unknow
   if (pinned) return pinned;
   if (++d.nodes > MAX_NODES) throw new NotGenerated(d.label, at, `more than ${MAX_NODES} schema places`);
   if (at.split("/").length > MAX_DEPTH) throw new NotGenerated(d.label, at, `deeper than ${MAX_DEPTH} levels (a recursive schema)`);
-  if (Array.isArray(s.allOf)) return valid((s.allOf as Schema[]).reduce(merge, without(s, "allOf")), at, d);
+  if (Array.isArray(s.allOf)) return valid(mergedAllOf(s as Schema & { allOf: Schema[] }), at, d);
   if (s.oneOf) {
     const rest = without(s, "oneOf");
     return oneOfSatisfiable(s.oneOf.map((b: Schema, i: number) => () => {

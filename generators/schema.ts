@@ -5,7 +5,7 @@ import { bounded, derivation, valid, type Derivation, type DeriveOptions } from 
 
 /**
  * Values derived from a (dereferenced) JSON Schema of OpenAPI 3.1: type (or a list of types),
- * properties / required / additionalProperties, enum (of any values), const, anyOf / oneOf (with
+ * properties / required / additionalProperties, enum (of any values), const, allOf, anyOf / oneOf (with
  * null, or overlapping), items / minItems / maxItems, minimum / maximum / exclusive bounds,
  * minLength / maxLength, pattern, format (date, date-time, uri) and not. `validValues` builds values
  * that satisfy the schema; `invalidValues` breaks exactly one rule of it somewhere in an otherwise

@@ -112,7 +112,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     if (!found) throw new HttpError(404, `no route ${url.pathname}`);
     const req: Req = { method, path: url.pathname, params: found.params, query: url.searchParams, body: parseBody(bodyText, raw.headers["content-type"]), user, raw };
     spec = found.route.spec;
-    for (const v of chosenVariants(app)) if (v.request && v.routes.includes(spec)) v.request(req);
+    for (const v of chosenVariants(app)) if (v.request && v.routes.includes(spec)) v.request(req, app);
     req.body = readAsVariants(app, spec, req);
     reply = await handled(app, spec, req, () => found.route.handler(req, app));
     reply = transform(app, found.route.spec, req, reply);

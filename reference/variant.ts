@@ -15,8 +15,8 @@ export interface Variant {
   /** Rewrites a 2xx answer of those routes. */
   /** Rewrites a 2xx answer of those routes (`app`: the server's state, for a defect that names another object). */
   respond?: (body: any, req: Req, app: App) => any;
-  /** Runs before the handler of those routes: may rewrite the query, or refuse with an HttpError. */
-  request?: (req: Req) => void;
+  /** Runs before the handler of those routes: may rewrite the query, or refuse with an HttpError (`app`: the server's state, for a choice that keeps its own). */
+  request?: (req: Req, app: App) => void;
   /** Rewrites every JSON error body (status 400 and above), whatever the route. */
   error?: (status: number, body: any) => any;
   /** Decisions of behaviour.ts it makes otherwise (applied before any fault's). */

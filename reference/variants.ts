@@ -4,6 +4,7 @@ import type { Item } from "./store.js";
 import type { Variant } from "./variant.js";
 import { shapeVariants } from "./shape-variants.js";
 import { platformDocumentVariant } from "./platform-document.js";
+import { devModePerCaller } from "./dev-mode-per-caller.js";
 import { matchPath } from "../core/spec/match.js";
 import { operation, type Operation } from "../core/spec/operations.js";
 
@@ -376,3 +377,5 @@ variants.push({
   routes: ["E8", "E9", "E10", "E11", "E12"],
   respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
 });
+
+variants.push(devModePerCaller);

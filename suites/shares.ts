@@ -45,6 +45,11 @@ const byId: Record<string, Share[]> = {
   // The 409 window is timing: nothing else may load the server meanwhile.
   "upsert.concurrency.*": ["exclusive"],
   "clone.limit.reached-400": ["add:workspace", "write:workbook-limit"],
+  // A refused shared clone is read back as no new `Copy of {source}`: no other check may clone
+  // that source meanwhile (a discovered fixture such as embeddableWorkbook may be the same workbook).
+  "clone.shared.non-creator-403": ["read:workspace"],
+  "clone.shared.unpublished-400": ["read:workspace"],
+  "clone.access.viewer-refused": ["read:workspace"],
   // Its writes carry a body that is not JSON: nothing is applied, nothing another check reads moves.
   "documented.methods.unsupported-405": [],
   // With --allow-writes its refused writes go to a workbook of its own, and refused creates may make objects of the run's.

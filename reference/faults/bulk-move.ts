@@ -80,6 +80,21 @@ export const bulkMoveFaults: Fault[] = [
     behaviour: { bulkMoveItems: (body: any) => itemRefs(Array.isArray(body?.items) ? { ...body, items: body.items.slice(0, MAX_BATCH) } : body) },
   },
   {
+    name: "bulk-move-over-limit-applied",
+    breaks: "Limits (up to 100 items per bulk move); E12 (Body)",
+    description: "a batch of more than 100 items answers 400, but its first 100 items are moved first",
+    catches: ["bulk-move.request.over-limit-rejected"],
+    because: { "bulk-move.request.over-limit-rejected": "nothing-moved" },
+    routes: ["E12"],
+    handle: async ({ req, next }) => {
+      const items = req.body?.items;
+      if (!Array.isArray(items) || items.length <= MAX_BATCH) return next();
+      req.body = { ...req.body, items: items.slice(0, MAX_BATCH) };
+      await next();
+      return { status: 400, body: { error: `at most ${MAX_BATCH} items per request` } };
+    },
+  },
+  {
     name: "bulk-move-destination-coerced",
     breaks: "E12 (Body: folderId integer or null)",
     description: "a folderId that is not an integer is read as the root instead of rejected",

@@ -101,6 +101,35 @@ export const cloneFaults: Fault[] = [
     behaviour: { sharedCloneSourceUsable: () => true },
   },
   {
+    name: "clone-shared-403-yet-created",
+    breaks: "E10 rule 6; Errors 2",
+    description: "shared: true from a caller that is not a creator-mode embed session answers 403, but the shared clone is made first",
+    catches: ["clone.shared.non-creator-403"],
+    because: { "clone.shared.non-creator-403": "nothing-created" },
+    routes: ["E10"],
+    behaviour: { mayCloneShared: () => true },
+    handle: async ({ req, next }) => {
+      const reply = await next();
+      const refused = req.body?.shared === true && !req.user.creatorMode && reply.status === 200;
+      return refused ? { status: 403, body: { error: "shared: true is for creator-mode embed sessions only" } } : reply;
+    },
+  },
+  {
+    name: "clone-shared-unpublished-400-yet-created",
+    breaks: "E10 rule 6; Errors 2",
+    description: "a shared clone of a workbook without a published dashboard answers 400, but an empty clone is made first",
+    catches: ["clone.shared.unpublished-400"],
+    because: { "clone.shared.unpublished-400": "nothing-created" },
+    routes: ["E10"],
+    behaviour: { sharedCloneSourceUsable: () => true },
+    handle: async ({ req, app, next }) => {
+      const source = app.store.items.get(Number(req.params.workbookId));
+      const unpublished = req.body?.shared === true && source?.sharedWorkspace === true && source.publishedDashboard == null;
+      const reply = await next();
+      return unpublished && reply.status === 200 ? { status: 400, body: { error: `workbook ${source!.id} has no published dashboard to clone from` } } : reply;
+    },
+  },
+  {
     name: "clone-limit-ignored",
     breaks: "E10 rule 7",
     description: "the plan's workbook limit is not enforced on clone",

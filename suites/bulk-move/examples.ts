@@ -8,6 +8,7 @@ import type { ItemRef } from "../../core/scratch.js";
 import { ownReport } from "../e14/workspace.js";
 import { allRecords, documented } from "../lib/e14.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "../lib/scratch-items.js";
+import { expectNoneMoved } from "./refused-move.js";
 import { bulkMove, itemKey as key, workbooksPath } from "../lib/workbook-calls.js";
 import { expectAnswerIsStored, putBySlug, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 import { pathTo } from "../../core/spec/client.js";
@@ -284,15 +285,17 @@ export const bulkMoveChecks = group("bulk-move", [
     spec: "Limits (up to 100 items per bulk move); E12 (Body)",
     // SHOULD: the limit is stated, what a server does past it (reject, or take the first 100) is not.
     level: "SHOULD",
-    title: "A batch of 101 distinct items is rejected with a 4xx",
+    title: "A batch of 101 distinct items is rejected with a 4xx, and none of them moves",
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      // The run's own workbooks, all at the root and sent to the root: accepted or not, nothing else moves.
+      // The run's own workbooks, at the root, sent to a folder of its own: accepted or not, nothing else moves.
+      const dest = await createFolder(ctx, dep);
       const items = await manyWorkbooks(ctx, dep, OVER_LIMIT);
-      const res = await bulkMove(ctx.api, dep, items, null);
+      const res = await bulkMove(ctx.api, dep, items, dest.id);
       ctx.requireRoute(res, "E12", `a bulk move of ${OVER_LIMIT} items`);
       ctx.expect.clientError(res, `${OVER_LIMIT} items, over the limit of ${LIMITS.bulkMoveItems}, are rejected as a request error`);
+      await expectNoneMoved(ctx, dep, items, dest.id, res);
     },
   },
   {

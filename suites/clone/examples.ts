@@ -4,6 +4,7 @@ import type { CheckContext } from "../../core/context.js";
 import { NotExercised, NotVerifiable } from "../../core/outcome.js";
 import { walkCursor, wholeList } from "../../core/pagination.js";
 import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden } from "./report-refs.js";
+import { copiesBefore, expectNoCopyMade } from "./refused-clone.js";
 import { createFolder, createWorkbook, deletedItem } from "../lib/scratch-items.js";
 import { workbooksPath } from "../lib/workbook-calls.js";
 import { inFolder, requirePublishedShown, shownFolderId } from "../lib/workbook-place.js";
@@ -240,11 +241,15 @@ export const cloneChecks = group("clone", [
     id: "clone.shared.non-creator-403",
     spec: "E10 rule 6; Errors 2",
     level: "MUST",
-    title: "shared: true from a caller that is not a creator-mode embed session is a 403",
+    title: "shared: true from a caller that is not a creator-mode embed session is a 403, and no clone is made",
     needs: ["writes", "fixture:deployment", "fixture:sharedWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, ctx.fixture("sharedWorkbook").id, SHARED), 403, "shared: true with the main API key");
+      const id = ctx.fixture("sharedWorkbook").id;
+      const before = await copiesBefore(ctx, dep, id);
+      const res = await duplicate(ctx.scratch, ctx.api, dep, id, SHARED);
+      ctx.expect.status(res, 403, "shared: true with the main API key");
+      await expectNoCopyMade(ctx, dep, before, res, "after the refused shared clone");
     },
   },
   {
@@ -284,11 +289,15 @@ export const cloneChecks = group("clone", [
     id: "clone.shared.unpublished-400",
     spec: "E10 rule 6; Errors 2",
     level: "MUST",
-    title: "shared: true on a shared-workspace workbook without a published dashboard is a 400",
+    title: "shared: true on a shared-workspace workbook without a published dashboard is a 400, and no clone is made",
     needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedUnpublishedWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      ctx.expect.status(await duplicate(ctx.scratch, ctx.as("creator"), dep, ctx.fixture("sharedUnpublishedWorkbook").id, SHARED), 400, "shared clone of a workbook with no published dashboard");
+      const id = ctx.fixture("sharedUnpublishedWorkbook").id;
+      const before = await copiesBefore(ctx, dep, id);
+      const res = await duplicate(ctx.scratch, ctx.as("creator"), dep, id, SHARED);
+      ctx.expect.status(res, 400, "shared clone of a workbook with no published dashboard");
+      await expectNoCopyMade(ctx, dep, before, res, "after the refused shared clone");
     },
   },
   {

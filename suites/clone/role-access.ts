@@ -4,7 +4,8 @@ import { NotExercised } from "../../core/outcome.js";
 import { walkCursor } from "../../core/pagination.js";
 import { workbooksPath } from "../lib/workbook-calls.js";
 import { duplicate, workbookPath } from "../lib/workbook-writes.js";
-import { VIEWER, namedIn } from "../lib/viewer.js";
+import { VIEWER } from "../lib/viewer.js";
+import { copiesBefore, expectNoCopyMade } from "./refused-clone.js";
 
 /** A workbook the viewer reads (its own E8 page, then E9): a refusal of its clone is the role's, not read access's. */
 async function readableByViewer(ctx: CheckContext, dep: string): Promise<{ id: number; name: string }> {
@@ -28,12 +29,10 @@ export const cloneRoleAccessChecks = groupedById([
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const source = await readableByViewer(ctx, dep);
-      const copies = `Copy of ${source.name}`;
-      const before = await namedIn(ctx, dep, copies);
+      const before = await copiesBefore(ctx, dep, source.id);
       const res = await duplicate(ctx.scratch, ctx.as("viewer"), dep, source.id);
       ctx.expect.clientError(res, `cloning workbook ${source.id} as a caller below AI BI User is refused`, "role-refused");
-      const after = (await namedIn(ctx, dep, copies)).filter((id) => !before.includes(id));
-      ctx.expect.equal(after, [], `no "${copies}" appeared after the refused clone`, { res, reason: "nothing-created" });
+      await expectNoCopyMade(ctx, dep, before, res, "after the refused clone");
     },
   },
 ]);
