@@ -2,12 +2,12 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { prepareOutDir } from "./out-dir.js";
-import type { GateOptions } from "../core/gate.js";
-import { packageRoot } from "../core/paths.js";
-import { selectChecks } from "../core/select.js";
-import { parseShard, SHARD_NEEDS_SEED, shardOf } from "../core/shard.js";
+import type { GateOptions } from "../core/run/gate.js";
+import { packageRoot } from "../core/spec/paths.js";
+import { selectChecks } from "../core/run/select.js";
+import { parseShard, SHARD_NEEDS_SEED, shardOf } from "../core/run/shard.js";
 import { unknownCommandMessage } from "./commands/help.js";
-import { type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
+import { type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/run/settings.js";
 import { checkRunOptions, type SettingsOptions, settingsFrom } from "./run-settings.js";
 import { collect, explicitOptions, fromConfig, LEVELS, rateLimitOption, selectLevel } from "./run-options.js";
 
@@ -259,18 +259,18 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   if (opts.shard && opts.seed === undefined && file.seed === undefined) throw new UsageError(SHARD_NEEDS_SEED);
   const selected = selectLevel(selectChecks(catalogue, opts.group, opts.check), opts.level);
   const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count, { separateServers: opts.reference }) : selected;
-  const { readBaseline } = await import("../core/gate.js");
+  const { readBaseline } = await import("../core/run/gate.js");
   const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
-  const { runConformance } = await import("../core/conformance.js");
+  const { runConformance } = await import("../core/run/conformance.js");
   const { preflight } = await import("./preflight.js");
   const { baselineLines, ConsoleReporter, summaryLine } = await import("../core/reporters/console.js");
   const { publishToGitHub } = await import("../core/reporters/github.js");
   const { HarRecorder } = await import("../core/reporters/har.js");
   const { reportsLine, writeReports } = await import("../core/reporters/write.js");
-  const { DeploymentUpdateCounter } = await import("../core/deployment-updates.js");
-  const { writePlan } = await import("../core/write-plan.js");
-  const { coverageLine, operationLines } = await import("../core/operation-coverage.js");
-  const { driftLines } = await import("../core/drift.js");
+  const { DeploymentUpdateCounter } = await import("../core/spec/deployment-updates.js");
+  const { writePlan } = await import("../core/run/write-plan.js");
+  const { coverageLine, operationLines } = await import("../core/served/operation-coverage.js");
+  const { driftLines } = await import("../core/served/drift.js");
 
   let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
   if (opts.reference) {

@@ -1,6 +1,6 @@
-import { type GateOptions, verdict } from "../core/gate.js";
-import type { CheckResult, RunOutcome } from "../core/result.js";
-import { NOT_RUN_INTERRUPTED } from "../core/verdict.js";
+import { type GateOptions, verdict } from "../core/run/gate.js";
+import type { CheckResult, RunOutcome } from "../core/model/result.js";
+import { NOT_RUN_INTERRUPTED } from "../core/run/verdict.js";
 
 /**
  * --fail-fast: the first result that fails the run (a failure, a blocked or errored check, as the

@@ -1,9 +1,9 @@
-import { Api } from "../core/api.js";
-import { allDeployments } from "../core/deployments.js";
-import { Fixtures, listBranches } from "../core/fixtures.js";
-import type { Credential, HttpClient } from "../core/http.js";
-import { walkCursor } from "../core/pagination.js";
-import { type FixtureConfig, UsageError } from "../core/settings.js";
+import { Api } from "../core/transport/api.js";
+import { allDeployments } from "../core/spec/deployments.js";
+import { Fixtures, listBranches } from "../core/run/fixtures.js";
+import type { Credential, HttpClient } from "../core/transport/http.js";
+import { walkCursor } from "../core/transport/pagination.js";
+import { type FixtureConfig, UsageError } from "../core/run/settings.js";
 import { pathTo } from "../core/spec/client.js";
 
 /** Folder listings preflight spends looking for a configured folder before it gives no verdict. */

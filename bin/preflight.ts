@@ -1,7 +1,7 @@
-import type { TokenRole } from "../core/check.js";
-import { type Credential, HttpClient, NetworkError, RateLimited, type Response } from "../core/http.js";
-import { credentials, redactorFor } from "../core/runner.js";
-import { type RunSettings, UsageError } from "../core/settings.js";
+import type { TokenRole } from "../core/model/check.js";
+import { type Credential, HttpClient, NetworkError, RateLimited, type Response } from "../core/transport/http.js";
+import { credentials, redactorFor } from "../core/run/runner.js";
+import { type RunSettings, UsageError } from "../core/run/settings.js";
 import { checkFixtures } from "./fixture-check.js";
 import { answerHint, networkHint } from "./network-hints.js";
 import { pathTo, requestTo } from "../core/spec/client.js";

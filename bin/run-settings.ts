@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { type ConfigFile, checkBaseUrl, durationMs, type RunSettings, tokenEnvVars, UsageError } from "../core/settings.js";
-import { useGivenDocument } from "../core/given-document.js";
-import { parseHeaders } from "../core/headers.js";
+import { type ConfigFile, checkBaseUrl, durationMs, type RunSettings, tokenEnvVars, UsageError } from "../core/run/settings.js";
+import { useGivenDocument } from "../core/served/given-document.js";
+import { parseHeaders } from "../core/transport/headers.js";
 
 /** The options of a run (and of replay) that decide its settings. */
 export interface SettingsOptions {

@@ -59,7 +59,7 @@ export interface Fault {
   catches: string[];
   /**
    * Checks run beside the caught ones only for their traffic: an invariant judges what the others
-   * send (core/invariants.ts), so its proof runs the checks that walk where the fault is. They need
+   * send (core/run/invariants.ts), so its proof runs the checks that walk where the fault is. They need
    * not fail (the fault breaks the rule where none of them looks).
    */
   feeds?: string[];
@@ -71,7 +71,7 @@ export interface Fault {
   /**
    * Why each failure it causes must happen, so that a check failing for another reason proves
    * nothing: per check id, the reason key of the assertion that must fail (CheckFailure.reason,
-   * typed, not prose; a key of core/reasons.ts). Required for every caught check (test/fault-reasons.test.ts);
+   * typed, not prose; a key of core/model/reasons.ts). Required for every caught check (test/fault-reasons.test.ts);
    * and each caught check's `spec` must cite a section that `breaks` names.
    */
   because?: Record<string, string>;

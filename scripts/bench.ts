@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { packageRoot } from "../core/paths.js";
+import { packageRoot } from "../core/spec/paths.js";
 
 interface Scenario {
   name: string;
@@ -47,8 +47,8 @@ const arg = (name: string) => (process.argv.includes(name) ? process.argv[proces
 
 /** In a child: one full run against a fresh reference; prints its figures as JSON. */
 async function runScenario(s: Scenario): Promise<RunFigures> {
-  const { runChecks } = await import("../core/runner.js");
-  const { Schemas } = await import("../core/schemas.js");
+  const { runChecks } = await import("../core/run/runner.js");
+  const { Schemas } = await import("../core/spec/schemas.js");
   const { startReference } = await import("../reference/server.js");
   const { catalogue } = await import("../suites/index.js");
   const ref = await startReference({ latencyMs: s.latencyMs });

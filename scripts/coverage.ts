@@ -4,8 +4,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { coverageMarkdown } from "../core/coverage.js";
-import { packageRoot } from "../core/paths.js";
+import { coverageMarkdown } from "../core/served/coverage.js";
+import { packageRoot } from "../core/spec/paths.js";
 import { catalogue } from "../suites/index.js";
 
 if (process.argv[1]?.endsWith("coverage.js")) writeFileSync(join(packageRoot, "docs", "coverage.md"), coverageMarkdown(catalogue));

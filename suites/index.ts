@@ -1,4 +1,4 @@
-import type { Check } from "../core/check.js";
+import type { Check } from "../core/model/check.js";
 import { deploymentsSuite } from "./deployments/index.js";
 import { environmentsSuite } from "./environments/index.js";
 import { versionsSuite } from "./versions/index.js";

@@ -1,7 +1,7 @@
-import type { Check, Share } from "../core/check.js";
+import type { Check, Share } from "../core/model/check.js";
 
 /**
- * What each group touches that others touch too (see Share in core/check.ts); the scheduler of
+ * What each group touches that others touch too (see Share in core/model/check.ts); the scheduler of
  * --concurrency keeps checks that disturb each other apart. By group, with the checks that differ
  * from their group named by id. A group that is not here: read-only checks share nothing,
  * writing ones run alone.

@@ -1,9 +1,9 @@
-import { isInvariant } from "../core/invariants.js";
+import { isInvariant } from "../core/run/invariants.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/result.js";
-import { runChecks } from "../core/runner.js";
-import { Schemas } from "../core/schemas.js";
-import { selectChecks } from "../core/select.js";
+import type { CheckResult } from "../core/model/result.js";
+import { runChecks } from "../core/run/runner.js";
+import { Schemas } from "../core/spec/schemas.js";
+import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
 import { type ChaosMode, type ChaosRule, type ChaosServer, chaosModes, startChaos } from "./chaos-server.js";
 import { settingsFor } from "./reference-run.js";

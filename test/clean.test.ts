@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { variants } from "../reference/variants.js";
-import { selectChecks } from "../core/select.js";
+import { selectChecks } from "../core/run/select.js";
 import { catalogue as everyCheck } from "../suites/index.js";
 import { describeResults, runAgainstReference } from "./reference-run.js";
 import { sweepSeeds } from "./sweep-seeds.js";

@@ -5,7 +5,7 @@ import { connect, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectChecks } from "../core/select.js";
+import { selectChecks } from "../core/run/select.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 import { catalogue } from "../suites/index.js";
 import { cli } from "./report-run.js";
@@ -207,7 +207,7 @@ describe("init", () => {
     const made = await withEnv(roles, () => cli("init", "--base-url", ref.url, "--output", file));
     expect(made.code, made.err).toBe(0);
     const config = JSON.parse(readFileSync(file, "utf8"));
-    const { validateConfig } = await import("../core/settings.js");
+    const { validateConfig } = await import("../core/run/settings.js");
     expect(validateConfig(config)).toEqual([]);
     expect(JSON.stringify(config)).not.toContain(refConfig.token);
     expect(config.fixtures).toEqual(expect.objectContaining({ deploymentId: expect.any(String), environmentId: expect.any(String), workbookId: expect.any(Number), sharedBranch: expect.any(String), personalBranch: expect.any(String), productionBranch: expect.any(String) }));

@@ -129,7 +129,7 @@ describe("preflight", () => {
 describe("the built CLI in odd environments", () => {
   it("a closed pipe (| head -1) ends output quietly: no EPIPE stack, the run's own exit code", async () => {
     const r = await spawnCli(["--reference", "--read-only", "--check", "deployments.*", "workbooks.*", "auth.*"], (_, child) => child.stdout?.destroy());
-    // The plan line alone (core/write-plan.ts): nothing else, no EPIPE stack.
+    // The plan line alone (core/run/write-plan.ts): nothing else, no EPIPE stack.
     expect(r.stderr).toMatch(/^read-only: this run sends GET only [^\n]*\n$/);
     expect(r.code).toBe(0);
   });

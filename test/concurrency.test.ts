@@ -1,10 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { group } from "../core/check.js";
-import { runChecks } from "../core/runner.js";
-import type { CheckResult } from "../core/result.js";
-import { Schemas } from "../core/schemas.js";
+import { group } from "../core/model/check.js";
+import { runChecks } from "../core/run/runner.js";
+import type { CheckResult } from "../core/model/result.js";
+import { Schemas } from "../core/spec/schemas.js";
 import { catalogue } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
 

@@ -6,9 +6,9 @@ import { main } from "../bin/cli.js";
 import { annotations, escapeData, escapeProperty, publishToGitHub } from "../core/reporters/github.js";
 import { catalogueLines } from "../core/reporters/console.js";
 import type { Report } from "../core/reporters/report.js";
-import type { CheckResult } from "../core/result.js";
-import { rootCauses } from "../core/verdict.js";
-import { selectChecks } from "../core/select.js";
+import type { CheckResult } from "../core/model/result.js";
+import { rootCauses } from "../core/run/verdict.js";
+import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
 import { cli, faultyRun } from "./report-run.js";
 

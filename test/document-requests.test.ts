@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Schemas } from "../core/schemas.js";
-import { operationsOf } from "../core/served-document.js";
+import { Schemas } from "../core/spec/schemas.js";
+import { operationsOf } from "../core/served/served-document.js";
 import { namesMadeUpValue, queryArbitrary, specQueryParameters } from "../suites/documented/requests.js";
 
 /** A served document may type a spec'd parameter more loosely than the spec: the generated request obeys the spec. */

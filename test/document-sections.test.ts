@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { drift } from "../core/drift.js";
-import { bundledOpenApi } from "../core/schemas.js";
+import { drift } from "../core/served/drift.js";
+import { bundledOpenApi } from "../core/spec/schemas.js";
 import type { Report } from "../core/reporters/report.js";
 import { cli } from "./report-run.js";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runChecks } from "../core/runner.js";
-import { Schemas } from "../core/schemas.js";
-import type { RunSettings } from "../core/settings.js";
+import { runChecks } from "../core/run/runner.js";
+import { Schemas } from "../core/spec/schemas.js";
+import type { RunSettings } from "../core/run/settings.js";
 import { catalogue } from "../suites/index.js";
 import { type DocumentServerFault, startDocumentServer } from "./document-server.js";
 

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import type { Check } from "../core/check.js";
-import { isNoServerError } from "../core/reasons.js";
-import type { CheckResult } from "../core/result.js";
+import type { Check } from "../core/model/check.js";
+import { isNoServerError } from "../core/model/reasons.js";
+import type { CheckResult } from "../core/model/result.js";
 import type { Fault } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 import { describeResults, runAgainstReference } from "./reference-run.js";
@@ -30,7 +30,7 @@ export const failureText = (r: CheckResult) => [r.message, `expected ${r.expecte
 /**
  * Why a failed result is no proof of the fault, or undefined when it is one: the result's typed
  * reason must be the one the fault declares for the check (deleting the assertion, or failing
- * another one, breaks the proof). Every fault declares a registered reason key (core/reasons.ts)
+ * another one, breaks the proof). Every fault declares a registered reason key (core/model/reasons.ts)
  * for every check it catches.
  */
 export function notAProof(fault: Fault, r: CheckResult): string | undefined {
@@ -65,7 +65,7 @@ export function proveFaults(selected: Fault[]): void {
       const outcomes = await Promise.all(seeds.map((seed) => runAgainstReference(run, { faults: [fault.name], settings: { seed, runs: PROOF_RUNS } }).then((o) => ({ seed, o }))));
       for (const { seed, o } of outcomes) {
         const caught = o.results.filter((r) => fault.catches.includes(r.id));
-        // One defect reads as one failure (core/shared-defects.ts): a caught check blocked under another caught one, for the same shared reason, is caught too.
+        // One defect reads as one failure (core/run/shared-defects.ts): a caught check blocked under another caught one, for the same shared reason, is caught too.
         const underCaught = (r: CheckResult) => r.status === "blocked" && fault.catches.some((id) => id !== r.id && r.root?.check === id);
         const notFailed = caught.filter((r) => r.status !== "failed" && !underCaught(r));
         expect(notFailed.map((r) => `seed ${seed}: ${r.id}: ${r.status} ${r.message}`), describeResults(o)).toEqual([]);
@@ -76,7 +76,7 @@ export function proveFaults(selected: Fault[]): void {
     });
   }
   it("no check but a 'no 5xx' one is proven only by faults that answer 5xx", () => {
-    // A "no 5xx" check is one every fault proves for a reason of that kind (core/reasons.ts), not one whose title says so.
+    // A "no 5xx" check is one every fault proves for a reason of that kind (core/model/reasons.ts), not one whose title says so.
     const noServerError = (id: string) => selected.every((f) => !f.catches.includes(id) || isNoServerError(f.because?.[id]));
     const judged = catalogue.filter((c) => !noServerError(c.id)).filter((c) => {
       const faults = selected.filter((f) => f.catches.includes(c.id));

@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { reasonOf, reasons } from "../core/reasons.js";
-import type { CheckResult } from "../core/result.js";
+import { reasonOf, reasons } from "../core/model/reasons.js";
+import type { CheckResult } from "../core/model/result.js";
 import { faults, type Fault } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 import { notAProof } from "./fault-proof.js";
 
 /**
- * Fault proofs compare typed reasons (core/outcome.ts CheckFailure.reason), never text: a check
+ * Fault proofs compare typed reasons (core/model/outcome.ts CheckFailure.reason), never text: a check
  * that fails another of its assertions, or none (its assertion deleted), proves nothing. The keys
- * are the registry's (core/reasons.ts): the type of every assertion's `reason` is its key set, and
+ * are the registry's (core/model/reasons.ts): the type of every assertion's `reason` is its key set, and
  * a fault names only keys it holds.
  */
 const check = (id: string) => catalogue.find((c) => c.id === id)!;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Schemas, type SchemaName } from "../core/schemas.js";
+import { Schemas, type SchemaName } from "../core/spec/schemas.js";
 import { acceptedSpellings, ENV_VAR_POOL, ENV_VAR_TAG, envVarName, nearMissVersionForm, holdsMarker, PROPERTY_ENV_VARS, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
 import { invalidCandidates, invalidValues, longText, malformedJson, validValues } from "../generators/schema.js";
 

@@ -6,7 +6,7 @@ import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml, reportHtml } from "../core/reporters/html.js";
 import type { Report } from "../core/reporters/report.js";
-import { rootCauses, summarise } from "../core/verdict.js";
+import { rootCauses, summarise } from "../core/run/verdict.js";
 import { faultyRun } from "./report-run.js";
 
 const CHROMIUM = "/usr/bin/chromium";

@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Expect } from "../core/expect.js";
-import { HttpClient, NetworkError, RateLimited, retryAfterMs } from "../core/http.js";
-import { CheckFailure } from "../core/outcome.js";
-import { Redactor } from "../core/redact.js";
-import { Schemas } from "../core/schemas.js";
+import { Expect } from "../core/model/expect.js";
+import { HttpClient, NetworkError, RateLimited, retryAfterMs } from "../core/transport/http.js";
+import { CheckFailure } from "../core/model/outcome.js";
+import { Redactor } from "../core/transport/redact.js";
+import { Schemas } from "../core/spec/schemas.js";
 
 const TOKEN = "tok_super_secret_value_123";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
@@ -180,8 +180,8 @@ describe("Redactor", () => {
 
 describe("runner", () => {
   it("stops attempting checks once the server has stopped answering", async () => {
-    const { runChecks } = await import("../core/runner.js");
-    const { group } = await import("../core/check.js");
+    const { runChecks } = await import("../core/run/runner.js");
+    const { group } = await import("../core/model/check.js");
     const checks = group("probe", Array.from({ length: 6 }, (_, i) => ({ id: `probe.${i}`, spec: "E1", level: "MUST" as const, title: "probe", async run({ api }: any) { await api.get("/slow"); } })));
     const outcome = await runChecks(checks, { baseUrl: base, token: TOKEN, tokens: {}, fixtures: {}, writes: false, unremovableWrites: false, timeoutMs: 150, runs: 1, seed: 1, strict: false }, await Schemas.load());
     expect(outcome.results.map((r) => r.status)).toEqual(Array(6).fill("errored"));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { runChecks } from "../core/runner.js";
-import type { RunOutcome } from "../core/result.js";
-import { Schemas } from "../core/schemas.js";
-import type { RunSettings } from "../core/settings.js";
-import { selectChecks } from "../core/select.js";
+import { runChecks } from "../core/run/runner.js";
+import type { RunOutcome } from "../core/model/result.js";
+import { Schemas } from "../core/spec/schemas.js";
+import type { RunSettings } from "../core/run/settings.js";
+import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
 import { startIndependentServer as startFirst } from "./independent-server/server.js";
 import { startIndependentServer as startSecond } from "./independent-server-2/server.js";

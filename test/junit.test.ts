@@ -7,7 +7,7 @@ import addFormatsModule from "ajv-formats";
 import { ctrfReport } from "../core/reporters/ctrf.js";
 import { junitXml } from "../core/reporters/junit.js";
 import type { Report } from "../core/reporters/report.js";
-import type { CheckResult } from "../core/result.js";
+import type { CheckResult } from "../core/model/result.js";
 import { faultyRun } from "./report-run.js";
 
 /** The JUnit schema of Jenkins' xunit plugin, the strictest reader (see the file's header). */
@@ -102,7 +102,7 @@ describe("ctrf-report.json (Common Test Report Format), beside JUnit", () => {
     expect([finding.status, finding.rawStatus]).toEqual(["other", "failed"]);
     const property = ctrf.results.tests.find((t: any) => t.labels.check === "pagination.cursor.any-page-size");
     expect(property.parameters.seed).toBe(run.report().results.find((r) => r.id === "pagination.cursor.any-page-size")!.property!.seed);
-    // A property confirms its shrunk case once (core/property.ts): one retry, both runs failed.
+    // A property confirms its shrunk case once (core/run/property.ts): one retry, both runs failed.
     expect(property.retries).toBe(1);
     for (const secret of run.secrets) expect(run.read("ctrf-report.json")).not.toContain(secret);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ENV_VAR_POOL } from "../generators/index.js";
 import { createAnswerDefects } from "../reference/variants.js";
-import { selectChecks } from "../core/select.js";
+import { selectChecks } from "../core/run/select.js";
 import { newItem } from "../reference/store.js";
 import { catalogue } from "../suites/index.js";
 import { differences, envVarNames, ledgerRuns, type LedgerRun } from "./ledger-harness.js";

@@ -1,19 +1,19 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { group } from "../core/check.js";
-import type { CheckContext } from "../core/context.js";
-import { type Exchange, NetworkError } from "../core/http.js";
-import { CheckFailure, Skip } from "../core/outcome.js";
-import { forAll, type PropertyOptions } from "../core/property.js";
-import { runChecks } from "../core/runner.js";
-import { Schemas } from "../core/schemas.js";
-import { selectChecks } from "../core/select.js";
+import { group } from "../core/model/check.js";
+import type { CheckContext } from "../core/model/context.js";
+import { type Exchange, NetworkError } from "../core/transport/http.js";
+import { CheckFailure, Skip } from "../core/model/outcome.js";
+import { forAll, type PropertyOptions } from "../core/run/property.js";
+import { runChecks } from "../core/run/runner.js";
+import { Schemas } from "../core/spec/schemas.js";
+import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
 import { startChaos, type ChaosServer } from "./chaos-server.js";
 import { runAgainstReference, settingsFor } from "./reference-run.js";
 
 /**
- * The property engine is bounded (core/property.ts): its request budget covers the search, the
+ * The property engine is bounded (core/run/property.ts): its request budget covers the search, the
  * shrinking and the confirming replay; a network error ends it unshrunk; a replay that does not
  * fail again leaves the original failure, labelled intermittent; fewer than 10 completed runs is
  * not a pass; the curl lines of a failure replay its setup too.

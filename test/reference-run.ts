@@ -1,8 +1,8 @@
-import type { Check } from "../core/check.js";
-import { runChecks } from "../core/runner.js";
-import type { RunOutcome } from "../core/result.js";
-import { Schemas } from "../core/schemas.js";
-import type { RunSettings } from "../core/settings.js";
+import type { Check } from "../core/model/check.js";
+import { runChecks } from "../core/run/runner.js";
+import type { RunOutcome } from "../core/model/result.js";
+import { Schemas } from "../core/spec/schemas.js";
+import type { RunSettings } from "../core/run/settings.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 
 let schemas: Promise<Schemas> | undefined;

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { packageRoot } from "../core/paths.js";
+import { packageRoot } from "../core/spec/paths.js";
 import type { Report } from "../core/reporters/report.js";
-import { NOT_RUN_INTERRUPTED } from "../core/verdict.js";
-import { tokenEnvVars } from "../core/settings.js";
+import { NOT_RUN_INTERRUPTED } from "../core/run/verdict.js";
+import { tokenEnvVars } from "../core/run/settings.js";
 import { faultNamed, faults } from "../reference/faults.js";
 import { startReference, type RunningReference, type StartOptions } from "../reference/server.js";
 import { snapshotOf, type StateSnapshot } from "../reference/state-snapshot.js";
@@ -21,7 +21,7 @@ import { catalogue } from "../suites/index.js";
  */
 
 const CLI = join(packageRoot, "dist", "bin", "conformance.js");
-/** Every name a run gives starts with it (core/scratch.ts); a clone's "Copy of cf-…" holds it. */
+/** Every name a run gives starts with it (core/ledger/scratch.ts); a clone's "Copy of cf-…" holds it. */
 const RUN_PREFIX = "cf-";
 const RUN_TIMEOUT_MS = 150_000;
 const writeChecks = new Set(catalogue.filter((c) => c.needs.includes("writes")).map((c) => c.id));
@@ -129,7 +129,7 @@ const deploymentChecks = new Set(catalogue.filter((c) => c.needs.includes("deplo
 /** "A handful": the E6 examples move the deployment once per rule, the properties never on a server that keeps the rules. */
 const MAX_DEPLOYMENT_UPDATES = 12;
 
-/** The count the console prints (core/deployment-updates.ts). */
+/** The count the console prints (core/spec/deployment-updates.ts). */
 function updatesOf(run: CliRun): { accepted: number; where: string[] } {
   const m = /^deployment updates \(PUT \/api\/v1\/deployments\/\{deploymentId\}\): (\d+) accepted(?: to deployment ([^,]+(?:, [^,]+)*?))?, \d+ refused$/m.exec(run.stdout);
   if (!m) throw new Error(`no deployment update count in the output:\n${run.stdout.slice(-1500)}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Exchange } from "../core/http.js";
-import type { CheckResult } from "../core/result.js";
-import { blockSharedDefects } from "../core/shared-defects.js";
+import type { Exchange } from "../core/transport/http.js";
+import type { CheckResult } from "../core/model/result.js";
+import { blockSharedDefects } from "../core/run/shared-defects.js";
 
 /** Issue 20 §1: one defect, one failure: a schema defect belongs to the schema invariant, which blocks the checks that met it in other answers. */
 const exchange = (method: string, url: string): Exchange => ({ method, url, requestHeaders: {}, status: 200, durationMs: 0, curl: "" });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { group } from "../core/check.js";
+import { group } from "../core/model/check.js";
 import { catalogue } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
 
 /**
- * A 404 is "endpoint missing" only where the route is shown missing (core/preconditions.ts): on
+ * A 404 is "endpoint missing" only where the route is shown missing (core/run/preconditions.ts): on
  * a route whose owner check passed, it is the server's answer to the request, and no check is
  * blocked by a root cause that passed.
  */

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../bin/cli.js";
 import type { Report } from "../core/reporters/report.js";
-import { conflictTable } from "../core/schedule.js";
-import { CHECK_COST, shardOf } from "../core/shard.js";
+import { conflictTable } from "../core/run/schedule.js";
+import { CHECK_COST, shardOf } from "../core/run/shard.js";
 import { faults } from "../reference/faults.js";
-import { isInvariant } from "../core/invariants.js";
+import { isInvariant } from "../core/run/invariants.js";
 import { catalogue } from "../suites/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "conformance-shard-"));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Exchange } from "../core/http.js";
-import type { CheckResult } from "../core/result.js";
-import { blockSharedDefects } from "../core/shared-defects.js";
+import type { Exchange } from "../core/transport/http.js";
+import type { CheckResult } from "../core/model/result.js";
+import { blockSharedDefects } from "../core/run/shared-defects.js";
 import { catalogue } from "../suites/index.js";
 import { describeResults, runAgainstReference } from "./reference-run.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conflict, sharesOf } from "../core/schedule.js";
+import { conflict, sharesOf } from "../core/run/schedule.js";
 import { catalogue } from "../suites/index.js";
 
 /**

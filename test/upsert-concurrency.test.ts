@@ -1,11 +1,11 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "../core/api.js";
-import { HttpClient, type Credential } from "../core/http.js";
-import { requireAnswer } from "../core/preconditions.js";
-import { Redactor } from "../core/redact.js";
-import { Scratch } from "../core/scratch.js";
+import { Api } from "../core/transport/api.js";
+import { HttpClient, type Credential } from "../core/transport/http.js";
+import { requireAnswer } from "../core/run/preconditions.js";
+import { Redactor } from "../core/transport/redact.js";
+import { Scratch } from "../core/ledger/scratch.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 import { raceOnSlug } from "../suites/upsert/concurrency.js";
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type GateOptions, gateExitCode, shownAs, verdict } from "../core/gate.js";
-import { judged } from "../core/conformance.js";
+import { type GateOptions, gateExitCode, shownAs, verdict } from "../core/run/gate.js";
+import { judged } from "../core/run/conformance.js";
 import { ConsoleReporter } from "../core/reporters/console.js";
 import { ctrfReport } from "../core/reporters/ctrf.js";
 import { reportHtml } from "../core/reporters/html.js";
 import { junitXml } from "../core/reporters/junit.js";
 import { mergeReports } from "../core/reporters/merge.js";
 import { buildReport } from "../core/reporters/report.js";
-import type { CheckResult } from "../core/result.js";
-import { label, settle, withRecurrence } from "../core/verdict.js";
+import type { CheckResult } from "../core/model/result.js";
+import { label, settle, withRecurrence } from "../core/run/verdict.js";
 
 const x = (url: string, status: number) => ({ method: "GET", url, requestHeaders: {}, status, durationMs: 0, curl: `curl ${url}` });
 const result = (id: string, status: CheckResult["status"], extra: Partial<CheckResult> = {}): CheckResult => ({ id, group: id.split(".")[0], title: id, spec: "E1", level: "MUST", kind: "example", status, message: `${id} ${status}`, durationMs: 1, ...extra });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Api } from "../core/api.js";
-import { WALKS_BEFORE_ABSENCE, walkAgainUntil, walkCursor, walkOffset } from "../core/pagination.js";
+import type { Api } from "../core/transport/api.js";
+import { WALKS_BEFORE_ABSENCE, walkAgainUntil, walkCursor, walkOffset } from "../core/transport/pagination.js";
 
 /**
  * Issue 20 §1: a walk adapts to what the server shows about page sizes (a 4xx above some size, a

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/result.js";
-import { runChecks } from "../core/runner.js";
-import { Schemas } from "../core/schemas.js";
-import type { RunSettings } from "../core/settings.js";
+import type { CheckResult } from "../core/model/result.js";
+import { runChecks } from "../core/run/runner.js";
+import { Schemas } from "../core/spec/schemas.js";
+import type { RunSettings } from "../core/run/settings.js";
 import { catalogue } from "../suites/index.js";
 import { startWrapping, type WrappingServer } from "./wrapping-server.js";
 
@@ -17,7 +17,7 @@ const settingsOf = (server: WrappingServer): RunSettings => {
   return { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, adminWrites: true, timeoutMs: 5_000, runs: 25, seed: 42, strict: false, concurrency: 8 };
 };
 
-/** What a check ending for want of an id or a record says (core/preconditions.ts, suites/lib/e14.ts, suites/documented.ts). */
+/** What a check ending for want of an id or a record says (core/run/preconditions.ts, suites/lib/e14.ts, suites/documented/examples.ts). */
 const WANT_OF_ID = /without what was needed|answered no id|names no id|no id to address/;
 
 async function runAgainst(wrap: boolean): Promise<{ results: CheckResult[]; documentReads: number; documentRequests: number }> {

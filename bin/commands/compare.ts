@@ -1,7 +1,7 @@
-import { isFailing } from "../../core/gate.js";
+import { isFailing } from "../../core/run/gate.js";
 import type { Report } from "../../core/reporters/report.js";
-import type { CheckResult } from "../../core/result.js";
-import { label } from "../../core/verdict.js";
+import type { CheckResult } from "../../core/model/result.js";
+import { label } from "../../core/run/verdict.js";
 import { readReport } from "./report-file.js";
 
 type Brief = Pick<CheckResult, "id" | "level" | "status" | "message" | "recurrence" | "failedRuns" | "skipKind">;

@@ -1,5 +1,5 @@
-import type { Check } from "../../core/check.js";
-import { coverage, coverageMarkdown } from "../../core/coverage.js";
+import type { Check } from "../../core/model/check.js";
+import { coverage, coverageMarkdown } from "../../core/served/coverage.js";
 
 /** `conformance coverage`: every rule of the spec and the checks that verify it (docs/coverage.md is the same). */
 export function coverageCommand(checks: Check[], opts: { json?: boolean }, out: (line: string) => void): number {

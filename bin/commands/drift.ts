@@ -1,10 +1,10 @@
-import { drift, driftLines } from "../../core/drift.js";
-import { HttpClient } from "../../core/http.js";
-import { Api } from "../../core/api.js";
+import { drift, driftLines } from "../../core/served/drift.js";
+import { HttpClient } from "../../core/transport/http.js";
+import { Api } from "../../core/transport/api.js";
 import { readServed } from "../../core/served/read.js";
-import { credentials, redactorFor } from "../../core/runner.js";
-import { bundledOpenApi } from "../../core/schemas.js";
-import { type RunSettings, UsageError } from "../../core/settings.js";
+import { credentials, redactorFor } from "../../core/run/runner.js";
+import { bundledOpenApi } from "../../core/spec/schemas.js";
+import { type RunSettings, UsageError } from "../../core/run/settings.js";
 
 /** `conformance drift`: the served document against the bundled contract's E1–E13; exit 1 on a breaking difference with --strict. */
 export async function driftCommand(settings: RunSettings, opts: { json?: boolean; strict?: boolean }, out: (line: string) => void): Promise<number> {

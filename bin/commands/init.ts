@@ -1,11 +1,11 @@
 import { existsSync, writeFileSync } from "node:fs";
-import { Api } from "../../core/api.js";
-import type { TokenRole } from "../../core/check.js";
-import { allDeployments } from "../../core/deployments.js";
-import { Fixtures } from "../../core/fixtures.js";
-import { HttpClient } from "../../core/http.js";
-import { credentials, redactorFor } from "../../core/runner.js";
-import { type RunSettings, tokenEnvVars, UsageError, validateConfig } from "../../core/settings.js";
+import { Api } from "../../core/transport/api.js";
+import type { TokenRole } from "../../core/model/check.js";
+import { allDeployments } from "../../core/spec/deployments.js";
+import { Fixtures } from "../../core/run/fixtures.js";
+import { HttpClient } from "../../core/transport/http.js";
+import { credentials, redactorFor } from "../../core/run/runner.js";
+import { type RunSettings, tokenEnvVars, UsageError, validateConfig } from "../../core/run/settings.js";
 import { preflight } from "../preflight.js";
 import { pathTo, requestTo } from "../../core/spec/client.js";
 

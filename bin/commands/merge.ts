@@ -1,7 +1,7 @@
-import type { GateOptions } from "../../core/gate.js";
+import type { GateOptions } from "../../core/run/gate.js";
 import { MergeError, mergeReports } from "../../core/reporters/merge.js";
 import type { Report } from "../../core/reporters/report.js";
-import { UsageError } from "../../core/settings.js";
+import { UsageError } from "../../core/run/settings.js";
 import { readReport } from "./report-file.js";
 
 export interface MergeOptions {
@@ -18,8 +18,8 @@ export interface MergeOptions {
  * the same JUnit, the same annotations on GitHub.
  */
 export async function mergeCommand(files: string[], opts: MergeOptions, out: (l: string) => void): Promise<number> {
-  const { readBaseline } = await import("../../core/gate.js");
-  const { judged } = await import("../../core/conformance.js");
+  const { readBaseline } = await import("../../core/run/gate.js");
+  const { judged } = await import("../../core/run/conformance.js");
   const baseline = opts.baseline ? readBaseline(opts.baseline) : undefined;
   const reports = files.map((file) => ({ file, report: readReport(file) }));
   const { catalogue } = await import("../../suites/index.js");

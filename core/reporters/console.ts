@@ -1,14 +1,14 @@
-import type { Check } from "../check.js";
-import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../gate.js";
-import type { CheckResult } from "../result.js";
-import { type Label, label } from "../verdict.js";
+import type { Check } from "../model/check.js";
+import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../run/gate.js";
+import type { CheckResult } from "../model/result.js";
+import { type Label, label } from "../run/verdict.js";
 import { failureDetails, type Report } from "./report.js";
 import { reportSections, skipGroups } from "./sections.js";
 
 const useColour = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (useColour() ? `\x1b[${code}m${s}\x1b[0m` : s);
 
-/** Each label's mark (core/verdict.ts): the line says what the JSON, JUnit and HTML say. */
+/** Each label's mark (core/run/verdict.ts): the line says what the JSON, JUnit and HTML say. */
 const MARK: Record<Label, [string, string]> = {
   passed: ["32", "PASS"],
   failed: ["31", "FAIL"],
@@ -82,7 +82,7 @@ export class ConsoleReporter {
     const told = (r: CheckResult, heading: string, colour: string) => {
       if (quiet) return this.out(`${verdict(r, gate) === "known" ? "KNOWN" : MARK[label(r)][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${knownLabel(knownReason(r, gate)!)}` : ""}`);
       this.out("");
-      // The judge's word for it, as every report shows it (core/gate.ts shownAs), and what it means here.
+      // The judge's word for it, as every report shows it (core/run/gate.ts shownAs), and what it means here.
       this.out(paint(colour, `── ${r.id} ${shownAs(r, gate)}${heading ? ` ${heading}` : ""}`));
       this.out(failureDetails(r));
     };

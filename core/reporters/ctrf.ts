@@ -1,14 +1,14 @@
 /**
  * The Common Test Report Format (CTRF, ctrf.io): one JSON file that dashboards and CI plugins of
- * many tools read alike. Each check is a test whose status follows the gate (core/gate.ts), as
+ * many tools read alike. Each check is a test whose status follows the gate (core/run/gate.ts), as
  * JUnit's does: a known failure of the baseline and a SHOULD finding outside --strict are "other"
  * (the server's own status kept in rawStatus), so that a CTRF dashboard counts as failed exactly
  * what fails the exit code. The baseline and the rule of each check go in `extra`: CTRF's own
  * `baseline` names a previous report to compare with, not accepted failures.
  */
 import { writeFileSync } from "node:fs";
-import { type GateOptions, knownReason, shownAs, type Verdict, verdict } from "../gate.js";
-import type { CheckResult } from "../result.js";
+import { type GateOptions, knownReason, shownAs, type Verdict, verdict } from "../run/gate.js";
+import type { CheckResult } from "../model/result.js";
 import { failureDetails, type Report } from "./report.js";
 
 export const CTRF_SPEC_VERSION = "0.0.0";

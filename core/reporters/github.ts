@@ -7,9 +7,9 @@
  * Workflow commands are escaped as the Actions runner reads them back.
  */
 import { appendFileSync } from "node:fs";
-import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../gate.js";
-import type { CheckResult } from "../result.js";
-import { label } from "../verdict.js";
+import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../run/gate.js";
+import type { CheckResult } from "../model/result.js";
+import { label } from "../run/verdict.js";
 import type { Report } from "./report.js";
 import { reportSections } from "./sections.js";
 

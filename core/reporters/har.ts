@@ -5,7 +5,7 @@
  * parses, and HAR's own `comment` says so.
  */
 import { writeFileSync } from "node:fs";
-import { type Exchange, STREAMED } from "../http.js";
+import { type Exchange, STREAMED } from "../transport/http.js";
 
 export class HarRecorder {
   private readonly entries: object[] = [];

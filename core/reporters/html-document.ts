@@ -1,4 +1,4 @@
-import { shownPointer } from "../drift.js";
+import { shownPointer } from "../served/drift.js";
 import type { Report } from "./report.js";
 
 export function escapeHtml(s: unknown): string {

@@ -7,11 +7,11 @@
  */
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { citedRules, coverage } from "../coverage.js";
-import { type GateOptions, knownReason, shownAs, verdict } from "../gate.js";
-import type { Exchange } from "../http.js";
-import type { CheckResult, Status } from "../result.js";
-import { label } from "../verdict.js";
+import { citedRules, coverage } from "../served/coverage.js";
+import { type GateOptions, knownReason, shownAs, verdict } from "../run/gate.js";
+import type { Exchange } from "../transport/http.js";
+import type { CheckResult, Status } from "../model/result.js";
+import { label } from "../run/verdict.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
 import { documentHtml, escapeHtml } from "./html-document.js";
 import type { Report } from "./report.js";

@@ -5,8 +5,8 @@
  * cannot give <skipped> a message.
  */
 import { writeFileSync } from "node:fs";
-import { type GateOptions, shownAs, verdict } from "../gate.js";
-import type { CheckResult } from "../result.js";
+import { type GateOptions, shownAs, verdict } from "../run/gate.js";
+import type { CheckResult } from "../model/result.js";
 import { failureDetails, type Report } from "./report.js";
 
 export function writeJUnit(report: Report, file: string, gate: GateOptions): void {

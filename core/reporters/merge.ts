@@ -1,6 +1,6 @@
-import type { CheckResult } from "../result.js";
-import { inCatalogueOrder } from "../runner.js";
-import { rootCauses, settle, summarise } from "../verdict.js";
+import type { CheckResult } from "../model/result.js";
+import { inCatalogueOrder } from "../run/runner.js";
+import { rootCauses, settle, summarise } from "../run/verdict.js";
 import { labelled, type Report } from "./report.js";
 
 /** Reports that cannot be joined: shards of different runs, or overlapping shards. */

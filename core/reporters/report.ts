@@ -1,15 +1,15 @@
-import type { DriftReport } from "../drift.js";
-import type { BaselineOutcome } from "../gate.js";
-import type { CoverageReport } from "../operation-coverage.js";
-import type { CheckResult, RunOutcome } from "../result.js";
-import { label, rootCauses, summarise } from "../verdict.js";
+import type { DriftReport } from "../served/drift.js";
+import type { BaselineOutcome } from "../run/gate.js";
+import type { CoverageReport } from "../served/operation-coverage.js";
+import type { CheckResult, RunOutcome } from "../model/result.js";
+import { label, rootCauses, summarise } from "../run/verdict.js";
 
 /** What a run selected from the catalogue: its --group and --check filters and how many checks they chose, before --shard. */
 export interface Selection {
   groups?: string[];
   checks?: string[];
   selected: number;
-  /** Sharded with --reference: each shard ran against a server of its own, so parts were cut by cost alone (core/shard.ts). */
+  /** Sharded with --reference: each shard ran against a server of its own, so parts were cut by cost alone (core/run/shard.ts). */
   separateServers?: boolean;
 }
 
@@ -68,7 +68,7 @@ export function buildReport(outcome: RunOutcome, meta: { name: string; version: 
   };
 }
 
-/** Each result with its label (core/verdict.ts), so that a reader of report.json sees the word every other output shows. */
+/** Each result with its label (core/run/verdict.ts), so that a reader of report.json sees the word every other output shows. */
 export const labelled = (results: CheckResult[]) => results.map((r) => ({ ...r, label: label(r) }));
 
 /** The full story of one failure, as plain text: console and JUnit print the same. */

@@ -4,8 +4,8 @@
  * blocked roots, then SHOULD findings and the baseline's known failures, then what was left on
  * the server; the skips last, grouped by reason. A blocked check is told under its root cause only.
  */
-import { type GateOptions, verdict } from "../gate.js";
-import type { CheckResult } from "../result.js";
+import { type GateOptions, verdict } from "../run/gate.js";
+import type { CheckResult } from "../model/result.js";
 import type { Report } from "./report.js";
 
 export interface SkipGroup {

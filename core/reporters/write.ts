@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeCtrf } from "./ctrf.js";
-import type { GateOptions } from "../gate.js";
+import type { GateOptions } from "../run/gate.js";
 import type { HarRecorder } from "./har.js";
 import { writeHtml } from "./html.js";
 import { writeJUnit } from "./junit.js";

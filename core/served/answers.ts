@@ -1,5 +1,5 @@
-import type { Response } from "../http.js";
-import { documentedResponse, type Operation } from "../served-document.js";
+import type { Response } from "../transport/http.js";
+import { documentedResponse, type Operation } from "./served-document.js";
 import { isMemberPath } from "../spec/match.js";
 
 /**

@@ -1,6 +1,6 @@
-import { NotVerifiable } from "../outcome.js";
-import { type Operation, operationsOf } from "../served-document.js";
-import { ServedOperation } from "../served-operations.js";
+import { NotVerifiable } from "../model/outcome.js";
+import { type Operation, operationsOf } from "./served-document.js";
+import { ServedOperation } from "./served-operations.js";
 import { type Addressed, addressedBy } from "./answers.js";
 import { matchOperation } from "../spec/match.js";
 import { operation, type OperationName } from "../spec/operations.js";

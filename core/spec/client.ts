@@ -1,10 +1,10 @@
-import type { RequestSpec } from "../http.js";
+import type { RequestSpec } from "../transport/http.js";
 import { fillPath } from "./match.js";
 import { operation, type OperationName } from "./operations.js";
 
 /**
  * Requests named by operation, built from the table: the only way the suite turns an operation
- * into a URL. `Api.call` sends one; `pathTo` gives the path where a walker (core/pagination.ts)
+ * into a URL. `Api.call` sends one; `pathTo` gives the path where a walker (core/transport/pagination.ts)
  * or a plain client needs it.
  */
 export type OperationParams = Record<string, string | number>;

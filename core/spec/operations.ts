@@ -1,4 +1,4 @@
-import type { SchemaName } from "../schemas.js";
+import type { SchemaName } from "./schemas.js";
 
 /**
  * The spec's operations and the vocabulary it fixes, as data: the one model of the API that the
@@ -25,7 +25,7 @@ export interface Operation {
 
 export interface SpecifiedOperation extends Operation {
   section: SpecSection;
-  /** The id of the check that fails when this operation does not answer as the spec says (core/endpoints.ts). */
+  /** The id of the check that fails when this operation does not answer as the spec says (core/spec/endpoints.ts). */
   owner: string;
   pagination: Pagination;
   /** The schema the spec gives the answer, per status where it shows one. */
@@ -138,7 +138,7 @@ export const E14_OPERATIONS = [
 
 /**
  * E14 operations the spec's table leaves under a family ("`/folders`") and facts.md names with
- * their method: called by the suite, not probed as the spec's own (core/spec-operations.ts).
+ * their method: called by the suite, not probed as the spec's own (core/spec/spec-operations.ts).
  */
 export const FACT_OPERATIONS = [
   e14("createFolder", "POST", API_PREFIX, `${D}/folders`),
@@ -149,7 +149,7 @@ export const FACT_OPERATIONS = [
  * E14 families the spec's table writes as "CRUD", `/...` or a list of names ("the users and groups
  * lists"), one operation a line: the collection, and its members under `/{id}`, as the table's
  * other families are laid out. Called by the suite where a server documents them; never probed as
- * the spec's own (core/spec-operations.ts), since their paths are the suite's reading of a family.
+ * the spec's own (core/spec/spec-operations.ts), since their paths are the suite's reading of a family.
  */
 const EMBED_TENANT = "/embed-tenants/{tenantId}";
 const EMBED_GROUP = `${EMBED_TENANT}/groups/{embedGroupId}`;

@@ -1,4 +1,4 @@
-import { bundledOpenApi } from "../../core/schemas.js";
+import { bundledOpenApi } from "../../core/spec/schemas.js";
 import { ok, type Route } from "../http.js";
 import { offsetPage } from "../paging.js";
 import { specified } from "../../core/spec/operations.js";

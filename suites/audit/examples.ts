@@ -1,8 +1,8 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import { statusLine } from "../../core/expect.js";
-import { CheckFailure, NotExercised } from "../../core/outcome.js";
-import type { ReasonKey } from "../../core/reasons.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { statusLine } from "../../core/model/expect.js";
+import { CheckFailure, NotExercised } from "../../core/model/outcome.js";
+import type { ReasonKey } from "../../core/model/reasons.js";
 import { EMAIL, emailIn, findColumns, instantOf, type AuditColumns, type EventColumn } from "./columns.js";
 import { peek, scanCsv, type Streamed } from "../lib/streamed.js";
 import { pathTo } from "../../core/spec/client.js";

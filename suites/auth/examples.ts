@@ -1,6 +1,6 @@
-import type { Api } from "../../core/api.js";
-import { group } from "../../core/check.js";
-import type { Response } from "../../core/http.js";
+import type { Api } from "../../core/transport/api.js";
+import { group } from "../../core/model/check.js";
+import type { Response } from "../../core/transport/http.js";
 import { everyOperation, REFUSED } from "./every-operation.js";
 import { pathTo } from "../../core/spec/client.js";
 

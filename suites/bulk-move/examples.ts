@@ -1,10 +1,10 @@
-import type { Api } from "../../core/api.js";
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotVerifiable } from "../../core/outcome.js";
-import { walkCursor, wholeList } from "../../core/pagination.js";
-import type { ItemRef } from "../../core/scratch.js";
+import type { Api } from "../../core/transport/api.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
+import { walkCursor, wholeList } from "../../core/transport/pagination.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
 import { ownReport } from "../e14/workspace.js";
 import { allRecords, documented } from "../lib/e14.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "../lib/scratch-items.js";

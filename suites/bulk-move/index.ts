@@ -1,4 +1,4 @@
-import type { Check } from "../../core/check.js";
+import type { Check } from "../../core/model/check.js";
 import { bulkMoveChecks } from "./examples.js";
 import { bulkMovePropertyChecks } from "./properties.js";
 

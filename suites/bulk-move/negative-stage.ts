@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { CheckContext } from "../../core/context.js";
+import type { CheckContext } from "../../core/model/context.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { workbookPath } from "../lib/workbook-writes.js";
 import { BadBody, Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";

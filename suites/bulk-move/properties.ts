@@ -1,9 +1,9 @@
-import type { Api } from "../../core/api.js";
-import { groupedById } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { forAll, WORKSPACE_REQUEST_BUDGET } from "../../core/property.js";
-import type { ItemRef } from "../../core/scratch.js";
+import type { Api } from "../../core/transport/api.js";
+import { groupedById } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { forAll, WORKSPACE_REQUEST_BUDGET } from "../../core/run/property.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
 import { batch, type Batch } from "../../generators/workspace.js";
 import { expectedBatch, type ItemFacts } from "./outcome.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "../lib/scratch-items.js";
@@ -11,7 +11,7 @@ import { bulkMove, expectWorkbook, itemKey, requirePlacementShown } from "../lib
 import { workbookPath } from "../lib/workbook-writes.js";
 import { LIMITS } from "../../core/spec/operations.js";
 import { isObject } from "../lib/values.js";
-import { WORKSPACE_WRITES } from "../../core/needs.js";
+import { WORKSPACE_WRITES } from "../../core/model/needs.js";
 
 /** The objects a trial may create, parents declared before their contents; `in` names a folder of the layout or a fixed one. */
 type Layout = Record<string, { type: "FOLDER" | "WORKBOOK"; in: string | null }>;

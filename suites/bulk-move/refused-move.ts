@@ -1,8 +1,8 @@
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotVerifiable } from "../../core/outcome.js";
-import { walkAgainUntil, walkCursor } from "../../core/pagination.js";
-import type { ItemRef } from "../../core/scratch.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
+import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
 import { createWorkbook } from "../lib/scratch-items.js";
 import { workbooksPath } from "../lib/workbook-calls.js";
 

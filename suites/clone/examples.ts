@@ -1,8 +1,8 @@
-import type { Api } from "../../core/api.js";
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import { NotExercised, NotVerifiable } from "../../core/outcome.js";
-import { walkCursor, wholeList } from "../../core/pagination.js";
+import type { Api } from "../../core/transport/api.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden } from "./report-refs.js";
 import { copiesBefore, expectNoCopyMade } from "./refused-clone.js";
 import { createFolder, createWorkbook, deletedItem } from "../lib/scratch-items.js";

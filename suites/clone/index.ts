@@ -1,4 +1,4 @@
-import type { Check } from "../../core/check.js";
+import type { Check } from "../../core/model/check.js";
 import { cloneChecks } from "./examples.js";
 import { cloneRoleAccessChecks } from "./role-access.js";
 

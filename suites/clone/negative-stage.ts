@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import type { Api } from "../../core/api.js";
-import type { CheckContext } from "../../core/context.js";
-import { walkCursor } from "../../core/pagination.js";
+import type { Api } from "../../core/transport/api.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { walkCursor } from "../../core/transport/pagination.js";
 import { readableWithout } from "../lib/lenient-reading.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { trackAnswered } from "../lib/workbook-writes.js";

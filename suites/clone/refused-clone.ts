@@ -1,8 +1,8 @@
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotExercised } from "../../core/outcome.js";
-import { walkAgainUntil, walkCursor } from "../../core/pagination.js";
-import { TOOL_PREFIX } from "../../core/scratch.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
+import { TOOL_PREFIX } from "../../core/ledger/scratch.js";
 import { workbooksPath } from "../lib/workbook-calls.js";
 import { workbookPath } from "../lib/workbook-writes.js";
 

@@ -1,5 +1,5 @@
-import type { Api } from "../../core/api.js";
-import { walkCursor } from "../../core/pagination.js";
+import type { Api } from "../../core/transport/api.js";
+import { walkCursor } from "../../core/transport/pagination.js";
 import { pathTo } from "../../core/spec/client.js";
 
 /**

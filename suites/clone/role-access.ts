@@ -1,7 +1,7 @@
-import { groupedById } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import { NotExercised } from "../../core/outcome.js";
-import { walkCursor } from "../../core/pagination.js";
+import { groupedById } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkCursor } from "../../core/transport/pagination.js";
 import { workbooksPath } from "../lib/workbook-calls.js";
 import { duplicate, workbookPath } from "../lib/workbook-writes.js";
 import { VIEWER } from "../lib/viewer.js";

@@ -1,7 +1,7 @@
-import { group, type Need } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import { NotExercised, NotVerifiable } from "../../core/outcome.js";
-import type { ReasonKey } from "../../core/reasons.js";
+import { group, type Need } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import type { ReasonKey } from "../../core/model/reasons.js";
 import { isObject, keepSettings, readSettings, UPDATE_ACCEPTED } from "../lib/deployment-settings.js";
 import { acceptedSpellings } from "../../generators/index.js";
 import { currentVersions, type VersionEntry } from "../lib/version-list.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { groupedById } from "../../core/check.js";
-import { NotExercised } from "../../core/outcome.js";
-import { forAll } from "../../core/property.js";
+import { groupedById } from "../../core/model/check.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { forAll } from "../../core/run/property.js";
 import { nearMissVersionForm, rejectedVersionForm } from "../../generators/index.js";
 import { keepSettings } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/check.js";
+import type { Check } from "../../core/model/check.js";
 import { deploymentChecks } from "./examples.js";
 import { deploymentPropertyChecks } from "./properties.js";
 

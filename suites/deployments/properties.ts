@@ -1,8 +1,8 @@
-import { groupedById } from "../../core/check.js";
-import { DEPLOYMENTS_PATH, deploymentsOf } from "../../core/deployments.js";
-import { NotExercised } from "../../core/outcome.js";
-import { walkOffset, wholeList } from "../../core/pagination.js";
-import { DEFAULT_REQUEST_BUDGET, forAll, MIN_RUNS } from "../../core/property.js";
+import { groupedById } from "../../core/model/check.js";
+import { DEPLOYMENTS_PATH, deploymentsOf } from "../../core/spec/deployments.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkOffset, wholeList } from "../../core/transport/pagination.js";
+import { DEFAULT_REQUEST_BUDGET, forAll, MIN_RUNS } from "../../core/run/property.js";
 import { pageSize, smallestPageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { SURE_LIMIT } from "../lib/cursor-walk.js";

@@ -1,16 +1,16 @@
-import { runPrefixOf } from "../../core/scratch.js";
+import { runPrefixOf } from "../../core/ledger/scratch.js";
 import fc from "fast-check";
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import { statusLine } from "../../core/expect.js";
-import type { Endpoint } from "../../core/endpoints.js";
-import type { Response } from "../../core/http.js";
-import { CheckFailure, NotExercised, NotVerifiable } from "../../core/outcome.js";
-import type { ReasonKey } from "../../core/reasons.js";
-import { forAll, propertySeed } from "../../core/property.js";
-import { DocumentSchemas, type Operation, SPEC_PATH } from "../../core/served-document.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { statusLine } from "../../core/model/expect.js";
+import type { Endpoint } from "../../core/spec/endpoints.js";
+import type { Response } from "../../core/transport/http.js";
+import { CheckFailure, NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import type { ReasonKey } from "../../core/model/reasons.js";
+import { forAll, propertySeed } from "../../core/run/property.js";
+import { DocumentSchemas, type Operation, SPEC_PATH } from "../../core/served/served-document.js";
 import { operationKey } from "../../core/spec/match.js";
-import { specSectionOf } from "../../core/spec-operations.js";
+import { specSectionOf } from "../../core/spec/spec-operations.js";
 import { invalidValues } from "../../generators/index.js";
 import { contradiction, invalidQueryValues, namesMadeUpValue, PathIds, queryArbitrary, specQueryParameters } from "./requests.js";
 import { roundTrips, runChains } from "./chains.js";
@@ -19,7 +19,7 @@ import { documented } from "../lib/e14.js";
 
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
 const RUNS_PER_READ = 3;
-/** One request a run, and one kept back for the replay that confirms a failure (core/property.ts). */
+/** One request a run, and one kept back for the replay that confirms a failure (core/run/property.ts). */
 const READ_BUDGET = { maxRuns: RUNS_PER_READ, maxRequests: RUNS_PER_READ + 1 };
 /** Invalid values sent per operation, and in all: one per rule a parameter states, bounded. */
 const INVALID_PER_OPERATION = 8;

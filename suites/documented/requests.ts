@@ -1,10 +1,10 @@
 import fc from "fast-check";
-import type { Api } from "../../core/api.js";
-import type { Response } from "../../core/http.js";
-import { statusLine } from "../../core/expect.js";
-import type { ReasonKey } from "../../core/reasons.js";
-import { type DocumentSchemas, documentedResponse, mediaMatches, mediaType, type Operation, operationsOf, type Parameter } from "../../core/served-document.js";
-import type { RunSettings } from "../../core/settings.js";
+import type { Api } from "../../core/transport/api.js";
+import type { Response } from "../../core/transport/http.js";
+import { statusLine } from "../../core/model/expect.js";
+import type { ReasonKey } from "../../core/model/reasons.js";
+import { type DocumentSchemas, documentedResponse, mediaMatches, mediaType, type Operation, operationsOf, type Parameter } from "../../core/served/served-document.js";
+import type { RunSettings } from "../../core/run/settings.js";
 import { NotGenerated, validValues } from "../../generators/index.js";
 import { merge } from "../../generators/schema-shape.js";
 import { matchOperation } from "../../core/spec/match.js";
@@ -30,7 +30,7 @@ export class PathIds {
   /** Ids of objects the run made, by the placeholder name that addresses them: sub-resources go under them. */
   private readonly pinned = new Map<string, string>();
   /**
-   * `runPrefix` starts the names of what this run creates (core/scratch.ts): those objects come and
+   * `runPrefix` starts the names of what this run creates (core/ledger/scratch.ts): those objects come and
    * go while checks run side by side, so an id is taken from them only when nothing else is listed.
    */
   constructor(private readonly api: Api, private readonly ops: Operation[], private readonly deploymentId: string, private readonly runPrefix?: string) {}

@@ -1,13 +1,13 @@
 import fc from "fast-check";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
 import { type Addressed, addressedBy, createdBy, propertiesOf, recordOf, requiredOf } from "../../core/served/answers.js";
-import type { Operation } from "../../core/served-document.js";
+import type { Operation } from "../../core/served/served-document.js";
 import { operationKey } from "../../core/spec/match.js";
 import { validValues } from "../../generators/index.js";
 import { mayWrite, type PathIds } from "./requests.js";
-import { carriesPrefix, entriesOf, listAll } from "../../core/ownership.js";
-import type { ReadBack } from "../../core/scratch.js";
+import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
+import type { ReadBack } from "../../core/ledger/scratch.js";
 import { operation } from "../../core/spec/operations.js";
 
 /**

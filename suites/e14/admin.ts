@@ -1,9 +1,9 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotExercised, NotVerifiable } from "../../core/outcome.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
-import { field, listed } from "../../core/served-operations.js";
+import { field, listed } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
 import { allRecords, createdIn, documented, mentions, records, setup, setupRecord } from "../lib/e14.js";

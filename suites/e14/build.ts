@@ -1,9 +1,9 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import { NotExercised } from "../../core/outcome.js";
-import { walkCursor } from "../../core/pagination.js";
-import { runPrefixOf } from "../../core/scratch.js";
-import { field } from "../../core/served-operations.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkCursor } from "../../core/transport/pagination.js";
+import { runPrefixOf } from "../../core/ledger/scratch.js";
+import { field } from "../../core/served/served-operations.js";
 import { type OperationParams, pathTo } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
 import { branchesByName, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";

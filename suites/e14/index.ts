@@ -1,4 +1,4 @@
-import type { Check } from "../../core/check.js";
+import type { Check } from "../../core/model/check.js";
 import { e14WorkspaceChecks } from "./workspace.js";
 import { e14BuildChecks } from "./build.js";
 import { e14AdminChecks } from "./admin.js";

@@ -1,10 +1,10 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotExercised, NotVerifiable } from "../../core/outcome.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { propertiesOf } from "../../core/served/answers.js";
 import type { ServedModel } from "../../core/served/model.js";
-import { field, listed, type ServedOperation } from "../../core/served-operations.js";
+import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
 import type { OperationParams } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
 import { branchesByName, createdIn, devMode, documented, fileWrite, ownBranch, setup, setupRecord } from "../lib/e14.js";

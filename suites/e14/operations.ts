@@ -1,9 +1,9 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import { NotExercised } from "../../core/outcome.js";
-import type { ReasonKey } from "../../core/reasons.js";
-import { field } from "../../core/served-operations.js";
-import type { ServedOperation } from "../../core/served-operations.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import type { ReasonKey } from "../../core/model/reasons.js";
+import { field } from "../../core/served/served-operations.js";
+import type { ServedOperation } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/spec/client.js";
 import { allRecords, createdIn, documented, servedOrPlain } from "../lib/e14.js";
 

@@ -1,11 +1,11 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { statusLine } from "../../core/expect.js";
-import { NotExercised, NotVerifiable } from "../../core/outcome.js";
-import type { ItemRef } from "../../core/scratch.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { statusLine } from "../../core/model/expect.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
 import type { ServedModel } from "../../core/served/model.js";
-import { field } from "../../core/served-operations.js";
+import { field } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/spec/client.js";
 import { allRecords, createdIn, documented, records, servedOrPlain, setup } from "../lib/e14.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "../lib/scratch-items.js";

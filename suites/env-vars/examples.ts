@@ -1,9 +1,9 @@
-import type { Api } from "../../core/api.js";
-import { group } from "../../core/check.js";
-import type { Expect } from "../../core/expect.js";
-import type { Response } from "../../core/http.js";
-import { NotExercised } from "../../core/outcome.js";
-import { walkCursor, wholeList } from "../../core/pagination.js";
+import type { Api } from "../../core/transport/api.js";
+import { group } from "../../core/model/check.js";
+import type { Expect } from "../../core/model/expect.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "../lib/cursor-walk.js";
 import { copyDifference } from "../lib/legacy-copy.js";
 import { ENV_VARS } from "../../generators/index.js";

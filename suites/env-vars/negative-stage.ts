@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
-import type { CheckContext } from "../../core/context.js";
-import { walkCursor } from "../../core/pagination.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { walkCursor } from "../../core/transport/pagination.js";
 import { ENV_VARS } from "../../generators/index.js";
 import { pathTo } from "../../core/spec/client.js";
 import { Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";

@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import type { Api } from "../../core/api.js";
-import { groupedById, type CheckSpec } from "../../core/check.js";
-import type { Response } from "../../core/http.js";
-import { walkAgainUntil, walkCursor } from "../../core/pagination.js";
-import { forAll } from "../../core/property.js";
+import type { Api } from "../../core/transport/api.js";
+import { groupedById, type CheckSpec } from "../../core/model/check.js";
+import type { Response } from "../../core/transport/http.js";
+import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
+import { forAll } from "../../core/run/property.js";
 import { ENV_VARS, envVarName, holdsMarker, PROPERTY_ENV_VARS, secretValue } from "../../generators/index.js";
 import { MASK } from "../../core/spec/operations.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";

@@ -1,10 +1,10 @@
-import type { Api } from "../../core/api.js";
-import { group } from "../../core/check.js";
-import type { Expect } from "../../core/expect.js";
-import { environmentView, type EnvironmentView } from "../../core/fixtures.js";
-import { NotExercised } from "../../core/outcome.js";
-import { walkCursor, walkOffset, wholeList } from "../../core/pagination.js";
-import type { Response } from "../../core/http.js";
+import type { Api } from "../../core/transport/api.js";
+import { group } from "../../core/model/check.js";
+import type { Expect } from "../../core/model/expect.js";
+import { environmentView, type EnvironmentView } from "../../core/run/fixtures.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkCursor, walkOffset, wholeList } from "../../core/transport/pagination.js";
+import type { Response } from "../../core/transport/http.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf, smallestPagesOf } from "../lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "../lib/environment-list.js";
 import { notASubset } from "../lib/legacy-copy.js";

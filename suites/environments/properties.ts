@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { groupedById } from "../../core/check.js";
-import { NotExercised } from "../../core/outcome.js";
-import { walkOffset } from "../../core/pagination.js";
-import { forAll } from "../../core/property.js";
+import { groupedById } from "../../core/model/check.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkOffset } from "../../core/transport/pagination.js";
+import { forAll } from "../../core/run/property.js";
 import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "../lib/environment-list.js";

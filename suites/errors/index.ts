@@ -1,4 +1,4 @@
-import type { Check } from "../../core/check.js";
+import type { Check } from "../../core/model/check.js";
 import { errorNegativeChecks } from "./negative.js";
 import { serverErrorChecks } from "./server-errors.js";
 

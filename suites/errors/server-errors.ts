@@ -1,10 +1,10 @@
 import fc from "fast-check";
-import type { Api } from "../../core/api.js";
-import { groupedById } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { forAll } from "../../core/property.js";
-import type { OpenApiDocument } from "../../core/schemas.js";
+import type { Api } from "../../core/transport/api.js";
+import { groupedById } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { forAll } from "../../core/run/property.js";
+import type { OpenApiDocument } from "../../core/spec/schemas.js";
 import { anyPageSize, conforms, invalidValues, longText, securityContext, text, validValues, type Schema } from "../../generators/index.js";
 import { tokenParams } from "../tokens/metadata-token.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";

@@ -1,4 +1,4 @@
-import { groupedById } from "../../core/check.js";
+import { groupedById } from "../../core/model/check.js";
 import { schemaConformance, widgetTypes } from "./schemas.js";
 import { secretMasking } from "./secrets.js";
 import { deploymentScoping } from "./scoping.js";
@@ -7,8 +7,8 @@ import { noServerErrors } from "./server-errors.js";
 
 /**
  * The rules that hold for every answer, as invariants over all traffic of the run
- * (core/invariants.ts). Each belongs to the group its id starts with. The timestamps come before
- * the schemas: a malformed timestamp is the timestamps invariant's defect (core/shared-defects.ts
+ * (core/run/invariants.ts). Each belongs to the group its id starts with. The timestamps come before
+ * the schemas: a malformed timestamp is the timestamps invariant's defect (core/run/shared-defects.ts
  * takes the first invariant as the root).
  */
 export const invariantChecks = groupedById([isoTimestamps, schemaConformance, widgetTypes, secretMasking, deploymentScoping, noServerErrors]);

@@ -1,4 +1,4 @@
-import { invariant } from "../../core/invariants.js";
+import { invariant } from "../../core/run/invariants.js";
 
 const UNDER_DEPLOYMENT = /^\/(?:build\/)?api\/v1\/deployments\/([^/]+)\/./;
 

@@ -1,4 +1,4 @@
-import { invariant, type Observed } from "../../core/invariants.js";
+import { invariant, type Observed } from "../../core/run/invariants.js";
 import { matchPath } from "../../core/spec/match.js";
 import { MASK, SECRET_MARKERS as MARKERS, operation } from "../../core/spec/operations.js";
 

@@ -1,4 +1,4 @@
-import { invariant } from "../../core/invariants.js";
+import { invariant } from "../../core/run/invariants.js";
 
 /**
  * Errors 2 lists the statuses the service uses, and none is a 5xx: whatever a check sent, in

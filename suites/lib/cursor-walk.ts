@@ -1,6 +1,6 @@
-import type { Api } from "../../core/api.js";
-import type { Expect } from "../../core/expect.js";
-import type { Response } from "../../core/http.js";
+import type { Api } from "../../core/transport/api.js";
+import type { Expect } from "../../core/model/expect.js";
+import type { Response } from "../../core/transport/http.js";
 
 /** A page size that reads an ordinary list whole in one or two pages (a refused size is halved by the walk). */
 export const WHOLE_PAGE = 100;

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
 import { pathTo } from "../../core/spec/client.js";
 
 /** E6 does not show its answer; published docs: 200 with the full settings. An accepted update is any of these. */

@@ -1,9 +1,9 @@
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
 import { type Created, createdBy, recordOf } from "../../core/served/answers.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { modelOf } from "../../core/served/read.js";
-import { field, listed, type ServedOperation } from "../../core/served-operations.js";
+import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
 

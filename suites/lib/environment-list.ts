@@ -1,9 +1,9 @@
-import type { Api } from "../../core/api.js";
-import type { Expect } from "../../core/expect.js";
-import { environmentView, type EnvironmentView } from "../../core/fixtures.js";
-import type { Response } from "../../core/http.js";
-import { walkCursor } from "../../core/pagination.js";
-import { requireAnswer } from "../../core/preconditions.js";
+import type { Api } from "../../core/transport/api.js";
+import type { Expect } from "../../core/model/expect.js";
+import { environmentView, type EnvironmentView } from "../../core/run/fixtures.js";
+import type { Response } from "../../core/transport/http.js";
+import { walkCursor } from "../../core/transport/pagination.js";
+import { requireAnswer } from "../../core/run/preconditions.js";
 import { pathTo } from "../../core/spec/client.js";
 
 /**

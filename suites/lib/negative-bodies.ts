@@ -1,15 +1,15 @@
 import fc from "fast-check";
-import type { Api } from "../../core/api.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import type { SchemaName } from "../../core/schemas.js";
+import type { Api } from "../../core/transport/api.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import type { SchemaName } from "../../core/spec/schemas.js";
 import { invalidValues, malformedJson, type InvalidOptions } from "../../generators/index.js";
 import { spellsAllowed, typesAt, valueAt } from "./lenient-reading.js";
 import { type OperationParams, requestTo } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
 
 /**
- * The stages of the negative properties (suites/properties-negative.ts), one per endpoint: the
+ * The stages of the negative properties (suites/<group>/negative.ts), one per endpoint: the
  * bad bodies it sends, how it sends them, what must stay as it was, and how that state is put
  * back. The valid request each breaks names only what the stage created or restores.
  */

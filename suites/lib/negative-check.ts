@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { type CheckSpec, type Need } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Endpoint } from "../../core/endpoints.js";
-import { forAll } from "../../core/property.js";
+import { type CheckSpec, type Need } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Endpoint } from "../../core/spec/endpoints.js";
+import { forAll } from "../../core/run/property.js";
 import { type BadBody, type Stage } from "./negative-bodies.js";
 
 export const describe = (bad: BadBody) => (bad.kind === "malformed-json" ? "a body that is not JSON" : `a body with ${bad.kind} at ${bad.at || "the root"}`);

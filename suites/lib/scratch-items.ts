@@ -1,9 +1,9 @@
-import type { Api } from "../../core/api.js";
-import type { CheckContext } from "../../core/context.js";
-import { walkAgainUntil, walkCursor } from "../../core/pagination.js";
-import type { ItemRef } from "../../core/scratch.js";
-import { carriesPrefix } from "../../core/ownership.js";
-import { NotVerifiable } from "../../core/outcome.js";
+import type { Api } from "../../core/transport/api.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
+import { carriesPrefix } from "../../core/ledger/ownership.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
 import { servedOrPlain } from "./e14.js";
 import { ownWorkbook } from "./workbook-writes.js";
 import { pathTo } from "../../core/spec/client.js";

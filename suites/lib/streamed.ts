@@ -1,8 +1,8 @@
 import { CsvError, parse } from "csv-parse";
 import { pipeline } from "node:stream";
-import type { Api } from "../../core/api.js";
-import type { Response } from "../../core/http.js";
-import { CheckFailure } from "../../core/outcome.js";
+import type { Api } from "../../core/transport/api.js";
+import type { Response } from "../../core/transport/http.js";
+import { CheckFailure } from "../../core/model/outcome.js";
 
 /** An answer of Api.stream: status and headers read, the body still to come. */
 export type Streamed = Awaited<ReturnType<Api["stream"]>>;

@@ -1,5 +1,5 @@
-import type { CheckContext } from "../../core/context.js";
-import { walkCursor } from "../../core/pagination.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { walkCursor } from "../../core/transport/pagination.js";
 import { workbooksPath } from "./workbook-calls.js";
 
 /**

@@ -1,8 +1,8 @@
-import type { Api } from "../../core/api.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotVerifiable } from "../../core/outcome.js";
-import type { ItemRef } from "../../core/scratch.js";
+import type { Api } from "../../core/transport/api.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
 import { createWorkbook } from "./scratch-items.js";
 import { workbookPath } from "./workbook-writes.js";
 import { pathTo } from "../../core/spec/client.js";

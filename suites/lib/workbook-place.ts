@@ -1,8 +1,8 @@
-import type { Api } from "../../core/api.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotVerifiable } from "../../core/outcome.js";
-import { walkAgainUntil, walkCursor } from "../../core/pagination.js";
+import type { Api } from "../../core/transport/api.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
+import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
 import { workbooksPath } from "./workbook-calls.js";
 import { workbookPath } from "./workbook-writes.js";
 

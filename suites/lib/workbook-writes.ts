@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
-import type { Api } from "../../core/api.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import type { Scratch } from "../../core/scratch.js";
-import { carriesPrefix } from "../../core/ownership.js";
-import { statusLine } from "../../core/expect.js";
-import { NotExercised } from "../../core/outcome.js";
-import { sameTimestamp } from "../../core/timestamps.js";
+import type { Api } from "../../core/transport/api.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import type { Scratch } from "../../core/ledger/scratch.js";
+import { carriesPrefix } from "../../core/ledger/ownership.js";
+import { statusLine } from "../../core/model/expect.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { sameTimestamp } from "../../core/spec/timestamps.js";
 import { pathTo } from "../../core/spec/client.js";
 
 /**

@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import type { Api } from "../../core/api.js";
-import { groupedById } from "../../core/check.js";
-import { NotExercised } from "../../core/outcome.js";
-import { walkCursor } from "../../core/pagination.js";
-import { forAll } from "../../core/property.js";
+import type { Api } from "../../core/transport/api.js";
+import { groupedById } from "../../core/model/check.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkCursor } from "../../core/transport/pagination.js";
+import { forAll } from "../../core/run/property.js";
 import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { pathTo } from "../../core/spec/client.js";

@@ -1,12 +1,12 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
 import type { ServedRead } from "../../core/served/read.js";
-import { operationsOf } from "../../core/served-document.js";
+import { operationsOf } from "../../core/served/served-document.js";
 import { operationKey } from "../../core/spec/match.js";
-import { SPECIFIED } from "../../core/spec-operations.js";
-import { drift } from "../../core/drift.js";
-import { NotExercised } from "../../core/outcome.js";
+import { SPECIFIED } from "../../core/spec/spec-operations.js";
+import { drift } from "../../core/served/drift.js";
+import { NotExercised } from "../../core/model/outcome.js";
 
 /** The run's one read of the document (core/served/read.ts), judged here: these checks are about the document itself. */
 async function servedDocument({ servedDocument, expect }: Pick<CheckContext, "servedDocument" | "expect">): Promise<{ doc: any; res: Response; read: ServedRead }> {

@@ -1,8 +1,8 @@
-import { group, type CheckSpec } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { listBranches } from "../../core/fixtures.js";
-import { NotExercised, NotVerifiable } from "../../core/outcome.js";
+import { group, type CheckSpec } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { listBranches } from "../../core/run/fixtures.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { stagingFlags, stagingState, unreadable } from "./state.js";
 
 type BranchRef = { branchName: string } | { branchId: number };

@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import type { Api } from "../../core/api.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotExercised } from "../../core/outcome.js";
+import type { Api } from "../../core/transport/api.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotExercised } from "../../core/model/outcome.js";
 import { readableWithout, valueAt } from "../lib/lenient-reading.js";
 import { stagingState, unreadable } from "./state.js";
 import { currentEnvironments } from "../lib/environment-list.js";

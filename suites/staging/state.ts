@@ -1,7 +1,7 @@
-import type { Api } from "../../core/api.js";
-import type { Expect } from "../../core/expect.js";
-import { listBranches } from "../../core/fixtures.js";
-import type { Response } from "../../core/http.js";
+import type { Api } from "../../core/transport/api.js";
+import type { Expect } from "../../core/model/expect.js";
+import { listBranches } from "../../core/run/fixtures.js";
+import type { Response } from "../../core/transport/http.js";
 import { currentEnvironments } from "../lib/environment-list.js";
 
 /** A branch's staging flag as the server shows it now, and where it was read. */

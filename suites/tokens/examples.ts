@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
 import type { JWTPayload } from "jose";
-import { group, type Need } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { sameInstant } from "../../core/timestamps.js";
+import { group, type Need } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { sameInstant } from "../../core/spec/timestamps.js";
 import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "./metadata-token.js";
 import { pathTo } from "../../core/spec/client.js";
 import { LIMITS, type OperationName, type SpecSection } from "../../core/spec/operations.js";

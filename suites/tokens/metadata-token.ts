@@ -1,7 +1,7 @@
 import { decodeJwt, type JWTPayload } from "jose";
-import type { CheckContext } from "../../core/context.js";
-import { NotExercised } from "../../core/outcome.js";
-import { parseTimestamp, secondsBetween, type Timestamp } from "../../core/timestamps.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { parseTimestamp, secondsBetween, type Timestamp } from "../../core/spec/timestamps.js";
 import { pathTo } from "../../core/spec/client.js";
 
 /** E3's path parameters for the environment fixture (declare fixture:deployment and fixture:environment). */

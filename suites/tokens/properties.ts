@@ -1,11 +1,11 @@
 import fc from "fast-check";
-import type { Api } from "../../core/api.js";
-import { groupedById, type CheckSpec } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotExercised } from "../../core/outcome.js";
-import { forAll } from "../../core/property.js";
-import { secondsBetween } from "../../core/timestamps.js";
+import type { Api } from "../../core/transport/api.js";
+import { groupedById, type CheckSpec } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { forAll } from "../../core/run/property.js";
+import { secondsBetween } from "../../core/spec/timestamps.js";
 import { securityContext } from "../../generators/index.js";
 import { claimsOf, tokenPath, tokenTimes } from "./metadata-token.js";
 

@@ -1,8 +1,8 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotExercised } from "../../core/outcome.js";
-import { walkCursor, wholeList } from "../../core/pagination.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { ownWorkbook, putBySlug, workbookPath } from "../lib/workbook-writes.js";
 import { pathTo } from "../../core/spec/client.js";
 

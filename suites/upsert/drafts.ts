@@ -1,7 +1,7 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { NotVerifiable } from "../../core/outcome.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
 import { requireDraftShown } from "../lib/workbook-place.js";
 import { ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition, workbookPath } from "../lib/workbook-writes.js";
 import { LIMITS } from "../../core/spec/operations.js";

@@ -1,7 +1,7 @@
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../../core/deployments.js";
-import { walkOffset, wholeList } from "../../core/pagination.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../../core/spec/deployments.js";
+import { walkOffset, wholeList } from "../../core/transport/pagination.js";
 import { inFolder } from "../lib/workbook-place.js";
 import { documented, expectAnswerIsStored, ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition } from "../lib/workbook-writes.js";
 

@@ -1,15 +1,15 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
-import { groupedById } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { forAll } from "../../core/property.js";
+import { groupedById } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { forAll } from "../../core/run/property.js";
 import { dashboardConfig, deepMerge, dressSlug, LEGACY_TABS_CONTAINER, meta, shallowMerge, slugVariant } from "../../generators/workspace.js";
 import { expectWorkbook } from "../lib/workbook-calls.js";
 import { requireDraftShown } from "../lib/workbook-place.js";
 import { ownWorkbook, putBySlug, workbookPath } from "../lib/workbook-writes.js";
 import { isObject } from "../lib/values.js";
-import { WORKSPACE_WRITES } from "../../core/needs.js";
+import { WORKSPACE_WRITES } from "../../core/model/needs.js";
 
 /** "Merged" does not say how deep: key by key is the spec's reading, a recursive merge is tolerated. */
 const MERGE_READINGS = [

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
-import type { Api } from "../../core/api.js";
-import { group } from "../../core/check.js";
-import { NotExercised } from "../../core/outcome.js";
-import { type CursorWalk, walkCursor, wholeList } from "../../core/pagination.js";
-import { sameTimestamp } from "../../core/timestamps.js";
+import type { Api } from "../../core/transport/api.js";
+import { group } from "../../core/model/check.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { type CursorWalk, walkCursor, wholeList } from "../../core/transport/pagination.js";
+import { sameTimestamp } from "../../core/spec/timestamps.js";
 import { expectWalkCovers, severalPagesOf, smallestPagesOf } from "../lib/cursor-walk.js";
 import { copyDifference } from "../lib/legacy-copy.js";
 import { pathTo } from "../../core/spec/client.js";

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/check.js";
+import type { Check } from "../../core/model/check.js";
 import { workspaceModelChecks } from "./model.js";
 import { workspaceNegativeChecks } from "./negative.js";
 

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
-import type { Api } from "../../core/api.js";
-import { group } from "../../core/check.js";
-import type { CheckContext } from "../../core/context.js";
-import type { Response } from "../../core/http.js";
-import { walkCursor } from "../../core/pagination.js";
-import { forAll, MODEL_REQUEST_BUDGET } from "../../core/property.js";
+import type { Api } from "../../core/transport/api.js";
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { walkCursor } from "../../core/transport/pagination.js";
+import { forAll, MODEL_REQUEST_BUDGET } from "../../core/run/property.js";
 import { flatMeta, type Meta } from "../../generators/workspace.js";
 import { createFolder } from "../lib/scratch-items.js";
 import { bulkMove, expectWorkbook, itemKey, requirePlacementShown, workbooksPath } from "../lib/workbook-calls.js";

@@ -1,4 +1,4 @@
-import { groupedById } from "../../core/check.js";
+import { groupedById } from "../../core/model/check.js";
 import { bulkMoveStage, bulkMoveTyped } from "../bulk-move/negative-stage.js";
 import { cloneStage } from "../clone/negative-stage.js";
 import { upsertStage } from "../upsert/negative-stage.js";

@@ -1,0 +1,233 @@
+import type { Api } from "../transport/api.js";
+import { pathTo } from "../spec/client.js";
+
+/**
+ * Whether an object the ledger holds is the run's own, read back from the server (never taken
+ * from the answer that named it), and the workspace requests that remove what is. Every path the
+ * cleanup and the sweep send lives here, so that the operation-table client can take them over in
+ * one place.
+ */
+
+export type ItemType = "WORKBOOK" | "REPORT" | "FOLDER";
+export interface ItemRef {
+  type: ItemType;
+  id: number;
+}
+
+/** The workspace operations cleanup and the sweep use, by their names in the spec's table. */
+export const workspacePaths = {
+  workbook: (dep: string, id: number) => pathTo("getWorkbook", { deploymentId: dep, workbookId: id }),
+  workbooks: (dep: string) => pathTo("listWorkbooks", { deploymentId: dep }),
+  folders: (dep: string) => pathTo("listFolders", { deploymentId: dep }),
+  reports: (dep: string) => pathTo("listReports", { deploymentId: dep }),
+  bulkMove: (dep: string) => pathTo("bulkMoveWorkspaceItems", { deploymentId: dep }),
+  bulkDelete: (dep: string) => pathTo("bulkDeleteWorkspaceItems", { deploymentId: dep }),
+};
+
+/** What a read-back showed of one object: the run's own (its name carries the prefix, in this deployment) or not, and why. */
+export interface Seen {
+  own: boolean;
+  /** The read shows it no more (404, or absent from its list): nothing to remove; the sweep looks again. */
+  gone?: boolean;
+  /** What the server showed, for the report ("E9 reads it named …", "not in the folders list"). */
+  shown: string;
+}
+
+/** The strings of a record that may carry the run's name: name, title, slug, email, displayName. */
+export function namesOf(record: any): string[] {
+  if (!record || typeof record !== "object") return [];
+  return ["name", "title", "slug", "email", "displayName", "label", "publicId"].map((k) => record[k]).filter((v): v is string => typeof v === "string");
+}
+
+/** Whether a record's name carries a run's prefix (a string: anywhere, as in `Copy of cf-…`; a pattern: as it matches). */
+export const carriesPrefix = (record: any, prefix: string | RegExp) => namesOf(record).some((n) => (typeof prefix === "string" ? n.includes(prefix) : prefix.test(n)));
+
+/** A record's deployment, where it shows one, is the deployment the run wrote to. */
+const inDeployment = (record: any, dep: string) => record?.deploymentId === undefined || record?.deploymentId === null || String(record.deploymentId) === dep;
+
+/** The entries of a list answer wherever it keeps them: items, data, or the body itself. */
+export function entriesOf(body: any): any[] {
+  if (Array.isArray(body)) return body;
+  for (const k of ["items", "data", "results"]) if (Array.isArray(body?.[k])) return body[k];
+  if (body?.data && typeof body.data === "object") for (const v of Object.values(body.data)) if (Array.isArray(v)) return v;
+  return [];
+}
+
+/**
+ * Every entry of a list, following `pageInfo.endCursor` where the server gives one, within
+ * `maxPages`. Pages of 100 first; a server that refuses that size (some cap it lower) is asked
+ * again at its own default size.
+ */
+export async function listAll(api: Api, path: string, query: Record<string, string | number> = {}, maxPages = 50): Promise<any[]> {
+  const out: any[] = [];
+  let after: string | undefined;
+  let size: { first?: number } = { first: 100 };
+  for (let page = 0; page < maxPages; page++) {
+    let res = await api.get(path, { ...size, ...query, ...(after ? { after } : {}) });
+    if (res.status >= 400 && res.status < 500 && size.first !== undefined) {
+      size = {};
+      res = await api.get(path, { ...query, ...(after ? { after } : {}) });
+    }
+    // A list the server does not serve (404, 405: an E14 route it lacks) holds nothing of the run's.
+    if (page === 0 && (res.status === 404 || res.status === 405)) return [];
+    if (res.status !== 200 || !res.isJson) {
+      if (page === 0) throw new Error(`GET ${path} answered ${res.status}: the list could not be read`);
+      break;
+    }
+    out.push(...entriesOf(res.body));
+    const next = res.body?.pageInfo?.hasNextPage ? res.body.pageInfo.endCursor : undefined;
+    if (typeof next !== "string" || next === after) break;
+    after = next;
+  }
+  return out;
+}
+
+/**
+ * The folders of a deployment whose names carry `prefix` (the tool's own), found level by level
+ * from the root: first into folders of the tool's own, where the run makes its folders; then, while
+ * any of `wanted` (or, for a sweep, any at all) is still unseen, into the others too (a check may
+ * have moved one of its folders into a folder it was given), within `maxLevels` listings.
+ */
+export async function prefixedFolders(api: Api, dep: string, prefix: string | RegExp, wanted?: Set<number>, maxLevels = 200): Promise<Map<number, any>> {
+  const found = new Map<number, any>();
+  const own: (number | null)[] = [null];
+  const others: number[] = [];
+  const seen = new Set<number>();
+  for (let listed = 0; listed < maxLevels; listed++) {
+    const stillWanted = !wanted || [...wanted].some((id) => !found.has(id));
+    const parent = own.length ? own.shift()! : stillWanted ? others.shift() : undefined;
+    if (parent === undefined) break;
+    for (const f of await listAll(api, workspacePaths.folders(dep), parent === null ? {} : { parentId: parent })) {
+      if (!Number.isSafeInteger(f?.id) || seen.has(f.id)) continue;
+      seen.add(f.id);
+      if (carriesPrefix(f, prefix) && inDeployment(f, dep)) {
+        found.set(f.id, f);
+        own.push(f.id);
+      } else others.push(f.id);
+    }
+  }
+  return found;
+}
+
+/** The reports of a deployment whose names carry `prefix`. */
+export async function prefixedReports(api: Api, dep: string, prefix: string | RegExp): Promise<Map<number, any>> {
+  const reports = await listAll(api, workspacePaths.reports(dep));
+  return new Map(reports.filter((r) => Number.isSafeInteger(r?.id) && carriesPrefix(r, prefix) && inDeployment(r, dep)).map((r) => [r.id, r]));
+}
+
+/** The workbooks (E8) of a deployment whose names or slugs carry `prefix`. */
+export async function prefixedWorkbooks(api: Api, dep: string, prefix: string | RegExp): Promise<Map<number, any>> {
+  const workbooks = await listAll(api, workspacePaths.workbooks(dep));
+  return new Map(workbooks.filter((w) => Number.isSafeInteger(w?.id) && carriesPrefix(w, prefix) && inDeployment(w, dep)).map((w) => [w.id, w]));
+}
+
+/**
+ * E9 of one workbook: the run's own when it is that workbook, in `dep`, named with `prefix`; or a
+ * clone of a workbook not the run's (E10 rule 1 names it `Copy of …`, no name can be sent) created
+ * no earlier than the server's clock read when the clone was answered (`since`): an older one was
+ * there before the run asked.
+ */
+export async function workbookSeen(api: Api, dep: string, id: number, prefix: string, since?: number): Promise<Seen> {
+  const res = await api.get(workspacePaths.workbook(dep, id));
+  if (res.status === 404) return { own: false, gone: true, shown: `E9 answers 404 in deployment ${dep}` };
+  if (res.status !== 200 || !res.isJson || res.body?.id !== id) return { own: false, shown: `E9 answered ${res.status} for it in deployment ${dep}` };
+  if (!inDeployment(res.body, dep)) return { own: false, shown: `E9 shows it in deployment ${res.body.deploymentId}` };
+  if (carriesPrefix(res.body, prefix)) return { own: true, shown: "" };
+  const name = namesOf(res.body)[0];
+  if (since !== undefined && name?.startsWith("Copy of ") && createdSince(res.body.createdAt, since)) return { own: true, shown: "" };
+  return { own: false, shown: `E9 reads it named ${JSON.stringify(name ?? null)}, created ${res.body.createdAt ?? "(not shown)"}, without ${prefix}` };
+}
+
+/**
+ * Whether a record's createdAt is no earlier than `since` (the server's clock, ms), to the grain
+ * of each: a Date header counts whole seconds, and a server may show createdAt as a date only.
+ */
+export function createdSince(createdAt: unknown, since: number): boolean {
+  if (typeof createdAt !== "string") return false;
+  const grain = /^\d{4}-\d{2}-\d{2}$/.test(createdAt) ? 86_400_000 : 1_000;
+  return Date.parse(createdAt) >= since - grain;
+}
+
+/** Each item's read-back: workbooks by E9, folders and reports by their lists (only where the ledger holds some). */
+export async function seenItems(api: Api, dep: string, items: (ItemRef & { since?: number })[], prefix: string): Promise<Map<ItemRef, Seen>> {
+  const seen = new Map<ItemRef, Seen>();
+  const wantedFolders = new Set(items.filter((i) => i.type === "FOLDER").map((i) => i.id));
+  // A list that cannot be read confirms nothing: its items are reported, never taken as gone.
+  const unread = (err: unknown) => (err as Error).message;
+  const folders = wantedFolders.size ? await prefixedFolders(api, dep, prefix, wantedFolders).catch(unread) : new Map();
+  const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix).catch(unread) : new Map();
+  for (const item of items) {
+    if (item.type === "WORKBOOK") seen.set(item, await workbookSeen(api, dep, item.id, prefix, item.since));
+    else {
+      const list = item.type === "FOLDER" ? folders : reports;
+      seen.set(item, typeof list === "string" ? { own: false, shown: list } : list.has(item.id) ? { own: true, shown: "" } : { own: false, gone: true, shown: "" });
+    }
+  }
+  return seen;
+}
+
+/** Moves folders to the root, so that none still holds another when its turn to be deleted comes. */
+async function moveToRoot(api: Api, dep: string, folders: ItemRef[]): Promise<void> {
+  for (const batch of chunks(folders, 100)) await api.post(workspacePaths.bulkMove(dep), { items: batch, folderId: null }).catch(() => undefined);
+}
+
+const MAX_DELETE_ROUNDS = 5;
+
+/**
+ * Deletes items confirmed as the run's own. Folders go to the root first, so that no folder still
+ * holds another when its turn comes (and a cycle a faulty server let a run make is broken); then
+ * rounds of bulk deletes (100 a request) until nothing is left or a round makes no progress.
+ * An item already gone (404) counts as deleted.
+ */
+export async function deleteItems(api: Api, dep: string, items: ItemRef[]): Promise<{ deleted: ItemRef[]; notDeleted: { item: ItemRef; why: string }[] }> {
+  await moveToRoot(api, dep, items.filter((i) => i.type === "FOLDER"));
+  const deleted: ItemRef[] = [];
+  let remaining = [...items.filter((i) => i.type !== "FOLDER"), ...items.filter((i) => i.type === "FOLDER")];
+  let reasons = new Map<ItemRef, string>();
+  for (let round = 0; round < MAX_DELETE_ROUNDS && remaining.length; round++) {
+    const before = remaining.length;
+    reasons = new Map();
+    const next: ItemRef[] = [];
+    for (const batch of chunks(remaining, 100)) {
+      try {
+        const res = await api.post(workspacePaths.bulkDelete(dep), { items: batch });
+        const failed: any[] = res.status === 200 && Array.isArray(res.body?.failed) ? res.body.failed : res.status === 200 ? [] : batch;
+        for (const item of batch) {
+          const f = failed.find((x) => x?.type === item.type && x?.id === item.id);
+          if (f && f.error?.status !== 404) {
+            next.push(item);
+            reasons.set(item, res.status === 200 ? f.error?.message ?? "failed" : `bulk delete answered ${res.status}`);
+          } else deleted.push(item);
+        }
+      } catch (err) {
+        next.push(...batch);
+        for (const i of batch) reasons.set(i, (err as Error).message);
+      }
+    }
+    remaining = next;
+    if (remaining.length === before) break;
+  }
+  return { deleted, notDeleted: remaining.map((item) => ({ item, why: reasons.get(item) ?? "not deleted" })) };
+}
+
+/** The curl line a user can run to remove items the run would not: the bulk delete, with the key left to them. */
+export function removalCurl(baseUrl: string, dep: string, items: ItemRef[]): string {
+  const url = new URL(workspacePaths.bulkDelete(dep), baseUrl).toString();
+  return `curl -X POST '${url}' -H 'Authorization: Bearer $API_KEY' -H 'Content-Type: application/json' -d '${JSON.stringify({ items })}'`;
+}
+
+function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
+
+/** The path (and query) of a URL an exchange records. */
+export function pathOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}

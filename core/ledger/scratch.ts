@@ -1,0 +1,174 @@
+import type { Api } from "../transport/api.js";
+import type { Response } from "../transport/http.js";
+import { NotVerifiable } from "../model/outcome.js";
+import { deleteItems, type ItemRef, pathOf, removalCurl, type Seen, seenItems } from "./ownership.js";
+
+export type { ItemRef, ItemType } from "./ownership.js";
+
+/** How the names of everything a run creates begin, whichever check made it (the runner names each check's scratch `<seed>-<check>`). */
+export const runPrefixOf = (seed: number) => `cf-${seed.toString(36)}-`;
+/** How every name this tool gives begins, whatever the run: what --sweep-older-than looks for. */
+export const TOOL_PREFIX = "cf-";
+
+/** One workspace object in the ledger: what made it, where, under which name. */
+export interface Made {
+  /** The operation that made it (`PUT /api/v1/deployments/1/workbooks/by-slug/…`). */
+  operation: string;
+  /** The deployment the run wrote to (the request's, never the answer's). */
+  deploymentId: string;
+  /** The item, and the server's clock when it answered the create (its Date header, ms): a clone's E9 createdAt is no earlier. */
+  ref: ItemRef & { since?: number };
+  /** The name or slug the run gave it, when the request carried one. */
+  name?: string;
+  /** The exchange that made it, as a curl line (redacted). */
+  curl?: string;
+}
+
+/** A non-workspace object the run made (a user, a notification, a document resource): removed only when its read shows it is the run's own. */
+export interface OwnedObject {
+  what: string;
+  /** The read-back (the E14 read of its kind, or the whole list that holds it). */
+  read: () => Promise<ReadBack>;
+  /** Whether that read shows the run's object (its prefix, where the run made it). */
+  owns: (read: ReadBack) => boolean;
+  remove: () => Promise<Response | void>;
+  /** The request that would remove it, for the report when the run does not. */
+  removal: string;
+  /** The collection it was created in (a list path the sweep reads for the prefix), and how one of its entries is removed. */
+  collection?: { list: string; remove: (id: string) => Promise<Response | void> };
+}
+
+/** What a read-back answered: a read's answer, or a whole list walked. */
+export type ReadBack = Pick<Response, "status" | "isJson" | "body">;
+
+type Step = { what: string; undo: () => Promise<void> } | { owned: OwnedObject };
+
+/**
+ * The ledger of what one check made and changed on the server (each check has its own, so that
+ * checks run side by side never clean up each other's objects). Everything made carries the prefix
+ * (from the run's seed and the check's id); every change registers its undo. Cleanup removes an
+ * object only when the ledger holds it and a read-back shows it is the check's own (its prefix, in
+ * the deployment the check wrote to): an id an answer named is never removed on that alone. It
+ * never deletes a deployment.
+ */
+export class Scratch {
+  readonly prefix: string;
+  private counter = 0;
+  private readonly made = new Map<string, Made>();
+  private readonly steps: Step[] = [];
+  /** Deployments written to and collections created in, kept after cleanup: what the end-of-run sweep reads. */
+  readonly deploymentsWritten = new Set<string>();
+  readonly collections = new Map<string, NonNullable<OwnedObject["collection"]>>();
+
+  constructor(runId: string) {
+    this.prefix = `cf-${runId}`;
+  }
+
+  /** A fresh name, recognisably the run's own. */
+  name(label: string): string {
+    return `${this.prefix}-${label}-${++this.counter}`;
+  }
+
+  /** A fresh slug: lowercase already, so a check can vary its case and spacing itself. */
+  slug(label: string): string {
+    return this.name(label).toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+  }
+
+  /** Enters a workspace object in the ledger, in the deployment the request wrote to; `made` tells which exchange made it. */
+  track(deploymentId: string, item: ItemRef, made: { res?: Response; name?: string } = {}): void {
+    const x = made.res?.exchange;
+    this.deploymentsWritten.add(deploymentId);
+    const date = Date.parse(made.res?.headers.date ?? "");
+    this.made.set(key(deploymentId, item), { ref: { type: item.type, id: item.id, ...(Number.isNaN(date) ? {} : { since: date }) }, deploymentId, operation: x ? `${x.method} ${pathOf(x.url)}` : "(not recorded)", name: made.name, curl: x?.curl });
+  }
+
+  forget(deploymentId: string, item: ItemRef): void {
+    this.made.delete(key(deploymentId, item));
+  }
+
+  /** Registers how to put back something the run changed; undone newest first. */
+  onCleanup(what: string, undo: () => Promise<void>): void {
+    this.steps.push({ what, undo });
+  }
+
+  /** Registers the removal of an object the run made outside the workspace; done only when its read shows it is the run's own. */
+  removeIfOwn(owned: OwnedObject): void {
+    this.steps.push({ owned });
+    if (owned.collection) this.collections.set(owned.collection.list, owned.collection);
+  }
+
+  get pending(): number {
+    return this.made.size + this.steps.length;
+  }
+
+  /** The ledger as it stands: for the report and the tests. */
+  get entries(): Made[] {
+    return [...this.made.values()];
+  }
+
+  /**
+   * Before a check deletes or changes workspace items an answer named: whether each is the check's
+   * own as the server shows it (E9, the folders or reports list). A check that meets one that is not
+   * stops there (not verifiable): it never deletes what the run did not make.
+   */
+  async requireOwn(api: Api, dep: string, items: ItemRef[]): Promise<void> {
+    const seen = await seenItems(api, dep, items, this.prefix);
+    const other = items.filter((i) => !seen.get(i)?.own);
+    if (other.length) throw new NotVerifiable(`the server named ${other.map((i) => `${i.type} ${i.id} (${seen.get(i)?.shown || "not shown as the run's"})`).join(", ")} as what this check made, but does not show it as the run's own: not deleting or changing it`);
+  }
+
+  /** Undoes changes, removes what is confirmed as the check's own; returns what it did not remove, for the report. */
+  async cleanup(api: Api): Promise<string[]> {
+    const leftovers: string[] = [];
+    while (this.steps.length) {
+      const step = this.steps.pop()!;
+      try {
+        if ("undo" in step) await step.undo();
+        else leftovers.push(...(await removeOwned(step.owned)));
+      } catch (err) {
+        leftovers.push(`could not ${"undo" in step ? `restore ${step.what}` : `remove ${step.owned.what}`}: ${(err as Error).message}`);
+      }
+    }
+    const byDeployment = new Map<string, Made[]>();
+    for (const m of this.made.values()) byDeployment.set(m.deploymentId, [...(byDeployment.get(m.deploymentId) ?? []), m]);
+    for (const [dep, made] of byDeployment) leftovers.push(...(await this.removeConfirmed(api, dep, made)));
+    return leftovers;
+  }
+
+  /** Reads every ledger entry back; what is the check's own is deleted, the rest reported with the request that would remove it. */
+  private async removeConfirmed(api: Api, dep: string, made: Made[]): Promise<string[]> {
+    const seen = await seenItems(api, dep, made.map((m) => m.ref), this.prefix);
+    const own = made.filter((m) => seen.get(m.ref)?.own);
+    const out: string[] = made.filter((m) => !seen.get(m.ref)?.own && !seen.get(m.ref)?.gone).map((m) => notConfirmed(api, m, seen.get(m.ref)!));
+    for (const m of made) if (!seen.get(m.ref)?.own) this.made.delete(key(dep, m.ref));
+    out.push(...(await this.deleteAll(api, dep, own.map((m) => ({ type: m.ref.type, id: m.ref.id })))));
+    return out;
+  }
+
+  private async deleteAll(api: Api, dep: string, items: ItemRef[]): Promise<string[]> {
+    const { deleted, notDeleted } = await deleteItems(api, dep, items);
+    for (const item of deleted) this.made.delete(key(dep, item));
+    return notDeleted.map(({ item, why }) => `${item.type} ${item.id} in deployment ${dep} was not deleted: ${why}`);
+  }
+}
+
+
+
+/** What the report says of a ledger entry the read-back did not confirm. */
+export const NOT_CONFIRMED = "not removed: not confirmed as this run's";
+
+function notConfirmed(api: Api, m: Made, seen: Seen): string {
+  return `${NOT_CONFIRMED}: ${m.ref.type} ${m.ref.id} in deployment ${m.deploymentId}, named by the answer to ${m.operation} (${seen.shown}); to remove it: ${removalCurl(api.baseUrl, m.deploymentId, [m.ref])}`;
+}
+
+async function removeOwned(o: OwnedObject): Promise<string[]> {
+  const read = await o.read();
+  // Already gone: nothing to remove (the sweep looks for it again by its prefix).
+  if (read.status === 404 || read.status === 410) return [];
+  if (!o.owns(read)) return [`${NOT_CONFIRMED}: ${o.what} (its read answered ${read.status}${read.isJson ? "" : " without JSON"}, not an object of the run's); to remove it: ${o.removal}`];
+  const res = await o.remove();
+  return res && res.status >= 300 && res.status !== 404 ? [`${o.what} was not removed: ${res.status} ${res.text.slice(0, 120)}`] : [];
+}
+
+const key = (dep: string, item: ItemRef) => `${dep}:${item.type}:${item.id}`;
+

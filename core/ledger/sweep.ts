@@ -1,0 +1,132 @@
+import type { Api } from "../transport/api.js";
+import type { Exchange, FullAnswer } from "../transport/http.js";
+import { carriesPrefix, createdSince, deleteItems, type ItemRef, listAll, namesOf, workspacePaths, pathOf, prefixedFolders, prefixedReports, prefixedWorkbooks, removalCurl } from "./ownership.js";
+import { runPrefixOf } from "./scratch.js";
+import type { RunSettings } from "../run/settings.js";
+
+/**
+ * The end-of-run sweep: after the checks (a failure or Ctrl-C included), every collection the run
+ * wrote to is listed and searched for the run's prefix. What is found is the run's own by that
+ * read (its prefix, in the deployment or collection the run wrote to) and is removed; what is still
+ * there after that is a leftover, reported with the request that would remove it.
+ */
+
+/** Methods that change nothing: a request of another method may have made something. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Writes that make nothing of their own to look for (the workspace is swept per deployment). */
+const NOT_A_COLLECTION = /\/(workspace|workbooks|folders|reports|duplicate|bulk-move|bulk-delete|staging-environment|tokens-for-meta-sync|env-vars)(\/|$)|\/deployments\/?$/;
+
+/** Where the run wrote, seen from its exchanges: the deployments of its writes, and the collections its creates answered an id for. */
+export class WrittenPlaces {
+  readonly deployments = new Set<string>();
+  readonly collections = new Set<string>();
+  /** Workbooks the run cloned, by deployment: E10 names a clone `Copy of <source name>`, which carries no prefix when the source is not the run's. */
+  readonly cloned = new Map<string, Set<number>>();
+  /** The server's clock (its Date header) at the run's first write: nothing the run made is older. */
+  firstWriteAt?: number;
+
+  see(exchange: Exchange, answer?: FullAnswer): void {
+    if (READS.has(exchange.method.toUpperCase())) return;
+    const path = pathOf(exchange.url).split("?")[0];
+    const date = Date.parse(exchange.responseHeaders?.date ?? "");
+    if (this.firstWriteAt === undefined && !Number.isNaN(date)) this.firstWriteAt = date;
+    const dep = /\/deployments\/([^/]+)\//.exec(path)?.[1];
+    // A write refused with a 4xx made nothing (a deployment that does not exist, say); a 2xx or a 5xx may have.
+    const refused = (exchange.status ?? 0) >= 400 && (exchange.status ?? 0) < 500;
+    if (dep && !refused && /^[\w-]+$/.test(dep) && dep !== "0") this.deployments.add(decodeURIComponent(dep));
+    const source = /\/deployments\/([^/]+)\/workbooks\/(\d+)\/duplicate$/.exec(path);
+    if (source && (exchange.status ?? 0) < 300) this.cloned.set(decodeURIComponent(source[1]), new Set([...(this.cloned.get(decodeURIComponent(source[1])) ?? []), Number(source[2])]));
+    const status = exchange.status ?? 0;
+    if (exchange.method.toUpperCase() !== "POST" || status < 200 || status >= 300 || NOT_A_COLLECTION.test(path)) return;
+    const body = answer?.body as any;
+    if ([body?.id, body?.data?.id, body?.item?.id].some((id) => typeof id === "string" || typeof id === "number")) this.collections.add(path);
+  }
+}
+
+/** A name this tool gave in any run: `cf-<seed>-<check>-…`, or a clone's `Copy of cf-…`. */
+export const TOOL_NAME = /^(Copy of )*cf-[0-9a-z]+-[0-9a-z]{6}-/;
+
+/**
+ * The sweep at the end of a run: the run's own prefix in every place it wrote to; with
+ * --sweep-older-than, also the tool's names from earlier runs made before that long ago (in the
+ * deployments the run wrote to and the one under test). Returns the leftovers.
+ */
+export async function endOfRunSweep(api: Api, places: WrittenPlaces, settings: RunSettings, startedAt: number): Promise<string[]> {
+  const leftovers = await sweep(api, places, runPrefixOf(settings.seed)).catch((err) => [`the sweep failed: ${(err as Error).message}`]);
+  if (settings.sweepOlderThanMs === undefined) return leftovers;
+  const earlier = new WrittenPlaces();
+  for (const dep of [...places.deployments, ...(settings.fixtures.deploymentId !== undefined ? [String(settings.fixtures.deploymentId)] : [])]) earlier.deployments.add(dep);
+  for (const c of places.collections) earlier.collections.add(c);
+  return [...leftovers, ...(await sweep(api, earlier, TOOL_NAME, startedAt - settings.sweepOlderThanMs).catch((err) => [`the sweep of earlier runs failed: ${(err as Error).message}`]))];
+}
+
+/**
+ * Sweeps what the run wrote to for names carrying `prefix`, created before `olderThan` where given.
+ * Returns the leftovers: what is still there, with how to remove it.
+ */
+export async function sweep(api: Api, places: WrittenPlaces, prefix: string | RegExp, olderThan?: number): Promise<string[]> {
+  const leftovers: string[] = [];
+  const old = (r: any) => olderThan === undefined || Date.parse(r?.createdAt ?? r?.created_at ?? "") < olderThan;
+  for (const dep of places.deployments) leftovers.push(...(await sweepWorkspace(api, dep, prefix, old)));
+  const since = places.firstWriteAt;
+  if (olderThan === undefined && since !== undefined) for (const [dep, sources] of places.cloned) leftovers.push(...(await sweepClones(api, dep, sources, since)));
+  for (const collection of places.collections) leftovers.push(...(await sweepCollection(api, collection, prefix, old)));
+  return leftovers;
+}
+
+async function workspaceFound(api: Api, dep: string, prefix: string | RegExp, old: (r: any) => boolean): Promise<{ ref: ItemRef; name: string }[]> {
+  const lists: [ItemRef["type"], Map<number, any>][] = [
+    ["WORKBOOK", await prefixedWorkbooks(api, dep, prefix)],
+    ["REPORT", await prefixedReports(api, dep, prefix)],
+    ["FOLDER", await prefixedFolders(api, dep, prefix)],
+  ];
+  return lists.flatMap(([type, found]) => [...found.values()].filter(old).map((r) => ({ ref: { type, id: r.id as number }, name: namesOf(r)[0] ?? "" })));
+}
+
+async function sweepWorkspace(api: Api, dep: string, prefix: string | RegExp, old: (r: any) => boolean): Promise<string[]> {
+  let found: Awaited<ReturnType<typeof workspaceFound>>;
+  try {
+    found = await workspaceFound(api, dep, prefix, old);
+  } catch (err) {
+    return [`the sweep could not read the workspace of deployment ${dep} (${(err as Error).message}): what the run left there is not known`];
+  }
+  if (!found.length) return [];
+  await deleteItems(api, dep, found.map((f) => f.ref));
+  const still = await workspaceFound(api, dep, prefix, old).catch(() => found);
+  return still.map((f) => `${f.ref.type} ${f.ref.id} ${JSON.stringify(f.name)} in deployment ${dep} (found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [f.ref])}`);
+}
+
+/**
+ * Clones of workbooks not the run's: E10 rule 1 names them `Copy of <source name>`. One such
+ * workbook created since the run started (E8 createdAt, the server's clock) is the run's: a
+ * create answer that named something else left it untracked.
+ */
+async function sweepClones(api: Api, dep: string, sources: Set<number>, since: number): Promise<string[]> {
+  const names = new Set<string>();
+  for (const id of sources) {
+    const res = await api.get(workspacePaths.workbook(dep, id)).catch(() => undefined);
+    const name = res?.status === 200 && res.isJson ? res.body?.name : undefined;
+    if (typeof name === "string" && !name.startsWith("cf-")) names.add(`Copy of ${name}`);
+  }
+  if (!names.size) return [];
+  const clones = async () => (await listAll(api, workspacePaths.workbooks(dep)).catch(() => [] as any[])).filter((w) => Number.isSafeInteger(w?.id) && names.has(w?.name) && createdSince(w?.createdAt, since));
+  const found = await clones();
+  if (!found.length) return [];
+  await deleteItems(api, dep, found.map((w) => ({ type: "WORKBOOK" as const, id: w.id })));
+  return (await clones()).map((w) => `WORKBOOK ${w.id} ${JSON.stringify(w.name)} in deployment ${dep} (a clone the run made, found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [{ type: "WORKBOOK", id: w.id }])}`);
+}
+
+async function sweepCollection(api: Api, collection: string, prefix: string | RegExp, old: (r: any) => boolean): Promise<string[]> {
+  const own = async () => (await listAll(api, collection)).filter((r) => (typeof r?.id === "string" || typeof r?.id === "number") && carriesPrefix(r, prefix) && old(r));
+  let found: any[];
+  try {
+    found = await own();
+  } catch {
+    // A collection the run created in but cannot list (no list operation): the ledger's own removal covered it.
+    return [];
+  }
+  for (const r of found) await api.delete(`${collection}/${encodeURIComponent(String(r.id))}`).catch(() => undefined);
+  const still = found.length ? await own().catch(() => found) : [];
+  return still.map((r) => `${collection} ${r.id} ${JSON.stringify(namesOf(r)[0] ?? "")} (found by the sweep, not deleted); to remove it: curl -X DELETE '${api.baseUrl}${collection}/${encodeURIComponent(String(r.id))}' -H 'Authorization: Bearer $API_KEY'`);
+}
+

@@ -1,0 +1,39 @@
+import type { Api } from "../transport/api.js";
+import type { FixtureName, TokenRole } from "./needs.js";
+import type { Expect } from "./expect.js";
+import type { Endpoint } from "../spec/endpoints.js";
+import type { FixtureValues } from "../run/fixtures.js";
+import type { Exchange, Response } from "../transport/http.js";
+import type { Scratch } from "../ledger/scratch.js";
+import type { ServedRead } from "../served/read.js";
+import type { Schemas } from "../spec/schemas.js";
+import type { RunSettings } from "../run/settings.js";
+
+/** What a check's `run` receives. */
+export interface CheckContext {
+  checkId: string;
+  /** The server with the main token. */
+  api: Api;
+  /** The server with another configured token (declared in `needs` as `token:<role>`). */
+  as(role: TokenRole): Api;
+  /** The server with no Authorization header. */
+  anonymous: Api;
+  expect: Expect;
+  schemas: Schemas;
+  /** A fixture declared in `needs` as `fixture:<name>`, already resolved. */
+  fixture<K extends FixtureName>(name: K): FixtureValues[K];
+  scratch: Scratch;
+  settings: RunSettings;
+  /** The server's OpenAPI document, read once a run and shared (core/served/read.ts; modelOf for the model or the verdict). */
+  servedDocument(): Promise<ServedRead>;
+  /**
+   * An answer the check builds its scenario on (not the one its rule is about): its body when
+   * usable (default: a 2xx JSON answer), else the check ends skipped, not verifiable or blocked
+   * as core/run/preconditions.ts decides from the endpoint and the status.
+   */
+  require<T = any>(res: Response, endpoint: Endpoint, what: string, usable?: (res: Response) => boolean): T;
+  /** For a refusal the rule expects: a 404 or 405 (the route is missing) is judged as `require` judges it. */
+  requireRoute(res: Response, endpoint: Endpoint, what: string): void;
+  /** The check's exchanges so far, in order. */
+  log: Exchange[];
+}

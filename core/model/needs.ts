@@ -1,0 +1,61 @@
+/**
+ * The vocabulary a check declares itself in (its level, what it needs, what it shares): plain
+ * types with no imports, so that the check model, the settings and the fixtures all read them
+ * without importing one another.
+ */
+
+export type Level = "MUST" | "SHOULD";
+
+/** Extra credentials a check may need; the config's `tokens` names them. */
+export type TokenRole = "readOnly" | "noAudit" | "creator" | "viewer";
+
+/**
+ * What a check needs before it can run, declared as data: the runner skips it, with the reason,
+ * when the user did not allow or configure one. A fixture the server should have yielded through
+ * a spec'd endpoint and did not blocks the check instead (core/run/preconditions.ts).
+ * "unremovable-writes": it creates what the API offers no way to delete (environment variables),
+ * so it runs only when the user says so, or against the throw-away reference server.
+ * "deployment-changes": it changes a deployment's version, channel or settings (E6), which on a
+ * real tenant redeploys it: only with its own opt-in, and only on the deployment the user named
+ * for it (`fixture:mutableDeployment`).
+ * "admin-writes": it creates, changes or deletes users, user attributes, tenant settings or
+ * integrations (E14 administration): on a real tenant that touches people and sign-in, so only
+ * with its own opt-in (--allow-admin-writes; implied by --reference), each change undone.
+ */
+/** What a check that writes into the workspace of fixtures.deployment needs. */
+export const WORKSPACE_WRITES = ["writes", "fixture:deployment"] as const satisfies readonly Need[];
+
+export type Need = "writes" | "unremovable-writes" | "deployment-changes" | "admin-writes" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
+
+/** Plan features a tenant may lack; the config's `features` declares one off, and its checks are skipped. */
+export type Feature = "auditLog";
+
+export type FixtureName =
+  | "deployment"
+  | "otherDeployment"
+  | "environment"
+  | "namedOtherDeployment"
+  | "mutableDeployment"
+  | "environments"
+  | "workbook"
+  | "workbookInFolder"
+  | "publishedWorkbook"
+  | "branches"
+  | "sharedBranch"
+  | "personalBranch"
+  | "productionBranch"
+  | "versions"
+  | "readOnlyFolder"
+  | "editableFolder"
+  | "sharedWorkbook"
+  | "sharedUnpublishedWorkbook"
+  | "embeddableWorkbook"
+  | "workbookLimitDeployment";
+
+/**
+ * What a check touches that other checks touch too, so that a concurrent run never overlaps two
+ * that disturb each other (core/run/schedule.ts): `read:<thing>` needs it to hold still, `add:<thing>`
+ * creates and removes only its own objects in it, `write:<thing>` changes it for everyone;
+ * "exclusive" runs alone (timing-sensitive checks).
+ */
+export type Share = `${"read" | "add" | "write"}:${string}` | "exclusive";

@@ -1,0 +1,59 @@
+import type { Check } from "../model/check.js";
+import { belowMinimum, documentSections } from "../spec/document-sections.js";
+import { baselineOutcome, type GateOptions, gateExitCode, notRun } from "./gate.js";
+import { ExchangeTally } from "../served/operation-coverage.js";
+import { buildReport, type Report, type Selection } from "../reporters/report.js";
+import type { RunOutcome } from "../model/result.js";
+import { type RunHooks, runChecks } from "./runner.js";
+import { Schemas } from "../spec/schemas.js";
+import type { RunSettings } from "./settings.js";
+
+/** What a run of the suite is: the checks chosen, the settings, how it is judged, and what the report says of it. */
+export interface Conformance {
+  checks: Check[];
+  settings: RunSettings;
+  gate: GateOptions;
+  tool: { name: string; version: string };
+  selection?: Selection;
+  shard?: Report["shard"];
+  /** The baseline's file, as the report names it. */
+  baselineFile?: string;
+  /** --min-coverage: fewer of the served document's operations exercised fails the run. */
+  minCoverage?: number;
+  hooks?: RunHooks;
+  /** What the caller makes of the outcome before it is judged (--fail-fast names the checks it stopped). */
+  settle?: (outcome: RunOutcome) => RunOutcome;
+}
+
+/**
+ * The one entry of a run, for the CLI, replay and the bench: the checks run, the results judged
+ * (core/run/verdict.ts), the report built with its document sections, and the gate's exit code in
+ * `report.gate`. The caller parses flags before and prints after; nothing here prints.
+ */
+export async function runConformance(run: Conformance): Promise<Report & { gate: NonNullable<Report["gate"]> }> {
+  const { settings } = run;
+  const schemas = await Schemas.load();
+  const tally = new ExchangeTally();
+  const hooks: RunHooks = {
+    ...run.hooks,
+    onExchange: (x, checkId) => {
+      tally.observe(x, checkId);
+      run.hooks?.onExchange?.(x, checkId);
+    },
+  };
+  const ran = await runChecks(run.checks, settings, schemas, hooks);
+  const outcome = run.settle ? run.settle(ran) : ran;
+  const report = buildReport(outcome, { ...run.tool, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes, selection: run.selection, shard: run.shard });
+  if (!outcome.interrupted) Object.assign(report, await documentSections(settings, tally, schemas.document, ran.servedDocument));
+  const coverageBelow = report.operations ? belowMinimum(report.operations, run.minCoverage) : undefined;
+  // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
+  const replayNotRun = settings.replay ? notRun(report.results) : undefined;
+  return judged(report, run.gate, { interrupted: outcome.interrupted, replayNotRun, coverageBelow, baselineFile: run.baselineFile });
+}
+
+/** A report judged by the gate: its exit code and what the baseline made of it (a run, or shards merged). */
+export function judged(report: Report, gate: GateOptions, run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; baselineFile?: string }): Report & { gate: NonNullable<Report["gate"]> } {
+  const exitCode = gateExitCode(report.results, gate, run);
+  const baseline = gate.baseline ? { baseline: baselineOutcome(report.results, gate.baseline, run.baselineFile) } : {};
+  return Object.assign(report, { gate: { strict: gate.strict, failOnFixed: gate.failOnFixed, exitCode, ...baseline, ...(run.replayNotRun ? { notRun: run.replayNotRun } : {}), ...(run.coverageBelow ? { coverageBelow: run.coverageBelow } : {}) } });
+}

@@ -1,0 +1,151 @@
+import fc from "fast-check";
+import type { Api } from "../transport/api.js";
+import type { CheckContext } from "../model/context.js";
+import type { Exchange } from "../transport/http.js";
+import { NetworkError } from "../transport/http.js";
+import { Blocked, CheckFailure, NotExercised, NotVerifiable, Skip } from "../model/outcome.js";
+
+export interface PropertyOptions {
+  /** Fewer trials for properties whose trial is expensive; never more than --runs. */
+  maxRuns?: number;
+  /** Bound on the whole search, shrinking included. */
+  timeLimitMs?: number;
+  /**
+   * Requests the property may send in all: the search, the shrinking and the confirming replay.
+   * Against a remote server every request costs a round trip. No case is started that would take
+   * the count past the budget (judged by the costliest case so far, one case kept back for the
+   * replay); the search then ends, or the shrinking stops at the smallest failure found so far.
+   */
+  maxRequests?: number;
+}
+
+const DEFAULT_TIME_LIMIT_MS = 60_000;
+/** Fewer completed runs than this (or than asked, if fewer were asked) is not a property that held: it was not exercised. */
+export const MIN_RUNS = 10;
+export const DEFAULT_REQUEST_BUDGET = 150;
+/** How many budgets the first MIN_RUNS cases may spend, so that a costly server still gets a verdict. */
+export const OUTLAY_FOR_A_VERDICT = 3;
+/**
+ * A workspace case (a batch moved, a model step) makes its items, acts, reads each back, and the
+ * ledger confirms what it deletes as the run's own (core/ledger/scratch.ts): 15 to 35 requests a case,
+ * so this budget affords the MIN_RUNS completed cases a verdict needs, with room to shrink.
+ */
+export const WORKSPACE_REQUEST_BUDGET = 350;
+/** The workspace model run's steps chain several such cases: it may spend the most any check may (issue 21: 400). */
+export const MODEL_REQUEST_BUDGET = 400;
+
+/** Each property draws from its own stream, fixed by the run's seed and the check's id. */
+export function propertySeed(runSeed: number, checkId: string): number {
+  let h = runSeed | 0;
+  for (let i = 0; i < checkId.length; i++) h = (Math.imul(h ^ checkId.charCodeAt(i), 0x5bd1e995) + 0x6b43a9b5) | 0;
+  return h;
+}
+
+/** A case that ended without a verdict on the rule: the network broke, or a precondition the server owes failed. */
+type Unjudged = NetworkError | Blocked | NotVerifiable;
+const unjudged = (err: unknown): err is Unjudged => err instanceof NetworkError || err instanceof Blocked || err instanceof NotVerifiable;
+/** A case whose scenario did not happen here. */
+const discarded = (err: unknown) => err instanceof Skip || err instanceof NotExercised;
+
+/**
+ * Runs `trial` on values drawn from `arb`, each trial with its own exchange log. On a failure
+ * fast-check shrinks it within what is left of the request budget and the time limit; the shrunk
+ * case is then run once more to confirm it still breaks the rule and to record its exact requests,
+ * which the report prints as curl lines (with the writes the check sent before the search, which
+ * set up what the case acts on, so that the lines alone reproduce it).
+ * A network error is not a counterexample: it ends the property at once as errored, unshrunk;
+ * neither is a trial's precondition that the server failed (blocked, not verifiable): it ends the
+ * property so. A property that completed fewer than MIN_RUNS runs (cut off by its time limit or
+ * its request budget, or its cases discarded) was not exercised, whatever it saw.
+ */
+export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: (value: T, api: Api) => Promise<void>, opts: PropertyOptions = {}): Promise<void> {
+  const seed = propertySeed(ctx.settings.seed, ctx.checkId);
+  const replay = ctx.settings.replay?.checkId === ctx.checkId ? ctx.settings.replay.path : undefined;
+  const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity);
+  const setup = ctx.log.filter((e) => e.method !== "GET");
+  const asked = replay ? 1 : numRuns;
+  let stopped: Unjudged | undefined;
+  let spent = 0;
+  let costliest = 0;
+  let judged = 0;
+  // The cases a verdict needs may spend up to OUTLAY_FOR_A_VERDICT budgets (a server that serves
+  // small pages makes each read cost more): a verdict is worth more than the requests saved.
+  const budget = () => (opts.maxRequests ?? DEFAULT_REQUEST_BUDGET) * (judged < Math.min(MIN_RUNS, asked) ? OUTLAY_FOR_A_VERDICT : 1);
+  const run = async (value: T, log: Exchange[]) => {
+    try {
+      await trial(value, ctx.api.logging(log));
+    } finally {
+      spent += log.length;
+      costliest = Math.max(costliest, log.length);
+    }
+  };
+  const property = fc.asyncProperty(arb, async (value) => {
+    // Past the budget (one case kept back for the replay), or once a case went unjudged, nothing
+    // more is sent: the search ends, or the shrinking keeps the smallest failure so far.
+    if (stopped || spent + 2 * costliest > budget()) throw new fc.PreconditionFailure(true);
+    try {
+      await run(value, []);
+      judged++;
+    } catch (err) {
+      // A case whose scenario did not happen here says nothing: it is discarded, and counted.
+      if (discarded(err)) fc.pre(false);
+      if (unjudged(err)) {
+        stopped ??= err;
+        throw new fc.PreconditionFailure(true);
+      }
+      judged++;
+      throw err;
+    }
+  });
+  const details = await fc.check(property, {
+    seed,
+    numRuns: replay ? 1 : numRuns,
+    path: replay,
+    endOnFailure: false,
+    interruptAfterTimeLimit: opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+    markInterruptAsFailure: false,
+  });
+  if (stopped) throw stopped;
+  // Failed without a counterexample: fast-check gave up after too many discarded cases.
+  if (!details.failed || !details.counterexample) {
+    if (details.numRuns < Math.min(MIN_RUNS, asked)) {
+      const cut = details.interrupted
+        ? spent + 2 * costliest > budget()
+          ? `: stopped before the next case would pass the property's budget of ${budget()} requests for the cases a verdict needs (${spent} sent, the costliest case took ${costliest})`
+          : `: stopped at the property's time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms`
+        : "";
+      throw new NotExercised(`only ${details.numRuns} of the ${asked} generated case(s) ran, fewer than the ${Math.min(MIN_RUNS, asked)} a verdict needs${cut}${details.numSkips ? `; ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);
+    }
+    return;
+  }
+
+  const [value] = details.counterexample as [T];
+  const shrunkLog: Exchange[] = [];
+  let confirmed: CheckFailure | undefined;
+  try {
+    await run(value, shrunkLog);
+  } catch (err) {
+    if (err instanceof NetworkError) throw err;
+    // Anything but a failure of the rule (a pass, a discarded case, an unmet precondition) leaves the original failure unconfirmed.
+    if (err instanceof CheckFailure) confirmed = err;
+  }
+  const original = details.errorInstance;
+  const cause = confirmed ?? (original instanceof CheckFailure ? original : new CheckFailure(String((original as Error)?.message ?? original)));
+  const failure = new CheckFailure(`${cause.message} (for ${fc.stringify(value).replace(/\s*\n\s*/g, "; ")})`, { expected: cause.expected, got: cause.got, exchange: cause.exchange ?? shrunkLog.at(-1), reason: cause.reason });
+  failure.property = {
+    seed,
+    path: details.counterexamplePath ?? "",
+    runs: details.numRuns,
+    counterexample: fc.stringify(value),
+    setupExchanges: setup,
+    shrunkExchanges: shrunkLog,
+    reproducible: confirmed ? "reproducible" : "intermittent",
+  };
+  throw failure;
+}
+
+/** The curl lines that reproduce a property's shrunk case on their own: the check's setup writes, then the case's requests. */
+export function reproduction(p: { setupExchanges?: Exchange[]; shrunkExchanges: Exchange[] }): string | undefined {
+  const lines = [...(p.setupExchanges ?? []), ...p.shrunkExchanges].map((e) => e.curl);
+  return lines.length ? lines.join("\n") : undefined;
+}

@@ -1,0 +1,125 @@
+import type { Check, Share } from "../model/check.js";
+
+/**
+ * What a check shares with others. A check that declares nothing reads nothing that others
+ * change, unless it writes: an undeclared writer runs alone.
+ */
+export function sharesOf(check: Check): Share[] {
+  if (check.shares) return check.shares;
+  return check.needs.includes("writes") ? ["exclusive"] : [];
+}
+
+type Access = "read" | "add" | "write";
+interface Parsed {
+  exclusive: boolean;
+  uses: { access: Access; thing: string }[];
+}
+
+function parse(shares: Share[]): Parsed {
+  const uses: Parsed["uses"] = [];
+  for (const s of shares) {
+    if (s === "exclusive") continue;
+    const i = s.indexOf(":");
+    uses.push({ access: s.slice(0, i) as Access, thing: s.slice(i + 1) });
+  }
+  return { exclusive: shares.includes("exclusive"), uses };
+}
+
+/**
+ * Whether two checks must not overlap. "add" (creating and removing one's own objects in a list)
+ * commutes with another "add", not with a "read" that needs the whole list to hold still; "write"
+ * (changing something there is one of: a setting, a flag) commutes with nothing on the same
+ * thing; "exclusive" (timing-sensitive) with nothing at all.
+ */
+function conflicting(a: Parsed, b: Parsed, ignoreExclusive = false): boolean {
+  if (!ignoreExclusive && (a.exclusive || b.exclusive)) return true;
+  for (const x of a.uses)
+    for (const y of b.uses) if (x.thing === y.thing && (x.access === "write" || y.access === "write" || x.access !== y.access)) return true;
+  return false;
+}
+
+export function conflict(a: Share[], b: Share[]): boolean {
+  return conflicting(parse(a), parse(b));
+}
+
+/**
+ * For each check, the indices of the others it must not overlap with. `ignoreExclusive`: only
+ * what they touch counts, not a check's need to run alone (sharding: another job's load is
+ * beyond any one run's control).
+ */
+export function conflictTable(checks: Check[], ignoreExclusive = false): Set<number>[] {
+  const parsed = checks.map((c) => parse(sharesOf(c)));
+  const table = checks.map(() => new Set<number>());
+  for (let i = 0; i < checks.length; i++)
+    for (let j = i + 1; j < checks.length; j++)
+      if (conflicting(parsed[i], parsed[j], ignoreExclusive)) {
+        table[i].add(j);
+        table[j].add(i);
+      }
+  return table;
+}
+
+export interface ScheduleOptions<T> {
+  concurrency: number;
+  /** Polled before each start: true starts nothing more; what runs is awaited. */
+  shouldStop?(): boolean;
+  /** Each outcome, in the checks' order (not the order they finish in). */
+  onDone?(index: number, value: T): void;
+}
+
+/**
+ * Runs up to `concurrency` checks at once. Two conflicting checks never overlap and keep their
+ * catalogue order (a check waits for every earlier one it conflicts with), so each sees what a
+ * sequential run would have shown it; with concurrency 1 this is the sequential run.
+ */
+export async function schedule<T>(checks: Check[], run: (check: Check, index: number) => Promise<T>, opts: ScheduleOptions<T>): Promise<{ done: Map<number, T>; interrupted: boolean }> {
+  const conflicts = conflictTable(checks);
+  const limit = Math.max(1, opts.concurrency);
+  const pending: number[] = checks.map((_, i) => i);
+  const running = new Map<number, Promise<number>>();
+  const done = new Map<number, T>();
+  let nextToReport = 0;
+  let interrupted = false;
+  const report = () => {
+    while (done.has(nextToReport)) opts.onDone?.(nextToReport, done.get(nextToReport)!), nextToReport++;
+  };
+
+  while (pending.length || running.size) {
+    if (!interrupted && opts.shouldStop?.()) interrupted = true;
+    if (!interrupted) {
+      for (let p = 0; p < pending.length && running.size < limit; ) {
+        const i = pending[p];
+        const blocked = [...running.keys()].some((r) => conflicts[i].has(r)) || pending.slice(0, p).some((e) => conflicts[i].has(e));
+        if (blocked) {
+          p++;
+          continue;
+        }
+        pending.splice(p, 1);
+        running.set(i, run(checks[i], i).then((value) => (done.set(i, value), i)));
+        if (opts.shouldStop?.()) break;
+      }
+    }
+    if (!running.size) break;
+    const finished = await Promise.race(running.values());
+    running.delete(finished);
+    report();
+  }
+  // An interrupted run leaves gaps: what did finish is still reported, in order.
+  for (const i of [...done.keys()].sort((a, b) => a - b)) if (i >= nextToReport) opts.onDone?.(i, done.get(i)!);
+  return { done, interrupted: interrupted || pending.length > 0 };
+}
+
+/**
+ * --repeat: each check that works only on its own scratch objects ("add" shares) runs `times`
+ * times, the copies beside each other (ids `<id>#2`, ...), to shake out races such as the upsert
+ * window or lost writes. A copy's objects are its own: scratch names derive from the check id.
+ */
+export function repeatWrites(checks: Check[], times: number): Check[] {
+  if (times <= 1) return checks;
+  return checks.flatMap((c) => {
+    const shares = sharesOf(c);
+    const onOwnObjects = c.needs.includes("writes") && shares.length > 0 && shares.every((s) => s.startsWith("add:"));
+    if (!onOwnObjects) return [c];
+    return [c, ...Array.from({ length: times - 1 }, (_, k) => ({ ...c, id: `${c.id}#${k + 2}`, title: `${c.title} (repeat ${k + 2} of ${times})` }))];
+  });
+}

@@ -1,0 +1,15 @@
+import type { Check } from "../model/check.js";
+import { UsageError } from "./settings.js";
+
+function glob(pattern: string): RegExp {
+  return new RegExp("^" + pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*") + "$");
+}
+
+/** The checks --group and --check select; a name that selects nothing is a usage error. */
+export function selectChecks(all: Check[], groups?: string[], ids?: string[]): Check[] {
+  const known = new Set(all.map((c) => c.group));
+  for (const g of groups ?? []) if (!known.has(g)) throw new UsageError(`unknown group '${g}' (groups: ${[...known].join(", ")})`);
+  const patterns = (ids ?? []).map((p) => ({ p, re: glob(p) }));
+  for (const { p, re } of patterns) if (!all.some((c) => re.test(c.id))) throw new UsageError(`--check '${p}' matches no check (see 'conformance list')`);
+  return all.filter((c) => (!groups?.length || groups.includes(c.group)) && (!patterns.length || patterns.some(({ re }) => re.test(c.id))));
+}

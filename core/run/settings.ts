@@ -1,0 +1,168 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import type { Feature, TokenRole } from "../model/needs.js";
+import { schemasDir } from "../spec/paths.js";
+
+// Loaded when a config is first validated, not with the CLI: `--help` stays quick.
+const require = createRequire(import.meta.url);
+
+/** A mistake of the user's (bad option, bad config, no token): one clear line, exit 2. */
+export class UsageError extends Error {}
+
+export interface FixtureConfig {
+  deploymentId?: string | number;
+  otherDeploymentId?: string | number;
+  environmentId?: string;
+  workbookId?: number;
+  readOnlyFolderId?: number;
+  editableFolderId?: number;
+  sharedWorkbookId?: number;
+  sharedUnpublishedWorkbookId?: number;
+  sharedBranch?: string;
+  personalBranch?: string;
+  productionBranch?: string;
+  workbookLimitDeploymentId?: string | number;
+  /** Empty folders to move the run's items into where the server cannot create folders (E14). */
+  scratchFolderIds?: number[];
+  /** The deployment whose version, channel and settings the run may change (and put back). */
+  mutableDeploymentId?: string | number;
+}
+
+export interface RunSettings {
+  baseUrl: string;
+  token?: string;
+  tokens: Partial<Record<TokenRole, string>>;
+  writes: boolean;
+  /** Also run checks whose creations cannot be removed through the API. */
+  unremovableWrites: boolean;
+  /** Also run checks that change a deployment's version, channel or settings (on fixtures.mutableDeploymentId). */
+  deploymentChanges?: boolean;
+  /** Also run checks that change users, user attributes, groups, tenant settings, integrations or embed tenants (E14 administration; --allow-admin-writes). */
+  adminWrites?: boolean;
+  timeoutMs: number;
+  /** Overrides the time limit of every check (default: 60 s for an example, 180 s for a property or model). */
+  checkTimeoutMs?: number;
+  runs: number;
+  seed: number;
+  strict: boolean;
+  fixtures: FixtureConfig;
+  /** Plan features declared off (false): their checks are skipped instead of failing on a refusal. */
+  features?: Partial<Record<Feature, boolean>>;
+  /** Checks run at once (default 1 here; the CLI's default is 8): see core/run/schedule.ts. */
+  concurrency?: number;
+  /** --repeat: checks on their own scratch objects run this many times side by side. */
+  repeat?: number;
+  /** The most pages a list walk follows; a walk stopped there is partial, not failed. */
+  maxPages?: number;
+  /** `conformance replay`: run this property's recorded counterexample path only. */
+  replay?: { checkId: string; path?: string };
+  /** Sent on every request (--header, the config's headers); secret-looking values are redacted. */
+  headers?: Record<string, string>;
+  /** Honour HTTPS_PROXY / HTTP_PROXY / NO_PROXY (not for the bundled reference, on loopback). */
+  proxy?: boolean;
+  /** --rate-limit: the most requests a second the run sends, every request counted (discovery and cleanup too). */
+  rateLimit?: number;
+  /** The HAR reporter is on: exchanges keep their bodies whole (up to the client's cap) beside the excerpts. */
+  wholeBodies?: boolean;
+  /** --document: the OpenAPI document (a file or URL) to use where the server serves none at GET /api/v1/spec. */
+  document?: string;
+  /** --sweep-older-than: the end-of-run sweep also removes the tool's objects of earlier runs made this long ago or more (confirmed as for the run's own). */
+  sweepOlderThanMs?: number;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `90m`, `12h`, `7d` (ms, s, m, h, d) in milliseconds; anything else is a usage error naming `where`. */
+export function durationMs(text: string, where: string): number {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(text.trim());
+  if (!m) throw new UsageError(`${where} must be a duration such as 90m, 12h or 7d (units ms, s, m, h, d), not ${JSON.stringify(text)}`);
+  return Number(m[1]) * DURATION_UNITS[m[2]];
+}
+
+export const tokenEnvVars: Record<"primary" | TokenRole, string> = {
+  primary: "CONFORMANCE_TOKEN",
+  readOnly: "CONFORMANCE_TOKEN_READONLY",
+  noAudit: "CONFORMANCE_TOKEN_NOAUDIT",
+  creator: "CONFORMANCE_TOKEN_CREATOR",
+  viewer: "CONFORMANCE_TOKEN_VIEWER",
+};
+
+export interface ConfigFile {
+  baseUrl?: string;
+  token?: string;
+  tokens?: Partial<Record<TokenRole, string>>;
+  writes?: boolean;
+  deploymentChanges?: boolean;
+  adminWrites?: boolean;
+  timeoutMs?: number;
+  runs?: number;
+  seed?: number;
+  strict?: boolean;
+  fixtures?: FixtureConfig;
+  features?: Partial<Record<Feature, boolean>>;
+  headers?: Record<string, string>;
+  rateLimit?: number;
+  document?: string;
+  /** Default of --sweep-older-than (a duration: 12h, 7d). */
+  sweepOlderThan?: string;
+  /** Defaults of --reporter, --out and --baseline. */
+  reporters?: string[];
+  out?: string;
+  baseline?: string;
+}
+
+export function readConfigFile(path: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new UsageError(`cannot read config ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`config ${path} is not valid JSON: ${jsonErrorAt(text, (err as Error).message)}`);
+  }
+  const errors = validateConfig(value);
+  if (errors.length) throw new UsageError(`config ${path} is invalid: ${errors.join("; ")}`);
+  return value as ConfigFile;
+}
+
+/** JSON.parse's complaint on one line, with the line and column its position falls on. */
+function jsonErrorAt(text: string, message: string): string {
+  const first = message.split("\n")[0].replace(/ in JSON at position \d+.*$/, "").replace(/^JSON Parse error: /, "");
+  const position = Number(/at position (\d+)/.exec(message)?.[1] ?? (text.trim() === "" ? 0 : NaN));
+  if (!Number.isFinite(position)) return first;
+  const before = text.slice(0, position).split("\n");
+  return `line ${before.length}, column ${before.at(-1)!.length + 1}: ${first}`;
+}
+
+let configValidator: ((v: unknown) => string[]) | undefined;
+
+export function validateConfig(value: unknown): string[] {
+  if (!configValidator) {
+    const schema = JSON.parse(readFileSync(join(schemasDir, "config.schema.json"), "utf8"));
+    const Ajv = (require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020;
+    const formats = require("ajv-formats");
+    const addFormats = (formats.default ?? formats) as (ajv: Ajv2020) => Ajv2020;
+    const fn = addFormats(new Ajv({ strict: false, allErrors: true })).compile(schema);
+    configValidator = (v) =>
+      fn(v) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "additionalProperties" ? ` '${(e.params as any).additionalProperty}'` : ""}`);
+  }
+  return configValidator(value);
+}
+
+export function checkBaseUrl(url: string | undefined): string {
+  if (!url) throw new UsageError("no server to test: pass --base-url <url>, --config <file> with baseUrl, or --reference");
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--base-url is not a URL: ${url}`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`--base-url must be http or https: ${url}`);
+  return url.replace(/\/+$/, "");
+}

@@ -1,0 +1,96 @@
+import { matchOperation } from "../spec/match.js";
+import { SPECIFIED_OPERATIONS } from "../spec/operations.js";
+import type { CheckResult } from "../model/result.js";
+
+/**
+ * One defect reads as one failure. Some assertions are shared: the invariants (a timestamp, a
+ * schema, a masked value on any answer) and the cursor-walk library (core/transport/pagination.ts) judge
+ * the answer, not the check's scenario, so one broken answer fails every check that read it. After
+ * the run, failures that share the exchange (method, URL and status; the page position `first`,
+ * `after`, `limit`, `offset` aside, since walks of one list differ only in it) and a shared
+ * reason are one defect (a 5xx: the endpoint and status, whatever the request carried): the
+ * invariant that owns the rule (else the first in catalogue order) stays failed, the others are
+ * blocked under it. A check failing for a reason of its own stays failed.
+ */
+export function blockSharedDefects(results: CheckResult[]): CheckResult[] {
+  const owned = blockServerErrorsUnderOwners(results);
+  const groups = new Map<string, number[]>();
+  owned.forEach((r, i) => {
+    const key = defectKey(r);
+    if (key) groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const out = [...owned];
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    const root = owned[members.find((i) => owned[i].kind === "invariant") ?? members[0]];
+    const x = root.exchange!;
+    const cause = `${root.id}: ${x.method} ${x.url} answered ${x.status} (${root.reason})`;
+    const by = { check: root.id, exchange: { method: x.method, url: x.url, status: x.status } };
+    for (const i of members) if (owned[i] !== root) out[i] = { ...owned[i], status: "blocked", root: by, blockedBy: cause, message: `blocked by ${cause} (${owned[i].message})` };
+  }
+  return blockUnderSchemaInvariant(out);
+}
+
+/**
+ * A schema defect is the schema invariant's: it watches every answer and reports the first that
+ * breaks a schema, so a check that met the same defect in another answer (its own read of another
+ * workbook, a report kind outside the enum deep in a clone) is blocked under it, not failed beside it.
+ */
+function blockUnderSchemaInvariant(results: CheckResult[]): CheckResult[] {
+  const roots = new Map(results.filter((r) => r.kind === "invariant" && r.status === "failed" && r.reason?.startsWith("schema:") && r.exchange).map((r) => [r.reason!, r]));
+  return results.map((r) => {
+    const root = r.kind !== "invariant" && r.status === "failed" && r.reason ? roots.get(r.reason) : undefined;
+    if (!root) return r;
+    const cause = `${root.id}: ${root.exchange!.method} ${root.exchange!.url} answered ${root.exchange!.status} (${root.reason})`;
+    return { ...r, status: "blocked", blockedBy: cause, message: `blocked by ${cause} (${r.message})` };
+  });
+}
+
+/** Reasons of assertions shared by many checks: the schemas, the invariants' and the walk's. */
+export function isSharedReason(reason: string | undefined): boolean {
+  return reason !== undefined && (/^(schema|walk):/.test(reason) || SHARED.has(reason));
+}
+
+/** The invariants' reasons (suites/invariants). */
+const SHARED = new Set(["timestamp", "secret-unmasked", "secret-leaked", "other-deployment", "server-error", "widget-type"]);
+
+const PAGE_POSITION = ["first", "after", "limit", "offset"];
+
+function defectKey(r: CheckResult): string | undefined {
+  if (r.status !== "failed" || !isSharedReason(r.reason) || !r.exchange?.status) return undefined;
+  // A 5xx is the endpoint's defect, whichever ids or values the request carried (a property's shrunk case, the invariant's first).
+  const endpoint = r.reason === "server-error" ? endpointOf(r.exchange.method, r.exchange.url) : undefined;
+  if (endpoint) return `${endpoint.method} ${endpoint.path} ${r.exchange.status} ${r.reason}`;
+  let url = r.exchange.url;
+  try {
+    const u = new URL(url);
+    for (const p of PAGE_POSITION) u.searchParams.delete(p);
+    url = u.toString();
+  } catch {
+    // not a URL: keyed as it is
+  }
+  return `${r.exchange.method} ${url} ${r.exchange.status} ${r.reason}`;
+}
+
+/** The spec'd endpoint (E1-E13) a request went to, if any. */
+function endpointOf(method: string, url: string): { method: string; path: string; root: string } | undefined {
+  const op = matchOperation(SPECIFIED_OPERATIONS, method, url)?.operation;
+  return op && { method: op.method, path: op.path, root: op.owner };
+}
+
+/**
+ * A spec'd endpoint answering 5xx already reads as one failure (its owner, core/spec/endpoints.ts) and N
+ * blocked: a "server-error" failure there (the no-5xx invariant, a no-5xx property) joins the
+ * blocked, under the same root cause, when the owner failed.
+ */
+function blockServerErrorsUnderOwners(results: CheckResult[]): CheckResult[] {
+  const failed = new Set(results.filter((r) => r.status === "failed").map((r) => r.id));
+  return results.map((r) => {
+    if (r.status !== "failed" || r.reason !== "server-error" || !r.exchange?.status) return r;
+    const owner = endpointOf(r.exchange.method, r.exchange.url);
+    if (!owner || owner.root === r.id || !failed.has(owner.root)) return r;
+    const cause = `${owner.root}: ${owner.method} ${owner.path} answered ${r.exchange.status}`;
+    const root = { check: owner.root, exchange: { method: r.exchange.method, url: r.exchange.url, status: r.exchange.status } };
+    return { ...r, status: "blocked", root, blockedBy: cause, message: `blocked by ${cause} (${r.message})` };
+  });
+}

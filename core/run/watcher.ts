@@ -1,0 +1,23 @@
+import type { Exchange, FullAnswer } from "../transport/http.js";
+import type { ReasonKey } from "../model/reasons.js";
+import type { Schemas } from "../spec/schemas.js";
+
+/** One exchange as an invariant reads it: the report's redacted exchange, and the whole answer. */
+export interface Observed extends FullAnswer {
+  exchange: Exchange;
+}
+
+/** What broke the rule on one exchange. `hide`: values that must not reach the report (a leaked secret). */
+export interface Violation {
+  reason: ReasonKey;
+  message: string;
+  expected: unknown;
+  got: unknown;
+  hide?: string[];
+}
+
+/** undefined: the exchange is none of the rule's business; "held": it applied and held. */
+export type Observation = undefined | "held" | Violation;
+
+/** A fresh observer for each run: what it learns (the secrets the run set) lives in its closure. */
+export type Watcher = (schemas: Schemas) => (x: Observed) => Observation;

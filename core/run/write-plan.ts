@@ -1,0 +1,50 @@
+import type { Check } from "../model/check.js";
+import { HttpClient } from "../transport/http.js";
+import { credentials, redactorFor } from "./runner.js";
+import { Scratch } from "../ledger/scratch.js";
+import type { RunSettings } from "./settings.js";
+import { requestTo } from "../spec/client.js";
+import { ENV_VAR_POOL, ENV_VAR_TAG } from "../../generators/index.js";
+
+/**
+ * What a run with writes will change, and where, in a few lines printed before its first check:
+ * a user pointing the suite at a real tenant learns it before anything happens, not from the report.
+ */
+export async function writePlan(checks: Check[], settings: RunSettings): Promise<string[]> {
+  if (!settings.writes) return [`read-only: this run sends GET only (HEAD and OPTIONS at most), whatever the server answers; --allow-writes runs the ${checks.filter((c) => c.needs.includes("writes")).length} selected checks that change the server`];
+  const runs = (c: Check) => c.needs.includes("writes") && (!c.needs.includes("unremovable-writes") || settings.unremovableWrites) && (!c.needs.includes("deployment-changes") || settings.deploymentChanges) && (!c.needs.includes("admin-writes") || settings.adminWrites);
+  const writing = checks.filter(runs);
+  const has = (need: Check["needs"][number]) => writing.some((c) => c.needs.includes(need));
+  const f = settings.fixtures;
+  const main = f.deploymentId !== undefined ? String(f.deploymentId) : await firstDeployment(settings);
+  const prefix = new Scratch(settings.seed.toString(36)).prefix;
+  const lines = [`writes: ${writing.length} of the ${checks.length} selected checks will change the server (methods sent: GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE):`];
+  if (writing.some((c) => !c.group.startsWith("tokens") && !c.needs.includes("fixture:sharedBranch") && !c.needs.includes("deployment-changes")))
+    lines.push(`  - create folders, workbooks and reports named ${prefix}-… in deployment ${main}, moving and changing only those, and delete them after each check`);
+  if (has("fixture:sharedBranch")) lines.push(`  - switch the staging environment of a shared branch of deployment ${main} on and off, and put it back`);
+  if (has("fixture:environments")) lines.push(`  - issue metadata tokens for an environment of deployment ${main}`);
+  if (has("unremovable-writes"))
+    lines.push(`  - set environment variables in deployment ${main}, the API cannot delete them: only the tool's fixed ${ENV_VAR_POOL.length} names (${ENV_VAR_TAG} in each: ${ENV_VAR_POOL.join(", ")}), overwritten by every run`);
+  if (has("admin-writes")) lines.push(`  - create users and user attributes named after ${prefix}, deactivate, activate and delete only those, and delete the attributes`);
+  if (has("fixture:namedOtherDeployment") && f.otherDeploymentId !== undefined) lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
+  if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
+    lines.push(`  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check`);
+  // Both given, but no selected check changes a deployment (a shard, a --check subset): say so, not what is missing.
+  else if (settings.deploymentChanges && f.mutableDeploymentId !== undefined) lines.push("  - no deployment's version, channel or settings (no selected check changes them)");
+  else lines.push("  - no deployment's version, channel or settings (that needs --allow-deployment-changes and fixtures.mutableDeploymentId)");
+  return lines;
+}
+
+/** The deployment discovery will choose (the first E1 lists), or a placeholder when it cannot be read. */
+async function firstDeployment(settings: RunSettings): Promise<string> {
+  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit });
+  try {
+    const res = await client.send(requestTo("listDeployments", {}, { query: { limit: 1 } }));
+    const id = res.isJson ? res.body?.data?.deployments?.[0]?.id : undefined;
+    return id === undefined ? "(the first E1 lists)" : String(id);
+  } catch {
+    return "(the first E1 lists)";
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,114 @@
+import type { Response } from "../transport/http.js";
+import { NotVerifiable } from "../model/outcome.js";
+import { createdBy, type Created, propertiesOf, recordOf, requiredOf } from "./answers.js";
+import type { Operation } from "./served-document.js";
+
+/**
+ * One operation of the server's own OpenAPI document (GET /api/v1/spec, read once a run:
+ * core/served/read.ts), as the checks of E14 rules use it: the spec states rules about endpoints
+ * whose request and response shapes it does not show, so a check learns from the document how
+ * their bodies are spelled and how their answers carry what they made. The document is
+ * dereferenced (ref-parser): no $ref is left to follow here.
+ */
+export class ServedOperation {
+  constructor(readonly op: Operation) {}
+
+  get method(): string {
+    return this.op.method;
+  }
+  get path(): string {
+    return this.op.path;
+  }
+  get label(): string {
+    return `${this.op.method} ${this.op.path}`;
+  }
+
+  /** The object an answer of this operation carries (under its documented wrapper, if any). */
+  record(res: Response): any {
+    return recordOf(this.op, res);
+  }
+
+  /** What a create made: its id (link, record, Location), the object, the Location header. */
+  created(res: Response): Created {
+    return createdBy(this.op, res);
+  }
+
+  /** The documented query parameter named by one of the alternatives `a|b`, or undefined. */
+  queryParam(names: string): { name: string; schema: any } | undefined {
+    const alts = names.toLowerCase().split("|");
+    const p = this.op.parameters.find((x) => x.in === "query" && alts.includes(String(x.name).toLowerCase()));
+    return p ? { name: p.name, schema: p.schema } : undefined;
+  }
+
+  /** The query parameter, or NotVerifiable: the server does not document what the rule is about. */
+  requireQueryParam(names: string, what: string): string {
+    const p = this.queryParam(names);
+    if (!p) throw new NotVerifiable(`${this.label} documents no query parameter ${names.split("|").join(" or ")} (${what})`);
+    return p.name;
+  }
+
+  /** The JSON request body schema, or undefined. */
+  bodySchema(): any {
+    const media = this.op.requestBody?.media ?? {};
+    const type = Object.keys(media).find((ct) => /json/i.test(ct));
+    return type === undefined ? undefined : media[type];
+  }
+
+  /**
+   * A request body spelled as the document spells it: each hint key lists alternative property
+   * names (`fileName|path`), matched case-insensitively against the documented properties; a hint
+   * whose value is an array of objects is fitted to the array's item schema. Required properties
+   * no hint names get a plain value of their type. NotVerifiable when a hint matches nothing.
+   */
+  body(hints: Record<string, unknown>): Record<string, unknown> {
+    return this.fit(this.bodySchema(), hints, "the body");
+  }
+
+  private fit(schema: any, hints: Record<string, unknown>, where: string): Record<string, unknown> {
+    const props = propertiesOf(schema);
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(hints)) {
+      const alts = key.toLowerCase().split("|");
+      const name = Object.keys(props).find((p) => alts.includes(p.toLowerCase()));
+      if (!name) {
+        if (key.endsWith("?")) continue;
+        throw new NotVerifiable(`${this.label}: ${where} documents no property ${key.split("|").join(" or ")}`);
+      }
+      const items = props[name]?.items;
+      out[name] = Array.isArray(value) && value.every((v) => v && typeof v === "object" && !Array.isArray(v)) && Object.keys(propertiesOf(items)).length ? value.map((v) => this.fit(items, v as Record<string, unknown>, `${where}.${name}[]`)) : value;
+    }
+    for (const req of requiredOf(schema)) if (!(req in out)) out[req] = plainValue(props[req]);
+    return out;
+  }
+
+  /** The documented enum of a query parameter or of a body property named by alternatives, or undefined. */
+  enumOf(names: string): unknown[] | undefined {
+    const q = this.queryParam(names);
+    if (q?.schema?.enum) return q.schema.enum;
+    const props = propertiesOf(this.bodySchema());
+    const alts = names.toLowerCase().split("|");
+    const name = Object.keys(props).find((p) => alts.includes(p.toLowerCase()));
+    return name ? props[name]?.enum : undefined;
+  }
+}
+
+function plainValue(s: any): unknown {
+  if (Array.isArray(s?.enum)) return s.enum[0];
+  const t = Array.isArray(s?.type) ? s.type[0] : s?.type;
+  return t === "integer" || t === "number" ? 1 : t === "boolean" ? true : t === "array" ? [] : t === "object" ? {} : "cf-value";
+}
+
+/** The value of the first of the alternative fields `a|b` an answer carries. */
+export function field(obj: any, names: string): any {
+  if (!obj || typeof obj !== "object") return undefined;
+  const key = Object.keys(obj).find((k) => names.toLowerCase().split("|").includes(k.toLowerCase()));
+  return key === undefined ? undefined : obj[key];
+}
+
+/** The records of a list answer: `items` (the cursor style), else the legacy `data`, else the array itself. */
+export function listed(body: any): any[] | undefined {
+  if (Array.isArray(body)) return body;
+  if (Array.isArray(body?.items)) return body.items;
+  if (Array.isArray(body?.data)) return body.data;
+  return undefined;
+}

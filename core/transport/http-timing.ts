@@ -1,0 +1,104 @@
+/** Time in the HTTP client: the pace of a --rate-limit, a 429's wait, one exchange's deadline. */
+import { checkScope } from "../run/check-scope.js";
+
+const MAX_429_WAIT_MS = 10_000;
+
+/**
+ * Requests leave at most `perSecond` a second, evenly spaced: a tenant behind a gateway that
+ * throttles gets a run that never trips it. One pacer per server is shared by every client of the
+ * process (discovery, checks, cleanup, preflight), so that the bound holds for the run as a whole.
+ */
+export class RatePacer {
+  private queue: Promise<void> = Promise.resolve();
+  /** When the last request actually left: a busy event loop that wakes late must not let several leave at once. */
+  private last = -Infinity;
+  constructor(readonly perSecond: number) {}
+
+  /** Waits for the next request's slot, in order; a stopped check stops waiting (its caller then sends nothing). */
+  slot(signal?: AbortSignal): Promise<void> {
+    const mine = this.queue.then(async () => {
+      const wait = this.last + 1000 / this.perSecond - performance.now();
+      if (wait > 0) await sleep(wait, signal);
+      this.last = performance.now();
+    });
+    this.queue = mine.catch(() => undefined);
+    return mine;
+  }
+}
+
+const pacers = new Map<string, RatePacer>();
+
+/** The pacer of `origin` at this rate, shared by every client that talks to it. */
+export function pacerFor(origin: string, perSecond: number): RatePacer {
+  const key = `${origin} ${perSecond}`;
+  let pacer = pacers.get(key);
+  if (!pacer) pacers.set(key, (pacer = new RatePacer(perSecond)));
+  return pacer;
+}
+
+export function retryAfterMs(header: string | undefined, attempt: number): number {
+  const fallback = Math.min(MAX_429_WAIT_MS, 250 * 2 ** attempt);
+  if (!header) return fallback;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.min(MAX_429_WAIT_MS, Math.max(0, seconds * 1000));
+  const date = Date.parse(header);
+  if (Number.isFinite(date)) return Math.min(MAX_429_WAIT_MS, Math.max(0, date - Date.now()));
+  return fallback;
+}
+
+/**
+ * One exchange's abort signal: its time bound, and the running check's abort (its time limit, or a
+ * stop whose drain ran out).
+ * Released when the exchange ends, so that a check of thousands of requests does not pile up
+ * listeners on its signal.
+ */
+export class Deadline {
+  private readonly controller = new AbortController();
+  private readonly check = checkScope()?.abort;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onCheckAbort = () => this.controller.abort(this.check?.reason);
+
+  constructor(public ms: number) {
+    this.restart(ms);
+    if (this.check?.aborted) this.onCheckAbort();
+    else this.check?.addEventListener("abort", this.onCheckAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get checkAborted(): boolean {
+    return this.check?.aborted ?? false;
+  }
+
+  get checkReason(): unknown {
+    return this.check?.reason;
+  }
+
+  /** A new bound from now (a streamed body's, once its headers are in). */
+  restart(ms: number): void {
+    clearTimeout(this.timer);
+    this.ms = ms;
+    this.timer = setTimeout(() => this.controller.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError")), ms);
+  }
+
+  release(): void {
+    clearTimeout(this.timer);
+    this.check?.removeEventListener("abort", this.onCheckAbort);
+  }
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    if (signal?.aborted) done();
+    else signal?.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,319 @@
+import { PassThrough } from "node:stream";
+import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
+import { checkScope } from "../run/check-scope.js";
+import { type Credential, curlLine } from "./curl.js";
+import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
+import { Deadline, pacerFor, type RatePacer, retryAfterMs, sleep } from "./http-timing.js";
+import type { Redactor } from "./redact.js";
+
+export { curlLine } from "./curl.js";
+export { retryAfterMs } from "./http-timing.js";
+
+export type { Credential } from "./curl.js";
+
+export interface RequestSpec {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** A JSON body; use rawBody for bodies that must not be serialised (malformed JSON, say). */
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Overrides the credential; null sends no Authorization header at all. */
+  credential?: Credential | null;
+}
+
+/** One request and its answer, as a report shows it: redacted, the body cut to an excerpt. */
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseExcerpt?: string;
+  /** With `wholeBodies` (the HAR): the bodies whole, redacted, up to WHOLE_BODY_CHARS; a longer one is left out and its length given. */
+  whole?: { requestBody?: string; responseBody?: string; responseChars: number };
+  durationMs: number;
+  error?: string;
+  curl: string;
+}
+
+export interface Response<T = any> {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed body when it is JSON, else undefined (see isJson). */
+  body: T;
+  isJson: boolean;
+  exchange: Exchange;
+}
+
+/**
+ * An exchange as the invariants read it: unredacted and whole, the request body as sent and the
+ * answer as parsed. Handed to the observer once and not kept: a run must not hold every body.
+ */
+export interface FullAnswer {
+  method: string;
+  url: URL;
+  requestBody?: string;
+  status: number;
+  text: string;
+  body: unknown;
+  isJson: boolean;
+}
+
+/** The tester could not talk to the server: never a verdict on the server's conformance. */
+export class NetworkError extends Error {
+  constructor(message: string, readonly exchange: Exchange) {
+    super(message);
+  }
+}
+
+/** The server still answered 429 after the retry budget: not a verdict, the check is errored. */
+export class RateLimited extends NetworkError {}
+
+const EXCERPT = 2000;
+/** The excerpt of a body read as a stream, which the client never holds. */
+export const STREAMED = "(streamed)";
+/**
+ * The excerpt is redacted from this much of the body, not all of it (a body of megabytes would
+ * be copied once per secret): far past the excerpt, so that a secret cut by it is still whole here.
+ */
+const REDACTION_WINDOW = 64 * 1024;
+/** The most of a body the HAR keeps whole: the redaction window, so that what it keeps is redacted whole. */
+const WHOLE_BODY_CHARS = REDACTION_WINDOW;
+const MAX_429_RETRIES = 4;
+/** A body past this size is not read on: the spec sets no limit, so it is the tester's, and errored. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** A streamed body may take this many request timeouts in all (60 s at the default 10 s: an example check's own limit). */
+const STREAMED_BODY_TIMEOUTS = 6;
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  /** Per request: until the answer is read whole (send) or its headers arrive (stream); also the longest wait between two chunks of a body. */
+  timeoutMs: number;
+  redactor: Redactor;
+  /** Credentials whose values are replaced in reports; the first one is the default. */
+  credential?: Credential;
+  /** Every exchange as reports show it, and the whole answer for those read whole (core/run/invariants.ts reads it, keeps nothing). */
+  observe?: (exchange: Exchange, answer?: FullAnswer) => void;
+  maxBodyBytes?: number;
+  /** The run's bound on the pages of one list walk (--max-pages), read by core/transport/pagination.ts through Api. */
+  maxPages?: number;
+  /** Sent on every request (--header); a request's own headers win. */
+  headers?: Record<string, string>;
+  /** Go through HTTPS_PROXY / HTTP_PROXY unless NO_PROXY exempts the host (off for the bundled reference). */
+  proxy?: boolean;
+  /** Keep each exchange's bodies whole (up to WHOLE_BODY_CHARS) beside the excerpts: the HAR reporter asks for them. */
+  wholeBodies?: boolean;
+  /** --rate-limit: the most requests a second to this server, every attempt counted (a 429's retry too), shared with every client of the process. */
+  rateLimit?: number;
+}
+
+/**
+ * Redirects are not followed: an API that answers 3xx is judged on that answer (preflight tells
+ * the user when the base URL itself redirects), so a redirect loop costs one request.
+ */
+export class HttpClient {
+  readonly baseUrl: string;
+  private readonly agent: Dispatcher;
+  private readonly pacer: RatePacer | undefined;
+  constructor(readonly options: HttpClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+    this.pacer = options.rateLimit ? pacerFor(new URL(this.baseUrl).origin, options.rateLimit) : undefined;
+    const pool = { connections: 16, keepAliveTimeout: 10_000 };
+    this.agent = options.proxy ? new EnvHttpProxyAgent(pool) : new Agent(pool);
+  }
+
+  url(path: string, query?: RequestSpec["query"]): string {
+    const u = new URL(this.baseUrl + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+    return u.toString();
+  }
+
+  async send(spec: RequestSpec, log?: Exchange[]): Promise<Response> {
+    const credential = spec.credential === undefined ? this.options.credential : spec.credential;
+    const url = this.url(spec.path, spec.query);
+    const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
+    const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
+    if (bodyText !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+      headers["content-type"] = "application/json";
+    if (credential && !Object.keys(headers).some((h) => h.toLowerCase() === "authorization"))
+      headers.authorization = `Bearer ${credential.value}`;
+
+    const { timeoutMs } = this.options;
+    for (let attempt = 0; ; attempt++) {
+      await this.paced();
+      const started = performance.now();
+      const exchange = this.describe(spec.method, url, headers, bodyText, credential);
+      // One deadline for the whole exchange: a body that drips in slowly is cut off too.
+      const deadline = new Deadline(timeoutMs);
+      let answer: Answer | undefined;
+      try {
+        answer = await this.request(spec.method, url, headers, bodyText, deadline.signal);
+        const text = await readCapped(answer, this.options.maxBodyBytes ?? MAX_BODY_BYTES);
+        exchange.durationMs = Math.round(performance.now() - started);
+        exchange.status = answer.status;
+        exchange.responseHeaders = this.options.redactor.value(answer.headers);
+        const redacted = this.options.redactor.text(text.slice(0, REDACTION_WINDOW));
+        exchange.responseExcerpt = redacted.slice(0, EXCERPT);
+        // Not enumerable: report.json and copies of the exchange keep the excerpts only; the HAR reads it off the exchange itself.
+        if (this.options.wholeBodies)
+          Object.defineProperty(exchange, "whole", { enumerable: false, value: { requestBody: bodyText === undefined || bodyText.length > WHOLE_BODY_CHARS ? undefined : this.options.redactor.text(bodyText), responseBody: text.length > WHOLE_BODY_CHARS ? undefined : redacted, responseChars: text.length } });
+        if (answer.status === 429) {
+          await this.waitOut429(answer, attempt, exchange, log);
+          continue;
+        }
+        const parsed = parseJson(text, answer.headers["content-type"]);
+        this.record(exchange, log, { method: spec.method, url: new URL(url), requestBody: bodyText, status: answer.status, text, body: parsed.value, isJson: parsed.ok });
+        return { status: answer.status, headers: answer.headers, text, body: parsed.value, isJson: parsed.ok, exchange };
+      } catch (err) {
+        if (err instanceof NetworkError) throw err;
+        throw this.lost(err, exchange, started, answer, log, deadline.ms);
+      } finally {
+        deadline.release();
+      }
+    }
+  }
+
+  /**
+   * The same request, answered as a byte stream: for bodies too large to hold (the audit export).
+   * The timeout bounds the wait for the headers and each pause in the body; the whole body gets
+   * STREAMED_BODY_TIMEOUTS times as long. A 429 is waited out and retried as in send, and a body
+   * that breaks off fails its reader with a NetworkError, as send would.
+   */
+  async stream(spec: RequestSpec, log?: Exchange[]): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
+    const credential = spec.credential === undefined ? this.options.credential : spec.credential;
+    const url = this.url(spec.path, spec.query);
+    const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
+    if (credential) headers.authorization = `Bearer ${credential.value}`;
+    for (let attempt = 0; ; attempt++) {
+      await this.paced();
+      const exchange = this.describe(spec.method, url, headers, undefined, credential);
+      const started = performance.now();
+      const deadline = new Deadline(this.options.timeoutMs);
+      let answer: Answer | undefined;
+      try {
+        answer = await this.request(spec.method, url, headers, undefined, deadline.signal);
+        deadline.restart(this.options.timeoutMs * STREAMED_BODY_TIMEOUTS);
+        exchange.durationMs = Math.round(performance.now() - started);
+        exchange.status = answer.status;
+        exchange.responseHeaders = this.options.redactor.value(answer.headers);
+        exchange.responseExcerpt = STREAMED;
+        if (answer.status === 429) {
+          discard(answer.body);
+          deadline.release();
+          await this.waitOut429(answer, attempt, exchange, log);
+          continue;
+        }
+        this.record(exchange, log);
+        return { status: answer.status, headers: answer.headers, body: this.streamedBody(answer, exchange, deadline), exchange };
+      } catch (err) {
+        deadline.release();
+        if (err instanceof NetworkError) throw err;
+        throw this.lost(err, exchange, started, answer, log, deadline.ms);
+      }
+    }
+  }
+
+  /**
+   * Every attempt waits for its --rate-limit slot (send, stream and their 429 retries alike),
+   * before its deadline starts: a queue behind the pace is not the server's slowness.
+   */
+  private async paced(): Promise<void> {
+    refuseWhenStopped();
+    if (!this.pacer) return;
+    await this.pacer.slot(checkScope()?.refuse);
+    refuseWhenStopped();
+  }
+
+  /** The body as the reader gets it: its failures become NetworkErrors (or the check's abort), and closing it releases the connection. */
+  private streamedBody(answer: Answer, exchange: Exchange, deadline: Deadline): NodeJS.ReadableStream {
+    const out = new PassThrough();
+    answer.body.on("error", (err) => {
+      if (deadline.checkAborted) {
+        out.destroy(deadline.checkReason as Error);
+        return;
+      }
+      exchange.error = describeNetworkError(err, deadline.ms, true);
+      out.destroy(new NetworkError(`${exchange.method} ${exchange.url}: ${exchange.error}`, exchange));
+    });
+    out.on("close", () => {
+      deadline.release();
+      if (!answer.body.destroyed) discard(answer.body);
+    });
+    return answer.body.pipe(out);
+  }
+
+  private async request(method: string, url: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<Answer> {
+    if (signal.aborted) throw signal.reason;
+    const res = await request(url, {
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      dispatcher: this.agent,
+      headersTimeout: this.options.timeoutMs,
+      bodyTimeout: this.options.timeoutMs,
+      signal,
+    });
+    return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body };
+  }
+
+  /** Waits as Retry-After asks (bounded), or gives up with RateLimited once the budget is spent. */
+  private async waitOut429(answer: Answer, attempt: number, exchange: Exchange, log: Exchange[] | undefined): Promise<void> {
+    if (attempt >= MAX_429_RETRIES) {
+      this.record(exchange, log);
+      throw new RateLimited(`rate limited: ${exchange.method} ${exchange.url} still answered 429 after ${attempt + 1} attempts (Retry-After honoured); no verdict`, exchange);
+    }
+    await sleep(Math.min(retryAfterMs(answer.headers["retry-after"], attempt), this.options.timeoutMs), checkScope()?.refuse);
+  }
+
+  private lost(err: unknown, exchange: Exchange, started: number, answer: Answer | undefined, log: Exchange[] | undefined, timeoutMs: number): unknown {
+    if (answer) discard(answer.body);
+    exchange.durationMs = Math.round(performance.now() - started);
+    if (answer) exchange.status = answer.status;
+    // The check's own abort (its time limit, Ctrl-C) is not the server's doing: passed on as it is.
+    const scope = checkScope();
+    if (scope?.abort.aborted) {
+      exchange.error = `aborted in flight: ${(scope.abort.reason as Error)?.message ?? "the check was stopped"}`;
+      if (exchange.method !== "GET") scope.abortedWrites.push(`${exchange.method} ${exchange.url}`);
+      this.record(exchange, log);
+      return scope.abort.reason;
+    }
+    exchange.error = describeNetworkError(err, timeoutMs, answer !== undefined);
+    this.record(exchange, log);
+    return new NetworkError(`${exchange.method} ${exchange.url}: ${exchange.error}`, exchange);
+  }
+
+  private record(exchange: Exchange, log: Exchange[] | undefined, answer?: FullAnswer): void {
+    log?.push(exchange);
+    this.options.observe?.(exchange, answer);
+  }
+
+  private describe(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential: Credential | null | undefined): Exchange {
+    const r = this.options.redactor;
+    // Real keys (configured tokens, JWTs) are redacted; a credential the suite made up to be
+    // refused (empty, `Basic`, an unknown key) is what the check tested, and is shown.
+    const shownHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = r.text(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
+    return {
+      method,
+      url: r.text(url),
+      requestHeaders: shownHeaders,
+      requestBody: body === undefined ? undefined : r.text(body).slice(0, EXCERPT),
+      durationMs: 0,
+      curl: curlLine(method, r.text(url), headers, body === undefined ? undefined : r.text(body), credential ?? undefined, (s) => r.text(s)),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+/** A stopped check sends nothing more (what it has in flight may still finish). */
+function refuseWhenStopped(): void {
+  const refuse = checkScope()?.refuse;
+  if (refuse?.aborted) throw refuse.reason;
+}

@@ -1,0 +1,28 @@
+import { MASK, SECRET_MARKERS } from "../spec/operations.js";
+
+/**
+ * Every string that reaches a report passes through a Redactor: configured tokens are replaced,
+ * and so is anything shaped like a JWT (metadata tokens issued during a run are secrets too).
+ */
+// Also a JWT cut short by an excerpt: its header and payload alone still show the claims.
+// A JWT has a dot; a base64 JSON cursor (also `eyJ…`) has none and stays readable in curl lines.
+const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
+// A secret-named variable's value, should a server leak it unmasked (Resources / Environment variable).
+const SECRET_PAIR = new RegExp(String.raw`("name"\s*:\s*"[^"]*(?:${SECRET_MARKERS.join("|")})[^"]*"\s*,\s*"value"\s*:\s*")((?:[^"\\]|\\.)*)"`, "gi");
+
+export class Redactor {
+  private readonly secrets: string[];
+  constructor(secrets: Iterable<string | undefined>) {
+    this.secrets = [...new Set([...secrets].filter((s): s is string => typeof s === "string" && s.length >= 4))]
+      .sort((a, b) => b.length - a.length);
+  }
+  text(s: string): string {
+    let out = s;
+    for (const secret of this.secrets) out = out.split(secret).join("[REDACTED]");
+    return out.replace(JWT, "[JWT REDACTED]").replace(SECRET_PAIR, (_, head: string, value: string) => `${head}${value === MASK ? value : "[REDACTED]"}"`);
+  }
+  value<T>(v: T): T {
+    if (v === undefined) return v;
+    return JSON.parse(this.text(JSON.stringify(v))) as T;
+  }
+}
