@@ -29,6 +29,18 @@ describe("the served document's sections of a report", () => {
     expect(report.drift!.findings).toEqual([]);
   });
 
+  it("a field the spec's two shapes type differently, documented as either type in one shape, is no breaking drift", async () => {
+    const contract = await bundledOpenApi();
+    const served: any = structuredClone(contract);
+    // Resources / Environment: api_credentials is an array in the list shape and an object keyed by kind in the control-plane shape; both are the spec's.
+    served.components.schemas.Environment = { type: "object", properties: { id: { type: "string" }, name: { type: "string" }, api_credentials: { type: ["array", "object"] } } };
+    const d = await drift(contract, served);
+    expect(d.findings.filter((f) => f.breaking && f.served?.includes("api_credentials"))).toEqual([]);
+    // A type neither shape gives is still a change.
+    served.components.schemas.Environment.properties.api_credentials = { type: ["array", "string"] };
+    expect((await drift(contract, served)).findings.filter((f) => f.breaking && f.served?.includes("api_credentials")).map((f) => f.kind)).not.toEqual([]);
+  });
+
   it("drift names breaking differences first, with both documents' pointers", async () => {
     const contract = await bundledOpenApi();
     const served: any = structuredClone(contract);

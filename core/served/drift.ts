@@ -59,11 +59,22 @@ function variantsOf(s: any, at: string): [any, string][] {
   return notNull.length ? notNull : [[s, at]];
 }
 
-/** Variants as one object: every field of any, required only where all require it. */
+/**
+ * Variants as one object: every field of any, required only where all require it. A field the
+ * variants type differently (an array in one shape, an object keyed by kind in the other) takes
+ * any of their schemas: the spec accepts each shape, so a document that allows both at that field
+ * widens nothing the spec does not.
+ */
 function merged(variants: any[]): any {
   const required = variants.map((v) => new Set<string>(v.required ?? []));
-  const properties = Object.assign({}, ...variants.map((v) => v.properties ?? {}));
-  return { type: "object", properties, required: Object.keys(properties).filter((k) => required.every((r) => r.has(k))) };
+  const keys = [...new Set(variants.flatMap((v) => Object.keys(v.properties ?? {})))];
+  const properties = Object.fromEntries(
+    keys.map((k) => {
+      const schemas = [...new Set(variants.map((v) => v.properties?.[k]).filter((p) => p !== undefined))];
+      return [k, schemas.length === 1 ? schemas[0] : { anyOf: schemas }];
+    }),
+  );
+  return { type: "object", properties, required: keys.filter((k) => required.every((r) => r.has(k))) };
 }
 
 /** Every value an enum (or const) of the schema or its variants offers, null for a null variant; undefined when any variant is open. */
