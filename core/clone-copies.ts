@@ -1,4 +1,5 @@
 import type { Api } from "./api.js";
+import { parseTimestamp, secondsBetween } from "./timestamps.js";
 import { carriesPrefix, createdSince, type ItemRef, listAll, namesOf, NOT_CONFIRMED, removalCurl, workspacePaths } from "./ownership.js";
 
 /**
@@ -120,6 +121,18 @@ function whyNotACopy(r: any, clone: ConfirmedClone, dep: string, prefixes: Prefi
   if (link !== undefined && link !== clone.id) return `it shows workbook ${link} as its own, not the clone ${clone.id}`;
   if (carriesPrefix(r, prefixes.tool) && !carriesPrefix(r, prefixes.check)) return `named ${JSON.stringify(namesOf(r)[0])}, another check's`;
   if (clone.since === undefined) return "the clone's answer carried no Date to compare its createdAt with";
-  if (!createdSince(r?.createdAt, clone.since)) return `created ${r?.createdAt ?? "(not shown)"}, before the clone`;
+  if (!createdSince(r?.createdAt, clone.since) || notBeforeClone(r, clone.record) === false) return `created ${r?.createdAt ?? "(not shown)"}, before the clone (created ${clone.record?.createdAt ?? "(not shown)"})`;
   return undefined;
+}
+
+/**
+ * Whether a report was created no earlier than the clone, by the server's clock as both records
+ * show it (to the second; to the day where one shows a date only): this holds where the server's
+ * times name no zone, which the Date header cannot be compared with. Undefined where they do not compare.
+ */
+function notBeforeClone(report: any, clone: any): boolean | undefined {
+  const [r, c] = [parseTimestamp(report?.createdAt), parseTimestamp(clone?.createdAt)];
+  const seconds = r && c ? secondsBetween(c, r) : undefined;
+  if (seconds === undefined) return undefined;
+  return r!.dateOnly || c!.dateOnly ? Math.floor(r!.ms / 86_400_000) >= Math.floor(c!.ms / 86_400_000) : seconds >= -1;
 }

@@ -10,7 +10,7 @@ import { workspacePaths } from "../core/ownership.js";
  */
 
 const SINCE = Date.parse("2026-06-01T12:00:00Z");
-const NEW = "2026-06-01T12:00:01Z";
+const NEW = "2026-06-01T12:00:04Z";
 const OLD = "2026-05-01T00:00:00Z";
 const dashboard = (...reportIds: number[]) => ({ widgets: reportIds.map((reportId, i) => ({ id: `w${i}`, type: "REPORT", layout: { x: 0, y: i, w: 6, h: 4 }, config: { reportId } })) });
 
@@ -37,9 +37,11 @@ describe("copies of reports a clone brought", () => {
       { id: 23, name: "Report C", createdAt: NEW, workbookId: 99 },
       { id: 24, name: "cf-1-zzzzzz-report-1", createdAt: NEW },
       { id: 25, name: "Report D", createdAt: NEW, deploymentId: 2 },
+      // After the server's Date at the clone, but before the clone as the server's own records show both.
+      { id: 26, name: "Report E", createdAt: "2026-06-01T12:00:01Z" },
     ];
     // The clone names its copy 21, the source's report 1 (not rewritten), and four reports no copy of its own.
-    const clone: ConfirmedClone = { id: 20, source: 10, since: SINCE, record: { id: 20, name: "Copy of Revenue", dashboardDraft: dashboard(21, 1, 22, 23), publishedDashboard: { config: dashboard(24, 25), reportSnapshots: [{ reportId: 21 }] } } };
+    const clone: ConfirmedClone = { id: 20, source: 10, since: SINCE, record: { id: 20, name: "Copy of Revenue", createdAt: "2026-06-01T12:00:03Z", dashboardDraft: dashboard(21, 1, 22, 23), publishedDashboard: { config: dashboard(24, 25, 26), reportSnapshots: [{ reportId: 21 }] } } };
     const found = await cloneCopies(serverWith(source, reports), "1", [clone], prefixes);
     expect(found.own.map((c) => c.ref)).toEqual([{ type: "REPORT", id: 21 }]);
     expect(Object.fromEntries(found.unconfirmed.map((c) => [c.ref.id, c.shown]))).toEqual({
@@ -47,6 +49,7 @@ describe("copies of reports a clone brought", () => {
       23: expect.stringMatching(/shows workbook 99/),
       24: expect.stringMatching(/another check's/),
       25: expect.stringMatching(/deployment 2/),
+      26: expect.stringMatching(/before the clone/),
     });
   });
 
