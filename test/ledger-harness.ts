@@ -27,7 +27,7 @@ export interface LedgerRun {
 }
 
 /** A pass-through proxy that counts the methods of what it forwards. */
-async function countingProxy(target: string): Promise<{ url: string; methods: Record<string, number>; close: () => Promise<void> }> {
+export async function countingProxy(target: string): Promise<{ url: string; methods: Record<string, number>; close: () => Promise<void> }> {
   const methods: Record<string, number> = {};
   const to = new URL(target);
   const server: Server = createServer((req, res) => {

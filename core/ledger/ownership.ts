@@ -24,6 +24,9 @@ export const workspacePaths = {
   bulkDelete: (dep: string) => pathTo("bulkDeleteWorkspaceItems", { deploymentId: dep }),
 };
 
+/** What the report says of a ledger entry the read-back did not confirm. */
+export const NOT_CONFIRMED = "not removed: not confirmed as this run's";
+
 /** What a read-back showed of one object: the run's own (its name carries the prefix, in this deployment) or not, and why. */
 export interface Seen {
   own: boolean;
@@ -31,6 +34,8 @@ export interface Seen {
   gone?: boolean;
   /** What the server showed, for the report ("E9 reads it named …", "not in the folders list"). */
   shown: string;
+  /** The record the read showed of a workbook that is the run's own (E9): what a clone's copies are read from. */
+  record?: any;
 }
 
 /** The strings of a record that may carry the run's name: name, title, slug, email, displayName. */
@@ -132,9 +137,9 @@ export async function workbookSeen(api: Api, dep: string, id: number, prefix: st
   if (res.status === 404) return { own: false, gone: true, shown: `E9 answers 404 in deployment ${dep}` };
   if (res.status !== 200 || !res.isJson || res.body?.id !== id) return { own: false, shown: `E9 answered ${res.status} for it in deployment ${dep}` };
   if (!inDeployment(res.body, dep)) return { own: false, shown: `E9 shows it in deployment ${res.body.deploymentId}` };
-  if (carriesPrefix(res.body, prefix)) return { own: true, shown: "" };
+  if (carriesPrefix(res.body, prefix)) return { own: true, shown: "", record: res.body };
   const name = namesOf(res.body)[0];
-  if (since !== undefined && name?.startsWith("Copy of ") && createdSince(res.body.createdAt, since)) return { own: true, shown: "" };
+  if (since !== undefined && name?.startsWith("Copy of ") && createdSince(res.body.createdAt, since)) return { own: true, shown: "", record: res.body };
   return { own: false, shown: `E9 reads it named ${JSON.stringify(name ?? null)}, created ${res.body.createdAt ?? "(not shown)"}, without ${prefix}` };
 }
 

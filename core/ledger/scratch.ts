@@ -1,9 +1,13 @@
 import type { Api } from "../transport/api.js";
 import type { Response } from "../transport/http.js";
+import { cloneCopies, type ConfirmedClone, unconfirmedCopies } from "./clone-copies.js";
 import { NotVerifiable } from "../model/outcome.js";
-import { deleteItems, type ItemRef, pathOf, removalCurl, type Seen, seenItems } from "./ownership.js";
+import { deleteItems, type ItemRef, NOT_CONFIRMED, pathOf, removalCurl, type Seen, seenItems } from "./ownership.js";
+import { matchOperation } from "../spec/match.js";
+import { OPERATIONS } from "../spec/operations.js";
 
 export type { ItemRef, ItemType } from "./ownership.js";
+export { NOT_CONFIRMED } from "./ownership.js";
 
 /** How the names of everything a run creates begin, whichever check made it (the runner names each check's scratch `<seed>-<check>`). */
 export const runPrefixOf = (seed: number) => `cf-${seed.toString(36)}-`;
@@ -22,6 +26,8 @@ export interface Made {
   name?: string;
   /** The exchange that made it, as a curl line (redacted). */
   curl?: string;
+  /** For a clone (E10), the workbook it was cloned from: the clone may have brought copies of its reports. */
+  cloneOf?: number;
 }
 
 /** A non-workspace object the run made (a user, a notification, a document resource): removed only when its read shows it is the run's own. */
@@ -79,7 +85,9 @@ export class Scratch {
     const x = made.res?.exchange;
     this.deploymentsWritten.add(deploymentId);
     const date = Date.parse(made.res?.headers.date ?? "");
-    this.made.set(key(deploymentId, item), { ref: { type: item.type, id: item.id, ...(Number.isNaN(date) ? {} : { since: date }) }, deploymentId, operation: x ? `${x.method} ${pathOf(x.url)}` : "(not recorded)", name: made.name, curl: x?.curl });
+    const clone = x ? matchOperation(OPERATIONS, x.method, x.url) : undefined;
+    const cloneOf = clone?.operation.name === "duplicateWorkbook" ? Number(clone.params.workbookId) : undefined;
+    this.made.set(key(deploymentId, item), { ref: { type: item.type, id: item.id, ...(Number.isNaN(date) ? {} : { since: date }) }, deploymentId, operation: x ? `${x.method} ${pathOf(x.url)}` : "(not recorded)", name: made.name, curl: x?.curl, ...(Number.isSafeInteger(cloneOf) ? { cloneOf } : {}) });
   }
 
   forget(deploymentId: string, item: ItemRef): void {
@@ -135,14 +143,39 @@ export class Scratch {
     return leftovers;
   }
 
-  /** Reads every ledger entry back; what is the check's own is deleted, the rest reported with the request that would remove it. */
+  /**
+   * Reads every ledger entry back; what is the check's own is deleted, the rest reported with the
+   * request that would remove it. The copies of reports a confirmed clone brought are entered as
+   * made by that clone and go first (a server may keep them when the clone goes).
+   */
   private async removeConfirmed(api: Api, dep: string, made: Made[]): Promise<string[]> {
     const seen = await seenItems(api, dep, made.map((m) => m.ref), this.prefix);
     const own = made.filter((m) => seen.get(m.ref)?.own);
     const out: string[] = made.filter((m) => !seen.get(m.ref)?.own && !seen.get(m.ref)?.gone).map((m) => notConfirmed(api, m, seen.get(m.ref)!));
     for (const m of made) if (!seen.get(m.ref)?.own) this.made.delete(key(dep, m.ref));
-    out.push(...(await this.deleteAll(api, dep, own.map((m) => ({ type: m.ref.type, id: m.ref.id })))));
+    const copies = await this.copiesOfClones(api, dep, own, seen);
+    out.push(...copies.unconfirmed);
+    out.push(...(await this.deleteAll(api, dep, [...copies.own, ...own.map((m) => ({ type: m.ref.type, id: m.ref.id }))])));
     return out;
+  }
+
+  /** The reports confirmed clones copied, entered in the ledger; those named but not confirmed, as the report says them. */
+  private async copiesOfClones(api: Api, dep: string, own: Made[], seen: Map<ItemRef, Seen>): Promise<{ own: ItemRef[]; unconfirmed: string[] }> {
+    const clones = new Map<number, Made>();
+    const confirmed: ConfirmedClone[] = [];
+    for (const m of own) {
+      const record = seen.get(m.ref)?.record;
+      if (m.cloneOf === undefined || !record) continue;
+      clones.set(m.ref.id, m);
+      confirmed.push({ id: m.ref.id, record, source: m.cloneOf, since: m.ref.since });
+    }
+    if (!confirmed.length) return { own: [], unconfirmed: [] };
+    const copies = await cloneCopies(api, dep, confirmed, { check: this.prefix, tool: TOOL_PREFIX });
+    for (const c of copies.own) {
+      const by = clones.get(c.clone.id)!;
+      this.made.set(key(dep, c.ref), { ref: c.ref, deploymentId: dep, operation: by.operation, name: c.name, curl: by.curl });
+    }
+    return { own: copies.own.map((c) => c.ref), unconfirmed: unconfirmedCopies(api.baseUrl, dep, copies, (id) => `made by ${clones.get(id)!.operation}`) };
   }
 
   private async deleteAll(api: Api, dep: string, items: ItemRef[]): Promise<string[]> {
@@ -153,9 +186,6 @@ export class Scratch {
 }
 
 
-
-/** What the report says of a ledger entry the read-back did not confirm. */
-export const NOT_CONFIRMED = "not removed: not confirmed as this run's";
 
 function notConfirmed(api: Api, m: Made, seen: Seen): string {
   return `${NOT_CONFIRMED}: ${m.ref.type} ${m.ref.id} in deployment ${m.deploymentId}, named by the answer to ${m.operation} (${seen.shown}); to remove it: ${removalCurl(api.baseUrl, m.deploymentId, [m.ref])}`;

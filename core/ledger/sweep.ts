@@ -1,7 +1,8 @@
 import type { Api } from "../transport/api.js";
+import { cloneCopies, unconfirmedCopies } from "./clone-copies.js";
 import type { Exchange, FullAnswer } from "../transport/http.js";
 import { carriesPrefix, createdSince, deleteItems, type ItemRef, listAll, namesOf, workspacePaths, pathOf, prefixedFolders, prefixedReports, prefixedWorkbooks, removalCurl } from "./ownership.js";
-import { runPrefixOf } from "./scratch.js";
+import { runPrefixOf, TOOL_PREFIX } from "./scratch.js";
 import type { RunSettings } from "../run/settings.js";
 
 /**
@@ -69,7 +70,7 @@ export async function sweep(api: Api, places: WrittenPlaces, prefix: string | Re
   const old = (r: any) => olderThan === undefined || Date.parse(r?.createdAt ?? r?.created_at ?? "") < olderThan;
   for (const dep of places.deployments) leftovers.push(...(await sweepWorkspace(api, dep, prefix, old)));
   const since = places.firstWriteAt;
-  if (olderThan === undefined && since !== undefined) for (const [dep, sources] of places.cloned) leftovers.push(...(await sweepClones(api, dep, sources, since)));
+  if (olderThan === undefined && since !== undefined && typeof prefix === "string") for (const [dep, sources] of places.cloned) leftovers.push(...(await sweepClones(api, dep, sources, since, prefix)));
   for (const collection of places.collections) leftovers.push(...(await sweepCollection(api, collection, prefix, old)));
   return leftovers;
 }
@@ -99,21 +100,27 @@ async function sweepWorkspace(api: Api, dep: string, prefix: string | RegExp, ol
 /**
  * Clones of workbooks not the run's: E10 rule 1 names them `Copy of <source name>`. One such
  * workbook created since the run started (E8 createdAt, the server's clock) is the run's: a
- * create answer that named something else left it untracked.
+ * create answer that named something else left it untracked. The copies of reports it brought go
+ * with it where the read-back confirms them (core/clone-copies.ts).
  */
-async function sweepClones(api: Api, dep: string, sources: Set<number>, since: number): Promise<string[]> {
-  const names = new Set<string>();
+async function sweepClones(api: Api, dep: string, sources: Set<number>, since: number, prefix: string): Promise<string[]> {
+  const names = new Map<string, number>();
   for (const id of sources) {
     const res = await api.get(workspacePaths.workbook(dep, id)).catch(() => undefined);
     const name = res?.status === 200 && res.isJson ? res.body?.name : undefined;
-    if (typeof name === "string" && !name.startsWith("cf-")) names.add(`Copy of ${name}`);
+    if (typeof name === "string" && !name.startsWith("cf-")) names.set(`Copy of ${name}`, id);
   }
   if (!names.size) return [];
   const clones = async () => (await listAll(api, workspacePaths.workbooks(dep)).catch(() => [] as any[])).filter((w) => Number.isSafeInteger(w?.id) && names.has(w?.name) && createdSince(w?.createdAt, since));
   const found = await clones();
   if (!found.length) return [];
-  await deleteItems(api, dep, found.map((w) => ({ type: "WORKBOOK" as const, id: w.id })));
-  return (await clones()).map((w) => `WORKBOOK ${w.id} ${JSON.stringify(w.name)} in deployment ${dep} (a clone the run made, found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [{ type: "WORKBOOK", id: w.id }])}`);
+  const records = await Promise.all(found.map(async (w) => ({ w, res: await api.get(workspacePaths.workbook(dep, w.id)).catch(() => undefined) })));
+  const confirmed = records.filter(({ res }) => res?.status === 200 && res.isJson).map(({ w, res }) => ({ id: w.id as number, record: res!.body, source: names.get(w.name)!, since }));
+  const copies = await cloneCopies(api, dep, confirmed, { check: prefix, tool: TOOL_PREFIX });
+  const { notDeleted } = await deleteItems(api, dep, [...copies.own.map((c) => c.ref), ...found.map((w) => ({ type: "WORKBOOK" as const, id: w.id }))]);
+  const copiesLeft = notDeleted.filter(({ item }) => item.type === "REPORT").map(({ item, why }) => `REPORT ${item.id} in deployment ${dep} (a copy a clone of the run's brought, found by the sweep, not deleted: ${why}); to remove it: ${removalCurl(api.baseUrl, dep, [item])}`);
+  const clonesLeft = (await clones()).map((w) => `WORKBOOK ${w.id} ${JSON.stringify(w.name)} in deployment ${dep} (a clone the run made, found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [{ type: "WORKBOOK", id: w.id }])}`);
+  return [...unconfirmedCopies(api.baseUrl, dep, copies, () => "found by the sweep"), ...copiesLeft, ...clonesLeft];
 }
 
 async function sweepCollection(api: Api, collection: string, prefix: string | RegExp, old: (r: any) => boolean): Promise<string[]> {

@@ -16,8 +16,11 @@ export const resourceDefs: ResourceDef[] = [
     fields: { name: "string", schedule: "string", workbookId: "integer", timeGrain: TIME_GRAINS, filters: "array", recipients: "array", enabled: "boolean" },
     required: ["name", "schedule"],
     validate: (app: App, f) => {
+      const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
       for (const filter of (f.filters as any[] | undefined) ?? [])
-        if (typeof filter?.member !== "string" || !app.b.notificationOperators().includes(filter?.operator)) throw new HttpError(400, `each filter is {member, operator: ${app.b.notificationOperators().join(" | ")}, values?}`);
+        if (typeof filter?.member !== "string" || !app.b.notificationOperators().includes(filter?.operator) || (filter.values !== undefined && !strings(filter.values)))
+          throw new HttpError(400, `each filter is {member, operator: ${app.b.notificationOperators().join(" | ")}, values?: string[]}`);
+      if (f.recipients !== undefined && !strings(f.recipients)) throw new HttpError(400, "recipients is an array of strings");
     },
   },
   {
