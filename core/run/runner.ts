@@ -138,7 +138,8 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const watched = watch.results().map((r) => redactor.value(r));
   for (const r of watched) hooks.onResult?.(r);
   const results = settle(inCatalogueOrder([...ran, ...watched], checks.map((c) => c.id)));
-  return { results, leftovers: leftovers.map((l) => redactor.text(l)), interrupted, durationMs: Math.round(performance.now() - started), startedAt, servedDocument: reader.made };
+  // The same object named by several checks' answers is one leftover, said once.
+  return { results, leftovers: [...new Set(leftovers.map((l) => redactor.text(l)))], interrupted, durationMs: Math.round(performance.now() - started), startedAt, servedDocument: reader.made };
 }
 
 /** Results in the order of the ids given (a --repeat copy `<id>#2` beside its check; unknown ids last). */
