@@ -13,7 +13,7 @@ function readableWorkbook(app: App, dep: DeploymentRecord, req: Req): Item {
   const raw = req.params.workbookId;
   const wb = /^\d+$/.test(raw) ? app.store.items.get(Number(raw)) : undefined;
   if (wb?.type === "WORKBOOK" && app.b.itemBelongsTo(wb, dep.id) && atLeast(accessTo(app.store, req.user, wb), "read")) return wb;
-  throw new HttpError(app.b.missingWorkbookStatus("E9"), `workbook ${raw} not found`);
+  throw new HttpError(404, `workbook ${raw} not found`);
 }
 
 export const workspaceReadRoutes: Route[] = [
