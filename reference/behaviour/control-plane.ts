@@ -81,16 +81,6 @@ export const controlPlaneBehaviour = {
     return branches.find((b) => b.id === id);
   },
 
-  /** E4: a body naming neither branchName nor branchId names no branch; none is implied. */
-  branchWhenUnnamed(_dep: DeploymentRecord): DeploymentRecord["branches"][number] | undefined {
-    return undefined;
-  },
-
-  /** E4 (published docs: a branch the deployment does not have is a 404). */
-  unknownBranchStatus(): number {
-    return 404;
-  },
-
   /** E6 rule 2: releaseChannel alone moves to the entry that channel marks latest. */
   channelMoveTarget<E extends { releaseChannel: string; isLatestInChannel: boolean }>(channel: string, entries: E[]): E | undefined {
     return entries.find((e) => e.releaseChannel === channel && e.isLatestInChannel);
@@ -99,10 +89,5 @@ export const controlPlaneBehaviour = {
   /** E6: a partial merge; omitted fields stay and templateVariables merge key by key. */
   mergeSettings(stored: DeploymentRecord["settings"], patch: Partial<DeploymentRecord["settings"]>): DeploymentRecord["settings"] {
     return { ...stored, ...patch, templateVariables: { ...stored.templateVariables, ...patch.templateVariables } };
-  },
-
-  /** E6 rule 3: the image is resolved from the version; a body cannot set it. */
-  imageSettable(): boolean {
-    return false;
   },
 };

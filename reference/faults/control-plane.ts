@@ -1,7 +1,43 @@
 import { cleanBehaviour } from "../behaviour.js";
-import type { Fault } from "../http.js";
+import { type Fault, HttpError, ok, type Reply } from "../http.js";
+import { deploymentOf } from "../routes/common.js";
+import type { BranchRecord } from "../store.js";
+import { notFound, type Policy, refusalAnsweredAs } from "./policies.js";
 
 const clean = cleanBehaviour;
+
+/** A policy for the E4 body naming no branch (refused 400 once the rest of it is valid), given the deployment's first shared branch. */
+const whenNoBranchNamed =
+  (act: (shared: BranchRecord, r: Parameters<Policy>[0], refusal: HttpError) => Reply | Promise<Reply>): Policy =>
+  async (r) => {
+    try {
+      return await r.next();
+    } catch (err) {
+      const refusal = err instanceof HttpError && err.status === 400 && /^name the branch/.test(err.message) ? err : undefined;
+      const shared = refusal && deploymentOf(r.app, r.req).branches.find((b) => b.kind === "shared");
+      if (!shared) throw err;
+      return act(shared, r, refusal);
+    }
+  };
+
+/** E4: a body naming no branch acts on the deployment's first shared branch. */
+export const unnamedBranchIsFirstShared = whenNoBranchNamed((shared, { req, next }) => {
+  req.body = { ...req.body, branchName: shared.name };
+  return next();
+});
+
+/** E6: a string image sent is stored as the deployment's image, unless a version sent resolves it. */
+const imageStoredAsSent: Policy = async ({ req, app, next }) => {
+  const image = req.body?.image;
+  if (typeof image !== "string") return next();
+  const { image: _sent, ...rest } = req.body;
+  req.body = rest;
+  const reply = await next();
+  if (reply.status !== 200 || rest.releaseChannelVersion !== undefined || rest.releaseChannel !== undefined) return reply;
+  const dep = deploymentOf(app, req);
+  dep.settings = { ...dep.settings, image };
+  return ok({ ...(reply.body as object), image });
+};
 
 /** Faults of the control-plane writes: metadata tokens (E3), the staging toggle (E4), deployment update (E6). */
 export const controlPlaneFaults: Fault[] = [
@@ -150,7 +186,8 @@ export const controlPlaneFaults: Fault[] = [
     description: "a body naming no branch toggles the first shared branch",
     catches: ["staging.request.branch-required"],
     because: { "staging.request.branch-required": "client-error" },
-    behaviour: { branchWhenUnnamed: (dep) => dep.branches.find((b) => b.kind === "shared") },
+    routes: ["E4"],
+    handle: unnamedBranchIsFirstShared,
   },
   {
     name: "staging-unknown-branch-400",
@@ -158,7 +195,8 @@ export const controlPlaneFaults: Fault[] = [
     description: "a branch the deployment does not have is a 400, not a 404",
     catches: ["staging.request.unknown-branch-404"],
     because: { "staging.request.unknown-branch-404": "status" },
-    behaviour: { unknownBranchStatus: () => 400 },
+    routes: ["E4"],
+    handle: refusalAnsweredAs(400, notFound("branch")),
   },
   {
     name: "version-v-prefix-rejected",
@@ -214,7 +252,8 @@ export const controlPlaneFaults: Fault[] = [
     description: "a body's image is stored as the deployment's image",
     catches: ["deployment-update.image.not-settable"],
     because: { "deployment-update.image.not-settable": "image-ignored" },
-    behaviour: { imageSettable: () => true },
+    routes: ["E6"],
+    handle: imageStoredAsSent,
   },
   {
     name: "template-variable-values-untyped",
@@ -230,12 +269,10 @@ export const controlPlaneFaults: Fault[] = [
     description: "a toggle naming no branch is refused with a 400, but only after it was applied to the first shared branch",
     catches: ["staging.request.branch-required"],
     because: { "staging.request.branch-required": "not-applied" },
-    behaviour: {
-      branchWhenUnnamed: (dep) => {
-        const shared = dep.branches.find((b) => b.kind === "shared");
-        if (shared) shared.isStagingEnvironmentEnabled = !shared.isStagingEnvironmentEnabled;
-        return undefined;
-      },
-    },
+    routes: ["E4"],
+    handle: whenNoBranchNamed((shared, _r, refusal) => {
+      shared.isStagingEnvironmentEnabled = !shared.isStagingEnvironmentEnabled;
+      throw refusal;
+    }),
   },
 ];

@@ -22,4 +22,4 @@ export function refusalAnsweredAs(status: number, refusal: (err: HttpError) => b
 }
 
 /** A refusal saying `<what> <id> not found` (the deployment's own 404 is another). */
-export const notFound = (what: string) => (err: HttpError) => err.status === 404 && new RegExp(`^${what} \\S+ not found`).test(err.message);
+export const notFound = (what: string) => (err: HttpError) => err.status === 404 && new RegExp(`^${what} .+ not found`).test(err.message);

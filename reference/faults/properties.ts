@@ -1,6 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
 import { LEGACY_TABS, WIDGET_TYPES, widgetProblem } from "../dashboard.js";
 import type { Fault } from "../http.js";
+import { unnamedBranchIsFirstShared } from "./control-plane.js";
 import { itemRefs } from "../routes/item-refs.js";
 import type { VersionRecord } from "../store.js";
 
@@ -123,7 +124,8 @@ export const propertyFaults: Fault[] = [
     description: "a toggle naming no branch acts on the deployment's first shared branch instead of being refused",
     catches: ["staging.negative.broken-body", "staging.negative.broken-body-4xx"],
     because: { "staging.negative.broken-body": "staging-unchanged", "staging.negative.broken-body-4xx": "client-error" },
-    behaviour: { branchWhenUnnamed: (dep) => dep.branches.find((b) => b.kind === "shared") },
+    routes: ["E4"],
+    handle: unnamedBranchIsFirstShared,
   },
   {
     name: "clone-body-types-unchecked",
