@@ -43,11 +43,6 @@ export const cleanBehaviour = {
     return shared !== undefined && typeof shared !== "boolean" ? "shared must be a boolean" : undefined;
   },
 
-  /** Limits: offset style defaults to offset 0 and 20 items a page. */
-  offsetDefaults(): { offset: number; limit: number } {
-    return { offset: 0, limit: 20 };
-  },
-
   /** Pagination styles: a parameter below its minimum is a request error. */
   belowMinimum(value: number, min: number): boolean {
     return value < min;
@@ -123,11 +118,6 @@ export const cleanBehaviour = {
   /** E2 query `type`: null (no filter) keeps every environment. */
   environmentMatchesType(env: EnvironmentRecord, type: string | null): boolean {
     return type === null || env.type === type;
-  },
-
-  /** E2 type and E8 folderId: a list's filter holds on every page it serves, whatever its after or offset. */
-  filtersPage(_query: URLSearchParams): boolean {
-    return true;
   },
 
   /**

@@ -44,11 +44,6 @@ export const controlPlaneBehaviour = {
     return fields.map((f) => e[f]);
   },
 
-  /** E7: a CSV file, streamed as an attachment. */
-  auditExportHeaders(filename: string): Record<string, string> {
-    return { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` };
-  },
-
   /** E3: security_context is required, and a JSON object (not an array, not null). */
   validSecurityContext(value: unknown): boolean {
     return typeof value === "object" && value !== null && !Array.isArray(value);

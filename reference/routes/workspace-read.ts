@@ -24,8 +24,8 @@ export const workspaceReadRoutes: Route[] = [
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const rawFolder = req.query.get("folderId");
-      const asked = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
-      const folderId = app.b.filtersPage(req.query) ? asked : undefined;
+      // The filter holds on every page it serves, whatever its after.
+      const folderId = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
       const visible = app.b.workbookListOrder(itemsOf(app, dep))
         .filter((w) => atLeast(accessTo(app.store, req.user, w), "read"))
         .filter((w) => folderId === undefined || app.b.listedInFolder(w, folderId));
