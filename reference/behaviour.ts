@@ -6,7 +6,7 @@ import { upsertBehaviour, type UpsertFields } from "./behaviour/upsert.js";
 import { workbookBehaviour } from "./behaviour/workbooks.js";
 
 export type { UpsertFields };
-import { LIMITS, SECRET_MARKERS } from "../core/spec/operations.js";
+import { SECRET_MARKERS } from "../core/spec/operations.js";
 
 /**
  * The decisions of the reference server that a fault may change, each a small pure function.
@@ -89,11 +89,6 @@ export const cleanBehaviour = {
   /** E11 rule 2: `meta` is merged key by key into what is stored. */
   mergeMeta(stored: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
     return { ...stored, ...sent };
-  },
-
-  /** E3: the lifetime of a metadata token. */
-  tokenLifetime(expiresIn: number | undefined): number {
-    return expiresIn ?? LIMITS.tokenLifetimeSeconds;
   },
 
   /** E6 (field types not shown; the schema's plausible ones): whether a sent field is of its type. */

@@ -64,9 +64,4 @@ export const upsertBehaviour = {
   upsertBranchChanged(decidedId: number | undefined, currentId: number | undefined): boolean {
     return decidedId !== currentId;
   },
-
-  /** E11 rule 3: updatedAt moves only when the upsert changed something. */
-  upsertTouches(changed: boolean): boolean {
-    return changed;
-  },
 };

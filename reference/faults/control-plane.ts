@@ -65,7 +65,11 @@ export const controlPlaneFaults: Fault[] = [
     description: "a token without expires_in lives one hour",
     catches: ["tokens.lifetime.default"],
     because: { "tokens.lifetime.default": "default-lifetime" },
-    behaviour: { tokenLifetime: (expiresIn) => expiresIn ?? 3600 },
+    routes: ["E3"],
+    handle: ({ req, next }) => {
+      if (typeof req.body === "object" && req.body !== null && !Array.isArray(req.body) && req.body.expires_in === undefined) req.body = { ...req.body, expires_in: 3600 };
+      return next();
+    },
   },
   {
     name: "token-opaque",

@@ -1,6 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
 import { draftProblem, LEGACY_TABS, WIDGET_TYPES } from "../dashboard.js";
-import { type Fault, HttpError } from "../http.js";
+import { type Fault, HttpError, ok } from "../http.js";
+import { workbookRecord } from "../serialize.js";
 import type { Item, Store } from "../store.js";
 import { UPSERT_CONFLICT_CODE } from "../../core/spec/operations.js";
 import { refusalAnsweredAs } from "./policies.js";
@@ -113,7 +114,15 @@ export const upsertFaults: Fault[] = [
     description: "every update moves updatedAt, even one that changed nothing",
     catches: ["upsert.idempotent.updated-at-kept"],
     because: { "upsert.idempotent.updated-at-kept": "updated-at-kept" },
-    behaviour: { upsertTouches: () => true },
+    routes: ["E11"],
+    handle: async ({ req, app, next }) => {
+      const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
+      const holder = dep && app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug));
+      const reply = await next();
+      if (!holder || reply.status !== 200 || (reply.body as { id: number }).id !== holder.id) return reply;
+      holder.updatedAt = new Date().toISOString();
+      return ok(workbookRecord(app.store, holder));
+    },
   },
   {
     name: "upsert-access-unchecked",

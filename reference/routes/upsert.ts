@@ -101,7 +101,8 @@ export const upsertRoutes: Route[] = [
 
       const wb = decided ?? newItem(app.store, { deploymentId: dep.id, type: "WORKBOOK", name: slug, slug, createdBy: req.user.id });
       const changed = apply(app, wb, sent);
-      if (decided && app.b.upsertTouches(changed)) wb.updatedAt = new Date().toISOString();
+      // Rule 3: updatedAt moves only when the upsert changed something.
+      if (decided && changed) wb.updatedAt = new Date().toISOString();
       return ok(workbookRecord(app.store, wb));
     },
   },
