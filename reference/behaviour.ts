@@ -9,9 +9,11 @@ export type { UpsertFields };
 import { SECRET_MARKERS } from "../core/spec/operations.js";
 
 /**
- * The decisions of the reference server that a fault may change, each a small pure function.
- * Handlers call these and nothing else for such decisions, so a fault replaces exactly one seam
- * (see faults.ts) instead of adding branches to the handlers.
+ * The policies of the reference server that faults or variants choose between, each a small pure
+ * function: a fault replaces exactly one seam (see faults.ts) instead of adding branches to the
+ * handlers. An answer the spec fixes (a status, a vocabulary, a default) is no seam: its handler
+ * states it, and a fault rewrites the answer (Fault.respond) or replaces the endpoint's policy
+ * (Fault.handle, building blocks in faults/policies.ts).
  */
 /** A request error a seam decides (reference/server.ts throws it as an HttpError). */
 export interface HttpErrorLike {

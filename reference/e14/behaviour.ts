@@ -1,7 +1,7 @@
 import { itemRefs } from "../routes/item-refs.js";
 
 /**
- * The decisions of the E14 families that a fault may change (the seams of behaviour.ts, for the
+ * The policies of the E14 families that faults choose between (the seams of behaviour.ts, for the
  * rules the spec states about E14 endpoints whose shapes it does not show). Spread into
  * cleanBehaviour, so a fault replaces one of them as it replaces any other seam.
  */
