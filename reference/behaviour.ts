@@ -107,11 +107,6 @@ export const cleanBehaviour = {
     return versions.find((v) => s === v.version || s === `v${v.version}` || s === `${repository}:v${v.version}`);
   },
 
-  /** E10 rule 1. */
-  cloneName(name: string): string {
-    return `Copy of ${name}`;
-  },
-
   /** E2 query `type`: null (no filter) keeps every environment. */
   environmentMatchesType(env: EnvironmentRecord, type: string | null): boolean {
     return type === null || env.type === type;

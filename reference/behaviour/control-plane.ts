@@ -66,11 +66,6 @@ export const controlPlaneBehaviour = {
     return branch.kind === "shared";
   },
 
-  /** E4 and the States table: the flag becomes what the request asks, whatever it was. */
-  nextStagingFlag(_current: boolean, requested: boolean): boolean {
-    return requested;
-  },
-
   /** E4: branchId is the id the branches list shows. */
   branchWithId(branches: DeploymentRecord["branches"], id: number): DeploymentRecord["branches"][number] | undefined {
     return branches.find((b) => b.id === id);

@@ -41,7 +41,8 @@ export const cloneFaults: Fault[] = [
     description: "the clone keeps the source's name instead of `Copy of {name}`",
     catches: ["clone.name.copy-of"],
     because: { "clone.name.copy-of": "name" },
-    behaviour: { cloneName: (name) => name },
+    routes: ["E10"],
+    handle: afterClone((clone, source) => void (clone.name = source.name)),
   },
   {
     name: "clone-content-dropped",

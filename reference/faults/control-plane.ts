@@ -26,6 +26,20 @@ export const unnamedBranchIsFirstShared = whenNoBranchNamed((shared, { req, next
   return next();
 });
 
+/** E4: the flag a toggle leaves, from the one before it and the one asked (the handler sets the one asked). */
+const stagingFlagBecomes =
+  (flag: (current: boolean, requested: boolean) => boolean): Policy =>
+  async ({ req, app, next }) => {
+    const dep = deploymentOf(app, req);
+    const before = new Map(dep.branches.map((b) => [b.id, b.isStagingEnvironmentEnabled]));
+    const reply = await next();
+    const branch = reply.status === 200 ? dep.branches.find((b) => b.id === (reply.body as { data: { id: number } }).data.id) : undefined;
+    if (!branch) return reply;
+    branch.isStagingEnvironmentEnabled = flag(before.get(branch.id)!, req.body.enabled);
+    const { data } = reply.body as { data: object };
+    return ok({ data: { ...data, isStagingEnvironmentEnabled: branch.isStagingEnvironmentEnabled } });
+  };
+
 /** E6: a string image sent is stored as the deployment's image, unless a version sent resolves it. */
 const imageStoredAsSent: Policy = async ({ req, app, next }) => {
   const image = req.body?.image;
@@ -158,7 +172,8 @@ export const controlPlaneFaults: Fault[] = [
     description: "enabled=false leaves an enabled staging environment on",
     catches: ["staging.disable.clears"],
     because: { "staging.disable.clears": "answer-flag" },
-    behaviour: { nextStagingFlag: (current, requested) => current || requested },
+    routes: ["E4"],
+    handle: stagingFlagBecomes((current, requested) => current || requested),
   },
   {
     name: "staging-enable-toggles",
@@ -166,7 +181,8 @@ export const controlPlaneFaults: Fault[] = [
     description: "enabled=true flips the flag, so a second enable switches the staging environment off",
     catches: ["staging.enable.idempotent"],
     because: { "staging.enable.idempotent": "answer-flag" },
-    behaviour: { nextStagingFlag: (current, requested) => (requested ? !current : false) },
+    routes: ["E4"],
+    handle: stagingFlagBecomes((current, requested) => (requested ? !current : false)),
   },
   {
     name: "staging-personal-branch-accepted",

@@ -21,14 +21,14 @@ function sharedFlag(app: App, body: unknown): boolean {
 }
 
 /**
- * The workbook record of a clone: a new identity, owned by the caller (rule 5), without the slug (rule 2 and
+ * The workbook record of a clone: a new identity named `Copy of {name}` (rule 1), owned by the caller (rule 5), without the slug (rule 2 and
  * E11: a slug is a deployment-scoped identity); view history and policies start empty (rule 3).
  */
 function cloneShell(app: App, dep: DeploymentRecord, req: Req, source: Item, folderId: number | null, meta: Record<string, unknown>): Item {
   return newItem(app.store, {
     deploymentId: dep.id,
     type: "WORKBOOK",
-    name: app.b.cloneName(source.name),
+    name: `Copy of ${source.name}`,
     folderId,
     slug: null,
     createdBy: req.user.id,

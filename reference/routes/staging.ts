@@ -34,7 +34,8 @@ export const stagingRoutes: Route[] = [
       const branch = namedBranch(app, dep, branchName, branchId);
       // Switching off needs only an existing branch (States table); switching on, a shared one.
       if (enabled && !app.b.stagingAllowed(branch)) throw new HttpError(400, `only a shared branch can have an always-on staging environment; ${branch.name} is a ${branch.kind} branch`);
-      branch.isStagingEnvironmentEnabled = app.b.nextStagingFlag(branch.isStagingEnvironmentEnabled, enabled);
+      // The States table: the flag becomes what the request asks, whatever it was.
+      branch.isStagingEnvironmentEnabled = enabled;
       const { id, name, parentBranch, lastHash, isStagingEnvironmentEnabled } = branch;
       return ok({ data: { id, name, parentBranch, lastHash, isStagingEnvironmentEnabled } });
     },
