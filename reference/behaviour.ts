@@ -93,11 +93,6 @@ export const cleanBehaviour = {
     return { ...stored, ...sent };
   },
 
-  /** E6 (field types not shown; the schema's plausible ones): whether a sent field is of its type. */
-  deploymentFieldTyped(_field: string, value: unknown, typed: (v: unknown) => boolean): boolean {
-    return typed(value);
-  },
-
   /**
    * E6 rule 1: `1.7.20`, `v1.7.20` and the image-style reference E5 lists (`<repository>:v1.7.20`)
    * name the same listed version; any other spelling names none. Surrounding spaces are forgiven.

@@ -1,7 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
-import { type Fault, HttpError, ok, type Reply } from "../http.js";
+import { type App, type Fault, HttpError, ok, type Reply } from "../http.js";
 import { deploymentOf } from "../routes/common.js";
-import type { BranchRecord } from "../store.js";
+import type { BranchRecord, DeploymentRecord } from "../store.js";
 import { notFound, type Policy, refusalAnsweredAs } from "./policies.js";
 
 const clean = cleanBehaviour;
@@ -40,18 +40,22 @@ const stagingFlagBecomes =
     return ok({ data: { ...data, isStagingEnvironmentEnabled: branch.isStagingEnvironmentEnabled } });
   };
 
-/** E6: a string image sent is stored as the deployment's image, unless a version sent resolves it. */
-const imageStoredAsSent: Policy = async ({ req, app, next }) => {
-  const image = req.body?.image;
-  if (typeof image !== "string") return next();
-  const { image: _sent, ...rest } = req.body;
-  req.body = rest;
-  const reply = await next();
-  if (reply.status !== 200 || rest.releaseChannelVersion !== undefined || rest.releaseChannel !== undefined) return reply;
-  const dep = deploymentOf(app, req);
-  dep.settings = { ...dep.settings, image };
-  return ok({ ...(reply.body as object), image });
-};
+type Settings = DeploymentRecord["settings"];
+
+/** E6: a field the handler would refuse, kept out of its sight when `bypasses` says so, then stored as `store` says once the rest of the body is applied. */
+const storedPastTheHandler =
+  (field: string, bypasses: (value: unknown) => boolean, store: (settings: Settings, value: any, rest: Record<string, unknown>, app: App) => Settings): Policy =>
+  async ({ req, app, next }) => {
+    const value = req.body?.[field];
+    if (!bypasses(value)) return next();
+    const { [field]: _bypassed, ...rest } = req.body;
+    req.body = rest;
+    const reply = await next();
+    if (reply.status !== 200) return reply;
+    const dep = deploymentOf(app, req);
+    dep.settings = store(dep.settings, value, rest, app);
+    return ok({ ...(reply.body as object), ...dep.settings });
+  };
 
 /** Faults of the control-plane writes: metadata tokens (E3), the staging toggle (E4), deployment update (E6). */
 export const controlPlaneFaults: Fault[] = [
@@ -273,7 +277,8 @@ export const controlPlaneFaults: Fault[] = [
     catches: ["deployment-update.image.not-settable"],
     because: { "deployment-update.image.not-settable": "image-ignored" },
     routes: ["E6"],
-    handle: imageStoredAsSent,
+    // A version sent resolves the image, as it would over an image stored as sent.
+    handle: storedPastTheHandler("image", (v) => typeof v === "string", (settings, image, rest) => (rest.releaseChannelVersion === undefined && rest.releaseChannel === undefined ? { ...settings, image } : settings)),
   },
   {
     name: "template-variable-values-untyped",
@@ -281,7 +286,12 @@ export const controlPlaneFaults: Fault[] = [
     description: "templateVariables are taken whatever their values (a number, an object), as long as they come as an object",
     catches: ["deployment-update.negative.mistyped-fields"],
     because: { "deployment-update.negative.mistyped-fields": "client-error" },
-    behaviour: { deploymentFieldTyped: (field, value, typed) => (field === "templateVariables" ? typeof value === "object" && value !== null && !Array.isArray(value) : typed(value)) },
+    routes: ["E6"],
+    handle: storedPastTheHandler(
+      "templateVariables",
+      (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !Object.values(v).every((x) => typeof x === "string"),
+      (settings, templateVariables, _rest, app) => app.b.mergeSettings(settings, { templateVariables }),
+    ),
   },
   {
     name: "staging-unnamed-refused-after-applying",

@@ -56,7 +56,7 @@ export const deploymentUpdateRoutes: Route[] = [
       const body = req.body;
       if (!isObject(body)) throw new HttpError(400, "the body must be a JSON object");
       for (const [field, [valid, type]] of Object.entries(FIELD_TYPES))
-        if (body[field] !== undefined && !app.b.deploymentFieldTyped(field, body[field], valid)) throw new HttpError(400, `${field} must be ${type}`);
+        if (body[field] !== undefined && !valid(body[field])) throw new HttpError(400, `${field} must be ${type}`);
       if (body.image !== undefined) throw new HttpError(400, "image is resolved from releaseChannelVersion and cannot be set");
       const patch: Partial<Settings> = {};
       for (const field of STORED_AS_SENT) if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
