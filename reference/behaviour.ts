@@ -6,12 +6,14 @@ import { upsertBehaviour, type UpsertFields } from "./behaviour/upsert.js";
 import { workbookBehaviour } from "./behaviour/workbooks.js";
 
 export type { UpsertFields };
-import { LIMITS, SECRET_MARKERS } from "../core/spec/operations.js";
+import { SECRET_MARKERS } from "../core/spec/operations.js";
 
 /**
- * The decisions of the reference server that a fault may change, each a small pure function.
- * Handlers call these and nothing else for such decisions, so a fault replaces exactly one seam
- * (see faults.ts) instead of adding branches to the handlers.
+ * The policies of the reference server that faults or variants choose between, each a small pure
+ * function: a fault replaces exactly one seam (see faults.ts) instead of adding branches to the
+ * handlers. An answer the spec fixes (a status, a vocabulary, a default) is no seam: its handler
+ * states it, and a fault rewrites the answer (Fault.respond) or replaces the endpoint's policy
+ * (Fault.handle, building blocks in faults/policies.ts).
  */
 /** A request error a seam decides (reference/server.ts throws it as an HttpError). */
 export interface HttpErrorLike {
@@ -41,11 +43,6 @@ export const cleanBehaviour = {
     if (typeof body !== "object" || body === null || Array.isArray(body)) return "the body must be an object {shared?}";
     const shared = (body as { shared?: unknown }).shared;
     return shared !== undefined && typeof shared !== "boolean" ? "shared must be a boolean" : undefined;
-  },
-
-  /** Limits: offset style defaults to offset 0 and 20 items a page. */
-  offsetDefaults(): { offset: number; limit: number } {
-    return { offset: 0, limit: 20 };
   },
 
   /** Pagination styles: a parameter below its minimum is a request error. */
@@ -96,16 +93,6 @@ export const cleanBehaviour = {
     return { ...stored, ...sent };
   },
 
-  /** E3: the lifetime of a metadata token. */
-  tokenLifetime(expiresIn: number | undefined): number {
-    return expiresIn ?? LIMITS.tokenLifetimeSeconds;
-  },
-
-  /** E6 (field types not shown; the schema's plausible ones): whether a sent field is of its type. */
-  deploymentFieldTyped(_field: string, value: unknown, typed: (v: unknown) => boolean): boolean {
-    return typed(value);
-  },
-
   /**
    * E6 rule 1: `1.7.20`, `v1.7.20` and the image-style reference E5 lists (`<repository>:v1.7.20`)
    * name the same listed version; any other spelling names none. Surrounding spaces are forgiven.
@@ -115,19 +102,9 @@ export const cleanBehaviour = {
     return versions.find((v) => s === v.version || s === `v${v.version}` || s === `${repository}:v${v.version}`);
   },
 
-  /** E10 rule 1. */
-  cloneName(name: string): string {
-    return `Copy of ${name}`;
-  },
-
   /** E2 query `type`: null (no filter) keeps every environment. */
   environmentMatchesType(env: EnvironmentRecord, type: string | null): boolean {
     return type === null || env.type === type;
-  },
-
-  /** E2 type and E8 folderId: a list's filter holds on every page it serves, whatever its after or offset. */
-  filtersPage(_query: URLSearchParams): boolean {
-    return true;
   },
 
   /**

@@ -48,8 +48,9 @@ export const ok = (body: unknown): Reply => ({ status: 200, body });
 
 /**
  * A named way for the reference server to break one rule of the spec. A fault replaces one seam
- * of the server's behaviour (behaviour.ts) or rewrites the JSON answer of the routes of one spec
- * section; `catches` lists the checks proven (by test/faults.test.ts) to fail against it.
+ * of the server's behaviour (behaviour.ts), rewrites the JSON answer of the routes of one spec
+ * section (`respond`) or replaces a policy of its endpoint (`handle`); `catches` lists the checks
+ * proven (by test/faults.test.ts) to fail against it.
  */
 export interface Fault {
   name: string;

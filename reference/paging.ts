@@ -1,5 +1,6 @@
 import type { Behaviour } from "./behaviour.js";
 import { HttpError } from "./http.js";
+import { LIMITS } from "../core/spec/operations.js";
 
 /** Reads an integer query parameter with a lower bound; a bad value is a 400, never a crash. */
 export function intParam(b: Behaviour, query: URLSearchParams, name: string, min: number): number | undefined {
@@ -48,10 +49,9 @@ export function cursorPage<T>(b: Behaviour, list: T[], query: URLSearchParams, d
   };
 }
 
-/** One page of an offset list (`offset` >= 0, `limit` >= 1, default 20). */
+/** One page of an offset list (`offset` >= 0, `limit` >= 1; Limits: offset 0 and 20 items when omitted). */
 export function offsetPage<T>(b: Behaviour, list: T[], query: URLSearchParams, limitMin = 1): { items: T[]; pagination: { offset: number; limit: number; total: number } } {
-  const defaults = b.offsetDefaults();
-  const offset = intParam(b, query, "offset", 0) ?? defaults.offset;
-  const limit = intParam(b, query, "limit", limitMin) ?? defaults.limit;
+  const offset = intParam(b, query, "offset", 0) ?? 0;
+  const limit = intParam(b, query, "limit", limitMin) ?? LIMITS.defaultLimit;
   return { items: b.pageSlice(list, offset, limit), pagination: { offset, limit, total: list.length } };
 }

@@ -44,11 +44,6 @@ export const controlPlaneBehaviour = {
     return fields.map((f) => e[f]);
   },
 
-  /** E7: a CSV file, streamed as an attachment. */
-  auditExportHeaders(filename: string): Record<string, string> {
-    return { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` };
-  },
-
   /** E3: security_context is required, and a JSON object (not an array, not null). */
   validSecurityContext(value: unknown): boolean {
     return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -71,24 +66,9 @@ export const controlPlaneBehaviour = {
     return branch.kind === "shared";
   },
 
-  /** E4 and the States table: the flag becomes what the request asks, whatever it was. */
-  nextStagingFlag(_current: boolean, requested: boolean): boolean {
-    return requested;
-  },
-
   /** E4: branchId is the id the branches list shows. */
   branchWithId(branches: DeploymentRecord["branches"], id: number): DeploymentRecord["branches"][number] | undefined {
     return branches.find((b) => b.id === id);
-  },
-
-  /** E4: a body naming neither branchName nor branchId names no branch; none is implied. */
-  branchWhenUnnamed(_dep: DeploymentRecord): DeploymentRecord["branches"][number] | undefined {
-    return undefined;
-  },
-
-  /** E4 (published docs: a branch the deployment does not have is a 404). */
-  unknownBranchStatus(): number {
-    return 404;
   },
 
   /** E6 rule 2: releaseChannel alone moves to the entry that channel marks latest. */
@@ -99,10 +79,5 @@ export const controlPlaneBehaviour = {
   /** E6: a partial merge; omitted fields stay and templateVariables merge key by key. */
   mergeSettings(stored: DeploymentRecord["settings"], patch: Partial<DeploymentRecord["settings"]>): DeploymentRecord["settings"] {
     return { ...stored, ...patch, templateVariables: { ...stored.templateVariables, ...patch.templateVariables } };
-  },
-
-  /** E6 rule 3: the image is resolved from the version; a body cannot set it. */
-  imageSettable(): boolean {
-    return false;
   },
 };

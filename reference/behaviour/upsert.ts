@@ -64,19 +64,4 @@ export const upsertBehaviour = {
   upsertBranchChanged(decidedId: number | undefined, currentId: number | undefined): boolean {
     return decidedId !== currentId;
   },
-
-  /** E11 rule 5; Errors 2. */
-  upsertConflictStatus(): number {
-    return 409;
-  },
-
-  /** E11 rule 5: a request answered 409 is not applied, not even to the workbook that holds the slug now. */
-  upsertConflictApplies(): boolean {
-    return false;
-  },
-
-  /** E11 rule 3: updatedAt moves only when the upsert changed something. */
-  upsertTouches(changed: boolean): boolean {
-    return changed;
-  },
 };

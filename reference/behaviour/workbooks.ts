@@ -41,10 +41,6 @@ export const workbookBehaviour = {
     return item;
   },
 
-  /** E12: each item is its own transaction; a later item's failure undoes no earlier move. */
-  undoesEarlierMoves(): boolean {
-    return false;
-  },
   /** E10 rule 2: a report reference of the clone names the copy of the source's report. */
   cloneReportRef(reportId: number, copies: Map<number, number>): number {
     return copies.get(reportId) ?? reportId;
@@ -55,24 +51,9 @@ export const workbookBehaviour = {
     return structuredClone(value);
   },
 
-  /** E10 rule 2 and E11: a slug is a deployment-scoped identity; the copy does not take it. */
-  cloneSlug(sourceSlug: string | null): string | null {
-    return null;
-  },
-
-  /** E10 rule 3. */
-  clonedAllowEmbed(sourceAllowEmbed: boolean): boolean {
-    return false;
-  },
-
   /** E10 rule 4: the source's folder with edit access to it; else, or from the root, the root. */
   clonePlacement(sourceFolderId: number | null, folderAccess: Access): number | null {
     return sourceFolderId !== null && atLeast(folderAccess, "edit") ? sourceFolderId : null;
-  },
-
-  /** E10 rule 5: the caller owns the new workbook. */
-  cloneOwner(callerId: number, sourceOwnerId: number): number {
-    return callerId;
   },
 
   /** E10 rule 6: `shared: true` is for creator-mode embed sessions only. */
@@ -88,15 +69,5 @@ export const workbookBehaviour = {
   /** E10 rule 7: null is a plan without a workbook limit. */
   workbookLimitReached(workbooks: number, limit: number | null): boolean {
     return limit !== null && workbooks >= limit;
-  },
-
-  /** E10 rule 7: a clone refused at the workbook limit creates nothing. */
-  limitRefusalCreates(): boolean {
-    return false;
-  },
-
-  /** E9, E10 rule 8; Errors 2: the status of a workbook not found, by the section that looked for it. */
-  missingWorkbookStatus(_section: "E9" | "E10"): number {
-    return 404;
   },
 };

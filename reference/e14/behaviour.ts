@@ -1,7 +1,7 @@
 import { itemRefs } from "../routes/item-refs.js";
 
 /**
- * The decisions of the E14 families that a fault may change (the seams of behaviour.ts, for the
+ * The policies of the E14 families that faults choose between (the seams of behaviour.ts, for the
  * rules the spec states about E14 endpoints whose shapes it does not show). Spread into
  * cleanBehaviour, so a fault replaces one of them as it replaces any other seam.
  */
@@ -10,29 +10,13 @@ export const e14Behaviour = {
   bulkDeleteRefs(body: unknown): { type: "WORKBOOK" | "REPORT" | "FOLDER"; id: number }[] {
     return itemRefs(body);
   },
-  /** facts: no rollback; what was deleted before a failing item stays deleted. */
-  bulkDeleteRollsBack(): boolean {
-    return false;
-  },
   /** E14: data-model files are written only on a branch in dev mode. */
   fileWriteAllowed(branchInDevMode: boolean): boolean {
     return branchInDevMode;
   },
-  /** Errors 4: compile errors are a 200 with valid=false, never a request error. */
-  compileErrorStatus(): number {
-    return 200;
-  },
-  /** E14: deleting a branch re-parents its children to the deleted branch's parent. */
-  reparentTo(deletedParent: string, _childParent: string): string {
-    return deletedParent;
-  },
   /** E14: reports sort by createdAt, updatedAt, lastViewedAt or name. */
   reportSortValue(report: { name: string; createdAt: string; updatedAt: string; lastViewedAt: string | null }, sortBy: string): string {
     return (report as any)[sortBy] ?? "";
-  },
-  /** E14: the sortBy values the reports list accepts. */
-  reportSortBys(): string[] {
-    return ["createdAt", "updatedAt", "lastViewedAt", "name"];
   },
   /** E14: the folderId filter of the reports list. */
   reportInFolder(reportFolderId: number | null, folderId: number | null | undefined): boolean {
@@ -41,10 +25,6 @@ export const e14Behaviour = {
   /** E14: the externalWorkbookId filter of the reports list. */
   reportInExternalWorkbook(reportExternal: string | null, wanted: string | null): boolean {
     return wanted === null || reportExternal === wanted;
-  },
-  /** Authentication 4: placing a report in a spreadsheet needs read access to the report. */
-  placementAccess(): "read" | "edit" {
-    return "read";
   },
   /** E14: sorting by lastViewedAt offers no cursor. */
   cursorWhenSortedByLastViewed(): boolean {
@@ -59,22 +39,6 @@ export const e14Behaviour = {
   administersUsers(user: { permissions: Set<string> }): boolean {
     return user.permissions.has("AuditLogManage");
   },
-  /** E14: bulk user actions report an unknown user per user; the rest are applied. */
-  bulkUserUnknownFailsAll(): boolean {
-    return false;
-  },
-  /** E14: user attribute types. */
-  attributeTypes(): string[] {
-    return ["string", "number", "boolean", "string_array", "number_array"];
-  },
-  /** E14: dashboard filter operators of scheduled notifications (is_empty and is_not_empty among them). */
-  notificationOperators(): string[] {
-    return ["equals", "not_equals", "contains", "gt", "lt", "in_date_range", "is_empty", "is_not_empty"];
-  },
-  /** E14: embed access actions. */
-  embedActions(): string[] {
-    return ["read", "none"];
-  },
   /** E14: logs filter by source and container. */
   logMatches(entry: { source: string; container: string }, source: string | null, container: string | null): boolean {
     return (!source || entry.source === source) && (!container || entry.container === container);
@@ -82,13 +46,5 @@ export const e14Behaviour = {
   /** E14: dbt sync history filters by status and trigger. */
   dbtHistoryMatches(job: { status: string; trigger: string }, status: string | null, trigger: string | null): boolean {
     return (!status || job.status === status) && (!trigger || job.trigger === trigger);
-  },
-  /** E14: cancelling a sync that has not finished stops it. */
-  dbtCancelStops(): boolean {
-    return true;
-  },
-  /** 0.4.0: the data-model files list is cursor-paginated (honours `first`). */
-  filesHonourFirst(): boolean {
-    return true;
   },
 };

@@ -16,7 +16,11 @@ export const auditFaults: Fault[] = [
     description: "the CSV export is labelled application/json",
     catches: ["audit.export.content-type-csv"],
     because: { "audit.export.content-type-csv": "content-type" },
-    behaviour: { auditExportHeaders: (filename) => ({ ...cleanBehaviour.auditExportHeaders(filename), "content-type": "application/json" }) },
+    routes: ["E7"],
+    handle: async ({ next }) => {
+      const reply = await next();
+      return { ...reply, headers: { ...reply.headers, "content-type": "application/json" } };
+    },
   },
   {
     name: "audit-export-inline",
@@ -24,7 +28,12 @@ export const auditFaults: Fault[] = [
     description: "the export has no content-disposition, so it is shown inline instead of downloaded",
     catches: ["audit.export.attachment"],
     because: { "audit.export.attachment": "attachment" },
-    behaviour: { auditExportHeaders: () => ({ "content-type": "text/csv; charset=utf-8" }) },
+    routes: ["E7"],
+    handle: async ({ next }) => {
+      const reply = await next();
+      const { "content-disposition": _attachment, ...inline } = reply.headers ?? {};
+      return { ...reply, headers: inline };
+    },
   },
   {
     name: "audit-ragged-rows",

@@ -60,7 +60,14 @@ export const bulkMoveFaults: Fault[] = [
     description: "when any item fails, the items moved before it are moved back (yet still listed in moved)",
     catches: ["bulk-move.apply.no-rollback"],
     because: { "bulk-move.apply.no-rollback": "reads-back" },
-    behaviour: { undoesEarlierMoves: () => true },
+    routes: ["E12"],
+    handle: async ({ app, next }) => {
+      const before = new Map([...app.store.items.values()].map((i) => [i.id, i.folderId]));
+      const reply = await next();
+      const { moved, failed } = reply.body as { moved: { id: number }[]; failed: unknown[] };
+      if (reply.status === 200 && failed.length) for (const m of [...moved].reverse()) app.b.placeItem(app.store.items.get(m.id)!, before.get(m.id)!);
+      return reply;
+    },
   },
   {
     name: "bulk-move-reverse-order",

@@ -1,5 +1,37 @@
 import { cleanBehaviour } from "../behaviour.js";
-import type { Fault } from "../http.js";
+import { type App, type Fault, HttpError, ok } from "../http.js";
+import { workbookRecord } from "../serialize.js";
+import type { Item } from "../store.js";
+import { notFound, type Policy, refusalAnsweredAs } from "./policies.js";
+
+/** A policy that changes the clone a 200 answered (and what it made), then answers the clone as it now is. */
+const afterClone =
+  (change: (clone: Item, source: Item, app: App) => void): Policy =>
+  async ({ req, app, next }) => {
+    const reply = await next();
+    if (reply.status !== 200) return reply;
+    const clone = app.store.items.get((reply.body as { id: number }).id)!;
+    change(clone, app.store.items.get(Number(req.params.workbookId))!, app);
+    return ok(workbookRecord(app.store, clone));
+  };
+
+/** A clone refused at the plan's workbook limit is first built, as if the plan had none. */
+const builtThenRefused: Policy = async ({ req, app, next }) => {
+  try {
+    return await next();
+  } catch (err) {
+    const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+    if (!(err instanceof HttpError) || err.status !== 400 || !/workbook limit/.test(err.message) || !dep) throw err;
+    const limit = dep.workbookLimit;
+    dep.workbookLimit = null;
+    try {
+      await next();
+    } finally {
+      dep.workbookLimit = limit;
+    }
+    throw err;
+  }
+};
 
 /** Faults of E10, clone a workbook. */
 export const cloneFaults: Fault[] = [
@@ -9,7 +41,8 @@ export const cloneFaults: Fault[] = [
     description: "the clone keeps the source's name instead of `Copy of {name}`",
     catches: ["clone.name.copy-of"],
     because: { "clone.name.copy-of": "name" },
-    behaviour: { cloneName: (name) => name },
+    routes: ["E10"],
+    handle: afterClone((clone, source) => void (clone.name = source.name)),
   },
   {
     name: "clone-content-dropped",
@@ -34,7 +67,8 @@ export const cloneFaults: Fault[] = [
     description: "the clone takes the source's slug, so the source's slug then reaches the clone",
     catches: ["clone.independence.source-change-not-seen"],
     because: { "clone.independence.source-change-not-seen": "slug-reaches-source" },
-    behaviour: { cloneSlug: (slug) => slug },
+    routes: ["E10"],
+    handle: afterClone((clone, source) => void (clone.slug = source.slug)),
   },
   {
     name: "clone-reports-not-copied",
@@ -50,7 +84,10 @@ export const cloneFaults: Fault[] = [
     description: "the cloned dashboard keeps the source's allowEmbed",
     catches: ["clone.embed.allow-embed-false"],
     because: { "clone.embed.allow-embed-false": "allow-embed" },
-    behaviour: { clonedAllowEmbed: (allowEmbed) => allowEmbed },
+    routes: ["E10"],
+    handle: afterClone((clone, source) => {
+      if (clone.publishedDashboard && source.publishedDashboard) clone.publishedDashboard.allowEmbed = source.publishedDashboard.allowEmbed;
+    }),
   },
   {
     name: "clone-placed-at-root",
@@ -82,7 +119,11 @@ export const cloneFaults: Fault[] = [
     description: "the clone is owned by the source's owner instead of the caller",
     catches: ["clone.owner.caller-owns"],
     because: { "clone.owner.caller-owns": "owner" },
-    behaviour: { cloneOwner: (_caller, sourceOwner) => sourceOwner },
+    routes: ["E10"],
+    handle: afterClone((clone, source, app) => {
+      for (const made of [clone, ...[...app.store.items.values()].filter((i) => i.workbookId === clone.id)]) made.createdBy = source.createdBy;
+      if (clone.publishedDashboard) clone.publishedDashboard.createdBy = source.createdBy;
+    }),
   },
   {
     name: "clone-shared-for-anyone",
@@ -143,7 +184,8 @@ export const cloneFaults: Fault[] = [
     description: "a missing source workbook (or one of another deployment) is answered 500 instead of 404",
     catches: ["clone.missing.unknown-id-404", "clone.missing.other-deployment-404"],
     because: { "clone.missing.unknown-id-404": "status", "clone.missing.other-deployment-404": "status" },
-    behaviour: { missingWorkbookStatus: () => 500 },
+    routes: ["E10"],
+    handle: refusalAnsweredAs(500, notFound("workbook")),
   },
   {
     name: "clone-missing-answers-403",
@@ -151,7 +193,8 @@ export const cloneFaults: Fault[] = [
     description: "cloning a missing workbook (or one of another deployment) answers 403, as if access were denied, instead of 404",
     catches: ["clone.missing.unknown-id-404", "clone.missing.other-deployment-404"],
     because: { "clone.missing.unknown-id-404": "status", "clone.missing.other-deployment-404": "status" },
-    behaviour: { missingWorkbookStatus: (section) => (section === "E10" ? 403 : 404) },
+    routes: ["E10"],
+    handle: refusalAnsweredAs(403, notFound("workbook")),
   },
   {
     name: "clone-other-deployment-workbook",
@@ -167,7 +210,8 @@ export const cloneFaults: Fault[] = [
     description: "a clone at the plan's workbook limit answers 400, but the clone (and its reports) is created first",
     catches: ["clone.limit.reached-400"],
     because: { "clone.limit.reached-400": "nothing-created" },
-    behaviour: { limitRefusalCreates: () => true },
+    routes: ["E10"],
+    handle: builtThenRefused,
   },
   {
     name: "clone-role-unchecked",

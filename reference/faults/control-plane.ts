@@ -1,7 +1,61 @@
 import { cleanBehaviour } from "../behaviour.js";
-import type { Fault } from "../http.js";
+import { type App, type Fault, HttpError, ok, type Reply } from "../http.js";
+import { deploymentOf } from "../routes/common.js";
+import type { BranchRecord, DeploymentRecord } from "../store.js";
+import { notFound, type Policy, refusalAnsweredAs } from "./policies.js";
 
 const clean = cleanBehaviour;
+
+/** A policy for the E4 body naming no branch (refused 400 once the rest of it is valid), given the deployment's first shared branch. */
+const whenNoBranchNamed =
+  (act: (shared: BranchRecord, r: Parameters<Policy>[0], refusal: HttpError) => Reply | Promise<Reply>): Policy =>
+  async (r) => {
+    try {
+      return await r.next();
+    } catch (err) {
+      const refusal = err instanceof HttpError && err.status === 400 && /^name the branch/.test(err.message) ? err : undefined;
+      const shared = refusal && deploymentOf(r.app, r.req).branches.find((b) => b.kind === "shared");
+      if (!shared) throw err;
+      return act(shared, r, refusal);
+    }
+  };
+
+/** E4: a body naming no branch acts on the deployment's first shared branch. */
+export const unnamedBranchIsFirstShared = whenNoBranchNamed((shared, { req, next }) => {
+  req.body = { ...req.body, branchName: shared.name };
+  return next();
+});
+
+/** E4: the flag a toggle leaves, from the one before it and the one asked (the handler sets the one asked). */
+const stagingFlagBecomes =
+  (flag: (current: boolean, requested: boolean) => boolean): Policy =>
+  async ({ req, app, next }) => {
+    const dep = deploymentOf(app, req);
+    const before = new Map(dep.branches.map((b) => [b.id, b.isStagingEnvironmentEnabled]));
+    const reply = await next();
+    const branch = reply.status === 200 ? dep.branches.find((b) => b.id === (reply.body as { data: { id: number } }).data.id) : undefined;
+    if (!branch) return reply;
+    branch.isStagingEnvironmentEnabled = flag(before.get(branch.id)!, req.body.enabled);
+    const { data } = reply.body as { data: object };
+    return ok({ data: { ...data, isStagingEnvironmentEnabled: branch.isStagingEnvironmentEnabled } });
+  };
+
+type Settings = DeploymentRecord["settings"];
+
+/** E6: a field the handler would refuse, kept out of its sight when `bypasses` says so, then stored as `store` says once the rest of the body is applied. */
+const storedPastTheHandler =
+  (field: string, bypasses: (value: unknown) => boolean, store: (settings: Settings, value: any, rest: Record<string, unknown>, app: App) => Settings): Policy =>
+  async ({ req, app, next }) => {
+    const value = req.body?.[field];
+    if (!bypasses(value)) return next();
+    const { [field]: _bypassed, ...rest } = req.body;
+    req.body = rest;
+    const reply = await next();
+    if (reply.status !== 200) return reply;
+    const dep = deploymentOf(app, req);
+    dep.settings = store(dep.settings, value, rest, app);
+    return ok({ ...(reply.body as object), ...dep.settings });
+  };
 
 /** Faults of the control-plane writes: metadata tokens (E3), the staging toggle (E4), deployment update (E6). */
 export const controlPlaneFaults: Fault[] = [
@@ -29,7 +83,11 @@ export const controlPlaneFaults: Fault[] = [
     description: "a token without expires_in lives one hour",
     catches: ["tokens.lifetime.default"],
     because: { "tokens.lifetime.default": "default-lifetime" },
-    behaviour: { tokenLifetime: (expiresIn) => expiresIn ?? 3600 },
+    routes: ["E3"],
+    handle: ({ req, next }) => {
+      if (typeof req.body === "object" && req.body !== null && !Array.isArray(req.body) && req.body.expires_in === undefined) req.body = { ...req.body, expires_in: 3600 };
+      return next();
+    },
   },
   {
     name: "token-opaque",
@@ -118,7 +176,8 @@ export const controlPlaneFaults: Fault[] = [
     description: "enabled=false leaves an enabled staging environment on",
     catches: ["staging.disable.clears"],
     because: { "staging.disable.clears": "answer-flag" },
-    behaviour: { nextStagingFlag: (current, requested) => current || requested },
+    routes: ["E4"],
+    handle: stagingFlagBecomes((current, requested) => current || requested),
   },
   {
     name: "staging-enable-toggles",
@@ -126,7 +185,8 @@ export const controlPlaneFaults: Fault[] = [
     description: "enabled=true flips the flag, so a second enable switches the staging environment off",
     catches: ["staging.enable.idempotent"],
     because: { "staging.enable.idempotent": "answer-flag" },
-    behaviour: { nextStagingFlag: (current, requested) => (requested ? !current : false) },
+    routes: ["E4"],
+    handle: stagingFlagBecomes((current, requested) => (requested ? !current : false)),
   },
   {
     name: "staging-personal-branch-accepted",
@@ -150,7 +210,8 @@ export const controlPlaneFaults: Fault[] = [
     description: "a body naming no branch toggles the first shared branch",
     catches: ["staging.request.branch-required"],
     because: { "staging.request.branch-required": "client-error" },
-    behaviour: { branchWhenUnnamed: (dep) => dep.branches.find((b) => b.kind === "shared") },
+    routes: ["E4"],
+    handle: unnamedBranchIsFirstShared,
   },
   {
     name: "staging-unknown-branch-400",
@@ -158,7 +219,8 @@ export const controlPlaneFaults: Fault[] = [
     description: "a branch the deployment does not have is a 400, not a 404",
     catches: ["staging.request.unknown-branch-404"],
     because: { "staging.request.unknown-branch-404": "status" },
-    behaviour: { unknownBranchStatus: () => 400 },
+    routes: ["E4"],
+    handle: refusalAnsweredAs(400, notFound("branch")),
   },
   {
     name: "version-v-prefix-rejected",
@@ -214,7 +276,9 @@ export const controlPlaneFaults: Fault[] = [
     description: "a body's image is stored as the deployment's image",
     catches: ["deployment-update.image.not-settable"],
     because: { "deployment-update.image.not-settable": "image-ignored" },
-    behaviour: { imageSettable: () => true },
+    routes: ["E6"],
+    // A version sent resolves the image, as it would over an image stored as sent.
+    handle: storedPastTheHandler("image", (v) => typeof v === "string", (settings, image, rest) => (rest.releaseChannelVersion === undefined && rest.releaseChannel === undefined ? { ...settings, image } : settings)),
   },
   {
     name: "template-variable-values-untyped",
@@ -222,7 +286,12 @@ export const controlPlaneFaults: Fault[] = [
     description: "templateVariables are taken whatever their values (a number, an object), as long as they come as an object",
     catches: ["deployment-update.negative.mistyped-fields"],
     because: { "deployment-update.negative.mistyped-fields": "client-error" },
-    behaviour: { deploymentFieldTyped: (field, value, typed) => (field === "templateVariables" ? typeof value === "object" && value !== null && !Array.isArray(value) : typed(value)) },
+    routes: ["E6"],
+    handle: storedPastTheHandler(
+      "templateVariables",
+      (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !Object.values(v).every((x) => typeof x === "string"),
+      (settings, templateVariables, _rest, app) => app.b.mergeSettings(settings, { templateVariables }),
+    ),
   },
   {
     name: "staging-unnamed-refused-after-applying",
@@ -230,12 +299,10 @@ export const controlPlaneFaults: Fault[] = [
     description: "a toggle naming no branch is refused with a 400, but only after it was applied to the first shared branch",
     catches: ["staging.request.branch-required"],
     because: { "staging.request.branch-required": "not-applied" },
-    behaviour: {
-      branchWhenUnnamed: (dep) => {
-        const shared = dep.branches.find((b) => b.kind === "shared");
-        if (shared) shared.isStagingEnvironmentEnabled = !shared.isStagingEnvironmentEnabled;
-        return undefined;
-      },
-    },
+    routes: ["E4"],
+    handle: whenNoBranchNamed((shared, _r, refusal) => {
+      shared.isStagingEnvironmentEnabled = !shared.isStagingEnvironmentEnabled;
+      throw refusal;
+    }),
   },
 ];

@@ -1,12 +1,12 @@
 import { type Fault, HttpError, ok } from "../http.js";
 import { branchFiles, e14 } from "../e14/state.js";
 import { deploymentOf } from "../routes/common.js";
+import { is } from "./policies.js";
 
 /**
  * The E14 rules that live in named parameters (suites/e14/named-parameters.ts), each broken by a
  * policy around its endpoint's handler: the request refused, or applied only in part.
  */
-const is = (req: { method: string; path: string }, method: string, tail: RegExp) => req.method === method && tail.test(req.path);
 
 export const e14ParameterFaults: Fault[] = [
   {

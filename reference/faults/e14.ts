@@ -1,8 +1,15 @@
-import type { Fault } from "../http.js";
+import { accessTo, atLeast } from "../access.js";
+import { e14 } from "../e14/state.js";
+import { type Fault, HttpError, ok } from "../http.js";
+import { deploymentOf } from "../routes/common.js";
 import { itemRefs } from "../routes/item-refs.js";
 import { DBT_STATUSES, DBT_TRIGGERS } from "../routes/e14/dbt-sync.js";
+import { EMBED_ACTIONS } from "../routes/e14/platform.js";
+import { SORT_BYS } from "../routes/e14/reports.js";
+import { ATTRIBUTE_TYPES, NOTIFICATION_OPERATORS } from "../routes/e14/resources.js";
+import { is } from "./policies.js";
 
-/** The rules the spec states about E14 families, each broken once (reference/e14/behaviour.ts seams, or an answer rewritten). */
+/** The rules the spec states about E14 families, each broken once (a reference/e14/behaviour.ts seam, a policy of the endpoint, or an answer rewritten). */
 const CURSOR_LISTS = /\/(branches|data-model\/files|regions|user-attributes)\/?$/;
 
 export const e14Faults: Fault[] = [
@@ -29,7 +36,14 @@ export const e14Faults: Fault[] = [
     description: "when an item of a bulk delete fails, the items deleted before it are restored (the answer still lists them as deleted)",
     catches: ["bulk-delete.items.no-rollback"],
     because: { "bulk-delete.items.no-rollback": "stays-deleted" },
-    behaviour: { bulkDeleteRollsBack: () => true },
+    routes: ["E14"],
+    handle: async ({ req, app, next }) => {
+      if (!is(req, "POST", /\/workspace\/bulk-delete$/)) return next();
+      const before = new Map(app.store.items);
+      const reply = await next();
+      if (reply.status === 200 && (reply.body as { failed: unknown[] }).failed.length) for (const [id, item] of before) if (!app.store.items.has(id)) app.store.items.set(id, item);
+      return reply;
+    },
   },
   {
     name: "reports-sort-by-last-viewed-refused",
@@ -37,7 +51,12 @@ export const e14Faults: Fault[] = [
     description: "the reports list refuses sortBy=lastViewedAt with a 400",
     catches: ["reports.list.sort-by-values"],
     because: { "reports.list.sort-by-values": "sort-by-accepted" },
-    behaviour: { reportSortBys: () => ["createdAt", "updatedAt", "name"] },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      const left = SORT_BYS.filter((s) => s !== "lastViewedAt");
+      if (is(req, "GET", /\/deployments\/[^/]+\/reports$/) && req.query.get("sortBy") === "lastViewedAt") throw new HttpError(400, `sortBy must be one of ${left.join(", ")}`);
+      return next();
+    },
   },
   {
     name: "reports-name-sort-ignored",
@@ -85,7 +104,13 @@ export const e14Faults: Fault[] = [
     description: "placing a report in a spreadsheet needs edit access to the report",
     catches: ["reports.placement.read-access-suffices"],
     because: { "reports.placement.read-access-suffices": "read-suffices" },
-    behaviour: { placementAccess: () => "edit" },
+    routes: ["E14"],
+    handle: ({ req, app, next }) => {
+      const r = is(req, ["PUT", "DELETE"], /\/reports\/[^/]+\/(connect-workbook|refresh)$/) ? app.store.items.get(Number(req.params.reportId)) : undefined;
+      const access = r?.type === "REPORT" && String(r.deploymentId) === req.params.deploymentId ? accessTo(app.store, req.user, r) : undefined;
+      if (access && atLeast(access, "read") && !atLeast(access, "edit")) throw new HttpError(403, "edit access to the report is required");
+      return next();
+    },
   },
   {
     name: "branch-delete-orphans-children",
@@ -93,7 +118,15 @@ export const e14Faults: Fault[] = [
     description: "deleting a branch leaves its children pointing at the deleted branch",
     catches: ["branches.delete.children-reparented"],
     because: { "branches.delete.children-reparented": "reparented" },
-    behaviour: { reparentTo: (_deletedParent, childParent) => childParent },
+    routes: ["E14"],
+    handle: async ({ req, app, next }) => {
+      if (!is(req, "DELETE", /\/branches$/)) return next();
+      const deleted = req.query.get("branchName");
+      const children = deploymentOf(app, req).branches.filter((b) => deleted && b.parentBranch === deleted);
+      const reply = await next();
+      if (reply.status === 200) for (const c of children) c.parentBranch = deleted!;
+      return reply;
+    },
   },
   {
     name: "files-written-outside-dev-mode",
@@ -109,7 +142,11 @@ export const e14Faults: Fault[] = [
     description: "a branch that does not compile validates as a 400 request error",
     catches: ["data-model.validate.compile-errors-200"],
     because: { "data-model.validate.compile-errors-200": "status-200" },
-    behaviour: { compileErrorStatus: () => 400 },
+    routes: ["E14"],
+    handle: async ({ req, next }) => {
+      const reply = await next();
+      return is(req, "GET", /\/data-model\/validate$/) && (reply.body as { valid?: boolean }).valid === false ? { ...reply, status: 400 } : reply;
+    },
   },
   {
     name: "e14-lists-without-page-info",
@@ -130,7 +167,11 @@ export const e14Faults: Fault[] = [
     description: "the data-model files list ignores first and answers every file",
     catches: ["data-model.files.cursor"],
     because: { "data-model.files.cursor": "first-honoured" },
-    behaviour: { filesHonourFirst: () => false },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      if (is(req, "GET", /\/data-model\/files$/)) req.query.delete("first");
+      return next();
+    },
   },
   {
     name: "users-bulk-unknown-fails-all",
@@ -138,7 +179,18 @@ export const e14Faults: Fault[] = [
     description: "a bulk user action naming one missing user fails whole with a 404",
     catches: ["users.bulk.per-user-failures"],
     because: { "users.bulk.per-user-failures": "per-user-answer" },
-    behaviour: { bulkUserUnknownFailsAll: () => true },
+    routes: ["E14"],
+    handle: async ({ req, app, next }) => {
+      if (!is(req, "POST", /\/users\/bulk$/)) return next();
+      const admins = e14(app.store).users;
+      const before = new Map([...admins].map(([id, a]) => [id, { ...a }]));
+      const reply = await next();
+      const unknown = (reply.body as { failed: { userId: number; error: { status: number } }[] }).failed.find((f) => f.error.status === 404);
+      if (!unknown) return reply;
+      // Nothing is applied: every user's record is put back as it was.
+      for (const id of [...admins.keys()]) before.has(id) ? Object.assign(admins.get(id)!, before.get(id)) : admins.delete(id);
+      throw new HttpError(404, `user ${unknown.userId} not found`);
+    },
   },
   {
     name: "attribute-type-number-array-refused",
@@ -146,7 +198,12 @@ export const e14Faults: Fault[] = [
     description: "user attributes of type number_array are refused",
     catches: ["user-attributes.types.accepted"],
     because: { "user-attributes.types.accepted": "type-accepted" },
-    behaviour: { attributeTypes: () => ["string", "number", "boolean", "string_array"] },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      const left = ATTRIBUTE_TYPES.filter((t) => t !== "number_array");
+      if (is(req, ["POST", "PUT"], /\/user-attributes(\/[^/]+)?$/) && req.body?.type === "number_array") throw new HttpError(400, `type must be one of ${left.join(", ")}`);
+      return next();
+    },
   },
   {
     name: "notification-empty-operators-refused",
@@ -154,7 +211,14 @@ export const e14Faults: Fault[] = [
     description: "notification filters refuse the operators is_empty and is_not_empty",
     catches: ["notifications.filters.empty-operators"],
     because: { "notifications.filters.empty-operators": "operator-accepted" },
-    behaviour: { notificationOperators: () => ["equals", "not_equals", "contains", "gt", "lt", "in_date_range"] },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      const left = NOTIFICATION_OPERATORS.filter((o) => !o.endsWith("empty"));
+      const filters: unknown = req.body?.filters;
+      if (is(req, ["POST", "PUT"], /\/notifications(\/[^/]+)?$/) && Array.isArray(filters) && filters.some((f) => !left.includes(f?.operator)))
+        throw new HttpError(400, `each filter is {member, operator: ${left.join(" | ")}, values?}`);
+      return next();
+    },
   },
   {
     name: "embed-access-none-refused",
@@ -162,7 +226,12 @@ export const e14Faults: Fault[] = [
     description: "embed access accepts read but refuses none",
     catches: ["embed.access.actions"],
     because: { "embed.access.actions": "action-accepted" },
-    behaviour: { embedActions: () => ["read"] },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      const left = EMBED_ACTIONS.filter((a) => a !== "none");
+      if (is(req, "PUT", /\/embed-access$/) && req.body?.action === "none") throw new HttpError(400, `action must be one of ${left.join(", ")}`);
+      return next();
+    },
   },
   {
     name: "logs-filters-ignored",
@@ -187,7 +256,16 @@ export const e14Faults: Fault[] = [
     description: "cancelling a running dbt sync answers 200 and lets it run on",
     catches: ["dbt-sync.cancel.stops"],
     because: { "dbt-sync.cancel.stops": "stopped" },
-    behaviour: { dbtCancelStops: () => false },
+    routes: ["E14"],
+    handle: async ({ req, app, next }) => {
+      const job = is(req, "DELETE", /\/dbt-sync\/[^/]+$/) ? e14(app.store).dbtJobs.find((j) => j.id === req.params.syncJobId) : undefined;
+      if (!job) return next();
+      const running = { status: job.status, finishedAt: job.finishedAt };
+      const reply = await next();
+      if (reply.status !== 200) return reply;
+      Object.assign(job, running);
+      return ok({ ...(reply.body as object), ...running });
+    },
   },
   {
     name: "dbt-history-trigger-ignored",

@@ -1,6 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
 import { LEGACY_TABS, WIDGET_TYPES, widgetProblem } from "../dashboard.js";
 import type { Fault } from "../http.js";
+import { unnamedBranchIsFirstShared } from "./control-plane.js";
 import { itemRefs } from "../routes/item-refs.js";
 import type { VersionRecord } from "../store.js";
 
@@ -75,7 +76,12 @@ export const propertyFaults: Fault[] = [
     description: "a metadata token asked to live more than 1000 s lives one second longer (expires_at and the JWT's exp)",
     catches: ["tokens.lifetime.any-expires-in", "tokens.jwt.any-lifetime"],
     because: { "tokens.lifetime.any-expires-in": "lifetime", "tokens.jwt.any-lifetime": "jwt-lifetime" },
-    behaviour: { tokenLifetime: (expiresIn) => (expiresIn === undefined ? 86_400 : expiresIn > 1000 ? expiresIn + 1 : expiresIn) },
+    routes: ["E3"],
+    handle: ({ req, next }) => {
+      const asked = req.body?.expires_in;
+      if (typeof asked === "number" && asked > 1000) req.body = { ...req.body, expires_in: asked + 1 };
+      return next();
+    },
   },
   {
     name: "version-image-name-ignored",
@@ -123,7 +129,8 @@ export const propertyFaults: Fault[] = [
     description: "a toggle naming no branch acts on the deployment's first shared branch instead of being refused",
     catches: ["staging.negative.broken-body", "staging.negative.broken-body-4xx"],
     because: { "staging.negative.broken-body": "staging-unchanged", "staging.negative.broken-body-4xx": "client-error" },
-    behaviour: { branchWhenUnnamed: (dep) => dep.branches.find((b) => b.kind === "shared") },
+    routes: ["E4"],
+    handle: unnamedBranchIsFirstShared,
   },
   {
     name: "clone-body-types-unchecked",

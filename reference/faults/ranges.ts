@@ -36,7 +36,11 @@ export const rangeFaults: Fault[] = [
     description: "E2's type and E8's folderId filter only the first page: a page asked with after, or at an offset, lists unfiltered",
     catches: ["environments.filter.every-page", "workbooks.list.folder-filter-every-page"],
     because: { "environments.filter.every-page": "filter-every-page", "workbooks.list.folder-filter-every-page": "filter-every-page" },
-    behaviour: { filtersPage: (query) => !query.get("after") && !(Number(query.get("offset") ?? 0) > 0) },
+    routes: ["E2", "E8"],
+    handle: ({ req, next }) => {
+      if (req.query.get("after") || Number(req.query.get("offset") ?? 0) > 0) for (const filter of ["type", "folderId"]) req.query.delete(filter);
+      return next();
+    },
   },
   {
     name: "cursor-first-one-ends-early",

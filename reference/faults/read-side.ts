@@ -31,7 +31,11 @@ const listFaults: Fault[] = [
     description: "offset lists default to 10 items a page",
     catches: ["deployments.list.defaults"],
     because: { "deployments.list.defaults": "default-limit" },
-    behaviour: { offsetDefaults: () => ({ offset: 0, limit: 10 }) },
+    routes: ["E1", "E2"],
+    handle: ({ req, next }) => {
+      if (!req.query.get("limit")) req.query.set("limit", "10");
+      return next();
+    },
   },
   {
     name: "deployments-limit-ignored",

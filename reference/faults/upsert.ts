@@ -1,7 +1,12 @@
 import { cleanBehaviour } from "../behaviour.js";
 import { draftProblem, LEGACY_TABS, WIDGET_TYPES } from "../dashboard.js";
-import type { Fault } from "../http.js";
+import { type Fault, HttpError, ok } from "../http.js";
+import { workbookRecord } from "../serialize.js";
 import type { Item, Store } from "../store.js";
+import { UPSERT_CONFLICT_CODE } from "../../core/spec/operations.js";
+import { refusalAnsweredAs } from "./policies.js";
+
+const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.extra.code === UPSERT_CONFLICT_CODE;
 
 /** A decision index that is never refreshed: the first holder seen for a slug stays the answer. */
 const staleIndex = new WeakMap<Store, Map<string, Item>>();
@@ -109,7 +114,15 @@ export const upsertFaults: Fault[] = [
     description: "every update moves updatedAt, even one that changed nothing",
     catches: ["upsert.idempotent.updated-at-kept"],
     because: { "upsert.idempotent.updated-at-kept": "updated-at-kept" },
-    behaviour: { upsertTouches: () => true },
+    routes: ["E11"],
+    handle: async ({ req, app, next }) => {
+      const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
+      const holder = dep && app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug));
+      const reply = await next();
+      if (!holder || reply.status !== 200 || (reply.body as { id: number }).id !== holder.id) return reply;
+      holder.updatedAt = new Date().toISOString();
+      return ok(workbookRecord(app.store, holder));
+    },
   },
   {
     name: "upsert-access-unchecked",
@@ -125,7 +138,8 @@ export const upsertFaults: Fault[] = [
     description: "a create/update decision that changed concurrently is answered 500 instead of 409",
     catches: ["upsert.concurrency.conflict-answers"],
     because: { "upsert.concurrency.conflict-answers": "status" },
-    behaviour: { upsertConflictStatus: () => 500 },
+    routes: ["E11"],
+    handle: refusalAnsweredAs(500, isConflict),
   },
   {
     name: "upsert-conflict-400",
@@ -133,7 +147,8 @@ export const upsertFaults: Fault[] = [
     description: "a create/update decision that changed concurrently is answered 400, a request error the client would not retry, instead of 409",
     catches: ["upsert.concurrency.conflict-answers"],
     because: { "upsert.concurrency.conflict-answers": "status" },
-    behaviour: { upsertConflictStatus: () => 400 },
+    routes: ["E11"],
+    handle: refusalAnsweredAs(400, isConflict),
   },
   {
     name: "upsert-race-applied-twice",
@@ -174,7 +189,18 @@ export const upsertFaults: Fault[] = [
     description: "an upsert whose decision changed concurrently answers 409 upsert_branch_changed, but its fields are first applied to the workbook that holds the slug now",
     catches: ["upsert.concurrency.conflict-not-applied"],
     because: { "upsert.concurrency.conflict-not-applied": "conflict-applied" },
-    behaviour: { upsertConflictApplies: () => true },
+    routes: ["E11"],
+    handle: async ({ req, app, next }) => {
+      try {
+        return await next();
+      } catch (err) {
+        if (!isConflict(err)) throw err;
+        // Applied to the workbook that holds the slug now, as if it had been decided on; a create is no such holder.
+        const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId)!;
+        if (app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug))) await next().catch(() => undefined);
+        throw err;
+      }
+    },
   },
   {
     name: "upsert-create-role-unchecked",

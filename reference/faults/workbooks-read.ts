@@ -1,4 +1,5 @@
 import type { Fault } from "../http.js";
+import { notFound, refusalAnsweredAs } from "./policies.js";
 
 /** Rewrites every workbook record of an E8 list or an E9 answer; errors pass untouched. */
 function eachWorkbook(f: (w: any) => any): Fault["respond"] {
@@ -87,7 +88,8 @@ export const workbooksReadFaults: Fault[] = [
     description: "a missing workbook answers 500 instead of 404",
     catches: ["workbooks.get.unknown-id-404", "workbooks.get.other-deployment-404"],
     because: { "workbooks.get.unknown-id-404": "status", "workbooks.get.other-deployment-404": "status" },
-    behaviour: { missingWorkbookStatus: () => 500 },
+    routes: ["E9"],
+    handle: refusalAnsweredAs(500, notFound("workbook")),
   },
   {
     name: "workbook-unknown-id-400",
@@ -95,7 +97,8 @@ export const workbooksReadFaults: Fault[] = [
     description: "getting a missing workbook (or one of another deployment) answers 400, as if the id were malformed, instead of 404",
     catches: ["workbooks.get.unknown-id-404", "workbooks.get.other-deployment-404"],
     because: { "workbooks.get.unknown-id-404": "status", "workbooks.get.other-deployment-404": "status" },
-    behaviour: { missingWorkbookStatus: (section) => (section === "E9" ? 400 : 404) },
+    routes: ["E9"],
+    handle: refusalAnsweredAs(400, notFound("workbook")),
   },
   {
     name: "workbooks-widget-type-field",

@@ -39,8 +39,9 @@ export const auditRoutes: Route[] = [
         yield csvLine(columns.map(([header]) => header));
         for (const e of events) yield csvLine(app.b.auditRowCells(e, fields));
       }
-      const filename = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
-      return { status: 200, headers: app.b.auditExportHeaders(filename), stream: Readable.from(lines(), { objectMode: false }) };
+      // A CSV file, streamed as an attachment.
+      const headers = { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"` };
+      return { status: 200, headers, stream: Readable.from(lines(), { objectMode: false }) };
     },
   },
 ];

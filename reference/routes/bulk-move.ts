@@ -13,7 +13,8 @@ interface Failure {
 
 /**
  * E12. The whole request (items, destination) is validated before any item moves; then each item
- * is its own transaction, in the given order, and what cannot move is reported per item.
+ * is its own transaction, in the given order, and what cannot move is reported per item: a later
+ * item's failure undoes no earlier move.
  */
 export const bulkMoveRoutes: Route[] = [
   {
@@ -31,20 +32,15 @@ export const bulkMoveRoutes: Route[] = [
 
       const moved: Record<string, unknown>[] = [];
       const failed: Failure[] = [];
-      const applied: { item: Item; from: number | null }[] = [];
       const fail = (ref: (typeof refs)[number], status: number, message: string) => failed.push({ ...ref, error: { status, message } });
       for (const ref of refs) {
         const item = app.store.items.get(ref.id);
         if (!item || !app.b.itemBelongsTo(item, dep.id) || item.type !== ref.type) fail(ref, 404, `${ref.type.toLowerCase()} ${ref.id} not found`);
         else if (!app.b.mayMove(accessTo(app.store, req.user, item), destinationAccess)) fail(ref, 403, "edit access to the item and to the destination folder is required");
         else if (item.type === "FOLDER" && app.b.nestsInItself(app.store, item, destination)) fail(ref, 400, "a folder cannot move into itself or its own descendant");
-        else {
-          applied.push({ item, from: item.folderId });
-          // Serialized now, as the single-item move would answer at this point.
-          moved.push(workbookRecord(app.store, app.b.placeItem(item, destination)));
-        }
+        // Serialized now, as the single-item move would answer at this point.
+        else moved.push(workbookRecord(app.store, app.b.placeItem(item, destination)));
       }
-      if (failed.length && app.b.undoesEarlierMoves()) for (const { item, from } of applied.reverse()) app.b.placeItem(item, from);
       return ok({ moved, failed });
     },
   },

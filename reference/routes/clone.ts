@@ -6,11 +6,11 @@ import { workbookRecord } from "../serialize.js";
 import { newItem, type DeploymentRecord, type Item } from "../store.js";
 import { deploymentOf, itemsOf } from "./common.js";
 
-/** The source named in the path: a workbook of this deployment (of its shared workspace with `shared`). */
+/** The source named in the path: a workbook of this deployment (of its shared workspace with `shared`); else 404 (rule 8; Errors 2). */
 function sourceOf(app: App, dep: DeploymentRecord, rawId: string, shared: boolean): Item {
   const item = /^\d+$/.test(rawId) ? app.store.items.get(Number(rawId)) : undefined;
   if (!item || item.type !== "WORKBOOK" || !app.b.itemBelongsTo(item, dep.id) || (shared && !item.sharedWorkspace))
-    throw new HttpError(app.b.missingWorkbookStatus("E10"), `workbook ${rawId} not found${shared ? " in the shared workspace" : ""}`);
+    throw new HttpError(404, `workbook ${rawId} not found${shared ? " in the shared workspace" : ""}`);
   return item;
 }
 
@@ -20,15 +20,18 @@ function sharedFlag(app: App, body: unknown): boolean {
   return (body as { shared?: unknown } | undefined)?.shared === true;
 }
 
-/** The workbook record of a clone: a new identity, owned by the caller; view history and policies start empty (rule 3). */
+/**
+ * The workbook record of a clone: a new identity named `Copy of {name}` (rule 1), owned by the caller (rule 5), without the slug (rule 2 and
+ * E11: a slug is a deployment-scoped identity); view history and policies start empty (rule 3).
+ */
 function cloneShell(app: App, dep: DeploymentRecord, req: Req, source: Item, folderId: number | null, meta: Record<string, unknown>): Item {
   return newItem(app.store, {
     deploymentId: dep.id,
     type: "WORKBOOK",
-    name: app.b.cloneName(source.name),
+    name: `Copy of ${source.name}`,
     folderId,
-    slug: app.b.cloneSlug(source.slug),
-    createdBy: app.b.cloneOwner(req.user.id, source.createdBy),
+    slug: null,
+    createdBy: req.user.id,
     meta,
     calculatedFields: app.b.cloneCopy(source.calculatedFields),
   });
@@ -52,11 +55,11 @@ function fullClone(app: App, dep: DeploymentRecord, req: Req, source: Item): Ite
   return clone;
 }
 
-/** The published dashboard of the clone: a new identity on the new workbook, its report references rewritten. */
+/** The published dashboard of the clone: a new identity on the new workbook, its report references rewritten, not embeddable (rule 3). */
 function copyDashboard(app: App, published: any, clone: Item, to: (reportId: number) => number): any {
   const d = app.b.cloneCopy(published);
   const id = app.store.nextDashboardId++;
-  Object.assign(d, { id, publicId: `pub-${clone.deploymentId}-${id}-${clone.id}`, workbookId: clone.id, versionId: id * 10, createdBy: clone.createdBy, allowEmbed: app.b.clonedAllowEmbed(published.allowEmbed) });
+  Object.assign(d, { id, publicId: `pub-${clone.deploymentId}-${id}-${clone.id}`, workbookId: clone.id, versionId: id * 10, createdBy: clone.createdBy, allowEmbed: false });
   rewriteWidgetReportIds(d.config, to);
   for (const s of d.reportSnapshots ?? []) s.reportId = to(s.reportId);
   return d;
@@ -93,15 +96,12 @@ export const cloneRoutes: Route[] = [
       const shared = sharedFlag(app, req.body);
       if (shared && !app.b.mayCloneShared(req.user)) throw new HttpError(403, "shared: true is for creator-mode embed sessions only");
       const source = sourceOf(app, dep, req.params.workbookId, shared);
-      if (!shared && !atLeast(accessTo(app.store, req.user, source), "read")) throw new HttpError(app.b.missingWorkbookStatus("E10"), `workbook ${source.id} not found`);
+      if (!shared && !atLeast(accessTo(app.store, req.user, source), "read")) throw new HttpError(404, `workbook ${source.id} not found`);
       if (!req.user.aiBiUser) throw new HttpError(403, "cloning needs the AI BI User role");
       if (shared && !app.b.sharedCloneSourceUsable(source)) throw new HttpError(400, `workbook ${source.id} has no published dashboard to clone from`);
-      const build = () => (shared ? sharedClone(app, dep, req, source) : fullClone(app, dep, req, source));
-      if (app.b.workbookLimitReached(itemsOf(app, dep, "WORKBOOK").length, dep.workbookLimit)) {
-        if (app.b.limitRefusalCreates()) build();
-        throw new HttpError(400, `the plan's workbook limit (${dep.workbookLimit}) is reached`);
-      }
-      return ok(workbookRecord(app.store, build()));
+      // Rule 7: a clone refused at the limit creates nothing.
+      if (app.b.workbookLimitReached(itemsOf(app, dep, "WORKBOOK").length, dep.workbookLimit)) throw new HttpError(400, `the plan's workbook limit (${dep.workbookLimit}) is reached`);
+      return ok(workbookRecord(app.store, shared ? sharedClone(app, dep, req, source) : fullClone(app, dep, req, source)));
     },
   },
 ];

@@ -23,8 +23,8 @@ const FIELD_TYPES: Record<string, [valid: (v: unknown) => boolean, type: string]
   image: [isString, "a string"],
 };
 
-/** Fields stored as sent; the release fields are resolved against the versions instead. */
-const STORED_AS_SENT = ["cloudProvider", "region", "releaseChannelVersionHold", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs", "image"] as const;
+/** Fields stored as sent; the release fields are resolved against the versions instead, and the image from the version (rule 3). */
+const STORED_AS_SENT = ["cloudProvider", "region", "releaseChannelVersionHold", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs"] as const;
 
 /** E6 rules 1 and 2: the version a body moves to, and the release settings that follow from it. */
 function versionChange(app: App, dep: DeploymentRecord, body: Record<string, any>): Partial<Settings> {
@@ -56,8 +56,8 @@ export const deploymentUpdateRoutes: Route[] = [
       const body = req.body;
       if (!isObject(body)) throw new HttpError(400, "the body must be a JSON object");
       for (const [field, [valid, type]] of Object.entries(FIELD_TYPES))
-        if (body[field] !== undefined && !app.b.deploymentFieldTyped(field, body[field], valid)) throw new HttpError(400, `${field} must be ${type}`);
-      if (body.image !== undefined && !app.b.imageSettable()) throw new HttpError(400, "image is resolved from releaseChannelVersion and cannot be set");
+        if (body[field] !== undefined && !valid(body[field])) throw new HttpError(400, `${field} must be ${type}`);
+      if (body.image !== undefined) throw new HttpError(400, "image is resolved from releaseChannelVersion and cannot be set");
       const patch: Partial<Settings> = {};
       for (const field of STORED_AS_SENT) if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
       Object.assign(patch, versionChange(app, dep, body));

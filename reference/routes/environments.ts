@@ -30,8 +30,8 @@ export const environmentRoutes: Route[] = [
       const dep = deploymentOf(app, req);
       const type = req.query.get("type");
       if (type !== null && !TYPES.includes(type)) throw new HttpError(400, `type must be one of ${TYPES.join(", ")}`);
-      const filter = app.b.filtersPage(req.query) ? type : null;
-      const all = app.b.environmentsOf(dep).filter((e) => app.b.environmentMatchesType(e, filter)).map((e) => environmentItem(dep.id, e));
+      // The filter holds on every page it serves, whatever its after or offset.
+      const all = app.b.environmentsOf(dep).filter((e) => app.b.environmentMatchesType(e, type)).map((e) => environmentItem(dep.id, e));
       // published docs: `items` is the whole list unless `first` is given; only legacy `data` follows offset/limit.
       const cursor = cursorPage(app.b, all, req.query);
       const legacy = offsetPage(app.b, all, req.query, 0);

@@ -1,4 +1,4 @@
-import { specified } from "../../core/spec/operations.js";
+import { LIMITS, specified } from "../../core/spec/operations.js";
 import { SignJWT } from "jose";
 import { HttpError, ok, type App, type Route } from "../http.js";
 import { deploymentOf } from "./common.js";
@@ -32,7 +32,7 @@ export const tokenRoutes: Route[] = [
       const problem = app.b.expiresInProblem(body.expires_in);
       if (problem) throw new HttpError(400, problem);
       const securityContext = body.security_context ?? {};
-      const lifetime = app.b.tokenLifetime(typeof body.expires_in === "number" ? body.expires_in : undefined);
+      const lifetime = typeof body.expires_in === "number" ? body.expires_in : LIMITS.tokenLifetimeSeconds;
       const issuedAt = Math.floor(Date.now() / 1000);
       const expiresAt = dateAt(issuedAt + lifetime);
       // Any positive lifetime is taken, but one past the last representable date gives no expires_at.

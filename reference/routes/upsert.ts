@@ -95,13 +95,14 @@ export const upsertRoutes: Route[] = [
       await sleep(app.options.upsertDelayMs);
       const holder = holderOf(app, dep, slug);
       if (app.b.upsertBranchChanged(decided?.id, holder?.id)) {
-        if (holder && app.b.upsertConflictApplies()) apply(app, holder, sent);
-        throw new HttpError(app.b.upsertConflictStatus(), "another writer created or deleted the workbook holding this slug; retry", { code: UPSERT_CONFLICT_CODE });
+        // Errors 2: 409, and the request is not applied, not even to the workbook that holds the slug now.
+        throw new HttpError(409, "another writer created or deleted the workbook holding this slug; retry", { code: UPSERT_CONFLICT_CODE });
       }
 
       const wb = decided ?? newItem(app.store, { deploymentId: dep.id, type: "WORKBOOK", name: slug, slug, createdBy: req.user.id });
       const changed = apply(app, wb, sent);
-      if (decided && app.b.upsertTouches(changed)) wb.updatedAt = new Date().toISOString();
+      // Rule 3: updatedAt moves only when the upsert changed something.
+      if (decided && changed) wb.updatedAt = new Date().toISOString();
       return ok(workbookRecord(app.store, wb));
     },
   },

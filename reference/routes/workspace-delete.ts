@@ -42,8 +42,6 @@ export const workspaceDeleteRoutes: Route[] = [
         for (const r of removed) app.store.items.delete(r.id);
         deleted.push(ref);
       }
-      // facts: no rollback (a fault undoes the batch when an item failed, answering as if it had not).
-      if (failed.length && app.b.bulkDeleteRollsBack()) for (const r of removed) app.store.items.set(r.id, r);
       return ok({ deleted, failed });
     },
   },

@@ -13,7 +13,7 @@ function readableWorkbook(app: App, dep: DeploymentRecord, req: Req): Item {
   const raw = req.params.workbookId;
   const wb = /^\d+$/.test(raw) ? app.store.items.get(Number(raw)) : undefined;
   if (wb?.type === "WORKBOOK" && app.b.itemBelongsTo(wb, dep.id) && atLeast(accessTo(app.store, req.user, wb), "read")) return wb;
-  throw new HttpError(app.b.missingWorkbookStatus("E9"), `workbook ${raw} not found`);
+  throw new HttpError(404, `workbook ${raw} not found`);
 }
 
 export const workspaceReadRoutes: Route[] = [
@@ -24,8 +24,8 @@ export const workspaceReadRoutes: Route[] = [
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const rawFolder = req.query.get("folderId");
-      const asked = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
-      const folderId = app.b.filtersPage(req.query) ? asked : undefined;
+      // The filter holds on every page it serves, whatever its after.
+      const folderId = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
       const visible = app.b.workbookListOrder(itemsOf(app, dep))
         .filter((w) => atLeast(accessTo(app.store, req.user, w), "read"))
         .filter((w) => folderId === undefined || app.b.listedInFolder(w, folderId));

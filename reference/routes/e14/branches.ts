@@ -50,7 +50,8 @@ export const branchRoutes: Route[] = [
       const b = branchNamed(dep, name);
       if (b.kind === "production") throw new HttpError(400, "the production branch cannot be deleted");
       const children = dep.branches.filter((x) => x.parentBranch === b.name);
-      for (const c of children) c.parentBranch = app.b.reparentTo(b.parentBranch, c.parentBranch);
+      // E14: the children of a deleted branch are re-parented to its parent.
+      for (const c of children) c.parentBranch = b.parentBranch;
       dep.branches.splice(dep.branches.indexOf(b), 1);
       const s = e14(app.store);
       s.files.get(dep.id)?.delete(b.name);

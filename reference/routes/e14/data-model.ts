@@ -69,8 +69,8 @@ export const dataModelRoutes: Route[] = [
       const dep = deploymentOf(app, req);
       const b = branchOf(app, dep, req);
       const list = [...branchFiles(e14(app.store), dep, b.name)].sort(([a], [c]) => a.localeCompare(c)).map(([name, content]) => ({ fileName: name, content, hash: hash(content) }));
-      const query = app.b.filesHonourFirst() ? req.query : new URLSearchParams([...req.query].filter(([k]) => k !== "first"));
-      const page = cursorPage(app.b, list, query, 50);
+      // 0.4.0: the files list is cursor-paginated (honours `first`).
+      const page = cursorPage(app.b, list, req.query, 50);
       return ok({ branchName: b.name, items: page.items, data: page.items, pageInfo: page.pageInfo });
     },
   },
@@ -128,7 +128,8 @@ export const dataModelRoutes: Route[] = [
       const dep = deploymentOf(app, req);
       const b = branchOf(app, dep, req);
       const errors = compileErrors(branchFiles(e14(app.store), dep, b.name));
-      return { status: errors.length ? app.b.compileErrorStatus() : 200, body: { branchName: b.name, valid: errors.length === 0, errors } };
+      // Errors 4: compile errors are a 200 with valid=false, never a request error.
+      return ok({ branchName: b.name, valid: errors.length === 0, errors });
     },
   },
   {

@@ -77,10 +77,9 @@ export const dbtSyncRoutes: Route[] = [
     handler: (req, app) => {
       const j = jobOf(app, req);
       if (FINISHED.has(j.status)) throw new HttpError(409, `sync job ${j.id} has finished (${j.status})`);
-      if (app.b.dbtCancelStops()) {
-        j.status = "cancelled";
-        j.finishedAt = nowIso();
-      }
+      // E14: cancelling a sync that has not finished stops it.
+      j.status = "cancelled";
+      j.finishedAt = nowIso();
       return ok(record(j));
     },
   },

@@ -9,7 +9,7 @@ import { deploymentOf } from "../common.js";
  * each field checked against its declared type. The served document declares the same shapes
  * (schemas/openapi.json); the families with stated rules have their own routes beside this.
  */
-export type FieldType = "string" | "integer" | "boolean" | "object" | "array" | readonly string[] | ((app: App) => readonly string[]);
+export type FieldType = "string" | "integer" | "boolean" | "object" | "array" | readonly string[];
 
 export interface ResourceDef {
   name: string;
@@ -26,7 +26,7 @@ export interface ResourceDef {
   /** Other path parameters that must name an existing record of another resource. */
   parents?: Record<string, string>;
   /** A rule beyond field types, checked on every write (an HttpError refuses it). */
-  validate?: (app: App, fields: Record<string, unknown>) => void;
+  validate?: (fields: Record<string, unknown>) => void;
   /** Records every scope starts with. */
   seed?: () => Record<string, unknown>[];
 }
@@ -62,8 +62,7 @@ export function recordsOf(app: App, def: ResourceDef, params: Record<string, str
   return table(app, def, { params } as Req);
 }
 
-function typeOk(app: App, t: FieldType, v: unknown): boolean {
-  if (typeof t === "function") return typeof v === "string" && t(app).includes(v);
+function typeOk(t: FieldType, v: unknown): boolean {
   if (Array.isArray(t)) return typeof v === "string" && t.includes(v);
   if (t === "integer") return Number.isSafeInteger(v);
   if (t === "array") return Array.isArray(v);
@@ -72,13 +71,13 @@ function typeOk(app: App, t: FieldType, v: unknown): boolean {
 }
 
 /** The body's known fields, each of its declared type; a create also needs every required one. */
-export function readFields(app: App, def: Pick<ResourceDef, "fields" | "required">, body: unknown, creating: boolean): Record<string, unknown> {
+export function readFields(def: Pick<ResourceDef, "fields" | "required">, body: unknown, creating: boolean): Record<string, unknown> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, "the body must be a JSON object");
   const out: Record<string, unknown> = {};
   for (const [k, t] of Object.entries(def.fields)) {
     const v = (body as Record<string, unknown>)[k];
     if (v === undefined) continue;
-    if (!typeOk(app, t, v)) throw new HttpError(400, `${k} must be ${typeof t === "function" ? `one of ${t(app).join(", ")}` : Array.isArray(t) ? `one of ${t.join(", ")}` : `a ${t}`}`);
+    if (!typeOk(t, v)) throw new HttpError(400, `${k} must be ${Array.isArray(t) ? `one of ${t.join(", ")}` : `a ${t}`}`);
     out[k] = v;
   }
   if (creating) for (const k of def.required) if (out[k] === undefined || out[k] === "") throw new HttpError(400, `${k} is required`);
@@ -115,8 +114,8 @@ export function resourceRoutes(def: ResourceDef): Route[] {
     });
   if (def.ops.create)
     route("POST", def.collection, (req, app) => {
-      const fields = readFields(app, def, req.body, true);
-      def.validate?.(app, fields);
+      const fields = readFields(def, req.body, true);
+      def.validate?.(fields);
       const records = table(app, def, req);
       const now = nowIso();
       const r: Rec = { ...fields, id: newId(e14(app.store)), createdAt: now, updatedAt: now };
@@ -127,8 +126,8 @@ export function resourceRoutes(def: ResourceDef): Route[] {
   if (def.ops.update)
     route(def.ops.update, item, (req, app) => {
       const r = one(app, def, req);
-      const fields = readFields(app, def, req.body, false);
-      def.validate?.(app, fields);
+      const fields = readFields(def, req.body, false);
+      def.validate?.(fields);
       Object.assign(r, fields, { updatedAt: nowIso() });
       return ok(shown(def, r));
     });

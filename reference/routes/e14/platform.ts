@@ -12,6 +12,8 @@ import { resourceDefs } from "./resources.js";
  * workbook (actions read and none) and signed embedding of a published dashboard.
  */
 const DEP = "/api/v1/deployments/{deploymentId}";
+/** E14: embed access actions. */
+export const EMBED_ACTIONS = ["read", "none"];
 export const LOG_SOURCES = ["production", "dev"] as const;
 export const LOG_CONTAINERS = ["INIT", "MAIN", "vector", "api-proxy", "cube"] as const;
 const REGIONS = [
@@ -113,7 +115,7 @@ export const platformRoutes: Route[] = [
     method: "POST",
     pattern: "/build/api/v1/deployments",
     handler: (req, app) => {
-      const f = readFields(app, { fields: { name: "string", cloudProvider: ["hosted", "aws", "gcp"], region: "string", creationMethod: ["upload", "hosted", "github", "ssh"], deployMode: ["git", "cli"] }, required: ["name"] }, req.body, true);
+      const f = readFields({ fields: { name: "string", cloudProvider: ["hosted", "aws", "gcp"], region: "string", creationMethod: ["upload", "hosted", "github", "ssh"], deployMode: ["git", "cli"] }, required: ["name"] }, req.body, true);
       const dep = newDeployment(app, f);
       app.store.deployments.push(dep);
       return { status: 201, body: { id: dep.id, name: dep.name, created_at: dep.created_at, cloudProvider: dep.settings.cloudProvider, region: dep.settings.region, creationMethod: dep.settings.creationMethod, deployMode: dep.settings.deployMode } };
@@ -139,7 +141,7 @@ export const platformRoutes: Route[] = [
     handler: (req, app) => {
       if (!req.user.permissions.has("AuditLogManage")) throw new HttpError(403, "tenant settings need an admin");
       const s = e14(app.store);
-      Object.assign(s.tenantSettings, readFields(app, TENANT_SETTINGS, req.body, false));
+      Object.assign(s.tenantSettings, readFields(TENANT_SETTINGS, req.body, false));
       return ok(s.tenantSettings);
     },
   },
@@ -180,7 +182,7 @@ export const platformRoutes: Route[] = [
       const wb = itemOf(app, deploymentOf(app, req), req.params.workbookId, "WORKBOOK");
       if (!atLeast(accessTo(app.store, req.user, wb), "manage")) throw new HttpError(403, "manage access to the workbook is required");
       const { tenantId, allEmbedUsers, action } = req.body ?? {};
-      if (!app.b.embedActions().includes(action)) throw new HttpError(400, `action must be one of ${app.b.embedActions().join(", ")}`);
+      if (!EMBED_ACTIONS.includes(action)) throw new HttpError(400, `action must be one of ${EMBED_ACTIONS.join(", ")}`);
       if ((tenantId === undefined) === (allEmbedUsers !== true)) throw new HttpError(400, "name one embed tenant (tenantId) or all embed users (allEmbedUsers: true)");
       if (tenantId !== undefined && (!Number.isSafeInteger(tenantId) || !recordsOf(app, tenantDef, {}).has(String(tenantId)))) throw new HttpError(404, `embed tenant ${tenantId} not found`);
       const s = e14(app.store);

@@ -1,10 +1,14 @@
-import { type App, HttpError, type Route } from "../../http.js";
+import { HttpError, type Route } from "../../http.js";
 import { resourceRoutes, type ResourceDef } from "./engine.js";
 
 const ALL = { list: true, create: true, get: true, update: "PATCH", remove: true } as const;
 
 export const TIME_GRAINS = ["day", "week", "month", "quarter", "year"] as const;
 export const POLICY_ACTIONS = ["Read", "Edit", "Manage", "SecretsManage", "DownloadData", "AuditLogManage"] as const;
+/** E14: dashboard filter operators of scheduled notifications (is_empty and is_not_empty among them). */
+export const NOTIFICATION_OPERATORS = ["equals", "not_equals", "contains", "gt", "lt", "in_date_range", "is_empty", "is_not_empty"];
+/** E14: user attribute types. */
+export const ATTRIBUTE_TYPES = ["string", "number", "boolean", "string_array", "number_array"];
 
 /** The E14 families served by the resource engine: their only rules are their shapes. */
 export const resourceDefs: ResourceDef[] = [
@@ -15,11 +19,11 @@ export const resourceDefs: ResourceDef[] = [
     ops: { list: true, create: true, get: true, update: "PUT", remove: true },
     fields: { name: "string", schedule: "string", workbookId: "integer", timeGrain: TIME_GRAINS, filters: "array", recipients: "array", enabled: "boolean" },
     required: ["name", "schedule"],
-    validate: (app: App, f) => {
+    validate: (f) => {
       const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
       for (const filter of (f.filters as any[] | undefined) ?? [])
-        if (typeof filter?.member !== "string" || !app.b.notificationOperators().includes(filter?.operator) || (filter.values !== undefined && !strings(filter.values)))
-          throw new HttpError(400, `each filter is {member, operator: ${app.b.notificationOperators().join(" | ")}, values?: string[]}`);
+        if (typeof filter?.member !== "string" || !NOTIFICATION_OPERATORS.includes(filter?.operator) || (filter.values !== undefined && !strings(filter.values)))
+          throw new HttpError(400, `each filter is {member, operator: ${NOTIFICATION_OPERATORS.join(" | ")}, values?: string[]}`);
       if (f.recipients !== undefined && !strings(f.recipients)) throw new HttpError(400, "recipients is an array of strings");
     },
   },
@@ -108,7 +112,7 @@ export const resourceDefs: ResourceDef[] = [
     collection: "/api/v1/user-attributes",
     idParam: "attributeId",
     ops: { list: true, create: true, get: true, update: "PUT", remove: true },
-    fields: { name: "string", displayName: "string", type: (app) => app.b.attributeTypes(), defaultValue: "string" },
+    fields: { name: "string", displayName: "string", type: ATTRIBUTE_TYPES, defaultValue: "string" },
     required: ["name", "type"],
     seed: () => [{ name: "region", displayName: "Region", type: "string" }, { name: "max_discount", displayName: "Max discount", type: "number" }, { name: "is_partner", displayName: "Partner", type: "boolean" }],
   },

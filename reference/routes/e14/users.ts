@@ -81,7 +81,7 @@ export const userRoutes: Route[] = [
     pattern: "/api/v1/users",
     handler: (req, app) => {
       admin(app, req);
-      const f = readFields(app, USER_FIELDS, req.body, true) as { email: string; firstName?: string; lastName?: string; role?: string };
+      const f = readFields(USER_FIELDS, req.body, true) as { email: string; firstName?: string; lastName?: string; role?: string };
       if (app.store.users.some((u) => u.email === f.email && !adminOf(app, u).deleted)) throw new HttpError(409, `a user with email ${f.email} exists`);
       const id = Math.max(...app.store.users.map((u) => u.id)) + 1;
       const u: User = { id, email: f.email, firstName: f.firstName ?? null, aiBiUser: true, permissions: new Set(), creatorMode: false, defaultAccess: "read" };
@@ -102,7 +102,6 @@ export const userRoutes: Route[] = [
       const ids = [...new Set<number>(userIds)];
       const failed: { userId: number; error: { status: number; message: string } }[] = [];
       for (const id of ids) if (!liveUser(app, id)) failed.push({ userId: id, error: { status: 404, message: `user ${id} not found` } });
-      if (failed.length && app.b.bulkUserUnknownFailsAll()) throw new HttpError(404, `user ${failed[0].userId} not found`);
       const succeeded: number[] = [];
       for (const id of ids) {
         const u = liveUser(app, id);
@@ -125,7 +124,7 @@ export const userRoutes: Route[] = [
     handler: (req, app) => {
       admin(app, req);
       const u = userOf(app, req);
-      const f = readFields(app, USER_FIELDS, req.body, false) as { email?: string; firstName?: string; lastName?: string; role?: string };
+      const f = readFields(USER_FIELDS, req.body, false) as { email?: string; firstName?: string; lastName?: string; role?: string };
       if (f.email !== undefined) u.email = f.email;
       if (f.firstName !== undefined) u.firstName = f.firstName;
       const a = adminOf(app, u);
