@@ -87,22 +87,30 @@ export async function listAll(api: Api, path: string, query: Record<string, stri
   return out;
 }
 
+/** Folders listed at once while the tree is walked: a level is many small independent reads. */
+const FOLDER_LISTS_AT_ONCE = 8;
+
 /**
  * The folders of a deployment whose names carry `prefix` (the tool's own), found level by level
  * from the root: first into folders of the tool's own, where the run makes its folders; then, while
  * any of `wanted` (or, for a sweep, any at all) is still unseen, into the others too (a check may
- * have moved one of its folders into a folder it was given), within `maxLevels` listings.
+ * have moved one of its folders into a folder it was given), within `maxLevels` listings. Once
+ * every one of `wanted` is seen, the walk stops: the rest of the tree tells nothing more of them.
  */
 export async function prefixedFolders(api: Api, dep: string, prefix: string | RegExp, wanted?: Set<number>, maxLevels = 200): Promise<Map<number, any>> {
   const found = new Map<number, any>();
   const own: (number | null)[] = [null];
   const others: number[] = [];
   const seen = new Set<number>();
-  for (let listed = 0; listed < maxLevels; listed++) {
+  for (let listed = 0; listed < maxLevels; ) {
     const stillWanted = !wanted || [...wanted].some((id) => !found.has(id));
-    const parent = own.length ? own.shift()! : stillWanted ? others.shift() : undefined;
-    if (parent === undefined) break;
-    for (const f of await listAll(api, workspacePaths.folders(dep), parent === null ? {} : { parentId: parent })) {
+    if (!stillWanted) break;
+    const room = Math.min(FOLDER_LISTS_AT_ONCE, maxLevels - listed);
+    const parents = own.length ? own.splice(0, room) : others.splice(0, room);
+    if (!parents.length) break;
+    listed += parents.length;
+    const lists = await Promise.all(parents.map((parent) => listAll(api, workspacePaths.folders(dep), parent === null ? {} : { parentId: parent })));
+    for (const f of lists.flat()) {
       if (!Number.isSafeInteger(f?.id) || seen.has(f.id)) continue;
       seen.add(f.id);
       if (carriesPrefix(f, prefix) && inDeployment(f, dep)) {
@@ -153,7 +161,16 @@ export function createdSince(createdAt: unknown, since: number): boolean {
   return Date.parse(createdAt) >= since - grain;
 }
 
-/** Each item's read-back: workbooks by E9, folders and reports by their lists (only where the ledger holds some). */
+/**
+ * From this many workbooks in one ledger, one E8 walk (a page holds 100) confirms them instead of
+ * one E9 read each: a hundred workbooks of a bulk move cost a page or two, not a hundred reads.
+ */
+const WORKBOOKS_BY_LIST_FROM = 4;
+
+/**
+ * Each item's read-back: workbooks by E9 (many at once: by the E8 list first, E9 for those it does
+ * not show as the run's), folders and reports by their lists (only where the ledger holds some).
+ */
 export async function seenItems(api: Api, dep: string, items: (ItemRef & { since?: number })[], prefix: string): Promise<Map<ItemRef, Seen>> {
   const seen = new Map<ItemRef, Seen>();
   const wantedFolders = new Set(items.filter((i) => i.type === "FOLDER").map((i) => i.id));
@@ -161,8 +178,11 @@ export async function seenItems(api: Api, dep: string, items: (ItemRef & { since
   const unread = (err: unknown) => (err as Error).message;
   const folders = wantedFolders.size ? await prefixedFolders(api, dep, prefix, wantedFolders).catch(unread) : new Map();
   const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix).catch(unread) : new Map();
+  // Only what the list shows as the run's own is taken from it; absent (a walk beside other writers
+  // may skip one), foreign or unreadable, E9 decides, as it does for a few workbooks.
+  const listed = items.filter((i) => i.type === "WORKBOOK").length >= WORKBOOKS_BY_LIST_FROM ? await prefixedWorkbooks(api, dep, prefix).catch(() => new Map<number, any>()) : new Map<number, any>();
   for (const item of items) {
-    if (item.type === "WORKBOOK") seen.set(item, await workbookSeen(api, dep, item.id, prefix, item.since));
+    if (item.type === "WORKBOOK") seen.set(item, listed.has(item.id) ? { own: true, shown: "" } : await workbookSeen(api, dep, item.id, prefix, item.since));
     else {
       const list = item.type === "FOLDER" ? folders : reports;
       seen.set(item, typeof list === "string" ? { own: false, shown: list } : list.has(item.id) ? { own: true, shown: "" } : { own: false, gone: true, shown: "" });

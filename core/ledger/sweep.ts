@@ -66,13 +66,17 @@ export async function endOfRunSweep(api: Api, places: WrittenPlaces, settings: R
  * Returns the leftovers: what is still there, with how to remove it.
  */
 export async function sweep(api: Api, places: WrittenPlaces, prefix: string | RegExp, olderThan?: number): Promise<string[]> {
-  const leftovers: string[] = [];
   const old = (r: any) => olderThan === undefined || Date.parse(r?.createdAt ?? r?.created_at ?? "") < olderThan;
-  for (const dep of places.deployments) leftovers.push(...(await sweepWorkspace(api, dep, prefix, old)));
   const since = places.firstWriteAt;
-  if (olderThan === undefined && since !== undefined && typeof prefix === "string") for (const [dep, sources] of places.cloned) leftovers.push(...(await sweepClones(api, dep, sources, since, prefix)));
-  for (const collection of places.collections) leftovers.push(...(await sweepCollection(api, collection, prefix, old)));
-  return leftovers;
+  // Each place is read and cleared on its own, all at once: the sweep runs after every check, where
+  // one list after another is the whole wait (a round trip each). What each removes is disjoint:
+  // the prefix's items, a clone's `Copy of` name that carries no prefix, another collection.
+  const each = await Promise.all([
+    ...[...places.deployments].map((dep) => sweepWorkspace(api, dep, prefix, old)),
+    ...(olderThan === undefined && since !== undefined && typeof prefix === "string" ? [...places.cloned].map(([dep, sources]) => sweepClones(api, dep, sources, since, prefix)) : []),
+    ...[...places.collections].map((collection) => sweepCollection(api, collection, prefix, old)),
+  ]);
+  return each.flat();
 }
 
 async function workspaceFound(api: Api, dep: string, prefix: string | RegExp, old: (r: any) => boolean): Promise<{ ref: ItemRef; name: string }[]> {
@@ -104,15 +108,16 @@ async function sweepWorkspace(api: Api, dep: string, prefix: string | RegExp, ol
  * with it where the read-back confirms them (core/clone-copies.ts).
  */
 async function sweepClones(api: Api, dep: string, sources: Set<number>, since: number, prefix: string): Promise<string[]> {
+  // One walk of E8 names the sources still there and holds the clones: no E9 read a source (most
+  // are the run's own, removed by now).
+  const listed = async () => await listAll(api, workspacePaths.workbooks(dep)).catch(() => [] as any[]);
+  const workbooks = await listed();
   const names = new Map<string, number>();
-  for (const id of sources) {
-    const res = await api.get(workspacePaths.workbook(dep, id)).catch(() => undefined);
-    const name = res?.status === 200 && res.isJson ? res.body?.name : undefined;
-    if (typeof name === "string" && !name.startsWith("cf-")) names.set(`Copy of ${name}`, id);
-  }
+  for (const w of workbooks) if (sources.has(w?.id) && typeof w?.name === "string" && !w.name.startsWith("cf-")) names.set(`Copy of ${w.name}`, w.id);
   if (!names.size) return [];
-  const clones = async () => (await listAll(api, workspacePaths.workbooks(dep)).catch(() => [] as any[])).filter((w) => Number.isSafeInteger(w?.id) && names.has(w?.name) && createdSince(w?.createdAt, since));
-  const found = await clones();
+  const clonesIn = (ws: any[]) => ws.filter((w) => Number.isSafeInteger(w?.id) && names.has(w?.name) && createdSince(w?.createdAt, since));
+  const clones = async () => clonesIn(await listed());
+  const found = clonesIn(workbooks);
   if (!found.length) return [];
   const records = await Promise.all(found.map(async (w) => ({ w, res: await api.get(workspacePaths.workbook(dep, w.id)).catch(() => undefined) })));
   const confirmed = records.filter(({ res }) => res?.status === 200 && res.isJson).map(({ w, res }) => ({ id: w.id as number, record: res!.body, source: names.get(w.name)!, since }));

@@ -17,18 +17,43 @@ function decode(s: string): string {
 }
 
 /**
- * The placeholders of `template` bound to the segments of `path`, or undefined when it does not
+ * A template's segments and placeholder names, split once: every exchange of a run is matched
+ * against whole tables of templates (the invariants, coverage), and splitting each template anew
+ * was a tenth of the suite's own time. Templates come from tables, so the cache stays small; it
+ * starts again past a bound all the same.
+ */
+const parsedTemplates = new Map<string, { t: string[]; names: (string | undefined)[] }>();
+const MAX_PARSED_TEMPLATES = 10_000;
+function parsed(template: string): { t: string[]; names: (string | undefined)[] } {
+  let found = parsedTemplates.get(template);
+  if (!found) {
+    if (parsedTemplates.size >= MAX_PARSED_TEMPLATES) parsedTemplates.clear();
+    const t = segments(template);
+    found = { t, names: t.map((s) => PLACEHOLDER.exec(s)?.[1]) };
+    parsedTemplates.set(template, found);
+  }
+  return found;
+}
+
+/** The segments of the path last split: a router matches one path against each of its templates in turn. */
+let lastPath: { path: string; segments: string[] } = { path: "", segments: [""] };
+function pathSegments(path: string): string[] {
+  if (path !== lastPath.path) lastPath = { path, segments: segments(path) };
+  return lastPath.segments;
+}
+
+/**
+ * The placeholders of `template` bound to the segments `p` of a path, or undefined when it does not
  * fit. With `pathIsTemplate`, a placeholder of `path` (any name) fits any segment and binds
  * nothing: a served document's template read against another's.
  */
-function bind(template: string, path: string, pathIsTemplate: boolean): { params: PathParams; same: number } | undefined {
-  const t = segments(template);
-  const p = segments(path);
+function bind(template: string, p: string[], pathIsTemplate: boolean): { params: PathParams; same: number } | undefined {
+  const { t, names } = parsed(template);
   if (t.length !== p.length) return undefined;
   const params: PathParams = {};
   let same = 0;
   for (let i = 0; i < t.length; i++) {
-    const name = PLACEHOLDER.exec(t[i])?.[1];
+    const name = names[i];
     if (pathIsTemplate && PLACEHOLDER.test(p[i])) same += name === undefined ? 0 : 1;
     else if (name === undefined) {
       if (t[i] !== p[i]) return undefined;
@@ -43,7 +68,7 @@ function bind(template: string, path: string, pathIsTemplate: boolean): { params
 
 /** The placeholders of `template` bound to the segments of `path` (decoded), or undefined when it does not fit. */
 export function matchPath(template: string, path: string): PathParams | undefined {
-  return bind(template, path, false)?.params;
+  return bind(template, pathSegments(path), false)?.params;
 }
 
 /** Whether `template` addresses one member of the collection at `collection`: its path and one placeholder more (`/x` and `/x/{id}`). */
@@ -95,7 +120,7 @@ export interface Template {
  * the one with more segments the same as the path's: a literal beats a placeholder.
  */
 export function matchOperation<O extends Template>(table: readonly O[], method: string, urlOrPath: string): { operation: O; params: PathParams } | undefined {
-  const path = pathOf(urlOrPath);
+  const path = pathSegments(pathOf(urlOrPath));
   let best: { operation: O; params: PathParams; same: number } | undefined;
   for (const operation of table) {
     if (operation.method !== method.toUpperCase()) continue;
