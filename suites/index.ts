@@ -27,6 +27,7 @@ import { e14BuildChecks } from "./e14-build.js";
 import { e14AdminChecks } from "./e14-admin.js";
 import { e14OperationChecks } from "./e14-operations.js";
 import { e14NamedParameterChecks } from "./e14-named-parameters.js";
+import { e14OptInChecks } from "./e14-optins.js";
 import { roleAccessChecks } from "./role-access.js";
 import { invariantChecks } from "./invariants/index.js";
 
@@ -45,5 +46,5 @@ function byGroup(checks: Check[]): Check[] {
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
 export const catalogue: Check[] = withShares(
-  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...documentedChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertDraftChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...roleAccessChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks, ...e14WorkspaceChecks, ...e14BuildChecks, ...e14AdminChecks, ...e14OperationChecks, ...e14NamedParameterChecks, ...invariantChecks]),
+  byGroup([...deploymentChecks, ...environmentChecks, ...versionChecks, ...envVarChecks, ...specChecks, ...documentedChecks, ...e14OptInChecks, ...workbookReadChecks, ...authChecks, ...bulkMoveChecks, ...auditChecks, ...tokenChecks, ...stagingChecks, ...deploymentUpdateChecks, ...upsertChecks, ...upsertDraftChecks, ...upsertConcurrencyChecks, ...cloneChecks, ...roleAccessChecks, ...workspacePropertyChecks, ...workspaceModelChecks, ...propertyChecks, ...negativeChecks, ...serverErrorChecks, ...e14WorkspaceChecks, ...e14BuildChecks, ...e14AdminChecks, ...e14OperationChecks, ...e14NamedParameterChecks, ...invariantChecks]),
 );

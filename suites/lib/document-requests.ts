@@ -194,8 +194,25 @@ export function writeClass(op: Pick<Operation, "method" | "path">): WriteClass {
   if (NEVER.some((r) => r.test(op.path))) return "never";
   return ADMIN.test(op.path) ? "admin" : "writes";
 }
-export const mayWrite = (op: Pick<Operation, "method" | "path">, settings: RunSettings) => {
+
+/**
+ * The opt-in under which a run may send an operation of class "never" after all, by a check that
+ * declares it (core/needs.ts): a deployment's lifecycle (create, its setup wizard, delete) or the
+ * git operations (commit, pull, merge, merge-to-default, connecting a repository).
+ */
+export type OptIn = "deployment-lifecycle" | "git-operations";
+const LIFECYCLE = [/^\/(build\/)?api\/v1\/deployments\/?$/, /^\/api\/v1\/deployments\/\{[^}]+\}\/creation-step\//];
+const GIT = /^\/build\/api\/v1\/deployments\/\{[^}]+\}\/(commit|pull|merge|merge-to-default|github\/connect)\/?$/;
+export function optInOf(op: Pick<Operation, "method" | "path">): OptIn | undefined {
+  if ((op.method === "POST" && LIFECYCLE.some((r) => r.test(op.path))) || (op.method === "DELETE" && /^\/(build\/)?api\/v1\/deployments\/\{[^}]+\}\/?$/.test(op.path))) return "deployment-lifecycle";
+  return op.method === "POST" && GIT.test(op.path) ? "git-operations" : undefined;
+}
+const granted = (settings: RunSettings, optIn: OptIn) => settings.writes && Boolean(optIn === "deployment-lifecycle" ? settings.deploymentLifecycle : settings.gitOperations);
+
+/** Whether the run may send the operation; one of class "never" only by a check sending under `optIn`, as the user granted it. */
+export const mayWrite = (op: Pick<Operation, "method" | "path">, settings: RunSettings, optIn?: OptIn) => {
   const c = writeClass(op);
+  if (c === "never") return optIn !== undefined && optInOf(op) === optIn && granted(settings, optIn);
   return c === "read" || (c === "writes" && settings.writes) || (c === "admin" && settings.writes && Boolean(settings.adminWrites));
 };
 
