@@ -135,10 +135,12 @@ export const e14OptInChecks = group("documented", [
       const name = `model/cubes/${ctx.scratch.slug("cube").replace(/-/g, "_")}.yml`;
       setup(ctx, await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") }), `writing ${name} on the run's branch ${branch}`);
       // The file named in the query where the document puts it there, else in the body (one name or a list, as its schema types it).
-      const listed = remove.bodySchema() ? propertiesOf(remove.bodySchema())[Object.keys(propertiesOf(remove.bodySchema())).find((k) => FILE_NAMES.split("|").includes(k)) ?? ""]?.type === "array" : false;
-      const body = byName ? undefined : remove.body({ "branchName|branch?": branch, [FILE_NAMES]: listed ? [name] : name });
-      const res = await ctx.api.call("deleteDataModelFiles", { deploymentId: dep }, { query: { ...(byName ? { [byName]: name } : {}), ...(onBranch ? { [onBranch]: branch } : {}) }, body });
-      answeredAsDocumented(ctx, remove, res, `deleting ${name} from the run's branch ${branch}`);
+      const props = propertiesOf(remove.bodySchema());
+      const asList = Object.entries(props).some(([k, s]) => FILE_NAMES.split("|").includes(k) && s?.type === "array");
+      const body = byName ? undefined : remove.body({ "branchName|branch?": branch, [FILE_NAMES]: asList ? [name] : name });
+      const query = { ...(byName ? { [byName]: name } : {}), ...(onBranch ? { [onBranch]: branch } : {}) };
+      const res = await ctx.api.call("deleteDataModelFiles", { deploymentId: dep }, { query, body });
+      answeredAsDocumented(ctx, remove, res, `deleting ${name} from the run's branch ${branch}`, { ...query, ...body });
       ctx.expect.that(!(await fileNames(ctx, doc, dep, branch)).includes(name), `${name} is no longer listed on ${branch}`, { expected: `no ${name}`, reason: "read-after-delete" });
     },
   },
