@@ -25,7 +25,8 @@ export type TokenRole = "readOnly" | "noAudit" | "creator" | "viewer";
  * the one the run created, once a read-back shows it as the run's own (--allow-deployment-lifecycle).
  * "git-operations": it commits, pulls and merges branches the run created, one into the default
  * branch, and connects a deployment to a repository (--allow-git-operations): on a real tenant
- * that reaches the git remote and production.
+ * that reaches the git remote, and cannot be undone, so it is done in a deployment the run created
+ * (with "deployment-lifecycle" too).
  */
 export type Need = "writes" | "unremovable-writes" | "deployment-changes" | "admin-writes" | "deployment-lifecycle" | "git-operations" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
 

@@ -43,7 +43,7 @@ export interface RunSettings {
   adminWrites?: boolean;
   /** Also create a deployment, drive its setup wizard and delete it: only the one the run created, confirmed by a read-back (--allow-deployment-lifecycle). */
   deploymentLifecycle?: boolean;
-  /** Also commit, pull and merge branches the run created (one into the default branch) and connect a deployment to a repository (--allow-git-operations). */
+  /** Also commit, pull and merge branches the run created (one into the default branch) and connect a deployment to a repository, in a deployment of the run's own (--allow-git-operations, with deploymentLifecycle). */
   gitOperations?: boolean;
   timeoutMs: number;
   /** Overrides the time limit of every check (default: 60 s for an example, 180 s for a property or model). */

@@ -36,8 +36,8 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
   if (has("deployment-lifecycle")) lines.push(`  - create a deployment named ${prefix}-…, advance and reset its setup wizard, and delete it once a read-back shows it as the run's own (no other deployment is ever deleted)`);
   else lines.push("  - no deployment created or deleted (that needs --allow-deployment-lifecycle)");
   if (has("git-operations"))
-    lines.push(`  - commit, pull and merge branches named ${prefix}-… in deployment ${main}, merge one of them into the default (production) branch, and connect deployment ${main} to the first repository its GitHub installation lists`);
-  else lines.push("  - no commit, pull, merge or repository connection (that needs --allow-git-operations)");
+    lines.push(`  - in a deployment the run creates (${prefix}-…, deleted after): commit, pull and merge branches of its own, merge one into that deployment's default branch, and connect it to the first repository the GitHub installation lists`);
+  else lines.push("  - no commit, pull, merge or repository connection (that needs --allow-git-operations and --allow-deployment-lifecycle)");
   if (has("fixture:namedOtherDeployment") && f.otherDeploymentId !== undefined) lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
   if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
     lines.push(`  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check`);
