@@ -73,6 +73,8 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
     .option("--allow-deployment-changes", "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)")
     .option("--allow-admin-writes", "with --allow-writes: also create and remove users, groups, user attributes, integrations and embed tenants, and change tenant settings (put back)")
+    .option("--allow-deployment-lifecycle", "with --allow-writes: also create a deployment, drive its setup wizard, and delete it (only the one the run created, once a read-back shows it)")
+    .option("--allow-git-operations", "with --allow-writes and --allow-deployment-lifecycle: in a deployment the run creates (and deletes), also commit, pull and merge branches of its own (one into the default branch), and connect it to a repository the tenant's GitHub lists")
     .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", (v) => {
       if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-coverage must be a percentage from 0 to 100");
       return Number(v);

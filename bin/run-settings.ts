@@ -15,6 +15,8 @@ export interface SettingsOptions {
   allowUnremovableWrites?: boolean;
   allowDeploymentChanges?: boolean;
   allowAdminWrites?: boolean;
+  allowDeploymentLifecycle?: boolean;
+  allowGitOperations?: boolean;
   runs?: number;
   seed?: number;
   strict?: boolean;
@@ -37,8 +39,8 @@ export function checkRunOptions(opts: SettingsOptions): void {
   if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
   if (opts.reference && (opts.token || opts.tokenFile)) throw new UsageError("--reference uses the bundled server's own tokens: leave out --token and --token-file");
   if (opts.token && opts.tokenFile) throw new UsageError("--token and --token-file exclude each other");
-  if (opts.readOnly && (opts.allowWrites || opts.allowUnremovableWrites || opts.allowDeploymentChanges || opts.allowAdminWrites))
-    throw new UsageError("--read-only excludes --allow-writes, --allow-unremovable-writes, --allow-deployment-changes and --allow-admin-writes");
+  if (opts.readOnly && (opts.allowWrites || opts.allowUnremovableWrites || opts.allowDeploymentChanges || opts.allowAdminWrites || opts.allowDeploymentLifecycle || opts.allowGitOperations))
+    throw new UsageError("--read-only excludes --allow-writes, --allow-unremovable-writes, --allow-deployment-changes, --allow-admin-writes, --allow-deployment-lifecycle and --allow-git-operations");
 }
 
 /**
@@ -63,6 +65,8 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
     unremovableWrites: writes && Boolean(opts.allowUnremovableWrites || server),
     deploymentChanges: writes && Boolean(opts.allowDeploymentChanges ?? (server ? true : file.deploymentChanges ?? false)),
     adminWrites: writes && Boolean(opts.allowAdminWrites ?? (server ? true : file.adminWrites ?? false)),
+    deploymentLifecycle: writes && Boolean(opts.allowDeploymentLifecycle ?? (server ? true : file.deploymentLifecycle ?? false)),
+    gitOperations: writes && Boolean(opts.allowGitOperations ?? (server ? true : file.gitOperations ?? false)),
     timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
     runs: opts.runs ?? file.runs ?? 100,
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),

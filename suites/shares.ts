@@ -52,6 +52,12 @@ const byId: Record<string, Share[]> = {
   "clone.access.viewer-refused": ["read:workspace"],
   // Its writes carry a body that is not JSON: nothing is applied, nothing another check reads moves.
   "documented.methods.unsupported-405": [],
+  // Behind opt-ins, each on objects of its own: a user (and maybe an attribute), a clone, a file on
+  // its own dev-mode branch. The deployment lifecycle and the git operations make a deployment,
+  // which the deployments list shows to whatever walks it: they run alone.
+  "documented.operations.own-user": ["add:users", "add:user-attributes"],
+  "documented.operations.own-dashboard": ["add:workspace"],
+  "documented.operations.own-file-delete": ["add:branches", "write:dev-mode"],
   // With --allow-writes its refused writes go to a workbook of its own, and refused creates may make objects of the run's.
   "auth.reject.every-operation": ["add:workspace", "add:users", "add:user-attributes"],
   "pagination.cursor.any-page-size": ["read:environments", "read:workspace", "read:env-vars"],

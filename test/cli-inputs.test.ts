@@ -9,6 +9,7 @@ import { selectChecks } from "../core/run/select.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 import { catalogue } from "../suites/index.js";
 import { cli } from "./report-run.js";
+import { checkRunOptions, settingsFrom } from "../bin/run-settings.js";
 
 const root = join(import.meta.dirname, "..");
 const dir = mkdtempSync(join(tmpdir(), "conformance-inputs-"));
@@ -224,4 +225,20 @@ describe("init", () => {
 
     oneLine(await withEnv(roles, () => cli("init", "--base-url", ref.url, "--output", file)), /exists: pass --force/);
   }, 240_000);
+});
+
+describe("the opt-ins of a deployment's lifecycle and of git operations (issue 21)", () => {
+  const target = { baseUrl: "https://tenant.example.com", token: "t" };
+  it("are off unless asked (flag or config), need writes, and exclude --read-only", () => {
+    const off = settingsFrom({ ...target, allowWrites: true }, {});
+    expect([off.deploymentLifecycle, off.gitOperations]).toEqual([false, false]);
+    const flags = settingsFrom({ ...target, allowWrites: true, allowDeploymentLifecycle: true, allowGitOperations: true }, {});
+    expect([flags.deploymentLifecycle, flags.gitOperations]).toEqual([true, true]);
+    const file = settingsFrom(target, { writes: true, deploymentLifecycle: true, gitOperations: true });
+    expect([file.deploymentLifecycle, file.gitOperations]).toEqual([true, true]);
+    const noWrites = settingsFrom({ ...target, allowDeploymentLifecycle: true, allowGitOperations: true }, {});
+    expect([noWrites.deploymentLifecycle, noWrites.gitOperations]).toEqual([false, false]);
+    expect(() => checkRunOptions({ readOnly: true, allowGitOperations: true })).toThrow(/--read-only excludes .*--allow-git-operations/);
+    expect(() => checkRunOptions({ readOnly: true, allowDeploymentLifecycle: true })).toThrow(/--allow-deployment-lifecycle/);
+  });
 });

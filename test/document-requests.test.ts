@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas } from "../core/spec/schemas.js";
-import { operationsOf } from "../core/served/served-document.js";
-import { namesMadeUpValue, queryArbitrary, specQueryParameters } from "../suites/documented/requests.js";
+import { type Operation, operationsOf } from "../core/served/served-document.js";
+import type { RunSettings } from "../core/run/settings.js";
+import { mayWrite, namesMadeUpValue, optInOf, queryArbitrary, specQueryParameters } from "../suites/documented/requests.js";
+import { resourcesOf } from "../suites/documented/resources.js";
 
 /** A served document may type a spec'd parameter more loosely than the spec: the generated request obeys the spec. */
 let schemas: Schemas;
@@ -40,5 +42,45 @@ describe("generated queries of a served document", () => {
   it("a query naming a made-up value is told from one that only pages", () => {
     expect(namesMadeUpValue({ folderId: 12, first: 5 })).toBe(true);
     expect(namesMadeUpValue({ first: 5, after: undefined, offset: 0, limit: 3 })).toBe(false);
+  });
+});
+
+describe("what a run may send, by opt-in (issue 21)", () => {
+  const settings = (over: Partial<RunSettings> = {}): RunSettings => ({ baseUrl: "http://x", tokens: {}, fixtures: {}, writes: true, unremovableWrites: false, timeoutMs: 1, runs: 1, seed: 1, strict: false, ...over });
+  const op = (method: Operation["method"], path: string) => ({ method, path });
+
+  it("names the opt-in of a deployment's lifecycle and of the git operations, and no other", () => {
+    expect(optInOf(op("POST", "/build/api/v1/deployments/"))).toBe("deployment-lifecycle");
+    expect(optInOf(op("DELETE", "/api/v1/deployments/{deploymentId}"))).toBe("deployment-lifecycle");
+    expect(optInOf(op("POST", "/api/v1/deployments/{deploymentId}/creation-step/reset"))).toBe("deployment-lifecycle");
+    for (const git of ["commit", "pull", "merge", "merge-to-default", "github/connect"]) expect(optInOf(op("POST", `/build/api/v1/deployments/{deploymentId}/${git}`))).toBe("git-operations");
+    // E6 redeploys: its own opt-in (--allow-deployment-changes), never a chain's update.
+    expect(optInOf(op("PUT", "/api/v1/deployments/{deploymentId}"))).toBeUndefined();
+    expect(optInOf(op("DELETE", "/build/api/v1/deployments/{deploymentId}/branches"))).toBeUndefined();
+  });
+
+  it("sends an operation of class never only by a check under its opt-in, as the user granted it", () => {
+    const create = op("POST", "/build/api/v1/deployments");
+    expect(mayWrite(create, settings({ deploymentLifecycle: true }))).toBe(false);
+    expect(mayWrite(create, settings({ deploymentLifecycle: true }), "git-operations")).toBe(false);
+    expect(mayWrite(create, settings(), "deployment-lifecycle")).toBe(false);
+    expect(mayWrite(create, settings({ deploymentLifecycle: true, writes: false }), "deployment-lifecycle")).toBe(false);
+    expect(mayWrite(create, settings({ deploymentLifecycle: true }), "deployment-lifecycle")).toBe(true);
+    expect(mayWrite(op("PUT", "/api/v1/deployments/{deploymentId}"), settings({ deploymentLifecycle: true, deploymentChanges: true }), "deployment-lifecycle")).toBe(false);
+  });
+
+  it("finds a deployment's delete and list under the other prefix, and leaves E6 out of its chain", () => {
+    const doc = {
+      openapi: "3.1.0",
+      paths: {
+        "/build/api/v1/deployments": { post: { requestBody: { content: { "application/json": { schema: { type: "object" } } } }, responses: { "201": { description: "made" } } } },
+        "/api/v1/deployments": { get: { responses: { "200": { description: "list" } } } },
+        "/api/v1/deployments/{deploymentId}": { put: { responses: { "200": { description: "E6" } } }, delete: { responses: { "204": { description: "gone" } } } },
+      },
+    };
+    const [r, ...rest] = resourcesOf(operationsOf(doc), settings({ deploymentLifecycle: true, deploymentChanges: true }), "deployment-lifecycle");
+    expect(rest).toEqual([]);
+    expect([r.create.path, r.remove?.method, r.remove?.path, r.list?.path, r.update]).toEqual(["/build/api/v1/deployments", "DELETE", "/api/v1/deployments/{deploymentId}", "/api/v1/deployments", undefined]);
+    expect(resourcesOf(operationsOf(doc), settings({ deploymentLifecycle: true }))).toEqual([]);
   });
 });

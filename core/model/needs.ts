@@ -21,11 +21,17 @@ export type TokenRole = "readOnly" | "noAudit" | "creator" | "viewer";
  * "admin-writes": it creates, changes or deletes users, user attributes, tenant settings or
  * integrations (E14 administration): on a real tenant that touches people and sign-in, so only
  * with its own opt-in (--allow-admin-writes; implied by --reference), each change undone.
+ * "deployment-lifecycle": it creates a deployment, drives its setup wizard and deletes it; only
+ * the one the run created, once a read-back shows it as the run's own (--allow-deployment-lifecycle).
+ * "git-operations": it commits, pulls and merges branches the run created, one into the default
+ * branch, and connects a deployment to a repository (--allow-git-operations): on a real tenant
+ * that reaches the git remote, and cannot be undone, so it is done in a deployment the run created
+ * (with "deployment-lifecycle" too).
  */
 /** What a check that writes into the workspace of fixtures.deployment needs. */
 export const WORKSPACE_WRITES = ["writes", "fixture:deployment"] as const satisfies readonly Need[];
 
-export type Need = "writes" | "unremovable-writes" | "deployment-changes" | "admin-writes" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
+export type Need = "writes" | "unremovable-writes" | "deployment-changes" | "admin-writes" | "deployment-lifecycle" | "git-operations" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
 
 /** Plan features a tenant may lack; the config's `features` declares one off, and its checks are skipped. */
 export type Feature = "auditLog";

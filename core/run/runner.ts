@@ -296,6 +296,10 @@ function unmetNeeds(check: Check, env: Pick<Env, "settings" | "creds">): string 
       return "changes a deployment's version, channel or settings: pass --allow-writes --allow-deployment-changes (or \"deploymentChanges\": true in the config) and name the deployment in fixtures.mutableDeploymentId";
     if (need === "admin-writes" && !(env.settings.writes && env.settings.adminWrites))
       return "changes users, user attributes, tenant settings or integrations: pass --allow-writes --allow-admin-writes (or \"adminWrites\": true in the config), or run against --reference";
+    if (need === "deployment-lifecycle" && !(env.settings.writes && env.settings.deploymentLifecycle))
+      return "creates and deletes a deployment of its own: pass --allow-writes --allow-deployment-lifecycle (or \"deploymentLifecycle\": true in the config), or run against --reference";
+    if (need === "git-operations" && !(env.settings.writes && env.settings.gitOperations))
+      return "commits, pulls and merges branches (one into the default branch) and connects a repository, in a deployment of its own: pass --allow-writes --allow-git-operations (or \"gitOperations\": true in the config), or run against --reference";
     if (need.startsWith("token:")) {
       const role = need.slice(6) as TokenRole;
       if (!env.creds.roles[role]) return `needs a second token: set tokens.${role} in the config or ${tokenEnvVars[role]}`;

@@ -41,6 +41,10 @@ export interface RunSettings {
   deploymentChanges?: boolean;
   /** Also run checks that change users, user attributes, groups, tenant settings, integrations or embed tenants (E14 administration; --allow-admin-writes). */
   adminWrites?: boolean;
+  /** Also create a deployment, drive its setup wizard and delete it: only the one the run created, confirmed by a read-back (--allow-deployment-lifecycle). */
+  deploymentLifecycle?: boolean;
+  /** Also commit, pull and merge branches the run created (one into the default branch) and connect a deployment to a repository, in a deployment of the run's own (--allow-git-operations, with deploymentLifecycle). */
+  gitOperations?: boolean;
   timeoutMs: number;
   /** Overrides the time limit of every check (default: 60 s for an example, 180 s for a property or model). */
   checkTimeoutMs?: number;
@@ -96,6 +100,8 @@ export interface ConfigFile {
   writes?: boolean;
   deploymentChanges?: boolean;
   adminWrites?: boolean;
+  deploymentLifecycle?: boolean;
+  gitOperations?: boolean;
   timeoutMs?: number;
   runs?: number;
   seed?: number;

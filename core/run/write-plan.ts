@@ -12,7 +12,14 @@ import { ENV_VAR_POOL, ENV_VAR_TAG } from "../../generators/index.js";
  */
 export async function writePlan(checks: Check[], settings: RunSettings): Promise<string[]> {
   if (!settings.writes) return [`read-only: this run sends GET only (HEAD and OPTIONS at most), whatever the server answers; --allow-writes runs the ${checks.filter((c) => c.needs.includes("writes")).length} selected checks that change the server`];
-  const runs = (c: Check) => c.needs.includes("writes") && (!c.needs.includes("unremovable-writes") || settings.unremovableWrites) && (!c.needs.includes("deployment-changes") || settings.deploymentChanges) && (!c.needs.includes("admin-writes") || settings.adminWrites);
+  const allowed: Partial<Record<Check["needs"][number], boolean | undefined>> = {
+    "unremovable-writes": settings.unremovableWrites,
+    "deployment-changes": settings.deploymentChanges,
+    "admin-writes": settings.adminWrites,
+    "deployment-lifecycle": settings.deploymentLifecycle,
+    "git-operations": settings.gitOperations,
+  };
+  const runs = (c: Check) => c.needs.includes("writes") && c.needs.every((n) => !(n in allowed) || allowed[n]);
   const writing = checks.filter(runs);
   const has = (need: Check["needs"][number]) => writing.some((c) => c.needs.includes(need));
   const f = settings.fixtures;
@@ -26,6 +33,11 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
   if (has("unremovable-writes"))
     lines.push(`  - set environment variables in deployment ${main}, the API cannot delete them: only the tool's fixed ${ENV_VAR_POOL.length} names (${ENV_VAR_TAG} in each: ${ENV_VAR_POOL.join(", ")}), overwritten by every run`);
   if (has("admin-writes")) lines.push(`  - create users and user attributes named after ${prefix}, deactivate, activate and delete only those, and delete the attributes`);
+  if (has("deployment-lifecycle")) lines.push(`  - create a deployment named ${prefix}-…, advance and reset its setup wizard, and delete it once a read-back shows it as the run's own (no other deployment is ever deleted)`);
+  else lines.push("  - no deployment created or deleted (that needs --allow-deployment-lifecycle)");
+  if (has("git-operations"))
+    lines.push(`  - in a deployment the run creates (${prefix}-…, deleted after): commit, pull and merge branches of its own, merge one into that deployment's default branch, and connect it to the first repository the GitHub installation lists`);
+  else lines.push("  - no commit, pull, merge or repository connection (that needs --allow-git-operations and --allow-deployment-lifecycle)");
   if (has("fixture:namedOtherDeployment") && f.otherDeploymentId !== undefined) lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
   if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
     lines.push(`  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check`);

@@ -6,12 +6,12 @@ import { propertySeed } from "../../core/run/property.js";
 import { walkAgainUntil } from "../../core/transport/pagination.js";
 import { propertiesOf, recordOf } from "../../core/served/answers.js";
 import { type DocumentSchemas, type Operation } from "../../core/served/served-document.js";
-import { listAll } from "../../core/ledger/ownership.js";
+import { entriesOf, listAll } from "../../core/ledger/ownership.js";
 import { listed } from "../../core/served/served-operations.js";
 import { specSectionOf } from "../../core/spec/spec-operations.js";
-import { contradiction, mayWrite, type PathIds, writeClass } from "./requests.js";
-import { bodyFor, createdId, idPlaceholder, itemPath, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./resources.js";
-import { matchOperation } from "../../core/spec/match.js";
+import { namedIn } from "./refusals.js";
+import { contradiction, mayWrite, type OptIn, optInOf, type PathIds, writeClass } from "./requests.js";
+import { bodyFor, createdId, idPlaceholder, itemPath, listPath, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./resources.js";
 
 /**
  * Issue 21: every resource the document shows, used as a client would: create, read, update,
@@ -62,11 +62,6 @@ export function ordered(resources: Resource[]): Resource[] {
   return out;
 }
 
-/** The body keys a refusal's text names, for the reader of a finding. */
-function named(res: Response, body: unknown): string {
-  const keys = body && typeof body === "object" ? Object.keys(body).filter((k) => res.text.includes(k)) : [];
-  return keys.length ? ` (the answer names ${keys.join(", ")})` : "";
-}
 
 /** Whether the collection's list holds the id, walked page after page (cursor style where documented). */
 async function listHolds(ctx: CheckContext, list: Operation, path: string, id: string): Promise<{ held: boolean | undefined; res?: Response }> {
@@ -77,7 +72,7 @@ async function listHolds(ctx: CheckContext, list: Operation, path: string, id: s
     res = await ctx.api.get(path, query);
     // A list that does not answer is documented.reads' verdict, not this chain's.
     if (res.status !== 200 || !res.isJson) return { held: undefined, res };
-    const records = listed(recordOf(list, res)) ?? listed(res.body) ?? [];
+    const records = listed(recordOf(list, res)) ?? listed(res.body) ?? entriesOf(res.body);
     if (records.some((x: any) => x && String(x.id) === id)) return { held: true, res };
     const info = res.body?.pageInfo ?? recordOf(list, res)?.pageInfo;
     if (!paged || info?.hasNextPage !== true || typeof info.endCursor !== "string") return { held: false, res };
@@ -90,9 +85,26 @@ interface Link {
   r: Resource;
   readPath?: string;
   removePath?: string;
+  listPath?: string;
+  id: string;
 }
 
-export async function runChains(ctx: CheckContext, env: ChainEnv, findings: ChainFindings): Promise<ChainOutcome> {
+/**
+ * The actions a document places on one object of a resource, sent under the same opt-in as its
+ * create (a deployment's setup wizard, `/deployments/{id}/creation-step/advance`): POSTs below its
+ * item path that name no other object and create nothing.
+ */
+function actionsOn(r: Resource, ops: Operation[], optIn: OptIn | undefined): Operation[] {
+  const item = (r.remove ?? r.read)?.path;
+  if (!item || !optIn) return [];
+  return ops.filter((o) => o.method === "POST" && o.path.startsWith(`${item}/`) && !/\{/.test(o.path.slice(item.length)) && optInOf(o) === optIn);
+}
+
+/**
+ * Every resource chain the run may write: under `optIn`, only the resources of that opt-in
+ * (a deployment of the run's own), with the actions on what they made.
+ */
+export async function runChains(ctx: CheckContext, env: ChainEnv, findings: ChainFindings, optIn?: OptIn): Promise<ChainOutcome> {
   const links: Link[] = [];
   const unbuilt: string[] = [];
   const step = async (op: Operation | undefined, path: string | undefined, send: (path: string) => Promise<Response>, reason: ReasonKey, what: string) => {
@@ -102,7 +114,7 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     findings.fail(`${where(op)}: ${what}`, { reason, expected: "a 2xx its document lists, with its documented body", got: statusLine(res), res });
     return false;
   };
-  for (const r of ordered(resourcesOf(env.ops, ctx.settings))) {
+  for (const r of ordered(resourcesOf(env.ops, ctx.settings, optIn))) {
     const collection = await env.ids.fill(r.create.path);
     if (!collection) continue;
     const seed = propertySeed(ctx.settings.seed, `${ctx.checkId}:${r.create.key}`);
@@ -114,7 +126,7 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     }
     const created = await ctx.api.post(collection, body);
     if (created.status >= 400 && created.status < 500) {
-      findings.fail(`${where(r.create)}: a create whose body is valid under its documented schema is refused${named(created, body)}`, { reason: "valid-create-refused", expected: "a 2xx: the body is valid under the documented schema", got: statusLine(created), res: created });
+      findings.fail(`${where(r.create)}: a create whose body is valid under its documented schema is refused${namedIn(created, body)}`, { reason: "valid-create-refused", expected: "a 2xx: the body is valid under the documented schema", got: statusLine(created), res: created });
       continue;
     }
     const c = contradiction(r.create, created, env.schemas);
@@ -132,7 +144,9 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     if (!removeLater(ctx, r, removePath, created, env.deploymentId)) continue;
     const name = idPlaceholder(r);
     if (name) env.ids.pin(name, id);
-    links.push({ r, readPath, removePath });
+    const listPathOf = removePath ?? readPath;
+    // Until a read shows it as the run's own, what was made is removed by the ledger only, after its own read-back.
+    const link: Link = { r, readPath, removePath, listPath: r.list && listPathOf ? listPath(r, listPathOf) : undefined, id };
     if (!(await step(r.read, readPath, (p) => ctx.api.get(p), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) continue;
     // The id came from an answer: what it names is updated and deleted only once a read shows the
     // object the check made: its prefix, or a field naming an object the check made (the
@@ -140,21 +154,28 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     const underOwnParent = [...r.create.path.matchAll(/\{([^}]+)\}/g)].some((m) => env.ids.pinnedAs(m[1]) !== undefined);
     if (!underOwnParent) {
       const read = readPath ? await ctx.api.get(readPath) : undefined;
-      const listedAll = async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, collection) });
-      const shown = read ?? (await walkAgainUntil(listedAll, (whole) => readsAsOwn(ctx, whole, id)));
+      const listedAll = async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, link.listPath ?? collection) });
+      // A read that does not show the run's name (a deployment's settings) leaves the list to show it.
+      const shown = read && (readsAsOwn(ctx, read, id) || !link.listPath) ? read : await walkAgainUntil(listedAll, (whole) => readsAsOwn(ctx, whole, id));
       const record = read?.isJson ? recordOf(r.read!, read) : undefined;
       const namesOwn = !!record && typeof record === "object" && Object.entries(record).some(([k, v]) => env.ids.pinnedAs(k) !== undefined && String(v) === env.ids.pinnedAs(k));
       if (!namesOwn && !readsAsOwn(ctx, shown, id)) {
-        findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, { reason: "read-after-create", expected: `an object named with ${ctx.scratch.prefix}, or naming an object the run made`, got: read ? statusLine(read) : `no entry ${id} named so in ${collection}`, res: read });
+        findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, { reason: "read-after-create", expected: `an object named with ${ctx.scratch.prefix}, or naming an object the run made`, got: read ? statusLine(read) : `no entry ${id} named so in ${link.listPath ?? collection}`, res: read });
         continue;
       }
     }
+    links.push(link);
     const update = (p: string) => ctx.api.send({ method: r.update!.method, path: p, body: bodyFor(ctx, r.update!, seed + 1, (n) => env.ids.pinnedAs(n)) });
     if (!(await step(r.update, updatePath, update, "update", "what was created cannot be updated"))) continue;
-    const list = matchOperation(env.ops, "GET", r.create.path)?.operation;
-    if (list) {
-      const { held, res } = await walkAgainUntil(() => listHolds(ctx, list, collection, id), (walk) => walk.held !== false);
+    const list = r.list;
+    if (list && link.listPath) {
+      const { held, res } = await walkAgainUntil(() => listHolds(ctx, list, link.listPath!, id), (walk) => walk.held !== false);
       if (held === false) findings.fail(`${where(list)}: what ${r.create.method} ${r.create.path} made (id ${id}) is not in its list`, { reason: "list-contains", expected: `the list holds id ${id}`, got: res ? statusLine(res) : "no answer", res });
+    }
+    const [itemFilled, itemTemplate] = [removePath ?? readPath, (r.remove ?? r.read)?.path ?? ""];
+    for (const action of actionsOn(r, env.ops, optIn)) {
+      const body = requestSchema(action) ? bodyFor(ctx, action, seed + 2, (n) => env.ids.pinnedAs(n)) : undefined;
+      await step(action, itemFilled && `${itemFilled}${action.path.slice(itemTemplate.length)}`, (p) => ctx.api.send({ method: "POST", path: p, body }), "action", `an action on what ${r.create.method} ${r.create.path} made is not answered as documented`);
     }
   }
   // Newest first: a member before its group, a group before its tenant.
@@ -163,6 +184,11 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     if (link.removePath && link.readPath) {
       const gone = await ctx.api.get(link.readPath);
       if (gone.status !== 404 && gone.status !== 410) findings.fail(`${where(link.r.read!)}: a deleted object still reads`, { reason: "read-after-delete", expected: "404", got: statusLine(gone), res: gone });
+    } else if (link.removePath && link.r.list && link.listPath) {
+      // No read of one object: its list shows whether it is gone.
+      const list = link.r.list;
+      const { held, res } = await walkAgainUntil(() => listHolds(ctx, list, link.listPath!, link.id), (walk) => walk.held !== true);
+      if (held === true) findings.fail(`${where(list)}: a deleted object (id ${link.id}) is still listed`, { reason: "read-after-delete", expected: `the list no longer holds id ${link.id}`, got: res ? statusLine(res) : "no answer", res });
     }
   }
   return { exercised: links.length, unbuilt };

@@ -1,5 +1,6 @@
 import type { Check } from "../../core/model/check.js";
 import { documentedChecks } from "./examples.js";
+import { e14OptInChecks } from "./opt-ins.js";
 
-/** The documented group: its examples, properties, negative data and model runs side by side. */
-export const documentedSuite: Check[] = [...documentedChecks];
+/** The documented group: every operation the server's own document lists, read and written as it says; the writes a tenant opts into beside them. */
+export const documentedSuite: Check[] = [...documentedChecks, ...e14OptInChecks];

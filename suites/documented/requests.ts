@@ -19,6 +19,8 @@ function firstRecords(body: any): any[] {
 const MAX_ID_PAGES = 10;
 
 const isDeploymentParam = (name: string) => /^deployment_?id$/i.test(name);
+/** A parameter that names an object of some kind: `folderId`, `user_id`, `branchName`. */
+const NAMES_OBJECT = /(_?id|Id|Name)$/;
 
 /**
  * Values for path placeholders, from what the run discovered: the deployment under test, and for
@@ -29,6 +31,7 @@ export class PathIds {
   private readonly lists = new Map<string, Promise<any[]>>();
   /** Ids of objects the run made, by the placeholder name that addresses them: sub-resources go under them. */
   private readonly pinned = new Map<string, string>();
+  private readonly resolving = new Set<string>();
   /**
    * `runPrefix` starts the names of what this run creates (core/ledger/scratch.ts): those objects come and
    * go while checks run side by side, so an id is taken from them only when nothing else is listed.
@@ -57,12 +60,56 @@ export class PathIds {
     return this.pinned.get(name);
   }
 
+  /**
+   * Values of the optional query parameters of a read that name an object of a kind the document
+   * lists (`folderId`, `branchName`): a discovered one, as a client would send, where a made-up one
+   * would only read as missing.
+   */
+  async knownQuery(op: Operation): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const p of op.parameters.filter((x) => x.in === "query" && !x.required && NAMES_OBJECT.test(x.name) && !isDeploymentParam(x.name))) {
+      const v = await this.byKind(p.name);
+      if (v !== undefined) out[p.name] = v;
+    }
+    return out;
+  }
+
+  /**
+   * An object of the kind a name gives (`userId`, `branchName`: user, branch) from the list the
+   * document serves of that kind (the GET whose path ends in its plural): its `name` for a
+   * `…Name`, else the named field or its `id`.
+   */
+  private async byKind(name: string): Promise<string | undefined> {
+    const kind = name.replace(NAMES_OBJECT, "").toLowerCase();
+    // A list whose own path names an object of the kind it lists is no source of one.
+    if (!kind || this.resolving.has(kind)) return undefined;
+    this.resolving.add(kind);
+    const plurals = [`${kind}s`, `${kind}es`, kind.replace(/y$/, "ies")];
+    const lists = this.ops.filter((o) => o.method === "GET" && plurals.includes(o.path.replace(/\/$/, "").split("/").pop()!.toLowerCase()));
+    try {
+      // The first list of the kind that can be addressed and holds one (a repository's branches need an owner; a deployment's do not).
+      for (const list of lists) {
+        const path = await this.fill(list.path.replace(/\/$/, ""));
+        const value = path === undefined ? undefined : await this.firstOf(path, /name$/i.test(name) ? "name" : name, kind);
+        if (value !== undefined) return value;
+      }
+      return undefined;
+    } finally {
+      this.resolving.delete(kind);
+    }
+  }
+
   private async valueFor(name: string, collection: string): Promise<string | undefined> {
     if (isDeploymentParam(name)) return this.deploymentId;
     if (this.pinned.has(name)) return this.pinned.get(name);
-    if (!matchOperation(this.ops, "GET", collection)) return undefined;
-    // A list may hold several kinds (E8: FOLDER, WORKBOOK, REPORT): `workbookId` names one of type WORKBOOK where records say their type.
+    if (!matchOperation(this.ops, "GET", collection)) return this.byKind(name);
     const kind = name.replace(/_?id$/i, "").toLowerCase();
+    return this.firstOf(collection, name, kind);
+  }
+
+  /** The first record of the kind that a collection lists (not the run's own where another is listed): its field `name`, else its id. */
+  private async firstOf(collection: string, name: string, kind: string): Promise<string | undefined> {
+    // A list may hold several kinds (E8: FOLDER, WORKBOOK, REPORT): `workbookId` names one of type WORKBOOK where records say their type.
     const isOfKind = (x: any) => typeof x.type !== "string" || x.type.toLowerCase() === kind;
     const key = `${collection} ${kind}`;
     let records = this.lists.get(key);
@@ -128,12 +175,18 @@ const narrowed = (p: Parameter, spec: Map<string, Parameter>) => (spec.get(p.nam
 
 /**
  * Valid queries of an operation: required parameters always, optional ones sometimes, one pagination
- * style. An optional parameter whose schema gives no value (NotGenerated) is left out.
+ * style. An optional parameter whose schema gives no value (NotGenerated) is left out; one that names
+ * an object the run discovered (`known`) names that object.
  */
-export function queryArbitrary(op: Operation, spec: Map<string, Parameter> = new Map()): fc.Arbitrary<Record<string, string | number | boolean | undefined>> {
+export function queryArbitrary(op: Operation, spec: Map<string, Parameter> = new Map(), known: Record<string, string> = {}): fc.Arbitrary<Record<string, string | number | boolean | undefined>> {
   const candidates = op.parameters.filter((p) => p.in === "query" && (p.required || !CURSOR.test(p.name))).map((p) => narrowed(p, spec));
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const p of candidates) {
+    // An object the run discovered (PathIds.knownQuery), as a client names one.
+    if (p.name in known) {
+      model[p.name] = fc.option(fc.constant(known[p.name]), { nil: undefined });
+      continue;
+    }
     try {
       const values = validValues(p.schema, { maxItems: 2, name: `${op.method} ${op.path} query ${p.name}` });
       model[p.name] = p.required ? values : fc.option(values, { nil: undefined });
@@ -194,8 +247,25 @@ export function writeClass(op: Pick<Operation, "method" | "path">): WriteClass {
   if (NEVER.some((r) => r.test(op.path))) return "never";
   return ADMIN.test(op.path) ? "admin" : "writes";
 }
-export const mayWrite = (op: Pick<Operation, "method" | "path">, settings: RunSettings) => {
+
+/**
+ * The opt-in under which a run may send an operation of class "never" after all, by a check that
+ * declares it (core/model/needs.ts): a deployment's lifecycle (create, its setup wizard, delete) or the
+ * git operations (commit, pull, merge, merge-to-default, connecting a repository).
+ */
+export type OptIn = "deployment-lifecycle" | "git-operations";
+const LIFECYCLE = [/^\/(build\/)?api\/v1\/deployments\/?$/, /^\/api\/v1\/deployments\/\{[^}]+\}\/creation-step\//];
+const GIT = /^\/build\/api\/v1\/deployments\/\{[^}]+\}\/(commit|pull|merge|merge-to-default|github\/connect)\/?$/;
+export function optInOf(op: Pick<Operation, "method" | "path">): OptIn | undefined {
+  if ((op.method === "POST" && LIFECYCLE.some((r) => r.test(op.path))) || (op.method === "DELETE" && /^\/(build\/)?api\/v1\/deployments\/\{[^}]+\}\/?$/.test(op.path))) return "deployment-lifecycle";
+  return op.method === "POST" && GIT.test(op.path) ? "git-operations" : undefined;
+}
+const granted = (settings: RunSettings, optIn: OptIn) => settings.writes && Boolean(optIn === "deployment-lifecycle" ? settings.deploymentLifecycle : settings.gitOperations);
+
+/** Whether the run may send the operation; one of class "never" only by a check sending under `optIn`, as the user granted it. */
+export const mayWrite = (op: Pick<Operation, "method" | "path">, settings: RunSettings, optIn?: OptIn) => {
   const c = writeClass(op);
+  if (c === "never") return optIn !== undefined && optInOf(op) === optIn && granted(settings, optIn);
   return c === "read" || (c === "writes" && settings.writes) || (c === "admin" && settings.writes && Boolean(settings.adminWrites));
 };
 

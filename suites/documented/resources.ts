@@ -5,7 +5,7 @@ import { type Addressed, addressedBy, createdBy, propertiesOf, recordOf, require
 import type { Operation } from "../../core/served/served-document.js";
 import { operationKey } from "../../core/spec/match.js";
 import { validValues } from "../../generators/index.js";
-import { mayWrite, type PathIds } from "./requests.js";
+import { mayWrite, type OptIn, optInOf, type PathIds } from "./requests.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
 import type { ReadBack } from "../../core/ledger/scratch.js";
 import { operation } from "../../core/spec/operations.js";
@@ -16,6 +16,15 @@ import { operation } from "../../core/spec/operations.js";
  */
 export interface Resource extends Addressed {
   create: Operation;
+  /** The list of what it makes: the GET of the create's path, or of the same path under the other prefix (Base address: two prefixes, one host). */
+  list?: Operation;
+}
+
+const OTHER_PREFIX = (path: string) => (path.startsWith("/build/") ? path.slice("/build".length) : `/build${path}`);
+
+function listOf(ops: Operation[], createPath: string): Operation | undefined {
+  const bare = createPath.replace(/\/$/, "");
+  return [bare, `${bare}/`, OTHER_PREFIX(bare), `${OTHER_PREFIX(bare)}/`].map((p) => ops.find((o) => o.method === "GET" && o.path === p)).find(Boolean);
 }
 
 /** The folder create facts.md names: what it makes is a workspace item, which the run's cleanup removes by the workspace bulk delete. */
@@ -29,17 +38,42 @@ const FOLDER_CREATE = (() => {
  * address what it made. A create the document gives no delete for is never sent (what it made
  * could not be removed: a user the document deletes only in bulk), but a workspace folder's.
  */
-export function resourcesOf(ops: Operation[], settings: CheckContext["settings"]): Resource[] {
-  return ops.filter((o) => o.method === "POST" && mayWrite(o, settings)).flatMap((create) => {
-    const addressed = addressedBy(create, ops);
-    return addressed && (addressed.remove || create.key === FOLDER_CREATE) ? [{ create, ...addressed }] : [];
+export function resourcesOf(ops: Operation[], settings: CheckContext["settings"], optIn?: OptIn): Resource[] {
+  return ops.filter((o) => o.method === "POST" && mayWrite(o, settings, optIn) && (optIn === undefined || optInOf(o) === optIn)).flatMap((create) => {
+    const addressed = addressedAnywhere(create, ops);
+    // An opted-in create is sent only where what it makes is deleted by an operation of the same opt-in.
+    if (optIn && (!addressed?.remove || !mayWrite(addressed.remove, settings, optIn))) return [];
+    // An update the run may not send (a deployment's PUT is E6, with its own opt-in) is left out of the chain.
+    const update = addressed?.update && mayWrite(addressed.update, settings, optIn) ? addressed.update : undefined;
+    return addressed && (addressed.remove || create.key === FOLDER_CREATE) ? [{ create, ...addressed, update, list: listOf(ops, create.path) }] : [];
   });
+}
+
+/**
+ * What addresses the objects of a create: its links and paths, completed by the paths of the same
+ * collection under the other prefix (a deployment is created on /build/api/v1, deleted on /api/v1).
+ */
+function addressedAnywhere(create: Operation, ops: Operation[]): Addressed | undefined {
+  const own = addressedBy(create, ops);
+  const other = addressedBy({ ...create, path: OTHER_PREFIX(create.path.replace(/\/$/, "")), responses: {} }, ops);
+  if (!own || !other) return own ?? other;
+  return { read: own.read ?? other.read, update: own.update ?? other.update, remove: own.remove ?? other.remove };
 }
 
 /** The id of what the create made, where its document says (a link, the record's id, the Location header). */
 export function createdId(r: Resource, res: Response): string | undefined {
-  const id = createdBy(r.create, res).id;
-  return id === undefined ? undefined : String(id);
+  const id = createdBy(r.create, res).id ?? soleRecord(res)?.id;
+  return id === undefined || id === null || id === "" ? undefined : String(id);
+}
+
+/**
+ * The one object an answer wraps (`{data: {...}}`): a document may show the wrapper without
+ * marking it required, and the record is under it all the same.
+ */
+function soleRecord(res: Response): Record<string, unknown> | undefined {
+  const keys = res.isJson && res.body && typeof res.body === "object" && !Array.isArray(res.body) ? Object.keys(res.body) : [];
+  const inner = keys.length === 1 ? res.body[keys[0]] : undefined;
+  return inner && typeof inner === "object" && !Array.isArray(inner) ? inner : undefined;
 }
 
 /** The path of an operation on what was created: its last placeholder is the id, the others filled as everywhere. */
@@ -128,11 +162,12 @@ export function referencesOf(r: Resource, placeholders: Set<string>): string[] {
 export function removeLater(ctx: CheckContext, r: Resource, path: string | undefined, res: Response, deploymentId: string): boolean {
   const id = createdId(r, res);
   if (r.remove && path && id !== undefined) {
-    const list = fillLike(r.create.path, path);
+    const list = listPath(r, path);
     ctx.scratch.removeIfOwn({
       what: `${r.remove.method} ${path}`,
       // Absent from the whole list reads as gone, as a 404 of its own read would.
-      read: async () => (r.read ? ctx.api.get(path) : listedRecord(await listAll(ctx.api, list), id)),
+      // The object's own read where it shares the delete's path; else its list (a deployment's read is of its settings).
+      read: async () => (r.read?.path === r.remove!.path ? ctx.api.get(path) : listedRecord(await listAll(ctx.api, list), id)),
       owns: (read) => readsAsOwn(ctx, read, id),
       remove: () => ctx.api.delete(path),
       removal: `curl -X DELETE '${ctx.api.baseUrl}${path}' -H 'Authorization: Bearer $API_KEY'`,
@@ -162,6 +197,11 @@ function recordIn(body: any, id: string): any {
 function listedRecord(entries: any[], id: string): ReadBack {
   const found = entries.find((e) => String(e?.id) === id);
   return found ? { status: 200, isJson: true, body: found } : { status: 404, isJson: false, body: undefined };
+}
+
+/** The path of the list of what a resource makes, its placeholders filled as the item's path filled them. */
+export function listPath(r: Resource, filledItem: string): string {
+  return fillLike(r.list?.path ?? r.create.path, filledItem);
 }
 
 /** The collection path of a create, with its placeholders filled as the item's path filled them. */

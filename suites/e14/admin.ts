@@ -26,7 +26,7 @@ async function ownUser(ctx: CheckContext, doc: ServedModel): Promise<string | nu
 const bulkOp = (doc: ServedModel) => doc.requireNamed("bulkUserAction", "applies bulk user actions");
 
 /** A user of the run's own, deleted at cleanup. */
-async function userOfTheRun(ctx: CheckContext, doc: ServedModel): Promise<string | number> {
+export async function userOfTheRun(ctx: CheckContext, doc: ServedModel): Promise<string | number> {
   const user = await ownUser(ctx, doc);
   ctx.scratch.onCleanup(`delete user ${user}`, async () => void (await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [user]) })));
   return user;

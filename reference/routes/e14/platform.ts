@@ -130,6 +130,9 @@ export const platformRoutes: Route[] = [
       if (!req.user.permissions.has("AuditLogManage")) throw new HttpError(403, "deleting a deployment needs an admin");
       app.store.deployments.splice(app.store.deployments.indexOf(dep), 1);
       for (const i of itemsOf(app, dep)) app.store.items.delete(i.id);
+      // What the E14 families keep per deployment goes with it.
+      const s = e14(app.store);
+      for (const perDeployment of [s.files, s.devMode, s.creationStep, s.githubConnected]) perDeployment.delete(dep.id);
       return { status: 204 };
     },
   },

@@ -1,0 +1,222 @@
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
+import { runPrefixOf } from "../../core/ledger/scratch.js";
+import { DocumentSchemas } from "../../core/served/served-document.js";
+import { field, listed as listedIn, type ServedOperation } from "../../core/served/served-operations.js";
+import { propertiesOf } from "../../core/served/answers.js";
+import { runChains } from "./chains.js";
+import { bodyFor, createdId, itemPath, listPath, readsAsOwn, removeLater, resourcesOf } from "./resources.js";
+import { listAll } from "../../core/ledger/ownership.js";
+import { walkAgainUntil } from "../../core/transport/pagination.js";
+import { propertySeed } from "../../core/run/property.js";
+import type { Operation } from "../../core/served/served-document.js";
+import { answeredAsDocumented } from "./refusals.js";
+import { PathIds } from "./requests.js";
+import { createdIn, devMode, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
+import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
+import { userOfTheRun } from "../e14/admin.js";
+
+/**
+ * Issue 21: the operations of the document that only an object of the run's own may receive, each
+ * sent once with a request built from its document and judged by it (a documented 2xx, content
+ * type and body schema): a deployment's lifecycle and setup wizard, the git operations, a user's
+ * update and attribute values, a dashboard's signed embedding and Python run, a data-model file's
+ * delete. What a real tenant must opt into is declared as a need (core/model/needs.ts) and named in the
+ * plan line before the first request (core/run/write-plan.ts).
+ */
+const SPEC = "E14; Versioning 1";
+
+export const e14OptInChecks = group("documented", [
+  {
+    id: "documented.resources.deployment-lifecycle",
+    spec: SPEC,
+    level: "SHOULD",
+    title: "A deployment the run creates from the document can be found in the deployments list, its setup wizard advanced and reset, and deleted (only once a read-back shows it as the run's own), and is no longer listed",
+    needs: ["writes", "deployment-lifecycle", "fixture:deployment"],
+    async run(ctx) {
+      const ops = (await documented(ctx)).operations;
+      const deploymentId = ctx.fixture("deployment").id;
+      const env = { ops, deploymentId, ids: new PathIds(ctx.api, ops, deploymentId, runPrefixOf(ctx.settings.seed)), schemas: new DocumentSchemas() };
+      const failures: Parameters<typeof ctx.expect.fail>[] = [];
+      const { exercised, unbuilt } = await runChains(ctx, env, { fail: (what, d) => failures.push([what, d]) }, "deployment-lifecycle");
+      if (failures.length) ctx.expect.fail(`${failures[0][0]}${failures.length > 1 ? ` (and ${failures.length - 1} more: ${failures.slice(1).map((f) => f[0]).join("; ")})` : ""}`, failures[0][1]);
+      if (!exercised) throw new NotVerifiable(`the served document shows no deployment create whose deployment it lets a client delete${unbuilt.length ? ` (${unbuilt.join("; ")})` : ""}`);
+    },
+  },
+  {
+    id: "documented.operations.git",
+    spec: SPEC,
+    level: "SHOULD",
+    title: "In a deployment the run created: commit, pull, merge (into the parent the run made) and merge-to-default of a branch the run created, and connecting the deployment to a repository its GitHub installation lists, are answered as documented",
+    // Merging into a default branch and connecting a repository cannot be undone: only on a deployment of the run's own, deleted after.
+    needs: ["writes", "git-operations", "deployment-lifecycle", "fixture:deployment"],
+    async run(ctx) {
+      const doc = await documented(ctx);
+      const dep = await ownDeployment(ctx, doc.operations, ctx.fixture("deployment").id);
+      const parent = await ownBranch(ctx, doc, dep);
+      const branch = await ownBranch(ctx, doc, dep, parent);
+      const steps = [
+        ["commitBranch", { "branchName|branch?": branch, "message?": `${ctx.scratch.prefix} commit` }],
+        ["pullBranch", { "branchName|branch?": branch }],
+        ["mergeBranch", { "branchName|branch?": branch, "target|into|targetBranch?": parent }],
+        ["mergeToDefault", { "branchName|branch?": branch }],
+      ] as const;
+      for (const [name, hints] of steps) {
+        const op = doc.requireNamed(name, "is a git operation on a branch");
+        const body = op.body(hints);
+        answeredAsDocumented(ctx, op, await ctx.api.call(name, { deploymentId: dep }, { body }), `${name} of the run's branch ${branch}`, body);
+      }
+      const connect = doc.requireNamed("connectGithub", "connects a deployment to a repository");
+      const repo = await firstRepository(ctx);
+      const body = connect.body({ owner: repo.owner, "repo|repository|name": repo.name, ...(repo.branch ? { "branch|branchName?": repo.branch } : {}) });
+      answeredAsDocumented(ctx, connect, await ctx.api.call("connectGithub", { deploymentId: dep }, { body }), `connecting to ${repo.owner}/${repo.name}`, body);
+    },
+  },
+  {
+    id: "documented.operations.own-user",
+    spec: SPEC,
+    level: "SHOULD",
+    title: "Updating a user the run created, and setting and reading its value of an attribute the run created, are answered as documented, and the value set is read back",
+    needs: ["writes", "admin-writes"],
+    async run(ctx) {
+      const doc = await documented(ctx);
+      const user = await userOfTheRun(ctx, doc);
+      const update = doc.requireNamed("updateUser", "updates a user");
+      const changed = update.body({ "firstName|name?": ctx.scratch.name("first") });
+      answeredAsDocumented(ctx, update, await ctx.api.call("updateUser", { id: user }, { body: changed }), `updating the run's user ${user}`, changed);
+      const attr = await stringAttribute(ctx, doc);
+      const set = doc.requireNamed("setUserAttributeValues", "sets a user's attribute values");
+      const value = ctx.scratch.name("value");
+      const values = set.body(valuesHints(set, attr, value));
+      answeredAsDocumented(ctx, set, await ctx.api.call("setUserAttributeValues", { userId: user }, { body: values }), `setting user ${user}'s value of attribute ${attr.name}`, values);
+      const read = doc.requireNamed("getUserAttributeValues", "reads a user's attribute values");
+      const res = await ctx.api.call("getUserAttributeValues", { userId: user });
+      const record = answeredAsDocumented(ctx, read, res, `reading user ${user}'s attribute values`);
+      ctx.expect.that(holdsValue(record, attr, value), `user ${user}'s values hold ${value} for attribute ${attr.name}`, { expected: `${attr.name} (id ${attr.id}) = ${value}`, got: res.text.slice(0, 300), res, reason: "value-read-back" });
+    },
+  },
+  {
+    id: "documented.operations.own-dashboard",
+    spec: SPEC,
+    level: "SHOULD",
+    title: "Enabling signed embedding of the published dashboard of a clone the run made, and running one of its Python reports, are answered as documented",
+    needs: ["writes", "admin-writes", "fixture:deployment", "fixture:publishedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const patch = doc.requireNamed("setDashboardEmbedding", "enables signed embedding");
+      const python = doc.requireNamed("runDashboardPython", "runs a Python report of a dashboard");
+      const res = await duplicate(ctx.scratch, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
+      unlessAtWorkbookLimit(res, "cloning the published workbook");
+      const clone = setup(ctx, res, "cloning the published workbook (E10), whose clone carries a copy of its dashboard");
+      // E10 names a clone `Copy of …`: the ledger's entry carries when it was answered, which tells the run's clone from an older one.
+      const made = ctx.scratch.entries.find((m) => m.deploymentId === dep && m.ref.type === "WORKBOOK" && m.ref.id === clone.id);
+      await ctx.scratch.requireOwn(ctx.api, dep, [made?.ref ?? { type: "WORKBOOK", id: clone.id }]);
+      const dashboard = clone.publishedDashboard;
+      if (typeof dashboard?.publicId !== "string") throw new NotVerifiable(`the clone ${clone.id} shows no publishedDashboard.publicId`);
+      const on = patch.body({ allowEmbed: true });
+      answeredAsDocumented(ctx, patch, await ctx.api.call("setDashboardEmbedding", { publicId: dashboard.publicId }, { body: on }), `enabling signed embedding of the run's clone ${clone.id}`, on);
+      const reportId = dashboard.reportSnapshots?.[0]?.reportId;
+      if (!Number.isSafeInteger(reportId)) throw new NotVerifiable(`the clone's dashboard ${dashboard.publicId} holds no report snapshot to run`);
+      const run = python.body({ "reportId|id": reportId });
+      answeredAsDocumented(ctx, python, await ctx.api.call("runDashboardPython", { publicId: dashboard.publicId }, { body: run }), `running report ${reportId} of the run's clone's dashboard`, run);
+    },
+  },
+  {
+    id: "documented.operations.own-file-delete",
+    spec: SPEC,
+    level: "SHOULD",
+    title: "Deleting a data-model file the run wrote on its own dev-mode branch is answered as documented, and the file is no longer listed",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const write = doc.requireNamed("writeDataModelFiles", "writes the file to delete");
+      const remove = doc.requireNamed("deleteDataModelFiles", "removes data-model files");
+      const byName = remove.queryParam(FILE_NAMES)?.name;
+      const onBranch = remove.queryParam("branchName|branch")?.name;
+      const branch = await ownBranch(ctx, doc, dep);
+      await devMode(ctx, doc, dep, branch);
+      const name = `model/cubes/${ctx.scratch.slug("cube").replace(/-/g, "_")}.yml`;
+      setup(ctx, await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") }), `writing ${name} on the run's branch ${branch}`);
+      // The file named in the query where the document puts it there, else in the body (one name or a list, as its schema types it).
+      const props = propertiesOf(remove.bodySchema());
+      const asList = Object.entries(props).some(([k, s]) => FILE_NAMES.split("|").includes(k) && s?.type === "array");
+      const body = byName ? undefined : remove.body({ "branchName|branch?": branch, [FILE_NAMES]: asList ? [name] : name });
+      const query = { ...(byName ? { [byName]: name } : {}), ...(onBranch ? { [onBranch]: branch } : {}) };
+      const res = await ctx.api.call("deleteDataModelFiles", { deploymentId: dep }, { query, body });
+      answeredAsDocumented(ctx, remove, res, `deleting ${name} from the run's branch ${branch}`, { ...query, ...body });
+      ctx.expect.that(!(await fileNames(ctx, doc, dep, branch)).includes(name), `${name} is no longer listed on ${branch}`, { expected: `no ${name}`, reason: "read-after-delete" });
+    },
+  },
+]);
+
+/**
+ * A deployment of the run's own, made by the document's create and removed by the ledger once the
+ * deployments list shows it with the run's prefix; not verifiable where the list does not.
+ */
+async function ownDeployment(ctx: CheckContext, ops: Operation[], underTest: string): Promise<string> {
+  const [r] = resourcesOf(ops, ctx.settings, "deployment-lifecycle");
+  if (!r?.remove) throw new NotVerifiable("the served document shows no deployment create whose deployment it lets a client delete: no deployment of the run's own to send git operations to");
+  const ids = new PathIds(ctx.api, ops, underTest);
+  const res = await ctx.api.post((await ids.fill(r.create.path)) ?? r.create.path, bodyFor(ctx, r.create, propertySeed(ctx.settings.seed, ctx.checkId)));
+  setup(ctx, res, `creating a deployment of the run's own (${r.create.method} ${r.create.path})`);
+  const id = createdId(r, res);
+  const removePath = id === undefined ? undefined : await itemPath(ids, r.remove, id);
+  if (id === undefined || removePath === undefined) throw new NotVerifiable(`the answer to ${r.create.method} ${r.create.path} names no id of the deployment it made`);
+  removeLater(ctx, r, removePath, res, underTest);
+  const list = listPath(r, removePath);
+  const whole = await walkAgainUntil(async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, list) }), (w) => readsAsOwn(ctx, w, id));
+  if (!readsAsOwn(ctx, whole, id)) throw new NotVerifiable(`GET ${list} does not show deployment ${id} named with ${ctx.scratch.prefix}: no git operation is sent to it`);
+  return id;
+}
+
+const FILE_NAMES = "fileName|fileNames|path|paths|name|names|files";
+
+/**
+ * An attribute of type string whose value the run may set on its own user: the first listed (the
+ * attribute itself is left as it is), else one of the run's own, made where the document can delete it.
+ */
+async function stringAttribute(ctx: CheckContext, doc: Awaited<ReturnType<typeof documented>>): Promise<{ id: unknown; name: string }> {
+  const list = doc.findNamed("listUserAttributes");
+  const res = list ? await ctx.api.call("listUserAttributes") : undefined;
+  const listedOne = res?.status === 200 && res.isJson ? (listedIn(list!.record(res)) ?? listedIn(res.body) ?? []).find((a) => field(a, "type|dataType") === "string" && typeof field(a, "name|key") === "string") : undefined;
+  if (listedOne) return { id: field(listedOne, "id|attributeId"), name: field(listedOne, "name|key") };
+  const create = doc.requireNamed("createUserAttribute", "creates the attribute whose value is set (none of type string is listed)");
+  doc.requireNamed("deleteUserAttribute", "removes the run's attribute afterwards");
+  const name = ctx.scratch.slug("attr").replace(/-/g, "_");
+  const made = createdIn(ctx, create, await ctx.api.call("createUserAttribute", {}, { body: create.body({ "name|key": name, "type|dataType": "string" }) }), "creating a user attribute of the run's own");
+  ctx.scratch.onCleanup(`delete user attribute ${made.id}`, async () => void (await ctx.api.call("deleteUserAttribute", { attributeId: made.id })));
+  return { id: made.id, name };
+}
+
+/** A user's values as the document spells them: a list of {attributeId, value}, or a map from the attribute's name to its value. */
+function valuesHints(set: ServedOperation, attr: { id: unknown; name: string }, value: string): Record<string, unknown> {
+  const props = propertiesOf(set.bodySchema());
+  const key = Object.keys(props).find((k) => /^(values|items|attributes)$/i.test(k)) ?? "values";
+  return { [key]: props[key]?.type === "array" ? [{ "attributeId|id|attribute|name|key": props[key]?.items?.properties?.attributeId || props[key]?.items?.properties?.id ? attr.id : attr.name, value }] : { [attr.name]: value } };
+}
+
+/** Whether a read of a user's values holds `value` for the attribute, in either spelling. */
+function holdsValue(record: any, attr: { id: unknown; name: string }, value: string): boolean {
+  const values = field(record, "values|items|data") ?? record;
+  if (Array.isArray(values)) return values.some((v) => (String(field(v, "attributeId|id|attribute")) === String(attr.id) || field(v, "name|key") === attr.name) && field(v, "value") === value);
+  return !!values && typeof values === "object" && values[attr.name] === value;
+}
+
+/** The first repository the tenant's GitHub installations list, and its first branch (each list read once). */
+async function firstRepository(ctx: CheckContext): Promise<{ owner: string; name: string; branch?: string }> {
+  const installation = records(ctx, setupList(ctx, await ctx.api.call("listGithubInstallations"), "the GitHub installations"), "the GitHub installations")[0];
+  const installationId = field(installation, "id|installationId");
+  if (installationId === undefined) throw new NotVerifiable("the tenant lists no GitHub installation: no repository to connect");
+  const repo = records(ctx, setupList(ctx, await ctx.api.call("listGithubRepositories", { installationId }), "the installation's repositories"), "the installation's repositories")[0];
+  const owner = field(repo, "owner|ownerLogin");
+  const name = field(repo, "repo|name");
+  if (typeof owner !== "string" || typeof name !== "string") throw new NotVerifiable(`installation ${installationId} lists no repository with an owner and a name`);
+  const branches = await ctx.api.call("listGithubBranches", { owner, repo: name });
+  const branch = branches.status === 200 && branches.isJson ? field(records(ctx, branches, `the branches of ${owner}/${name}`)[0], "name") : undefined;
+  return { owner, name, branch: typeof branch === "string" ? branch : undefined };
+}
+
+const setupList = (ctx: CheckContext, res: Parameters<typeof setup>[1], what: string) => (setup(ctx, res, `listing ${what}`), res);
