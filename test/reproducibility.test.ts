@@ -38,9 +38,9 @@ async function requestsOfARun(seed: number, concurrency = 1): Promise<{ byCheck:
   }
 }
 
-/** The checks whose requests differ between two runs (each check's in any order: a check may send concurrently). */
+/** The checks whose requests differ between two runs (each check's in any order: a check may send concurrently); a key of "" leaves a request out. */
 function differing(a: Map<string, string[]>, b: Map<string, string[]>, key: (k: string) => string = (k) => k): string[] {
-  const sorted = (xs: string[] | undefined) => JSON.stringify((xs ?? []).map(key).sort());
+  const sorted = (xs: string[] | undefined) => JSON.stringify((xs ?? []).map(key).filter((k) => k !== "").sort());
   return [...a.keys()].filter((id) => sorted(a.get(id)) !== sorted(b.get(id)));
 }
 
@@ -54,11 +54,15 @@ describe("the same seed sends the same requests", () => {
     expect(a.tokens.filter((t) => sent.includes(t))).toEqual([]);
   });
 
-  it("a concurrent run sends each check's requests of a sequential run, but for the ids the server assigned", { timeout: 180_000 }, async () => {
+  it("a concurrent run sends each check's writes of a sequential run, but for the ids the server assigned", { timeout: 180_000 }, async () => {
     const one = await requestsOfARun(20260101, 1);
     const eight = await requestsOfARun(20260101, 8);
     expect([...eight.byCheck.keys()].sort()).toEqual([...one.byCheck.keys()].sort());
-    expect(differing(one.byCheck, eight.byCheck, idless)).toEqual([]);
+    // Reads follow what other checks hold beside them: a folder tree walked level by level until
+    // the check's folders are seen, a list walked again when an item seems absent (a position
+    // cursor skips items deleted beside the walk). What a check writes does not.
+    const writes = (k: string) => (k.startsWith("GET ") ? "" : idless(k));
+    expect(differing(one.byCheck, eight.byCheck, writes)).toEqual([]);
   });
 });
 
