@@ -2,9 +2,9 @@
  * Benchmark (issue 10): the suite against the bundled reference, as `conformance --reference
  * --allow-writes` runs it (both in one process), each scenario in a child process of its own so
  * that its peak memory is its own. Measures the full run with writes on loopback (concurrency 1
- * and 8), the same behind 40 ms of added latency per request, the requests made, the peak RSS, a
- * raw undici loop against the same server (the ratio of request rates) and the wall time of
- * `--help`. Writes bench/results.json and prints a Markdown table for the README. Not a test:
+ * and 8; at 8 also with the reference in a worker thread), the same behind 40 ms of added latency
+ * per request, the requests made, the peak RSS, a raw undici loop against the same server (the
+ * ratio of request rates) and the wall time of `--help`. Writes bench/results.json and prints a Markdown table for the README. Not a test:
  * timings of a loaded machine say little.
  * Usage: npm run bench [-- --repeat 3] [-- --only <scenario>]
  */
@@ -21,12 +21,16 @@ interface Scenario {
   concurrency: number;
   latencyMs: number;
   targetMs?: number;
+  /** The reference in a worker thread of its own (reference/thread.ts) instead of the suite's thread. */
+  worker?: boolean;
 }
 
 const scenarios: Scenario[] = [
   { name: "loopback-c1", what: "full run with writes, loopback, --concurrency 1", concurrency: 1, latencyMs: 0 },
   // Targets of issue 21 (section 5, the budget).
   { name: "loopback-c8", what: "full run with writes, loopback, --concurrency 8", concurrency: 8, latencyMs: 0, targetMs: 5_000 },
+  // Whether a core each for suite and server pays on this machine: --reference adopts it once it does.
+  { name: "loopback-c8-worker", what: "the same, the reference in a worker thread", concurrency: 8, latencyMs: 0, worker: true },
   { name: "latency40-c8", what: "full run with writes, 40 ms per request, --concurrency 8", concurrency: 8, latencyMs: 40, targetMs: 30_000 },
 ];
 const RSS_TARGET_MIB = 200;
@@ -53,8 +57,9 @@ async function runScenario(s: Scenario): Promise<RunFigures> {
   const { runChecks } = await import("../core/run/runner.js");
   const { Schemas } = await import("../core/spec/schemas.js");
   const { startReference } = await import("../reference/server.js");
+  const { startReferenceThread } = await import("../reference/thread.js");
   const { catalogue } = await import("../suites/index.js");
-  const ref = await startReference({ latencyMs: s.latencyMs });
+  const ref = await (s.worker ? startReferenceThread : startReference)({ latencyMs: s.latencyMs });
   const c = ref.config() as any;
   let allRequests = 0;
   const started = performance.now();

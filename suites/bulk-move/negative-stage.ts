@@ -3,12 +3,12 @@ import type { CheckContext } from "../../core/model/context.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { workbookPath } from "../lib/workbook-writes.js";
 import { BadBody, Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { atOnce } from "../lib/at-once.js";
 
 /** The valid move takes the run's own workbook from the root into the run's own folder; it must stay at the root. */
 export async function bulkMoveStage(ctx: CheckContext): Promise<Stage> {
   const dep = ctx.fixture("deployment").id;
-  const folder = await createFolder(ctx, dep);
-  const item = await createWorkbook(ctx, dep);
+  const [folder, item] = await atOnce([createFolder(ctx, dep), createWorkbook(ctx, dep)]);
   const base = fc.constant({ items: [item], folderId: folder.id });
   // Entries a case adds (more than 100) name nothing: negative ids.
   const opts = { base, nullIsAbsent: true, overrides: { "/items/*/id": fc.integer({ min: -1_000_000, max: -1 }) } };

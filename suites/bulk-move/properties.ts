@@ -11,6 +11,7 @@ import { bulkMove, expectWorkbook, itemKey, requirePlacementShown } from "../lib
 import { workbookPath } from "../lib/workbook-writes.js";
 import { LIMITS } from "../../core/spec/operations.js";
 import { isObject } from "../lib/values.js";
+import { atOnce } from "../lib/at-once.js";
 import { WORKSPACE_WRITES } from "../../core/model/needs.js";
 
 /** The objects a trial may create, parents declared before their contents; `in` names a folder of the layout or a fixed one. */
@@ -58,7 +59,10 @@ async function missingItems(ctx: CheckContext, dep: string): Promise<Map<string,
   ]);
 }
 
-/** Creates what the batch names (and its folders), parents first. */
+/**
+ * Creates what the batch names (and its folders), parents first: each level of the layout at
+ * once, since items of one level do not depend on each other (a round trip a level, not an item).
+ */
 async function materialise(ctx: CheckContext, api: Api, dep: string, world: World, wanted: string[]): Promise<Map<string, ItemRef>> {
   const need = new Set<string>();
   const add = (h: string | null) => {
@@ -69,14 +73,20 @@ async function materialise(ctx: CheckContext, api: Api, dep: string, world: Worl
   wanted.forEach(add);
   const refs = new Map<string, ItemRef>();
   const own = { ...ctx, api };
-  for (const [h, spec] of Object.entries(world.layout)) {
-    if (!need.has(h)) continue;
-    const parent = spec.in === null ? null : (refs.get(spec.in)?.id ?? world.fixed.get(spec.in)!);
-    const ref = spec.type === "FOLDER" ? await createFolder(own, dep, parent) : await createWorkbook(own, dep, parent);
-    if (ref.type === "FOLDER") world.folders.push(ref);
-    refs.set(h, ref);
+  const placed = (h: string) => refs.has(h) || !need.has(h);
+  while (refs.size < need.size) {
+    const level = Object.entries(world.layout).filter(([h, spec]) => need.has(h) && !refs.has(h) && (spec.in === null || placed(spec.in)));
+    const made = await atOnce(
+      level.map(([, spec]) => {
+        const parent = spec.in === null ? null : (refs.get(spec.in)?.id ?? world.fixed.get(spec.in)!);
+        return spec.type === "FOLDER" ? createFolder(own, dep, parent) : createWorkbook(own, dep, parent);
+      }),
+    );
+    level.forEach(([h], i) => refs.set(h, made[i]));
+    for (const ref of made) if (ref.type === "FOLDER") world.folders.push(ref);
   }
-  return refs;
+  // In the layout's order, as the batch's handles are looked up.
+  return new Map(Object.keys(world.layout).filter((h) => refs.has(h)).map((h) => [h, refs.get(h)!]));
 }
 
 interface Sent {
@@ -135,20 +145,19 @@ function expectOutcomes(ctx: CheckContext, s: Sent, destination: string): void {
   for (const m of s.moved) if (isObject(m) && "folderId" in m) expect.equal(m.folderId, destId, `the moved record of ${itemKey(m)} shows the destination as its folderId`, { res: s.res, reason: "moved-folder" });
 }
 
-/** States (bulk move): moved items read back in the destination, the others where they were. */
+/** States (bulk move): moved items read back in the destination, the others where they were (all read at once, judged in order). */
 async function expectPlacement(ctx: CheckContext, api: Api, dep: string, s: Sent): Promise<void> {
-  for (const [h, r] of s.refs) {
+  const items = [...s.refs].map(([h, r]) => {
     const place = s.expected.after.get(h) ?? null;
     const want = place === null ? null : s.folderId(place);
-    const where = `${h} (${itemKey(r)}) is in ${placeName(place)}${want === null ? "" : ` (${want})`} after the batch`;
-    if (r.type === "FOLDER") {
-      const { sits, seen } = await folderSitsIn(api, dep, r.id, want);
-      ctx.expect.that(sits, where, { expected: `in ${want ?? "the root"}`, got: seen, reason: "reads-back" });
-    } else {
-      const res = await api.get(workbookPath(dep, r.id));
-      ctx.expect.equal(expectWorkbook(ctx, res, `reading ${h} back (E9)`).folderId, want, `${where}, by E9's folderId`, { res, reason: "reads-back" });
-    }
-  }
+    return { h, r, want, where: `${h} (${itemKey(r)}) is in ${placeName(place)}${want === null ? "" : ` (${want})`} after the batch` };
+  });
+  const reads = await atOnce(items.map(({ r, want }) => (r.type === "FOLDER" ? folderSitsIn(api, dep, r.id, want) : api.get(workbookPath(dep, r.id)))));
+  items.forEach(({ h, want, where }, i) => {
+    const read = reads[i];
+    if ("sits" in read) ctx.expect.that(read.sits, where, { expected: `in ${want ?? "the root"}`, got: read.seen, reason: "reads-back" });
+    else ctx.expect.equal(expectWorkbook(ctx, read, `reading ${h} back (E9)`).folderId, want, `${where}, by E9's folderId`, { res: read, reason: "reads-back" });
+  });
 }
 
 /** E12 Rules: moved, and failed, each follow the order the items were sent in. */

@@ -4,6 +4,7 @@ import type { CheckContext } from "../../core/model/context.js";
 import type { Endpoint } from "../../core/spec/endpoints.js";
 import { forAll } from "../../core/run/property.js";
 import { type BadBody, type Stage } from "./negative-bodies.js";
+import { atOnce } from "./at-once.js";
 
 export const describe = (bad: BadBody) => (bad.kind === "malformed-json" ? "a body that is not JSON" : `a body with ${bad.kind} at ${bad.at || "the root"}`);
 
@@ -41,8 +42,9 @@ export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> &
     kind: "property",
     needs: o.needs,
     async run(ctx) {
-      const parts: (Part & Stage & { moved: boolean })[] = [];
-      for (const p of o.parts) parts.push({ ...p, ...(await p.stage(ctx)), moved: false });
+      // Each part stages objects of its own: all at once.
+      const stages = await atOnce(o.parts.map((p) => p.stage(ctx)));
+      const parts: (Part & Stage & { moved: boolean })[] = o.parts.map((p, i) => ({ ...p, ...stages[i], moved: false }));
       const cases = fc.oneof(...parts.map((p) => p.cases.filter(p.select).map((bad) => ({ endpoint: p.endpoint, ...bad }))));
       await forAll(ctx, fc.array(cases, { minLength: 1, maxLength: 3 }), async (session, api) => {
         for (const p of parts) if (p.moved) await p.restore(api);

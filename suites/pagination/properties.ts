@@ -9,6 +9,7 @@ import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { pathTo } from "../../core/spec/client.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";
 import { varsPath } from "../env-vars/calls.js";
+import { atOnce } from "../lib/at-once.js";
 
 /** The largest page a property asks for: no maximum is shown, and a thousand items keep an answer far below what the tester reads (8 MiB). */
 const LARGEST_PAGE = 1000;
@@ -32,17 +33,19 @@ async function cursorLists(api: Api, dep: string): Promise<CursorList[]> {
     { what: "workbook", path: pathTo("listWorkbooks", { deploymentId: dep }), key: (w: any) => String(w?.id) },
     { what: "variable", path: varsPath(dep), key: (v: any) => String(v?.name) },
   ];
-  const out: CursorList[] = [];
-  for (const l of lists) {
-    // The server's default page: no maximum of first is shown, so none is asked for here.
-    const page = await api.get(l.path);
-    if (page.status !== 200 || !page.isJson || !Array.isArray(page.body?.items) || !page.body?.pageInfo || typeof page.body.pageInfo !== "object") continue;
-    const walk = await walkCursor(api, l.path, { first: WHOLE_PAGE });
-    // A list longer than the page budget (a partial walk) has no whole to compare walks with.
-    const keys = walk.items.map(l.key);
-    if (keys.length && !walk.partial) out.push({ ...l, keys });
-  }
-  return out;
+  // The lists are read at once: each walk is one list's own.
+  const read = await atOnce(
+    lists.map(async (l): Promise<CursorList | undefined> => {
+      // The server's default page: no maximum of first is shown, so none is asked for here.
+      const page = await api.get(l.path);
+      if (page.status !== 200 || !page.isJson || !Array.isArray(page.body?.items) || !page.body?.pageInfo || typeof page.body.pageInfo !== "object") return undefined;
+      const walk = await walkCursor(api, l.path, { first: WHOLE_PAGE });
+      // A list longer than the page budget (a partial walk) has no whole to compare walks with.
+      const keys = walk.items.map(l.key);
+      return keys.length && !walk.partial ? { ...l, keys } : undefined;
+    }),
+  );
+  return read.filter((l) => l !== undefined);
 }
 
 export const paginationPropertyChecks = groupedById([
@@ -57,22 +60,25 @@ export const paginationPropertyChecks = groupedById([
       const lists = await cursorLists(ctx.api, ctx.fixture("deployment").id);
       if (!lists.length) throw new NotExercised("none of E2, E8, E13 answers a non-empty list with items and pageInfo: there is no cursor to walk");
       // first=1, the stated minimum, walked to the end of every list: the edge a drawn size may miss.
-      for (const l of lists) {
-        const walk = await walkCursor(ctx.api, l.path, { first: 1, maxPages: l.keys.length + 2 });
+      // The walks read nothing another changes: all at once, each judged in the lists' order.
+      const edges = await atOnce(lists.map((l) => walkCursor(ctx.api, l.path, { first: 1, maxPages: l.keys.length + 2 })));
+      lists.forEach((l, i) => {
+        const walk = edges[i];
         expectPagesCapped(ctx.expect, walk.pages, "first", 1, l.what);
         if (!walk.partial) expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=1)`, walk.pages.at(-1)?.res);
-      }
+      });
       // A trial walks one list at a few page sizes; a long list from a size that keeps a walk within 50 pages (and the page budget).
       // A page of at most LARGEST_PAGE items: a whole huge list in one answer would outgrow what the tester reads.
       const walks = fc.oneof(...lists.map((l) => fc.uniqueArray(pageSize(l.keys.length, { maxPages: Math.min(50, ctx.api.pageBudget), max: LARGEST_PAGE }), { minLength: 1, maxLength: 3 }).map((sizes) => ({ list: l.what, sizes }))));
       // A trial is whole walks, a page a request: twice the default budget, so that the walks reach the small page sizes.
       await forAll(ctx, walks, async ({ list, sizes }, api) => {
         const l = lists.find((x) => x.what === list)!;
-        for (const first of sizes) {
-          const walk = await walkCursor(api, l.path, { first, listLength: l.keys.length });
+        const walks = await atOnce(sizes.map((first) => walkCursor(api, l.path, { first, listLength: l.keys.length })));
+        sizes.forEach((first, i) => {
+          const walk = walks[i];
           expectPagesCapped(ctx.expect, walk.pages, "first", walk.first ?? first, l.what);
           expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
-        }
+        });
       }, { maxRequests: 300 });
     },
   },

@@ -4,12 +4,12 @@ import { invalidValues, validValues } from "../../generators/index.js";
 import { createFolder } from "../lib/scratch-items.js";
 import { ownWorkbook, trackAnswered, workbookPath } from "../lib/workbook-writes.js";
 import { BadBody, Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { atOnce } from "../lib/at-once.js";
 
 /** The valid upsert renames the run's own workbook and merges meta into it; it must read as it was. */
 export async function upsertStage(ctx: CheckContext): Promise<Stage> {
   const dep = ctx.fixture("deployment").id;
-  const folder = await createFolder(ctx, dep);
-  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
+  const [folder, { slug, workbook }] = await atOnce([createFolder(ctx, dep), ownWorkbook(ctx, ctx.api, dep)]);
   const kept = (w: any) => ({ name: w?.name, meta: w?.meta, folderId: w?.folderId ?? null });
   let before = kept(workbook);
   const meta = validValues(ctx.schemas.schema("UpsertWorkbookRequest").properties.meta);

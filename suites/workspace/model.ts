@@ -7,6 +7,7 @@ import type { Response } from "../../core/transport/http.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { forAll, MODEL_REQUEST_BUDGET } from "../../core/run/property.js";
 import { flatMeta, type Meta } from "../../generators/workspace.js";
+import { atOnce } from "../lib/at-once.js";
 import { createFolder } from "../lib/scratch-items.js";
 import { bulkMove, expectWorkbook, itemKey, requirePlacementShown, workbooksPath } from "../lib/workbook-calls.js";
 import { duplicate, putBySlug, unlessAtWorkbookLimit, workbookPath } from "../lib/workbook-writes.js";
@@ -84,13 +85,21 @@ class Upsert extends Call {
     return `PUT workbooks/by-slug/<slug ${this.p.slug}> ${JSON.stringify({ name: this.p.withName ? "<name>" : undefined, meta: this.p.meta ?? undefined, folderId: this.p.folder === null ? undefined : `<folder ${this.p.folder}>` })}`;
   }
   async run(m: Model, r: Real): Promise<void> {
+    this.settle(m, r, await this.send(r));
+  }
+  /** The request alone: upserts of different slugs may go at once (the trial's seeds), each then settled in order. */
+  async send(r: Real): Promise<{ res: Response; body: Record<string, unknown>; slug: string }> {
     const slug = r.slugs[this.p.slug];
     const body: Record<string, unknown> = {};
     if (this.p.withName) body.name = r.ctx.scratch.name("model");
     if (this.p.meta) body.meta = this.p.meta;
     if (this.p.folder !== null) body.folderId = r.folders[this.p.folder];
     this.sent = `PUT workbooks/by-slug/${slug} ${JSON.stringify(body)}`;
-    const res = await putBySlug(r.ctx.scratch, r.api, r.dep, slug, body);
+    return { res: await putBySlug(r.ctx.scratch, r.api, r.dep, slug, body), body, slug };
+  }
+  /** What the answer must show, given the model so far, and the model after it. */
+  settle(m: Model, r: Real, { res, body, slug }: Awaited<ReturnType<Upsert["send"]>>): void {
+    this.sent = `PUT workbooks/by-slug/${slug} ${JSON.stringify(body)}`;
     const got = expectWorkbook(r.ctx, res, this.sent);
     const held = m.bySlug.get(this.p.slug);
     if (held) {
@@ -237,11 +246,13 @@ export const workspaceModelChecks = group("model", [
         sequences,
         async (calls, api) => {
           const own = { ...ctx, api };
-          const folders = [(await createFolder(own, dep)).id, (await createFolder(own, dep)).id];
+          const folders = (await atOnce([createFolder(own, dep), createFolder(own, dep)])).map((f) => f.id);
           const real: Real = { ctx, api, dep, folders, slugs: Array.from({ length: SLUGS }, () => ctx.scratch.slug("model")) };
           const model: Model = { workbooks: [], bySlug: new Map() };
-          // Two workbooks from the start, so that every call of the sequence has something to act on.
-          for (const seed of SEEDED) await seed.run(model, real);
+          // Two workbooks from the start, so that every call of the sequence has something to act on:
+          // two slugs, upserted at once, then taken into the model in order.
+          const seeded = await atOnce(SEEDED.map((seed) => seed.send(real)));
+          SEEDED.forEach((seed, i) => seed.settle(model, real, seeded[i]));
           await fc.asyncModelRun(() => ({ model, real }), calls);
         },
         { maxRuns: 30, maxRequests: MODEL_REQUEST_BUDGET },
