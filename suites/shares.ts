@@ -17,8 +17,9 @@ const byGroup: Record<string, Share[]> = {
   "bulk-move": ["add:workspace"],
   // A metadata token changes nothing that another check reads.
   tokens: [],
-  // Toggling a branch's staging environment changes the environments list.
-  staging: ["write:environments"],
+  // Toggling a branch's staging environment changes the environments list, and the branch's record
+  // in the branches list (isStagingEnvironmentEnabled), which branches.list.cursor reads whole.
+  staging: ["write:environments", "write:branches"],
   "deployment-update": ["write:deployment"],
   upsert: ["add:workspace"],
   clone: ["add:workspace"],
@@ -69,7 +70,7 @@ const byId: Record<string, Share[]> = {
   "deployment-update.version.near-miss-forms": ["write:deployment"],
   "tokens.negative.broken-body": [],
   "tokens.negative.non-positive-lifetime": [],
-  "staging.negative.broken-body": ["write:environments"],
+  "staging.negative.broken-body": ["write:environments", "write:branches"],
   "deployment-update.negative.unlisted-version": ["write:deployment"],
   "workspace.negative.broken-body": ["add:workspace"],
   "workspace.negative.broken-body-4xx": ["add:workspace"],
