@@ -27,8 +27,10 @@ const byGroup: Record<string, Share[]> = {
   // E14 families: each creates and removes only its own objects, or reads a list others add to.
   "bulk-delete": ["add:workspace"],
   reports: ["add:workspace"],
-  branches: ["add:branches"],
-  "data-model": ["add:branches"],
+  // A branch, and dev mode on it, may show in the environments list (type development: the spec
+  // lists development environments, and a server may hold one per branch or per dev-mode session).
+  branches: ["add:branches", "add:environments"],
+  "data-model": ["add:branches", "add:environments"],
   regions: [],
   "user-attributes": ["add:user-attributes"],
   users: ["add:users"],
@@ -58,7 +60,7 @@ const byId: Record<string, Share[]> = {
   // which the deployments list shows to whatever walks it: they run alone.
   "documented.operations.own-user": ["add:users", "add:user-attributes"],
   "documented.operations.own-dashboard": ["add:workspace"],
-  "documented.operations.own-file-delete": ["add:branches", "write:dev-mode"],
+  "documented.operations.own-file-delete": ["add:branches", "add:environments", "write:dev-mode"],
   // With --allow-writes its refused writes go to a workbook of its own, and refused creates may make objects of the run's.
   "auth.reject.every-operation": ["add:workspace", "add:users", "add:user-attributes"],
   "pagination.cursor.any-page-size": ["read:environments", "read:workspace", "read:env-vars"],
@@ -80,17 +82,17 @@ const byId: Record<string, Share[]> = {
   "users.list.search": ["read:users"],
   "user-attributes.list.cursor": ["read:user-attributes"],
   // It syncs a branch of its own, made and removed beside the other branch writers.
-  "dbt-sync.start.branch-and-ref": ["add:dbt-sync", "add:branches"],
+  "dbt-sync.start.branch-and-ref": ["add:dbt-sync", "add:branches", "add:environments"],
   // A hundred workbooks at once may fill a plan's workbook limit (plan-dependent): nothing that
   // creates workbooks runs beside them.
   "bulk-move.request.at-limit-accepted": ["exclusive"],
   "bulk-move.request.over-limit-rejected": ["exclusive"],
   // Dev mode may be held per caller, on one branch at a time (its scope is not shown): a check that
   // starts it on its branch moves it off another's, so those checks never overlap.
-  "data-model.files.write-needs-dev-mode": ["add:branches", "write:dev-mode"],
-  "data-model.validate.compile-errors-200": ["add:branches", "write:dev-mode"],
-  "data-model.files.rename": ["add:branches", "write:dev-mode"],
-  "data-model.upload.chunks-joined": ["add:branches", "write:dev-mode"],
+  "data-model.files.write-needs-dev-mode": ["add:branches", "add:environments", "write:dev-mode"],
+  "data-model.validate.compile-errors-200": ["add:branches", "add:environments", "write:dev-mode"],
+  "data-model.files.rename": ["add:branches", "add:environments", "write:dev-mode"],
+  "data-model.upload.chunks-joined": ["add:branches", "add:environments", "write:dev-mode"],
 };
 
 export function withShares(checks: Check[]): Check[] {
