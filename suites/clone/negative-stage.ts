@@ -6,7 +6,8 @@ import { readableWithout } from "../lib/lenient-reading.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { trackAnswered } from "../lib/workbook-writes.js";
 import { pathTo } from "../../core/spec/client.js";
-import { Stage, badBodies, isObject, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { isObject } from "../lib/values.js";
 
 /** The source sits in a folder of the run's own, where a clone would land (E10 rule 4): the folder must keep holding it alone. */
 export async function cloneStage(ctx: CheckContext): Promise<Stage> {

@@ -1,6 +1,7 @@
 import type { Api } from "../../core/transport/api.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { pathTo } from "../../core/spec/client.js";
+import { isObject } from "../lib/values.js";
 
 /**
  * Report references of a dashboard (E10 rule 2). Where a widget keeps the report it shows is not
@@ -14,7 +15,6 @@ import { pathTo } from "../../core/spec/client.js";
 /** Where a leaf sits: keys and array indexes from the dashboard config down. */
 export type RefPath = (string | number)[];
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The id a leaf spells: a safe integer, or a string of digits. */
 function idOf(v: unknown): number | undefined {

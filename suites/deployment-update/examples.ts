@@ -2,7 +2,8 @@ import { group, type Need } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
-import { isObject, keepSettings, readSettings, UPDATE_ACCEPTED } from "../lib/deployment-settings.js";
+import { keepSettings, readSettings, UPDATE_ACCEPTED } from "../lib/deployment-settings.js";
+import { isObject } from "../lib/values.js";
 import { acceptedSpellings } from "../../generators/index.js";
 import { currentVersions, type VersionEntry } from "../lib/version-list.js";
 

@@ -6,7 +6,8 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { rejectedVersionForm } from "../../generators/index.js";
 import { keepSettings } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
-import { BadBody, Stage, badBodies, isObject, sender } from "../lib/negative-bodies.js";
+import { BadBody, Stage, badBodies, sender } from "../lib/negative-bodies.js";
+import { isObject } from "../lib/values.js";
 
 const bare = (version: unknown) => String(version).replace(/^v/, "");
 

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { pathTo } from "../../core/spec/client.js";
+import { isObject } from "./values.js";
 
 /** E6 does not show its answer; published docs: 200 with the full settings. An accepted update is any of these. */
 export const UPDATE_ACCEPTED = [200, 202, 204];
@@ -19,7 +20,6 @@ function kept(field: string, now: unknown, before: unknown): boolean {
   return isDeepStrictEqual(now, before);
 }
 
-export const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 export const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
 /** The deployment settings (E14: shape not shown; read as one object, under `data` or not). */

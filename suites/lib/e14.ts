@@ -6,6 +6,7 @@ import { modelOf } from "../../core/served/read.js";
 import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
+import { isObject } from "./values.js";
 
 /**
  * What the checks of E14 rules share: the server's own document to spell requests by and to read
@@ -55,7 +56,6 @@ export async function servedOrPlain(ctx: Pick<CheckContext, "servedDocument">, n
   return op ?? { record: (res) => recordOf(undefined, res), created: (res) => createdBy(undefined, res) };
 }
 
-const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The records of a list answer, or a failure: the rule is about what the list holds. */
 export function records(ctx: CheckContext, res: Response, what: string): any[] {

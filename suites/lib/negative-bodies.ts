@@ -52,7 +52,6 @@ export function spelledAsValid(ctx: CheckContext, schema: SchemaName): (bad: Bad
   return (bad) => bad.kind === "wrong-type" && spellsAllowed(valueAt(bad.body, bad.at), typesAt(s, bad.at));
 }
 
-export const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function badBodies(ctx: CheckContext, schema: SchemaName, opts: InvalidOptions & { base: fc.Arbitrary<unknown> }, more: fc.Arbitrary<BadBody>[] = []): fc.Arbitrary<BadBody> {
   const broken = invalidValues(ctx.schemas.schema(schema), opts).map((c): BadBody => ({ kind: c.kind, at: c.at, body: c.value }));

@@ -6,7 +6,7 @@ import { forAll } from "../../core/run/property.js";
 import { type BadBody, type Stage } from "./negative-bodies.js";
 import { atOnce } from "./at-once.js";
 
-export const describe = (bad: BadBody) => (bad.kind === "malformed-json" ? "a body that is not JSON" : `a body with ${bad.kind} at ${bad.at || "the root"}`);
+const describe = (bad: BadBody) => (bad.kind === "malformed-json" ? "a body that is not JSON" : `a body with ${bad.kind} at ${bad.at || "the root"}`);
 
 /** One endpoint of a negative property: how to set it up, which of its cases the property sends, and the status they must get (else any 4xx). */
 export interface Part {

@@ -6,7 +6,8 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { readableWithout, valueAt } from "../lib/lenient-reading.js";
 import { stagingState, unreadable } from "./state.js";
 import { currentEnvironments } from "../lib/environment-list.js";
-import { Stage, badBodies, isObject, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { isObject } from "../lib/values.js";
 
 /** Whether the branch's staging environment is on now (E2, else the branches list); unreadable, the property has nothing to judge. */
 async function stagingOn(ctx: CheckContext, api: Api, dep: string, branch: string): Promise<{ on: boolean; res?: Response }> {
