@@ -41,6 +41,14 @@ export const ENV_VARS = {
 /** Every name a run may set: what the plan line prints and a tenant holds at most. */
 export const ENV_VAR_POOL: readonly string[] = [ENV_VARS.probe, ENV_VARS.listedSecret, ENV_VARS.listedPlain, ...ENV_VARS.negative, ...PROPERTY_ENV_VARS];
 
+/**
+ * The user attribute of a type that a run creates where the API documents no delete of one
+ * (--allow-unremovable-writes): one fixed name a type, so a tenant holds at most five however often the suite runs.
+ */
+export function fixedAttributeName(type: string): string {
+  return `${ENV_VAR_TAG.toLowerCase()}_${type}`;
+}
+
 /** A name of the masking properties' set (reused by every run, never a new one). */
 export function envVarName(): fc.Arbitrary<string> {
   return fc.constantFrom(...PROPERTY_ENV_VARS);

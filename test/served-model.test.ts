@@ -65,4 +65,17 @@ describe("the served model", () => {
     expect(m.findNamed("getUser")).toBeUndefined();
     expect(() => m.requireNamed("createPolicy", "creates a policy")).toThrow(/POST \/api\/v1\/policies, which creates a policy/);
   });
+  it("spells a body as documented: alternatives by name, a list's items fitted, and hints the body holds only in a list of objects sent as a one-item list", async () => {
+    const body = (schema: unknown) => ({ requestBody: { content: { "application/json": { schema } } }, responses: { "200": json(folder) } });
+    const pair = { type: "object", required: ["from", "to"], properties: { from: { type: "string" }, to: { type: "string" } } };
+    const m = await model({
+      "/api/v1/flat": { post: body({ type: "object", required: ["oldName", "newName"], properties: { branch: { type: "string" }, oldName: { type: "string" }, newName: { type: "string" } } }) },
+      "/api/v1/listed": { post: body({ type: "object", required: ["renames"], properties: { branchName: { type: "string" }, renames: { type: "array", items: pair } } }) },
+      "/api/v1/none": { post: body({ type: "object", properties: { branchName: { type: "string" } } }) },
+    });
+    const hints = { "branchName|branch?": "b", "from|oldName": "x", "to|newName": "y" };
+    expect(m.require("POST", "/api/v1/flat", "").body(hints)).toEqual({ branch: "b", oldName: "x", newName: "y" });
+    expect(m.require("POST", "/api/v1/listed", "").body(hints)).toEqual({ branchName: "b", renames: [{ from: "x", to: "y" }] });
+    expect(() => m.require("POST", "/api/v1/none", "").body(hints)).toThrow(/documents no property from or oldName/);
+  });
 });

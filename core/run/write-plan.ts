@@ -4,7 +4,7 @@ import { credentials, redactorFor } from "./runner.js";
 import { Scratch } from "../ledger/scratch.js";
 import type { RunSettings } from "./settings.js";
 import { requestTo } from "../spec/client.js";
-import { ENV_VAR_POOL, ENV_VAR_TAG } from "../../generators/index.js";
+import { ENV_VAR_POOL, ENV_VAR_TAG, fixedAttributeName } from "../../generators/index.js";
 
 /**
  * What a run with writes will change, and where, in a few lines printed before its first check:
@@ -32,7 +32,8 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
   if (has("fixture:environments")) lines.push(`  - issue metadata tokens for an environment of deployment ${main}`);
   if (has("unremovable-writes"))
     lines.push(`  - set environment variables in deployment ${main}, the API cannot delete them: only the tool's fixed ${ENV_VAR_POOL.length} names (${ENV_VAR_TAG} in each: ${ENV_VAR_POOL.join(", ")}), overwritten by every run`);
-  if (has("admin-writes")) lines.push(`  - create users and user attributes named after ${prefix}, deactivate, activate and delete only those, and delete the attributes`);
+  if (has("admin-writes"))
+    lines.push(`  - create users and user attributes named after ${prefix}, deactivate, activate and delete only those, and delete the attributes${settings.unremovableWrites ? ` (where the server documents no delete of an attribute: only the tool's fixed ${fixedAttributeName("<type>")} ones, one a type, which stay)` : ""}`);
   if (has("deployment-lifecycle")) lines.push(`  - create a deployment named ${prefix}-…, advance and reset its setup wizard, and delete it once a read-back shows it as the run's own (no other deployment is ever deleted)`);
   else lines.push("  - no deployment created or deleted (that needs --allow-deployment-lifecycle)");
   if (has("git-operations"))

@@ -67,9 +67,15 @@ export class ServedOperation {
   private fit(schema: any, hints: Record<string, unknown>, where: string): Record<string, unknown> {
     const props = propertiesOf(schema);
     const out: Record<string, unknown> = {};
+    const named = (key: string, among: Record<string, any>) => Object.keys(among).find((p) => key.replace(/\?$/, "").toLowerCase().split("|").includes(p.toLowerCase()));
+    // Hints the body documents only inside a list of objects (`renames: [{from, to}]` for a rename
+    // of `from` to `to`: the spec names the operation, not its body) go there, as a one-item list.
+    const unplaced = Object.keys(hints).filter((k) => !k.endsWith("?") && !named(k, props));
+    const list = unplaced.length ? Object.keys(props).find((p) => unplaced.every((k) => named(k, propertiesOf(props[p]?.items)))) : undefined;
+    if (list) out[list] = [this.fit(props[list].items, Object.fromEntries(unplaced.map((k) => [k, hints[k]])), `${where}.${list}[]`)];
     for (const [key, value] of Object.entries(hints)) {
-      const alts = key.toLowerCase().split("|");
-      const name = Object.keys(props).find((p) => alts.includes(p.toLowerCase()));
+      if (list && unplaced.includes(key)) continue;
+      const name = named(key, props);
       if (!name) {
         if (key.endsWith("?")) continue;
         throw new NotVerifiable(`${this.label}: ${where} documents no property ${key.split("|").join(" or ")}`);
