@@ -84,9 +84,9 @@ const byId: Record<string, Share[]> = {
   // It syncs a branch of its own, made and removed beside the other branch writers.
   "dbt-sync.start.branch-and-ref": ["add:dbt-sync", "add:branches", "add:environments"],
   // A hundred workbooks at once may fill a plan's workbook limit (plan-dependent): nothing that
-  // creates workbooks runs beside them.
-  "bulk-move.request.at-limit-accepted": ["exclusive"],
-  "bulk-move.request.over-limit-rejected": ["exclusive"],
+  // creates workbooks (each adds to the workspace) runs beside them; what touches no workspace does.
+  "bulk-move.request.at-limit-accepted": ["write:workspace"],
+  "bulk-move.request.over-limit-rejected": ["write:workspace"],
   // Dev mode may be held per caller, on one branch at a time (its scope is not shown): a check that
   // starts it on its branch moves it off another's, so those checks never overlap.
   "data-model.files.write-needs-dev-mode": ["add:branches", "add:environments", "write:dev-mode"],

@@ -142,3 +142,62 @@ describe("with 2 % of connections reset, properties do not balloon", () => {
     expect(chaos.hits.get("reset") ?? 0).toBeGreaterThan(0);
   });
 });
+
+describe("cases judged at once (casesAtOnce)", () => {
+  /** A property over numbers that fails on three large ones, and the most of its cases in flight at one time. */
+  function threeLarge(casesAtOnce: number) {
+    let inFlight = 0;
+    let most = 0;
+    const p = counted("three-large", fc.array(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 12 }), async (xs, _call, ctx, api) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        await api.get(E1);
+      } finally {
+        inFlight--;
+      }
+      ctx.expect.that(xs.filter((x) => x > 400_000).length < 3, "fewer than three large numbers", { reason: "total" });
+    }, { casesAtOnce, maxRequests: 600 });
+    return { ...p, most: () => most };
+  }
+
+  it("finds and shrinks the same counterexample as one case at a time, with cases in flight together, within the budget", async () => {
+    const one = threeLarge(1);
+    const four = threeLarge(4);
+    const [a, b] = [(await runAgainstReference([one.check], SETTINGS)).results[0], (await runAgainstReference([four.check], SETTINGS)).results[0]];
+    expect([a.status, b.status]).toEqual(["failed", "failed"]);
+    expect(b.reason).toBe("total");
+    expect(b.property?.counterexample).toBe(a.property?.counterexample);
+    expect(b.property?.seed).toBe(a.property?.seed);
+    expect(one.most()).toBe(1);
+    expect(four.most()).toBeGreaterThan(1);
+    expect(four.most()).toBeLessThanOrEqual(4);
+    expect(b.requests).toBeLessThanOrEqual(600);
+  });
+
+  it("a property that holds runs every asked case, at most the number asked for at once", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const p = counted("holds-at-once", fc.nat(), async (_n, _call, _ctx, api) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        await api.get(E1);
+      } finally {
+        inFlight--;
+      }
+    }, { casesAtOnce: 5 });
+    const { results } = await runAgainstReference([p.check], { settings: { runs: 40 } });
+    expect(results[0].status).toBe("passed");
+    expect(p.calls[0]).toBe(40);
+    expect(most).toBe(5);
+  });
+
+  it("a network error among cases at once ends the property unshrunk, as errored", async () => {
+    const p = counted("network-at-once", fc.nat(), async (n, call) => {
+      if (call === 6) throw new NetworkError("GET /x: connection reset");
+      void n;
+    }, { casesAtOnce: 4 });
+    const { results } = await runAgainstReference([p.check], SETTINGS);
+    expect(results[0].status).toBe("errored");
+    expect(p.calls[0]).toBeLessThanOrEqual(8);
+  });
+});

@@ -11,6 +11,7 @@ import { operationKey } from "../../core/spec/match.js";
 import { SPECIFIED } from "../../core/spec/spec-operations.js";
 import { PathIds, writeClass } from "../documented/requests.js";
 import { ownWorkbook } from "../lib/workbook-writes.js";
+import { sideBySide } from "../lib/at-once.js";
 import { bodyFor, createdId, itemPath, removeLater, type Resource, resourcesOf } from "../documented/resources.js";
 
 /** 256 random bits: no key a server issued can equal it. */
@@ -24,8 +25,6 @@ export const REFUSED: { rule: string; what: string; header: () => string | undef
   { rule: "unknown-key", what: "a Bearer key the server never issued", header: () => `Bearer ${unknownKey()}` },
 ];
 
-/** Operations probed at once: the check is many small independent requests. */
-const AT_ONCE = 8;
 /** Operations that get all four refused credentials; the others get one each, in turn (a server refuses by credential, not by operation and credential at once). */
 const EVERY_CREDENTIAL_ON = 8;
 
@@ -158,8 +157,7 @@ export const everyOperation: CheckSpec = {
   needs: ["fixture:deployment"],
   async run(ctx) {
     const { probes, ids } = await operationsToProbe(ctx);
-    const results: Awaited<ReturnType<typeof probeOne>>[] = [];
-    for (let i = 0; i < probes.length; i += AT_ONCE) results.push(...(await Promise.all(probes.slice(i, i + AT_ONCE).map((p, j) => probeOne(ctx, p, kindsFor(i + j, probes.length), ids)))));
+    const results = await sideBySide(probes, (p, i) => probeOne(ctx, p, kindsFor(i, probes.length), ids));
     const failures = results.flatMap((r) => r.failures);
     const first = results.find((r) => r.firstFailure)?.firstFailure;
     if (first)

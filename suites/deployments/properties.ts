@@ -2,7 +2,7 @@ import { groupedById } from "../../core/model/check.js";
 import { DEPLOYMENTS_PATH, deploymentsOf } from "../../core/spec/deployments.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkOffset, wholeList } from "../../core/transport/pagination.js";
-import { DEFAULT_REQUEST_BUDGET, forAll, MIN_RUNS } from "../../core/run/property.js";
+import { DEFAULT_REQUEST_BUDGET, forAll, INDEPENDENT_CASES_AT_ONCE, MIN_RUNS } from "../../core/run/property.js";
 import { pageSize, smallestPageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { SURE_LIMIT } from "../lib/cursor-walk.js";
@@ -27,7 +27,7 @@ export const deploymentPropertyChecks = groupedById([
         const walk = await walkOffset(api, DEPLOYMENTS_PATH, limit, deploymentsOf, { listLength: whole.length });
         expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: deploymentsOf(res.body) ?? [], res })), "limit", walk.limit, "deployment");
         expectWalkCovers(ctx.expect, walk.items.map((d: any) => String(d?.id)), whole, "deployment", walk.pages.at(-1));
-      }, { maxRequests });
+      }, { maxRequests, casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
     },
   },
 ]);

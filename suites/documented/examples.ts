@@ -16,12 +16,12 @@ import { contradiction, invalidQueryValues, namesMadeUpValue, PathIds, queryArbi
 import { roundTrips, runChains } from "./chains.js";
 import { createdId, itemPath, ownNamed, removeLater, resourcesOf } from "./resources.js";
 import { documented } from "../lib/e14.js";
-import { atOnce } from "../lib/at-once.js";
+import { atOnce, sideBySide } from "../lib/at-once.js";
 
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
 const RUNS_PER_READ = 3;
-/** One request a run, and one kept back for the replay that confirms a failure (core/run/property.ts). */
-const READ_BUDGET = { maxRuns: RUNS_PER_READ, maxRequests: RUNS_PER_READ + 1 };
+/** One request a run, and one kept back for the replay that confirms a failure (core/run/property.ts); reads all at once. */
+const READ_BUDGET = { maxRuns: RUNS_PER_READ, maxRequests: RUNS_PER_READ + 1, casesAtOnce: RUNS_PER_READ };
 /** Invalid values sent per operation, and in all: one per rule a parameter states, bounded. */
 const INVALID_PER_OPERATION = 8;
 const INVALID_IN_ALL = 60;
@@ -112,21 +112,23 @@ export const documentedChecks = group("documented", [
     async run(ctx) {
       const { ops, ids } = await setUp(ctx);
       const findings = new Findings();
-      let sent = 0;
+      const reads: { op: (typeof ops)[number]; path: string; c: ReturnType<typeof invalidQueryValues>[number] & { name: string } }[] = [];
       for (const op of readsOf(ctx, ops)) {
         const path = await ids.fill(op.path);
         const cases = op.parameters.filter((p) => p.in === "query").flatMap((p) => invalidQueryValues(p).map((c) => ({ ...c, name: p.name }))).slice(0, INVALID_PER_OPERATION);
-        if (!path) continue;
-        for (const c of cases) {
-          if (sent++ >= INVALID_IN_ALL) break;
-          const res = await ctx.api.get(path, { [c.name]: c.value });
-          if (c.clampable !== undefined && res.status === 200 && pageHolds(res.body, c.clampable)) continue;
-          if (res.status < 400 || res.status >= 500)
-            findings.fail(`${where(op)}: ${c.name}=${c.value} breaks its documented ${c.breaks}, and was not refused`, { reason: res.status >= 500 ? "server-error" : "accepted", expected: "a 4xx", got: statusLine(res), res });
-        }
+        if (path) reads.push(...cases.map((c) => ({ op, path, c })));
+      }
+      const sent = reads.slice(0, INVALID_IN_ALL);
+      // Reads change nothing: side by side, judged in order.
+      const answers = await sideBySide(sent, ({ path, c }) => ctx.api.get(path, { [c.name]: c.value }));
+      for (const [i, { op, c }] of sent.entries()) {
+        const res = answers[i];
+        if (c.clampable !== undefined && res.status === 200 && pageHolds(res.body, c.clampable)) continue;
+        if (res.status < 400 || res.status >= 500)
+          findings.fail(`${where(op)}: ${c.name}=${c.value} breaks its documented ${c.breaks}, and was not refused`, { reason: res.status >= 500 ? "server-error" : "accepted", expected: "a 4xx", got: statusLine(res), res });
       }
       findings.throwIfAny();
-      if (!sent) throw new NotExercised("no read of the document states a rule of a query parameter that a query string can break");
+      if (!sent.length) throw new NotExercised("no read of the document states a rule of a query parameter that a query string can break");
     },
   },
   {
@@ -139,20 +141,23 @@ export const documentedChecks = group("documented", [
     async run(ctx) {
       const { ops, deploymentId } = await setUp(ctx);
       const findings = new Findings();
-      const paths = [...new Set(ops.map((o) => o.path))];
-      let sent = 0;
-      for (const path of paths) {
+      const probes = [...new Set(ops.map((o) => o.path))].flatMap((path) => {
         const listed = new Set(ops.filter((o) => o.path === path).map((o) => o.method));
         // Never DELETE: a server that serves it undocumented would apply it whatever the body.
         const method = (["PATCH", "PUT", "POST"] as const).find((m) => !listed.has(m));
-        if (!method) continue;
+        return method ? [{ method, path }] : [];
+      });
+      // A body that is not JSON applies nothing: side by side, judged in order.
+      const answers = await sideBySide(probes, ({ method, path }) => {
         const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => (/^deployment_?id$/i.test(name) ? encodeURIComponent(deploymentId) : "0"));
-        const res = await ctx.api.send({ method, path: filled, rawBody: "{", headers: { "content-type": "application/json" } });
-        sent++;
+        return ctx.api.send({ method, path: filled, rawBody: "{", headers: { "content-type": "application/json" } });
+      });
+      for (const [i, { method, path }] of probes.entries()) {
+        const res = answers[i];
         if (res.status !== 404 && res.status !== 405) findings.fail(`${method} ${path} is not in the document, and was not answered 405 or 404`, { reason: "not-405", expected: "405 (or 404)", got: statusLine(res), res });
       }
       findings.throwIfAny();
-      if (!sent) throw new NotExercised("every path of the document lists PATCH, PUT and POST");
+      if (!probes.length) throw new NotExercised("every path of the document lists PATCH, PUT and POST");
     },
   },
   {

@@ -38,7 +38,22 @@ export class PathIds {
    */
   constructor(private readonly api: Api, private readonly ops: Operation[], private readonly deploymentId: string, private readonly runPrefix?: string) {}
 
-  async fill(path: string): Promise<string | undefined> {
+  /**
+   * Chains of several resources run at once (suites/documented/chains.ts): one filling at a time, so
+   * that the guard against a kind that names itself (`resolving`) never takes another chain's search for one.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  fill(path: string): Promise<string | undefined> {
+    return this.serially(() => this.fillNow(path));
+  }
+
+  private async fillNow(path: string): Promise<string | undefined> {
     let out = "";
     let rest = path;
     for (let m = /\{([^}]+)\}/.exec(rest); m; m = /\{([^}]+)\}/.exec(rest)) {
@@ -65,7 +80,11 @@ export class PathIds {
    * lists (`folderId`, `branchName`): a discovered one, as a client would send, where a made-up one
    * would only read as missing.
    */
-  async knownQuery(op: Operation): Promise<Record<string, string>> {
+  knownQuery(op: Operation): Promise<Record<string, string>> {
+    return this.serially(() => this.knownQueryNow(op));
+  }
+
+  private async knownQueryNow(op: Operation): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
     for (const p of op.parameters.filter((x) => x.in === "query" && !x.required && NAMES_OBJECT.test(x.name) && !isDeploymentParam(x.name))) {
       const v = await this.byKind(p.name);
@@ -89,7 +108,7 @@ export class PathIds {
     try {
       // The first list of the kind that can be addressed and holds one (a repository's branches need an owner; a deployment's do not).
       for (const list of lists) {
-        const path = await this.fill(list.path.replace(/\/$/, ""));
+        const path = await this.fillNow(list.path.replace(/\/$/, ""));
         const value = path === undefined ? undefined : await this.firstOf(path, /name$/i.test(name) ? "name" : name, kind);
         if (value !== undefined) return value;
       }

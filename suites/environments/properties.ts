@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { groupedById } from "../../core/model/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkOffset } from "../../core/transport/pagination.js";
-import { forAll } from "../../core/run/property.js";
+import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "../lib/environment-list.js";
@@ -32,7 +32,7 @@ export const environmentPropertyChecks = groupedById([
           expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })), "limit", walk.limit, "environment");
           expectWalkCovers(ctx.expect, walk.items.map((e: any) => String(e?.id)), whole, `environment (limit=${limit})`, walk.pages.at(-1));
         }
-      });
+      }, { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
     },
   },
 ]);

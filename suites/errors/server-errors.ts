@@ -3,7 +3,7 @@ import type { Api } from "../../core/transport/api.js";
 import { groupedById } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { forAll } from "../../core/run/property.js";
+import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import type { OpenApiDocument } from "../../core/spec/schemas.js";
 import { anyPageSize, conforms, invalidValues, longText, securityContext, text, validValues, type Schema } from "../../generators/index.js";
 import { tokenParams } from "../tokens/metadata-token.js";
@@ -118,7 +118,8 @@ function expectNoServerError(ctx: CheckContext, res: Response, what: string): vo
 
 function readProperty(ctx: CheckContext, request: (r: Read) => fc.Arbitrary<ReadRequest> | undefined): Promise<void> {
   const requests = readsOf(ctx.schemas.document).flatMap((r) => request(r) ?? []);
-  return forAll(ctx, fc.oneof(...requests), async (req, api) => expectNoServerError(ctx, await sendRead(api, req), describeRead(req)));
+  // Reads change nothing another case reads.
+  return forAll(ctx, fc.oneof(...requests), async (req, api) => expectNoServerError(ctx, await sendRead(api, req), describeRead(req)), { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
 }
 
 // ---------------------------------------------------------------- writes
@@ -203,7 +204,8 @@ export const serverErrorChecks = groupedById([
     needs: ["writes", "fixture:deployment", "fixture:environment"],
     async run(ctx) {
       const { writes, send } = await validWrites(ctx);
-      await forAll(ctx, writes, async (w, api) => expectNoServerError(ctx, await send(api, w), `a valid ${w.spec} request`));
+      // Only the status is judged, and each case's objects are its own: cases side by side.
+      await forAll(ctx, writes, async (w, api) => expectNoServerError(ctx, await send(api, w), `a valid ${w.spec} request`), { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
     },
   },
 ]);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { type CheckSpec, type Need } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Endpoint } from "../../core/spec/endpoints.js";
-import { forAll } from "../../core/run/property.js";
+import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import { type BadBody, type Stage } from "./negative-bodies.js";
 import { atOnce } from "./at-once.js";
 
@@ -30,9 +30,10 @@ export type Judged = "rejected" | "not-applied";
  * the spec fixes to the same degree share one property. A trial is a short session of up to
  * three bad requests, each to one endpoint; shrinking leaves the one that is not refused. A 2xx to
  * a case a lenient server may read as valid is that reading, not a break: it is checked for
- * faithfulness where it can be, and the state put back.
+ * faithfulness where it can be, and the state put back. `independent`: no case changes what another
+ * reads (each is refused, or makes only what it alone reads, such as a token): cases run at once.
  */
-export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> & { needs: Need[]; parts: Part[]; judged?: Judged }): CheckSpec {
+export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> & { needs: Need[]; parts: Part[]; judged?: Judged; independent?: boolean }): CheckSpec {
   const judged = o.judged ?? "rejected";
   return {
     id: o.id,
@@ -71,7 +72,7 @@ export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> &
           await part.unchanged(api, res);
           part.moved = false;
         }
-      });
+      }, o.independent ? { casesAtOnce: INDEPENDENT_CASES_AT_ONCE } : {});
     },
   };
 }

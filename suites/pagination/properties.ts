@@ -3,7 +3,7 @@ import type { Api } from "../../core/transport/api.js";
 import { groupedById } from "../../core/model/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor } from "../../core/transport/pagination.js";
-import { forAll } from "../../core/run/property.js";
+import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { pathTo } from "../../core/spec/client.js";
@@ -79,7 +79,7 @@ export const paginationPropertyChecks = groupedById([
           expectPagesCapped(ctx.expect, walk.pages, "first", walk.first ?? first, l.what);
           expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
         });
-      }, { maxRequests: 300 });
+      }, { maxRequests: 300, casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
     },
   },
 ]);

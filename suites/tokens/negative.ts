@@ -12,6 +12,7 @@ export const tokenNegativeChecks = groupedById([
     title: "Any E3 body whose security_context is missing or not an object, or whose expires_in is not a number, or that is not JSON, issues no token and is no server error",
     needs: TOKEN_NEEDS,
     judged: "not-applied",
+    independent: true,
     parts: [{ endpoint: "E3", stage: tokenStage, select: (b) => b.kind !== "out-of-range" }],
   }),
   negative({
@@ -21,6 +22,7 @@ export const tokenNegativeChecks = groupedById([
     level: "SHOULD",
     title: "Any E3 body whose security_context is missing or not an object, or whose expires_in is not a number, or that is not JSON, is rejected with a 4xx",
     needs: TOKEN_NEEDS,
+    independent: true,
     parts: [{ endpoint: "E3", stage: tokenStage, select: (b) => b.kind !== "out-of-range" }],
   }),
   negative({
@@ -29,6 +31,7 @@ export const tokenNegativeChecks = groupedById([
     level: "SHOULD",
     title: "Any E3 body whose expires_in is zero or negative is rejected with a 4xx",
     needs: TOKEN_NEEDS,
+    independent: true,
     parts: [{ endpoint: "E3", stage: tokenStage, select: (b) => b.kind === "out-of-range" }],
   }),
 ]);

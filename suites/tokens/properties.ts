@@ -4,7 +4,7 @@ import { groupedById, type CheckSpec } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import { forAll } from "../../core/run/property.js";
+import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import { secondsBetween } from "../../core/spec/timestamps.js";
 import { securityContext } from "../../generators/index.js";
 import { claimsOf, tokenPath, tokenTimes } from "./metadata-token.js";
@@ -38,7 +38,8 @@ export const tokenPropertyChecks = groupedById([
         if (lifetime === undefined) throw new NotExercised("created_at and expires_at: only one names its UTC offset");
         // Both times come from one instant: less than a second of difference is rounding, a second is not.
         ctx.expect.that(Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, expires_at is created_at plus ${body.expires_in} s`, { reason: "lifetime", expected: `${body.expires_in} s`, got: `${lifetime} s`, res });
-      });
+        // Each case issues a token of its own and reads only it.
+      }, { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
     },
   },
   {
@@ -59,7 +60,7 @@ export const tokenPropertyChecks = groupedById([
         const issued = typeof claims.iat === "number" ? claims.iat : created.ms / 1000;
         const lifetime = typeof claims.exp === "number" ? claims.exp - issued : undefined;
         ctx.expect.that(lifetime !== undefined && Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, the JWT's exp is ${body.expires_in} s after ${typeof claims.iat === "number" ? "iat" : "created_at"}`, { reason: "jwt-lifetime", expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res });
-      });
+      }, { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
     },
   },
 ]);
