@@ -75,6 +75,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-admin-writes", "with --allow-writes: also create and remove users, groups, user attributes, integrations and embed tenants, and change tenant settings (put back)")
     .option("--allow-deployment-lifecycle", "with --allow-writes: also create a deployment, drive its setup wizard, and delete it (only the one the run created, once a read-back shows it)")
     .option("--allow-git-operations", "with --allow-writes and --allow-deployment-lifecycle: in a deployment the run creates (and deletes), also commit, pull and merge branches of its own (one into the default branch), and connect it to a repository the tenant's GitHub lists")
+    .option("--allow-unnamed-operations", "with --allow-writes: also send each write (POST, PUT, PATCH) of the server's document that the spec does not name one valid request, on objects the run discovered: what it does is not known to the tool")
     .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", (v) => {
       if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-coverage must be a percentage from 0 to 100");
       return Number(v);
@@ -163,6 +164,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-admin-writes", "needed again if the check changes users, attributes, integrations or tenant settings")
     .option("--allow-deployment-lifecycle", "needed again if the check creates and deletes a deployment")
     .option("--allow-git-operations", "needed again if the check commits, merges or connects a repository")
+    .option("--allow-unnamed-operations", "needed again if the check sends operations the spec does not name")
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
     .option("--out <dir>", "report folder", "reports")
     .option("--quiet", "only the summary, the failure's line, and the reports line")

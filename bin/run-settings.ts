@@ -17,6 +17,7 @@ export interface SettingsOptions {
   allowAdminWrites?: boolean;
   allowDeploymentLifecycle?: boolean;
   allowGitOperations?: boolean;
+  allowUnnamedOperations?: boolean;
   runs?: number;
   seed?: number;
   strict?: boolean;
@@ -39,8 +40,8 @@ export function checkRunOptions(opts: SettingsOptions): void {
   if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
   if (opts.reference && (opts.token || opts.tokenFile)) throw new UsageError("--reference uses the bundled server's own tokens: leave out --token and --token-file");
   if (opts.token && opts.tokenFile) throw new UsageError("--token and --token-file exclude each other");
-  if (opts.readOnly && (opts.allowWrites || opts.allowUnremovableWrites || opts.allowDeploymentChanges || opts.allowAdminWrites || opts.allowDeploymentLifecycle || opts.allowGitOperations))
-    throw new UsageError("--read-only excludes --allow-writes, --allow-unremovable-writes, --allow-deployment-changes, --allow-admin-writes, --allow-deployment-lifecycle and --allow-git-operations");
+  if (opts.readOnly && (opts.allowWrites || opts.allowUnremovableWrites || opts.allowDeploymentChanges || opts.allowAdminWrites || opts.allowDeploymentLifecycle || opts.allowGitOperations || opts.allowUnnamedOperations))
+    throw new UsageError("--read-only excludes --allow-writes, --allow-unremovable-writes, --allow-deployment-changes, --allow-admin-writes, --allow-deployment-lifecycle, --allow-git-operations and --allow-unnamed-operations");
 }
 
 /**
@@ -67,6 +68,7 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
     adminWrites: writes && Boolean(opts.allowAdminWrites ?? (server ? true : file.adminWrites ?? false)),
     deploymentLifecycle: writes && Boolean(opts.allowDeploymentLifecycle ?? (server ? true : file.deploymentLifecycle ?? false)),
     gitOperations: writes && Boolean(opts.allowGitOperations ?? (server ? true : file.gitOperations ?? false)),
+    unnamedOperations: writes && Boolean(opts.allowUnnamedOperations ?? (server ? true : file.unnamedOperations ?? false)),
     timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
     runs: opts.runs ?? file.runs ?? 100,
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),

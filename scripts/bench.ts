@@ -66,7 +66,7 @@ async function runScenario(s: Scenario): Promise<RunFigures> {
   const cpuBefore = process.cpuUsage();
   const outcome = await runChecks(
     catalogue,
-    { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, adminWrites: true, deploymentLifecycle: true, gitOperations: true, timeoutMs: 10_000, runs: 100, seed: 1000, strict: false, concurrency: s.concurrency },
+    { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, adminWrites: true, deploymentLifecycle: true, gitOperations: true, unnamedOperations: true, timeoutMs: 10_000, runs: 100, seed: 1000, strict: false, concurrency: s.concurrency },
     await Schemas.load(),
     { onExchange: () => allRequests++ },
   );

@@ -7,6 +7,8 @@ import type { Check, Share } from "../core/model/check.js";
  * writing ones run alone.
  */
 const byGroup: Record<string, Share[]> = {
+  // E1 walked whole: a deployment another check makes (behind --allow-deployment-lifecycle) must not come and go meanwhile.
+  deployments: ["read:deployments"],
   environments: ["read:environments"],
   // The audit log records the run's own writes: what an audit check reads must not depend on what
   // runs beside it. First in the catalogue (FIRST_GROUPS in suites/index.ts), so that running alone drains nothing.
@@ -56,8 +58,11 @@ const byId: Record<string, Share[]> = {
   // Its writes carry a body that is not JSON: nothing is applied, nothing another check reads moves.
   "documented.methods.unsupported-405": [],
   // Behind opt-ins, each on objects of its own: a user (and maybe an attribute), a clone, a file on
-  // its own dev-mode branch. The deployment lifecycle and the git operations make a deployment,
-  // which the deployments list shows to whatever walks it: they run alone.
+  // its own dev-mode branch. The deployment lifecycle and the git operations make a deployment of
+  // their own (its branches, commits and repository too), which the deployments list shows to
+  // whatever walks it (the deployments group).
+  "documented.resources.deployment-lifecycle": ["add:deployments"],
+  "documented.operations.git": ["add:deployments"],
   "documented.operations.own-user": ["add:users", "add:user-attributes"],
   "documented.operations.own-dashboard": ["add:workspace"],
   "documented.operations.own-file-delete": ["add:branches", "add:environments", "write:dev-mode"],
@@ -97,6 +102,8 @@ const byId: Record<string, Share[]> = {
 
 export function withShares(checks: Check[]): Check[] {
   return checks.map((c) => {
+    // An invariant runs nothing: it watches the others' exchanges, and holds nothing still.
+    if (c.kind === "invariant") return c;
     const prefixed = Object.keys(byId).find((k) => k.endsWith("*") && c.id.startsWith(k.slice(0, -1)));
     const shares = byId[c.id] ?? (prefixed ? byId[prefixed] : undefined) ?? byGroup[c.group];
     return shares ? { ...c, shares } : c;

@@ -4,11 +4,12 @@ import { Schemas } from "../core/spec/schemas.js";
 import type { RunSettings } from "../core/run/settings.js";
 import { catalogue } from "../suites/index.js";
 import { e14OptInChecks } from "../suites/documented/opt-ins.js";
+import { unnamedOperationChecks } from "../suites/documented/unnamed.js";
 import { type DocumentServerFault, startDocumentServer } from "./document-server.js";
 
 /** The document-driven layer against a server and document it was not written against (test/document-server.ts). */
-/** The checks on the run's own objects behind opt-ins (suites/documented/opt-ins.ts) address named E14 operations this document does not show. */
-const optIns = new Set(e14OptInChecks.map((c) => c.id));
+/** The checks on the run's own objects behind opt-ins (suites/documented/opt-ins.ts) address named E14 operations this document does not show; the operations the spec does not name are sent only with their own opt-in. */
+const optIns = new Set([...e14OptInChecks, ...unnamedOperationChecks].map((c) => c.id));
 const checks = catalogue.filter((c) => (c.group === "documented" && !optIns.has(c.id)) || c.id === "auth.reject.every-operation");
 let schemas: Schemas;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ let schemas: Promise<Schemas> | undefined;
 /** Settings for a run against a reference server, as its --write-config would give them. */
 export function settingsFor(ref: RunningReference, over: Partial<RunSettings> = {}): RunSettings {
   const c = ref.config() as any;
-  return { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, adminWrites: true, deploymentLifecycle: true, gitOperations: true, timeoutMs: 5_000, runs: 25, seed: 42, strict: false, concurrency: 8, ...over };
+  return { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, adminWrites: true, deploymentLifecycle: true, gitOperations: true, unnamedOperations: true, timeoutMs: 5_000, runs: 25, seed: 42, strict: false, concurrency: 8, ...over };
 }
 
 /** Starts a reference server (with faults or variants), runs the checks in-process, stops it. */

@@ -27,11 +27,14 @@ export type TokenRole = "readOnly" | "noAudit" | "creator" | "viewer";
  * branch, and connects a deployment to a repository (--allow-git-operations): on a real tenant
  * that reaches the git remote, and cannot be undone, so it is done in a deployment the run created
  * (with "deployment-lifecycle" too).
+ * "unnamed-operations": it sends a valid request to each write of the server's document that the
+ * spec does not name, on objects the run discovered: what such an operation does is not known to
+ * the tool (--allow-unnamed-operations; implied by --reference).
  */
 /** What a check that writes into the workspace of fixtures.deployment needs. */
 export const WORKSPACE_WRITES = ["writes", "fixture:deployment"] as const satisfies readonly Need[];
 
-export type Need = "writes" | "unremovable-writes" | "deployment-changes" | "admin-writes" | "deployment-lifecycle" | "git-operations" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
+export type Need = "writes" | "unremovable-writes" | "deployment-changes" | "admin-writes" | "deployment-lifecycle" | "git-operations" | "unnamed-operations" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
 
 /** Plan features a tenant may lack; the config's `features` declares one off, and its checks are skipped. */
 export type Feature = "auditLog";

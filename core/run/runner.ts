@@ -91,7 +91,9 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     // Fixtures are found once, before any check runs, so that no check's scratch objects are
     // mistaken for them and every check sees the same ones whatever runs beside it. What discovery
     // could not give is told by each check that needs it (runOne: skipped, blocked or errored).
-    for (const check of selected) for (const name of fixtureNeeds(check)) if (!unmetNeeds(check, shared)) await fixtures.get(name).catch(() => undefined);
+    // Each is found once (Fixtures caches the search, not its result): all at once, one waiting for another it names.
+    const needed = new Set(selected.filter((check) => !unmetNeeds(check, shared)).flatMap(fixtureNeeds));
+    await Promise.all([...needed].map((name) => fixtures.get(name).catch(() => undefined)));
     const runCounted = async (check: Check): Promise<CheckResult> => {
       // Named from the seed and the check alone, so that the same seed replays the same requests.
       const env: Env = { ...shared, scratch: scratchFor(settings, check.id) };
@@ -300,6 +302,8 @@ function unmetNeeds(check: Check, env: Pick<Env, "settings" | "creds">): string 
       return "creates and deletes a deployment of its own: pass --allow-writes --allow-deployment-lifecycle (or \"deploymentLifecycle\": true in the config), or run against --reference";
     if (need === "git-operations" && !(env.settings.writes && env.settings.gitOperations))
       return "commits, pulls and merges branches (one into the default branch) and connects a repository, in a deployment of its own: pass --allow-writes --allow-git-operations (or \"gitOperations\": true in the config), or run against --reference";
+    if (need === "unnamed-operations" && !(env.settings.writes && env.settings.unnamedOperations))
+      return "sends the writes of the server's document that the spec does not name, whose effect the tool cannot know: pass --allow-writes --allow-unnamed-operations (or \"unnamedOperations\": true in the config), or run against --reference";
     if (need.startsWith("token:")) {
       const role = need.slice(6) as TokenRole;
       if (!env.creds.roles[role]) return `needs a second token: set tokens.${role} in the config or ${tokenEnvVars[role]}`;

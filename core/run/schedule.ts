@@ -68,6 +68,13 @@ export interface ScheduleOptions<T> {
 }
 
 /**
+ * Checks that take a free slot first: a property's search and a model's run, which should not start
+ * last and run on alone, and a check that holds something still (a list read whole, a setting
+ * changed), which others wait for.
+ */
+const goesFirst = (check: Check) => check.kind === "property" || check.kind === "model" || sharesOf(check).some((s) => s.startsWith("read:") || s.startsWith("write:"));
+
+/**
  * Runs up to `concurrency` checks at once. Two conflicting checks never overlap and keep their
  * catalogue order (a check waits for every earlier one it conflicts with), so each sees what a
  * sequential run would have shown it; with concurrency 1 this is the sequential run.
@@ -86,17 +93,23 @@ export async function schedule<T>(checks: Check[], run: (check: Check, index: nu
 
   while (pending.length || running.size) {
     if (!interrupted && opts.shouldStop?.()) interrupted = true;
-    if (!interrupted) {
+    // Those that go first take a free slot before the others, either only where nothing before it
+    // conflicts. One at a time, the run is the catalogue's order.
+    for (const first of limit > 1 ? [true, false] : [undefined]) {
+      if (interrupted) break;
       for (let p = 0; p < pending.length && running.size < limit; ) {
         const i = pending[p];
-        const blocked = [...running.keys()].some((r) => conflicts[i].has(r)) || pending.slice(0, p).some((e) => conflicts[i].has(e));
+        const blocked = (first !== undefined && goesFirst(checks[i]) !== first) || [...running.keys()].some((r) => conflicts[i].has(r)) || pending.slice(0, p).some((e) => conflicts[i].has(e));
         if (blocked) {
           p++;
           continue;
         }
         pending.splice(p, 1);
         running.set(i, run(checks[i], i).then((value) => (done.set(i, value), i)));
-        if (opts.shouldStop?.()) break;
+        if (opts.shouldStop?.()) {
+          interrupted = true;
+          break;
+        }
       }
     }
     if (!running.size) break;

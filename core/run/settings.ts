@@ -45,6 +45,8 @@ export interface RunSettings {
   deploymentLifecycle?: boolean;
   /** Also commit, pull and merge branches the run created (one into the default branch) and connect a deployment to a repository, in a deployment of the run's own (--allow-git-operations, with deploymentLifecycle). */
   gitOperations?: boolean;
+  /** Also send each write of the served document that the spec does not name one valid request, on discovered objects (--allow-unnamed-operations). */
+  unnamedOperations?: boolean;
   timeoutMs: number;
   /** Overrides the time limit of every check (default: 60 s for an example, 180 s for a property or model). */
   checkTimeoutMs?: number;
@@ -102,6 +104,7 @@ export interface ConfigFile {
   adminWrites?: boolean;
   deploymentLifecycle?: boolean;
   gitOperations?: boolean;
+  unnamedOperations?: boolean;
   timeoutMs?: number;
   runs?: number;
   seed?: number;

@@ -18,6 +18,7 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
     "admin-writes": settings.adminWrites,
     "deployment-lifecycle": settings.deploymentLifecycle,
     "git-operations": settings.gitOperations,
+    "unnamed-operations": settings.unnamedOperations,
   };
   const runs = (c: Check) => c.needs.includes("writes") && c.needs.every((n) => !(n in allowed) || allowed[n]);
   const writing = checks.filter(runs);
@@ -39,6 +40,8 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
   if (has("git-operations"))
     lines.push(`  - in a deployment the run creates (${prefix}-…, deleted after): commit, pull and merge branches of its own, merge one into that deployment's default branch, and connect it to the first repository the GitHub installation lists`);
   else lines.push("  - no commit, pull, merge or repository connection (that needs --allow-git-operations and --allow-deployment-lifecycle)");
+  if (has("unnamed-operations")) lines.push(`  - send one valid request to each write of the server's document that the spec does not name (its effect unknown to the tool), on objects of deployment ${main} the run discovered`);
+  else lines.push("  - no operation the spec does not name (that needs --allow-unnamed-operations)");
   if (has("fixture:namedOtherDeployment") && f.otherDeploymentId !== undefined) lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
   if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
     lines.push(`  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check`);

@@ -2,6 +2,7 @@ import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
 import { servedSpec } from "./spec-document.js";
+import { is } from "./policies.js";
 
 const CLONE_PATH = "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/duplicate";
 const VERSIONS_PATH = "/api/v1/deployments/{deploymentId}/versions";
@@ -10,6 +11,18 @@ const FOLDERS_PATH = "/api/v1/deployments/{deploymentId}/folders";
 
 /** Faults of the rules every operation shares (Authentication 1) and of the served document's own contract (E14; Versioning 1). */
 export const documentedFaults: Fault[] = [
+  {
+    name: "own-query-refuses-valid-body",
+    breaks: "E14; Versioning 1",
+    description: "the server's own query operation (not in the spec) refuses a body its document calls valid: it wants a `measures` list in the query",
+    catches: ["documented.operations.unnamed"],
+    because: { "documented.operations.unnamed": "valid-request-refused" },
+    routes: ["E14"],
+    handle: ({ req, next }) => {
+      if (is(req, "POST", /\/environments\/[^/]+\/query$/) && !Array.isArray(req.body?.query?.measures)) throw new HttpError(400, "query.measures is required");
+      return next();
+    },
+  },
   {
     name: "auth-writes-unchecked",
     breaks: "Authentication 1",

@@ -13,6 +13,7 @@ import { upsertRoutes } from "./upsert.js";
 import { workspaceDeleteRoutes } from "./workspace-delete.js";
 import { workspaceReadRoutes } from "./workspace-read.js";
 import { e14Routes } from "./e14/index.js";
+import { ownOperationRoutes } from "./own-operations.js";
 
 /** Every route of the reference server; the first whose method and pattern match serves. */
-export const routes: Route[] = [...deploymentRoutes, ...environmentRoutes, ...workspaceReadRoutes, ...workspaceDeleteRoutes, ...envVarRoutes, ...folderWriteRoutes, ...upsertRoutes, ...cloneRoutes, ...bulkMoveRoutes, ...tokenRoutes, ...stagingRoutes, ...deploymentUpdateRoutes, ...auditRoutes, ...e14Routes];
+export const routes: Route[] = [...deploymentRoutes, ...environmentRoutes, ...workspaceReadRoutes, ...workspaceDeleteRoutes, ...envVarRoutes, ...folderWriteRoutes, ...upsertRoutes, ...cloneRoutes, ...bulkMoveRoutes, ...tokenRoutes, ...stagingRoutes, ...deploymentUpdateRoutes, ...auditRoutes, ...e14Routes, ...ownOperationRoutes];

@@ -10,10 +10,12 @@ import { copiesBefore, expectNoCopyMade } from "./refused-clone.js";
 /** A workbook the viewer reads (its own E8 page, then E9): a refusal of its clone is the role's, not read access's. */
 async function readableByViewer(ctx: CheckContext, dep: string): Promise<{ id: number; name: string }> {
   const viewer = ctx.as("viewer");
-  // One page, at a size the server takes (no maximum is shown: a refused size is halved).
-  const page = await walkCursor(viewer, workbooksPath(dep), { first: 50, stopAfter: 1 }).catch((e: Error) => e);
+  const isWorkbook = (x: any) => Number.isSafeInteger(x?.id) && typeof x?.name === "string" && (x.type === undefined || x.type === "WORKBOOK");
+  // Pages at a size the server takes (no maximum is shown: a refused size is halved), until one
+  // lists a workbook: no order of E8 is a rule, and a first page may hold reports only.
+  const page = await walkCursor(viewer, workbooksPath(dep), { first: 50, stopAfter: 10, until: (items) => items.some(isWorkbook) }).catch((e: Error) => e);
   const listed: any[] = page instanceof Error ? [] : page.items;
-  for (const w of listed.filter((x) => Number.isSafeInteger(x?.id) && typeof x?.name === "string" && (x.type === undefined || x.type === "WORKBOOK")).slice(0, 5)) {
+  for (const w of listed.filter(isWorkbook).slice(0, 5)) {
     if ((await viewer.get(workbookPath(dep, w.id))).status === 200) return w;
   }
   throw new NotExercised(`the viewer token reads no workbook of deployment ${dep} (E8 answered ${page instanceof Error ? page.message : `${page.items.length} workbooks`}, then E9): a refusal could be for want of read access`);

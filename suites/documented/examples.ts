@@ -1,21 +1,18 @@
-import { runPrefixOf } from "../../core/ledger/scratch.js";
 import fc from "fast-check";
 import { group } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import { statusLine } from "../../core/model/expect.js";
 import type { Endpoint } from "../../core/spec/endpoints.js";
-import type { Response } from "../../core/transport/http.js";
 import { CheckFailure, NotExercised, NotVerifiable } from "../../core/model/outcome.js";
-import type { ReasonKey } from "../../core/model/reasons.js";
 import { forAll, propertySeed } from "../../core/run/property.js";
-import { DocumentSchemas, type Operation, SPEC_PATH } from "../../core/served/served-document.js";
+import { type Operation, SPEC_PATH } from "../../core/served/served-document.js";
 import { operationKey } from "../../core/spec/match.js";
 import { specSectionOf } from "../../core/spec/spec-operations.js";
 import { invalidValues } from "../../generators/index.js";
-import { contradiction, invalidQueryValues, namesMadeUpValue, PathIds, queryArbitrary, specQueryParameters } from "./requests.js";
+import { contradiction, invalidQueryValues, namesMadeUpValue, queryArbitrary, specQueryParameters } from "./requests.js";
 import { roundTrips, runChains } from "./chains.js";
 import { createdId, itemPath, ownNamed, removeLater, resourcesOf } from "./resources.js";
-import { documented } from "../lib/e14.js";
+import { Findings, setUp } from "./setup.js";
 import { atOnce, sideBySide } from "../lib/at-once.js";
 
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
@@ -27,31 +24,6 @@ const INVALID_PER_OPERATION = 8;
 const INVALID_IN_ALL = 60;
 /** Invalid bodies per create: one per kind of break the schema allows. */
 const INVALID_BODIES_PER_CREATE = 6;
-
-/** Failures of several operations as one: the first one's reason and exchange, every operation named. */
-class Findings {
-  private readonly list: { op: string; failure: CheckFailure }[] = [];
-  add(op: Operation | string, failure: CheckFailure): void {
-    this.list.push({ op: typeof op === "string" ? op : `${op.method} ${op.path}`, failure });
-  }
-  fail(what: string, detail: { reason: ReasonKey; expected: string; got: string; res?: Response }): void {
-    this.add(detail.res ? `${detail.res.exchange.method} ${new URL(detail.res.exchange.url).pathname}` : "", new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason }));
-  }
-  throwIfAny(): void {
-    if (!this.list.length) return;
-    const first = this.list[0].failure;
-    const others = this.list.slice(1).map((f) => `${f.op}: ${f.failure.message}`);
-    const failure = new CheckFailure(`${first.message}${others.length ? ` (and ${others.length} more: ${others.join("; ")})` : ""}`, { expected: first.expected, got: first.got, exchange: first.exchange, reason: first.reason });
-    failure.property = first.property;
-    throw failure;
-  }
-}
-
-async function setUp(ctx: CheckContext) {
-  const ops = (await documented(ctx)).operations;
-  const deploymentId = ctx.fixture("deployment").id;
-  return { ops, deploymentId, ids: new PathIds(ctx.api, ops, deploymentId, runPrefixOf(ctx.settings.seed)), schemas: new DocumentSchemas() };
-}
 
 /**
  * Reads the run sends generated requests to: every GET, but a plan feature the config declares

@@ -32,8 +32,9 @@ export type Judged = "rejected" | "not-applied";
  * a case a lenient server may read as valid is that reading, not a break: it is checked for
  * faithfulness where it can be, and the state put back. `independent`: no case changes what another
  * reads (each is refused, or makes only what it alone reads, such as a token): cases run at once.
+ * `maxRequests`: the property's budget, where it is not the default (core/run/property.ts).
  */
-export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> & { needs: Need[]; parts: Part[]; judged?: Judged; independent?: boolean }): CheckSpec {
+export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> & { needs: Need[]; parts: Part[]; judged?: Judged; independent?: boolean; maxRequests?: number }): CheckSpec {
   const judged = o.judged ?? "rejected";
   return {
     id: o.id,
@@ -72,7 +73,7 @@ export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> &
           await part.unchanged(api, res);
           part.moved = false;
         }
-      }, o.independent ? { casesAtOnce: INDEPENDENT_CASES_AT_ONCE } : {});
+      }, { casesAtOnce: o.independent ? INDEPENDENT_CASES_AT_ONCE : undefined, maxRequests: o.maxRequests });
     },
   };
 }

@@ -1,0 +1,53 @@
+import { HttpError, ok, type Route } from "../http.js";
+import { deploymentOf } from "./common.js";
+
+/**
+ * An operation this server serves beyond the spec, as a server may (the spec names what a server
+ * must serve, not all it may): a data query on an environment's REST API. Its own document lists
+ * it (ownOperationsDocumented), so that the suite's use of operations the spec does not name
+ * (documented.operations.unnamed) meets one here. The query itself reads nothing: no data source.
+ */
+const QUERY_PATH = "/api/v1/deployments/{deploymentId}/environments/{environmentId}/query";
+
+export const ownOperationRoutes: Route[] = [
+  {
+    spec: "E14",
+    method: "POST",
+    pattern: QUERY_PATH,
+    handler: (req, app) => {
+      const dep = deploymentOf(app, req);
+      if (!app.b.environmentsOf(dep).some((e) => e.id === req.params.environmentId)) throw new HttpError(404, `environment ${req.params.environmentId} not found`);
+      const query = req.body?.query;
+      if (!query || typeof query !== "object" || Array.isArray(query)) throw new HttpError(400, "query is required and must be a JSON object");
+      return ok({ data: [], query });
+    },
+  },
+];
+
+const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+const error = { $ref: "#/components/schemas/ErrorBody" };
+
+/** The served document with this server's own operations in it. */
+export function ownOperationsDocumented(doc: any): any {
+  const id = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+  return {
+    ...doc,
+    paths: {
+      ...doc.paths,
+      [QUERY_PATH]: {
+        post: {
+          operationId: "queryEnvironment",
+          summary: "Query an environment's data through its REST API (this server's own operation; not in the spec)",
+          parameters: [id("deploymentId"), id("environmentId")],
+          requestBody: { required: true, ...json({ type: "object", required: ["query"], properties: { query: { type: "object" } } }) },
+          responses: {
+            "200": { description: "The query's rows.", ...json({ type: "object", required: ["data", "query"], properties: { data: { type: "array", items: { type: "object" } }, query: { type: "object" } } }) },
+            "400": { description: "No query object.", ...json(error) },
+            "401": { description: "No valid key.", ...json(error) },
+            "404": { description: "No such deployment or environment.", ...json(error) },
+          },
+        },
+      },
+    },
+  };
+}
