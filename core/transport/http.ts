@@ -292,18 +292,25 @@ export class HttpClient {
   }
 
   private describe(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential: Credential | null | undefined): Exchange {
-    const r = this.options.redactor;
+    // Each string redacted once: the URL, the body and the header values each appear in the curl line too.
+    const redacted = new Map<string, string>();
+    const redact = (s: string) => {
+      let out = redacted.get(s);
+      if (out === undefined) redacted.set(s, (out = this.options.redactor.text(s)));
+      return out;
+    };
     // Real keys (configured tokens, JWTs) are redacted; a credential the suite made up to be
     // refused (empty, `Basic`, an unknown key) is what the check tested, and is shown.
     const shownHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = r.text(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
+    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = redact(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
+    const shownBody = body === undefined ? undefined : redact(body);
     return {
       method,
-      url: r.text(url),
+      url: redact(url),
       requestHeaders: shownHeaders,
-      requestBody: body === undefined ? undefined : r.text(body).slice(0, EXCERPT),
+      requestBody: shownBody?.slice(0, EXCERPT),
       durationMs: 0,
-      curl: curlLine(method, r.text(url), headers, body === undefined ? undefined : r.text(body), credential ?? undefined, (s) => r.text(s)),
+      curl: curlLine(method, redact(url), headers, shownBody, credential ?? undefined, redact),
     };
   }
 
