@@ -66,6 +66,11 @@ function bind(template: string, p: string[], pathIsTemplate: boolean): { params:
   return { params, same };
 }
 
+/** How many segments a template or a path has (a trailing slash ignored): only a template of as many can match a path. */
+export function segmentCount(path: string): number {
+  return pathSegments(path).length;
+}
+
 /** The placeholders of `template` bound to the segments of `path` (decoded), or undefined when it does not fit. */
 export function matchPath(template: string, path: string): PathParams | undefined {
   return bind(template, pathSegments(path), false)?.params;

@@ -67,5 +67,6 @@ export async function readCapped(answer: Answer, limit: number): Promise<string>
     if (size > limit) throw new BodyTooLarge(limit);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  // Most answers come in one chunk: read as it is, not copied first.
+  return (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)).toString("utf8");
 }

@@ -1,4 +1,5 @@
 /** Time in the HTTP client: the pace of a --rate-limit, a 429's wait, one exchange's deadline. */
+import { EventEmitter } from "node:events";
 import { checkScope } from "../run/check-scope.js";
 
 const MAX_429_WAIT_MS = 10_000;
@@ -47,25 +48,38 @@ export function retryAfterMs(header: string | undefined, attempt: number): numbe
 }
 
 /**
+ * What aborts one exchange, as undici takes it: an EventEmitter with `aborted` and `reason` (undici
+ * accepts one for an AbortSignal). An AbortController and its EventTarget for every request were
+ * a twentieth of the client's time.
+ */
+export class ExchangeSignal extends EventEmitter {
+  aborted = false;
+  reason: unknown;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit("abort");
+  }
+}
+
+/**
  * One exchange's abort signal: its time bound, and the running check's abort (its time limit, or a
  * stop whose drain ran out).
  * Released when the exchange ends, so that a check of thousands of requests does not pile up
  * listeners on its signal.
  */
 export class Deadline {
-  private readonly controller = new AbortController();
+  readonly signal = new ExchangeSignal();
   private readonly check = checkScope()?.abort;
   private timer: NodeJS.Timeout | undefined;
-  private readonly onCheckAbort = () => this.controller.abort(this.check?.reason);
+  private readonly onCheckAbort = () => this.signal.abort(this.check?.reason);
 
   constructor(public ms: number) {
     this.restart(ms);
     if (this.check?.aborted) this.onCheckAbort();
     else this.check?.addEventListener("abort", this.onCheckAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
   }
 
   get checkAborted(): boolean {
@@ -80,7 +94,7 @@ export class Deadline {
   restart(ms: number): void {
     clearTimeout(this.timer);
     this.ms = ms;
-    this.timer = setTimeout(() => this.controller.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError")), ms);
+    this.timer = setTimeout(() => this.signal.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError")), ms);
   }
 
   release(): void {

@@ -3,7 +3,7 @@ import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "../run/check-scope.js";
 import { type Credential, curlLine } from "./curl.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
-import { Deadline, pacerFor, type RatePacer, retryAfterMs, sleep } from "./http-timing.js";
+import { Deadline, type ExchangeSignal, pacerFor, type RatePacer, retryAfterMs, sleep } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
 
 export { curlLine } from "./curl.js";
@@ -126,15 +126,17 @@ export class HttpClient {
     this.agent = options.proxy ? new EnvHttpProxyAgent(pool) : new Agent(pool);
   }
 
-  url(path: string, query?: RequestSpec["query"]): string {
+  /** The request's URL: parsed once, its text sent and shown, the URL itself handed to the observer. */
+  private target(path: string, query?: RequestSpec["query"]): URL {
     const u = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
-    return u.toString();
+    return u;
   }
 
   async send(spec: RequestSpec, log?: Exchange[]): Promise<Response> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
-    const url = this.url(spec.path, spec.query);
+    const target = this.target(spec.path, spec.query);
+    const url = target.toString();
     const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
     const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
     if (bodyText !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
@@ -166,7 +168,7 @@ export class HttpClient {
           continue;
         }
         const parsed = parseJson(text, answer.headers["content-type"]);
-        this.record(exchange, log, { method: spec.method, url: new URL(url), requestBody: bodyText, status: answer.status, text, body: parsed.value, isJson: parsed.ok });
+        this.record(exchange, log, { method: spec.method, url: target, requestBody: bodyText, status: answer.status, text, body: parsed.value, isJson: parsed.ok });
         return { status: answer.status, headers: answer.headers, text, body: parsed.value, isJson: parsed.ok, exchange };
       } catch (err) {
         if (err instanceof NetworkError) throw err;
@@ -185,7 +187,7 @@ export class HttpClient {
    */
   async stream(spec: RequestSpec, log?: Exchange[]): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
-    const url = this.url(spec.path, spec.query);
+    const url = this.target(spec.path, spec.query).toString();
     const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
     for (let attempt = 0; ; attempt++) {
@@ -246,7 +248,7 @@ export class HttpClient {
     return answer.body.pipe(out);
   }
 
-  private async request(method: string, url: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<Answer> {
+  private async request(method: string, url: string, headers: Record<string, string>, body: string | undefined, signal: ExchangeSignal): Promise<Answer> {
     if (signal.aborted) throw signal.reason;
     const res = await request(url, {
       method: method as Dispatcher.HttpMethod,
