@@ -65,10 +65,27 @@ export class ExchangeSignal extends EventEmitter {
 }
 
 /**
+ * The exchanges in flight under each check's abort signal, in the order they started: one listener
+ * on the signal for all of them, not one added and removed per request (an EventTarget's are slow
+ * to add and remove, and a run sends thousands).
+ */
+const inFlight = new WeakMap<AbortSignal, Set<() => void>>();
+
+function whenAborted(signal: AbortSignal, onAbort: () => void): void {
+  let exchanges = inFlight.get(signal);
+  if (!exchanges) {
+    const all = (exchanges = new Set());
+    inFlight.set(signal, all);
+    signal.addEventListener("abort", () => all.forEach((f) => f()), { once: true });
+  }
+  exchanges.add(onAbort);
+}
+
+/**
  * One exchange's abort signal: its time bound, and the running check's abort (its time limit, or a
  * stop whose drain ran out).
  * Released when the exchange ends, so that a check of thousands of requests does not pile up
- * listeners on its signal.
+ * exchanges to abort.
  */
 export class Deadline {
   readonly signal = new ExchangeSignal();
@@ -79,7 +96,7 @@ export class Deadline {
   constructor(public ms: number) {
     this.restart(ms);
     if (this.check?.aborted) this.onCheckAbort();
-    else this.check?.addEventListener("abort", this.onCheckAbort, { once: true });
+    else if (this.check) whenAborted(this.check, this.onCheckAbort);
   }
 
   get checkAborted(): boolean {
@@ -99,7 +116,7 @@ export class Deadline {
 
   release(): void {
     clearTimeout(this.timer);
-    this.check?.removeEventListener("abort", this.onCheckAbort);
+    if (this.check) inFlight.get(this.check)?.delete(this.onCheckAbort);
   }
 }
 

@@ -305,15 +305,18 @@ export class HttpClient {
     // refused (empty, `Basic`, an unknown key) is what the check tested, and is shown.
     const shownHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) shownHeaders[k] = redact(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
+    const shownUrl = redact(url);
     const shownBody = body === undefined ? undefined : redact(body);
-    return {
-      method,
-      url: redact(url),
-      requestHeaders: shownHeaders,
-      requestBody: shownBody?.slice(0, EXCERPT),
-      durationMs: 0,
-      curl: curlLine(method, redact(url), headers, shownBody, credential ?? undefined, redact),
-    };
+    const exchange: Exchange = { method, url: shownUrl, requestHeaders: shownHeaders, requestBody: shownBody?.slice(0, EXCERPT), durationMs: 0, curl: "" };
+    // The curl line is built from the redacted parts when first read (a failure's report, the
+    // ledger of what a check made): most exchanges of a run never need one.
+    let curl: string | undefined;
+    Object.defineProperty(exchange, "curl", {
+      enumerable: true,
+      get: () => (curl ??= curlLine(method, shownUrl, headers, shownBody, credential ?? undefined, redact)),
+      set: (line: string) => (curl = line),
+    });
+    return exchange;
   }
 
   async close(): Promise<void> {
