@@ -78,9 +78,9 @@ export function matchPath(template: string, path: string): PathParams | undefine
 
 /** Whether `template` addresses one member of the collection at `collection`: its path and one placeholder more (`/x` and `/x/{id}`). */
 export function isMemberPath(collection: string, template: string): boolean {
-  const c = segments(collection);
-  const t = segments(template);
-  return t.length === c.length + 1 && c.every((s, i) => s === t[i]) && PLACEHOLDER.test(t[c.length]);
+  const c = parsed(collection).t;
+  const { t, names } = parsed(template);
+  return t.length === c.length + 1 && c.every((s, i) => s === t[i]) && names[c.length] !== undefined;
 }
 
 /**
