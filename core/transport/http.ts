@@ -74,6 +74,14 @@ export class NetworkError extends Error {
 export class RateLimited extends NetworkError {}
 
 const EXCERPT = 2000;
+/**
+ * The first EXCERPT characters as a string of their own. A slice of a longer string shares it in
+ * V8: every exchange a check logged kept its whole body alive (hundreds of kilobytes for a list)
+ * until the check ended, which was most of the old generation a run grows.
+ */
+function excerpt(s: string): string {
+  return s.length <= EXCERPT ? s : (" " + s.slice(0, EXCERPT)).slice(1);
+}
 /** The excerpt of a body read as a stream, which the client never holds. */
 export const STREAMED = "(streamed)";
 /**
@@ -159,7 +167,7 @@ export class HttpClient {
         exchange.status = answer.status;
         exchange.responseHeaders = this.options.redactor.value(answer.headers);
         const redacted = this.options.redactor.text(text.slice(0, REDACTION_WINDOW));
-        exchange.responseExcerpt = redacted.slice(0, EXCERPT);
+        exchange.responseExcerpt = excerpt(redacted);
         // Not enumerable: report.json and copies of the exchange keep the excerpts only; the HAR reads it off the exchange itself.
         if (this.options.wholeBodies)
           Object.defineProperty(exchange, "whole", { enumerable: false, value: { requestBody: bodyText === undefined || bodyText.length > WHOLE_BODY_CHARS ? undefined : this.options.redactor.text(bodyText), responseBody: text.length > WHOLE_BODY_CHARS ? undefined : redacted, responseChars: text.length } });
@@ -307,7 +315,7 @@ export class HttpClient {
     for (const [k, v] of Object.entries(headers)) shownHeaders[k] = redact(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
     const shownUrl = redact(url);
     const shownBody = body === undefined ? undefined : redact(body);
-    const exchange: Exchange = { method, url: shownUrl, requestHeaders: shownHeaders, requestBody: shownBody?.slice(0, EXCERPT), durationMs: 0, curl: "" };
+    const exchange: Exchange = { method, url: shownUrl, requestHeaders: shownHeaders, requestBody: shownBody === undefined ? undefined : excerpt(shownBody), durationMs: 0, curl: "" };
     // The curl line is built from the redacted parts when first read (a failure's report, the
     // ledger of what a check made): most exchanges of a run never need one.
     let curl: string | undefined;
