@@ -302,19 +302,20 @@ export class HttpClient {
   }
 
   private describe(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential: Credential | null | undefined): Exchange {
-    // Each string redacted once: the URL, the body and the header values each appear in the curl line too.
+    const r = this.options.redactor;
+    // Each header value redacted once: the curl line shows them too.
     const redacted = new Map<string, string>();
     const redact = (s: string) => {
       let out = redacted.get(s);
-      if (out === undefined) redacted.set(s, (out = this.options.redactor.text(s)));
+      if (out === undefined) redacted.set(s, (out = r.text(s)));
       return out;
     };
     // Real keys (configured tokens, JWTs) are redacted; a credential the suite made up to be
     // refused (empty, `Basic`, an unknown key) is what the check tested, and is shown.
     const shownHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) shownHeaders[k] = redact(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
-    const shownUrl = redact(url);
-    const shownBody = body === undefined ? undefined : redact(body);
+    const shownUrl = r.text(url);
+    const shownBody = body === undefined ? undefined : r.text(body);
     const exchange: Exchange = { method, url: shownUrl, requestHeaders: shownHeaders, requestBody: shownBody === undefined ? undefined : excerpt(shownBody), durationMs: 0, curl: "" };
     // The curl line is built from the redacted parts when first read (a failure's report, the
     // ledger of what a check made): most exchanges of a run never need one.
