@@ -4,7 +4,7 @@ import { recordAudit } from "./audit-log.js";
 import { cleanBehaviour, type Behaviour } from "./behaviour.js";
 import { type Fault, faultNamed } from "./faults.js";
 import { type App, HttpError, type Reply, type Req, type ReferenceOptions } from "./http.js";
-import { matchPath } from "../core/spec/match.js";
+import { matchPath, segmentCount } from "../core/spec/match.js";
 import { routes } from "./routes/index.js";
 import { seed, type Seeded, seedShapes } from "./seed.js";
 import { variantNamed } from "./variants.js";
@@ -34,6 +34,9 @@ export interface RunningReference {
 
 // The operation table's matcher (core/spec/match.ts): the router reads templates as the suite does.
 const compiled = routes.map((r) => ({ ...r, match: (path: string) => matchPath(r.pattern, path) }));
+/** The routes by their number of segments, in their order: a path is tried against those of its length only. */
+const bySegments = new Map<number, typeof compiled>();
+for (const route of compiled) bySegments.set(segmentCount(route.pattern), [...(bySegments.get(segmentCount(route.pattern)) ?? []), route]);
 
 export function buildApp(opts: StartOptions = {}): { app: App; seeded: Seeded } {
   const faults: Fault[] = (opts.faults ?? []).map(faultNamed);
@@ -96,7 +99,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     if (!user) return await answerLater(app, res, shapedError(app, app.b.unauthenticated()));
     let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
     let pathMatched = false;
-    for (const route of compiled) {
+    for (const route of bySegments.get(segmentCount(url.pathname)) ?? []) {
       const params = route.match(url.pathname);
       if (!params) continue;
       pathMatched = true;

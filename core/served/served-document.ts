@@ -53,8 +53,23 @@ function requestPath(doc: any, path: string): string {
   return serverPrefix(doc) + path;
 }
 
+/**
+ * The operations of each document read, by the document: a document is not changed once read
+ * (the served model's, the spec's own), and the documented layer asks for the spec's operations
+ * once per operation it exercises (a fifth of a run's garbage, rebuilt each time).
+ */
+const readOperations = new WeakMap<object, readonly Operation[]>();
+
 /** Every operation of a dereferenced document, in its order. */
 export function operationsOf(doc: any): Operation[] {
+  if (!doc || typeof doc !== "object") return operationsIn(doc);
+  let ops = readOperations.get(doc);
+  if (!ops) readOperations.set(doc, (ops = operationsIn(doc)));
+  // A copy of the list: its operations are shared, the list is the caller's.
+  return [...ops];
+}
+
+function operationsIn(doc: any): Operation[] {
   const out: Operation[] = [];
   for (const [docPath, item] of Object.entries<any>(doc?.paths ?? {})) {
     if (!item || typeof item !== "object") continue;

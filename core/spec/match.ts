@@ -66,6 +66,11 @@ function bind(template: string, p: string[], pathIsTemplate: boolean): { params:
   return { params, same };
 }
 
+/** How many segments a template or a path has (a trailing slash ignored): only a template of as many can match a path. */
+export function segmentCount(path: string): number {
+  return pathSegments(path).length;
+}
+
 /** The placeholders of `template` bound to the segments of `path` (decoded), or undefined when it does not fit. */
 export function matchPath(template: string, path: string): PathParams | undefined {
   return bind(template, pathSegments(path), false)?.params;
@@ -73,9 +78,9 @@ export function matchPath(template: string, path: string): PathParams | undefine
 
 /** Whether `template` addresses one member of the collection at `collection`: its path and one placeholder more (`/x` and `/x/{id}`). */
 export function isMemberPath(collection: string, template: string): boolean {
-  const c = segments(collection);
-  const t = segments(template);
-  return t.length === c.length + 1 && c.every((s, i) => s === t[i]) && PLACEHOLDER.test(t[c.length]);
+  const c = parsed(collection).t;
+  const { t, names } = parsed(template);
+  return t.length === c.length + 1 && c.every((s, i) => s === t[i]) && names[c.length] !== undefined;
 }
 
 /**

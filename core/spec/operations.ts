@@ -184,9 +184,12 @@ export type SpecifiedName = (typeof SPECIFIED_OPERATIONS)[number]["name"];
 type NameOf<T extends readonly Operation[]> = T[number]["name"];
 export type OperationName = SpecifiedName | NameOf<typeof E14_OPERATIONS> | NameOf<typeof FACT_OPERATIONS> | NameOf<typeof FAMILY_OPERATIONS>;
 
+/** The table by name: every request the checks send names its operation. */
+const BY_NAME = new Map(OPERATIONS.map((o) => [o.name, o]));
+
 /** The operation of this name (names are unique: test/spec-operations.test.ts). */
 export function operation(name: OperationName): Operation {
-  return OPERATIONS.find((o) => o.name === name)!;
+  return BY_NAME.get(name)!;
 }
 
 /** The E1-E13 operation of a section. */

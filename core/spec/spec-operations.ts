@@ -22,7 +22,17 @@ export const SPECIFIED: SpecOperation[] = SPECIFIED_OPERATIONS.map(view);
  */
 export const NAMED_E14: SpecOperation[] = E14_OPERATIONS.map(view);
 
+/** Each operation key's section, the first row of E1-E13 before E14's: keyed once, not per question (the documented layer asks per operation it reports). */
+let sections: Map<string, string> | undefined;
+
 /** The spec section of an operation key (`E9`), E14 for what only its table names, or undefined. */
 export function specSectionOf(key: string): string | undefined {
-  return SPECIFIED.find((o) => operationKey(o.method, o.path) === key)?.spec ?? (NAMED_E14.some((o) => operationKey(o.method, o.path) === key) ? "E14" : undefined);
+  if (!sections) {
+    sections = new Map();
+    for (const o of [...SPECIFIED, ...NAMED_E14.map((e) => ({ ...e, spec: "E14" }))]) {
+      const k = operationKey(o.method, o.path);
+      if (!sections.has(k)) sections.set(k, o.spec);
+    }
+  }
+  return sections.get(key);
 }

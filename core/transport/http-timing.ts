@@ -1,4 +1,5 @@
 /** Time in the HTTP client: the pace of a --rate-limit, a 429's wait, one exchange's deadline. */
+import { EventEmitter } from "node:events";
 import { checkScope } from "../run/check-scope.js";
 
 const MAX_429_WAIT_MS = 10_000;
@@ -47,25 +48,55 @@ export function retryAfterMs(header: string | undefined, attempt: number): numbe
 }
 
 /**
+ * What aborts one exchange, as undici takes it: an EventEmitter with `aborted` and `reason` (undici
+ * accepts one for an AbortSignal). An AbortController and its EventTarget for every request were
+ * a twentieth of the client's time.
+ */
+export class ExchangeSignal extends EventEmitter {
+  aborted = false;
+  reason: unknown;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit("abort");
+  }
+}
+
+/**
+ * The exchanges in flight under each check's abort signal, in the order they started: one listener
+ * on the signal for all of them, not one added and removed per request (an EventTarget's are slow
+ * to add and remove, and a run sends thousands).
+ */
+const inFlight = new WeakMap<AbortSignal, Set<() => void>>();
+
+function whenAborted(signal: AbortSignal, onAbort: () => void): void {
+  let exchanges = inFlight.get(signal);
+  if (!exchanges) {
+    const all = (exchanges = new Set());
+    inFlight.set(signal, all);
+    signal.addEventListener("abort", () => all.forEach((f) => f()), { once: true });
+  }
+  exchanges.add(onAbort);
+}
+
+/**
  * One exchange's abort signal: its time bound, and the running check's abort (its time limit, or a
  * stop whose drain ran out).
  * Released when the exchange ends, so that a check of thousands of requests does not pile up
- * listeners on its signal.
+ * exchanges to abort.
  */
 export class Deadline {
-  private readonly controller = new AbortController();
+  readonly signal = new ExchangeSignal();
   private readonly check = checkScope()?.abort;
   private timer: NodeJS.Timeout | undefined;
-  private readonly onCheckAbort = () => this.controller.abort(this.check?.reason);
+  private readonly onCheckAbort = () => this.signal.abort(this.check?.reason);
 
   constructor(public ms: number) {
     this.restart(ms);
     if (this.check?.aborted) this.onCheckAbort();
-    else this.check?.addEventListener("abort", this.onCheckAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
+    else if (this.check) whenAborted(this.check, this.onCheckAbort);
   }
 
   get checkAborted(): boolean {
@@ -80,12 +111,12 @@ export class Deadline {
   restart(ms: number): void {
     clearTimeout(this.timer);
     this.ms = ms;
-    this.timer = setTimeout(() => this.controller.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError")), ms);
+    this.timer = setTimeout(() => this.signal.abort(new DOMException(`no answer within ${ms} ms`, "TimeoutError")), ms);
   }
 
   release(): void {
     clearTimeout(this.timer);
-    this.check?.removeEventListener("abort", this.onCheckAbort);
+    if (this.check) inFlight.get(this.check)?.delete(this.onCheckAbort);
   }
 }
 

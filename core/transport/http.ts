@@ -3,7 +3,7 @@ import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "../run/check-scope.js";
 import { type Credential, curlLine } from "./curl.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
-import { Deadline, pacerFor, type RatePacer, retryAfterMs, sleep } from "./http-timing.js";
+import { Deadline, type ExchangeSignal, pacerFor, type RatePacer, retryAfterMs, sleep } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
 
 export { curlLine } from "./curl.js";
@@ -74,6 +74,14 @@ export class NetworkError extends Error {
 export class RateLimited extends NetworkError {}
 
 const EXCERPT = 2000;
+/**
+ * The first EXCERPT characters as a string of their own. A slice of a longer string shares it in
+ * V8: every exchange a check logged kept its whole body alive (hundreds of kilobytes for a list)
+ * until the check ended, which was most of the old generation a run grows.
+ */
+function excerpt(s: string): string {
+  return s.length <= EXCERPT ? s : (" " + s.slice(0, EXCERPT)).slice(1);
+}
 /** The excerpt of a body read as a stream, which the client never holds. */
 export const STREAMED = "(streamed)";
 /**
@@ -126,15 +134,17 @@ export class HttpClient {
     this.agent = options.proxy ? new EnvHttpProxyAgent(pool) : new Agent(pool);
   }
 
-  url(path: string, query?: RequestSpec["query"]): string {
+  /** The request's URL: parsed once, its text sent and shown, the URL itself handed to the observer. */
+  private target(path: string, query?: RequestSpec["query"]): URL {
     const u = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
-    return u.toString();
+    return u;
   }
 
   async send(spec: RequestSpec, log?: Exchange[]): Promise<Response> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
-    const url = this.url(spec.path, spec.query);
+    const target = this.target(spec.path, spec.query);
+    const url = target.toString();
     const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
     const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
     if (bodyText !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
@@ -157,7 +167,7 @@ export class HttpClient {
         exchange.status = answer.status;
         exchange.responseHeaders = this.options.redactor.value(answer.headers);
         const redacted = this.options.redactor.text(text.slice(0, REDACTION_WINDOW));
-        exchange.responseExcerpt = redacted.slice(0, EXCERPT);
+        exchange.responseExcerpt = excerpt(redacted);
         // Not enumerable: report.json and copies of the exchange keep the excerpts only; the HAR reads it off the exchange itself.
         if (this.options.wholeBodies)
           Object.defineProperty(exchange, "whole", { enumerable: false, value: { requestBody: bodyText === undefined || bodyText.length > WHOLE_BODY_CHARS ? undefined : this.options.redactor.text(bodyText), responseBody: text.length > WHOLE_BODY_CHARS ? undefined : redacted, responseChars: text.length } });
@@ -166,7 +176,7 @@ export class HttpClient {
           continue;
         }
         const parsed = parseJson(text, answer.headers["content-type"]);
-        this.record(exchange, log, { method: spec.method, url: new URL(url), requestBody: bodyText, status: answer.status, text, body: parsed.value, isJson: parsed.ok });
+        this.record(exchange, log, { method: spec.method, url: target, requestBody: bodyText, status: answer.status, text, body: parsed.value, isJson: parsed.ok });
         return { status: answer.status, headers: answer.headers, text, body: parsed.value, isJson: parsed.ok, exchange };
       } catch (err) {
         if (err instanceof NetworkError) throw err;
@@ -185,7 +195,7 @@ export class HttpClient {
    */
   async stream(spec: RequestSpec, log?: Exchange[]): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
-    const url = this.url(spec.path, spec.query);
+    const url = this.target(spec.path, spec.query).toString();
     const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
     for (let attempt = 0; ; attempt++) {
@@ -246,7 +256,7 @@ export class HttpClient {
     return answer.body.pipe(out);
   }
 
-  private async request(method: string, url: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal): Promise<Answer> {
+  private async request(method: string, url: string, headers: Record<string, string>, body: string | undefined, signal: ExchangeSignal): Promise<Answer> {
     if (signal.aborted) throw signal.reason;
     const res = await request(url, {
       method: method as Dispatcher.HttpMethod,
@@ -293,18 +303,29 @@ export class HttpClient {
 
   private describe(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential: Credential | null | undefined): Exchange {
     const r = this.options.redactor;
+    // Each header value redacted once: the curl line shows them too.
+    const redacted = new Map<string, string>();
+    const redact = (s: string) => {
+      let out = redacted.get(s);
+      if (out === undefined) redacted.set(s, (out = r.text(s)));
+      return out;
+    };
     // Real keys (configured tokens, JWTs) are redacted; a credential the suite made up to be
     // refused (empty, `Basic`, an unknown key) is what the check tested, and is shown.
     const shownHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = r.text(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
-    return {
-      method,
-      url: r.text(url),
-      requestHeaders: shownHeaders,
-      requestBody: body === undefined ? undefined : r.text(body).slice(0, EXCERPT),
-      durationMs: 0,
-      curl: curlLine(method, r.text(url), headers, body === undefined ? undefined : r.text(body), credential ?? undefined, (s) => r.text(s)),
-    };
+    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = redact(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
+    const shownUrl = r.text(url);
+    const shownBody = body === undefined ? undefined : r.text(body);
+    const exchange: Exchange = { method, url: shownUrl, requestHeaders: shownHeaders, requestBody: shownBody === undefined ? undefined : excerpt(shownBody), durationMs: 0, curl: "" };
+    // The curl line is built from the redacted parts when first read (a failure's report, the
+    // ledger of what a check made): most exchanges of a run never need one.
+    let curl: string | undefined;
+    Object.defineProperty(exchange, "curl", {
+      enumerable: true,
+      get: () => (curl ??= curlLine(method, shownUrl, headers, shownBody, credential ?? undefined, redact)),
+      set: (line: string) => (curl = line),
+    });
+    return exchange;
   }
 
   async close(): Promise<void> {

@@ -18,7 +18,9 @@ export class Redactor {
   }
   text(s: string): string {
     let out = s;
-    for (const secret of this.secrets) out = out.split(secret).join("[REDACTED]");
+    // Looked for before it is split out: most strings hold no secret, and splitting each anyway
+    // was half the time of redacting a run's exchanges.
+    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join("[REDACTED]");
     return out.replace(JWT, "[JWT REDACTED]").replace(SECRET_PAIR, (_, head: string, value: string) => `${head}${value === MASK ? value : "[REDACTED]"}"`);
   }
   value<T>(v: T): T {

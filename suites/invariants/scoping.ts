@@ -7,8 +7,12 @@ const UNDER_DEPLOYMENT = /^\/(?:build\/)?api\/v1\/deployments\/([^/]+)\/./;
  * answer itself) and of its published dashboard; never inside an open object (`meta`).
  */
 function deploymentIdsIn(body: any): unknown[] {
-  const records = [body, ...["items", "data", "moved"].flatMap((k) => (Array.isArray(body?.[k]) ? body[k] : []))];
-  return records.flatMap((r) => [r?.deploymentId, r?.publishedDashboard?.deploymentId]);
+  // Loops, not spreads: every answer of the run passes here, lists of hundreds among them.
+  const ids: unknown[] = [];
+  const add = (r: any) => ids.push(r?.deploymentId, r?.publishedDashboard?.deploymentId);
+  add(body);
+  for (const k of ["items", "data", "moved"]) if (Array.isArray(body?.[k])) for (const r of body[k]) add(r);
+  return ids;
 }
 
 export const deploymentScoping = invariant({

@@ -106,14 +106,18 @@ export const secretMasking = invariant({
   watch: () => {
     // What the run knows: the values it set for secret-named variables. A value the run also sent
     // as something else (a plain variable, a workbook name a property drew from the same seed) may
-    // come back as that: it is not traceable.
-    const secrets = new Map<string, string>();
+    // come back as that: it is not traceable. Only traceable values are kept, each judged once as
+    // it is set (judged again per answer, that was a third of this invariant's time).
+    const traced = new Map<string, string>();
     const plain = new Set<string>();
     const sent = new SentStrings();
     return (x) => {
       const set = variablesSent(x);
       if (!set.length) sent.add(x);
-      for (const v of set) (secretNamed(v.name) ? secrets.set(v.value, v.name) : plain.add(v.value));
+      for (const v of set) {
+        if (!secretNamed(v.name)) plain.add(v.value);
+        else if (traceable(v.value)) traced.set(v.value, v.name);
+      }
       const listsVariables = x.status < 300 && x.isJson && atVars(x.url.pathname);
       const isSettings = x.status < 300 && atSettings(x.url.pathname);
       if (listsVariables) {
@@ -121,8 +125,9 @@ export const secretMasking = invariant({
         if (unmasked.length)
           return { reason: "secret-unmasked", message: "a secret-named variable is listed with a value other than [ENCRYPTED]", expected: `${MASK} for ${unmasked.map((v) => v.name).join(", ")}`, got: unmasked.map((v) => `${v.name}: ${typeof v.value === "string" ? "a value in clear" : JSON.stringify(v.value)}`).join("; "), hide: unmasked.map((v) => v.value).filter((v): v is string => typeof v === "string") };
       }
-      const values = secrets.size ? valuesOf(x) : [];
-      const leaked = [...secrets].filter(([value]) => traceable(value) && !plain.has(value) && values.some((v) => v.includes(value)) && !sent.holds(value));
+      const candidates = [...traced].filter(([value]) => !plain.has(value));
+      const values = candidates.length ? valuesOf(x) : [];
+      const leaked = candidates.filter(([value]) => values.some((v) => v.includes(value)) && !sent.holds(value));
       if (leaked.length) return { reason: "secret-leaked", message: `the answer of ${x.method} ${x.url.pathname} holds the value of a secret-named variable the run set`, expected: "no secret value in any answer", got: `the value of ${leaked.map(([, name]) => name).join(", ")}`, hide: leaked.map(([value]) => value) };
       return listsVariables || isSettings ? "held" : undefined;
     };
