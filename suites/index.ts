@@ -27,11 +27,12 @@ import { invariantChecks } from "./invariants/index.js";
  * scripts/bench.ts at 40 ms a request). The audit log's checks first of all, so that running alone
  * drains nothing; then the longest chains of checks that must follow one another (the workspace
  * model and bulk-move properties with their cleanup, the deployment and staging writers, one
- * `write:` thing each), so that they start while the short checks fill the other slots; the
- * cursor property, which holds the workspace lists still, after the workspace writers it would
- * otherwise keep waiting.
+ * `write:` thing each), so that they start while the short checks fill the other slots; among
+ * the examples, auth's probe of every operation (about 170 requests), which would otherwise take
+ * a slot last. Readers and setting writers go before all of these (holdersFirst), and properties
+ * take a free slot before examples (core/run/schedule.ts).
  */
-const FIRST_GROUPS = ["audit", "model", "bulk-move", "deployment-update", "staging", "upsert", "pagination"];
+const FIRST_GROUPS = ["audit", "model", "errors", "auth", "bulk-move", "deployment-update", "staging", "upsert", "pagination"];
 
 /** Each group's checks together, in the order the groups first appear: a property stands beside its endpoint's examples. */
 function byGroup(checks: Check[]): Check[] {

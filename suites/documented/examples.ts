@@ -11,9 +11,9 @@ import { specSectionOf } from "../../core/spec/spec-operations.js";
 import { invalidValues } from "../../generators/index.js";
 import { contradiction, invalidQueryValues, namesMadeUpValue, queryArbitrary, specQueryParameters } from "./requests.js";
 import { roundTrips, runChains } from "./chains.js";
-import { createdId, itemPath, ownNamed, removeLater, resourcesOf } from "./resources.js";
+import { createdId, itemPath, ownNamed, removeLater, type Resource, resourcesOf } from "./resources.js";
 import { Findings, setUp } from "./setup.js";
-import { atOnce, sideBySide } from "../lib/at-once.js";
+import { sideBySide } from "../lib/at-once.js";
 
 /** Generated requests per read: the layer covers every operation, each a little (a budget like a property's). */
 const RUNS_PER_READ = 3;
@@ -157,7 +157,7 @@ export const documentedChecks = group("documented", [
     async run(ctx) {
       const { ops, ids, deploymentId } = await setUp(ctx);
       const findings = new Findings();
-      let sent = 0;
+      const cases: { r: Resource; collection: string; bad: { value: unknown; kind: string; at: string } }[] = [];
       for (const [i, r] of resourcesOf(ops, ctx.settings).entries()) {
         const schema = r.create.requestBody?.media["application/json"];
         const collection = await ids.fill(r.create.path);
@@ -169,19 +169,20 @@ export const documentedChecks = group("documented", [
           continue; // a schema with no rule to break
         }
         const oneOfEachKind = [...new Map(samples.map((s) => [`${s.kind}:${s.at}`, s])).values()].sort((a, b) => a.kind.localeCompare(b.kind)).slice(0, INVALID_BODIES_PER_CREATE);
-        // Each bad body is a request of its own, refused or making an object of its own: all at once, judged in order.
-        const answers = await atOnce(oneOfEachKind.map((bad) => ctx.api.post(collection, ownNamed(ctx, r.create, bad.value, bad.at))));
-        for (const [k, bad] of oneOfEachKind.entries()) {
-          const res = answers[k];
-          sent++;
-          if (res.status >= 200 && res.status < 300) {
-            const id = createdId(r, res);
-            if (id) removeLater(ctx, r, r.remove ? await itemPath(ids, r.remove, id) : undefined, res, deploymentId);
-          }
-          if (res.status < 400 || res.status >= 500)
-            findings.fail(`${where(r.create)}: a body with ${bad.kind} at ${bad.at || "(root)"} was not refused`, { reason: res.status >= 500 ? "server-error" : "applied", expected: "a 4xx, nothing made", got: statusLine(res), res });
-        }
+        cases.push(...oneOfEachKind.map((bad) => ({ r, collection, bad })));
       }
+      // Each bad body is a request of its own, refused or making an object of its own: side by side, judged in order.
+      const answers = await sideBySide(cases, ({ r, collection, bad }) => ctx.api.post(collection, ownNamed(ctx, r.create, bad.value, bad.at)));
+      for (const [k, { r, bad }] of cases.entries()) {
+        const res = answers[k];
+        if (res.status >= 200 && res.status < 300) {
+          const id = createdId(r, res);
+          if (id) removeLater(ctx, r, r.remove ? await itemPath(ids, r.remove, id) : undefined, res, deploymentId);
+        }
+        if (res.status < 400 || res.status >= 500)
+          findings.fail(`${where(r.create)}: a body with ${bad.kind} at ${bad.at || "(root)"} was not refused`, { reason: res.status >= 500 ? "server-error" : "applied", expected: "a 4xx, nothing made", got: statusLine(res), res });
+      }
+      const sent = cases.length;
       findings.throwIfAny();
       if (!sent) throw new NotVerifiable("the served document shows no create the run may write and remove with a schema that states a rule to break");
     },
