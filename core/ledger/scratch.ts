@@ -99,10 +99,22 @@ export class Scratch {
     this.steps.push({ what, undo });
   }
 
-  /** Registers the removal of an object the run made outside the workspace; done only when its read shows it is the run's own. */
-  removeIfOwn(owned: OwnedObject): void {
-    this.steps.push({ owned });
+  /**
+   * Registers the removal of an object the run made outside the workspace; done only when its read
+   * shows it is the run's own. `removed()`: the check deleted it itself and read it gone, so the
+   * ledger has nothing left to do (its id may meanwhile name another object: a server may give a
+   * freed id again).
+   */
+  removeIfOwn(owned: OwnedObject): { removed(): void } {
+    const step = { owned };
+    this.steps.push(step);
     if (owned.collection) this.collections.set(owned.collection.list, owned.collection);
+    return {
+      removed: () => {
+        const i = this.steps.indexOf(step);
+        if (i >= 0) this.steps.splice(i, 1);
+      },
+    };
   }
 
   get pending(): number {

@@ -12,7 +12,7 @@ import { specSectionOf } from "../../core/spec/spec-operations.js";
 import { namedIn } from "./refusals.js";
 import { contradiction, mayWrite, type OptIn, optInOf, type PathIds, writeClass } from "./requests.js";
 import { atOnce } from "../lib/at-once.js";
-import { bodyFor, createdId, idPlaceholder, itemPath, listPath, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./resources.js";
+import { type Registered, bodyFor, createdId, idPlaceholder, itemPath, listPath, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./resources.js";
 
 /**
  * Issue 21: every resource the document shows, used as a client would: create, read, update,
@@ -93,6 +93,8 @@ interface Link {
    * is another one (a server may give a freed id again, to what a check beside this one makes).
    */
   named?: boolean;
+  /** Its entry in the ledger: settled once the chain deleted it and read it gone. */
+  registered: Registered;
 }
 
 /**
@@ -146,12 +148,13 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     }
     const pathOf = async (op: Operation | undefined) => (op ? await itemPath(env.ids, op, id) : undefined);
     const [readPath, updatePath, removePath] = [await pathOf(r.read), await pathOf(r.update), await pathOf(r.remove)];
-    if (!removeLater(ctx, r, removePath, created, env.deploymentId)) return undefined;
+    const registered = removeLater(ctx, r, removePath, created, env.deploymentId);
+    if (!registered) return undefined;
     const name = idPlaceholder(r);
     if (name) env.ids.pin(name, id);
     const listPathOf = removePath ?? readPath;
     // Until a read shows it as the run's own, what was made is removed by the ledger only, after its own read-back.
-    const link: Link = { r, readPath, removePath, listPath: r.list && listPathOf ? listPath(r, listPathOf) : undefined, id };
+    const link: Link = { r, readPath, removePath, listPath: r.list && listPathOf ? listPath(r, listPathOf) : undefined, id, registered };
     if (!(await step(findings, r.read, readPath, (p) => ctx.api.get(p), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) return undefined;
     // The id came from an answer: what it names is updated and deleted only once a read shows the
     // object the check made: its prefix, or a field naming an object the check made (the
@@ -190,12 +193,14 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     if (link.removePath && link.readPath) {
       const gone = await ctx.api.get(link.readPath);
       const another = link.named && gone.status === 200 && !readsAsOwn(ctx, gone, link.id);
-      if (gone.status !== 404 && gone.status !== 410 && !another) findings.fail(`${where(link.r.read!)}: a deleted object still reads`, { reason: "read-after-delete", expected: "404", got: statusLine(gone), res: gone });
+      if (gone.status === 404 || gone.status === 410 || another) link.registered.removed();
+      else findings.fail(`${where(link.r.read!)}: a deleted object still reads`, { reason: "read-after-delete", expected: "404", got: statusLine(gone), res: gone });
     } else if (link.removePath && link.r.list && link.listPath) {
       // No read of one object: its list shows whether it is gone.
       const list = link.r.list;
       const isIt = (x: any) => !link.named || carriesPrefix(x, ctx.scratch.prefix);
       const { held, res } = await walkAgainUntil(() => listHolds(ctx, list, link.listPath!, link.id, isIt), (walk) => walk.held !== true);
+      if (held === false) link.registered.removed();
       if (held === true) findings.fail(`${where(list)}: a deleted object (id ${link.id}) is still listed`, { reason: "read-after-delete", expected: `the list no longer holds id ${link.id}`, got: res ? statusLine(res) : "no answer", res });
     }
   };

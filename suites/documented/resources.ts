@@ -156,14 +156,14 @@ export function referencesOf(r: Resource, placeholders: Set<string>): string[] {
 /**
  * Registers the removal of what a create made: its delete operation, done only when the read of
  * its kind (or the list it was created in) shows an object named with the check's prefix; or (a
- * workspace item the document gives no delete for) the ledger's workspace cleanup. False when
+ * workspace item the document gives no delete for) the ledger's workspace cleanup. Undefined when
  * neither can remove it.
  */
-export function removeLater(ctx: CheckContext, r: Resource, path: string | undefined, res: Response, deploymentId: string): boolean {
+export function removeLater(ctx: CheckContext, r: Resource, path: string | undefined, res: Response, deploymentId: string): Registered | undefined {
   const id = createdId(r, res);
   if (r.remove && path && id !== undefined) {
     const list = listPath(r, path);
-    ctx.scratch.removeIfOwn({
+    return ctx.scratch.removeIfOwn({
       what: `${r.remove.method} ${path}`,
       // Absent from the whole list reads as gone, as a 404 of its own read would.
       // The object's own read where it shares the delete's path; else its list (a deployment's read is of its settings).
@@ -173,14 +173,19 @@ export function removeLater(ctx: CheckContext, r: Resource, path: string | undef
       removal: `curl -X DELETE '${ctx.api.baseUrl}${path}' -H 'Authorization: Bearer $API_KEY'`,
       collection: { list, remove: (found) => ctx.api.delete(`${list}/${encodeURIComponent(found)}`) },
     });
-    return true;
   }
   const b = recordOf(r.create, res);
   if (Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type)) {
-    ctx.scratch.track(deploymentId, { type: b.type, id: b.id }, { res });
-    return true;
+    const item = { type: b.type, id: b.id };
+    ctx.scratch.track(deploymentId, item, { res });
+    return { removed: () => ctx.scratch.forget(deploymentId, item) };
   }
-  return false;
+  return undefined;
+}
+
+/** What the ledger holds for an object a check made: `removed()` once the check deleted it and read it gone. */
+export interface Registered {
+  removed(): void;
 }
 
 /** Whether a read (of the object, or of its collection) shows the object `id` named with the check's prefix. */
