@@ -81,9 +81,10 @@ const byId: Record<string, Share[]> = {
   "deployment-update.negative.unlisted-version": ["write:deployment"],
   "workspace.negative.broken-body": ["add:workspace"],
   "workspace.negative.broken-body-4xx": ["add:workspace"],
-  // Its bodies go to bulk moves of its own items and to PUT env-vars of the tool's fixed names; no
-  // E6 field is among what it could change (core: deployment-settings compares E6 fields only).
-  "errors.negative.implied-rules": ["add:workspace", "add:env-vars"],
+  // It reads back the values of the tool's variables after each refused PUT env-vars: a server may
+  // keep them with E6's templateVariables (their scope is open), which a deployment writer's
+  // restore would set back meanwhile (test/shares-open-scope.test.ts).
+  "errors.negative.implied-rules": ["write:deployment", "add:workspace", "add:env-vars"],
   "errors.no-5xx.valid-writes": ["add:workspace"],
   "branches.list.cursor": ["read:branches"],
   "users.list.search": ["read:users"],
