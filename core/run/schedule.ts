@@ -68,11 +68,12 @@ export interface ScheduleOptions<T> {
 }
 
 /**
- * Checks that take a free slot first: a property's search and a model's run, which should not start
- * last and run on alone, and a check that holds something still (a list read whole, a setting
- * changed), which others wait for.
+ * Which checks take a free slot first (a higher rank before a lower): a check that changes a
+ * setting (a "write:" share), which heads a chain of checks that must follow one another; then a
+ * property's search or a model's run, which should not start last and run on alone, and a check
+ * that reads a list whole, which others wait for; then the rest.
  */
-const goesFirst = (check: Check) => check.kind === "property" || check.kind === "model" || sharesOf(check).some((s) => s.startsWith("read:") || s.startsWith("write:"));
+const rank = (check: Check) => (sharesOf(check).some((s) => s.startsWith("write:")) ? 2 : check.kind === "property" || check.kind === "model" || sharesOf(check).some((s) => s.startsWith("read:")) ? 1 : 0);
 
 /**
  * Runs up to `concurrency` checks at once. Two conflicting checks never overlap and keep their
@@ -95,11 +96,11 @@ export async function schedule<T>(checks: Check[], run: (check: Check, index: nu
     if (!interrupted && opts.shouldStop?.()) interrupted = true;
     // Those that go first take a free slot before the others, either only where nothing before it
     // conflicts. One at a time, the run is the catalogue's order.
-    for (const first of limit > 1 ? [true, false] : [undefined]) {
+    for (const first of limit > 1 ? [2, 1, 0] : [undefined]) {
       if (interrupted) break;
       for (let p = 0; p < pending.length && running.size < limit; ) {
         const i = pending[p];
-        const blocked = (first !== undefined && goesFirst(checks[i]) !== first) || [...running.keys()].some((r) => conflicts[i].has(r)) || pending.slice(0, p).some((e) => conflicts[i].has(e));
+        const blocked = (first !== undefined && rank(checks[i]) !== first) || [...running.keys()].some((r) => conflicts[i].has(r)) || pending.slice(0, p).some((e) => conflicts[i].has(e));
         if (blocked) {
           p++;
           continue;
