@@ -15,7 +15,7 @@ import { Scratch } from "../ledger/scratch.js";
 import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";
 import type { Schemas } from "../spec/schemas.js";
 import { ServedReader } from "../served/read.js";
-import { type RunSettings, tokenEnvVars } from "./settings.js";
+import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
 import { type CheckResult, resultBase, type RunOutcome, type Status } from "../model/result.js";
 import { judge, NETWORK, NOT_RUN_INTERRUPTED, propertyRecurrence, RATE_LIMITED, settle, withRecurrence } from "./verdict.js";
 
@@ -292,18 +292,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
 function unmetNeeds(check: Check, env: Pick<Env, "settings" | "creds">): string | undefined {
   for (const need of check.needs) {
     if (need === "writes" && !env.settings.writes) return "writes not allowed: pass --allow-writes (or \"writes\": true in the config) to run checks that create or change data";
-    if (need === "unremovable-writes" && !(env.settings.writes && env.settings.unremovableWrites))
-      return "creates data the API cannot delete (environment or template variables): pass --allow-writes --allow-unremovable-writes, or run against --reference";
-    if (need === "deployment-changes" && !(env.settings.writes && env.settings.deploymentChanges))
-      return "changes a deployment's version, channel or settings: pass --allow-writes --allow-deployment-changes (or \"deploymentChanges\": true in the config) and name the deployment in fixtures.mutableDeploymentId";
-    if (need === "admin-writes" && !(env.settings.writes && env.settings.adminWrites))
-      return "changes users, user attributes, tenant settings or integrations: pass --allow-writes --allow-admin-writes (or \"adminWrites\": true in the config), or run against --reference";
-    if (need === "deployment-lifecycle" && !(env.settings.writes && env.settings.deploymentLifecycle))
-      return "creates and deletes a deployment of its own: pass --allow-writes --allow-deployment-lifecycle (or \"deploymentLifecycle\": true in the config), or run against --reference";
-    if (need === "git-operations" && !(env.settings.writes && env.settings.gitOperations))
-      return "commits, pulls and merges branches (one into the default branch) and connects a repository, in a deployment of its own: pass --allow-writes --allow-git-operations (or \"gitOperations\": true in the config), or run against --reference";
-    if (need === "unnamed-operations" && !(env.settings.writes && env.settings.unnamedOperations))
-      return "sends the writes of the server's document that the spec does not name, whose effect the tool cannot know: pass --allow-writes --allow-unnamed-operations (or \"unnamedOperations\": true in the config), or run against --reference";
+    if (optInGranted(need, env.settings) === false) return OPT_INS[need as keyof typeof OPT_INS].unmet;
     if (need.startsWith("token:")) {
       const role = need.slice(6) as TokenRole;
       if (!env.creds.roles[role]) return `needs a second token: set tokens.${role} in the config or ${tokenEnvVars[role]}`;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import type { Feature, TokenRole } from "../model/needs.js";
+import type { Feature, Need, TokenRole } from "../model/needs.js";
 import { schemasDir } from "../spec/paths.js";
 
 // Loaded when a config is first validated, not with the CLI: `--help` stays quick.
@@ -10,6 +10,23 @@ const require = createRequire(import.meta.url);
 
 /** A mistake of the user's (bad option, bad config, no token): one clear line, exit 2. */
 export class UsageError extends Error {}
+
+/**
+ * The needs a user opts into beyond --allow-writes (core/model/needs.ts), each with the setting that
+ * grants it and why a check that has it is skipped without it: one table for the runner's skips
+ * and the plan line.
+ */
+export const OPT_INS = {
+  "unremovable-writes": { granted: (s: RunSettings) => s.unremovableWrites, unmet: "creates data the API cannot delete (environment or template variables): pass --allow-writes --allow-unremovable-writes, or run against --reference" },
+  "deployment-changes": { granted: (s: RunSettings) => s.deploymentChanges, unmet: 'changes a deployment\'s version, channel or settings: pass --allow-writes --allow-deployment-changes (or "deploymentChanges": true in the config) and name the deployment in fixtures.mutableDeploymentId' },
+  "admin-writes": { granted: (s: RunSettings) => s.adminWrites, unmet: 'changes users, user attributes, tenant settings or integrations: pass --allow-writes --allow-admin-writes (or "adminWrites": true in the config), or run against --reference' },
+  "deployment-lifecycle": { granted: (s: RunSettings) => s.deploymentLifecycle, unmet: 'creates and deletes a deployment of its own: pass --allow-writes --allow-deployment-lifecycle (or "deploymentLifecycle": true in the config), or run against --reference' },
+  "git-operations": { granted: (s: RunSettings) => s.gitOperations, unmet: 'commits, pulls and merges branches (one into the default branch) and connects a repository, in a deployment of its own: pass --allow-writes --allow-git-operations (or "gitOperations": true in the config), or run against --reference' },
+  "unnamed-operations": { granted: (s: RunSettings) => s.unnamedOperations, unmet: 'sends the writes of the server\'s document that the spec does not name, whose effect the tool cannot know: pass --allow-writes --allow-unnamed-operations (or "unnamedOperations": true in the config), or run against --reference' },
+} as const satisfies Partial<Record<Need, { granted: (s: RunSettings) => boolean | undefined; unmet: string }>>;
+
+/** Whether a need is an opt-in of OPT_INS, and the run grants it (with writes). */
+export const optInGranted = (need: Need, s: RunSettings): boolean | undefined => (need in OPT_INS ? Boolean(s.writes && OPT_INS[need as keyof typeof OPT_INS].granted(s)) : undefined);
 
 export interface FixtureConfig {
   deploymentId?: string | number;

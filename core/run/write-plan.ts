@@ -2,7 +2,7 @@ import type { Check } from "../model/check.js";
 import { HttpClient } from "../transport/http.js";
 import { credentials, redactorFor } from "./runner.js";
 import { Scratch } from "../ledger/scratch.js";
-import type { RunSettings } from "./settings.js";
+import { optInGranted, type RunSettings } from "./settings.js";
 import { requestTo } from "../spec/client.js";
 import { ENV_VAR_POOL, ENV_VAR_TAG, fixedAttributeName } from "../../generators/index.js";
 
@@ -12,15 +12,7 @@ import { ENV_VAR_POOL, ENV_VAR_TAG, fixedAttributeName } from "../../generators/
  */
 export async function writePlan(checks: Check[], settings: RunSettings): Promise<string[]> {
   if (!settings.writes) return [`read-only: this run sends GET only (HEAD and OPTIONS at most), whatever the server answers; --allow-writes runs the ${checks.filter((c) => c.needs.includes("writes")).length} selected checks that change the server`];
-  const allowed: Partial<Record<Check["needs"][number], boolean | undefined>> = {
-    "unremovable-writes": settings.unremovableWrites,
-    "deployment-changes": settings.deploymentChanges,
-    "admin-writes": settings.adminWrites,
-    "deployment-lifecycle": settings.deploymentLifecycle,
-    "git-operations": settings.gitOperations,
-    "unnamed-operations": settings.unnamedOperations,
-  };
-  const runs = (c: Check) => c.needs.includes("writes") && c.needs.every((n) => !(n in allowed) || allowed[n]);
+  const runs = (c: Check) => c.needs.includes("writes") && c.needs.every((n) => optInGranted(n, settings) !== false);
   const writing = checks.filter(runs);
   const has = (need: Check["needs"][number]) => writing.some((c) => c.needs.includes(need));
   const f = settings.fixtures;
