@@ -27,11 +27,12 @@ export interface LedgerRun {
 }
 
 /** A pass-through proxy that counts the methods of what it forwards. */
-export async function countingProxy(target: string): Promise<{ url: string; methods: Record<string, number>; close: () => Promise<void> }> {
+export async function countingProxy(target: string, onForward?: (method: string, path: string) => void): Promise<{ url: string; methods: Record<string, number>; close: () => Promise<void> }> {
   const methods: Record<string, number> = {};
   const to = new URL(target);
   const server: Server = createServer((req, res) => {
     methods[req.method ?? "?"] = (methods[req.method ?? "?"] ?? 0) + 1;
+    onForward?.(req.method ?? "?", req.url ?? "");
     const out = request({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -48,19 +49,24 @@ let schemas: Promise<Schemas> | undefined;
 
 /**
  * Runs `checks` against a fresh reference (or `runs` times in a row against the same one, each with
- * its own seed); `stopAfterMs` aborts the run that long after it starts (Ctrl-C).
+ * its own seed); `stopAfterMs` aborts the run that long after it starts (Ctrl-C), `stopAt` as the
+ * first request it holds reaches the server. Every request seen goes to `onForward`.
  */
-export async function ledgerRuns(checks: Check[], opts: { start?: StartOptions; settings?: Partial<RunSettings>; runs?: number; stopAfterMs?: number; prepare?: (store: Store) => void } = {}): Promise<LedgerRun[]> {
+export async function ledgerRuns(checks: Check[], opts: { start?: StartOptions; settings?: Partial<RunSettings>; runs?: number; stopAfterMs?: number; stopAt?: (method: string, path: string) => boolean; onForward?: (method: string, path: string) => void; prepare?: (store: Store) => void } = {}): Promise<LedgerRun[]> {
   schemas ??= Schemas.load();
   const ref = await startReference(opts.start ?? {});
   opts.prepare?.(ref.app.store);
-  const proxy = await countingProxy(ref.url);
+  let stop = new AbortController();
+  const proxy = await countingProxy(ref.url, (method, path) => {
+    opts.onForward?.(method, path);
+    if (opts.stopAt?.(method, path)) stop.abort();
+  });
   const out: LedgerRun[] = [];
   try {
     for (let i = 0; i < (opts.runs ?? 1); i++) {
       for (const k of Object.keys(proxy.methods)) delete proxy.methods[k];
       const before = snapshotOf(ref.app.store);
-      const stop = new AbortController();
+      stop = new AbortController();
       const timer = opts.stopAfterMs === undefined ? undefined : setTimeout(() => stop.abort(), opts.stopAfterMs);
       const settings: RunSettings = { ...settingsFor(ref, { runs: 5, seed: 1000 + i, concurrency: 4 }), ...opts.settings, baseUrl: proxy.url };
       const outcome = await runChecks(checks, settings, await schemas, { stop: stop.signal });

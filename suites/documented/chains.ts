@@ -12,7 +12,7 @@ import { specSectionOf } from "../../core/spec/spec-operations.js";
 import { namedIn } from "./refusals.js";
 import { contradiction, mayWrite, type OptIn, optInOf, type PathIds, writeClass } from "./requests.js";
 import { atOnce } from "../lib/at-once.js";
-import { type Registered, bodyFor, createdId, idPlaceholder, itemPath, listPath, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./resources.js";
+import { type Registered, bodyFor, createdId, idPlaceholder, itemPath, listPath, namesOwnObject, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./resources.js";
 
 /**
  * Issue 21: every resource the document shows, used as a client would: create, read, update,
@@ -120,6 +120,11 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     findings.fail(`${where(op)}: ${what}`, { reason, expected: "a 2xx its document lists, with its documented body", got: statusLine(res), res });
     return false;
   };
+  // Ids of what the run made and a read showed as its own, by the placeholder that names them: a
+  // record naming one of them, or a path under one, is the run's too. What is only pinned
+  // (env.ids) may be an id an answer named, and an id an answer named is no proof.
+  const confirmed = new Map<string, string>();
+  const confirmedOwn = (name: string) => confirmed.get(name);
   /** One resource's chain up to its delete: the link to delete by, or undefined where the chain broke (a finding) or could not start. */
   const chainOf = async (r: Resource, findings: ChainFindings, unbuilt: string[]): Promise<Link | undefined> => {
     const collection = await env.ids.fill(r.create.path);
@@ -148,7 +153,11 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     }
     const pathOf = async (op: Operation | undefined) => (op ? await itemPath(env.ids, op, id) : undefined);
     const [readPath, updatePath, removePath] = [await pathOf(r.read), await pathOf(r.update), await pathOf(r.remove)];
-    const registered = removeLater(ctx, r, removePath, created, env.deploymentId);
+    // The id came from an answer: what it names is updated and deleted only once a read shows the
+    // object the check made: its prefix, or a field naming an object the check made (the
+    // integration of a token), or it sits under a parent the check made (a tenant's group).
+    const underOwnParent = [...r.create.path.matchAll(/\{([^}]+)\}/g)].some((m) => confirmedOwn(m[1]) !== undefined);
+    const registered = removeLater(ctx, r, removePath, created, env.deploymentId, (record) => underOwnParent || namesOwnObject(record, confirmedOwn));
     if (!registered) return undefined;
     const name = idPlaceholder(r);
     if (name) env.ids.pin(name, id);
@@ -156,23 +165,19 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     // Until a read shows it as the run's own, what was made is removed by the ledger only, after its own read-back.
     const link: Link = { r, readPath, removePath, listPath: r.list && listPathOf ? listPath(r, listPathOf) : undefined, id, registered };
     if (!(await step(findings, r.read, readPath, (p) => ctx.api.get(p), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) return undefined;
-    // The id came from an answer: what it names is updated and deleted only once a read shows the
-    // object the check made: its prefix, or a field naming an object the check made (the
-    // integration of a token), or it sits under a parent the check made (a tenant's group).
-    const underOwnParent = [...r.create.path.matchAll(/\{([^}]+)\}/g)].some((m) => env.ids.pinnedAs(m[1]) !== undefined);
     if (!underOwnParent) {
       const read = readPath ? await ctx.api.get(readPath) : undefined;
       const listedAll = async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, link.listPath ?? collection) });
       // A read that does not show the run's name (a deployment's settings) leaves the list to show it.
       const shown = read && (readsAsOwn(ctx, read, id) || !link.listPath) ? read : await walkAgainUntil(listedAll, (whole) => readsAsOwn(ctx, whole, id));
       const record = read?.isJson ? recordOf(r.read!, read) : undefined;
-      const namesOwn = !!record && typeof record === "object" && Object.entries(record).some(([k, v]) => env.ids.pinnedAs(k) !== undefined && String(v) === env.ids.pinnedAs(k));
       link.named = readsAsOwn(ctx, shown, id);
-      if (!namesOwn && !link.named) {
+      if (!namesOwnObject(record, confirmedOwn) && !link.named) {
         findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, { reason: "read-after-create", expected: `an object named with ${ctx.scratch.prefix}, or naming an object the run made`, got: read ? statusLine(read) : `no entry ${id} named so in ${link.listPath ?? collection}`, res: read });
         return undefined;
       }
     }
+    if (name) confirmed.set(name, id);
     const update = (p: string) => ctx.api.send({ method: r.update!.method, path: p, body: bodyFor(ctx, r.update!, seed + 1, (n) => env.ids.pinnedAs(n)) });
     if (!(await step(findings, r.update, updatePath, update, "update", "what was created cannot be updated"))) return undefined;
     const list = r.list;

@@ -157,9 +157,11 @@ export function referencesOf(r: Resource, placeholders: Set<string>): string[] {
  * Registers the removal of what a create made: its delete operation, done only when the read of
  * its kind (or the list it was created in) shows an object named with the check's prefix; or (a
  * workspace item the document gives no delete for) the ledger's workspace cleanup. Undefined when
- * neither can remove it.
+ * neither can remove it. A read shows it as the run's when the object is named with the check's
+ * prefix, or `alsoOwn` holds of its record: the chain that made it judges so too (it names another
+ * object the run made, or sits under one), and an interrupted chain leaves that judgement to the ledger.
  */
-export function removeLater(ctx: CheckContext, r: Resource, path: string | undefined, res: Response, deploymentId: string): Registered | undefined {
+export function removeLater(ctx: CheckContext, r: Resource, path: string | undefined, res: Response, deploymentId: string, alsoOwn?: (record: unknown) => boolean): Registered | undefined {
   const id = createdId(r, res);
   if (r.remove && path && id !== undefined) {
     const list = listPath(r, path);
@@ -168,7 +170,7 @@ export function removeLater(ctx: CheckContext, r: Resource, path: string | undef
       // Absent from the whole list reads as gone, as a 404 of its own read would.
       // The object's own read where it shares the delete's path; else its list (a deployment's read is of its settings).
       read: async () => (r.read?.path === r.remove!.path ? ctx.api.get(path) : listedRecord(await listAll(ctx.api, list), id)),
-      owns: (read) => readsAsOwn(ctx, read, id),
+      owns: (read) => readsAsOwn(ctx, read, id) || (!!alsoOwn && read.status === 200 && read.isJson && alsoOwn(recordIn(read.body, id))),
       remove: () => ctx.api.delete(path),
       removal: `curl -X DELETE '${ctx.api.baseUrl}${path}' -H 'Authorization: Bearer $API_KEY'`,
       collection: { list, remove: (found) => ctx.api.delete(`${list}/${encodeURIComponent(found)}`) },
@@ -186,6 +188,11 @@ export function removeLater(ctx: CheckContext, r: Resource, path: string | undef
 /** What the ledger holds for an object a check made: `removed()` once the check deleted it and read it gone. */
 export interface Registered {
   removed(): void;
+}
+
+/** Whether a record names, in a field called as a placeholder, an object the run made there (a token's `integrationId`). */
+export function namesOwnObject(record: unknown, pinnedAs: (name: string) => string | undefined): boolean {
+  return !!record && typeof record === "object" && Object.entries(record).some(([k, v]) => pinnedAs(k) !== undefined && String(v) === pinnedAs(k));
 }
 
 /** Whether a read (of the object, or of its collection) shows the object `id` named with the check's prefix. */
