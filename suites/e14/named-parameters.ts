@@ -141,9 +141,14 @@ export const e14NamedParameterChecks = [
         const started = setupRecord(ctx, start, await up("start", start.body({ "branchName|branch?": branch })), `starting an upload on ${branch}`);
         const uploadId = field(started, "uploadId|id");
         if (uploadId === undefined) throw new NotVerifiable("the upload's start answered no uploadId to send the chunks under");
+        // The spec names no way to drop an upload: one the check did not get to finish (stopped,
+        // or a chunk refused) is finished at cleanup, onto the run's own branch, deleted after it.
+        let finished = false;
+        ctx.scratch.onCleanup(`finish upload ${uploadId} onto the run's branch ${branch}`, async () => void (finished || (await up("finish", finish.body({ "uploadId|id": uploadId })))));
         for (const chunk of [content.slice(0, cut), content.slice(cut)])
           setup(ctx, await up("file", file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk })), `uploading a chunk of ${uploaded}`);
         const done = await up("finish", finish.body({ "uploadId|id": uploadId }));
+        finished = ok2xx(done);
         ctx.expect.that(ok2xx(done), "the upload's finish is accepted", { expected: "2xx", got: shownStatus(done), res: done, reason: "upload-finished" });
         await writeWhole(ctx, doc, dep, branch, whole, content);
         const { res, byName } = await hashes(ctx, doc, dep, branch);
@@ -253,6 +258,15 @@ export const e14NamedParameterChecks = [
         ctx.expect.that(ok2xx(added), `user ${user} is added to group ${grp}`, { expected: "2xx", got: shownStatus(added), res: added, reason: "member-added" });
         // A member record names its user; a list of the users themselves names them by id.
         const memberOf = (rec: any) => String(field(rec, "embedUserId|userId") ?? field(rec, "id")) === String(user);
+        // The group and the user are the run's: a membership the check did not get to remove (it was stopped) is removed at cleanup.
+        let removedMember = false;
+        ctx.scratch.onCleanup(`remove user ${user} from group ${grp}`, async () => {
+          const removal = doc.findNamed("removeEmbedGroupMember");
+          if (removedMember || !removal) return;
+          const members = await ctx.api.call("listEmbedGroupMembers", inGroup);
+          const memberId = field((listed(members.body) ?? []).find(memberOf), "id");
+          if (memberId !== undefined) await ctx.api.call("removeEmbedGroupMember", { ...inGroup, memberId: String(memberId) });
+        });
         const list = await ctx.api.call("listEmbedGroupMembers", inGroup);
         ctx.expect.status(list, 200, `GET the members of group ${grp}`, "members-listed");
         const held = listed(ctx.expect.json(list)) ?? [];
@@ -261,6 +275,7 @@ export const e14NamedParameterChecks = [
         const removal = doc.findNamed("removeEmbedGroupMember");
         if (!removal || memberId === undefined) throw new NotVerifiable(`the document shows no way to remove member ${memberId ?? user} of group ${grp}`);
         const removed = await ctx.api.call("removeEmbedGroupMember", { ...inGroup, memberId: String(memberId) });
+        removedMember = ok2xx(removed);
         ctx.expect.that(ok2xx(removed), `member ${memberId} is removed from group ${grp}`, { expected: "2xx", got: shownStatus(removed), res: removed, reason: "member-removed" });
         const after = await ctx.api.call("listEmbedGroupMembers", inGroup);
         ctx.expect.that(!(listed(ctx.expect.json(after)) ?? []).some(memberOf), `the members of group ${grp} no longer hold user ${user}`, { expected: "not listed", got: after.body, res: after, reason: "member-gone" });
