@@ -15,6 +15,18 @@ const atSettings = (path: string) => matchPath(operation("getDeploymentSettings"
 const traceable = (v: string) => [...v].length >= 16 && new Set(v).size >= 8 && v !== MASK;
 
 /**
+ * Whether an answer's text may hold a value: it holds `core`, the value's longest run of letters and
+ * digits, which JSON writes as they are (short of \u escapes, which leave the question to the
+ * parsed answer). Most answers hold no secret: they need not be walked.
+ */
+function mayHold(text: string, core: string): boolean {
+  return core.length < 4 || text.includes(core) || text.includes("\\u");
+}
+
+/** A value's longest run of letters and digits (mayHold). */
+const literalCore = (value: string) => (value.match(/[A-Za-z0-9]+/g) ?? []).reduce((a, b) => (b.length > a.length ? b : a), "");
+
+/**
  * The strings of an answer that are values: never an object's keys, nor the name of a {name, value}
  * entry (a variable's name may hold any text, a secret's among it, without leaking anything).
  * An answer that is not JSON is one value.
@@ -108,7 +120,7 @@ export const secretMasking = invariant({
     // as something else (a plain variable, a workbook name a property drew from the same seed) may
     // come back as that: it is not traceable. Only traceable values are kept, each judged once as
     // it is set (judged again per answer, that was a third of this invariant's time).
-    const traced = new Map<string, string>();
+    const traced = new Map<string, { name: string; core: string }>();
     const plain = new Set<string>();
     const sent = new SentStrings();
     return (x) => {
@@ -116,7 +128,7 @@ export const secretMasking = invariant({
       if (!set.length) sent.add(x);
       for (const v of set) {
         if (!secretNamed(v.name)) plain.add(v.value);
-        else if (traceable(v.value)) traced.set(v.value, v.name);
+        else if (traceable(v.value)) traced.set(v.value, { name: v.name, core: literalCore(v.value) });
       }
       const listsVariables = x.status < 300 && x.isJson && atVars(x.url.pathname);
       const isSettings = x.status < 300 && atSettings(x.url.pathname);
@@ -125,10 +137,10 @@ export const secretMasking = invariant({
         if (unmasked.length)
           return { reason: "secret-unmasked", message: "a secret-named variable is listed with a value other than [ENCRYPTED]", expected: `${MASK} for ${unmasked.map((v) => v.name).join(", ")}`, got: unmasked.map((v) => `${v.name}: ${typeof v.value === "string" ? "a value in clear" : JSON.stringify(v.value)}`).join("; "), hide: unmasked.map((v) => v.value).filter((v): v is string => typeof v === "string") };
       }
-      const candidates = [...traced].filter(([value]) => !plain.has(value));
+      const candidates = [...traced].filter(([value, { core }]) => !plain.has(value) && mayHold(x.text, core));
       const values = candidates.length ? valuesOf(x) : [];
       const leaked = candidates.filter(([value]) => values.some((v) => v.includes(value)) && !sent.holds(value));
-      if (leaked.length) return { reason: "secret-leaked", message: `the answer of ${x.method} ${x.url.pathname} holds the value of a secret-named variable the run set`, expected: "no secret value in any answer", got: `the value of ${leaked.map(([, name]) => name).join(", ")}`, hide: leaked.map(([value]) => value) };
+      if (leaked.length) return { reason: "secret-leaked", message: `the answer of ${x.method} ${x.url.pathname} holds the value of a secret-named variable the run set`, expected: "no secret value in any answer", got: `the value of ${leaked.map(([, { name }]) => name).join(", ")}`, hide: leaked.map(([value]) => value) };
       return listsVariables || isSettings ? "held" : undefined;
     };
   },
