@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import { main } from "./cli.js";
 import { dropOutputOnClosedPipe, exitWhenFlushed } from "./pipes.js";
+import { boundHeapGrowth } from "../core/run/heap.js";
 
 dropOutputOnClosedPipe();
+boundHeapGrowth();
 
 main(process.argv.slice(2)).then(
   (code) => exitWhenFlushed(code),

@@ -54,6 +54,8 @@ const arg = (name: string) => (process.argv.includes(name) ? process.argv[proces
 
 /** In a child: one full run against a fresh reference; prints its figures as JSON. */
 async function runScenario(s: Scenario): Promise<RunFigures> {
+  // As bin/conformance.ts does for a run's process.
+  (await import("../core/run/heap.js")).boundHeapGrowth();
   const { runChecks } = await import("../core/run/runner.js");
   const { Schemas } = await import("../core/spec/schemas.js");
   const { startReference } = await import("../reference/server.js");

@@ -30,7 +30,7 @@ export let deref: Doc;
 export const validators = new Map<string, ValidateFunction>();
 export let configValidate: ValidateFunction;
 
-function newAjv(): Ajv2020 {
+export function newAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   return ajv;

@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll } from "vitest";
 import { readFileSync } from "node:fs";
-import { type Doc, openapiPath, validators, bundled, dashboard, deref, envControl, envList, load, ok, pageInfo, version, widget, workbook } from "./schemas-fixtures.js";
+import { bundledOpenApi } from "../core/spec/schemas.js";
+import { type Doc, newAjv, openapiPath, validators, bundled, dashboard, deref, envControl, envList, load, ok, pageInfo, version, widget, workbook } from "./schemas-fixtures.js";
 
 beforeAll(load);
 
@@ -19,6 +20,16 @@ describe("loading", () => {
     expect(validators.size).toBe(Object.keys(deref.components.schemas).length);
     expect(validators.size).toBeGreaterThanOrEqual(37);
     expect(JSON.stringify(deref.components.schemas)).not.toContain('"$ref"');
+  });
+
+  it("schemas/openapi.bundled.json, which runs read, is the bundle of schemas/openapi.json and its parts (npm run schemas writes it)", async () => {
+    expect(await bundledOpenApi(), "schemas/openapi.bundled.json is stale: run npm run schemas").toEqual(bundled);
+  });
+
+  it("every component is valid under the 2020-12 meta-schema (the suite's Schemas do not check it at run time)", () => {
+    const ajv = newAjv();
+    const invalid = Object.entries(bundled.components.schemas).filter(([, schema]) => !ajv.validateSchema(schema as object));
+    expect(invalid.map(([name]) => `${name}: ${ajv.errorsText()}`)).toEqual([]);
   });
 
   it("covers E1..E14 with operationIds and refers to schemas only through components", () => {
