@@ -19,7 +19,8 @@ let dashboardConfig: ValidateFunction | undefined;
 /** Resources / DashboardConfig as the bundled schemas state it, every nested field included; compiled once. */
 function conformsToDashboardConfig(draft: unknown): boolean {
   if (!dashboardConfig) {
-    const ajv = addFormats(new Ajv2020({ strict: false }));
+    // The project's own schemas, checked against the meta-schema by test/schemas.test.ts, not at each start.
+    const ajv = addFormats(new Ajv2020({ strict: false, validateSchema: false }));
     for (const file of readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json"))) ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), "utf8")), file);
     dashboardConfig = ajv.getSchema("DashboardConfig.schema.json")!;
   }
