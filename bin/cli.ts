@@ -62,7 +62,10 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--token-file <file>", "read the API key from the first line of this file")
     .option("--header <'Name: value'>", "send this header on every request (repeatable; secret-looking values are never printed)", collect)
     .option("--config <file>", "JSON config, validated against schemas/config.schema.json")
-    .option("--reference", "start the bundled reference server on a free loopback port, run everything against it (writes included: its state is thrown away), stop it")
+    .option(
+      "--reference",
+      "start the bundled reference server on a free loopback port, run everything against it (writes included: its state is thrown away), stop it",
+    )
     .option("--read-only", "run no check that creates or changes data (with --reference, or over writes in the config)")
     .addOption(new Option("--fault <names...>", "with --reference: break these rules in the reference server").hideHelp())
     .option("--group <names...>", "run only these groups")
@@ -71,11 +74,26 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--fail-fast", "start no further check after the first failure (what runs is finished and cleaned up)")
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
-    .option("--allow-deployment-changes", "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)")
-    .option("--allow-admin-writes", "with --allow-writes: also create and remove users, groups, user attributes, integrations and embed tenants, and change tenant settings (put back)")
-    .option("--allow-deployment-lifecycle", "with --allow-writes: also create a deployment, drive its setup wizard, and delete it (only the one the run created, once a read-back shows it)")
-    .option("--allow-git-operations", "with --allow-writes and --allow-deployment-lifecycle: in a deployment the run creates (and deletes), also commit, pull and merge branches of its own (one into the default branch), and connect it to a repository the tenant's GitHub lists")
-    .option("--allow-unnamed-operations", "with --allow-writes: also send each write (POST, PUT, PATCH) of the server's document that the spec does not name one valid request, on objects the run discovered: what it does is not known to the tool")
+    .option(
+      "--allow-deployment-changes",
+      "with --allow-writes: also change a deployment's version, channel and settings (only fixtures.mutableDeploymentId; put back)",
+    )
+    .option(
+      "--allow-admin-writes",
+      "with --allow-writes: also create and remove users, groups, user attributes, integrations and embed tenants, and change tenant settings (put back)",
+    )
+    .option(
+      "--allow-deployment-lifecycle",
+      "with --allow-writes: also create a deployment, drive its setup wizard, and delete it (only the one the run created, once a read-back shows it)",
+    )
+    .option(
+      "--allow-git-operations",
+      "with --allow-writes and --allow-deployment-lifecycle: in a deployment the run creates (and deletes), also commit, pull and merge branches of its own (one into the default branch), and connect it to a repository the tenant's GitHub lists",
+    )
+    .option(
+      "--allow-unnamed-operations",
+      "with --allow-writes: also send each write (POST, PUT, PATCH) of the server's document that the spec does not name one valid request, on objects the run discovered: what it does is not known to the tool",
+    )
     .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", (v) => {
       if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-coverage must be a percentage from 0 to 100");
       return Number(v);
@@ -86,20 +104,31 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--out <dir>", "report folder", "reports")
     .option("--strict", "SHOULD failures also fail the run")
     .option("--timeout <ms>", "per request", integer("--timeout", 1))
-    .option("--rate-limit <per-second>", "send at most this many requests a second, discovery and cleanup included (else rateLimit in the config)", rateLimitOption)
+    .option(
+      "--rate-limit <per-second>",
+      "send at most this many requests a second, discovery and cleanup included (else rateLimit in the config)",
+      rateLimitOption,
+    )
     .option("--document <file|url>", "the OpenAPI document to use where the server serves none at GET /api/v1/spec (else document in the config)")
-    .option("--baseline <file>", "known failures ({\"knownFailures\": [{id, reason}]}): they do not fail the run, a new one does")
+    .option("--baseline <file>", 'known failures ({"knownFailures": [{id, reason}]}): they do not fail the run, a new one does')
     .option("--fail-on-fixed", "with --baseline: an entry whose check passes now fails the run (baselines only shrink)")
     .option("--quiet", "only the summary, one line per failure, and the reports line")
     .option("--verbose", "a line per passed check, and every skipped check instead of one example per reason")
     .option("--concurrency <n>", "checks run at once (those that disturb each other never overlap)", integer("--concurrency", 1), 8)
-    .option("--shard <i/n>", "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge'); every shard needs the same --seed", (v) => {
-      const shard = parseShard(v);
-      if (!shard) throw new InvalidArgumentError("--shard must be i/n with 1 <= i <= n, e.g. 2/4");
-      return shard;
-    })
+    .option(
+      "--shard <i/n>",
+      "run the i-th of n parts of the catalogue (CI matrices; join with 'conformance merge'); every shard needs the same --seed",
+      (v) => {
+        const shard = parseShard(v);
+        if (!shard) throw new InvalidArgumentError("--shard must be i/n with 1 <= i <= n, e.g. 2/4");
+        return shard;
+      },
+    )
     .option("--max-pages <n>", "the most pages a list walk follows (a longer walk is reported as partial)", integer("--max-pages", 1))
-    .option("--sweep-older-than <duration>", "with --allow-writes: the end-of-run sweep also removes this tool's objects left by earlier (interrupted) runs made at least this long ago, e.g. 12h or 7d")
+    .option(
+      "--sweep-older-than <duration>",
+      "with --allow-writes: the end-of-run sweep also removes this tool's objects left by earlier (interrupted) runs made at least this long ago, e.g. 12h or 7d",
+    )
     .option("--repeat <n>", "with --allow-writes: run checks on their own scratch objects n times side by side (races)", integer("--repeat", 1))
     .action(async (opts: RunCliOptions, cmd: Command) => {
       code = await runCommand(explicitOptions(opts, cmd), out, progress);
@@ -114,7 +143,23 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
       const { variantSections } = await import("../reference/variants.js");
       const { catalogueLines, variantsCovering } = await import("../core/reporters/console.js");
       const covering = (c: (typeof catalogue)[number]) => variantsCovering(c, variantSections());
-      if (opts.json) out(JSON.stringify(catalogue.map((c) => ({ id: c.id, group: c.group, level: c.level, spec: c.spec, title: c.title, needs: c.needs, kind: c.kind, variants: covering(c) })), null, 2));
+      if (opts.json)
+        out(
+          JSON.stringify(
+            catalogue.map((c) => ({
+              id: c.id,
+              group: c.group,
+              level: c.level,
+              spec: c.spec,
+              title: c.title,
+              needs: c.needs,
+              kind: c.kind,
+              variants: covering(c),
+            })),
+            null,
+            2,
+          ),
+        );
       else for (const line of catalogueLines(catalogue, covering)) out(line);
     });
 
@@ -130,7 +175,9 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
 
   program
     .command("baseline")
-    .description("print a baseline that accepts every failure of a saved run (> baseline.json, then edit the reasons); 'baseline update <baseline.json> <report.json>' keeps the reasons, drops fixed entries, adds new failures")
+    .description(
+      "print a baseline that accepts every failure of a saved run (> baseline.json, then edit the reasons); 'baseline update <baseline.json> <report.json>' keeps the reasons, drops fixed entries, adds new failures",
+    )
     .argument("<files...>", "<report.json>, or update <baseline.json> <report.json>")
     .action(async (files: string[]) => {
       code = (await import("./commands/baseline.js")).baselineCommand(files, out);
@@ -174,12 +221,17 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
       const result = saved.results.find((r) => r.id === checkId);
       if (!result) throw new UsageError(`${reportFile} has no result for ${checkId}`);
       const baseUrl = opts.baseUrl ?? (opts.reference || opts.config ? undefined : saved.target.baseUrl);
-      code = await runCommand({ ...opts, baseUrl, check: [checkId], seed: saved.seed, runs: saved.runs }, out, progress, { checkId, path: result.property?.path });
+      code = await runCommand({ ...opts, baseUrl, check: [checkId], seed: saved.seed, runs: saved.runs }, out, progress, {
+        checkId,
+        path: result.property?.path,
+      });
     });
 
   program
     .command("drift")
-    .description("the server's OpenAPI document (GET /api/v1/spec) against the spec's E1–E13: breaking differences first, then the rest and what it documents beyond the spec")
+    .description(
+      "the server's OpenAPI document (GET /api/v1/spec) against the spec's E1–E13: breaking differences first, then the rest and what it documents beyond the spec",
+    )
     .option("--base-url <url>", "server under test (or baseUrl in the config)")
     .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
     .option("--config <file>", "JSON config")
@@ -257,7 +309,12 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
   return code;
 }
 
-async function runCommand(opts: RunCliOptions, out: (l: string) => void, progress: ((l: string) => void) | undefined, replay?: RunSettings["replay"]): Promise<number> {
+async function runCommand(
+  opts: RunCliOptions,
+  out: (l: string) => void,
+  progress: ((l: string) => void) | undefined,
+  replay?: RunSettings["replay"],
+): Promise<number> {
   checkRunOptions(opts);
   if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
   const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
@@ -338,7 +395,8 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
       unwritten = e as NodeJS.ErrnoException;
     }
     if (settings.writes && !opts.quiet) out(updates.line());
-    if (report.operations && console && !opts.quiet) for (const line of [coverageLine(report.operations), ...(opts.verbose ? operationLines(report.operations) : [])]) out(line);
+    if (report.operations && console && !opts.quiet)
+      for (const line of [coverageLine(report.operations), ...(opts.verbose ? operationLines(report.operations) : [])]) out(line);
     if (report.drift && console && !opts.quiet) out(opts.verbose ? driftLines(report.drift).join("\n") : driftLines(report.drift)[0]);
     if (console) console.finish(report, exitCode, unrun);
     else for (const line of [summaryLine(report), ...baselineLines(report), ...(unrun ? [`conformance: ${unrun}`] : [])]) out(line);
@@ -353,7 +411,10 @@ async function runCommand(opts: RunCliOptions, out: (l: string) => void, progres
   }
 }
 
-async function referenceCommand(opts: { host: string; port: number; fault?: string[]; variant?: string[]; latency?: number; listFaults?: boolean; writeConfig?: string }, out: (l: string) => void): Promise<number> {
+async function referenceCommand(
+  opts: { host: string; port: number; fault?: string[]; variant?: string[]; latency?: number; listFaults?: boolean; writeConfig?: string },
+  out: (l: string) => void,
+): Promise<number> {
   const { startReference } = await import("../reference/server.js");
   const { faults } = await import("../reference/faults.js");
   if (opts.listFaults) {
@@ -369,18 +430,21 @@ async function referenceCommand(opts: { host: string; port: number; fault?: stri
     };
     for (const signal of STOP_SIGNALS) process.once(signal, stop);
   });
-  const ref = await startReference({ host: opts.host, port: opts.port, faults: opts.fault, variants: opts.variant, latencyMs: opts.latency }).catch((e: Error) => {
-    stop();
-    throw new UsageError(e.message);
-  });
+  const ref = await startReference({ host: opts.host, port: opts.port, faults: opts.fault, variants: opts.variant, latencyMs: opts.latency }).catch(
+    (e: Error) => {
+      stop();
+      throw new UsageError(e.message);
+    },
+  );
   if (opts.writeConfig) {
     writeFileSync(opts.writeConfig, JSON.stringify(ref.config(), null, 2) + "\n", { mode: 0o600 });
     out(`config written to ${opts.writeConfig}`);
   }
-  out(`reference server listening on ${ref.url}${opts.fault?.length ? ` with faults: ${opts.fault.join(", ")}` : ""} (pid ${process.pid}: stop it with kill ${process.pid})`);
+  out(
+    `reference server listening on ${ref.url}${opts.fault?.length ? ` with faults: ${opts.fault.join(", ")}` : ""} (pid ${process.pid}: stop it with kill ${process.pid})`,
+  );
   if (!opts.writeConfig) out(`token: pass --write-config <file> to get the tokens`);
   await stopped;
   await ref.close();
   return 0;
 }
-

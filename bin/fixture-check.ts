@@ -21,19 +21,41 @@ type Key = keyof FixtureConfig;
 export async function checkFixtures(client: HttpClient, credential: Credential | undefined, config: FixtureConfig): Promise<void> {
   const api = new Api(client, credential ?? null, []);
   const missing: string[] = [];
-  const deployments = await allDeployments(api).then((list) => list.map((d) => String(d?.id)), () => undefined);
-  const absent = (["deploymentId", "otherDeploymentId", "mutableDeploymentId", "workbookLimitDeploymentId"] as const).filter((k) => deployments && config[k] !== undefined && !deployments.includes(String(config[k])));
-  if (absent.length) missing.push(`${absent.map((k) => `fixtures.${k} ${JSON.stringify(config[k])}`).join(", ")}: GET ${pathTo("listDeployments")} lists no such deployment (it lists ${listed(deployments!)})`);
+  const deployments = await allDeployments(api).then(
+    (list) => list.map((d) => String(d?.id)),
+    () => undefined,
+  );
+  const absent = (["deploymentId", "otherDeploymentId", "mutableDeploymentId", "workbookLimitDeploymentId"] as const).filter(
+    (k) => deployments && config[k] !== undefined && !deployments.includes(String(config[k])),
+  );
+  if (absent.length)
+    missing.push(
+      `${absent.map((k) => `fixtures.${k} ${JSON.stringify(config[k])}`).join(", ")}: GET ${pathTo("listDeployments")} lists no such deployment (it lists ${listed(deployments!)})`,
+    );
   if (!absent.includes("deploymentId")) missing.push(...(await inTheDeployment(api, config)));
   if (missing.length) throw new UsageError(`the config names fixtures the server does not have: ${missing.join("; ")}`);
 }
 
 /** The fixtures that live in the deployment under test (configured, or the one discovery picks). */
 async function inTheDeployment(api: Api, config: FixtureConfig): Promise<string[]> {
-  const dependent: Key[] = ["environmentId", "workbookId", "sharedWorkbookId", "sharedUnpublishedWorkbookId", "readOnlyFolderId", "editableFolderId", "scratchFolderIds", "sharedBranch", "personalBranch", "productionBranch"];
+  const dependent: Key[] = [
+    "environmentId",
+    "workbookId",
+    "sharedWorkbookId",
+    "sharedUnpublishedWorkbookId",
+    "readOnlyFolderId",
+    "editableFolderId",
+    "scratchFolderIds",
+    "sharedBranch",
+    "personalBranch",
+    "productionBranch",
+  ];
   if (!dependent.some((k) => config[k] !== undefined)) return [];
   const fixtures = new Fixtures(api, config);
-  const dep = await fixtures.get("deployment").then((d) => d.id, () => undefined);
+  const dep = await fixtures.get("deployment").then(
+    (d) => d.id,
+    () => undefined,
+  );
   if (dep === undefined) return [];
   const missing: string[] = [];
   const where = `deployment ${dep}`;
@@ -45,7 +67,10 @@ async function inTheDeployment(api: Api, config: FixtureConfig): Promise<string[
   }
   for (const key of ["workbookId", "sharedWorkbookId", "sharedUnpublishedWorkbookId"] as const) {
     const id = config[key];
-    if (id !== undefined && (await workbookMissing(api, dep, id))) missing.push(`fixtures.${key} ${id}: GET ${pathTo("getWorkbook", { deploymentId: dep, workbookId: id })} answered 404 and the workbooks list of ${where} (E8) does not hold it`);
+    if (id !== undefined && (await workbookMissing(api, dep, id)))
+      missing.push(
+        `fixtures.${key} ${id}: GET ${pathTo("getWorkbook", { deploymentId: dep, workbookId: id })} answered 404 and the workbooks list of ${where} (E8) does not hold it`,
+      );
   }
   const folders: [string, number][] = [
     ...(["readOnlyFolderId", "editableFolderId"] as const).filter((k) => config[k] !== undefined).map((k) => [`fixtures.${k}`, config[k]!] as [string, number]),
@@ -57,8 +82,13 @@ async function inTheDeployment(api: Api, config: FixtureConfig): Promise<string[
   }
   const branchKeys = (["sharedBranch", "personalBranch", "productionBranch"] as const).filter((k) => config[k] !== undefined);
   if (branchKeys.length) {
-    const names = await listBranches(api, dep).then((list) => list.map((b) => b.name), () => undefined);
-    for (const key of branchKeys) if (names?.length && !names.includes(config[key]!)) missing.push(`fixtures.${key} ${JSON.stringify(config[key])}: the branches of ${where} are ${listed(names)}`);
+    const names = await listBranches(api, dep).then(
+      (list) => list.map((b) => b.name),
+      () => undefined,
+    );
+    for (const key of branchKeys)
+      if (names?.length && !names.includes(config[key]!))
+        missing.push(`fixtures.${key} ${JSON.stringify(config[key])}: the branches of ${where} are ${listed(names)}`);
   }
   return missing;
 }
@@ -81,7 +111,9 @@ async function folderIds(api: Api, dep: string): Promise<Set<number> | undefined
   for (let listings = 0; queue.length; listings++) {
     if (listings >= FOLDER_LISTINGS) return undefined;
     const parent = queue.shift()!;
-    const walk = await walkCursor(api, pathTo("listFolders", { deploymentId: dep }), { first: 100, query: { parentId: parent ?? undefined } }).catch(() => undefined);
+    const walk = await walkCursor(api, pathTo("listFolders", { deploymentId: dep }), { first: 100, query: { parentId: parent ?? undefined } }).catch(
+      () => undefined,
+    );
     if (!walk || walk.partial || !walk.pages.every((p) => Array.isArray(p.res.body?.items))) return undefined;
     for (const f of walk.items) if (Number.isSafeInteger(f?.id) && !found.has(f.id)) found.add(f.id), queue.push(f.id);
   }

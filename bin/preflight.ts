@@ -17,20 +17,33 @@ const SPEC = pathTo("getSpec");
  */
 export async function preflight(settings: RunSettings): Promise<void> {
   const creds = credentials(settings);
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: creds.primary, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit });
+  const client = new HttpClient({
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    redactor: redactorFor(settings),
+    credential: creds.primary,
+    headers: settings.headers,
+    proxy: settings.proxy,
+    rateLimit: settings.rateLimit,
+  });
   try {
-    const first = await reach(client, settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 } }));
+    const first = await reach(settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 } }));
     if (first.status === 401 || first.status === 403) throw new UsageError(`the server rejected the token (${first.status} on GET ${E1})`);
     if (first.status >= 300 && first.status < 400)
-      throw new UsageError(`GET ${E1} answered ${first.status}, a redirect to ${first.headers.location ?? "(no location)"}: point --base-url at the address the API answers on`);
+      throw new UsageError(
+        `GET ${E1} answered ${first.status}, a redirect to ${first.headers.location ?? "(no location)"}: point --base-url at the address the API answers on`,
+      );
     const wrongScheme = answerHint(first.status, first.text, settings.baseUrl);
     if (wrongScheme) throw new UsageError(wrongScheme);
     if (!looksLikeE1(first) && !(await servesTheSpec(client, settings.baseUrl)))
-      throw new UsageError(`${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET ${SPEC} serves no OpenAPI document (check --base-url)`);
+      throw new UsageError(
+        `${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET ${SPEC} serves no OpenAPI document (check --base-url)`,
+      );
     for (const [role, credential] of Object.entries(creds.roles) as [TokenRole, Credential][]) {
-      const res = await reach(client, settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 }, credential }));
+      const res = await reach(settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 }, credential }));
       // 403 is a valid credential without access to that (published docs: Authentication); only 401 rejects it.
-      if (res.status === 401) throw new UsageError(`the server rejected the ${role} token (401 on GET ${E1}): check ${credential.envVar} or tokens.${role} in the config`);
+      if (res.status === 401)
+        throw new UsageError(`the server rejected the ${role} token (401 on GET ${E1}): check ${credential.envVar} or tokens.${role} in the config`);
     }
     await checkFixtures(client, creds.primary, settings.fixtures);
   } finally {
@@ -38,7 +51,7 @@ export async function preflight(settings: RunSettings): Promise<void> {
   }
 }
 
-async function reach(client: HttpClient, baseUrl: string, send: () => Promise<Response>): Promise<Response> {
+async function reach(baseUrl: string, send: () => Promise<Response>): Promise<Response> {
   try {
     return await send();
   } catch (e) {
@@ -55,7 +68,7 @@ function looksLikeE1(res: Response): boolean {
 }
 
 async function servesTheSpec(client: HttpClient, baseUrl: string): Promise<boolean> {
-  const res = await reach(client, baseUrl, () => client.send(requestTo("getSpec")));
+  const res = await reach(baseUrl, () => client.send(requestTo("getSpec")));
   return res.status === 200 && res.isJson && typeof res.body?.openapi === "string";
 }
 

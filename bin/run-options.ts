@@ -15,7 +15,8 @@ export function selectLevel(checks: Check[], level: (typeof LEVELS)[number] | un
 
 /** --rate-limit <requests per second>: a positive number (0.5 is one request every two seconds). */
 export function rateLimitOption(v: string): number {
-  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) <= 0) throw new InvalidArgumentError("--rate-limit must be a number of requests per second above 0, e.g. 20 or 0.5");
+  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) <= 0)
+    throw new InvalidArgumentError("--rate-limit must be a number of requests per second above 0, e.g. 20 or 0.5");
   return Number(v);
 }
 
@@ -36,7 +37,12 @@ export function explicitOptions<T extends { reporter?: string[]; out?: string }>
  * `out` and `baseline` (paths relative to the config file, which sits beside them in a repository),
  * else console and ./reports.
  */
-export function fromConfig(opts: { reporter?: string[]; out?: string; baseline?: string }, file: ConfigFile, configPath: string | undefined, known: readonly string[]): { reporter: string[]; out: string; baseline?: string } {
+export function fromConfig(
+  opts: { reporter?: string[]; out?: string; baseline?: string },
+  file: ConfigFile,
+  configPath: string | undefined,
+  known: readonly string[],
+): { reporter: string[]; out: string; baseline?: string } {
   const beside = (p: string) => resolve(configPath ? dirname(resolve(configPath)) : ".", p);
   const unknown = (file.reporters ?? []).filter((r) => !known.includes(r));
   if (unknown.length) throw new UsageError(`config ${configPath}: unknown reporter ${unknown.join(", ")} in reporters (known: ${known.join(", ")})`);

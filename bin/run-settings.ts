@@ -38,10 +38,22 @@ export const BASE_URL_ENV = "CONFORMANCE_BASE_URL";
 /** Refusals that need no config nor server: one line each, before anything is loaded. */
 export function checkRunOptions(opts: SettingsOptions): void {
   if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
-  if (opts.reference && (opts.token || opts.tokenFile)) throw new UsageError("--reference uses the bundled server's own tokens: leave out --token and --token-file");
+  if (opts.reference && (opts.token || opts.tokenFile))
+    throw new UsageError("--reference uses the bundled server's own tokens: leave out --token and --token-file");
   if (opts.token && opts.tokenFile) throw new UsageError("--token and --token-file exclude each other");
-  if (opts.readOnly && (opts.allowWrites || opts.allowUnremovableWrites || opts.allowDeploymentChanges || opts.allowAdminWrites || opts.allowDeploymentLifecycle || opts.allowGitOperations || opts.allowUnnamedOperations))
-    throw new UsageError("--read-only excludes --allow-writes, --allow-unremovable-writes, --allow-deployment-changes, --allow-admin-writes, --allow-deployment-lifecycle, --allow-git-operations and --allow-unnamed-operations");
+  if (
+    opts.readOnly &&
+    (opts.allowWrites ||
+      opts.allowUnremovableWrites ||
+      opts.allowDeploymentChanges ||
+      opts.allowAdminWrites ||
+      opts.allowDeploymentLifecycle ||
+      opts.allowGitOperations ||
+      opts.allowUnnamedOperations)
+  )
+    throw new UsageError(
+      "--read-only excludes --allow-writes, --allow-unremovable-writes, --allow-deployment-changes, --allow-admin-writes, --allow-deployment-lifecycle, --allow-git-operations and --allow-unnamed-operations",
+    );
 }
 
 /**
@@ -57,18 +69,19 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
   // The document stands in where the server serves none: set for this run, forgotten by the next.
   useGivenDocument(opts.document ?? file.document);
   const sweepOlderThan = opts.sweepOlderThan ?? file.sweepOlderThan;
-  if (sweepOlderThan !== undefined && !writes) throw new UsageError("--sweep-older-than removes objects of earlier runs: it needs --allow-writes (or --reference without --read-only)");
+  if (sweepOlderThan !== undefined && !writes)
+    throw new UsageError("--sweep-older-than removes objects of earlier runs: it needs --allow-writes (or --reference without --read-only)");
   if (opts.repeat !== undefined && opts.repeat > 1 && !writes)
     throw new UsageError("--repeat runs the checks that write their own scratch objects again: it needs --allow-writes (or --reference without --read-only)");
   return {
     ...target,
     writes,
     unremovableWrites: writes && Boolean(opts.allowUnremovableWrites || server),
-    deploymentChanges: writes && Boolean(opts.allowDeploymentChanges ?? (server ? true : file.deploymentChanges ?? false)),
-    adminWrites: writes && Boolean(opts.allowAdminWrites ?? (server ? true : file.adminWrites ?? false)),
-    deploymentLifecycle: writes && Boolean(opts.allowDeploymentLifecycle ?? (server ? true : file.deploymentLifecycle ?? false)),
-    gitOperations: writes && Boolean(opts.allowGitOperations ?? (server ? true : file.gitOperations ?? false)),
-    unnamedOperations: writes && Boolean(opts.allowUnnamedOperations ?? (server ? true : file.unnamedOperations ?? false)),
+    deploymentChanges: writes && Boolean(opts.allowDeploymentChanges ?? (server ? true : (file.deploymentChanges ?? false))),
+    adminWrites: writes && Boolean(opts.allowAdminWrites ?? (server ? true : (file.adminWrites ?? false))),
+    deploymentLifecycle: writes && Boolean(opts.allowDeploymentLifecycle ?? (server ? true : (file.deploymentLifecycle ?? false))),
+    gitOperations: writes && Boolean(opts.allowGitOperations ?? (server ? true : (file.gitOperations ?? false))),
+    unnamedOperations: writes && Boolean(opts.allowUnnamedOperations ?? (server ? true : (file.unnamedOperations ?? false))),
     timeoutMs: opts.timeout ?? file.timeoutMs ?? 10_000,
     runs: opts.runs ?? file.runs ?? 100,
     seed: opts.seed ?? file.seed ?? Math.floor(Math.random() * 2 ** 31),
@@ -78,7 +91,10 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
     maxPages: opts.maxPages,
     rateLimit: opts.rateLimit ?? file.rateLimit,
     document: opts.document ?? file.document,
-    sweepOlderThanMs: sweepOlderThan === undefined ? undefined : durationMs(sweepOlderThan, opts.sweepOlderThan !== undefined ? "--sweep-older-than" : "the config's sweepOlderThan"),
+    sweepOlderThanMs:
+      sweepOlderThan === undefined
+        ? undefined
+        : durationMs(sweepOlderThan, opts.sweepOlderThan !== undefined ? "--sweep-older-than" : "the config's sweepOlderThan"),
     proxy: !server,
     headers: parseHeaders([...Object.entries(file.headers ?? {}).map(([k, v]) => `${k}: ${v}`), ...(opts.header ?? [])]),
   };

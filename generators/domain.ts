@@ -24,7 +24,14 @@ const capitalised = (m: string) => m[0] + m.slice(1).toLowerCase();
  * end, in upper case and in other cases; and names with no marker.
  */
 export const PROPERTY_ENV_VARS: readonly string[] = [
-  ...SECRET_MARKERS.flatMap((m) => [`${m}_${ENV_VAR_TAG}`, `${ENV_VAR_TAG}_${m}`, `${ENV_VAR_TAG}_DB${m}X`, `${capitalised(m)}_${ENV_VAR_TAG}`, `${ENV_VAR_TAG}_db${lower(m)}x`, `${ENV_VAR_TAG}_${lower(m)}`]),
+  ...SECRET_MARKERS.flatMap((m) => [
+    `${m}_${ENV_VAR_TAG}`,
+    `${ENV_VAR_TAG}_${m}`,
+    `${ENV_VAR_TAG}_DB${m}X`,
+    `${capitalised(m)}_${ENV_VAR_TAG}`,
+    `${ENV_VAR_TAG}_db${lower(m)}x`,
+    `${ENV_VAR_TAG}_${lower(m)}`,
+  ]),
   `${ENV_VAR_TAG}_PLAIN`,
   `plain_${ENV_VAR_TAG}`,
   `${ENV_VAR_TAG}_Region_9`,
@@ -60,7 +67,12 @@ export function envVarName(): fc.Arbitrary<string> {
  * which also stands inside names and keys).
  */
 export function secretValue(): fc.Arbitrary<string> {
-  return fc.tuple(text(0, 12), fc.stringMatching(/^[a-z0-9]{16}$/).filter((t) => new Set(t).size >= 8)).map(([head, token]) => `${head}${token}`);
+  return fc
+    .tuple(
+      text(0, 12),
+      fc.stringMatching(/^[a-z0-9]{16}$/).filter((t) => new Set(t).size >= 8),
+    )
+    .map(([head, token]) => `${head}${token}`);
 }
 
 /** Security contexts of the shapes multi-tenant data models read: tenant ids, lists of them, nested objects. */
@@ -107,8 +119,20 @@ export function nearMissVersionForm(listed: ListedVersion[]): fc.Arbitrary<strin
     const [repository, tag] = colon > 0 ? [image.slice(0, colon), image.slice(colon + 1)] : ["cubejs/cube", `v${b}`];
     const otherTag = tag.startsWith("v") ? tag.slice(1) : `v${tag}`;
     return [
-      `V${b}`, `v ${b}`, `vv${b}`, `${major}.${minor}`, `v${major}.${minor}`, `${b}.0`, `${b}-rc1`,
-      `${repository}:${otherTag}`, `${repository.toUpperCase()}:${tag}`, `other/image:${tag}`, `${repository}-dev:${tag}`, `:${tag}`, repository, `${repository}:`,
+      `V${b}`,
+      `v ${b}`,
+      `vv${b}`,
+      `${major}.${minor}`,
+      `v${major}.${minor}`,
+      `${b}.0`,
+      `${b}-rc1`,
+      `${repository}:${otherTag}`,
+      `${repository.toUpperCase()}:${tag}`,
+      `other/image:${tag}`,
+      `${repository}-dev:${tag}`,
+      `:${tag}`,
+      repository,
+      `${repository}:`,
     ];
   };
   const candidates = [...new Set(listed.flatMap(misses))].filter((s) => !accepted.has(s) && !accepted.has(s.trim()));

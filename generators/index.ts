@@ -1,5 +1,21 @@
 /** Seeded fast-check arbitraries: derived from the contract's JSON Schemas, and the domain's own. */
 export { conforms, invalidCandidates, invalidValues, longText, malformedJson, NotGenerated, text, validValues } from "./schema.js";
 export type { DeriveOptions, InvalidKind, InvalidOptions, InvalidValue, Schema } from "./schema.js";
-export { acceptedSpellings, nearMissVersionForm, anyPageSize, ENV_VAR_POOL, ENV_VAR_TAG, ENV_VARS, envVarName, fixedAttributeName, PROPERTY_ENV_VARS, holdsMarker, pageSize, rejectedVersionForm, secretValue, securityContext, smallestPageSize } from "./domain.js";
+export {
+  acceptedSpellings,
+  nearMissVersionForm,
+  anyPageSize,
+  ENV_VAR_POOL,
+  ENV_VAR_TAG,
+  ENV_VARS,
+  envVarName,
+  fixedAttributeName,
+  PROPERTY_ENV_VARS,
+  holdsMarker,
+  pageSize,
+  rejectedVersionForm,
+  secretValue,
+  securityContext,
+  smallestPageSize,
+} from "./domain.js";
 export type { ListedVersion } from "./domain.js";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
-import { declaredTypes, escape, isObject, merge, mergedAllOf, NotGenerated, unionTypes, without, type JsonType, type Schema } from "./schema-shape.js";
+import { declaredTypes, isObject, merge, mergedAllOf, NotGenerated, unionTypes, without, type JsonType, type Schema } from "./schema-shape.js";
 import { anyJson, bounded, objects, text, valid, type Derivation } from "./schema-valid.js";
+import { pointerToken } from "../core/model/json-pointer.js";
 
 /**
  * Invalid values: each mutation breaks exactly one rule of the schema somewhere in an otherwise
@@ -34,7 +35,6 @@ function unlessUnsatisfiable<T>(make: () => T, otherwise: T): T {
   }
 }
 
-
 export interface Mutation {
   kind: InvalidKind;
   /** Breaks a valid value (the caller's copy) and says where. */
@@ -65,7 +65,10 @@ export function mutations(s: Schema, at: string, d: Derivation, optional: boolea
   const types = declaredTypes(s) ?? (branches ? unionTypes(branches) : undefined);
   if (typeBreak && types) {
     const wrong = wrongTypes(types, optional && !!d.nullIsAbsent);
-    if (wrong) out.push(one(wrong.map((value) => ({ kind: "wrong-type" as const, apply: (b: unknown) => ({ value: value === LOOK_ALIKE ? lookAlike(b) : value, at: "" }) }))));
+    if (wrong)
+      out.push(
+        one(wrong.map((value) => ({ kind: "wrong-type" as const, apply: (b: unknown) => ({ value: value === LOOK_ALIKE ? lookAlike(b) : value, at: "" }) }))),
+      );
   }
   if (branches) {
     const rest = without(without(s, "oneOf"), "anyOf");
@@ -77,18 +80,34 @@ export function mutations(s: Schema, at: string, d: Derivation, optional: boolea
   }
   const forbidden = s.not ? unlessUnsatisfiable(() => valid(merge(without(s, "not"), s.not), at, d), undefined) : undefined;
   if (forbidden) replace("forbidden-value", forbidden);
-  if ("const" in s && typeof s.const === "string") replace("not-const", text(0, 12).filter((v) => v !== s.const));
+  if ("const" in s && typeof s.const === "string")
+    replace(
+      "not-const",
+      text(0, 12).filter((v) => v !== s.const),
+    );
   const names = ((s.enum ?? []) as unknown[]).filter((v): v is string => typeof v === "string");
   if (names.length) {
     // Near misses of an advertised value are the likeliest mistakes: another case, a plural, a separator.
     const nearMisses = names.flatMap(enumNearMisses).filter((v) => !names.includes(v));
-    replace("unknown-enum", fc.oneof({ arbitrary: text(1, 12), weight: 1 }, { arbitrary: fc.constantFrom(...nearMisses, "UNKNOWN"), weight: 3 }).filter((v) => !(s.enum as unknown[]).includes(v)));
+    replace(
+      "unknown-enum",
+      fc
+        .oneof({ arbitrary: text(1, 12), weight: 1 }, { arbitrary: fc.constantFrom(...nearMisses, "UNKNOWN"), weight: 3 })
+        .filter((v) => !(s.enum as unknown[]).includes(v)),
+    );
   } else if (Array.isArray(s.enum) && !types) {
     // An enum of other values (numbers, objects) and no type: any JSON value it does not list breaks it.
     const listed = new Set((s.enum as unknown[]).map((v) => JSON.stringify(v)));
-    replace("unknown-enum", bounded(anyJson(), (v) => !listed.has(JSON.stringify(v)), d, at, "outside its enum"));
+    replace(
+      "unknown-enum",
+      bounded(anyJson(), (v) => !listed.has(JSON.stringify(v)), d, at, "outside its enum"),
+    );
   }
-  if ("const" in s && typeof s.const !== "string" && !types) replace("not-const", bounded(anyJson(), (v) => JSON.stringify(v) !== JSON.stringify(s.const), d, at, "other than its const"));
+  if ("const" in s && typeof s.const !== "string" && !types)
+    replace(
+      "not-const",
+      bounded(anyJson(), (v) => JSON.stringify(v) !== JSON.stringify(s.const), d, at, "other than its const"),
+    );
   const own = types ?? [];
   if (own.includes("integer") || own.includes("number")) out.push(...rangeMutations(s, !own.includes("number")));
   if (own.includes("string")) {
@@ -98,13 +117,17 @@ export function mutations(s: Schema, at: string, d: Derivation, optional: boolea
       const re = new RegExp(s.pattern, "u");
       // The value it replaces, with a stray character: a near miss that keeps what identifies it.
       const twist = fc.tuple(fc.constantFrom("1", "-", " ", ""), fc.constantFrom("-", " ", ".", "\u00e4", "")).filter(([a, z]) => a + z !== "");
-      out.push(one(fc.tuple(twist, text(0, 12)).map(([[a, z], fallback]) => ({
-        kind: "pattern" as const,
-        apply: (b: unknown) => {
-          const near = `${a}${typeof b === "string" ? b : fallback}${z}`;
-          return { value: re.test(near) ? `${near}\n-` : near, at: "" };
-        },
-      }))));
+      out.push(
+        one(
+          fc.tuple(twist, text(0, 12)).map(([[a, z], fallback]) => ({
+            kind: "pattern" as const,
+            apply: (b: unknown) => {
+              const near = `${a}${typeof b === "string" ? b : fallback}${z}`;
+              return { value: re.test(near) ? `${near}\n-` : near, at: "" };
+            },
+          })),
+        ),
+      );
     }
     if (s.format === "date" || s.format === "date-time") replace("format", fc.constantFrom(...NOT_A_DATE));
     if (s.format === "uri") replace("format", fc.constantFrom(...NOT_A_URI));
@@ -126,9 +149,13 @@ function enumNearMisses(v: string): string[] {
 function rangeMutations(s: Schema, integer: boolean): Breaks {
   const SPAN = 1e4;
   const below = (bound: number, inclusive: boolean) =>
-    integer ? fc.integer({ min: Math.floor(bound) - SPAN, max: inclusive ? Math.floor(bound) : Math.ceil(bound) - 1 }) : fc.double({ min: bound - SPAN, max: bound, maxExcluded: !inclusive, noNaN: true });
+    integer
+      ? fc.integer({ min: Math.floor(bound) - SPAN, max: inclusive ? Math.floor(bound) : Math.ceil(bound) - 1 })
+      : fc.double({ min: bound - SPAN, max: bound, maxExcluded: !inclusive, noNaN: true });
   const above = (bound: number, inclusive: boolean) =>
-    integer ? fc.integer({ min: inclusive ? Math.ceil(bound) : Math.floor(bound) + 1, max: Math.ceil(bound) + SPAN }) : fc.double({ min: bound, max: bound + SPAN, minExcluded: !inclusive, noNaN: true });
+    integer
+      ? fc.integer({ min: inclusive ? Math.ceil(bound) : Math.floor(bound) + 1, max: Math.ceil(bound) + SPAN })
+      : fc.double({ min: bound, max: bound + SPAN, minExcluded: !inclusive, noNaN: true });
   const values: fc.Arbitrary<number>[] = [];
   if (s.minimum !== undefined) values.push(below(s.minimum, false));
   if (s.exclusiveMinimum !== undefined) values.push(below(s.exclusiveMinimum, true));
@@ -144,28 +171,40 @@ function arrayMutations(s: Schema, at: string, d: Derivation): Breaks {
     // Distinct entries (a server may collapse duplicates before it counts), drawn like any element:
     // an override there decides what the extra entries may name.
     const extra = fc.uniqueArray(item, { minLength: s.maxItems + 1, maxLength: s.maxItems + 3, selector: (v) => JSON.stringify(v) });
-    out.push(one(extra.map((fillers) => ({
-      kind: "too-many-items" as const,
-      apply: (b: unknown) => {
-        const kept = Array.isArray(b) ? b : [];
-        const seen = new Set(kept.map((v) => JSON.stringify(v)));
-        return { value: [...kept, ...fillers.filter((f) => !seen.has(JSON.stringify(f)))].slice(0, fillers.length), at: "" };
-      },
-    }))));
+    out.push(
+      one(
+        extra.map((fillers) => ({
+          kind: "too-many-items" as const,
+          apply: (b: unknown) => {
+            const kept = Array.isArray(b) ? b : [];
+            const seen = new Set(kept.map((v) => JSON.stringify(v)));
+            return { value: [...kept, ...fillers.filter((f) => !seen.has(JSON.stringify(f)))].slice(0, fillers.length), at: "" };
+          },
+        })),
+      ),
+    );
   }
-  if (s.minItems) out.push(one(fc.constant({ kind: "too-few-items" as const, apply: (b: unknown) => ({ value: Array.isArray(b) ? b.slice(0, s.minItems - 1) : [], at: "" }) })));
+  if (s.minItems)
+    out.push(
+      one(fc.constant({ kind: "too-few-items" as const, apply: (b: unknown) => ({ value: Array.isArray(b) ? b.slice(0, s.minItems - 1) : [], at: "" }) })),
+    );
   const inner = s.items ? mutations(s.items, `${at}/*`, d, false) : [];
   if (inner.length)
-    out.push(under(inner, fc.tuple(item, pick(inner), fc.nat()).map(([filler, m, i]) => ({
-      kind: m.kind,
-      apply: (b: unknown) => {
-        const arr = Array.isArray(b) && b.length ? [...b] : [filler];
-        const index = i % arr.length;
-        const broken = m.apply(arr[index]);
-        arr[index] = broken.value;
-        return { value: arr, at: `/${index}${broken.at}` };
-      },
-    }))));
+    out.push(
+      under(
+        inner,
+        fc.tuple(item, pick(inner), fc.nat()).map(([filler, m, i]) => ({
+          kind: m.kind,
+          apply: (b: unknown) => {
+            const arr = Array.isArray(b) && b.length ? [...b] : [filler];
+            const index = i % arr.length;
+            const broken = m.apply(arr[index]);
+            arr[index] = broken.value;
+            return { value: arr, at: `/${index}${broken.at}` };
+          },
+        })),
+      ),
+    );
   return out;
 }
 
@@ -177,14 +216,18 @@ function objectMutations(s: Schema, at: string, d: Derivation): Breaks {
   const whole = objects(s, at, d);
   const asObject = (b: unknown, filler: Record<string, unknown>) => (isObject(b) ? { ...b } : filler);
   for (const name of required)
-    out.push(one(whole.map((filler) => ({
-      kind: "missing-required" as const,
-      apply: (b: unknown) => {
-        const o = asObject(b, filler);
-        delete o[name];
-        return { value: o, at: `/${escape(name)}` };
-      },
-    }))));
+    out.push(
+      one(
+        whole.map((filler) => ({
+          kind: "missing-required" as const,
+          apply: (b: unknown) => {
+            const o = asObject(b, filler);
+            delete o[name];
+            return { value: o, at: `/${pointerToken(name)}` };
+          },
+        })),
+      ),
+    );
   const places: [string | undefined, Schema, boolean][] = Object.entries(props).map(([name, sub]) => [name, sub, !required.includes(name)]);
   if (typeof s.additionalProperties === "object") places.push([undefined, s.additionalProperties, true]);
   for (const [name, sub, optional] of places) {
@@ -192,15 +235,20 @@ function objectMutations(s: Schema, at: string, d: Derivation): Breaks {
     const inner = mutations(sub, pointer, d, optional);
     if (!inner.length) continue;
     const key = name !== undefined ? fc.constant(name) : fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,11}$/).filter((k) => !(k in props));
-    out.push(under(inner, fc.tuple(whole, valid(sub, pointer, d), key, pick(inner)).map(([filler, fillerValue, k, m]) => ({
-      kind: m.kind,
-      apply: (b: unknown) => {
-        const o = asObject(b, filler);
-        const broken = m.apply(k in o ? o[k] : fillerValue);
-        o[k] = broken.value;
-        return { value: o, at: `/${escape(k)}${broken.at}` };
-      },
-    }))));
+    out.push(
+      under(
+        inner,
+        fc.tuple(whole, valid(sub, pointer, d), key, pick(inner)).map(([filler, fillerValue, k, m]) => ({
+          kind: m.kind,
+          apply: (b: unknown) => {
+            const o = asObject(b, filler);
+            const broken = m.apply(k in o ? o[k] : fillerValue);
+            o[k] = broken.value;
+            return { value: o, at: `/${pointerToken(k)}${broken.at}` };
+          },
+        })),
+      ),
+    );
   }
   return out;
 }

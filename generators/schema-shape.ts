@@ -17,7 +17,11 @@ const TYPES: JsonType[] = ["null", "boolean", "integer", "number", "string", "ar
  * property reports "not generated" instead of crashing or hanging.
  */
 export class NotGenerated extends Error {
-  constructor(readonly schema: string, readonly at: string, readonly why: string) {
+  constructor(
+    readonly schema: string,
+    readonly at: string,
+    readonly why: string,
+  ) {
     super(`not generated: schema ${schema}${at ? ` at ${at}` : ""}: ${why}`);
     this.name = "NotGenerated";
   }
@@ -91,10 +95,6 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 
 export function codePoints(s: string): number {
   return [...s].length;
-}
-
-export function escape(name: string): string {
-  return name.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: false, validateSchema: false }));

@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { codePoints, conforms, escape, merge, mergedAllOf, NotGenerated, typesOf, without, type JsonType, type Schema } from "./schema-shape.js";
+import { codePoints, conforms, merge, mergedAllOf, NotGenerated, typesOf, without, type JsonType, type Schema } from "./schema-shape.js";
+import { pointerToken } from "../core/model/json-pointer.js";
 
 export interface DeriveOptions {
   /**
@@ -34,7 +35,11 @@ const MAX_DEPTH = 24;
 const MAX_REJECTIONS = 1000;
 const PREFLIGHT = 20;
 
-export const derivation = (opts: DeriveOptions, s: Schema, label: (s: Schema, name?: string) => string): Derivation => ({ ...opts, label: label(s, opts.name), nodes: 0 });
+export const derivation = (opts: DeriveOptions, s: Schema, label: (s: Schema, name?: string) => string): Derivation => ({
+  ...opts,
+  label: label(s, opts.name),
+  nodes: 0,
+});
 
 export const maxItemsOf = (d: DeriveOptions) => d.maxItems ?? DEFAULT_MAX_ITEMS;
 
@@ -66,14 +71,28 @@ export function valid(s: Schema, at: string, d: Derivation): fc.Arbitrary<unknow
   if (Array.isArray(s.allOf)) return valid(mergedAllOf(s as Schema & { allOf: Schema[] }), at, d);
   if (s.oneOf) {
     const rest = without(s, "oneOf");
-    return oneOfSatisfiable(s.oneOf.map((b: Schema, i: number) => () => {
-      const others = s.oneOf.filter((_: Schema, j: number) => j !== i).map(conforms);
-      return bounded(valid(merge(rest, b), at, d), (v) => !others.some((accepts: (v: unknown) => boolean) => accepts(v)), d, at, `of branch ${i} of the oneOf alone`);
-    }), d, at);
+    return oneOfSatisfiable(
+      s.oneOf.map((b: Schema, i: number) => () => {
+        const others = s.oneOf.filter((_: Schema, j: number) => j !== i).map(conforms);
+        return bounded(
+          valid(merge(rest, b), at, d),
+          (v) => !others.some((accepts: (v: unknown) => boolean) => accepts(v)),
+          d,
+          at,
+          `of branch ${i} of the oneOf alone`,
+        );
+      }),
+      d,
+      at,
+    );
   }
   if (s.anyOf) {
     const rest = without(s, "anyOf");
-    return oneOfSatisfiable(s.anyOf.map((b: Schema) => () => valid(merge(rest, b), at, d)), d, at);
+    return oneOfSatisfiable(
+      s.anyOf.map((b: Schema) => () => valid(merge(rest, b), at, d)),
+      d,
+      at,
+    );
   }
   if (s.not) {
     const forbidden = conforms(s.not);
@@ -88,7 +107,11 @@ export function valid(s: Schema, at: string, d: Derivation): fc.Arbitrary<unknow
   }
   const types = typesOf(s);
   if (!types.length) throw new NotGenerated(d.label, at, "its types exclude each other");
-  return oneOfSatisfiable(types.map((t) => () => ofType(t, s, at, d)), d, at);
+  return oneOfSatisfiable(
+    types.map((t) => () => ofType(t, s, at, d)),
+    d,
+    at,
+  );
 }
 
 /** The union of the branches that have values; a branch that has none is left out, and none at all is not generated. */
@@ -134,37 +157,52 @@ export function objects(s: Schema, at: string, d: Derivation): fc.Arbitrary<Reco
   const props: Record<string, Schema> = s.properties ?? {};
   const required: string[] = s.required ?? [];
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, sub] of Object.entries(props)) model[name] = valid(sub, `${at}/${escape(name)}`, d);
+  for (const [name, sub] of Object.entries(props)) model[name] = valid(sub, `${at}/${pointerToken(name)}`, d);
   for (const name of required) model[name] ??= anyJson();
   const declared = fc.record(model, { requiredKeys: required, noNullPrototype: true });
   const free = s.additionalProperties;
   // Extra keys only where the schema says what they hold, or where it declares nothing at all.
   const extraValues = typeof free === "object" ? valid(free, `${at}/*`, d) : free === undefined && !s.properties && !required.length ? anyJson() : undefined;
   if (!extraValues) return declared;
-  const extras = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in props)), extraValues, { maxKeys: maxItemsOf(d), noNullPrototype: true });
+  const extras = fc.dictionary(
+    fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in props)),
+    extraValues,
+    { maxKeys: maxItemsOf(d), noNullPrototype: true },
+  );
   return fc.tuple(declared, extras).map(([dv, e]) => ({ ...e, ...dv }));
 }
 
 function integers(s: Schema, d: Derivation, at: string): fc.Arbitrary<number> {
-  const min = Math.max(-INT_BOUND, s.minimum !== undefined ? Math.ceil(s.minimum) : s.exclusiveMinimum !== undefined ? Math.floor(s.exclusiveMinimum) + 1 : -INT_BOUND);
-  const max = Math.min(INT_BOUND, s.maximum !== undefined ? Math.floor(s.maximum) : s.exclusiveMaximum !== undefined ? Math.ceil(s.exclusiveMaximum) - 1 : INT_BOUND);
+  const min = Math.max(
+    -INT_BOUND,
+    s.minimum !== undefined ? Math.ceil(s.minimum) : s.exclusiveMinimum !== undefined ? Math.floor(s.exclusiveMinimum) + 1 : -INT_BOUND,
+  );
+  const max = Math.min(
+    INT_BOUND,
+    s.maximum !== undefined ? Math.floor(s.maximum) : s.exclusiveMaximum !== undefined ? Math.ceil(s.exclusiveMaximum) - 1 : INT_BOUND,
+  );
   if (max < min) throw new NotGenerated(d.label, at, `no integer between ${min} and ${max}`);
   return fc.integer({ min, max });
 }
 
 function doubles(s: Schema): fc.Arbitrary<number> {
-  return fc.double({
-    min: s.minimum ?? s.exclusiveMinimum ?? -1e9,
-    minExcluded: s.minimum === undefined && s.exclusiveMinimum !== undefined,
-    max: s.maximum ?? s.exclusiveMaximum ?? 1e9,
-    maxExcluded: s.maximum === undefined && s.exclusiveMaximum !== undefined,
-    noNaN: true,
-    noDefaultInfinity: true,
-  }).map((n) => n + 0); // -0 arrives as 0 (see anyJson)
+  return fc
+    .double({
+      min: s.minimum ?? s.exclusiveMinimum ?? -1e9,
+      minExcluded: s.minimum === undefined && s.exclusiveMinimum !== undefined,
+      max: s.maximum ?? s.exclusiveMaximum ?? 1e9,
+      maxExcluded: s.maximum === undefined && s.exclusiveMaximum !== undefined,
+      noNaN: true,
+      noDefaultInfinity: true,
+    })
+    .map((n) => n + 0); // -0 arrives as 0 (see anyJson)
 }
 
 /** Mostly ASCII, some of any script: code points, as JSON Schema counts lengths. */
-const char = fc.oneof({ arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 1 }), weight: 4 }, { arbitrary: fc.string({ unit: "grapheme-composite", minLength: 1, maxLength: 1 }), weight: 1 });
+const char = fc.oneof(
+  { arbitrary: fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 1 }), weight: 4 },
+  { arbitrary: fc.string({ unit: "grapheme-composite", minLength: 1, maxLength: 1 }), weight: 1 },
+);
 
 /** Text of minLength to maxLength code points. */
 export function text(minLength = 0, maxLength = 16): fc.Arbitrary<string> {
@@ -177,7 +215,9 @@ export function text(minLength = 0, maxLength = 16): fc.Arbitrary<string> {
  * stay cheap.
  */
 export function longText(minLength = 200, maxLength = 4000): fc.Arbitrary<string> {
-  return fc.tuple(text(1, 12), fc.integer({ min: minLength, max: maxLength })).map(([unit, n]) => [...unit.repeat(Math.ceil(n / [...unit].length))].slice(0, n).join(""));
+  return fc
+    .tuple(text(1, 12), fc.integer({ min: minLength, max: maxLength }))
+    .map(([unit, n]) => [...unit.repeat(Math.ceil(n / [...unit].length))].slice(0, n).join(""));
 }
 
 function strings(s: Schema, d: Derivation, at: string): fc.Arbitrary<string> {

@@ -79,7 +79,9 @@ export function malformedJson(validBodies: fc.Arbitrary<unknown>): fc.Arbitrary<
     if (how === "stray-comma") return json.replace(/[}\]]$/, ",$&");
     return `${json} and more`;
   });
-  return fc.oneof(broken, fc.string({ minLength: 1, maxLength: 24 }), fc.constantFrom("{", "{\"a\":", "[1,2", "nul", "{'a': 1}", "{a: 1}")).filter((s) => s.trim() !== "" && !parses(s));
+  return fc
+    .oneof(broken, fc.string({ minLength: 1, maxLength: 24 }), fc.constantFrom("{", '{"a":', "[1,2", "nul", "{'a': 1}", "{a: 1}"))
+    .filter((s) => s.trim() !== "" && !parses(s));
 }
 
 function parses(s: string): boolean {

@@ -88,14 +88,24 @@ export const LEGACY_TABS_CONTAINER = "TABS_CONTAINER";
 
 const position = fc.record({ x: fc.nat(11), y: fc.nat(40), w: fc.integer({ min: 1, max: 12 }), h: fc.integer({ min: 1, max: 8 }) }, PLAIN);
 const maybePosition = fc.option(position, { nil: null });
-const responsiveLayouts = fc.record({ lg: maybePosition, md: maybePosition, sm: maybePosition, xs: maybePosition, xxs: maybePosition }, { requiredKeys: [], noNullPrototype: true });
-const tabs = fc.array(fc.record({ title: fc.string({ minLength: 1, maxLength: 10 }), widgetIds: fc.array(fc.constantFrom("w0", "w1", "w2", "w3"), { maxLength: 2 }) }, PLAIN), { minLength: 1, maxLength: 3 });
+const responsiveLayouts = fc.record(
+  { lg: maybePosition, md: maybePosition, sm: maybePosition, xs: maybePosition, xxs: maybePosition },
+  { requiredKeys: [], noNullPrototype: true },
+);
+const tabs = fc.array(
+  fc.record({ title: fc.string({ minLength: 1, maxLength: 10 }), widgetIds: fc.array(fc.constantFrom("w0", "w1", "w2", "w3"), { maxLength: 2 }) }, PLAIN),
+  { minLength: 1, maxLength: 3 },
+);
 
 /** A config fitting the widget's type; CONTAINER is tabbed (layout "tabs") or not. */
 function widgetConfig(type: string): fc.Arbitrary<Record<string, unknown> | null> {
   switch (type) {
     case "CONTAINER":
-      return fc.oneof(fc.record({ layout: fc.constant("tabs"), tabs }, PLAIN), fc.record({ layout: fc.constantFrom("grid", "stack") }, PLAIN), fc.constant(null));
+      return fc.oneof(
+        fc.record({ layout: fc.constant("tabs"), tabs }, PLAIN),
+        fc.record({ layout: fc.constantFrom("grid", "stack") }, PLAIN),
+        fc.constant(null),
+      );
     case LEGACY_TABS_CONTAINER:
       return fc.oneof(fc.record({ tabs }, PLAIN), fc.constant(null));
     case "TEXT":
@@ -106,11 +116,20 @@ function widgetConfig(type: string): fc.Arbitrary<Record<string, unknown> | null
 }
 
 /** The legacy type one time in three: a draft often holds several, each to be converted. */
-const widgetType = fc.oneof({ arbitrary: fc.constantFrom<string>(...ADVERTISED_WIDGET_TYPES), weight: 2 }, { arbitrary: fc.constant(LEGACY_TABS_CONTAINER), weight: 1 });
+const widgetType = fc.oneof(
+  { arbitrary: fc.constantFrom<string>(...ADVERTISED_WIDGET_TYPES), weight: 2 },
+  { arbitrary: fc.constant(LEGACY_TABS_CONTAINER), weight: 1 },
+);
 
 const widgetBody = widgetType.chain((type) =>
   fc.record(
-    { type: fc.constant(type), position, config: widgetConfig(type), style: fc.option(fc.record({ background: fc.constantFrom("#fff", "#eee") }, PLAIN), { nil: null }), responsiveLayouts },
+    {
+      type: fc.constant(type),
+      position,
+      config: widgetConfig(type),
+      style: fc.option(fc.record({ background: fc.constantFrom("#fff", "#eee") }, PLAIN), { nil: null }),
+      responsiveLayouts,
+    },
     { requiredKeys: ["type", "position"], noNullPrototype: true },
   ),
 );
@@ -118,7 +137,10 @@ const widgetBody = widgetType.chain((type) =>
 /** Widgets with distinct ids (w0, w1, ...), every type reachable, the legacy one included. */
 const widgets = fc.array(widgetBody, { maxLength: 6 }).map((ws) => ws.map((w, i) => ({ id: `w${i}`, ...w })));
 
-const sizes = fc.record({ lg: fc.option(fc.nat(2000), { nil: null }), md: fc.option(fc.nat(2000), { nil: null }), sm: fc.nat(2000), xs: fc.nat(2000), xxs: fc.nat(2000) }, { requiredKeys: [], noNullPrototype: true });
+const sizes = fc.record(
+  { lg: fc.option(fc.nat(2000), { nil: null }), md: fc.option(fc.nat(2000), { nil: null }), sm: fc.nat(2000), xs: fc.nat(2000), xxs: fc.nat(2000) },
+  { requiredKeys: [], noNullPrototype: true },
+);
 
 export const dashboardConfig = fc.record(
   {
@@ -126,7 +148,19 @@ export const dashboardConfig = fc.record(
     title: fc.string({ maxLength: 20 }),
     description: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
     widgets,
-    layout: fc.option(fc.record({ breakpoints: sizes, cols: sizes, containerPadding: fc.array(fc.nat(20), { maxLength: 2 }), margin: fc.array(fc.nat(20), { maxLength: 2 }), rowHeight: fc.integer({ min: 10, max: 60 }) }, { requiredKeys: [], noNullPrototype: true }), { nil: null }),
+    layout: fc.option(
+      fc.record(
+        {
+          breakpoints: sizes,
+          cols: sizes,
+          containerPadding: fc.array(fc.nat(20), { maxLength: 2 }),
+          margin: fc.array(fc.nat(20), { maxLength: 2 }),
+          rowHeight: fc.integer({ min: 10, max: 60 }),
+        },
+        { requiredKeys: [], noNullPrototype: true },
+      ),
+      { nil: null },
+    ),
     settings: fc.option(fc.record({ autoRefresh: fc.boolean() }, PLAIN), { nil: null }),
     theme: fc.option(fc.record({ mode: fc.constantFrom("light", "dark") }, PLAIN), { nil: null }),
   },

@@ -27,7 +27,14 @@ export function recordAudit(app: App, spec: string, req: Req, reply: Reply): voi
   if (!seen) loggedIn.set(app.store, (seen = new WeakSet()));
   const deploymentName = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId)?.name ?? "";
   const record = (eventName: string, details: string) =>
-    app.store.audit.push({ timestamp: new Date().toISOString(), userEmail: req.user.email, eventName, deploymentName, ipAddress: req.raw.socket.remoteAddress ?? "", details });
+    app.store.audit.push({
+      timestamp: new Date().toISOString(),
+      userEmail: req.user.email,
+      eventName,
+      deploymentName,
+      ipAddress: req.raw.socket.remoteAddress ?? "",
+      details,
+    });
   if (!seen.has(req.user)) {
     seen.add(req.user);
     record("Logged in", "API key");

@@ -122,4 +122,3 @@ export const cleanBehaviour = {
 };
 
 export type Behaviour = typeof cleanBehaviour;
-

@@ -21,7 +21,8 @@ function conformsToDashboardConfig(draft: unknown): boolean {
   if (!dashboardConfig) {
     // The project's own schemas, checked against the meta-schema by test/schemas.test.ts, not at each start.
     const ajv = addFormats(new Ajv2020({ strict: false, validateSchema: false }));
-    for (const file of readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json"))) ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), "utf8")), file);
+    for (const file of readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json")))
+      ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), "utf8")), file);
     dashboardConfig = ajv.getSchema("DashboardConfig.schema.json")!;
   }
   return dashboardConfig(draft) as boolean;
@@ -34,7 +35,9 @@ function conformsToDashboardConfig(draft: unknown): boolean {
 export function draftProblem(draft: unknown, acceptedTypes: readonly string[]): string | undefined {
   const problem = widgetProblem(draft, acceptedTypes);
   if (problem || draft === null) return problem;
-  return conformsToDashboardConfig(convertLegacyWidgets(draft)) ? undefined : `dashboardDraft does not match DashboardConfig: ${dashboardConfig!.errors?.map((e) => `${e.instancePath} ${e.message}`).join("; ")}`;
+  return conformsToDashboardConfig(convertLegacyWidgets(draft))
+    ? undefined
+    : `dashboardDraft does not match DashboardConfig: ${dashboardConfig!.errors?.map((e) => `${e.instancePath} ${e.message}`).join("; ")}`;
 }
 
 /** The widgets' rules alone: id, an accepted type, an integer position, an object config. */
@@ -59,7 +62,10 @@ export function widgetProblem(draft: unknown, acceptedTypes: readonly string[]):
 /** A valid draft with every TABS_CONTAINER turned into a CONTAINER with config.layout "tabs". */
 export function convertLegacyWidgets(draft: any): any {
   if (!isObject(draft) || !Array.isArray(draft.widgets)) return draft;
-  return { ...draft, widgets: draft.widgets.map((w: any) => (w?.type === LEGACY_TABS ? { ...w, type: "CONTAINER", config: { ...(w.config ?? {}), layout: "tabs" } } : w)) };
+  return {
+    ...draft,
+    widgets: draft.widgets.map((w: any) => (w?.type === LEGACY_TABS ? { ...w, type: "CONTAINER", config: { ...(w.config ?? {}), layout: "tabs" } } : w)),
+  };
 }
 
 /** Rewrites, in place, every widget's config.reportId through `to`. */

@@ -38,11 +38,13 @@ const WRITES = ["writeDataModelFiles", "deleteDataModelFiles", "renameDataModelF
 const BRANCH_SCOPED = [...WRITES, "listDataModelFiles", "validateDataModel", "getFileHashes", "startDevMode", "stopDevMode"];
 
 const depIdOf = (req: Req) => (/^\d+$/.test(req.params.deploymentId ?? "") ? Number(req.params.deploymentId) : undefined);
-const namedBranch = (req: Req): string | undefined => req.query.get("branchName") ?? (typeof req.body?.branchName === "string" ? req.body.branchName : undefined);
+const namedBranch = (req: Req): string | undefined =>
+  req.query.get("branchName") ?? (typeof req.body?.branchName === "string" ? req.body.branchName : undefined);
 
 export const devModePerCaller: Variant = {
   name: "dev-mode-per-caller",
-  description: "Dev mode is held per caller, on one branch at a time (its scope is not shown): starting it on a branch ends the caller's session on any other, data-model files are written only on the caller's own dev-mode branch, and a request naming no branch works on it",
+  description:
+    "Dev mode is held per caller, on one branch at a time (its scope is not shown): starting it on a branch ends the caller's session on any other, data-model files are written only on the caller's own dev-mode branch, and a request naming no branch works on it",
   routes: ["E14"],
   request: (req, app) => {
     const depId = depIdOf(req);
@@ -55,7 +57,8 @@ export const devModePerCaller: Variant = {
     if (namedBranch(req) === undefined && fallback !== undefined) req.query.set("branchName", fallback);
     const branch = namedBranch(req);
     const held = branch !== undefined && own === branch;
-    if (WRITES.some((name) => at(name, req)) && !held) throw new HttpError(400, `branch ${branch ?? "(none)"} is not in your dev mode: data-model files are written only on your dev-mode branch`);
+    if (WRITES.some((name) => at(name, req)) && !held)
+      throw new HttpError(400, `branch ${branch ?? "(none)"} is not in your dev mode: data-model files are written only on your dev-mode branch`);
     if (at("stopDevMode", req) && !held) throw new HttpError(400, `branch ${branch ?? "(none)"} is not in your dev mode`);
     // Another caller's stop may have cleared the branch in the shared state: the caller's session still holds it.
     if (held) devModeOf(e14(app.store), depId).set(branch, devModeOf(e14(app.store), depId).get(branch) ?? req.user.id);

@@ -20,7 +20,30 @@ import { optInFaults } from "./faults/opt-ins.js";
 export type { Fault } from "./http.js";
 
 /** The registry: every fault of the reference server. */
-export const faults: Fault[] = [...readSideFaults, ...bulkMoveFaults, ...workbooksReadFaults, ...auditFaults, ...controlPlaneFaults, ...upsertFaults, ...cloneFaults, ...workspacePropertyFaults, ...propertyFaults, ...missingEndpointFaults, ...writeAnswerFaults, ...rangeFaults, ...omittedFieldFaults, ...authRangeFaults, ...levelFaults, ...limitFaults, ...e14Faults, ...e14ParameterFaults, ...documentedFaults, ...optInFaults, ...driftFaults, ...invariantFaults];
+export const faults: Fault[] = [
+  ...readSideFaults,
+  ...bulkMoveFaults,
+  ...workbooksReadFaults,
+  ...auditFaults,
+  ...controlPlaneFaults,
+  ...upsertFaults,
+  ...cloneFaults,
+  ...workspacePropertyFaults,
+  ...propertyFaults,
+  ...missingEndpointFaults,
+  ...writeAnswerFaults,
+  ...rangeFaults,
+  ...omittedFieldFaults,
+  ...authRangeFaults,
+  ...levelFaults,
+  ...limitFaults,
+  ...e14Faults,
+  ...e14ParameterFaults,
+  ...documentedFaults,
+  ...optInFaults,
+  ...driftFaults,
+  ...invariantFaults,
+];
 
 export function faultNamed(name: string): Fault {
   const f = faults.find((x) => x.name === name);

@@ -16,7 +16,6 @@ export interface Req {
   raw: IncomingMessage;
 }
 
-
 export interface ReferenceOptions {
   /** The decide-then-apply window of E11 upsert, so that concurrent writers really race. */
   upsertDelayMs: number;

@@ -50,7 +50,12 @@ export function cursorPage<T>(b: Behaviour, list: T[], query: URLSearchParams, d
 }
 
 /** One page of an offset list (`offset` >= 0, `limit` >= 1; Limits: offset 0 and 20 items when omitted). */
-export function offsetPage<T>(b: Behaviour, list: T[], query: URLSearchParams, limitMin = 1): { items: T[]; pagination: { offset: number; limit: number; total: number } } {
+export function offsetPage<T>(
+  b: Behaviour,
+  list: T[],
+  query: URLSearchParams,
+  limitMin = 1,
+): { items: T[]; pagination: { offset: number; limit: number; total: number } } {
   const offset = intParam(b, query, "offset", 0) ?? 0;
   const limit = intParam(b, query, "limit", limitMin) ?? LIMITS.defaultLimit;
   return { items: b.pageSlice(list, offset, limit), pagination: { offset, limit, total: list.length } };

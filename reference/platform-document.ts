@@ -48,7 +48,11 @@ function renameSchema(node: any, renames: Renames): void {
   for (const key of ["allOf", "anyOf", "oneOf"]) if (Array.isArray(node[key])) for (const part of node[key]) renameSchema(part, renames);
 }
 
-const at = (node: any, pointer: string) => pointer.split("/").slice(1).reduce((o, k) => o?.[k], node);
+const at = (node: any, pointer: string) =>
+  pointer
+    .split("/")
+    .slice(1)
+    .reduce((o, k) => o?.[k], node);
 
 /** The served document in the published shape (a deep copy; the reference's own is left alone). */
 export function platformDocument(doc: any): any {
@@ -72,7 +76,11 @@ export function platformDocument(doc: any): any {
       if (write && SCHEMA_RENAMES[write]?.[""]) renameSchema(body, SCHEMA_RENAMES[write][""]);
       if (RENAMED_QUERY_PATHS.test(path)) for (const p of op?.parameters ?? []) if (p.in === "query" && QUERY_RENAMES[p.name]) p.name = QUERY_RENAMES[p.name];
     }
-  out.info = { ...out.info, title: "Platform API", description: "The platform's management API in the shape of its published document (E14 spellings differ from the reference's)." };
+  out.info = {
+    ...out.info,
+    title: "Platform API",
+    description: "The platform's management API in the shape of its published document (E14 spellings differ from the reference's).",
+  };
   return out;
 }
 
@@ -83,7 +91,11 @@ const mapEach = (list: unknown, f: (x: any) => any) => (Array.isArray(list) ? li
 function readRequest(body: any, req: Req): any {
   if (!body || typeof body !== "object" || Array.isArray(body)) return body;
   const p = req.path;
-  if (RENAMED_QUERY_PATHS.test(p)) return { ...renameKeys(body, { branch: "branchName" }), ...(Array.isArray(body.files) ? { files: body.files.map((f: any) => renameKeys(f, { path: "fileName" })) } : {}) };
+  if (RENAMED_QUERY_PATHS.test(p))
+    return {
+      ...renameKeys(body, { branch: "branchName" }),
+      ...(Array.isArray(body.files) ? { files: body.files.map((f: any) => renameKeys(f, { path: "fileName" })) } : {}),
+    };
   if (p.endsWith("/users/bulk")) return renameKeys(body, { ids: "userIds" });
   if (/\/user-attributes(\/[^/]+)?\/?$/.test(p)) return renameKeys(body, invert(SCHEMA_RENAMES.UserAttribute[""]));
   if (p.includes("/reports/by-public-id/")) return renameKeys(body, { title: "name" });
@@ -98,10 +110,22 @@ function answer(body: any, req: Req): any {
   if (!body || typeof body !== "object" || Array.isArray(body)) return body;
   let out = body;
   const path = (x: any) => renameKeys(x, { fileName: "path" });
-  if (RENAMED_QUERY_PATHS.test(p)) out = { ...out, items: mapEach(out.items, path), data: mapEach(out.data, path), files: Array.isArray(out.files) && typeof out.files[0] === "object" ? out.files.map(path) : out.files, errors: mapEach(out.errors, path) };
+  if (RENAMED_QUERY_PATHS.test(p))
+    out = {
+      ...out,
+      items: mapEach(out.items, path),
+      data: mapEach(out.data, path),
+      files: Array.isArray(out.files) && typeof out.files[0] === "object" ? out.files.map(path) : out.files,
+      errors: mapEach(out.errors, path),
+    };
   if (p.endsWith("/users/bulk")) out = renameKeys({ ...out, failed: mapEach(out.failed, (f) => renameKeys(f, { userId: "id" })) }, { failed: "failures" });
-  if (/\/user-attributes(\/[^/]+)?\/?$/.test(p)) out = "items" in out ? { ...out, items: mapEach(out.items, (a) => renameKeys(a, SCHEMA_RENAMES.UserAttribute[""])) } : renameKeys(out, SCHEMA_RENAMES.UserAttribute[""]);
-  if (/\/reports(\/by-public-id\/[^/]+)?\/?$/.test(p)) out = "items" in out ? { ...out, items: mapEach(out.items, (r) => renameKeys(r, { name: "title" })) } : renameKeys(out, { name: "title" });
+  if (/\/user-attributes(\/[^/]+)?\/?$/.test(p))
+    out =
+      "items" in out
+        ? { ...out, items: mapEach(out.items, (a) => renameKeys(a, SCHEMA_RENAMES.UserAttribute[""])) }
+        : renameKeys(out, SCHEMA_RENAMES.UserAttribute[""]);
+  if (/\/reports(\/by-public-id\/[^/]+)?\/?$/.test(p))
+    out = "items" in out ? { ...out, items: mapEach(out.items, (r) => renameKeys(r, { name: "title" })) } : renameKeys(out, { name: "title" });
   if (p.endsWith("/embed-access")) out = { ...out, items: mapEach(out.items, (e) => renameKeys(e, SCHEMA_RENAMES.EmbedAccessRequest[""])) };
   // The published lists carry items and pageInfo only (the E1-E13 lists and folders, branches keep their legacy copies).
   if (req.method === "GET" && Array.isArray(out.items) && "pageInfo" in out && !/\/(folders|branches)\/?$/.test(p)) {
@@ -113,7 +137,8 @@ function answer(body: any, req: Req): any {
 
 export const platformDocumentVariant: Variant = {
   name: "platform-document",
-  description: "The E14 families in the published document's spellings: its own served document (data-model files by path and branch, bulk users by ids with failures, user attributes key/dataType, reports titled, embed access by embedTenantId or allUsers, E14 lists without data and count) and answers to match",
+  description:
+    "The E14 families in the published document's spellings: its own served document (data-model files by path and branch, bulk users by ids with failures, user attributes key/dataType, reports titled, embed access by embedTenantId or allUsers, E14 lists without data and count) and answers to match",
   routes: ["E14"],
   request: (req) => {
     if (!RENAMED_QUERY_PATHS.test(req.path)) return;

@@ -49,7 +49,11 @@ export function buildApp(opts: StartOptions = {}): { app: App; seeded: Seeded } 
   const chosen = (opts.variants ?? []).map(variantNamed);
   const behaviour: Behaviour = Object.assign({}, cleanBehaviour, ...chosen.map((v) => v.behaviour ?? {}), ...faults.map((f) => f.behaviour ?? {}));
   const seeded = seed(seedShapes[opts.seedShape ?? "default"]);
-  const options: ReferenceOptions = { upsertDelayMs: opts.upsertDelayMs ?? UPSERT_WINDOW_MS, latencyMs: opts.latencyMs ?? 0, variants: new Set(opts.variants ?? []) };
+  const options: ReferenceOptions = {
+    upsertDelayMs: opts.upsertDelayMs ?? UPSERT_WINDOW_MS,
+    latencyMs: opts.latencyMs ?? 0,
+    variants: new Set(opts.variants ?? []),
+  };
   return { app: { store: seeded.store, b: behaviour, faults, options }, seeded };
 }
 
@@ -77,10 +81,11 @@ export async function startReference(opts: StartOptions = {}): Promise<RunningRe
       tokens: { readOnly: seeded.tokens.readOnly, noAudit: seeded.tokens.noAudit, creator: seeded.tokens.creator, viewer: seeded.tokens.viewer },
       fixtures: seeded.fixtures,
     }),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -119,7 +124,15 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
       throw new HttpError(refusal.status, refusal.message);
     }
     if (!found) throw new HttpError(404, `no route ${url.pathname}`);
-    const req: Req = { method, path: url.pathname, params: found.params, query: url.searchParams, body: parseBody(bodyText, raw.headers["content-type"]), user, raw };
+    const req: Req = {
+      method,
+      path: url.pathname,
+      params: found.params,
+      query: url.searchParams,
+      body: parseBody(bodyText, raw.headers["content-type"]),
+      user,
+      raw,
+    };
     spec = found.route.spec;
     for (const v of chosenVariants(app)) if (v.request && v.routes.includes(spec)) v.request(req, app);
     req.body = readAsVariants(app, spec, req);

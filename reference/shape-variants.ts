@@ -56,7 +56,11 @@ function nullableConfig(config: any): any {
 function nullableWorkbook(w: any): any {
   if (!isObject(w) || !("type" in w)) return w;
   const published = isObject(w.publishedDashboard)
-    ? { ...w.publishedDashboard, config: nullableConfig(w.publishedDashboard.config), reportSnapshots: (w.publishedDashboard.reportSnapshots ?? []).map((s: any) => ({ ...s, preferences: { columnFormats: null } })) }
+    ? {
+        ...w.publishedDashboard,
+        config: nullableConfig(w.publishedDashboard.config),
+        reportSnapshots: (w.publishedDashboard.reportSnapshots ?? []).map((s: any) => ({ ...s, preferences: { columnFormats: null } })),
+      }
     : w.publishedDashboard;
   // The draft is what a caller sent, and comes back as sent: only what the server publishes changes.
   return { ...w, isFavorite: null, dashboardPublished: nullableConfig(w.dashboardPublished), publishedDashboard: published };
@@ -65,7 +69,9 @@ function nullableWorkbook(w: any): any {
 /** published docs: environment user and credential fields may be null; the branch is kept (discovery reads it). */
 function nullableEnvironment(e: any): any {
   if (!isObject(e)) return e;
-  const credentials = Array.isArray(e.api_credentials) ? e.api_credentials.map((c: any) => (c?.type === "rest" ? { ...c, database: null, host: null, port: null } : { ...c, url: null, database: null })) : e.api_credentials;
+  const credentials = Array.isArray(e.api_credentials)
+    ? e.api_credentials.map((c: any) => (c?.type === "rest" ? { ...c, database: null, host: null, port: null } : { ...c, url: null, database: null }))
+    : e.api_credentials;
   return { ...e, user: e.user || null, api_credentials: credentials };
 }
 
@@ -118,11 +124,17 @@ export const shapeVariants: Variant[] = [
   },
   {
     name: "deployments-published",
-    description: "E1 as the published document shows it: data (and items) an array of deployments with integer ids, deploymentUrl and creationStep, no created_at; pageInfo beside pagination",
+    description:
+      "E1 as the published document shows it: data (and items) an array of deployments with integer ids, deploymentUrl and creationStep, no created_at; pageInfo beside pagination",
     routes: ["E1"],
     shouldFindings: ["deployments.list.spec-shape"],
     respond: (body) => {
-      const deployments = (body.data.deployments as any[]).map(({ created_at: _absent, ...d }) => ({ ...d, id: Number(d.id), deploymentUrl: `https://deployment-${d.id}.reference.local`, creationStep: "completed" }));
+      const deployments = (body.data.deployments as any[]).map(({ created_at: _absent, ...d }) => ({
+        ...d,
+        id: Number(d.id),
+        deploymentUrl: `https://deployment-${d.id}.reference.local`,
+        creationStep: "completed",
+      }));
       const { offset, total } = body.pagination;
       const pageInfo = { hasNextPage: offset + deployments.length < total, hasPreviousPage: offset > 0, startCursor: null, endCursor: null };
       return { data: deployments, items: deployments, pageInfo, pagination: body.pagination };
@@ -130,7 +142,8 @@ export const shapeVariants: Variant[] = [
   },
   {
     name: "nullable-fields",
-    description: "null or absent wherever the published document allows it: environment user and credentials, branch parentBranch/lastHash, pageInfo of a list shown whole, isFavorite, widget responsiveLayouts, app manifest, snapshot columnFormats",
+    description:
+      "null or absent wherever the published document allows it: environment user and credentials, branch parentBranch/lastHash, pageInfo of a list shown whole, isFavorite, widget responsiveLayouts, app manifest, snapshot columnFormats",
     routes: ["E2", "E4", "E13", "E14", ...WORKBOOK_ROUTES],
     respond: (body, req) => {
       if (req.path.endsWith("/environments")) return pageInfoWhenWhole(eachRecord(body, nullableEnvironment), true);
@@ -150,7 +163,8 @@ export const shapeVariants: Variant[] = [
   },
   {
     name: "error-message-body",
-    description: "Every error body in the NestJS style: {statusCode, message} without error, message an array of strings on a 400 or 401 (validation, guard), a string otherwise",
+    description:
+      "Every error body in the NestJS style: {statusCode, message} without error, message an array of strings on a 400 or 401 (validation, guard), a string otherwise",
     routes: [],
     error: (status, body) => {
       if (!isObject(body) || typeof body.error !== "string") return body;
@@ -177,4 +191,3 @@ function documentedCap(doc: any): any {
     }
   return out;
 }
-

@@ -36,10 +36,27 @@ function e14Part(store: Store): unknown {
   const userAlive = (id: number) => !users.get(id)?.deleted;
   const nonEmpty = new Map(
     [...resources]
-      .map(([name, scopes]) => [name, new Map([...scopes].map(([scope, records]) => [scope, new Map([...records].filter(([, r]) => !lazySeed(r)))] as const).filter(([, records]) => records.size > 0))] as const)
+      .map(
+        ([name, scopes]) =>
+          [
+            name,
+            new Map(
+              [...scopes]
+                .map(([scope, records]) => [scope, new Map([...records].filter(([, r]) => !lazySeed(r)))] as const)
+                .filter(([, records]) => records.size > 0),
+            ),
+          ] as const,
+      )
       .filter(([, scopes]) => scopes.size > 0),
   );
-  return { ...rest, users: live(users, userAlive), attributeValues: live(attributeValues, userAlive), embedAccess: live(embedAccess, (id) => store.items.has(id)), reportExtras: new Map([...live(reportExtras, (id) => store.items.has(id))].filter(([id, x]) => !lazyExtras(store, id, x))), resources: nonEmpty };
+  return {
+    ...rest,
+    users: live(users, userAlive),
+    attributeValues: live(attributeValues, userAlive),
+    embedAccess: live(embedAccess, (id) => store.items.has(id)),
+    reportExtras: new Map([...live(reportExtras, (id) => store.items.has(id))].filter(([id, x]) => !lazyExtras(store, id, x))),
+    resources: nonEmpty,
+  };
 }
 
 /** The engine seeds a generic resource's scope on its first use (reference/routes/e14/engine.ts), at this instant: a record as seeded is no one's change. */

@@ -24,12 +24,19 @@ function mapWorkbooks(body: any, f: (w: any) => any): any {
 function refElsewhere(config: any, i: number): any {
   if (!config || typeof config !== "object" || typeof config.reportId !== "number") return config;
   const { reportId, ...rest } = config;
-  return [{ ...rest, source: { kind: "report", ref: String(reportId) } }, { ...rest, reports: [reportId] }, { ...rest, chart: { report: reportId } }][i % 3];
+  return [
+    { ...rest, source: { kind: "report", ref: String(reportId) } },
+    { ...rest, reports: [reportId] },
+    { ...rest, chart: { report: reportId } },
+  ][i % 3];
 }
 
 function refsElsewhereIn(dashboardConfig: any): any {
   if (!dashboardConfig || typeof dashboardConfig !== "object" || !Array.isArray(dashboardConfig.widgets)) return dashboardConfig;
-  return { ...dashboardConfig, widgets: dashboardConfig.widgets.map((w: any, i: number) => (w && typeof w === "object" ? { ...w, config: refElsewhere(w.config, i) } : w)) };
+  return {
+    ...dashboardConfig,
+    widgets: dashboardConfig.widgets.map((w: any, i: number) => (w && typeof w === "object" ? { ...w, config: refElsewhere(w.config, i) } : w)),
+  };
 }
 
 type Declared = "integer" | "number" | "boolean" | "string";
@@ -64,14 +71,16 @@ function coerceFields(body: any, fields: Record<string, Declared>): any {
   if (!body || typeof body !== "object" || Array.isArray(body)) return body;
   const out = { ...body };
   for (const [k, to] of Object.entries(fields)) if (k in out) out[k] = coerce(out[k], to);
-  if (Array.isArray(out.items)) out.items = out.items.map((i: any) => (i && typeof i === "object" && !Array.isArray(i) && "id" in i ? { ...i, id: coerce(i.id, "integer") } : i));
+  if (Array.isArray(out.items))
+    out.items = out.items.map((i: any) => (i && typeof i === "object" && !Array.isArray(i) && "id" in i ? { ...i, id: coerce(i.id, "integer") } : i));
   return out;
 }
 
 export const variants: Variant[] = [
   {
     name: "env-control-plane",
-    description: "E2 in the control-plane shape as the platform's docs show it: data.environments of {id, name (a display name), type, api_credentials keyed by kind}, no branch and no user; pagination null",
+    description:
+      "E2 in the control-plane shape as the platform's docs show it: data.environments of {id, name (a display name), type, api_credentials keyed by kind}, no branch and no user; pagination null",
     routes: ["E2"],
     // Staging checks read the toggled state back from E2, and discover their branches through it.
     exercises: ["E4"],
@@ -89,10 +98,12 @@ export const variants: Variant[] = [
   },
   {
     name: "branch-nullables",
-    description: "E4 answers parentBranch and lastHash null and isStagingEnvironmentEnabled null; the branches list leaves the flag out (the published document allows both)",
+    description:
+      "E4 answers parentBranch and lastHash null and isStagingEnvironmentEnabled null; the branches list leaves the flag out (the published document allows both)",
     routes: ["E4", "E14"],
     respond: (body, req) => {
-      if (req.path.endsWith("/branches/staging-environment")) return { ...body, data: { ...body.data, parentBranch: null, lastHash: null, isStagingEnvironmentEnabled: null } };
+      if (req.path.endsWith("/branches/staging-environment"))
+        return { ...body, data: { ...body.data, parentBranch: null, lastHash: null, isStagingEnvironmentEnabled: null } };
       // Only the list: POST on the same path creates one branch and answers its record, not a list.
       if (req.method !== "GET" || !req.path.endsWith("/branches")) return body;
       const bare = ({ isStagingEnvironmentEnabled, ...b }: any) => ({ ...b, parentBranch: null, lastHash: null });
@@ -113,7 +124,8 @@ export const variants: Variant[] = [
   },
   {
     name: "draft-in-meta",
-    description: "Workbooks also show their dashboard draft inside meta (meta.dashboardDraft, as E11 rule 2 names it): a clone's meta then holds the copied reports' ids",
+    description:
+      "Workbooks also show their dashboard draft inside meta (meta.dashboardDraft, as E11 rule 2 names it): a clone's meta then holds the copied reports' ids",
     routes: ["E8", "E9", "E10", "E11", "E12"],
     respond: (body) => mapWorkbooks(body, (w) => (w.dashboardDraft ? { ...w, meta: { ...w.meta, dashboardDraft: w.dashboardDraft } } : w)),
   },
@@ -134,25 +146,29 @@ export const variants: Variant[] = [
   },
   {
     name: "coerce-types",
-    description: "Request bodies of E3, E4, E10, E11 and E12 read leniently: \"12\" as 12, \"true\"/0/1 as booleans, numbers and booleans as strings where a string is declared (the spec names no status for a wrongly typed body)",
+    description:
+      'Request bodies of E3, E4, E10, E11 and E12 read leniently: "12" as 12, "true"/0/1 as booleans, numbers and booleans as strings where a string is declared (the spec names no status for a wrongly typed body)',
     routes: ["E3", "E4", "E10", "E11", "E12"],
-    readRequestBody: (body, req) => coerceFields(body, LENIENT_FIELDS[req.method === "PUT" && req.path.includes("/by-slug/") ? "E11" : sectionOf(req.path)] ?? {}),
+    readRequestBody: (body, req) =>
+      coerceFields(body, LENIENT_FIELDS[req.method === "PUT" && req.path.includes("/by-slug/") ? "E11" : sectionOf(req.path)] ?? {}),
   },
   {
     name: "lenient-clone-body",
-    description: "E10 takes a body that is the JSON string \"\" as no body (the body is optional)",
+    description: 'E10 takes a body that is the JSON string "" as no body (the body is optional)',
     routes: ["E10"],
     readRequestBody: (body) => (body === "" ? undefined : body),
   },
   {
     name: "upsert-create-needs-name",
-    description: "E11 refuses to create a workbook without a name (400 naming the field); an update by slug may still omit it (required-ness of the body's fields is not shown)",
+    description:
+      "E11 refuses to create a workbook without a name (400 naming the field); an update by slug may still omit it (required-ness of the body's fields is not shown)",
     routes: ["E11"],
     behaviour: { upsertCreateProblem: (sent) => (sent.name === undefined ? "name: required to create a workbook" : undefined) },
   },
   {
     name: "report-refs-elsewhere",
-    description: "Dashboard widgets keep their report under other keys and shapes than config.reportId: a string under config.source.ref, a number in config.reports[], a number under config.chart.report (where a widget keeps it is not shown)",
+    description:
+      "Dashboard widgets keep their report under other keys and shapes than config.reportId: a string under config.source.ref, a number in config.reports[], a number under config.chart.report (where a widget keeps it is not shown)",
     routes: ["E8", "E9", "E10", "E11", "E12"],
     respond: (body) =>
       mapWorkbooks(body, (w) => ({
@@ -163,7 +179,8 @@ export const variants: Variant[] = [
   },
   {
     name: "lenient-optional-bodies",
-    description: "E10 takes any body that is no object (\" \", [], false) as no body and clones; E4 reads a null branchName beside a branchId (or the other way round) as absent and toggles the branch named (the spec states no outcome for either)",
+    description:
+      'E10 takes any body that is no object (" ", [], false) as no body and clones; E4 reads a null branchName beside a branchId (or the other way round) as absent and toggles the branch named (the spec states no outcome for either)',
     routes: ["E4", "E10"],
     readRequestBody: (body, req) => {
       if (req.path.endsWith("/duplicate")) return body === null || typeof body !== "object" || Array.isArray(body) ? undefined : body;
@@ -177,7 +194,8 @@ export const variants: Variant[] = [
   },
   {
     name: "document-without-audit-export",
-    description: "The served OpenAPI document leaves out E7 (GET /api/v1/audit-logs/export), as the platform's published document does: a SHOULD finding, never a MUST failure",
+    description:
+      "The served OpenAPI document leaves out E7 (GET /api/v1/audit-logs/export), as the platform's published document does: a SHOULD finding, never a MUST failure",
     routes: ["E14"],
     respond: (body, req) => {
       if (!servesSpec(req.path) || !body?.paths) return body;
@@ -188,7 +206,8 @@ export const variants: Variant[] = [
   },
   {
     name: "reports-listed-first",
-    description: "E8 lists the deployment's REPORT items too (Workbook.type has REPORT), newest first and before the workbooks: a first page may hold reports only",
+    description:
+      "E8 lists the deployment's REPORT items too (Workbook.type has REPORT), newest first and before the workbooks: a first page may hold reports only",
     routes: ["E8"],
     behaviour: { workbookListOrder: (items) => ["REPORT", "WORKBOOK"].flatMap((type) => items.filter((i) => i.type === type).sort((a, b) => b.id - a.id)) },
   },
@@ -206,7 +225,8 @@ export const variants: Variant[] = [
   },
   {
     name: "date-only-reads",
-    description: "Workbook timestamps as `date` strings on the reads (E8, E9) while the writes (E10, E11, E12) answer `date-time`: both forms are allowed for the same field",
+    description:
+      "Workbook timestamps as `date` strings on the reads (E8, E9) while the writes (E10, E11, E12) answer `date-time`: both forms are allowed for the same field",
     routes: ["E8", "E9"],
     exercises: ["E10", "E11", "E12"],
     respond: (body) => mapWorkbooks(body, (w) => ({ ...w, createdAt: dateOnly(w.createdAt), updatedAt: dateOnly(w.updatedAt) })),
@@ -258,7 +278,9 @@ function existingItem(app: App, type: Item["type"], where: (i: Item) => boolean)
 }
 
 function itemAnswer(app: App, item: Item): Record<string, unknown> {
-  return item.type === "FOLDER" ? { id: item.id, name: item.name, deploymentId: item.deploymentId, type: "FOLDER", parentId: item.folderId } : workbookRecord(app.store, item);
+  return item.type === "FOLDER"
+    ? { id: item.id, name: item.name, deploymentId: item.deploymentId, type: "FOLDER", parentId: item.folderId }
+    : workbookRecord(app.store, item);
 }
 
 /**
@@ -273,7 +295,8 @@ export const createAnswerDefects: Variant[] = [
     routes: ["E10", "E11", "E14"],
     respond: (body, req, app) => {
       const type = createdItemType(req);
-      const other = type && body?.id !== undefined ? existingItem(app, type, (i) => String(i.deploymentId) === req.params.deploymentId && i.id !== body.id) : undefined;
+      const other =
+        type && body?.id !== undefined ? existingItem(app, type, (i) => String(i.deploymentId) === req.params.deploymentId && i.id !== body.id) : undefined;
       return other ? itemAnswer(app, other) : body;
     },
   },
@@ -303,7 +326,10 @@ function notServed(req: Req, op: Operation, body: any): unknown {
   if (req.method === method && at(req.path)) throw new HttpError(404, `no route ${req.path}`);
   if (!servesSpec(req.path) || !body?.paths) return body;
   const paths = Object.fromEntries(
-    Object.entries<any>(body.paths).map(([p, item]) => [p, at(p) ? Object.fromEntries(Object.entries(item).filter(([m]) => m.toUpperCase() !== method)) : item]),
+    Object.entries<any>(body.paths).map(([p, item]) => [
+      p,
+      at(p) ? Object.fromEntries(Object.entries(item).filter(([m]) => m.toUpperCase() !== method)) : item,
+    ]),
   );
   return { ...body, paths };
 }
@@ -347,7 +373,8 @@ const OPTIONAL_FIELD_TYPES: Record<string, Record<string, (v: unknown) => boolea
 
 variants.push({
   name: "mistyped-optional-as-absent",
-  description: "E4 and E10 read an optional field of the wrong type (an object, an array, a number, a boolean, a null) as absent when the rest of the body is valid without it: {\"enabled\": false, \"branchId\": 301, \"branchName\": {}} toggles branch 301, {\"shared\": {}} is a plain clone (the spec states no outcome for either)",
+  description:
+    'E4 and E10 read an optional field of the wrong type (an object, an array, a number, a boolean, a null) as absent when the rest of the body is valid without it: {"enabled": false, "branchId": 301, "branchName": {}} toggles branch 301, {"shared": {}} is a plain clone (the spec states no outcome for either)',
   routes: ["E4", "E10"],
   readRequestBody: (body, req) => {
     const fields = OPTIONAL_FIELD_TYPES[sectionOf(req.path)];
@@ -362,10 +389,12 @@ variants.push({
 
 variants.push({
   name: "last-viewed-cursor-refused",
-  description: "Sorted by lastViewedAt, the reports list offers an endCursor but refuses any after with that sort (422): the cursor is not available, as E14 says; the offer is a SHOULD finding",
+  description:
+    "Sorted by lastViewedAt, the reports list offers an endCursor but refuses any after with that sort (422): the cursor is not available, as E14 says; the offer is a SHOULD finding",
   routes: ["E14"],
   request: (req) => {
-    if (req.method === "GET" && req.path.endsWith("/reports") && req.query.get("sortBy") === "lastViewedAt" && req.query.get("after") !== null) throw new HttpError(422, "after is not available when sorting by lastViewedAt");
+    if (req.method === "GET" && req.path.endsWith("/reports") && req.query.get("sortBy") === "lastViewedAt" && req.query.get("after") !== null)
+      throw new HttpError(422, "after is not available when sorting by lastViewedAt");
   },
   behaviour: { cursorWhenSortedByLastViewed: () => true },
   shouldFindings: ["reports.list.last-viewed-no-cursor-offered"],
@@ -373,7 +402,8 @@ variants.push({
 
 variants.push({
   name: "workbook-optional-fields-omitted",
-  description: "Workbook answers leave out the optional folderId, dashboardDraft and publishedDashboard (\"Required: no\"): where a workbook is shows through E8's folderId filter",
+  description:
+    'Workbook answers leave out the optional folderId, dashboardDraft and publishedDashboard ("Required: no"): where a workbook is shows through E8\'s folderId filter',
   routes: ["E8", "E9", "E10", "E11", "E12"],
   respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
 });

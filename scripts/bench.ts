@@ -68,7 +68,24 @@ async function runScenario(s: Scenario): Promise<RunFigures> {
   const cpuBefore = process.cpuUsage();
   const outcome = await runChecks(
     catalogue,
-    { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, adminWrites: true, deploymentLifecycle: true, gitOperations: true, unnamedOperations: true, timeoutMs: 10_000, runs: 100, seed: 1000, strict: false, concurrency: s.concurrency },
+    {
+      baseUrl: c.baseUrl,
+      token: c.token,
+      tokens: c.tokens,
+      fixtures: c.fixtures,
+      writes: true,
+      unremovableWrites: true,
+      deploymentChanges: true,
+      adminWrites: true,
+      deploymentLifecycle: true,
+      gitOperations: true,
+      unnamedOperations: true,
+      timeoutMs: 10_000,
+      runs: 100,
+      seed: 1000,
+      strict: false,
+      concurrency: s.concurrency,
+    },
     await Schemas.load(),
     { onExchange: () => allRequests++ },
   );
@@ -145,9 +162,13 @@ async function main(): Promise<void> {
     const wall = median(runs.map((r) => r.wallMs));
     const last = runs.at(-1)!;
     results[s.name] = { what: s.what, targetMs: s.targetMs, ...last, wallMsMedian: wall, wallMs: runs.map((r) => r.wallMs) };
-    console.log(`${s.what}: ${wall} ms (${runs.map((r) => r.wallMs).join(", ")}), CPU ${last.cpuMs} ms; ${last.checkRequests} check requests, ${last.allRequests} in all (${last.requestsPerSecond}/s); peak RSS ${last.peakRssMiB} MiB; ${JSON.stringify(last.summary)}`);
+    console.log(
+      `${s.what}: ${wall} ms (${runs.map((r) => r.wallMs).join(", ")}), CPU ${last.cpuMs} ms; ${last.checkRequests} check requests, ${last.allRequests} in all (${last.requestsPerSecond}/s); peak RSS ${last.peakRssMiB} MiB; ${JSON.stringify(last.summary)}`,
+    );
     for (const p of last.notPassed) console.log(`  ${p}`);
-    rows.push(`| ${s.what} | ${(wall / 1000).toFixed(1)} s (CPU ${(last.cpuMs / 1000).toFixed(1)} s), ${last.allRequests} requests, peak RSS ${last.peakRssMiB} MiB | ${s.targetMs ? `< ${s.targetMs / 1000} s` : ""}${s.name === "loopback-c8" ? `, < ${RSS_TARGET_MIB} MiB` : ""} |`);
+    rows.push(
+      `| ${s.what} | ${(wall / 1000).toFixed(1)} s (CPU ${(last.cpuMs / 1000).toFixed(1)} s), ${last.allRequests} requests, peak RSS ${last.peakRssMiB} MiB | ${s.targetMs ? `< ${s.targetMs / 1000} s` : ""}${s.name === "loopback-c8" ? `, < ${RSS_TARGET_MIB} MiB` : ""} |`,
+    );
   }
   if (!only || only === "undici") {
     const loop = child("undici");
@@ -156,8 +177,12 @@ async function main(): Promise<void> {
     // Both rates are of requests one at a time: the suite's at --concurrency 1.
     const ratio = suite ? Number((suite.requestsPerSecond / loop.requestsPerSecond).toFixed(2)) : undefined;
     results.suiteToUndiciRatio = ratio;
-    console.log(`raw undici loop: ${loop.requestsPerSecond} requests/s; the suite at --concurrency 1: ${suite?.requestsPerSecond ?? "?"}/s (ratio ${ratio ?? "?"})`);
-    rows.push(`| raw undici loop (one at a time) | ${loop.requestsPerSecond} requests/s; suite at --concurrency 1: ${suite?.requestsPerSecond ?? "?"}/s (ratio ${ratio ?? "?"}) | |`);
+    console.log(
+      `raw undici loop: ${loop.requestsPerSecond} requests/s; the suite at --concurrency 1: ${suite?.requestsPerSecond ?? "?"}/s (ratio ${ratio ?? "?"})`,
+    );
+    rows.push(
+      `| raw undici loop (one at a time) | ${loop.requestsPerSecond} requests/s; suite at --concurrency 1: ${suite?.requestsPerSecond ?? "?"}/s (ratio ${ratio ?? "?"}) | |`,
+    );
   }
   const help = wallMs([join(packageRoot, "dist", "bin", "conformance.js"), "--help"], 5);
   const bare = wallMs(["-e", "0"], 5);

@@ -67,7 +67,30 @@ function holdersFirst(checks: Check[]): Check[] {
 
 /** The catalogue, in run order. `conformance list`, the reports and the tests all read it. */
 export const catalogue: Check[] = aloneFirst(
-  holdersFirst(withShares(
-    byGroup([...deploymentsSuite, ...environmentsSuite, ...versionsSuite, ...envVarsSuite, ...specSuite, ...documentedSuite, ...workbooksSuite, ...authSuite, ...bulkMoveSuite, ...auditSuite, ...tokensSuite, ...stagingSuite, ...deploymentUpdateSuite, ...upsertSuite, ...cloneSuite, ...workspaceSuite, ...paginationSuite, ...errorsSuite, ...e14Suite, ...invariantChecks]),
-  )),
+  holdersFirst(
+    withShares(
+      byGroup([
+        ...deploymentsSuite,
+        ...environmentsSuite,
+        ...versionsSuite,
+        ...envVarsSuite,
+        ...specSuite,
+        ...documentedSuite,
+        ...workbooksSuite,
+        ...authSuite,
+        ...bulkMoveSuite,
+        ...auditSuite,
+        ...tokensSuite,
+        ...stagingSuite,
+        ...deploymentUpdateSuite,
+        ...upsertSuite,
+        ...cloneSuite,
+        ...workspaceSuite,
+        ...paginationSuite,
+        ...errorsSuite,
+        ...e14Suite,
+        ...invariantChecks,
+      ]),
+    ),
+  ),
 );

@@ -88,7 +88,8 @@ export async function apiSnapshot(base: string, token: string): Promise<ApiSnaps
 }
 
 /** A collection's entries but the tool's fixed variables, which a run may set and cannot delete. */
-const withoutPool = (key: string, entries: Map<string, unknown> = new Map()) => (key.endsWith(" listEnvVars") ? new Map([...entries].filter(([, v]) => !ENV_VAR_POOL.includes((v as any)?.name))) : entries);
+const withoutPool = (key: string, entries: Map<string, unknown> = new Map()) =>
+  key.endsWith(" listEnvVars") ? new Map([...entries].filter(([, v]) => !ENV_VAR_POOL.includes((v as any)?.name))) : entries;
 
 /** Every entry added, removed or changed between two snapshots (the fixed variables aside), one line each. */
 export function snapshotDifferences(before: ApiSnapshot, after: ApiSnapshot): string[] {
@@ -98,13 +99,24 @@ export function snapshotDifferences(before: ApiSnapshot, after: ApiSnapshot): st
     const a = withoutPool(key, after.get(key));
     for (const [id, e] of a) if (!b.has(id)) out.push(`${key}: added ${id} ${JSON.stringify(e).slice(0, 160)}`);
     for (const [id, e] of b) if (!a.has(id)) out.push(`${key}: removed ${id} ${JSON.stringify(e).slice(0, 160)}`);
-    for (const [id, e] of b) if (a.has(id) && !isDeepStrictEqual(e, a.get(id))) out.push(`${key}: changed ${id} ${JSON.stringify(e).slice(0, 160)} -> ${JSON.stringify(a.get(id)).slice(0, 160)}`);
+    for (const [id, e] of b)
+      if (a.has(id) && !isDeepStrictEqual(e, a.get(id)))
+        out.push(`${key}: changed ${id} ${JSON.stringify(e).slice(0, 160)} -> ${JSON.stringify(a.get(id)).slice(0, 160)}`);
   }
   return out;
 }
 
 /** The names of the variables each deployment holds, the fixed ones included. */
-export const envVarNames = (s: ApiSnapshot) => [...s].filter(([k]) => k.endsWith(" listEnvVars")).map(([k, entries]) => `${k}: ${[...entries.values()].map((v: any) => v?.name).sort().join(", ")}`);
+export const envVarNames = (s: ApiSnapshot) =>
+  [...s]
+    .filter(([k]) => k.endsWith(" listEnvVars"))
+    .map(
+      ([k, entries]) =>
+        `${k}: ${[...entries.values()]
+          .map((v: any) => v?.name)
+          .sort()
+          .join(", ")}`,
+    );
 
 /** How many entries a snapshot holds in all. */
 export const entryCount = (s: ApiSnapshot) => [...s.values()].reduce((n, m) => n + m.size, 0);

@@ -9,7 +9,17 @@ const dir = mkdtempSync(join(tmpdir(), "conformance-baseline-"));
 const known = "deployments-total-off-by-one";
 const another = "deployments-limit-ignored";
 const run = (name: string, faultNames: string[], ...extra: string[]) =>
-  cli("--reference", ...(faultNames.length ? ["--fault", ...faultNames] : []), "--check", "deployments.*", "--reporter", "json", "--out", join(dir, name), ...extra);
+  cli(
+    "--reference",
+    ...(faultNames.length ? ["--fault", ...faultNames] : []),
+    "--check",
+    "deployments.*",
+    "--reporter",
+    "json",
+    "--out",
+    join(dir, name),
+    ...extra,
+  );
 const reportOf = (name: string) => join(dir, name, "report.json");
 const caughtBy = (fault: string) => faults.find((f) => f.name === fault)!.catches;
 
@@ -39,7 +49,9 @@ describe("--baseline: a gate for a server still being built", () => {
 
     const typo = join(dir, "typo.json");
     writeFileSync(typo, JSON.stringify({ knownFailures: [...baseline.knownFailures, { id: "deployments.list.totl-consistent", reason: "a typo" }] }));
-    expect((await run("typo", [known], "--baseline", typo)).out).toContain("baseline: 1 entry names no check of this run (not selected, removed or mistyped): deployments.list.totl-consistent");
+    expect((await run("typo", [known], "--baseline", typo)).out).toContain(
+      "baseline: 1 entry names no check of this run (not selected, removed or mistyped): deployments.list.totl-consistent",
+    );
 
     const fixed = await run("fixed", [], "--baseline", file);
     expect(fixed.code).toBe(0);
@@ -66,9 +78,19 @@ describe("--baseline: a gate for a server still being built", () => {
     expect(ctrf.results.tests.find((t: any) => t.labels.check === failedKnown[0]).extra.baseline).toEqual({ known: true, reason: "off by one until ticket 7" });
 
     // The second fault fixed, the first still there, one entry that names no check of this run.
-    writeFileSync(file, JSON.stringify({ knownFailures: [...ids.map((id) => ({ id, reason: "off by one until ticket 7" })), { id: "audit.export.content-type-csv", reason: "not selected here" }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        knownFailures: [
+          ...ids.map((id) => ({ id, reason: "off by one until ticket 7" })),
+          { id: "audit.export.content-type-csv", reason: "not selected here" },
+        ],
+      }),
+    );
     await run("update-from", [another]);
-    const failing = (JSON.parse(readFileSync(reportOf("update-from"), "utf8")).results as { id: string; status: string }[]).filter((x) => x.status === "failed").map((x) => x.id);
+    const failing = (JSON.parse(readFileSync(reportOf("update-from"), "utf8")).results as { id: string; status: string }[])
+      .filter((x) => x.status === "failed")
+      .map((x) => x.id);
     const updated = await cli("baseline", "update", file, reportOf("update-from"));
     expect(updated.code).toBe(0);
     const after = JSON.parse(readFileSync(file, "utf8")).knownFailures as { id: string; reason: string }[];
@@ -104,7 +126,8 @@ describe("conformance compare", () => {
     expect(r.code).toBe(1);
     const regressed = caughtBy(another).filter((id) => !caughtBy(known).includes(id));
     for (const id of regressed) expect(r.out).toMatch(new RegExp(`regressions \\(\\d+\\):[\\s\\S]*${id.replace(/\./g, "\\.")}`));
-    for (const id of caughtBy(known).filter((id) => !caughtBy(another).includes(id))) expect(r.out).toMatch(new RegExp(`fixes[\\s\\S]*${id.replace(/\./g, "\\.")} \\(MUST\\): passes now`));
+    for (const id of caughtBy(known).filter((id) => !caughtBy(another).includes(id)))
+      expect(r.out).toMatch(new RegExp(`fixes[\\s\\S]*${id.replace(/\./g, "\\.")} \\(MUST\\): passes now`));
 
     const back = await cli("compare", reportOf("after"), reportOf("first"), "--json");
     const comparison = JSON.parse(back.out);

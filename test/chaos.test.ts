@@ -55,8 +55,12 @@ const run = async (mode?: ChaosMode, requestTimeoutMs = timeoutMs) => {
   chaos.setRules(mode ? rulesFor(mode) : []);
   const started = performance.now();
   // One check at a time: the request timeout is cut short for speed, and overlapping checks would queue past it.
-  const outcome = await runChecks(checksFor(mode), settingsFor(chaos.ref, { baseUrl: chaos.url, writes: false, timeoutMs: requestTimeoutMs, runs: 5, concurrency: 1 }), schemas);
-  return { results: outcome.results, ms: Math.round(performance.now() - started), hits: mode ? chaos.hits.get(mode) ?? 0 : 0 };
+  const outcome = await runChecks(
+    checksFor(mode),
+    settingsFor(chaos.ref, { baseUrl: chaos.url, writes: false, timeoutMs: requestTimeoutMs, runs: 5, concurrency: 1 }),
+    schemas,
+  );
+  return { results: outcome.results, ms: Math.round(performance.now() - started), hits: mode ? (chaos.hits.get(mode) ?? 0) : 0 };
 };
 
 beforeAll(async () => {
@@ -82,7 +86,9 @@ afterAll(async () => {
     for (const r of o.results) counts[r.status] = (counts[r.status] ?? 0) + 1;
     return `${mode.padEnd(20)} ${String(o.ms).padStart(6)} ms  ${String(o.hits).padStart(4)} hits  ${JSON.stringify(counts)}`;
   });
-  console.log(`chaos outcomes (${CHECKS.length} checks per mode, fewer for drip; request timeout ${timeoutMs} ms, ${TIMEOUT_PER_SLOWEST_ANSWER} times the clean run's slowest answer):\n${table.join("\n")}\nRSS after the clean run ${mib(rssBefore)} MiB, peak over the chaos runs ${mib(peakRss)} MiB`);
+  console.log(
+    `chaos outcomes (${CHECKS.length} checks per mode, fewer for drip; request timeout ${timeoutMs} ms, ${TIMEOUT_PER_SLOWEST_ANSWER} times the clean run's slowest answer):\n${table.join("\n")}\nRSS after the clean run ${mib(rssBefore)} MiB, peak over the chaos runs ${mib(peakRss)} MiB`,
+  );
 });
 
 describe("against a broken server the run finishes and every check says what happened", () => {
@@ -91,31 +97,50 @@ describe("against a broken server the run finishes and every check says what hap
   });
 
   for (const mode of chaosModes) {
-    it(mode, async () => {
-      const before = unhandled.length;
-      const o = await run(mode);
-      await new Promise((r) => setTimeout(r, 50));
-      expect(unhandled.slice(before), "unhandled rejections").toEqual([]);
-      outcomes.set(mode, o);
-      expect(o.hits, "the mode was exercised").toBeGreaterThan(0);
-      expect(o.results).toHaveLength(checksFor(mode).length);
-      for (const r of o.results) {
-        if (r.status === "passed") continue;
-        expect(r.message, r.id).toMatch(/\S/);
-        expect(r.message, `${r.id}: a crash of the tester`).not.toMatch(/tester error|\n\s+at /);
-      }
-      for (const id of BYSTANDERS) expect(o.results.find((r) => r.id === id)?.status, `${id}: a broken route took down a sound one`).toBe("passed");
-      const statuses = o.results.map((r) => `${r.status} ${r.id}: ${r.message.slice(0, 200)}`).join("\n");
-      if (LOST.includes(mode)) {
-        expect(o.results.filter((r) => r.status === "failed" || r.status === "blocked"), statuses).toEqual([]);
-        expect(o.results.some((r) => r.status === "errored"), statuses).toBe(true);
-      }
-      if (mode === "429-storm") for (const r of o.results.filter((x) => x.status === "errored")) expect(r.message, r.id).toMatch(/^(.*rate limited: .*429.*no verdict|not run: )/);
-      if (WRONG.includes(mode)) expect(o.results.some((r) => r.status === "failed" || r.status === "blocked"), statuses).toBe(true);
-      // JSON labelled text/plain is still read as JSON (a client takes it in its stride); a CSV export labelled so is not CSV.
-      if (mode === "wrong-content-type") expect(o.results.filter((r) => r.status !== clean.get(r.id)).map((r) => `${r.status} ${r.id}`), statuses).toEqual(["failed audit.export.content-type-csv"]);
-      if (TOLERATED.includes(mode)) expect(new Map(o.results.map((r) => [r.id, r.status])), statuses).toEqual(clean);
-    }, MODE_TEST_BOUND_MS);
+    it(
+      mode,
+      async () => {
+        const before = unhandled.length;
+        const o = await run(mode);
+        await new Promise((r) => setTimeout(r, 50));
+        expect(unhandled.slice(before), "unhandled rejections").toEqual([]);
+        outcomes.set(mode, o);
+        expect(o.hits, "the mode was exercised").toBeGreaterThan(0);
+        expect(o.results).toHaveLength(checksFor(mode).length);
+        for (const r of o.results) {
+          if (r.status === "passed") continue;
+          expect(r.message, r.id).toMatch(/\S/);
+          expect(r.message, `${r.id}: a crash of the tester`).not.toMatch(/tester error|\n\s+at /);
+        }
+        for (const id of BYSTANDERS) expect(o.results.find((r) => r.id === id)?.status, `${id}: a broken route took down a sound one`).toBe("passed");
+        const statuses = o.results.map((r) => `${r.status} ${r.id}: ${r.message.slice(0, 200)}`).join("\n");
+        if (LOST.includes(mode)) {
+          expect(
+            o.results.filter((r) => r.status === "failed" || r.status === "blocked"),
+            statuses,
+          ).toEqual([]);
+          expect(
+            o.results.some((r) => r.status === "errored"),
+            statuses,
+          ).toBe(true);
+        }
+        if (mode === "429-storm")
+          for (const r of o.results.filter((x) => x.status === "errored")) expect(r.message, r.id).toMatch(/^(.*rate limited: .*429.*no verdict|not run: )/);
+        if (WRONG.includes(mode))
+          expect(
+            o.results.some((r) => r.status === "failed" || r.status === "blocked"),
+            statuses,
+          ).toBe(true);
+        // JSON labelled text/plain is still read as JSON (a client takes it in its stride); a CSV export labelled so is not CSV.
+        if (mode === "wrong-content-type")
+          expect(
+            o.results.filter((r) => r.status !== clean.get(r.id)).map((r) => `${r.status} ${r.id}`),
+            statuses,
+          ).toEqual(["failed audit.export.content-type-csv"]);
+        if (TOLERATED.includes(mode)) expect(new Map(o.results.map((r) => [r.id, r.status])), statuses).toEqual(clean);
+      },
+      MODE_TEST_BOUND_MS,
+    );
   }
 
   it("no unhandled rejection, and memory stays bounded", () => {

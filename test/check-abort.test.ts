@@ -28,13 +28,31 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Requests alone would wait 5 s: only the check's own limit (300 ms) can end the hang early.
-  settings = { baseUrl, token: "t", tokens: {}, fixtures: {}, writes: false, unremovableWrites: false, timeoutMs: 5_000, checkTimeoutMs: 300, runs: 1, seed: 1, strict: false };
+  settings = {
+    baseUrl,
+    token: "t",
+    tokens: {},
+    fixtures: {},
+    writes: false,
+    unremovableWrites: false,
+    timeoutMs: 5_000,
+    checkTimeoutMs: 300,
+    runs: 1,
+    seed: 1,
+    strict: false,
+  };
   schemas = await Schemas.load();
 });
 beforeEach(() => {
   events = [];
 });
-afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
 
 /** A check that hangs on a request, then (having swallowed the abort) tries one more; its undo makes a request too. */
 const checks = group("probe", [
@@ -51,7 +69,15 @@ const checks = group("probe", [
       await api.get("/late");
     },
   },
-  { id: "probe.next", spec: "E1", level: "MUST", title: "next", async run({ api }) { await api.get("/next"); } },
+  {
+    id: "probe.next",
+    spec: "E1",
+    level: "MUST",
+    title: "next",
+    async run({ api }) {
+      await api.get("/next");
+    },
+  },
 ]);
 
 describe("a check's time limit aborts its requests", () => {
@@ -69,10 +95,24 @@ describe("a check's time limit aborts its requests", () => {
 
 describe("a write aborted in flight", () => {
   it("is named in the report's leftovers: the server may have made something the run could not track", async () => {
-    const writer = group("probe", [{ id: "probe.hung-write", spec: "E1", level: "MUST", title: "hung write", async run({ api }) { await api.post("/hang", {}); } }]);
+    const writer = group("probe", [
+      {
+        id: "probe.hung-write",
+        spec: "E1",
+        level: "MUST",
+        title: "hung write",
+        async run({ api }) {
+          await api.post("/hang", {});
+        },
+      },
+    ]);
     const outcome = await runChecks(writer, settings, schemas);
     expect(outcome.results[0].status).toBe("errored");
-    expect(outcome.leftovers).toEqual([expect.stringMatching(/^POST http:\/\/127\.0\.0\.1:\d+\/hang was aborted in flight: whatever it made, if anything, is not tracked \(its names start with cf-1-[0-9a-z]+\)$/)]);
+    expect(outcome.leftovers).toEqual([
+      expect.stringMatching(
+        /^POST http:\/\/127\.0\.0\.1:\d+\/hang was aborted in flight: whatever it made, if anything, is not tracked \(its names start with cf-1-[0-9a-z]+\)$/,
+      ),
+    ]);
   });
 });
 

@@ -15,7 +15,7 @@ import { packageRoot } from "../core/spec/paths.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 
 /** The shell blocks of a workflow (`run: |` of GitHub steps, `- |` items of GitLab scripts), in order, dedented. */
-export function shellBlocks(yaml: string): string[] {
+function shellBlocks(yaml: string): string[] {
   const lines = yaml.split("\n");
   const blocks: string[] = [];
   lines.forEach((line, i) => {
@@ -24,7 +24,12 @@ export function shellBlocks(yaml: string): string[] {
     const body: string[] = [];
     for (let j = i + 1; j < lines.length && (lines[j].trim() === "" || lines[j].search(/\S/) > head[1].length); j++) body.push(lines[j]);
     const indent = Math.min(...body.filter((l) => l.trim()).map((l) => l.search(/\S/)));
-    blocks.push(body.map((l) => l.slice(indent)).join("\n").trim());
+    blocks.push(
+      body
+        .map((l) => l.slice(indent))
+        .join("\n")
+        .trim(),
+    );
   });
   return blocks;
 }
@@ -48,7 +53,10 @@ let ref: RunningReference;
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "conformance-ci-"));
   // The package as npm would publish it (dist/ as built; scripts not run again).
-  const packed = execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", project], { cwd: packageRoot, encoding: "utf8" }).trim().split("\n").at(-1)!;
+  const packed = execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", project], { cwd: packageRoot, encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .at(-1)!;
   tarball = join(project, packed);
 }, 120_000);
 afterAll(async () => {
@@ -71,7 +79,16 @@ describe("docs/ci examples run as written (SLOW: two npm installs of the packed 
       // A CI job's shell: none of the npm_* variables of the npx that started this test.
       const shell = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith("npm_")));
       // From npm's cache where it can: the registry is asked only for what the cache lacks.
-      const env = { ...shell, npm_config_prefer_offline: "true", npm_config_update_notifier: "false", CONFORMANCE_PACKAGE: pinned, CONFORMANCE_BASE_URL: ref.url, CONFORMANCE_TOKEN: String(ref.config().token), GITHUB_ACTIONS: "", CI: "true" };
+      const env = {
+        ...shell,
+        npm_config_prefer_offline: "true",
+        npm_config_update_notifier: "false",
+        CONFORMANCE_PACKAGE: pinned,
+        CONFORMANCE_BASE_URL: ref.url,
+        CONFORMANCE_TOKEN: String(ref.config().token),
+        GITHUB_ACTIONS: "",
+        CI: "true",
+      };
       for (const block of blocks) {
         const step = await sh(block, job, env);
         expect(step.code, `${block}\n${step.output}`).toBe(0);

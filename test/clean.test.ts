@@ -31,10 +31,15 @@ describe.each(sweepSeeds())("the clean reference passes everything, seed %i", (s
       // A SHOULD finding the variant declares is the verdict its choice deserves; anything else is a false alarm.
       const finding = (r: (typeof outcome.results)[number]) => r.status === "failed" && r.level === "SHOULD" && (v.shouldFindings ?? []).includes(r.id);
       const bad = outcome.results.filter((r) => (r.status === "failed" || r.status === "errored") && !finding(r));
-      expect(bad.map((r) => r.id), describeResults(outcome)).toEqual([]);
+      expect(
+        bad.map((r) => r.id),
+        describeResults(outcome),
+      ).toEqual([]);
       // A declared finding that passes is a stale declaration (or a SHOULD check that lost its teeth);
       // a property may not draw the case that shows the choice on every seed (test/sweep-seeds.ts).
-      expect(outcome.results.filter((r) => (v.shouldFindings ?? []).includes(r.id) && r.status === "passed" && r.kind !== "property").map((r) => r.id)).toEqual([]);
+      expect(outcome.results.filter((r) => (v.shouldFindings ?? []).includes(r.id) && r.status === "passed" && r.kind !== "property").map((r) => r.id)).toEqual(
+        [],
+      );
     });
   }
 });

@@ -72,7 +72,12 @@ afterAll(async () => {
   await ref.close();
 });
 
-const TOKEN_ENV = { CONFORMANCE_TOKEN: "exported-for-another-tenant", CONFORMANCE_TOKEN_READONLY: "exported-readonly", CONFORMANCE_TOKEN_NOAUDIT: "exported-noaudit", CONFORMANCE_TOKEN_CREATOR: "exported-creator" };
+const TOKEN_ENV = {
+  CONFORMANCE_TOKEN: "exported-for-another-tenant",
+  CONFORMANCE_TOKEN_READONLY: "exported-readonly",
+  CONFORMANCE_TOKEN_NOAUDIT: "exported-noaudit",
+  CONFORMANCE_TOKEN_CREATOR: "exported-creator",
+};
 
 describe("--reference is self-contained and runs everything", () => {
   it("with every token exported, a base URL and a proxy in the environment and a tenant's config: every check passes, writes included; replay likewise", async () => {
@@ -88,7 +93,20 @@ describe("--reference is self-contained and runs everything", () => {
     expect(report.summary).toEqual(expect.objectContaining({ total: catalogue.length, passed: catalogue.length, skipped: 0 }));
     expect(proxy.seen).toEqual([]);
 
-    const replayed = await withEnv(env, () => cli("replay", join(out, "report.json"), "upsert.create.absent-slug-creates", "--reference", "--config", EXAMPLE, "--reporter", "json", "--out", join(dir, "replayed")));
+    const replayed = await withEnv(env, () =>
+      cli(
+        "replay",
+        join(out, "report.json"),
+        "upsert.create.absent-slug-creates",
+        "--reference",
+        "--config",
+        EXAMPLE,
+        "--reporter",
+        "json",
+        "--out",
+        join(dir, "replayed"),
+      ),
+    );
     expect(replayed.code, replayed.err + replayed.out).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "replayed", "report.json"), "utf8")).results.map((x: any) => x.status)).toEqual(["passed"]);
   }, 240_000);
@@ -110,14 +128,27 @@ describe("fixtures are checked at preflight", () => {
     const example = JSON.parse(readFileSync(EXAMPLE, "utf8"));
     const f = writeConfig("example-edited.json", { ...example, baseUrl: ref.url });
     const r = await withEnv({ CONFORMANCE_TOKEN: refConfig.token }, () => cli("--config", f));
-    oneLine(r, /fixtures\.deploymentId "42", fixtures\.otherDeploymentId "43", fixtures\.mutableDeploymentId "44": GET \/api\/v1\/deployments lists no such deployment/);
+    oneLine(
+      r,
+      /fixtures\.deploymentId "42", fixtures\.otherDeploymentId "43", fixtures\.mutableDeploymentId "44": GET \/api\/v1\/deployments lists no such deployment/,
+    );
     expect(r.out).toBe("");
   });
 
   it("an environment, workbook, folder or branch the deployment does not have is named", async () => {
-    const fixtures = { ...refConfig.fixtures, environmentId: "no-such-env", workbookId: 987654, editableFolderId: 876543, scratchFolderIds: [765432], personalBranch: "no-such-branch" };
+    const fixtures = {
+      ...refConfig.fixtures,
+      environmentId: "no-such-env",
+      workbookId: 987654,
+      editableFolderId: 876543,
+      scratchFolderIds: [765432],
+      personalBranch: "no-such-branch",
+    };
     const r = await cli("--config", writeConfig("bad-fixtures.json", { ...refConfig, fixtures }));
-    oneLine(r, /fixtures\.environmentId "no-such-env".*fixtures\.workbookId 987654.*fixtures\.editableFolderId 876543.*fixtures\.scratchFolderIds 765432.*fixtures\.personalBranch "no-such-branch"/);
+    oneLine(
+      r,
+      /fixtures\.environmentId "no-such-env".*fixtures\.workbookId 987654.*fixtures\.editableFolderId 876543.*fixtures\.scratchFolderIds 765432.*fixtures\.personalBranch "no-such-branch"/,
+    );
   });
 });
 
@@ -126,13 +157,33 @@ describe("run options", () => {
     const out = join(dir, "must");
     expect((await cli("--reference", "--read-only", "--level", "must", "--check", "deployments.*", "--reporter", "json", "--out", out)).code).toBe(0);
     const ids = JSON.parse(readFileSync(join(out, "report.json"), "utf8")).results.map((x: any) => x.id);
-    expect(ids).toEqual(selectChecks(catalogue, undefined, ["deployments.*"]).filter((c) => c.level === "MUST").map((c) => c.id));
-    oneLine(await cli("--reference", "--level", "must", "--check", "deployments.list.limit-zero-rejected"), /--level must leaves none of the 1 selected checks/);
+    expect(ids).toEqual(
+      selectChecks(catalogue, undefined, ["deployments.*"])
+        .filter((c) => c.level === "MUST")
+        .map((c) => c.id),
+    );
+    oneLine(
+      await cli("--reference", "--level", "must", "--check", "deployments.list.limit-zero-rejected"),
+      /--level must leaves none of the 1 selected checks/,
+    );
   });
 
   it("--fail-fast starts nothing after the first failure; the rest say so; exit 1, not interrupted", async () => {
     const out = join(dir, "fail-fast");
-    const r = await cli("--reference", "--fault", "deployments-total-off-by-one", "--check", "deployments.*", "--fail-fast", "--concurrency", "1", "--reporter", "json", "--out", out);
+    const r = await cli(
+      "--reference",
+      "--fault",
+      "deployments-total-off-by-one",
+      "--check",
+      "deployments.*",
+      "--fail-fast",
+      "--concurrency",
+      "1",
+      "--reporter",
+      "json",
+      "--out",
+      out,
+    );
     expect(r.code).toBe(1);
     const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8"));
     expect(report.interrupted).toBe(false);
@@ -151,10 +202,18 @@ describe("run options", () => {
     const tokenFile = join(dir, "token.txt");
     writeFileSync(tokenFile, `${token}\n`);
     const f = writeConfig("no-base-url.json", { ...rest, reporters: ["json"], out: "from-config" });
-    const r = await withEnv({ CONFORMANCE_BASE_URL: baseUrl, CONFORMANCE_TOKEN: undefined }, () => cli("--config", f, "--token-file", tokenFile, "--check", "deployments.list.schema"));
+    const r = await withEnv({ CONFORMANCE_BASE_URL: baseUrl, CONFORMANCE_TOKEN: undefined }, () =>
+      cli("--config", f, "--token-file", tokenFile, "--check", "deployments.list.schema"),
+    );
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "from-config", "report.json"), "utf8")).target.baseUrl).toBe(baseUrl);
-    expect((await withEnv({ CONFORMANCE_TOKEN: token }, () => cli("--config", f, "--base-url", baseUrl, "--check", "deployments.list.schema", "--reporter", "console"))).code).toBe(0);
+    expect(
+      (
+        await withEnv({ CONFORMANCE_TOKEN: token }, () =>
+          cli("--config", f, "--base-url", baseUrl, "--check", "deployments.list.schema", "--reporter", "console"),
+        )
+      ).code,
+    ).toBe(0);
     oneLine(await cli("--config", f, "--token-file", join(dir, "absent.txt")), /--token-file .*absent\.txt: cannot read it \(ENOENT\)/);
     oneLine(await withEnv({ CONFORMANCE_BASE_URL: undefined }, () => cli("--config", f, "--token", "x")), /no server to test/);
   });
@@ -165,10 +224,29 @@ describe("run options", () => {
     const secret = "k3yV4lue0123456789abcdefXYZ";
     const f = writeConfig("headers.json", refConfig);
     const out = join(dir, "headers");
-    const args = ["--config", f, "--check", "deployments.list.schema", "auth.*", "--header", "X-Tenant: acme", "--header", `X-Gateway-Key: ${secret}`, "--reporter", "console", "json", "har", "--out", out];
+    const args = [
+      "--config",
+      f,
+      "--check",
+      "deployments.list.schema",
+      "auth.*",
+      "--header",
+      "X-Tenant: acme",
+      "--header",
+      `X-Gateway-Key: ${secret}`,
+      "--reporter",
+      "console",
+      "json",
+      "har",
+      "--out",
+      out,
+    ];
     const r = await withEnv({ HTTP_PROXY: proxy.url, NO_PROXY: undefined }, () => cli(...args));
     expect(r.code, r.err + r.out).toBe(0);
-    const requests = proxy.seen.join("").split(/\r\n\r\n/).filter((t) => /^(GET|POST|PUT|DELETE|PATCH) /m.test(t));
+    const requests = proxy.seen
+      .join("")
+      .split(/\r\n\r\n/)
+      .filter((t) => /^(GET|POST|PUT|DELETE|PATCH) /m.test(t));
     expect(requests.length).toBeGreaterThan(5);
     for (const q of requests) expect(q).toMatch(/x-tenant: acme/i);
     const har = readFileSync(join(out, "run.har"), "utf8");
@@ -189,7 +267,10 @@ describe("run options", () => {
     servers.push(tls, plain);
     const port = async (s: Server) => (await new Promise<void>((r) => s.listen(0, "127.0.0.1", r)), (s.address() as AddressInfo).port);
     const [tlsPort, plainPort] = [await port(tls), await port(plain)];
-    oneLine(await cli("--base-url", `https://127.0.0.1:${tlsPort}`, "--token", "x"), /certificate is not trusted \(self-signed certificate\); .*NODE_EXTRA_CA_CERTS/);
+    oneLine(
+      await cli("--base-url", `https://127.0.0.1:${tlsPort}`, "--token", "x"),
+      /certificate is not trusted \(self-signed certificate\); .*NODE_EXTRA_CA_CERTS/,
+    );
     oneLine(await cli("--base-url", `https://127.0.0.1:${plainPort}`, "--token", "x"), /does not speak TLS on this port.*try http:\/\/127\.0\.0\.1/);
     oneLine(await cli("--base-url", `http://127.0.0.1:${tlsPort}`, "--token", "x"), /if the port speaks HTTPS, use https:\/\/127\.0\.0\.1/);
   });
@@ -204,14 +285,28 @@ describe("run options", () => {
 describe("init", () => {
   it("against the reference writes a commented config that validates, and a run with writes passes with it", async () => {
     const file = join(dir, "init.json");
-    const roles = { CONFORMANCE_TOKEN: refConfig.token, CONFORMANCE_TOKEN_READONLY: refConfig.tokens.readOnly, CONFORMANCE_TOKEN_NOAUDIT: undefined, CONFORMANCE_TOKEN_CREATOR: undefined };
+    const roles = {
+      CONFORMANCE_TOKEN: refConfig.token,
+      CONFORMANCE_TOKEN_READONLY: refConfig.tokens.readOnly,
+      CONFORMANCE_TOKEN_NOAUDIT: undefined,
+      CONFORMANCE_TOKEN_CREATOR: undefined,
+    };
     const made = await withEnv(roles, () => cli("init", "--base-url", ref.url, "--output", file));
     expect(made.code, made.err).toBe(0);
     const config = JSON.parse(readFileSync(file, "utf8"));
     const { validateConfig } = await import("../core/run/settings.js");
     expect(validateConfig(config)).toEqual([]);
     expect(JSON.stringify(config)).not.toContain(refConfig.token);
-    expect(config.fixtures).toEqual(expect.objectContaining({ deploymentId: expect.any(String), environmentId: expect.any(String), workbookId: expect.any(Number), sharedBranch: expect.any(String), personalBranch: expect.any(String), productionBranch: expect.any(String) }));
+    expect(config.fixtures).toEqual(
+      expect.objectContaining({
+        deploymentId: expect.any(String),
+        environmentId: expect.any(String),
+        workbookId: expect.any(Number),
+        sharedBranch: expect.any(String),
+        personalBranch: expect.any(String),
+        productionBranch: expect.any(String),
+      }),
+    );
     // What it could not find says what it is for.
     expect(config.fixtures["//readOnlyFolderId"]).toMatch(/not discoverable.*read but not edit/);
     expect(config["//tokens"]).toMatch(/CONFORMANCE_TOKEN_READONLY set; GET \/api\/v1\/deployments answered it 200.*CONFORMANCE_TOKEN_NOAUDIT not set/);

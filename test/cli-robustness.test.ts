@@ -63,15 +63,24 @@ afterAll(async () => {
 
 describe("--out is checked before the run", () => {
   it("a folder that cannot be made under /proc (Node's recursive mkdir would loop forever there)", async () => {
-    refusedWith(await run("--config", config, "--reporter", "json", "--out", "/proc/conformance-x"), /^conformance: --out \/proc\/conformance-x: cannot write reports there \(ENOENT\)$/);
+    refusedWith(
+      await run("--config", config, "--reporter", "json", "--out", "/proc/conformance-x"),
+      /^conformance: --out \/proc\/conformance-x: cannot write reports there \(ENOENT\)$/,
+    );
   });
 
   it("even where only the console reports: an --out named is refused at once, before any check", async () => {
-    refusedWith(await run("--config", config, "--reporter", "console", "--out", "/proc/conformance-x"), /^conformance: --out \/proc\/conformance-x: cannot write reports there \(ENOENT\)$/);
+    refusedWith(
+      await run("--config", config, "--reporter", "console", "--out", "/proc/conformance-x"),
+      /^conformance: --out \/proc\/conformance-x: cannot write reports there \(ENOENT\)$/,
+    );
   });
 
   it("a path under a file", async () => {
-    refusedWith(await run("--config", config, "--reporter", "junit", "--out", "/etc/passwd/x"), /--out \/etc\/passwd\/x: cannot write reports there \(ENOTDIR\)/);
+    refusedWith(
+      await run("--config", config, "--reporter", "junit", "--out", "/etc/passwd/x"),
+      /--out \/etc\/passwd\/x: cannot write reports there \(ENOTDIR\)/,
+    );
   });
 
   it("is created, nested, when it can be", async () => {
@@ -87,7 +96,10 @@ describe("preflight", () => {
     process.env.CONFORMANCE_TOKEN_READONLY = "not-the-read-only-token-value";
     try {
       const r = await run("--config", config);
-      refusedWith(r, /^conformance: the server rejected the readOnly token \(401 on GET \/api\/v1\/deployments\): check CONFORMANCE_TOKEN_READONLY or tokens\.readOnly in the config$/);
+      refusedWith(
+        r,
+        /^conformance: the server rejected the readOnly token \(401 on GET \/api\/v1\/deployments\): check CONFORMANCE_TOKEN_READONLY or tokens\.readOnly in the config$/,
+      );
       expect(r.err + r.out).not.toContain("not-the-read-only-token-value");
     } finally {
       delete process.env.CONFORMANCE_TOKEN_READONLY;
@@ -97,7 +109,10 @@ describe("preflight", () => {
   it("a host that answers 404 everywhere is not this API", async () => {
     const s = await serving((_, res) => res.writeHead(404, { "content-type": "application/json" }).end('{"message":"Not Found"}'));
     servers.push(s.server);
-    refusedWith(await run("--base-url", s.url, "--token", "t"), /does not answer like the Analytics Platform Management API: GET \/api\/v1\/deployments answered 404, and GET \/api\/v1\/spec serves no OpenAPI document/);
+    refusedWith(
+      await run("--base-url", s.url, "--token", "t"),
+      /does not answer like the Analytics Platform Management API: GET \/api\/v1\/deployments answered 404, and GET \/api\/v1\/spec serves no OpenAPI document/,
+    );
   });
 
   it("a web app that answers HTML everywhere is not this API", async () => {
@@ -109,7 +124,10 @@ describe("preflight", () => {
   it("a base URL that redirects says where to", async () => {
     const s = await serving((req, res) => res.writeHead(301, { location: `https://elsewhere.example${req.url}` }).end());
     servers.push(s.server);
-    refusedWith(await run("--base-url", s.url, "--token", "t"), /answered 301, a redirect to https:\/\/elsewhere\.example\/api\/v1\/deployments\?limit=1: point --base-url/);
+    refusedWith(
+      await run("--base-url", s.url, "--token", "t"),
+      /answered 301, a redirect to https:\/\/elsewhere\.example\/api\/v1\/deployments\?limit=1: point --base-url/,
+    );
   });
 
   it("a server of this API whose E1 alone is broken is judged, not refused", async () => {

@@ -100,7 +100,8 @@ describe("CLI: runs and reports", () => {
     expect(report.seed).toBe(7);
     expect(report.summary.total).toBeGreaterThan(0);
     expect(report.summary.failed).toBe(0);
-    for (const res of report.results) expect(Object.keys(res)).toEqual(expect.arrayContaining(["id", "group", "title", "spec", "level", "status", "message", "durationMs"]));
+    for (const res of report.results)
+      expect(Object.keys(res)).toEqual(expect.arrayContaining(["id", "group", "title", "spec", "level", "status", "message", "durationMs"]));
     const xml = readFileSync(join(out, "junit.xml"), "utf8");
     expect(xml).toMatch(/^<\?xml/);
     expect(xml).toContain('<testsuite name="deployments"');
@@ -136,7 +137,16 @@ describe("CLI: runs and reports", () => {
     const r = await run("list", "--json");
     const list = JSON.parse(r.out);
     expect(list.length).toBeGreaterThan(0);
-    expect(list[0]).toEqual(expect.objectContaining({ id: expect.any(String), group: expect.any(String), level: expect.stringMatching(/MUST|SHOULD/), spec: expect.any(String), title: expect.any(String), variants: expect.any(Array) }));
+    expect(list[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        group: expect.any(String),
+        level: expect.stringMatching(/MUST|SHOULD/),
+        spec: expect.any(String),
+        title: expect.any(String),
+        variants: expect.any(Array),
+      }),
+    );
     // Variant coverage: the variants whose spec sections a check cites (docs/tolerance.md).
     expect(list.find((c: any) => c.id === "staging.enable.by-name").variants).toEqual(expect.arrayContaining(["env-control-plane", "branch-nullables"]));
     expect(list.find((c: any) => c.id === "audit.filter.user-email").variants).toEqual(["audit-columns-unnamed"]);

@@ -13,7 +13,15 @@ function verdict(r: CheckResult) {
   // An invariant's count of the exchanges its rule applied to follows what the lists held when
   // each was read (the objects of checks running beside), not the verdict: counted, not compared.
   const timeless = (s: string | undefined) => s?.replace(/\d+(\.\d+)? ?ms\b/g, "N ms").replace(/^held on \d+ of \d+ exchanges$/, "held on N of M exchanges");
-  return { id: r.id, status: r.status, skipKind: r.skipKind, message: timeless(r.message), expected: timeless(r.expected), got: timeless(r.got), recurrence: r.recurrence };
+  return {
+    id: r.id,
+    status: r.status,
+    skipKind: r.skipKind,
+    message: timeless(r.message),
+    expected: timeless(r.expected),
+    got: timeless(r.got),
+    recurrence: r.recurrence,
+  };
 }
 
 async function verdicts(concurrency: number, opts: { faults?: string[]; groups?: string[] }) {
@@ -47,8 +55,35 @@ describe("a server that stops answering, under --concurrency", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const checks = group("probe", Array.from({ length: 20 }, (_, i) => ({ id: `probe.${i}`, spec: "E1", level: "MUST" as const, title: "probe", async run({ api }: any) { await api.get("/hang"); } })));
-      const outcome = await runChecks(checks, { baseUrl: base, token: "t", tokens: {}, fixtures: {}, writes: false, unremovableWrites: false, timeoutMs: 200, runs: 1, seed: 1, strict: false, concurrency: 4 }, await Schemas.load());
+      const checks = group(
+        "probe",
+        Array.from({ length: 20 }, (_, i) => ({
+          id: `probe.${i}`,
+          spec: "E1",
+          level: "MUST" as const,
+          title: "probe",
+          async run({ api }: any) {
+            await api.get("/hang");
+          },
+        })),
+      );
+      const outcome = await runChecks(
+        checks,
+        {
+          baseUrl: base,
+          token: "t",
+          tokens: {},
+          fixtures: {},
+          writes: false,
+          unremovableWrites: false,
+          timeoutMs: 200,
+          runs: 1,
+          seed: 1,
+          strict: false,
+          concurrency: 4,
+        },
+        await Schemas.load(),
+      );
       expect(outcome.results.map((r) => r.id)).toEqual(checks.map((c) => c.id));
       expect(outcome.results.every((r) => r.status === "errored")).toBe(true);
       const notRun = outcome.results.filter((r) => r.message.startsWith("not run: the server stopped answering"));

@@ -47,7 +47,11 @@ describe("console", () => {
     expect(r.code).toBe(1);
     expect(r.out).not.toMatch(/^PASS /m);
     const summary = r.lines.findIndex((l) => /^\d+ checks: /.test(l));
-    expect(r.lines.slice(summary + 1, summary + 4)).toEqual(["", "── deployments.list.total-consistent failed", expect.stringMatching(/^MUST E1; Pagination styles 1: /)]);
+    expect(r.lines.slice(summary + 1, summary + 4)).toEqual([
+      "",
+      "── deployments.list.total-consistent failed",
+      expect.stringMatching(/^MUST E1; Pagination styles 1: /),
+    ]);
     expect(r.lines.findIndex((l) => / skipped: writes not allowed/.test(l))).toBeGreaterThan(r.lines.findIndex((l) => l.startsWith("reproduce: curl ")));
   });
 
@@ -56,7 +60,7 @@ describe("console", () => {
     expect(r.code).toBe(1);
     expect(r.lines[0]).toMatch(new RegExp(`^${n} checks: ${n - 1} passed, 1 failed`));
     expect(r.lines).toHaveLength(4);
-    expect(r.lines[1]).toMatch(/^FAIL MUST deployments\.list\.total-consistent  \S/);
+    expect(r.lines[1]).toMatch(/^FAIL MUST deployments\.list\.total-consistent {2}\S/);
     expect(r.lines.slice(2)).toEqual(["conformance: FAILED", "reports: none written (--reporter junit json html ctrf har write them)"]);
   });
 
@@ -66,7 +70,11 @@ describe("console", () => {
     await main(["--reference", "--check", "deployments.list.*"], { out: (l) => out.push(l), err: () => {}, progress: (l) => progress.push(l) });
     // Checks run side by side (--concurrency): each is named as it starts, counted against the total.
     expect(progress).toContain(`[1/${n}] ${deploymentChecks[0].id}`);
-    for (const c of deploymentChecks) expect(progress.some((l) => new RegExp(`^\\[\\d+/${n}\\] ${c.id.replace(/\./g, "\\.")}$`).test(l)), c.id).toBe(true);
+    for (const c of deploymentChecks)
+      expect(
+        progress.some((l) => new RegExp(`^\\[\\d+/${n}\\] ${c.id.replace(/\./g, "\\.")}$`).test(l)),
+        c.id,
+      ).toBe(true);
     expect(out.filter((l) => l.startsWith("PASS"))).toEqual([]);
   });
 
@@ -131,11 +139,24 @@ describe("GitHub Actions", () => {
   });
 
   it("emits at most 10 annotations, most important first (MUST failures, root causes with what they block, then findings and KNOWN ones), then how many more", () => {
-    const result = (id: string, level: "MUST" | "SHOULD", status: CheckResult["status"], extra: Partial<CheckResult> = {}): CheckResult => ({ id, group: "g", title: id, spec: "E1", level, kind: "example", status, message: `${id} broke`, durationMs: 1, ...extra });
+    const result = (id: string, level: "MUST" | "SHOULD", status: CheckResult["status"], extra: Partial<CheckResult> = {}): CheckResult => ({
+      id,
+      group: "g",
+      title: id,
+      spec: "E1",
+      level,
+      kind: "example",
+      status,
+      message: `${id} broke`,
+      durationMs: 1,
+      ...extra,
+    });
     const results = [
       ...Array.from({ length: 3 }, (_, i) => result(`should.finding-${i}`, "SHOULD", "failed")),
       result("known.one", "MUST", "failed"),
-      ...Array.from({ length: 4 }, (_, i) => result(`blocked.${i}`, "MUST", "blocked", { root: { check: "root.owner" }, blockedBy: "root.owner: GET /x answered 500" })),
+      ...Array.from({ length: 4 }, (_, i) =>
+        result(`blocked.${i}`, "MUST", "blocked", { root: { check: "root.owner" }, blockedBy: "root.owner: GET /x answered 500" }),
+      ),
       ...Array.from({ length: 8 }, (_, i) => result(`must.failure-${i}`, "MUST", "failed")),
       result("root.owner", "MUST", "failed"),
     ];
@@ -155,6 +176,8 @@ describe("GitHub Actions", () => {
     const few = annotations({ results: results.slice(0, 8), rootCauses: rootCauses(results.slice(0, 8)) } as unknown as Report, gate);
     expect(few.at(-1)).toMatch(/^::warning title=known.one \[MUST E1\] KNOWN \(baseline%3A until the fix ships\)/);
     // Without its root check in the report, the root cause has a line of its own, first.
-    expect(few[0]).toMatch(/^::error title=root cause%3A 4 checks blocked by root.owner::blocked by root.owner: GET \/x answered 500%0Ablocks: blocked.0, blocked.1/);
+    expect(few[0]).toMatch(
+      /^::error title=root cause%3A 4 checks blocked by root.owner::blocked by root.owner: GET \/x answered 500%0Ablocks: blocked.0, blocked.1/,
+    );
   });
 });

@@ -15,7 +15,11 @@ describe("coverage of the spec", () => {
 
   it("every check cites at least one rule, and only rules of the rules list", () => {
     const known = new Set(specRules.map((r) => r.id));
-    const unknown = catalogue.flatMap((c) => citedRules(c.spec).filter((id) => !known.has(id)).map((id) => `${c.id}: ${id} (from "${c.spec}")`));
+    const unknown = catalogue.flatMap((c) =>
+      citedRules(c.spec)
+        .filter((id) => !known.has(id))
+        .map((id) => `${c.id}: ${id} (from "${c.spec}")`),
+    );
     expect(unknown).toEqual([]);
     expect(catalogue.filter((c) => citedRules(c.spec).length === 0).map((c) => c.id)).toEqual([]);
   });
@@ -40,7 +44,17 @@ describe("coverage of the spec", () => {
 
   it("reads the citation forms of the catalogue", () => {
     expect(citedRules("E11 rules 1 and 2")).toEqual(["E11 rule 1", "E11 rule 2"]);
-    expect(citedRules("E8; E9; E10 rules 1, 4; E11 rule 2; E12; States")).toEqual(["E10 rule 1", "E10 rule 4", "E11 rule 2", "E8", "E9", "E12", "States / Branch staging", "States / Bulk move", "States / Clone"]);
+    expect(citedRules("E8; E9; E10 rules 1, 4; E11 rule 2; E12; States")).toEqual([
+      "E10 rule 1",
+      "E10 rule 4",
+      "E11 rule 2",
+      "E8",
+      "E9",
+      "E12",
+      "States / Branch staging",
+      "States / Bulk move",
+      "States / Clone",
+    ]);
     expect(citedRules("Versioning 1; E1–E3")).toEqual(["E1", "E2", "E3", "Versioning 1"]);
     expect(citedRules("Errors 6 (status not shown; published docs: 401)")).toEqual(["Errors 6"]);
     expect(citedRules("Resources / Workbook, Dashboard (enums)")).toEqual(["Resources / Workbook", "Resources / Dashboard"]);

@@ -11,7 +11,11 @@ import { type RunningReference, startReference } from "../reference/server.js";
 const DEP = "1";
 
 async function call(ref: RunningReference, token: string, op: string, method: string, body?: unknown): Promise<number> {
-  const res = await fetch(ref.url + pathTo(op, { deploymentId: DEP }), { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(ref.url + pathTo(op, { deploymentId: DEP }), {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   await res.arrayBuffer();
   return res.status;
 }
@@ -21,7 +25,8 @@ async function writesAfterSwitching(ref: RunningReference): Promise<Record<strin
   const { primary, creator } = ref.seeded.tokens;
   for (const name of ["per-caller-a", "per-caller-b", "per-caller-c"]) expect(await call(ref, primary, "createBranch", "POST", { name })).toBeLessThan(300);
   const start = (token: string, branchName: string) => call(ref, token, "startDevMode", "POST", { branchName });
-  const write = (branchName: string) => call(ref, primary, "writeDataModelFiles", "PUT", { branchName, files: [{ fileName: "per-caller.yml", content: "cubes: []" }] });
+  const write = (branchName: string) =>
+    call(ref, primary, "writeDataModelFiles", "PUT", { branchName, files: [{ fileName: "per-caller.yml", content: "cubes: []" }] });
   expect(await start(primary, "per-caller-a")).toBe(200);
   expect(await write("per-caller-a")).toBe(200);
   expect(await start(primary, "per-caller-b")).toBe(200);

@@ -46,14 +46,26 @@ describe("generated queries of a served document", () => {
 });
 
 describe("what a run may send, by opt-in (issue 21)", () => {
-  const settings = (over: Partial<RunSettings> = {}): RunSettings => ({ baseUrl: "http://x", tokens: {}, fixtures: {}, writes: true, unremovableWrites: false, timeoutMs: 1, runs: 1, seed: 1, strict: false, ...over });
+  const settings = (over: Partial<RunSettings> = {}): RunSettings => ({
+    baseUrl: "http://x",
+    tokens: {},
+    fixtures: {},
+    writes: true,
+    unremovableWrites: false,
+    timeoutMs: 1,
+    runs: 1,
+    seed: 1,
+    strict: false,
+    ...over,
+  });
   const op = (method: Operation["method"], path: string) => ({ method, path });
 
   it("names the opt-in of a deployment's lifecycle and of the git operations, and no other", () => {
     expect(optInOf(op("POST", "/build/api/v1/deployments/"))).toBe("deployment-lifecycle");
     expect(optInOf(op("DELETE", "/api/v1/deployments/{deploymentId}"))).toBe("deployment-lifecycle");
     expect(optInOf(op("POST", "/api/v1/deployments/{deploymentId}/creation-step/reset"))).toBe("deployment-lifecycle");
-    for (const git of ["commit", "pull", "merge", "merge-to-default", "github/connect"]) expect(optInOf(op("POST", `/build/api/v1/deployments/{deploymentId}/${git}`))).toBe("git-operations");
+    for (const git of ["commit", "pull", "merge", "merge-to-default", "github/connect"])
+      expect(optInOf(op("POST", `/build/api/v1/deployments/{deploymentId}/${git}`))).toBe("git-operations");
     // E6 redeploys: its own opt-in (--allow-deployment-changes), never a chain's update.
     expect(optInOf(op("PUT", "/api/v1/deployments/{deploymentId}"))).toBeUndefined();
     expect(optInOf(op("DELETE", "/build/api/v1/deployments/{deploymentId}/branches"))).toBeUndefined();
@@ -66,21 +78,34 @@ describe("what a run may send, by opt-in (issue 21)", () => {
     expect(mayWrite(create, settings(), "deployment-lifecycle")).toBe(false);
     expect(mayWrite(create, settings({ deploymentLifecycle: true, writes: false }), "deployment-lifecycle")).toBe(false);
     expect(mayWrite(create, settings({ deploymentLifecycle: true }), "deployment-lifecycle")).toBe(true);
-    expect(mayWrite(op("PUT", "/api/v1/deployments/{deploymentId}"), settings({ deploymentLifecycle: true, deploymentChanges: true }), "deployment-lifecycle")).toBe(false);
+    expect(
+      mayWrite(op("PUT", "/api/v1/deployments/{deploymentId}"), settings({ deploymentLifecycle: true, deploymentChanges: true }), "deployment-lifecycle"),
+    ).toBe(false);
   });
 
   it("finds a deployment's delete and list under the other prefix, and leaves E6 out of its chain", () => {
     const doc = {
       openapi: "3.1.0",
       paths: {
-        "/build/api/v1/deployments": { post: { requestBody: { content: { "application/json": { schema: { type: "object" } } } }, responses: { "201": { description: "made" } } } },
+        "/build/api/v1/deployments": {
+          post: { requestBody: { content: { "application/json": { schema: { type: "object" } } } }, responses: { "201": { description: "made" } } },
+        },
         "/api/v1/deployments": { get: { responses: { "200": { description: "list" } } } },
-        "/api/v1/deployments/{deploymentId}": { put: { responses: { "200": { description: "E6" } } }, delete: { responses: { "204": { description: "gone" } } } },
+        "/api/v1/deployments/{deploymentId}": {
+          put: { responses: { "200": { description: "E6" } } },
+          delete: { responses: { "204": { description: "gone" } } },
+        },
       },
     };
     const [r, ...rest] = resourcesOf(operationsOf(doc), settings({ deploymentLifecycle: true, deploymentChanges: true }), "deployment-lifecycle");
     expect(rest).toEqual([]);
-    expect([r.create.path, r.remove?.method, r.remove?.path, r.list?.path, r.update]).toEqual(["/build/api/v1/deployments", "DELETE", "/api/v1/deployments/{deploymentId}", "/api/v1/deployments", undefined]);
+    expect([r.create.path, r.remove?.method, r.remove?.path, r.list?.path, r.update]).toEqual([
+      "/build/api/v1/deployments",
+      "DELETE",
+      "/api/v1/deployments/{deploymentId}",
+      "/api/v1/deployments",
+      undefined,
+    ]);
     expect(resourcesOf(operationsOf(doc), settings({ deploymentLifecycle: true }))).toEqual([]);
   });
 });

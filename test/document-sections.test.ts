@@ -12,7 +12,21 @@ describe("the served document's sections of a report", () => {
   it("report.json, the HTML and the console show each operation's statuses and checks; --min-coverage fails below it with one line", async () => {
     const out = join(mkdtempSync(join(tmpdir(), "conformance-doc-")), "reports");
     // Only E1's and the document's own checks: most documented operations go unexercised.
-    const run = await cli("--reference", "--check", "deployments.list.schema", "spec.document.version", "--reporter", "console", "json", "html", "--out", out, "--min-coverage", "50", "--verbose");
+    const run = await cli(
+      "--reference",
+      "--check",
+      "deployments.list.schema",
+      "spec.document.version",
+      "--reporter",
+      "console",
+      "json",
+      "html",
+      "--out",
+      out,
+      "--min-coverage",
+      "50",
+      "--verbose",
+    );
     const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as Report;
     const ops = report.operations!;
     expect(ops.documented).toBeGreaterThanOrEqual(14);
@@ -33,7 +47,10 @@ describe("the served document's sections of a report", () => {
     const contract = await bundledOpenApi();
     const served: any = structuredClone(contract);
     // Resources / Environment: api_credentials is an array in the list shape and an object keyed by kind in the control-plane shape; both are the spec's.
-    served.components.schemas.Environment = { type: "object", properties: { id: { type: "string" }, name: { type: "string" }, api_credentials: { type: ["array", "object"] } } };
+    served.components.schemas.Environment = {
+      type: "object",
+      properties: { id: { type: "string" }, name: { type: "string" }, api_credentials: { type: ["array", "object"] } },
+    };
     const d = await drift(contract, served);
     expect(d.findings.filter((f) => f.breaking && f.served?.includes("api_credentials"))).toEqual([]);
     // A type neither shape gives is still a change.
@@ -56,11 +73,25 @@ describe("the served document's sections of a report", () => {
     const d = await drift(contract, served);
     const kinds = d.findings.map((f) => `${f.breaking ? "breaking" : "other"} ${f.kind}`);
     expect(kinds.slice(0, kinds.lastIndexOf(kinds.find((k) => k.startsWith("breaking"))!) + 1).every((k) => k.startsWith("breaking"))).toBe(true);
-    expect(new Set(kinds)).toEqual(new Set(["breaking operation-missing", "breaking enum-value-removed", "breaking new-required-request-field", "breaking required-response-field-removed", "other enum-value-removed", "other enum-value-added", "other request-field-required-where-the-spec-is-open"]));
+    expect(new Set(kinds)).toEqual(
+      new Set([
+        "breaking operation-missing",
+        "breaking enum-value-removed",
+        "breaking new-required-request-field",
+        "breaking required-response-field-removed",
+        "other enum-value-removed",
+        "other enum-value-added",
+        "other request-field-required-where-the-spec-is-open",
+      ]),
+    );
     const removed = d.findings.filter((f) => f.kind === "enum-value-removed");
     expect(removed.map((f) => [f.breaking, f.contract, f.served])).toEqual(
       expect.arrayContaining([
-        [true, expect.stringMatching(/^#\/paths\/.*environments\/get\/parameters\/type\/schema$/), expect.stringMatching(/^#\/paths\/.*environments\/get\/parameters\/type\/schema$/)],
+        [
+          true,
+          expect.stringMatching(/^#\/paths\/.*environments\/get\/parameters\/type\/schema$/),
+          expect.stringMatching(/^#\/paths\/.*environments\/get\/parameters\/type\/schema$/),
+        ],
         [false, expect.stringMatching(/^#\/paths\/.*\/properties\/type$/), expect.stringMatching(/^#\/paths\/.*\/properties\/type$/)],
       ]),
     );

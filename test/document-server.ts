@@ -10,8 +10,26 @@ export type DocumentServerFault = "delete-keeps-object" | "accepts-bad-body" | "
 
 const TOKEN = "doc-server-token";
 const D = "/api/v1/deployments/{deploymentId}";
-const notification = { type: "object", required: ["id", "name", "channel"], properties: { id: { type: "string" }, name: { type: "string" }, channel: { type: "string", enum: ["email", "slack"] }, grain: { type: ["string", "null"], enum: ["day", "week", null] } } };
-const notificationInput = { type: "object", required: ["name", "channel"], additionalProperties: false, properties: { name: { type: "string", minLength: 1, maxLength: 60 }, channel: { type: "string", enum: ["email", "slack"] }, grain: { type: ["string", "null"], enum: ["day", "week", null] } } };
+const notification = {
+  type: "object",
+  required: ["id", "name", "channel"],
+  properties: {
+    id: { type: "string" },
+    name: { type: "string" },
+    channel: { type: "string", enum: ["email", "slack"] },
+    grain: { type: ["string", "null"], enum: ["day", "week", null] },
+  },
+};
+const notificationInput = {
+  type: "object",
+  required: ["name", "channel"],
+  additionalProperties: false,
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 60 },
+    channel: { type: "string", enum: ["email", "slack"] },
+    grain: { type: ["string", "null"], enum: ["day", "week", null] },
+  },
+};
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const error = { description: "refused", content: json({ type: "object", required: ["error"], properties: { error: { type: "string" } } }) };
 const idParam = { name: "notificationId", in: "path", required: true, schema: { type: "string" } };
@@ -20,24 +38,82 @@ export const documentServerDocument = {
   openapi: "3.1.0",
   info: { title: "Test Platform API", version: "1.0.0" },
   servers: [{ url: "https://tenant.example.com/api/v1" }],
-  components: { schemas: { Notification: notification, NotificationInput: notificationInput }, securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+  components: {
+    schemas: { Notification: notification, NotificationInput: notificationInput },
+    securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+  },
   security: [{ bearer: [] }],
   paths: {
-    "/deployments": { get: { operationId: "listDeployments", responses: { "200": { description: "deployments", content: json({ type: "object", required: ["data"], properties: { data: { type: "object", properties: { deployments: { type: "array" } } } } }) } } } },
-    "/regions/": { get: { operationId: "listRegions", parameters: [{ name: "first", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } }], responses: { "200": { description: "regions", content: json({ type: "object", required: ["items"], properties: { items: { type: "array", items: { type: "object", required: ["id"], properties: { id: { type: "string" } } } } } }) }, "400": error } } },
+    "/deployments": {
+      get: {
+        operationId: "listDeployments",
+        responses: {
+          "200": {
+            description: "deployments",
+            content: json({ type: "object", required: ["data"], properties: { data: { type: "object", properties: { deployments: { type: "array" } } } } }),
+          },
+        },
+      },
+    },
+    "/regions/": {
+      get: {
+        operationId: "listRegions",
+        parameters: [{ name: "first", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } }],
+        responses: {
+          "200": {
+            description: "regions",
+            content: json({
+              type: "object",
+              required: ["items"],
+              properties: { items: { type: "array", items: { type: "object", required: ["id"], properties: { id: { type: "string" } } } } },
+            }),
+          },
+          "400": error,
+        },
+      },
+    },
     [`${D.replace("/api/v1", "")}/notifications`]: {
       parameters: [{ name: "deploymentId", in: "path", required: true, schema: { type: "string" } }],
-      get: { operationId: "listNotifications", responses: { "200": { description: "list", content: json({ type: "object", required: ["items"], properties: { items: { type: "array", items: { $ref: "#/components/schemas/Notification" } } } }) } } },
+      get: {
+        operationId: "listNotifications",
+        responses: {
+          "200": {
+            description: "list",
+            content: json({
+              type: "object",
+              required: ["items"],
+              properties: { items: { type: "array", items: { $ref: "#/components/schemas/Notification" } } },
+            }),
+          },
+        },
+      },
       post: {
         operationId: "createNotification",
         requestBody: { required: true, content: json({ $ref: "#/components/schemas/NotificationInput" }) },
-        responses: { "201": { description: "made", content: json({ $ref: "#/components/schemas/Notification" }), links: { get: { operationId: "getNotification", parameters: { notificationId: "$response.body#/id" } }, remove: { operationId: "deleteNotification", parameters: { notificationId: "$response.body#/id" } } } }, "400": error },
+        responses: {
+          "201": {
+            description: "made",
+            content: json({ $ref: "#/components/schemas/Notification" }),
+            links: {
+              get: { operationId: "getNotification", parameters: { notificationId: "$response.body#/id" } },
+              remove: { operationId: "deleteNotification", parameters: { notificationId: "$response.body#/id" } },
+            },
+          },
+          "400": error,
+        },
       },
     },
     [`${D.replace("/api/v1", "")}/notifications/{notificationId}`]: {
       parameters: [{ name: "deploymentId", in: "path", required: true, schema: { type: "string" } }, idParam],
-      get: { operationId: "getNotification", responses: { "200": { description: "one", content: json({ $ref: "#/components/schemas/Notification" }) }, "404": error } },
-      put: { operationId: "updateNotification", requestBody: { required: true, content: json({ $ref: "#/components/schemas/NotificationInput" }) }, responses: { "200": { description: "changed", content: json({ $ref: "#/components/schemas/Notification" }) }, "400": error, "404": error } },
+      get: {
+        operationId: "getNotification",
+        responses: { "200": { description: "one", content: json({ $ref: "#/components/schemas/Notification" }) }, "404": error },
+      },
+      put: {
+        operationId: "updateNotification",
+        requestBody: { required: true, content: json({ $ref: "#/components/schemas/NotificationInput" }) },
+        responses: { "200": { description: "changed", content: json({ $ref: "#/components/schemas/Notification" }) }, "400": error, "404": error },
+      },
       delete: { operationId: "deleteNotification", responses: { "204": { description: "gone" }, "404": error } },
     },
     "/users": { post: { operationId: "createUser", requestBody: { content: json({ type: "object" }) }, responses: { "200": { description: "made" } } } },
@@ -49,7 +125,15 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
   let next = 1;
   const has = (f: DocumentServerFault) => faults.includes(f);
   const valid = (b: any) =>
-    b && typeof b === "object" && !Array.isArray(b) && Object.keys(b).every((k) => ["name", "channel", "grain"].includes(k)) && typeof b.name === "string" && b.name.length >= 1 && b.name.length <= 60 && ["email", "slack"].includes(b.channel) && [undefined, null, "day", "week"].includes(b.grain);
+    b &&
+    typeof b === "object" &&
+    !Array.isArray(b) &&
+    Object.keys(b).every((k) => ["name", "channel", "grain"].includes(k)) &&
+    typeof b.name === "string" &&
+    b.name.length >= 1 &&
+    b.name.length <= 60 &&
+    ["email", "slack"].includes(b.channel) &&
+    [undefined, null, "day", "week"].includes(b.grain);
   const server = createServer((req, res) => {
     let text = "";
     req.on("data", (c) => (text += c));
@@ -70,7 +154,8 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
       }
       const p = url.pathname;
       if (p === "/api/v1/spec" && method === "GET") return send(200, documentServerDocument);
-      if (p === "/api/v1/deployments" && method === "GET") return send(200, { data: { deployments: [{ id: "7", name: "Test", created_at: "2024-01-01T00:00:00Z" }] } });
+      if (p === "/api/v1/deployments" && method === "GET")
+        return send(200, { data: { deployments: [{ id: "7", name: "Test", created_at: "2024-01-01T00:00:00Z" }] } });
       if (p === "/api/v1/regions/" && method === "GET") {
         const first = url.searchParams.get("first");
         if (first !== null && !(/^\d+$/.test(first) && +first >= 1 && +first <= 100)) return send(400, { error: "first must be 1..100" });
@@ -88,7 +173,12 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
       if (one) {
         const n = notifications.get(one[1]);
         if (method === "GET") return n ? send(200, n) : send(404, { error: "no such notification" });
-        if (method === "PUT") return !n ? send(404, { error: "no such notification" }) : !valid(body) ? send(400, { error: "invalid notification" }) : send(200, Object.assign(n, body));
+        if (method === "PUT")
+          return !n
+            ? send(404, { error: "no such notification" })
+            : !valid(body)
+              ? send(400, { error: "invalid notification" })
+              : send(200, Object.assign(n, body));
         if (method === "DELETE") {
           if (!n) return send(404, { error: "no such notification" });
           if (!has("delete-keeps-object")) notifications.delete(one[1]);
@@ -106,9 +196,10 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
     token: TOKEN,
     deploymentId: "7",
     notifications,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -19,7 +19,20 @@ beforeAll(async () => {
 async function runOn(faults: DocumentServerFault[], over: Partial<RunSettings> = {}) {
   const server = await startDocumentServer(faults);
   try {
-    const settings: RunSettings = { baseUrl: server.url, token: server.token, tokens: {}, fixtures: { deploymentId: server.deploymentId }, writes: true, unremovableWrites: false, timeoutMs: 5_000, runs: 25, seed: 42, strict: false, concurrency: 4, ...over };
+    const settings: RunSettings = {
+      baseUrl: server.url,
+      token: server.token,
+      tokens: {},
+      fixtures: { deploymentId: server.deploymentId },
+      writes: true,
+      unremovableWrites: false,
+      timeoutMs: 5_000,
+      runs: 25,
+      seed: 42,
+      strict: false,
+      concurrency: 4,
+      ...over,
+    };
     const outcome = await runChecks(checks, settings, schemas);
     return { outcome, byId: new Map(outcome.results.map((r) => [r.id, r])), left: [...server.notifications.keys()] };
   } finally {
@@ -33,7 +46,11 @@ describe("the document-driven layer on a document of its own", () => {
     expect(clean.outcome.results.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual(checks.map((c) => `${c.id}: passed `));
     expect(clean.left).toEqual([]);
     // user administration is written only with --allow-admin-writes
-    expect(clean.outcome.results.every((r) => !(r.exchanges ?? []).some((x) => x.method === "POST" && x.url.endsWith("/users") && x.requestHeaders.authorization?.startsWith("Bearer doc")))).toBe(true);
+    expect(
+      clean.outcome.results.every(
+        (r) => !(r.exchanges ?? []).some((x) => x.method === "POST" && x.url.endsWith("/users") && x.requestHeaders.authorization?.startsWith("Bearer doc")),
+      ),
+    ).toBe(true);
   });
 
   const cases: [DocumentServerFault, string, string][] = [
@@ -49,7 +66,8 @@ describe("the document-driven layer on a document of its own", () => {
       expect([r.status, r.reason], r.message).toEqual(["failed", reason]);
       // What a faulty server made of an invalid create is removed where a read shows it is the run's
       // (its name); what no read can confirm is never removed, and is reported as left (issue 19).
-      if (fault !== "delete-keeps-object") for (const id of run.left) expect(run.outcome.leftovers.join("\n"), id).toMatch(new RegExp(`notifications/${id}\\b`));
+      if (fault !== "delete-keeps-object")
+        for (const id of run.left) expect(run.outcome.leftovers.join("\n"), id).toMatch(new RegExp(`notifications/${id}\\b`));
     });
 
   it("without --allow-writes nothing is created", async () => {

@@ -62,13 +62,18 @@ export function proveFaults(selected: Fault[]): void {
     const seeds = proofSeedsFor(run);
     it(`${fault.name} (${fault.breaks}) is caught by ${fault.catches.join(", ")}${seeds.length > 1 ? ` over seeds ${seeds.join(", ")}` : ""}`, async () => {
       // The seeds' runs interleave: each waits on its own reference server most of the time.
-      const outcomes = await Promise.all(seeds.map((seed) => runAgainstReference(run, { faults: [fault.name], settings: { seed, runs: PROOF_RUNS } }).then((o) => ({ seed, o }))));
+      const outcomes = await Promise.all(
+        seeds.map((seed) => runAgainstReference(run, { faults: [fault.name], settings: { seed, runs: PROOF_RUNS } }).then((o) => ({ seed, o }))),
+      );
       for (const { seed, o } of outcomes) {
         const caught = o.results.filter((r) => fault.catches.includes(r.id));
         // One defect reads as one failure (core/run/shared-defects.ts): a caught check blocked under another caught one, for the same shared reason, is caught too.
         const underCaught = (r: CheckResult) => r.status === "blocked" && fault.catches.some((id) => id !== r.id && r.root?.check === id);
         const notFailed = caught.filter((r) => r.status !== "failed" && !underCaught(r));
-        expect(notFailed.map((r) => `seed ${seed}: ${r.id}: ${r.status} ${r.message}`), describeResults(o)).toEqual([]);
+        expect(
+          notFailed.map((r) => `seed ${seed}: ${r.id}: ${r.status} ${r.message}`),
+          describeResults(o),
+        ).toEqual([]);
         expect(caught.length).toBe(checks.length);
         expect(caught.map((r) => notAProof(fault, r)).filter(Boolean), `seed ${seed}`).toEqual([]);
         for (const r of caught) proofs.set(r.id, (proofs.get(r.id) ?? new Map()).set(fault.name, serverError(r)));
@@ -78,10 +83,12 @@ export function proveFaults(selected: Fault[]): void {
   it("no check but a 'no 5xx' one is proven only by faults that answer 5xx", () => {
     // A "no 5xx" check is one every fault proves for a reason of that kind (core/model/reasons.ts), not one whose title says so.
     const noServerError = (id: string) => selected.every((f) => !f.catches.includes(id) || isNoServerError(f.because?.[id]));
-    const judged = catalogue.filter((c) => !noServerError(c.id)).filter((c) => {
-      const faults = selected.filter((f) => f.catches.includes(c.id));
-      return faults.length > 0 && faults.every((f) => proofs.get(c.id)?.has(f.name));
-    });
+    const judged = catalogue
+      .filter((c) => !noServerError(c.id))
+      .filter((c) => {
+        const faults = selected.filter((f) => f.catches.includes(c.id));
+        return faults.length > 0 && faults.every((f) => proofs.get(c.id)?.has(f.name));
+      });
     expect(judged.filter((c) => [...proofs.get(c.id)!.values()].every(Boolean)).map((c) => c.id)).toEqual([]);
   });
 }
@@ -90,4 +97,5 @@ export function proveFaults(selected: Fault[]): void {
 export const provenOverSeeds = (fault: Fault) => catalogue.some((c) => (fault.catches.includes(c.id) || fault.feeds?.includes(c.id)) && drawsFromSeed(c));
 
 /** Whether the fault is proven by a workspace property or the model run (the longest proofs: a file of their own). */
-export const provesWorkspaceRuns = (fault: Fault) => catalogue.some((c) => fault.catches.includes(c.id) && ((c.kind === "property" && (c.group === "upsert" || c.group === "bulk-move")) || c.kind === "model"));
+export const provesWorkspaceRuns = (fault: Fault) =>
+  catalogue.some((c) => fault.catches.includes(c.id) && ((c.kind === "property" && (c.group === "upsert" || c.group === "bulk-move")) || c.kind === "model"));

@@ -14,7 +14,8 @@ import { notAProof } from "./fault-proof.js";
  * a fault names only keys it holds.
  */
 const check = (id: string) => catalogue.find((c) => c.id === id)!;
-const failed = (id: string, reason: CheckResult["reason"]): CheckResult => ({ ...check(id), status: "failed", message: "m", durationMs: 0, reason }) as CheckResult;
+const failed = (id: string, reason: CheckResult["reason"]): CheckResult =>
+  ({ ...check(id), status: "failed", message: "m", durationMs: 0, reason }) as CheckResult;
 const fault = (catches: string[], because?: Record<string, string>): Fault => ({ name: "f", breaks: "E9; E10; Errors 2", description: "d", catches, because });
 
 describe("a fault's proof is its typed reason", () => {
@@ -33,13 +34,21 @@ describe("a fault's proof is its typed reason", () => {
   it("every fault declares a reason key for each check it catches, and the registry holds it", () => {
     const missing = faults.flatMap((f) => f.catches.filter((id) => typeof f.because?.[id] !== "string").map((id) => `${f.name}: ${id}`));
     expect(missing).toEqual([]);
-    const unknown = faults.flatMap((f) => Object.entries(f.because ?? {}).filter(([, key]) => !reasonOf(key)).map(([id, key]) => `${f.name}: ${id} because ${key}`));
+    const unknown = faults.flatMap((f) =>
+      Object.entries(f.because ?? {})
+        .filter(([, key]) => !reasonOf(key))
+        .map(([id, key]) => `${f.name}: ${id} because ${key}`),
+    );
     expect(unknown).toEqual([]);
   });
 
   it("every key of the registry is named by an assertion of the suite, with a title and what was expected", () => {
     const root = join(import.meta.dirname, "..");
-    const files = ["suites", "core"].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && f !== "reasons.ts").map((f) => join(root, dir, f)));
+    const files = ["suites", "core"].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".ts") && f !== "reasons.ts")
+        .map((f) => join(root, dir, f)),
+    );
     const source = files.map((f) => readFileSync(f, "utf8")).join("\n");
     const unused = Object.keys(reasons).filter((key) => !source.includes(`"${key}"`));
     expect(unused).toEqual([]);
@@ -49,6 +58,10 @@ describe("a fault's proof is its typed reason", () => {
   it("'no 5xx' is a kind of reason, not a pattern over a title", () => {
     expect(reasonOf("server-error")?.kind).toBe("no-5xx");
     expect(reasonOf("status")?.kind).toBeUndefined();
-    expect([reasonOf("schema:Workbook")?.expected, reasonOf("walk:repeated-cursor")?.title.length, reasonOf("walk:made-up")]).toEqual(["a valid Workbook", expect.any(Number), undefined]);
+    expect([reasonOf("schema:Workbook")?.expected, reasonOf("walk:repeated-cursor")?.title.length, reasonOf("walk:made-up")]).toEqual([
+      "a valid Workbook",
+      expect.any(Number),
+      undefined,
+    ]);
   });
 });

@@ -35,7 +35,11 @@ describe("every check fails against the fault that breaks its rule", () => {
   }
 
   it("a per-check because names only checks the fault catches", () => {
-    const stray = faults.flatMap((f) => Object.keys(f.because ?? {}).filter((id) => !f.catches.includes(id)).map((id) => `${f.name}: ${id}`));
+    const stray = faults.flatMap((f) =>
+      Object.keys(f.because ?? {})
+        .filter((id) => !f.catches.includes(id))
+        .map((id) => `${f.name}: ${id}`),
+    );
     expect(stray).toEqual([]);
   });
 

@@ -59,7 +59,8 @@ describe("preconditions: the runner, not the check, decides skipped, not verifia
   });
 
   it("the owner of an endpoint neither skips nor blocks on it: it fails", () => {
-    for (const status of [403, 404, 500]) expect(thrown(() => requireAnswer(answer(status), "E11", "creating", undefined, specEndpoints.E11.root))).toBeInstanceOf(CheckFailure);
+    for (const status of [403, 404, 500])
+      expect(thrown(() => requireAnswer(answer(status), "E11", "creating", undefined, specEndpoints.E11.root))).toBeInstanceOf(CheckFailure);
   });
 
   it("every spec'd endpoint has an owner: a MUST check of the catalogue that cites it", () => {
@@ -92,7 +93,9 @@ describe("a missing or broken spec'd endpoint never gives a green run", () => {
       expect(gateExitCode(results, { strict: false })).toBe(1);
       expect(ids("failed"), describeResults({ results } as any)).toEqual([root]);
       expect(ids("blocked").length).toBeGreaterThan(0);
-      expect(rootCauses(results)).toEqual([{ rootCause: `${root}: ${method} ${path} answered ${status}`, root: expect.objectContaining({ check: root }), blocked: ids("blocked") }]);
+      expect(rootCauses(results)).toEqual([
+        { rootCause: `${root}: ${method} ${path} answered ${status}`, root: expect.objectContaining({ check: root }), blocked: ids("blocked") },
+      ]);
       // Not skipped, not errored: every other check passed (its scenario did not need the endpoint).
       expect([...ids("skipped"), ...ids("errored")]).toEqual([]);
     });
@@ -112,7 +115,18 @@ describe("a missing or broken spec'd endpoint never gives a green run", () => {
 });
 
 describe("the summary and the reports", () => {
-  const result = (id: string, level: "MUST" | "SHOULD", status: CheckResult["status"], extra: Partial<CheckResult> = {}): CheckResult => ({ id, group: "g", title: id, spec: "E11", level, kind: "example", status, message: "", durationMs: 0, ...extra });
+  const result = (id: string, level: "MUST" | "SHOULD", status: CheckResult["status"], extra: Partial<CheckResult> = {}): CheckResult => ({
+    id,
+    group: "g",
+    title: id,
+    spec: "E11",
+    level,
+    kind: "example",
+    status,
+    message: "",
+    durationMs: 0,
+    ...extra,
+  });
   const results = [
     result("a", "MUST", "passed"),
     result("b", "MUST", "failed"),
@@ -130,7 +144,10 @@ describe("the summary and the reports", () => {
   });
 
   it("blocked checks are grouped under their root cause, in report.json and on the console", () => {
-    const report = buildReport({ results, leftovers: [], interrupted: false, durationMs: 1, startedAt: "" }, { name: "t", version: "0", baseUrl: "http://x", seed: 1, runs: 1, writes: true });
+    const report = buildReport(
+      { results, leftovers: [], interrupted: false, durationMs: 1, startedAt: "" },
+      { name: "t", version: "0", baseUrl: "http://x", seed: 1, runs: 1, writes: true },
+    );
     expect(report.rootCauses).toEqual([{ rootCause: "b: PUT /x answered 500", root: { check: "b" }, blocked: ["c", "d"] }]);
     const lines: string[] = [];
     new ConsoleReporter((l) => lines.push(l), { gate: { strict: false } }).finish(report, 1);
@@ -142,7 +159,9 @@ describe("the summary and the reports", () => {
 
 describe("no vacuous pass: a property that did not run enough is not exercised", () => {
   const property = (name: string, trial: () => Promise<void>, timeLimitMs?: number) =>
-    group("gate", [{ id: `gate.${name}`, spec: "test", level: "MUST", title: name, kind: "property", run: (ctx) => forAll(ctx, fc.integer(), trial, { timeLimitMs }) }])[0];
+    group("gate", [
+      { id: `gate.${name}`, spec: "test", level: "MUST", title: name, kind: "property", run: (ctx) => forAll(ctx, fc.integer(), trial, { timeLimitMs }) },
+    ])[0];
 
   it("every case discarded, or cut off by the time limit after few runs: skipped as not exercised, with the count", async () => {
     const discarded = property("discarded", async () => {
@@ -150,9 +169,16 @@ describe("no vacuous pass: a property that did not run enough is not exercised",
     });
     const slow = property("slow", () => new Promise((resolve) => setTimeout(resolve, 40)), 100);
     const { results } = await runAgainstReference([discarded, slow], QUICK);
-    expect(results.map((r) => [r.status, r.skipKind])).toEqual([["skipped", "not-exercised"], ["skipped", "not-exercised"]]);
-    expect(results[0].message).toMatch(/^not exercised: only 0 of the 5 generated case\(s\) ran, fewer than the 5 a verdict needs; \d+ generated case\(s\) discarded/);
-    expect(results[1].message).toMatch(/^not exercised: only [0-4] of the 5 generated case\(s\) ran, fewer than the 5 a verdict needs: stopped at the property's time limit of 100 ms/);
+    expect(results.map((r) => [r.status, r.skipKind])).toEqual([
+      ["skipped", "not-exercised"],
+      ["skipped", "not-exercised"],
+    ]);
+    expect(results[0].message).toMatch(
+      /^not exercised: only 0 of the 5 generated case\(s\) ran, fewer than the 5 a verdict needs; \d+ generated case\(s\) discarded/,
+    );
+    expect(results[1].message).toMatch(
+      /^not exercised: only [0-4] of the 5 generated case\(s\) ran, fewer than the 5 a verdict needs: stopped at the property's time limit of 100 ms/,
+    );
   });
 });
 

@@ -35,7 +35,11 @@ describe("invalid values of a schema with allOf", () => {
   });
 
   it("break an allOf nested under a property and under array items", () => {
-    const nested: Schema = { type: "object", required: ["owner", "list"], properties: { owner: { allOf: [owner, named] }, list: { type: "array", minItems: 1, items: { allOf: [owner] } } } };
+    const nested: Schema = {
+      type: "object",
+      required: ["owner", "list"],
+      properties: { owner: { allOf: [owner, named] }, list: { type: "array", minItems: 1, items: { allOf: [owner] } } },
+    };
     const seen = [...breaks(nested)];
     expect(seen).toContain("missing-required /owner/name");
     expect(seen).toContain("wrong-type /owner/id");

@@ -8,7 +8,9 @@ import { conforms, invalidValues, NotGenerated, validValues, type Schema } from 
  * (the forms a published document uses) gives values that satisfy (or break) it, or a NotGenerated
  * error that names the schema, within a bound.
  */
-const fixture = JSON.parse(readFileSync(new URL("./fixtures/openapi-3.1-schemas/schemas.json", import.meta.url), "utf8")) as { schemas: Record<string, Schema> };
+const fixture = JSON.parse(readFileSync(new URL("./fixtures/openapi-3.1-schemas/schemas.json", import.meta.url), "utf8")) as {
+  schemas: Record<string, Schema>;
+};
 const BOUND_MS = 3000;
 
 /** The values, or the NotGenerated error; anything else (a crash) throws. */
@@ -37,12 +39,21 @@ describe("generators on any valid schema of OpenAPI 3.1", () => {
     });
 
   it("derives values where a union with null leaves a satisfiable branch", () => {
-    for (const name of ["integer-oneOf-null", "integer-anyOf-null", "number-oneOf-null", "environment-type-overlapping-oneOf", "enum-of-mixed", "const-object", "empty"])
+    for (const name of [
+      "integer-oneOf-null",
+      "integer-anyOf-null",
+      "number-oneOf-null",
+      "environment-type-overlapping-oneOf",
+      "enum-of-mixed",
+      "const-object",
+      "empty",
+    ])
       expect(Array.isArray(derive(() => validValues(fixture.schemas[name], { name }), name)), name).toBe(true);
   });
 
   it("says 'not generated', naming the schema, where no value satisfies it", () => {
-    for (const name of ["enum-outside-type", "contradiction"]) expect(derive(() => validValues(fixture.schemas[name], { name }), name)).toBeInstanceOf(NotGenerated);
+    for (const name of ["enum-outside-type", "contradiction"])
+      expect(derive(() => validValues(fixture.schemas[name], { name }), name)).toBeInstanceOf(NotGenerated);
   });
 
   it("a recursive schema (a dereferenced self-reference) is bounded, not followed forever", () => {

@@ -1,11 +1,44 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas, type SchemaName } from "../core/spec/schemas.js";
-import { acceptedSpellings, ENV_VAR_POOL, ENV_VAR_TAG, envVarName, nearMissVersionForm, holdsMarker, PROPERTY_ENV_VARS, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
+import {
+  acceptedSpellings,
+  ENV_VAR_POOL,
+  ENV_VAR_TAG,
+  envVarName,
+  nearMissVersionForm,
+  holdsMarker,
+  PROPERTY_ENV_VARS,
+  pageSize,
+  rejectedVersionForm,
+  securityContext,
+} from "../generators/domain.js";
 import { invalidCandidates, invalidValues, longText, malformedJson, validValues } from "../generators/schema.js";
 
-const REQUESTS: SchemaName[] = ["MetadataTokenRequest", "StagingToggleRequest", "UpdateDeploymentRequest", "CloneWorkbookRequest", "UpsertWorkbookRequest", "BulkMoveRequest", "EnvVarsPutRequest"];
-const RESOURCES: SchemaName[] = ["Workbook", "Dashboard", "DashboardConfig", "DashboardAppSource", "DashboardWidget", "ReportSnapshot", "Environment", "EnvironmentVariable", "DeploymentVersion", "PageInfo", "ErrorBody", "BulkMoveFailure", "WorkbooksListResponse"];
+const REQUESTS: SchemaName[] = [
+  "MetadataTokenRequest",
+  "StagingToggleRequest",
+  "UpdateDeploymentRequest",
+  "CloneWorkbookRequest",
+  "UpsertWorkbookRequest",
+  "BulkMoveRequest",
+  "EnvVarsPutRequest",
+];
+const RESOURCES: SchemaName[] = [
+  "Workbook",
+  "Dashboard",
+  "DashboardConfig",
+  "DashboardAppSource",
+  "DashboardWidget",
+  "ReportSnapshot",
+  "Environment",
+  "EnvironmentVariable",
+  "DeploymentVersion",
+  "PageInfo",
+  "ErrorBody",
+  "BulkMoveFailure",
+  "WorkbooksListResponse",
+];
 const SAMPLES = 200;
 
 let schemas: Schemas;
@@ -20,7 +53,9 @@ const hasUnion = (s: unknown): boolean => JSON.stringify(s).includes('"anyOf"') 
 describe("validValues: every value satisfies its schema", () => {
   for (const name of [...REQUESTS, ...RESOURCES])
     it(name, () => {
-      const bad = sample(validValues(schemas.schema(name))).map((v) => ({ v, errors: schemas.validateStrict(name, v) })).filter((x) => x.errors.length);
+      const bad = sample(validValues(schemas.schema(name)))
+        .map((v) => ({ v, errors: schemas.validateStrict(name, v) }))
+        .filter((x) => x.errors.length);
       expect(bad.slice(0, 3)).toEqual([]);
     });
 
@@ -30,7 +65,9 @@ describe("validValues: every value satisfies its schema", () => {
 
   it("overrides pin domain values by JSON pointer, array elements included", () => {
     const ids = [101, 102];
-    const values = sample(validValues(schemas.schema("BulkMoveRequest"), { overrides: { "/items/*/id": fc.constantFrom(...ids), "/folderId": fc.constant(null) } }));
+    const values = sample(
+      validValues(schemas.schema("BulkMoveRequest"), { overrides: { "/items/*/id": fc.constantFrom(...ids), "/folderId": fc.constant(null) } }),
+    );
     // folderId is optional (the spec does not say it is required): pinned wherever it is sent.
     for (const v of values as any[]) {
       if ("folderId" in v) expect(v.folderId).toBeNull();
@@ -55,9 +92,18 @@ describe("invalidValues: every value breaks its schema", () => {
   });
 
   it("covers the kinds the contract's rules allow, at the places they apply", () => {
-    const seen = (name: SchemaName, seed = 1) => new Set(fc.sample(invalidValues(schemas.schema(name)), { numRuns: 600, seed }).map((c) => `${c.kind} ${c.at}`));
+    const seen = (name: SchemaName, seed = 1) =>
+      new Set(fc.sample(invalidValues(schemas.schema(name)), { numRuns: 600, seed }).map((c) => `${c.kind} ${c.at}`));
     const token = seen("MetadataTokenRequest");
-    expect([...token]).toEqual(expect.arrayContaining(["wrong-type ", "missing-required /security_context", "wrong-type /security_context", "wrong-type /expires_in", "out-of-range /expires_in"]));
+    expect([...token]).toEqual(
+      expect.arrayContaining([
+        "wrong-type ",
+        "missing-required /security_context",
+        "wrong-type /security_context",
+        "wrong-type /expires_in",
+        "out-of-range /expires_in",
+      ]),
+    );
     expect([...seen("DashboardAppSource")]).toContain("too-long /entry");
     const envVars = [...seen("EnvVarsPutRequest")];
     expect(envVars.some((k) => /^pattern \/env_variables\/\d+\/name$/.test(k))).toBe(true);
@@ -66,14 +112,25 @@ describe("invalidValues: every value breaks its schema", () => {
     expect([...seen("BulkMoveRequest")]).toEqual(expect.arrayContaining(["too-many-items /items", "wrong-type /folderId", "missing-required /items"]));
     expect([...seen("WorkspaceItemRef")]).toContain("unknown-enum /type");
     // Near misses of an advertised value: another case, capitalised, plural, a stray separator.
-    const types = fc.sample(invalidValues(schemas.schema("WorkspaceItemRef")), { numRuns: 3000, seed: 5 }).filter((c) => c.kind === "unknown-enum").map((c) => (c.value as any).type);
+    const types = fc
+      .sample(invalidValues(schemas.schema("WorkspaceItemRef")), { numRuns: 3000, seed: 5 })
+      .filter((c) => c.kind === "unknown-enum")
+      .map((c) => (c.value as any).type);
     expect(types).toEqual(expect.arrayContaining(["workbook", "Workbook", "WORKBOOKS", "WORKBOOK_"]));
   });
 
   it("sends the look-alike of the number it replaces, the coercion a lenient server would accept", () => {
     const base = fc.constant({ items: [{ type: "WORKBOOK", id: 7001 }], folderId: 42 });
     const cases = fc.sample(invalidValues(schemas.schema("BulkMoveRequest"), { base }), { numRuns: 2000, seed: 3 });
-    const sent = (at: string) => cases.filter((c) => c.kind === "wrong-type" && c.at === at).map((c) => at.split("/").slice(1).reduce((v: any, k) => v?.[k], c.value));
+    const sent = (at: string) =>
+      cases
+        .filter((c) => c.kind === "wrong-type" && c.at === at)
+        .map((c) =>
+          at
+            .split("/")
+            .slice(1)
+            .reduce((v: any, k) => v?.[k], c.value),
+        );
     expect(sent("/folderId")).toContain("42");
     expect(sent("/items/0/id")).toContain("7001");
     // Never some other id, that on a real server might name an object the run does not own.
@@ -82,7 +139,9 @@ describe("invalidValues: every value breaks its schema", () => {
 
   it("breaks a pattern by twisting the value it replaces, so a tagged name stays recognisable", () => {
     const base = fc.constant({ env_variables: [{ name: "CF_RUN_PLAIN", value: "v" }] });
-    const names = sample(invalidValues(schemas.schema("EnvVarsPutRequest"), { base })).filter((c) => c.kind === "pattern").map((c) => (c.value as any).env_variables[0].name);
+    const names = sample(invalidValues(schemas.schema("EnvVarsPutRequest"), { base }))
+      .filter((c) => c.kind === "pattern")
+      .map((c) => (c.value as any).env_variables[0].name);
     expect(names.length).toBeGreaterThan(0);
     for (const n of names) expect(n).toContain("CF_RUN_PLAIN");
   });
@@ -156,7 +215,20 @@ describe("domain generators", () => {
     const accepted = new Set(listed.flatMap(acceptedSpellings));
     const sent = new Set(fc.sample(nearMissVersionForm(listed), { numRuns: 2000, seed: 3 }));
     for (const s of sent) expect(accepted.has(s.trim()), s).toBe(false);
-    for (const miss of ["V1.7.20", "v 1.7.20", "vv1.7.20", "1.7", "1.7.20.0", "1.7.20-rc1", "cubejs/cube:1.7.20", "CUBEJS/CUBE:v1.7.20", "other/image:v1.7.20", ":v1.7.20", "cubejs/cube"]) expect(sent, miss).toContain(miss);
+    for (const miss of [
+      "V1.7.20",
+      "v 1.7.20",
+      "vv1.7.20",
+      "1.7",
+      "1.7.20.0",
+      "1.7.20-rc1",
+      "cubejs/cube:1.7.20",
+      "CUBEJS/CUBE:v1.7.20",
+      "other/image:v1.7.20",
+      ":v1.7.20",
+      "cubejs/cube",
+    ])
+      expect(sent, miss).toContain(miss);
     // Surrounding spaces and leading zeros are not unambiguous rejections: never sent as one.
     for (const s of sent) expect(/^\s|\s$|(^|[^\d])0\d/.test(s), s).toBe(false);
   });
@@ -164,7 +236,10 @@ describe("domain generators", () => {
   it("rejected version forms never carry a listed version's numbers nor spell a channel", () => {
     for (const r of fc.sample(rejectedVersionForm(listed), { numRuns: 500, seed: 2 })) {
       const numbers = (r.match(/\d+(?:\.\d+)*/g) ?? []).map((x) => x.split(".").map(Number).join("."));
-      expect(numbers.some((n) => listed.some((l) => l.version === n)), r).toBe(false);
+      expect(
+        numbers.some((n) => listed.some((l) => l.version === n)),
+        r,
+      ).toBe(false);
       expect(["release", "latest"]).not.toContain(r.trim().toLowerCase());
     }
   });

@@ -6,7 +6,11 @@ import { faultyRun } from "./report-run.js";
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
 /** HAR 1.2 (the HTTP Archive spec, W3C Web Performance draft): the required members and their types. */
-const nameValue = { type: "object", required: ["name", "value"], properties: { name: { type: "string" }, value: { type: "string" }, comment: { type: "string" } } };
+const nameValue = {
+  type: "object",
+  required: ["name", "value"],
+  properties: { name: { type: "string" }, value: { type: "string" }, comment: { type: "string" } },
+};
 const HAR_1_2 = {
   type: "object",
   required: ["log"],
@@ -36,7 +40,11 @@ const HAR_1_2 = {
                   cookies: { type: "array" },
                   headers: { type: "array", items: nameValue },
                   queryString: { type: "array", items: nameValue },
-                  postData: { type: "object", required: ["mimeType"], properties: { mimeType: { type: "string" }, text: { type: "string" }, params: { type: "array" } } },
+                  postData: {
+                    type: "object",
+                    required: ["mimeType"],
+                    properties: { mimeType: { type: "string" }, text: { type: "string" }, params: { type: "array" } },
+                  },
                   headersSize: { type: "integer" },
                   bodySize: { type: "integer" },
                 },
@@ -50,7 +58,11 @@ const HAR_1_2 = {
                   httpVersion: { type: "string" },
                   cookies: { type: "array" },
                   headers: { type: "array", items: nameValue },
-                  content: { type: "object", required: ["size", "mimeType"], properties: { size: { type: "integer" }, mimeType: { type: "string" }, text: { type: "string" }, encoding: { type: "string" } } },
+                  content: {
+                    type: "object",
+                    required: ["size", "mimeType"],
+                    properties: { size: { type: "integer" }, mimeType: { type: "string" }, text: { type: "string" }, encoding: { type: "string" } },
+                  },
                   redirectURL: { type: "string" },
                   headersSize: { type: "integer" },
                   bodySize: { type: "integer" },
@@ -85,15 +97,21 @@ describe("run.har", () => {
   it("holds every exchange of the run: at least the exchanges each result shows, in order of time", () => {
     const entries = JSON.parse(run.read("run.har")).log.entries as { request: { method: string; url: string }; startedDateTime: string }[];
     const urls = new Set(entries.map((e) => `${e.request.method} ${e.request.url}`));
-    for (const r of run.report().results) for (const x of r.exchanges ?? []) expect(urls.has(`${x.method} ${x.url}`), `${r.id}: ${x.method} ${x.url}`).toBe(true);
+    for (const r of run.report().results)
+      for (const x of r.exchanges ?? []) expect(urls.has(`${x.method} ${x.url}`), `${r.id}: ${x.method} ${x.url}`).toBe(true);
     expect(entries.length).toBeGreaterThan(100);
   });
 
   it("keeps JSON bodies whole: every JSON answer's text parses, those past 2,000 characters included; report.json keeps the excerpts only", () => {
-    const entries = JSON.parse(run.read("run.har")).log.entries as { response: { content: { size: number; mimeType: string; text?: string; comment?: string } } }[];
+    const entries = JSON.parse(run.read("run.har")).log.entries as {
+      response: { content: { size: number; mimeType: string; text?: string; comment?: string } };
+    }[];
     const json = entries.map((e) => e.response.content).filter((c) => /json/.test(c.mimeType) && c.text);
     for (const c of json) expect(() => JSON.parse(c.text!), c.text!.slice(0, 200)).not.toThrow();
-    expect(json.some((c) => c.text!.length > 2_000), "an answer longer than the excerpt").toBe(true);
+    expect(
+      json.some((c) => c.text!.length > 2_000),
+      "an answer longer than the excerpt",
+    ).toBe(true);
     for (const c of entries.map((e) => e.response.content)) if (c.text === undefined && c.size > 64 * 1024) expect(c.comment).toMatch(/left out/);
     expect(run.read("report.json")).not.toMatch(/"whole"/);
   });

@@ -12,7 +12,10 @@ import { faultyRun } from "./report-run.js";
 const CHROMIUM = "/usr/bin/chromium";
 /** The browser tests drive Debian's Chromium; without it they are skipped (nothing is installed here), and .ci/run installs it. */
 const HAS_CHROMIUM = existsSync(CHROMIUM);
-if (!HAS_CHROMIUM) console.warn(`html-report: browser tests skipped: no Chromium at ${CHROMIUM}; to run them: apt-get install -y chromium && npx vitest run test/html-report.test.ts (.ci/run does both)`);
+if (!HAS_CHROMIUM)
+  console.warn(
+    `html-report: browser tests skipped: no Chromium at ${CHROMIUM}; to run them: apt-get install -y chromium && npx vitest run test/html-report.test.ts (.ci/run does both)`,
+  );
 /** The window the page must fit: a laptop's browser. */
 const WINDOW_WIDTH = 1280;
 /**
@@ -99,7 +102,8 @@ describe.skipIf(!HAS_CHROMIUM)("HTML report in headless Chromium", () => {
 
   it("opens offline, asks for nothing on the network, runs its script without error, and its counts equal report.json's", async () => {
     const { page, errors } = await open();
-    for (const k of ["total", "passed", "failed", "blocked", "skipped", "errored"] as const) expect(Number(await page.textContent(`#count-${k}`)), k).toBe(report.summary[k]);
+    for (const k of ["total", "passed", "failed", "blocked", "skipped", "errored"] as const)
+      expect(Number(await page.textContent(`#count-${k}`)), k).toBe(report.summary[k]);
     expect(await page.locator("details.check").count()).toBe(report.results.length);
     // A failed run opens on what did not pass.
     expect(await page.isChecked("input[name=status][value=problems]")).toBe(true);
@@ -163,12 +167,16 @@ describe.skipIf(!HAS_CHROMIUM)("HTML report in headless Chromium", () => {
     await page.close();
   });
 
-
   it("shows each root cause once with the checks it blocks (links), and the leftovers deduplicated and folded", async () => {
     const root = report.results.find((r) => r.status === "failed")!;
-    const victims = report.results.filter((r) => r.status === "passed").slice(0, 3).map((r) => r.id);
+    const victims = report.results
+      .filter((r) => r.status === "passed")
+      .slice(0, 3)
+      .map((r) => r.id);
     const cause = `${root.id}: GET /api/v1/x answered 500`;
-    const results = report.results.map((r) => (victims.includes(r.id) ? { ...r, status: "blocked" as const, root: { check: root.id }, blockedBy: cause, message: `blocked by ${cause}` } : r));
+    const results = report.results.map((r) =>
+      victims.includes(r.id) ? { ...r, status: "blocked" as const, root: { check: root.id }, blockedBy: cause, message: `blocked by ${cause}` } : r,
+    );
     const leftovers = ["workbook 7 in deployment 1", "workbook 7 in deployment 1", "folder 3 in deployment 1"];
     const variant: Report = { ...report, results, rootCauses: rootCauses(results), summary: summarise(results), leftovers };
     const file = join(run.dir, "reports", "root-causes.html");
@@ -180,7 +188,11 @@ describe.skipIf(!HAS_CHROMIUM)("HTML report in headless Chromium", () => {
     expect(await items.first().textContent()).toContain(`blocks 3: ${victims.join(", ")}`);
     expect(await items.first().locator("a").first().getAttribute("href")).toBe(`#check-${root.id}`);
     // The root causes come before the list of checks; the leftovers are folded, each once.
-    expect(await page.evaluate(() => document.getElementById("root-causes")!.compareDocumentPosition(document.getElementById("checks")!) & Node.DOCUMENT_POSITION_FOLLOWING)).toBeTruthy();
+    expect(
+      await page.evaluate(
+        () => document.getElementById("root-causes")!.compareDocumentPosition(document.getElementById("checks")!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ),
+    ).toBeTruthy();
     expect(await page.locator("#leftovers").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await page.locator("#leftovers li").allTextContents()).toEqual(["workbook 7 in deployment 1 (2 times)", "folder 3 in deployment 1"]);
     expect(await page.locator("#leftovers summary").textContent()).toBe("Left on the server: 2 things");
@@ -193,7 +205,11 @@ describe("HTML report escaping", () => {
   it("server text cannot inject markup or script", () => {
     const evil = `<script>alert(1)</script><img src=x onerror="alert(2)">'"&`;
     const base = run.report();
-    const hostile: Report = { ...base, target: { baseUrl: evil }, results: [{ ...base.results[0], id: evil, spec: evil, title: evil, message: evil, status: "failed", expected: evil, got: evil }] };
+    const hostile: Report = {
+      ...base,
+      target: { baseUrl: evil },
+      results: [{ ...base.results[0], id: evil, spec: evil, title: evil, message: evil, status: "failed", expected: evil, got: evil }],
+    };
     const html = reportHtml(hostile, { strict: false });
     expect(html).not.toContain("<script>alert");
     expect(html).not.toContain("<img src=x");

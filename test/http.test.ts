@@ -50,9 +50,16 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
 
-const client = (timeoutMs = 1_000) => new HttpClient({ baseUrl: base, timeoutMs, redactor: new Redactor([TOKEN]), credential: { role: "primary", value: TOKEN, envVar: "CONFORMANCE_TOKEN" } });
+const client = (timeoutMs = 1_000) =>
+  new HttpClient({ baseUrl: base, timeoutMs, redactor: new Redactor([TOKEN]), credential: { role: "primary", value: TOKEN, envVar: "CONFORMANCE_TOKEN" } });
 
 describe("HTTP client", () => {
   it("--rate-limit: requests of every client to the server leave at most that many a second, a 429's retry counted and still waited out", async () => {
@@ -113,7 +120,9 @@ describe("HTTP client", () => {
 
   it("gives up on a 429 storm with RateLimited (no verdict), each wait bounded by the request timeout", async () => {
     const started = performance.now();
-    const err = await client(100).send({ method: "GET", path: "/limited-forever" }).catch((e) => e);
+    const err = await client(100)
+      .send({ method: "GET", path: "/limited-forever" })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(RateLimited);
     expect(err.message).toMatch(/^rate limited: GET .* still answered 429 after 5 attempts/);
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -170,7 +179,14 @@ describe("HTTP client", () => {
 describe("Redactor", () => {
   it("hides a secret-named variable's value a server leaked, keeps the mask and plain values", () => {
     const r = new Redactor([]);
-    const leaked = JSON.stringify({ items: [{ name: "DB_PASSWORD", value: "hunter2" }, { name: "api_key", value: "a\"b" }, { name: "GITHUB_TOKEN", value: "[ENCRYPTED]" }, { name: "TZ", value: "UTC" }] });
+    const leaked = JSON.stringify({
+      items: [
+        { name: "DB_PASSWORD", value: "hunter2" },
+        { name: "api_key", value: 'a"b' },
+        { name: "GITHUB_TOKEN", value: "[ENCRYPTED]" },
+        { name: "TZ", value: "UTC" },
+      ],
+    });
     const shown = r.text(leaked);
     expect(shown).not.toContain("hunter2");
     expect(shown).not.toContain('a\\"b');
@@ -182,8 +198,23 @@ describe("runner", () => {
   it("stops attempting checks once the server has stopped answering", async () => {
     const { runChecks } = await import("../core/run/runner.js");
     const { group } = await import("../core/model/check.js");
-    const checks = group("probe", Array.from({ length: 6 }, (_, i) => ({ id: `probe.${i}`, spec: "E1", level: "MUST" as const, title: "probe", async run({ api }: any) { await api.get("/slow"); } })));
-    const outcome = await runChecks(checks, { baseUrl: base, token: TOKEN, tokens: {}, fixtures: {}, writes: false, unremovableWrites: false, timeoutMs: 150, runs: 1, seed: 1, strict: false }, await Schemas.load());
+    const checks = group(
+      "probe",
+      Array.from({ length: 6 }, (_, i) => ({
+        id: `probe.${i}`,
+        spec: "E1",
+        level: "MUST" as const,
+        title: "probe",
+        async run({ api }: any) {
+          await api.get("/slow");
+        },
+      })),
+    );
+    const outcome = await runChecks(
+      checks,
+      { baseUrl: base, token: TOKEN, tokens: {}, fixtures: {}, writes: false, unremovableWrites: false, timeoutMs: 150, runs: 1, seed: 1, strict: false },
+      await Schemas.load(),
+    );
     expect(outcome.results.map((r) => r.status)).toEqual(Array(6).fill("errored"));
     expect(outcome.results.slice(3).every((r) => r.message.startsWith("not run: the server stopped answering"))).toBe(true);
   });

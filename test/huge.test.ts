@@ -23,7 +23,10 @@ describe("a huge tenant", () => {
   it("a walk that reaches --max-pages is partial: said so, never a failure", { timeout: 240_000 }, async () => {
     const outcome = await runAgainstReference(listChecks, { seedShape: "huge", settings: { runs: 5, concurrency: 4, timeoutMs: 20_000, maxPages: 20 } });
     const bad = outcome.results.filter((r) => r.status === "failed" || r.status === "errored" || r.status === "blocked");
-    expect(bad.map((r) => r.id), describeResults(outcome)).toEqual([]);
+    expect(
+      bad.map((r) => r.id),
+      describeResults(outcome),
+    ).toEqual([]);
     const partial = outcome.results.filter((r) => r.status === "skipped" && r.skipKind === "not-exercised" && /partial walk/.test(r.message));
     expect(partial.map((r) => r.id)).toEqual(expect.arrayContaining(["workbooks.list.cursor-walk", "workbooks.list.count-matches-walk"]));
     // The deployments walk shrinks its pages to the budget rather than stop part-way.

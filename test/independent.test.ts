@@ -25,9 +25,11 @@ const servers: { name: string; start: () => Promise<Server>; shouldFindings: Rec
     start: startFirst,
     shouldFindings: {
       "auth.reject.status-401": "it answers 403 to a key it never issued; the platform's documentation gives 401 for a missing, malformed or expired key",
-      "deployment-update.negative.mistyped-fields": "it reads \"false\" as false and applies the update; the refusal of a mistyped field is only implied",
-      "staging.negative.broken-body-4xx": "it reads a null branchName beside a branchId as absent and applies the toggle to that branch; the refusal is only implied",
-      "documented.resources.invalid-body-refused": "it reads a wrongly typed optional property of a folder (meta) as absent and creates the folder, where its document types the property: the refusal is only implied",
+      "deployment-update.negative.mistyped-fields": 'it reads "false" as false and applies the update; the refusal of a mistyped field is only implied',
+      "staging.negative.broken-body-4xx":
+        "it reads a null branchName beside a branchId as absent and applies the toggle to that branch; the refusal is only implied",
+      "documented.resources.invalid-body-refused":
+        "it reads a wrongly typed optional property of a folder (meta) as absent and creates the folder, where its document types the property: the refusal is only implied",
     },
   },
   {
@@ -49,36 +51,62 @@ const servers: { name: string; start: () => Promise<Server>; shouldFindings: Rec
 ];
 
 const notAPass = (o: RunOutcome, findings: Record<string, string>) =>
-  o.results.filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored").filter((r) => !(r.status === "failed" && r.level === "SHOULD" && r.id in findings));
-const described = (o: RunOutcome, findings: Record<string, string>) => notAPass(o, findings).map((r) => `${r.status} ${r.level} ${r.id}: ${r.message} | expected ${r.expected} | got ${r.got}`).join("\n");
+  o.results
+    .filter((r) => r.status === "failed" || r.status === "blocked" || r.status === "errored")
+    .filter((r) => !(r.status === "failed" && r.level === "SHOULD" && r.id in findings));
+const described = (o: RunOutcome, findings: Record<string, string>) =>
+  notAPass(o, findings)
+    .map((r) => `${r.status} ${r.level} ${r.id}: ${r.message} | expected ${r.expected} | got ${r.got}`)
+    .join("\n");
 
-async function runAgainst(start: () => Promise<Server>, settings: (server: Server) => Promise<Partial<RunSettings>> | Partial<RunSettings>, seed: number, checks = catalogue): Promise<RunOutcome> {
+async function runAgainst(
+  start: () => Promise<Server>,
+  settings: (server: Server) => Promise<Partial<RunSettings>> | Partial<RunSettings>,
+  seed: number,
+  checks = catalogue,
+): Promise<RunOutcome> {
   const server = await start();
   try {
-    const base: RunSettings = { baseUrl: server.url, token: server.token, tokens: {}, fixtures: {}, writes: true, unremovableWrites: true, deploymentChanges: false, timeoutMs: 5_000, runs: 25, seed, strict: false, concurrency: 8 };
+    const base: RunSettings = {
+      baseUrl: server.url,
+      token: server.token,
+      tokens: {},
+      fixtures: {},
+      writes: true,
+      unremovableWrites: true,
+      deploymentChanges: false,
+      timeoutMs: 5_000,
+      runs: 25,
+      seed,
+      strict: false,
+      concurrency: 8,
+    };
     return await runChecks(checks, { ...base, ...(await settings(server)) }, await Schemas.load());
   } finally {
     await server.close();
   }
 }
 
-describe.each(sweepSeeds().flatMap((seed) => servers.map((s) => ({ ...s, seed }))))("a server written by someone else from the spec alone: $name, seed $seed", ({ start, shouldFindings, seed }) => {
-  it("passes a run with writes and no config but its URL and key", async () => {
-    const outcome = await runAgainst(start, () => ({}), seed);
-    expect(described(outcome, shouldFindings)).toBe("");
-    expect(outcome.leftovers).toEqual([]);
-    // Most of the catalogue is judged there, not skipped: the run proves something.
-    expect(outcome.results.filter((r) => r.status === "passed").length).toBeGreaterThan(catalogue.length / 2);
-  });
+describe.each(sweepSeeds().flatMap((seed) => servers.map((s) => ({ ...s, seed }))))(
+  "a server written by someone else from the spec alone: $name, seed $seed",
+  ({ start, shouldFindings, seed }) => {
+    it("passes a run with writes and no config but its URL and key", async () => {
+      const outcome = await runAgainst(start, () => ({}), seed);
+      expect(described(outcome, shouldFindings)).toBe("");
+      expect(outcome.leftovers).toEqual([]);
+      // Most of the catalogue is judged there, not skipped: the run proves something.
+      expect(outcome.results.filter((r) => r.status === "passed").length).toBeGreaterThan(catalogue.length / 2);
+    });
 
-  it("passes the deployment changes on a deployment named for them", async () => {
-    // The test, not the suite, picks the deployment: naming it is the user's opt-in (README).
-    const firstDeployment = async (server: Server) => {
-      const list = await fetch(`${server.url}/api/v1/deployments`, { headers: { authorization: `Bearer ${server.token}` } }).then((r) => r.json());
-      return { deploymentChanges: true, fixtures: { mutableDeploymentId: String((list.data?.deployments ?? list.data ?? list.items)[0].id) } };
-    };
-    const outcome = await runAgainst(start, firstDeployment, seed, selectChecks(catalogue, ["deployment-update"]));
-    expect(described(outcome, shouldFindings)).toBe("");
-    expect(outcome.results.filter((r) => r.status === "passed").length).toBeGreaterThan(0);
-  });
-});
+    it("passes the deployment changes on a deployment named for them", async () => {
+      // The test, not the suite, picks the deployment: naming it is the user's opt-in (README).
+      const firstDeployment = async (server: Server) => {
+        const list = await fetch(`${server.url}/api/v1/deployments`, { headers: { authorization: `Bearer ${server.token}` } }).then((r) => r.json());
+        return { deploymentChanges: true, fixtures: { mutableDeploymentId: String((list.data?.deployments ?? list.data ?? list.items)[0].id) } };
+      };
+      const outcome = await runAgainst(start, firstDeployment, seed, selectChecks(catalogue, ["deployment-update"]));
+      expect(described(outcome, shouldFindings)).toBe("");
+      expect(outcome.results.filter((r) => r.status === "passed").length).toBeGreaterThan(0);
+    });
+  },
+);

@@ -18,7 +18,8 @@ async function schemaErrors(xml: string): Promise<string[]> {
   return r.errors.map((e) => e.rawMessage);
 }
 
-const cases = (xml: string) => [...xml.matchAll(/<testcase [^>]*?\sname="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => ({ name: m[1], body: m[2] ?? "" }));
+const cases = (xml: string) =>
+  [...xml.matchAll(/<testcase [^>]*?\sname="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => ({ name: m[1], body: m[2] ?? "" }));
 const caseOf = (xml: string, id: string) => cases(xml).find((c) => c.name.startsWith(`${id} `))!;
 
 let run: Awaited<ReturnType<typeof faultyRun>>;
@@ -69,13 +70,22 @@ describe("junit.xml", () => {
   it("a blocked check is a failure naming its root cause; control characters from a server stay valid XML", async () => {
     const base = run.report();
     const template = base.results[0];
-    const blocked: CheckResult = { ...template, id: "x.blocked", status: "blocked", message: "precondition failed", root: { check: "workbooks.list.schema" }, blockedBy: "workbooks.list.schema: GET /workbooks answered 500" };
-    const weird: CheckResult = { ...template, id: "x.weird", status: "failed", level: "MUST", message: "got \u0001\u0008 ]]> <tag> & \"quotes\"\nsecond line" };
+    const blocked: CheckResult = {
+      ...template,
+      id: "x.blocked",
+      status: "blocked",
+      message: "precondition failed",
+      root: { check: "workbooks.list.schema" },
+      blockedBy: "workbooks.list.schema: GET /workbooks answered 500",
+    };
+    const weird: CheckResult = { ...template, id: "x.weird", status: "failed", level: "MUST", message: 'got \u0001\u0008 ]]> <tag> & "quotes"\nsecond line' };
     const errored: CheckResult = { ...template, id: "x.errored", status: "errored", message: "network: connection reset" };
     const report: Report = { ...base, results: [blocked, weird, errored] };
     const xml = junitXml(report, { strict: false });
     expect(await schemaErrors(xml)).toEqual([]);
-    expect(caseOf(xml, "x.blocked").body).toMatch(/<failure type="blocked" message="MUST [^"]*: blocked by workbooks.list.schema: GET \/workbooks answered 500"/);
+    expect(caseOf(xml, "x.blocked").body).toMatch(
+      /<failure type="blocked" message="MUST [^"]*: blocked by workbooks.list.schema: GET \/workbooks answered 500"/,
+    );
     expect(caseOf(xml, "x.errored").body).toMatch(/<error type="errored" message="network: connection reset"/);
   });
 
@@ -94,7 +104,9 @@ describe("ctrf-report.json (Common Test Report Format), beside JUnit", () => {
     expect(validate(ctrf), JSON.stringify(validate.errors)).toBe(true);
     expect(ctrf.results.tests).toHaveLength(run.report().results.length);
     const xml = run.read("junit.xml");
-    const junitFailing = cases(xml).filter((c) => /<(failure|error) /.test(c.body)).map((c) => c.name);
+    const junitFailing = cases(xml)
+      .filter((c) => /<(failure|error) /.test(c.body))
+      .map((c) => c.name);
     expect(ctrf.results.tests.filter((t: any) => t.status === "failed").map((t: any) => t.name)).toEqual(junitFailing);
     expect(ctrf.results.summary.failed).toBe(junitFailing.length);
     // A SHOULD finding is "other", with the server's own status kept.

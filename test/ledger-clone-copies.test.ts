@@ -12,7 +12,9 @@ import { workspacePaths } from "../core/ledger/ownership.js";
 const SINCE = Date.parse("2026-06-01T12:00:00Z");
 const NEW = "2026-06-01T12:00:04Z";
 const OLD = "2026-05-01T00:00:00Z";
-const dashboard = (...reportIds: number[]) => ({ widgets: reportIds.map((reportId, i) => ({ id: `w${i}`, type: "REPORT", layout: { x: 0, y: i, w: 6, h: 4 }, config: { reportId } })) });
+const dashboard = (...reportIds: number[]) => ({
+  widgets: reportIds.map((reportId, i) => ({ id: `w${i}`, type: "REPORT", layout: { x: 0, y: i, w: 6, h: 4 }, config: { reportId } })),
+});
 
 /** A server that answers reads from fixed records: E9 of the source, E8 and the reports list. */
 function serverWith(source: any, reports: any[]): Api {
@@ -22,7 +24,9 @@ function serverWith(source: any, reports: any[]): Api {
     [workspacePaths.workbooks(dep)]: { items: [source] },
     [workspacePaths.reports(dep)]: { items: reports },
   };
-  return { get: async (path: string) => (path in answers ? { status: 200, isJson: true, body: answers[path] } : { status: 404, isJson: false, body: undefined }) } as unknown as Api;
+  return {
+    get: async (path: string) => (path in answers ? { status: 200, isJson: true, body: answers[path] } : { status: 404, isJson: false, body: undefined }),
+  } as unknown as Api;
 }
 
 const prefixes = { check: "cf-1-abcdef", tool: "cf-" };
@@ -41,7 +45,18 @@ describe("copies of reports a clone brought", () => {
       { id: 26, name: "Report E", createdAt: "2026-06-01T12:00:01Z" },
     ];
     // The clone names its copy 21, the source's report 1 (not rewritten), and four reports no copy of its own.
-    const clone: ConfirmedClone = { id: 20, source: 10, since: SINCE, record: { id: 20, name: "Copy of Revenue", createdAt: "2026-06-01T12:00:03Z", dashboardDraft: dashboard(21, 1, 22, 23), publishedDashboard: { config: dashboard(24, 25, 26), reportSnapshots: [{ reportId: 21 }] } } };
+    const clone: ConfirmedClone = {
+      id: 20,
+      source: 10,
+      since: SINCE,
+      record: {
+        id: 20,
+        name: "Copy of Revenue",
+        createdAt: "2026-06-01T12:00:03Z",
+        dashboardDraft: dashboard(21, 1, 22, 23),
+        publishedDashboard: { config: dashboard(24, 25, 26), reportSnapshots: [{ reportId: 21 }] },
+      },
+    };
     const found = await cloneCopies(serverWith(source, reports), "1", [clone], prefixes);
     expect(found.own.map((c) => c.ref)).toEqual([{ type: "REPORT", id: 21 }]);
     expect(Object.fromEntries(found.unconfirmed.map((c) => [c.ref.id, c.shown]))).toEqual({
@@ -64,7 +79,12 @@ describe("copies of reports a clone brought", () => {
   });
 
   it("without the server's clock at the clone, nothing is confirmed", async () => {
-    const found = await cloneCopies(serverWith({ id: 10 }, [{ id: 21, createdAt: NEW }]), "1", [{ id: 20, source: 10, record: { dashboardDraft: dashboard(21) } }], prefixes);
+    const found = await cloneCopies(
+      serverWith({ id: 10 }, [{ id: 21, createdAt: NEW }]),
+      "1",
+      [{ id: 20, source: 10, record: { dashboardDraft: dashboard(21) } }],
+      prefixes,
+    );
     expect(found.own).toEqual([]);
     expect(found.unconfirmed.map((c) => c.shown)).toEqual([expect.stringMatching(/no Date/)]);
   });

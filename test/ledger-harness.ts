@@ -27,7 +27,10 @@ export interface LedgerRun {
 }
 
 /** A pass-through proxy that counts the methods of what it forwards. */
-export async function countingProxy(target: string, onForward?: (method: string, path: string) => void): Promise<{ url: string; methods: Record<string, number>; close: () => Promise<void> }> {
+export async function countingProxy(
+  target: string,
+  onForward?: (method: string, path: string) => void,
+): Promise<{ url: string; methods: Record<string, number>; close: () => Promise<void> }> {
   const methods: Record<string, number> = {};
   const to = new URL(target);
   const server: Server = createServer((req, res) => {
@@ -52,7 +55,18 @@ let schemas: Promise<Schemas> | undefined;
  * its own seed); `stopAfterMs` aborts the run that long after it starts (Ctrl-C), `stopAt` as the
  * first request it holds reaches the server. Every request seen goes to `onForward`.
  */
-export async function ledgerRuns(checks: Check[], opts: { start?: StartOptions; settings?: Partial<RunSettings>; runs?: number; stopAfterMs?: number; stopAt?: (method: string, path: string) => boolean; onForward?: (method: string, path: string) => void; prepare?: (store: Store) => void } = {}): Promise<LedgerRun[]> {
+export async function ledgerRuns(
+  checks: Check[],
+  opts: {
+    start?: StartOptions;
+    settings?: Partial<RunSettings>;
+    runs?: number;
+    stopAfterMs?: number;
+    stopAt?: (method: string, path: string) => boolean;
+    onForward?: (method: string, path: string) => void;
+    prepare?: (store: Store) => void;
+  } = {},
+): Promise<LedgerRun[]> {
   schemas ??= Schemas.load();
   const ref = await startReference(opts.start ?? {});
   opts.prepare?.(ref.app.store);
@@ -84,19 +98,30 @@ export async function ledgerRuns(checks: Check[], opts: { start?: StartOptions; 
 const comparable = ({ viewHistory, updatedAt, ...rest }: any) => rest;
 
 /** How the state after a run differs from before, in the terms of the rule "touch only what it made, remove all of it". */
-export function differences(run: LedgerRun): { preexistingDeleted: string[]; preexistingChanged: string[]; madeAndLeft: string[]; unreportedLeft: string[]; otherChanges: string[]; envVarsAdded: string[] } {
+export function differences(run: LedgerRun): {
+  preexistingDeleted: string[];
+  preexistingChanged: string[];
+  madeAndLeft: string[];
+  unreportedLeft: string[];
+  otherChanges: string[];
+  envVarsAdded: string[];
+} {
   const before = new Map(run.before.items.map((i: any) => [i.id, i]));
   const after = new Map(run.after.items.map((i: any) => [i.id, i]));
   const label = (i: any) => `${i.type} ${i.id} ${JSON.stringify(i.name)} (deployment ${i.deploymentId})`;
   const preexistingDeleted = [...before.values()].filter((i: any) => !after.has(i.id)).map(label);
-  const preexistingChanged = [...before.values()].filter((i: any) => after.has(i.id) && !isDeepStrictEqual(comparable(i), comparable(after.get(i.id)))).map(label);
+  const preexistingChanged = [...before.values()]
+    .filter((i: any) => after.has(i.id) && !isDeepStrictEqual(comparable(i), comparable(after.get(i.id))))
+    .map(label);
   const madeAndLeft = [...after.values()].filter((i: any) => !before.has(i.id)).map(label);
   const reported = run.outcome.leftovers.join("\n");
   const unreportedLeft = [...after.values()].filter((i: any) => !before.has(i.id) && !reported.includes(` ${i.id} `)).map(label);
   const otherChanges: string[] = [];
   const usersBefore = run.before.users as any[];
-  for (const u of run.after.users as any[]) if (!usersBefore.some((b) => isDeepStrictEqual(b, u))) otherChanges.push(`user ${u.id} ${u.email}${reported.includes(u.email) ? " (reported)" : ""}`);
-  for (const u of usersBefore) if (!(run.after.users as any[]).some((a) => isDeepStrictEqual(a, u))) otherChanges.push(`user ${u.id} ${u.email} deleted or changed`);
+  for (const u of run.after.users as any[])
+    if (!usersBefore.some((b) => isDeepStrictEqual(b, u))) otherChanges.push(`user ${u.id} ${u.email}${reported.includes(u.email) ? " (reported)" : ""}`);
+  for (const u of usersBefore)
+    if (!(run.after.users as any[]).some((a) => isDeepStrictEqual(a, u))) otherChanges.push(`user ${u.id} ${u.email} deleted or changed`);
   if (!isDeepStrictEqual(run.before.e14, run.after.e14)) otherChanges.push(...e14Differences(run.before.e14 as any, run.after.e14 as any));
   const envVarsAdded: string[] = [];
   for (const d of run.after.deployments) {
@@ -120,7 +145,16 @@ function e14Differences(before: Record<string, any>, after: Record<string, any>)
   const entries = (v: any) => (Array.isArray(v) ? v.map((x) => JSON.stringify(x)) : [JSON.stringify(v)]);
   return Object.keys({ ...before, ...kept })
     .filter((k) => !isDeepStrictEqual(before[k], kept[k]))
-    .map((k) => `e14.${k}: ${entries(before[k]).filter((x) => !entries(kept[k]).includes(x)).join(" ").slice(0, 400)} -> ${entries(kept[k]).filter((x) => !entries(before[k]).includes(x)).join(" ").slice(0, 400)}`);
+    .map(
+      (k) =>
+        `e14.${k}: ${entries(before[k])
+          .filter((x) => !entries(kept[k]).includes(x))
+          .join(" ")
+          .slice(0, 400)} -> ${entries(kept[k])
+          .filter((x) => !entries(before[k]).includes(x))
+          .join(" ")
+          .slice(0, 400)}`,
+    );
 }
 
 /** The names of the variables every deployment holds. */

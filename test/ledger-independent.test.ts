@@ -29,32 +29,52 @@ const servers = [
 ];
 
 describe.each(servers)("runs against $name", ({ start }) => {
-  it("read-only sends GET only; with writes, every collection is left as found and no leftover reported, run after run", async () => {
-    const server = await start();
-    const proxy = await countingProxy(server.url);
-    try {
-      const schemas = await Schemas.load();
-      const settings: RunSettings = { baseUrl: proxy.url, token: server.token, tokens: {}, fixtures: {}, writes: false, unremovableWrites: false, deploymentChanges: false, timeoutMs: 5_000, runs: 5, seed: 1019, strict: false, concurrency: 4 };
-      const initial = await apiSnapshot(server.url, server.token);
-      expect(entryCount(initial)).toBeGreaterThan(0);
+  it(
+    "read-only sends GET only; with writes, every collection is left as found and no leftover reported, run after run",
+    async () => {
+      const server = await start();
+      const proxy = await countingProxy(server.url);
+      try {
+        const schemas = await Schemas.load();
+        const settings: RunSettings = {
+          baseUrl: proxy.url,
+          token: server.token,
+          tokens: {},
+          fixtures: {},
+          writes: false,
+          unremovableWrites: false,
+          deploymentChanges: false,
+          timeoutMs: 5_000,
+          runs: 5,
+          seed: 1019,
+          strict: false,
+          concurrency: 4,
+        };
+        const initial = await apiSnapshot(server.url, server.token);
+        expect(entryCount(initial)).toBeGreaterThan(0);
 
-      const readOnly = await runChecks(catalogue, settings, schemas);
-      expect(Object.keys(proxy.methods).filter((m) => !["GET", "HEAD", "OPTIONS"].includes(m))).toEqual([]);
-      expect({ differences: snapshotDifferences(initial, await apiSnapshot(server.url, server.token)), leftovers: readOnly.leftovers }).toEqual({ differences: [], leftovers: [] });
+        const readOnly = await runChecks(catalogue, settings, schemas);
+        expect(Object.keys(proxy.methods).filter((m) => !["GET", "HEAD", "OPTIONS"].includes(m))).toEqual([]);
+        expect({ differences: snapshotDifferences(initial, await apiSnapshot(server.url, server.token)), leftovers: readOnly.leftovers }).toEqual({
+          differences: [],
+          leftovers: [],
+        });
 
-      const variables: string[][] = [];
-      for (const seed of [1020, 1021]) {
-        const outcome = await runChecks(catalogue, { ...settings, writes: true, unremovableWrites: true, seed }, schemas);
-        const after = await apiSnapshot(server.url, server.token);
-        expect({ differences: snapshotDifferences(initial, after), leftovers: outcome.leftovers }).toEqual({ differences: [], leftovers: [] });
-        variables.push(envVarNames(after));
+        const variables: string[][] = [];
+        for (const seed of [1020, 1021]) {
+          const outcome = await runChecks(catalogue, { ...settings, writes: true, unremovableWrites: true, seed }, schemas);
+          const after = await apiSnapshot(server.url, server.token);
+          expect({ differences: snapshotDifferences(initial, after), leftovers: outcome.leftovers }).toEqual({ differences: [], leftovers: [] });
+          variables.push(envVarNames(after));
+        }
+        expect(variables[1]).toEqual(variables[0]);
+      } finally {
+        await proxy.close();
+        await server.close();
       }
-      expect(variables[1]).toEqual(variables[0]);
-    } finally {
-      await proxy.close();
-      await server.close();
-    }
-  }, RUN_MS);
+    },
+    RUN_MS,
+  );
 });
 
 /**
@@ -63,10 +83,11 @@ describe.each(servers)("runs against $name", ({ start }) => {
  * source's record, so the ledger never holds the clone.
  */
 async function cloneAnsweredWithSource(target: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const body = (req: IncomingMessage) => new Promise<Buffer>((resolve) => {
-    const parts: Buffer[] = [];
-    req.on("data", (c) => parts.push(c)).on("end", () => resolve(Buffer.concat(parts)));
-  });
+  const body = (req: IncomingMessage) =>
+    new Promise<Buffer>((resolve) => {
+      const parts: Buffer[] = [];
+      req.on("data", (c) => parts.push(c)).on("end", () => resolve(Buffer.concat(parts)));
+    });
   const server = createServer(async (req, res) => {
     const headers: Record<string, string> = {};
     for (const k of ["authorization", "content-type", "accept"]) if (typeof req.headers[k] === "string") headers[k] = req.headers[k] as string;
@@ -75,7 +96,10 @@ async function cloneAnsweredWithSource(target: string): Promise<{ url: string; c
       let answer = await fetch(target + req.url, { method: req.method, headers, body: sent.length ? new Uint8Array(sent) : undefined });
       const source = /^(.*\/workbooks\/\d+)\/duplicate$/.exec(req.url ?? "");
       if (req.method === "POST" && source && answer.status === 200) answer = await fetch(target + source[1], { headers });
-      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json", date: answer.headers.get("date") ?? new Date().toUTCString() });
+      res.writeHead(answer.status, {
+        "content-type": answer.headers.get("content-type") ?? "application/json",
+        date: answer.headers.get("date") ?? new Date().toUTCString(),
+      });
       res.end(Buffer.from(await answer.arrayBuffer()));
     } catch {
       res.destroy();
@@ -86,20 +110,37 @@ async function cloneAnsweredWithSource(target: string): Promise<{ url: string; c
 }
 
 describe("clones the ledger never held (their answers named the source)", () => {
-  it("the sweep finds them by name and removes the report copies they brought with them; the source is never touched", async () => {
-    const server = await startSecond();
-    const proxy = await cloneAnsweredWithSource(server.url);
-    try {
-      const before = await apiSnapshot(server.url, server.token);
-      const settings: RunSettings = { baseUrl: proxy.url, token: server.token, tokens: {}, fixtures: {}, writes: true, unremovableWrites: false, deploymentChanges: false, timeoutMs: 5_000, runs: 5, seed: 1022, strict: false, concurrency: 4 };
-      const outcome = await runChecks(selectChecks(catalogue, ["clone"]), settings, await Schemas.load());
-      expect(snapshotDifferences(before, await apiSnapshot(server.url, server.token))).toEqual([]);
-      // What the answers named instead (the sources) is reported as not confirmed, never removed.
-      expect(outcome.leftovers.length).toBeGreaterThan(0);
-      expect(outcome.leftovers.filter((l) => !l.startsWith(NOT_CONFIRMED))).toEqual([]);
-    } finally {
-      await proxy.close();
-      await server.close();
-    }
-  }, RUN_MS);
+  it(
+    "the sweep finds them by name and removes the report copies they brought with them; the source is never touched",
+    async () => {
+      const server = await startSecond();
+      const proxy = await cloneAnsweredWithSource(server.url);
+      try {
+        const before = await apiSnapshot(server.url, server.token);
+        const settings: RunSettings = {
+          baseUrl: proxy.url,
+          token: server.token,
+          tokens: {},
+          fixtures: {},
+          writes: true,
+          unremovableWrites: false,
+          deploymentChanges: false,
+          timeoutMs: 5_000,
+          runs: 5,
+          seed: 1022,
+          strict: false,
+          concurrency: 4,
+        };
+        const outcome = await runChecks(selectChecks(catalogue, ["clone"]), settings, await Schemas.load());
+        expect(snapshotDifferences(before, await apiSnapshot(server.url, server.token))).toEqual([]);
+        // What the answers named instead (the sources) is reported as not confirmed, never removed.
+        expect(outcome.leftovers.length).toBeGreaterThan(0);
+        expect(outcome.leftovers.filter((l) => !l.startsWith(NOT_CONFIRMED))).toEqual([]);
+      } finally {
+        await proxy.close();
+        await server.close();
+      }
+    },
+    RUN_MS,
+  );
 });

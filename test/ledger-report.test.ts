@@ -10,7 +10,11 @@ describe("leftovers in the reports", () => {
     `FOLDER 3 "cf-1-abcdef-folder-1" in deployment 1 (found by the sweep, not deleted); to remove it: curl -X POST 'http://x/api/v1/deployments/1/workspace/bulk-delete'`,
     "not removed: not confirmed as this run's: WORKBOOK 5 in deployment 1, named by the answer to PUT /x (E9 reads it named \"Revenue\"); to remove it: curl -X POST 'http://x'",
   ];
-  const report = (left: string[]) => buildReport({ results: [], leftovers: left, interrupted: false, durationMs: 1, startedAt: "2026-01-01T00:00:00.000Z" }, { name: "t", version: "0", baseUrl: "http://x", seed: 1, runs: 1, writes: true });
+  const report = (left: string[]) =>
+    buildReport(
+      { results: [], leftovers: left, interrupted: false, durationMs: 1, startedAt: "2026-01-01T00:00:00.000Z" },
+      { name: "t", version: "0", baseUrl: "http://x", seed: 1, runs: 1, writes: true },
+    );
 
   it("the summary line names them, with their count and kinds; a clean run's says nothing of them", () => {
     expect(summaryLine(report(leftovers))).toMatch(/; LEFT ON THE SERVER: 3 thing\(s\) \(1 WORKBOOK, 1 FOLDER, 1 not confirmed as the run's\)$/);

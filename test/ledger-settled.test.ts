@@ -10,7 +10,13 @@ import { Scratch } from "../core/ledger/scratch.js";
 describe("an object the check removed itself", () => {
   const another = { status: 200, isJson: true, body: { id: 4, name: "cf-other-check-doc-1" } };
   const owned = (scratch: Scratch, removed: string[]) =>
-    scratch.removeIfOwn({ what: "DELETE /api/v1/deployments/4", read: async () => another, owns: () => false, remove: async () => void removed.push("4"), removal: "curl -X DELETE ..." });
+    scratch.removeIfOwn({
+      what: "DELETE /api/v1/deployments/4",
+      read: async () => another,
+      owns: () => false,
+      remove: async () => void removed.push("4"),
+      removal: "curl -X DELETE ...",
+    });
 
   it("is settled: cleanup neither reads it again nor reports the object that now holds its id", async () => {
     const scratch = new Scratch("cf-test");

@@ -11,7 +11,8 @@ beforeAll(async () => {
 describe("readableWithout", () => {
   it("a mistyped branchName beside a branchId (object, array, number, boolean, null) reads as the toggle of that branch", () => {
     const absent = readableWithout(schemas.schema("StagingToggleRequest"));
-    for (const v of [{}, [], 1, true, null]) expect(absent({ kind: "wrong-type", at: "/branchName", body: { enabled: false, branchId: 301, branchName: v } }), JSON.stringify(v)).toBe(true);
+    for (const v of [{}, [], 1, true, null])
+      expect(absent({ kind: "wrong-type", at: "/branchName", body: { enabled: false, branchId: 301, branchName: v } }), JSON.stringify(v)).toBe(true);
   });
 
   it("a mistyped shared reads as a plain clone; a mistyped required field, or the only branch reference, does not", () => {

@@ -10,8 +10,19 @@ const folder: ItemFacts = { folder: true, missing: false };
 const workbook: ItemFacts = { folder: false, missing: false };
 const gone: ItemFacts = { folder: false, missing: true };
 // A at the root holds B, which holds W; C at the root.
-const before = new Map<string, string | null>([["A", null], ["B", "A"], ["C", null], ["W", "B"]]);
-const facts = new Map<string, ItemFacts>([["A", folder], ["B", folder], ["C", folder], ["W", workbook], ["gone", gone]]);
+const before = new Map<string, string | null>([
+  ["A", null],
+  ["B", "A"],
+  ["C", null],
+  ["W", "B"],
+]);
+const facts = new Map<string, ItemFacts>([
+  ["A", folder],
+  ["B", folder],
+  ["C", folder],
+  ["W", workbook],
+  ["gone", gone],
+]);
 
 describe("the expected outcome of a bulk move", () => {
   it("answers each distinct item once, in the order of first occurrence", () => {
@@ -70,7 +81,14 @@ describe("the workspace generators", () => {
 
   it("make bodies that survive JSON unchanged (plain objects, no undefined, no null in meta)", () => {
     const json = (x: unknown) => JSON.parse(JSON.stringify(x));
-    fc.assert(fc.property(meta, flatMeta, dashboardConfig, (m, f, d) => isDeepStrictEqual(json(m), m) && isDeepStrictEqual(json(f), f) && isDeepStrictEqual(json(d), d) && !JSON.stringify(m).includes("null")));
+    fc.assert(
+      fc.property(
+        meta,
+        flatMeta,
+        dashboardConfig,
+        (m, f, d) => isDeepStrictEqual(json(m), m) && isDeepStrictEqual(json(f), f) && isDeepStrictEqual(json(d), d) && !JSON.stringify(m).includes("null"),
+      ),
+    );
   });
 
   it("merge key by key, or recursively, and agree on flat metas", () => {

@@ -20,7 +20,13 @@ import { runAgainstReference, settingsFor } from "./reference-run.js";
  */
 
 /** A property check whose trials are counted per run of the check (the runner runs a failure twice more). */
-function counted<T>(name: string, arb: fc.Arbitrary<T>, trial: (v: T, call: number, ctx: CheckContext, api: Parameters<Parameters<typeof forAll<T>>[2]>[1]) => Promise<void>, opts: PropertyOptions = {}, setup?: (ctx: CheckContext) => Promise<void>) {
+function counted<T>(
+  name: string,
+  arb: fc.Arbitrary<T>,
+  trial: (v: T, call: number, ctx: CheckContext, api: Parameters<Parameters<typeof forAll<T>>[2]>[1]) => Promise<void>,
+  opts: PropertyOptions = {},
+  setup?: (ctx: CheckContext) => Promise<void>,
+) {
   const calls: number[] = [];
   const check = group("bounds", [
     {
@@ -47,10 +53,15 @@ const SETTINGS = { settings: { runs: 100 } };
 describe("the request budget covers the search and the shrinking", () => {
   it("a failure with a long shrink stops shrinking at the budget, and is still reported with its smallest case so far", async () => {
     // Three large numbers among many: fast-check tries hundreds of smaller arrays before it settles.
-    const p = counted("long-shrink", fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 20, maxLength: 80 }), async (xs, _call, ctx, api) => {
-      await api.get(E1);
-      ctx.expect.that(xs.filter((x) => x > 500_000).length < 3, "fewer than three large numbers", { reason: "total" });
-    }, { maxRequests: 40 });
+    const p = counted(
+      "long-shrink",
+      fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 20, maxLength: 80 }),
+      async (xs, _call, ctx, api) => {
+        await api.get(E1);
+        ctx.expect.that(xs.filter((x) => x > 500_000).length < 3, "fewer than three large numbers", { reason: "total" });
+      },
+      { maxRequests: 40 },
+    );
     const { results } = await runAgainstReference([p.check], SETTINGS);
     expect(results[0].status).toBe("failed");
     expect(results[0].reason).toBe("total");
@@ -68,10 +79,19 @@ describe("the request budget covers the search and the shrinking", () => {
     });
     const small = counted("small-budget", fc.nat(), async (_v, _call, _ctx, api) => void (await api.get(E1)), { maxRequests: 3 });
     const { results } = await runAgainstReference([p.check, small.check], SETTINGS);
-    expect(results.map((r) => [r.status, r.skipKind])).toEqual([["skipped", "not-exercised"], ["skipped", "not-exercised"]]);
-    expect(results[0].message).toMatch(new RegExp(String.raw`^not exercised: only [0-9] of the 100 generated case\(s\) ran, fewer than the 10 a verdict needs: stopped before the next case would pass the property's budget of ${OUTLAY} requests for the cases a verdict needs \(\d+ sent, the costliest case took \d+\); \d+ generated case\(s\) discarded`));
+    expect(results.map((r) => [r.status, r.skipKind])).toEqual([
+      ["skipped", "not-exercised"],
+      ["skipped", "not-exercised"],
+    ]);
+    expect(results[0].message).toMatch(
+      new RegExp(
+        String.raw`^not exercised: only [0-9] of the 100 generated case\(s\) ran, fewer than the 10 a verdict needs: stopped before the next case would pass the property's budget of ${OUTLAY} requests for the cases a verdict needs \(\d+ sent, the costliest case took \d+\); \d+ generated case\(s\) discarded`,
+      ),
+    );
     expect(p.calls[0]).toBeLessThanOrEqual(OUTLAY);
-    expect(results[1].message).toMatch(/^not exercised: only [0-9] of the 100 generated case\(s\) ran, fewer than the 10 a verdict needs: stopped before the next case would pass the property's budget of 9 requests for the cases a verdict needs/);
+    expect(results[1].message).toMatch(
+      /^not exercised: only [0-9] of the 100 generated case\(s\) ran, fewer than the 10 a verdict needs: stopped before the next case would pass the property's budget of 9 requests for the cases a verdict needs/,
+    );
   });
 });
 
@@ -133,8 +153,17 @@ describe("with 2 % of connections reset, properties do not balloon", () => {
   afterAll(() => chaos?.close());
 
   it("each property ends (passed, errored or not exercised) within its request budget", async () => {
-    const checks = selectChecks(catalogue, undefined, ["deployments.list.any-limit", "pagination.cursor.any-page-size", "errors.no-5xx.valid-reads", "errors.no-5xx.invalid-reads"]);
-    const outcome = await runChecks(checks, settingsFor(chaos.ref, { baseUrl: chaos.url, writes: false, timeoutMs: 1000, runs: 100, concurrency: 1 }), await Schemas.load());
+    const checks = selectChecks(catalogue, undefined, [
+      "deployments.list.any-limit",
+      "pagination.cursor.any-page-size",
+      "errors.no-5xx.valid-reads",
+      "errors.no-5xx.invalid-reads",
+    ]);
+    const outcome = await runChecks(
+      checks,
+      settingsFor(chaos.ref, { baseUrl: chaos.url, writes: false, timeoutMs: 1000, runs: 100, concurrency: 1 }),
+      await Schemas.load(),
+    );
     console.log(outcome.results.map((r) => `${r.id}: ${r.status}, ${r.requests} requests`).join("\n"));
     for (const r of outcome.results) {
       expect(["passed", "errored", "skipped"]).toContain(r.status);
@@ -150,15 +179,20 @@ describe("cases judged at once (casesAtOnce)", () => {
   function threeLarge(casesAtOnce: number) {
     let inFlight = 0;
     let most = 0;
-    const p = counted("three-large", fc.array(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 12 }), async (xs, _call, ctx, api) => {
-      most = Math.max(most, ++inFlight);
-      try {
-        await api.get(E1);
-      } finally {
-        inFlight--;
-      }
-      ctx.expect.that(xs.filter((x) => x > 400_000).length < 3, "fewer than three large numbers", { reason: "total" });
-    }, { casesAtOnce, maxRequests: 600 });
+    const p = counted(
+      "three-large",
+      fc.array(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 12 }),
+      async (xs, _call, ctx, api) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          await api.get(E1);
+        } finally {
+          inFlight--;
+        }
+        ctx.expect.that(xs.filter((x) => x > 400_000).length < 3, "fewer than three large numbers", { reason: "total" });
+      },
+      { casesAtOnce, maxRequests: 600 },
+    );
     return { ...p, most: () => most };
   }
 
@@ -179,14 +213,19 @@ describe("cases judged at once (casesAtOnce)", () => {
   it("a property that holds runs every asked case, at most the number asked for at once", async () => {
     let inFlight = 0;
     let most = 0;
-    const p = counted("holds-at-once", fc.nat(), async (_n, _call, _ctx, api) => {
-      most = Math.max(most, ++inFlight);
-      try {
-        await api.get(E1);
-      } finally {
-        inFlight--;
-      }
-    }, { casesAtOnce: 5 });
+    const p = counted(
+      "holds-at-once",
+      fc.nat(),
+      async (_n, _call, _ctx, api) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          await api.get(E1);
+        } finally {
+          inFlight--;
+        }
+      },
+      { casesAtOnce: 5 },
+    );
     const { results } = await runAgainstReference([p.check], { settings: { runs: 40 } });
     expect(results[0].status).toBe("passed");
     expect(p.calls[0]).toBe(40);
@@ -194,10 +233,15 @@ describe("cases judged at once (casesAtOnce)", () => {
   });
 
   it("a network error among cases at once ends the property unshrunk, as errored", async () => {
-    const p = counted("network-at-once", fc.nat(), async (n, call) => {
-      if (call === 6) throw new NetworkError("connection reset", { method: "GET", url: "http://x" + E1 } as Exchange);
-      void n;
-    }, { casesAtOnce: 4 });
+    const p = counted(
+      "network-at-once",
+      fc.nat(),
+      async (n, call) => {
+        if (call === 6) throw new NetworkError("connection reset", { method: "GET", url: "http://x" + E1 } as Exchange);
+        void n;
+      },
+      { casesAtOnce: 4 },
+    );
     const { results } = await runAgainstReference([p.check], SETTINGS);
     expect(results[0].status).toBe("errored");
     expect(p.calls[0]).toBeLessThanOrEqual(8);

@@ -10,11 +10,32 @@ let schemas: Promise<Schemas> | undefined;
 /** Settings for a run against a reference server, as its --write-config would give them. */
 export function settingsFor(ref: RunningReference, over: Partial<RunSettings> = {}): RunSettings {
   const c = ref.config() as any;
-  return { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, adminWrites: true, deploymentLifecycle: true, gitOperations: true, unnamedOperations: true, timeoutMs: 5_000, runs: 25, seed: 42, strict: false, concurrency: 8, ...over };
+  return {
+    baseUrl: c.baseUrl,
+    token: c.token,
+    tokens: c.tokens,
+    fixtures: c.fixtures,
+    writes: true,
+    unremovableWrites: true,
+    deploymentChanges: true,
+    adminWrites: true,
+    deploymentLifecycle: true,
+    gitOperations: true,
+    unnamedOperations: true,
+    timeoutMs: 5_000,
+    runs: 25,
+    seed: 42,
+    strict: false,
+    concurrency: 8,
+    ...over,
+  };
 }
 
 /** Starts a reference server (with faults or variants), runs the checks in-process, stops it. */
-export async function runAgainstReference(checks: Check[], opts: { faults?: string[]; variants?: string[]; settings?: Partial<RunSettings>; upsertDelayMs?: number; seedShape?: "default" | "alternate" | "huge" } = {}): Promise<RunOutcome & { ref: RunningReference }> {
+export async function runAgainstReference(
+  checks: Check[],
+  opts: { faults?: string[]; variants?: string[]; settings?: Partial<RunSettings>; upsertDelayMs?: number; seedShape?: "default" | "alternate" | "huge" } = {},
+): Promise<RunOutcome & { ref: RunningReference }> {
   schemas ??= Schemas.load();
   const ref = await startReference({ faults: opts.faults, variants: opts.variants, upsertDelayMs: opts.upsertDelayMs, seedShape: opts.seedShape });
   try {
@@ -26,5 +47,8 @@ export async function runAgainstReference(checks: Check[], opts: { faults?: stri
 }
 
 export function describeResults(outcome: RunOutcome): string {
-  return outcome.results.filter((r) => r.status !== "passed").map((r) => `${r.status} ${r.id}: ${r.message} | expected ${r.expected} | got ${r.got}`).join("\n");
+  return outcome.results
+    .filter((r) => r.status !== "passed")
+    .map((r) => `${r.status} ${r.id}: ${r.message} | expected ${r.expected} | got ${r.got}`)
+    .join("\n");
 }

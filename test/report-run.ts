@@ -27,7 +27,25 @@ export async function faultyRun(reporters: string[], extra: string[] = []) {
     const tokens = { ...(ref.config().tokens as Record<string, string>) };
     delete tokens.noAudit;
     writeFileSync(config, JSON.stringify({ ...ref.config(), tokens, writes: true }));
-    const run = await cli("--config", config, "--check", "deployments.*", "pagination.*", "tokens.*", "audit.*", "deployment-update.merge.*", "--runs", "20", "--seed", "4", "--reporter", ...reporters, "--out", join(dir, "reports"), ...extra);
+    const run = await cli(
+      "--config",
+      config,
+      "--check",
+      "deployments.*",
+      "pagination.*",
+      "tokens.*",
+      "audit.*",
+      "deployment-update.merge.*",
+      "--runs",
+      "20",
+      "--seed",
+      "4",
+      "--reporter",
+      ...reporters,
+      "--out",
+      join(dir, "reports"),
+      ...extra,
+    );
     const secrets = [ref.config().token, ...Object.values(ref.config().tokens ?? {})].filter((t): t is string => typeof t === "string");
     const read = (name: string) => readFileSync(join(dir, "reports", name), "utf8");
     return { ...run, dir, secrets, read, report: () => JSON.parse(read("report.json")) as Report };

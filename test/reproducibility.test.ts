@@ -40,12 +40,20 @@ async function requestsOfARun(seed: number, concurrency = 1): Promise<{ byCheck:
 
 /** The checks whose requests differ between two runs (each check's in any order: a check may send concurrently); a key of "" leaves a request out. */
 function differing(a: Map<string, string[]>, b: Map<string, string[]>, key: (k: string) => string = (k) => k): string[] {
-  const sorted = (xs: string[] | undefined) => JSON.stringify((xs ?? []).map(key).filter((k) => k !== "").sort());
+  const sorted = (xs: string[] | undefined) =>
+    JSON.stringify(
+      (xs ?? [])
+        .map(key)
+        .filter((k) => k !== "")
+        .sort(),
+    );
   return [...a.keys()].filter((id) => sorted(a.get(id)) !== sorted(b.get(id)));
 }
 
 describe("the same seed sends the same requests", () => {
-  it("two runs of the catalogue with one seed, against two fresh references, send the same requests, and no token in a URL or body", { timeout: 180_000 }, async () => {
+  it("two runs of the catalogue with one seed, against two fresh references, send the same requests, and no token in a URL or body", {
+    timeout: 180_000,
+  }, async () => {
     const a = await requestsOfARun(20260101);
     const b = await requestsOfARun(20260101);
     expect([...b.byCheck.keys()].sort()).toEqual([...a.byCheck.keys()].sort());
@@ -70,25 +78,54 @@ describe("conformance replay", () => {
   const CHECK = "pagination.cursor.any-page-size";
   const FAULT = "cursor-page-of-five-skips";
   let dir: string;
-  const cli = (...args: string[]) => spawnSync(process.execPath, [join(packageRoot, "dist", "bin", "conformance.js"), ...args], { cwd: packageRoot, encoding: "utf8" });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [join(packageRoot, "dist", "bin", "conformance.js"), ...args], { cwd: packageRoot, encoding: "utf8" });
   const resultOf = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as Report).results.find((r) => r.id === CHECK);
 
   beforeAll(() => {
     // The test drives the built CLI, as a user would. `npm test` builds it first; rebuilding here
     // would rewrite dist/ under the test files that run beside this one.
-    if (!existsSync(join(packageRoot, "dist", "bin", "conformance.js"))) throw new Error("dist/bin/conformance.js is missing: build first (npx tsc -p tsconfig.json; npm test does it)");
+    if (!existsSync(join(packageRoot, "dist", "bin", "conformance.js")))
+      throw new Error("dist/bin/conformance.js is missing: build first (npx tsc -p tsconfig.json; npm test does it)");
     dir = mkdtempSync(join(tmpdir(), "conformance-replay-"));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("re-runs a failed property from its saved report and fails again with the same shrunk counterexample", { timeout: 60_000 }, () => {
-    const first = cli("--reference", "--fault", FAULT, "--allow-writes", "--check", CHECK, "--seed", "42", "--runs", "25", "--reporter", "json", "--out", join(dir, "first"));
+    const first = cli(
+      "--reference",
+      "--fault",
+      FAULT,
+      "--allow-writes",
+      "--check",
+      CHECK,
+      "--seed",
+      "42",
+      "--runs",
+      "25",
+      "--reporter",
+      "json",
+      "--out",
+      join(dir, "first"),
+    );
     expect(first.status, first.stderr).toBe(1);
     const failed = resultOf(join(dir, "first", "report.json"));
     expect(failed?.status).toBe("failed");
     expect(failed?.property?.counterexample).toBeTruthy();
 
-    const again = cli("replay", join(dir, "first", "report.json"), CHECK, "--reference", "--fault", FAULT, "--allow-writes", "--reporter", "json", "--out", join(dir, "again"));
+    const again = cli(
+      "replay",
+      join(dir, "first", "report.json"),
+      CHECK,
+      "--reference",
+      "--fault",
+      FAULT,
+      "--allow-writes",
+      "--reporter",
+      "json",
+      "--out",
+      join(dir, "again"),
+    );
     expect(again.status, again.stderr).toBe(1);
     const replayed = resultOf(join(dir, "again", "report.json"));
     expect(replayed?.status).toBe("failed");
@@ -98,7 +135,9 @@ describe("conformance replay", () => {
     expect(replayed?.property?.runs).toBe(1);
   });
 
-  it("a replay that does not run its check (a write check without --allow-writes) says 'not run', never passed, and exits 2; --quiet keeps it short", { timeout: 60_000 }, () => {
+  it("a replay that does not run its check (a write check without --allow-writes) says 'not run', never passed, and exits 2; --quiet keeps it short", {
+    timeout: 60_000,
+  }, () => {
     const WRITER = "upsert.create.absent-slug-creates";
     const saved = cli("--reference", "--allow-writes", "--check", WRITER, "--seed", "5", "--reporter", "json", "--out", join(dir, "writer"));
     expect(saved.status, saved.stderr).toBe(0);
@@ -110,6 +149,10 @@ describe("conformance replay", () => {
     expect(replay.stdout).not.toMatch(/conformance: passed/);
     const quiet = cli("replay", join(dir, "writer", "report.json"), WRITER, "--reference", "--allow-writes", "--quiet");
     expect(quiet.status, quiet.stderr).toBe(0);
-    expect(quiet.stdout.trim().split("\n")).toEqual([expect.stringMatching(/^1 checks: 1 passed/), "conformance: passed", expect.stringMatching(/^reports: none written/)]);
+    expect(quiet.stdout.trim().split("\n")).toEqual([
+      expect.stringMatching(/^1 checks: 1 passed/),
+      "conformance: passed",
+      expect.stringMatching(/^reports: none written/),
+    ]);
   });
 });

@@ -29,7 +29,8 @@ const writeChecks = new Set(catalogue.filter((c) => c.needs.includes("writes")).
 /** Faults that make write checks fail after changing something the run must put back: a folder cycle, a branch's flag. */
 const ownFault = "bulk-move-into-descendant";
 const otherGroupsFault =
-  faults.find((f) => f.name === "staging-personal-branch-accepted") ?? faults.find((f) => !f.name.startsWith("bulk-move-") && f.catches.some((id) => writeChecks.has(id)));
+  faults.find((f) => f.name === "staging-personal-branch-accepted") ??
+  faults.find((f) => !f.name.startsWith("bulk-move-") && f.catches.some((id) => writeChecks.has(id)));
 
 interface Session {
   ref: RunningReference;
@@ -131,7 +132,9 @@ const MAX_DEPLOYMENT_UPDATES = 12;
 
 /** The count the console prints (core/spec/deployment-updates.ts). */
 function updatesOf(run: CliRun): { accepted: number; where: string[] } {
-  const m = /^deployment updates \(PUT \/api\/v1\/deployments\/\{deploymentId\}\): (\d+) accepted(?: to deployment ([^,]+(?:, [^,]+)*?))?, \d+ refused$/m.exec(run.stdout);
+  const m = /^deployment updates \(PUT \/api\/v1\/deployments\/\{deploymentId\}\): (\d+) accepted(?: to deployment ([^,]+(?:, [^,]+)*?))?, \d+ refused$/m.exec(
+    run.stdout,
+  );
   if (!m) throw new Error(`no deployment update count in the output:\n${run.stdout.slice(-1500)}`);
   return { accepted: Number(m[1]), where: m[2] ? m[2].split(", ") : [] };
 }
@@ -141,85 +144,113 @@ const settingsOf = (snapshot: StateSnapshot) => snapshot.deployments.map((d) => 
 const idOfResultLine = (line: string) => /^(?:PASS|FAIL)\s+\S+\s+(\S+)/.exec(line)?.[1];
 
 describe("the run's safety guarantees", () => {
-  it("without --allow-writes, every write check is skipped with the reason and the server's state is untouched", async () => {
-    const s = await open();
-    const run = await cli(["--config", s.config, "--reporter", "json", "--out", s.dir]);
-    expect([0, 1], run.stderr).toContain(run.code);
-    const report = reportOf(s);
-    expect(report.writes).toBe(false);
-    expect(report.results.map((r) => r.id)).toEqual(catalogue.map((c) => c.id));
-    const ranAnyway = report.results.filter((r) => writeChecks.has(r.id) && !(r.status === "skipped" && /writes not allowed/.test(r.message)));
-    expect(ranAnyway.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
-    expect(snapshotOf(s.ref.app.store)).toEqual(s.before);
-  }, RUN_TIMEOUT_MS + 10_000);
+  it(
+    "without --allow-writes, every write check is skipped with the reason and the server's state is untouched",
+    async () => {
+      const s = await open();
+      const run = await cli(["--config", s.config, "--reporter", "json", "--out", s.dir]);
+      expect([0, 1], run.stderr).toContain(run.code);
+      const report = reportOf(s);
+      expect(report.writes).toBe(false);
+      expect(report.results.map((r) => r.id)).toEqual(catalogue.map((c) => c.id));
+      const ranAnyway = report.results.filter((r) => writeChecks.has(r.id) && !(r.status === "skipped" && /writes not allowed/.test(r.message)));
+      expect(ranAnyway.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
+      expect(snapshotOf(s.ref.app.store)).toEqual(s.before);
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  );
 
-  it("after a full run with --allow-writes, nothing of the run remains, every change is undone, and no deployment was updated", async () => {
-    const s = await open();
-    const run = await cli(["--config", s.config, "--allow-writes", "--reporter", "json", "console", "--out", s.dir]);
-    expect([0, 1], run.stderr).toContain(run.code);
-    const report = reportOf(s);
-    expect(report.results.some((r) => writeChecks.has(r.id) && r.status === "passed"), "some write check ran").toBe(true);
-    expectPutBack(s, report);
-    // Not even changed and put back: the deployments' settings never moved.
-    expect(updatesOf(run)).toMatchObject({ accepted: 0 });
-    expect(settingsOf(snapshotOf(s.ref.app.store))).toEqual(settingsOf(s.before));
-    const changing = report.results.filter((r) => deploymentChecks.has(r.id));
-    expect(changing.length).toBeGreaterThan(0);
-    expect(changing.filter((r) => !(r.status === "skipped" && /--allow-deployment-changes/.test(r.message))).map((r) => `${r.id}: ${r.status}`)).toEqual([]);
-    expect(run.stderr).toMatch(/^writes: .*\n(.*\n)*  - no deployment's version, channel or settings/m);
-  }, RUN_TIMEOUT_MS + 10_000);
+  it(
+    "after a full run with --allow-writes, nothing of the run remains, every change is undone, and no deployment was updated",
+    async () => {
+      const s = await open();
+      const run = await cli(["--config", s.config, "--allow-writes", "--reporter", "json", "console", "--out", s.dir]);
+      expect([0, 1], run.stderr).toContain(run.code);
+      const report = reportOf(s);
+      expect(
+        report.results.some((r) => writeChecks.has(r.id) && r.status === "passed"),
+        "some write check ran",
+      ).toBe(true);
+      expectPutBack(s, report);
+      // Not even changed and put back: the deployments' settings never moved.
+      expect(updatesOf(run)).toMatchObject({ accepted: 0 });
+      expect(settingsOf(snapshotOf(s.ref.app.store))).toEqual(settingsOf(s.before));
+      const changing = report.results.filter((r) => deploymentChecks.has(r.id));
+      expect(changing.length).toBeGreaterThan(0);
+      expect(changing.filter((r) => !(r.status === "skipped" && /--allow-deployment-changes/.test(r.message))).map((r) => `${r.id}: ${r.status}`)).toEqual([]);
+      expect(run.stderr).toMatch(/^writes: .*\n(.*\n)* {2}- no deployment's version, channel or settings/m);
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  );
 
-  it("with --allow-deployment-changes, a full run updates only the named deployment, a handful of times, and puts it back", async () => {
-    const s = await open();
-    const named = String((s.ref.config() as any).fixtures.mutableDeploymentId);
-    const run = await cli(["--config", s.config, "--allow-writes", "--allow-deployment-changes", "--reporter", "json", "console", "--out", s.dir]);
-    expect([0, 1], run.stderr).toContain(run.code);
-    const report = reportOf(s);
-    // Those that also add template variables wait for --allow-unremovable-writes, which this run does not give.
-    const removable = (id: string) => !catalogue.find((c) => c.id === id)!.needs.includes("unremovable-writes");
-    expect(report.results.filter((r) => deploymentChecks.has(r.id) && removable(r.id) && r.status !== "passed").map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual([]);
-    const updates = updatesOf(run);
-    expect(updates.accepted).toBeGreaterThan(0);
-    expect(updates.accepted).toBeLessThanOrEqual(MAX_DEPLOYMENT_UPDATES);
-    expect(updates.where).toEqual([named]);
-    expect(run.stderr).toContain(`change the version, release channel and settings of deployment ${named}`);
-    expectPutBack(s, report);
-  }, RUN_TIMEOUT_MS + 10_000);
+  it(
+    "with --allow-deployment-changes, a full run updates only the named deployment, a handful of times, and puts it back",
+    async () => {
+      const s = await open();
+      const named = String((s.ref.config() as any).fixtures.mutableDeploymentId);
+      const run = await cli(["--config", s.config, "--allow-writes", "--allow-deployment-changes", "--reporter", "json", "console", "--out", s.dir]);
+      expect([0, 1], run.stderr).toContain(run.code);
+      const report = reportOf(s);
+      // Those that also add template variables wait for --allow-unremovable-writes, which this run does not give.
+      const removable = (id: string) => !catalogue.find((c) => c.id === id)!.needs.includes("unremovable-writes");
+      expect(
+        report.results.filter((r) => deploymentChecks.has(r.id) && removable(r.id) && r.status !== "passed").map((r) => `${r.id}: ${r.status} ${r.message}`),
+      ).toEqual([]);
+      const updates = updatesOf(run);
+      expect(updates.accepted).toBeGreaterThan(0);
+      expect(updates.accepted).toBeLessThanOrEqual(MAX_DEPLOYMENT_UPDATES);
+      expect(updates.where).toEqual([named]);
+      expect(run.stderr).toContain(`change the version, release channel and settings of deployment ${named}`);
+      expectPutBack(s, report);
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  );
 
   const broken = [ownFault, ...(otherGroupsFault ? [otherGroupsFault.name] : [])];
-  it(`after a run whose write checks fail (faults ${broken.join(", ")}), nothing of the run remains and every change is undone`, async () => {
-    const s = await open({ faults: broken });
-    const run = await cli(["--config", s.config, "--allow-writes", "--reporter", "json", "--out", s.dir]);
-    expect(run.code, run.stderr).toBe(1);
-    const report = reportOf(s);
-    for (const name of broken) {
-      const caught = faultNamed(name).catches.filter((id) => writeChecks.has(id));
-      expect(report.results.some((r) => caught.includes(r.id) && r.status === "failed"), `${name} made a write check fail`).toBe(true);
-    }
-    expectPutBack(s, report);
-  }, RUN_TIMEOUT_MS + 10_000);
+  it(
+    `after a run whose write checks fail (faults ${broken.join(", ")}), nothing of the run remains and every change is undone`,
+    async () => {
+      const s = await open({ faults: broken });
+      const run = await cli(["--config", s.config, "--allow-writes", "--reporter", "json", "--out", s.dir]);
+      expect(run.code, run.stderr).toBe(1);
+      const report = reportOf(s);
+      for (const name of broken) {
+        const caught = faultNamed(name).catches.filter((id) => writeChecks.has(id));
+        expect(
+          report.results.some((r) => caught.includes(r.id) && r.status === "failed"),
+          `${name} made a write check fail`,
+        ).toBe(true);
+      }
+      expectPutBack(s, report);
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  );
 
-  it("on SIGINT after the first write check, the run stops, says so, exits 130 and still cleans up", async () => {
-    const s = await open();
-    let interruptedAfter: string | undefined;
-    // --verbose: a line per finished check, passes included.
-    const run = await cli(["--config", s.config, "--allow-writes", "--verbose", "--reporter", "json", "console", "--out", s.dir], (line, child) => {
-      const id = idOfResultLine(line);
-      if (interruptedAfter || !id || !writeChecks.has(id)) return;
-      interruptedAfter = id;
-      child.kill("SIGINT");
-    });
-    expect(interruptedAfter, "a write check finished before the run ended").toBeDefined();
-    expect(run.code, run.stderr).toBe(130);
-    expect(run.stdout).toMatch(/^interrupted:/m);
-    const report = reportOf(s);
-    expect(report.interrupted).toBe(true);
-    // Every selected check is accounted for: those the run did not get to are listed as not run.
-    expect(report.results.length).toBe(catalogue.length);
-    expect(report.results.filter((r) => r.status === "skipped" && r.message === NOT_RUN_INTERRUPTED).length).toBeGreaterThan(0);
-    // The verdict line says interrupted, never FAILED; only the line naming the reports follows it.
-    expect(run.stdout.trim().split("\n").slice(-2)[0]).toBe("conformance: interrupted");
-    expect(run.stdout).not.toMatch(/conformance: FAILED/);
-    expectPutBack(s, report);
-  }, RUN_TIMEOUT_MS + 10_000);
+  it(
+    "on SIGINT after the first write check, the run stops, says so, exits 130 and still cleans up",
+    async () => {
+      const s = await open();
+      let interruptedAfter: string | undefined;
+      // --verbose: a line per finished check, passes included.
+      const run = await cli(["--config", s.config, "--allow-writes", "--verbose", "--reporter", "json", "console", "--out", s.dir], (line, child) => {
+        const id = idOfResultLine(line);
+        if (interruptedAfter || !id || !writeChecks.has(id)) return;
+        interruptedAfter = id;
+        child.kill("SIGINT");
+      });
+      expect(interruptedAfter, "a write check finished before the run ended").toBeDefined();
+      expect(run.code, run.stderr).toBe(130);
+      expect(run.stdout).toMatch(/^interrupted:/m);
+      const report = reportOf(s);
+      expect(report.interrupted).toBe(true);
+      // Every selected check is accounted for: those the run did not get to are listed as not run.
+      expect(report.results.length).toBe(catalogue.length);
+      expect(report.results.filter((r) => r.status === "skipped" && r.message === NOT_RUN_INTERRUPTED).length).toBeGreaterThan(0);
+      // The verdict line says interrupted, never FAILED; only the line naming the reports follows it.
+      expect(run.stdout.trim().split("\n").slice(-2)[0]).toBe("conformance: interrupted");
+      expect(run.stdout).not.toMatch(/conformance: FAILED/);
+      expectPutBack(s, report);
+    },
+    RUN_TIMEOUT_MS + 10_000,
+  );
 });

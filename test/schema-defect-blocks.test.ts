@@ -5,7 +5,19 @@ import { blockSharedDefects } from "../core/run/shared-defects.js";
 
 /** Issue 20 §1: one defect, one failure: a schema defect belongs to the schema invariant, which blocks the checks that met it in other answers. */
 const exchange = (method: string, url: string): Exchange => ({ method, url, requestHeaders: {}, status: 200, durationMs: 0, curl: "" });
-const failed = (id: string, reason: string, x: Exchange, kind: CheckResult["kind"] = "example"): CheckResult => ({ id, group: "g", title: id, spec: "E10", level: "MUST", kind, status: "failed", message: id, durationMs: 0, reason, exchange: x });
+const failed = (id: string, reason: string, x: Exchange, kind: CheckResult["kind"] = "example"): CheckResult => ({
+  id,
+  group: "g",
+  title: id,
+  spec: "E10",
+  level: "MUST",
+  kind,
+  status: "failed",
+  message: id,
+  durationMs: 0,
+  reason,
+  exchange: x,
+});
 
 describe("a schema defect reads as the schema invariant's one failure", () => {
   it("a report kind outside the enum: the invariant fails, the clone-name and upsert-draft checks that met it in their own answers are blocked", () => {

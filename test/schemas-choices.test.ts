@@ -6,14 +6,31 @@ beforeAll(load);
 
 describe("choices the spec leaves open", () => {
   it("timestamps: ISO 8601 dates and date-times, with or without offset or fraction", () => {
-    const at = ["2024-01-01", "2024-01-01T00:00:00", "2024-01-01T00:00:00.123", "2024-01-15T10:30:00Z", "2024-01-15T10:30:00+02:00", "2024-01-15T10:30:00.5-0530", "2024-01-15T10:30"];
+    const at = [
+      "2024-01-01",
+      "2024-01-01T00:00:00",
+      "2024-01-01T00:00:00.123",
+      "2024-01-15T10:30:00Z",
+      "2024-01-15T10:30:00+02:00",
+      "2024-01-15T10:30:00.5-0530",
+      "2024-01-15T10:30",
+    ];
     for (const t of at) {
       expect(ok("Timestamp", t), t).toBe(true);
       expect(ok("Deployment", { id: "d1", name: "Prod", created_at: t }), t).toBe(true);
       expect(ok("Workbook", { ...workbook(), createdAt: t, updatedAt: t }), t).toBe(true);
       expect(ok("MetadataTokenResult", { token: "a.b.c", created_at: t, expires_at: t }), t).toBe(true);
     }
-    for (const t of ["2024-1-1", "2024-01-32", "2024-01-01T25:00:00", "2024-01-01 10:00", "2024-01-01T10:00:00+2", "1704067200", "", "2024-01-01T10:00:00Z trailing"]) {
+    for (const t of [
+      "2024-1-1",
+      "2024-01-32",
+      "2024-01-01T25:00:00",
+      "2024-01-01 10:00",
+      "2024-01-01T10:00:00+2",
+      "1704067200",
+      "",
+      "2024-01-01T10:00:00Z trailing",
+    ]) {
       expect(ok("Timestamp", t), t).toBe(false);
       expect(ok("Workbook", { ...workbook(), updatedAt: t }), t).toBe(false);
     }
@@ -34,7 +51,13 @@ describe("choices the spec leaves open", () => {
   });
 
   it("nulls and absences the published document allows on E2, E4 and the lists", () => {
-    const nullEnv = { id: "env-3", type: "development", branch: null, user: null, api_credentials: [{ type: "rest", version: 1, database: null, host: null, port: null, url: null }] };
+    const nullEnv = {
+      id: "env-3",
+      type: "development",
+      branch: null,
+      user: null,
+      api_credentials: [{ type: "rest", version: 1, database: null, host: null, port: null, url: null }],
+    };
     expect(ok("Environment", nullEnv)).toBe(true);
     expect(ok("Environment", { ...envControl, api_credentials: { rest: { url: null }, sql: { host: null, port: null } } })).toBe(true);
     expect(ok("Environment", { type: "staging", branch: "release" })).toBe(true);
@@ -67,8 +90,20 @@ describe("choices the spec leaves open", () => {
     const snapshot = { id: 1, reportId: 2, versionNumber: 3, preferences: { columnFormats: null } };
     expect(ok("ReportSnapshot", snapshot)).toBe(true);
     expect(ok("ReportSnapshot", { ...snapshot, preferences: { columnFormats: { c: { type: "ratio" } } } })).toBe(false);
-    const published = { ...dashboard(), config: { kind: "CLASSIC", widgets: [{ ...widget(), responsiveLayouts: null }], app: { manifest: { dependencies: null, version: null } } }, reportSnapshots: [snapshot] };
-    expect(ok("Workbook", { ...workbook(), isFavorite: null, createdAt: "2024-01-15T10:30:00", publishedDashboard: published, dashboardPublished: published.config })).toBe(true);
+    const published = {
+      ...dashboard(),
+      config: { kind: "CLASSIC", widgets: [{ ...widget(), responsiveLayouts: null }], app: { manifest: { dependencies: null, version: null } } },
+      reportSnapshots: [snapshot],
+    };
+    expect(
+      ok("Workbook", {
+        ...workbook(),
+        isFavorite: null,
+        createdAt: "2024-01-15T10:30:00",
+        publishedDashboard: published,
+        dashboardPublished: published.config,
+      }),
+    ).toBe(true);
   });
 
   it("error bodies: {error}, or message (a string or an array of strings) with statusCode", () => {

@@ -83,5 +83,16 @@ export const version = () => ({
   isLatestInChannel: true,
   isCurrent: false,
 });
-export const envList = { id: "env-1", type: "production", branch: "main", user: "u", api_credentials: [{ type: "rest", version: 1, database: "db", host: "h", port: 5432, url: "https://x" }] };
-export const envControl = { id: "env-2", name: "Production", type: "staging", api_credentials: { rest: { url: "https://x" }, sql: { host: "h", port: 15432 } } };
+export const envList = {
+  id: "env-1",
+  type: "production",
+  branch: "main",
+  user: "u",
+  api_credentials: [{ type: "rest", version: 1, database: "db", host: "h", port: 5432, url: "https://x" }],
+};
+export const envControl = {
+  id: "env-2",
+  name: "Production",
+  type: "staging",
+  api_credentials: { rest: { url: "https://x" }, sql: { host: "h", port: 15432 } },
+};

@@ -1,7 +1,23 @@
 import { describe, it, expect, beforeAll } from "vitest";
 import { readFileSync } from "node:fs";
 import { bundledOpenApi } from "../core/spec/schemas.js";
-import { type Doc, newAjv, openapiPath, validators, bundled, dashboard, deref, envControl, envList, load, ok, pageInfo, version, widget, workbook } from "./schemas-fixtures.js";
+import {
+  type Doc,
+  newAjv,
+  openapiPath,
+  validators,
+  bundled,
+  dashboard,
+  deref,
+  envControl,
+  envList,
+  load,
+  ok,
+  pageInfo,
+  version,
+  widget,
+  workbook,
+} from "./schemas-fixtures.js";
 
 beforeAll(load);
 
@@ -44,9 +60,7 @@ describe("loading", () => {
         ids.add(op.operationId);
       }
     }
-    expect([...seen].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))).toEqual(
-      Array.from({ length: 14 }, (_, i) => `E${i + 1}`),
-    );
+    expect([...seen].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))).toEqual(Array.from({ length: 14 }, (_, i) => `E${i + 1}`));
     const refs = [...JSON.stringify(raw.paths).matchAll(/"\$ref":"([^"]*)"/g)].map((x) => x[1]);
     for (const r of refs) expect(r).toMatch(/^#\/components\/schemas\/[A-Za-z]+$/);
     for (const s of Object.values(raw.components.schemas)) expect(s.$ref).toMatch(/^[A-Za-z]+\.schema\.json$/);
@@ -111,10 +125,14 @@ describe("Dashboard family", () => {
     expect(ok("Dashboard", { ...dashboard(), status: "deleted" })).toBe(false);
     const { config: _c, ...noConfig } = dashboard();
     expect(ok("Dashboard", noConfig)).toBe(false);
-    expect(ok("ReportSnapshot", { id: 1, reportId: 2, versionNumber: 3, kind: null, spec: "{}", fillMissingRows: { member: "m", excludedDimensions: null } })).toBe(true);
+    expect(
+      ok("ReportSnapshot", { id: 1, reportId: 2, versionNumber: 3, kind: null, spec: "{}", fillMissingRows: { member: "m", excludedDimensions: null } }),
+    ).toBe(true);
     expect(ok("ReportSnapshot", { id: 1, reportId: 2, versionNumber: 3, kind: "sankey" })).toBe(false);
     expect(ok("ReportSnapshot", { id: 1, reportId: 2, versionNumber: 3, fillMissingRows: {} })).toBe(false);
-    expect(ok("ReportSnapshot", { id: 1, reportId: 2, versionNumber: 3, preferences: { columnFormats: { c: { type: "percent", decimalPlaces: null } } } })).toBe(true);
+    expect(
+      ok("ReportSnapshot", { id: 1, reportId: 2, versionNumber: 3, preferences: { columnFormats: { c: { type: "percent", decimalPlaces: null } } } }),
+    ).toBe(true);
   });
 });
 

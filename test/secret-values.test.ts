@@ -29,7 +29,13 @@ function watcher(secret: string) {
 describe("env-vars.mask.every-answer looks for secrets in values", () => {
   it("a secret that occurs inside another variable's name, or in a key, is no leak", () => {
     const watch = watcher("toString");
-    const listed = { items: [{ name: "RUN_API_PASS", value: "[ENCRYPTED]" }, { name: "_pASStoString_RUN", value: "[ENCRYPTED]" }], data: [] };
+    const listed = {
+      items: [
+        { name: "RUN_API_PASS", value: "[ENCRYPTED]" },
+        { name: "_pASStoString_RUN", value: "[ENCRYPTED]" },
+      ],
+      data: [],
+    };
     expect(watch(observed("GET", `${dep}/env-vars`, 200, listed))).toBe("held");
     const long = watcher("a distinctive secret 7f3a9c");
     expect(long(observed("GET", `${dep}/settings`, 200, { "a distinctive secret 7f3a9c": true, name: "x" }))).toBe("held");

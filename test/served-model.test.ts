@@ -13,12 +13,16 @@ async function model(paths: Record<string, unknown>): Promise<ServedModel> {
   return new ServedModel(raw, await dereference(raw));
 }
 
-const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, body, isJson: true, headers, text: JSON.stringify(body) }) as unknown as Response;
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  ({ status, body, isJson: true, headers, text: JSON.stringify(body) }) as unknown as Response;
 
 describe("the served model", () => {
   it("reads a record under its documented wrapper, and the body as it is where none is documented", async () => {
     const m = await model({
-      "/api/v1/folders": { post: { responses: { "201": json(wrapped) } }, get: { responses: { "200": json({ type: "object", required: ["items"], properties: { items: { type: "array", items: folder } } }) } } },
+      "/api/v1/folders": {
+        post: { responses: { "201": json(wrapped) } },
+        get: { responses: { "200": json({ type: "object", required: ["items"], properties: { items: { type: "array", items: folder } } }) } },
+      },
       "/api/v1/plain": { post: { responses: { "200": json(folder) } } },
     });
     expect(m.require("POST", "/api/v1/folders", "").record(answer(201, { data: { id: 3, name: "a" } }))).toEqual({ id: 3, name: "a" });
@@ -30,15 +34,36 @@ describe("the served model", () => {
 
   it("finds a create's id by its link's expression, then the record, then the Location header (typed as the schema's id)", async () => {
     const m = await model({
-      "/api/v1/linked": { post: { responses: { "201": { ...json(wrapped), links: { read: { operationId: "getLinked", parameters: { linkedId: "$response.body#/data/id" } } } } } } },
-      "/api/v1/linked/{linkedId}": { get: { operationId: "getLinked", responses: { "200": json(folder) } }, delete: { responses: { "204": { description: "gone" } } } },
-      "/api/v1/located": { post: { responses: { "201": { description: "made", headers: { Location: { schema: { type: "string" } } }, ...json({ type: "object", properties: { id: { type: "integer" }, name: { type: "string" } } }) } } } },
+      "/api/v1/linked": {
+        post: {
+          responses: { "201": { ...json(wrapped), links: { read: { operationId: "getLinked", parameters: { linkedId: "$response.body#/data/id" } } } } },
+        },
+      },
+      "/api/v1/linked/{linkedId}": {
+        get: { operationId: "getLinked", responses: { "200": json(folder) } },
+        delete: { responses: { "204": { description: "gone" } } },
+      },
+      "/api/v1/located": {
+        post: {
+          responses: {
+            "201": {
+              description: "made",
+              headers: { Location: { schema: { type: "string" } } },
+              ...json({ type: "object", properties: { id: { type: "integer" }, name: { type: "string" } } }),
+            },
+          },
+        },
+      },
       "/api/v1/located/{id}": { patch: { responses: { "200": json(folder) } } },
     });
     const linked = m.require("POST", "/api/v1/linked", "");
     expect(linked.created(answer(201, { data: { id: 7, name: "a" } }))).toEqual({ id: 7, record: { id: 7, name: "a" } });
     const located = m.require("POST", "/api/v1/located", "");
-    expect(located.created(answer(201, { name: "b" }, { location: "/api/v1/located/12" }))).toEqual({ id: 12, record: { name: "b" }, location: "/api/v1/located/12" });
+    expect(located.created(answer(201, { name: "b" }, { location: "/api/v1/located/12" }))).toEqual({
+      id: 12,
+      record: { name: "b" },
+      location: "/api/v1/located/12",
+    });
     expect(located.created(answer(201, { name: "b" })).id).toBeUndefined();
     // Links first (only the GET is linked), then the paths for what the links do not name (the DELETE).
     const byLink = m.addressed(linked.op)!;
@@ -69,8 +94,16 @@ describe("the served model", () => {
     const body = (schema: unknown) => ({ requestBody: { content: { "application/json": { schema } } }, responses: { "200": json(folder) } });
     const pair = { type: "object", required: ["from", "to"], properties: { from: { type: "string" }, to: { type: "string" } } };
     const m = await model({
-      "/api/v1/flat": { post: body({ type: "object", required: ["oldName", "newName"], properties: { branch: { type: "string" }, oldName: { type: "string" }, newName: { type: "string" } } }) },
-      "/api/v1/listed": { post: body({ type: "object", required: ["renames"], properties: { branchName: { type: "string" }, renames: { type: "array", items: pair } } }) },
+      "/api/v1/flat": {
+        post: body({
+          type: "object",
+          required: ["oldName", "newName"],
+          properties: { branch: { type: "string" }, oldName: { type: "string" }, newName: { type: "string" } },
+        }),
+      },
+      "/api/v1/listed": {
+        post: body({ type: "object", required: ["renames"], properties: { branchName: { type: "string" }, renames: { type: "array", items: pair } } }),
+      },
       "/api/v1/none": { post: body({ type: "object", properties: { branchName: { type: "string" } } }) },
     });
     const hints = { "branchName|branch?": "b", "from|oldName": "x", "to|newName": "y" };

@@ -27,7 +27,18 @@ describe("--shard i/n", () => {
     expect(invariants.length).toBeGreaterThan(0);
     for (const n of [1, 2, 3, 4, 7]) {
       const parts = Array.from({ length: n }, (_, i) => shardOf(catalogue, i + 1, n));
-      expect(parts.flat().filter((c) => !isInvariant(c)).map((c) => c.id).sort()).toEqual(catalogue.filter((c) => !isInvariant(c)).map((c) => c.id).sort());
+      expect(
+        parts
+          .flat()
+          .filter((c) => !isInvariant(c))
+          .map((c) => c.id)
+          .sort(),
+      ).toEqual(
+        catalogue
+          .filter((c) => !isInvariant(c))
+          .map((c) => c.id)
+          .sort(),
+      );
       for (const part of parts) expect(invariants.filter((c) => !part.includes(c)).map((c) => c.id)).toEqual([]);
       for (const [i, part] of parts.entries()) {
         expect(part.map((c) => c.id)).toEqual(catalogue.filter((c) => part.includes(c)).map((c) => c.id));
@@ -54,7 +65,9 @@ describe("--shard i/n", () => {
     const table = conflictTable(catalogue, true);
     const parts = Array.from({ length: 4 }, (_, i) => new Set(shardOf(catalogue, i + 1, 4).map((c) => c.id)));
     const partOf = (id: string) => parts.findIndex((p) => p.has(id));
-    const split = table.flatMap((others, i) => [...others].filter((j) => partOf(catalogue[i].id) !== partOf(catalogue[j].id)).map((j) => `${catalogue[i].id} / ${catalogue[j].id}`));
+    const split = table.flatMap((others, i) =>
+      [...others].filter((j) => partOf(catalogue[i].id) !== partOf(catalogue[j].id)).map((j) => `${catalogue[i].id} / ${catalogue[j].id}`),
+    );
     expect(split).toEqual([]);
     // The staging toggles and the environment reads share a thing: one part holds them all.
     expect(new Set(catalogue.filter((c) => c.group === "staging" || c.group === "environments").map((c) => partOf(c.id))).size).toBe(1);
@@ -82,8 +95,25 @@ describe("bad values of the new options: one clear line, exit 2", () => {
 describe("conformance merge", () => {
   // Two faults: the baseline accepts what the first breaks; the second's failures are new.
   const known = "deployments-total-off-by-one";
-  const common = ["--reference", "--fault", known, "deployments-limit-ignored", "--allow-writes", "--group", "deployments", "staging", "--seed", "11", "--runs", "5", "--reporter", "json", "junit"];
-  const statuses = (d: string) => [...readFileSync(join(d, "junit.xml"), "utf8").matchAll(/<testcase [^>]*name="([^"]+)"[^>]*?(\/>|>\s*<(\w+))/g)].map((m) => [m[1], m[3] ?? "passed"]);
+  const common = [
+    "--reference",
+    "--fault",
+    known,
+    "deployments-limit-ignored",
+    "--allow-writes",
+    "--group",
+    "deployments",
+    "staging",
+    "--seed",
+    "11",
+    "--runs",
+    "5",
+    "--reporter",
+    "json",
+    "junit",
+  ];
+  const statuses = (d: string) =>
+    [...readFileSync(join(d, "junit.xml"), "utf8").matchAll(/<testcase [^>]*name="([^"]+)"[^>]*?(\/>|>\s*<(\w+))/g)].map((m) => [m[1], m[3] ?? "passed"]);
 
   it("a sharded run with a baseline, merged, gives the exit code, report and JUnit of the unsharded run", { timeout: 120_000 }, async () => {
     const first = join(dir, "first");
@@ -128,10 +158,24 @@ describe("conformance merge", () => {
   });
 
   it("refuses, in one line with exit 2, shards of different seeds or selections, and --shard without --seed", { timeout: 60_000 }, async () => {
-    const shard = (name: string, ...extra: string[]) => run("--reference", "--check", "deployments.list.schema", "--shard", "1/2", "--reporter", "json", "--out", join(dir, name), ...extra);
+    const shard = (name: string, ...extra: string[]) =>
+      run("--reference", "--check", "deployments.list.schema", "--shard", "1/2", "--reporter", "json", "--out", join(dir, name), ...extra);
     await shard("seed-a", "--seed", "1");
     await shard("seed-b", "--seed", "2");
-    await run("--reference", "--check", "deployments.list.schema", "deployments.list.defaults", "--shard", "2/2", "--seed", "1", "--reporter", "json", "--out", join(dir, "other-selection"));
+    await run(
+      "--reference",
+      "--check",
+      "deployments.list.schema",
+      "deployments.list.defaults",
+      "--shard",
+      "2/2",
+      "--seed",
+      "1",
+      "--reporter",
+      "json",
+      "--out",
+      join(dir, "other-selection"),
+    );
     const seeds = await run("merge", join(dir, "seed-a", "report.json"), join(dir, "seed-b", "report.json"), "--out", join(dir, "x"));
     expect(seeds.code).toBe(2);
     expect(seeds.errLines).toHaveLength(1);

@@ -13,17 +13,26 @@ describe("one defect reads as one failure", () => {
     // A walk of the list filtered by folderId is another exchange (a server may page a filtered list its own way): its failure stays its own.
     const filtered = (r: (typeof o.results)[number]) => /[?&]folderId=/.test(r.exchange?.url ?? "");
     const failed = o.results.filter((r) => r.status === "failed" && !filtered(r));
-    expect(failed.map((r) => `${r.id} ${r.reason}`), describeResults(o)).toEqual([`${failed[0]?.id} walk:repeated-cursor`]);
-    expect(o.results.filter((r) => r.status === "failed" && filtered(r)).map((r) => `${r.id} ${r.reason}`)).toEqual(["workbooks.list.folder-filter-every-page walk:repeated-cursor"]);
+    expect(
+      failed.map((r) => `${r.id} ${r.reason}`),
+      describeResults(o),
+    ).toEqual([`${failed[0]?.id} walk:repeated-cursor`]);
+    expect(o.results.filter((r) => r.status === "failed" && filtered(r)).map((r) => `${r.id} ${r.reason}`)).toEqual([
+      "workbooks.list.folder-filter-every-page walk:repeated-cursor",
+    ]);
     const blocked = o.results.filter((r) => r.status === "blocked");
     expect(blocked.length).toBeGreaterThanOrEqual(3);
-    for (const r of blocked) expect(r.blockedBy).toMatch(new RegExp(`^${failed[0].id.replace(/\./g, "\\.")}: GET .*/workbooks.* answered 200 \\(walk:repeated-cursor\\)`));
+    for (const r of blocked)
+      expect(r.blockedBy).toMatch(new RegExp(`^${failed[0].id.replace(/\./g, "\\.")}: GET .*/workbooks.* answered 200 \\(walk:repeated-cursor\\)`));
   });
 
   it("a malformed E3 created_at: 1 failure (the timestamps invariant) and every check that read it blocked under it", { timeout: 120_000 }, async () => {
     const checks = catalogue.filter((c) => c.group === "tokens" || c.group === "resources");
     const o = await runAgainstReference(checks, { faults: ["token-created-at-not-iso"], settings: { runs: 10 } });
-    expect(o.results.filter((r) => r.status === "failed").map((r) => `${r.id} ${r.reason}`), describeResults(o)).toEqual(["resources.timestamps.every-answer timestamp"]);
+    expect(
+      o.results.filter((r) => r.status === "failed").map((r) => `${r.id} ${r.reason}`),
+      describeResults(o),
+    ).toEqual(["resources.timestamps.every-answer timestamp"]);
     const blocked = o.results.filter((r) => r.status === "blocked");
     expect(blocked.length).toBeGreaterThanOrEqual(5);
     expect(blocked.map((r) => r.id)).toContain("resources.schema.every-answer");
@@ -31,7 +40,19 @@ describe("one defect reads as one failure", () => {
   });
 
   const exchange = (url: string, status = 200): Exchange => ({ method: "GET", url, requestHeaders: {}, status, durationMs: 0, curl: "" });
-  const failed = (id: string, reason: string, x: Exchange, kind: CheckResult["kind"] = "example"): CheckResult => ({ id, group: "g", title: id, spec: "E8", level: "MUST", kind, status: "failed", message: id, durationMs: 0, reason, exchange: x });
+  const failed = (id: string, reason: string, x: Exchange, kind: CheckResult["kind"] = "example"): CheckResult => ({
+    id,
+    group: "g",
+    title: id,
+    spec: "E8",
+    level: "MUST",
+    kind,
+    status: "failed",
+    message: id,
+    durationMs: 0,
+    reason,
+    exchange: x,
+  });
 
   it("joins only the same shared reason on the same exchange (page position aside); a reason of its own stays failed", () => {
     const list = "http://h/api/v1/deployments/1/workbooks";
@@ -44,7 +65,15 @@ describe("one defect reads as one failure", () => {
       failed("f.schema", "schema:Workbook", exchange(`${list}/7`)),
       failed("resources.schema.every-answer", "schema:Workbook", exchange(`${list}/7`), "invariant"),
     ]);
-    expect(out.map((r) => `${r.id} ${r.status}`)).toEqual(["a.walk failed", "b.walk blocked", "c.own failed", "d.other-list failed", "e.filtered failed", "f.schema blocked", "resources.schema.every-answer failed"]);
+    expect(out.map((r) => `${r.id} ${r.status}`)).toEqual([
+      "a.walk failed",
+      "b.walk blocked",
+      "c.own failed",
+      "d.other-list failed",
+      "e.filtered failed",
+      "f.schema blocked",
+      "resources.schema.every-answer failed",
+    ]);
     expect(out[1].blockedBy).toBe(`a.walk: GET ${list}?first=2&after=x answered 200 (walk:repeated-cursor)`);
     expect(out[5].blockedBy).toMatch(/^resources\.schema\.every-answer: /);
   });
@@ -53,10 +82,19 @@ describe("one defect reads as one failure", () => {
     const put = (slug: string): Exchange => ({ ...exchange(`http://h/api/v1/deployments/1/workbooks/by-slug/${slug}`, 500), method: "PUT" });
     const invariant = failed("errors.no-5xx.every-exchange", "server-error", put("a"), "invariant");
     const property = failed("errors.no-5xx.valid-writes", "server-error", put("b"), "property");
-    expect(blockSharedDefects([property, invariant]).map((r) => `${r.id} ${r.status}`)).toEqual(["errors.no-5xx.valid-writes blocked", "errors.no-5xx.every-exchange failed"]);
+    expect(blockSharedDefects([property, invariant]).map((r) => `${r.id} ${r.status}`)).toEqual([
+      "errors.no-5xx.valid-writes blocked",
+      "errors.no-5xx.every-exchange failed",
+    ]);
     const owner = failed("upsert.create.absent-slug-creates", "status", put("c"));
     const out = blockSharedDefects([owner, property, invariant]);
-    expect(out.map((r) => `${r.id} ${r.status}`)).toEqual(["upsert.create.absent-slug-creates failed", "errors.no-5xx.valid-writes blocked", "errors.no-5xx.every-exchange blocked"]);
-    expect(new Set(out.slice(1).map((r) => r.blockedBy))).toEqual(new Set(["upsert.create.absent-slug-creates: PUT /api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug} answered 500"]));
+    expect(out.map((r) => `${r.id} ${r.status}`)).toEqual([
+      "upsert.create.absent-slug-creates failed",
+      "errors.no-5xx.valid-writes blocked",
+      "errors.no-5xx.every-exchange blocked",
+    ]);
+    expect(new Set(out.slice(1).map((r) => r.blockedBy))).toEqual(
+      new Set(["upsert.create.absent-slug-creates: PUT /api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug} answered 500"]),
+    );
   });
 });

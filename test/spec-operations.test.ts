@@ -21,13 +21,18 @@ describe("the operation table", () => {
 
 describe("the matcher and the filler", () => {
   it("bind placeholders, decoded, and ignore a trailing slash", () => {
-    expect(matchPath("/api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug}", "/api/v1/deployments/7/workbooks/by-slug/a%2Fb/")).toEqual({ deploymentId: "7", slug: "a/b" });
+    expect(matchPath("/api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug}", "/api/v1/deployments/7/workbooks/by-slug/a%2Fb/")).toEqual({
+      deploymentId: "7",
+      slug: "a/b",
+    });
     expect(matchPath("/api/v1/deployments/{deploymentId}", "/api/v1/deployments/")).toBeUndefined();
     expect(matchPath("/api/v1/deployments/{deploymentId}", "/api/v1/deployments/7/x")).toBeUndefined();
   });
 
   it("fill each placeholder as one encoded segment, and refuse a missing one", () => {
-    expect(fillPath("/api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug}", { deploymentId: 7, slug: "a/b c" })).toBe("/api/v1/deployments/7/workbooks/by-slug/a%2Fb%20c");
+    expect(fillPath("/api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug}", { deploymentId: 7, slug: "a/b c" })).toBe(
+      "/api/v1/deployments/7/workbooks/by-slug/a%2Fb%20c",
+    );
     expect(() => fillPath("/x/{id}", {})).toThrow(/\{id\}/);
   });
 

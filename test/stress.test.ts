@@ -37,7 +37,10 @@ describe("--repeat: the write groups, several times at once", () => {
   });
 
   it(`the reference holds under --repeat ${REPEAT}: every check passes, no 5xx, no duplicate slug, no lost write`, { timeout: 300_000 }, async () => {
-    const s = await stress(catalogue.filter((c) => WRITE_GROUPS.includes(c.group)), []);
+    const s = await stress(
+      catalogue.filter((c) => WRITE_GROUPS.includes(c.group)),
+      [],
+    );
     expect(s.outcome.results.length).toBeGreaterThan(s.checks * 2);
     expect(describeResults(s.outcome)).toBe("");
     expect(s.serverErrors).toEqual([]);
@@ -50,7 +53,10 @@ describe("--repeat: the write groups, several times at once", () => {
   });
 
   it("the same watch sees the duplicate slugs of a reference that applies a raced decision twice", { timeout: 120_000 }, async () => {
-    const s = await stress(catalogue.filter((c) => c.id.startsWith("upsert.concurrency.")), ["upsert-race-applied-twice"]);
+    const s = await stress(
+      catalogue.filter((c) => c.id.startsWith("upsert.concurrency.")),
+      ["upsert-race-applied-twice"],
+    );
     expect(s.duplicates.length).toBeGreaterThan(0);
   });
 });
@@ -81,7 +87,8 @@ async function stress(checks: typeof catalogue, faults: string[]) {
       }
     })();
     if (!stored) lost.push(`${e.url}: answered workbook ${id}, which the store does not hold`);
-    else if (typeof sentName === "string" && sentName.trim() !== "" && stored.name !== sentName && stored.name !== sentName.trim()) lost.push(`${e.url}: sent name ${sentName}, stored ${stored.name}`);
+    else if (typeof sentName === "string" && sentName.trim() !== "" && stored.name !== sentName && stored.name !== sentName.trim())
+      lost.push(`${e.url}: sent name ${sentName}, stored ${stored.name}`);
   };
   const sampler = setInterval(() => duplicateSlugs(store.items).forEach((d) => duplicates.add(d)), 2);
   try {

@@ -11,13 +11,30 @@ import type { CheckResult } from "../core/model/result.js";
 import { label, settle, withRecurrence } from "../core/run/verdict.js";
 
 const x = (url: string, status: number) => ({ method: "GET", url, requestHeaders: {}, status, durationMs: 0, curl: `curl ${url}` });
-const result = (id: string, status: CheckResult["status"], extra: Partial<CheckResult> = {}): CheckResult => ({ id, group: id.split(".")[0], title: id, spec: "E1", level: "MUST", kind: "example", status, message: `${id} ${status}`, durationMs: 1, ...extra });
+const result = (id: string, status: CheckResult["status"], extra: Partial<CheckResult> = {}): CheckResult => ({
+  id,
+  group: id.split(".")[0],
+  title: id,
+  spec: "E1",
+  level: "MUST",
+  kind: "example",
+  status,
+  message: `${id} ${status}`,
+  durationMs: 1,
+  ...extra,
+});
 
 describe("a root that passed never blocks", () => {
   it("checks blocked under a root that passed: the first fails on the exchange (reason precondition), the rest are blocked under it, never under the passed root", () => {
     const page = "http://h/api/v1/deployments?offset=300";
     // The class measured on a server: 157 checks "blocked by deployments.list.schema" while that check passed.
-    const victims = Array.from({ length: 157 }, (_, i) => result(`workbooks.c${i}`, "blocked", { root: { check: "deployments.list.schema", exchange: { method: "GET", url: page, status: 200 } }, blockedBy: "deployments.list.schema: GET /api/v1/deployments: walk broke", exchange: x(page, 200) }));
+    const victims = Array.from({ length: 157 }, (_, i) =>
+      result(`workbooks.c${i}`, "blocked", {
+        root: { check: "deployments.list.schema", exchange: { method: "GET", url: page, status: 200 } },
+        blockedBy: "deployments.list.schema: GET /api/v1/deployments: walk broke",
+        exchange: x(page, 200),
+      }),
+    );
     const out = settle([result("deployments.list.schema", "passed"), ...victims]);
     expect(out.filter((r) => r.root?.check === "deployments.list.schema")).toEqual([]);
     const failed = out.filter((r) => r.status === "failed");
@@ -31,7 +48,10 @@ describe("a root that passed never blocks", () => {
   it("a root that failed keeps what it blocks", () => {
     const blockedBy = "deployments.list.schema: GET /api/v1/deployments answered 500";
     const out = settle([result("deployments.list.schema", "failed"), result("w.a", "blocked", { root: { check: "deployments.list.schema" }, blockedBy })]);
-    expect(out.map((r) => `${r.id} ${r.status} ${r.root?.check ?? ""}`.trim())).toEqual(["deployments.list.schema failed", "w.a blocked deployments.list.schema"]);
+    expect(out.map((r) => `${r.id} ${r.status} ${r.root?.check ?? ""}`.trim())).toEqual([
+      "deployments.list.schema failed",
+      "w.a blocked deployments.list.schema",
+    ]);
   });
 });
 
@@ -63,7 +83,14 @@ describe("one result, one label in every output", () => {
     result("auth.reject.status-401", "errored"),
   ];
   const gate: GateOptions = { strict: false, baseline: { knownFailures: [{ id: "auth.reject.status-401", reason: "ticket 9" }] } };
-  const report = judged(buildReport({ results, leftovers: [], interrupted: false, durationMs: 5, startedAt: new Date(0).toISOString() }, { name: "t", version: "0", baseUrl: "http://h", seed: 1, runs: 1, writes: false }), gate, {});
+  const report = judged(
+    buildReport(
+      { results, leftovers: [], interrupted: false, durationMs: 5, startedAt: new Date(0).toISOString() },
+      { name: "t", version: "0", baseUrl: "http://h", seed: 1, runs: 1, writes: false },
+    ),
+    gate,
+    {},
+  );
 
   it("JSON, console, JUnit, HTML and CTRF show the judge's label and how it counts", () => {
     const lines: string[] = [];
@@ -76,7 +103,9 @@ describe("one result, one label in every output", () => {
       const shown = shownAs(r, gate);
       expect(r.label, r.id).toBe(label(r));
       expect(ctrf.find((t) => t.labels.check === r.id)!.extra.label, r.id).toBe(shown);
-      expect(html, r.id).toMatch(new RegExp(`<span class="badge ${r.status}">${label(r)}</span><span>${r.level}</span><span class="id">${r.id.replace(/\./g, "\\.")}</span>`));
+      expect(html, r.id).toMatch(
+        new RegExp(`<span class="badge ${r.status}">${label(r)}</span><span>${r.level}</span><span class="id">${r.id.replace(/\./g, "\\.")}</span>`),
+      );
       if (r.status === "failed" || r.status === "errored") expect(console, r.id).toContain(`── ${r.id} ${shown}`);
       if (verdict(r, gate) === "finding") expect(xml, r.id).toContain(shown);
     }
@@ -89,7 +118,10 @@ describe("one result, one label in every output", () => {
   it("the baseline names as new only what fails at its level, and merge relabels nothing", () => {
     expect(report.gate.baseline!.new).toEqual(["deployments.list.schema", "versions.list.sorted", "spec.document.title"]);
     const shard = (index: number, rs: CheckResult[]) => ({ file: `s${index}.json`, report: { ...report, shard: { index, count: 2 }, results: rs } });
-    const merged = mergeReports([shard(1, report.results.slice(0, 3)), shard(2, report.results.slice(3))], report.results.map((r) => r.id));
+    const merged = mergeReports(
+      [shard(1, report.results.slice(0, 3)), shard(2, report.results.slice(3))],
+      report.results.map((r) => r.id),
+    );
     expect(merged.results.map((r) => r.label)).toEqual(report.results.map((r) => r.label));
     expect(judged(merged, gate, {}).gate.exitCode).toBe(report.gate.exitCode);
   });

@@ -13,7 +13,14 @@ const CLAMP = 10;
 /** A list server that refuses a page size above MAX with `refusal` and serves at most CLAMP items a page. */
 function cappedServer(refusal = 422): Api & { sent: Record<string, unknown>[] } {
   const sent: Record<string, unknown>[] = [];
-  const answer = (status: number, body: unknown) => ({ status, isJson: true, body, text: JSON.stringify(body), headers: {}, exchange: { method: "GET", url: "http://t/list", status } as any });
+  const answer = (status: number, body: unknown) => ({
+    status,
+    isJson: true,
+    body,
+    text: JSON.stringify(body),
+    headers: {},
+    exchange: { method: "GET", url: "http://t/list", status } as any,
+  });
   return {
     sent,
     pageBudget: 1000,
@@ -25,7 +32,12 @@ function cappedServer(refusal = 422): Api & { sent: Record<string, unknown>[] } 
       const start = query.after ? Number(query.after) : Number(query.offset ?? 0);
       const items = LIST.slice(start, start + Math.min(size, CLAMP));
       const end = start + items.length;
-      return answer(200, { items, pageInfo: { hasNextPage: end < LIST.length, hasPreviousPage: start > 0, endCursor: String(end) }, data: items, pagination: { offset: start, limit: size, total: LIST.length } });
+      return answer(200, {
+        items,
+        pageInfo: { hasNextPage: end < LIST.length, hasPreviousPage: start > 0, endCursor: String(end) },
+        data: items,
+        pagination: { offset: start, limit: size, total: LIST.length },
+      });
     },
   } as any;
 }
@@ -56,11 +68,14 @@ describe("walks on a server that refuses large page sizes and clamps the rest", 
 
   it("a list that never ends still fails the walk, within the pages its length affords", async () => {
     const api = cappedServer();
-    const endless = { ...api, get: async (p: string, q: any) => {
-      const res: any = await api.get(p, q);
-      if (res.status === 200) res.body = { ...res.body, pageInfo: { ...res.body.pageInfo, hasNextPage: true, endCursor: String(Number(q.after ?? 0) + 1) } };
-      return res;
-    } } as any;
+    const endless = {
+      ...api,
+      get: async (p: string, q: any) => {
+        const res: any = await api.get(p, q);
+        if (res.status === 200) res.body = { ...res.body, pageInfo: { ...res.body.pageInfo, hasNextPage: true, endCursor: String(Number(q.after ?? 0) + 1) } };
+        return res;
+      },
+    } as any;
     await expect(walkCursor(endless, "/list", { first: 5, listLength: 20 })).rejects.toMatchObject({ reason: "walk:endless" });
     expect(api.sent.length).toBeLessThanOrEqual(Math.ceil(20 / 5) + 2);
   });
@@ -76,7 +91,14 @@ describe("a search for one item on a list that changes beside the walk", () => {
   function churningList(deleting: boolean) {
     let list = Array.from({ length: 9 }, (_, i) => ({ id: i + 1 }));
     let walks = 0;
-    const answer = (body: unknown) => ({ status: 200, isJson: true, body, text: JSON.stringify(body), headers: {}, exchange: { method: "GET", url: "http://t/folders", status: 200 } as any });
+    const answer = (body: unknown) => ({
+      status: 200,
+      isJson: true,
+      body,
+      text: JSON.stringify(body),
+      headers: {},
+      exchange: { method: "GET", url: "http://t/folders", status: 200 } as any,
+    });
     const api = {
       pageBudget: 100,
       takenPageSizes: new Map(),

@@ -14,7 +14,21 @@ import { startWrapping, type WrappingServer } from "./wrapping-server.js";
  */
 const settingsOf = (server: WrappingServer): RunSettings => {
   const c = server.config();
-  return { baseUrl: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, writes: true, unremovableWrites: true, deploymentChanges: true, adminWrites: true, timeoutMs: 5_000, runs: 25, seed: 42, strict: false, concurrency: 8 };
+  return {
+    baseUrl: c.baseUrl,
+    token: c.token,
+    tokens: c.tokens,
+    fixtures: c.fixtures,
+    writes: true,
+    unremovableWrites: true,
+    deploymentChanges: true,
+    adminWrites: true,
+    timeoutMs: 5_000,
+    runs: 25,
+    seed: 42,
+    strict: false,
+    concurrency: 8,
+  };
 };
 
 /** What a check ending for want of an id or a record says (core/run/preconditions.ts, suites/lib/e14.ts, suites/documented/examples.ts). */

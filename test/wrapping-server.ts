@@ -45,7 +45,13 @@ function rewriteDocument(original: any, wrap: boolean): { doc: any; rewrites: Re
   const doc = structuredClone(original);
   const rewrites: Rewrite[] = [];
   if (!wrap) return { doc, rewrites };
-  const resolve = (s: any) => (typeof s?.$ref === "string" ? s.$ref.slice(2).split("/").reduce((o: any, k: string) => o?.[k], doc) : s);
+  const resolve = (s: any) =>
+    typeof s?.$ref === "string"
+      ? s.$ref
+          .slice(2)
+          .split("/")
+          .reduce((o: any, k: string) => o?.[k], doc)
+      : s;
   const paths = Object.keys(doc.paths);
   for (const [path, item] of Object.entries<any>(doc.paths)) {
     for (const m of METHODS) {
@@ -61,27 +67,37 @@ function rewriteDocument(original: any, wrap: boolean): { doc: any; rewrites: Re
           if (json?.schema === undefined) continue;
           json.schema = { type: "object", required: ["data"], properties: { data: json.schema }, additionalProperties: false };
           for (const link of Object.values<any>(ok.links ?? {}))
-            for (const [k, v] of Object.entries<any>(link.parameters ?? {})) if (typeof v === "string") link.parameters[k] = v.replace("$response.body#/", "$response.body#/data/");
+            for (const [k, v] of Object.entries<any>(link.parameters ?? {}))
+              if (typeof v === "string") link.parameters[k] = v.replace("$response.body#/", "$response.body#/data/");
         }
-      const itemOf = m === "post" ? paths.find((p) => p.startsWith(`${path.replace(/\/$/, "")}/{`) && /^\{[^}]+\}$/.test(p.slice(path.replace(/\/$/, "").length + 1))) : undefined;
+      const itemOf =
+        m === "post"
+          ? paths.find((p) => p.startsWith(`${path.replace(/\/$/, "")}/{`) && /^\{[^}]+\}$/.test(p.slice(path.replace(/\/$/, "").length + 1)))
+          : undefined;
       const ok = oks.length ? op.responses[oks[0]] : undefined;
       const isCreate = Boolean(itemOf && single && (Object.keys(ok?.links ?? {}).length || doc.paths[itemOf].get || doc.paths[itemOf].delete));
       if (isCreate) {
         delete op.responses[oks[0]];
-        op.responses["201"] = { ...ok, description: "Created; Location names the new object", headers: { ...(ok.headers ?? {}), Location: { description: "the new object", required: true, schema: { type: "string", format: "uri-reference" } } } };
+        op.responses["201"] = {
+          ...ok,
+          description: "Created; Location names the new object",
+          headers: { ...(ok.headers ?? {}), Location: { description: "the new object", required: true, schema: { type: "string", format: "uri-reference" } } },
+        };
       }
-      if (single || isCreate) rewrites.push({ method: m.toUpperCase(), match: template(path), wrap: single, itemPath: isCreate ? itemOf!.replace(/\{[^}]+\}$/, "{}") : undefined });
+      if (single || isCreate)
+        rewrites.push({ method: m.toUpperCase(), match: template(path), wrap: single, itemPath: isCreate ? itemOf!.replace(/\{[^}]+\}$/, "{}") : undefined });
     }
   }
   return { doc, rewrites };
 }
 
-const readBody = (req: IncomingMessage) => new Promise<Buffer>((resolve, reject) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c) => chunks.push(c));
-  req.on("end", () => resolve(Buffer.concat(chunks)));
-  req.on("error", reject);
-});
+const readBody = (req: IncomingMessage) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
 
 /** Starts the reference and the proxy in front of it; `wrap: false` forwards as is (counting document reads all the same). */
 export async function startWrapping(opts: { wrap?: boolean } = {}): Promise<WrappingServer> {
@@ -95,7 +111,9 @@ export async function startWrapping(opts: { wrap?: boolean } = {}): Promise<Wrap
       const url = new URL(req.url ?? "/", ref.url);
       const method = (req.method ?? "GET").toUpperCase();
       const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => typeof v === "string" && !["host", "connection", "content-length"].includes(k))) as Record<string, string>;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k, v]) => typeof v === "string" && !["host", "connection", "content-length"].includes(k)),
+      ) as Record<string, string>;
       const upstream = await fetch(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
       const text = await upstream.text();
       const out: Record<string, string> = {};

@@ -14,10 +14,13 @@ export function baselineCommand(args: string[], out: (line: string) => void): nu
     out(JSON.stringify(baselineFrom(readReport(args[0]).results), null, 2));
     return 0;
   }
-  if (args[0] !== "update" || args.length !== 3) throw new UsageError("usage: conformance baseline <report.json> | conformance baseline update <baseline.json> <report.json>");
+  if (args[0] !== "update" || args.length !== 3)
+    throw new UsageError("usage: conformance baseline <report.json> | conformance baseline update <baseline.json> <report.json>");
   const [, file, reportFile] = args;
   const { baseline, kept, removed, added } = updateBaseline(readBaseline(file), readReport(reportFile).results);
   writeFileSync(file, JSON.stringify(baseline, null, 2) + "\n");
-  out(`${file}: ${kept.length} kept, ${removed.length} removed (passes now)${removed.length ? `: ${removed.join(", ")}` : ""}, ${added.length} added${added.length ? ` (edit their reasons): ${added.join(", ")}` : ""}`);
+  out(
+    `${file}: ${kept.length} kept, ${removed.length} removed (passes now)${removed.length ? `: ${removed.join(", ")}` : ""}, ${added.length} added${added.length ? ` (edit their reasons): ${added.join(", ")}` : ""}`,
+  );
   return 0;
 }

@@ -44,12 +44,26 @@ export function compareCommand(oldFile: string, newFile: string, opts: { strict?
       out(`${title} (${lines.length}):`);
       for (const l of lines) out(`  ${l}`);
     };
-    section("regressions", c.regressions.map((x) => `${line(x.new)} (was ${label(x.old)})`));
-    section("fixes", c.fixes.map((x) => `${x.new.id} (${x.new.level}): passes now (was ${label(x.old)})`));
-    section("changed", c.changed.map((x) => `${x.new.id}: ${label(x.old)} -> ${label(x.new)}`));
+    section(
+      "regressions",
+      c.regressions.map((x) => `${line(x.new)} (was ${label(x.old)})`),
+    );
+    section(
+      "fixes",
+      c.fixes.map((x) => `${x.new.id} (${x.new.level}): passes now (was ${label(x.old)})`),
+    );
+    section(
+      "changed",
+      c.changed.map((x) => `${x.new.id}: ${label(x.old)} -> ${label(x.new)}`),
+    );
     section("new checks", c.added.map(line));
-    section("removed checks", c.removed.map((x) => `${x.id} (${x.level})`));
-    out(`compare: ${c.regressions.length} regression(s), ${c.fixes.length} fix(es), ${c.changed.length} other change(s), ${c.added.length} new and ${c.removed.length} removed check(s)`);
+    section(
+      "removed checks",
+      c.removed.map((x) => `${x.id} (${x.level})`),
+    );
+    out(
+      `compare: ${c.regressions.length} regression(s), ${c.fixes.length} fix(es), ${c.changed.length} other change(s), ${c.added.length} new and ${c.removed.length} removed check(s)`,
+    );
   }
   return failing.length ? 1 : 0;
 }

@@ -8,10 +8,17 @@ import { type RunSettings, UsageError } from "../../core/run/settings.js";
 
 /** `conformance drift`: the served document against the bundled contract's E1–E13; exit 1 on a breaking difference with --strict. */
 export async function driftCommand(settings: RunSettings, opts: { json?: boolean; strict?: boolean }, out: (line: string) => void): Promise<number> {
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, rateLimit: settings.rateLimit });
+  const client = new HttpClient({
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    redactor: redactorFor(settings),
+    credential: credentials(settings).primary,
+    rateLimit: settings.rateLimit,
+  });
   try {
     const served = await readServed(new Api(client, client.options.credential ?? null, []));
-    if (!served.model) throw new UsageError(`drift: ${served.problem.message}${served.problem.kind === "not-served" ? "; give one with --document <file|url>" : ""}`);
+    if (!served.model)
+      throw new UsageError(`drift: ${served.problem.message}${served.problem.kind === "not-served" ? "; give one with --document <file|url>" : ""}`);
     if (served.source.startsWith("given")) out(`document: ${served.source}`);
     const report = await drift(await bundledOpenApi(), served.model.raw);
     if (opts.json) out(JSON.stringify(report, null, 2));

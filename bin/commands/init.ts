@@ -44,7 +44,15 @@ export async function initCommand(settings: RunSettings, file: string, force: bo
   if (existsSync(file) && !force) throw new UsageError(`${file} exists: pass --force to overwrite it, or --output <file>`);
   await preflight(settings);
   const creds = credentials(settings);
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: creds.primary, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit });
+  const client = new HttpClient({
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    redactor: redactorFor(settings),
+    credential: creds.primary,
+    headers: settings.headers,
+    proxy: settings.proxy,
+    rateLimit: settings.rateLimit,
+  });
   try {
     const api = new Api(client, creds.primary ?? null, []);
     const config = commented(settings, await discover(api), await tokenNotes(client, settings));
@@ -60,7 +68,10 @@ export async function initCommand(settings: RunSettings, file: string, force: bo
 
 async function discover(api: Api): Promise<Entry[]> {
   const fixtures = new Fixtures(api, {});
-  const deployments = await allDeployments(api).then((l) => l.length, () => undefined);
+  const deployments = await allDeployments(api).then(
+    (l) => l.length,
+    () => undefined,
+  );
   const found = async (key: string, get: () => Promise<unknown>, how: string, what: string): Promise<Entry> => {
     try {
       return { key, value: await get(), note: how };
@@ -69,18 +80,60 @@ async function discover(api: Api): Promise<Entry[]> {
     }
   };
   const entries = [
-    await found("deploymentId", async () => (await fixtures.get("deployment")).id, `discovered: the one listing the most workbooks of the ${deployments ?? "?"} deployments E1 lists`, "the deployment under test"),
-    await found("otherDeploymentId", async () => (await fixtures.get("otherDeployment")).id, "discovered: another deployment E1 lists; naming it lets the checks that create a workbook in a second deployment run", "a second deployment, for the cross-deployment 404s"),
-    await found("environmentId", async () => (await fixtures.get("environment")).id, "discovered: the production environment of the deployment (E2), else its first", "the environment for metadata tokens (E3)"),
-    await found("workbookId", async () => (await fixtures.get("workbook")).id, "discovered: the oldest workbook of the deployment's list (E8)", "a readable workbook (E8/E9 reads)"),
-    await found("productionBranch", async () => (await fixtures.get("productionBranch")).name, "discovered: the branch of the production environment", "the production branch's name (E4: its staging toggle is refused)"),
-    await found("personalBranch", async () => (await fixtures.get("personalBranch")).name, "discovered: the branch of a development environment with a user", "a personal development branch's name (E4: its staging toggle is refused)"),
-    await found("sharedBranch", async () => (await fixtures.get("sharedBranch")).name, "discovered: a branch that is neither production nor a personal one", "a shared branch's name (E4: its staging toggle can be switched)"),
+    await found(
+      "deploymentId",
+      async () => (await fixtures.get("deployment")).id,
+      `discovered: the one listing the most workbooks of the ${deployments ?? "?"} deployments E1 lists`,
+      "the deployment under test",
+    ),
+    await found(
+      "otherDeploymentId",
+      async () => (await fixtures.get("otherDeployment")).id,
+      "discovered: another deployment E1 lists; naming it lets the checks that create a workbook in a second deployment run",
+      "a second deployment, for the cross-deployment 404s",
+    ),
+    await found(
+      "environmentId",
+      async () => (await fixtures.get("environment")).id,
+      "discovered: the production environment of the deployment (E2), else its first",
+      "the environment for metadata tokens (E3)",
+    ),
+    await found(
+      "workbookId",
+      async () => (await fixtures.get("workbook")).id,
+      "discovered: the oldest workbook of the deployment's list (E8)",
+      "a readable workbook (E8/E9 reads)",
+    ),
+    await found(
+      "productionBranch",
+      async () => (await fixtures.get("productionBranch")).name,
+      "discovered: the branch of the production environment",
+      "the production branch's name (E4: its staging toggle is refused)",
+    ),
+    await found(
+      "personalBranch",
+      async () => (await fixtures.get("personalBranch")).name,
+      "discovered: the branch of a development environment with a user",
+      "a personal development branch's name (E4: its staging toggle is refused)",
+    ),
+    await found(
+      "sharedBranch",
+      async () => (await fixtures.get("sharedBranch")).name,
+      "discovered: a branch that is neither production nor a personal one",
+      "a shared branch's name (E4: its staging toggle can be switched)",
+    ),
   ];
   const dep = entries[0].value as string | undefined;
-  const folders = dep === undefined ? undefined : await api.call("listFolders", { deploymentId: dep }).then((r) => (r.status === 200 && Array.isArray(r.body?.items) ? r.body.items.length : undefined), () => undefined);
+  const folders =
+    dep === undefined
+      ? undefined
+      : await api.call("listFolders", { deploymentId: dep }).then(
+          (r) => (r.status === 200 && Array.isArray(r.body?.items) ? r.body.items.length : undefined),
+          () => undefined,
+        );
   const seen = folders === undefined ? "the folders list (E14) could not be read" : `deployment ${dep} has ${folders} folder(s) at its root`;
-  for (const [key, what] of Object.entries(UNDISCOVERABLE)) entries.push({ key, note: `not discoverable black-box${key.includes("Folder") ? ` (${seen})` : ""}: ${what}` });
+  for (const [key, what] of Object.entries(UNDISCOVERABLE))
+    entries.push({ key, note: `not discoverable black-box${key.includes("Folder") ? ` (${seen})` : ""}: ${what}` });
   return entries;
 }
 

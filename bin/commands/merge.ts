@@ -25,7 +25,10 @@ export async function mergeCommand(files: string[], opts: MergeOptions, out: (l:
   const { catalogue } = await import("../../suites/index.js");
   let joined: Report;
   try {
-    joined = mergeReports(reports, catalogue.map((c) => c.id));
+    joined = mergeReports(
+      reports,
+      catalogue.map((c) => c.id),
+    );
   } catch (e) {
     if (e instanceof MergeError) throw new UsageError(e.message);
     throw e;

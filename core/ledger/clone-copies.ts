@@ -60,7 +60,8 @@ export function dashboardIds(workbook: any): Set<number> {
   const out = new Set<number>();
   const dashboards = [workbook?.dashboardDraft, workbook?.meta?.dashboardDraft, workbook?.dashboardPublished, workbook?.publishedDashboard?.config];
   for (const d of dashboards) for (const w of isObject(d) && Array.isArray(d.widgets) ? d.widgets : []) leafIds(isObject(w) ? w.config : undefined, out);
-  for (const s of Array.isArray(workbook?.publishedDashboard?.reportSnapshots) ? workbook.publishedDashboard.reportSnapshots : []) if (idOf(s?.reportId) !== undefined) out.add(idOf(s.reportId)!);
+  for (const s of Array.isArray(workbook?.publishedDashboard?.reportSnapshots) ? workbook.publishedDashboard.reportSnapshots : [])
+    if (idOf(s?.reportId) !== undefined) out.add(idOf(s.reportId)!);
   return out;
 }
 
@@ -69,7 +70,10 @@ const linkOf = (report: any) => idOf(report?.workbookId ?? report?.meta?.workboo
 
 /** The reports of a deployment, from every list that shows them: the reports list (E14) and E8's REPORT entries. */
 async function reportsOf(api: Api, dep: string): Promise<Map<number, any>> {
-  const listed = [...(await listAll(api, workspacePaths.reports(dep))), ...(await listAll(api, workspacePaths.workbooks(dep))).filter((i) => i?.type === "REPORT")];
+  const listed = [
+    ...(await listAll(api, workspacePaths.reports(dep))),
+    ...(await listAll(api, workspacePaths.workbooks(dep))).filter((i) => i?.type === "REPORT"),
+  ];
   return new Map(listed.filter((r) => Number.isSafeInteger(r?.id)).map((r) => [r.id, r]));
 }
 
@@ -93,7 +97,8 @@ export async function cloneCopies(api: Api, dep: string, clones: ConfirmedClone[
   try {
     reports = await reportsOf(api, dep);
   } catch (err) {
-    for (const { clone, ids } of named) for (const id of ids) out.unconfirmed.push({ ref: { type: "REPORT", id }, clone, shown: `the reports could not be read: ${(err as Error).message}` });
+    for (const { clone, ids } of named)
+      for (const id of ids) out.unconfirmed.push({ ref: { type: "REPORT", id }, clone, shown: `the reports could not be read: ${(err as Error).message}` });
     return out;
   }
   for (const { clone, ids } of named) {
@@ -111,7 +116,10 @@ export async function cloneCopies(api: Api, dep: string, clones: ConfirmedClone[
 
 /** The report's lines for the reports clones named that the read-back did not confirm; `madeBy` says how a clone came to be the run's. */
 export function unconfirmedCopies(baseUrl: string, dep: string, copies: CloneCopies, madeBy: (cloneId: number) => string): string[] {
-  return copies.unconfirmed.map((c) => `${NOT_CONFIRMED}: REPORT ${c.ref.id} in deployment ${dep}, named by clone ${c.clone.id} (${madeBy(c.clone.id)}) but not shown as its copy (${c.shown}); to remove it: ${removalCurl(baseUrl, dep, [c.ref])}`);
+  return copies.unconfirmed.map(
+    (c) =>
+      `${NOT_CONFIRMED}: REPORT ${c.ref.id} in deployment ${dep}, named by clone ${c.clone.id} (${madeBy(c.clone.id)}) but not shown as its copy (${c.shown}); to remove it: ${removalCurl(baseUrl, dep, [c.ref])}`,
+  );
 }
 
 /** Why a report a clone names is not shown as its copy; undefined when it is. */
@@ -121,7 +129,8 @@ function whyNotACopy(r: any, clone: ConfirmedClone, dep: string, prefixes: Prefi
   if (link !== undefined && link !== clone.id) return `it shows workbook ${link} as its own, not the clone ${clone.id}`;
   if (carriesPrefix(r, prefixes.tool) && !carriesPrefix(r, prefixes.check)) return `named ${JSON.stringify(namesOf(r)[0])}, another check's`;
   if (clone.since === undefined) return "the clone's answer carried no Date to compare its createdAt with";
-  if (!createdSince(r?.createdAt, clone.since) || notBeforeClone(r, clone.record) === false) return `created ${r?.createdAt ?? "(not shown)"}, before the clone (created ${clone.record?.createdAt ?? "(not shown)"})`;
+  if (!createdSince(r?.createdAt, clone.since) || notBeforeClone(r, clone.record) === false)
+    return `created ${r?.createdAt ?? "(not shown)"}, before the clone (created ${clone.record?.createdAt ?? "(not shown)"})`;
   return undefined;
 }
 

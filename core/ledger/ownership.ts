@@ -45,7 +45,8 @@ export function namesOf(record: any): string[] {
 }
 
 /** Whether a record's name carries a run's prefix (a string: anywhere, as in `Copy of cf-…`; a pattern: as it matches). */
-export const carriesPrefix = (record: any, prefix: string | RegExp) => namesOf(record).some((n) => (typeof prefix === "string" ? n.includes(prefix) : prefix.test(n)));
+export const carriesPrefix = (record: any, prefix: string | RegExp) =>
+  namesOf(record).some((n) => (typeof prefix === "string" ? n.includes(prefix) : prefix.test(n)));
 
 /** A record's deployment, where it shows one, is the deployment the run wrote to. */
 const inDeployment = (record: any, dep: string) => record?.deploymentId === undefined || record?.deploymentId === null || String(record.deploymentId) === dep;
@@ -180,12 +181,18 @@ export async function seenItems(api: Api, dep: string, items: (ItemRef & { since
   const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix).catch(unread) : new Map();
   // Only what the list shows as the run's own is taken from it; absent (a walk beside other writers
   // may skip one), foreign or unreadable, E9 decides, as it does for a few workbooks.
-  const listed = items.filter((i) => i.type === "WORKBOOK").length >= WORKBOOKS_BY_LIST_FROM ? await prefixedWorkbooks(api, dep, prefix).catch(() => new Map<number, any>()) : new Map<number, any>();
+  const listed =
+    items.filter((i) => i.type === "WORKBOOK").length >= WORKBOOKS_BY_LIST_FROM
+      ? await prefixedWorkbooks(api, dep, prefix).catch(() => new Map<number, any>())
+      : new Map<number, any>();
   for (const item of items) {
     if (item.type === "WORKBOOK") seen.set(item, listed.has(item.id) ? { own: true, shown: "" } : await workbookSeen(api, dep, item.id, prefix, item.since));
     else {
       const list = item.type === "FOLDER" ? folders : reports;
-      seen.set(item, typeof list === "string" ? { own: false, shown: list } : list.has(item.id) ? { own: true, shown: "" } : { own: false, gone: true, shown: "" });
+      seen.set(
+        item,
+        typeof list === "string" ? { own: false, shown: list } : list.has(item.id) ? { own: true, shown: "" } : { own: false, gone: true, shown: "" },
+      );
     }
   }
   return seen;
@@ -205,7 +212,11 @@ const MAX_DELETE_ROUNDS = 5;
  * An item already gone (404) counts as deleted.
  */
 export async function deleteItems(api: Api, dep: string, items: ItemRef[]): Promise<{ deleted: ItemRef[]; notDeleted: { item: ItemRef; why: string }[] }> {
-  await moveToRoot(api, dep, items.filter((i) => i.type === "FOLDER"));
+  await moveToRoot(
+    api,
+    dep,
+    items.filter((i) => i.type === "FOLDER"),
+  );
   const deleted: ItemRef[] = [];
   let remaining = [...items.filter((i) => i.type !== "FOLDER"), ...items.filter((i) => i.type === "FOLDER")];
   let reasons = new Map<ItemRef, string>();
@@ -221,7 +232,7 @@ export async function deleteItems(api: Api, dep: string, items: ItemRef[]): Prom
           const f = failed.find((x) => x?.type === item.type && x?.id === item.id);
           if (f && f.error?.status !== 404) {
             next.push(item);
-            reasons.set(item, res.status === 200 ? f.error?.message ?? "failed" : `bulk delete answered ${res.status}`);
+            reasons.set(item, res.status === 200 ? (f.error?.message ?? "failed") : `bulk delete answered ${res.status}`);
           } else deleted.push(item);
         }
       } catch (err) {

@@ -77,7 +77,9 @@ export class Scratch {
 
   /** A fresh slug: lowercase already, so a check can vary its case and spacing itself. */
   slug(label: string): string {
-    return this.name(label).toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+    return this.name(label)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-");
   }
 
   /** Enters a workspace object in the ledger, in the deployment the request wrote to; `made` tells which exchange made it. */
@@ -87,7 +89,14 @@ export class Scratch {
     const date = Date.parse(made.res?.headers.date ?? "");
     const clone = x ? matchOperation(OPERATIONS, x.method, x.url) : undefined;
     const cloneOf = clone?.operation.name === "duplicateWorkbook" ? Number(clone.params.workbookId) : undefined;
-    this.made.set(key(deploymentId, item), { ref: { type: item.type, id: item.id, ...(Number.isNaN(date) ? {} : { since: date }) }, deploymentId, operation: x ? `${x.method} ${pathOf(x.url)}` : "(not recorded)", name: made.name, curl: x?.curl, ...(Number.isSafeInteger(cloneOf) ? { cloneOf } : {}) });
+    this.made.set(key(deploymentId, item), {
+      ref: { type: item.type, id: item.id, ...(Number.isNaN(date) ? {} : { since: date }) },
+      deploymentId,
+      operation: x ? `${x.method} ${pathOf(x.url)}` : "(not recorded)",
+      name: made.name,
+      curl: x?.curl,
+      ...(Number.isSafeInteger(cloneOf) ? { cloneOf } : {}),
+    });
   }
 
   forget(deploymentId: string, item: ItemRef): void {
@@ -134,7 +143,10 @@ export class Scratch {
   async requireOwn(api: Api, dep: string, items: ItemRef[]): Promise<void> {
     const seen = await seenItems(api, dep, items, this.prefix);
     const other = items.filter((i) => !seen.get(i)?.own);
-    if (other.length) throw new NotVerifiable(`the server named ${other.map((i) => `${i.type} ${i.id} (${seen.get(i)?.shown || "not shown as the run's"})`).join(", ")} as what this check made, but does not show it as the run's own: not deleting or changing it`);
+    if (other.length)
+      throw new NotVerifiable(
+        `the server named ${other.map((i) => `${i.type} ${i.id} (${seen.get(i)?.shown || "not shown as the run's"})`).join(", ")} as what this check made, but does not show it as the run's own: not deleting or changing it`,
+      );
   }
 
   /** Undoes changes, removes what is confirmed as the check's own; returns what it did not remove, for the report. */
@@ -161,7 +173,12 @@ export class Scratch {
    * made by that clone and go first (a server may keep them when the clone goes).
    */
   private async removeConfirmed(api: Api, dep: string, made: Made[]): Promise<string[]> {
-    const seen = await seenItems(api, dep, made.map((m) => m.ref), this.prefix);
+    const seen = await seenItems(
+      api,
+      dep,
+      made.map((m) => m.ref),
+      this.prefix,
+    );
     const own = made.filter((m) => seen.get(m.ref)?.own);
     const out: string[] = made.filter((m) => !seen.get(m.ref)?.own && !seen.get(m.ref)?.gone).map((m) => notConfirmed(api, m, seen.get(m.ref)!));
     for (const m of made) if (!seen.get(m.ref)?.own) this.made.delete(key(dep, m.ref));
@@ -197,8 +214,6 @@ export class Scratch {
   }
 }
 
-
-
 function notConfirmed(api: Api, m: Made, seen: Seen): string {
   return `${NOT_CONFIRMED}: ${m.ref.type} ${m.ref.id} in deployment ${m.deploymentId}, named by the answer to ${m.operation} (${seen.shown}); to remove it: ${removalCurl(api.baseUrl, m.deploymentId, [m.ref])}`;
 }
@@ -207,10 +222,12 @@ async function removeOwned(o: OwnedObject): Promise<string[]> {
   const read = await o.read();
   // Already gone: nothing to remove (the sweep looks for it again by its prefix).
   if (read.status === 404 || read.status === 410) return [];
-  if (!o.owns(read)) return [`${NOT_CONFIRMED}: ${o.what} (its read answered ${read.status}${read.isJson ? "" : " without JSON"}, not an object of the run's); to remove it: ${o.removal}`];
+  if (!o.owns(read))
+    return [
+      `${NOT_CONFIRMED}: ${o.what} (its read answered ${read.status}${read.isJson ? "" : " without JSON"}, not an object of the run's); to remove it: ${o.removal}`,
+    ];
   const res = await o.remove();
   return res && res.status >= 300 && res.status !== 404 ? [`${o.what} was not removed: ${res.status} ${res.text.slice(0, 120)}`] : [];
 }
 
 const key = (dep: string, item: ItemRef) => `${dep}:${item.type}:${item.id}`;
-

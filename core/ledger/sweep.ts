@@ -1,7 +1,20 @@
 import type { Api } from "../transport/api.js";
 import { cloneCopies, unconfirmedCopies } from "./clone-copies.js";
 import type { Exchange, FullAnswer } from "../transport/http.js";
-import { carriesPrefix, createdSince, deleteItems, type ItemRef, listAll, namesOf, workspacePaths, pathOf, prefixedFolders, prefixedReports, prefixedWorkbooks, removalCurl } from "./ownership.js";
+import {
+  carriesPrefix,
+  createdSince,
+  deleteItems,
+  type ItemRef,
+  listAll,
+  namesOf,
+  workspacePaths,
+  pathOf,
+  prefixedFolders,
+  prefixedReports,
+  prefixedWorkbooks,
+  removalCurl,
+} from "./ownership.js";
 import { runPrefixOf, TOOL_PREFIX } from "./scratch.js";
 import type { RunSettings } from "../run/settings.js";
 
@@ -15,7 +28,8 @@ import type { RunSettings } from "../run/settings.js";
 /** Methods that change nothing: a request of another method may have made something. */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Writes that make nothing of their own to look for (the workspace is swept per deployment). */
-const NOT_A_COLLECTION = /\/(workspace|workbooks|folders|reports|duplicate|bulk-move|bulk-delete|staging-environment|tokens-for-meta-sync|env-vars)(\/|$)|\/deployments\/?$/;
+const NOT_A_COLLECTION =
+  /\/(workspace|workbooks|folders|reports|duplicate|bulk-move|bulk-delete|staging-environment|tokens-for-meta-sync|env-vars)(\/|$)|\/deployments\/?$/;
 
 /** Where the run wrote, seen from its exchanges: the deployments of its writes, and the collections its creates answered an id for. */
 export class WrittenPlaces {
@@ -36,7 +50,8 @@ export class WrittenPlaces {
     const refused = (exchange.status ?? 0) >= 400 && (exchange.status ?? 0) < 500;
     if (dep && !refused && /^[\w-]+$/.test(dep) && dep !== "0") this.deployments.add(decodeURIComponent(dep));
     const source = /\/deployments\/([^/]+)\/workbooks\/(\d+)\/duplicate$/.exec(path);
-    if (source && (exchange.status ?? 0) < 300) this.cloned.set(decodeURIComponent(source[1]), new Set([...(this.cloned.get(decodeURIComponent(source[1])) ?? []), Number(source[2])]));
+    if (source && (exchange.status ?? 0) < 300)
+      this.cloned.set(decodeURIComponent(source[1]), new Set([...(this.cloned.get(decodeURIComponent(source[1])) ?? []), Number(source[2])]));
     const status = exchange.status ?? 0;
     if (exchange.method.toUpperCase() !== "POST" || status < 200 || status >= 300 || NOT_A_COLLECTION.test(path)) return;
     const body = answer?.body as any;
@@ -56,9 +71,15 @@ export async function endOfRunSweep(api: Api, places: WrittenPlaces, settings: R
   const leftovers = await sweep(api, places, runPrefixOf(settings.seed)).catch((err) => [`the sweep failed: ${(err as Error).message}`]);
   if (settings.sweepOlderThanMs === undefined) return leftovers;
   const earlier = new WrittenPlaces();
-  for (const dep of [...places.deployments, ...(settings.fixtures.deploymentId !== undefined ? [String(settings.fixtures.deploymentId)] : [])]) earlier.deployments.add(dep);
+  for (const dep of [...places.deployments, ...(settings.fixtures.deploymentId !== undefined ? [String(settings.fixtures.deploymentId)] : [])])
+    earlier.deployments.add(dep);
   for (const c of places.collections) earlier.collections.add(c);
-  return [...leftovers, ...(await sweep(api, earlier, TOOL_NAME, startedAt - settings.sweepOlderThanMs).catch((err) => [`the sweep of earlier runs failed: ${(err as Error).message}`]))];
+  return [
+    ...leftovers,
+    ...(await sweep(api, earlier, TOOL_NAME, startedAt - settings.sweepOlderThanMs).catch((err) => [
+      `the sweep of earlier runs failed: ${(err as Error).message}`,
+    ])),
+  ];
 }
 
 /**
@@ -73,7 +94,9 @@ export async function sweep(api: Api, places: WrittenPlaces, prefix: string | Re
   // the prefix's items, a clone's `Copy of` name that carries no prefix, another collection.
   const each = await Promise.all([
     ...[...places.deployments].map((dep) => sweepWorkspace(api, dep, prefix, old)),
-    ...(olderThan === undefined && since !== undefined && typeof prefix === "string" ? [...places.cloned].map(([dep, sources]) => sweepClones(api, dep, sources, since, prefix)) : []),
+    ...(olderThan === undefined && since !== undefined && typeof prefix === "string"
+      ? [...places.cloned].map(([dep, sources]) => sweepClones(api, dep, sources, since, prefix))
+      : []),
     ...[...places.collections].map((collection) => sweepCollection(api, collection, prefix, old)),
   ]);
   return each.flat();
@@ -96,9 +119,16 @@ async function sweepWorkspace(api: Api, dep: string, prefix: string | RegExp, ol
     return [`the sweep could not read the workspace of deployment ${dep} (${(err as Error).message}): what the run left there is not known`];
   }
   if (!found.length) return [];
-  await deleteItems(api, dep, found.map((f) => f.ref));
+  await deleteItems(
+    api,
+    dep,
+    found.map((f) => f.ref),
+  );
   const still = await workspaceFound(api, dep, prefix, old).catch(() => found);
-  return still.map((f) => `${f.ref.type} ${f.ref.id} ${JSON.stringify(f.name)} in deployment ${dep} (found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [f.ref])}`);
+  return still.map(
+    (f) =>
+      `${f.ref.type} ${f.ref.id} ${JSON.stringify(f.name)} in deployment ${dep} (found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [f.ref])}`,
+  );
 }
 
 /**
@@ -120,16 +150,27 @@ async function sweepClones(api: Api, dep: string, sources: Set<number>, since: n
   const found = clonesIn(workbooks);
   if (!found.length) return [];
   const records = await Promise.all(found.map(async (w) => ({ w, res: await api.get(workspacePaths.workbook(dep, w.id)).catch(() => undefined) })));
-  const confirmed = records.filter(({ res }) => res?.status === 200 && res.isJson).map(({ w, res }) => ({ id: w.id as number, record: res!.body, source: names.get(w.name)!, since }));
+  const confirmed = records
+    .filter(({ res }) => res?.status === 200 && res.isJson)
+    .map(({ w, res }) => ({ id: w.id as number, record: res!.body, source: names.get(w.name)!, since }));
   const copies = await cloneCopies(api, dep, confirmed, { check: prefix, tool: TOOL_PREFIX });
   const { notDeleted } = await deleteItems(api, dep, [...copies.own.map((c) => c.ref), ...found.map((w) => ({ type: "WORKBOOK" as const, id: w.id }))]);
-  const copiesLeft = notDeleted.filter(({ item }) => item.type === "REPORT").map(({ item, why }) => `REPORT ${item.id} in deployment ${dep} (a copy a clone of the run's brought, found by the sweep, not deleted: ${why}); to remove it: ${removalCurl(api.baseUrl, dep, [item])}`);
-  const clonesLeft = (await clones()).map((w) => `WORKBOOK ${w.id} ${JSON.stringify(w.name)} in deployment ${dep} (a clone the run made, found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [{ type: "WORKBOOK", id: w.id }])}`);
+  const copiesLeft = notDeleted
+    .filter(({ item }) => item.type === "REPORT")
+    .map(
+      ({ item, why }) =>
+        `REPORT ${item.id} in deployment ${dep} (a copy a clone of the run's brought, found by the sweep, not deleted: ${why}); to remove it: ${removalCurl(api.baseUrl, dep, [item])}`,
+    );
+  const clonesLeft = (await clones()).map(
+    (w) =>
+      `WORKBOOK ${w.id} ${JSON.stringify(w.name)} in deployment ${dep} (a clone the run made, found by the sweep, not deleted); to remove it: ${removalCurl(api.baseUrl, dep, [{ type: "WORKBOOK", id: w.id }])}`,
+  );
   return [...unconfirmedCopies(api.baseUrl, dep, copies, () => "found by the sweep"), ...copiesLeft, ...clonesLeft];
 }
 
 async function sweepCollection(api: Api, collection: string, prefix: string | RegExp, old: (r: any) => boolean): Promise<string[]> {
-  const own = async () => (await listAll(api, collection)).filter((r) => (typeof r?.id === "string" || typeof r?.id === "number") && carriesPrefix(r, prefix) && old(r));
+  const own = async () =>
+    (await listAll(api, collection)).filter((r) => (typeof r?.id === "string" || typeof r?.id === "number") && carriesPrefix(r, prefix) && old(r));
   let found: any[];
   try {
     found = await own();
@@ -139,6 +180,8 @@ async function sweepCollection(api: Api, collection: string, prefix: string | Re
   }
   for (const r of found) await api.delete(`${collection}/${encodeURIComponent(String(r.id))}`).catch(() => undefined);
   const still = found.length ? await own().catch(() => found) : [];
-  return still.map((r) => `${collection} ${r.id} ${JSON.stringify(namesOf(r)[0] ?? "")} (found by the sweep, not deleted); to remove it: curl -X DELETE '${api.baseUrl}${collection}/${encodeURIComponent(String(r.id))}' -H 'Authorization: Bearer $API_KEY'`);
+  return still.map(
+    (r) =>
+      `${collection} ${r.id} ${JSON.stringify(namesOf(r)[0] ?? "")} (found by the sweep, not deleted); to remove it: curl -X DELETE '${api.baseUrl}${collection}/${encodeURIComponent(String(r.id))}' -H 'Authorization: Bearer $API_KEY'`,
+  );
 }
-

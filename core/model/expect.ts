@@ -55,7 +55,13 @@ export class Expect {
   schema(value: unknown, schema: SchemaName, res?: Response, where = "the body"): void {
     const { errors, timestampsOnly } = this.schemas.check(schema, value);
     // A malformed timestamp is the timestamps invariant's defect: the shared reason lets one failure stand for it (core/run/shared-defects.ts).
-    if (errors.length) this.fail(`${where} does not match the ${schema} schema`, { expected: `a valid ${schema}`, got: errors.slice(0, 8).join("; "), res, reason: timestampsOnly ? "timestamp" : `schema:${schema}` });
+    if (errors.length)
+      this.fail(`${where} does not match the ${schema} schema`, {
+        expected: `a valid ${schema}`,
+        got: errors.slice(0, 8).join("; "),
+        res,
+        reason: timestampsOnly ? "timestamp" : `schema:${schema}`,
+      });
   }
 
   /** A JSON error body whose message is under `error` or `message` (Errors 1; published docs: both seen). */

@@ -34,7 +34,17 @@ export type TokenRole = "readOnly" | "noAudit" | "creator" | "viewer";
 /** What a check that writes into the workspace of fixtures.deployment needs. */
 export const WORKSPACE_WRITES = ["writes", "fixture:deployment"] as const satisfies readonly Need[];
 
-export type Need = "writes" | "unremovable-writes" | "deployment-changes" | "admin-writes" | "deployment-lifecycle" | "git-operations" | "unnamed-operations" | `token:${TokenRole}` | `fixture:${FixtureName}` | `feature:${Feature}`;
+export type Need =
+  | "writes"
+  | "unremovable-writes"
+  | "deployment-changes"
+  | "admin-writes"
+  | "deployment-lifecycle"
+  | "git-operations"
+  | "unnamed-operations"
+  | `token:${TokenRole}`
+  | `fixture:${FixtureName}`
+  | `feature:${Feature}`;
 
 /** Plan features a tenant may lack; the config's `features` declares one off, and its checks are skipped. */
 export type Feature = "auditLog";

@@ -75,4 +75,11 @@ export interface RunOutcome {
 }
 
 /** The fields a result takes from its check. */
-export const resultBase = (check: Pick<Check, "id" | "group" | "title" | "spec" | "level" | "kind">) => ({ id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind });
+export const resultBase = (check: Pick<Check, "id" | "group" | "title" | "spec" | "level" | "kind">) => ({
+  id: check.id,
+  group: check.group,
+  title: check.title,
+  spec: check.spec,
+  level: check.level,
+  kind: check.kind,
+});

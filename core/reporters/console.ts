@@ -63,7 +63,9 @@ export class ConsoleReporter {
     const known = knownReason(r, this.options.gate);
     const level = verdict(r, this.options.gate) === "finding" ? paint("33", "SHOULD") : r.level.padEnd(6);
     const why = r.status !== "passed" ? `  ${r.message.split("\n")[0]}` : "";
-    this.out(`${known ? paint("33", "KNOWN") : paint(code, word)} ${level} ${r.id}  [${r.spec}]  ${r.durationMs} ms${why}${known ? `  ${knownLabel(known)}` : ""}`);
+    this.out(
+      `${known ? paint("33", "KNOWN") : paint(code, word)} ${level} ${r.id}  [${r.spec}]  ${r.durationMs} ms${why}${known ? `  ${knownLabel(known)}` : ""}`,
+    );
   }
 
   /**
@@ -80,7 +82,10 @@ export class ConsoleReporter {
     this.out(summaryLine(report));
     if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
     const told = (r: CheckResult, heading: string, colour: string) => {
-      if (quiet) return this.out(`${verdict(r, gate) === "known" ? "KNOWN" : MARK[label(r)][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${knownLabel(knownReason(r, gate)!)}` : ""}`);
+      if (quiet)
+        return this.out(
+          `${verdict(r, gate) === "known" ? "KNOWN" : MARK[label(r)][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${knownLabel(knownReason(r, gate)!)}` : ""}`,
+        );
       this.out("");
       // The judge's word for it, as every report shows it (core/run/gate.ts shownAs), and what it means here.
       this.out(paint(colour, `── ${r.id} ${shownAs(r, gate)}${heading ? ` ${heading}` : ""}`));
@@ -91,7 +96,12 @@ export class ConsoleReporter {
     if (!quiet && (parts.failures.length || parts.errors.length) && (parts.rootCauses.length || parts.findings.length)) this.out("");
     for (const { rootCause, blocked } of parts.rootCauses) {
       const known = blocked.filter((id) => verdict(report.results.find((r) => r.id === id)!, gate) === "known");
-      this.out(paint("31", `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}${known.length ? ` (${known.length} KNOWN in the baseline)` : ""}`));
+      this.out(
+        paint(
+          "31",
+          `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}${known.length ? ` (${known.length} KNOWN in the baseline)` : ""}`,
+        ),
+      );
     }
     for (const r of parts.findings) told(r, "", "33");
     for (const r of parts.known) told(r, "", "33");
@@ -99,9 +109,15 @@ export class ConsoleReporter {
     for (const { what } of parts.leftovers) this.out(paint("31", `left on the server: ${what}`));
     for (const line of baselineLines(report)) this.out(line);
     // The last word on a check is the settled one, the same as every report's.
-    for (const r of report.results) if (this.shown.has(r.id) && this.shown.get(r.id) !== label(r)) this.out(`  ${r.id}: ${this.shown.get(r.id)} as it finished, ${shownAs(r, gate)} once the run was judged${r.blockedBy ? ` (blocked by ${r.blockedBy})` : ""}`);
+    for (const r of report.results)
+      if (this.shown.has(r.id) && this.shown.get(r.id) !== label(r))
+        this.out(
+          `  ${r.id}: ${this.shown.get(r.id)} as it finished, ${shownAs(r, gate)} once the run was judged${r.blockedBy ? ` (blocked by ${r.blockedBy})` : ""}`,
+        );
     if (s.skipped && !quiet) {
-      this.out(`  skipped: ${s.skippedBy.user} by the run's setup, ${s.skippedBy.notVerifiable} not verifiable on this server, ${s.skippedBy.notExercised} not exercised`);
+      this.out(
+        `  skipped: ${s.skippedBy.user} by the run's setup, ${s.skippedBy.notVerifiable} not verifiable on this server, ${s.skippedBy.notExercised} not exercised`,
+      );
       for (const line of skipLines(report.results, Boolean(verbose))) this.out(line);
     }
     if (!quiet) this.out("");
@@ -119,9 +135,18 @@ export function baselineLines(report: Report): string[] {
   return [
     `baseline: ${b.known.length} known failure(s) accepted, ${b.new.length} new, ${b.fixed.length} fixed`,
     ...b.known.map((id) => paint("33", `KNOWN: ${id}: ${b.reasons[id]}`)),
-    ...b.fixed.map((id) => paint("32", `fixed: ${id} passes now: remove it from the baseline (conformance baseline update)${report.gate?.failOnFixed ? "; fails the run under --fail-on-fixed" : ""}`)),
+    ...b.fixed.map((id) =>
+      paint(
+        "32",
+        `fixed: ${id} passes now: remove it from the baseline (conformance baseline update)${report.gate?.failOnFixed ? "; fails the run under --fail-on-fixed" : ""}`,
+      ),
+    ),
     ...b.new.map((id) => paint("31", `new failure: ${id}`)),
-    ...(b.unmatched.length ? [`baseline: ${b.unmatched.length} entr${b.unmatched.length === 1 ? "y names" : "ies name"} no check of this run (not selected, removed or mistyped): ${b.unmatched.join(", ")}`] : []),
+    ...(b.unmatched.length
+      ? [
+          `baseline: ${b.unmatched.length} entr${b.unmatched.length === 1 ? "y names" : "ies name"} no check of this run (not selected, removed or mistyped): ${b.unmatched.join(", ")}`,
+        ]
+      : []),
   ];
 }
 
@@ -135,7 +160,9 @@ export function summaryLine(report: Report): string {
 function leftoverKinds(leftovers: string[]): string {
   const kinds = new Map<string, number>();
   for (const l of new Set(leftovers)) {
-    const kind = l.startsWith("not removed: not confirmed") ? "not confirmed as the run's" : (/^(WORKBOOK|FOLDER|REPORT)\b/.exec(l)?.[1] ?? (/^(\/\S+)/.exec(l)?.[1] ?? "other").replace(/\/\d+$/, ""));
+    const kind = l.startsWith("not removed: not confirmed")
+      ? "not confirmed as the run's"
+      : (/^(WORKBOOK|FOLDER|REPORT)\b/.exec(l)?.[1] ?? (/^(\/\S+)/.exec(l)?.[1] ?? "other").replace(/\/\d+$/, ""));
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   return [...kinds].map(([k, n]) => `${n} ${k}`).join(", ");

@@ -79,7 +79,13 @@ function ctrfTest(r: CheckResult, gate: GateOptions, report: Report) {
       ...(r.skipKind ? { skipKind: r.skipKind } : {}),
       ...(r.blockedBy ? { blockedBy: r.blockedBy } : {}),
       ...(v === "finding" ? { finding: shownAs(r, gate) } : {}),
-      ...(reason ? { baseline: { known: true, reason } } : report.gate?.baseline?.new.includes(r.id) ? { baseline: { known: false, new: true } } : report.gate?.baseline?.fixed.includes(r.id) ? { baseline: { known: false, fixed: true } } : {}),
+      ...(reason
+        ? { baseline: { known: true, reason } }
+        : report.gate?.baseline?.new.includes(r.id)
+          ? { baseline: { known: false, new: true } }
+          : report.gate?.baseline?.fixed.includes(r.id)
+            ? { baseline: { known: false, fixed: true } }
+            : {}),
       ...(r.curl ? { curl: r.curl } : {}),
     },
   };

@@ -41,8 +41,19 @@ export function annotations(report: Report, gate: GateOptions): string[] {
     const command = v === "failure" || v === "error" ? "error" : "warning";
     const label = shownAs(r, gate);
     const ids = blocks.get(r.id);
-    const detail = [r.message.split("\n")[0], r.expected !== undefined ? `expected: ${r.expected}` : "", r.got !== undefined ? `got: ${r.got}` : "", r.curl ? `reproduce: ${r.curl}` : "", ids ? `root cause: blocks ${ids.length}: ${ids.join(", ")}` : ""].filter(Boolean).join("\n");
-    items.push({ rank: rank(r, gate), line: `::${command} title=${escapeProperty(`${r.id} [${r.level} ${r.spec}] ${label}${ids ? `, blocks ${ids.length}` : ""}`)}::${escapeData(detail)}` });
+    const detail = [
+      r.message.split("\n")[0],
+      r.expected !== undefined ? `expected: ${r.expected}` : "",
+      r.got !== undefined ? `got: ${r.got}` : "",
+      r.curl ? `reproduce: ${r.curl}` : "",
+      ids ? `root cause: blocks ${ids.length}: ${ids.join(", ")}` : "",
+    ]
+      .filter(Boolean)
+      .join("\n");
+    items.push({
+      rank: rank(r, gate),
+      line: `::${command} title=${escapeProperty(`${r.id} [${r.level} ${r.spec}] ${label}${ids ? `, blocks ${ids.length}` : ""}`)}::${escapeData(detail)}`,
+    });
   }
   for (const { rootCause, root, blocked: ids } of report.rootCauses) {
     const members = shown.filter((r) => ids.includes(r.id));
@@ -51,12 +62,18 @@ export function annotations(report: Report, gate: GateOptions): string[] {
     const best = Math.min(...members.map((r) => rank(r, gate)));
     const command = failing.length ? "error" : "warning";
     const title = `root cause: ${ids.length} check${ids.length === 1 ? "" : "s"} blocked by ${root.check}`;
-    items.push({ rank: failing.length ? 1.5 : best, line: `::${command} title=${escapeProperty(title)}::${escapeData(`blocked by ${rootCause}\nblocks: ${ids.join(", ")}`)}` });
+    items.push({
+      rank: failing.length ? 1.5 : best,
+      line: `::${command} title=${escapeProperty(title)}::${escapeData(`blocked by ${rootCause}\nblocks: ${ids.join(", ")}`)}`,
+    });
   }
   const ordered = items.sort((a, b) => a.rank - b.rank).map((i) => i.line);
   if (ordered.length <= MAX_ANNOTATIONS) return ordered;
   const more = ordered.length - MAX_ANNOTATIONS;
-  return [...ordered.slice(0, MAX_ANNOTATIONS), `::notice title=${escapeProperty(`${more} more`)}::${escapeData(`${more} more failure(s), root cause(s) and finding(s) are in the report (step summary, junit.xml, report.html)`)}`];
+  return [
+    ...ordered.slice(0, MAX_ANNOTATIONS),
+    `::notice title=${escapeProperty(`${more} more`)}::${escapeData(`${more} more failure(s), root cause(s) and finding(s) are in the report (step summary, junit.xml, report.html)`)}`,
+  ];
 }
 
 /** The step summary, in the order of every report (core/reporters/sections.ts): failures whole first, the skips folded last. */
@@ -65,7 +82,12 @@ export function stepSummary(report: Report, reports: string[], gate: GateOptions
   const parts = reportSections(report, gate);
   const cell = (t: string) => t.replace(/\|/g, "\\|").replace(/\n/g, " ");
   const fence = (t: string) => ["```", t.replace(/```/g, "ʼʼʼ"), "```"];
-  const lines = [`## Conformance: ${report.gate?.exitCode === 0 ? "passed" : "FAILED"}`, "", `${report.target.baseUrl}, seed ${report.seed}${report.gate?.strict ? ", --strict" : ""}`, ""];
+  const lines = [
+    `## Conformance: ${report.gate?.exitCode === 0 ? "passed" : "FAILED"}`,
+    "",
+    `${report.target.baseUrl}, seed ${report.seed}${report.gate?.strict ? ", --strict" : ""}`,
+    "",
+  ];
   const told = (heading: string, rs: CheckResult[]) => {
     if (!rs.length) return;
     lines.push(`### ${heading}: ${rs.length}`, "");
@@ -79,15 +101,39 @@ export function stepSummary(report: Report, reports: string[], gate: GateOptions
   };
   told("Failures", parts.failures);
   told("Errored: no verdict", parts.errors);
-  if (parts.rootCauses.length) lines.push(`### Blocked: ${parts.rootCauses.length} root cause(s)`, "", ...parts.rootCauses.map(({ rootCause, blocked }) => `- ${cell(rootCause)}: blocks ${blocked.length}: ${blocked.map((id) => `\`${id}\``).join(", ")}`), "");
+  if (parts.rootCauses.length)
+    lines.push(
+      `### Blocked: ${parts.rootCauses.length} root cause(s)`,
+      "",
+      ...parts.rootCauses.map(({ rootCause, blocked }) => `- ${cell(rootCause)}: blocks ${blocked.length}: ${blocked.map((id) => `\`${id}\``).join(", ")}`),
+      "",
+    );
   if (parts.findings.length || parts.known.length) {
-    lines.push(`### SHOULD findings and known failures: ${parts.findings.length + parts.known.length}`, "", "| check | rule | verdict | message |", "|---|---|---|---|");
-    for (const r of parts.findings) lines.push(`| \`${r.id}\` | ${r.level} ${cell(r.spec)} | SHOULD finding | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
-    for (const r of parts.known) lines.push(`| \`${r.id}\` | ${r.level} ${cell(r.spec)} | ${cell(knownLabel(knownReason(r, gate)!))} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
+    lines.push(
+      `### SHOULD findings and known failures: ${parts.findings.length + parts.known.length}`,
+      "",
+      "| check | rule | verdict | message |",
+      "|---|---|---|---|",
+    );
+    for (const r of parts.findings)
+      lines.push(`| \`${r.id}\` | ${r.level} ${cell(r.spec)} | SHOULD finding | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
+    for (const r of parts.known)
+      lines.push(`| \`${r.id}\` | ${r.level} ${cell(r.spec)} | ${cell(knownLabel(knownReason(r, gate)!))} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
     lines.push("");
   }
-  if (parts.leftovers.length) lines.push(`### Left on the server: ${parts.leftovers.length}`, "", ...parts.leftovers.map(({ what, times }) => `- ${what}${times > 1 ? ` (${times} times)` : ""}`), "");
-  lines.push("| total | passed | failed | intermittent | blocked | skipped | errored |", "|---|---|---|---|---|---|---|", `| ${s.total} | ${s.passed} | ${s.failed} | ${s.intermittent} | ${s.blocked} | ${s.skipped} | ${s.errored} |`, "");
+  if (parts.leftovers.length)
+    lines.push(
+      `### Left on the server: ${parts.leftovers.length}`,
+      "",
+      ...parts.leftovers.map(({ what, times }) => `- ${what}${times > 1 ? ` (${times} times)` : ""}`),
+      "",
+    );
+  lines.push(
+    "| total | passed | failed | intermittent | blocked | skipped | errored |",
+    "|---|---|---|---|---|---|---|",
+    `| ${s.total} | ${s.passed} | ${s.failed} | ${s.intermittent} | ${s.blocked} | ${s.skipped} | ${s.errored} |`,
+    "",
+  );
   const b = report.gate?.baseline;
   if (b) lines.push(`Baseline: ${b.known.length} known, ${b.new.length} new, ${b.fixed.length} fixed${b.fixed.length ? ` (${b.fixed.join(", ")})` : ""}.`, "");
   if (parts.skips.length) {

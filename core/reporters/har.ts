@@ -24,7 +24,9 @@ export class HarRecorder {
         cookies: [],
         headers: pairs(e.requestHeaders),
         queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-        ...(e.requestBody !== undefined ? { postData: { mimeType: requestMime, ...bodyText(e.whole ? e.whole.requestBody : e.requestBody, e.requestBody.length) } } : {}),
+        ...(e.requestBody !== undefined
+          ? { postData: { mimeType: requestMime, ...bodyText(e.whole ? e.whole.requestBody : e.requestBody, e.requestBody.length) } }
+          : {}),
         headersSize: -1,
         bodySize: e.requestBody !== undefined ? Buffer.byteLength(e.requestBody) : 0,
       },
@@ -35,7 +37,11 @@ export class HarRecorder {
         httpVersion: "HTTP/1.1",
         cookies: [],
         headers: pairs(e.responseHeaders ?? {}),
-        content: { size: e.whole?.responseChars ?? (e.responseExcerpt !== undefined ? Buffer.byteLength(e.responseExcerpt) : 0), mimeType: mimeType(e.responseHeaders), ...responseText(e) },
+        content: {
+          size: e.whole?.responseChars ?? (e.responseExcerpt !== undefined ? Buffer.byteLength(e.responseExcerpt) : 0),
+          mimeType: mimeType(e.responseHeaders),
+          ...responseText(e),
+        },
         redirectURL: header(e.responseHeaders, "location") ?? "",
         headersSize: -1,
         bodySize: -1,
@@ -56,7 +62,8 @@ export class HarRecorder {
 }
 
 /** A body whole, or none and a comment saying why: a text cut in the middle would read as broken JSON. */
-const bodyText = (whole: string | undefined, chars: number) => (whole !== undefined ? { text: whole } : { comment: `body of ${chars} characters left out: longer than the 64 KiB the HAR keeps whole` });
+const bodyText = (whole: string | undefined, chars: number) =>
+  whole !== undefined ? { text: whole } : { comment: `body of ${chars} characters left out: longer than the 64 KiB the HAR keeps whole` };
 
 /** The answer's text: whole where the client kept it; a streamed body (the audit export) is read as a stream and never kept. */
 function responseText(e: Exchange): { text?: string; comment?: string } {

@@ -79,7 +79,10 @@ ${documentHtml(report)}
 /** Each failure open, first on the page: the rule, the message, expected and got, the curl line; the exchanges folded under it. */
 function failuresHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions): string {
   if (!results.length) return "";
-  const items = results.map((r) => `<article class="failure ${r.status}" id="${id}-${e(r.id)}"><h3><span class="badge ${r.status}">${r.level}</span> <a href="#check-${e(r.id)}"><code>${e(r.id)}</code></a> <span class="spec">${e(r.spec)}</span></h3><div class="body">${detailHtml(r, gate)}</div></article>`);
+  const items = results.map(
+    (r) =>
+      `<article class="failure ${r.status}" id="${id}-${e(r.id)}"><h3><span class="badge ${r.status}">${r.level}</span> <a href="#check-${e(r.id)}"><code>${e(r.id)}</code></a> <span class="spec">${e(r.spec)}</span></h3><div class="body">${detailHtml(r, gate)}</div></article>`,
+  );
   return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${items.join("\n")}</section>`;
 }
 
@@ -93,7 +96,9 @@ function foldedChecksHtml(id: string, heading: string, results: CheckResult[], g
 function skipsHtml(groups: SkipGroup[]): string {
   if (!groups.length) return "";
   const total = groups.reduce((n, g) => n + g.ids.length, 0);
-  const items = groups.map((g) => `<li><b>${g.ids.length}</b> ${e(g.reason)}<br><span class="ids">${g.ids.map((id) => `<code>${e(id)}</code>`).join(" ")}</span></li>`);
+  const items = groups.map(
+    (g) => `<li><b>${g.ids.length}</b> ${e(g.reason)}<br><span class="ids">${g.ids.map((id) => `<code>${e(id)}</code>`).join(" ")}</span></li>`,
+  );
   return `<details id="skips"><summary><h2>Skipped: ${total} check${total === 1 ? "" : "s"}, ${groups.length} reason${groups.length === 1 ? "" : "s"}</h2></summary><ul>${items.join("")}</ul></details>`;
 }
 
@@ -121,7 +126,9 @@ function baselineHtml(report: Report): string {
   const b = report.gate?.baseline;
   if (!b) return "";
   const list = (ids: string[]) => (ids.length ? ids.map((id) => `<code>${e(id)}</code>`).join(", ") : "none");
-  const known = b.known.length ? `<ul>${b.known.map((id) => `<li>${checkLink(id)}: <span class="finding">KNOWN</span> ${e(b.reasons?.[id] ?? "")}</li>`).join("")}</ul>` : "none";
+  const known = b.known.length
+    ? `<ul>${b.known.map((id) => `<li>${checkLink(id)}: <span class="finding">KNOWN</span> ${e(b.reasons?.[id] ?? "")}</li>`).join("")}</ul>`
+    : "none";
   return `<h2>Baseline${b.file ? ` (${e(b.file)})` : ""}</h2><dl class="body"><dt>known failures</dt><dd>${known}</dd><dt>new failures</dt><dd>${list(b.new)}</dd><dt>fixed (remove from the baseline)</dt><dd>${list(b.fixed)}</dd></dl>`;
 }
 
@@ -139,7 +146,14 @@ function matrixHtml(report: Report): string {
       const n = rs.filter((r) => r.status === s).length;
       return `<td class="n ${s}${n ? " nz" : ""}">${n || ""}</td>`;
     }).join("")}<td class="n">${rs.length}</td></tr>`;
-  return `<table class="matrix"><thead><tr><th>group</th>${STATUSES.map((s) => `<th>${s}</th>`).join("")}<th>total</th></tr></thead><tbody>${groups.map((g) => row(g, report.results.filter((r) => r.group === g))).join("")}${row("all", report.results)}</tbody></table>`;
+  return `<table class="matrix"><thead><tr><th>group</th>${STATUSES.map((s) => `<th>${s}</th>`).join("")}<th>total</th></tr></thead><tbody>${groups
+    .map((g) =>
+      row(
+        g,
+        report.results.filter((r) => r.group === g),
+      ),
+    )
+    .join("")}${row("all", report.results)}</tbody></table>`;
 }
 
 /**
@@ -174,20 +188,31 @@ function detailHtml(r: CheckResult, gate: GateOptions): string {
     ["skip kind", r.skipKind],
     ["duration", `${r.durationMs} ms${r.requests !== undefined ? `, ${r.requests} requests` : ""}`],
   ];
-  const parts = [`<dl>${facts.filter(([, v]) => v !== undefined).map(([k, v]) => `<dt>${e(k)}</dt><dd>${k === "expected" || k === "got" || k === "message" ? `<pre class="${e(k)}">${e(v)}</pre>` : e(v)}</dd>`).join("")}</dl>`];
+  const parts = [
+    `<dl>${facts
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `<dt>${e(k)}</dt><dd>${k === "expected" || k === "got" || k === "message" ? `<pre class="${e(k)}">${e(v)}</pre>` : e(v)}</dd>`)
+      .join("")}</dl>`,
+  ];
   if (r.curl) parts.push(`<div>reproduce:</div><pre class="curl">${e(r.curl)}</pre>`);
   if (r.property) {
     const p = r.property;
-    parts.push(`<h3>Property</h3><dl><dt>seed</dt><dd>${e(p.seed)}</dd><dt>path</dt><dd><code>${e(p.path)}</code></dd><dt>runs</dt><dd>failed after ${e(p.runs)}</dd><dt>counterexample</dt><dd><pre class="counterexample">${e(p.counterexample)}</pre></dd></dl>`);
+    parts.push(
+      `<h3>Property</h3><dl><dt>seed</dt><dd>${e(p.seed)}</dd><dt>path</dt><dd><code>${e(p.path)}</code></dd><dt>runs</dt><dd>failed after ${e(p.runs)}</dd><dt>counterexample</dt><dd><pre class="counterexample">${e(p.counterexample)}</pre></dd></dl>`,
+    );
     if (p.shrunkExchanges.length) parts.push(`<div>requests of the shrunk case:</div>${p.shrunkExchanges.map(exchangeHtml).join("")}`);
   }
   const exchanges = r.exchanges?.length ? r.exchanges : r.exchange ? [r.exchange] : [];
-  if (exchanges.length) parts.push(`<details class="exchanges"><summary>Exchanges (last ${exchanges.length}, redacted)</summary>${exchanges.map(exchangeHtml).join("")}</details>`);
+  if (exchanges.length)
+    parts.push(`<details class="exchanges"><summary>Exchanges (last ${exchanges.length}, redacted)</summary>${exchanges.map(exchangeHtml).join("")}</details>`);
   return parts.join("\n");
 }
 
 function exchangeHtml(x: Exchange): string {
-  const headers = (h: Record<string, string> | undefined) => Object.entries(h ?? {}).map(([k, v]) => `${k}: ${v}`).join("\n");
+  const headers = (h: Record<string, string> | undefined) =>
+    Object.entries(h ?? {})
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\n");
   return `<div class="exchange"><h4>${e(x.method)} ${e(x.url)} → ${e(x.status ?? x.error ?? "?")} (${e(x.durationMs)} ms)</h4>
 <pre>${e(headers(x.requestHeaders))}${x.requestBody !== undefined ? `\n\n${e(x.requestBody)}` : ""}</pre>
 <pre>${e(headers(x.responseHeaders))}${x.responseExcerpt !== undefined ? `\n\n${e(x.responseExcerpt)}` : ""}</pre>
@@ -198,8 +223,7 @@ function exchangeHtml(x: Exchange): string {
 function coverageHtml(report: Report): string {
   const rows = coverage(report.results);
   const byId = new Map(report.results.map((r) => [r.id, r]));
-  const checks = (ids: { id: string }[]) =>
-    ids.map(({ id }) => `<a href="#check-${e(id)}" class="badge ${byId.get(id)!.status}">${e(id)}</a>`).join(" ");
+  const checks = (ids: { id: string }[]) => ids.map(({ id }) => `<a href="#check-${e(id)}" class="badge ${byId.get(id)!.status}">${e(id)}</a>`).join(" ");
   const testable = rows.filter((r) => !r.rule.notTestable);
   return `<details id="coverage"><summary><h2>Coverage of the spec</h2></summary><p>${testable.filter((r) => r.checks.length).length} of ${testable.length} testable rules were checked in this run; ${rows.length - testable.length} are not testable.</p>
 <table class="coverage"><thead><tr><th>rule</th><th>what it says</th><th>checks of this run</th></tr></thead><tbody>

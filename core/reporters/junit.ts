@@ -14,9 +14,21 @@ export function writeJUnit(report: Report, file: string, gate: GateOptions): voi
 }
 
 export function junitXml(report: Report, gate: GateOptions): string {
-  const suites = [...new Set(report.results.map((r) => r.group))].map((g) => suiteXml(g, report.results.filter((r) => r.group === g), report, gate));
+  const suites = [...new Set(report.results.map((r) => r.group))].map((g) =>
+    suiteXml(
+      g,
+      report.results.filter((r) => r.group === g),
+      report,
+      gate,
+    ),
+  );
   if (report.leftovers.length) suites.push(leftoversXml(report));
-  const all = suites.reduce((t, s) => ({ tests: t.tests + s.tests, failures: t.failures + s.failures, errors: t.errors + s.errors, time: t.time + s.time }), { tests: 0, failures: 0, errors: 0, time: 0 });
+  const all = suites.reduce((t, s) => ({ tests: t.tests + s.tests, failures: t.failures + s.failures, errors: t.errors + s.errors, time: t.time + s.time }), {
+    tests: 0,
+    failures: 0,
+    errors: 0,
+    time: 0,
+  });
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<testsuites ${attrs({ name: report.tool.name, tests: all.tests, failures: all.failures, errors: all.errors, time: seconds(report.durationMs) })}>`,
@@ -44,7 +56,13 @@ function suiteXml(group: string, results: CheckResult[], report: Report, gate: G
     ["baseUrl", report.target.baseUrl],
     ["strict", gate.strict],
   ].map(([name, value]) => `      <property ${attrs({ name, value })}/>`);
-  return { tests: results.length, failures: count("failure"), errors: count("error"), time: ms, xml: [`  <testsuite ${head}>`, "    <properties>", ...properties, "    </properties>", ...cases.map((c) => c.xml), "  </testsuite>"].join("\n") };
+  return {
+    tests: results.length,
+    failures: count("failure"),
+    errors: count("error"),
+    time: ms,
+    xml: [`  <testsuite ${head}>`, "    <properties>", ...properties, "    </properties>", ...cases.map((c) => c.xml), "  </testsuite>"].join("\n"),
+  };
 }
 
 function caseXml(r: CheckResult, gate: GateOptions) {
@@ -52,7 +70,8 @@ function caseXml(r: CheckResult, gate: GateOptions) {
   const head = `    <testcase ${attrs({ classname: `conformance.${r.group}`, name: `${r.id} [${r.level} ${r.spec}] ${r.title}`, time: seconds(r.durationMs) })}`;
   const why = r.status === "blocked" ? `blocked by ${r.blockedBy ?? r.message}` : r.message.split("\n")[0];
   const body: string[] = [];
-  if (v === "failure") body.push(element("failure", { type: r.status === "blocked" ? "blocked" : r.level, message: `${r.level} ${r.spec}: ${why}` }, failureDetails(r)));
+  if (v === "failure")
+    body.push(element("failure", { type: r.status === "blocked" ? "blocked" : r.level, message: `${r.level} ${r.spec}: ${why}` }, failureDetails(r)));
   else if (v === "error") body.push(element("error", { type: "errored", message: why }, failureDetails(r)));
   else if (v === "skipped") body.push(element("skipped", { message: r.message }));
   else if (v === "known") body.push(element("skipped", { message: `${shownAs(r, gate)}: ${why}` }), element("system-out", {}, failureDetails(r)));
@@ -63,7 +82,15 @@ function caseXml(r: CheckResult, gate: GateOptions) {
 /** What the run left on the server: a failed testcase of its own, so that a CI dashboard shows the broken promise. */
 function leftoversXml(report: Report) {
   const unique = [...new Set(report.leftovers)];
-  const head = attrs({ name: "leftovers", tests: 1, failures: 1, errors: 0, skipped: 0, time: seconds(0), timestamp: report.startedAt.replace(/\.\d+Z$/, "Z") });
+  const head = attrs({
+    name: "leftovers",
+    tests: 1,
+    failures: 1,
+    errors: 0,
+    skipped: 0,
+    time: seconds(0),
+    timestamp: report.startedAt.replace(/\.\d+Z$/, "Z"),
+  });
   const testcase = `    <testcase ${attrs({ classname: "conformance.leftovers", name: "the run leaves nothing on the server", time: seconds(0) })}>\n      ${element("failure", { type: "leftovers", message: `${unique.length} thing(s) left on the server` }, unique.join("\n"))}\n    </testcase>`;
   return { tests: 1, failures: 1, errors: 0, time: 0, xml: [`  <testsuite ${head}>`, testcase, "  </testsuite>"].join("\n") };
 }

@@ -17,8 +17,10 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
   if (!reports.length) throw new MergeError("nothing to merge: name at least one report.json");
   const [first] = reports;
   for (const { file, report } of reports) {
-    if (report.seed !== first.report.seed) throw new MergeError(`${file} ran with seed ${report.seed}, ${first.file} with ${first.report.seed}: pass the same --seed to every shard`);
-    if (report.runs !== first.report.runs) throw new MergeError(`${file} ran ${report.runs} runs per property, ${first.file} ${first.report.runs}: pass the same --runs to every shard`);
+    if (report.seed !== first.report.seed)
+      throw new MergeError(`${file} ran with seed ${report.seed}, ${first.file} with ${first.report.seed}: pass the same --seed to every shard`);
+    if (report.runs !== first.report.runs)
+      throw new MergeError(`${file} ran ${report.runs} runs per property, ${first.file} ${first.report.runs}: pass the same --runs to every shard`);
   }
   checkShardSet(reports);
   const from = new Map<string, string>();
@@ -61,7 +63,9 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
 
 const sameSelection = (a: Report["selection"], b: Report["selection"]) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const describeSelection = (s: Report["selection"]) =>
-  s ? `${s.selected} checks${s.groups ? ` of --group ${s.groups.join(" ")}` : ""}${s.checks ? ` of --check ${s.checks.join(" ")}` : ""}${s.separateServers ? " (--reference: a server per shard)" : ""}` : "no recorded selection";
+  s
+    ? `${s.selected} checks${s.groups ? ` of --group ${s.groups.join(" ")}` : ""}${s.checks ? ` of --check ${s.checks.join(" ")}` : ""}${s.separateServers ? " (--reference: a server per shard)" : ""}`
+    : "no recorded selection";
 
 /**
  * The reports must be the n shards of one run, each once: the same --shard count, every index
@@ -73,16 +77,24 @@ function checkShardSet(reports: { file: string; report: Report }[]): void {
   const byIndex = new Map<number, string>();
   for (const { file, report } of reports) {
     if (!report.shard) throw new MergeError(`${file} is not the report of a shard (run with --shard i/n): merge joins the shards of one run`);
-    if (report.shard.count !== first.report.shard!.count) throw new MergeError(`${file} is shard ${report.shard.index}/${report.shard.count}, ${first.file} is ${first.report.shard!.index}/${first.report.shard!.count}: the shards of one run share n`);
+    if (report.shard.count !== first.report.shard!.count)
+      throw new MergeError(
+        `${file} is shard ${report.shard.index}/${report.shard.count}, ${first.file} is ${first.report.shard!.index}/${first.report.shard!.count}: the shards of one run share n`,
+      );
     if (!sameSelection(report.selection, first.report.selection))
-      throw new MergeError(`${file} selected ${describeSelection(report.selection)}, ${first.file} ${describeSelection(first.report.selection)}: every shard needs the same --group and --check (and --reference in all or none)`);
+      throw new MergeError(
+        `${file} selected ${describeSelection(report.selection)}, ${first.file} ${describeSelection(first.report.selection)}: every shard needs the same --group and --check (and --reference in all or none)`,
+      );
     const earlier = byIndex.get(report.shard.index);
     if (earlier) throw new MergeError(`shard ${report.shard.index}/${report.shard.count} is given twice (${earlier} and ${file})`);
     byIndex.set(report.shard.index, file);
   }
   const count = first.report.shard!.count;
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} missing: merge needs all ${count} shards of the run`);
+  if (missing.length)
+    throw new MergeError(
+      `shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} missing: merge needs all ${count} shards of the run`,
+    );
 }
 
 /** One invariant over all shards: failed if any shard saw it broken (that shard's first violation), else passed if any saw it hold, else not exercised. */

@@ -49,7 +49,10 @@ export interface Report {
   };
 }
 
-export function buildReport(outcome: RunOutcome, meta: { name: string; version: string; baseUrl: string; seed: number; runs: number; writes: boolean; selection?: Selection; shard?: Report["shard"] }): Report {
+export function buildReport(
+  outcome: RunOutcome,
+  meta: { name: string; version: string; baseUrl: string; seed: number; runs: number; writes: boolean; selection?: Selection; shard?: Report["shard"] },
+): Report {
   return {
     tool: { name: meta.name, version: meta.version },
     target: { baseUrl: meta.baseUrl },

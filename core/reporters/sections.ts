@@ -31,7 +31,8 @@ export interface ReportSections {
 
 export function reportSections(report: Pick<Report, "results" | "rootCauses" | "leftovers">, gate: GateOptions): ReportSections {
   const { results } = report;
-  const by = (v: ReturnType<typeof verdict>, status?: CheckResult["status"]) => results.filter((r) => verdict(r, gate) === v && (!status || r.status === status));
+  const by = (v: ReturnType<typeof verdict>, status?: CheckResult["status"]) =>
+    results.filter((r) => verdict(r, gate) === v && (!status || r.status === status));
   const mustFirst = (rs: CheckResult[]) => [...rs].sort((a, b) => Number(a.level !== "MUST") - Number(b.level !== "MUST"));
   const leftovers = new Map<string, number>();
   for (const l of report.leftovers) leftovers.set(l, (leftovers.get(l) ?? 0) + 1);

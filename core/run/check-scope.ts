@@ -61,7 +61,9 @@ export async function runInCheckScope(body: () => Promise<void>, opts: { ms: num
     wake();
   }, opts.ms);
   const onStop = () => {
-    reason ??= new CheckInterrupted("interrupted: the run was stopped while this check was running; it sent nothing more, and what it had in flight was let finish (aborted past the request timeout)");
+    reason ??= new CheckInterrupted(
+      "interrupted: the run was stopped while this check was running; it sent nothing more, and what it had in flight was let finish (aborted past the request timeout)",
+    );
     refuse.abort(reason);
     wake();
   };

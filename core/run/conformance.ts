@@ -43,7 +43,15 @@ export async function runConformance(run: Conformance): Promise<Report & { gate:
   };
   const ran = await runChecks(run.checks, settings, schemas, hooks);
   const outcome = run.settle ? run.settle(ran) : ran;
-  const report = buildReport(outcome, { ...run.tool, baseUrl: settings.baseUrl, seed: settings.seed, runs: settings.runs, writes: settings.writes, selection: run.selection, shard: run.shard });
+  const report = buildReport(outcome, {
+    ...run.tool,
+    baseUrl: settings.baseUrl,
+    seed: settings.seed,
+    runs: settings.runs,
+    writes: settings.writes,
+    selection: run.selection,
+    shard: run.shard,
+  });
   if (!outcome.interrupted) Object.assign(report, await documentSections(settings, tally, schemas.document, ran.servedDocument));
   const coverageBelow = report.operations ? belowMinimum(report.operations, run.minCoverage) : undefined;
   // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
@@ -52,8 +60,21 @@ export async function runConformance(run: Conformance): Promise<Report & { gate:
 }
 
 /** A report judged by the gate: its exit code and what the baseline made of it (a run, or shards merged). */
-export function judged(report: Report, gate: GateOptions, run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; baselineFile?: string }): Report & { gate: NonNullable<Report["gate"]> } {
+export function judged(
+  report: Report,
+  gate: GateOptions,
+  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; baselineFile?: string },
+): Report & { gate: NonNullable<Report["gate"]> } {
   const exitCode = gateExitCode(report.results, gate, run);
   const baseline = gate.baseline ? { baseline: baselineOutcome(report.results, gate.baseline, run.baselineFile) } : {};
-  return Object.assign(report, { gate: { strict: gate.strict, failOnFixed: gate.failOnFixed, exitCode, ...baseline, ...(run.replayNotRun ? { notRun: run.replayNotRun } : {}), ...(run.coverageBelow ? { coverageBelow: run.coverageBelow } : {}) } });
+  return Object.assign(report, {
+    gate: {
+      strict: gate.strict,
+      failOnFixed: gate.failOnFixed,
+      exitCode,
+      ...baseline,
+      ...(run.replayNotRun ? { notRun: run.replayNotRun } : {}),
+      ...(run.coverageBelow ? { coverageBelow: run.coverageBelow } : {}),
+    },
+  });
 }

@@ -61,7 +61,10 @@ const DEPLOYMENT_CANDIDATES = 10;
  */
 export class Fixtures {
   private readonly cache = new Map<FixtureName, Promise<unknown>>();
-  constructor(private readonly api: Api, private readonly config: FixtureConfig) {}
+  constructor(
+    private readonly api: Api,
+    private readonly config: FixtureConfig,
+  ) {}
 
   get<K extends FixtureName>(name: K): Promise<FixtureValues[K]> {
     let p = this.cache.get(name);
@@ -95,7 +98,10 @@ export class Fixtures {
         if (c.otherDeploymentId === undefined) throw new Skip("writes into a second deployment only where one is named: set fixtures.otherDeploymentId");
         return { id: String(c.otherDeploymentId) };
       case "mutableDeployment":
-        if (c.mutableDeploymentId === undefined) throw new Skip("fixture missing: set fixtures.mutableDeploymentId (a deployment whose version, channel and settings the run may change and put back)");
+        if (c.mutableDeploymentId === undefined)
+          throw new Skip(
+            "fixture missing: set fixtures.mutableDeploymentId (a deployment whose version, channel and settings the run may change and put back)",
+          );
         return { id: String(c.mutableDeploymentId) };
       case "environments": {
         const dep = (await this.get("deployment")).id;
@@ -136,11 +142,13 @@ export class Fixtures {
         return found;
       }
       case "sharedWorkbook": {
-        if (c.sharedWorkbookId === undefined) throw new Skip("fixture missing: set fixtures.sharedWorkbookId (a shared-workspace workbook with a published dashboard)");
+        if (c.sharedWorkbookId === undefined)
+          throw new Skip("fixture missing: set fixtures.sharedWorkbookId (a shared-workspace workbook with a published dashboard)");
         return { id: c.sharedWorkbookId };
       }
       case "sharedUnpublishedWorkbook": {
-        if (c.sharedUnpublishedWorkbookId === undefined) throw new Skip("fixture missing: set fixtures.sharedUnpublishedWorkbookId (a shared-workspace workbook without a published dashboard)");
+        if (c.sharedUnpublishedWorkbookId === undefined)
+          throw new Skip("fixture missing: set fixtures.sharedUnpublishedWorkbookId (a shared-workspace workbook without a published dashboard)");
         return { id: c.sharedUnpublishedWorkbookId };
       }
       case "embeddableWorkbook": {
@@ -149,18 +157,25 @@ export class Fixtures {
         return found;
       }
       case "workbookLimitDeployment": {
-        if (c.workbookLimitDeploymentId === undefined) throw new Skip("fixture missing: set fixtures.workbookLimitDeploymentId (a deployment whose plan's workbook limit is reached)");
+        if (c.workbookLimitDeploymentId === undefined)
+          throw new Skip("fixture missing: set fixtures.workbookLimitDeploymentId (a deployment whose plan's workbook limit is reached)");
         const id = String(c.workbookLimitDeploymentId);
         // A workbook to clone may sit past the first page (a newest-first server may open with reports).
-        const walk = await walkCursor(this.api, pathTo("listWorkbooks", { deploymentId: id }), { first: 50, stopAfter: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
+        const walk = await walkCursor(this.api, pathTo("listWorkbooks", { deploymentId: id }), {
+          first: 50,
+          stopAfter: WORKBOOK_SCAN_PAGES,
+          endpoint: "E8",
+        }).catch((err) => {
           throw err instanceof CheckFailure ? blockedByWalk("E8", "listing the workbooks of fixtures.workbookLimitDeploymentId", err) : err;
         });
         const source = walk.items.find((w: any) => w?.type === undefined || w.type === "WORKBOOK");
-        if (!Number.isSafeInteger(source?.id)) throw new Skip(`fixture missing: deployment ${id} (fixtures.workbookLimitDeploymentId) lists no workbook to clone`);
+        if (!Number.isSafeInteger(source?.id))
+          throw new Skip(`fixture missing: deployment ${id} (fixtures.workbookLimitDeploymentId) lists no workbook to clone`);
         return { id, workbookId: source.id };
       }
       case "readOnlyFolder":
-        if (c.readOnlyFolderId === undefined) throw new Skip("fixture missing: set fixtures.readOnlyFolderId (a folder the readOnly token can read but not edit)");
+        if (c.readOnlyFolderId === undefined)
+          throw new Skip("fixture missing: set fixtures.readOnlyFolderId (a folder the readOnly token can read but not edit)");
         return { id: c.readOnlyFolderId };
       case "editableFolder":
         if (c.editableFolderId === undefined) throw new Skip("fixture missing: set fixtures.editableFolderId (a folder the readOnly token may edit)");
@@ -168,11 +183,26 @@ export class Fixtures {
       case "branches":
         return listBranches(this.api, (await this.get("deployment")).id);
       case "productionBranch":
-        return this.branchNamed(c.productionBranch, async () => (await this.environmentBranches((e) => e.type === "production"))?.[0], "productionBranch", "the branch of the production environment");
+        return this.branchNamed(
+          c.productionBranch,
+          async () => (await this.environmentBranches((e) => e.type === "production"))?.[0],
+          "productionBranch",
+          "the branch of the production environment",
+        );
       case "personalBranch":
-        return this.branchNamed(c.personalBranch, async () => (await this.environmentBranches((e) => e.type === "development" && !!e.user))?.[0], "personalBranch", "the branch of a development environment with a user");
+        return this.branchNamed(
+          c.personalBranch,
+          async () => (await this.environmentBranches((e) => e.type === "development" && !!e.user))?.[0],
+          "personalBranch",
+          "the branch of a development environment with a user",
+        );
       case "sharedBranch":
-        return this.branchNamed(c.sharedBranch, () => this.sharedBranchName(), "sharedBranch", "a branch that is neither production nor a personal development branch");
+        return this.branchNamed(
+          c.sharedBranch,
+          () => this.sharedBranchName(),
+          "sharedBranch",
+          "a branch that is neither production nor a personal development branch",
+        );
       case "versions": {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.call("listVersions", { deploymentId: dep });
@@ -223,7 +253,11 @@ export class Fixtures {
   private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
     const dep = (await this.get("deployment")).id;
     // A lost connection is not an empty list: it must not turn into a "fixture missing" skip.
-    const walk = await walkCursor(this.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 50, stopAfter: WORKBOOK_SCAN_PAGES, endpoint: "E8" }).catch((err) => {
+    const walk = await walkCursor(this.api, pathTo("listWorkbooks", { deploymentId: dep }), {
+      first: 50,
+      stopAfter: WORKBOOK_SCAN_PAGES,
+      endpoint: "E8",
+    }).catch((err) => {
       throw err instanceof CheckFailure ? blockedByWalk("E8", "discovering workbooks", err) : err;
     });
     // Oldest first (workspace ids are integers): the choice does not follow the server's order, and prefers what no run created.
@@ -280,7 +314,12 @@ export async function listBranches(api: Api, dep: string): Promise<BranchView[]>
   const raw: any[] = res.body.items ?? (Array.isArray(res.body.data) ? res.body.data : []);
   return raw
     .filter((b) => typeof b?.name === "string")
-    .map((b) => ({ id: typeof b.id === "number" ? b.id : undefined, name: b.name, isStagingEnvironmentEnabled: typeof b.isStagingEnvironmentEnabled === "boolean" ? b.isStagingEnvironmentEnabled : undefined, raw: b }));
+    .map((b) => ({
+      id: typeof b.id === "number" ? b.id : undefined,
+      name: b.name,
+      isStagingEnvironmentEnabled: typeof b.isStagingEnvironmentEnabled === "boolean" ? b.isStagingEnvironmentEnabled : undefined,
+      raw: b,
+    }));
 }
 
 export function environmentView(e: any): EnvironmentView {

@@ -49,7 +49,8 @@ export interface BaselineOutcome {
 }
 
 /** A result that fails at its level: failed (an intermittent one only when it failed more than once), blocked, errored. */
-export const isFailing = (r: Pick<CheckResult, "status" | "recurrence" | "failedRuns">) => (r.status === "failed" && !isLoneIntermittent(r)) || r.status === "blocked" || r.status === "errored";
+export const isFailing = (r: Pick<CheckResult, "status" | "recurrence" | "failedRuns">) =>
+  (r.status === "failed" && !isLoneIntermittent(r)) || r.status === "blocked" || r.status === "errored";
 
 export function verdict(r: CheckResult, gate: GateOptions): Verdict {
   if (r.status === "passed") return "ok";
@@ -106,7 +107,11 @@ function failsGate(results: CheckResult[], gate: GateOptions): boolean {
  * (it proves nothing); 1 a result the gate fails (a baseline's known failures aside; under
  * --fail-on-fixed a fixed entry too) or coverage below --min-coverage; 0 otherwise.
  */
-export function gateExitCode(results: CheckResult[], gate: GateOptions, run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string } = {}): 0 | 1 | 2 | 130 {
+export function gateExitCode(
+  results: CheckResult[],
+  gate: GateOptions,
+  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string } = {},
+): 0 | 1 | 2 | 130 {
   if (run.interrupted) return 130;
   if (run.replayNotRun) return 2;
   if (failsGate(results, gate) || run.coverageBelow) return 1;
@@ -135,7 +140,8 @@ export function readBaseline(file: string): Baseline {
   if (!Array.isArray(entries)) throw new UsageError(`baseline ${file}: expected {"knownFailures": [{"id", "reason"}, ...]}`);
   entries.forEach((e, i) => {
     if (typeof e?.id !== "string" || !e.id) throw new UsageError(`baseline ${file}: knownFailures[${i}] has no id`);
-    if (typeof e.reason !== "string" || !e.reason.trim()) throw new UsageError(`baseline ${file}: knownFailures[${i}] (${e.id}) has no reason: say why the failure is accepted`);
+    if (typeof e.reason !== "string" || !e.reason.trim())
+      throw new UsageError(`baseline ${file}: knownFailures[${i}] (${e.id}) has no reason: say why the failure is accepted`);
   });
   return { knownFailures: entries.map((e) => ({ id: e.id, reason: e.reason })) };
 }
@@ -152,7 +158,9 @@ export function updateBaseline(baseline: Baseline, results: CheckResult[]): { ba
   const outcome = baselineOutcome(results, baseline);
   const removed = new Set(outcome.fixed);
   const entries = baseline.knownFailures.filter((e) => !removed.has(e.id));
-  const added = results.filter((r) => outcome.new.includes(r.id)).map((r) => ({ id: r.id, reason: `${PLACEHOLDER_REASON} (${r.status} at ${r.level} ${r.spec}: ${r.message.split("\n")[0]})` }));
+  const added = results
+    .filter((r) => outcome.new.includes(r.id))
+    .map((r) => ({ id: r.id, reason: `${PLACEHOLDER_REASON} (${r.status} at ${r.level} ${r.spec}: ${r.message.split("\n")[0]})` }));
   return { baseline: { knownFailures: [...entries, ...added] }, kept: entries.map((e) => e.id), removed: [...removed], added: added.map((e) => e.id) };
 }
 

@@ -76,9 +76,25 @@ export class InvariantWatch {
       if (error) return { ...base, status: "errored", message: error };
       if (first) {
         const { violation: v, exchange } = first;
-        return { ...base, status: "failed", message: v.message, reason: v.reason, expected: show(v.expected), got: show(v.got), exchange, curl: exchange.curl, exchanges: [exchange] };
+        return {
+          ...base,
+          status: "failed",
+          message: v.message,
+          reason: v.reason,
+          expected: show(v.expected),
+          got: show(v.got),
+          exchange,
+          curl: exchange.curl,
+          exchanges: [exchange],
+        };
       }
-      if (!applied) return { ...base, status: "skipped", skipKind: "not-exercised", message: `not exercised: no answer carried ${check.applicable} (${this.seen} exchanges observed)` };
+      if (!applied)
+        return {
+          ...base,
+          status: "skipped",
+          skipKind: "not-exercised",
+          message: `not exercised: no answer carried ${check.applicable} (${this.seen} exchanges observed)`,
+        };
       return { ...base, status: "passed", message: `held on ${applied} of ${this.seen} exchanges` };
     });
   }
@@ -87,5 +103,11 @@ export class InvariantWatch {
 function hidden(exchange: Exchange, values: string[]): Exchange {
   if (!values.length) return exchange;
   const scrub = (s: string | undefined) => (s === undefined ? s : values.reduce((out, v) => out.split(v).join("[REDACTED]"), s));
-  return { ...exchange, url: scrub(exchange.url)!, requestBody: scrub(exchange.requestBody), responseExcerpt: scrub(exchange.responseExcerpt), curl: scrub(exchange.curl)! };
+  return {
+    ...exchange,
+    url: scrub(exchange.url)!,
+    requestBody: scrub(exchange.requestBody),
+    responseExcerpt: scrub(exchange.responseExcerpt),
+    curl: scrub(exchange.curl)!,
+  };
 }

@@ -14,16 +14,30 @@ import { Blocked, CheckFailure, NotVerifiable, Skip } from "../model/outcome.js"
  * problem, so that a refused or missing endpoint always shows as one failure.
  * Returns the body of a usable answer.
  */
-export function requireAnswer<T = any>(res: Response, endpoint: Endpoint, what: string, usable: (res: Response) => boolean = (r) => r.isJson, checkId?: string, served: ServedRoutes = NONE_SHOWN): T {
+export function requireAnswer<T = any>(
+  res: Response,
+  endpoint: Endpoint,
+  what: string,
+  usable: (res: Response) => boolean = (r) => r.isJson,
+  checkId?: string,
+  served: ServedRoutes = NONE_SHOWN,
+): T {
   const problem = problemOf(res, usable);
   if (!problem) return res.body;
   const detail = `${what}: ${res.exchange.method} ${pathOf(res)} ${problem}`;
-  if (endpoint !== "E14" && specEndpoints[endpoint].root === checkId) throw new CheckFailure(detail, { expected: "a usable 2xx answer", got: statusLine(res), exchange: res.exchange, reason: "precondition" });
+  if (endpoint !== "E14" && specEndpoints[endpoint].root === checkId)
+    throw new CheckFailure(detail, { expected: "a usable 2xx answer", got: statusLine(res), exchange: res.exchange, reason: "precondition" });
   if (res.status === 401 || res.status === 403) throw new Skip(`${detail}: the token lacks the access this needs`);
   if (endpoint === "E14") throw new NotVerifiable(`${detail} (an E14 endpoint: the spec does not show its shape)`);
   const e = specEndpoints[endpoint];
   // The owner passed: the endpoint serves as the spec says, so this answer is not its fault but this request's.
-  if (served.passed(e.root)) throw new CheckFailure(`${detail} (${e.method} ${e.path} serves: its owner check ${e.root} passed)`, { expected: "a usable 2xx answer", got: statusLine(res), exchange: res.exchange, reason: "precondition" });
+  if (served.passed(e.root))
+    throw new CheckFailure(`${detail} (${e.method} ${e.path} serves: its owner check ${e.root} passed)`, {
+      expected: "a usable 2xx answer",
+      got: statusLine(res),
+      exchange: res.exchange,
+      reason: "precondition",
+    });
   throw new Blocked(`${e.root}: ${e.method} ${e.path} ${problem}`, { detail, exchange: res.exchange, rootCheck: e.root });
 }
 

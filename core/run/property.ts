@@ -78,7 +78,12 @@ const discarded = (err: unknown) => err instanceof Skip || err instanceof NotExe
  * property so. A property that completed fewer than MIN_RUNS runs (cut off by its time limit or
  * its request budget, or its cases discarded) was not exercised, whatever it saw.
  */
-export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: (value: T, api: Api) => Promise<void>, opts: PropertyOptions = {}): Promise<void> {
+export async function forAll<T>(
+  ctx: CheckContext,
+  arb: fc.Arbitrary<T>,
+  trial: (value: T, api: Api) => Promise<void>,
+  opts: PropertyOptions = {},
+): Promise<void> {
   const seed = propertySeed(ctx.settings.seed, ctx.checkId);
   const replay = ctx.settings.replay?.checkId === ctx.checkId ? ctx.settings.replay.path : undefined;
   const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity);
@@ -114,7 +119,8 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   const timeLimitMs = opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const startedAt = performance.now();
   const atOnce = replay ? 1 : (opts.casesAtOnce ?? 1);
-  const ahead = atOnce > 1 ? await judgedAhead(fc.sample(arb, { seed, numRuns }), atOnce, judge, withinBudget, () => performance.now() - startedAt < timeLimitMs) : [];
+  const ahead =
+    atOnce > 1 ? await judgedAhead(fc.sample(arb, { seed, numRuns }), atOnce, judge, withinBudget, () => performance.now() - startedAt < timeLimitMs) : [];
   // Every case of the search judged ahead, and each held: fast-check would only draw them again
   // and find them held (a tenth of a property's time, at loopback, went to that).
   if (ahead.length === numRuns && ahead.every((c) => c.outcome === undefined)) return;
@@ -154,7 +160,9 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
           ? `: stopped before the next case would pass the property's budget of ${budget()} requests for the cases a verdict needs (${spent} sent, the costliest case took ${costliest})`
           : `: stopped at the property's time limit of ${opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS} ms`
         : "";
-      throw new NotExercised(`only ${details.numRuns} of the ${asked} generated case(s) ran, fewer than the ${Math.min(MIN_RUNS, asked)} a verdict needs${cut}${details.numSkips ? `; ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`);
+      throw new NotExercised(
+        `only ${details.numRuns} of the ${asked} generated case(s) ran, fewer than the ${Math.min(MIN_RUNS, asked)} a verdict needs${cut}${details.numSkips ? `; ${details.numSkips} generated case(s) discarded as not applicable here` : ""}`,
+      );
     }
     return;
   }
@@ -171,7 +179,12 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
   }
   const original = details.errorInstance;
   const cause = confirmed ?? (original instanceof CheckFailure ? original : new CheckFailure(String((original as Error)?.message ?? original)));
-  const failure = new CheckFailure(`${cause.message} (for ${fc.stringify(value).replace(/\s*\n\s*/g, "; ")})`, { expected: cause.expected, got: cause.got, exchange: cause.exchange ?? shrunkLog.at(-1), reason: cause.reason });
+  const failure = new CheckFailure(`${cause.message} (for ${fc.stringify(value).replace(/\s*\n\s*/g, "; ")})`, {
+    expected: cause.expected,
+    got: cause.got,
+    exchange: cause.exchange ?? shrunkLog.at(-1),
+    reason: cause.reason,
+  });
   failure.property = {
     seed,
     path: details.counterexamplePath ?? "",
@@ -189,7 +202,13 @@ export async function forAll<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, trial: 
  * unjudged (the cases beside it are sent but not taken), the budget would be passed, or the time
  * is up.
  */
-async function judgedAhead<T>(values: T[], atOnce: number, judge: (value: T) => Promise<unknown>, withinBudget: (cases: number) => boolean, inTime: () => boolean): Promise<{ value: T; outcome: unknown }[]> {
+async function judgedAhead<T>(
+  values: T[],
+  atOnce: number,
+  judge: (value: T) => Promise<unknown>,
+  withinBudget: (cases: number) => boolean,
+  inTime: () => boolean,
+): Promise<{ value: T; outcome: unknown }[]> {
   const out: { value: T; outcome: unknown }[] = [];
   while (out.length < values.length && inTime()) {
     let size = Math.min(atOnce, values.length - out.length);

@@ -71,7 +71,18 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     written.see(exchange, answer);
     hooks.onExchange?.(exchange, scope?.checkId);
   };
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor, credential: creds.primary, observe, maxPages: settings.maxPages, headers: settings.headers, proxy: settings.proxy, rateLimit: settings.rateLimit, wholeBodies: settings.wholeBodies });
+  const client = new HttpClient({
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    redactor,
+    credential: creds.primary,
+    observe,
+    maxPages: settings.maxPages,
+    headers: settings.headers,
+    proxy: settings.proxy,
+    rateLimit: settings.rateLimit,
+    wholeBodies: settings.wholeBodies,
+  });
   const discovery = new Api(client, creds.primary ?? null, []);
   const fixtures = new Fixtures(discovery, settings.fixtures);
   const leftovers: string[] = [];
@@ -82,7 +93,10 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   // The served document is read once, when a check first asks, and shared with the report sections.
   const reader = new ServedReader(discovery);
   const shared = { settings, client, fixtures, schemas, creds, discovery, leftovers, stop: hooks.stop, served, reader };
-  const selected = repeatWrites(checks.filter((c) => !isInvariant(c)), settings.repeat ?? 1);
+  const selected = repeatWrites(
+    checks.filter((c) => !isInvariant(c)),
+    settings.repeat ?? 1,
+  );
   let networkErrorsInARow = 0;
   let serverLost: string | undefined;
   let outcome: Awaited<ReturnType<typeof schedule<CheckResult>>> | undefined;
@@ -115,9 +129,15 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
           if (serverLost === undefined) networkErrorsInARow = 0;
         }
         if (serverLost !== undefined)
-          return redactor.value<CheckResult>({ ...resultBase(check), status: "errored", message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`, durationMs: 0 });
+          return redactor.value<CheckResult>({
+            ...resultBase(check),
+            status: "errored",
+            message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`,
+            durationMs: 0,
+          });
         const result = await runCounted(check);
-        networkErrorsInARow = result.status === "errored" && (result.message.startsWith(NETWORK) || result.message.startsWith(RATE_LIMITED)) ? networkErrorsInARow + 1 : 0;
+        networkErrorsInARow =
+          result.status === "errored" && (result.message.startsWith(NETWORK) || result.message.startsWith(RATE_LIMITED)) ? networkErrorsInARow + 1 : 0;
         return result;
       },
       { concurrency: settings.concurrency ?? 1, shouldStop: stopping, onDone: (_, r) => hooks.onResult?.(r) },
@@ -139,16 +159,31 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   if (interrupted) ran.push(...notRun(selected, ran));
   const watched = watch.results().map((r) => redactor.value(r));
   for (const r of watched) hooks.onResult?.(r);
-  const results = settle(inCatalogueOrder([...ran, ...watched], checks.map((c) => c.id)));
+  const results = settle(
+    inCatalogueOrder(
+      [...ran, ...watched],
+      checks.map((c) => c.id),
+    ),
+  );
   // The same object named by several checks' answers is one leftover, said once.
-  return { results, leftovers: [...new Set(leftovers.map((l) => redactor.text(l)))], interrupted, durationMs: Math.round(performance.now() - started), startedAt, servedDocument: reader.made };
+  return {
+    results,
+    leftovers: [...new Set(leftovers.map((l) => redactor.text(l)))],
+    interrupted,
+    durationMs: Math.round(performance.now() - started),
+    startedAt,
+    servedDocument: reader.made,
+  };
 }
 
 /** Results in the order of the ids given (a --repeat copy `<id>#2` beside its check; unknown ids last). */
 export function inCatalogueOrder(results: CheckResult[], order: string[]): CheckResult[] {
   const position = new Map(order.map((id, i) => [id, i]));
   const rank = (r: CheckResult) => position.get(r.id) ?? position.get(r.id.replace(/#\d+$/, "")) ?? order.length;
-  return results.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
+  return results
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+    .map(({ r }) => r);
 }
 
 /** The check whose code is running, for the request count and the onExchange hook. */
@@ -245,7 +280,11 @@ async function confirm(check: Check, first: CheckResult, env: Env): Promise<Chec
 
 async function runOne(check: Check, env: Env): Promise<CheckResult> {
   const started = performance.now();
-  const done = (judged: Pick<CheckResult, "status" | "message"> & Partial<CheckResult>): CheckResult => ({ ...resultBase(check), durationMs: Math.round(performance.now() - started), ...judged });
+  const done = (judged: Pick<CheckResult, "status" | "message"> & Partial<CheckResult>): CheckResult => ({
+    ...resultBase(check),
+    durationMs: Math.round(performance.now() - started),
+    ...judged,
+  });
 
   const unmet = unmetNeeds(check, env);
   if (unmet) return done({ status: "skipped", message: unmet, skipKind: "user" });
@@ -279,11 +318,20 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     // Fixtures are found outside the check's time scope: they are shared by every check, and one
     // check's timeout must not abort a discovery the others await.
     for (const name of fixtureNeeds(check)) resolved.set(name, await env.fixtures.get(name));
-    await runInCheckScope(() => check.run(ctx), { ms: env.settings.checkTimeoutMs ?? CHECK_TIMEOUT_MS[check.kind], id: check.id, stop: env.stop, drainMs: env.settings.timeoutMs });
+    await runInCheckScope(() => check.run(ctx), {
+      ms: env.settings.checkTimeoutMs ?? CHECK_TIMEOUT_MS[check.kind],
+      id: check.id,
+      stop: env.stop,
+      drainMs: env.settings.timeoutMs,
+    });
     return done(judge(check.id, undefined, log, true));
   } catch (err) {
     if (err instanceof CheckStopped)
-      env.leftovers.push(...err.abortedWrites.map((w) => `${w} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${env.scratch.prefix})`));
+      env.leftovers.push(
+        ...err.abortedWrites.map(
+          (w) => `${w} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${env.scratch.prefix})`,
+        ),
+      );
     return done(judge(check.id, err, log));
   }
 }
@@ -291,17 +339,17 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
 /** Why a check cannot run as the user set the run up (writes, tokens), or undefined. Fixtures are resolved in runOne, where discovery's answers decide. */
 function unmetNeeds(check: Check, env: Pick<Env, "settings" | "creds">): string | undefined {
   for (const need of check.needs) {
-    if (need === "writes" && !env.settings.writes) return "writes not allowed: pass --allow-writes (or \"writes\": true in the config) to run checks that create or change data";
+    if (need === "writes" && !env.settings.writes)
+      return 'writes not allowed: pass --allow-writes (or "writes": true in the config) to run checks that create or change data';
     if (optInGranted(need, env.settings) === false) return OPT_INS[need as keyof typeof OPT_INS].unmet;
     if (need.startsWith("token:")) {
       const role = need.slice(6) as TokenRole;
       if (!env.creds.roles[role]) return `needs a second token: set tokens.${role} in the config or ${tokenEnvVars[role]}`;
     }
-    if (need.startsWith("feature:") && env.settings.features?.[need.slice(8) as Feature] === false) return `the config declares ${need.slice(8)} off (features.${need.slice(8)}: false)`;
+    if (need.startsWith("feature:") && env.settings.features?.[need.slice(8) as Feature] === false)
+      return `the config declares ${need.slice(8)} off (features.${need.slice(8)}: false)`;
   }
   return undefined;
 }
 
 const fixtureNeeds = (check: Check): FixtureName[] => check.needs.filter((n) => n.startsWith("fixture:")).map((n) => n.slice(8) as FixtureName);
-
-

@@ -73,14 +73,23 @@ export interface ScheduleOptions<T> {
  * property's search or a model's run, which should not start last and run on alone, and a check
  * that reads a list whole, which others wait for; then the rest.
  */
-const rank = (check: Check) => (sharesOf(check).some((s) => s.startsWith("write:")) ? 2 : check.kind === "property" || check.kind === "model" || sharesOf(check).some((s) => s.startsWith("read:")) ? 1 : 0);
+const rank = (check: Check) =>
+  sharesOf(check).some((s) => s.startsWith("write:"))
+    ? 2
+    : check.kind === "property" || check.kind === "model" || sharesOf(check).some((s) => s.startsWith("read:"))
+      ? 1
+      : 0;
 
 /**
  * Runs up to `concurrency` checks at once. Two conflicting checks never overlap and keep their
  * catalogue order (a check waits for every earlier one it conflicts with), so each sees what a
  * sequential run would have shown it; with concurrency 1 this is the sequential run.
  */
-export async function schedule<T>(checks: Check[], run: (check: Check, index: number) => Promise<T>, opts: ScheduleOptions<T>): Promise<{ done: Map<number, T>; interrupted: boolean }> {
+export async function schedule<T>(
+  checks: Check[],
+  run: (check: Check, index: number) => Promise<T>,
+  opts: ScheduleOptions<T>,
+): Promise<{ done: Map<number, T>; interrupted: boolean }> {
   const conflicts = conflictTable(checks);
   const limit = Math.max(1, opts.concurrency);
   const pending: number[] = checks.map((_, i) => i);
@@ -100,13 +109,19 @@ export async function schedule<T>(checks: Check[], run: (check: Check, index: nu
       if (interrupted) break;
       for (let p = 0; p < pending.length && running.size < limit; ) {
         const i = pending[p];
-        const blocked = (first !== undefined && rank(checks[i]) !== first) || [...running.keys()].some((r) => conflicts[i].has(r)) || pending.slice(0, p).some((e) => conflicts[i].has(e));
+        const blocked =
+          (first !== undefined && rank(checks[i]) !== first) ||
+          [...running.keys()].some((r) => conflicts[i].has(r)) ||
+          pending.slice(0, p).some((e) => conflicts[i].has(e));
         if (blocked) {
           p++;
           continue;
         }
         pending.splice(p, 1);
-        running.set(i, run(checks[i], i).then((value) => (done.set(i, value), i)));
+        running.set(
+          i,
+          run(checks[i], i).then((value) => (done.set(i, value), i)),
+        );
         if (opts.shouldStop?.()) {
           interrupted = true;
           break;

@@ -2,7 +2,14 @@ import type { Check } from "../model/check.js";
 import { UsageError } from "./settings.js";
 
 function glob(pattern: string): RegExp {
-  return new RegExp("^" + pattern.split("*").map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*") + "$");
+  return new RegExp(
+    "^" +
+      pattern
+        .split("*")
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*") +
+      "$",
+  );
 }
 
 /** The checks --group and --check select; a name that selects nothing is a usage error. */

@@ -17,16 +17,40 @@ export class UsageError extends Error {}
  * and the plan line.
  */
 export const OPT_INS = {
-  "unremovable-writes": { granted: (s: RunSettings) => s.unremovableWrites, unmet: "creates data the API cannot delete (environment or template variables): pass --allow-writes --allow-unremovable-writes, or run against --reference" },
-  "deployment-changes": { granted: (s: RunSettings) => s.deploymentChanges, unmet: 'changes a deployment\'s version, channel or settings: pass --allow-writes --allow-deployment-changes (or "deploymentChanges": true in the config) and name the deployment in fixtures.mutableDeploymentId' },
-  "admin-writes": { granted: (s: RunSettings) => s.adminWrites, unmet: 'changes users, user attributes, tenant settings or integrations: pass --allow-writes --allow-admin-writes (or "adminWrites": true in the config), or run against --reference' },
-  "deployment-lifecycle": { granted: (s: RunSettings) => s.deploymentLifecycle, unmet: 'creates and deletes a deployment of its own: pass --allow-writes --allow-deployment-lifecycle (or "deploymentLifecycle": true in the config), or run against --reference' },
-  "git-operations": { granted: (s: RunSettings) => s.gitOperations, unmet: 'commits, pulls and merges branches (one into the default branch) and connects a repository, in a deployment of its own: pass --allow-writes --allow-git-operations (or "gitOperations": true in the config), or run against --reference' },
-  "unnamed-operations": { granted: (s: RunSettings) => s.unnamedOperations, unmet: 'sends the writes of the server\'s document that the spec does not name, whose effect the tool cannot know: pass --allow-writes --allow-unnamed-operations (or "unnamedOperations": true in the config), or run against --reference' },
+  "unremovable-writes": {
+    granted: (s: RunSettings) => s.unremovableWrites,
+    unmet: "creates data the API cannot delete (environment or template variables): pass --allow-writes --allow-unremovable-writes, or run against --reference",
+  },
+  "deployment-changes": {
+    granted: (s: RunSettings) => s.deploymentChanges,
+    unmet:
+      'changes a deployment\'s version, channel or settings: pass --allow-writes --allow-deployment-changes (or "deploymentChanges": true in the config) and name the deployment in fixtures.mutableDeploymentId',
+  },
+  "admin-writes": {
+    granted: (s: RunSettings) => s.adminWrites,
+    unmet:
+      'changes users, user attributes, tenant settings or integrations: pass --allow-writes --allow-admin-writes (or "adminWrites": true in the config), or run against --reference',
+  },
+  "deployment-lifecycle": {
+    granted: (s: RunSettings) => s.deploymentLifecycle,
+    unmet:
+      'creates and deletes a deployment of its own: pass --allow-writes --allow-deployment-lifecycle (or "deploymentLifecycle": true in the config), or run against --reference',
+  },
+  "git-operations": {
+    granted: (s: RunSettings) => s.gitOperations,
+    unmet:
+      'commits, pulls and merges branches (one into the default branch) and connects a repository, in a deployment of its own: pass --allow-writes --allow-git-operations (or "gitOperations": true in the config), or run against --reference',
+  },
+  "unnamed-operations": {
+    granted: (s: RunSettings) => s.unnamedOperations,
+    unmet:
+      'sends the writes of the server\'s document that the spec does not name, whose effect the tool cannot know: pass --allow-writes --allow-unnamed-operations (or "unnamedOperations": true in the config), or run against --reference',
+  },
 } as const satisfies Partial<Record<Need, { granted: (s: RunSettings) => boolean | undefined; unmet: string }>>;
 
 /** Whether a need is an opt-in of OPT_INS, and the run grants it (with writes). */
-export const optInGranted = (need: Need, s: RunSettings): boolean | undefined => (need in OPT_INS ? Boolean(s.writes && OPT_INS[need as keyof typeof OPT_INS].granted(s)) : undefined);
+export const optInGranted = (need: Need, s: RunSettings): boolean | undefined =>
+  need in OPT_INS ? Boolean(s.writes && OPT_INS[need as keyof typeof OPT_INS].granted(s)) : undefined;
 
 export interface FixtureConfig {
   deploymentId?: string | number;
@@ -159,7 +183,10 @@ export function readConfigFile(path: string): ConfigFile {
 
 /** JSON.parse's complaint on one line, with the line and column its position falls on. */
 function jsonErrorAt(text: string, message: string): string {
-  const first = message.split("\n")[0].replace(/ in JSON at position \d+.*$/, "").replace(/^JSON Parse error: /, "");
+  const first = message
+    .split("\n")[0]
+    .replace(/ in JSON at position \d+.*$/, "")
+    .replace(/^JSON Parse error: /, "");
   const position = Number(/at position (\d+)/.exec(message)?.[1] ?? (text.trim() === "" ? 0 : NaN));
   if (!Number.isFinite(position)) return first;
   const before = text.slice(0, position).split("\n");
@@ -176,7 +203,11 @@ export function validateConfig(value: unknown): string[] {
     const addFormats = (formats.default ?? formats) as (ajv: Ajv2020) => Ajv2020;
     const fn = addFormats(new Ajv({ strict: false, allErrors: true })).compile(schema);
     configValidator = (v) =>
-      fn(v) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "additionalProperties" ? ` '${(e.params as any).additionalProperty}'` : ""}`);
+      fn(v)
+        ? []
+        : (fn.errors ?? []).map(
+            (e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "additionalProperties" ? ` '${(e.params as any).additionalProperty}'` : ""}`,
+          );
   }
   return configValidator(value);
 }

@@ -3,7 +3,8 @@ import { isInvariant } from "./invariants.js";
 import { conflictTable } from "./schedule.js";
 
 /** Shards draw their properties' cases from the seed: with a seed each, they would not add up to one run. */
-export const SHARD_NEEDS_SEED = "--shard needs --seed: every shard of a run needs the same --seed (e.g. --seed 42), so that the shards add up to one run that replays";
+export const SHARD_NEEDS_SEED =
+  "--shard needs --seed: every shard of a run needs the same --seed (e.g. --seed 42), so that the shards add up to one run that replays";
 
 /** `--shard i/n` with 1 <= i <= n; undefined for anything else. */
 export function parseShard(value: string): { index: number; count: number } | undefined {

@@ -26,7 +26,8 @@ export function blockSharedDefects(results: CheckResult[]): CheckResult[] {
     const x = root.exchange!;
     const cause = `${root.id}: ${x.method} ${x.url} answered ${x.status} (${root.reason})`;
     const by = { check: root.id, exchange: { method: x.method, url: x.url, status: x.status } };
-    for (const i of members) if (owned[i] !== root) out[i] = { ...owned[i], status: "blocked", root: by, blockedBy: cause, message: `blocked by ${cause} (${owned[i].message})` };
+    for (const i of members)
+      if (owned[i] !== root) out[i] = { ...owned[i], status: "blocked", root: by, blockedBy: cause, message: `blocked by ${cause} (${owned[i].message})` };
   }
   return blockUnderSchemaInvariant(out);
 }
@@ -37,7 +38,9 @@ export function blockSharedDefects(results: CheckResult[]): CheckResult[] {
  * workbook, a report kind outside the enum deep in a clone) is blocked under it, not failed beside it.
  */
 function blockUnderSchemaInvariant(results: CheckResult[]): CheckResult[] {
-  const roots = new Map(results.filter((r) => r.kind === "invariant" && r.status === "failed" && r.reason?.startsWith("schema:") && r.exchange).map((r) => [r.reason!, r]));
+  const roots = new Map(
+    results.filter((r) => r.kind === "invariant" && r.status === "failed" && r.reason?.startsWith("schema:") && r.exchange).map((r) => [r.reason!, r]),
+  );
   return results.map((r) => {
     const root = r.kind !== "invariant" && r.status === "failed" && r.reason ? roots.get(r.reason) : undefined;
     if (!root) return r;

@@ -36,14 +36,41 @@ export function judge(checkId: string, thrown: unknown, log: Exchange[], passed 
   if (err instanceof Blocked) {
     const exchange = err.about.exchange;
     if (err.about.rootCheck === checkId)
-      return { status: "failed", message: err.about.detail ?? err.message, reason: "precondition", expected: "a usable 2xx answer", got: exchange?.status === undefined ? undefined : `${exchange.status} ${exchange.responseExcerpt?.slice(0, 160) ?? ""}`.trim(), exchange, curl: exchange?.curl, exchanges: recent };
-    return { status: "blocked", message: err.message, root: rootOf(err.about.rootCheck, exchange), blockedBy: err.rootCause, exchange, curl: exchange?.curl, exchanges: recent };
+      return {
+        status: "failed",
+        message: err.about.detail ?? err.message,
+        reason: "precondition",
+        expected: "a usable 2xx answer",
+        got: exchange?.status === undefined ? undefined : `${exchange.status} ${exchange.responseExcerpt?.slice(0, 160) ?? ""}`.trim(),
+        exchange,
+        curl: exchange?.curl,
+        exchanges: recent,
+      };
+    return {
+      status: "blocked",
+      message: err.message,
+      root: rootOf(err.about.rootCheck, exchange),
+      blockedBy: err.rootCause,
+      exchange,
+      curl: exchange?.curl,
+      exchanges: recent,
+    };
   }
   if (err instanceof CheckFailure) {
     const exchange = err.exchange ?? log.at(-1);
     // A property's curl lines are its shrunk case's whole sequence, setup included: they alone reproduce it.
     const curl = (err.property && reproduction(err.property)) ?? exchange?.curl;
-    return { status: "failed", message: err.message, reason: err.reason, expected: err.expected, got: err.got, exchange, curl, exchanges: recent, property: err.property };
+    return {
+      status: "failed",
+      message: err.message,
+      reason: err.reason,
+      expected: err.expected,
+      got: err.got,
+      exchange,
+      curl,
+      exchanges: recent,
+      property: err.property,
+    };
   }
   if (err instanceof CheckTimedOut) return { status: "errored", message: err.message, exchanges: recent };
   if (err instanceof CheckInterrupted) return { ...skipped("user", err.message), exchanges: recent };
@@ -68,19 +95,27 @@ export function withRecurrence(first: CheckResult, again: Status[]): CheckResult
   if (again.length === 0) return first;
   const failedRuns = 1 + again.filter((s) => s === "failed").length;
   if (failedRuns === again.length + 1) return { ...first, recurrence: "reproducible", failedRuns, runs: failedRuns };
-  return { ...first, recurrence: "intermittent", failedRuns, runs: again.length + 1, message: `${first.message} (intermittent: failed ${failedRuns} of ${again.length + 1} runs)` };
+  return {
+    ...first,
+    recurrence: "intermittent",
+    failedRuns,
+    runs: again.length + 1,
+    message: `${first.message} (intermittent: failed ${failedRuns} of ${again.length + 1} runs)`,
+  };
 }
 
 /** A property that confirmed its shrunk case itself (core/run/property.ts) says whether it came back. */
 export function propertyRecurrence(first: CheckResult): CheckResult | undefined {
   const recurrence: Recurrence | undefined = first.property?.reproducible;
-  if (recurrence === "intermittent") return { ...first, recurrence, failedRuns: 1, runs: 2, message: `${first.message} (intermittent: the shrunk case passed when run again)` };
+  if (recurrence === "intermittent")
+    return { ...first, recurrence, failedRuns: 1, runs: 2, message: `${first.message} (intermittent: the shrunk case passed when run again)` };
   if (recurrence === "reproducible") return { ...first, recurrence, failedRuns: 2, runs: 2 };
   return undefined;
 }
 
 /** An intermittent failure that failed only once: shown as intermittent, failing nothing (README, Verdicts). */
-export const isLoneIntermittent = (r: Pick<CheckResult, "status" | "recurrence" | "failedRuns">) => r.status === "failed" && r.recurrence === "intermittent" && (r.failedRuns ?? 1) < 2;
+export const isLoneIntermittent = (r: Pick<CheckResult, "status" | "recurrence" | "failedRuns">) =>
+  r.status === "failed" && r.recurrence === "intermittent" && (r.failedRuns ?? 1) < 2;
 
 /**
  * The run's results settled: one defect reads as one root (core/run/shared-defects.ts), and a root

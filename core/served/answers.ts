@@ -1,6 +1,7 @@
 import type { Response } from "../transport/http.js";
 import { documentedResponse, type Operation } from "./served-document.js";
 import { isMemberPath } from "../spec/match.js";
+import { atPointer } from "../model/json-pointer.js";
 
 /**
  * How the served document says an operation answers, read from the operation alone (dereferenced):
@@ -49,11 +50,6 @@ export function recordOf(op: Operation | undefined, res: Response): any {
   return wrapper === undefined ? res.body : res.body?.[wrapper];
 }
 
-/** The value at a JSON pointer (`/data/id`). */
-function at(value: any, pointer: string): unknown {
-  return pointer.split("/").slice(1).reduce((x, k) => x?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], value);
-}
-
 /** The last path segment of a Location header (relative or absolute), decoded. */
 function lastSegment(location: string | undefined): string | undefined {
   if (!location) return undefined;
@@ -72,7 +68,7 @@ const usableId = (v: unknown): v is string | number => (typeof v === "string" &&
 /** The value a link's runtime expression names in an answer (`$response.body#/data/id`, `$response.header.Location`). */
 function evaluate(expression: unknown, res: Response): unknown {
   if (typeof expression !== "string") return undefined;
-  if (expression.startsWith("$response.body#")) return at(res.body, expression.slice("$response.body#".length));
+  if (expression.startsWith("$response.body#")) return atPointer(res.body, expression.slice("$response.body#".length));
   const header = /^\$response\.header\.(.+)$/i.exec(expression)?.[1];
   return header ? lastSegment(res.headers[header.toLowerCase()]) : undefined;
 }
@@ -92,11 +88,17 @@ export interface Created {
  * answer (its parameter expression), the record's `id` (the documented schema, or the object
  * itself), then the `Location` header's last segment (typed as the record schema types `id`).
  */
-export function createdBy(op: Operation | undefined, res: Response, links: { parameters?: Record<string, unknown> }[] = op ? linksOf(op, res.status) : []): Created {
+export function createdBy(
+  op: Operation | undefined,
+  res: Response,
+  links: { parameters?: Record<string, unknown> }[] = op ? linksOf(op, res.status) : [],
+): Created {
   const record = recordOf(op, res);
   const location = res.headers.location;
   // A link may pass other values of the answer too (a parent's id): one that names an `id` goes first.
-  const expressions = links.flatMap((l) => Object.values(l.parameters ?? {})).sort((a, b) => Number(!/(\/id|header\.location)$/i.test(String(a))) - Number(!/(\/id|header\.location)$/i.test(String(b))));
+  const expressions = links
+    .flatMap((l) => Object.values(l.parameters ?? {}))
+    .sort((a, b) => Number(!/(\/id|header\.location)$/i.test(String(a))) - Number(!/(\/id|header\.location)$/i.test(String(b))));
   const fromLink = expressions.map((e) => evaluate(e, res)).find(usableId);
   const own = record && typeof record === "object" ? (record as Record<string, unknown>).id : undefined;
   const fromHeader = lastSegment(location);
@@ -129,7 +131,12 @@ export function addressedBy(create: Operation, ops: Operation[]): Addressed | un
   const byLink = Object.entries(create.responses)
     .filter(([status]) => /^2/.test(status))
     .flatMap(([, r]) => Object.values<any>(r.links ?? {}))
-    .map((link) => ops.find((o) => (link.operationId && o.operationId === link.operationId) || (typeof link.operationRef === "string" && link.operationRef.endsWith(o.pointer.slice(1)))))
+    .map((link) =>
+      ops.find(
+        (o) =>
+          (link.operationId && o.operationId === link.operationId) || (typeof link.operationRef === "string" && link.operationRef.endsWith(o.pointer.slice(1))),
+      ),
+    )
     .filter((o): o is Operation => Boolean(o));
   const byPath = ops.filter((o) => isMemberPath(create.path, o.path));
   if (!byLink.length && !byPath.length) return undefined;

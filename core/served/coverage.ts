@@ -30,7 +30,9 @@ export function citedRules(citation: string): string[] {
   });
   take(new RegExp(String.raw`\bE(\d+)\s+rules?\s+${NUMBERS}`, "g"), (_, e, ns) => ids.push(...numbers(ns).map((n) => `E${e} rule ${n}`)));
   take(/\bE(\d+)\b/g, (_, e) => ids.push(`E${e}`));
-  take(new RegExp(String.raw`\b(Authentication|Errors|Versioning|Pagination styles)\s+${NUMBERS}`, "g"), (_, section, ns) => ids.push(...numbers(ns).map((n) => `${section} ${n}`)));
+  take(new RegExp(String.raw`\b(Authentication|Errors|Versioning|Pagination styles)\s+${NUMBERS}`, "g"), (_, section, ns) =>
+    ids.push(...numbers(ns).map((n) => `${section} ${n}`)),
+  );
   take(/Resources \/ ([^;(]+)/g, (_, names) => ids.push(...names.split(",").map((n) => `Resources / ${n.trim()}`)));
   take(/\bStates\b(?: and transitions)?(?:\s*\(([^)]*)\))?/g, (_, which) => {
     const rows = STATES_ROWS.filter(([re]) => !which || re.test(which)).map(([, id]) => id);
@@ -66,7 +68,10 @@ export function coverageMarkdown(checks: { id: string; level: Level; spec: strin
     "",
     "| rule | what it says | checks |",
     "|---|---|---|",
-    ...testable.map((r) => `| ${r.rule.id} | ${cell(r.rule.text)} | ${r.checks.length ? r.checks.map((c) => `\`${c.id}\`${c.level === "SHOULD" ? " (SHOULD)" : ""}`).join(", ") : "**none**"} |`),
+    ...testable.map(
+      (r) =>
+        `| ${r.rule.id} | ${cell(r.rule.text)} | ${r.checks.length ? r.checks.map((c) => `\`${c.id}\`${c.level === "SHOULD" ? " (SHOULD)" : ""}`).join(", ") : "**none**"} |`,
+    ),
     "",
     "## Where each rule applies",
     "",
@@ -75,13 +80,19 @@ export function coverageMarkdown(checks: { id: string; level: Level; spec: strin
     "",
     "| rule | over | cell | checks |",
     "|---|---|---|---|",
-    ...ruleRanges.flatMap((r) => r.cells.map((c, i) => `| ${i ? "" : `${r.rule}: ${cell(r.says)}`} | ${i ? "" : r.dimension} | ${cell(c.where)} | ${c.checks.map((id) => `\`${id}\``).join(", ")} |`)),
+    ...ruleRanges.flatMap((r) =>
+      r.cells.map(
+        (c, i) => `| ${i ? "" : `${r.rule}: ${cell(r.says)}`} | ${i ? "" : r.dimension} | ${cell(c.where)} | ${c.checks.map((id) => `\`${id}\``).join(", ")} |`,
+      ),
+    ),
     "",
     "## Not testable",
     "",
     "| rule | what it leaves open | why | checked anyway (never at MUST on this point) |",
     "|---|---|---|---|",
-    ...rows.filter((r) => r.rule.notTestable).map((r) => `| ${r.rule.id} | ${cell(r.rule.text)} | ${cell(r.rule.notTestable!)} | ${r.checks.map((c) => `\`${c.id}\` (${c.level})`).join(", ")} |`),
+    ...rows
+      .filter((r) => r.rule.notTestable)
+      .map((r) => `| ${r.rule.id} | ${cell(r.rule.text)} | ${cell(r.rule.notTestable!)} | ${r.checks.map((c) => `\`${c.id}\` (${c.level})`).join(", ")} |`),
     "",
   ];
   return lines.join("\n");

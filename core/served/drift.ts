@@ -1,6 +1,7 @@
 import { dereference, type Operation, operationsOf } from "./served-document.js";
 import { operationKey } from "../spec/match.js";
 import { SPECIFIED } from "../spec/spec-operations.js";
+import { pointerKey, pointerToken } from "../model/json-pointer.js";
 
 /**
  * The served document against the bundled contract (schemas/openapi.json), for the operations of
@@ -27,7 +28,6 @@ export interface DriftReport {
 
 type Side = "request" | "response";
 const MAX_DEPTH = 12;
-const esc = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** A schema of free text: type string (or string and null), no enum of values. */
 const isText = (s: any) => {
@@ -97,7 +97,17 @@ const covers = (a: Set<string>, b: Set<string>) => [...b].every((t) => a.has(t) 
  * there is a field's required-ness the spec's, not the contract's choice, and a document that
  * drops or adds it breaks something.
  */
-const REQUIRED_STATED = new Set(["Workbook", "WorkbooksListResponse", "PageInfo", "ResourceOwner", "DashboardWidget", "Dashboard", "ReportSnapshot", "MetadataTokenRequest", "StagingToggleRequest"]);
+const REQUIRED_STATED = new Set([
+  "Workbook",
+  "WorkbooksListResponse",
+  "PageInfo",
+  "ResourceOwner",
+  "DashboardWidget",
+  "Dashboard",
+  "ReportSnapshot",
+  "MetadataTokenRequest",
+  "StagingToggleRequest",
+]);
 
 class Comparison {
   readonly findings: DriftFinding[] = [];
@@ -166,27 +176,43 @@ class Comparison {
     // A contract object that names no field (its shape "not shown" in the spec) is open: a served document's fields add nothing to compare.
     const open = !c.properties && !c.items;
     for (const [name, sub] of Object.entries(cProps)) {
-      const at = (base: string) => `${base}/properties/${esc(name)}`;
+      const at = (base: string) => `${base}/properties/${pointerToken(name)}`;
       if (!(name in sProps)) {
         if (side === "response" && cReq.has(name)) this.add(true, "required-response-field-removed", `required answer field ${name} removed`, at(cAt), sAt);
         else this.add(false, `${side}-field-removed`, `${side} field ${name} removed`, at(cAt), sAt);
         continue;
       }
       // Where the spec leaves required-ness open, the contract's `required` is ours, and a document that does not repeat it takes nothing away.
-      if (side === "response" && stated && cReq.has(name) && !sReq.has(name)) this.add(true, "required-response-field-removed", `answer field ${name} is no longer required`, at(cAt), at(sAt));
+      if (side === "response" && stated && cReq.has(name) && !sReq.has(name))
+        this.add(true, "required-response-field-removed", `answer field ${name} is no longer required`, at(cAt), at(sAt));
       this.schema(sub, sProps[name], at(cAt), at(sAt), side, depth + 1, stated);
     }
     for (const name of Object.keys(sProps).filter((n) => !(n in cProps) && !open)) {
       const newRequired = side === "request" && sReq.has(name);
-      this.add(newRequired, newRequired ? "new-required-request-field" : `${side}-field-added`, `${side} field ${name} added${newRequired ? ", required" : ""}`, cAt, `${sAt}/properties/${esc(name)}`);
+      this.add(
+        newRequired,
+        newRequired ? "new-required-request-field" : `${side}-field-added`,
+        `${side} field ${name} added${newRequired ? ", required" : ""}`,
+        cAt,
+        `${sAt}/properties/${pointerToken(name)}`,
+      );
     }
-    if (side === "request") for (const name of [...sReq].filter((n) => n in cProps && !cReq.has(n))) this.add(stated, stated ? "new-required-request-field" : "request-field-required-where-the-spec-is-open", `request field ${name} is now required`, `${cAt}/properties/${esc(name)}`, `${sAt}/properties/${esc(name)}`);
+    if (side === "request")
+      for (const name of [...sReq].filter((n) => n in cProps && !cReq.has(n)))
+        this.add(
+          stated,
+          stated ? "new-required-request-field" : "request-field-required-where-the-spec-is-open",
+          `request field ${name} is now required`,
+          `${cAt}/properties/${pointerToken(name)}`,
+          `${sAt}/properties/${pointerToken(name)}`,
+        );
     if (c.items && s.items) this.schema(c.items, s.items, `${cAt}/items`, `${sAt}/items`, side, depth + 1, stated);
   }
 
   operation(c: Operation, s: Operation): void {
     for (const p of s.parameters.filter((p) => p.required)) {
-      if (!c.parameters.some((q) => q.name === p.name && q.in === p.in && q.required) && p.in !== "path") this.add(true, "new-required-parameter", `${p.in} parameter ${p.name} is required`, `${c.pointer}/parameters`, `${s.pointer}/parameters`);
+      if (!c.parameters.some((q) => q.name === p.name && q.in === p.in && q.required) && p.in !== "path")
+        this.add(true, "new-required-parameter", `${p.in} parameter ${p.name} is required`, `${c.pointer}/parameters`, `${s.pointer}/parameters`);
     }
     for (const p of c.parameters) {
       const q = s.parameters.find((x) => x.name === p.name && x.in === p.in);
@@ -194,11 +220,25 @@ class Comparison {
       // A path segment is text on the wire, whatever type a document gives it (E2: "string/number");
       // so is a query value, and a served query parameter typed as a string takes whatever the
       // contract's type would send (`folderId=7`, `folderId=null`): a wider request, no drift.
-      else if (p.in !== "path" && !(p.in === "query" && isText(q.schema))) this.schema(p.schema, q.schema, `${c.pointer}/parameters/${esc(p.name)}/schema`, `${s.pointer}/parameters/${esc(q.name)}/schema`, "request");
+      else if (p.in !== "path" && !(p.in === "query" && isText(q.schema)))
+        this.schema(
+          p.schema,
+          q.schema,
+          `${c.pointer}/parameters/${pointerToken(p.name)}/schema`,
+          `${s.pointer}/parameters/${pointerToken(q.name)}/schema`,
+          "request",
+        );
     }
     const cBody = c.requestBody?.media["application/json"];
     const sBody = s.requestBody?.media["application/json"];
-    if (cBody && sBody) this.schema(cBody, sBody, `${c.pointer}/requestBody/content/application~1json/schema`, `${s.pointer}/requestBody/content/application~1json/schema`, "request");
+    if (cBody && sBody)
+      this.schema(
+        cBody,
+        sBody,
+        `${c.pointer}/requestBody/content/application~1json/schema`,
+        `${s.pointer}/requestBody/content/application~1json/schema`,
+        "request",
+      );
     for (const [status, r] of Object.entries(c.responses).filter(([status]) => /^2/.test(status))) {
       const sr = s.responses[status];
       if (!sr) {
@@ -207,8 +247,22 @@ class Comparison {
       }
       for (const [type, schema] of Object.entries(r.media)) {
         const served = sr.media[type];
-        if (served === undefined && !(type in sr.media)) this.add(true, "response-media-type-removed", `answer ${status} no longer documented as ${type}`, `${c.pointer}/responses/${status}/content/${esc(type)}`, `${s.pointer}/responses/${status}/content`);
-        else this.schema(schema, served, `${c.pointer}/responses/${status}/content/${esc(type)}/schema`, `${s.pointer}/responses/${status}/content/${esc(type)}/schema`, "response");
+        if (served === undefined && !(type in sr.media))
+          this.add(
+            true,
+            "response-media-type-removed",
+            `answer ${status} no longer documented as ${type}`,
+            `${c.pointer}/responses/${status}/content/${pointerToken(type)}`,
+            `${s.pointer}/responses/${status}/content`,
+          );
+        else
+          this.schema(
+            schema,
+            served,
+            `${c.pointer}/responses/${status}/content/${pointerToken(type)}/schema`,
+            `${s.pointer}/responses/${status}/content/${pointerToken(type)}/schema`,
+            "response",
+          );
       }
     }
   }
@@ -235,17 +289,21 @@ export async function drift(contract: unknown, served: unknown): Promise<DriftRe
  * reads `GET /api/v1/deployments responses/200`. The reports keep the pointer itself (report.json).
  */
 export function shownPointer(pointer: string): string {
-  const unescape = (s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~");
   const op = /^#\/paths\/([^/]+)\/(get|put|post|delete|patch)(?:\/(.*))?$/.exec(pointer);
-  if (!op) return unescape(pointer);
-  return `${op[2].toUpperCase()} ${unescape(op[1])}${op[3] ? ` ${op[3].split("/").map(unescape).join(" › ")}` : ""}`;
+  if (!op) return pointerKey(pointer);
+  return `${op[2].toUpperCase()} ${pointerKey(op[1])}${op[3] ? ` ${op[3].split("/").map(pointerKey).join(" › ")}` : ""}`;
 }
 
 /** As text, for `conformance drift` and the console. */
 export function driftLines(d: DriftReport): string[] {
   const breaking = d.findings.filter((f) => f.breaking);
-  const lines = [`drift: ${breaking.length} breaking and ${d.findings.length - breaking.length} other difference(s) from the spec's E1–E13; ${d.beyondSpec.length} operation(s) beyond them`];
-  for (const f of d.findings) lines.push(`  ${f.breaking ? "BREAKING" : "other   "} ${f.kind}: ${f.message} (contract: ${shownPointer(f.contract)}${f.served ? `; served: ${shownPointer(f.served)}` : ""})`);
+  const lines = [
+    `drift: ${breaking.length} breaking and ${d.findings.length - breaking.length} other difference(s) from the spec's E1–E13; ${d.beyondSpec.length} operation(s) beyond them`,
+  ];
+  for (const f of d.findings)
+    lines.push(
+      `  ${f.breaking ? "BREAKING" : "other   "} ${f.kind}: ${f.message} (contract: ${shownPointer(f.contract)}${f.served ? `; served: ${shownPointer(f.served)}` : ""})`,
+    );
   for (const o of d.beyondSpec) lines.push(`  beyond the spec: ${o.method} ${o.path}`);
   return lines;
 }

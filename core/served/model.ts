@@ -16,7 +16,10 @@ export class ServedModel {
   private readonly served = new Map<Operation, ServedOperation>();
 
   /** `raw`: the document as served; `doc`: the same dereferenced (a copy: ref-parser). */
-  constructor(readonly raw: any, readonly doc: any) {
+  constructor(
+    readonly raw: any,
+    readonly doc: any,
+  ) {
     this.operations = operationsOf(doc);
   }
 

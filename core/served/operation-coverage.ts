@@ -73,9 +73,22 @@ export function operationCoverage(ops: Operation[], tally: ExchangeTally, undocu
     const seen = byOp.get(op)!;
     const statuses = [...new Set(seen.map((s) => s.status).filter((s): s is number => s !== undefined))].sort((a, b) => a - b);
     // Past authentication and routing: a 2xx, or a 3xx/4xx the document lists (a 404 or 405 only when listed by its own number).
-    const past = (s: number) => (s >= 200 && s < 300) || (s >= 300 && s < 500 && s !== 401 && s !== 403 && (op.responses[String(s)] !== undefined || (s !== 404 && s !== 405 && documentedResponse(op, s) !== undefined)));
+    const past = (s: number) =>
+      (s >= 200 && s < 300) ||
+      (s >= 300 &&
+        s < 500 &&
+        s !== 401 &&
+        s !== 403 &&
+        (op.responses[String(s)] !== undefined || (s !== 404 && s !== 405 && documentedResponse(op, s) !== undefined)));
     const exercised = statuses.some(past);
-    return { method: op.method, path: op.path, spec: specSectionOf(op.key), statuses, checks: [...new Set(seen.map((s) => s.checkId ?? "discovery"))].sort(), exercised };
+    return {
+      method: op.method,
+      path: op.path,
+      spec: specSectionOf(op.key),
+      statuses,
+      checks: [...new Set(seen.map((s) => s.checkId ?? "discovery"))].sort(),
+      exercised,
+    };
   });
   const exercised = operations.filter((o) => o.exercised).length;
   return { documented: ops.length, exercised, percent: ops.length ? Math.floor((exercised / ops.length) * 1000) / 10 : 0, operations, undocumented };
@@ -92,8 +105,13 @@ export async function probeUndocumented(api: Api, ops: Operation[], deploymentId
   const probe = async (o: (typeof NAMED_E14)[number]): Promise<UndocumentedOperation> => {
     const path = o.path.replace(/\{([^}]+)\}/g, (_, name: string) => (/^deploymentId$/.test(name) && deploymentId ? encodeURIComponent(deploymentId) : "0"));
     const res =
-      o.method === "GET" ? await api.get(path) : o.method === "DELETE" ? await api.with(null).delete(path) : await api.send({ method: o.method, path, rawBody: "{", headers: { "content-type": "application/json" } });
-    const verdict = res.status === 404 || res.status === 405 ? "not served" : o.method === "DELETE" || res.status === 401 || res.status === 403 ? "cannot tell" : "served";
+      o.method === "GET"
+        ? await api.get(path)
+        : o.method === "DELETE"
+          ? await api.with(null).delete(path)
+          : await api.send({ method: o.method, path, rawBody: "{", headers: { "content-type": "application/json" } });
+    const verdict =
+      res.status === 404 || res.status === 405 ? "not served" : o.method === "DELETE" || res.status === 401 || res.status === 403 ? "cannot tell" : "served";
     return { method: o.method, path: o.path, status: res.status, verdict };
   };
   const todo = NAMED_E14.filter((x) => !listed.has(operationKey(x.method, x.path)));
@@ -112,8 +130,10 @@ export function coverageLine(c: CoverageReport): string {
 /** A line per operation: exercised or not, the statuses it answered, the checks that reached it. */
 export function operationLines(c: CoverageReport): string[] {
   return [
-    ...c.operations.map((o) => `  ${o.exercised ? "exercised    " : "NOT exercised"} ${o.method} ${o.path}${o.spec ? ` (${o.spec})` : ""}: statuses ${o.statuses.join(", ") || "none"}; ${o.checks.length} check(s)${o.checks.length ? `: ${o.checks.slice(0, 6).join(", ")}${o.checks.length > 6 ? ", …" : ""}` : ""}`),
+    ...c.operations.map(
+      (o) =>
+        `  ${o.exercised ? "exercised    " : "NOT exercised"} ${o.method} ${o.path}${o.spec ? ` (${o.spec})` : ""}: statuses ${o.statuses.join(", ") || "none"}; ${o.checks.length} check(s)${o.checks.length ? `: ${o.checks.slice(0, 6).join(", ")}${o.checks.length > 6 ? ", …" : ""}` : ""}`,
+    ),
     ...c.undocumented.map((u) => `  not in the document: ${u.method} ${u.path}: ${u.verdict} (${u.status ?? "no answer"})`),
   ];
 }
-

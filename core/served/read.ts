@@ -21,17 +21,22 @@ export const NO_DOCUMENT = `the server serves no OpenAPI document at GET ${SPEC_
  * judge), and the model or the problem. `source` says which document the model is: the served
  * one, or the one given with --document where the server serves none (issue 22).
  */
-export type ServedRead = { res: Response; model: ServedModel; source: string; problem?: undefined } | { res: Response; model?: undefined; source?: undefined; problem: DocumentProblem };
+export type ServedRead =
+  | { res: Response; model: ServedModel; source: string; problem?: undefined }
+  | { res: Response; model?: undefined; source?: undefined; problem: DocumentProblem };
 
 const SERVED = `served at GET ${SPEC_PATH}`;
 
 /** Reads the document as the server answers it (else the one given with --document): a model, or the problem. */
 export async function readServed(api: Api): Promise<ServedRead> {
   const res = await api.call("getSpec");
-  if (res.status === 401 || res.status === 403) return { res, problem: { kind: "refused", message: `GET ${SPEC_PATH} answered ${res.status}: the token lacks the access to read the served document` } };
-  const served = res.status === 200 && res.isJson && !!res.body && typeof res.body === "object" && !Array.isArray(res.body) && typeof res.body.openapi === "string";
+  if (res.status === 401 || res.status === 403)
+    return { res, problem: { kind: "refused", message: `GET ${SPEC_PATH} answered ${res.status}: the token lacks the access to read the served document` } };
+  const served =
+    res.status === 200 && res.isJson && !!res.body && typeof res.body === "object" && !Array.isArray(res.body) && typeof res.body.openapi === "string";
   const given = served ? undefined : await readGivenDocument();
-  if (!served && !given) return { res, problem: { kind: "not-served", message: `${NO_DOCUMENT} (it answered ${res.status}${res.isJson ? "" : " without JSON"})` } };
+  if (!served && !given)
+    return { res, problem: { kind: "not-served", message: `${NO_DOCUMENT} (it answered ${res.status}${res.isJson ? "" : " without JSON"})` } };
   const [raw, source] = given ? [given.doc, `given with --document ${given.source} (the server serves none)`] : [res.body, SERVED];
   try {
     return { res, model: new ServedModel(raw, await dereference(raw)), source };

@@ -4,6 +4,7 @@ import type { ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
 import { pathTo } from "../spec/client.js";
 import { operationKey } from "../spec/match.js";
+import { pointerToken } from "../model/json-pointer.js";
 
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
@@ -37,13 +38,14 @@ export interface Operation {
   responses: Record<string, { media: Record<string, any>; links: Record<string, any>; headers: Record<string, any> }>;
 }
 
-const escapePointer = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
-
 /** The path part of a server URL (`https://{tenant}.example.com/api/v1` -> `/api/v1`). */
 function serverPrefix(doc: any): string {
   const url = Array.isArray(doc.servers) ? doc.servers[0]?.url : undefined;
   if (typeof url !== "string") return "";
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").replace(/^\{[^}]*\}/, "").replace(/\/+$/, "");
+  const path = url
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "")
+    .replace(/^\{[^}]*\}/, "")
+    .replace(/\/+$/, "");
   return path.startsWith("/") ? path : "";
 }
 
@@ -78,7 +80,8 @@ function operationsIn(doc: any): Operation[] {
       if (!op || typeof op !== "object") continue;
       const params = new Map<string, Parameter>();
       for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])])
-        if (p && typeof p.name === "string") params.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: Boolean(p.required || p.in === "path"), schema: p.schema ?? {} });
+        if (p && typeof p.name === "string")
+          params.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: Boolean(p.required || p.in === "path"), schema: p.schema ?? {} });
       const responses: Operation["responses"] = {};
       for (const [status, r] of Object.entries<any>(op.responses ?? {}))
         responses[status] = {
@@ -92,10 +95,12 @@ function operationsIn(doc: any): Operation[] {
         method: m.toUpperCase() as Method,
         path,
         key: operationKey(m, path),
-        pointer: `#/paths/${escapePointer(docPath)}/${m}`,
+        pointer: `#/paths/${pointerToken(docPath)}/${m}`,
         operationId: op.operationId,
         parameters: [...params.values()],
-        requestBody: body ? { required: Boolean(body.required), media: Object.fromEntries(Object.entries<any>(body.content ?? {}).map(([t, c]) => [t, c?.schema])) } : undefined,
+        requestBody: body
+          ? { required: Boolean(body.required), media: Object.fromEntries(Object.entries<any>(body.content ?? {}).map(([t, c]) => [t, c?.schema])) }
+          : undefined,
         responses,
       });
     }
@@ -161,6 +166,12 @@ export class DocumentSchemas {
     }
     if (fn instanceof Error) return undefined;
     if (fn(value)) return [];
-    return [...new Set((fn.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "enum" ? ` ${JSON.stringify((e.params as any).allowedValues)}` : ""}`))].slice(0, 8);
+    return [
+      ...new Set(
+        (fn.errors ?? []).map(
+          (e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "enum" ? ` ${JSON.stringify((e.params as any).allowedValues)}` : ""}`,
+        ),
+      ),
+    ].slice(0, 8);
   }
 }

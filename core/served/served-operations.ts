@@ -67,7 +67,8 @@ export class ServedOperation {
   private fit(schema: any, hints: Record<string, unknown>, where: string): Record<string, unknown> {
     const props = propertiesOf(schema);
     const out: Record<string, unknown> = {};
-    const named = (key: string, among: Record<string, any>) => Object.keys(among).find((p) => key.replace(/\?$/, "").toLowerCase().split("|").includes(p.toLowerCase()));
+    const named = (key: string, among: Record<string, any>) =>
+      Object.keys(among).find((p) => key.replace(/\?$/, "").toLowerCase().split("|").includes(p.toLowerCase()));
     // Hints the body documents only inside a list of objects (`renames: [{from, to}]` for a rename
     // of `from` to `to`: the spec names the operation, not its body) go there, as a one-item list.
     const unplaced = Object.keys(hints).filter((k) => !k.endsWith("?") && !named(k, props));
@@ -81,7 +82,10 @@ export class ServedOperation {
         throw new NotVerifiable(`${this.label}: ${where} documents no property ${key.split("|").join(" or ")}`);
       }
       const items = props[name]?.items;
-      out[name] = Array.isArray(value) && value.every((v) => v && typeof v === "object" && !Array.isArray(v)) && Object.keys(propertiesOf(items)).length ? value.map((v) => this.fit(items, v as Record<string, unknown>, `${where}.${name}[]`)) : value;
+      out[name] =
+        Array.isArray(value) && value.every((v) => v && typeof v === "object" && !Array.isArray(v)) && Object.keys(propertiesOf(items)).length
+          ? value.map((v) => this.fit(items, v as Record<string, unknown>, `${where}.${name}[]`))
+          : value;
     }
     for (const req of requiredOf(schema)) if (!(req in out)) out[req] = plainValue(props[req]);
     return out;

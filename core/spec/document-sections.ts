@@ -17,12 +17,33 @@ export interface DocumentSections {
  * else from one read here; then E1 for a deployment when none is configured, and the safe probes
  * of E14 operations the document leaves out. None of it counts as a check's requests.
  */
-export async function documentSections(settings: RunSettings, tally: ExchangeTally, contract: unknown, served?: Promise<ServedRead>): Promise<DocumentSections> {
-  const client = new HttpClient({ baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, redactor: redactorFor(settings), credential: credentials(settings).primary, rateLimit: settings.rateLimit });
+export async function documentSections(
+  settings: RunSettings,
+  tally: ExchangeTally,
+  contract: unknown,
+  served?: Promise<ServedRead>,
+): Promise<DocumentSections> {
+  const client = new HttpClient({
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    redactor: redactorFor(settings),
+    credential: credentials(settings).primary,
+    rateLimit: settings.rateLimit,
+  });
   try {
     const api = new Api(client, client.options.credential ?? null, []);
     const read = await (served ?? readServed(api)).catch((err: Error) => `the served document could not be read: ${err.message}`);
-    if (typeof read === "string" || !read.model) return { operations: { documented: 0, exercised: 0, percent: 0, operations: [], undocumented: [], problem: typeof read === "string" ? read : read.problem.message } };
+    if (typeof read === "string" || !read.model)
+      return {
+        operations: {
+          documented: 0,
+          exercised: 0,
+          percent: 0,
+          operations: [],
+          undocumented: [],
+          problem: typeof read === "string" ? read : read.problem.message,
+        },
+      };
     const { operations, raw } = read.model;
     const deploymentId = settings.fixtures.deploymentId !== undefined ? String(settings.fixtures.deploymentId) : await firstDeployment(api);
     const undocumented = await probeUndocumented(api, operations, deploymentId).catch(() => []);
@@ -44,5 +65,7 @@ async function firstDeployment(api: Api): Promise<string | undefined> {
 export function belowMinimum(c: CoverageReport, min: number | undefined): string | undefined {
   if (min === undefined) return undefined;
   if (c.problem) return `--min-coverage ${min}%: no operation coverage (${c.problem})`;
-  return c.percent < min ? `operation coverage ${c.percent}% (${c.exercised} of ${c.documented} documented operations exercised) is below --min-coverage ${min}%` : undefined;
+  return c.percent < min
+    ? `operation coverage ${c.percent}% (${c.exercised} of ${c.documented} documented operations exercised) is below --min-coverage ${min}%`
+    : undefined;
 }

@@ -17,4 +17,7 @@ export interface EndpointInfo {
   root: string;
 }
 
-export const specEndpoints = Object.fromEntries(SPECIFIED_OPERATIONS.map((o) => [o.section, { method: o.method, path: o.path, root: o.owner }])) as Record<SpecEndpoint, EndpointInfo>;
+export const specEndpoints = Object.fromEntries(SPECIFIED_OPERATIONS.map((o) => [o.section, { method: o.method, path: o.path, root: o.owner }])) as Record<
+  SpecEndpoint,
+  EndpointInfo
+>;

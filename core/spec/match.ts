@@ -89,7 +89,9 @@ export function isMemberPath(collection: string, template: string): boolean {
  * tables' templates are told the same operation.
  */
 export function operationKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${segments(path).map((s) => (PLACEHOLDER.test(s) ? "{}" : s)).join("/")}`;
+  return `${method.toUpperCase()} ${segments(path)
+    .map((s) => (PLACEHOLDER.test(s) ? "{}" : s))
+    .join("/")}`;
 }
 
 /** The template with each placeholder replaced by its value, encoded as one path segment. */

@@ -32,7 +32,16 @@ export interface SpecifiedOperation extends Operation {
   answers: Partial<Record<number, SchemaName>>;
 }
 
-const spec = (section: SpecSection, name: string, method: Method, prefix: Prefix, rest: string, owner: string, pagination: Pagination, answers: SpecifiedOperation["answers"]): SpecifiedOperation => ({
+const spec = (
+  section: SpecSection,
+  name: string,
+  method: Method,
+  prefix: Prefix,
+  rest: string,
+  owner: string,
+  pagination: Pagination,
+  answers: SpecifiedOperation["answers"],
+): SpecifiedOperation => ({
   name,
   section,
   method,
@@ -49,15 +58,22 @@ const D = "/deployments/{deploymentId}";
 export const SPECIFIED_OPERATIONS = [
   spec("E1", "listDeployments", "GET", API_PREFIX, "/deployments", "deployments.list.schema", "offset", { 200: "DeploymentsListResponse" }),
   spec("E2", "listEnvironments", "GET", API_PREFIX, `${D}/environments`, "environments.list.schema", "cursor and offset", { 200: "EnvironmentsListResponse" }),
-  spec("E3", "createMetadataToken", "POST", API_PREFIX, `${D}/environments/{environmentId}/tokens-for-meta-sync`, "tokens.create.schema", "none", { 200: "MetadataTokenResponse" }),
+  spec("E3", "createMetadataToken", "POST", API_PREFIX, `${D}/environments/{environmentId}/tokens-for-meta-sync`, "tokens.create.schema", "none", {
+    200: "MetadataTokenResponse",
+  }),
   spec("E4", "setStagingEnvironment", "PUT", BUILD_PREFIX, `${D}/branches/staging-environment`, "staging.enable.by-name", "none", { 200: "BranchResponse" }),
   spec("E5", "listVersions", "GET", API_PREFIX, `${D}/versions`, "versions.list.schema", "none", { 200: "VersionsListResponse" }),
   spec("E6", "updateDeployment", "PUT", API_PREFIX, D, "deployment-update.version.listed-forms", "none", {}),
   spec("E7", "exportAuditLog", "GET", API_PREFIX, "/audit-logs/export", "audit.export.content-type-csv", "none", {}),
   spec("E8", "listWorkbooks", "GET", API_PREFIX, `${D}/workbooks`, "workbooks.list.schema", "cursor", { 200: "WorkbooksListResponse" }),
   spec("E9", "getWorkbook", "GET", API_PREFIX, `${D}/workbooks/{workbookId}`, "workbooks.get.schema", "none", { 200: "Workbook" }),
-  spec("E10", "duplicateWorkbook", "POST", API_PREFIX, `${D}/workbooks/{workbookId}/duplicate`, "clone.answer.is-the-stored-clone", "none", { 200: "Workbook" }),
-  spec("E11", "upsertWorkbookBySlug", "PUT", API_PREFIX, `${D}/workbooks/by-slug/{slug}`, "upsert.create.absent-slug-creates", "none", { 200: "Workbook", 409: "ConflictError" }),
+  spec("E10", "duplicateWorkbook", "POST", API_PREFIX, `${D}/workbooks/{workbookId}/duplicate`, "clone.answer.is-the-stored-clone", "none", {
+    200: "Workbook",
+  }),
+  spec("E11", "upsertWorkbookBySlug", "PUT", API_PREFIX, `${D}/workbooks/by-slug/{slug}`, "upsert.create.absent-slug-creates", "none", {
+    200: "Workbook",
+    409: "ConflictError",
+  }),
   spec("E12", "bulkMoveWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-move`, "bulk-move.response.schema", "none", { 200: "BulkMoveResponse" }),
   spec("E13", "listEnvVars", "GET", API_PREFIX, `${D}/env-vars`, "env-vars.list.schema", "cursor", { 200: "EnvVarsListResponse" }),
 ] as const satisfies readonly SpecifiedOperation[];

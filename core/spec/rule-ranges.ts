@@ -36,7 +36,10 @@ export const ruleRanges: RuleRange[] = [
     says: "first caps every page of a cursor list, at every first, and the walk yields each item once",
     dimension: "pages",
     cells: [
-      { where: "E2 items, any first, every page", checks: ["pagination.cursor.any-page-size", "environments.cursor.first-caps-page", "environments.cursor.complete"] },
+      {
+        where: "E2 items, any first, every page",
+        checks: ["pagination.cursor.any-page-size", "environments.cursor.first-caps-page", "environments.cursor.complete"],
+      },
       { where: "E8 items, any first, every page", checks: ["pagination.cursor.any-page-size", "workbooks.list.cursor-walk"] },
       { where: "E13 items, any first, every page", checks: ["pagination.cursor.any-page-size", "env-vars.cursor.complete"] },
       { where: "E8 and E13 deprecated data, every page", checks: ["workbooks.list.data-mirrors-items", "env-vars.legacy.data-matches-items"] },
@@ -84,7 +87,10 @@ export const ruleRanges: RuleRange[] = [
       { where: "meta omitted", checks: ["upsert.update.omitted-field-kept", "upsert.update.name-only-keeps-meta"] },
       { where: "meta keys not sent again", checks: ["upsert.meta.merge-keeps-keys", "upsert.meta.merge-any"] },
       { where: "meta keys sent again", checks: ["upsert.meta.merge-replaces-sent-keys", "upsert.meta.merge-any"] },
-      { where: "meta.dashboardDraft (validated)", checks: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.negative.broken-draft"] },
+      {
+        where: "meta.dashboardDraft (validated)",
+        checks: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.negative.broken-draft"],
+      },
     ],
   },
   {
@@ -92,7 +98,10 @@ export const ruleRanges: RuleRange[] = [
     says: "omitted fields are left alone; templateVariables merge key by key",
     dimension: "fields",
     cells: [
-      { where: "cloudProvider, region, template, defaultLaunchpadViewGroup, launchpadTabs, creation method, deploy mode omitted", checks: ["deployment-update.merge.omitted-fields-kept"] },
+      {
+        where: "cloudProvider, region, template, defaultLaunchpadViewGroup, launchpadTabs, creation method, deploy mode omitted",
+        checks: ["deployment-update.merge.omitted-fields-kept"],
+      },
       { where: "templateVariables omitted", checks: ["deployment-update.merge.omitted-fields-kept"] },
       { where: "releaseChannel, releaseChannelVersion, releaseChannelVersionHold omitted", checks: ["deployment-update.merge.omitted-fields-kept"] },
       { where: "templateVariables keys not sent", checks: ["deployment-update.merge.template-variables"] },
@@ -240,7 +249,15 @@ export const ruleRanges: RuleRange[] = [
       { where: "E11, 409 upsert_branch_changed", checks: ["upsert.concurrency.conflict-not-applied"] },
       { where: "E11, no edit access (4xx)", checks: ["upsert.access.update-needs-edit", "upsert.access.move-needs-destination-edit"] },
       { where: "E11, an invalid meta.dashboardDraft", checks: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected"] },
-      { where: "E12 per item: 403, 400, another deployment's 404", checks: ["bulk-move.failures.no-access-403", "bulk-move.failures.into-descendant-400", "bulk-move.failures.other-deployment-404", "bulk-move.batch.inaccessible"] },
+      {
+        where: "E12 per item: 403, 400, another deployment's 404",
+        checks: [
+          "bulk-move.failures.no-access-403",
+          "bulk-move.failures.into-descendant-400",
+          "bulk-move.failures.other-deployment-404",
+          "bulk-move.batch.inaccessible",
+        ],
+      },
       { where: "E12, a missing destination", checks: ["bulk-move.destination.missing-folder"] },
       { where: "bulk delete (E14), a forbidden item", checks: ["bulk-delete.items.forbidden-reported"] },
       { where: "bulk user actions (E14), a caller that may not act", checks: ["users.bulk.forbidden-not-applied"] },

@@ -10,17 +10,51 @@ import { schemasDir } from "./paths.js";
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
 export type SchemaName =
-  | "Deployment" | "Environment" | "EnvironmentVariable" | "MetadataTokenResult" | "Branch"
-  | "DeploymentVersion" | "PageInfo" | "OffsetPagination" | "Workbook" | "ResourceOwner"
-  | "DashboardConfig" | "DashboardAppSource" | "DashboardLayout" | "DashboardWidget" | "Dashboard"
-  | "ReportSnapshot" | "WorkspaceItemRef" | "ErrorBody" | "ConflictError" | "BulkMoveFailure"
-  | "DeploymentsListResponse" | "EnvironmentsListResponse" | "EnvVarsListResponse" | "VersionsListResponse"
-  | "WorkbooksListResponse" | "MetadataTokenResponse" | "BranchResponse" | "BranchesListResponse"
-  | "FoldersListResponse" | "BulkMoveResponse" | "MetadataTokenRequest" | "StagingToggleRequest"
-  | "UpdateDeploymentRequest" | "CloneWorkbookRequest" | "UpsertWorkbookRequest" | "BulkMoveRequest"
-  | "EnvVarsPutRequest" | "Timestamp";
+  | "Deployment"
+  | "Environment"
+  | "EnvironmentVariable"
+  | "MetadataTokenResult"
+  | "Branch"
+  | "DeploymentVersion"
+  | "PageInfo"
+  | "OffsetPagination"
+  | "Workbook"
+  | "ResourceOwner"
+  | "DashboardConfig"
+  | "DashboardAppSource"
+  | "DashboardLayout"
+  | "DashboardWidget"
+  | "Dashboard"
+  | "ReportSnapshot"
+  | "WorkspaceItemRef"
+  | "ErrorBody"
+  | "ConflictError"
+  | "BulkMoveFailure"
+  | "DeploymentsListResponse"
+  | "EnvironmentsListResponse"
+  | "EnvVarsListResponse"
+  | "VersionsListResponse"
+  | "WorkbooksListResponse"
+  | "MetadataTokenResponse"
+  | "BranchResponse"
+  | "BranchesListResponse"
+  | "FoldersListResponse"
+  | "BulkMoveResponse"
+  | "MetadataTokenRequest"
+  | "StagingToggleRequest"
+  | "UpdateDeploymentRequest"
+  | "CloneWorkbookRequest"
+  | "UpsertWorkbookRequest"
+  | "BulkMoveRequest"
+  | "EnvVarsPutRequest"
+  | "Timestamp";
 
-export type OpenApiDocument = { openapi: string; info: { title: string; version: string }; paths: Record<string, any>; components: { schemas: Record<string, any> } };
+export type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, any>;
+  components: { schemas: Record<string, any> };
+};
 
 /** The contract as written: the document and the component files it refers to. */
 export const openApiPath = join(schemasDir, "openapi.json");
@@ -48,7 +82,10 @@ export class Schemas {
   // test/schemas.test.ts; checking them at each run took a tenth of a second.
   private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, inlineRefs: false, validateSchema: false }));
 
-  private constructor(readonly document: OpenApiDocument, private readonly dereferenced: OpenApiDocument) {}
+  private constructor(
+    readonly document: OpenApiDocument,
+    private readonly dereferenced: OpenApiDocument,
+  ) {}
 
   static async load(): Promise<Schemas> {
     const bundled = await bundledOpenApi();
@@ -120,7 +157,12 @@ const TIMESTAMP_PATTERN: string = JSON.parse(readFileSync(join(schemasDir, "Time
 function formatErrors(errors: ErrorObject[]): string[] {
   const out = errors.map((e) => {
     const at = e.instancePath || "(root)";
-    const extra = e.keyword === "enum" ? ` ${JSON.stringify((e.params as any).allowedValues)}` : e.keyword === "additionalProperties" ? ` (${(e.params as any).additionalProperty})` : "";
+    const extra =
+      e.keyword === "enum"
+        ? ` ${JSON.stringify((e.params as any).allowedValues)}`
+        : e.keyword === "additionalProperties"
+          ? ` (${(e.params as any).additionalProperty})`
+          : "";
     return `${at} ${e.message}${extra}`;
   });
   return [...new Set(out)];

@@ -12,12 +12,25 @@ export interface Credential {
  * header values pass through `redact` (another configured token, a JWT); a made-up credential
  * stays as sent, so that the line reproduces what the check tested.
  */
-export function curlLine(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential?: Credential, redact: (s: string) => string = (s) => s): string {
+export function curlLine(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  credential?: Credential,
+  redact: (s: string) => string = (s) => s,
+): string {
   const parts = ["curl -sS -i", "-X", method, shq(url)];
   for (const [k, v] of Object.entries(headers)) {
     if (k.toLowerCase() === "accept") continue;
     if (credential && v.includes(credential.value)) {
-      parts.push("-H", `"${k}: ${v.split(credential.value).join("$" + credential.envVar).replace(/"/g, '\\"')}"`);
+      parts.push(
+        "-H",
+        `"${k}: ${v
+          .split(credential.value)
+          .join("$" + credential.envVar)
+          .replace(/"/g, '\\"')}"`,
+      );
       continue;
     }
     parts.push("-H", shq(`${k}: ${redact(v)}`));

@@ -10,8 +10,10 @@ export function parseHeaders(lines: string[]): Record<string, string> {
   for (const line of lines) {
     const at = line.indexOf(":");
     const name = at > 0 ? line.slice(0, at).trim() : "";
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header must be 'Name: value': ${JSON.stringify(line.length > 40 ? line.slice(0, 40) + "…" : line)}`);
-    if (name.toLowerCase() === "authorization") throw new UsageError("--header Authorization: the API key goes in --token, --token-file or CONFORMANCE_TOKEN (checks send other credentials on purpose)");
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new UsageError(`--header must be 'Name: value': ${JSON.stringify(line.length > 40 ? line.slice(0, 40) + "…" : line)}`);
+    if (name.toLowerCase() === "authorization")
+      throw new UsageError("--header Authorization: the API key goes in --token, --token-file or CONFORMANCE_TOKEN (checks send other credentials on purpose)");
     const value = line.slice(at + 1).trim();
     if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name}: the value holds a line break`);
     headers[name] = value;
@@ -34,5 +36,7 @@ export function looksLikeCredential(name: string, value: string): boolean {
 
 /** The values of the user's headers that are secrets, for the run's Redactor. */
 export function secretHeaderValues(headers: Record<string, string> | undefined): string[] {
-  return Object.entries(headers ?? {}).filter(([name, value]) => looksLikeCredential(name, value)).map(([, value]) => value);
+  return Object.entries(headers ?? {})
+    .filter(([name, value]) => looksLikeCredential(name, value))
+    .map(([, value]) => value);
 }

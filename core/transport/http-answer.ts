@@ -26,11 +26,26 @@ export function parseJson(text: string, contentType: string | undefined): { ok: 
 }
 
 /** Node's codes for a certificate chain that does not verify (self-signed, unknown CA, expired, another name). */
-const UNTRUSTED_CERTIFICATE = new Set(["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "UNABLE_TO_GET_ISSUER_CERT", "CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "ERR_TLS_CERT_ALTNAME_INVALID", "CERT_UNTRUSTED"]);
+const UNTRUSTED_CERTIFICATE = new Set([
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "CERT_UNTRUSTED",
+]);
 
 export function describeNetworkError(err: unknown, timeoutMs: number, answered: boolean): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const timedOut = e?.name === "TimeoutError" || e?.name === "AbortError" || e?.code === "UND_ERR_HEADERS_TIMEOUT" || e?.code === "UND_ERR_BODY_TIMEOUT" || e?.code === "UND_ERR_ABORTED";
+  const timedOut =
+    e?.name === "TimeoutError" ||
+    e?.name === "AbortError" ||
+    e?.code === "UND_ERR_HEADERS_TIMEOUT" ||
+    e?.code === "UND_ERR_BODY_TIMEOUT" ||
+    e?.code === "UND_ERR_ABORTED";
   if (timedOut) return answered ? `the body did not arrive whole within ${timeoutMs} ms` : `no answer within ${timeoutMs} ms`;
   if (err instanceof BodyTooLarge) return err.message;
   const code = e?.cause?.code ?? e?.code;
@@ -41,7 +56,8 @@ export function describeNetworkError(err: unknown, timeoutMs: number, answered: 
     return answered ? "the connection closed before the body was complete" : "the connection closed without an answer";
   if (code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH") return "the body did not match its Content-Length";
   if (code && UNTRUSTED_CERTIFICATE.has(code)) return `TLS: the server's certificate is not trusted (${e?.cause?.message ?? e?.message})`;
-  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || code === "ERR_SSL_PACKET_LENGTH_TOO_LONG") return `TLS: the server does not speak TLS on this port (${/wrong version number|packet length too long/.exec(e?.cause?.message ?? e?.message ?? "")?.[0] ?? code})`;
+  if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || code === "ERR_SSL_PACKET_LENGTH_TOO_LONG")
+    return `TLS: the server does not speak TLS on this port (${/wrong version number|packet length too long/.exec(e?.cause?.message ?? e?.message ?? "")?.[0] ?? code})`;
   return e?.cause?.message ?? e?.message ?? String(err);
 }
 

@@ -65,7 +65,10 @@ export interface FullAnswer {
 
 /** The tester could not talk to the server: never a verdict on the server's conformance. */
 export class NetworkError extends Error {
-  constructor(message: string, readonly exchange: Exchange) {
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+  ) {
     super(message);
   }
 }
@@ -147,10 +150,8 @@ export class HttpClient {
     const url = target.toString();
     const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
     const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
-    if (bodyText !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
-      headers["content-type"] = "application/json";
-    if (credential && !Object.keys(headers).some((h) => h.toLowerCase() === "authorization"))
-      headers.authorization = `Bearer ${credential.value}`;
+    if (bodyText !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+    if (credential && !Object.keys(headers).some((h) => h.toLowerCase() === "authorization")) headers.authorization = `Bearer ${credential.value}`;
 
     const { timeoutMs } = this.options;
     for (let attempt = 0; ; attempt++) {
@@ -170,13 +171,28 @@ export class HttpClient {
         exchange.responseExcerpt = excerpt(redacted);
         // Not enumerable: report.json and copies of the exchange keep the excerpts only; the HAR reads it off the exchange itself.
         if (this.options.wholeBodies)
-          Object.defineProperty(exchange, "whole", { enumerable: false, value: { requestBody: bodyText === undefined || bodyText.length > WHOLE_BODY_CHARS ? undefined : this.options.redactor.text(bodyText), responseBody: text.length > WHOLE_BODY_CHARS ? undefined : redacted, responseChars: text.length } });
+          Object.defineProperty(exchange, "whole", {
+            enumerable: false,
+            value: {
+              requestBody: bodyText === undefined || bodyText.length > WHOLE_BODY_CHARS ? undefined : this.options.redactor.text(bodyText),
+              responseBody: text.length > WHOLE_BODY_CHARS ? undefined : redacted,
+              responseChars: text.length,
+            },
+          });
         if (answer.status === 429) {
           await this.waitOut429(answer, attempt, exchange, log);
           continue;
         }
         const parsed = parseJson(text, answer.headers["content-type"]);
-        this.record(exchange, log, { method: spec.method, url: target, requestBody: bodyText, status: answer.status, text, body: parsed.value, isJson: parsed.ok });
+        this.record(exchange, log, {
+          method: spec.method,
+          url: target,
+          requestBody: bodyText,
+          status: answer.status,
+          text,
+          body: parsed.value,
+          isJson: parsed.ok,
+        });
         return { status: answer.status, headers: answer.headers, text, body: parsed.value, isJson: parsed.ok, exchange };
       } catch (err) {
         if (err instanceof NetworkError) throw err;
@@ -193,7 +209,10 @@ export class HttpClient {
    * STREAMED_BODY_TIMEOUTS times as long. A 429 is waited out and retried as in send, and a body
    * that breaks off fails its reader with a NetworkError, as send would.
    */
-  async stream(spec: RequestSpec, log?: Exchange[]): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
+  async stream(
+    spec: RequestSpec,
+    log?: Exchange[],
+  ): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const url = this.target(spec.path, spec.query).toString();
     const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
@@ -274,7 +293,10 @@ export class HttpClient {
   private async waitOut429(answer: Answer, attempt: number, exchange: Exchange, log: Exchange[] | undefined): Promise<void> {
     if (attempt >= MAX_429_RETRIES) {
       this.record(exchange, log);
-      throw new RateLimited(`rate limited: ${exchange.method} ${exchange.url} still answered 429 after ${attempt + 1} attempts (Retry-After honoured); no verdict`, exchange);
+      throw new RateLimited(
+        `rate limited: ${exchange.method} ${exchange.url} still answered 429 after ${attempt + 1} attempts (Retry-After honoured); no verdict`,
+        exchange,
+      );
     }
     await sleep(Math.min(retryAfterMs(answer.headers["retry-after"], attempt), this.options.timeoutMs), checkScope()?.refuse);
   }
@@ -301,7 +323,13 @@ export class HttpClient {
     this.options.observe?.(exchange, answer);
   }
 
-  private describe(method: string, url: string, headers: Record<string, string>, body: string | undefined, credential: Credential | null | undefined): Exchange {
+  private describe(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    credential: Credential | null | undefined,
+  ): Exchange {
     const r = this.options.redactor;
     // Each header value redacted once: the curl line shows them too.
     const redacted = new Map<string, string>();
@@ -313,10 +341,18 @@ export class HttpClient {
     // Real keys (configured tokens, JWTs) are redacted; a credential the suite made up to be
     // refused (empty, `Basic`, an unknown key) is what the check tested, and is shown.
     const shownHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(headers)) shownHeaders[k] = redact(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
+    for (const [k, v] of Object.entries(headers))
+      shownHeaders[k] = redact(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
     const shownUrl = r.text(url);
     const shownBody = body === undefined ? undefined : r.text(body);
-    const exchange: Exchange = { method, url: shownUrl, requestHeaders: shownHeaders, requestBody: shownBody === undefined ? undefined : excerpt(shownBody), durationMs: 0, curl: "" };
+    const exchange: Exchange = {
+      method,
+      url: shownUrl,
+      requestHeaders: shownHeaders,
+      requestBody: shownBody === undefined ? undefined : excerpt(shownBody),
+      durationMs: 0,
+      curl: "",
+    };
     // The curl line is built from the redacted parts when first read (a failure's report, the
     // ledger of what a check made): most exchanges of a run never need one.
     let curl: string | undefined;

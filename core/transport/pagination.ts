@@ -61,7 +61,13 @@ function pagesFor(limits: WalkLimits, sizes: number[]): number {
  * page asked again, and later walks of the list start at the size it took. A server that serves
  * fewer items than asked (a silent cap) is no error either.
  */
-async function pageAt(api: Api, path: string, query: Query, name: "first" | "limit", asked: number | undefined): Promise<{ res: Response; size: number | undefined }> {
+async function pageAt(
+  api: Api,
+  path: string,
+  query: Query,
+  name: "first" | "limit",
+  asked: number | undefined,
+): Promise<{ res: Response; size: number | undefined }> {
   const taken = api.takenPageSizes;
   const key = `${name} ${path}`;
   let size = asked === undefined ? undefined : Math.min(asked, taken.get(key) ?? asked);
@@ -97,21 +103,48 @@ export async function walkCursor<T = any>(api: Api, path: string, opts: CursorWa
     const res = page.res;
     first = page.size;
     if (opts.endpoint && !pages.length) requireAnswer(res, opts.endpoint, "the first page of the list");
-    if (res.status !== 200 || !res.isJson) throw new CheckFailure(`page ${pages.length + 1} of the cursor walk was not a 200 JSON answer`, { expected: "200 with a JSON list", got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange, reason: "walk:not-a-page" });
+    if (res.status !== 200 || !res.isJson)
+      throw new CheckFailure(`page ${pages.length + 1} of the cursor walk was not a 200 JSON answer`, {
+        expected: "200 with a JSON list",
+        got: `${res.status} ${res.text.slice(0, 160)}`,
+        exchange: res.exchange,
+        reason: "walk:not-a-page",
+      });
     const items: T[] = Array.isArray(res.body?.items) ? res.body.items : [];
     const pageInfo = res.body?.pageInfo;
     pages.push({ res, items, pageInfo });
     if (!pageInfo?.hasNextPage) break;
     if (opts.until?.(items)) return { pages, items: pages.flatMap((p) => p.items), first, partial: true };
     const cursor = pageInfo.endCursor;
-    if (typeof cursor !== "string" || cursor === "") throw new CheckFailure("hasNextPage is true but endCursor gives no cursor to continue from", { expected: "a string endCursor", got: cursor, exchange: res.exchange, reason: "walk:no-cursor" });
-    if (seenCursors.has(cursor)) throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", { expected: "a new cursor on each page", got: cursor, exchange: res.exchange, reason: "walk:repeated-cursor" });
+    if (typeof cursor !== "string" || cursor === "")
+      throw new CheckFailure("hasNextPage is true but endCursor gives no cursor to continue from", {
+        expected: "a string endCursor",
+        got: cursor,
+        exchange: res.exchange,
+        reason: "walk:no-cursor",
+      });
+    if (seenCursors.has(cursor))
+      throw new CheckFailure("the cursor walk returned an endCursor it had returned before: it would never end", {
+        expected: "a new cursor on each page",
+        got: cursor,
+        exchange: res.exchange,
+        reason: "walk:repeated-cursor",
+      });
     seenCursors.add(cursor);
-    const budget = pagesFor(opts, pages.map((p) => p.items.length));
+    const budget = pagesFor(
+      opts,
+      pages.map((p) => p.items.length),
+    );
     if (pages.length >= budget) {
       const sizes = first === undefined ? "the server's default page size (no first sent)" : `first=${first}, the page size the server accepted`;
-      const served = opts.listLength === undefined ? "" : ` (a list of ${opts.listLength} items, at most ${Math.min(...pages.map((p) => p.items.length))} a page as served)`;
-      throw new CheckFailure(`the cursor walk did not end within ${budget} pages at ${sizes}${served}`, { expected: `hasNextPage false by page ${budget}`, got: `hasNextPage still true on page ${pages.length}, after ${pages.reduce((n, p) => n + p.items.length, 0)} items`, exchange: res.exchange, reason: "walk:endless" });
+      const served =
+        opts.listLength === undefined ? "" : ` (a list of ${opts.listLength} items, at most ${Math.min(...pages.map((p) => p.items.length))} a page as served)`;
+      throw new CheckFailure(`the cursor walk did not end within ${budget} pages at ${sizes}${served}`, {
+        expected: `hasNextPage false by page ${budget}`,
+        got: `hasNextPage still true on page ${pages.length}, after ${pages.reduce((n, p) => n + p.items.length, 0)} items`,
+        exchange: res.exchange,
+        reason: "walk:endless",
+      });
     }
     if (pages.length >= stopAfter) return { pages, items: pages.flatMap((p) => p.items), partial: true };
     after = cursor;
@@ -149,7 +182,13 @@ export interface OffsetWalk<T = any> {
  * a server that caps the limit silently loses nothing; one that refuses the limit gets a smaller one.
  * `list` picks the array out of the body; `query` goes with every page (a filter). Limits as walkCursor's.
  */
-export async function walkOffset<T = any>(api: Api, path: string, limit: number, list: (body: any) => T[] | undefined, limits: WalkLimits & { query?: Query } = {}): Promise<OffsetWalk<T>> {
+export async function walkOffset<T = any>(
+  api: Api,
+  path: string,
+  limit: number,
+  list: (body: any) => T[] | undefined,
+  limits: WalkLimits & { query?: Query } = {},
+): Promise<OffsetWalk<T>> {
   const stopAfter = limits.stopAfter ?? api.pageBudget;
   const pages: Response[] = [];
   const items: T[] = [];
@@ -162,16 +201,27 @@ export async function walkOffset<T = any>(api: Api, path: string, limit: number,
     size = page.size;
     pages.push(res);
     const got = res.status === 200 && res.isJson ? list(res.body) : undefined;
-    if (!Array.isArray(got)) throw new CheckFailure(`offset page at ${offset} was not a 200 JSON list`, { got: `${res.status} ${res.text.slice(0, 160)}`, exchange: res.exchange, reason: "walk:not-a-page" });
+    if (!Array.isArray(got))
+      throw new CheckFailure(`offset page at ${offset} was not a 200 JSON list`, {
+        got: `${res.status} ${res.text.slice(0, 160)}`,
+        exchange: res.exchange,
+        reason: "walk:not-a-page",
+      });
     items.push(...got);
     sizes.push(got.length);
     offset += got.length;
     const { total, limit: used } = res.body?.pagination ?? {};
     if (got.length === 0) return { pages, items, limit: size!, partial: false };
-    if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!)) return { pages, items, limit: size!, partial: false };
+    if (typeof total === "number" ? offset >= total : got.length < (typeof used === "number" && used > 0 ? Math.min(used, size!) : size!))
+      return { pages, items, limit: size!, partial: false };
   }
   const served = limits.listLength === undefined ? "" : ` (a list of ${limits.listLength} items, at most ${Math.min(...sizes)} a page as served)`;
-  throw new CheckFailure(`the offset walk did not end within ${pages.length} pages at limit=${size}, the page size the server accepted${served}`, { expected: `the end of the list (pagination.total, or a short page) by page ${pages.length}`, got: `${items.length} items in ${pages.length} full pages, no end yet`, exchange: pages.at(-1)?.exchange, reason: "walk:endless" });
+  throw new CheckFailure(`the offset walk did not end within ${pages.length} pages at limit=${size}, the page size the server accepted${served}`, {
+    expected: `the end of the list (pagination.total, or a short page) by page ${pages.length}`,
+    got: `${items.length} items in ${pages.length} full pages, no end yet`,
+    exchange: pages.at(-1)?.exchange,
+    reason: "walk:endless",
+  });
 }
 
 /**
@@ -180,6 +230,9 @@ export async function walkOffset<T = any>(api: Api, path: string, limit: number,
  * (a partial walk), and a failure is never guessed from a part.
  */
 export function wholeList<W extends { pages: unknown[]; partial: boolean }>(walk: W, what: string): W {
-  if (walk.partial) throw new NotExercised(`partial walk: the ${what} list runs past the page budget of ${walk.pages.length} pages (--max-pages); the rule is about the whole list`);
+  if (walk.partial)
+    throw new NotExercised(
+      `partial walk: the ${what} list runs past the page budget of ${walk.pages.length} pages (--max-pages); the rule is about the whole list`,
+    );
   return walk;
 }

@@ -13,8 +13,7 @@ const SECRET_PAIR = new RegExp(String.raw`("name"\s*:\s*"[^"]*(?:${SECRET_MARKER
 export class Redactor {
   private readonly secrets: string[];
   constructor(secrets: Iterable<string | undefined>) {
-    this.secrets = [...new Set([...secrets].filter((s): s is string => typeof s === "string" && s.length >= 4))]
-      .sort((a, b) => b.length - a.length);
+    this.secrets = [...new Set([...secrets].filter((s): s is string => typeof s === "string" && s.length >= 4))].sort((a, b) => b.length - a.length);
   }
   text(s: string): string {
     let out = s;

@@ -23,7 +23,10 @@ export const upsertBehaviour = {
 
   /** E11 rule 5: the holder the create/update decision is taken on: a fresh read, like the one at apply time. */
   decisionHolder(store: Store, deploymentId: number, slug: string): Item | undefined {
-    return this.slugHolder([...store.items.values()].filter((i) => i.type === "WORKBOOK" && i.deploymentId === deploymentId), slug);
+    return this.slugHolder(
+      [...store.items.values()].filter((i) => i.type === "WORKBOOK" && i.deploymentId === deploymentId),
+      slug,
+    );
   },
 
   /** E11 rule 2: only the fields sent change (`sent.meta` is already merged). */

@@ -38,7 +38,10 @@ export interface E14State {
   dbtJobs: DbtJob[];
   /** Reports: report id -> its public id and last view. */
   reportExtras: Map<number, { publicId: string; lastViewedAt: string | null; externalWorkbookId: string | null }>;
-  placements: Map<string, { placementId: string; reportId: number; externalWorkbookId: string; sheetName: string; anchorCell: string; refreshedAt: string | null }>;
+  placements: Map<
+    string,
+    { placementId: string; reportId: number; externalWorkbookId: string; sheetName: string; anchorCell: string; refreshedAt: string | null }
+  >;
   /** Workbook id -> embed tenant id (or "*" for all embed users) -> action. */
   embedAccess: Map<number, Map<string, "read" | "none">>;
   users: Map<number, UserAdmin>;
@@ -69,8 +72,11 @@ export function nowIso(): string {
 
 const SEED_FILES: [string, string][] = [
   ["model/cubes/orders.yml", "cubes:\n  - name: orders\n    sql_table: public.orders\n    measures:\n      - name: count\n        type: count\n"],
-  ["model/cubes/customers.yml", "cubes:\n  - name: customers\n    sql_table: public.customers\n    dimensions:\n      - name: id\n        sql: id\n        type: number\n        primary_key: true\n"],
-  ["model/views/revenue.yml", "views:\n  - name: revenue\n    cubes:\n      - join_path: orders\n        includes: \"*\"\n"],
+  [
+    "model/cubes/customers.yml",
+    "cubes:\n  - name: customers\n    sql_table: public.customers\n    dimensions:\n      - name: id\n        sql: id\n        type: number\n        primary_key: true\n",
+  ],
+  ["model/views/revenue.yml", 'views:\n  - name: revenue\n    cubes:\n      - join_path: orders\n        includes: "*"\n'],
 ];
 
 function filesOf(dep: DeploymentRecord): Map<string, Map<string, string>> {
@@ -109,14 +115,28 @@ function seedE14(store: Store): E14State {
     const ends = ["succeeded", "failed", "succeeded", "cancelled"] as const;
     for (let i = 0; i < 6; i++) {
       const at = new Date(Date.UTC(2026, 0, 10 + i)).toISOString();
-      s.dbtJobs.push({ id: `dbt-${dep.id}-${newId(s)}`, deploymentId: dep.id, status: ends[i % ends.length], trigger: triggers[i % triggers.length], branchName: dep.branches[0].name, ref: null, createdAt: at, finishedAt: at, pollsLeft: 0 });
+      s.dbtJobs.push({
+        id: `dbt-${dep.id}-${newId(s)}`,
+        deploymentId: dep.id,
+        status: ends[i % ends.length],
+        trigger: triggers[i % triggers.length],
+        branchName: dep.branches[0].name,
+        ref: null,
+        createdAt: at,
+        finishedAt: at,
+        pollsLeft: 0,
+      });
     }
   }
   let n = 0;
   for (const item of store.items.values()) {
     if (item.type !== "REPORT") continue;
     n++;
-    s.reportExtras.set(item.id, { publicId: `rpt-${item.deploymentId}-${item.id}`, lastViewedAt: n % 3 === 0 ? null : new Date(Date.UTC(2026, 1, 1) + ((item.id * 7919) % 97) * 3_600_000).toISOString(), externalWorkbookId: n % 4 === 0 ? `xlsx-${n % 3}` : null });
+    s.reportExtras.set(item.id, {
+      publicId: `rpt-${item.deploymentId}-${item.id}`,
+      lastViewedAt: n % 3 === 0 ? null : new Date(Date.UTC(2026, 1, 1) + ((item.id * 7919) % 97) * 3_600_000).toISOString(),
+      externalWorkbookId: n % 4 === 0 ? `xlsx-${n % 3}` : null,
+    });
   }
   return s;
 }

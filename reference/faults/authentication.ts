@@ -39,7 +39,9 @@ export const authenticationFaults: Fault[] = [
     description: "only Bearer credentials are checked: any other scheme runs as the account's first user",
     catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "served" },
-    behaviour: { authenticate: (header, store) => (header !== undefined && !/^Bearer\b/i.test(header) ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
+    behaviour: {
+      authenticate: (header, store) => (header !== undefined && !/^Bearer\b/i.test(header) ? store.users[0] : cleanBehaviour.authenticate(header, store)),
+    },
   },
   {
     name: "auth-any-bearer-accepted",
@@ -47,7 +49,9 @@ export const authenticationFaults: Fault[] = [
     description: "any Bearer key is accepted, as the account's first user when unknown",
     catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "served" },
-    behaviour: { authenticate: (header, store) => cleanBehaviour.authenticate(header, store) ?? (/^Bearer\s+\S+/.test(header ?? "") ? store.users[0] : undefined) },
+    behaviour: {
+      authenticate: (header, store) => cleanBehaviour.authenticate(header, store) ?? (/^Bearer\s+\S+/.test(header ?? "") ? store.users[0] : undefined),
+    },
   },
   {
     name: "auth-refused-with-403",
@@ -96,7 +100,13 @@ export const authenticationFaults: Fault[] = [
     description: "a request without a valid API key is answered 200 with the web app's HTML page (published docs: hosted tenants do this on unknown routes)",
     catches: ["auth.reject.every-operation", "auth.reject.json-body"],
     because: { "auth.reject.every-operation": "served", "auth.reject.json-body": "not-json" },
-    behaviour: { unauthenticated: () => ({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, text: "<!doctype html><html><body><div id=app></div></body></html>" }) },
+    behaviour: {
+      unauthenticated: () => ({
+        status: 200,
+        headers: { "content-type": "text/html; charset=utf-8" },
+        text: "<!doctype html><html><body><div id=app></div></body></html>",
+      }),
+    },
   },
   {
     name: "auth-missing-key-redirects-to-login",

@@ -13,7 +13,10 @@ export const bulkMoveFaults: Fault[] = [
     catches: ["bulk-move.failures.missing-404", "bulk-move.failures.other-deployment-404"],
     because: { "bulk-move.failures.missing-404": "failure-status", "bulk-move.failures.other-deployment-404": "failure-status" },
     routes: ["E12"],
-    respond: ({ body }) => (Array.isArray(body?.failed) ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 404 ? { ...f, error: { ...f.error, status: 500 } } : f)) } : body),
+    respond: ({ body }) =>
+      Array.isArray(body?.failed)
+        ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 404 ? { ...f, error: { ...f.error, status: 500 } } : f)) }
+        : body,
   },
   {
     name: "bulk-move-missing-reported-403",
@@ -22,7 +25,10 @@ export const bulkMoveFaults: Fault[] = [
     catches: ["bulk-move.failures.missing-404", "bulk-move.failures.other-deployment-404"],
     because: { "bulk-move.failures.missing-404": "failure-status", "bulk-move.failures.other-deployment-404": "failure-status" },
     routes: ["E12"],
-    respond: ({ body }) => (Array.isArray(body?.failed) ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 404 ? { ...f, error: { ...f.error, status: 403 } } : f)) } : body),
+    respond: ({ body }) =>
+      Array.isArray(body?.failed)
+        ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 404 ? { ...f, error: { ...f.error, status: 403 } } : f)) }
+        : body,
   },
   {
     name: "bulk-move-flat-failures",
@@ -130,7 +136,11 @@ export const bulkMoveFaults: Fault[] = [
     breaks: "States (bulk move); E12 Rules",
     description: "items are reported in moved but stay where they were",
     catches: ["bulk-move.apply.reads-back", "bulk-move.response.empty-failed-all-applied", "bulk-move.apply.no-rollback"],
-    because: { "bulk-move.apply.reads-back": "reads-back", "bulk-move.response.empty-failed-all-applied": "reads-back", "bulk-move.apply.no-rollback": "reads-back" },
+    because: {
+      "bulk-move.apply.reads-back": "reads-back",
+      "bulk-move.response.empty-failed-all-applied": "reads-back",
+      "bulk-move.apply.no-rollback": "reads-back",
+    },
     behaviour: { placeItem: (item, folderId) => ({ ...item, folderId }) },
   },
   {

@@ -75,7 +75,11 @@ export const cloneFaults: Fault[] = [
     breaks: "E10 rules 2 and 6",
     description: "report references of the clone's dashboards keep pointing to the source's reports",
     catches: ["clone.reports.draft-references-rewritten", "clone.reports.published-references-rewritten", "clone.shared.from-published"],
-    because: { "clone.reports.draft-references-rewritten": "refs-rewritten", "clone.reports.published-references-rewritten": "refs-rewritten", "clone.shared.from-published": "fresh-reports" },
+    because: {
+      "clone.reports.draft-references-rewritten": "refs-rewritten",
+      "clone.reports.published-references-rewritten": "refs-rewritten",
+      "clone.shared.from-published": "fresh-reports",
+    },
     behaviour: { cloneReportRef: (reportId) => reportId },
   },
   {

@@ -44,7 +44,11 @@ type Settings = DeploymentRecord["settings"];
 
 /** E6: a field the handler would refuse, kept out of its sight when `bypasses` says so, then stored as `store` says once the rest of the body is applied. */
 const storedPastTheHandler =
-  (field: string, bypasses: (value: unknown) => boolean, store: (settings: Settings, value: any, rest: Record<string, unknown>, app: App) => Settings): Policy =>
+  (
+    field: string,
+    bypasses: (value: unknown) => boolean,
+    store: (settings: Settings, value: any, rest: Record<string, unknown>, app: App) => Settings,
+  ): Policy =>
   async ({ req, app, next }) => {
     const value = req.body?.[field];
     if (!bypasses(value)) return next();
@@ -75,7 +79,8 @@ export const controlPlaneFaults: Fault[] = [
     catches: ["tokens.lifetime.expires-in"],
     because: { "tokens.lifetime.expires-in": "lifetime" },
     routes: ["E3"],
-    respond: ({ status, body }) => (status === 200 ? { data: { ...body.data, expires_at: new Date(Date.parse(body.data.created_at) + 86_400_000).toISOString() } } : body),
+    respond: ({ status, body }) =>
+      status === 200 ? { data: { ...body.data, expires_at: new Date(Date.parse(body.data.created_at) + 86_400_000).toISOString() } } : body,
   },
   {
     name: "token-lifetime-default-3600",
@@ -85,7 +90,8 @@ export const controlPlaneFaults: Fault[] = [
     because: { "tokens.lifetime.default": "default-lifetime" },
     routes: ["E3"],
     handle: ({ req, next }) => {
-      if (typeof req.body === "object" && req.body !== null && !Array.isArray(req.body) && req.body.expires_in === undefined) req.body = { ...req.body, expires_in: 3600 };
+      if (typeof req.body === "object" && req.body !== null && !Array.isArray(req.body) && req.body.expires_in === undefined)
+        req.body = { ...req.body, expires_in: 3600 };
       return next();
     },
   },
@@ -96,7 +102,8 @@ export const controlPlaneFaults: Fault[] = [
     catches: ["tokens.jwt.decodes"],
     because: { "tokens.jwt.decodes": "not-jwt" },
     routes: ["E3"],
-    respond: ({ status, body }) => (status === 200 ? { data: { ...body.data, token: "mt_" + Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("hex") } } : body),
+    respond: ({ status, body }) =>
+      status === 200 ? { data: { ...body.data, token: "mt_" + Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("hex") } } : body,
   },
   {
     name: "token-without-context",
@@ -268,7 +275,18 @@ export const controlPlaneFaults: Fault[] = [
     description: "an update resets every field it does not send to an empty value",
     catches: ["deployment-update.merge.omitted-fields-kept"],
     because: { "deployment-update.merge.omitted-fields-kept": "kept:cloudProvider" },
-    behaviour: { mergeSettings: (stored, patch) => ({ ...stored, cloudProvider: "", region: "", template: "", templateVariables: {}, defaultLaunchpadViewGroup: null, launchpadTabs: [], ...patch }) },
+    behaviour: {
+      mergeSettings: (stored, patch) => ({
+        ...stored,
+        cloudProvider: "",
+        region: "",
+        template: "",
+        templateVariables: {},
+        defaultLaunchpadViewGroup: null,
+        launchpadTabs: [],
+        ...patch,
+      }),
+    },
   },
   {
     name: "image-settable",
@@ -278,7 +296,11 @@ export const controlPlaneFaults: Fault[] = [
     because: { "deployment-update.image.not-settable": "image-ignored" },
     routes: ["E6"],
     // A version sent resolves the image, as it would over an image stored as sent.
-    handle: storedPastTheHandler("image", (v) => typeof v === "string", (settings, image, rest) => (rest.releaseChannelVersion === undefined && rest.releaseChannel === undefined ? { ...settings, image } : settings)),
+    handle: storedPastTheHandler(
+      "image",
+      (v) => typeof v === "string",
+      (settings, image, rest) => (rest.releaseChannelVersion === undefined && rest.releaseChannel === undefined ? { ...settings, image } : settings),
+    ),
   },
   {
     name: "template-variable-values-untyped",

@@ -29,7 +29,10 @@ export const documentedFaults: Fault[] = [
     description: "only reads check the key: a write without a valid key runs as the account's first user",
     catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "served" },
-    behaviour: { authenticate: (header, store, request) => cleanBehaviour.authenticate(header, store) ?? (request && request.method !== "GET" ? store.users[0] : undefined) },
+    behaviour: {
+      authenticate: (header, store, request) =>
+        cleanBehaviour.authenticate(header, store) ?? (request && request.method !== "GET" ? store.users[0] : undefined),
+    },
   },
   {
     name: "auth-undocumented-clone-unchecked",
@@ -39,7 +42,10 @@ export const documentedFaults: Fault[] = [
     because: { "auth.reject.every-operation": "served" },
     routes: ["E14"],
     respond: servedSpec((doc) => delete doc.paths[CLONE_PATH]),
-    behaviour: { authenticate: (header, store, request) => cleanBehaviour.authenticate(header, store) ?? (request?.path.endsWith("/duplicate") ? store.users[0] : undefined) },
+    behaviour: {
+      authenticate: (header, store, request) =>
+        cleanBehaviour.authenticate(header, store) ?? (request?.path.endsWith("/duplicate") ? store.users[0] : undefined),
+    },
   },
   {
     name: "spec-advertises-tabs-container",
@@ -145,13 +151,23 @@ function documentFolders(opts: { maxLength?: number }): NonNullable<Fault["respo
         operationId: "cfCreateFolder",
         parameters: [{ name: "deploymentId", in: "path", required: true, schema: { type: "string" } }],
         requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["name"], properties: { name } } } } },
-        responses: { "200": { description: "the folder", content: { "application/json": { schema: folder } }, links: { read: { operationId: "cfGetFolder", parameters: { folderId: "$response.body#/id" } } } }, "400": { description: "invalid" } },
+        responses: {
+          "200": {
+            description: "the folder",
+            content: { "application/json": { schema: folder } },
+            links: { read: { operationId: "cfGetFolder", parameters: { folderId: "$response.body#/id" } } },
+          },
+          "400": { description: "invalid" },
+        },
       },
     };
     doc.paths[`${FOLDERS_PATH}/{folderId}`] = {
       get: {
         operationId: "cfGetFolder",
-        parameters: [{ name: "deploymentId", in: "path", required: true, schema: { type: "string" } }, { name: "folderId", in: "path", required: true, schema: { type: "integer" } }],
+        parameters: [
+          { name: "deploymentId", in: "path", required: true, schema: { type: "string" } },
+          { name: "folderId", in: "path", required: true, schema: { type: "integer" } },
+        ],
         responses: { "200": { description: "the folder", content: { "application/json": { schema: folder } } } },
       },
     };

@@ -47,7 +47,8 @@ export const e14ParameterFaults: Fault[] = [
     routes: ["E14"],
     handle: ({ req, app, next }) => {
       const upload = is(req, "POST", /\/data-model\/upload\/file$/) ? e14(app.store).uploads.get(req.body?.uploadId) : undefined;
-      if (upload?.files.has(req.body.fileName)) return ok({ uploadId: req.body.uploadId, fileName: req.body.fileName, size: upload.files.get(req.body.fileName)!.length });
+      if (upload?.files.has(req.body.fileName))
+        return ok({ uploadId: req.body.uploadId, fileName: req.body.fileName, size: upload.files.get(req.body.fileName)!.length });
       return next();
     },
   },
@@ -99,7 +100,8 @@ export const e14ParameterFaults: Fault[] = [
     because: { "policies.actions.named": "policy-action-accepted" },
     routes: ["E14"],
     handle: ({ req, next }) => {
-      if (req.path.startsWith("/api/v1/policies") && ["POST", "PUT"].includes(req.method) && req.body?.action === "SecretsManage") throw new HttpError(400, "action must be one of Read, Edit, Manage, DownloadData, AuditLogManage");
+      if (req.path.startsWith("/api/v1/policies") && ["POST", "PUT"].includes(req.method) && req.body?.action === "SecretsManage")
+        throw new HttpError(400, "action must be one of Read, Edit, Manage, DownloadData, AuditLogManage");
       return next();
     },
   },

@@ -41,7 +41,8 @@ export const e14Faults: Fault[] = [
       if (!is(req, "POST", /\/workspace\/bulk-delete$/)) return next();
       const before = new Map(app.store.items);
       const reply = await next();
-      if (reply.status === 200 && (reply.body as { failed: unknown[] }).failed.length) for (const [id, item] of before) if (!app.store.items.has(id)) app.store.items.set(id, item);
+      if (reply.status === 200 && (reply.body as { failed: unknown[] }).failed.length)
+        for (const [id, item] of before) if (!app.store.items.has(id)) app.store.items.set(id, item);
       return reply;
     },
   },
@@ -54,7 +55,8 @@ export const e14Faults: Fault[] = [
     routes: ["E14"],
     handle: ({ req, next }) => {
       const left = SORT_BYS.filter((s) => s !== "lastViewedAt");
-      if (is(req, "GET", /\/deployments\/[^/]+\/reports$/) && req.query.get("sortBy") === "lastViewedAt") throw new HttpError(400, `sortBy must be one of ${left.join(", ")}`);
+      if (is(req, "GET", /\/deployments\/[^/]+\/reports$/) && req.query.get("sortBy") === "lastViewedAt")
+        throw new HttpError(400, `sortBy must be one of ${left.join(", ")}`);
       return next();
     },
   },
@@ -153,7 +155,12 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 11 (cursor pagination, 0.4.0); Pagination styles 2",
     description: "the branches, data-model files, regions and user attributes lists answer without pageInfo",
     catches: ["branches.list.cursor", "data-model.files.cursor", "regions.list.cursor", "user-attributes.list.cursor"],
-    because: { "branches.list.cursor": "page-info", "data-model.files.cursor": "page-info", "regions.list.cursor": "page-info", "user-attributes.list.cursor": "page-info" },
+    because: {
+      "branches.list.cursor": "page-info",
+      "data-model.files.cursor": "page-info",
+      "regions.list.cursor": "page-info",
+      "user-attributes.list.cursor": "page-info",
+    },
     routes: ["E14"],
     respond: ({ status, body, req }) => {
       if (status !== 200 || req.method !== "GET" || !CURSOR_LISTS.test(req.path) || !body || typeof body !== "object") return body;
@@ -201,7 +208,8 @@ export const e14Faults: Fault[] = [
     routes: ["E14"],
     handle: ({ req, next }) => {
       const left = ATTRIBUTE_TYPES.filter((t) => t !== "number_array");
-      if (is(req, ["POST", "PUT"], /\/user-attributes(\/[^/]+)?$/) && req.body?.type === "number_array") throw new HttpError(400, `type must be one of ${left.join(", ")}`);
+      if (is(req, ["POST", "PUT"], /\/user-attributes(\/[^/]+)?$/) && req.body?.type === "number_array")
+        throw new HttpError(400, `type must be one of ${left.join(", ")}`);
       return next();
     },
   },
@@ -248,7 +256,8 @@ export const e14Faults: Fault[] = [
     catches: ["dbt-sync.run.poll-result-logs"],
     because: { "dbt-sync.run.poll-result-logs": "same-job" },
     routes: ["E14"],
-    respond: ({ status, body, req }) => (status === 200 && req.method === "GET" && /\/dbt-sync\/[^/]+$/.test(req.path) ? { ...body, id: `${body.id}-other` } : body),
+    respond: ({ status, body, req }) =>
+      status === 200 && req.method === "GET" && /\/dbt-sync\/[^/]+$/.test(req.path) ? { ...body, id: `${body.id}-other` } : body,
   },
   {
     name: "dbt-cancel-ignored",
@@ -293,7 +302,9 @@ export const e14Faults: Fault[] = [
     because: { "bulk-delete.items.forbidden-reported": "forbidden-403" },
     routes: ["E14"],
     respond: ({ status, body, req }) =>
-      status === 200 && req.path.endsWith("/workspace/bulk-delete") ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 403 ? { ...f, error: { ...f.error, status: 404 } } : f)) } : body,
+      status === 200 && req.path.endsWith("/workspace/bulk-delete")
+        ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 403 ? { ...f, error: { ...f.error, status: 404 } } : f)) }
+        : body,
   },
   {
     name: "bulk-delete-forbidden-deleted-anyway",
@@ -316,7 +327,9 @@ export const e14Faults: Fault[] = [
     behaviour: { bulkDeleteRefs: (body) => itemRefs(body).filter((r) => r.type !== "REPORT") },
     routes: ["E14"],
     respond: ({ status, body, req }) =>
-      status === 200 && req.path.endsWith("/workspace/bulk-delete") ? { ...body, deleted: [...body.deleted, ...itemRefs(req.body).filter((r) => r.type === "REPORT")] } : body,
+      status === 200 && req.path.endsWith("/workspace/bulk-delete")
+        ? { ...body, deleted: [...body.deleted, ...itemRefs(req.body).filter((r) => r.type === "REPORT")] }
+        : body,
   },
   {
     name: "users-bulk-forbidden-applies",
@@ -336,7 +349,10 @@ export const e14Faults: Fault[] = [
     respond: ({ status, body, req }) => {
       if (status !== 200 || !req.path.endsWith("/users/bulk") || !Array.isArray(req.body?.userIds)) return body;
       const twice = (req.body.userIds as number[]).filter((id, i, all) => all.indexOf(id) !== i);
-      return { ...body, failed: [...body.failed, ...twice.map((userId) => ({ userId, error: { status: 409, message: `user ${userId} was already handled in this request` } }))] };
+      return {
+        ...body,
+        failed: [...body.failed, ...twice.map((userId) => ({ userId, error: { status: 409, message: `user ${userId} was already handled in this request` } }))],
+      };
     },
   },
   {
@@ -349,7 +365,14 @@ export const e14Faults: Fault[] = [
     routes: ["E14"],
     respond: ({ status, body, req }) => {
       if (status !== 200 || !req.path.endsWith("/users/bulk") || req.user.permissions.has("AuditLogManage")) return body;
-      return { ...body, succeeded: [], failed: [...body.failed, ...body.succeeded.map((userId: number) => ({ userId, error: { status: 403, message: "user administration needs an admin" } }))] };
+      return {
+        ...body,
+        succeeded: [],
+        failed: [
+          ...body.failed,
+          ...body.succeeded.map((userId: number) => ({ userId, error: { status: 403, message: "user administration needs an admin" } })),
+        ],
+      };
     },
   },
   // Every status of the dbt sync history, each filter value broken alone.
@@ -360,7 +383,9 @@ export const e14Faults: Fault[] = [
       description: `the dbt sync history filtered by status=${value} lists runs of every status (the other status values, and trigger, filter)`,
       catches: ["dbt-sync.history.filters"],
       because: { "dbt-sync.history.filters": "only-that-status" },
-      behaviour: { dbtHistoryMatches: (job, status, trigger) => (!status || status === value || job.status === status) && (!trigger || job.trigger === trigger) },
+      behaviour: {
+        dbtHistoryMatches: (job, status, trigger) => (!status || status === value || job.status === status) && (!trigger || job.trigger === trigger),
+      },
     }),
   ),
   ...DBT_TRIGGERS.map(
@@ -370,7 +395,9 @@ export const e14Faults: Fault[] = [
       description: `the dbt sync history filtered by trigger=${value} lists runs of every trigger (the other trigger values, and status, filter)`,
       catches: ["dbt-sync.history.filters"],
       because: { "dbt-sync.history.filters": "only-that-trigger" },
-      behaviour: { dbtHistoryMatches: (job, status, trigger) => (!status || job.status === status) && (!trigger || trigger === value || job.trigger === trigger) },
+      behaviour: {
+        dbtHistoryMatches: (job, status, trigger) => (!status || job.status === status) && (!trigger || trigger === value || job.trigger === trigger),
+      },
     }),
   ),
 ];

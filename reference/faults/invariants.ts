@@ -18,7 +18,8 @@ export const invariantFaults: Fault[] = [
     catches: ["workbooks.list.cursor-walk"],
     because: { "workbooks.list.cursor-walk": "walk:repeated-cursor" },
     routes: ["E8"],
-    respond: ({ status, body, req }) => (status === 200 && laterPage(req.query) && body?.pageInfo ? { ...body, pageInfo: { ...body.pageInfo, endCursor: req.query.get("after") } } : body),
+    respond: ({ status, body, req }) =>
+      status === 200 && laterPage(req.query) && body?.pageInfo ? { ...body, pageInfo: { ...body.pageInfo, endCursor: req.query.get("after") } } : body,
   },
   {
     name: "workbooks-later-pages-type-notebook",
@@ -99,7 +100,8 @@ export const invariantFaults: Fault[] = [
     feeds: ["tokens.create.schema"],
     because: { "resources.timestamps.every-answer": "timestamp" },
     routes: ["E3"],
-    respond: ({ status, body }) => (status === 200 && body?.data?.created_at ? { ...body, data: { ...body.data, created_at: new Date(body.data.created_at).toUTCString() } } : body),
+    respond: ({ status, body }) =>
+      status === 200 && body?.data?.created_at ? { ...body, data: { ...body.data, created_at: new Date(body.data.created_at).toUTCString() } } : body,
   },
   {
     name: "bulk-delete-answers-500-after-deleting",
@@ -110,7 +112,8 @@ export const invariantFaults: Fault[] = [
     because: { "errors.no-5xx.every-exchange": "server-error" },
     routes: ["E14"],
     respond: ({ status, body, req }) => {
-      if (status === 200 && req.path.endsWith("/workspace/bulk-delete") && Array.isArray(body?.deleted) && body.deleted.length) throw new HttpError(500, "internal error");
+      if (status === 200 && req.path.endsWith("/workspace/bulk-delete") && Array.isArray(body?.deleted) && body.deleted.length)
+        throw new HttpError(500, "internal error");
       return body;
     },
   },

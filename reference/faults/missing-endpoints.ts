@@ -6,7 +6,16 @@ import { specified } from "../../core/spec/operations.js";
  * Each endpoint these faults take away, and the assertion of its owner (the operation table's) that
  * an unusable answer trips: its status, or the precondition its own scenario builds on.
  */
-const OWNER_REASON = { E3: "precondition", E4: "precondition", E5: "status", E7: "precondition", E10: "status", E11: "status", E12: "precondition", E13: "status" } as const;
+const OWNER_REASON = {
+  E3: "precondition",
+  E4: "precondition",
+  E5: "status",
+  E7: "precondition",
+  E10: "status",
+  E11: "status",
+  E12: "precondition",
+  E13: "status",
+} as const;
 
 /**
  * A spec'd endpoint the server does not serve (404), or serves broken (500): its owner check

@@ -39,7 +39,8 @@ export const optInFaults: Fault[] = [
     catches: ["documented.resources.deployment-lifecycle"],
     because: { "documented.resources.deployment-lifecycle": "read-after-create" },
     routes: ["E14"],
-    respond: ({ status, body, req, app }) => (status === 201 && is(req, "POST", /^\/build\/api\/v1\/deployments\/?$/) ? { ...body, id: app.store.deployments[0].id } : body),
+    respond: ({ status, body, req, app }) =>
+      status === 201 && is(req, "POST", /^\/build\/api\/v1\/deployments\/?$/) ? { ...body, id: app.store.deployments[0].id } : body,
   },
   refuses("merge-to-default-refused", "documented.operations.git", "POST", /\/merge-to-default$/, "merging a branch into the default branch", "branchName"),
   refuses("user-update-refused", "documented.operations.own-user", "PUT", /^\/api\/v1\/users\/[^/]+$/, "updating a user", "firstName"),

@@ -38,7 +38,9 @@ export const workspacePropertyFaults: Fault[] = [
     description: "merging meta loses every stored key whose value is an object of more than two keys",
     catches: ["upsert.meta.merge-any"],
     because: { "upsert.meta.merge-any": "meta-merged" },
-    behaviour: { mergeMeta: (stored, sent) => ({ ...Object.fromEntries(Object.entries(stored).filter(([, v]) => !(isObject(v) && Object.keys(v).length > 2))), ...sent }) },
+    behaviour: {
+      mergeMeta: (stored, sent) => ({ ...Object.fromEntries(Object.entries(stored).filter(([, v]) => !(isObject(v) && Object.keys(v).length > 2))), ...sent }),
+    },
   },
   {
     name: "draft-first-legacy-tabs-only",
@@ -64,7 +66,8 @@ export const workspacePropertyFaults: Fault[] = [
     respond: ({ status, body, req, app }) => {
       if (status !== 200) return body;
       const outcome = batchOutcome(req, body);
-      for (const [i, item] of outcome.entries()) if (i > 0 && outcome[i - 1].status !== undefined && item.status === undefined) app.store.items.get(item.id)!.folderId = null;
+      for (const [i, item] of outcome.entries())
+        if (i > 0 && outcome[i - 1].status !== undefined && item.status === undefined) app.store.items.get(item.id)!.folderId = null;
       return body;
     },
   },
@@ -102,7 +105,8 @@ export const workspacePropertyFaults: Fault[] = [
   {
     name: "workbook-list-stale-after-move",
     breaks: "E8 (folderId filter); States (bulk move)",
-    description: "E8's folderId filter reads an index that upserts and clones keep and bulk moves do not: a moved workbook is still listed in its old folder, not in its new one",
+    description:
+      "E8's folderId filter reads an index that upserts and clones keep and bulk moves do not: a moved workbook is still listed in its old folder, not in its new one",
     catches: ["model.workspace.sequence"],
     because: { "model.workspace.sequence": "folder-contents" },
     routes: ["E10", "E11", "E8"],
@@ -117,7 +121,10 @@ export const workspacePropertyFaults: Fault[] = [
       const raw = req.query.get("folderId");
       if (raw === null || raw === "null") return body;
       const listed = [...app.store.items.values()]
-        .filter((w) => w.type === "WORKBOOK" && String(w.deploymentId) === req.params.deploymentId && (index.has(w.id) ? index.get(w.id) : w.folderId) === Number(raw))
+        .filter(
+          (w) =>
+            w.type === "WORKBOOK" && String(w.deploymentId) === req.params.deploymentId && (index.has(w.id) ? index.get(w.id) : w.folderId) === Number(raw),
+        )
         .sort((a, b) => a.id - b.id)
         .map((w) => workbookRecord(app.store, w));
       return { ...body, items: listed, data: listed, count: listed.length };

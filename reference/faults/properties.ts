@@ -86,10 +86,13 @@ export const propertyFaults: Fault[] = [
   {
     name: "version-image-name-ignored",
     breaks: "E6 rule 1",
-    description: "an image-style reference is read by its tag alone: another image (or none) with a listed version's tag (other/image:v1.7.20, :v1.7.20) is taken as that version",
+    description:
+      "an image-style reference is read by its tag alone: another image (or none) with a listed version's tag (other/image:v1.7.20, :v1.7.20) is taken as that version",
     catches: ["deployment-update.version.near-miss-forms"],
     because: { "deployment-update.version.near-miss-forms": "status" },
-    behaviour: { resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^[^:\s]*:/, `${repository}:`), versions, repository) },
+    behaviour: {
+      resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^[^:\s]*:/, `${repository}:`), versions, repository),
+    },
   },
   {
     name: "version-capital-v-accepted",
@@ -110,7 +113,7 @@ export const propertyFaults: Fault[] = [
   {
     name: "token-expires-in-numeric-string",
     breaks: "E3 (expires_in: number)",
-    description: "expires_in sent as a numeric string (\"900\") is accepted, and the token gets the default lifetime",
+    description: 'expires_in sent as a numeric string ("900") is accepted, and the token gets the default lifetime',
     catches: ["tokens.negative.broken-body", "tokens.negative.broken-body-4xx"],
     because: { "tokens.negative.broken-body": "lifetime-spelled", "tokens.negative.broken-body-4xx": "lifetime-spelled" },
     behaviour: { expiresInProblem: (v) => (typeof v === "string" && /^\d+$/.test(v) ? undefined : cleanBehaviour.expiresInProblem(v)) },
@@ -135,7 +138,8 @@ export const propertyFaults: Fault[] = [
   {
     name: "clone-body-types-unchecked",
     breaks: "E10 (body {shared: boolean})",
-    description: "any clone body is served: one that is not an object, or whose shared is not a boolean, makes a plain clone (a reading of the unusable part as absent: the MUST holds, the 4xx the SHOULD asks for is missing)",
+    description:
+      "any clone body is served: one that is not an object, or whose shared is not a boolean, makes a plain clone (a reading of the unusable part as absent: the MUST holds, the 4xx the SHOULD asks for is missing)",
     catches: ["workspace.negative.broken-body-4xx"],
     because: { "workspace.negative.broken-body-4xx": "client-error" },
     spares: ["workspace.negative.broken-body"],
@@ -144,11 +148,15 @@ export const propertyFaults: Fault[] = [
   {
     name: "clone-mistyped-shared-answers-source",
     breaks: "E10 (body {shared: boolean}; Response 200: the new Workbook)",
-    description: "a clone body whose shared is not a boolean makes a plain clone but answers with the source workbook's id: the clone made is not the one answered",
+    description:
+      "a clone body whose shared is not a boolean makes a plain clone but answers with the source workbook's id: the clone made is not the one answered",
     catches: ["workspace.negative.broken-body"],
     because: { "workspace.negative.broken-body": "beyond-request" },
     routes: ["E10"],
-    behaviour: { cloneBodyProblem: (body) => (body === undefined || (typeof body === "object" && body !== null && !Array.isArray(body)) ? undefined : "the body must be an object {shared?}") },
+    behaviour: {
+      cloneBodyProblem: (body) =>
+        body === undefined || (typeof body === "object" && body !== null && !Array.isArray(body)) ? undefined : "the body must be an object {shared?}",
+    },
     respond: ({ status, body, req }) => {
       const shared = req.body && typeof req.body === "object" ? (req.body as { shared?: unknown }).shared : undefined;
       return status === 200 && shared !== undefined && typeof shared !== "boolean" ? { ...body, id: Number(req.params.workbookId) } : body;
@@ -157,11 +165,35 @@ export const propertyFaults: Fault[] = [
   {
     name: "bad-body-answered-200",
     breaks: "Errors 2 (a request error is a 4xx; no status named for a broken E3, E4, E10, E11 or E12 body)",
-    description: "a broken body on E3, E4, E10, E11 or E12 is answered 200 with the error message and nothing applied: the MUST (not applied, no 5xx) holds, the 4xx the SHOULD asks for is missing",
-    catches: ["tokens.negative.broken-body-4xx", "staging.negative.broken-body-4xx", "workspace.negative.broken-body-4xx", "tokens.request.broken-body-4xx", "upsert.draft.invalid-widget-4xx"],
-    because: { "tokens.request.broken-body-4xx": "client-error", "tokens.negative.broken-body-4xx": "client-error", "staging.negative.broken-body-4xx": "client-error", "upsert.draft.invalid-widget-4xx": "client-error", "workspace.negative.broken-body-4xx": "client-error" },
-    spares: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "tokens.negative.broken-body", "staging.negative.broken-body", "workspace.negative.broken-body", "tokens.request.context-required", "tokens.request.context-object", "tokens.request.expires-in-number"],
-    behaviour: { requestErrorReply: (spec, status, body) => ({ status: status === 400 && ["E3", "E4", "E10", "E11", "E12"].includes(spec ?? "") ? 200 : status, body }) },
+    description:
+      "a broken body on E3, E4, E10, E11 or E12 is answered 200 with the error message and nothing applied: the MUST (not applied, no 5xx) holds, the 4xx the SHOULD asks for is missing",
+    catches: [
+      "tokens.negative.broken-body-4xx",
+      "staging.negative.broken-body-4xx",
+      "workspace.negative.broken-body-4xx",
+      "tokens.request.broken-body-4xx",
+      "upsert.draft.invalid-widget-4xx",
+    ],
+    because: {
+      "tokens.request.broken-body-4xx": "client-error",
+      "tokens.negative.broken-body-4xx": "client-error",
+      "staging.negative.broken-body-4xx": "client-error",
+      "upsert.draft.invalid-widget-4xx": "client-error",
+      "workspace.negative.broken-body-4xx": "client-error",
+    },
+    spares: [
+      "upsert.draft.bad-widget-type-rejected",
+      "upsert.draft.widget-without-position-rejected",
+      "tokens.negative.broken-body",
+      "staging.negative.broken-body",
+      "workspace.negative.broken-body",
+      "tokens.request.context-required",
+      "tokens.request.context-object",
+      "tokens.request.expires-in-number",
+    ],
+    behaviour: {
+      requestErrorReply: (spec, status, body) => ({ status: status === 400 && ["E3", "E4", "E10", "E11", "E12"].includes(spec ?? "") ? 200 : status, body }),
+    },
   },
   {
     name: "bulk-move-malformed-entries-dropped",
@@ -174,7 +206,8 @@ export const propertyFaults: Fault[] = [
   {
     name: "draft-widgets-only-validated",
     breaks: "E11 rule 2 (a meta.dashboardDraft is validated as elsewhere); Resources / DashboardConfig",
-    description: "a sent meta.dashboardDraft is checked only widget by widget (id, type, position, config): its kind, layout, app, settings and the widgets' other fields are taken whatever their type",
+    description:
+      "a sent meta.dashboardDraft is checked only widget by widget (id, type, position, config): its kind, layout, app, settings and the widgets' other fields are taken whatever their type",
     catches: ["upsert.negative.broken-draft"],
     // A draft taken earlier in the run may be what fails: the workbook then reads back with it.
     because: { "upsert.negative.broken-draft": "schema:Workbook" },
@@ -201,7 +234,16 @@ export const propertyFaults: Fault[] = [
     because: { "errors.negative.implied-rules": "client-error" },
     behaviour: {
       bulkMoveItems: (body) =>
-        itemRefs(isObject(body) && Array.isArray(body.items) ? { ...body, items: body.items.map((i: unknown) => (isObject(i) && typeof i.type === "string" ? { ...i, type: i.type.replace(/(?<=[A-Z])(S|_|-)$/, "") } : i)) } : body),
+        itemRefs(
+          isObject(body) && Array.isArray(body.items)
+            ? {
+                ...body,
+                items: body.items.map((i: unknown) =>
+                  isObject(i) && typeof i.type === "string" ? { ...i, type: i.type.replace(/(?<=[A-Z])(S|_|-)$/, "") } : i,
+                ),
+              }
+            : body,
+        ),
     },
   },
   {

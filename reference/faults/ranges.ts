@@ -25,7 +25,8 @@ export const rangeFaults: Fault[] = [
     routes: ["E1", "E2"],
     respond: ({ status, body, req, app }) => {
       if (status !== 200 || req.query.get("limit") !== "2" || Number(req.query.get("offset") ?? 0) !== 0) return body;
-      if (Array.isArray(body?.data?.deployments)) return { ...body, data: { ...body.data, deployments: app.store.deployments.slice(0, 3).map(deploymentItem) } };
+      if (Array.isArray(body?.data?.deployments))
+        return { ...body, data: { ...body.data, deployments: app.store.deployments.slice(0, 3).map(deploymentItem) } };
       // Without first, items is the whole (type-filtered) list: the legacy window is cut from it.
       return Array.isArray(body?.data) && !req.query.has("first") ? { ...body, data: body.items.slice(0, 3) } : body;
     },
@@ -45,7 +46,8 @@ export const rangeFaults: Fault[] = [
   {
     name: "cursor-first-one-ends-early",
     breaks: "Pagination styles 2; E8",
-    description: "walked at first=1, E8's page holding the last workbook but one says hasNextPage false: the last workbook is never served (every other page size ends right)",
+    description:
+      "walked at first=1, E8's page holding the last workbook but one says hasNextPage false: the last workbook is never served (every other page size ends right)",
     catches: ["pagination.cursor.any-page-size"],
     because: { "pagination.cursor.any-page-size": "missing" },
     routes: ["E8"],
@@ -65,21 +67,37 @@ export const omittedFieldFaults: Fault[] = [
     description: "an update that does not send folderId moves the workbook to the root (name and meta are kept when omitted)",
     catches: ["upsert.update.omitted-field-kept"],
     because: { "upsert.update.omitted-field-kept": "kept:folderId" },
-    behaviour: { upsertFields: (current, sent) => ({ ...cleanBehaviour.upsertFields(current, sent), folderId: sent.folderId === undefined ? null : sent.folderId }) },
+    behaviour: {
+      upsertFields: (current, sent) => ({ ...cleanBehaviour.upsertFields(current, sent), folderId: sent.folderId === undefined ? null : sent.folderId }),
+    },
   },
   {
     name: "update-without-version-moves-to-latest",
     breaks: "E6 (partial merge)",
-    description: "an update that sends neither releaseChannel nor releaseChannelVersion moves the deployment to its channel's latest version and drops the hold",
+    description:
+      "an update that sends neither releaseChannel nor releaseChannelVersion moves the deployment to its channel's latest version and drops the hold",
     catches: ["deployment-update.merge.omitted-fields-kept"],
     because: { "deployment-update.merge.omitted-fields-kept": "kept:version" },
     routes: ["E6"],
     respond: ({ status, body, req, app }) => {
-      if (req.method !== "PUT" || status !== 200 || typeof req.body !== "object" || req.body === null || "releaseChannel" in req.body || "releaseChannelVersion" in req.body) return body;
+      if (
+        req.method !== "PUT" ||
+        status !== 200 ||
+        typeof req.body !== "object" ||
+        req.body === null ||
+        "releaseChannel" in req.body ||
+        "releaseChannelVersion" in req.body
+      )
+        return body;
       const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
       const latest = dep && versionEntries(dep).find((e) => e.releaseChannel === dep.settings.releaseChannel && e.isLatestInChannel);
       if (!dep || !latest) return body;
-      dep.settings = { ...dep.settings, releaseChannelVersion: latest.releaseChannelVersion, image: latest.releaseChannelVersion, releaseChannelVersionHold: false };
+      dep.settings = {
+        ...dep.settings,
+        releaseChannelVersion: latest.releaseChannelVersion,
+        image: latest.releaseChannelVersion,
+        releaseChannelVersionHold: false,
+      };
       return { ...body, ...dep.settings };
     },
   },
@@ -93,7 +111,10 @@ export const authRangeFaults: Fault[] = [
     description: "a bearer JWT (a metadata token) is taken as the first user's API key on the env-vars list (E13) only; E1 and the rest refuse it",
     catches: ["tokens.auth.not-an-api-key"],
     because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
-    behaviour: { authenticate: (header, store, request) => cleanBehaviour.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") && request?.path.endsWith("/env-vars") ? store.users[0] : undefined) },
+    behaviour: {
+      authenticate: (header, store, request) =>
+        cleanBehaviour.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") && request?.path.endsWith("/env-vars") ? store.users[0] : undefined),
+    },
   },
 ];
 
@@ -114,7 +135,9 @@ export const levelFaults: Fault[] = [
 const ENTRY_MAX = 255;
 function entryCut(draft: unknown): unknown {
   const entry = (draft as any)?.app?.entry;
-  return typeof entry === "string" && entry.length > ENTRY_MAX ? { ...(draft as any), app: { ...(draft as any).app, entry: entry.slice(0, ENTRY_MAX) } } : draft;
+  return typeof entry === "string" && entry.length > ENTRY_MAX
+    ? { ...(draft as any), app: { ...(draft as any).app, entry: entry.slice(0, ENTRY_MAX) } }
+    : draft;
 }
 
 export const limitFaults: Fault[] = [
@@ -124,7 +147,10 @@ export const limitFaults: Fault[] = [
     description: "a dashboard draft's app entry over 255 characters is cut to 255 and stored, the upsert answering 200",
     catches: ["upsert.draft.app-entry-over-255-not-stored", "upsert.draft.app-entry-over-255-4xx"],
     because: { "upsert.draft.app-entry-over-255-not-stored": "entry-truncated", "upsert.draft.app-entry-over-255-4xx": "client-error" },
-    behaviour: { dashboardDraftProblem: (draft) => cleanBehaviour.dashboardDraftProblem(entryCut(draft)), convertDashboardDraft: (draft) => cleanBehaviour.convertDashboardDraft(entryCut(draft)) },
+    behaviour: {
+      dashboardDraftProblem: (draft) => cleanBehaviour.dashboardDraftProblem(entryCut(draft)),
+      convertDashboardDraft: (draft) => cleanBehaviour.convertDashboardDraft(entryCut(draft)),
+    },
   },
   {
     name: "app-entry-unbounded",
@@ -140,7 +166,12 @@ export const limitFaults: Fault[] = [
     description: "the entry limit is off by one: an app entry of exactly 255 characters is refused with a 400",
     catches: ["upsert.draft.app-entry-255-kept"],
     because: { "upsert.draft.app-entry-255-kept": "entry-at-limit-accepted" },
-    behaviour: { dashboardDraftProblem: (draft) => ((draft as any)?.app?.entry?.length >= ENTRY_MAX ? `app.entry must be shorter than ${ENTRY_MAX} characters` : cleanBehaviour.dashboardDraftProblem(draft)) },
+    behaviour: {
+      dashboardDraftProblem: (draft) =>
+        (draft as any)?.app?.entry?.length >= ENTRY_MAX
+          ? `app.entry must be shorter than ${ENTRY_MAX} characters`
+          : cleanBehaviour.dashboardDraftProblem(draft),
+    },
   },
   {
     name: "entry-truncated-at-255",
@@ -151,7 +182,11 @@ export const limitFaults: Fault[] = [
     behaviour: {
       convertDashboardDraft: (draft) => {
         const entry = (draft as any)?.app?.entry;
-        return cleanBehaviour.convertDashboardDraft(typeof entry === "string" && entry.length === ENTRY_MAX ? { ...(draft as any), app: { ...(draft as any).app, entry: entry.slice(0, ENTRY_MAX - 1) } } : draft);
+        return cleanBehaviour.convertDashboardDraft(
+          typeof entry === "string" && entry.length === ENTRY_MAX
+            ? { ...(draft as any), app: { ...(draft as any).app, entry: entry.slice(0, ENTRY_MAX - 1) } }
+            : draft,
+        );
       },
     },
   },

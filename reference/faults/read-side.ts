@@ -44,7 +44,10 @@ const listFaults: Fault[] = [
     catches: ["deployments.list.limit-honoured"],
     because: { "deployments.list.limit-honoured": "limit-caps" },
     routes: ["E1"],
-    respond: ({ body, app }) => ({ ...body, data: { deployments: app.store.deployments.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) } }),
+    respond: ({ body, app }) => ({
+      ...body,
+      data: { deployments: app.store.deployments.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) },
+    }),
   },
   {
     name: "deployments-total-off-by-one",
@@ -120,7 +123,9 @@ const listFaults: Fault[] = [
     description: "the second page of size 2 starts one item late: one item is skipped and the next page repeats one (every list that slices)",
     catches: ["environments.cursor.complete", "env-vars.cursor.complete"],
     because: { "environments.cursor.complete": "repeated", "env-vars.cursor.complete": "repeated" },
-    behaviour: { pageSlice: (list, start, count) => (count === 2 && start === 2 ? list.slice(start + 1, start + 1 + count) : list.slice(start, start + count)) },
+    behaviour: {
+      pageSlice: (list, start, count) => (count === 2 && start === 2 ? list.slice(start + 1, start + 1 + count) : list.slice(start, start + count)),
+    },
   },
   {
     name: "environments-end-cursor-repeats",
@@ -165,7 +170,8 @@ const listFaults: Fault[] = [
     catches: ["environments.cursor.first-caps-page"],
     because: { "environments.cursor.first-caps-page": "first-caps" },
     routes: ["E2"],
-    respond: ({ body, req }) => (req.query.has("first") ? { ...body, items: body.data, pageInfo: { ...body.pageInfo, hasNextPage: false, endCursor: null } } : body),
+    respond: ({ body, req }) =>
+      req.query.has("first") ? { ...body, items: body.data, pageInfo: { ...body.pageInfo, hasNextPage: false, endCursor: null } } : body,
   },
   {
     name: "environments-total-counts-page",

@@ -36,7 +36,12 @@ export const specDocumentFaults: Fault[] = [
     catches: ["spec.document.dereferences"],
     because: { "spec.document.dereferences": "dangling-ref" },
     routes: ["E14"],
-    respond: servedSpec((doc) => (doc.paths["/api/v1/deployments/{deploymentId}/env-vars"].get.responses["200"].content["application/json"].schema = { $ref: "#/components/schemas/EnvVarsListResponseV2" })),
+    respond: servedSpec(
+      (doc) =>
+        (doc.paths["/api/v1/deployments/{deploymentId}/env-vars"].get.responses["200"].content["application/json"].schema = {
+          $ref: "#/components/schemas/EnvVarsListResponseV2",
+        }),
+    ),
   },
   {
     name: "spec-bulk-move-missing",

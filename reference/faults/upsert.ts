@@ -80,7 +80,11 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2; Resources / DashboardWidget",
     description: "meta.dashboardDraft is stored without validating its widgets",
     catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.draft.invalid-widget-4xx"],
-    because: { "upsert.draft.bad-widget-type-rejected": "not-applied", "upsert.draft.widget-without-position-rejected": "schema:Workbook", "upsert.draft.invalid-widget-4xx": "client-error" },
+    because: {
+      "upsert.draft.bad-widget-type-rejected": "not-applied",
+      "upsert.draft.widget-without-position-rejected": "schema:Workbook",
+      "upsert.draft.invalid-widget-4xx": "client-error",
+    },
     behaviour: { dashboardDraftProblem: () => undefined },
   },
   {
@@ -102,11 +106,15 @@ export const upsertFaults: Fault[] = [
   {
     name: "upsert-tabs-container-to-parent",
     breaks: "Resources / DashboardWidget (a tabbed container is a CONTAINER with config.layout tabs)",
-    description: "a TABS_CONTAINER widget is converted into a PARENT widget, not a tabbed CONTAINER: a choice the spec leaves open, judged by SHOULD checks only",
+    description:
+      "a TABS_CONTAINER widget is converted into a PARENT widget, not a tabbed CONTAINER: a choice the spec leaves open, judged by SHOULD checks only",
     catches: ["upsert.draft.tabs-container-converted", "upsert.draft.legacy-tabs-any"],
     because: { "upsert.draft.tabs-container-converted": "tabs-converted", "upsert.draft.legacy-tabs-any": "tabs-converted" },
     spares: ["upsert.draft.tabs-container-accepted"],
-    behaviour: { convertDashboardDraft: (draft: any) => (Array.isArray(draft?.widgets) ? { ...draft, widgets: draft.widgets.map((w: any) => (w?.type === LEGACY_TABS ? { ...w, type: "PARENT" } : w)) } : draft) },
+    behaviour: {
+      convertDashboardDraft: (draft: any) =>
+        Array.isArray(draft?.widgets) ? { ...draft, widgets: draft.widgets.map((w: any) => (w?.type === LEGACY_TABS ? { ...w, type: "PARENT" } : w)) } : draft,
+    },
   },
   {
     name: "upsert-touch-on-no-op",
@@ -129,7 +137,11 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 4; Authentication 4",
     description: "upserts are applied without checking edit, manage or destination access",
     catches: ["upsert.access.update-needs-edit", "upsert.access.update-forbidden-403", "upsert.access.move-needs-destination-edit"],
-    because: { "upsert.access.update-needs-edit": "client-error", "upsert.access.update-forbidden-403": "status", "upsert.access.move-needs-destination-edit": "client-error" },
+    because: {
+      "upsert.access.update-needs-edit": "client-error",
+      "upsert.access.update-forbidden-403": "status",
+      "upsert.access.move-needs-destination-edit": "client-error",
+    },
     behaviour: { upsertAllowed: () => true },
   },
   {
@@ -186,7 +198,8 @@ export const upsertFaults: Fault[] = [
   {
     name: "upsert-409-applies",
     breaks: "E11 rule 5 (the request is not applied)",
-    description: "an upsert whose decision changed concurrently answers 409 upsert_branch_changed, but its fields are first applied to the workbook that holds the slug now",
+    description:
+      "an upsert whose decision changed concurrently answers 409 upsert_branch_changed, but its fields are first applied to the workbook that holds the slug now",
     catches: ["upsert.concurrency.conflict-not-applied"],
     because: { "upsert.concurrency.conflict-not-applied": "conflict-applied" },
     routes: ["E11"],

@@ -24,7 +24,7 @@ export const workbooksReadFaults: Fault[] = [
   {
     name: "workbooks-created-at-yesterday",
     breaks: "Resources / Workbook (createdAt is a date or date-time)",
-    description: "createdAt reads \"yesterday\" instead of a date",
+    description: 'createdAt reads "yesterday" instead of a date',
     // A malformed timestamp is the timestamps invariant's defect: the schema checks fail for it too (expect.schema's "timestamp").
     catches: ["workbooks.list.schema", "workbooks.get.schema", "resources.timestamps.every-answer"],
     because: { "workbooks.list.schema": "timestamp", "workbooks.get.schema": "timestamp", "resources.timestamps.every-answer": "timestamp" },
@@ -109,7 +109,9 @@ export const workbooksReadFaults: Fault[] = [
     because: { "resources.schema.widget-types": "widget-type" },
     routes: ["E8"],
     respond: eachWorkbook((w) =>
-      Array.isArray(w.dashboardDraft?.widgets) ? { ...w, dashboardDraft: { ...w.dashboardDraft, widgets: w.dashboardDraft.widgets.map((x: any) => ({ ...x, type: "FIELD" })) } } : w,
+      Array.isArray(w.dashboardDraft?.widgets)
+        ? { ...w, dashboardDraft: { ...w.dashboardDraft, widgets: w.dashboardDraft.widgets.map((x: any) => ({ ...x, type: "FIELD" })) } }
+        : w,
     ),
   },
 ];

@@ -21,7 +21,8 @@ export const writeAnswerFaults: Fault[] = [
     catches: ["clone.embed.allow-embed-false"],
     because: { "clone.embed.allow-embed-false": "allow-embed" },
     routes: ["E10"],
-    respond: ({ status, body }) => (status === 200 && body?.publishedDashboard ? { ...body, publishedDashboard: { ...body.publishedDashboard, allowEmbed: true } } : body),
+    respond: ({ status, body }) =>
+      status === 200 && body?.publishedDashboard ? { ...body, publishedDashboard: { ...body.publishedDashboard, allowEmbed: true } } : body,
   },
   {
     name: "upsert-answer-echoes-sent-meta",
@@ -39,6 +40,7 @@ export const writeAnswerFaults: Fault[] = [
     catches: ["bulk-move.response.moved-as-stored"],
     because: { "bulk-move.response.moved-as-stored": "answer-as-stored" },
     routes: ["E12"],
-    respond: ({ status, body }) => (status === 200 && Array.isArray(body?.moved) ? { ...body, moved: body.moved.map((m: any) => ({ ...m, folderId: null })) } : body),
+    respond: ({ status, body }) =>
+      status === 200 && Array.isArray(body?.moved) ? { ...body, moved: body.moved.map((m: any) => ({ ...m, folderId: null })) } : body,
   },
 ];

@@ -40,7 +40,10 @@ export const auditRoutes: Route[] = [
         for (const e of events) yield csvLine(app.b.auditRowCells(e, fields));
       }
       // A CSV file, streamed as an attachment.
-      const headers = { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"` };
+      const headers = {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`,
+      };
       return { status: 200, headers, stream: Readable.from(lines(), { objectMode: false }) };
     },
   },

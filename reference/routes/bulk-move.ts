@@ -36,8 +36,10 @@ export const bulkMoveRoutes: Route[] = [
       for (const ref of refs) {
         const item = app.store.items.get(ref.id);
         if (!item || !app.b.itemBelongsTo(item, dep.id) || item.type !== ref.type) fail(ref, 404, `${ref.type.toLowerCase()} ${ref.id} not found`);
-        else if (!app.b.mayMove(accessTo(app.store, req.user, item), destinationAccess)) fail(ref, 403, "edit access to the item and to the destination folder is required");
-        else if (item.type === "FOLDER" && app.b.nestsInItself(app.store, item, destination)) fail(ref, 400, "a folder cannot move into itself or its own descendant");
+        else if (!app.b.mayMove(accessTo(app.store, req.user, item), destinationAccess))
+          fail(ref, 403, "edit access to the item and to the destination folder is required");
+        else if (item.type === "FOLDER" && app.b.nestsInItself(app.store, item, destination))
+          fail(ref, 400, "a folder cannot move into itself or its own descendant");
         // Serialized now, as the single-item move would answer at this point.
         else moved.push(workbookRecord(app.store, app.b.placeItem(item, destination)));
       }

@@ -43,7 +43,17 @@ function fullClone(app: App, dep: DeploymentRecord, req: Req, source: Item): Ite
   const clone = cloneShell(app, dep, req, source, folderId, app.b.cloneCopy(source.meta));
   const copies = new Map<number, number>();
   for (const r of itemsOf(app, dep, "REPORT").filter((r) => r.workbookId === source.id)) {
-    const copy = newItem(app.store, { deploymentId: dep.id, type: "REPORT", name: r.name, folderId, createdBy: clone.createdBy, workbookId: clone.id, meta: app.b.cloneCopy(r.meta), calculatedFields: app.b.cloneCopy(r.calculatedFields), report: app.b.cloneCopy(r.report) });
+    const copy = newItem(app.store, {
+      deploymentId: dep.id,
+      type: "REPORT",
+      name: r.name,
+      folderId,
+      createdBy: clone.createdBy,
+      workbookId: clone.id,
+      meta: app.b.cloneCopy(r.meta),
+      calculatedFields: app.b.cloneCopy(r.calculatedFields),
+      report: app.b.cloneCopy(r.report),
+    });
     copies.set(r.id, copy.id);
   }
   const to = (id: number) => app.b.cloneReportRef(id, copies);
@@ -59,7 +69,14 @@ function fullClone(app: App, dep: DeploymentRecord, req: Req, source: Item): Ite
 function copyDashboard(app: App, published: any, clone: Item, to: (reportId: number) => number): any {
   const d = app.b.cloneCopy(published);
   const id = app.store.nextDashboardId++;
-  Object.assign(d, { id, publicId: `pub-${clone.deploymentId}-${id}-${clone.id}`, workbookId: clone.id, versionId: id * 10, createdBy: clone.createdBy, allowEmbed: false });
+  Object.assign(d, {
+    id,
+    publicId: `pub-${clone.deploymentId}-${id}-${clone.id}`,
+    workbookId: clone.id,
+    versionId: id * 10,
+    createdBy: clone.createdBy,
+    allowEmbed: false,
+  });
   rewriteWidgetReportIds(d.config, to);
   for (const s of d.reportSnapshots ?? []) s.reportId = to(s.reportId);
   return d;
@@ -73,7 +90,15 @@ function sharedClone(app: App, dep: DeploymentRecord, req: Req, source: Item): I
   if (!published) return clone;
   const copies = new Map<number, number>();
   for (const s of published.reportSnapshots as any[]) {
-    const r = newItem(app.store, { deploymentId: dep.id, type: "REPORT", name: s.name ?? `Report ${s.reportId}`, folderId: null, createdBy: clone.createdBy, workbookId: clone.id, report: { kind: s.kind ?? "table", sqlQuery: s.sqlQuery ?? "", title: s.title ?? "" } });
+    const r = newItem(app.store, {
+      deploymentId: dep.id,
+      type: "REPORT",
+      name: s.name ?? `Report ${s.reportId}`,
+      folderId: null,
+      createdBy: clone.createdBy,
+      workbookId: clone.id,
+      report: { kind: s.kind ?? "table", sqlQuery: s.sqlQuery ?? "", title: s.title ?? "" },
+    });
     copies.set(s.reportId, r.id);
   }
   const republished = copyDashboard(app, published, clone, (id) => app.b.cloneReportRef(id, copies));
@@ -100,7 +125,8 @@ export const cloneRoutes: Route[] = [
       if (!req.user.aiBiUser) throw new HttpError(403, "cloning needs the AI BI User role");
       if (shared && !app.b.sharedCloneSourceUsable(source)) throw new HttpError(400, `workbook ${source.id} has no published dashboard to clone from`);
       // Rule 7: a clone refused at the limit creates nothing.
-      if (app.b.workbookLimitReached(itemsOf(app, dep, "WORKBOOK").length, dep.workbookLimit)) throw new HttpError(400, `the plan's workbook limit (${dep.workbookLimit}) is reached`);
+      if (app.b.workbookLimitReached(itemsOf(app, dep, "WORKBOOK").length, dep.workbookLimit))
+        throw new HttpError(400, `the plan's workbook limit (${dep.workbookLimit}) is reached`);
       return ok(workbookRecord(app.store, shared ? sharedClone(app, dep, req, source) : fullClone(app, dep, req, source)));
     },
   },

@@ -12,7 +12,8 @@ export function deploymentOf(app: App, req: Req): DeploymentRecord {
 /** A workspace item of this deployment, by its id in the path; another deployment's is a 404 too. */
 export function itemOf(app: App, dep: DeploymentRecord, rawId: string, type?: Item["type"]): Item {
   const item = /^\d+$/.test(rawId) ? app.store.items.get(Number(rawId)) : undefined;
-  if (!item || !app.b.itemBelongsTo(item, dep.id) || (type && item.type !== type)) throw new HttpError(404, `${(type ?? "item").toLowerCase()} ${rawId} not found`);
+  if (!item || !app.b.itemBelongsTo(item, dep.id) || (type && item.type !== type))
+    throw new HttpError(404, `${(type ?? "item").toLowerCase()} ${rawId} not found`);
   return item;
 }
 

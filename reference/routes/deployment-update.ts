@@ -24,17 +24,27 @@ const FIELD_TYPES: Record<string, [valid: (v: unknown) => boolean, type: string]
 };
 
 /** Fields stored as sent; the release fields are resolved against the versions instead, and the image from the version (rule 3). */
-const STORED_AS_SENT = ["cloudProvider", "region", "releaseChannelVersionHold", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs"] as const;
+const STORED_AS_SENT = [
+  "cloudProvider",
+  "region",
+  "releaseChannelVersionHold",
+  "template",
+  "templateVariables",
+  "defaultLaunchpadViewGroup",
+  "launchpadTabs",
+] as const;
 
 /** E6 rules 1 and 2: the version a body moves to, and the release settings that follow from it. */
 function versionChange(app: App, dep: DeploymentRecord, body: Record<string, any>): Partial<Settings> {
   const entries = versionEntries(dep);
   const channel: string | undefined = body.releaseChannel;
-  if (channel !== undefined && !entries.some((e) => e.releaseChannel === channel)) throw new HttpError(400, `releaseChannel ${JSON.stringify(channel)} is not a channel of this deployment`);
+  if (channel !== undefined && !entries.some((e) => e.releaseChannel === channel))
+    throw new HttpError(400, `releaseChannel ${JSON.stringify(channel)} is not a channel of this deployment`);
   let target: (typeof entries)[number] | undefined;
   if (body.releaseChannelVersion !== undefined) {
     const version = app.b.resolveVersion(body.releaseChannelVersion, dep.versions, dep.imageRepository);
-    if (!version) throw new HttpError(400, `releaseChannelVersion ${JSON.stringify(body.releaseChannelVersion)} is not one of the versions listed for this deployment`);
+    if (!version)
+      throw new HttpError(400, `releaseChannelVersion ${JSON.stringify(body.releaseChannelVersion)} is not one of the versions listed for this deployment`);
     if (channel !== undefined && channel !== version.releaseChannel) throw new HttpError(400, `version ${version.version} is not in channel ${channel}`);
     target = entries.find((e) => e.version === version.version);
   } else if (channel !== undefined) {
@@ -43,7 +53,12 @@ function versionChange(app: App, dep: DeploymentRecord, body: Record<string, any
   if (!target) return {};
   const image = imageOf(dep, target.version);
   // published docs: a version that is not its channel's latest also holds the deployment there.
-  return { releaseChannel: target.releaseChannel, releaseChannelVersion: image, image, releaseChannelVersionHold: body.releaseChannelVersionHold ?? !target.isLatestInChannel };
+  return {
+    releaseChannel: target.releaseChannel,
+    releaseChannelVersion: image,
+    image,
+    releaseChannelVersionHold: body.releaseChannelVersionHold ?? !target.isLatestInChannel,
+  };
 }
 
 export const deploymentUpdateRoutes: Route[] = [

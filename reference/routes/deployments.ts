@@ -16,7 +16,8 @@ export const imageOf = (dep: DeploymentRecord, version: string) => `${dep.imageR
 /** Resources / Deployment version entry, for every version the deployment may switch to (E5). */
 export function versionEntries(dep: DeploymentRecord) {
   const latest = new Map<string, string>();
-  for (const v of dep.versions) if (!latest.has(v.releaseChannel) || compareVersions(v.version, latest.get(v.releaseChannel)!) > 0) latest.set(v.releaseChannel, v.version);
+  for (const v of dep.versions)
+    if (!latest.has(v.releaseChannel) || compareVersions(v.version, latest.get(v.releaseChannel)!) > 0) latest.set(v.releaseChannel, v.version);
   return dep.versions.map((v) => ({
     releaseChannelVersion: imageOf(dep, v.version),
     version: v.version,
@@ -56,7 +57,15 @@ export const deploymentRoutes: Route[] = [
     spec: "E14",
     method: "GET",
     pattern: "/api/v1/app-config",
-    handler: (req) => ok({ appTheme: "light", applyThemeGlobally: false, creatorMode: req.user.creatorMode, embedding: { enabled: true }, sheetsUi: false, timezoneSettings: { timezone: "UTC" } }),
+    handler: (req) =>
+      ok({
+        appTheme: "light",
+        applyThemeGlobally: false,
+        creatorMode: req.user.creatorMode,
+        embedding: { enabled: true },
+        sheetsUi: false,
+        timezoneSettings: { timezone: "UTC" },
+      }),
   },
   {
     spec: "E5",

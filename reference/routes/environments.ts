@@ -31,7 +31,10 @@ export const environmentRoutes: Route[] = [
       const type = req.query.get("type");
       if (type !== null && !TYPES.includes(type)) throw new HttpError(400, `type must be one of ${TYPES.join(", ")}`);
       // The filter holds on every page it serves, whatever its after or offset.
-      const all = app.b.environmentsOf(dep).filter((e) => app.b.environmentMatchesType(e, type)).map((e) => environmentItem(dep.id, e));
+      const all = app.b
+        .environmentsOf(dep)
+        .filter((e) => app.b.environmentMatchesType(e, type))
+        .map((e) => environmentItem(dep.id, e));
       // published docs: `items` is the whole list unless `first` is given; only legacy `data` follows offset/limit.
       const cursor = cursorPage(app.b, all, req.query);
       const legacy = offsetPage(app.b, all, req.query, 0);
@@ -44,7 +47,13 @@ export const environmentRoutes: Route[] = [
     pattern: "/build/api/v1/deployments/{deploymentId}/branches",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
-      const list = dep.branches.map((b) => ({ id: b.id, name: b.name, parentBranch: b.parentBranch || null, lastHash: b.lastHash, isStagingEnvironmentEnabled: b.isStagingEnvironmentEnabled }));
+      const list = dep.branches.map((b) => ({
+        id: b.id,
+        name: b.name,
+        parentBranch: b.parentBranch || null,
+        lastHash: b.lastHash,
+        isStagingEnvironmentEnabled: b.isStagingEnvironmentEnabled,
+      }));
       const page = cursorPage(app.b, list, req.query);
       return ok({ items: page.items, data: page.items, pageInfo: page.pageInfo });
     },

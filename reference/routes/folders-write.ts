@@ -15,7 +15,17 @@ function depthOf(store: Store, folderId: number | null): number {
 
 /** The folder record, as the folders list (E14, the platform's published documentation) shows one. */
 export function folderRecord(f: Item) {
-  return { id: f.id, name: f.name, position: f.id, deploymentId: f.deploymentId, createdAt: f.createdAt, updatedAt: f.updatedAt, type: "FOLDER", parentId: f.folderId, createdBy: f.createdBy };
+  return {
+    id: f.id,
+    name: f.name,
+    position: f.id,
+    deploymentId: f.deploymentId,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+    type: "FOLDER",
+    parentId: f.folderId,
+    createdBy: f.createdBy,
+  };
 }
 
 /**

@@ -16,4 +16,20 @@ import { e14Routes } from "./e14/index.js";
 import { ownOperationRoutes } from "./own-operations.js";
 
 /** Every route of the reference server; the first whose method and pattern match serves. */
-export const routes: Route[] = [...deploymentRoutes, ...environmentRoutes, ...workspaceReadRoutes, ...workspaceDeleteRoutes, ...envVarRoutes, ...folderWriteRoutes, ...upsertRoutes, ...cloneRoutes, ...bulkMoveRoutes, ...tokenRoutes, ...stagingRoutes, ...deploymentUpdateRoutes, ...auditRoutes, ...e14Routes, ...ownOperationRoutes];
+export const routes: Route[] = [
+  ...deploymentRoutes,
+  ...environmentRoutes,
+  ...workspaceReadRoutes,
+  ...workspaceDeleteRoutes,
+  ...envVarRoutes,
+  ...folderWriteRoutes,
+  ...upsertRoutes,
+  ...cloneRoutes,
+  ...bulkMoveRoutes,
+  ...tokenRoutes,
+  ...stagingRoutes,
+  ...deploymentUpdateRoutes,
+  ...auditRoutes,
+  ...e14Routes,
+  ...ownOperationRoutes,
+];

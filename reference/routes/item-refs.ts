@@ -11,7 +11,8 @@ export function itemRefs(body: any): { type: ItemType; id: number }[] {
   const seen = new Set<string>();
   const out: { type: ItemType; id: number }[] = [];
   for (const it of body.items) {
-    if (!it || typeof it !== "object" || !TYPES.includes(it.type) || !Number.isSafeInteger(it.id)) throw new HttpError(400, "each item is {type: WORKBOOK|REPORT|FOLDER, id: integer}");
+    if (!it || typeof it !== "object" || !TYPES.includes(it.type) || !Number.isSafeInteger(it.id))
+      throw new HttpError(400, "each item is {type: WORKBOOK|REPORT|FOLDER, id: integer}");
     const key = `${it.type}:${it.id}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -16,7 +16,8 @@ export const ownOperationRoutes: Route[] = [
     pattern: QUERY_PATH,
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
-      if (!app.b.environmentsOf(dep).some((e) => e.id === req.params.environmentId)) throw new HttpError(404, `environment ${req.params.environmentId} not found`);
+      if (!app.b.environmentsOf(dep).some((e) => e.id === req.params.environmentId))
+        throw new HttpError(404, `environment ${req.params.environmentId} not found`);
       const query = req.body?.query;
       if (!query || typeof query !== "object" || Array.isArray(query)) throw new HttpError(400, "query is required and must be a JSON object");
       return ok({ data: [], query });
@@ -41,7 +42,14 @@ export function ownOperationsDocumented(doc: any): any {
           parameters: [id("deploymentId"), id("environmentId")],
           requestBody: { required: true, ...json({ type: "object", required: ["query"], properties: { query: { type: "object" } } }) },
           responses: {
-            "200": { description: "The query's rows.", ...json({ type: "object", required: ["data", "query"], properties: { data: { type: "array", items: { type: "object" } }, query: { type: "object" } } }) },
+            "200": {
+              description: "The query's rows.",
+              ...json({
+                type: "object",
+                required: ["data", "query"],
+                properties: { data: { type: "array", items: { type: "object" } }, query: { type: "object" } },
+              }),
+            },
             "400": { description: "No query object.", ...json(error) },
             "401": { description: "No valid key.", ...json(error) },
             "404": { description: "No such deployment or environment.", ...json(error) },

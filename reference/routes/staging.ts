@@ -33,7 +33,8 @@ export const stagingRoutes: Route[] = [
       if (branchId !== undefined && !Number.isSafeInteger(branchId)) throw new HttpError(400, "branchId must be an integer");
       const branch = namedBranch(app, dep, branchName, branchId);
       // Switching off needs only an existing branch (States table); switching on, a shared one.
-      if (enabled && !app.b.stagingAllowed(branch)) throw new HttpError(400, `only a shared branch can have an always-on staging environment; ${branch.name} is a ${branch.kind} branch`);
+      if (enabled && !app.b.stagingAllowed(branch))
+        throw new HttpError(400, `only a shared branch can have an always-on staging environment; ${branch.name} is a ${branch.kind} branch`);
       // The States table: the flag becomes what the request asks, whatever it was.
       branch.isStagingEnvironmentEnabled = enabled;
       const { id, name, parentBranch, lastHash, isStagingEnvironmentEnabled } = branch;

@@ -37,7 +37,9 @@ export const tokenRoutes: Route[] = [
       const expiresAt = dateAt(issuedAt + lifetime);
       // Any positive lifetime is taken, but one past the last representable date gives no expires_at.
       if (Number.isNaN(expiresAt.getTime())) throw new HttpError(400, "expires_in is too large");
-      const token = await new SignJWT(app.b.tokenClaims(securityContext, issuedAt, lifetime)).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(signingKey(app));
+      const token = await new SignJWT(app.b.tokenClaims(securityContext, issuedAt, lifetime))
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .sign(signingKey(app));
       return ok({ data: { token, created_at: dateAt(issuedAt).toISOString(), expires_at: expiresAt.toISOString(), security_context: securityContext } });
     },
   },

@@ -8,7 +8,6 @@ import { newItem, type DeploymentRecord, type Item } from "../store.js";
 import { itemsOf } from "./common.js";
 import { specified, UPSERT_CONFLICT_CODE } from "../../core/spec/operations.js";
 
-
 /** A validated E11 body. `draft` is present when meta carried a dashboardDraft (already converted). */
 interface UpsertRequest {
   name?: string;
@@ -28,7 +27,8 @@ function upsertRequest(b: Behaviour, body: unknown): UpsertRequest {
     out.name = body.name;
   }
   if (body.folderId !== undefined) {
-    if (body.folderId !== null && !(Number.isSafeInteger(body.folderId) && (body.folderId as number) >= 0)) throw new HttpError(400, "folderId must be a folder id or null");
+    if (body.folderId !== null && !(Number.isSafeInteger(body.folderId) && (body.folderId as number) >= 0))
+      throw new HttpError(400, "folderId must be a folder id or null");
     out.folderId = body.folderId as number | null;
   }
   if (body.meta !== undefined) {

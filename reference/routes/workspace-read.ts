@@ -26,7 +26,8 @@ export const workspaceReadRoutes: Route[] = [
       const rawFolder = req.query.get("folderId");
       // The filter holds on every page it serves, whatever its after.
       const folderId = rawFolder === "null" ? null : intParam(app.b, req.query, "folderId", 0);
-      const visible = app.b.workbookListOrder(itemsOf(app, dep))
+      const visible = app.b
+        .workbookListOrder(itemsOf(app, dep))
         .filter((w) => atLeast(accessTo(app.store, req.user, w), "read"))
         .filter((w) => folderId === undefined || app.b.listedInFolder(w, folderId));
       const page = cursorPage(app.b, visible, req.query, DEFAULT_FIRST);
@@ -51,7 +52,17 @@ export const workspaceReadRoutes: Route[] = [
         .filter((f) => f.folderId === parentId && atLeast(accessTo(app.store, req.user, f), "read"))
         .sort((a, b) => a.id - b.id);
       const page = cursorPage(app.b, level, req.query, DEFAULT_FIRST);
-      const items = page.items.map((f) => ({ id: f.id, name: f.name, position: f.id, deploymentId: f.deploymentId, createdAt: f.createdAt, updatedAt: f.updatedAt, type: "FOLDER", parentId: f.folderId, createdBy: f.createdBy }));
+      const items = page.items.map((f) => ({
+        id: f.id,
+        name: f.name,
+        position: f.id,
+        deploymentId: f.deploymentId,
+        createdAt: f.createdAt,
+        updatedAt: f.updatedAt,
+        type: "FOLDER",
+        parentId: f.folderId,
+        createdBy: f.createdBy,
+      }));
       return ok({ items, data: items, count: level.length, pageInfo: page.pageInfo });
     },
   },

@@ -54,12 +54,24 @@ function one(header: string[], candidates: number[], hint: RegExp): number | und
 
 export function findColumns(header: string[], rows: string[][]): AuditColumns {
   const all = header.map((_, i) => i);
-  const user = one(header, all.filter((i) => looksLike(rows, i, (c) => !!emailIn(c))), HINT.user);
-  const time = one(header, all.filter((i) => looksLike(rows, i, (c) => Number.isFinite(instantOf(c)))), HINT.time);
+  const user = one(
+    header,
+    all.filter((i) => looksLike(rows, i, (c) => !!emailIn(c))),
+    HINT.user,
+  );
+  const time = one(
+    header,
+    all.filter((i) => looksLike(rows, i, (c) => Number.isFinite(instantOf(c)))),
+    HINT.time,
+  );
   const rest = all.filter((i) => i !== user && i !== time);
   const named = rest.filter((i) => rows.some((r) => (r[i] ?? "").trim().toLowerCase() === NAMED_EVENT));
   const byContent = one(header, named, HINT.event);
   if (byContent !== undefined) return { user, time, event: { index: byContent, by: "content" } };
-  const byHeader = one(header, rest.filter((i) => HINT.event.test(header[i] ?? "")), HINT.event);
+  const byHeader = one(
+    header,
+    rest.filter((i) => HINT.event.test(header[i] ?? "")),
+    HINT.event,
+  );
   return { user, time, event: byHeader === undefined ? undefined : { index: byHeader, by: "header" } };
 }

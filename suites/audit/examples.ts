@@ -24,7 +24,10 @@ interface Export {
   answer: Streamed;
 }
 
-const label = (query: Query) => Object.entries(query).map(([k, v]) => `${k}=${v}`).join("&") || "unfiltered";
+const label = (query: Query) =>
+  Object.entries(query)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&") || "unfiltered";
 const rowKey = (row: string[]) => JSON.stringify(row);
 
 function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: ReasonKey }): never {
@@ -43,7 +46,12 @@ async function openExport(ctx: CheckContext, query: Query = {}): Promise<Streame
   const what = `the ${label(query)} audit log export (if the plan has no audit log, declare features.auditLog false)`;
   if (!Object.keys(query).length) ctx.require(res, "E7", what, () => false);
   ctx.requireRoute(res, "E7", what);
-  return ctx.expect.fail(`the ${label(query)} audit log export answered ${res.status}`, { expected: "200 with a CSV file", got: statusLine(res), res, reason: "export-answered" });
+  return ctx.expect.fail(`the ${label(query)} audit log export answered ${res.status}`, {
+    expected: "200 with a CSV file",
+    got: statusLine(res),
+    res,
+    reason: "export-answered",
+  });
 }
 
 /** For checks that expect a refusal: with the feature off every request is refused, which would prove nothing. */
@@ -74,7 +82,11 @@ function column(exp: Export, kind: keyof AuditColumns): number | EventColumn {
   return found;
 }
 
-const COLUMN_CONTENT = { event: "event names (none holds `Logged in`, none is named for events)", user: "users' emails (cells that are email addresses)", time: "timestamps (cells that are ISO 8601 dates)" };
+const COLUMN_CONTENT = {
+  event: "event names (none holds `Logged in`, none is named for events)",
+  user: "users' emails (cells that are email addresses)",
+  time: "timestamps (cells that are ISO 8601 dates)",
+};
 
 /** The value found in the fewest rows: the one a filter that is ignored or too loose shows up on best. */
 function rarest(values: (string | undefined)[], key = (v: string) => v): string | undefined {
@@ -104,13 +116,27 @@ function wordsOf(row: string[]): string[] {
 async function expectFilter(ctx: CheckContext, before: Export, query: Query, meets: (row: string[]) => boolean, emptyUnjudged?: string): Promise<Export> {
   const name = label(query);
   // A filter that keeps everything passes on an export it must not narrow: the scenario needs a row to leave out.
-  if (!before.rows.some((r) => !meets(r))) throw new NotExercised(`none of the ${before.rows.length} row(s) of the unfiltered export is one ${name} must leave out: a filter that kept every row would pass unseen`);
+  if (!before.rows.some((r) => !meets(r)))
+    throw new NotExercised(
+      `none of the ${before.rows.length} row(s) of the unfiltered export is one ${name} must leave out: a filter that kept every row would pass unseen`,
+    );
   const filtered = await readExport(await openExport(ctx, query), query);
   if (!filtered.rows.length && emptyUnjudged) throw new NotExercised(`the ${name} export is empty: ${emptyUnjudged}`);
-  if (!filtered.rows.length) failOn(filtered.answer, `the ${name} export is empty, though the unfiltered export holds matching rows`, { reason: "filtered-empty", expected: "at least one row", got: "the header only" });
+  if (!filtered.rows.length)
+    failOn(filtered.answer, `the ${name} export is empty, though the unfiltered export holds matching rows`, {
+      reason: "filtered-empty",
+      expected: "at least one row",
+      got: "the header only",
+    });
   const wrong = filtered.rows.filter((r) => !meets(r));
-  if (wrong.length) failOn(filtered.answer, `${wrong.length} row(s) of the ${name} export do not meet the filter`, { expected: `only rows that meet ${name}`, got: wrong.slice(0, 3), reason: "row-outside-filter" });
-  if (rowKey(filtered.header) !== rowKey(before.header)) failOn(filtered.answer, `the ${name} export has other columns than the unfiltered one`, { expected: before.header, got: filtered.header });
+  if (wrong.length)
+    failOn(filtered.answer, `${wrong.length} row(s) of the ${name} export do not meet the filter`, {
+      expected: `only rows that meet ${name}`,
+      got: wrong.slice(0, 3),
+      reason: "row-outside-filter",
+    });
+  if (rowKey(filtered.header) !== rowKey(before.header))
+    failOn(filtered.answer, `the ${name} export has other columns than the unfiltered one`, { expected: before.header, got: filtered.header });
   const missing = new Map(filtered.rows.map((r) => [rowKey(r), r]));
   const after = await openExport(ctx);
   const scan = await scanCsv(after, (record, i) => {
@@ -119,7 +145,10 @@ async function expectFilter(ctx: CheckContext, before: Export, query: Query, mee
   });
   // Past SCAN rows of a huge export the comparison is let go rather than guessed.
   if (missing.size && scan.complete)
-    failOn(filtered.answer, `${missing.size} row(s) of the ${name} export are not rows of the unfiltered export`, { expected: "a subset of the unfiltered export's rows", got: [...missing.values()].slice(0, 3) });
+    failOn(filtered.answer, `${missing.size} row(s) of the ${name} export are not rows of the unfiltered export`, {
+      expected: "a subset of the unfiltered export's rows",
+      got: [...missing.values()].slice(0, 3),
+    });
   return filtered;
 }
 
@@ -142,168 +171,209 @@ async function rarestEvent(ctx: CheckContext) {
   return { before, col, names, name, guessed };
 }
 
-export const auditChecks = group("audit", [
-  {
-    id: "audit.export.content-type-csv",
-    spec: "E7",
-    level: "MUST",
-    title: "The audit log export answers 200 with a CSV content type",
-    async run(ctx) {
-      const res = await peek(await openExport(ctx));
-      const type = res.headers["content-type"];
-      ctx.expect.that(CSV_TYPE.test(type ?? ""), "the export is labelled as CSV", { reason: "content-type", expected: "content-type text/csv", got: type ?? "no content-type", res });
+export const auditChecks = group(
+  "audit",
+  [
+    {
+      id: "audit.export.content-type-csv",
+      spec: "E7",
+      level: "MUST",
+      title: "The audit log export answers 200 with a CSV content type",
+      async run(ctx) {
+        const res = await peek(await openExport(ctx));
+        const type = res.headers["content-type"];
+        ctx.expect.that(CSV_TYPE.test(type ?? ""), "the export is labelled as CSV", {
+          reason: "content-type",
+          expected: "content-type text/csv",
+          got: type ?? "no content-type",
+          res,
+        });
+      },
     },
-  },
-  {
-    id: "audit.export.attachment",
-    spec: "E7",
-    level: "MUST",
-    title: "The audit log export is streamed as an attachment (content-disposition: attachment)",
-    async run(ctx) {
-      const res = await peek(await openExport(ctx));
-      const disposition = res.headers["content-disposition"];
-      ctx.expect.that(/^\s*attachment\b/i.test(disposition ?? ""), "the export is sent as an attachment", { reason: "attachment", expected: "content-disposition: attachment; filename=…", got: disposition ?? "no content-disposition", res });
+    {
+      id: "audit.export.attachment",
+      spec: "E7",
+      level: "MUST",
+      title: "The audit log export is streamed as an attachment (content-disposition: attachment)",
+      async run(ctx) {
+        const res = await peek(await openExport(ctx));
+        const disposition = res.headers["content-disposition"];
+        ctx.expect.that(/^\s*attachment\b/i.test(disposition ?? ""), "the export is sent as an attachment", {
+          reason: "attachment",
+          expected: "content-disposition: attachment; filename=…",
+          got: disposition ?? "no content-disposition",
+          res,
+        });
+      },
     },
-  },
-  {
-    id: "audit.export.csv-shape",
-    spec: "E7",
-    level: "MUST",
-    title: "The export is CSV with a header row, and every row has as many cells as the header",
-    async run(ctx) {
-      const answer = await openExport(ctx);
-      let header: string[] = [];
-      let ragged: { row: number; cells: string[] } | undefined;
-      await scanCsv(answer, (record, i) => {
-        if (i === 0) header = record;
-        else if (record.length !== header.length) ragged = { row: i, cells: record };
-        return !ragged && i < SCAN;
-      });
-      if (!header.length) failOn(answer, "the export has no header row", { reason: "no-header", expected: "a header row", got: "an empty body" });
-      if (header.some((h) => !h.trim())) failOn(answer, "every column of the header row has a name", { reason: "unnamed-column", expected: "named columns", got: header });
-      // A first row holding an email or a timestamp is data: the header is missing.
-      if (header.some((h) => EMAIL.test(h) || /^\d{4}-\d{2}-\d{2}/.test(h.trim()))) failOn(answer, "the first row is a header, not an event", { reason: "header-row", expected: "column names", got: header });
-      if (ragged) failOn(answer, `row ${ragged.row} has ${ragged.cells.length} cells, the header ${header.length}`, { reason: "ragged", expected: `${header.length} cells (${header.join(", ")})`, got: ragged.cells });
+    {
+      id: "audit.export.csv-shape",
+      spec: "E7",
+      level: "MUST",
+      title: "The export is CSV with a header row, and every row has as many cells as the header",
+      async run(ctx) {
+        const answer = await openExport(ctx);
+        let header: string[] = [];
+        let ragged: { row: number; cells: string[] } | undefined;
+        await scanCsv(answer, (record, i) => {
+          if (i === 0) header = record;
+          else if (record.length !== header.length) ragged = { row: i, cells: record };
+          return !ragged && i < SCAN;
+        });
+        if (!header.length) failOn(answer, "the export has no header row", { reason: "no-header", expected: "a header row", got: "an empty body" });
+        if (header.some((h) => !h.trim()))
+          failOn(answer, "every column of the header row has a name", { reason: "unnamed-column", expected: "named columns", got: header });
+        // A first row holding an email or a timestamp is data: the header is missing.
+        if (header.some((h) => EMAIL.test(h) || /^\d{4}-\d{2}-\d{2}/.test(h.trim())))
+          failOn(answer, "the first row is a header, not an event", { reason: "header-row", expected: "column names", got: header });
+        if (ragged)
+          failOn(answer, `row ${ragged.row} has ${ragged.cells.length} cells, the header ${header.length}`, {
+            reason: "ragged",
+            expected: `${header.length} cells (${header.join(", ")})`,
+            got: ragged.cells,
+          });
+      },
     },
-  },
-  {
-    id: "audit.filter.event-name",
-    spec: "E7 (eventName)",
-    level: "MUST",
-    title: "eventName keeps exactly the events of that type, all of them rows of the unfiltered export",
-    async run(ctx) {
-      const { before, col, name, guessed } = await rarestEvent(ctx);
-      await expectFilter(ctx, before, { eventName: name }, (r) => r[col] === name, guessed);
+    {
+      id: "audit.filter.event-name",
+      spec: "E7 (eventName)",
+      level: "MUST",
+      title: "eventName keeps exactly the events of that type, all of them rows of the unfiltered export",
+      async run(ctx) {
+        const { before, col, name, guessed } = await rarestEvent(ctx);
+        await expectFilter(ctx, before, { eventName: name }, (r) => r[col] === name, guessed);
+      },
     },
-  },
-  {
-    id: "audit.filter.event-name-exact",
-    spec: "E7 (eventName)",
-    // SHOULD: "event type filter" implies matching the type, not a part of its name; not stated.
-    level: "SHOULD",
-    title: "eventName matches the event type, not a part of its name",
-    async run(ctx) {
-      const { col, names, name } = await rarestEvent(ctx);
-      const part = partOf(name, new Set(names));
-      if (!part) throw new NotExercised(`no part of the event name "${name}" is free of other event names`);
-      const query = { eventName: part };
-      const answer = await ctx.api.stream(EXPORT, query);
-      if (answer.status !== 200) return ctx.expect.clientError(await peek(answer), `${label(query)} (part of the event name "${name}") is answered 200 or rejected with a 4xx`);
-      const other = (await readExport(answer, query)).rows.filter((r) => r[col] !== part);
-      if (other.length) failOn(answer, `${label(query)}, a part of the event name "${name}", returns events of other types`, { reason: "other-events", expected: `no event other than "${part}"`, got: other.slice(0, 3) });
+    {
+      id: "audit.filter.event-name-exact",
+      spec: "E7 (eventName)",
+      // SHOULD: "event type filter" implies matching the type, not a part of its name; not stated.
+      level: "SHOULD",
+      title: "eventName matches the event type, not a part of its name",
+      async run(ctx) {
+        const { col, names, name } = await rarestEvent(ctx);
+        const part = partOf(name, new Set(names));
+        if (!part) throw new NotExercised(`no part of the event name "${name}" is free of other event names`);
+        const query = { eventName: part };
+        const answer = await ctx.api.stream(EXPORT, query);
+        if (answer.status !== 200)
+          return ctx.expect.clientError(await peek(answer), `${label(query)} (part of the event name "${name}") is answered 200 or rejected with a 4xx`);
+        const other = (await readExport(answer, query)).rows.filter((r) => r[col] !== part);
+        if (other.length)
+          failOn(answer, `${label(query)}, a part of the event name "${name}", returns events of other types`, {
+            reason: "other-events",
+            expected: `no event other than "${part}"`,
+            got: other.slice(0, 3),
+          });
+      },
     },
-  },
-  {
-    id: "audit.filter.user-email",
-    spec: "E7 (userEmail)",
-    level: "MUST",
-    title: "userEmail keeps only that user's events, all of them rows of the unfiltered export",
-    async run(ctx) {
-      const before = await readExport(await openExport(ctx), {});
-      const col = column(before, "user");
-      const email = rarest(before.rows.map((r) => emailIn(r[col])), (e) => e.toLowerCase());
-      if (!email) throw new NotExercised("no row of the export shows a user's email");
-      await expectFilter(ctx, before, { userEmail: email }, (r) => emailIn(r[col])?.toLowerCase() === email.toLowerCase());
+    {
+      id: "audit.filter.user-email",
+      spec: "E7 (userEmail)",
+      level: "MUST",
+      title: "userEmail keeps only that user's events, all of them rows of the unfiltered export",
+      async run(ctx) {
+        const before = await readExport(await openExport(ctx), {});
+        const col = column(before, "user");
+        const email = rarest(
+          before.rows.map((r) => emailIn(r[col])),
+          (e) => e.toLowerCase(),
+        );
+        if (!email) throw new NotExercised("no row of the export shows a user's email");
+        await expectFilter(ctx, before, { userEmail: email }, (r) => emailIn(r[col])?.toLowerCase() === email.toLowerCase());
+      },
     },
-  },
-  {
-    id: "audit.filter.date-range",
-    spec: "E7 (start, end)",
-    level: "MUST",
-    title: "start and end keep only the events of that date range, all of them rows of the unfiltered export",
-    async run(ctx) {
-      const before = await readExport(await openExport(ctx), {});
-      const col = column(before, "time");
-      const times = before.rows.map((r) => instantOf(r[col])).filter(Number.isFinite).sort((a, b) => a - b);
-      if (!times.length) throw new NotExercised(`no row's ${before.header[col]} reads as a date`);
-      const day = Math.floor(times[Math.floor(times.length / 2)] / DAY) * DAY;
-      // A day either side of a day with events: its rows are in range whether end is inclusive or
-      // not and whatever time zone the server counts days in; a day more of slack checks the rows.
-      const [from, to] = [day - 2 * DAY, day + 3 * DAY];
-      // start and end each leave rows out: both must have rows to leave out, or one could be ignored unseen.
-      const outside = { start: times.some((t) => t < from), end: times.some((t) => t >= to) };
-      const unexercised = Object.entries(outside).filter(([, some]) => !some).map(([param]) => param);
-      if (unexercised.length) throw new NotExercised(`no row of the unfiltered export lies ${unexercised.map((p) => (p === "start" ? `before start=${isoDay(day - DAY)}` : `after end=${isoDay(day + DAY)}`)).join(" or ")} (with a day of slack): ${unexercised.join(" and ")} would be ignored unseen`);
-      const inRange = (r: string[]) => {
-        const t = instantOf(r[col]);
-        return Number.isFinite(t) ? t >= from && t < to : undefined;
-      };
-      const filtered = await expectFilter(ctx, before, { start: isoDay(day - DAY), end: isoDay(day + DAY) }, (r) => inRange(r) ?? true);
-      const unreadable = filtered.rows.filter((r) => inRange(r) === undefined);
-      // A row whose time does not read as a date was not judged: the range is not proven kept.
-      if (unreadable.length) throw new NotExercised(`${unreadable.length} row(s) of the filtered export have a ${before.header[col]} that is no ISO 8601 date, e.g. ${JSON.stringify(unreadable[0][col])}: whether they are in range is not judged`);
+    {
+      id: "audit.filter.date-range",
+      spec: "E7 (start, end)",
+      level: "MUST",
+      title: "start and end keep only the events of that date range, all of them rows of the unfiltered export",
+      async run(ctx) {
+        const before = await readExport(await openExport(ctx), {});
+        const col = column(before, "time");
+        const times = before.rows
+          .map((r) => instantOf(r[col]))
+          .filter(Number.isFinite)
+          .sort((a, b) => a - b);
+        if (!times.length) throw new NotExercised(`no row's ${before.header[col]} reads as a date`);
+        const day = Math.floor(times[Math.floor(times.length / 2)] / DAY) * DAY;
+        // A day either side of a day with events: its rows are in range whether end is inclusive or
+        // not and whatever time zone the server counts days in; a day more of slack checks the rows.
+        const [from, to] = [day - 2 * DAY, day + 3 * DAY];
+        // start and end each leave rows out: both must have rows to leave out, or one could be ignored unseen.
+        const outside = { start: times.some((t) => t < from), end: times.some((t) => t >= to) };
+        const unexercised = Object.entries(outside)
+          .filter(([, some]) => !some)
+          .map(([param]) => param);
+        if (unexercised.length)
+          throw new NotExercised(
+            `no row of the unfiltered export lies ${unexercised.map((p) => (p === "start" ? `before start=${isoDay(day - DAY)}` : `after end=${isoDay(day + DAY)}`)).join(" or ")} (with a day of slack): ${unexercised.join(" and ")} would be ignored unseen`,
+          );
+        const inRange = (r: string[]) => {
+          const t = instantOf(r[col]);
+          return Number.isFinite(t) ? t >= from && t < to : undefined;
+        };
+        const filtered = await expectFilter(ctx, before, { start: isoDay(day - DAY), end: isoDay(day + DAY) }, (r) => inRange(r) ?? true);
+        const unreadable = filtered.rows.filter((r) => inRange(r) === undefined);
+        // A row whose time does not read as a date was not judged: the range is not proven kept.
+        if (unreadable.length)
+          throw new NotExercised(
+            `${unreadable.length} row(s) of the filtered export have a ${before.header[col]} that is no ISO 8601 date, e.g. ${JSON.stringify(unreadable[0][col])}: whether they are in range is not judged`,
+          );
+      },
     },
-  },
-  {
-    id: "audit.filter.search",
-    spec: "E7 (search)",
-    // SHOULD: full-text search may also cover event data the CSV does not show (its columns are
-    // "not shown"), so a kept row without the term is not proof of a broken filter.
-    level: "SHOULD",
-    title: "search keeps only events whose row holds the text, all of them rows of the unfiltered export",
-    async run(ctx) {
-      const before = await readExport(await openExport(ctx), {});
-      if (!before.rows.length) throw new NotExercised("the audit export has no rows to choose a search term from");
-      const term = rarest(before.rows.flatMap(wordsOf), (w) => w.toLowerCase());
-      if (!term) throw new NotExercised("no row of the export holds a plain word to search for");
-      const needle = term.toLowerCase();
-      await expectFilter(ctx, before, { search: term }, (r) => r.some((cell) => cell.toLowerCase().includes(needle)));
+    {
+      id: "audit.filter.search",
+      spec: "E7 (search)",
+      // SHOULD: full-text search may also cover event data the CSV does not show (its columns are
+      // "not shown"), so a kept row without the term is not proof of a broken filter.
+      level: "SHOULD",
+      title: "search keeps only events whose row holds the text, all of them rows of the unfiltered export",
+      async run(ctx) {
+        const before = await readExport(await openExport(ctx), {});
+        if (!before.rows.length) throw new NotExercised("the audit export has no rows to choose a search term from");
+        const term = rarest(before.rows.flatMap(wordsOf), (w) => w.toLowerCase());
+        if (!term) throw new NotExercised("no row of the export holds a plain word to search for");
+        const needle = term.toLowerCase();
+        await expectFilter(ctx, before, { search: term }, (r) => r.some((cell) => cell.toLowerCase().includes(needle)));
+      },
     },
-  },
-  {
-    id: "audit.filter.invalid-date-rejected",
-    spec: "E7 (start, end: ISO 8601 dates)",
-    level: "SHOULD",
-    title: "A start or end that is not an ISO 8601 date is rejected with a 4xx",
-    async run(ctx) {
-      await requireFeature(ctx);
-      for (const param of ["start", "end"]) {
-        const res = await peek(await ctx.api.stream(EXPORT, { [param]: "not-a-date" }));
-        ctx.requireRoute(res, "E7", `${param}=not-a-date`);
-        ctx.expect.clientError(res, `${param}=not-a-date is rejected as a client error`);
-      }
+    {
+      id: "audit.filter.invalid-date-rejected",
+      spec: "E7 (start, end: ISO 8601 dates)",
+      level: "SHOULD",
+      title: "A start or end that is not an ISO 8601 date is rejected with a 4xx",
+      async run(ctx) {
+        await requireFeature(ctx);
+        for (const param of ["start", "end"]) {
+          const res = await peek(await ctx.api.stream(EXPORT, { [param]: "not-a-date" }));
+          ctx.requireRoute(res, "E7", `${param}=not-a-date`);
+          ctx.expect.clientError(res, `${param}=not-a-date is rejected as a client error`);
+        }
+      },
     },
-  },
-  {
-    id: "audit.access.denied-without-permission",
-    spec: "Authentication 4; E7",
-    level: "MUST",
-    title: "A caller without the AuditLogManage permission cannot export the audit log (4xx)",
-    needs: ["token:noAudit"],
-    async run(ctx) {
-      await requireFeature(ctx);
-      ctx.expect.clientError(await peek(await ctx.as("noAudit").stream(EXPORT)), "the export is refused to a caller without AuditLogManage");
+    {
+      id: "audit.access.denied-without-permission",
+      spec: "Authentication 4; E7",
+      level: "MUST",
+      title: "A caller without the AuditLogManage permission cannot export the audit log (4xx)",
+      needs: ["token:noAudit"],
+      async run(ctx) {
+        await requireFeature(ctx);
+        ctx.expect.clientError(await peek(await ctx.as("noAudit").stream(EXPORT)), "the export is refused to a caller without AuditLogManage");
+      },
     },
-  },
-  {
-    id: "audit.access.denied-is-403",
-    spec: "Authentication 4; published docs (403: valid credential, not allowed)",
-    level: "SHOULD",
-    title: "A caller without the AuditLogManage permission is refused with 403",
-    needs: ["token:noAudit"],
-    async run(ctx) {
-      await requireFeature(ctx);
-      ctx.expect.status(await peek(await ctx.as("noAudit").stream(EXPORT)), 403, "the export refused to a caller without AuditLogManage");
+    {
+      id: "audit.access.denied-is-403",
+      spec: "Authentication 4; published docs (403: valid credential, not allowed)",
+      level: "SHOULD",
+      title: "A caller without the AuditLogManage permission is refused with 403",
+      needs: ["token:noAudit"],
+      async run(ctx) {
+        await requireFeature(ctx);
+        ctx.expect.status(await peek(await ctx.as("noAudit").stream(EXPORT)), 403, "the export refused to a caller without AuditLogManage");
+      },
     },
-  },
-], { needs: ["feature:auditLog"] });
+  ],
+  { needs: ["feature:auditLog"] },
+);

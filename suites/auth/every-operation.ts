@@ -21,7 +21,11 @@ export const unknownKey = () => `conformance-unknown-${randomBytes(32).toString(
 export const REFUSED: { rule: string; what: string; header: () => string | undefined }[] = [
   { rule: "no-header", what: "no Authorization header", header: () => undefined },
   { rule: "malformed", what: "`Bearer` with no key after it", header: () => "Bearer" },
-  { rule: "wrong-scheme", what: "a Basic credential instead of a Bearer one", header: () => `Basic ${Buffer.from(`conformance:${unknownKey()}`).toString("base64")}` },
+  {
+    rule: "wrong-scheme",
+    what: "a Basic credential instead of a Bearer one",
+    header: () => `Basic ${Buffer.from(`conformance:${unknownKey()}`).toString("base64")}`,
+  },
   { rule: "unknown-key", what: "a Bearer key the server never issued", header: () => `Bearer ${unknownKey()}` },
 ];
 
@@ -48,7 +52,9 @@ async function operationsToProbe(ctx: CheckContext): Promise<{ probes: Probe[]; 
   const doc = (await ctx.servedDocument().catch(() => undefined))?.model;
   const served = doc ? doc.operations : [];
   const creates = new Map(resourcesOf(served, ctx.settings).map((r) => [r.create.key, r]));
-  const probes = new Map<string, Probe>(served.map((o) => [o.key, { method: o.method, path: o.path, creates: ctx.settings.writes ? creates.get(o.key) : undefined }]));
+  const probes = new Map<string, Probe>(
+    served.map((o) => [o.key, { method: o.method, path: o.path, creates: ctx.settings.writes ? creates.get(o.key) : undefined }]),
+  );
   for (const o of SPECIFIED) {
     const key = operationKey(o.method, o.path);
     probes.set(key, { ...(probes.get(key) ?? { method: o.method, path: o.path }), spec: o.spec });
@@ -84,7 +90,10 @@ const ownWorkbooks = new WeakMap<object, Promise<number | undefined>>();
 function ownWorkbookId(ctx: CheckContext): Promise<number | undefined> {
   let made = ownWorkbooks.get(ctx.log);
   if (!made) {
-    made = ownWorkbook(ctx, ctx.api, ctx.fixture("deployment").id).then((w) => w.workbook.id as number, () => undefined);
+    made = ownWorkbook(ctx, ctx.api, ctx.fixture("deployment").id).then(
+      (w) => w.workbook.id as number,
+      () => undefined,
+    );
     ownWorkbooks.set(ctx.log, made);
   }
   return made;
@@ -107,10 +116,16 @@ async function removeMade(ctx: CheckContext, p: Probe, res: Response, ids?: Path
   const dep = ctx.fixture("deployment").id;
   const id = p.creates ? createdId(p.creates, res) : undefined;
   if (p.creates && id && ids) removeLater(ctx, p.creates, p.creates.remove ? await itemPath(ids, p.creates.remove, id) : undefined, res, dep);
-  else if (!READ_METHODS.includes(p.method) && res.isJson && Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type)) ctx.scratch.track(dep, { type: b.type, id: b.id }, { res });
+  else if (!READ_METHODS.includes(p.method) && res.isJson && Number.isInteger(b?.id) && ["WORKBOOK", "REPORT", "FOLDER"].includes(b?.type))
+    ctx.scratch.track(dep, { type: b.type, id: b.id }, { res });
 }
 
-async function probeOne(ctx: CheckContext, p: Probe, kinds: typeof REFUSED, ids?: PathIds): Promise<{ failures: string[]; firstFailure?: { reason: ReasonKey; res: Response }; judged: boolean }> {
+async function probeOne(
+  ctx: CheckContext,
+  p: Probe,
+  kinds: typeof REFUSED,
+  ids?: PathIds,
+): Promise<{ failures: string[]; firstFailure?: { reason: ReasonKey; res: Response }; judged: boolean }> {
   const path = await probePath(ctx, p, ids);
   const failures: string[] = [];
   let firstFailure: { reason: ReasonKey; res: Response } | undefined;
@@ -153,7 +168,8 @@ export const everyOperation: CheckSpec = {
   // One refused credential per operation, in turn, and all four on a sample: a refusal is decided by
   // the credential, so the sample answers for the rest (about one request per operation, not four).
   // Writes are probed only with --allow-writes, at ids that name nothing or as creates of the run's own.
-  title: "Every operation (each the served document lists, and each of E1–E13, on both prefixes; writes with --allow-writes) refuses a request with no, a malformed, a non-Bearer or an unknown key: never served",
+  title:
+    "Every operation (each the served document lists, and each of E1–E13, on both prefixes; writes with --allow-writes) refuses a request with no, a malformed, a non-Bearer or an unknown key: never served",
   needs: ["fixture:deployment"],
   async run(ctx) {
     const { probes, ids } = await operationsToProbe(ctx);
@@ -161,7 +177,15 @@ export const everyOperation: CheckSpec = {
     const failures = results.flatMap((r) => r.failures);
     const first = results.find((r) => r.firstFailure)?.firstFailure;
     if (first)
-      ctx.expect.fail(`${failures.length} request(s) without a valid key were not refused`, { expected: "a refusal (401 or 403; any 4xx but 404/405, or a redirect to a login page) on every operation", got: failures.join("; "), res: first.res, reason: first.reason });
-    if (!results.some((r) => r.judged)) throw new NotExercised(`every one of ${probes.length} operation(s) answered 404 or 405 without a key, and reads with the key too: nothing showed a refusal`);
+      ctx.expect.fail(`${failures.length} request(s) without a valid key were not refused`, {
+        expected: "a refusal (401 or 403; any 4xx but 404/405, or a redirect to a login page) on every operation",
+        got: failures.join("; "),
+        res: first.res,
+        reason: first.reason,
+      });
+    if (!results.some((r) => r.judged))
+      throw new NotExercised(
+        `every one of ${probes.length} operation(s) answered 404 or 405 without a key, and reads with the key too: nothing showed a refusal`,
+      );
   },
 };

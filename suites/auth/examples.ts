@@ -19,7 +19,11 @@ async function refusals(anonymous: Api, dep: string, kinds = REFUSED): Promise<R
   for (const kind of kinds)
     for (const path of endpoints(dep)) {
       const header = kind.header();
-      out.push({ what: kind.what, path, res: await anonymous.send({ method: "GET", path, headers: header === undefined ? undefined : { authorization: header } }) });
+      out.push({
+        what: kind.what,
+        path,
+        res: await anonymous.send({ method: "GET", path, headers: header === undefined ? undefined : { authorization: header } }),
+      });
     }
   return out;
 }
@@ -43,7 +47,8 @@ export const authChecks = group("auth", [
     title: "A refused credential is answered with a JSON error body ({error} or {message})",
     needs: ["fixture:deployment"],
     async run({ anonymous, expect, fixture }) {
-      for (const r of await refusals(anonymous, fixture("deployment").id)) expect.schema(expect.json(r.res), "ErrorBody", r.res, `the answer to ${r.what} on ${r.path}`);
+      for (const r of await refusals(anonymous, fixture("deployment").id))
+        expect.schema(expect.json(r.res), "ErrorBody", r.res, `the answer to ${r.what} on ${r.path}`);
     },
   },
   {

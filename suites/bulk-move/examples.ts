@@ -37,15 +37,30 @@ async function moveOk(ctx: CheckContext, api: Api, dep: string, items: ItemRef[]
 /** The failure reported for an item; the check fails when the item is not in failed. */
 function failureOf(ctx: CheckContext, r: Moved, item: ItemRef, why: string): any {
   const f = r.failed.find((x) => key(x) === key(item));
-  ctx.expect.that(f !== undefined, `${why}: the item is reported in failed`, { reason: "in-failed", expected: `failed holds ${key(item)}`, got: { moved: r.moved.map(key), failed: r.failed.map(key) }, res: r.res });
-  ctx.expect.that(!r.moved.some((x) => key(x) === key(item)), `${why}: the item is not also in moved`, { expected: `moved without ${key(item)}`, got: r.moved.map(key), res: r.res, reason: "not-also-moved" });
+  ctx.expect.that(f !== undefined, `${why}: the item is reported in failed`, {
+    reason: "in-failed",
+    expected: `failed holds ${key(item)}`,
+    got: { moved: r.moved.map(key), failed: r.failed.map(key) },
+    res: r.res,
+  });
+  ctx.expect.that(!r.moved.some((x) => key(x) === key(item)), `${why}: the item is not also in moved`, {
+    expected: `moved without ${key(item)}`,
+    got: r.moved.map(key),
+    res: r.res,
+    reason: "not-also-moved",
+  });
   return f;
 }
 
 function expectAllMoved(ctx: CheckContext, r: Moved, items: ItemRef[]): void {
   ctx.expect.equal(r.failed.map(key), [], "the run's own items move without failures", { res: r.res, reason: "own-items-move" });
   const missing = items.map(key).filter((k) => !r.moved.some((x) => key(x) === k));
-  ctx.expect.that(missing.length === 0, "every item sent is listed in moved", { expected: items.map(key), got: r.moved.map(key), res: r.res, reason: "all-moved" });
+  ctx.expect.that(missing.length === 0, "every item sent is listed in moved", {
+    expected: items.map(key),
+    got: r.moved.map(key),
+    res: r.res,
+    reason: "all-moved",
+  });
 }
 
 /** The workbook reads back in `folderId` (null: the root), as E9's folderId shows. */
@@ -58,7 +73,11 @@ async function expectWorkbookIn({ api, expect }: CheckContext, dep: string, id: 
 
 async function expectFolderIn(ctx: CheckContext, dep: string, id: number, parentId: number | null, what: string): Promise<void> {
   const { sits, seen } = await folderSitsIn(ctx.api, dep, id, parentId);
-  ctx.expect.that(sits, `${what}: folder ${id} sits in ${parentId ?? "the root"}`, { expected: `in ${parentId ?? "the root"}`, got: seen, reason: "folder-placement" });
+  ctx.expect.that(sits, `${what}: folder ${id} sits in ${parentId ?? "the root"}`, {
+    expected: `in ${parentId ?? "the root"}`,
+    got: seen,
+    reason: "folder-placement",
+  });
 }
 
 /**
@@ -68,7 +87,16 @@ async function expectFolderIn(ctx: CheckContext, dep: string, id: number, parent
 async function expectReportIn(ctx: CheckContext, dep: string, id: number, folderId: number, what: string): Promise<void> {
   const { res, items } = await allRecords(ctx, pathTo("listReports", { deploymentId: dep }), { folderId }, `the reports of folder ${folderId}`);
   const found = items.find((r) => r?.id === id);
-  ctx.expect.that(found !== undefined && (!("folderId" in found) || found.folderId === folderId), `${what}: report ${id} reads back in folder ${folderId} (the reports list filtered by folderId)`, { expected: `report ${id} with folderId ${folderId}`, got: found ?? `not among ${items.length} report(s) of folder ${folderId}`, res, reason: "reads-back" });
+  ctx.expect.that(
+    found !== undefined && (!("folderId" in found) || found.folderId === folderId),
+    `${what}: report ${id} reads back in folder ${folderId} (the reports list filtered by folderId)`,
+    {
+      expected: `report ${id} with folderId ${folderId}`,
+      got: found ?? `not among ${items.length} report(s) of folder ${folderId}`,
+      res,
+      reason: "reads-back",
+    },
+  );
 }
 
 /** Creates `n` workbooks of the run's own at the root, a few at a time. */
@@ -185,7 +213,11 @@ export const bulkMoveChecks = group("bulk-move", [
       const gone = await deletedItem(ctx, dep, "WORKBOOK");
       const r = await moveOk(ctx, ctx.api, dep, [wb, gone], dest.id);
       failureOf(ctx, r, gone, "the later, missing item");
-      ctx.expect.that(r.moved.some((x) => key(x) === key(wb)), "the earlier item is listed in moved", { expected: key(wb), got: r.moved.map(key), res: r.res, reason: "earlier-moved" });
+      ctx.expect.that(
+        r.moved.some((x) => key(x) === key(wb)),
+        "the earlier item is listed in moved",
+        { expected: key(wb), got: r.moved.map(key), res: r.res, reason: "earlier-moved" },
+      );
       await expectWorkbookIn(ctx, dep, wb.id, dest.id, "the earlier move stays after the later item failed");
     },
   },
@@ -217,7 +249,10 @@ export const bulkMoveChecks = group("bulk-move", [
       const dest = await createFolder(ctx, dep);
       const gone = await deletedItem(ctx, dep, "WORKBOOK");
       const r = await moveOk(ctx, ctx.api, dep, [gone], dest.id);
-      ctx.expect.equal(failureOf(ctx, r, gone, "a missing item").error?.status, 404, "a missing item fails with status 404", { res: r.res, reason: "failure-status" });
+      ctx.expect.equal(failureOf(ctx, r, gone, "a missing item").error?.status, 404, "a missing item fails with status 404", {
+        res: r.res,
+        reason: "failure-status",
+      });
     },
   },
   {
@@ -232,7 +267,10 @@ export const bulkMoveChecks = group("bulk-move", [
       const foreign = await createWorkbook(ctx, other);
       const dest = await createFolder(ctx, dep);
       const r = await moveOk(ctx, ctx.api, dep, [foreign], dest.id);
-      ctx.expect.equal(failureOf(ctx, r, foreign, "an item of another deployment").error?.status, 404, "an item of another deployment fails with status 404", { res: r.res, reason: "failure-status" });
+      ctx.expect.equal(failureOf(ctx, r, foreign, "an item of another deployment").error?.status, 404, "an item of another deployment fails with status 404", {
+        res: r.res,
+        reason: "failure-status",
+      });
       await expectWorkbookIn(ctx, other, foreign.id, null, "in its own deployment, untouched");
     },
   },
@@ -246,7 +284,10 @@ export const bulkMoveChecks = group("bulk-move", [
       const dep = ctx.fixture("deployment").id;
       const locked: ItemRef = { type: "FOLDER", id: ctx.fixture("readOnlyFolder").id };
       const home = await parentOfFolder(ctx.api, dep, locked.id);
-      if (home === undefined) throw new NotVerifiable(`fixtures.readOnlyFolderId ${locked.id} was not found in the folder tree of deployment ${dep} (the folders list is an E14 endpoint), so a wrong move could not be undone`);
+      if (home === undefined)
+        throw new NotVerifiable(
+          `fixtures.readOnlyFolderId ${locked.id} was not found in the folder tree of deployment ${dep} (the folders list is an E14 endpoint), so a wrong move could not be undone`,
+        );
       // Not the run's own folder: should the server wrongly move it, it goes back before cleanup.
       ctx.scratch.onCleanup(`folder ${locked.id} back into ${home ?? "the root"}`, async () => {
         if ((await parentOfFolder(ctx.api, dep, locked.id)) === home) return;
@@ -255,7 +296,12 @@ export const bulkMoveChecks = group("bulk-move", [
       });
       // The root: a destination every caller can see (a folder of the run's own might be hidden from it).
       const r = await moveOk(ctx, ctx.as("readOnly"), dep, [locked], null);
-      ctx.expect.equal(failureOf(ctx, r, locked, "a folder the readOnly token may only read").error?.status, 403, "moving an item without edit access fails with status 403", { res: r.res, reason: "failure-status" });
+      ctx.expect.equal(
+        failureOf(ctx, r, locked, "a folder the readOnly token may only read").error?.status,
+        403,
+        "moving an item without edit access fails with status 403",
+        { res: r.res, reason: "failure-status" },
+      );
       ctx.expect.equal(await parentOfFolder(ctx.api, dep, locked.id), home, `the folder stays in ${home ?? "the root"}`, { reason: "stays-put" });
     },
   },
@@ -275,9 +321,18 @@ export const bulkMoveChecks = group("bulk-move", [
         if (res.status !== 200 || res.body?.failed?.length) throw new Error(`moving it back answered ${res.status} ${res.text.slice(0, 160)}`);
       });
       const r = await moveOk(ctx, ctx.api, dep, [outer], inner.id);
-      ctx.expect.equal(failureOf(ctx, r, outer, "a folder into its own child").error?.status, 400, "moving a folder into its own descendant fails with status 400", { res: r.res, reason: "failure-status" });
+      ctx.expect.equal(
+        failureOf(ctx, r, outer, "a folder into its own child").error?.status,
+        400,
+        "moving a folder into its own descendant fails with status 400",
+        { res: r.res, reason: "failure-status" },
+      );
       const { sits, seen } = await folderSitsIn(ctx.api, dep, outer.id, inner.id);
-      ctx.expect.that(!sits, "the folder does not become a child of its own child", { expected: `folder ${outer.id} outside ${inner.id}`, got: seen, reason: "not-own-child" });
+      ctx.expect.that(!sits, "the folder does not become a child of its own child", {
+        expected: `folder ${outer.id} outside ${inner.id}`,
+        got: seen,
+        reason: "not-own-child",
+      });
     },
   },
   {
@@ -333,7 +388,12 @@ export const bulkMoveChecks = group("bulk-move", [
       if (res.status !== 200) ctx.expect.clientError(res, "a missing destination is a request error (4xx) when not reported per item");
       else {
         const body = ctx.expect.ok(res, "BulkMoveResponse");
-        ctx.expect.equal(failureOf(ctx, { res, moved: body.moved, failed: body.failed }, wb, "a missing destination").error?.status, 404, "the item fails with status 404", { res: res, reason: "failure-status" });
+        ctx.expect.equal(
+          failureOf(ctx, { res, moved: body.moved, failed: body.failed }, wb, "a missing destination").error?.status,
+          404,
+          "the item fails with status 404",
+          { res: res, reason: "failure-status" },
+        );
       }
       await expectWorkbookIn(ctx, dep, wb.id, null, "after a move into a missing folder");
     },
@@ -357,7 +417,12 @@ export const bulkMoveChecks = group("bulk-move", [
       const walk = wholeList(await walkCursor(ctx.api, workbooksPath(dep), { first: LIMIT, query: { folderId: dest.id }, endpoint: "E8" }), "workbooks");
       const listed = new Set(walk.items.map((w: any) => w?.id));
       const missing = items.filter((i) => !listed.has(i.id)).map((i) => i.id);
-      ctx.expect.that(missing.length === 0, `every one of the ${LIMIT} workbooks reads back in folder ${dest.id} (E8 folderId)`, { expected: `${LIMIT} workbooks listed in folder ${dest.id}`, got: `missing: ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ` and ${missing.length - 10} more` : ""}`, res: walk.pages.at(-1)?.res, reason: "reads-back" });
+      ctx.expect.that(missing.length === 0, `every one of the ${LIMIT} workbooks reads back in folder ${dest.id} (E8 folderId)`, {
+        expected: `${LIMIT} workbooks listed in folder ${dest.id}`,
+        got: `missing: ${missing.slice(0, 10).join(", ")}${missing.length > 10 ? ` and ${missing.length - 10} more` : ""}`,
+        res: walk.pages.at(-1)?.res,
+        reason: "reads-back",
+      });
     },
   },
   {

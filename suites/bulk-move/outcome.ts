@@ -37,7 +37,13 @@ export function containsOrIs(placement: ReadonlyMap<string, string | null>, fold
  * accepted: a missing item the caller could not have moved anyway may be a 403 as well as a 404,
  * a folder sent into itself without access a 400 as well as a 403.
  */
-export function expectedBatch(items: string[], destination: string | null, before: ReadonlyMap<string, string | null>, facts: ReadonlyMap<string, ItemFacts>, callerMayMove: boolean): BatchOutcome {
+export function expectedBatch(
+  items: string[],
+  destination: string | null,
+  before: ReadonlyMap<string, string | null>,
+  facts: ReadonlyMap<string, ItemFacts>,
+  callerMayMove: boolean,
+): BatchOutcome {
   const order = [...new Set(items)];
   const after = new Map(before);
   const outcomes = new Map<string, ItemOutcome>();

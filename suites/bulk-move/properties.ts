@@ -86,7 +86,11 @@ async function materialise(ctx: CheckContext, api: Api, dep: string, world: Worl
     for (const ref of made) if (ref.type === "FOLDER") world.folders.push(ref);
   }
   // In the layout's order, as the batch's handles are looked up.
-  return new Map(Object.keys(world.layout).filter((h) => refs.has(h)).map((h) => [h, refs.get(h)!]));
+  return new Map(
+    Object.keys(world.layout)
+      .filter((h) => refs.has(h))
+      .map((h) => [h, refs.get(h)!]),
+  );
 }
 
 interface Sent {
@@ -113,7 +117,12 @@ async function sendBatch(ctx: CheckContext, api: Api, dep: string, world: World,
   const res = await bulkMove(world.mover(api), dep, b.items.map(ref), folderId(b.destination));
   ctx.require(res, "E12", "a well-formed bulk move");
   const body = ctx.expect.json(res);
-  ctx.expect.that(Array.isArray(body?.moved) && Array.isArray(body?.failed), "the answer holds the arrays moved and failed", { expected: "{moved: [...], failed: [...]}", got: body, res, reason: "moved-and-failed" });
+  ctx.expect.that(Array.isArray(body?.moved) && Array.isArray(body?.failed), "the answer holds the arrays moved and failed", {
+    expected: "{moved: [...], failed: [...]}",
+    got: body,
+    res,
+    reason: "moved-and-failed",
+  });
   return { res, moved: body.moved, failed: body.failed, refs, ref, folderId, expected };
 }
 
@@ -126,9 +135,21 @@ function expectOutcomes(ctx: CheckContext, s: Sent, destination: string): void {
   const sent = s.expected.order.map((h) => itemKey(s.ref(h)));
   const answered = [...s.moved, ...s.failed].map(itemKey);
   const got = { moved: s.moved.map(itemKey), failed: s.failed.map(itemKey) };
-  expect.that(answered.every((k, i) => answered.indexOf(k) === i), "each distinct item is answered once: duplicates collapse", { expected: sent, got, res: s.res, reason: "duplicates-collapse" });
-  expect.that(sent.every((k) => answered.includes(k)), "every distinct item sent is in moved or in failed", { expected: sent, got, res: s.res, reason: "all-answered" });
-  expect.that(answered.every((k) => sent.includes(k)), "moved and failed hold only items that were sent", { expected: sent, got, res: s.res, reason: "only-sent" });
+  expect.that(
+    answered.every((k, i) => answered.indexOf(k) === i),
+    "each distinct item is answered once: duplicates collapse",
+    { expected: sent, got, res: s.res, reason: "duplicates-collapse" },
+  );
+  expect.that(
+    sent.every((k) => answered.includes(k)),
+    "every distinct item sent is in moved or in failed",
+    { expected: sent, got, res: s.res, reason: "all-answered" },
+  );
+  expect.that(
+    answered.every((k) => sent.includes(k)),
+    "moved and failed hold only items that were sent",
+    { expected: sent, got, res: s.res, reason: "only-sent" },
+  );
   for (const h of s.expected.order) {
     const k = itemKey(s.ref(h));
     const outcome = s.expected.outcomes.get(h)!;
@@ -137,12 +158,24 @@ function expectOutcomes(ctx: CheckContext, s: Sent, destination: string): void {
       expect.that(failure === undefined, `${h} (${k}) moves into ${into}`, { expected: "listed in moved", got: failure, res: s.res, reason: "own-items-move" });
     } else {
       const allowed = outcome.statuses.join(" or ");
-      expect.that(failure !== undefined, `${h} (${k}) cannot move into ${into}: it is reported in failed`, { reason: "in-failed", expected: `failed with status ${allowed}`, got, res: s.res });
-      expect.that(outcome.statuses.includes(failure?.error?.status), `${h} (${k}) fails with status ${allowed}`, { expected: allowed, got: failure?.error, res: s.res, reason: "failure-status" });
+      expect.that(failure !== undefined, `${h} (${k}) cannot move into ${into}: it is reported in failed`, {
+        reason: "in-failed",
+        expected: `failed with status ${allowed}`,
+        got,
+        res: s.res,
+      });
+      expect.that(outcome.statuses.includes(failure?.error?.status), `${h} (${k}) fails with status ${allowed}`, {
+        expected: allowed,
+        got: failure?.error,
+        res: s.res,
+        reason: "failure-status",
+      });
     }
   }
   const destId = s.folderId(destination);
-  for (const m of s.moved) if (isObject(m) && "folderId" in m) expect.equal(m.folderId, destId, `the moved record of ${itemKey(m)} shows the destination as its folderId`, { res: s.res, reason: "moved-folder" });
+  for (const m of s.moved)
+    if (isObject(m) && "folderId" in m)
+      expect.equal(m.folderId, destId, `the moved record of ${itemKey(m)} shows the destination as its folderId`, { res: s.res, reason: "moved-folder" });
 }
 
 /** States (bulk move): moved items read back in the destination, the others where they were (all read at once, judged in order). */
@@ -156,17 +189,25 @@ async function expectPlacement(ctx: CheckContext, api: Api, dep: string, s: Sent
   items.forEach(({ h, want, where }, i) => {
     const read = reads[i];
     if ("sits" in read) ctx.expect.that(read.sits, where, { expected: `in ${want ?? "the root"}`, got: read.seen, reason: "reads-back" });
-    else ctx.expect.equal(expectWorkbook(ctx, read, `reading ${h} back (E9)`).folderId, want, `${where}, by E9's folderId`, { res: read, reason: "reads-back" });
+    else
+      ctx.expect.equal(expectWorkbook(ctx, read, `reading ${h} back (E9)`).folderId, want, `${where}, by E9's folderId`, { res: read, reason: "reads-back" });
   });
 }
 
 /** E12 Rules: moved, and failed, each follow the order the items were sent in. */
 function expectOrder(ctx: CheckContext, s: Sent): void {
   const sent = s.expected.order.map((h) => itemKey(s.ref(h)));
-  for (const [name, list] of [["moved", s.moved], ["failed", s.failed]] as const) {
+  for (const [name, list] of [
+    ["moved", s.moved],
+    ["failed", s.failed],
+  ] as const) {
     const keys = list.map(itemKey).filter((k) => sent.includes(k));
     const positions = keys.map((k) => sent.indexOf(k));
-    ctx.expect.that(positions.every((p, i) => i === 0 || positions[i - 1] < p), `${name} lists its items in the order they were sent`, { reason: "order", expected: sent.filter((k) => keys.includes(k)), got: keys, res: s.res });
+    ctx.expect.that(
+      positions.every((p, i) => i === 0 || positions[i - 1] < p),
+      `${name} lists its items in the order they were sent`,
+      { reason: "order", expected: sent.filter((k) => keys.includes(k)), got: keys, res: s.res },
+    );
   }
 }
 
@@ -190,7 +231,8 @@ export const bulkMovePropertyChecks = groupedById([
     id: "bulk-move.batch.invariants",
     spec: "E12; States (bulk move)",
     level: "MUST",
-    title: "For any batch of existing, missing, duplicate and self-nesting items, each distinct item is moved or failed (404 missing, 400 into itself) once, and the workspace shows exactly the moves reported",
+    title:
+      "For any batch of existing, missing, duplicate and self-nesting items, each distinct item is moved or failed (404 missing, 400 into itself) once, and the workspace shows exactly the moves reported",
     kind: "property",
     needs: [...WORKSPACE_WRITES],
     async run(ctx) {
@@ -218,14 +260,18 @@ export const bulkMovePropertyChecks = groupedById([
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const world = await openWorld(ctx, dep);
-      await forAll(ctx, openBatch(), async (b, api) => expectOrder(ctx, await sendBatch(ctx, api, dep, world, b)), { maxRuns: 30, maxRequests: WORKSPACE_REQUEST_BUDGET });
+      await forAll(ctx, openBatch(), async (b, api) => expectOrder(ctx, await sendBatch(ctx, api, dep, world, b)), {
+        maxRuns: 30,
+        maxRequests: WORKSPACE_REQUEST_BUDGET,
+      });
     },
   },
   {
     id: "bulk-move.batch.inaccessible",
     spec: "E12; Authentication 4 (bulk move: per item, the single-item rules)",
     level: "MUST",
-    title: "For any batch the caller may not move (items in a folder it can only read, missing ones, duplicates), each distinct item fails once with 403 (404 if missing) and nothing moves",
+    title:
+      "For any batch the caller may not move (items in a folder it can only read, missing ones, duplicates), each distinct item fails once with 403 (404 if missing) and nothing moves",
     kind: "property",
     needs: [...WORKSPACE_WRITES, "token:readOnly", "fixture:readOnlyFolder"],
     async run(ctx) {
@@ -233,9 +279,19 @@ export const bulkMovePropertyChecks = groupedById([
       await requirePlacementShown(ctx, dep);
       // The check's own folders inside the read-only one: readable, not editable, to the readOnly token.
       const locked = ctx.fixture("readOnlyFolder").id;
-      const fixed = new Map([["sandbox", (await createFolder(ctx, dep, locked)).id], ["spare", (await createFolder(ctx, dep, locked)).id]]);
+      const fixed = new Map([
+        ["sandbox", (await createFolder(ctx, dep, locked)).id],
+        ["spare", (await createFolder(ctx, dep, locked)).id],
+      ]);
       const readOnly = ctx.as("readOnly");
-      const world: World = { layout: LOCKED, fixed, missing: await missingItems(ctx, dep), mover: (api) => readOnly.logging(api.log), callerMayMove: false, folders: [] };
+      const world: World = {
+        layout: LOCKED,
+        fixed,
+        missing: await missingItems(ctx, dep),
+        mover: (api) => readOnly.logging(api.log),
+        callerMayMove: false,
+        folders: [],
+      };
       await forAll(
         ctx,
         batch([...Object.keys(LOCKED), "missing workbook", "missing folder"], LOCKED_DESTINATIONS),

@@ -19,7 +19,12 @@ export async function expectNoneMoved(ctx: CheckContext, dep: string, items: Ite
   const walk = await walkAgainUntil(read, (w) => w.partial || w.items.some((x: any) => sent.has(x?.id)));
   const listed = new Set(walk.items.map((x: any) => x?.id));
   if (listed.has(outsider.id) || (walk.partial && ![...listed].some((id) => sent.has(id))))
-    throw new NotVerifiable(`E8 filtered by folderId=${dest} ${walk.partial ? "runs past the page budget" : `lists workbook ${outsider.id}, which sits at the root`}: it does not show what folder ${dest} holds`);
+    throw new NotVerifiable(
+      `E8 filtered by folderId=${dest} ${walk.partial ? "runs past the page budget" : `lists workbook ${outsider.id}, which sits at the root`}: it does not show what folder ${dest} holds`,
+    );
   const moved = items.filter((i) => listed.has(i.id)).map((i) => i.id);
-  ctx.expect.equal(moved, [], `after the refused bulk move, none of the ${items.length} workbooks reads back in folder ${dest} (E8 folderId)`, { res, reason: "nothing-moved" });
+  ctx.expect.equal(moved, [], `after the refused bulk move, none of the ${items.length} workbooks reads back in folder ${dest} (E8 folderId)`, {
+    res,
+    reason: "nothing-moved",
+  });
 }

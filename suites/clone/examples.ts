@@ -30,10 +30,20 @@ const keysOf = (value: any, like: Record<string, unknown>) => Object.fromEntries
 
 /** A meta whose `dashboardDraft`, where a server keeps the draft there (E11 rule 2), names reports by placeholder: E10 rule 2 rewrites them in a clone. */
 const draftRefsHidden = (meta: any, known: Set<number>, source: any) =>
-  meta && typeof meta === "object" && "dashboardDraft" in meta ? { ...meta, dashboardDraft: withRefsHidden(meta.dashboardDraft, reportRefPaths(source?.dashboardDraft, known)) } : meta;
+  meta && typeof meta === "object" && "dashboardDraft" in meta
+    ? { ...meta, dashboardDraft: withRefsHidden(meta.dashboardDraft, reportRefPaths(source?.dashboardDraft, known)) }
+    : meta;
 
 /** What cloning must leave alone on the source (States: "source unchanged"). */
-const content = (w: any) => ({ name: w.name, folderId: w.folderId, slug: w.slug, meta: w.meta, calculatedFields: w.calculatedFields, dashboardDraft: w.dashboardDraft, publishedDashboard: w.publishedDashboard });
+const content = (w: any) => ({
+  name: w.name,
+  folderId: w.folderId,
+  slug: w.slug,
+  meta: w.meta,
+  calculatedFields: w.calculatedFields,
+  dashboardDraft: w.dashboardDraft,
+  publishedDashboard: w.publishedDashboard,
+});
 
 /** The checks of E10 rule 2 on one side of a dashboard: the clone names copies, never the source's reports. */
 async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraft" | "publishedDashboard") {
@@ -49,10 +59,21 @@ async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraf
   const allSourceReports = new Set([...idsAt(source.dashboardDraft, draftPaths), ...dashboardReportIds(source.publishedDashboard, publishedPaths)]);
   const { clone, cloneRes: res } = await cloneAndRead(ctx, dep, source.id);
   const cloneRefs = refsOf(clone);
-  ctx.expect.equal(cloneRefs.length, sourceRefs.length, `the clone's ${side} holds as many report references as the source's`, { res: res, reason: "ref-count" });
+  ctx.expect.equal(cloneRefs.length, sourceRefs.length, `the clone's ${side} holds as many report references as the source's`, {
+    res: res,
+    reason: "ref-count",
+  });
   const reused = [...new Set(cloneRefs.filter((id) => allSourceReports.has(id)))];
-  ctx.expect.that(reused.length === 0, `every report reference in the clone's ${side} points to a copied report, none to the source's`, { reason: "refs-rewritten", expected: "only ids of the copied reports", got: `source report ids: ${reused.join(", ")}`, res });
-  ctx.expect.equal(new Set(cloneRefs).size, new Set(sourceRefs).size, `distinct reports of the source stay distinct copies in the clone's ${side}`, { res: res, reason: "refs-distinct" });
+  ctx.expect.that(reused.length === 0, `every report reference in the clone's ${side} points to a copied report, none to the source's`, {
+    reason: "refs-rewritten",
+    expected: "only ids of the copied reports",
+    got: `source report ids: ${reused.join(", ")}`,
+    res,
+  });
+  ctx.expect.equal(new Set(cloneRefs).size, new Set(sourceRefs).size, `distinct reports of the source stay distinct copies in the clone's ${side}`, {
+    res: res,
+    reason: "refs-distinct",
+  });
 }
 
 /** A clone of a workbook of the check's own: shows that E10 answers before a check relies on a refusal of it. */
@@ -73,7 +94,12 @@ export const cloneChecks = group("clone", [
       const res = await duplicate(ctx.scratch, ctx.api, dep, workbook.id);
       unlessAtWorkbookLimit(res, `cloning workbook ${workbook.id}`);
       const answer = ctx.expect.ok(res, "Workbook");
-      ctx.expect.that(answer.id !== workbook.id, "the answer is a new workbook, not the source", { expected: `an id other than ${workbook.id}`, got: answer.id, res, reason: "new-workbook" });
+      ctx.expect.that(answer.id !== workbook.id, "the answer is a new workbook, not the source", {
+        expected: `an id other than ${workbook.id}`,
+        got: answer.id,
+        res,
+        reason: "new-workbook",
+      });
       await expectAnswerIsStored(ctx, ctx.api, dep, answer, res, "the clone's answer");
     },
   },
@@ -103,12 +129,40 @@ export const cloneChecks = group("clone", [
       const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, source.id);
       const draftPaths = reportRefPaths(source.dashboardDraft, known);
       const publishedPaths = reportRefPaths(source.publishedDashboard?.config, known);
-      ctx.expect.equal(draftRefsHidden(keysOf(answer.meta, source.meta), known, source.meta), draftRefsHidden(source.meta, known, source.meta), "the clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft", { res, reason: "meta-copied" });
-      ctx.expect.equal(keysOf(answer.calculatedFields, source.calculatedFields), source.calculatedFields, "the clone's calculatedFields hold the source's", { res: res, reason: "calculated-fields" });
-      ctx.expect.equal(withRefsHidden(clone.dashboardDraft ?? null, draftPaths), withRefsHidden(source.dashboardDraft ?? null, draftPaths), "the clone's dashboard draft is the source's, apart from the report ids", { res: cloneRes, reason: "draft-copied" });
-      ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", { expected: "a publishedDashboard", got: clone.publishedDashboard, res: cloneRes, reason: "dashboard-copied" });
-      ctx.expect.equal(withRefsHidden(clone.publishedDashboard.config, publishedPaths), withRefsHidden(source.publishedDashboard.config, publishedPaths), "the cloned dashboard's config is the source's, apart from the report ids", { res: cloneRes, reason: "dashboard-config" });
-      ctx.expect.equal(clone.publishedDashboard.reportSnapshots?.length, source.publishedDashboard.reportSnapshots?.length, "the cloned dashboard has one report snapshot per snapshot of the source", { res: cloneRes, reason: "snapshots-copied" });
+      ctx.expect.equal(
+        draftRefsHidden(keysOf(answer.meta, source.meta), known, source.meta),
+        draftRefsHidden(source.meta, known, source.meta),
+        "the clone's meta holds the source's, apart from the report ids of a draft kept in meta.dashboardDraft",
+        { res, reason: "meta-copied" },
+      );
+      ctx.expect.equal(keysOf(answer.calculatedFields, source.calculatedFields), source.calculatedFields, "the clone's calculatedFields hold the source's", {
+        res: res,
+        reason: "calculated-fields",
+      });
+      ctx.expect.equal(
+        withRefsHidden(clone.dashboardDraft ?? null, draftPaths),
+        withRefsHidden(source.dashboardDraft ?? null, draftPaths),
+        "the clone's dashboard draft is the source's, apart from the report ids",
+        { res: cloneRes, reason: "draft-copied" },
+      );
+      ctx.expect.that(clone.publishedDashboard != null, "the clone carries a copy of the source's published dashboard", {
+        expected: "a publishedDashboard",
+        got: clone.publishedDashboard,
+        res: cloneRes,
+        reason: "dashboard-copied",
+      });
+      ctx.expect.equal(
+        withRefsHidden(clone.publishedDashboard.config, publishedPaths),
+        withRefsHidden(source.publishedDashboard.config, publishedPaths),
+        "the cloned dashboard's config is the source's, apart from the report ids",
+        { res: cloneRes, reason: "dashboard-config" },
+      );
+      ctx.expect.equal(
+        clone.publishedDashboard.reportSnapshots?.length,
+        source.publishedDashboard.reportSnapshots?.length,
+        "the cloned dashboard has one report snapshot per snapshot of the source",
+        { res: cloneRes, reason: "snapshots-copied" },
+      );
     },
   },
   {
@@ -169,8 +223,16 @@ export const cloneChecks = group("clone", [
       const dep = ctx.fixture("deployment").id;
       const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, ctx.fixture("embeddableWorkbook").id);
       // Both the answer and the record as stored: a server may fix one and not the other.
-      for (const [w, r, which] of [[answer, res, "the clone's answer"], [clone, cloneRes, "the clone as stored"]] as const) {
-        ctx.expect.that(w.publishedDashboard != null, `${which} carries a copy of the source's published dashboard`, { expected: "a publishedDashboard", got: w.publishedDashboard, res: r, reason: "dashboard-copied" });
+      for (const [w, r, which] of [
+        [answer, res, "the clone's answer"],
+        [clone, cloneRes, "the clone as stored"],
+      ] as const) {
+        ctx.expect.that(w.publishedDashboard != null, `${which} carries a copy of the source's published dashboard`, {
+          expected: "a publishedDashboard",
+          got: w.publishedDashboard,
+          res: r,
+          reason: "dashboard-copied",
+        });
         ctx.expect.equal(w.publishedDashboard.allowEmbed, false, `allowEmbed of the cloned dashboard in ${which}`, { res: r, reason: "allow-embed" });
       }
     },
@@ -187,7 +249,12 @@ export const cloneChecks = group("clone", [
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder.id });
       const { answer, res } = await cloneAndRead(ctx, dep, workbook.id);
       const placed = await inFolder(ctx, ctx.api, dep, answer.id, folder.id, { answer, witness: workbook.id });
-      ctx.expect.that(placed.inside, `the clone is in the source's folder ${folder.id}, which the caller created and may edit (read from ${placed.how})`, { expected: `in folder ${folder.id}`, got: `elsewhere (${placed.how})`, res: placed.res ?? res, reason: "folder" });
+      ctx.expect.that(placed.inside, `the clone is in the source's folder ${folder.id}, which the caller created and may edit (read from ${placed.how})`, {
+        expected: `in folder ${folder.id}`,
+        got: `elsewhere (${placed.how})`,
+        res: placed.res ?? res,
+        reason: "folder",
+      });
     },
   },
   {
@@ -204,7 +271,12 @@ export const cloneChecks = group("clone", [
       unlessAtWorkbookLimit(res, `the readOnly token cloning workbook ${workbook.id}`);
       ctx.require(res, "E10", "the readOnly token cloning a workbook of fixtures.readOnlyFolder (it needs read access there and the AI BI User role)");
       const clone = ctx.expect.ok(res, "Workbook");
-      ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", { reason: "at-root", expected: "folderId null", got: clone.folderId, res });
+      ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", {
+        reason: "at-root",
+        expected: "folderId null",
+        got: clone.folderId,
+        res,
+      });
     },
   },
   {
@@ -216,9 +288,15 @@ export const cloneChecks = group("clone", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
-      if (workbook.folderId != null) throw new NotExercised(`the workbook created without folderId is in folder ${workbook.folderId}: there is no root workbook to clone`);
+      if (workbook.folderId != null)
+        throw new NotExercised(`the workbook created without folderId is in folder ${workbook.folderId}: there is no root workbook to clone`);
       const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
-      ctx.expect.that(clone.folderId == null, "the clone of a root workbook is at the root", { reason: "at-root", expected: "folderId null", got: clone.folderId, res });
+      ctx.expect.that(clone.folderId == null, "the clone of a root workbook is at the root", {
+        reason: "at-root",
+        expected: "folderId null",
+        got: clone.folderId,
+        res,
+      });
     },
   },
   {
@@ -232,7 +310,8 @@ export const cloneChecks = group("clone", [
       const me = ownerOf((await ownWorkbook(ctx, ctx.api, dep)).workbook);
       if (me === undefined) throw new NotVerifiable("the server shows no owner on workbooks (createdBy, user, userId are all optional)");
       const { workbook: theirs } = await ownWorkbook(ctx, ctx.as("readOnly"), dep, { folderId: ctx.fixture("editableFolder").id });
-      if (ownerOf(theirs) === undefined || ownerOf(theirs) === me) throw new NotExercised("the readOnly token's workbook shows no owner distinct from the main token's");
+      if (ownerOf(theirs) === undefined || ownerOf(theirs) === me)
+        throw new NotExercised("the readOnly token's workbook shows no owner distinct from the main token's");
       const { answer, res } = await cloneAndRead(ctx, dep, theirs.id);
       ctx.expect.equal(ownerOf(answer), me, "the owner of the clone (the caller, as shown on a workbook it created)", { res, reason: "owner" });
     },
@@ -267,22 +346,36 @@ export const cloneChecks = group("clone", [
       unlessAtWorkbookLimit(res, `the creator cloning shared workbook ${id}`);
       const answer = ctx.expect.ok(res, "Workbook");
       const folderId = await shownFolderId(creator, dep, answer.id, answer);
-      if (folderId !== undefined) ctx.expect.that(folderId === null, "the shared clone is at the root", { expected: "folderId null", got: folderId, res, reason: "at-root" });
+      if (folderId !== undefined)
+        ctx.expect.that(folderId === null, "the shared clone is at the root", { expected: "folderId null", got: folderId, res, reason: "at-root" });
       const { workbook: clone, res: cloneRes } = await readWorkbook(ctx, creator, dep, answer.id);
       requirePublishedShown(clone, `the shared clone ${answer.id} read back (E9)`);
       const d = clone.publishedDashboard;
-      ctx.expect.that(d != null, "the shared clone carries a re-published dashboard", { expected: "a publishedDashboard", got: d, res: cloneRes, reason: "republished" });
+      ctx.expect.that(d != null, "the shared clone carries a re-published dashboard", {
+        expected: "a publishedDashboard",
+        got: d,
+        res: cloneRes,
+        reason: "republished",
+      });
       ctx.expect.equal(d.status, "published", "the status of the re-published dashboard", { res: cloneRes, reason: "republished-status" });
       ctx.expect.equal(d.workbookId, clone.id, "the dashboard is re-published on the new workbook", { res: cloneRes, reason: "republished-on-clone" });
       // The source's snapshots are compared when the main token can read the shared workbook.
       const src = await ctx.api.get(workbookPath(dep, id));
       const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
       if (!published) return;
-      ctx.expect.equal(d.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", { res: cloneRes, reason: "fresh-snapshots" });
+      ctx.expect.equal(d.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", {
+        res: cloneRes,
+        reason: "fresh-snapshots",
+      });
       const paths = reportRefPaths(published.config, await knownReportIds(ctx.api, dep, [published]));
       const sourceReports = new Set(dashboardReportIds(published, paths));
       const reused = [...new Set(dashboardReportIds(d, paths).filter((r) => sourceReports.has(r)))];
-      ctx.expect.that(reused.length === 0, "the re-published dashboard names fresh reports, none of the source's", { reason: "fresh-reports", expected: "no source report id", got: `source report ids: ${reused.join(", ")}`, res: cloneRes });
+      ctx.expect.that(reused.length === 0, "the re-published dashboard names fresh reports, none of the source's", {
+        reason: "fresh-reports",
+        expected: "no source report id",
+        got: `source report ids: ${reused.join(", ")}`,
+        res: cloneRes,
+      });
     },
   },
   {
@@ -309,7 +402,8 @@ export const cloneChecks = group("clone", [
     async run(ctx) {
       const { id: dep, workbookId } = ctx.fixture("workbookLimitDeployment");
       // Only this check writes into that deployment: its list holds still around the refused clone.
-      const listed = async () => wholeList(await walkCursor(ctx.api, workbooksPath(dep), { first: 100, endpoint: "E8" }), "workbooks").items.map((w: any) => w?.id);
+      const listed = async () =>
+        wholeList(await walkCursor(ctx.api, workbooksPath(dep), { first: 100, endpoint: "E8" }), "workbooks").items.map((w: any) => w?.id);
       const before = await listed();
       ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, workbookId), 400, "clone in a deployment whose workbook limit is reached");
       ctx.expect.equal(await listed(), before, `the workbooks E8 lists in deployment ${dep} after the refused clone`, { reason: "nothing-created" });

@@ -6,7 +6,7 @@ import { readableWithout } from "../lib/lenient-reading.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { trackAnswered } from "../lib/workbook-writes.js";
 import { pathTo } from "../../core/spec/client.js";
-import { Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 import { isObject } from "../lib/values.js";
 
 /** The source sits in a folder of the run's own, where a clone would land (E10 rule 4): the folder must keep holding it alone. */
@@ -37,7 +37,12 @@ export async function cloneStage(ctx: CheckContext): Promise<Stage> {
       const made = res.isJson && Number.isSafeInteger(res.body?.id) ? [res.body.id] : [];
       const { ids, res: listed } = await inFolder(api);
       const beyond = ids.filter((id: unknown) => !held.includes(id) && !made.includes(id));
-      ctx.expect.that(beyond.length === 0, `a body taken as a plain clone makes that clone only: the run's folder ${folder.id} holds nothing else new`, { expected: `${JSON.stringify(held)} and the clone answered`, got: ids, res: listed, reason: "beyond-request" });
+      ctx.expect.that(beyond.length === 0, `a body taken as a plain clone makes that clone only: the run's folder ${folder.id} holds nothing else new`, {
+        expected: `${JSON.stringify(held)} and the clone answered`,
+        got: ids,
+        res: listed,
+        reason: "beyond-request",
+      });
     },
     async unchanged(api) {
       const { ids, res } = await inFolder(api);

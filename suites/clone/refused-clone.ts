@@ -33,7 +33,10 @@ export async function copiesBefore(ctx: CheckContext, dep: string, source: numbe
     const read = await ctx.api.get(workbookPath(dep, source));
     name = read.status === 200 && read.isJson ? read.body?.name : undefined;
   }
-  const isCopy = typeof name === "string" ? (n: unknown) => n === `Copy of ${name}` : (n: unknown) => typeof n === "string" && n.startsWith("Copy of ") && !n.startsWith(`Copy of ${TOOL_PREFIX}`);
+  const isCopy =
+    typeof name === "string"
+      ? (n: unknown) => n === `Copy of ${name}`
+      : (n: unknown) => typeof n === "string" && n.startsWith("Copy of ") && !n.startsWith(`Copy of ${TOOL_PREFIX}`);
   return { source, isCopy, ids: items && new Set(items.filter((w) => isCopy(w?.name)).map((w) => w.id)) };
 }
 
@@ -45,9 +48,13 @@ export async function expectNoCopyMade(ctx: CheckContext, dep: string, before: C
   const known = before.ids;
   if (!known) throw new NotExercised(partial(dep));
   const made = (items: any[]) => items.filter((w) => before.isCopy(w?.name) && !known.has(w.id)).map((w) => w.id);
-  const items = await walkAgainUntil(() => listed(ctx, dep), (all) => !all || made(all).length > 0);
+  const items = await walkAgainUntil(
+    () => listed(ctx, dep),
+    (all) => !all || made(all).length > 0,
+  );
   if (!items) throw new NotExercised(partial(dep));
   ctx.expect.equal(made(items), [], `${what}: E8 lists no new copy of workbook ${before.source} in deployment ${dep}`, { res, reason: "nothing-created" });
 }
 
-const partial = (dep: string) => `partial walk: the workbooks list of deployment ${dep} runs past the page budget (--max-pages), so no read shows that the refused clone made nothing`;
+const partial = (dep: string) =>
+  `partial walk: the workbooks list of deployment ${dep} runs past the page budget (--max-pages), so no read shows that the refused clone made nothing`;

@@ -15,7 +15,6 @@ import { isObject } from "../lib/values.js";
 /** Where a leaf sits: keys and array indexes from the dashboard config down. */
 export type RefPath = (string | number)[];
 
-
 /** The id a leaf spells: a safe integer, or a string of digits. */
 function idOf(v: unknown): number | undefined {
   if (typeof v === "number" && Number.isSafeInteger(v)) return v;
@@ -26,7 +25,8 @@ function idOf(v: unknown): number | undefined {
 /** The report ids every source of truth names: snapshots of the published dashboards given, and REPORT items of E8. */
 export async function knownReportIds(api: Api, dep: string, dashboards: unknown[]): Promise<Set<number>> {
   const known = new Set<number>();
-  for (const d of dashboards) for (const s of isObject(d) && Array.isArray(d.reportSnapshots) ? d.reportSnapshots : []) if (typeof s?.reportId === "number") known.add(s.reportId);
+  for (const d of dashboards)
+    for (const s of isObject(d) && Array.isArray(d.reportSnapshots) ? d.reportSnapshots : []) if (typeof s?.reportId === "number") known.add(s.reportId);
   const walk = await walkCursor(api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 });
   for (const item of walk.items) if (item?.type === "REPORT" && typeof item.id === "number") known.add(item.id);
   return known;

@@ -18,7 +18,9 @@ async function readableByViewer(ctx: CheckContext, dep: string): Promise<{ id: n
   for (const w of listed.filter(isWorkbook).slice(0, 5)) {
     if ((await viewer.get(workbookPath(dep, w.id))).status === 200) return w;
   }
-  throw new NotExercised(`the viewer token reads no workbook of deployment ${dep} (E8 answered ${page instanceof Error ? page.message : `${page.items.length} workbooks`}, then E9): a refusal could be for want of read access`);
+  throw new NotExercised(
+    `the viewer token reads no workbook of deployment ${dep} (E8 answered ${page instanceof Error ? page.message : `${page.items.length} workbooks`}, then E9): a refusal could be for want of read access`,
+  );
 }
 
 export const cloneRoleAccessChecks = groupedById([

@@ -8,7 +8,19 @@ import { acceptedSpellings } from "../../generators/index.js";
 import { currentVersions, type VersionEntry } from "../lib/version-list.js";
 
 /** E6's named body fields, as a run may read them back in the settings (the creation method and deploy mode under their usual names). */
-const NAMED_FIELDS = ["cloudProvider", "region", "releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs", "creationMethod", "deployMode"];
+const NAMED_FIELDS = [
+  "cloudProvider",
+  "region",
+  "releaseChannel",
+  "releaseChannelVersion",
+  "releaseChannelVersionHold",
+  "template",
+  "templateVariables",
+  "defaultLaunchpadViewGroup",
+  "launchpadTabs",
+  "creationMethod",
+  "deployMode",
+];
 /** What choosing a version moves with it: sending one of them may change them all. */
 const RELEASE_FIELDS = ["releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold"];
 /** Fields an update may send as they stand, to omit everything else (a value of their own: no type is shown for them). */
@@ -22,7 +34,8 @@ async function expectOmittedKept(ctx: CheckContext, dep: string, before: Record<
   const { settings: after, res } = await readSettings(ctx, dep);
   const moved = RELEASE_FIELDS.includes(sent) ? RELEASE_FIELDS : [sent];
   const compared = NAMED_FIELDS.filter((f) => !moved.includes(f) && f in before && f in after);
-  for (const f of compared) ctx.expect.equal(after[f], before[f], `${f}, which an update sending only ${sent} omits, keeps its value`, { res, reason: `kept:${f}` });
+  for (const f of compared)
+    ctx.expect.equal(after[f], before[f], `${f}, which an update sending only ${sent} omits, keeps its value`, { res, reason: `kept:${f}` });
   return compared;
 }
 
@@ -49,7 +62,12 @@ const namings = (v: VersionEntry) => [...new Set(acceptedSpellings(v))];
 
 async function expectCurrent(ctx: CheckContext, dep: string, expected: VersionEntry, what: string, reason: ReasonKey = "current-version"): Promise<void> {
   const { current, res } = await currentVersions(ctx.api, ctx.expect, dep);
-  ctx.expect.that(current !== undefined && bare(current.version) === bare(expected.version), what, { expected: `isCurrent on ${expected.version}`, got: current ? `isCurrent on ${current.version}` : "no entry with isCurrent true", res, reason });
+  ctx.expect.that(current !== undefined && bare(current.version) === bare(expected.version), what, {
+    expected: `isCurrent on ${expected.version}`,
+    got: current ? `isCurrent on ${current.version}` : "no entry with isCurrent true",
+    res,
+    reason,
+  });
 }
 
 export const deploymentUpdateChecks = group("deployment-update", [
@@ -94,7 +112,10 @@ export const deploymentUpdateChecks = group("deployment-update", [
         ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list`);
       }
       const after = await currentVersions(ctx.api, ctx.expect, dep);
-      ctx.expect.equal(after.current?.version, current?.version, "the version E5 marks current is the one before the rejected updates", { res: after.res, reason: "current-version" });
+      ctx.expect.equal(after.current?.version, current?.version, "the version E5 marks current is the one before the rejected updates", {
+        res: after.res,
+        reason: "current-version",
+      });
     },
   },
   {
@@ -112,14 +133,20 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const latest = list.find((v) => v.releaseChannel === channel && v.isLatestInChannel === true);
       if (!latest) throw new NotExercised(`E5 marks no version of channel ${channel} as its latest`);
       await update(ctx, dep, { releaseChannel: channel }, `releaseChannel ${JSON.stringify(channel)} alone`);
-      await expectCurrent(ctx, dep, latest, `after releaseChannel ${JSON.stringify(channel)} alone, E5 marks that channel's latest (${latest.version}) current`);
+      await expectCurrent(
+        ctx,
+        dep,
+        latest,
+        `after releaseChannel ${JSON.stringify(channel)} alone, E5 marks that channel's latest (${latest.version}) current`,
+      );
     },
   },
   {
     id: "deployment-update.merge.omitted-fields-kept",
     spec: "E6 (partial merge: omitted fields are left alone); settings: E14, shape not shown",
     level: "MUST",
-    title: "An update leaves every named field it does not send as it was: one sending only a version keeps the others, one sending only another field keeps the version and the rest",
+    title:
+      "An update leaves every named field it does not send as it was: one sending only a version keeps the others, one sending only another field keeps the version and the rest",
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
@@ -152,13 +179,22 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const before = (await keepSettings(ctx, dep)).templateVariables;
       if (!isObject(before)) throw new NotVerifiable("the settings (E14, shape not shown) show no template variables that an update could keep or lose");
       const [key, ...others] = Object.keys(before);
-      if (!others.length) throw new NotExercised(`the deployment has ${key === undefined ? "no" : "one"} template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`);
+      if (!others.length)
+        throw new NotExercised(
+          `the deployment has ${key === undefined ? "no" : "one"} template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`,
+        );
       const value = ctx.scratch.name("value");
       const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { templateVariables: { [key]: value } } });
-      if (res.status === 400 || res.status === 422) throw new NotExercised(`the server refused a new value for the template variable ${key} (${res.status}): the merge cannot be seen`);
+      if (res.status === 400 || res.status === 422)
+        throw new NotExercised(`the server refused a new value for the template variable ${key} (${res.status}): the merge cannot be seen`);
       ctx.expect.status(res, UPDATE_ACCEPTED, `an update that sends a new value for the template variable ${key} only`);
       const { settings: after, res: read } = await readSettings(ctx, dep);
-      ctx.expect.equal(after.templateVariables, { ...before, [key]: value }, `templateVariables hold every other key unchanged, and ${key} with the value sent`, { res: read, reason: "merged-key-by-key" });
+      ctx.expect.equal(
+        after.templateVariables,
+        { ...before, [key]: value },
+        `templateVariables hold every other key unchanged, and ${key} with the value sent`,
+        { res: read, reason: "merged-key-by-key" },
+      );
     },
   },
   {
@@ -176,7 +212,12 @@ export const deploymentUpdateChecks = group("deployment-update", [
       if (res.status >= 400 && res.status < 500) return; // rejected: the rule holds
       ctx.expect.status(res, UPDATE_ACCEPTED, "an update with image is either rejected with a 4xx or accepted");
       const { settings, res: read } = await readSettings(ctx, dep);
-      ctx.expect.that(!JSON.stringify(settings).includes(image), "the image sent does not appear in the settings", { reason: "image-ignored", expected: "the image resolved from the version", got: settings.image, res: read });
+      ctx.expect.that(!JSON.stringify(settings).includes(image), "the image sent does not appear in the settings", {
+        reason: "image-ignored",
+        expected: "the image resolved from the version",
+        got: settings.image,
+        res: read,
+      });
     },
   },
 ]);

@@ -6,12 +6,22 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { rejectedVersionForm } from "../../generators/index.js";
 import { keepSettings } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
-import { BadBody, Stage, badBodies, sender } from "../lib/negative-bodies.js";
+import { type BadBody, type Stage, badBodies, sender } from "../lib/negative-bodies.js";
 import { isObject } from "../lib/values.js";
 
 const bare = (version: unknown) => String(version).replace(/^v/, "");
 
-const E6_FIELDS = ["cloudProvider", "region", "releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold", "template", "templateVariables", "defaultLaunchpadViewGroup", "launchpadTabs"];
+const E6_FIELDS = [
+  "cloudProvider",
+  "region",
+  "releaseChannel",
+  "releaseChannelVersion",
+  "releaseChannelVersionHold",
+  "template",
+  "templateVariables",
+  "defaultLaunchpadViewGroup",
+  "launchpadTabs",
+];
 
 /** The E6 fields the settings (E14, shape not shown) show, or undefined when they cannot be read. */
 async function e6Settings(api: Api, dep: string): Promise<{ fields: Record<string, unknown>; res: Response } | undefined> {
@@ -29,26 +39,40 @@ export async function updateStage(ctx: CheckContext): Promise<Stage> {
   const dep = ctx.fixture("mutableDeployment").id;
   const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
   const target = list.find((v) => v.isCurrent !== true);
-  if (!current || !target) throw new NotExercised("E5 marks no version current, or lists no other: an update that would change the version cannot be built and undone");
+  if (!current || !target)
+    throw new NotExercised("E5 marks no version current, or lists no other: an update that would change the version cannot be built and undone");
   await keepSettings(ctx, dep);
   let before = await e6Settings(ctx.api, dep);
   const base = fc.constant({ releaseChannelVersion: bare(target.version) });
-  const unlisted = rejectedVersionForm(list).map((v): BadBody => ({ kind: "unlisted-version", at: "/releaseChannelVersion", body: { releaseChannelVersion: v } }));
+  const unlisted = rejectedVersionForm(list).map(
+    (v): BadBody => ({ kind: "unlisted-version", at: "/releaseChannelVersion", body: { releaseChannelVersion: v } }),
+  );
   return {
     cases: badBodies(ctx, "UpdateDeploymentRequest", { base, nullIsAbsent: true, optionalRoot: true }, [unlisted]),
     send: sender("updateDeployment", { deploymentId: dep }),
     async restore(api) {
       const now = await currentVersions(api, ctx.expect, dep);
-      if (bare(now.current?.version) !== bare(current.version)) ctx.expect.status(await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: bare(current.version) } }), 200, `putting the deployment back on version ${current.version}`);
+      if (bare(now.current?.version) !== bare(current.version))
+        ctx.expect.status(
+          await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: bare(current.version) } }),
+          200,
+          `putting the deployment back on version ${current.version}`,
+        );
       before = await e6Settings(api, dep);
     },
     // E6 rule 1: any value that is no listed version is a 400, whatever it might be read as.
     lenient: () => false,
     async unchanged(api) {
       const now = await currentVersions(api, ctx.expect, dep);
-      ctx.expect.that(bare(now.current?.version) === bare(current.version), "E5 marks the same version current as before", { expected: `isCurrent on ${current.version}`, got: now.current ? `isCurrent on ${now.current.version}` : "none", res: now.res, reason: "current-version" });
+      ctx.expect.that(bare(now.current?.version) === bare(current.version), "E5 marks the same version current as before", {
+        expected: `isCurrent on ${current.version}`,
+        got: now.current ? `isCurrent on ${now.current.version}` : "none",
+        res: now.res,
+        reason: "current-version",
+      });
       const after = before && (await e6Settings(api, dep));
-      if (before && after) ctx.expect.equal(after.fields, before.fields, "the E6 fields of the settings are as they were", { res: after.res, reason: "settings-unchanged" });
+      if (before && after)
+        ctx.expect.equal(after.fields, before.fields, "the E6 fields of the settings are as they were", { res: after.res, reason: "settings-unchanged" });
     },
   };
 }

@@ -10,15 +10,24 @@ export const deploymentUpdateNegativeChecks = groupedById([
     id: "deployment-update.negative.unlisted-version",
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
-    title: "Any E6 body whose releaseChannelVersion is not a listed version in an accepted form, whatever its type, gets 400; a body that is not a JSON object a 4xx; neither changes the deployment",
+    title:
+      "Any E6 body whose releaseChannelVersion is not a listed version in an accepted form, whatever its type, gets 400; a body that is not a JSON object a 4xx; neither changes the deployment",
     needs: DEPLOYMENT_CHANGES,
-    parts: [{ endpoint: "E6", stage: updateStage, select: (b) => atVersion(b) || b.at === "" || b.kind === "malformed-json", status: (b) => (atVersion(b) ? [400] : undefined) }],
+    parts: [
+      {
+        endpoint: "E6",
+        stage: updateStage,
+        select: (b) => atVersion(b) || b.at === "" || b.kind === "malformed-json",
+        status: (b) => (atVersion(b) ? [400] : undefined),
+      },
+    ],
   }),
   negative({
     id: "deployment-update.negative.mistyped-fields",
     spec: "E6 (field types not shown)",
     level: "SHOULD",
-    title: "An E6 body with another field than releaseChannelVersion of an implausible type (a number for region, a non-string template variable, ...) is rejected with a 4xx and changes nothing",
+    title:
+      "An E6 body with another field than releaseChannelVersion of an implausible type (a number for region, a non-string template variable, ...) is rejected with a 4xx and changes nothing",
     // A template variable a server took anyway could not be removed.
     needs: [...DEPLOYMENT_CHANGES, "unremovable-writes"],
     parts: [{ endpoint: "E6", stage: updateStage, select: (b) => !atVersion(b) && b.at !== "" && b.kind !== "malformed-json" }],

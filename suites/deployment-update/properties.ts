@@ -11,7 +11,8 @@ export const deploymentUpdatePropertyChecks = groupedById([
     id: "deployment-update.version.near-miss-forms",
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
-    title: "Any releaseChannelVersion other than 1.7.20, v1.7.20 or the image-style reference of a listed version (a near miss of one: V1.7.20, v 1.7.20, 1.7, 1.7.20.0, cubejs/cube:1.7.20, another image; or an unlisted version) gets 400 and changes nothing",
+    title:
+      "Any releaseChannelVersion other than 1.7.20, v1.7.20 or the image-style reference of a listed version (a near miss of one: V1.7.20, v 1.7.20, 1.7, 1.7.20.0, cubejs/cube:1.7.20, another image; or an unlisted version) gets 400 and changes nothing",
     kind: "property",
     // The accepted spellings are deployment-update.version.listed-forms' (one update each): on a server that keeps the rule, no trial here changes the deployment.
     needs: ["writes", "deployment-changes", "fixture:mutableDeployment"],
@@ -30,7 +31,12 @@ export const deploymentUpdatePropertyChecks = groupedById([
         const after = await currentVersions(api, ctx.expect, dep);
         before = after.current;
         ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(input)} is none of the three forms of a listed version`);
-        ctx.expect.that(after.current?.version === from?.version, "E5 marks the same version current as before", { expected: `isCurrent on ${from?.version}`, got: after.current ? `isCurrent on ${after.current.version}` : "no entry with isCurrent true", res: after.res, reason: "current-version" });
+        ctx.expect.that(after.current?.version === from?.version, "E5 marks the same version current as before", {
+          expected: `isCurrent on ${from?.version}`,
+          got: after.current ? `isCurrent on ${after.current.version}` : "no entry with isCurrent true",
+          res: after.res,
+          reason: "current-version",
+        });
       });
     },
   },

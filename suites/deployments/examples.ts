@@ -10,7 +10,10 @@ const deploymentsOf = (body: any): any[] => listed(body) ?? [];
 
 /** The offset pagination of a page; the published document's shape may leave it out. */
 function paginationOf(body: any, res: Response): { offset: number; limit: number; total: number } {
-  if (!body?.pagination) throw new NotExercised(`the deployments list answered without pagination (${res.exchange.method} ${res.exchange.url}): there are no offset fields to check`);
+  if (!body?.pagination)
+    throw new NotExercised(
+      `the deployments list answered without pagination (${res.exchange.method} ${res.exchange.url}): there are no offset fields to check`,
+    );
   return body.pagination;
 }
 
@@ -35,7 +38,12 @@ export const deploymentChecks = group("deployments", [
       const res = await api.get(LIST);
       const body = expect.ok(res, "DeploymentsListResponse");
       const spec = Array.isArray(body?.data?.deployments) && typeof body?.pagination === "object" && body.pagination !== null;
-      expect.that(spec, "answers the published shape; the spec's is data.deployments + pagination", { expected: "{data: {deployments: [...]}, pagination: {...}}", got: `data ${Array.isArray(body?.data) ? "an array" : typeof body?.data}${"items" in (body ?? {}) ? ", items" : ""}, pagination ${body?.pagination === undefined ? "absent" : typeof body.pagination}`, res, reason: "published-shape" });
+      expect.that(spec, "answers the published shape; the spec's is data.deployments + pagination", {
+        expected: "{data: {deployments: [...]}, pagination: {...}}",
+        got: `data ${Array.isArray(body?.data) ? "an array" : typeof body?.data}${"items" in (body ?? {}) ? ", items" : ""}, pagination ${body?.pagination === undefined ? "absent" : typeof body.pagination}`,
+        res,
+        reason: "published-shape",
+      });
     },
   },
   {
@@ -45,10 +53,17 @@ export const deploymentChecks = group("deployments", [
     title: "created_at is a date-time that names its UTC offset (Z or ±hh:mm): one instant wherever it is read",
     async run({ api, expect }) {
       const res = await api.get(LIST);
-      const times = deploymentsOf(expect.ok(res, "DeploymentsListResponse")).map((d) => d?.created_at).filter((t): t is string => typeof t === "string");
+      const times = deploymentsOf(expect.ok(res, "DeploymentsListResponse"))
+        .map((d) => d?.created_at)
+        .filter((t): t is string => typeof t === "string");
       if (!times.length) throw new NotExercised("no deployment of the first page carries created_at (the published document's shape leaves it out)");
       const naive = times.filter((t) => !parseTimestamp(t)?.hasOffset);
-      expect.that(naive.length === 0, "every created_at names its UTC offset", { reason: "utc-offset", expected: "a date-time with Z or ±hh:mm, e.g. 2024-01-15T10:30:00Z", got: naive.slice(0, 3), res });
+      expect.that(naive.length === 0, "every created_at names its UTC offset", {
+        reason: "utc-offset",
+        expected: "a date-time with Z or ±hh:mm, e.g. 2024-01-15T10:30:00Z",
+        got: naive.slice(0, 3),
+        res,
+      });
     },
   },
   {
@@ -61,7 +76,12 @@ export const deploymentChecks = group("deployments", [
       const body = expect.ok(res, "DeploymentsListResponse");
       expect.equal(paginationOf(body, res).offset, 0, "pagination.offset defaults to 0", { res: res, reason: "default-offset" });
       expect.equal(body.pagination.limit, 20, "pagination.limit defaults to 20", { res, reason: "default-limit" });
-      expect.that(deploymentsOf(body).length <= 20, "a default page holds at most 20 deployments", { expected: "<= 20", got: deploymentsOf(body).length, res, reason: "default-page-size" });
+      expect.that(deploymentsOf(body).length <= 20, "a default page holds at most 20 deployments", {
+        expected: "<= 20",
+        got: deploymentsOf(body).length,
+        res,
+        reason: "default-page-size",
+      });
     },
   },
   {
@@ -72,7 +92,12 @@ export const deploymentChecks = group("deployments", [
     async run({ api, expect }) {
       const res = await api.get(LIST, { limit: 1 });
       const body = expect.ok(res, "DeploymentsListResponse");
-      expect.that(deploymentsOf(body).length <= 1, "limit=1 returns at most one deployment", { reason: "limit-caps", expected: "<= 1 item", got: deploymentsOf(body).length, res });
+      expect.that(deploymentsOf(body).length <= 1, "limit=1 returns at most one deployment", {
+        reason: "limit-caps",
+        expected: "<= 1 item",
+        got: deploymentsOf(body).length,
+        res,
+      });
       expect.equal(paginationOf(body, res).limit, 1, "pagination.limit echoes the limit sent", { res: res, reason: "limit-echoed" });
     },
   },
@@ -89,7 +114,12 @@ export const deploymentChecks = group("deployments", [
       const walk = await walkOffset(api, LIST, limit, deploymentsOf);
       paginationOf(walk.pages[0].body, walk.pages[0]);
       const totals = walk.pages.map((p) => p.body?.pagination?.total);
-      expect.that(new Set(totals).size === 1, "pagination.total is the same on every page", { expected: "one total", got: totals, res: walk.pages.at(-1), reason: "total" });
+      expect.that(new Set(totals).size === 1, "pagination.total is the same on every page", {
+        expected: "one total",
+        got: totals,
+        res: walk.pages.at(-1),
+        reason: "total",
+      });
       const ids = walk.items.map((d: any) => d?.id);
       expect.equal(new Set(ids).size, ids.length, "no deployment appears on two pages", { res: walk.pages.at(-1), reason: "listed-once-per-walk" });
       expect.equal(ids.length, totals[0], "the walk yields pagination.total deployments", { res: walk.pages.at(-1), reason: "total" });

@@ -12,7 +12,8 @@ export const deploymentPropertyChecks = groupedById([
     id: "deployments.list.any-limit",
     spec: "Pagination styles 1; E1",
     level: "MUST",
-    title: "For any limit from 1 to n+2, every page of an offset walk of the deployments holds at most limit deployments, and the walk yields every deployment exactly once",
+    title:
+      "For any limit from 1 to n+2, every page of an offset walk of the deployments holds at most limit deployments, and the walk yields every deployment exactly once",
     kind: "property",
     async run(ctx) {
       const whole = wholeList(await walkOffset(ctx.api, DEPLOYMENTS_PATH, SURE_LIMIT, deploymentsOf), "deployments").items.map((d: any) => String(d?.id));
@@ -23,11 +24,28 @@ export const deploymentPropertyChecks = groupedById([
       // trial, and the budget affords the runs a property needs (MIN_RUNS, one case kept for the replay).
       const longestWalk = Math.ceil(whole.length / smallestPageSize(whole.length, sizes)) + 2;
       const maxRequests = Math.max(DEFAULT_REQUEST_BUDGET, (MIN_RUNS + 2) * longestWalk);
-      await forAll(ctx, pageSize(whole.length, sizes), async (limit, api) => {
-        const walk = await walkOffset(api, DEPLOYMENTS_PATH, limit, deploymentsOf, { listLength: whole.length });
-        expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: deploymentsOf(res.body) ?? [], res })), "limit", walk.limit, "deployment");
-        expectWalkCovers(ctx.expect, walk.items.map((d: any) => String(d?.id)), whole, "deployment", walk.pages.at(-1));
-      }, { maxRequests, casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
+      await forAll(
+        ctx,
+        pageSize(whole.length, sizes),
+        async (limit, api) => {
+          const walk = await walkOffset(api, DEPLOYMENTS_PATH, limit, deploymentsOf, { listLength: whole.length });
+          expectPagesCapped(
+            ctx.expect,
+            walk.pages.map((res) => ({ items: deploymentsOf(res.body) ?? [], res })),
+            "limit",
+            walk.limit,
+            "deployment",
+          );
+          expectWalkCovers(
+            ctx.expect,
+            walk.items.map((d: any) => String(d?.id)),
+            whole,
+            "deployment",
+            walk.pages.at(-1),
+          );
+        },
+        { maxRequests, casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+      );
     },
   },
 ]);

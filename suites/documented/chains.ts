@@ -5,14 +5,28 @@ import type { ReasonKey } from "../../core/model/reasons.js";
 import { propertySeed } from "../../core/run/property.js";
 import { walkAgainUntil } from "../../core/transport/pagination.js";
 import { propertiesOf, recordOf } from "../../core/served/answers.js";
-import { type DocumentSchemas, type Operation } from "../../core/served/served-document.js";
+import type { DocumentSchemas, Operation } from "../../core/served/served-document.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
 import { listed } from "../../core/served/served-operations.js";
 import { specSectionOf } from "../../core/spec/spec-operations.js";
 import { namedIn } from "./refusals.js";
 import { contradiction, mayWrite, type OptIn, optInOf, type PathIds, writeClass } from "./requests.js";
 import { atOnce } from "../lib/at-once.js";
-import { type Registered, bodyFor, createdId, idPlaceholder, itemPath, listPath, namesOwnObject, readsAsOwn, referencesOf, removeLater, requestSchema, type Resource, resourcesOf } from "./resources.js";
+import {
+  type Registered,
+  bodyFor,
+  createdId,
+  idPlaceholder,
+  itemPath,
+  listPath,
+  namesOwnObject,
+  readsAsOwn,
+  referencesOf,
+  removeLater,
+  requestSchema,
+  type Resource,
+  resourcesOf,
+} from "./resources.js";
 
 /**
  * Issue 21: every resource the document shows, used as a client would: create, read, update,
@@ -63,9 +77,14 @@ export function ordered(resources: Resource[]): Resource[] {
   return out;
 }
 
-
 /** Whether the collection's list holds the id, walked page after page (cursor style where documented). */
-async function listHolds(ctx: CheckContext, list: Operation, path: string, id: string, isIt: (record: any) => boolean = () => true): Promise<{ held: boolean | undefined; res?: Response }> {
+async function listHolds(
+  ctx: CheckContext,
+  list: Operation,
+  path: string,
+  id: string,
+  isIt: (record: any) => boolean = () => true,
+): Promise<{ held: boolean | undefined; res?: Response }> {
   const paged = list.parameters.some((p) => p.in === "query" && p.name === "after");
   let query: Record<string, string> = {};
   let res: Response | undefined;
@@ -113,7 +132,14 @@ function actionsOn(r: Resource, ops: Operation[], optIn: OptIn | undefined): Ope
  * (a deployment of the run's own), with the actions on what they made.
  */
 export async function runChains(ctx: CheckContext, env: ChainEnv, findings: ChainFindings, optIn?: OptIn): Promise<ChainOutcome> {
-  const step = async (findings: ChainFindings, op: Operation | undefined, path: string | undefined, send: (path: string) => Promise<Response>, reason: ReasonKey, what: string) => {
+  const step = async (
+    findings: ChainFindings,
+    op: Operation | undefined,
+    path: string | undefined,
+    send: (path: string) => Promise<Response>,
+    reason: ReasonKey,
+    what: string,
+  ) => {
     if (!op || !path) return true;
     const res = await send(path);
     if (ok(env, op, res)) return true;
@@ -138,7 +164,12 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     }
     const created = await ctx.api.post(collection, body);
     if (created.status >= 400 && created.status < 500) {
-      findings.fail(`${where(r.create)}: a create whose body is valid under its documented schema is refused${namedIn(created, body)}`, { reason: "valid-create-refused", expected: "a 2xx: the body is valid under the documented schema", got: statusLine(created), res: created });
+      findings.fail(`${where(r.create)}: a create whose body is valid under its documented schema is refused${namedIn(created, body)}`, {
+        reason: "valid-create-refused",
+        expected: "a 2xx: the body is valid under the documented schema",
+        got: statusLine(created),
+        res: created,
+      });
       return undefined;
     }
     const c = contradiction(r.create, created, env.schemas);
@@ -148,7 +179,12 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     }
     const id = createdId(r, created);
     if (!id) {
-      findings.fail(`${where(r.create)}: the answer to a create names no id of what it made`, { reason: "no-id", expected: "an id where the document says (a link's expression, the record's id, a Location header)", got: statusLine(created), res: created });
+      findings.fail(`${where(r.create)}: the answer to a create names no id of what it made`, {
+        reason: "no-id",
+        expected: "an id where the document says (a link's expression, the record's id, a Location header)",
+        got: statusLine(created),
+        res: created,
+      });
       return undefined;
     }
     const pathOf = async (op: Operation | undefined) => (op ? await itemPath(env.ids, op, id) : undefined);
@@ -164,7 +200,8 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     const listPathOf = removePath ?? readPath;
     // Until a read shows it as the run's own, what was made is removed by the ledger only, after its own read-back.
     const link: Link = { r, readPath, removePath, listPath: r.list && listPathOf ? listPath(r, listPathOf) : undefined, id, registered };
-    if (!(await step(findings, r.read, readPath, (p) => ctx.api.get(p), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`))) return undefined;
+    if (!(await step(findings, r.read, readPath, (p) => ctx.api.get(p), "read-after-create", `what ${r.create.method} ${r.create.path} made cannot be read`)))
+      return undefined;
     if (!underOwnParent) {
       const read = readPath ? await ctx.api.get(readPath) : undefined;
       const listedAll = async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, link.listPath ?? collection) });
@@ -173,7 +210,12 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
       const record = read?.isJson ? recordOf(r.read!, read) : undefined;
       link.named = readsAsOwn(ctx, shown, id);
       if (!namesOwnObject(record, confirmedOwn) && !link.named) {
-        findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, { reason: "read-after-create", expected: `an object named with ${ctx.scratch.prefix}, or naming an object the run made`, got: read ? statusLine(read) : `no entry ${id} named so in ${link.listPath ?? collection}`, res: read });
+        findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, {
+          reason: "read-after-create",
+          expected: `an object named with ${ctx.scratch.prefix}, or naming an object the run made`,
+          got: read ? statusLine(read) : `no entry ${id} named so in ${link.listPath ?? collection}`,
+          res: read,
+        });
         return undefined;
       }
     }
@@ -182,13 +224,29 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     if (!(await step(findings, r.update, updatePath, update, "update", "what was created cannot be updated"))) return undefined;
     const list = r.list;
     if (list && link.listPath) {
-      const { held, res } = await walkAgainUntil(() => listHolds(ctx, list, link.listPath!, id), (walk) => walk.held !== false);
-      if (held === false) findings.fail(`${where(list)}: what ${r.create.method} ${r.create.path} made (id ${id}) is not in its list`, { reason: "list-contains", expected: `the list holds id ${id}`, got: res ? statusLine(res) : "no answer", res });
+      const { held, res } = await walkAgainUntil(
+        () => listHolds(ctx, list, link.listPath!, id),
+        (walk) => walk.held !== false,
+      );
+      if (held === false)
+        findings.fail(`${where(list)}: what ${r.create.method} ${r.create.path} made (id ${id}) is not in its list`, {
+          reason: "list-contains",
+          expected: `the list holds id ${id}`,
+          got: res ? statusLine(res) : "no answer",
+          res,
+        });
     }
     const [itemFilled, itemTemplate] = [removePath ?? readPath, (r.remove ?? r.read)?.path ?? ""];
     for (const action of actionsOn(r, env.ops, optIn)) {
       const body = requestSchema(action) ? bodyFor(ctx, action, seed + 2, (n) => env.ids.pinnedAs(n)) : undefined;
-      await step(findings, action, itemFilled && `${itemFilled}${action.path.slice(itemTemplate.length)}`, (p) => ctx.api.send({ method: "POST", path: p, body }), "action", `an action on what ${r.create.method} ${r.create.path} made is not answered as documented`);
+      await step(
+        findings,
+        action,
+        itemFilled && `${itemFilled}${action.path.slice(itemTemplate.length)}`,
+        (p) => ctx.api.send({ method: "POST", path: p, body }),
+        "action",
+        `an action on what ${r.create.method} ${r.create.path} made is not answered as documented`,
+      );
     }
     return link;
   };
@@ -199,14 +257,29 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
       const gone = await ctx.api.get(link.readPath);
       const another = link.named && gone.status === 200 && !readsAsOwn(ctx, gone, link.id);
       if (gone.status === 404 || gone.status === 410 || another) link.registered.removed();
-      else findings.fail(`${where(link.r.read!)}: a deleted object still reads`, { reason: "read-after-delete", expected: "404", got: statusLine(gone), res: gone });
+      else
+        findings.fail(`${where(link.r.read!)}: a deleted object still reads`, {
+          reason: "read-after-delete",
+          expected: "404",
+          got: statusLine(gone),
+          res: gone,
+        });
     } else if (link.removePath && link.r.list && link.listPath) {
       // No read of one object: its list shows whether it is gone.
       const list = link.r.list;
       const isIt = (x: any) => !link.named || carriesPrefix(x, ctx.scratch.prefix);
-      const { held, res } = await walkAgainUntil(() => listHolds(ctx, list, link.listPath!, link.id, isIt), (walk) => walk.held !== true);
+      const { held, res } = await walkAgainUntil(
+        () => listHolds(ctx, list, link.listPath!, link.id, isIt),
+        (walk) => walk.held !== true,
+      );
       if (held === false) link.registered.removed();
-      if (held === true) findings.fail(`${where(list)}: a deleted object (id ${link.id}) is still listed`, { reason: "read-after-delete", expected: `the list no longer holds id ${link.id}`, got: res ? statusLine(res) : "no answer", res });
+      if (held === true)
+        findings.fail(`${where(list)}: a deleted object (id ${link.id}) is still listed`, {
+          reason: "read-after-delete",
+          expected: `the list no longer holds id ${link.id}`,
+          got: res ? statusLine(res) : "no answer",
+          res,
+        });
     }
   };
   // Families that share no name run at once, each as one chain after another: at 40 ms a round trip, the time is the longest family's.
@@ -246,7 +319,10 @@ class HeldFindings implements ChainFindings {
  * (PathIds.pin) is then read by its own group only. Each group keeps the order given.
  */
 export function families(resources: Resource[]): Resource[][] {
-  const names = (r: Resource) => [idPlaceholder(r), ...[...r.create.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]), ...Object.keys(propertiesOf(requestSchema(r.create)))].filter((n): n is string => n !== undefined && !/^deployment_?id$/i.test(n));
+  const names = (r: Resource) =>
+    [idPlaceholder(r), ...[...r.create.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]), ...Object.keys(propertiesOf(requestSchema(r.create)))].filter(
+      (n): n is string => n !== undefined && !/^deployment_?id$/i.test(n),
+    );
   const made = new Set(resources.map(idPlaceholder).filter((n): n is string => n !== undefined));
   const groups: { names: Set<string>; members: Resource[] }[] = [];
   for (const r of resources) {
@@ -270,7 +346,9 @@ export function families(resources: Resource[]): Resource[][] {
 export async function roundTrips(ctx: CheckContext, env: ChainEnv, findings: ChainFindings): Promise<number> {
   let exercised = 0;
   const singleton = (op: Operation) => [...op.path.matchAll(/\{([^}]+)\}/g)].every((m) => /^deployment_?id$/i.test(m[1]));
-  for (const write of env.ops.filter((o) => (o.method === "PUT" || o.method === "PATCH") && singleton(o) && mayWrite(o, ctx.settings) && writeClass(o) !== "never")) {
+  for (const write of env.ops.filter(
+    (o) => (o.method === "PUT" || o.method === "PATCH") && singleton(o) && mayWrite(o, ctx.settings) && writeClass(o) !== "never",
+  )) {
     const read = env.ops.find((o) => o.method === "GET" && o.key === write.key.replace(/^\w+/, "GET"));
     const path = read ? await env.ids.fill(write.path) : undefined;
     const schema = requestSchema(write);
@@ -283,7 +361,13 @@ export async function roundTrips(ctx: CheckContext, env: ChainEnv, findings: Cha
     if (env.schemas.errors(schema, body)?.length) continue;
     const res = await ctx.api.send({ method: write.method, path, body });
     exercised++;
-    if (!ok(env, write, res)) findings.fail(`${where(write)}: writing back what ${read.method} ${read.path} read is not answered as documented`, { reason: "round-trip", expected: "a 2xx its document lists, with its documented body", got: statusLine(res), res });
+    if (!ok(env, write, res))
+      findings.fail(`${where(write)}: writing back what ${read.method} ${read.path} read is not answered as documented`, {
+        reason: "round-trip",
+        expected: "a 2xx its document lists, with its documented body",
+        got: statusLine(res),
+        res,
+      });
   }
   return exercised;
 }

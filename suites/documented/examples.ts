@@ -29,14 +29,17 @@ const INVALID_BODIES_PER_CREATE = 6;
  * Reads the run sends generated requests to: every GET, but a plan feature the config declares
  * off, and the document itself: it is read once a run (core/served/read.ts) and judged by spec.*.
  */
-const readsOf = (ctx: CheckContext, ops: Operation[]) => ops.filter((o) => o.method === "GET" && o.key !== DOCUMENT_KEY && !(ctx.settings.features?.auditLog === false && specSectionOf(o.key) === "E7"));
+const readsOf = (ctx: CheckContext, ops: Operation[]) =>
+  ops.filter((o) => o.method === "GET" && o.key !== DOCUMENT_KEY && !(ctx.settings.features?.auditLog === false && specSectionOf(o.key) === "E7"));
 const DOCUMENT_KEY = operationKey("GET", SPEC_PATH);
 
 const where = (op: Operation) => `${specSectionOf(op.key) ?? "not in the spec"}: ${op.method} ${op.path}`;
 
 /** Whether a list answer holds at most `max` items, wherever it keeps them (items, data, data.<list>). */
 function pageHolds(body: any, max: number): boolean {
-  const lists = [body?.items, body?.data, ...(body?.data && typeof body.data === "object" && !Array.isArray(body.data) ? Object.values(body.data) : [])].filter(Array.isArray);
+  const lists = [body?.items, body?.data, ...(body?.data && typeof body.data === "object" && !Array.isArray(body.data) ? Object.values(body.data) : [])].filter(
+    Array.isArray,
+  );
   return lists.length > 0 && lists.every((l: unknown[]) => l.length <= max);
 }
 
@@ -46,7 +49,8 @@ export const documentedChecks = group("documented", [
     spec: "E14; Versioning 1",
     level: "SHOULD",
     kind: "property",
-    title: "Every read the served document lists, sent with generated documented parameters, is answered with a documented status, content type and body schema",
+    title:
+      "Every read the served document lists, sent with generated documented parameters, is answered with a documented status, content type and body schema",
     needs: ["fixture:deployment"],
     async run(ctx) {
       const { ops, ids, schemas } = await setUp(ctx);
@@ -57,15 +61,21 @@ export const documentedChecks = group("documented", [
         if (!path) continue;
         exercised++;
         try {
-          await forAll(ctx, queryArbitrary(op, specQueryParameters(ctx.schemas.document, op), await ids.knownQuery(op)), async (query, api) => {
-            const res = await api.get(path, query);
-            // A spec'd read that is missing or broken is its owner check's one failure: this one is blocked under it.
-            const section = specSectionOf(op.key);
-            // A 404 to a value the check made up (a filter naming no folder) is the server's answer to it, not a missing route.
-            if (section && section !== "E14" && ((res.status === 404 && !namesMadeUpValue(query)) || res.status === 405 || res.status >= 500)) ctx.require(res, section as Endpoint, `a read the document lists (${op.method} ${op.path})`);
-            const c = contradiction(op, res, schemas);
-            if (c) ctx.expect.fail(`${where(op)}: ${c.what}`, { expected: c.expected, got: c.got, res, reason: c.reason });
-          }, READ_BUDGET);
+          await forAll(
+            ctx,
+            queryArbitrary(op, specQueryParameters(ctx.schemas.document, op), await ids.knownQuery(op)),
+            async (query, api) => {
+              const res = await api.get(path, query);
+              // A spec'd read that is missing or broken is its owner check's one failure: this one is blocked under it.
+              const section = specSectionOf(op.key);
+              // A 404 to a value the check made up (a filter naming no folder) is the server's answer to it, not a missing route.
+              if (section && section !== "E14" && ((res.status === 404 && !namesMadeUpValue(query)) || res.status === 405 || res.status >= 500))
+                ctx.require(res, section as Endpoint, `a read the document lists (${op.method} ${op.path})`);
+              const c = contradiction(op, res, schemas);
+              if (c) ctx.expect.fail(`${where(op)}: ${c.what}`, { expected: c.expected, got: c.got, res, reason: c.reason });
+            },
+            READ_BUDGET,
+          );
         } catch (err) {
           if (!(err instanceof CheckFailure)) throw err;
           findings.add(op, err);
@@ -79,7 +89,8 @@ export const documentedChecks = group("documented", [
     id: "documented.reads.invalid-query-refused",
     spec: "E14; Versioning 1",
     level: "SHOULD",
-    title: "A read whose query breaks a rule its document states (type, enum, bounds, date format) is refused with a 4xx; a page size past its documented maximum may instead be answered with at most that many items",
+    title:
+      "A read whose query breaks a rule its document states (type, enum, bounds, date format) is refused with a 4xx; a page size past its documented maximum may instead be answered with at most that many items",
     needs: ["fixture:deployment"],
     async run(ctx) {
       const { ops, ids } = await setUp(ctx);
@@ -87,7 +98,10 @@ export const documentedChecks = group("documented", [
       const reads: { op: (typeof ops)[number]; path: string; c: ReturnType<typeof invalidQueryValues>[number] & { name: string } }[] = [];
       for (const op of readsOf(ctx, ops)) {
         const path = await ids.fill(op.path);
-        const cases = op.parameters.filter((p) => p.in === "query").flatMap((p) => invalidQueryValues(p).map((c) => ({ ...c, name: p.name }))).slice(0, INVALID_PER_OPERATION);
+        const cases = op.parameters
+          .filter((p) => p.in === "query")
+          .flatMap((p) => invalidQueryValues(p).map((c) => ({ ...c, name: p.name })))
+          .slice(0, INVALID_PER_OPERATION);
         if (path) reads.push(...cases.map((c) => ({ op, path, c })));
       }
       const sent = reads.slice(0, INVALID_IN_ALL);
@@ -97,7 +111,12 @@ export const documentedChecks = group("documented", [
         const res = answers[i];
         if (c.clampable !== undefined && res.status === 200 && pageHolds(res.body, c.clampable)) continue;
         if (res.status < 400 || res.status >= 500)
-          findings.fail(`${where(op)}: ${c.name}=${c.value} breaks its documented ${c.breaks}, and was not refused`, { reason: res.status >= 500 ? "server-error" : "accepted", expected: "a 4xx", got: statusLine(res), res });
+          findings.fail(`${where(op)}: ${c.name}=${c.value} breaks its documented ${c.breaks}, and was not refused`, {
+            reason: res.status >= 500 ? "server-error" : "accepted",
+            expected: "a 4xx",
+            got: statusLine(res),
+            res,
+          });
       }
       findings.throwIfAny();
       if (!sent.length) throw new NotExercised("no read of the document states a rule of a query parameter that a query string can break");
@@ -107,7 +126,8 @@ export const documentedChecks = group("documented", [
     id: "documented.methods.unsupported-405",
     spec: "E14; Versioning 1",
     level: "SHOULD",
-    title: "A method the served document does not list on one of its paths is answered 405 or 404 (sent with a body that is not JSON, so nothing can be applied)",
+    title:
+      "A method the served document does not list on one of its paths is answered 405 or 404 (sent with a body that is not JSON, so nothing can be applied)",
     // A PATCH, PUT or POST however harmless its body: a read-only run sends GET only.
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
@@ -126,7 +146,13 @@ export const documentedChecks = group("documented", [
       });
       for (const [i, { method, path }] of probes.entries()) {
         const res = answers[i];
-        if (res.status !== 404 && res.status !== 405) findings.fail(`${method} ${path} is not in the document, and was not answered 405 or 404`, { reason: "not-405", expected: "405 (or 404)", got: statusLine(res), res });
+        if (res.status !== 404 && res.status !== 405)
+          findings.fail(`${method} ${path} is not in the document, and was not answered 405 or 404`, {
+            reason: "not-405",
+            expected: "405 (or 404)",
+            got: statusLine(res),
+            res,
+          });
       }
       findings.throwIfAny();
       if (!probes.length) throw new NotExercised("every path of the document lists PATCH, PUT and POST");
@@ -136,7 +162,8 @@ export const documentedChecks = group("documented", [
     id: "documented.resources.create-read-delete",
     spec: "E14; Versioning 1",
     level: "SHOULD",
-    title: "What an operation of the document creates can be read, updated, found in its list and deleted where the document places those operations (sub-resources under parents the run made), and reads 404 once deleted; settings written back as read are answered as documented",
+    title:
+      "What an operation of the document creates can be read, updated, found in its list and deleted where the document places those operations (sub-resources under parents the run made), and reads 404 once deleted; settings written back as read are answered as documented",
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const env = await setUp(ctx);
@@ -145,7 +172,10 @@ export const documentedChecks = group("documented", [
       const written = await roundTrips(ctx, env, findings);
       findings.throwIfAny();
       // Which resources a server lets a client create is an E14 shape: a document that shows none leaves the rule unverifiable here.
-      if (!exercised && !written) throw new NotVerifiable(`the served document shows no create whose object it lets a client read or delete, and that the run may write and remove${unbuilt.length ? ` (${unbuilt.join("; ")})` : ""}`);
+      if (!exercised && !written)
+        throw new NotVerifiable(
+          `the served document shows no create whose object it lets a client read or delete, and that the run may write and remove${unbuilt.length ? ` (${unbuilt.join("; ")})` : ""}`,
+        );
     },
   },
   {
@@ -164,11 +194,16 @@ export const documentedChecks = group("documented", [
         if (!schema || !collection) continue;
         let samples: { value: unknown; kind: string; at: string }[];
         try {
-          samples = fc.sample(invalidValues(schema, { maxItems: 1, nullIsAbsent: true }), { seed: propertySeed(ctx.settings.seed, `${ctx.checkId}:${i}`), numRuns: 40 });
+          samples = fc.sample(invalidValues(schema, { maxItems: 1, nullIsAbsent: true }), {
+            seed: propertySeed(ctx.settings.seed, `${ctx.checkId}:${i}`),
+            numRuns: 40,
+          });
         } catch {
           continue; // a schema with no rule to break
         }
-        const oneOfEachKind = [...new Map(samples.map((s) => [`${s.kind}:${s.at}`, s])).values()].sort((a, b) => a.kind.localeCompare(b.kind)).slice(0, INVALID_BODIES_PER_CREATE);
+        const oneOfEachKind = [...new Map(samples.map((s) => [`${s.kind}:${s.at}`, s])).values()]
+          .sort((a, b) => a.kind.localeCompare(b.kind))
+          .slice(0, INVALID_BODIES_PER_CREATE);
         cases.push(...oneOfEachKind.map((bad) => ({ r, collection, bad })));
       }
       // Each bad body is a request of its own, refused or making an object of its own: side by side, judged in order.
@@ -180,7 +215,12 @@ export const documentedChecks = group("documented", [
           if (id) removeLater(ctx, r, r.remove ? await itemPath(ids, r.remove, id) : undefined, res, deploymentId);
         }
         if (res.status < 400 || res.status >= 500)
-          findings.fail(`${where(r.create)}: a body with ${bad.kind} at ${bad.at || "(root)"} was not refused`, { reason: res.status >= 500 ? "server-error" : "applied", expected: "a 4xx, nothing made", got: statusLine(res), res });
+          findings.fail(`${where(r.create)}: a body with ${bad.kind} at ${bad.at || "(root)"} was not refused`, {
+            reason: res.status >= 500 ? "server-error" : "applied",
+            expected: "a 4xx, nothing made",
+            got: statusLine(res),
+            res,
+          });
       }
       const sent = cases.length;
       findings.throwIfAny();

@@ -32,7 +32,8 @@ export const e14OptInChecks = group("documented", [
     id: "documented.resources.deployment-lifecycle",
     spec: SPEC,
     level: "SHOULD",
-    title: "A deployment the run creates from the document can be found in the deployments list, its setup wizard advanced and reset, and deleted (only once a read-back shows it as the run's own), and is no longer listed",
+    title:
+      "A deployment the run creates from the document can be found in the deployments list, its setup wizard advanced and reset, and deleted (only once a read-back shows it as the run's own), and is no longer listed",
     needs: ["writes", "deployment-lifecycle", "fixture:deployment"],
     async run(ctx) {
       const ops = (await documented(ctx)).operations;
@@ -40,15 +41,30 @@ export const e14OptInChecks = group("documented", [
       const env = { ops, deploymentId, ids: new PathIds(ctx.api, ops, deploymentId, runPrefixOf(ctx.settings.seed)), schemas: new DocumentSchemas() };
       const failures: Parameters<typeof ctx.expect.fail>[] = [];
       const { exercised, unbuilt } = await runChains(ctx, env, { fail: (what, d) => failures.push([what, d]) }, "deployment-lifecycle");
-      if (failures.length) ctx.expect.fail(`${failures[0][0]}${failures.length > 1 ? ` (and ${failures.length - 1} more: ${failures.slice(1).map((f) => f[0]).join("; ")})` : ""}`, failures[0][1]);
-      if (!exercised) throw new NotVerifiable(`the served document shows no deployment create whose deployment it lets a client delete${unbuilt.length ? ` (${unbuilt.join("; ")})` : ""}`);
+      if (failures.length)
+        ctx.expect.fail(
+          `${failures[0][0]}${
+            failures.length > 1
+              ? ` (and ${failures.length - 1} more: ${failures
+                  .slice(1)
+                  .map((f) => f[0])
+                  .join("; ")})`
+              : ""
+          }`,
+          failures[0][1],
+        );
+      if (!exercised)
+        throw new NotVerifiable(
+          `the served document shows no deployment create whose deployment it lets a client delete${unbuilt.length ? ` (${unbuilt.join("; ")})` : ""}`,
+        );
     },
   },
   {
     id: "documented.operations.git",
     spec: SPEC,
     level: "SHOULD",
-    title: "In a deployment the run created: commit, pull, merge (into the parent the run made) and merge-to-default of a branch the run created, and connecting the deployment to a repository its GitHub installation lists, are answered as documented",
+    title:
+      "In a deployment the run created: commit, pull, merge (into the parent the run made) and merge-to-default of a branch the run created, and connecting the deployment to a repository its GitHub installation lists, are answered as documented",
     // Merging into a default branch and connecting a repository cannot be undone: only on a deployment of the run's own, deleted after.
     needs: ["writes", "git-operations", "deployment-lifecycle", "fixture:deployment"],
     async run(ctx) {
@@ -70,14 +86,21 @@ export const e14OptInChecks = group("documented", [
       const connect = doc.requireNamed("connectGithub", "connects a deployment to a repository");
       const repo = await firstRepository(ctx);
       const body = connect.body({ owner: repo.owner, "repo|repository|name": repo.name, ...(repo.branch ? { "branch|branchName?": repo.branch } : {}) });
-      answeredAsDocumented(ctx, connect, await ctx.api.call("connectGithub", { deploymentId: dep }, { body }), `connecting to ${repo.owner}/${repo.name}`, body);
+      answeredAsDocumented(
+        ctx,
+        connect,
+        await ctx.api.call("connectGithub", { deploymentId: dep }, { body }),
+        `connecting to ${repo.owner}/${repo.name}`,
+        body,
+      );
     },
   },
   {
     id: "documented.operations.own-user",
     spec: SPEC,
     level: "SHOULD",
-    title: "Updating a user the run created, and setting and reading its value of an attribute the run created, are answered as documented, and the value set is read back",
+    title:
+      "Updating a user the run created, and setting and reading its value of an attribute the run created, are answered as documented, and the value set is read back",
     needs: ["writes", "admin-writes"],
     async run(ctx) {
       const doc = await documented(ctx);
@@ -89,11 +112,22 @@ export const e14OptInChecks = group("documented", [
       const set = doc.requireNamed("setUserAttributeValues", "sets a user's attribute values");
       const value = ctx.scratch.name("value");
       const values = set.body(valuesHints(set, attr, value));
-      answeredAsDocumented(ctx, set, await ctx.api.call("setUserAttributeValues", { userId: user }, { body: values }), `setting user ${user}'s value of attribute ${attr.name}`, values);
+      answeredAsDocumented(
+        ctx,
+        set,
+        await ctx.api.call("setUserAttributeValues", { userId: user }, { body: values }),
+        `setting user ${user}'s value of attribute ${attr.name}`,
+        values,
+      );
       const read = doc.requireNamed("getUserAttributeValues", "reads a user's attribute values");
       const res = await ctx.api.call("getUserAttributeValues", { userId: user });
       const record = answeredAsDocumented(ctx, read, res, `reading user ${user}'s attribute values`);
-      ctx.expect.that(holdsValue(record, attr, value), `user ${user}'s values hold ${value} for attribute ${attr.name}`, { expected: `${attr.name} (id ${attr.id}) = ${value}`, got: res.text.slice(0, 300), res, reason: "value-read-back" });
+      ctx.expect.that(holdsValue(record, attr, value), `user ${user}'s values hold ${value} for attribute ${attr.name}`, {
+        expected: `${attr.name} (id ${attr.id}) = ${value}`,
+        got: res.text.slice(0, 300),
+        res,
+        reason: "value-read-back",
+      });
     },
   },
   {
@@ -110,18 +144,35 @@ export const e14OptInChecks = group("documented", [
       const res = await duplicate(ctx.scratch, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
       unlessAtWorkbookLimit(res, "cloning the published workbook");
       // E10 is spec'd: a clone that does not answer blocks this check under E10's own check.
-      const clone = ctx.require<any>(res, "E10", "cloning the published workbook, whose clone carries a copy of its dashboard", (r) => r.isJson && Number.isSafeInteger(r.body?.id));
+      const clone = ctx.require<any>(
+        res,
+        "E10",
+        "cloning the published workbook, whose clone carries a copy of its dashboard",
+        (r) => r.isJson && Number.isSafeInteger(r.body?.id),
+      );
       // E10 names a clone `Copy of …`: the ledger's entry carries when it was answered, which tells the run's clone from an older one.
       const made = ctx.scratch.entries.find((m) => m.deploymentId === dep && m.ref.type === "WORKBOOK" && m.ref.id === clone.id);
       await ctx.scratch.requireOwn(ctx.api, dep, [made?.ref ?? { type: "WORKBOOK", id: clone.id }]);
       const dashboard = clone.publishedDashboard;
       if (typeof dashboard?.publicId !== "string") throw new NotVerifiable(`the clone ${clone.id} shows no publishedDashboard.publicId`);
       const on = patch.body({ allowEmbed: true });
-      answeredAsDocumented(ctx, patch, await ctx.api.call("setDashboardEmbedding", { publicId: dashboard.publicId }, { body: on }), `enabling signed embedding of the run's clone ${clone.id}`, on);
+      answeredAsDocumented(
+        ctx,
+        patch,
+        await ctx.api.call("setDashboardEmbedding", { publicId: dashboard.publicId }, { body: on }),
+        `enabling signed embedding of the run's clone ${clone.id}`,
+        on,
+      );
       const reportId = dashboard.reportSnapshots?.[0]?.reportId;
       if (!Number.isSafeInteger(reportId)) throw new NotVerifiable(`the clone's dashboard ${dashboard.publicId} holds no report snapshot to run`);
       const run = python.body({ "reportId|id": reportId });
-      answeredAsDocumented(ctx, python, await ctx.api.call("runDashboardPython", { publicId: dashboard.publicId }, { body: run }), `running report ${reportId} of the run's clone's dashboard`, run);
+      answeredAsDocumented(
+        ctx,
+        python,
+        await ctx.api.call("runDashboardPython", { publicId: dashboard.publicId }, { body: run }),
+        `running report ${reportId} of the run's clone's dashboard`,
+        run,
+      );
     },
   },
   {
@@ -140,7 +191,11 @@ export const e14OptInChecks = group("documented", [
       const branch = await ownBranch(ctx, doc, dep);
       await devMode(ctx, doc, dep, branch);
       const name = `model/cubes/${ctx.scratch.slug("cube").replace(/-/g, "_")}.yml`;
-      setup(ctx, await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") }), `writing ${name} on the run's branch ${branch}`);
+      setup(
+        ctx,
+        await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") }),
+        `writing ${name} on the run's branch ${branch}`,
+      );
       // The file named in the query where the document puts it there, else in the body (one name or a list, as its schema types it).
       const props = propertiesOf(remove.bodySchema());
       const asList = Object.entries(props).some(([k, s]) => FILE_NAMES.split("|").includes(k) && s?.type === "array");
@@ -148,7 +203,10 @@ export const e14OptInChecks = group("documented", [
       const query = { ...(byName ? { [byName]: name } : {}), ...(onBranch ? { [onBranch]: branch } : {}) };
       const res = await ctx.api.call("deleteDataModelFiles", { deploymentId: dep }, { query, body });
       answeredAsDocumented(ctx, remove, res, `deleting ${name} from the run's branch ${branch}`, { ...query, ...body });
-      ctx.expect.that(!(await fileNames(ctx, doc, dep, branch)).includes(name), `${name} is no longer listed on ${branch}`, { expected: `no ${name}`, reason: "read-after-delete" });
+      ctx.expect.that(!(await fileNames(ctx, doc, dep, branch)).includes(name), `${name} is no longer listed on ${branch}`, {
+        expected: `no ${name}`,
+        reason: "read-after-delete",
+      });
     },
   },
 ]);
@@ -159,17 +217,25 @@ export const e14OptInChecks = group("documented", [
  */
 async function ownDeployment(ctx: CheckContext, ops: Operation[], underTest: string): Promise<string> {
   const [r] = resourcesOf(ops, ctx.settings, "deployment-lifecycle");
-  if (!r?.remove) throw new NotVerifiable("the served document shows no deployment create whose deployment it lets a client delete: no deployment of the run's own to send git operations to");
+  if (!r?.remove)
+    throw new NotVerifiable(
+      "the served document shows no deployment create whose deployment it lets a client delete: no deployment of the run's own to send git operations to",
+    );
   const ids = new PathIds(ctx.api, ops, underTest);
   const res = await ctx.api.post((await ids.fill(r.create.path)) ?? r.create.path, bodyFor(ctx, r.create, propertySeed(ctx.settings.seed, ctx.checkId)));
   setup(ctx, res, `creating a deployment of the run's own (${r.create.method} ${r.create.path})`);
   const id = createdId(r, res);
   const removePath = id === undefined ? undefined : await itemPath(ids, r.remove, id);
-  if (id === undefined || removePath === undefined) throw new NotVerifiable(`the answer to ${r.create.method} ${r.create.path} names no id of the deployment it made`);
+  if (id === undefined || removePath === undefined)
+    throw new NotVerifiable(`the answer to ${r.create.method} ${r.create.path} names no id of the deployment it made`);
   removeLater(ctx, r, removePath, res, underTest);
   const list = listPath(r, removePath);
-  const whole = await walkAgainUntil(async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, list) }), (w) => readsAsOwn(ctx, w, id));
-  if (!readsAsOwn(ctx, whole, id)) throw new NotVerifiable(`GET ${list} does not show deployment ${id} named with ${ctx.scratch.prefix}: no git operation is sent to it`);
+  const whole = await walkAgainUntil(
+    async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, list) }),
+    (w) => readsAsOwn(ctx, w, id),
+  );
+  if (!readsAsOwn(ctx, whole, id))
+    throw new NotVerifiable(`GET ${list} does not show deployment ${id} named with ${ctx.scratch.prefix}: no git operation is sent to it`);
   return id;
 }
 
@@ -182,12 +248,22 @@ const FILE_NAMES = "fileName|fileNames|path|paths|name|names|files";
 async function stringAttribute(ctx: CheckContext, doc: Awaited<ReturnType<typeof documented>>): Promise<{ id: unknown; name: string }> {
   const list = doc.findNamed("listUserAttributes");
   const res = list ? await ctx.api.call("listUserAttributes") : undefined;
-  const listedOne = res?.status === 200 && res.isJson ? (listedIn(list!.record(res)) ?? listedIn(res.body) ?? []).find((a) => field(a, "type|dataType") === "string" && typeof field(a, "name|key") === "string") : undefined;
+  const listedOne =
+    res?.status === 200 && res.isJson
+      ? (listedIn(list!.record(res)) ?? listedIn(res.body) ?? []).find(
+          (a) => field(a, "type|dataType") === "string" && typeof field(a, "name|key") === "string",
+        )
+      : undefined;
   if (listedOne) return { id: field(listedOne, "id|attributeId"), name: field(listedOne, "name|key") };
   const create = doc.requireNamed("createUserAttribute", "creates the attribute whose value is set (none of type string is listed)");
   doc.requireNamed("deleteUserAttribute", "removes the run's attribute afterwards");
   const name = ctx.scratch.slug("attr").replace(/-/g, "_");
-  const made = createdIn(ctx, create, await ctx.api.call("createUserAttribute", {}, { body: create.body({ "name|key": name, "type|dataType": "string" }) }), "creating a user attribute of the run's own");
+  const made = createdIn(
+    ctx,
+    create,
+    await ctx.api.call("createUserAttribute", {}, { body: create.body({ "name|key": name, "type|dataType": "string" }) }),
+    "creating a user attribute of the run's own",
+  );
   ctx.scratch.onCleanup(`delete user attribute ${made.id}`, async () => void (await ctx.api.call("deleteUserAttribute", { attributeId: made.id })));
   return { id: made.id, name };
 }
@@ -196,13 +272,26 @@ async function stringAttribute(ctx: CheckContext, doc: Awaited<ReturnType<typeof
 function valuesHints(set: ServedOperation, attr: { id: unknown; name: string }, value: string): Record<string, unknown> {
   const props = propertiesOf(set.bodySchema());
   const key = Object.keys(props).find((k) => /^(values|items|attributes)$/i.test(k)) ?? "values";
-  return { [key]: props[key]?.type === "array" ? [{ "attributeId|id|attribute|name|key": props[key]?.items?.properties?.attributeId || props[key]?.items?.properties?.id ? attr.id : attr.name, value }] : { [attr.name]: value } };
+  return {
+    [key]:
+      props[key]?.type === "array"
+        ? [
+            {
+              "attributeId|id|attribute|name|key": props[key]?.items?.properties?.attributeId || props[key]?.items?.properties?.id ? attr.id : attr.name,
+              value,
+            },
+          ]
+        : { [attr.name]: value },
+  };
 }
 
 /** Whether a read of a user's values holds `value` for the attribute, in either spelling. */
 function holdsValue(record: any, attr: { id: unknown; name: string }, value: string): boolean {
   const values = field(record, "values|items|data") ?? record;
-  if (Array.isArray(values)) return values.some((v) => (String(field(v, "attributeId|id|attribute")) === String(attr.id) || field(v, "name|key") === attr.name) && field(v, "value") === value);
+  if (Array.isArray(values))
+    return values.some(
+      (v) => (String(field(v, "attributeId|id|attribute")) === String(attr.id) || field(v, "name|key") === attr.name) && field(v, "value") === value,
+    );
   return !!values && typeof values === "object" && values[attr.name] === value;
 }
 
@@ -211,10 +300,15 @@ async function firstRepository(ctx: CheckContext): Promise<{ owner: string; name
   const installation = records(ctx, setupList(ctx, await ctx.api.call("listGithubInstallations"), "the GitHub installations"), "the GitHub installations")[0];
   const installationId = field(installation, "id|installationId");
   if (installationId === undefined) throw new NotVerifiable("the tenant lists no GitHub installation: no repository to connect");
-  const repo = records(ctx, setupList(ctx, await ctx.api.call("listGithubRepositories", { installationId }), "the installation's repositories"), "the installation's repositories")[0];
+  const repo = records(
+    ctx,
+    setupList(ctx, await ctx.api.call("listGithubRepositories", { installationId }), "the installation's repositories"),
+    "the installation's repositories",
+  )[0];
   const owner = field(repo, "owner|ownerLogin");
   const name = field(repo, "repo|name");
-  if (typeof owner !== "string" || typeof name !== "string") throw new NotVerifiable(`installation ${installationId} lists no repository with an owner and a name`);
+  if (typeof owner !== "string" || typeof name !== "string")
+    throw new NotVerifiable(`installation ${installationId} lists no repository with an owner and a name`);
   const branches = await ctx.api.call("listGithubBranches", { owner, repo: name });
   const branch = branches.status === 200 && branches.isJson ? field(records(ctx, branches, `the branches of ${owner}/${name}`)[0], "name") : undefined;
   return { owner, name, branch: typeof branch === "string" ? branch : undefined };

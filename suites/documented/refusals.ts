@@ -23,9 +23,20 @@ export function namedIn(res: Response, body: unknown): string {
 export function answeredAsDocumented(ctx: CheckContext, op: ServedOperation, res: Response, what: string, sent?: unknown): any {
   const where = `${specSectionOf(op.op.key) ?? "not in the spec"}: ${op.label}`;
   if (res.status >= 400 && res.status < 500)
-    ctx.expect.fail(`${where}: ${what}, a request valid under its document, is refused${namedIn(res, sent)}`, { expected: "a 2xx the document lists", got: statusLine(res), res, reason: "valid-request-refused" });
+    ctx.expect.fail(`${where}: ${what}, a request valid under its document, is refused${namedIn(res, sent)}`, {
+      expected: "a 2xx the document lists",
+      got: statusLine(res),
+      res,
+      reason: "valid-request-refused",
+    });
   const c = contradiction(op.op, res, schemas);
   if (c) ctx.expect.fail(`${where}: ${what}: ${c.what}`, { expected: c.expected, got: c.got, res, reason: c.reason });
-  if (res.status < 200 || res.status >= 300) ctx.expect.fail(`${where}: ${what} is answered with a status that is no 2xx`, { expected: "a 2xx the document lists", got: statusLine(res), res, reason: "valid-request-refused" });
+  if (res.status < 200 || res.status >= 300)
+    ctx.expect.fail(`${where}: ${what} is answered with a status that is no 2xx`, {
+      expected: "a 2xx the document lists",
+      got: statusLine(res),
+      res,
+      reason: "valid-request-refused",
+    });
   return res.isJson ? op.record(res) : undefined;
 }

@@ -3,7 +3,15 @@ import type { Api } from "../../core/transport/api.js";
 import type { Response } from "../../core/transport/http.js";
 import { statusLine } from "../../core/model/expect.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
-import { type DocumentSchemas, documentedResponse, mediaMatches, mediaType, type Operation, operationsOf, type Parameter } from "../../core/served/served-document.js";
+import {
+  type DocumentSchemas,
+  documentedResponse,
+  mediaMatches,
+  mediaType,
+  type Operation,
+  operationsOf,
+  type Parameter,
+} from "../../core/served/served-document.js";
 import type { RunSettings } from "../../core/run/settings.js";
 import { NotGenerated, validValues } from "../../generators/index.js";
 import { merge } from "../../generators/schema-shape.js";
@@ -36,7 +44,12 @@ export class PathIds {
    * `runPrefix` starts the names of what this run creates (core/ledger/scratch.ts): those objects come and
    * go while checks run side by side, so an id is taken from them only when nothing else is listed.
    */
-  constructor(private readonly api: Api, private readonly ops: Operation[], private readonly deploymentId: string, private readonly runPrefix?: string) {}
+  constructor(
+    private readonly api: Api,
+    private readonly ops: Operation[],
+    private readonly deploymentId: string,
+    private readonly runPrefix?: string,
+  ) {}
 
   /**
    * Chains of several resources run at once (suites/documented/chains.ts): one filling at a time, so
@@ -190,14 +203,19 @@ export function specQueryParameters(specDoc: any, op: Operation): Map<string, Pa
 }
 
 /** A parameter's schema narrowed by the spec's: both must hold (`number` and `integer|null` give integer). */
-const narrowed = (p: Parameter, spec: Map<string, Parameter>) => (spec.get(p.name)?.schema ? { ...p, schema: merge(p.schema ?? {}, spec.get(p.name)!.schema) } : p);
+const narrowed = (p: Parameter, spec: Map<string, Parameter>) =>
+  spec.get(p.name)?.schema ? { ...p, schema: merge(p.schema ?? {}, spec.get(p.name)!.schema) } : p;
 
 /**
  * Valid queries of an operation: required parameters always, optional ones sometimes, one pagination
  * style. An optional parameter whose schema gives no value (NotGenerated) is left out; one that names
  * an object the run discovered (`known`) names that object.
  */
-export function queryArbitrary(op: Operation, spec: Map<string, Parameter> = new Map(), known: Record<string, string> = {}): fc.Arbitrary<Record<string, string | number | boolean | undefined>> {
+export function queryArbitrary(
+  op: Operation,
+  spec: Map<string, Parameter> = new Map(),
+  known: Record<string, string> = {},
+): fc.Arbitrary<Record<string, string | number | boolean | undefined>> {
   const candidates = op.parameters.filter((p) => p.in === "query" && (p.required || !CURSOR.test(p.name))).map((p) => narrowed(p, spec));
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const p of candidates) {
@@ -244,11 +262,14 @@ export function invalidQueryValues(p: Parameter): { value: string; breaks: strin
   const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   const out: { value: string; breaks: string; clampable?: number }[] = [];
   if (s.enum && !types.includes("null")) out.push({ value: "cf-not-a-listed-value", breaks: `enum ${JSON.stringify(s.enum)}` });
-  else if (types.length && types.every((t) => t === "integer" || t === "number" || t === "null")) out.push({ value: "cf-not-a-number", breaks: `type ${types.join("|")}` });
+  else if (types.length && types.every((t) => t === "integer" || t === "number" || t === "null"))
+    out.push({ value: "cf-not-a-number", breaks: `type ${types.join("|")}` });
   else if (types.length && types.every((t) => t === "boolean")) out.push({ value: "cf-maybe", breaks: "type boolean" });
   if (typeof s.minimum === "number") out.push({ value: String(Math.ceil(s.minimum) - 1), breaks: `minimum ${s.minimum}` });
-  if (typeof s.maximum === "number") out.push({ value: String(Math.floor(s.maximum) + 1), breaks: `maximum ${s.maximum}`, ...(PAGE_SIZES.has(p.name) ? { clampable: s.maximum } : {}) });
-  if (types.includes("string") && (s.format === "date" || s.format === "date-time") && !s.enum) out.push({ value: "cf-not-a-date", breaks: `format ${s.format}` });
+  if (typeof s.maximum === "number")
+    out.push({ value: String(Math.floor(s.maximum) + 1), breaks: `maximum ${s.maximum}`, ...(PAGE_SIZES.has(p.name) ? { clampable: s.maximum } : {}) });
+  if (types.includes("string") && (s.format === "date" || s.format === "date-time") && !s.enum)
+    out.push({ value: "cf-not-a-date", breaks: `format ${s.format}` });
   return out;
 }
 
@@ -259,8 +280,14 @@ export function invalidQueryValues(p: Parameter): { value: string; breaks: strin
  * "writes" for the rest (--allow-writes); reads are "read".
  */
 export type WriteClass = "read" | "writes" | "admin" | "never";
-const NEVER = [/^\/(build\/)?api\/v1\/deployments\/?$/, /^\/(build\/)?api\/v1\/deployments\/\{[^}]+\}\/?$/, /\/(creation-step|dev-mode|commit|pull|merge|merge-to-default|github|data-model|dbt-sync|branches|env-vars)(\/|$)/, /^\/api\/v1\/deployments\/\{[^}]+\}\/settings/];
-const ADMIN = /^\/api\/v1\/(users|user-attributes|user-attribute-values|tenant|oauth-integrations|user-oauth-tokens|oidc-token-configs|embed-tenants|groups|policies|embed)(\/|$)/;
+const NEVER = [
+  /^\/(build\/)?api\/v1\/deployments\/?$/,
+  /^\/(build\/)?api\/v1\/deployments\/\{[^}]+\}\/?$/,
+  /\/(creation-step|dev-mode|commit|pull|merge|merge-to-default|github|data-model|dbt-sync|branches|env-vars)(\/|$)/,
+  /^\/api\/v1\/deployments\/\{[^}]+\}\/settings/,
+];
+const ADMIN =
+  /^\/api\/v1\/(users|user-attributes|user-attribute-values|tenant|oauth-integrations|user-oauth-tokens|oidc-token-configs|embed-tenants|groups|policies|embed)(\/|$)/;
 export function writeClass(op: Pick<Operation, "method" | "path">): WriteClass {
   if (op.method === "GET") return "read";
   if (NEVER.some((r) => r.test(op.path))) return "never";
@@ -276,10 +303,15 @@ export type OptIn = "deployment-lifecycle" | "git-operations";
 const LIFECYCLE = [/^\/(build\/)?api\/v1\/deployments\/?$/, /^\/api\/v1\/deployments\/\{[^}]+\}\/creation-step\//];
 const GIT = /^\/build\/api\/v1\/deployments\/\{[^}]+\}\/(commit|pull|merge|merge-to-default|github\/connect)\/?$/;
 export function optInOf(op: Pick<Operation, "method" | "path">): OptIn | undefined {
-  if ((op.method === "POST" && LIFECYCLE.some((r) => r.test(op.path))) || (op.method === "DELETE" && /^\/(build\/)?api\/v1\/deployments\/\{[^}]+\}\/?$/.test(op.path))) return "deployment-lifecycle";
+  if (
+    (op.method === "POST" && LIFECYCLE.some((r) => r.test(op.path))) ||
+    (op.method === "DELETE" && /^\/(build\/)?api\/v1\/deployments\/\{[^}]+\}\/?$/.test(op.path))
+  )
+    return "deployment-lifecycle";
   return op.method === "POST" && GIT.test(op.path) ? "git-operations" : undefined;
 }
-const granted = (settings: RunSettings, optIn: OptIn) => settings.writes && Boolean(optIn === "deployment-lifecycle" ? settings.deploymentLifecycle : settings.gitOperations);
+const granted = (settings: RunSettings, optIn: OptIn) =>
+  settings.writes && Boolean(optIn === "deployment-lifecycle" ? settings.deploymentLifecycle : settings.gitOperations);
 
 /** Whether the run may send the operation; one of class "never" only by a check sending under `optIn`, as the user granted it. */
 export const mayWrite = (op: Pick<Operation, "method" | "path">, settings: RunSettings, optIn?: OptIn) => {
@@ -289,18 +321,40 @@ export const mayWrite = (op: Pick<Operation, "method" | "path">, settings: RunSe
 };
 
 /** Why an answer contradicts the operation's document (status, content type, body schema), or undefined. */
-export function contradiction(op: Operation, res: Response, schemas: DocumentSchemas): { reason: ReasonKey; what: string; expected: string; got: string } | undefined {
+export function contradiction(
+  op: Operation,
+  res: Response,
+  schemas: DocumentSchemas,
+): { reason: ReasonKey; what: string; expected: string; got: string } | undefined {
   const documented = documentedResponse(op, res.status);
   const where = `${op.method} ${op.path}`;
-  if (!documented) return { reason: "undocumented-status", what: `${where} answered a status its document does not list`, expected: Object.keys(op.responses).join(" or "), got: statusLine(res) };
+  if (!documented)
+    return {
+      reason: "undocumented-status",
+      what: `${where} answered a status its document does not list`,
+      expected: Object.keys(op.responses).join(" or "),
+      got: statusLine(res),
+    };
   const types = Object.keys(documented.media);
   const served = mediaType(res.headers["content-type"]);
   if (types.length && res.text.length && !mediaMatches(types, served))
-    return { reason: "content-type", what: `${where} answered ${res.status} with a content type its document does not list`, expected: types.join(" or "), got: served || "no content-type" };
+    return {
+      reason: "content-type",
+      what: `${where} answered ${res.status} with a content type its document does not list`,
+      expected: types.join(" or "),
+      got: served || "no content-type",
+    };
   const schema = documented.media[types.find((t) => mediaMatches([t], served)) ?? ""];
   if (schema === undefined || !/json/.test(served)) return undefined;
-  if (!res.isJson) return { reason: "not-json", what: `${where} answered ${res.status} with a body that is not JSON`, expected: "a JSON body", got: statusLine(res) };
+  if (!res.isJson)
+    return { reason: "not-json", what: `${where} answered ${res.status} with a body that is not JSON`, expected: "a JSON body", got: statusLine(res) };
   const errors = schemas.errors(schema, res.body);
-  if (errors?.length) return { reason: "schema", what: `${where} answered ${res.status} with a body its documented schema does not accept`, expected: "a body valid under the documented schema", got: errors.join("; ") };
+  if (errors?.length)
+    return {
+      reason: "schema",
+      what: `${where} answered ${res.status} with a body its documented schema does not accept`,
+      expected: "a body valid under the documented schema",
+      got: errors.join("; "),
+    };
   return undefined;
 }

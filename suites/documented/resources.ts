@@ -39,14 +39,16 @@ const FOLDER_CREATE = (() => {
  * could not be removed: a user the document deletes only in bulk), but a workspace folder's.
  */
 export function resourcesOf(ops: Operation[], settings: CheckContext["settings"], optIn?: OptIn): Resource[] {
-  return ops.filter((o) => o.method === "POST" && mayWrite(o, settings, optIn) && (optIn === undefined || optInOf(o) === optIn)).flatMap((create) => {
-    const addressed = addressedAnywhere(create, ops);
-    // An opted-in create is sent only where what it makes is deleted by an operation of the same opt-in.
-    if (optIn && (!addressed?.remove || !mayWrite(addressed.remove, settings, optIn))) return [];
-    // An update the run may not send (a deployment's PUT is E6, with its own opt-in) is left out of the chain.
-    const update = addressed?.update && mayWrite(addressed.update, settings, optIn) ? addressed.update : undefined;
-    return addressed && (addressed.remove || create.key === FOLDER_CREATE) ? [{ create, ...addressed, update, list: listOf(ops, create.path) }] : [];
-  });
+  return ops
+    .filter((o) => o.method === "POST" && mayWrite(o, settings, optIn) && (optIn === undefined || optInOf(o) === optIn))
+    .flatMap((create) => {
+      const addressed = addressedAnywhere(create, ops);
+      // An opted-in create is sent only where what it makes is deleted by an operation of the same opt-in.
+      if (optIn && (!addressed?.remove || !mayWrite(addressed.remove, settings, optIn))) return [];
+      // An update the run may not send (a deployment's PUT is E6, with its own opt-in) is left out of the chain.
+      const update = addressed?.update && mayWrite(addressed.update, settings, optIn) ? addressed.update : undefined;
+      return addressed && (addressed.remove || create.key === FOLDER_CREATE) ? [{ create, ...addressed, update, list: listOf(ops, create.path) }] : [];
+    });
 }
 
 /**
@@ -119,7 +121,8 @@ export function bodyFor(ctx: CheckContext, op: Operation, seed: number, ref: (na
   const required = new Set<string>(schema.required ?? []);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) if (required.has(k)) out[k] = own(k, v);
-  for (const k of Object.keys(props)) if (!(k in out) && (NAME_LIKE.test(k) || ref(k) !== undefined) && (plainString(k) || ref(k) !== undefined)) out[k] = own(k, undefined);
+  for (const k of Object.keys(props))
+    if (!(k in out) && (NAME_LIKE.test(k) || ref(k) !== undefined) && (plainString(k) || ref(k) !== undefined)) out[k] = own(k, undefined);
   return out;
 }
 
@@ -133,7 +136,15 @@ export function ownNamed(ctx: CheckContext, op: Operation, value: unknown, broke
   const props: Record<string, any> = requestSchema(op)?.properties ?? {};
   const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   for (const k of Object.keys(out)) {
-    if (brokenAt === `/${k}` || brokenAt.startsWith(`/${k}/`) || typeof out[k] !== "string" || props[k]?.type !== "string" || props[k]?.enum || props[k]?.pattern) continue;
+    if (
+      brokenAt === `/${k}` ||
+      brokenAt.startsWith(`/${k}/`) ||
+      typeof out[k] !== "string" ||
+      props[k]?.type !== "string" ||
+      props[k]?.enum ||
+      props[k]?.pattern
+    )
+      continue;
     if (EMAIL_LIKE(k, props[k])) out[k] = `${ctx.scratch.slug("doc")}@example.com`;
     else if (NAME_LIKE.test(k)) out[k] = ctx.scratch.name("doc");
   }
@@ -161,7 +172,14 @@ export function referencesOf(r: Resource, placeholders: Set<string>): string[] {
  * prefix, or `alsoOwn` holds of its record: the chain that made it judges so too (it names another
  * object the run made, or sits under one), and an interrupted chain leaves that judgement to the ledger.
  */
-export function removeLater(ctx: CheckContext, r: Resource, path: string | undefined, res: Response, deploymentId: string, alsoOwn?: (record: unknown) => boolean): Registered | undefined {
+export function removeLater(
+  ctx: CheckContext,
+  r: Resource,
+  path: string | undefined,
+  res: Response,
+  deploymentId: string,
+  alsoOwn?: (record: unknown) => boolean,
+): Registered | undefined {
   const id = createdId(r, res);
   if (r.remove && path && id !== undefined) {
     const list = listPath(r, path);
@@ -220,5 +238,5 @@ export function listPath(r: Resource, filledItem: string): string {
 function fillLike(template: string, filledItem: string): string {
   const parts = template.split("/");
   const filled = filledItem.split("/");
-  return parts.map((p, i) => (/^\{.*\}$/.test(p) ? filled[i] ?? p : p)).join("/");
+  return parts.map((p, i) => (/^\{.*\}$/.test(p) ? (filled[i] ?? p) : p)).join("/");
 }

@@ -14,13 +14,21 @@ export class Findings {
     this.list.push({ op: typeof op === "string" ? op : `${op.method} ${op.path}`, failure });
   }
   fail(what: string, detail: { reason: ReasonKey; expected: string; got: string; res?: Response }): void {
-    this.add(detail.res ? `${detail.res.exchange.method} ${new URL(detail.res.exchange.url).pathname}` : "", new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason }));
+    this.add(
+      detail.res ? `${detail.res.exchange.method} ${new URL(detail.res.exchange.url).pathname}` : "",
+      new CheckFailure(what, { expected: detail.expected, got: detail.got, exchange: detail.res?.exchange, reason: detail.reason }),
+    );
   }
   throwIfAny(): void {
     if (!this.list.length) return;
     const first = this.list[0].failure;
     const others = this.list.slice(1).map((f) => `${f.op}: ${f.failure.message}`);
-    const failure = new CheckFailure(`${first.message}${others.length ? ` (and ${others.length} more: ${others.join("; ")})` : ""}`, { expected: first.expected, got: first.got, exchange: first.exchange, reason: first.reason });
+    const failure = new CheckFailure(`${first.message}${others.length ? ` (and ${others.length} more: ${others.join("; ")})` : ""}`, {
+      expected: first.expected,
+      got: first.got,
+      exchange: first.exchange,
+      reason: first.reason,
+    });
     failure.property = first.property;
     throw failure;
   }

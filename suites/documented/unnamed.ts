@@ -23,14 +23,17 @@ export const unnamedOperationChecks = group("documented", [
     id: "documented.operations.unnamed",
     spec: "E14; Versioning 1",
     level: "SHOULD",
-    title: "Each write (POST, PUT, PATCH) of the served document that the spec does not name is answered as documented to a request valid under its document: a status it lists, with its documented body, and no 4xx",
+    title:
+      "Each write (POST, PUT, PATCH) of the served document that the spec does not name is answered as documented to a request valid under its document: a status it lists, with its documented body, and no 4xx",
     needs: ["writes", "unnamed-operations", "fixture:deployment"],
     async run(ctx) {
       const { ops, ids, schemas } = await setUp(ctx);
       // Named by the spec: an operation of its table or of the E14 families its own document holds.
       const named = new Set(operationsOf(ctx.schemas.document).map((o) => o.key));
       const chained = new Set(resourcesOf(ops, ctx.settings).map((r) => r.create));
-      const unnamed = ops.filter((o) => WRITES.has(o.method) && specSectionOf(o.key) === undefined && !named.has(o.key) && !chained.has(o) && mayWrite(o, ctx.settings));
+      const unnamed = ops.filter(
+        (o) => WRITES.has(o.method) && specSectionOf(o.key) === undefined && !named.has(o.key) && !chained.has(o) && mayWrite(o, ctx.settings),
+      );
       const findings = new Findings();
       const unbuilt: string[] = [];
       let sent = 0;
@@ -50,15 +53,29 @@ export const unnamedOperationChecks = group("documented", [
         sent++;
         const where = `not in the spec: ${op.method} ${op.path}`;
         if (res.status >= 400 && res.status < 500)
-          findings.fail(`${where}: a request valid under its document is refused${namedIn(res, body)}`, { reason: "valid-request-refused", expected: "a 2xx the document lists", got: statusLine(res), res });
-        else if (res.status >= 500) findings.fail(`${where}: a request valid under its document gets a server error`, { reason: "server-error", expected: "a 2xx the document lists", got: statusLine(res), res });
+          findings.fail(`${where}: a request valid under its document is refused${namedIn(res, body)}`, {
+            reason: "valid-request-refused",
+            expected: "a 2xx the document lists",
+            got: statusLine(res),
+            res,
+          });
+        else if (res.status >= 500)
+          findings.fail(`${where}: a request valid under its document gets a server error`, {
+            reason: "server-error",
+            expected: "a 2xx the document lists",
+            got: statusLine(res),
+            res,
+          });
         else {
           const c = contradiction(op, res, schemas);
           if (c) findings.fail(`${where}: ${c.what}`, { reason: c.reason, expected: c.expected, got: c.got, res });
         }
       }
       findings.throwIfAny();
-      if (!sent) throw new NotExercised(`the served document lists no write the spec does not name that the run could send${unbuilt.length ? ` (${unbuilt.join("; ")})` : ""}`);
+      if (!sent)
+        throw new NotExercised(
+          `the served document lists no write the spec does not name that the run could send${unbuilt.length ? ` (${unbuilt.join("; ")})` : ""}`,
+        );
     },
   },
 ]);

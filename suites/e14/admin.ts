@@ -55,8 +55,17 @@ async function searchHolds(ctx: CheckContext, list: OperationName, what: string,
   if (!target || all.length < 2) throw new NotExercised(`the ${what} list holds ${all.length} record(s): a search could not leave one out`);
   const term = termOf(target)!;
   const { res, items: found } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
-  ctx.expect.that(found.some((r) => field(r, "id") === field(target, "id")), `the ${what} record holding "${term}" is listed`, { expected: `id ${field(target, "id")}`, got: found.map((r) => field(r, "id")), res, reason: "match-listed" });
-  ctx.expect.equal(found.filter((r) => !mentions(r, term)).map((r) => field(r, "id")), [], `no ${what} record without "${term}" is listed`, { res, reason: "only-matches" });
+  ctx.expect.that(
+    found.some((r) => field(r, "id") === field(target, "id")),
+    `the ${what} record holding "${term}" is listed`,
+    { expected: `id ${field(target, "id")}`, got: found.map((r) => field(r, "id")), res, reason: "match-listed" },
+  );
+  ctx.expect.equal(
+    found.filter((r) => !mentions(r, term)).map((r) => field(r, "id")),
+    [],
+    `no ${what} record without "${term}" is listed`,
+    { res, reason: "only-matches" },
+  );
 }
 
 /** A user record as read, its timestamps aside (a read may touch them): what a refused action must leave as it was. */
@@ -80,16 +89,34 @@ export const e14AdminChecks = [
         const gone = await ownUser(ctx, doc);
         // Deleted next, to be a missing one; at cleanup, if the check was stopped before.
         let deleted = false;
-        ctx.scratch.onCleanup(`delete user ${gone}`, async () => void (deleted || (await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [gone]) }))));
-        setupRecord(ctx, bulkOp(doc), await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [gone]) }), `deleting user ${gone} to get a missing one`);
+        ctx.scratch.onCleanup(
+          `delete user ${gone}`,
+          async () => void (deleted || (await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [gone]) }))),
+        );
+        setupRecord(
+          ctx,
+          bulkOp(doc),
+          await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [gone]) }),
+          `deleting user ${gone} to get a missing one`,
+        );
         deleted = true;
         const res = await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DEACTIVATE", [user, gone]) });
         ctx.expect.status(res, 200, "a bulk action naming a missing user still answers 200", "per-user-answer");
         ctx.expect.json(res);
         const body = bulkOp(doc).record(res);
         const { failed, ids: failedIds } = failuresOf(body);
-        ctx.expect.that(failedIds.includes(gone), "the missing user is reported as a per-user failure", { expected: `a failure for user ${gone}`, got: body, res, reason: "failure-reported" });
-        ctx.expect.that(!failedIds.includes(user), "the existing user is not reported as failed", { expected: `no failure for ${user}`, got: failed, res, reason: "others-applied" });
+        ctx.expect.that(failedIds.includes(gone), "the missing user is reported as a per-user failure", {
+          expected: `a failure for user ${gone}`,
+          got: body,
+          res,
+          reason: "failure-reported",
+        });
+        ctx.expect.that(!failedIds.includes(user), "the existing user is not reported as failed", {
+          expected: `no failure for ${user}`,
+          got: failed,
+          res,
+          reason: "others-applied",
+        });
         for (const action of ["ACTIVATE", "DELETE"]) {
           const r = await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, action, [user]) });
           ctx.expect.status(r, 200, `bulk ${action} of the run's user`, "action-accepted");
@@ -110,7 +137,12 @@ export const e14AdminChecks = [
         const res = await ctx.as("readOnly").call("bulkUserAction", {}, { body: bulkBody(doc, "DEACTIVATE", [user]) });
         ctx.requireRoute(res, "E14", "a bulk user action");
         const failedIds = res.status === 200 ? failuresOf(ctx.expect.json(res)).ids : [];
-        ctx.expect.that((res.status >= 400 && res.status < 500) || failedIds.includes(user), "the read-only caller's DEACTIVATE is refused", { expected: `a 4xx, or a failure for user ${user}`, got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "refused" });
+        ctx.expect.that((res.status >= 400 && res.status < 500) || failedIds.includes(user), "the read-only caller's DEACTIVATE is refused", {
+          expected: `a 4xx, or a failure for user ${user}`,
+          got: `${res.status} ${res.text.slice(0, 160)}`,
+          res,
+          reason: "refused",
+        });
         const after = await userState(ctx, user);
         ctx.expect.equal(after.state, before.state, `user ${user} after the refused DEACTIVATE`, { res: after.res, reason: "not-applied" });
       },
@@ -163,14 +195,25 @@ export const e14AdminChecks = [
         // Without a documented delete, what it makes stays: only the tool's fixed names, and only as the user allowed.
         const removable = doc.findNamed("deleteUserAttribute") !== undefined;
         if (!removable && !ctx.settings.unremovableWrites)
-          throw new Skip("the server's document shows no delete of a user attribute, so what the check creates would stay: pass --allow-unremovable-writes to create the tool's fixed attributes");
+          throw new Skip(
+            "the server's document shows no delete of a user attribute, so what the check creates would stay: pass --allow-unremovable-writes to create the tool's fixed attributes",
+          );
         for (const type of ATTRIBUTE_TYPES) {
           const name = removable ? ctx.scratch.slug(`attr-${type}`).replace(/-/g, "_") : fixedAttributeName(type);
           const res = await ctx.api.call("createUserAttribute", {}, { body: create.body({ "name|key": name, "type|dataType": type }) });
-          if (!removable && res.status === 409) throw new NotExercised(`${name}, a fixed attribute of the tool, exists from an earlier run and the server documents no delete: creating a ${type} attribute was not tried anew`);
-          ctx.expect.that(res.status >= 200 && res.status < 300, `an attribute of type ${type} is created`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "type-accepted" });
+          if (!removable && res.status === 409)
+            throw new NotExercised(
+              `${name}, a fixed attribute of the tool, exists from an earlier run and the server documents no delete: creating a ${type} attribute was not tried anew`,
+            );
+          ctx.expect.that(res.status >= 200 && res.status < 300, `an attribute of type ${type} is created`, {
+            expected: "2xx",
+            got: `${res.status} ${res.text.slice(0, 160)}`,
+            res,
+            reason: "type-accepted",
+          });
           const { id, record } = createdIn(ctx, create, res, `creating a ${type} attribute`);
-          if (removable) ctx.scratch.onCleanup(`delete user attribute ${id}`, async () => void (await ctx.api.call("deleteUserAttribute", { attributeId: id })));
+          if (removable)
+            ctx.scratch.onCleanup(`delete user attribute ${id}`, async () => void (await ctx.api.call("deleteUserAttribute", { attributeId: id })));
           const shown = field(record, "type|dataType");
           if (shown !== undefined) ctx.expect.equal(shown, type, `the ${type} attribute is stored with its type`, { res, reason: "type-kept" });
         }
@@ -195,11 +238,24 @@ export const e14AdminChecks = [
         for (const action of ["read", "none"]) {
           const res = await ctx.api.call("setEmbedAccess", workbook, { body: put.body({ action, ...target }) });
           // A tenant left out where the document shows no all-users flag: a refusal says the server needs one, which the run cannot name.
-          if (!Object.keys(target).length && res.status >= 400 && res.status < 500) throw new NotVerifiable(`embed access is documented with an optional tenant, no all-users flag, and the server lists no embed tenant; a body naming none was answered ${res.status}`);
-          ctx.expect.that(res.status >= 200 && res.status < 300, `action ${action} is accepted`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "action-accepted" });
+          if (!Object.keys(target).length && res.status >= 400 && res.status < 500)
+            throw new NotVerifiable(
+              `embed access is documented with an optional tenant, no all-users flag, and the server lists no embed tenant; a body naming none was answered ${res.status}`,
+            );
+          ctx.expect.that(res.status >= 200 && res.status < 300, `action ${action} is accepted`, {
+            expected: "2xx",
+            got: `${res.status} ${res.text.slice(0, 160)}`,
+            res,
+            reason: "action-accepted",
+          });
           const read = await ctx.api.call("getEmbedAccess", workbook);
           const shown = embedActions(get.record(read));
-          ctx.expect.that(shown.includes(action), `embed access reads back with action ${action}`, { expected: action, got: shown, res: read, reason: "action-kept" });
+          ctx.expect.that(shown.includes(action), `embed access reads back with action ${action}`, {
+            expected: action,
+            got: shown,
+            res: read,
+            reason: "action-kept",
+          });
         }
       },
     },

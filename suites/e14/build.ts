@@ -29,15 +29,34 @@ async function cursorList(ctx: CheckContext, list: OperationName, params: Operat
   const path = pathTo(list, params);
   const res = await api.get(path, { ...query, first: 1 });
   const body = setup(ctx, res, `the first page of the ${what} list`);
-  expect.that(Array.isArray(body.items), `the ${what} list answers items (cursor style)`, { expected: "an items array", got: Object.keys(body), res, reason: "items" });
-  expect.that(!!body.pageInfo && typeof body.pageInfo === "object" && typeof body.pageInfo.hasNextPage === "boolean", `the ${what} list answers pageInfo with hasNextPage`, { expected: "pageInfo {hasNextPage, ...}", got: body.pageInfo, res, reason: "page-info" });
-  expect.that(body.items.length <= 1, `first=1 bounds the ${what} page to one record`, { expected: "at most 1 item", got: body.items.length, res, reason: "first-honoured" });
+  expect.that(Array.isArray(body.items), `the ${what} list answers items (cursor style)`, {
+    expected: "an items array",
+    got: Object.keys(body),
+    res,
+    reason: "items",
+  });
+  expect.that(
+    !!body.pageInfo && typeof body.pageInfo === "object" && typeof body.pageInfo.hasNextPage === "boolean",
+    `the ${what} list answers pageInfo with hasNextPage`,
+    { expected: "pageInfo {hasNextPage, ...}", got: body.pageInfo, res, reason: "page-info" },
+  );
+  expect.that(body.items.length <= 1, `first=1 bounds the ${what} page to one record`, {
+    expected: "at most 1 item",
+    got: body.items.length,
+    res,
+    reason: "first-honoured",
+  });
   const all = await walkCursor(api, path, { first: 100, query });
   if (all.items.length < 2) throw new NotExercised(`the ${what} list holds ${all.items.length} record(s): no second page to reach`);
   const walk = await walkCursor(api, path, { first: 1, stopAfter: 60, query });
   const key = (x: unknown) => JSON.stringify(x);
   const want = all.items.slice(0, walk.items.length).map(key).sort();
-  expect.equal(walk.items.map(key).sort(), want, `walking the ${what} list one record a page (after = endCursor) gives the records of one large page, each once`, { res: walk.pages.at(-1)?.res, reason: "walk-complete" });
+  expect.equal(
+    walk.items.map(key).sort(),
+    want,
+    `walking the ${what} list one record a page (after = endCursor) gives the records of one large page, each once`,
+    { res: walk.pages.at(-1)?.res, reason: "walk-complete" },
+  );
 }
 
 export const e14BuildChecks = [
@@ -56,12 +75,20 @@ export const e14BuildChecks = [
         const before = await branchesByName(ctx, dep);
         const grand = field(before.get(parent), "parentBranch|parent");
         const childParent = field(before.get(child), "parentBranch|parent");
-        if (childParent !== parent) throw new NotExercised(`the branch created from ${parent} lists parentBranch ${JSON.stringify(childParent)}: no parent link to re-parent`);
+        if (childParent !== parent)
+          throw new NotExercised(`the branch created from ${parent} lists parentBranch ${JSON.stringify(childParent)}: no parent link to re-parent`);
         const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { branchName: parent } });
-        ctx.expect.that(res.status >= 200 && res.status < 300, "DELETE branches?branchName= deletes the branch", { expected: "2xx", got: res.status, res, reason: "status" });
+        ctx.expect.that(res.status >= 200 && res.status < 300, "DELETE branches?branchName= deletes the branch", {
+          expected: "2xx",
+          got: res.status,
+          res,
+          reason: "status",
+        });
         const after = await branchesByName(ctx, dep);
         ctx.expect.that(!after.has(parent), `branch ${parent} is gone after its delete`, { expected: "not listed", got: after.get(parent), reason: "deleted" });
-        ctx.expect.equal(field(after.get(child), "parentBranch|parent") ?? null, grand ?? null, `the child ${child} now has the deleted branch's parent`, { reason: "reparented" });
+        ctx.expect.equal(field(after.get(child), "parentBranch|parent") ?? null, grand ?? null, `the child ${child} now has the deleted branch's parent`, {
+          reason: "reparented",
+        });
       },
     },
     {
@@ -89,10 +116,18 @@ export const e14BuildChecks = [
         const refused = await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") });
         ctx.requireRoute(refused, "E14", "writing a file on a branch not in dev mode");
         ctx.expect.clientError(refused, `a write on ${branch}, which is not in dev mode, is refused`, "refused-outside-dev-mode");
-        ctx.expect.that(!(await fileNames(ctx, doc, dep, branch)).includes(name), "the refused write created no file", { expected: `no ${name}`, reason: "not-applied" });
+        ctx.expect.that(!(await fileNames(ctx, doc, dep, branch)).includes(name), "the refused write created no file", {
+          expected: `no ${name}`,
+          reason: "not-applied",
+        });
         await devMode(ctx, doc, dep, branch);
         const accepted = await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") });
-        ctx.expect.that(accepted.status >= 200 && accepted.status < 300, `the same write in dev mode on ${branch} is applied`, { expected: "2xx", got: accepted.status, res: accepted, reason: "dev-mode-write" });
+        ctx.expect.that(accepted.status >= 200 && accepted.status < 300, `the same write in dev mode on ${branch} is applied`, {
+          expected: "2xx",
+          got: accepted.status,
+          res: accepted,
+          reason: "dev-mode-write",
+        });
       },
     },
     {
@@ -109,7 +144,11 @@ export const e14BuildChecks = [
         const param = validate.requireQueryParam("branchName|branch", "names the branch to compile");
         const branch = await ownBranch(ctx, doc, dep);
         await devMode(ctx, doc, dep, branch);
-        setup(ctx, await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, "model/cubes/cf_broken.yml", BROKEN_MODEL) }), "writing a file that does not compile");
+        setup(
+          ctx,
+          await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, "model/cubes/cf_broken.yml", BROKEN_MODEL) }),
+          "writing a file that does not compile",
+        );
         const res = await ctx.api.call("validateDataModel", { deploymentId: dep }, { query: { [param]: branch } });
         ctx.expect.status(res, 200, "a compile error is reported in a 200 answer", "status-200");
         ctx.expect.json(res);

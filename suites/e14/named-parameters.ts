@@ -39,7 +39,11 @@ async function hashes(ctx: CheckContext, doc: ServedModel, dep: string, branch: 
   ctx.expect.json(res);
   // Under the answer's documented wrapper, if any: a list, or {files}, or a map of name to hash.
   const body = op.record(res);
-  const list = listed(body) ?? listed(res.body) ?? (Array.isArray(body?.files) ? body.files : undefined) ?? (body?.hashes && typeof body.hashes === "object" ? Object.entries(body.hashes).map(([k, v]) => ({ fileName: k, hash: v })) : undefined);
+  const list =
+    listed(body) ??
+    listed(res.body) ??
+    (Array.isArray(body?.files) ? body.files : undefined) ??
+    (body?.hashes && typeof body.hashes === "object" ? Object.entries(body.hashes).map(([k, v]) => ({ fileName: k, hash: v })) : undefined);
   if (!list) throw new NotVerifiable(`file-hashes of ${branch} answered no list of files (items, data, files or a hashes map)`);
   return { res, byName: new Map(list.map((f: any) => [field(f, "fileName|path|name"), field(f, "hash|sha|checksum")])) };
 }
@@ -47,7 +51,11 @@ async function hashes(ctx: CheckContext, doc: ServedModel, dep: string, branch: 
 /** Writes one file whole on a dev-mode branch: a setup step. */
 async function writeWhole(ctx: CheckContext, doc: ServedModel, dep: string, branch: string, name: string, content: string): Promise<void> {
   const write = doc.requireNamed("writeDataModelFiles", "writes data-model files");
-  setup(ctx, await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, content) }), `writing ${name} on ${branch}`);
+  setup(
+    ctx,
+    await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, content) }),
+    `writing ${name} on ${branch}`,
+  );
 }
 
 /** How the run makes and removes a record of a family: the create, the delete, and the delete's placeholder for the new id. */
@@ -58,11 +66,19 @@ interface Family {
 }
 
 /** The id of a record the run created through the document, deleted at cleanup where the document shows how. */
-async function createOwn(ctx: CheckContext, doc: ServedModel, family: Family, params: OperationParams, hints: Record<string, unknown>, what: string): Promise<string | number> {
+async function createOwn(
+  ctx: CheckContext,
+  doc: ServedModel,
+  family: Family,
+  params: OperationParams,
+  hints: Record<string, unknown>,
+  what: string,
+): Promise<string | number> {
   const op = doc.requireNamed(family.create, `creates ${what}`);
   const res = await ctx.api.call(family.create, params, { body: op.body(hints) });
   const { id } = createdIn(ctx, op, res, `creating ${what}`);
-  if (doc.findNamed(family.remove)) ctx.scratch.onCleanup(`delete ${what} ${id}`, async () => void (await ctx.api.call(family.remove, { ...params, [family.id]: id })));
+  if (doc.findNamed(family.remove))
+    ctx.scratch.onCleanup(`delete ${what} ${id}`, async () => void (await ctx.api.call(family.remove, { ...params, [family.id]: id })));
   return id;
 }
 
@@ -92,9 +108,18 @@ export const e14NamedParameterChecks = [
         const branch = await ownBranch(ctx, doc, dep);
         const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { [byName]: branch, [flag]: "true" } });
         ctx.requireRoute(res, "E14", "deleting a branch");
-        ctx.expect.that(ok2xx(res), `deleting ${branch} with removeOnUpstream=true is accepted`, { expected: "2xx", got: shownStatus(res), res, reason: "remove-on-upstream-accepted" });
+        ctx.expect.that(ok2xx(res), `deleting ${branch} with removeOnUpstream=true is accepted`, {
+          expected: "2xx",
+          got: shownStatus(res),
+          res,
+          reason: "remove-on-upstream-accepted",
+        });
         const after = await branchesByName(ctx, dep);
-        ctx.expect.that(!after.has(branch), `branch ${branch} is gone after its delete`, { expected: "not listed", got: after.get(branch), reason: "branch-deleted" });
+        ctx.expect.that(!after.has(branch), `branch ${branch} is gone after its delete`, {
+          expected: "not listed",
+          got: after.get(branch),
+          reason: "branch-deleted",
+        });
       },
     },
   ]),
@@ -114,11 +139,20 @@ export const e14NamedParameterChecks = [
         await writeWhole(ctx, doc, dep, branch, from, "cubes: []\n# renamed by the conformance suite\n");
         const before = (await hashes(ctx, doc, dep, branch)).byName.get(from);
         if (before === undefined) throw new NotVerifiable(`file-hashes does not list ${from}, which was just written`);
-        const res = await ctx.api.call("renameDataModelFiles", { deploymentId: dep }, { body: rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath": from, "to|newName|target|newPath": to }) });
+        const res = await ctx.api.call(
+          "renameDataModelFiles",
+          { deploymentId: dep },
+          { body: rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath": from, "to|newName|target|newPath": to }) },
+        );
         ctx.requireRoute(res, "E14", "renaming a data-model file");
         ctx.expect.that(ok2xx(res), `renaming ${from} to ${to} is accepted`, { expected: "2xx", got: shownStatus(res), res, reason: "rename-accepted" });
         const after = await hashes(ctx, doc, dep, branch);
-        ctx.expect.that(!after.byName.has(from), `${from} is gone after the rename`, { expected: "not listed", got: [...after.byName.keys()], res: after.res, reason: "source-gone" });
+        ctx.expect.that(!after.byName.has(from), `${from} is gone after the rename`, {
+          expected: "not listed",
+          got: [...after.byName.keys()],
+          res: after.res,
+          reason: "source-gone",
+        });
         ctx.expect.equal(after.byName.get(to) ?? null, before, `${to} holds what ${from} held (the same hash)`, { res: after.res, reason: "content-moved" });
       },
     },
@@ -144,16 +178,31 @@ export const e14NamedParameterChecks = [
         // The spec names no way to drop an upload: one the check did not get to finish (stopped,
         // or a chunk refused) is finished at cleanup, onto the run's own branch, deleted after it.
         let finished = false;
-        ctx.scratch.onCleanup(`finish upload ${uploadId} onto the run's branch ${branch}`, async () => void (finished || (await up("finish", finish.body({ "uploadId|id": uploadId })))));
+        ctx.scratch.onCleanup(
+          `finish upload ${uploadId} onto the run's branch ${branch}`,
+          async () => void (finished || (await up("finish", finish.body({ "uploadId|id": uploadId })))),
+        );
         for (const chunk of [content.slice(0, cut), content.slice(cut)])
-          setup(ctx, await up("file", file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk })), `uploading a chunk of ${uploaded}`);
+          setup(
+            ctx,
+            await up("file", file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk })),
+            `uploading a chunk of ${uploaded}`,
+          );
         const done = await up("finish", finish.body({ "uploadId|id": uploadId }));
         finished = ok2xx(done);
         ctx.expect.that(ok2xx(done), "the upload's finish is accepted", { expected: "2xx", got: shownStatus(done), res: done, reason: "upload-finished" });
         await writeWhole(ctx, doc, dep, branch, whole, content);
         const { res, byName } = await hashes(ctx, doc, dep, branch);
-        ctx.expect.that(byName.has(uploaded), `${uploaded} is on ${branch} after the upload`, { expected: `${uploaded} listed`, got: [...byName.keys()], res, reason: "upload-listed" });
-        ctx.expect.equal(byName.get(uploaded), byName.get(whole), `the chunks joined in order hash as the same content written whole (${whole})`, { res, reason: "chunks-joined" });
+        ctx.expect.that(byName.has(uploaded), `${uploaded} is on ${branch} after the upload`, {
+          expected: `${uploaded} listed`,
+          got: [...byName.keys()],
+          res,
+          reason: "upload-listed",
+        });
+        ctx.expect.equal(byName.get(uploaded), byName.get(whole), `the chunks joined in order hash as the same content written whole (${whole})`, {
+          res,
+          reason: "chunks-joined",
+        });
       },
     },
   ]),
@@ -172,7 +221,12 @@ export const e14NamedParameterChecks = [
         // The branch's own name is a ref every git server resolves.
         const res = await ctx.api.call("startDbtSync", { deploymentId: dep }, { body: op.body({ "branchName|branch": branch, ref: branch }) });
         ctx.requireRoute(res, "E14", "starting a dbt sync");
-        ctx.expect.that(ok2xx(res), `a sync of ${branch} at ref ${branch} starts`, { expected: "2xx", got: shownStatus(res), res, reason: "branch-sync-started" });
+        ctx.expect.that(ok2xx(res), `a sync of ${branch} at ref ${branch} starts`, {
+          expected: "2xx",
+          got: shownStatus(res),
+          res,
+          reason: "branch-sync-started",
+        });
         const { id } = createdIn(ctx, op, res, "starting a dbt sync");
         const job = { deploymentId: dep, syncJobId: id };
         ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", job)));
@@ -203,17 +257,40 @@ export const e14NamedParameterChecks = [
         const placed = await ctx.api.call("connectReportWorkbook", report, { body: connect.body(address) });
         const body = setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
         const placementId = field(body, "placementId|id");
-        ctx.scratch.onCleanup(`remove the placement of report ${own.id}`, async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })));
+        ctx.scratch.onCleanup(
+          `remove the placement of report ${own.id}`,
+          async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })),
+        );
         const byAddress = await ctx.api.call("refreshReport", report, { body: refresh.body(address) });
-        ctx.expect.that(ok2xx(byAddress), "a refresh addressed by externalWorkbookId, sheetName and anchorCell is accepted", { expected: "2xx", got: shownStatus(byAddress), res: byAddress, reason: "refresh-by-address" });
+        ctx.expect.that(ok2xx(byAddress), "a refresh addressed by externalWorkbookId, sheetName and anchorCell is accepted", {
+          expected: "2xx",
+          got: shownStatus(byAddress),
+          res: byAddress,
+          reason: "refresh-by-address",
+        });
         if (placementId === undefined) throw new NotExercised("placing the report answered no placementId: the second way to address it could not be tried");
         const byId = await ctx.api.call("refreshReport", report, { body: refresh.body({ placementId }) });
-        ctx.expect.that(ok2xx(byId), `a refresh addressed by placementId ${placementId} is accepted`, { expected: "2xx", got: shownStatus(byId), res: byId, reason: "refresh-by-id" });
+        ctx.expect.that(ok2xx(byId), `a refresh addressed by placementId ${placementId} is accepted`, {
+          expected: "2xx",
+          got: shownStatus(byId),
+          res: byId,
+          reason: "refresh-by-id",
+        });
         const param = remove.requireQueryParam("placementId", "addresses the placement to remove by its id");
         const removed = await ctx.api.call("disconnectReportWorkbook", report, { query: { [param]: String(placementId) } });
-        ctx.expect.that(ok2xx(removed), `removing placement ${placementId} by its id is accepted`, { expected: "2xx", got: shownStatus(removed), res: removed, reason: "remove-by-id" });
+        ctx.expect.that(ok2xx(removed), `removing placement ${placementId} by its id is accepted`, {
+          expected: "2xx",
+          got: shownStatus(removed),
+          res: removed,
+          reason: "remove-by-id",
+        });
         const gone = await ctx.api.call("refreshReport", report, { body: refresh.body(address) });
-        ctx.expect.that(gone.status >= 400 && gone.status < 500, "the removed placement can no longer be refreshed by its address", { expected: "a 4xx (the placement is gone)", got: shownStatus(gone), res: gone, reason: "placement-removed" });
+        ctx.expect.that(gone.status >= 400 && gone.status < 500, "the removed placement can no longer be refreshed by its address", {
+          expected: "a 4xx (the placement is gone)",
+          got: shownStatus(gone),
+          res: gone,
+          reason: "placement-removed",
+        });
       },
     },
   ]),
@@ -229,13 +306,29 @@ export const e14NamedParameterChecks = [
         const op = doc.requireNamed("createPolicy", "creates a policy");
         const listedActions = op.enumOf("action|actions") ?? propertiesOf(op.bodySchema()).actions?.items?.enum;
         for (const action of ["SecretsManage", "DownloadData"]) {
-          if (Array.isArray(listedActions)) ctx.expect.that(listedActions.includes(action), `the document's policy actions include ${action}`, { expected: action, got: listedActions, reason: "action-documented" });
+          if (Array.isArray(listedActions))
+            ctx.expect.that(listedActions.includes(action), `the document's policy actions include ${action}`, {
+              expected: action,
+              got: listedActions,
+              reason: "action-documented",
+            });
           const res = await ctx.api.call("createPolicy", {}, { body: policyBody(op, ctx.scratch.name(`policy-${action}`), action) });
-          ctx.expect.that(ok2xx(res), `a policy with action ${action} is created`, { expected: "2xx", got: shownStatus(res), res, reason: "policy-action-accepted" });
+          ctx.expect.that(ok2xx(res), `a policy with action ${action} is created`, {
+            expected: "2xx",
+            got: shownStatus(res),
+            res,
+            reason: "policy-action-accepted",
+          });
           const { id, record } = createdIn(ctx, op, res, `creating a ${action} policy`);
           ctx.scratch.onCleanup(`delete policy ${id}`, async () => void (await ctx.api.call("deletePolicy", { policyId: id })));
           const shown = field(record, "action|actions");
-          if (shown !== undefined) ctx.expect.that(shown === action || (Array.isArray(shown) && shown.includes(action)), `the policy keeps action ${action}`, { expected: action, got: shown, res, reason: "action-kept" });
+          if (shown !== undefined)
+            ctx.expect.that(shown === action || (Array.isArray(shown) && shown.includes(action)), `the policy keeps action ${action}`, {
+              expected: action,
+              got: shown,
+              res,
+              reason: "action-kept",
+            });
         }
       },
     },
@@ -249,13 +342,39 @@ export const e14NamedParameterChecks = [
       needs: [...ADMIN],
       async run(ctx) {
         const doc = await documented(ctx);
-        const tenantId = await createOwn(ctx, doc, { create: "createEmbedTenant", remove: "deleteEmbedTenant", id: "tenantId" }, {}, { "name|title": ctx.scratch.name("tenant") }, "an embed tenant");
-        const user = await createOwn(ctx, doc, { create: "createEmbedUser", remove: "deleteEmbedUser", id: "embedUserId" }, { tenantId }, { "email|externalId|name": `${ctx.scratch.slug("embed-user")}@example.com` }, "an embed user");
-        const grp = await createOwn(ctx, doc, { create: "createEmbedGroup", remove: "deleteEmbedGroup", id: "embedGroupId" }, { tenantId }, { "name|title": ctx.scratch.name("group") }, "an embed group");
+        const tenantId = await createOwn(
+          ctx,
+          doc,
+          { create: "createEmbedTenant", remove: "deleteEmbedTenant", id: "tenantId" },
+          {},
+          { "name|title": ctx.scratch.name("tenant") },
+          "an embed tenant",
+        );
+        const user = await createOwn(
+          ctx,
+          doc,
+          { create: "createEmbedUser", remove: "deleteEmbedUser", id: "embedUserId" },
+          { tenantId },
+          { "email|externalId|name": `${ctx.scratch.slug("embed-user")}@example.com` },
+          "an embed user",
+        );
+        const grp = await createOwn(
+          ctx,
+          doc,
+          { create: "createEmbedGroup", remove: "deleteEmbedGroup", id: "embedGroupId" },
+          { tenantId },
+          { "name|title": ctx.scratch.name("group") },
+          "an embed group",
+        );
         const inGroup = { tenantId, embedGroupId: grp };
         const add = doc.requireNamed("addEmbedGroupMember", "adds a member to an embed group");
         const added = await ctx.api.call("addEmbedGroupMember", inGroup, { body: add.body({ "embedUserId|userId|id": user }) });
-        ctx.expect.that(ok2xx(added), `user ${user} is added to group ${grp}`, { expected: "2xx", got: shownStatus(added), res: added, reason: "member-added" });
+        ctx.expect.that(ok2xx(added), `user ${user} is added to group ${grp}`, {
+          expected: "2xx",
+          got: shownStatus(added),
+          res: added,
+          reason: "member-added",
+        });
         // A member record names its user; a list of the users themselves names them by id.
         const memberOf = (rec: any) => String(field(rec, "embedUserId|userId") ?? field(rec, "id")) === String(user);
         // The group and the user are the run's: a membership the check did not get to remove (it was stopped) is removed at cleanup.
@@ -270,15 +389,30 @@ export const e14NamedParameterChecks = [
         const list = await ctx.api.call("listEmbedGroupMembers", inGroup);
         ctx.expect.status(list, 200, `GET the members of group ${grp}`, "members-listed");
         const held = listed(ctx.expect.json(list)) ?? [];
-        ctx.expect.that(held.some(memberOf), `the members of group ${grp} hold user ${user}`, { expected: `user ${user}`, got: held, res: list, reason: "member-listed" });
+        ctx.expect.that(held.some(memberOf), `the members of group ${grp} hold user ${user}`, {
+          expected: `user ${user}`,
+          got: held,
+          res: list,
+          reason: "member-listed",
+        });
         const memberId = field(held.find(memberOf), "id");
         const removal = doc.findNamed("removeEmbedGroupMember");
         if (!removal || memberId === undefined) throw new NotVerifiable(`the document shows no way to remove member ${memberId ?? user} of group ${grp}`);
         const removed = await ctx.api.call("removeEmbedGroupMember", { ...inGroup, memberId: String(memberId) });
         removedMember = ok2xx(removed);
-        ctx.expect.that(ok2xx(removed), `member ${memberId} is removed from group ${grp}`, { expected: "2xx", got: shownStatus(removed), res: removed, reason: "member-removed" });
+        ctx.expect.that(ok2xx(removed), `member ${memberId} is removed from group ${grp}`, {
+          expected: "2xx",
+          got: shownStatus(removed),
+          res: removed,
+          reason: "member-removed",
+        });
         const after = await ctx.api.call("listEmbedGroupMembers", inGroup);
-        ctx.expect.that(!(listed(ctx.expect.json(after)) ?? []).some(memberOf), `the members of group ${grp} no longer hold user ${user}`, { expected: "not listed", got: after.body, res: after, reason: "member-gone" });
+        ctx.expect.that(!(listed(ctx.expect.json(after)) ?? []).some(memberOf), `the members of group ${grp} no longer hold user ${user}`, {
+          expected: "not listed",
+          got: after.body,
+          res: after,
+          reason: "member-gone",
+        });
       },
     },
   ]),

@@ -25,7 +25,12 @@ async function filterHolds(ctx: CheckContext, path: string, param: string, value
     const { res, items } = await allRecords(ctx, path, { [param]: value }, `the list filtered by ${param}=${value}`);
     const shown = items.map((r) => field(r, fieldNames)).filter((v) => v !== undefined);
     seen += shown.length;
-    ctx.expect.equal(shown.filter((v) => v !== value), [], `${param}=${value} lists only records of that ${param}`, { res, reason });
+    ctx.expect.equal(
+      shown.filter((v) => v !== value),
+      [],
+      `${param}=${value} lists only records of that ${param}`,
+      { res, reason },
+    );
   }
   if (!seen) throw new NotExercised(`no record filtered by ${param} (${values.join(", ")}) shows its ${param}`);
 }
@@ -40,7 +45,12 @@ async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string |
   const ops = { poll: await servedOrPlain(ctx, "getDbtSync") };
   const res = await ctx.api.call("startDbtSync", { deploymentId: dep }, { body: {} });
   ctx.requireRoute(res, "E14", "starting a dbt sync");
-  ctx.expect.that(res.status >= 200 && res.status < 300, "a dbt sync starts", { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "start" });
+  ctx.expect.that(res.status >= 200 && res.status < 300, "a dbt sync starts", {
+    expected: "2xx",
+    got: `${res.status} ${res.text.slice(0, 160)}`,
+    res,
+    reason: "start",
+  });
   const { id, record } = createdIn(ctx, start, res, "starting a dbt sync");
   ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", sync(dep, id))));
   return { id, status: field(record, "status|state"), ops };
@@ -60,10 +70,19 @@ export const e14OperationChecks = [
         const create = doc.requireNamed("createNotification", "creates a scheduled notification");
         doc.requireNamed("deleteNotification", "removes the run's notification afterwards");
         for (const operator of ["is_empty", "is_not_empty"]) {
-          const body = create.body({ "name|title": ctx.scratch.name("notify"), "schedule|cron?": "0 9 * * 1", "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }] });
+          const body = create.body({
+            "name|title": ctx.scratch.name("notify"),
+            "schedule|cron?": "0 9 * * 1",
+            "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }],
+          });
           const res = await ctx.api.call("createNotification", { deploymentId }, { body });
           ctx.requireRoute(res, "E14", "creating a scheduled notification");
-          ctx.expect.that(res.status >= 200 && res.status < 300, `a filter with operator ${operator} is accepted`, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "operator-accepted" });
+          ctx.expect.that(res.status >= 200 && res.status < 300, `a filter with operator ${operator} is accepted`, {
+            expected: "2xx",
+            got: `${res.status} ${res.text.slice(0, 160)}`,
+            res,
+            reason: "operator-accepted",
+          });
           const { id } = createdIn(ctx, create, res, "creating a notification");
           ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.call("deleteNotification", { deploymentId, notificationId: id })));
         }
@@ -136,7 +155,12 @@ export const e14OperationChecks = [
         const first = await ctx.api.call("getDbtSync", sync(dep, id));
         ctx.expect.json(first);
         const after = field(ops.poll.record(first), "status|state");
-        ctx.expect.that(after !== started, `sync ${id} is no longer ${JSON.stringify(started)} after its cancel`, { expected: `a status other than ${JSON.stringify(started)}`, got: after, res: first, reason: "stopped" });
+        ctx.expect.that(after !== started, `sync ${id} is no longer ${JSON.stringify(started)} after its cancel`, {
+          expected: `a status other than ${JSON.stringify(started)}`,
+          got: after,
+          res: first,
+          reason: "stopped",
+        });
         const again = await ctx.api.call("getDbtSync", sync(dep, id));
         ctx.expect.json(again);
         ctx.expect.equal(field(ops.poll.record(again), "status|state"), after, "the cancelled sync stays as it was", { res: again, reason: "stays-stopped" });
@@ -155,7 +179,14 @@ export const e14OperationChecks = [
         for (const name of ["status", "trigger"]) {
           const values = (list.enumOf(name) as string[] | undefined) ?? [...new Set(history.map((j) => field(j, name)).filter((v) => typeof v === "string"))];
           if (!values.length) throw new NotExercised(`no run of the history shows a ${name}, and the document lists none`);
-          await filterHolds(ctx, pathTo("listDbtSyncs", { deploymentId: dep }), name, values, name, name === "status" ? "only-that-status" : "only-that-trigger");
+          await filterHolds(
+            ctx,
+            pathTo("listDbtSyncs", { deploymentId: dep }),
+            name,
+            values,
+            name,
+            name === "status" ? "only-that-status" : "only-that-trigger",
+          );
         }
       },
     },

@@ -21,13 +21,21 @@ export const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"];
 
 async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[], api = ctx.api): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
   // What the ledger holds was named by an answer: it is deleted only once the server shows it is the check's own.
-  await ctx.scratch.requireOwn(ctx.api, dep, items.filter((i) => ctx.scratch.entries.some((m) => m.deploymentId === dep && m.ref.type === i.type && m.ref.id === i.id)));
+  await ctx.scratch.requireOwn(
+    ctx.api,
+    dep,
+    items.filter((i) => ctx.scratch.entries.some((m) => m.deploymentId === dep && m.ref.type === i.type && m.ref.id === i.id)),
+  );
   const op = await servedOrPlain(ctx, "bulkDeleteWorkspaceItems");
   const res = await api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items } });
   ctx.requireRoute(res, "E14", "deleting items in bulk");
   ctx.expect.json(res);
   const body = op.record(res);
-  ctx.expect.that(res.status === 200 && Array.isArray(body?.deleted) && Array.isArray(body?.failed), "a well-formed bulk delete answers 200 with deleted and failed", { expected: "200 {deleted: [...], failed: [...]}", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "per-item-answer" });
+  ctx.expect.that(
+    res.status === 200 && Array.isArray(body?.deleted) && Array.isArray(body?.failed),
+    "a well-formed bulk delete answers 200 with deleted and failed",
+    { expected: "200 {deleted: [...], failed: [...]}", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "per-item-answer" },
+  );
   for (const ref of items.filter((i) => body.deleted.some((d: any) => key(d) === key(i)))) ctx.scratch.forget(dep, ref);
   return { res, deleted: body.deleted, failed: body.failed };
 }
@@ -44,7 +52,12 @@ export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string
 }
 
 async function listReports(ctx: CheckContext, dep: string, query: Record<string, string | number>): Promise<{ res: Response; items: any[] }> {
-  return allRecords(ctx, pathTo("listReports", { deploymentId: dep }), query, `the reports list (${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))})`);
+  return allRecords(
+    ctx,
+    pathTo("listReports", { deploymentId: dep }),
+    query,
+    `the reports list (${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))})`,
+  );
 }
 
 /** The one page a list answers without first or after (the reports sorted by lastViewedAt, which pages by no cursor). */
@@ -60,7 +73,11 @@ async function place(ctx: CheckContext, doc: ServedModel, dep: string, reportId:
   const address = { externalWorkbookId: external, sheetName: "Sheet1", anchorCell: "B2" };
   const report = { deploymentId: dep, reportId };
   const res = await as.call("connectReportWorkbook", report, { body: op.body(address) });
-  if (res.status < 300 && doc.findNamed("disconnectReportWorkbook")) ctx.scratch.onCleanup(`remove the placement of report ${reportId}`, async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })));
+  if (res.status < 300 && doc.findNamed("disconnectReportWorkbook"))
+    ctx.scratch.onCleanup(
+      `remove the placement of report ${reportId}`,
+      async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })),
+    );
   return res;
 }
 
@@ -88,8 +105,16 @@ export const e14WorkspaceChecks = [
         const wb = await createWorkbook(ctx, dep);
         const gone = await deletedItem(ctx, dep, "WORKBOOK");
         const r = await bulkDelete(ctx, dep, [gone, wb]);
-        ctx.expect.that(r.failed.some((f) => key(f) === key(gone) && typeof f?.error?.status === "number"), "the missing item is in failed, with its error status", { expected: `failed holds ${key(gone)} {error: {status, message}}`, got: r.failed, res: r.res, reason: "failure-reported" });
-        ctx.expect.that(r.deleted.some((d) => key(d) === key(wb)), "the existing item is in deleted", { expected: `deleted holds ${key(wb)}`, got: r.deleted, res: r.res, reason: "others-deleted" });
+        ctx.expect.that(
+          r.failed.some((f) => key(f) === key(gone) && typeof f?.error?.status === "number"),
+          "the missing item is in failed, with its error status",
+          { expected: `failed holds ${key(gone)} {error: {status, message}}`, got: r.failed, res: r.res, reason: "failure-reported" },
+        );
+        ctx.expect.that(
+          r.deleted.some((d) => key(d) === key(wb)),
+          "the existing item is in deleted",
+          { expected: `deleted holds ${key(wb)}`, got: r.deleted, res: r.res, reason: "others-deleted" },
+        );
       },
     },
     {
@@ -103,7 +128,10 @@ export const e14WorkspaceChecks = [
         const wb = await createWorkbook(ctx, dep);
         const r = await bulkDelete(ctx, dep, [wb, wb]);
         ctx.expect.equal(r.deleted.filter((d) => key(d) === key(wb)).length, 1, "the item appears once in deleted", { res: r.res, reason: "once" });
-        ctx.expect.equal(r.failed.filter((f) => key(f) === key(wb)).map(key), [], "its duplicate is no failure", { res: r.res, reason: "no-duplicate-failure" });
+        ctx.expect.equal(r.failed.filter((f) => key(f) === key(wb)).map(key), [], "its duplicate is no failure", {
+          res: r.res,
+          reason: "no-duplicate-failure",
+        });
       },
     },
     {
@@ -134,7 +162,10 @@ export const e14WorkspaceChecks = [
         const locked = await createWorkbook(ctx, dep, ctx.fixture("readOnlyFolder").id);
         const r = await bulkDelete(ctx, dep, [locked], ctx.as("readOnly"));
         const failure = r.failed.find((f) => key(f) === key(locked));
-        ctx.expect.equal(failure?.error?.status, 403, `workbook ${locked.id}, which the readOnly token may only read, fails with status 403`, { res: r.res, reason: "forbidden-403" });
+        ctx.expect.equal(failure?.error?.status, 403, `workbook ${locked.id}, which the readOnly token may only read, fails with status 403`, {
+          res: r.res,
+          reason: "forbidden-403",
+        });
         const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: locked.id });
         ctx.expect.status(read, 200, `workbook ${locked.id} after the refused delete (E9, main token)`, "still-there");
       },
@@ -157,7 +188,12 @@ export const e14WorkspaceChecks = [
         const wb = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: items[0].id });
         ctx.expect.status(wb, 404, `workbook ${items[0].id} after the bulk delete (E9)`, "still-there");
         const { res, items: found } = await listReports(ctx, dep, { search: name });
-        ctx.expect.that(!found.some((x) => x?.id === report.id), `report ${report.id} is no longer listed`, { expected: "not listed", got: found.map((x) => x?.id), res, reason: "still-there" });
+        ctx.expect.that(!found.some((x) => x?.id === report.id), `report ${report.id} is no longer listed`, {
+          expected: "not listed",
+          got: found.map((x) => x?.id),
+          res,
+          reason: "still-there",
+        });
         const { sits, seen } = await folderSitsIn(ctx.api, dep, items[2].id, null);
         ctx.expect.that(!sits, `folder ${items[2].id} is no longer in the root`, { expected: "gone", got: seen, reason: "still-there" });
       },
@@ -195,7 +231,11 @@ export const e14WorkspaceChecks = [
         const names = items.map((r) => field(r, "name|title")).filter((n) => typeof n === "string" && n.startsWith(tag));
         if (names.length < 3) throw new NotVerifiable(`the search for ${tag} listed ${names.length} of the 3 reports created: the order cannot be read`);
         const asc = [...names].sort();
-        ctx.expect.that(JSON.stringify(names) === JSON.stringify(asc) || JSON.stringify(names) === JSON.stringify([...asc].reverse()), "the reports are in name order", { expected: `${asc.join(", ")} (or reversed)`, got: names.join(", "), res, reason: "sorted" });
+        ctx.expect.that(
+          JSON.stringify(names) === JSON.stringify(asc) || JSON.stringify(names) === JSON.stringify([...asc].reverse()),
+          "the reports are in name order",
+          { expected: `${asc.join(", ")} (or reversed)`, got: names.join(", "), res, reason: "sorted" },
+        );
       },
     },
     {
@@ -209,7 +249,11 @@ export const e14WorkspaceChecks = [
         if (!offer.cursor) return;
         // "Not available" holds where the cursor offered is refused: the offer is the SHOULD check's finding.
         const next = await ctx.api.call("listReports", { deploymentId: offer.dep }, { query: { sortBy: "lastViewedAt", first: 1, after: offer.cursor } });
-        ctx.expect.that(next.status >= 400 && next.status < 500, "a cursor offered when sorting by lastViewedAt does not page the list on: the after is refused", { expected: "no cursor offered, or a 4xx to after", got: statusLine(next), res: next, reason: "no-cursor" });
+        ctx.expect.that(
+          next.status >= 400 && next.status < 500,
+          "a cursor offered when sorting by lastViewedAt does not page the list on: the after is refused",
+          { expected: "no cursor offered, or a 4xx to after", got: statusLine(next), res: next, reason: "no-cursor" },
+        );
       },
     },
     {
@@ -220,7 +264,12 @@ export const e14WorkspaceChecks = [
       needs: ["fixture:deployment"],
       async run(ctx) {
         const offer = await lastViewedCursorOffer(ctx);
-        ctx.expect.that(!offer.cursor, "no endCursor to continue from is offered when sorting by lastViewedAt", { expected: "no cursor (pageInfo null, or no next page)", got: offer.res?.body?.pageInfo, res: offer.res, reason: "cursor-offered" });
+        ctx.expect.that(!offer.cursor, "no endCursor to continue from is offered when sorting by lastViewedAt", {
+          expected: "no cursor (pageInfo null, or no next page)",
+          got: offer.res?.body?.pageInfo,
+          res: offer.res,
+          reason: "cursor-offered",
+        });
       },
     },
     {
@@ -234,9 +283,18 @@ export const e14WorkspaceChecks = [
         const name = ctx.scratch.name("findme");
         const own = await ownReport(ctx, await documented(ctx), dep, name);
         const { res, items } = await listReports(ctx, dep, { search: name });
-        ctx.expect.that(items.some((r) => r?.id === own.id), "the report named with the term is listed", { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" });
+        ctx.expect.that(
+          items.some((r) => r?.id === own.id),
+          "the report named with the term is listed",
+          { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+        );
         const others = items.filter((r) => !JSON.stringify(r).toLowerCase().includes(name.toLowerCase()));
-        ctx.expect.equal(others.map((r) => r?.id), [], "no report without the term is listed", { res, reason: "only-matches" });
+        ctx.expect.equal(
+          others.map((r) => r?.id),
+          [],
+          "no report without the term is listed",
+          { res, reason: "only-matches" },
+        );
       },
     },
     {
@@ -252,8 +310,17 @@ export const e14WorkspaceChecks = [
         const external = ctx.scratch.slug("sheet");
         setup(ctx, await place(ctx, doc, dep, own.id, external), `placing report ${own.id} in spreadsheet ${external}`);
         const { res, items } = await listReports(ctx, dep, { externalWorkbookId: external });
-        ctx.expect.that(items.some((r) => r?.id === own.id), "the report placed in the spreadsheet is listed", { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" });
-        ctx.expect.equal(items.filter((r) => r?.id !== own.id).map((r) => r?.id), [], "no report outside the spreadsheet is listed", { res, reason: "only-matches" });
+        ctx.expect.that(
+          items.some((r) => r?.id === own.id),
+          "the report placed in the spreadsheet is listed",
+          { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+        );
+        ctx.expect.equal(
+          items.filter((r) => r?.id !== own.id).map((r) => r?.id),
+          [],
+          "no report outside the spreadsheet is listed",
+          { res, reason: "only-matches" },
+        );
       },
     },
     {
@@ -268,7 +335,12 @@ export const e14WorkspaceChecks = [
         const own = await ownReport(ctx, doc, dep, ctx.scratch.name("read-only"), ctx.fixture("readOnlyFolder").id);
         const res = await place(ctx, doc, dep, own.id, ctx.scratch.slug("sheet"), ctx.as("readOnly"));
         ctx.requireRoute(res, "E14", "placing a report in a spreadsheet");
-        ctx.expect.that(res.status >= 200 && res.status < 300, "the read-only caller's placement is accepted", { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "read-suffices" });
+        ctx.expect.that(res.status >= 200 && res.status < 300, "the read-only caller's placement is accepted", {
+          expected: "2xx",
+          got: `${res.status} ${res.text.slice(0, 160)}`,
+          res,
+          reason: "read-suffices",
+        });
       },
     },
     {
@@ -281,10 +353,20 @@ export const e14WorkspaceChecks = [
         const dep = ctx.fixture("deployment").id;
         const folder = await createFolder(ctx, dep);
         const own = await ownReport(ctx, await documented(ctx), dep, ctx.scratch.name("in-folder"), folder.id);
-        if (field(own, "folderId") !== folder.id) throw new NotVerifiable(`the report created with folderId ${folder.id} shows folderId ${JSON.stringify(field(own, "folderId"))}`);
+        if (field(own, "folderId") !== folder.id)
+          throw new NotVerifiable(`the report created with folderId ${folder.id} shows folderId ${JSON.stringify(field(own, "folderId"))}`);
         const { res, items } = await listReports(ctx, dep, { folderId: folder.id });
-        ctx.expect.that(items.some((r) => r?.id === own.id), "the folder's report is listed", { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" });
-        ctx.expect.equal(items.filter((r) => "folderId" in r && r.folderId !== folder.id).map((r) => r.id), [], "no report of another folder is listed", { res, reason: "only-matches" });
+        ctx.expect.that(
+          items.some((r) => r?.id === own.id),
+          "the folder's report is listed",
+          { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+        );
+        ctx.expect.equal(
+          items.filter((r) => "folderId" in r && r.folderId !== folder.id).map((r) => r.id),
+          [],
+          "no report of another folder is listed",
+          { res, reason: "only-matches" },
+        );
       },
     },
     {
@@ -307,10 +389,19 @@ export const e14WorkspaceChecks = [
           // The run's reports are never viewed: lastViewedAt is judged over the whole list, where others may
           // have been, and on the one page the server gives: E14 makes no cursor available with that sort.
           const { res, items } = sortBy === "lastViewedAt" ? await onePage(ctx, dep, { sortBy }) : await listReports(ctx, dep, { sortBy, search: tag });
-          const times = items.map((r) => field(r, sortBy)).filter((v) => typeof v === "string").map((v) => Date.parse(v)).filter((t) => !Number.isNaN(t));
+          const times = items
+            .map((r) => field(r, sortBy))
+            .filter((v) => typeof v === "string")
+            .map((v) => Date.parse(v))
+            .filter((t) => !Number.isNaN(t));
           if (new Set(times).size < 2) continue;
           judged++;
-          ctx.expect.that(inOneDirection(times), `sortBy=${sortBy} lists the reports in ${sortBy} order`, { expected: `${sortBy} ascending or descending`, got: items.map((r) => `${r?.id}: ${field(r, sortBy)}`).slice(0, 20), res, reason: `sorted:${sortBy}` });
+          ctx.expect.that(inOneDirection(times), `sortBy=${sortBy} lists the reports in ${sortBy} order`, {
+            expected: `${sortBy} ascending or descending`,
+            got: items.map((r) => `${r?.id}: ${field(r, sortBy)}`).slice(0, 20),
+            res,
+            reason: `sorted:${sortBy}`,
+          });
         }
         if (!judged) throw new NotExercised(`no list sorted by ${DATE_SORTS.join(", ")} showed two reports with distinct timestamps of that name`);
       },

@@ -28,7 +28,9 @@ interface Listed {
 async function listed(api: Api, dep: string): Promise<Listed[]> {
   const walk = await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" });
   const read = (res: Response, where: Listed["where"]): Listed[] =>
-    (Array.isArray(res.body?.[where]) ? res.body[where] : []).filter((v: any) => typeof v?.name === "string").map((v: any) => ({ name: v.name, value: v.value, where, res }));
+    (Array.isArray(res.body?.[where]) ? res.body[where] : [])
+      .filter((v: any) => typeof v?.name === "string")
+      .map((v: any) => ({ name: v.name, value: v.value, where, res }));
   return walk.pages.flatMap(({ res }) => [...read(res, "items"), ...read(res, "data")]);
 }
 
@@ -37,7 +39,12 @@ const named = (vars: Listed[]) => [...new Set(vars.map((v) => `${v.name} (in ${v
 
 function expectMasked(expect: Expect, vars: Listed[], mask: boolean, what: string): void {
   const wrong = vars.filter((v) => (v.value === MASK) !== mask);
-  expect.that(wrong.length === 0, what, { reason: "masking", expected: mask ? `value ${MASK}` : `a value other than ${MASK}`, got: named(wrong), res: wrong[0]?.res });
+  expect.that(wrong.length === 0, what, {
+    reason: "masking",
+    expected: mask ? `value ${MASK}` : `a value other than ${MASK}`,
+    got: named(wrong),
+    res: wrong[0]?.res,
+  });
 }
 
 export const envVarChecks = group("env-vars", [
@@ -91,7 +98,11 @@ export const envVarChecks = group("env-vars", [
       // Names of the tool's fixed set (the API cannot delete variables); the values say which run set them.
       const secret = { name: ENV_VARS.listedSecret, value: `secret value of ${scratch.prefix}` };
       const plain = { name: ENV_VARS.listedPlain, value: `plain value of ${scratch.prefix}` };
-      require(await api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [secret, plain] } }), "E14", "setting two variables of its own (PUT env-vars)", (r) => r.status < 300);
+      require(await api.call(
+        "setEnvVars",
+        { deploymentId: dep },
+        { body: { env_variables: [secret, plain] } },
+      ), "E14", "setting two variables of its own (PUT env-vars)", (r) => r.status < 300);
       await api.call("getDeploymentSettings", { deploymentId: dep });
       const count = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
       const walk = wholeList(await walkCursor(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 }), "variables");
@@ -99,7 +110,10 @@ export const envVarChecks = group("env-vars", [
         const found = walk.items.filter((item: any) => item?.name === v.name);
         expect.equal(found.length, 1, `${v.name}, just set, is listed once over the walk`, { res: walk.pages.at(-1)?.res, reason: "listed-once" });
       }
-      expect.equal(walk.items.find((item: any) => item?.name === plain.name)?.value, plain.value, `${plain.name} reads the value set`, { res: walk.pages.at(-1)?.res, reason: "plain-value" });
+      expect.equal(walk.items.find((item: any) => item?.name === plain.name)?.value, plain.value, `${plain.name} reads the value set`, {
+        res: walk.pages.at(-1)?.res,
+        reason: "plain-value",
+      });
     },
   },
   {
@@ -110,10 +124,18 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const whole = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.map((v: any) => String(v?.name));
+      const whole = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.map((v: any) =>
+        String(v?.name),
+      );
       if (whole.length < 2) throw new NotExercised(`the deployment has ${whole.length} variable(s): a cursor walk needs at least two to span two pages`);
       const walk = wholeList(await walkCursor(api, varsPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 }), "variables");
-      expectWalkCovers(expect, walk.items.map((v: any) => String(v?.name)), whole, "variable", walk.pages.at(-1)?.res);
+      expectWalkCovers(
+        expect,
+        walk.items.map((v: any) => String(v?.name)),
+        whole,
+        "variable",
+        walk.pages.at(-1)?.res,
+      );
     },
   },
   {
@@ -129,7 +151,12 @@ export const envVarChecks = group("env-vars", [
       if (!walk.pages.some((p) => Array.isArray(p.res.body?.data))) throw new NotExercised("the server sends no deprecated data array beside items");
       for (const [i, p] of walk.pages.entries()) {
         const difference = Array.isArray(p.res.body?.data) ? copyDifference(p.items, p.res.body.data, (v) => String(v?.name)) : undefined;
-        expect.that(!difference, `page ${i + 1}: data is a copy of items`, { reason: "data-copy", expected: "data holding the entries of items", got: difference, res: p.res });
+        expect.that(!difference, `page ${i + 1}: data is a copy of items`, {
+          reason: "data-copy",
+          expected: "data holding the entries of items",
+          got: difference,
+          res: p.res,
+        });
       }
     },
   },

@@ -4,7 +4,7 @@ import type { CheckContext } from "../../core/model/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { ENV_VARS } from "../../generators/index.js";
 import { pathTo } from "../../core/spec/client.js";
-import { Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 
 /** Two variables of the tool's fixed set; the valid PUT would change both. Variables cannot be deleted: every run reuses these names. */
 export async function envVarStage(ctx: CheckContext): Promise<Stage> {
@@ -18,13 +18,22 @@ export async function envVarStage(ctx: CheckContext): Promise<Stage> {
     cases: badBodies(ctx, "EnvVarsPutRequest", { base: fc.constant(set("after")), nullIsAbsent: true }),
     send: sender("setEnvVars", { deploymentId: dep }),
     async restore(api) {
-      ctx.expect.that([200, 201, 204].includes((await api.call("setEnvVars", { deploymentId: dep }, { body: set("before") })).status), `setting the run's variables ${names.join(", ")} back`, { reason: "restored" });
+      ctx.expect.that(
+        [200, 201, 204].includes((await api.call("setEnvVars", { deploymentId: dep }, { body: set("before") })).status),
+        `setting the run's variables ${names.join(", ")} back`,
+        { reason: "restored" },
+      );
     },
     lenient: spelledAsValid(ctx, "EnvVarsPutRequest"),
     async unchanged(api) {
       const walk = await walkCursor(api, path, { first: 100, endpoint: "E13" });
       const values = names.map((n) => walk.items.find((v: any) => v?.name === n)?.value);
-      ctx.expect.that(isDeepStrictEqual(values, ["before", "before"]), `the run's variables ${names.join(", ")} keep their values`, { expected: ["before", "before"], got: values, res: walk.pages.at(-1)?.res, reason: "values-kept" });
+      ctx.expect.that(isDeepStrictEqual(values, ["before", "before"]), `the run's variables ${names.join(", ")} keep their values`, {
+        expected: ["before", "before"],
+        got: values,
+        res: walk.pages.at(-1)?.res,
+        reason: "values-kept",
+      });
     },
   };
 }

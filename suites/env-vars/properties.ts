@@ -46,11 +46,26 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
         ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with variable ${name} (it took ${ENV_VARS.probe} before)`);
         // published docs: the PUT answers with the list shape; every variable it shows, in items and in data, obeys the rule too.
         const wrong = answeredVariables(put).filter((v) => o.select(v.name) && (v.value === MASK) !== o.masked(v.name));
-        ctx.expect.that(wrong.length === 0, "in the PUT env-vars answer, each variable reads [ENCRYPTED] exactly when its name holds a marker", { reason: "put-answer-masking", expected: "secret-named values masked, others not", got: wrong.map((v) => `${v.name} (in ${v.where})`), res: put });
+        ctx.expect.that(wrong.length === 0, "in the PUT env-vars answer, each variable reads [ENCRYPTED] exactly when its name holds a marker", {
+          reason: "put-answer-masking",
+          expected: "secret-named values masked, others not",
+          got: wrong.map((v) => `${v.name} (in ${v.where})`),
+          res: put,
+        });
         const listed = await listedVariable(api, dep, name);
-        if (!listed) return ctx.expect.fail(`the variable ${name} just set is not in the list (E13)`, { expected: `an item named ${name}`, got: "none", res: put, reason: "listed-once" });
+        if (!listed)
+          return ctx.expect.fail(`the variable ${name} just set is not in the list (E13)`, {
+            expected: `an item named ${name}`,
+            got: "none",
+            res: put,
+            reason: "listed-once",
+          });
         const masked = o.masked(name);
-        ctx.expect.that((listed.value === MASK) === masked, masked ? `${name} holds a marker: its value reads ${MASK}` : `${name} holds no marker: its value is not masked`, { reason: "masking", expected: masked ? MASK : "the value set", got: listed.value, res: listed.res });
+        ctx.expect.that(
+          (listed.value === MASK) === masked,
+          masked ? `${name} holds a marker: its value reads ${MASK}` : `${name} holds no marker: its value is not masked`,
+          { reason: "masking", expected: masked ? MASK : "the value set", got: listed.value, res: listed.res },
+        );
       });
     },
   };
@@ -59,14 +74,19 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
 /** The variables a PUT env-vars answer shows, in items and in the deprecated data, with where each was read. */
 function answeredVariables(put: Response): { name: string; value: unknown; where: string }[] {
   const body = put.isJson ? put.body : undefined;
-  return (["items", "data"] as const).flatMap((where) => (Array.isArray(body?.[where]) ? body[where] : []).filter((v: any) => typeof v?.name === "string").map((v: any) => ({ name: v.name, value: v.value, where })));
+  return (["items", "data"] as const).flatMap((where) =>
+    (Array.isArray(body?.[where]) ? body[where] : [])
+      .filter((v: any) => typeof v?.name === "string")
+      .map((v: any) => ({ name: v.name, value: v.value, where })),
+  );
 }
 
 export const envVarPropertyChecks = groupedById([
   maskingProperty({
     id: "env-vars.mask.any-upper-case-marker",
     level: "MUST",
-    title: "Any variable name set through PUT env-vars reads [ENCRYPTED] exactly when it contains PASS, SECRET, TOKEN, KEY or CREDENTIAL, wherever in the name: in the list and in the PUT answer (items and data)",
+    title:
+      "Any variable name set through PUT env-vars reads [ENCRYPTED] exactly when it contains PASS, SECRET, TOKEN, KEY or CREDENTIAL, wherever in the name: in the list and in the PUT answer (items and data)",
     // Markers only in another case are the SHOULD below: the spec writes them in upper case.
     select: (name) => holdsMarker(name, false) || !holdsMarker(name, true),
     masked: (name) => holdsMarker(name, false),
@@ -74,7 +94,8 @@ export const envVarPropertyChecks = groupedById([
   maskingProperty({
     id: "env-vars.mask.any-other-case-marker",
     level: "SHOULD",
-    title: "Any variable name set through PUT env-vars that contains a marker only in another case (pass, Secret, toKen) reads [ENCRYPTED] too, in the list and in the PUT answer",
+    title:
+      "Any variable name set through PUT env-vars that contains a marker only in another case (pass, Secret, toKen) reads [ENCRYPTED] too, in the list and in the PUT answer",
     select: (name) => holdsMarker(name, true) && !holdsMarker(name, false),
     masked: () => true,
   }),

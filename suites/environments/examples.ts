@@ -17,8 +17,10 @@ const ids = (envs: { id?: unknown }[]) => envs.map((e) => String(e?.id));
 /** The cursor checks need the cursor shape and at least two environments to span two pages. */
 async function walkable(api: Api, expect: Expect, dep: string): Promise<EnvironmentView[]> {
   const { environments, res } = await currentEnvironments(api, expect, dep);
-  if (!Array.isArray(res.body?.items)) throw new NotExercised("the server answers E2 in the control-plane shape (data.environments, no items/pageInfo): there is no cursor to walk");
-  if (environments.length < 2) throw new NotExercised(`the deployment has ${environments.length} environment(s): a cursor walk needs at least two to span two pages`);
+  if (!Array.isArray(res.body?.items))
+    throw new NotExercised("the server answers E2 in the control-plane shape (data.environments, no items/pageInfo): there is no cursor to walk");
+  if (environments.length < 2)
+    throw new NotExercised(`the deployment has ${environments.length} environment(s): a cursor walk needs at least two to span two pages`);
   return environments;
 }
 
@@ -33,7 +35,8 @@ export const environmentChecks = group("environments", [
     id: "environments.list.schema",
     spec: "E2; Resources / Environment",
     level: "MUST",
-    title: "The environments list answers 200 in one of the documented shapes (items/pageInfo, or data.environments); a page short of the whole list carries pageInfo",
+    title:
+      "The environments list answers 200 in one of the documented shapes (items/pageInfo, or data.environments); a page short of the whole list carries pageInfo",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const path = listPath(fixture("deployment").id);
@@ -51,7 +54,12 @@ export const environmentChecks = group("environments", [
       const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id);
       if (!environments.length) throw new NotExercised("the deployment lists no environment");
       const without = environments.filter((e) => typeof e.raw?.id !== "string" || e.raw.id === "");
-      expect.that(without.length === 0, "every environment has a non-empty string id", { reason: "ids", expected: "id on each", got: without.slice(0, 3).map((e) => e.raw), res });
+      expect.that(without.length === 0, "every environment has a non-empty string id", {
+        reason: "ids",
+        expected: "id on each",
+        got: without.slice(0, 3).map((e) => e.raw),
+        res,
+      });
     },
   },
   {
@@ -66,7 +74,12 @@ export const environmentChecks = group("environments", [
       for (const type of TYPES) {
         const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id, type);
         const other = environments.filter((e) => e.type !== undefined && e.type !== type);
-        expect.that(other.length === 0, `type=${type} lists only ${type} environments`, { reason: "only-type", expected: `type ${type} only`, got: other.map((e) => `${e.id}: ${e.type}`), res });
+        expect.that(other.length === 0, `type=${type} lists only ${type} environments`, {
+          reason: "only-type",
+          expected: `type ${type} only`,
+          got: other.map((e) => `${e.id}: ${e.type}`),
+          res,
+        });
         typed += environments.filter((e) => e.type !== undefined).length;
         listed += environments.length;
       }
@@ -88,7 +101,12 @@ export const environmentChecks = group("environments", [
         const { environments, res } = await currentEnvironments(api, expect, dep, type);
         const listed = new Set(ids(environments));
         const missing = ids(all.filter((e) => e.type === type)).filter((id) => !listed.has(id));
-        expect.that(missing.length === 0, `type=${type} lists every ${type} environment of the unfiltered list`, { reason: "all-of-type", expected: "none missing", got: `missing: ${missing.join(", ")}`, res });
+        expect.that(missing.length === 0, `type=${type} lists every ${type} environment of the unfiltered list`, {
+          reason: "all-of-type",
+          expected: "none missing",
+          got: `missing: ${missing.join(", ")}`,
+          res,
+        });
       }
     },
   },
@@ -96,7 +114,8 @@ export const environmentChecks = group("environments", [
     id: "environments.filter.every-page",
     spec: "E2 (query type); Pagination styles 1 and 2",
     level: "MUST",
-    title: "Walked in small pages (first/after over items, offset/limit over the deprecated data), type=T keeps to type T on every page, and the walk yields every environment of type T",
+    title:
+      "Walked in small pages (first/after over items, offset/limit over the deprecated data), type=T keeps to type T on every page, and the walk yields every environment of type T",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
@@ -110,7 +129,8 @@ export const environmentChecks = group("environments", [
         const limits = { maxPages: all.length + 2, query: { type } };
         const head = await api.get(listPath(dep), { type, first: size });
         const walks: { how: string; pages: { items: any[]; res: Response }[]; items: any[] }[] = [];
-        if (Array.isArray(head.body?.items) && head.body?.pageInfo) walks.push({ how: `first=${size}`, ...wholeList(await walkCursor(api, listPath(dep), { first: size, ...limits }), "environments") });
+        if (Array.isArray(head.body?.items) && head.body?.pageInfo)
+          walks.push({ how: `first=${size}`, ...wholeList(await walkCursor(api, listPath(dep), { first: size, ...limits }), "environments") });
         if (offsetPaged((await api.get(listPath(dep), { type, limit: size })).body)) {
           const walk = wholeList(await walkOffset(api, listPath(dep), size, legacyEnvironments, limits), "environments");
           walks.push({ how: `limit=${size} (data)`, items: walk.items, pages: walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })) });
@@ -118,13 +138,19 @@ export const environmentChecks = group("environments", [
         for (const walk of walks) {
           for (const [i, page] of walk.pages.entries()) {
             const other = page.items.map(environmentView).filter((e) => e.type !== type);
-            expect.that(other.length === 0, `page ${i + 1} of type=${type} at ${walk.how} lists only ${type} environments`, { expected: `type ${type} only`, got: other.map((e) => `${e.id}: ${e.type}`), res: page.res, reason: "filter-every-page" });
+            expect.that(other.length === 0, `page ${i + 1} of type=${type} at ${walk.how} lists only ${type} environments`, {
+              expected: `type ${type} only`,
+              got: other.map((e) => `${e.id}: ${e.type}`),
+              res: page.res,
+              reason: "filter-every-page",
+            });
           }
           expectWalkCovers(expect, ids(walk.items), whole, `${type} environment (${walk.how})`, walk.pages.at(-1)?.res);
           walked++;
         }
       }
-      if (!walked) throw new NotExercised("the environments list offers neither items with pageInfo nor a deprecated data array with pagination to walk in pages");
+      if (!walked)
+        throw new NotExercised("the environments list offers neither items with pageInfo nor a deprecated data array with pagination to walk in pages");
     },
   },
   {
@@ -151,7 +177,12 @@ export const environmentChecks = group("environments", [
       const first = severalPagesOf(whole.length);
       const walk = await walkCursor(api, listPath(dep), { first, maxPages: whole.length + 2 });
       for (const [i, page] of walk.pages.entries())
-        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} environments`, { reason: "first-caps", expected: `<= ${first}`, got: page.items.length, res: page.res });
+        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} environments`, {
+          reason: "first-caps",
+          expected: `<= ${first}`,
+          got: page.items.length,
+          res: page.res,
+        });
     },
   },
   {
@@ -166,9 +197,23 @@ export const environmentChecks = group("environments", [
       let seen = 0;
       for (const [i, page] of walk.pages.entries()) {
         seen += page.items.length;
-        if (seen < whole.length) expect.equal(page.pageInfo?.hasNextPage, true, `page ${i + 1} (${seen} of ${whole.length} environments seen): hasNextPage is true`, { res: page.res, reason: "has-next-page" });
+        if (seen < whole.length)
+          expect.equal(page.pageInfo?.hasNextPage, true, `page ${i + 1} (${seen} of ${whole.length} environments seen): hasNextPage is true`, {
+            res: page.res,
+            reason: "has-next-page",
+          });
         // A full last page may still announce a next one, if that one is empty and ends the walk.
-        else if (i < walk.pages.length - 1) expect.that(walk.pages.slice(i + 1).every((p) => p.items.length === 0) && walk.pages.length - i === 2, `after page ${i + 1}, which holds the last environment, at most one empty page follows`, { expected: "the walk ends there, or after one empty page", got: walk.pages.slice(i + 1).map((p) => `${p.items.length} items`), res: walk.pages.at(-1)?.res, reason: "no-empty-page" });
+        else if (i < walk.pages.length - 1)
+          expect.that(
+            walk.pages.slice(i + 1).every((p) => p.items.length === 0) && walk.pages.length - i === 2,
+            `after page ${i + 1}, which holds the last environment, at most one empty page follows`,
+            {
+              expected: "the walk ends there, or after one empty page",
+              got: walk.pages.slice(i + 1).map((p) => `${p.items.length} items`),
+              res: walk.pages.at(-1)?.res,
+              reason: "no-empty-page",
+            },
+          );
       }
     },
   },
@@ -184,19 +229,24 @@ export const environmentChecks = group("environments", [
       let seen = 0;
       const last = walk.pages.findIndex((p) => (seen += p.items.length) >= whole.length);
       const page = walk.pages[last === -1 ? walk.pages.length - 1 : last];
-      expect.equal(page.pageInfo?.hasNextPage, false, `page ${last + 1}, which holds the last of ${whole.length} environments: hasNextPage is false`, { res: page.res, reason: "last-page" });
+      expect.equal(page.pageInfo?.hasNextPage, false, `page ${last + 1}, which holds the last of ${whole.length} environments: hasNextPage is false`, {
+        res: page.res,
+        reason: "last-page",
+      });
     },
   },
   {
     id: "environments.legacy.consistent",
     spec: "E2; Pagination styles 1 and 2",
     level: "MUST",
-    title: "The deprecated data is a window of the environments of items (in any order) of the size pagination describes, and pagination.total is the whole count",
+    title:
+      "The deprecated data is a window of the environments of items (in any order) of the size pagination describes, and pagination.total is the whole count",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
       const all = await currentEnvironments(api, expect, dep);
-      if (!Array.isArray(all.res.body?.items)) throw new NotExercised("the server answers E2 in the control-plane shape: there are no items to compare the legacy fields with");
+      if (!Array.isArray(all.res.body?.items))
+        throw new NotExercised("the server answers E2 in the control-plane shape: there are no items to compare the legacy fields with");
       const whole = ids(all.environments);
       let compared = 0;
       for (const query of [{}, { offset: 1, limit: 2 }]) {
@@ -212,8 +262,16 @@ export const environmentChecks = group("environments", [
         expect.that(!off, "data holds environments of items, each once", { expected: "a subset of the ids of items", got: off, res, reason: "data-copy" });
         if (!p) continue;
         expect.equal(p.total, whole.length, "pagination.total is the number of environments in the whole list", { res, reason: "total" });
-        expect.equal(p.offset, "offset" in query ? query.offset : 0, "pagination.offset echoes the offset sent (0 when none)", { res: res, reason: "offset-echoed" });
-        expect.equal(data.length, Math.min(p.limit, Math.max(0, p.total - p.offset)), "data holds pagination.limit environments, or those left after pagination.offset", { res: res, reason: "data-page" });
+        expect.equal(p.offset, "offset" in query ? query.offset : 0, "pagination.offset echoes the offset sent (0 when none)", {
+          res: res,
+          reason: "offset-echoed",
+        });
+        expect.equal(
+          data.length,
+          Math.min(p.limit, Math.max(0, p.total - p.offset)),
+          "data holds pagination.limit environments, or those left after pagination.offset",
+          { res: res, reason: "data-page" },
+        );
       }
       if (!compared) throw new NotExercised("the server sends no deprecated data array beside items");
     },
@@ -226,12 +284,22 @@ export const environmentChecks = group("environments", [
     needs: ["fixture:deployment", "fixture:branches"],
     async run({ api, expect, fixture }) {
       const alwaysOn = fixture("branches").filter((b) => b.isStagingEnvironmentEnabled === true);
-      if (!alwaysOn.length) throw new NotExercised("no branch of the branches list has isStagingEnvironmentEnabled true (enable one with E4 to run this check)");
+      if (!alwaysOn.length)
+        throw new NotExercised("no branch of the branches list has isStagingEnvironmentEnabled true (enable one with E4 to run this check)");
       const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id);
       if (!environments.some((e) => typeof e.branch === "string")) throw new NotExercised("the environments carry no branch field to match a branch by");
       for (const b of alwaysOn) {
         const ofBranch = environments.filter((e) => e.branch === b.name);
-        expect.that(ofBranch.some((e) => e.type === "staging"), `branch ${b.name} (always-on staging) is listed as a staging environment`, { reason: "staging-listed", expected: `an environment with branch ${b.name} and type staging`, got: ofBranch.length ? ofBranch.map((e) => `${e.id}: ${e.type}`) : "no environment of that branch", res });
+        expect.that(
+          ofBranch.some((e) => e.type === "staging"),
+          `branch ${b.name} (always-on staging) is listed as a staging environment`,
+          {
+            reason: "staging-listed",
+            expected: `an environment with branch ${b.name} and type staging`,
+            got: ofBranch.length ? ofBranch.map((e) => `${e.id}: ${e.type}`) : "no environment of that branch",
+            res,
+          },
+        );
       }
     },
   },

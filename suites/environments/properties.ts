@@ -14,7 +14,8 @@ export const environmentPropertyChecks = groupedById([
     id: "environments.legacy.any-limit",
     spec: "Pagination styles 1; E2 (offset and limit; deprecated data)",
     level: "MUST",
-    title: "For any limit from 1 to n+2, every page of an offset walk of the environments' deprecated data holds at most limit environments, and the walk yields every environment exactly once",
+    title:
+      "For any limit from 1 to n+2, every page of an offset walk of the environments' deprecated data holds at most limit environments, and the walk yields every environment exactly once",
     kind: "property",
     needs: ["fixture:deployment"],
     async run(ctx) {
@@ -23,16 +24,36 @@ export const environmentPropertyChecks = groupedById([
       const whole = (await currentEnvironments(ctx.api, ctx.expect, dep)).environments.map((e) => String(e.id));
       if (!whole.length) throw new NotExercised("the deployment lists no environment: there is nothing to walk");
       const head = await ctx.api.get(path, { limit: 1 });
-      if (!offsetPaged(head.body)) throw new NotExercised("the environments list sends no deprecated data array (nor data.environments) with a pagination object: nothing is paged by offset and limit");
+      if (!offsetPaged(head.body))
+        throw new NotExercised(
+          "the environments list sends no deprecated data array (nor data.environments) with a pagination object: nothing is paged by offset and limit",
+        );
       // A few limits a trial: pages past the first at small limits are where a cap slips.
       const limits = fc.uniqueArray(pageSize(whole.length, { max: SURE_LIMIT }), { minLength: 1, maxLength: 3 });
-      await forAll(ctx, limits, async (sizes, api) => {
-        for (const limit of sizes) {
-          const walk = await walkOffset(api, path, limit, legacyEnvironments, { listLength: whole.length });
-          expectPagesCapped(ctx.expect, walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })), "limit", walk.limit, "environment");
-          expectWalkCovers(ctx.expect, walk.items.map((e: any) => String(e?.id)), whole, `environment (limit=${limit})`, walk.pages.at(-1));
-        }
-      }, { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
+      await forAll(
+        ctx,
+        limits,
+        async (sizes, api) => {
+          for (const limit of sizes) {
+            const walk = await walkOffset(api, path, limit, legacyEnvironments, { listLength: whole.length });
+            expectPagesCapped(
+              ctx.expect,
+              walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })),
+              "limit",
+              walk.limit,
+              "environment",
+            );
+            expectWalkCovers(
+              ctx.expect,
+              walk.items.map((e: any) => String(e?.id)),
+              whole,
+              `environment (limit=${limit})`,
+              walk.pages.at(-1),
+            );
+          }
+        },
+        { casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+      );
     },
   },
 ]);

@@ -9,7 +9,8 @@ export const errorNegativeChecks = groupedById([
     id: "errors.negative.implied-rules",
     spec: "E12 (items of {type, id}, up to 100), Limits; PUT env-vars (E14, body in the platform's documentation)",
     level: "SHOULD",
-    title: "Bodies that break what the spec only implies (a malformed E12 entry or more than 100 of them, a missing items, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",
+    title:
+      "Bodies that break what the spec only implies (a malformed E12 entry or more than 100 of them, a missing items, a bad PUT env-vars entry or the [ENCRYPTED] placeholder) are rejected with a 4xx and change nothing",
     // PUT env-vars sets variables that cannot be removed, should a server take a bad body.
     needs: ["writes", "unremovable-writes", "fixture:deployment"],
     parts: [

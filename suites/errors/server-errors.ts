@@ -46,7 +46,8 @@ function readsOf(doc: OpenApiDocument): Read[] {
   const out: Read[] = [];
   for (const [template, ops] of Object.entries(doc.paths)) {
     const n = /^E(\d+)$/.exec(ops.get?.["x-spec-ref"] ?? "")?.[1];
-    if (n && Number(n) <= 13) out.push({ spec: ops.get["x-spec-ref"], template, params: (ops.get.parameters ?? []).filter((p: Param) => p.in === "query" || p.in === "path") });
+    if (n && Number(n) <= 13)
+      out.push({ spec: ops.get["x-spec-ref"], template, params: (ops.get.parameters ?? []).filter((p: Param) => p.in === "query" || p.in === "path") });
   }
   return out;
 }
@@ -79,12 +80,22 @@ function validParam(ctx: CheckContext, p: Param): fc.Arbitrary<string> | undefin
 }
 
 function validRead(ctx: CheckContext, r: Read): fc.Arbitrary<ReadRequest> {
-  const model = (where: string) => Object.fromEntries(r.params.filter((p) => p.in === where).flatMap((p) => {
-    const arb = validParam(ctx, p);
-    return arb ? [[p.name, arb]] : [];
-  }));
+  const model = (where: string) =>
+    Object.fromEntries(
+      r.params
+        .filter((p) => p.in === where)
+        .flatMap((p) => {
+          const arb = validParam(ctx, p);
+          return arb ? [[p.name, arb]] : [];
+        }),
+    );
   const requiredQuery = r.params.filter((p) => p.in === "query" && p.required).map((p) => p.name);
-  return fc.record({ path: fc.record(model("path"), { noNullPrototype: true }), query: fc.record(model("query"), { requiredKeys: requiredQuery, noNullPrototype: true }) }).map(({ path, query }) => ({ spec: r.spec, template: r.template, path: path as Record<string, string>, query: query as Record<string, string> }));
+  return fc
+    .record({
+      path: fc.record(model("path"), { noNullPrototype: true }),
+      query: fc.record(model("query"), { requiredKeys: requiredQuery, noNullPrototype: true }),
+    })
+    .map(({ path, query }) => ({ spec: r.spec, template: r.template, path: path as Record<string, string>, query: query as Record<string, string> }));
 }
 
 /** Any text is a valid value of a string parameter that names no enum, pattern, format or length. */
@@ -94,14 +105,23 @@ const takesAnyText = (s: Schema) => [s.type].flat().includes("string") && !["enu
 function invalidRead(ctx: CheckContext, r: Read): fc.Arbitrary<ReadRequest> | undefined {
   const breaks = r.params.flatMap((p): fc.Arbitrary<[Param, string]>[] => {
     const value =
-      p.name === "after" ? text(1, 24)
-      : p.in === "path" ? text(1, 16).filter((v) => v.trim() !== "" && !/^\d+$/.test(v))
-      : takesAnyText(p.schema) ? undefined
-      : invalidValues(p.schema).map((c) => written(c.value)).filter((v) => !readsValid(p.schema, v));
+      p.name === "after"
+        ? text(1, 24)
+        : p.in === "path"
+          ? text(1, 16).filter((v) => v.trim() !== "" && !/^\d+$/.test(v))
+          : takesAnyText(p.schema)
+            ? undefined
+            : invalidValues(p.schema)
+                .map((c) => written(c.value))
+                .filter((v) => !readsValid(p.schema, v));
     return value ? [value.map((v): [Param, string] => [p, v])] : [];
   });
   if (!breaks.length) return undefined;
-  return fc.tuple(validRead(ctx, r), fc.oneof(...breaks)).map(([req, [p, v]]) => (p.in === "path" ? { ...req, path: { ...req.path, [p.name]: v }, broken: p.name } : { ...req, query: { ...req.query, [p.name]: v }, broken: p.name }));
+  return fc
+    .tuple(validRead(ctx, r), fc.oneof(...breaks))
+    .map(([req, [p, v]]) =>
+      p.in === "path" ? { ...req, path: { ...req.path, [p.name]: v }, broken: p.name } : { ...req, query: { ...req.query, [p.name]: v }, broken: p.name },
+    );
 }
 
 /** Sent as a stream and read no further than an error message: an export may be large. */
@@ -119,7 +139,9 @@ function expectNoServerError(ctx: CheckContext, res: Response, what: string): vo
 function readProperty(ctx: CheckContext, request: (r: Read) => fc.Arbitrary<ReadRequest> | undefined): Promise<void> {
   const requests = readsOf(ctx.schemas.document).flatMap((r) => request(r) ?? []);
   // Reads change nothing another case reads.
-  return forAll(ctx, fc.oneof(...requests), async (req, api) => expectNoServerError(ctx, await sendRead(api, req), describeRead(req)), { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
+  return forAll(ctx, fc.oneof(...requests), async (req, api) => expectNoServerError(ctx, await sendRead(api, req), describeRead(req)), {
+    casesAtOnce: INDEPENDENT_CASES_AT_ONCE,
+  });
 }
 
 // ---------------------------------------------------------------- writes
@@ -135,7 +157,9 @@ interface Write {
 const sometimesLong = (short: fc.Arbitrary<string>, max = 4000) => fc.oneof({ arbitrary: short, weight: 2 }, { arbitrary: longText(200, max), weight: 1 });
 
 /** meta (any properties, E11): a few keys, values of any JSON type, some of them long strings. */
-const longMeta = fc.dictionary(text(1, 12), fc.oneof(fc.jsonValue({ maxDepth: 1 }), longText()), { maxKeys: 3, noNullPrototype: true }).map((m) => JSON.parse(JSON.stringify(m)));
+const longMeta = fc
+  .dictionary(text(1, 12), fc.oneof(fc.jsonValue({ maxDepth: 1 }), longText()), { maxKeys: 3, noNullPrototype: true })
+  .map((m) => JSON.parse(JSON.stringify(m)));
 
 /**
  * Valid writes that act only on what the run owns: tokens (nothing to undo), upserts under the
@@ -148,11 +172,25 @@ async function validWrites(ctx: CheckContext): Promise<{ writes: fc.Arbitrary<Wr
   const own = await createWorkbook(ctx, dep);
   const slugPrefix = ctx.scratch.slug("any");
   const namePrefix = ctx.scratch.name("any");
-  const derived = (name: "MetadataTokenRequest" | "CloneWorkbookRequest" | "UpsertWorkbookRequest" | "BulkMoveRequest", overrides: Record<string, fc.Arbitrary<unknown>> = {}) => validValues(ctx.schemas.schema(name), { overrides });
+  const derived = (
+    name: "MetadataTokenRequest" | "CloneWorkbookRequest" | "UpsertWorkbookRequest" | "BulkMoveRequest",
+    overrides: Record<string, fc.Arbitrary<unknown>> = {},
+  ) => validValues(ctx.schemas.schema(name), { overrides });
   const writes = fc.oneof(
-    derived("MetadataTokenRequest", { "/security_context": securityContext(), "/expires_in": fc.integer({ min: 1, max: 3600 }) }).map((body): Write => ({ spec: "E3", body })),
+    derived("MetadataTokenRequest", { "/security_context": securityContext(), "/expires_in": fc.integer({ min: 1, max: 3600 }) }).map(
+      (body): Write => ({ spec: "E3", body }),
+    ),
     derived("CloneWorkbookRequest").map((body): Write => ({ spec: "E10", body })),
-    fc.tuple(sometimesLong(text(1, 12), 1000), derived("UpsertWorkbookRequest", { "/name": sometimesLong(text(0, 24)).map((t) => `${namePrefix} ${t}`), "/folderId": fc.constant(folder.id), "/meta": longMeta })).map(([slug, body]): Write => ({ spec: "E11", slug: `${slugPrefix}-${slug}`, body })),
+    fc
+      .tuple(
+        sometimesLong(text(1, 12), 1000),
+        derived("UpsertWorkbookRequest", {
+          "/name": sometimesLong(text(0, 24)).map((t) => `${namePrefix} ${t}`),
+          "/folderId": fc.constant(folder.id),
+          "/meta": longMeta,
+        }),
+      )
+      .map(([slug, body]): Write => ({ spec: "E11", slug: `${slugPrefix}-${slug}`, body })),
     derived("BulkMoveRequest", { "/items": fc.constant([own]), "/folderId": fc.constantFrom(folder.id, null) }).map((body): Write => ({ spec: "E12", body })),
   );
   const send = async (api: Api, w: Write): Promise<Response> => {
@@ -205,7 +243,9 @@ export const serverErrorChecks = groupedById([
     async run(ctx) {
       const { writes, send } = await validWrites(ctx);
       // Only the status is judged, and each case's objects are its own: cases side by side.
-      await forAll(ctx, writes, async (w, api) => expectNoServerError(ctx, await send(api, w), `a valid ${w.spec} request`), { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
+      await forAll(ctx, writes, async (w, api) => expectNoServerError(ctx, await send(api, w), `a valid ${w.spec} request`), {
+        casesAtOnce: INDEPENDENT_CASES_AT_ONCE,
+      });
     },
   },
 ]);

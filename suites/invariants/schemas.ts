@@ -12,10 +12,21 @@ export const schemaConformance = invariant({
   watch: (schemas) => (x) => {
     const typed = typedAnswer(x.method, x.url.pathname, x.status);
     if (!typed) return undefined;
-    if (!x.isJson) return { reason: `schema:${typed.schema}`, message: `${typed.endpoint} answered ${x.status} without a JSON body`, expected: `a JSON ${typed.schema}`, got: `${x.text.slice(0, 120)}` };
+    if (!x.isJson)
+      return {
+        reason: `schema:${typed.schema}`,
+        message: `${typed.endpoint} answered ${x.status} without a JSON body`,
+        expected: `a JSON ${typed.schema}`,
+        got: `${x.text.slice(0, 120)}`,
+      };
     const { errors, timestampsOnly } = schemas.check(typed.schema, x.body);
     if (!errors.length) return "held";
-    return { reason: timestampsOnly ? "timestamp" : `schema:${typed.schema}`, message: `the ${typed.endpoint} answer does not match the ${typed.schema} schema`, expected: `a valid ${typed.schema}`, got: errors.slice(0, 8).join("; ") };
+    return {
+      reason: timestampsOnly ? "timestamp" : `schema:${typed.schema}`,
+      message: `the ${typed.endpoint} answer does not match the ${typed.schema} schema`,
+      expected: `a valid ${typed.schema}`,
+      got: errors.slice(0, 8).join("; "),
+    };
   },
 });
 
@@ -34,10 +45,20 @@ export const widgetTypes = invariant({
     return (x) => {
       const typed = x.isJson ? typedAnswer(x.method, x.url.pathname, x.status) : undefined;
       if (!typed) return undefined;
-      const types = recordsOf(typed.schema, x.body).flatMap(dashboardConfigsOf).flatMap((c) => (Array.isArray(c.widgets) ? c.widgets : [])).map((w: any) => w?.type);
+      const types = recordsOf(typed.schema, x.body)
+        .flatMap(dashboardConfigsOf)
+        .flatMap((c) => (Array.isArray(c.widgets) ? c.widgets : []))
+        .map((w: any) => w?.type);
       if (!types.length) return undefined;
       const odd = [...new Set(types.filter((t) => !advertised.has(t)))];
-      return odd.length ? { reason: "widget-type", message: "a widget has a type this revision does not advertise", expected: [...advertised].join(", "), got: odd.map((t) => JSON.stringify(t)).join(", ") } : "held";
+      return odd.length
+        ? {
+            reason: "widget-type",
+            message: "a widget has a type this revision does not advertise",
+            expected: [...advertised].join(", "),
+            got: odd.map((t) => JSON.stringify(t)).join(", "),
+          }
+        : "held";
     };
   },
 });

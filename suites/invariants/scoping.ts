@@ -27,6 +27,13 @@ export const deploymentScoping = invariant({
     const ids = deploymentIdsIn(x.body).filter((id) => id !== null && id !== undefined);
     if (!ids.length) return undefined;
     const other = [...new Set(ids.filter((id) => String(id) !== decodeURIComponent(dep)).map(String))];
-    return other.length ? { reason: "other-deployment", message: `an answer under deployment ${dep} holds records of another deployment`, expected: `deploymentId ${dep}`, got: `deploymentId ${other.join(", ")}` } : "held";
+    return other.length
+      ? {
+          reason: "other-deployment",
+          message: `an answer under deployment ${dep} holds records of another deployment`,
+          expected: `deploymentId ${dep}`,
+          got: `deploymentId ${other.join(", ")}`,
+        }
+      : "held";
   },
 });

@@ -139,7 +139,8 @@ export const secretMasking = invariant({
   id: "env-vars.mask.every-answer",
   spec: "Resources / Environment variable; E13; E14 (settings: secrets excluded)",
   level: "MUST",
-  title: "No answer carries the value of a secret-named variable: every page and the deprecated data copy of E13 and the PUT env-vars answer mask it as [ENCRYPTED], and no answer (deployment settings included) holds a secret value the run set",
+  title:
+    "No answer carries the value of a secret-named variable: every page and the deprecated data copy of E13 and the PUT env-vars answer mask it as [ENCRYPTED], and no answer (deployment settings included) holds a secret value the run set",
   applicable: "environment variables or deployment settings (a 2xx of GET or PUT env-vars, or of GET settings)",
   watch: () => {
     // What the run knows: the values it set for secret-named variables. A value the run also sent
@@ -161,12 +162,25 @@ export const secretMasking = invariant({
       if (listsVariables) {
         const unmasked = variablesIn(x.body).filter((v) => secretNamed(v.name) && v.value !== MASK);
         if (unmasked.length)
-          return { reason: "secret-unmasked", message: "a secret-named variable is listed with a value other than [ENCRYPTED]", expected: `${MASK} for ${unmasked.map((v) => v.name).join(", ")}`, got: unmasked.map((v) => `${v.name}: ${typeof v.value === "string" ? "a value in clear" : JSON.stringify(v.value)}`).join("; "), hide: unmasked.map((v) => v.value).filter((v): v is string => typeof v === "string") };
+          return {
+            reason: "secret-unmasked",
+            message: "a secret-named variable is listed with a value other than [ENCRYPTED]",
+            expected: `${MASK} for ${unmasked.map((v) => v.name).join(", ")}`,
+            got: unmasked.map((v) => `${v.name}: ${typeof v.value === "string" ? "a value in clear" : JSON.stringify(v.value)}`).join("; "),
+            hide: unmasked.map((v) => v.value).filter((v): v is string => typeof v === "string"),
+          };
       }
       const candidates = traced.candidates(x.text, plain);
       const values = candidates.length ? valuesOf(x) : [];
       const leaked = candidates.filter(([value]) => values.some((v) => v.includes(value)) && !sent.holds(value));
-      if (leaked.length) return { reason: "secret-leaked", message: `the answer of ${x.method} ${x.url.pathname} holds the value of a secret-named variable the run set`, expected: "no secret value in any answer", got: `the value of ${leaked.map(([, name]) => name).join(", ")}`, hide: leaked.map(([value]) => value) };
+      if (leaked.length)
+        return {
+          reason: "secret-leaked",
+          message: `the answer of ${x.method} ${x.url.pathname} holds the value of a secret-named variable the run set`,
+          expected: "no secret value in any answer",
+          got: `the value of ${leaked.map(([, name]) => name).join(", ")}`,
+          hide: leaked.map(([value]) => value),
+        };
       return listsVariables || isSettings ? "held" : undefined;
     };
   },

@@ -10,5 +10,13 @@ export const noServerErrors = invariant({
   level: "MUST",
   title: "No exchange of the run (discovery, checks, properties, cleanup) gets a 5xx",
   applicable: "any answer",
-  watch: () => (x) => (x.status >= 500 ? { reason: "server-error", message: `${x.method} ${x.url.pathname} answered ${x.status}`, expected: "a status below 500", got: `${x.status} ${x.text.slice(0, 160)}` } : "held"),
+  watch: () => (x) =>
+    x.status >= 500
+      ? {
+          reason: "server-error",
+          message: `${x.method} ${x.url.pathname} answered ${x.status}`,
+          expected: "a status below 500",
+          got: `${x.status} ${x.text.slice(0, 160)}`,
+        }
+      : "held",
 });

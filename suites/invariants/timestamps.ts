@@ -19,7 +19,8 @@ export const isoTimestamps = invariant({
   id: "resources.timestamps.every-answer",
   spec: "Resources / Deployment, Metadata token result, Workbook (ISO 8601; *At date or date-time); E1; E3",
   level: "MUST",
-  title: "Every timestamp field of every typed answer is ISO 8601: a date-time where the spec says date-time (created_at, expires_at), a date or a date-time for a workbook's *At",
+  title:
+    "Every timestamp field of every typed answer is ISO 8601: a date-time where the spec says date-time (created_at, expires_at), a date or a date-time for a workbook's *At",
   applicable: "a timestamp field (created_at, expires_at, createdAt, updatedAt) in a typed answer",
   watch: (schemas) => {
     // Whether each timestamp string is one, judged once: the same records come back on every page
@@ -37,11 +38,26 @@ export const isoTimestamps = invariant({
     return (x) => {
       const typed = x.isJson ? typedAnswer(x.method, x.url.pathname, x.status) : undefined;
       if (!typed) return undefined;
-      const found = recordsOf(typed.schema, x.body).flatMap((r) => Object.keys(FIELDS).filter((f) => r?.[f] !== undefined && r?.[f] !== null).map((field) => ({ field, value: r[field] })));
+      const found = recordsOf(typed.schema, x.body).flatMap((r) =>
+        Object.keys(FIELDS)
+          .filter((f) => r?.[f] !== undefined && r?.[f] !== null)
+          .map((field) => ({ field, value: r[field] })),
+      );
       if (!found.length) return undefined;
       const wrong = found.filter(({ field, value }) => !isTimestamp(value) || (FIELDS[field] === "date-time" && parseTimestamp(value)?.dateOnly !== false));
       if (!wrong.length) return "held";
-      return { reason: "timestamp", message: "a timestamp field is not ISO 8601 in the form the spec gives it", expected: wrong.map(({ field }) => `${field}: an ISO 8601 ${FIELDS[field]}`).filter((v, i, a) => a.indexOf(v) === i).join("; "), got: wrong.slice(0, 4).map(({ field, value }) => `${field}: ${JSON.stringify(value)}`).join("; ") };
+      return {
+        reason: "timestamp",
+        message: "a timestamp field is not ISO 8601 in the form the spec gives it",
+        expected: wrong
+          .map(({ field }) => `${field}: an ISO 8601 ${FIELDS[field]}`)
+          .filter((v, i, a) => a.indexOf(v) === i)
+          .join("; "),
+        got: wrong
+          .slice(0, 4)
+          .map(({ field, value }) => `${field}: ${JSON.stringify(value)}`)
+          .join("; "),
+      };
     };
   },
 });

@@ -20,6 +20,7 @@ export const REQUESTS_SIDE_BY_SIDE = 8;
  */
 export async function sideBySide<T, R>(items: readonly T[], send: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < items.length; i += REQUESTS_SIDE_BY_SIDE) out.push(...(await atOnce(items.slice(i, i + REQUESTS_SIDE_BY_SIDE).map((item, j) => send(item, i + j)))));
+  for (let i = 0; i < items.length; i += REQUESTS_SIDE_BY_SIDE)
+    out.push(...(await atOnce(items.slice(i, i + REQUESTS_SIDE_BY_SIDE).map((item, j) => send(item, i + j)))));
   return out;
 }

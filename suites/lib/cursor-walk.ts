@@ -29,13 +29,28 @@ export function smallestPagesOf(total: number): number {
  */
 export function expectWalkCovers(expect: Expect, walked: string[], whole: string[], what: string, res?: Response): void {
   const twice = [...new Set(walked.filter((k, i) => walked.indexOf(k) !== i))];
-  expect.that(twice.length === 0, `no ${what} appears twice in the cursor walk`, { reason: "repeated", expected: "each once", got: `repeated: ${twice.join(", ")}`, res });
+  expect.that(twice.length === 0, `no ${what} appears twice in the cursor walk`, {
+    reason: "repeated",
+    expected: "each once",
+    got: `repeated: ${twice.join(", ")}`,
+    res,
+  });
   const seen = new Set(walked);
   const missing = whole.filter((k) => !seen.has(k));
-  expect.that(missing.length === 0, `every ${what} of the whole list appears in the cursor walk`, { reason: "missing", expected: `${whole.length} items`, got: `missing: ${missing.join(", ")}`, res });
+  expect.that(missing.length === 0, `every ${what} of the whole list appears in the cursor walk`, {
+    reason: "missing",
+    expected: `${whole.length} items`,
+    got: `missing: ${missing.join(", ")}`,
+    res,
+  });
   const known = new Set(whole);
   const extra = walked.filter((k) => !known.has(k));
-  expect.that(extra.length === 0, `the cursor walk yields no ${what} outside the whole list`, { expected: "only items of the whole list", got: `extra: ${extra.join(", ")}`, res, reason: "extra" });
+  expect.that(extra.length === 0, `the cursor walk yields no ${what} outside the whole list`, {
+    expected: "only items of the whole list",
+    got: `extra: ${extra.join(", ")}`,
+    res,
+    reason: "extra",
+  });
 }
 
 /**
@@ -58,5 +73,10 @@ export async function expectPageInfoOnPartialPage(api: Api, expect: Expect, path
  */
 export function expectPagesCapped(expect: Expect, pages: { items: unknown[]; res: Response }[], param: "first" | "limit", size: number, what: string): void {
   for (const [i, page] of pages.entries())
-    expect.that(page.items.length <= size, `page ${i + 1} of the walk at ${param}=${size} holds at most ${size} ${what}s`, { expected: `<= ${size}`, got: page.items.length, res: page.res, reason: "page-cap" });
+    expect.that(page.items.length <= size, `page ${i + 1} of the walk at ${param}=${size} holds at most ${size} ${what}s`, {
+      expected: `<= ${size}`,
+      got: page.items.length,
+      res: page.res,
+      reason: "page-cap",
+    });
 }

@@ -26,7 +26,12 @@ export const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntri
 export async function readSettings(ctx: Pick<CheckContext, "api" | "require">, dep: string): Promise<{ settings: Record<string, any>; res: Response }> {
   const res = await ctx.api.call("getDeploymentSettings", { deploymentId: dep });
   const settingsIn = (body: any) => (isObject(body?.data) ? body.data : body);
-  const body = ctx.require(res, "E14", "reading the deployment settings, to compare and restore what an update changes", (r) => r.isJson && isObject(settingsIn(r.body)));
+  const body = ctx.require(
+    res,
+    "E14",
+    "reading the deployment settings, to compare and restore what an update changes",
+    (r) => r.isJson && isObject(settingsIn(r.body)),
+  );
   return { settings: settingsIn(body), res };
 }
 

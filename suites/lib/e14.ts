@@ -37,7 +37,13 @@ export function setupRecord<T = any>(ctx: Pick<CheckContext, "require">, op: Ser
  * What a create made (its id where the document says, and the object), else as `setup` judges
  * it; `idFits` narrows the ids the check can use (a workspace item's integer id).
  */
-export function createdIn(ctx: Pick<CheckContext, "require">, op: Pick<ServedOperation, "created">, res: Response, what: string, idFits: (id: string | number) => boolean = () => true): Created & { id: string | number } {
+export function createdIn(
+  ctx: Pick<CheckContext, "require">,
+  op: Pick<ServedOperation, "created">,
+  res: Response,
+  what: string,
+  idFits: (id: string | number) => boolean = () => true,
+): Created & { id: string | number } {
   const made = (r: Response) => (r.isJson ? op.created(r) : undefined);
   ctx.require(res, "E14", what, (r) => {
     const id = made(r)?.id;
@@ -56,11 +62,16 @@ export async function servedOrPlain(ctx: Pick<CheckContext, "servedDocument">, n
   return op ?? { record: (res) => recordOf(undefined, res), created: (res) => createdBy(undefined, res) };
 }
 
-
 /** The records of a list answer, or a failure: the rule is about what the list holds. */
 export function records(ctx: CheckContext, res: Response, what: string): any[] {
   const list = listed(ctx.expect.json(res));
-  if (!list) ctx.expect.fail(`${what}: the answer holds no list (items, data or an array)`, { expected: "a list of records", got: res.text.slice(0, 160), res, reason: "no-list" });
+  if (!list)
+    ctx.expect.fail(`${what}: the answer holds no list (items, data or an array)`, {
+      expected: "a list of records",
+      got: res.text.slice(0, 160),
+      res,
+      reason: "no-list",
+    });
   return list!;
 }
 
@@ -70,7 +81,12 @@ export function records(ctx: CheckContext, res: Response, what: string): any[] {
  * `res` is the last page's answer (a failure points at it); a first page that is no 200 list fails
  * the check, whose rule is about what the list holds.
  */
-export async function allRecords(ctx: CheckContext, path: string, query: Record<string, string | number>, what: string): Promise<{ res: Response; items: any[] }> {
+export async function allRecords(
+  ctx: CheckContext,
+  path: string,
+  query: Record<string, string | number>,
+  what: string,
+): Promise<{ res: Response; items: any[] }> {
   const items: any[] = [];
   let size = 50;
   let after: string | undefined;
@@ -95,7 +111,11 @@ export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string
   const remove = doc.requireNamed("deleteBranch", "removes the run's branch afterwards");
   const byName = remove.requireQueryParam("branchName", "the spec names branchName as the delete's query");
   const name = ctx.scratch.slug("branch");
-  const res = await ctx.api.call("createBranch", { deploymentId: dep }, { body: create.body({ "name|branchName": name, ...(from ? { "from|parent|parentBranch|source": from } : {}) }) });
+  const res = await ctx.api.call(
+    "createBranch",
+    { deploymentId: dep },
+    { body: create.body({ "name|branchName": name, ...(from ? { "from|parent|parentBranch|source": from } : {}) }) },
+  );
   setup(ctx, res, `creating branch ${name}`);
   ctx.scratch.onCleanup(`delete branch ${name}`, async () => {
     await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { [byName]: name } });
@@ -112,10 +132,18 @@ export async function branchesByName(ctx: CheckContext, dep: string): Promise<Ma
 /** Starts dev mode on the run's branch, stopped again at cleanup (when the document shows how). */
 export async function devMode(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<void> {
   const start = doc.requireNamed("startDevMode", "starts dev mode, the only state in which data-model files are written");
-  setup(ctx, await ctx.api.call("startDevMode", { deploymentId: dep }, { body: start.body({ "branchName|branch": branch }) }), `starting dev mode on ${branch}`);
+  setup(
+    ctx,
+    await ctx.api.call("startDevMode", { deploymentId: dep }, { body: start.body({ "branchName|branch": branch }) }),
+    `starting dev mode on ${branch}`,
+  );
   const stop = doc.findNamed("stopDevMode");
   const param = stop?.queryParam("branchName|branch")?.name;
-  if (stop) ctx.scratch.onCleanup(`stop dev mode on ${branch}`, async () => void (await ctx.api.call("stopDevMode", { deploymentId: dep }, { query: param ? { [param]: branch } : undefined })));
+  if (stop)
+    ctx.scratch.onCleanup(
+      `stop dev mode on ${branch}`,
+      async () => void (await ctx.api.call("stopDevMode", { deploymentId: dep }, { query: param ? { [param]: branch } : undefined })),
+    );
 }
 
 /** The body that writes one data-model file on a branch, as the document spells it. */

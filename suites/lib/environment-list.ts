@@ -24,7 +24,13 @@ export async function currentEnvironments(api: Api, expect: Expect, dep: string,
     return { environments: items.map(environmentView), res };
   }
   const listed = body?.data?.environments;
-  if (!Array.isArray(listed)) expect.fail("the environments list (E2) holds neither items nor data.environments", { expected: "items or data.environments", got: Object.keys(body ?? {}), res, reason: "no-list" });
+  if (!Array.isArray(listed))
+    expect.fail("the environments list (E2) holds neither items nor data.environments", {
+      expected: "items or data.environments",
+      got: Object.keys(body ?? {}),
+      res,
+      reason: "no-list",
+    });
   const total = body.pagination?.total;
   if (typeof total === "number" && total > listed.length) {
     const whole = await api.get(path, { ...query, limit: total });
@@ -35,7 +41,8 @@ export async function currentEnvironments(api: Api, expect: Expect, dep: string,
 }
 
 /** E2's offset-paged copy: the deprecated data array, or data.environments of the control-plane shape. */
-export const legacyEnvironments = (body: any): any[] | undefined => (Array.isArray(body?.data) ? body.data : Array.isArray(body?.data?.environments) ? body.data.environments : undefined);
+export const legacyEnvironments = (body: any): any[] | undefined =>
+  Array.isArray(body?.data) ? body.data : Array.isArray(body?.data?.environments) ? body.data.environments : undefined;
 
 /** Whether an E2 answer pages its legacy copy by offset and limit: a copy with a pagination object (pagination may be null, the list then shown whole). */
 export const offsetPaged = (body: any): boolean => legacyEnvironments(body) !== undefined && typeof body?.pagination === "object" && body.pagination !== null;

@@ -32,7 +32,12 @@ export function valueAt(body: unknown, pointer: string): unknown {
 /** Whether `value`, of a type `types` does not allow, spells a value of one of them without loss. */
 export function spellsAllowed(value: unknown, types: JsonType[]): boolean {
   const has = (t: JsonType) => types.includes(t);
-  if (typeof value === "string") return ((has("integer") || has("number")) && /^-?\d+$/.test(value)) || (has("number") && /^-?\d+\.\d+$/.test(value)) || (has("boolean") && /^(true|false)$/.test(value));
+  if (typeof value === "string")
+    return (
+      ((has("integer") || has("number")) && /^-?\d+$/.test(value)) ||
+      (has("number") && /^-?\d+\.\d+$/.test(value)) ||
+      (has("boolean") && /^(true|false)$/.test(value))
+    );
   if (typeof value === "number") return has("string") || (has("boolean") && (value === 0 || value === 1));
   if (typeof value === "boolean") return has("string");
   return false;

@@ -52,11 +52,19 @@ export function spelledAsValid(ctx: CheckContext, schema: SchemaName): (bad: Bad
   return (bad) => bad.kind === "wrong-type" && spellsAllowed(valueAt(bad.body, bad.at), typesAt(s, bad.at));
 }
 
-
-export function badBodies(ctx: CheckContext, schema: SchemaName, opts: InvalidOptions & { base: fc.Arbitrary<unknown> }, more: fc.Arbitrary<BadBody>[] = []): fc.Arbitrary<BadBody> {
+export function badBodies(
+  ctx: CheckContext,
+  schema: SchemaName,
+  opts: InvalidOptions & { base: fc.Arbitrary<unknown> },
+  more: fc.Arbitrary<BadBody>[] = [],
+): fc.Arbitrary<BadBody> {
   const broken = invalidValues(ctx.schemas.schema(schema), opts).map((c): BadBody => ({ kind: c.kind, at: c.at, body: c.value }));
   // A body that is no JSON at all is one break among the many the schema allows.
-  return fc.oneof({ arbitrary: broken, weight: 8 }, { arbitrary: malformedJson(opts.base).map((raw): BadBody => ({ kind: "malformed-json", at: "", raw })), weight: 1 }, ...more.map((arbitrary) => ({ arbitrary, weight: 2 })));
+  return fc.oneof(
+    { arbitrary: broken, weight: 8 },
+    { arbitrary: malformedJson(opts.base).map((raw): BadBody => ({ kind: "malformed-json", at: "", raw })), weight: 1 },
+    ...more.map((arbitrary) => ({ arbitrary, weight: 2 })),
+  );
 }
 
 export function sender(name: OperationName, params: OperationParams, after?: (res: Response) => void): Stage["send"] {

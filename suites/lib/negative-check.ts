@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import { type CheckSpec, type Need } from "../../core/model/check.js";
+import type { CheckSpec, Need } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Endpoint } from "../../core/spec/endpoints.js";
 import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
-import { type BadBody, type Stage } from "./negative-bodies.js";
+import type { BadBody, Stage } from "./negative-bodies.js";
 import { atOnce } from "./at-once.js";
 
 const describe = (bad: BadBody) => (bad.kind === "malformed-json" ? "a body that is not JSON" : `a body with ${bad.kind} at ${bad.at || "the root"}`);
@@ -34,7 +34,9 @@ export type Judged = "rejected" | "not-applied";
  * reads (each is refused, or makes only what it alone reads, such as a token): cases run at once.
  * `maxRequests`: the property's budget, where it is not the default (core/run/property.ts).
  */
-export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> & { needs: Need[]; parts: Part[]; judged?: Judged; independent?: boolean; maxRequests?: number }): CheckSpec {
+export function negative(
+  o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> & { needs: Need[]; parts: Part[]; judged?: Judged; independent?: boolean; maxRequests?: number },
+): CheckSpec {
   const judged = o.judged ?? "rejected";
   return {
     id: o.id,
@@ -48,32 +50,38 @@ export function negative(o: Pick<CheckSpec, "id" | "spec" | "level" | "title"> &
       const stages = await atOnce(o.parts.map((p) => p.stage(ctx)));
       const parts: (Part & Stage & { moved: boolean })[] = o.parts.map((p, i) => ({ ...p, ...stages[i], moved: false }));
       const cases = fc.oneof(...parts.map((p) => p.cases.filter(p.select).map((bad) => ({ endpoint: p.endpoint, ...bad }))));
-      await forAll(ctx, fc.array(cases, { minLength: 1, maxLength: 3 }), async (session, api) => {
-        for (const p of parts) if (p.moved) await p.restore(api);
-        for (const p of parts) p.moved = false;
-        for (const bad of session) {
-          const part = parts.find((p) => p.endpoint === bad.endpoint)!;
-          part.moved = true;
-          const res = await part.send(api, bad);
-          // Where only what is stated is judged, a case the spec gives no outcome may also be read without its unusable part.
-          const lenient = part.lenient(bad) || (judged === "not-applied" && (part.ignorable?.(bad) ?? false));
-          if (res.status < 300 && lenient) {
-            await part.faithful?.(api, bad, res);
-            await part.restore(api);
+      await forAll(
+        ctx,
+        fc.array(cases, { minLength: 1, maxLength: 3 }),
+        async (session, api) => {
+          for (const p of parts) if (p.moved) await p.restore(api);
+          for (const p of parts) p.moved = false;
+          for (const bad of session) {
+            const part = parts.find((p) => p.endpoint === bad.endpoint)!;
+            part.moved = true;
+            const res = await part.send(api, bad);
+            // Where only what is stated is judged, a case the spec gives no outcome may also be read without its unusable part.
+            const lenient = part.lenient(bad) || (judged === "not-applied" && (part.ignorable?.(bad) ?? false));
+            if (res.status < 300 && lenient) {
+              await part.faithful?.(api, bad, res);
+              await part.restore(api);
+              part.moved = false;
+              continue;
+            }
+            const status = part.status?.(bad);
+            const what = `${bad.endpoint}: ${describe(bad)}`;
+            // A missing route refuses everything: that proves nothing about the body.
+            ctx.requireRoute(res, /^E\d+$/.test(bad.endpoint) ? (bad.endpoint as Endpoint) : "E14", what);
+            if (status) ctx.expect.status(res, status, `${what} is rejected`);
+            else if (judged === "rejected") ctx.expect.clientError(res, `${what} is rejected with a 4xx`);
+            else
+              ctx.expect.that(res.status < 500, `${what} is no server error`, { expected: "a status below 500", got: `${res.status}`, res, reason: "no-5xx" });
+            await part.unchanged(api, res);
             part.moved = false;
-            continue;
           }
-          const status = part.status?.(bad);
-          const what = `${bad.endpoint}: ${describe(bad)}`;
-          // A missing route refuses everything: that proves nothing about the body.
-          ctx.requireRoute(res, /^E\d+$/.test(bad.endpoint) ? (bad.endpoint as Endpoint) : "E14", what);
-          if (status) ctx.expect.status(res, status, `${what} is rejected`);
-          else if (judged === "rejected") ctx.expect.clientError(res, `${what} is rejected with a 4xx`);
-          else ctx.expect.that(res.status < 500, `${what} is no server error`, { expected: "a status below 500", got: `${res.status}`, res, reason: "no-5xx" });
-          await part.unchanged(api, res);
-          part.moved = false;
-        }
-      }, { casesAtOnce: o.independent ? INDEPENDENT_CASES_AT_ONCE : undefined, maxRequests: o.maxRequests });
+        },
+        { casesAtOnce: o.independent ? INDEPENDENT_CASES_AT_ONCE : undefined, maxRequests: o.maxRequests },
+      );
     },
   };
 }

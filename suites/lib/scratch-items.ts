@@ -55,7 +55,8 @@ export async function deletedItem(ctx: Ctx, dep: string, type: "WORKBOOK" | "FOL
   await ctx.scratch.requireOwn(ctx.api, dep, [ref]);
   const res = await ctx.api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items: [ref] } });
   const op = await servedOrPlain(ctx, "bulkDeleteWorkspaceItems");
-  const deleted = (r: typeof res) => r.isJson && Array.isArray(op.record(r)?.deleted) && op.record(r).deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);
+  const deleted = (r: typeof res) =>
+    r.isJson && Array.isArray(op.record(r)?.deleted) && op.record(r).deleted.some((d: any) => d?.type === ref.type && d?.id === ref.id);
   ctx.require(res, "E14", `deleting its own ${type.toLowerCase()} ${ref.id} to get a missing item`, deleted);
   ctx.scratch.forget(dep, ref);
   return ref;
@@ -80,7 +81,12 @@ export async function childFolderIds(api: Api, dep: string, parentId: number | n
   const walk = await walkCursor(api, pathTo("listFolders", { deploymentId: dep }), { first: 100, query: { parentId: parentId ?? undefined } });
   const elsewhere = walk.items.filter((f: any) => f?.id === parentId || PARENT_FIELDS.some((k) => isObject(f) && k in f && (f[k] ?? null) !== parentId));
   if (elsewhere.length)
-    throw new NotVerifiable(`the folders list (E14) asked for ${parentId === null ? "the root level" : `the children of folder ${parentId} (parentId=${parentId})`} also names folders ${elsewhere.map((f: any) => f.id).slice(0, 5).join(", ")} that are not: it does not filter as the platform's documentation shows`);
+    throw new NotVerifiable(
+      `the folders list (E14) asked for ${parentId === null ? "the root level" : `the children of folder ${parentId} (parentId=${parentId})`} also names folders ${elsewhere
+        .map((f: any) => f.id)
+        .slice(0, 5)
+        .join(", ")} that are not: it does not filter as the platform's documentation shows`,
+    );
   return new Set(walk.items.map((f: any) => f?.id));
 }
 
@@ -102,7 +108,10 @@ async function parentByE9(api: Api, dep: string, folderId: number): Promise<numb
 export async function folderSitsIn(api: Api, dep: string, id: number, parentId: number | null): Promise<{ sits: boolean; seen: string }> {
   const parent = await parentByE9(api, dep, id);
   if (parent !== undefined) return { sits: parent === parentId, seen: `in ${parent ?? "the root"} (E9 folderId)` };
-  const children = await walkAgainUntil(() => childFolderIds(api, dep, parentId), (listed) => listed.has(id));
+  const children = await walkAgainUntil(
+    () => childFolderIds(api, dep, parentId),
+    (listed) => listed.has(id),
+  );
   const where = `the folders list of ${parentId ?? "the root"}`;
   return children.has(id) ? { sits: true, seen: `in ${where}` } : { sits: false, seen: `not in ${where}: ${[...children].slice(0, 10).join(", ")}` };
 }
@@ -115,7 +124,10 @@ export async function folderSitsIn(api: Api, dep: string, id: number, parentId: 
 export async function parentOfFolder(api: Api, dep: string, folderId: number, maxLevels = 200): Promise<number | null | undefined> {
   const shown = await parentByE9(api, dep, folderId);
   if (shown !== undefined) return shown;
-  return walkAgainUntil(() => parentInTree(api, dep, folderId, maxLevels), (parent) => parent !== undefined);
+  return walkAgainUntil(
+    () => parentInTree(api, dep, folderId, maxLevels),
+    (parent) => parent !== undefined,
+  );
 }
 
 /** The level of the folder tree whose folders list names `folderId`, walked breadth first from the root. */

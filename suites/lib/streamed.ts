@@ -43,7 +43,10 @@ export async function peek(answer: Streamed): Promise<Response> {
  * records were read and whether the body was read to its end. A body that is not CSV fails the
  * check; a broken connection is not a verdict and is thrown as it is.
  */
-export async function scanCsv(answer: Streamed, onRecord: (record: string[], index: number) => boolean | void): Promise<{ records: number; complete: boolean }> {
+export async function scanCsv(
+  answer: Streamed,
+  onRecord: (record: string[], index: number) => boolean | void,
+): Promise<{ records: number; complete: boolean }> {
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true });
   pipeline(answer.body, parser, () => {
     /* errors reach the loop below through the parser */
@@ -55,7 +58,13 @@ export async function scanCsv(answer: Streamed, onRecord: (record: string[], ind
     }
   } catch (err) {
     // Not every csv-parse error code starts with CSV_ (INVALID_OPENING_QUOTE does not): the class says it.
-    if (err instanceof CsvError) throw new CheckFailure(`the body is not valid CSV: ${err.message}`, { expected: "RFC 4180 CSV", got: err.message, exchange: answer.exchange, reason: "not-csv" });
+    if (err instanceof CsvError)
+      throw new CheckFailure(`the body is not valid CSV: ${err.message}`, {
+        expected: "RFC 4180 CSV",
+        got: err.message,
+        exchange: answer.exchange,
+        reason: "not-csv",
+      });
     throw err;
   } finally {
     parser.destroy();

@@ -16,7 +16,11 @@ export interface VersionEntry {
  * The versions E5 lists right now (`{data}`, or the published docs' `{items, pageInfo}`) and the one marked
  * current: for checks that change it, where the `versions` fixture, read once per run, is stale.
  */
-export async function currentVersions(api: Api, expect: Expect, dep: string): Promise<{ list: VersionEntry[]; current: VersionEntry | undefined; res: Response }> {
+export async function currentVersions(
+  api: Api,
+  expect: Expect,
+  dep: string,
+): Promise<{ list: VersionEntry[]; current: VersionEntry | undefined; res: Response }> {
   const res = await api.call("listVersions", { deploymentId: dep });
   requireAnswer(res, "E5", "listing the versions");
   const body = expect.ok(res, "VersionsListResponse");

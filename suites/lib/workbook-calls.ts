@@ -23,7 +23,12 @@ export const itemKey = (i: { type?: unknown; id?: unknown }) => `${i?.type}:${i?
 export function expectWorkbook({ expect }: CheckContext, res: Response, call: string): any {
   expect.status(res, 200, call);
   const body = expect.json(res);
-  expect.that(Number.isSafeInteger(body?.id), `${call}: the answer is a workbook with an integer id`, { expected: "a Workbook", got: body, res, reason: "no-id" });
+  expect.that(Number.isSafeInteger(body?.id), `${call}: the answer is a workbook with an integer id`, {
+    expected: "a Workbook",
+    got: body,
+    res,
+    reason: "no-id",
+  });
   return body;
 }
 

@@ -22,7 +22,14 @@ const shows = (w: unknown, field: string): boolean => !!w && typeof w === "objec
  * else whether E8 filtered by that folder lists it (the filter is believed where it lists `witness`,
  * a workbook known to be there, and leaves out `outsider`, one known to be elsewhere, when given).
  */
-export async function inFolder(ctx: Pick<CheckContext, "expect">, api: Api, dep: string, id: number, folder: number, known: { answer?: unknown; witness?: number; outsider?: number } = {}): Promise<{ inside: boolean; res?: Response; how: string }> {
+export async function inFolder(
+  ctx: Pick<CheckContext, "expect">,
+  api: Api,
+  dep: string,
+  id: number,
+  folder: number,
+  known: { answer?: unknown; witness?: number; outsider?: number } = {},
+): Promise<{ inside: boolean; res?: Response; how: string }> {
   if (shows(known.answer, "folderId")) return { inside: (known.answer as any).folderId === folder, how: "the answer's folderId" };
   const res = await api.get(workbookPath(dep, id));
   if (res.status === 200 && res.isJson && shows(res.body, "folderId")) return { inside: res.body.folderId === folder, res, how: "E9's folderId" };
@@ -30,7 +37,10 @@ export async function inFolder(ctx: Pick<CheckContext, "expect">, api: Api, dep:
   const walk = await walkAgainUntil(read, (w) => !w || w.partial || w.items.some((x: any) => x?.id === id));
   const listed = new Set((walk?.items ?? []).map((w: any) => w?.id));
   const honoured = walk && (known.witness === undefined || listed.has(known.witness)) && (known.outsider === undefined || !listed.has(known.outsider));
-  if (!walk || !honoured || (walk.partial && !listed.has(id))) throw new NotVerifiable(`no read shows where workbook ${id} is: neither the answer nor E9 shows folderId (optional), and E8's folderId filter does not show folder ${folder}'s contents`);
+  if (!walk || !honoured || (walk.partial && !listed.has(id)))
+    throw new NotVerifiable(
+      `no read shows where workbook ${id} is: neither the answer nor E9 shows folderId (optional), and E8's folderId filter does not show folder ${folder}'s contents`,
+    );
   return { inside: listed.has(id), res: walk.pages.at(-1)?.res, how: `E8 filtered by folderId=${folder}` };
 }
 
@@ -43,7 +53,8 @@ export async function shownFolderId(api: Api, dep: string, id: number, answer?: 
 
 /** A workbook read shows its dashboard draft (the dashboardDraft field, or meta.dashboardDraft); not verifiable where it shows neither. */
 export function requireDraftShown(w: any, what: string): void {
-  if (!shows(w, "dashboardDraft") && !shows(w?.meta, "dashboardDraft")) throw new NotVerifiable(`${what} shows no dashboard draft (dashboardDraft is optional, and meta holds none)`);
+  if (!shows(w, "dashboardDraft") && !shows(w?.meta, "dashboardDraft"))
+    throw new NotVerifiable(`${what} shows no dashboard draft (dashboardDraft is optional, and meta holds none)`);
 }
 
 /** A workbook read shows its published dashboard (null included); not verifiable where the field is left out. */

@@ -59,7 +59,12 @@ export async function duplicate(scratch: Scratch, api: Api, dep: string, id: num
  * a precondition here, not the rule under test: a server that cannot blocks the check (E11's owner
  * fails), and one that ignores a sent folderId blocks it too (it was asked to create it there).
  */
-export async function ownWorkbook(ctx: Pick<CheckContext, "scratch" | "require">, api: Api, dep: string, body: Record<string, unknown> = {}): Promise<{ slug: string; workbook: any }> {
+export async function ownWorkbook(
+  ctx: Pick<CheckContext, "scratch" | "require">,
+  api: Api,
+  dep: string,
+  body: Record<string, unknown> = {},
+): Promise<{ slug: string; workbook: any }> {
   const slug = ctx.scratch.slug("wb");
   const res = await putBySlug(ctx.scratch, api, dep, slug, { name: ctx.scratch.name("workbook"), ...body });
   const placed = (w: any) => !("folderId" in body) || !("folderId" in w) || w.folderId === body.folderId;
@@ -87,7 +92,25 @@ export function ownerOf(w: any): number | undefined {
  * and what a write's answer must show as a read next shows it. Fields a server adds (published docs: newer
  * servers do) may move on their own, a view time say.
  */
-const DOCUMENTED = ["id", "deploymentId", "name", "type", "meta", "calculatedFields", "createdAt", "createdBy", "userId", "user", "folderId", "folderPath", "isFavorite", "slug", "dashboardDraft", "dashboardPublished", "publishedDashboard"];
+const DOCUMENTED = [
+  "id",
+  "deploymentId",
+  "name",
+  "type",
+  "meta",
+  "calculatedFields",
+  "createdAt",
+  "createdBy",
+  "userId",
+  "user",
+  "folderId",
+  "folderPath",
+  "isFavorite",
+  "slug",
+  "dashboardDraft",
+  "dashboardPublished",
+  "publishedDashboard",
+];
 export const documented = (w: any) => Object.fromEntries(DOCUMENTED.map((k) => [k, w?.[k]]));
 
 /**
@@ -95,11 +118,23 @@ export const documented = (w: any) => Object.fromEntries(DOCUMENTED.map((k) => [
  * as the move returns them): every documented field the answer shows equals what E9 reads next.
  * Optional fields the answer leaves out are not compared; neither are timestamps beyond the instant.
  */
-export async function expectAnswerIsStored(ctx: Pick<CheckContext, "expect">, api: Api, dep: string, answer: any, answerRes: Response, what: string): Promise<void> {
+export async function expectAnswerIsStored(
+  ctx: Pick<CheckContext, "expect">,
+  api: Api,
+  dep: string,
+  answer: any,
+  answerRes: Response,
+  what: string,
+): Promise<void> {
   const { workbook: stored, res } = await readWorkbook(ctx, api, dep, answer.id);
   const shown = DOCUMENTED.filter((k) => answer?.[k] !== undefined);
-  const differing = shown.filter((k) => !isDeepStrictEqual(answer[k], stored[k]) && !(k === "createdAt" && typeof answer[k] === "string" && typeof stored[k] === "string" && sameTimestamp(answer[k], stored[k])));
-  ctx.expect.that(differing.length === 0, `${what}: the answer shows workbook ${answer.id} as E9 reads it next`, { reason: "answer-as-stored",
+  const differing = shown.filter(
+    (k) =>
+      !isDeepStrictEqual(answer[k], stored[k]) &&
+      !(k === "createdAt" && typeof answer[k] === "string" && typeof stored[k] === "string" && sameTimestamp(answer[k], stored[k])),
+  );
+  ctx.expect.that(differing.length === 0, `${what}: the answer shows workbook ${answer.id} as E9 reads it next`, {
+    reason: "answer-as-stored",
     expected: pick(stored, differing),
     got: pick(answer, differing),
     res: differing.length ? answerRes : res,

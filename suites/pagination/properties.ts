@@ -38,7 +38,8 @@ async function cursorLists(api: Api, dep: string): Promise<CursorList[]> {
     lists.map(async (l): Promise<CursorList | undefined> => {
       // The server's default page: no maximum of first is shown, so none is asked for here.
       const page = await api.get(l.path);
-      if (page.status !== 200 || !page.isJson || !Array.isArray(page.body?.items) || !page.body?.pageInfo || typeof page.body.pageInfo !== "object") return undefined;
+      if (page.status !== 200 || !page.isJson || !Array.isArray(page.body?.items) || !page.body?.pageInfo || typeof page.body.pageInfo !== "object")
+        return undefined;
       const walk = await walkCursor(api, l.path, { first: WHOLE_PAGE });
       // A list longer than the page budget (a partial walk) has no whole to compare walks with.
       const keys = walk.items.map(l.key);
@@ -56,7 +57,8 @@ export const paginationPropertyChecks = groupedById([
     id: "pagination.cursor.any-page-size",
     spec: "Pagination styles 2; E2, E8, E13",
     level: "MUST",
-    title: "For first=1 and any page size from 1 to n+2, every page of a cursor walk holds at most first items, and the walk yields every item of the list exactly once",
+    title:
+      "For first=1 and any page size from 1 to n+2, every page of a cursor walk holds at most first items, and the walk yields every item of the list exactly once",
     kind: "property",
     needs: ["fixture:deployment"],
     async run(ctx) {
@@ -77,17 +79,32 @@ export const paginationPropertyChecks = groupedById([
       // 20 pages (and the page budget): the smallest sizes' long walks are first=1's above, and at
       // 40 ms a round trip each page of a walk is one more in a row (issue 21, the budget).
       // A page of at most LARGEST_PAGE items: a whole huge list in one answer would outgrow what the tester reads.
-      const walks = fc.oneof(...lists.map((l) => fc.uniqueArray(pageSize(l.keys.length, { maxPages: Math.min(DRAWN_WALK_PAGES, ctx.api.pageBudget), max: LARGEST_PAGE }), { minLength: 1, maxLength: 3 }).map((sizes) => ({ list: l.what, sizes }))));
+      const walks = fc.oneof(
+        ...lists.map((l) =>
+          fc
+            .uniqueArray(pageSize(l.keys.length, { maxPages: Math.min(DRAWN_WALK_PAGES, ctx.api.pageBudget), max: LARGEST_PAGE }), {
+              minLength: 1,
+              maxLength: 3,
+            })
+            .map((sizes) => ({ list: l.what, sizes })),
+        ),
+      );
       // A trial is whole walks, a page a request: twice the default budget, so that the walks reach the small page sizes.
-      const drawn = () => forAll(ctx, walks, async ({ list, sizes }, api) => {
-        const l = lists.find((x) => x.what === list)!;
-        const walks = await atOnce(sizes.map((first) => walkCursor(api, l.path, { first, listLength: l.keys.length })));
-        sizes.forEach((first, i) => {
-          const walk = walks[i];
-          expectPagesCapped(ctx.expect, walk.pages, "first", walk.first ?? first, l.what);
-          expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
-        });
-      }, { maxRequests: 300, casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
+      const drawn = () =>
+        forAll(
+          ctx,
+          walks,
+          async ({ list, sizes }, api) => {
+            const l = lists.find((x) => x.what === list)!;
+            const walks = await atOnce(sizes.map((first) => walkCursor(api, l.path, { first, listLength: l.keys.length })));
+            sizes.forEach((first, i) => {
+              const walk = walks[i];
+              expectPagesCapped(ctx.expect, walk.pages, "first", walk.first ?? first, l.what);
+              expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
+            });
+          },
+          { maxRequests: 300, casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+        );
       await atOnce([firstOne(), drawn()]);
     },
   },

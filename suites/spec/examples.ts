@@ -7,13 +7,22 @@ import { operationKey } from "../../core/spec/match.js";
 import { SPECIFIED } from "../../core/spec/spec-operations.js";
 import { drift } from "../../core/served/drift.js";
 import { NotExercised } from "../../core/model/outcome.js";
+import { pointerToken } from "../../core/model/json-pointer.js";
 
 /** The run's one read of the document (core/served/read.ts), judged here: these checks are about the document itself. */
-async function servedDocument({ servedDocument, expect }: Pick<CheckContext, "servedDocument" | "expect">): Promise<{ doc: any; res: Response; read: ServedRead }> {
+async function servedDocument({
+  servedDocument,
+  expect,
+}: Pick<CheckContext, "servedDocument" | "expect">): Promise<{ doc: any; res: Response; read: ServedRead }> {
   const read = await servedDocument();
   const res = read.res;
   const doc = expect.ok(res);
-  expect.that(doc !== null && typeof doc === "object" && !Array.isArray(doc), "the served description is a JSON object", { expected: "an OpenAPI document", got: typeof doc, res, reason: "not-an-object" });
+  expect.that(doc !== null && typeof doc === "object" && !Array.isArray(doc), "the served description is a JSON object", {
+    expected: "an OpenAPI document",
+    got: typeof doc,
+    res,
+    reason: "not-an-object",
+  });
   return { doc, res, read };
 }
 
@@ -23,7 +32,7 @@ function offering(node: unknown, value: string, at = "#"): string[] {
   if (!node || typeof node !== "object") return [];
   const o = node as Record<string, unknown>;
   const here = (Array.isArray(o.enum) && o.enum.includes(value)) || o.const === value ? [at] : [];
-  return [...here, ...Object.entries(o).flatMap(([k, v]) => offering(v, value, `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`))];
+  return [...here, ...Object.entries(o).flatMap(([k, v]) => offering(v, value, `${at}/${pointerToken(k)}`))];
 }
 
 export const specChecks = group("spec", [
@@ -35,7 +44,12 @@ export const specChecks = group("spec", [
     async run(ctx) {
       const { expect } = ctx;
       const { doc, res } = await servedDocument(ctx);
-      expect.that(typeof doc.openapi === "string" && /^3\.1\.\d+$/.test(doc.openapi), "the document declares OpenAPI 3.1", { expected: "openapi 3.1.x", got: doc.openapi, res, reason: "openapi-version" });
+      expect.that(typeof doc.openapi === "string" && /^3\.1\.\d+$/.test(doc.openapi), "the document declares OpenAPI 3.1", {
+        expected: "openapi 3.1.x",
+        got: doc.openapi,
+        res,
+        reason: "openapi-version",
+      });
     },
   },
   {
@@ -58,7 +72,12 @@ export const specChecks = group("spec", [
       const { expect } = ctx;
       const { doc, res } = await servedDocument(ctx);
       const title = doc.info?.title;
-      expect.that(typeof title === "string" && /platform/i.test(title) && /\bAPI\b/i.test(title), "info.title names a platform API", { expected: "a title with 'Platform' and 'API'", got: title, res, reason: "title" });
+      expect.that(typeof title === "string" && /platform/i.test(title) && /\bAPI\b/i.test(title), "info.title names a platform API", {
+        expected: "a title with 'Platform' and 'API'",
+        got: title,
+        res,
+        reason: "title",
+      });
     },
   },
   {
@@ -70,7 +89,12 @@ export const specChecks = group("spec", [
       const { expect } = ctx;
       const { res, read } = await servedDocument(ctx);
       const problem = read.problem?.kind === "not-dereferenced" ? read.problem.message : undefined;
-      expect.that(problem === undefined, "the document dereferences without a dangling or external $ref", { expected: "every $ref resolved", got: problem, res, reason: "dangling-ref" });
+      expect.that(problem === undefined, "the document dereferences without a dangling or external $ref", {
+        expected: "every $ref resolved",
+        got: problem,
+        res,
+        reason: "dangling-ref",
+      });
     },
   },
   {
@@ -86,7 +110,12 @@ export const specChecks = group("spec", [
       // The model's operations; a document that does not dereference is listed as served (spec.document.dereferences judges it).
       const documented = new Set((read.model?.operations ?? operationsOf(doc)).map((o) => o.key));
       const missing = SPECIFIED.filter((op) => !documented.has(operationKey(op.method, op.path))).map((op) => `${op.spec} ${op.method} ${op.path}`);
-      expect.that(missing.length === 0, "every E1–E13 operation is in paths", { expected: "all of E1–E13", got: `missing: ${missing.join("; ")}`, res, reason: "operation-missing" });
+      expect.that(missing.length === 0, "every E1–E13 operation is in paths", {
+        expected: "all of E1–E13",
+        got: `missing: ${missing.join("; ")}`,
+        res,
+        reason: "operation-missing",
+      });
     },
   },
   {
@@ -98,7 +127,12 @@ export const specChecks = group("spec", [
       const { expect } = ctx;
       const { doc, res } = await servedDocument(ctx);
       const at = offering(doc, "TABS_CONTAINER");
-      expect.that(at.length === 0, "no schema of the document offers TABS_CONTAINER", { expected: "TABS_CONTAINER in no enum or const", got: at.join(", "), res, reason: "tabs-container-advertised" });
+      expect.that(at.length === 0, "no schema of the document offers TABS_CONTAINER", {
+        expected: "TABS_CONTAINER in no enum or const",
+        got: at.join(", "),
+        res,
+        reason: "tabs-container-advertised",
+      });
     },
   },
   {
@@ -107,7 +141,8 @@ export const specChecks = group("spec", [
     // The document is the server's own description; the spec states the resources, not how a
     // document must word them: a contradiction is a finding, not a broken stated rule.
     level: "SHOULD",
-    title: "The served document describes E1–E13 as the spec does: no required answer field or success status dropped, no type narrowed or changed, no enum value removed, no new required request field or parameter",
+    title:
+      "The served document describes E1–E13 as the spec does: no required answer field or success status dropped, no type narrowed or changed, no enum value removed, no new required request field or parameter",
     async run(ctx) {
       const { expect, schemas } = ctx;
       const { doc, res } = await servedDocument(ctx);
@@ -115,7 +150,12 @@ export const specChecks = group("spec", [
       if (!report) throw new NotExercised("the served document does not dereference (spec.document.dereferences says why)");
       // A missing operation is spec.operations.documented's finding.
       const breaking = report.findings.filter((f) => f.breaking && f.kind !== "operation-missing");
-      expect.that(breaking.length === 0, "no breaking difference from the spec's E1–E13", { expected: "none", got: breaking.map((f) => `${f.kind}: ${f.message} (contract ${f.contract}, served ${f.served ?? "-"})`).join("; "), res, reason: "breaking-drift" });
+      expect.that(breaking.length === 0, "no breaking difference from the spec's E1–E13", {
+        expected: "none",
+        got: breaking.map((f) => `${f.kind}: ${f.message} (contract ${f.contract}, served ${f.served ?? "-"})`).join("; "),
+        res,
+        reason: "breaking-drift",
+      });
     },
   },
 ]);

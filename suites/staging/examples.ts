@@ -47,7 +47,8 @@ async function setFlag(ctx: CheckContext, dep: string, branchName: string, enabl
 async function toggle(ctx: CheckContext, dep: string, ref: BranchRef, enabled: boolean): Promise<{ branch: any; res: Response }> {
   const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled, ...ref } });
   const branch = ctx.expect.ok(res, "BranchResponse").data;
-  if (branch.isStagingEnvironmentEnabled != null) ctx.expect.equal(branch.isStagingEnvironmentEnabled, enabled, `the answer shows isStagingEnvironmentEnabled ${enabled}`, { res, reason: "answer-flag" });
+  if (branch.isStagingEnvironmentEnabled != null)
+    ctx.expect.equal(branch.isStagingEnvironmentEnabled, enabled, `the answer shows isStagingEnvironmentEnabled ${enabled}`, { res, reason: "answer-flag" });
   return { branch, res };
 }
 
@@ -55,11 +56,22 @@ async function toggle(ctx: CheckContext, dep: string, ref: BranchRef, enabled: b
  * E2, unfiltered and with type=staging, lists the branch as a staging environment, or does not;
  * where E2 names no branch, the branches list's flag says so once.
  */
-async function expectListed(ctx: CheckContext, dep: string, branchName: string, listed: boolean, types: (undefined | "staging")[] = [undefined, "staging"]): Promise<void> {
+async function expectListed(
+  ctx: CheckContext,
+  dep: string,
+  branchName: string,
+  listed: boolean,
+  types: (undefined | "staging")[] = [undefined, "staging"],
+): Promise<void> {
   for (const type of types) {
     const state = await stateOf(ctx, dep, branchName, type);
     if (state.on === undefined) throw new NotExercised(unreadable(branchName));
-    ctx.expect.that(state.on === listed, `${state.source} ${listed ? "shows" : "does not show"} branch ${branchName}'s staging environment on`, { reason: "state", expected: `the staging environment of branch ${branchName} ${listed ? "on" : "off"}`, got: state.on ? "on" : "off", res: state.res });
+    ctx.expect.that(state.on === listed, `${state.source} ${listed ? "shows" : "does not show"} branch ${branchName}'s staging environment on`, {
+      reason: "state",
+      expected: `the staging environment of branch ${branchName} ${listed ? "on" : "off"}`,
+      got: state.on ? "on" : "off",
+      res: state.res,
+    });
     if (!state.res) return;
   }
 }
@@ -88,7 +100,8 @@ export const stagingChecks = group("staging", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const name = ctx.fixture("sharedBranch").name;
-      if (await keepKnownFlag(ctx, dep, name)) await setFlag(ctx, dep, name, false, "switching the branch's staging environment off first, so that switching it on shows");
+      if (await keepKnownFlag(ctx, dep, name))
+        await setFlag(ctx, dep, name, false, "switching the branch's staging environment off first, so that switching it on shows");
       const { branch, res } = await toggle(ctx, dep, { branchName: name }, true);
       ctx.expect.equal(branch.name, name, "the answer is the branch named", { res: res, reason: "branch-named" });
       await expectListed(ctx, dep, name, true);
@@ -180,7 +193,10 @@ export const stagingChecks = group("staging", [
       const after = await stagingFlags(ctx.api, ctx.expect, dep);
       const changedFlags = names.filter((n) => before.of(n) !== undefined && after.of(n) !== before.of(n));
       for (const n of changedFlags) if (n !== changed) restoreLater(ctx, dep, n, before.of(n)!);
-      ctx.expect.equal(changedFlags, [], `the branches whose staging flag ${after.source} shows changed by the refused toggle`, { res: after.res, reason: "not-applied" });
+      ctx.expect.equal(changedFlags, [], `the branches whose staging flag ${after.source} shows changed by the refused toggle`, {
+        res: after.res,
+        reason: "not-applied",
+      });
     },
   },
   {
@@ -194,7 +210,11 @@ export const stagingChecks = group("staging", [
       // A 404 proves nothing from a server without the toggle: setting a real branch as it is shows it is served.
       const shared = ctx.fixture("sharedBranch").name;
       await setFlag(ctx, dep, shared, await keepKnownFlag(ctx, dep, shared), "setting a shared branch's staging environment as it is");
-      const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, branchName: ctx.scratch.name("no-such-branch") } });
+      const res = await ctx.api.call(
+        "setStagingEnvironment",
+        { deploymentId: dep },
+        { body: { enabled: true, branchName: ctx.scratch.name("no-such-branch") } },
+      );
       ctx.expect.status(res, 404, "a branch the deployment does not have");
     },
   },

@@ -6,7 +6,7 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { readableWithout, valueAt } from "../lib/lenient-reading.js";
 import { stagingState, unreadable } from "./state.js";
 import { currentEnvironments } from "../lib/environment-list.js";
-import { Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 import { isObject } from "../lib/values.js";
 
 /** Whether the branch's staging environment is on now (E2, else the branches list); unreadable, the property has nothing to judge. */
@@ -30,20 +30,36 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
   // The other branches' staging environments: what no reading of a toggle of this branch may change.
   const others = async (api: Api) => {
     const { environments, res } = await currentEnvironments(api, ctx.expect, dep);
-    return { on: environments.filter((e) => e.type === "staging" && e.branch !== branch.name).map((e) => e.branch ?? e.id).sort(), res };
+    return {
+      on: environments
+        .filter((e) => e.type === "staging" && e.branch !== branch.name)
+        .map((e) => e.branch ?? e.id)
+        .sort(),
+      res,
+    };
   };
   const othersBefore = (await others(ctx.api)).on;
   const unchanged = async (api: Api) => {
     const { on, res } = await stagingOn(ctx, api, dep, branch.name);
-    ctx.expect.that(on === was, `the staging environment of branch ${branch.name} is still ${was ? "on" : "off"}`, { reason: "staging-unchanged", expected: `E2 ${was ? "lists" : "does not list"} it as staging`, got: on ? "listed" : "not listed", res });
+    ctx.expect.that(on === was, `the staging environment of branch ${branch.name} is still ${was ? "on" : "off"}`, {
+      reason: "staging-unchanged",
+      expected: `E2 ${was ? "lists" : "does not list"} it as staging`,
+      got: on ? "listed" : "not listed",
+      res,
+    });
   };
-  const names = (body: any) => isObject(body) && (body.branchName === branch.name || (branch.id !== undefined && body.branchId != null && String(body.branchId) === String(branch.id)));
+  const names = (body: any) =>
+    isObject(body) && (body.branchName === branch.name || (branch.id !== undefined && body.branchId != null && String(body.branchId) === String(branch.id)));
   // "one of branchName or branchId" does not say that both together are refused: never sent as invalid.
   const cases = badBodies(ctx, "StagingToggleRequest", { base: fc.constantFrom(...valid), nullIsAbsent: true }).filter((b) => b.kind !== "several-branches");
   const absentReading = readableWithout(ctx.schemas.schema("StagingToggleRequest"));
   const putBack = async (api: Api) => {
     if ((await stagingOn(ctx, api, dep, branch.name)).on === was) return;
-    ctx.expect.status(await api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: was, branchName: branch.name } }), 200, `putting the staging environment of branch ${branch.name} back ${was ? "on" : "off"}`);
+    ctx.expect.status(
+      await api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: was, branchName: branch.name } }),
+      200,
+      `putting the staging environment of branch ${branch.name} back ${was ? "on" : "off"}`,
+    );
   };
   return {
     cases,
@@ -56,7 +72,10 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
       // A reading acts on the branch the body names, if it names this one, and on no other.
       if (!names(bad.body)) await unchanged(api);
       const now = await others(api);
-      ctx.expect.equal(now.on, othersBefore, `a toggle of branch ${branch.name} leaves the other branches' staging environments as they were`, { res: now.res, reason: "beyond-request" });
+      ctx.expect.equal(now.on, othersBefore, `a toggle of branch ${branch.name} leaves the other branches' staging environments as they were`, {
+        res: now.res,
+        reason: "beyond-request",
+      });
     },
     unchanged,
   };

@@ -7,7 +7,8 @@ export const stagingNegativeChecks = groupedById([
     id: "staging.negative.broken-body",
     spec: "E4 (enabled: boolean, required; branchName: string or branchId: integer, one of them); Errors 5 (no status named)",
     level: "MUST",
-    title: "Any E4 body with enabled missing or not a boolean, a branchName or branchId of the wrong type, neither of them, or no JSON, leaves the staging flag as it was and is no server error",
+    title:
+      "Any E4 body with enabled missing or not a boolean, a branchName or branchId of the wrong type, neither of them, or no JSON, leaves the staging flag as it was and is no server error",
     needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
     judged: "not-applied",
     parts: [{ endpoint: "E4", stage: stagingStage, select: everything }],

@@ -29,7 +29,13 @@ async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<
 /** One read of each management endpoint (Authentication 3: a metadata token is valid on none of them); E9 on a workbook E8 lists. */
 async function managementReads(ctx: CheckContext): Promise<[string, string][]> {
   const deploymentId = ctx.fixture("deployment").id;
-  const reads: [SpecSection, OperationName][] = [["E1", "listDeployments"], ["E2", "listEnvironments"], ["E5", "listVersions"], ["E8", "listWorkbooks"], ["E13", "listEnvVars"]];
+  const reads: [SpecSection, OperationName][] = [
+    ["E1", "listDeployments"],
+    ["E2", "listEnvironments"],
+    ["E5", "listVersions"],
+    ["E8", "listWorkbooks"],
+    ["E13", "listEnvVars"],
+  ];
   const paths: [string, string][] = reads.map(([section, name]) => [section, pathTo(name, { deploymentId })]);
   const listed = await ctx.api.call("listWorkbooks", { deploymentId }, { query: { first: 1 } });
   const id = Array.isArray(listed.body?.items) ? listed.body.items[0]?.id : undefined;
@@ -66,7 +72,13 @@ const brokenBodies = (ctx: CheckContext): { body: unknown; what: string }[] => [
 /** The JWT's claims; the token itself never goes into a report (it is a credential). */
 function claimsOf(ctx: CheckContext, token: unknown, res: Response): JWTPayload {
   const claims = decodedClaims(token);
-  if (!claims) ctx.expect.fail("the token is not a JWT", { reason: "not-jwt", expected: "a JWT: base64url header.payload.signature, the payload a JSON object", got: "a value jose cannot decode as a JWT", res });
+  if (!claims)
+    ctx.expect.fail("the token is not a JWT", {
+      reason: "not-jwt",
+      expected: "a JWT: base64url header.payload.signature, the payload a JSON object",
+      got: "a value jose cannot decode as a JWT",
+      res,
+    });
   return claims!;
 }
 
@@ -98,7 +110,12 @@ export const tokenChecks = group("tokens", [
       for (const expiresIn of SENT_LIFETIMES_S) {
         const { data, res } = await issue(ctx, { security_context: securityContext(ctx), expires_in: expiresIn });
         const lifetime = tokenLifetimeS(data);
-        ctx.expect.that(Math.abs(lifetime - expiresIn) <= SLACK_S, `with expires_in ${expiresIn}, expires_at is created_at plus ${expiresIn} s`, { reason: "lifetime", expected: `${expiresIn} s (±${SLACK_S})`, got: `${lifetime} s`, res });
+        ctx.expect.that(Math.abs(lifetime - expiresIn) <= SLACK_S, `with expires_in ${expiresIn}, expires_at is created_at plus ${expiresIn} s`, {
+          reason: "lifetime",
+          expected: `${expiresIn} s (±${SLACK_S})`,
+          got: `${lifetime} s`,
+          res,
+        });
       }
     },
   },
@@ -111,7 +128,12 @@ export const tokenChecks = group("tokens", [
     async run(ctx) {
       const { data, res } = await issue(ctx, { security_context: securityContext(ctx) });
       const lifetime = tokenLifetimeS(data);
-      ctx.expect.that(Math.abs(lifetime - DEFAULT_LIFETIME_S) <= SLACK_S, "without expires_in, expires_at is created_at plus 86400 s", { reason: "default-lifetime", expected: `${DEFAULT_LIFETIME_S} s (±${SLACK_S})`, got: `${lifetime} s`, res });
+      ctx.expect.that(Math.abs(lifetime - DEFAULT_LIFETIME_S) <= SLACK_S, "without expires_in, expires_at is created_at plus 86400 s", {
+        reason: "default-lifetime",
+        expected: `${DEFAULT_LIFETIME_S} s (±${SLACK_S})`,
+        got: `${lifetime} s`,
+        res,
+      });
     },
   },
   {
@@ -136,7 +158,12 @@ export const tokenChecks = group("tokens", [
       const { data, res } = await issue(ctx, { security_context: sent });
       const claims = claimsOf(ctx, data.token, res);
       // The claim name is not shown: the context may sit under any claim, or be the payload itself.
-      ctx.expect.that(holdsContext(claims, sent), "the token's claims hold the security context sent", { reason: "security-context", expected: `a claim deep-equal to ${JSON.stringify(sent)}`, got: `claims ${Object.keys(claims).join(", ")}, none holding it`, res });
+      ctx.expect.that(holdsContext(claims, sent), "the token's claims hold the security context sent", {
+        reason: "security-context",
+        expected: `a claim deep-equal to ${JSON.stringify(sent)}`,
+        got: `claims ${Object.keys(claims).join(", ")}, none holding it`,
+        res,
+      });
     },
   },
   {
@@ -151,10 +178,25 @@ export const tokenChecks = group("tokens", [
       // A time without offset names its instant only up to the server's zone: exp and iat may differ from it by that zone.
       const { created, expires } = tokenTimes(data);
       const zone = expires.hasOffset ? "" : " up to a zone offset (expires_at names none)";
-      ctx.expect.that(typeof exp === "number" && sameInstant(expires, exp, SLACK_S), "the JWT's exp is expires_at", { reason: "exp", expected: `exp ${expires.ms / 1000} (±${SLACK_S})${zone}`, got: `exp ${exp}`, res });
+      ctx.expect.that(typeof exp === "number" && sameInstant(expires, exp, SLACK_S), "the JWT's exp is expires_at", {
+        reason: "exp",
+        expected: `exp ${expires.ms / 1000} (±${SLACK_S})${zone}`,
+        got: `exp ${exp}`,
+        res,
+      });
       if (typeof iat === "number" && typeof exp === "number" && !created.hasOffset && !expires.hasOffset)
-        ctx.expect.that(Math.abs(exp - iat - (expires.ms - created.ms) / 1000) <= SLACK_S, "the JWT's iat is created_at (in the same zone as exp and expires_at)", { expected: `exp - iat = ${(expires.ms - created.ms) / 1000} s (±${SLACK_S})`, got: `${exp - iat} s`, res, reason: "iat" });
-      else if (iat !== undefined) ctx.expect.that(typeof iat === "number" && sameInstant(created, iat, SLACK_S), "the JWT's iat is created_at", { expected: `iat ${created.ms / 1000} (±${SLACK_S})`, got: `iat ${iat}`, res, reason: "iat" });
+        ctx.expect.that(
+          Math.abs(exp - iat - (expires.ms - created.ms) / 1000) <= SLACK_S,
+          "the JWT's iat is created_at (in the same zone as exp and expires_at)",
+          { expected: `exp - iat = ${(expires.ms - created.ms) / 1000} s (±${SLACK_S})`, got: `${exp - iat} s`, res, reason: "iat" },
+        );
+      else if (iat !== undefined)
+        ctx.expect.that(typeof iat === "number" && sameInstant(created, iat, SLACK_S), "the JWT's iat is created_at", {
+          expected: `iat ${created.ms / 1000} (±${SLACK_S})`,
+          got: `iat ${iat}`,
+          res,
+          reason: "iat",
+        });
     },
   },
   {
@@ -207,7 +249,11 @@ export const tokenChecks = group("tokens", [
     needs: NEEDS,
     async run(ctx) {
       for (const value of [0, -5])
-        expectRejected(ctx, await ctx.api.post(tokenPath(ctx), { security_context: securityContext(ctx), expires_in: value }), `expires_in ${value} is rejected`);
+        expectRejected(
+          ctx,
+          await ctx.api.post(tokenPath(ctx), { security_context: securityContext(ctx), expires_in: value }),
+          `expires_in ${value} is rejected`,
+        );
     },
   },
   {

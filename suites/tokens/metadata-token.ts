@@ -33,6 +33,9 @@ export function tokenTimes(data: any): { created: Timestamp; expires: Timestamp 
 export function tokenLifetimeS(data: any): number {
   const { created, expires } = tokenTimes(data);
   const lifetime = secondsBetween(created, expires);
-  if (lifetime === undefined) throw new NotExercised(`created_at ${data?.created_at} and expires_at ${data?.expires_at}: only one names its UTC offset, so the time between them is unknown`);
+  if (lifetime === undefined)
+    throw new NotExercised(
+      `created_at ${data?.created_at} and expires_at ${data?.expires_at}: only one names its UTC offset, so the time between them is unknown`,
+    );
   return lifetime;
 }

@@ -3,7 +3,7 @@ import type { CheckContext } from "../../core/model/context.js";
 import { securityContext } from "../../generators/index.js";
 import { valueAt } from "../lib/lenient-reading.js";
 import { tokenParams } from "./metadata-token.js";
-import { Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 
 /** What a bad body must not do is issue a token; a lenient reading of expires_in must give the lifetime it spells. */
 export async function tokenStage(ctx: CheckContext): Promise<Stage> {
@@ -23,7 +23,12 @@ export async function tokenStage(ctx: CheckContext): Promise<Stage> {
       if (bad.at !== "/expires_in" || typeof data?.token !== "string") return;
       const spelled = Number(valueAt(bad.body, bad.at));
       const lifetime = (Date.parse(data?.expires_at) - Date.parse(data?.created_at)) / 1000;
-      ctx.expect.that(Math.abs(lifetime - spelled) <= 1, `expires_in ${JSON.stringify(valueAt(bad.body, bad.at))}, taken, gives the lifetime it spells`, { reason: "lifetime-spelled", expected: `expires_at ${spelled} s after created_at`, got: `${lifetime} s`, res });
+      ctx.expect.that(Math.abs(lifetime - spelled) <= 1, `expires_in ${JSON.stringify(valueAt(bad.body, bad.at))}, taken, gives the lifetime it spells`, {
+        reason: "lifetime-spelled",
+        expected: `expires_at ${spelled} s after created_at`,
+        got: `${lifetime} s`,
+        res,
+      });
     },
   };
 }

@@ -9,7 +9,8 @@ export const tokenNegativeChecks = groupedById([
     id: "tokens.negative.broken-body",
     spec: "E3 (security_context: object, required; expires_in: number); Errors 2 (no status named)",
     level: "MUST",
-    title: "Any E3 body whose security_context is missing or not an object, or whose expires_in is not a number, or that is not JSON, issues no token and is no server error",
+    title:
+      "Any E3 body whose security_context is missing or not an object, or whose expires_in is not a number, or that is not JSON, issues no token and is no server error",
     needs: TOKEN_NEEDS,
     judged: "not-applied",
     independent: true,

@@ -10,7 +10,11 @@ import { securityContext } from "../../generators/index.js";
 import { claimsOf, tokenPath, tokenTimes } from "./metadata-token.js";
 
 /** E3 with a generated body: the 200 answer's data, after its schema is checked. */
-async function issueToken(ctx: CheckContext, api: Api, body: { security_context: Record<string, unknown>; expires_in: number }): Promise<{ data: any; res: Response }> {
+async function issueToken(
+  ctx: CheckContext,
+  api: Api,
+  body: { security_context: Record<string, unknown>; expires_in: number },
+): Promise<{ data: any; res: Response }> {
   const res = await api.post(tokenPath(ctx), body);
   ctx.require(res, "E3", "issuing a metadata token");
   return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
@@ -30,16 +34,26 @@ export const tokenPropertyChecks = groupedById([
     kind: "property",
     needs: TOKEN_NEEDS,
     async run(ctx) {
-      await forAll(ctx, lifetimes, async (body, api) => {
-        const { data, res } = await issueToken(ctx, api, body);
-        const { created, expires } = tokenTimes(data);
-        const lifetime = secondsBetween(created, expires);
-        // Only one naming its offset leaves the time between them unknown: the case says nothing.
-        if (lifetime === undefined) throw new NotExercised("created_at and expires_at: only one names its UTC offset");
-        // Both times come from one instant: less than a second of difference is rounding, a second is not.
-        ctx.expect.that(Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, expires_at is created_at plus ${body.expires_in} s`, { reason: "lifetime", expected: `${body.expires_in} s`, got: `${lifetime} s`, res });
-        // Each case issues a token of its own and reads only it.
-      }, { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
+      await forAll(
+        ctx,
+        lifetimes,
+        async (body, api) => {
+          const { data, res } = await issueToken(ctx, api, body);
+          const { created, expires } = tokenTimes(data);
+          const lifetime = secondsBetween(created, expires);
+          // Only one naming its offset leaves the time between them unknown: the case says nothing.
+          if (lifetime === undefined) throw new NotExercised("created_at and expires_at: only one names its UTC offset");
+          // Both times come from one instant: less than a second of difference is rounding, a second is not.
+          ctx.expect.that(Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, expires_at is created_at plus ${body.expires_in} s`, {
+            reason: "lifetime",
+            expected: `${body.expires_in} s`,
+            got: `${lifetime} s`,
+            res,
+          });
+          // Each case issues a token of its own and reads only it.
+        },
+        { casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+      );
     },
   },
   {
@@ -50,17 +64,32 @@ export const tokenPropertyChecks = groupedById([
     kind: "property",
     needs: TOKEN_NEEDS,
     async run(ctx) {
-      await forAll(ctx, lifetimes, async (body, api) => {
-        const { data, res } = await issueToken(ctx, api, body);
-        const claims = claimsOf(data.token);
-        if (!claims) return ctx.expect.fail("the token is not a JWT", { expected: "a JWT whose payload is a JSON object", got: "a token that does not decode", res, reason: "not-jwt" });
-        const created = tokenTimes(data).created;
-        // created_at without offset is no instant: with no iat either, the JWT's lifetime is unknown.
-        if (typeof claims.iat !== "number" && !created.hasOffset) throw new NotExercised("the JWT has no iat and created_at names no UTC offset");
-        const issued = typeof claims.iat === "number" ? claims.iat : created.ms / 1000;
-        const lifetime = typeof claims.exp === "number" ? claims.exp - issued : undefined;
-        ctx.expect.that(lifetime !== undefined && Math.abs(lifetime - body.expires_in) < 1, `with expires_in ${body.expires_in}, the JWT's exp is ${body.expires_in} s after ${typeof claims.iat === "number" ? "iat" : "created_at"}`, { reason: "jwt-lifetime", expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res });
-      }, { casesAtOnce: INDEPENDENT_CASES_AT_ONCE });
+      await forAll(
+        ctx,
+        lifetimes,
+        async (body, api) => {
+          const { data, res } = await issueToken(ctx, api, body);
+          const claims = claimsOf(data.token);
+          if (!claims)
+            return ctx.expect.fail("the token is not a JWT", {
+              expected: "a JWT whose payload is a JSON object",
+              got: "a token that does not decode",
+              res,
+              reason: "not-jwt",
+            });
+          const created = tokenTimes(data).created;
+          // created_at without offset is no instant: with no iat either, the JWT's lifetime is unknown.
+          if (typeof claims.iat !== "number" && !created.hasOffset) throw new NotExercised("the JWT has no iat and created_at names no UTC offset");
+          const issued = typeof claims.iat === "number" ? claims.iat : created.ms / 1000;
+          const lifetime = typeof claims.exp === "number" ? claims.exp - issued : undefined;
+          ctx.expect.that(
+            lifetime !== undefined && Math.abs(lifetime - body.expires_in) < 1,
+            `with expires_in ${body.expires_in}, the JWT's exp is ${body.expires_in} s after ${typeof claims.iat === "number" ? "iat" : "created_at"}`,
+            { reason: "jwt-lifetime", expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res },
+          );
+        },
+        { casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+      );
     },
   },
 ]);

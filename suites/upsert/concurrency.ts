@@ -103,8 +103,7 @@ export const upsertConcurrencyChecks = group("upsert", [
       const race = await raceUntilConflict(ctx, dep);
       const retried = await retryConflicts(ctx, dep, race);
       if (!retried.length) throw new NotExercised(`the race met no 409 to retry (${answersOf(race)})`);
-      for (const { writer, tries, res } of retried)
-        ctx.expect.status(res, 200, `racing writer ${writer}'s request, retried ${tries} time(s) after its 409`);
+      for (const { writer, tries, res } of retried) ctx.expect.status(res, 200, `racing writer ${writer}'s request, retried ${tries} time(s) after its 409`);
     },
   },
   {
@@ -120,13 +119,20 @@ export const upsertConcurrencyChecks = group("upsert", [
       // The delete may have come last; one more upsert makes sure the slug is held.
       const last = await putBySlug(ctx.scratch, ctx.api, dep, race.slug, { name: race.writers[0].body.name, meta: { settled: 1 } });
       const holder = ctx.expect.ok(last, "Workbook").id;
-      const answered = [...race.writers.map((w) => w.res), ...retried.map((r) => r.res), last].filter((r) => r.status === 200 && r.isJson).map((r) => r.body?.id).filter(Number.isSafeInteger);
+      const answered = [...race.writers.map((w) => w.res), ...retried.map((r) => r.res), last]
+        .filter((r) => r.status === 200 && r.isJson)
+        .map((r) => r.body?.id)
+        .filter(Number.isSafeInteger);
       const existing: number[] = [];
       for (const id of new Set(answered)) if ((await ctx.api.get(workbookPath(dep, id))).status === 200) existing.push(id);
-      ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", { res: last, reason: "one-holder" });
+      ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", {
+        res: last,
+        reason: "one-holder",
+      });
       const listed = wholeList(await walkCursor(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks").items;
       const holders = listed.filter((w: any) => typeof w?.slug === "string" && w.slug === race.slug).map((w: any) => w.id);
-      if (listed.some((w: any) => typeof w?.slug === "string")) ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", { res: last, reason: "one-holder" });
+      if (listed.some((w: any) => typeof w?.slug === "string"))
+        ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", { res: last, reason: "one-holder" });
     },
   },
   {
@@ -141,13 +147,23 @@ export const upsertConcurrencyChecks = group("upsert", [
       const refused = race.writers.filter((w) => w.res.status === 409).flatMap((w) => Object.keys(w.body.meta));
       if (!refused.length) throw new NotExercised(`the race met no 409 (${answersOf(race)})`);
       // The workbooks a refused request could have reached: those the race created (its first holder was deleted in it).
-      const answered = new Set(race.writers.filter((w) => w.res.status === 200 && w.res.isJson).map((w) => w.res.body?.id).filter(Number.isSafeInteger));
+      const answered = new Set(
+        race.writers
+          .filter((w) => w.res.status === 200 && w.res.isJson)
+          .map((w) => w.res.body?.id)
+          .filter(Number.isSafeInteger),
+      );
       for (const id of answered) {
         const read = await ctx.api.get(workbookPath(dep, id));
         if (read.status === 404) continue;
         const meta = ctx.expect.ok(read, "Workbook").meta ?? {};
         const applied = refused.filter((k) => k in meta);
-        ctx.expect.that(applied.length === 0, `workbook ${id} holds no meta key of a request answered 409`, { expected: `none of ${refused.join(", ")}`, got: applied, res: read, reason: "conflict-applied" });
+        ctx.expect.that(applied.length === 0, `workbook ${id} holds no meta key of a request answered 409`, {
+          expected: `none of ${refused.join(", ")}`,
+          got: applied,
+          res: read,
+          reason: "conflict-applied",
+        });
       }
     },
   },

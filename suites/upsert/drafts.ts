@@ -23,16 +23,30 @@ async function expectDraftRefused(ctx: CheckContext, widget: unknown, rejected4x
   const dep = ctx.fixture("deployment").id;
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { marker: "before" } });
   const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-  const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("changed"), meta: { marker: "after", dashboardDraft: { title: "invalid", widgets: [widget] } } });
+  const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, {
+    name: ctx.scratch.name("changed"),
+    meta: { marker: "after", dashboardDraft: { title: "invalid", widgets: [widget] } },
+  });
   if (rejected4xx) return ctx.expect.clientError(res, "a meta.dashboardDraft whose widget does not match DashboardWidget is rejected with a 4xx");
-  ctx.expect.that(res.status < 500, "a meta.dashboardDraft whose widget does not match DashboardWidget is no server error", { expected: "a status below 500", got: `${res.status}`, res, reason: "no-5xx" });
+  ctx.expect.that(res.status < 500, "a meta.dashboardDraft whose widget does not match DashboardWidget is no server error", {
+    expected: "a status below 500",
+    got: `${res.status}`,
+    res,
+    reason: "no-5xx",
+  });
   const { workbook: after, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-  ctx.expect.equal(upsertContent(after), upsertContent(before), "nothing of the refused request is applied (name, meta, dashboardDraft)", { res: readRes, reason: "not-applied" });
+  ctx.expect.equal(upsertContent(after), upsertContent(before), "nothing of the refused request is applied (name, meta, dashboardDraft)", {
+    res: readRes,
+    reason: "not-applied",
+  });
 }
 
 /** Every widget with `id` in the draft (the dashboardDraft field, or meta.dashboardDraft where a server keeps it). */
 const widgetsWithId = (w: any, id: string): any[] =>
-  [w?.dashboardDraft?.widgets, w?.meta?.dashboardDraft?.widgets].filter(Array.isArray).flat().filter((x: any) => x?.id === id);
+  [w?.dashboardDraft?.widgets, w?.meta?.dashboardDraft?.widgets]
+    .filter(Array.isArray)
+    .flat()
+    .filter((x: any) => x?.id === id);
 
 /** Upserts a draft with one TABS_CONTAINER widget into a workbook of the run's own: it must be accepted and kept (by its id). */
 async function sendLegacyTabs(ctx: CheckContext): Promise<{ found: any[]; readRes: Response }> {
@@ -44,7 +58,12 @@ async function sendLegacyTabs(ctx: CheckContext): Promise<{ found: any[]; readRe
   const { workbook: stored, res: readRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
   requireDraftShown(stored, `workbook ${workbook.id} read back (E9)`);
   const found = widgetsWithId(stored, widget.id);
-  ctx.expect.that(found.length > 0, "the sent widget is kept in the dashboard draft", { expected: `a widget with id ${widget.id}`, got: stored.dashboardDraft ?? stored.meta?.dashboardDraft ?? null, res: readRes, reason: "widget-kept" });
+  ctx.expect.that(found.length > 0, "the sent widget is kept in the dashboard draft", {
+    expected: `a widget with id ${widget.id}`,
+    got: stored.dashboardDraft ?? stored.meta?.dashboardDraft ?? null,
+    res: readRes,
+    reason: "widget-kept",
+  });
   return { found, readRes };
 }
 
@@ -65,7 +84,12 @@ async function sendEntry(ctx: CheckContext, length: number): Promise<{ res: Resp
   const readRes = await ctx.api.get(workbookPath(dep, workbook.id));
   const stored = ctx.expect.json(readRes);
   ctx.expect.status(readRes, 200, `reading workbook ${workbook.id} back (E9)`);
-  return { res, entry, stored: [stored?.dashboardDraft?.app?.entry, stored?.meta?.dashboardDraft?.app?.entry].filter((e) => e !== undefined && e !== null), readRes };
+  return {
+    res,
+    entry,
+    stored: [stored?.dashboardDraft?.app?.entry, stored?.meta?.dashboardDraft?.app?.entry].filter((e) => e !== undefined && e !== null),
+    readRes,
+  };
 }
 
 export const upsertDraftChecks = group("upsert", [
@@ -101,14 +125,30 @@ export const upsertDraftChecks = group("upsert", [
     spec: "Limits (Dashboard app entry: max 255); Resources / DashboardAppSource; E11 rule 2 (meta.dashboardDraft validated)",
     // MUST: the limit is stated, so a longer entry is never stored, whole or cut short; how it is refused is not (see the SHOULD below).
     level: "MUST",
-    title: "A meta.dashboardDraft whose app entry is 256 characters long is no server error, and the workbook never holds that entry, neither whole nor silently cut to fit",
+    title:
+      "A meta.dashboardDraft whose app entry is 256 characters long is no server error, and the workbook never holds that entry, neither whole nor silently cut to fit",
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { res, entry, stored, readRes } = await sendEntry(ctx, ENTRY_MAX + 1);
-      ctx.expect.that(res.status < 500, "an app entry over 255 characters is no server error", { expected: "a status below 500", got: `${res.status}`, res, reason: "no-5xx" });
-      ctx.expect.that(!stored.includes(entry), `the ${entry.length}-character entry is not stored as sent`, { expected: `no entry over ${ENTRY_MAX} characters`, got: `an entry of ${entry.length} characters`, res: readRes, reason: "entry-stored" });
+      ctx.expect.that(res.status < 500, "an app entry over 255 characters is no server error", {
+        expected: "a status below 500",
+        got: `${res.status}`,
+        res,
+        reason: "no-5xx",
+      });
+      ctx.expect.that(!stored.includes(entry), `the ${entry.length}-character entry is not stored as sent`, {
+        expected: `no entry over ${ENTRY_MAX} characters`,
+        got: `an entry of ${entry.length} characters`,
+        res: readRes,
+        reason: "entry-stored",
+      });
       const cut = stored.filter((e) => typeof e === "string" && e !== entry && entry.startsWith(e));
-      ctx.expect.that(cut.length === 0, `the ${entry.length}-character entry is not silently cut to fit`, { expected: "the request refused, or the entry left out", got: cut.map((e) => `an entry of ${(e as string).length} characters, the start of the one sent`), res: readRes, reason: "entry-truncated" });
+      ctx.expect.that(cut.length === 0, `the ${entry.length}-character entry is not silently cut to fit`, {
+        expected: "the request refused, or the entry left out",
+        got: cut.map((e) => `an entry of ${(e as string).length} characters, the start of the one sent`),
+        res: readRes,
+        reason: "entry-truncated",
+      });
     },
   },
   {
@@ -130,7 +170,13 @@ export const upsertDraftChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { found, readRes } = await sendLegacyTabs(ctx);
-      for (const w of found) ctx.expect.that(w.type !== "TABS_CONTAINER", "the TABS_CONTAINER widget is stored converted", { reason: "tabs-converted", expected: "a type other than TABS_CONTAINER", got: w.type, res: readRes });
+      for (const w of found)
+        ctx.expect.that(w.type !== "TABS_CONTAINER", "the TABS_CONTAINER widget is stored converted", {
+          reason: "tabs-converted",
+          expected: "a type other than TABS_CONTAINER",
+          got: w.type,
+          res: readRes,
+        });
     },
   },
   {
@@ -139,11 +185,15 @@ export const upsertDraftChecks = group("upsert", [
     // SHOULD: the spec says TABS_CONTAINER is converted, not into what; a tabbed CONTAINER is the
     // form it describes, PARENT another widget type the same revision introduced.
     level: "SHOULD",
-    title: "A TABS_CONTAINER widget is stored as a CONTAINER with config.layout \"tabs\"",
+    title: 'A TABS_CONTAINER widget is stored as a CONTAINER with config.layout "tabs"',
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const { found, readRes } = await sendLegacyTabs(ctx);
-      for (const w of found) ctx.expect.equal({ type: w.type, layout: w.config?.layout }, { type: "CONTAINER", layout: "tabs" }, "the stored form of the TABS_CONTAINER widget", { res: readRes, reason: "tabs-converted" });
+      for (const w of found)
+        ctx.expect.equal({ type: w.type, layout: w.config?.layout }, { type: "CONTAINER", layout: "tabs" }, "the stored form of the TABS_CONTAINER widget", {
+          res: readRes,
+          reason: "tabs-converted",
+        });
     },
   },
   {
@@ -155,9 +205,15 @@ export const upsertDraftChecks = group("upsert", [
     async run(ctx) {
       const { res, entry, stored, readRes } = await sendEntry(ctx, ENTRY_MAX);
       ctx.expect.status(res, 200, `an app entry of ${ENTRY_MAX} characters, at the limit`, "entry-at-limit-accepted");
-      if (!stored.length) throw new NotVerifiable("E9 shows the app entry neither in dashboardDraft nor in meta.dashboardDraft (both optional): what was stored cannot be read");
+      if (!stored.length)
+        throw new NotVerifiable("E9 shows the app entry neither in dashboardDraft nor in meta.dashboardDraft (both optional): what was stored cannot be read");
       const other = stored.filter((e) => e !== entry);
-      ctx.expect.that(other.length === 0, `the ${ENTRY_MAX}-character entry is stored whole`, { expected: `the entry sent (${ENTRY_MAX} characters)`, got: other.map((e) => (typeof e === "string" ? `an entry of ${e.length} characters${entry.startsWith(e) ? ", the start of the one sent" : ""}` : e)), res: readRes, reason: "entry-kept" });
+      ctx.expect.that(other.length === 0, `the ${ENTRY_MAX}-character entry is stored whole`, {
+        expected: `the entry sent (${ENTRY_MAX} characters)`,
+        got: other.map((e) => (typeof e === "string" ? `an entry of ${e.length} characters${entry.startsWith(e) ? ", the start of the one sent" : ""}` : e)),
+        res: readRes,
+        reason: "entry-kept",
+      });
     },
   },
 ]);

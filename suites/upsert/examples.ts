@@ -10,7 +10,15 @@ async function applyTwice(ctx: CheckContext) {
   const dep = ctx.fixture("deployment").id;
   const request = {
     name: ctx.scratch.name("again"),
-    meta: { tags: ["a", "b"], nested: { x: 1 }, dashboardDraft: { kind: "CLASSIC", title: "again", widgets: [{ id: "w-text", type: "TEXT", position: widgetPosition(0, 0, 4, 2), config: { text: "hi" } }] } },
+    meta: {
+      tags: ["a", "b"],
+      nested: { x: 1 },
+      dashboardDraft: {
+        kind: "CLASSIC",
+        title: "again",
+        widgets: [{ id: "w-text", type: "TEXT", position: widgetPosition(0, 0, 4, 2), config: { text: "hi" } }],
+      },
+    },
   };
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, request);
   const { workbook: once } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
@@ -49,7 +57,10 @@ export const upsertChecks = group("upsert", [
       ctx.expect.equal(created.meta?.origin, "create", "the meta sent", { res: res, reason: "meta-sent" });
       if (created.slug !== undefined) ctx.expect.equal(created.slug, slug, "the slug stored: trimmed and lowercased", { res, reason: "slug-stored" });
       const again = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
-      ctx.expect.equal(ctx.expect.ok(again, "Workbook").id, created.id, "the normalised slug reaches the created workbook", { res: again, reason: "slug-reaches" });
+      ctx.expect.equal(ctx.expect.ok(again, "Workbook").id, created.id, "the normalised slug reaches the created workbook", {
+        res: again,
+        reason: "slug-reaches",
+      });
     },
   },
   {
@@ -145,7 +156,8 @@ export const upsertChecks = group("upsert", [
     id: "upsert.update.omitted-field-kept",
     spec: "E11 rule 2",
     level: "MUST",
-    title: "For each body field (name, folderId, meta), an update that sends the other two leaves it as it was; the workbook sits in a folder, so that a folderId reset to the root shows",
+    title:
+      "For each body field (name, folderId, meta), an update that sends the other two leaves it as it was; the workbook sits in a folder, so that a folderId reset to the root shows",
     needs: ["writes", "fixture:deployment", "fixture:workbookInFolder"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
@@ -161,7 +173,10 @@ export const upsertChecks = group("upsert", [
         const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
         ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, body), "Workbook");
         const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-        ctx.expect.equal(after[field], before[field], `${field} after an update that sent ${Object.keys(body).join(" and ")} but not ${field}`, { res, reason: `kept:${field}` });
+        ctx.expect.equal(after[field], before[field], `${field} after an update that sent ${Object.keys(body).join(" and ")} but not ${field}`, {
+          res,
+          reason: `kept:${field}`,
+        });
       }
     },
   },
@@ -252,7 +267,12 @@ export const upsertChecks = group("upsert", [
       const res = await putBySlug(ctx.scratch, readOnly, dep, slug, { folderId: ctx.fixture("readOnlyFolder").id });
       ctx.expect.clientError(res, "moving its own workbook into fixtures.readOnlyFolder (read access only) is rejected");
       const stayed = await inFolder(ctx, ctx.api, dep, workbook.id, editable);
-      ctx.expect.that(stayed.inside, `the workbook is still in fixtures.editableFolder ${editable} after the rejected move (read from ${stayed.how})`, { expected: `in folder ${editable}`, got: `elsewhere (${stayed.how})`, res: stayed.res ?? res, reason: "not-applied" });
+      ctx.expect.that(stayed.inside, `the workbook is still in fixtures.editableFolder ${editable} after the rejected move (read from ${stayed.how})`, {
+        expected: `in folder ${editable}`,
+        got: `elsewhere (${stayed.how})`,
+        res: stayed.res ?? res,
+        reason: "not-applied",
+      });
     },
   },
   {

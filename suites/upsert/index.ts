@@ -7,4 +7,11 @@ import { upsertPropertyChecks } from "./properties.js";
 import { upsertNegativeChecks } from "./negative.js";
 
 /** The upsert group: its examples, properties, negative data and model runs side by side. */
-export const upsertSuite: Check[] = [...upsertChecks, ...upsertDraftChecks, ...upsertConcurrencyChecks, ...upsertRoleAccessChecks, ...upsertPropertyChecks, ...upsertNegativeChecks];
+export const upsertSuite: Check[] = [
+  ...upsertChecks,
+  ...upsertDraftChecks,
+  ...upsertConcurrencyChecks,
+  ...upsertRoleAccessChecks,
+  ...upsertPropertyChecks,
+  ...upsertNegativeChecks,
+];

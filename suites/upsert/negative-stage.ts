@@ -3,7 +3,7 @@ import type { CheckContext } from "../../core/model/context.js";
 import { invalidValues, validValues } from "../../generators/index.js";
 import { createFolder } from "../lib/scratch-items.js";
 import { ownWorkbook, trackAnswered, workbookPath } from "../lib/workbook-writes.js";
-import { BadBody, Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { type BadBody, type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 import { atOnce } from "../lib/at-once.js";
 
 /** The valid upsert renames the run's own workbook and merges meta into it; it must read as it was. */
@@ -26,7 +26,10 @@ export async function upsertStage(ctx: CheckContext): Promise<Stage> {
     lenient: spelledAsValid(ctx, "UpsertWorkbookRequest"),
     async unchanged(api) {
       const res = await api.get(workbookPath(dep, workbook.id));
-      ctx.expect.equal(kept(ctx.expect.ok(res, "Workbook")), before, "the workbook holding the slug keeps its name, meta and folder", { res: res, reason: "holder-unchanged" });
+      ctx.expect.equal(kept(ctx.expect.ok(res, "Workbook")), before, "the workbook holding the slug keeps its name, meta and folder", {
+        res: res,
+        reason: "holder-unchanged",
+      });
     },
   };
 }

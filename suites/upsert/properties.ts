@@ -44,7 +44,10 @@ function draftDeparture(shown: unknown, sent: any): string | undefined {
 
 /** The sent draft as a server should show it, for the report. */
 function converted(draft: any): any {
-  return { ...draft, widgets: draft.widgets.map((w: any) => (w.type === LEGACY_TABS_CONTAINER ? { ...w, type: "CONTAINER", config: { ...w.config, layout: "tabs" } } : w)) };
+  return {
+    ...draft,
+    widgets: draft.widgets.map((w: any) => (w.type === LEGACY_TABS_CONTAINER ? { ...w, type: "CONTAINER", config: { ...w.config, layout: "tabs" } } : w)),
+  };
 }
 
 /** Where the draft shows is not shown: the workbook's dashboardDraft, or meta.dashboardDraft. */
@@ -52,7 +55,12 @@ function expectDraftKept(ctx: CheckContext, wb: any, sent: unknown, res: Respons
   requireDraftShown(wb, `the workbook ${when}`);
   const departures = [wb.dashboardDraft, wb.meta?.dashboardDraft].map((shown) => draftDeparture(shown, sent));
   if (departures.includes(undefined)) return;
-  ctx.expect.fail(`${when}: the draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but ${departures[0]}`, { reason: "tabs-converted", expected: converted(sent), got: wb.dashboardDraft ?? wb.meta?.dashboardDraft, res });
+  ctx.expect.fail(`${when}: the draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but ${departures[0]}`, {
+    reason: "tabs-converted",
+    expected: converted(sent),
+    got: wb.dashboardDraft ?? wb.meta?.dashboardDraft,
+    res,
+  });
 }
 
 export const upsertPropertyChecks = groupedById([
@@ -70,7 +78,10 @@ export const upsertPropertyChecks = groupedById([
         const sent = dressSlug(slug, variant);
         const res = await putBySlug(ctx.scratch, api, dep, sent, { name: workbook.name });
         const wb = expectWorkbook(ctx, res, `PUT by-slug/${JSON.stringify(sent)}`);
-        ctx.expect.equal(wb.id, workbook.id, `${JSON.stringify(sent)}, trimmed and lowercased, is ${slug}: it reaches workbook ${workbook.id}`, { res, reason: "slug-reaches" });
+        ctx.expect.equal(wb.id, workbook.id, `${JSON.stringify(sent)}, trimmed and lowercased, is ${slug}: it reaches workbook ${workbook.id}`, {
+          res,
+          reason: "slug-reaches",
+        });
       });
     },
   },
@@ -92,18 +103,27 @@ export const upsertPropertyChecks = groupedById([
           ctx.require(res, "E11", "creating the workbook by slug");
           const created = expectWorkbook(ctx, res, "creating the workbook by slug");
           // A server may add keys of its own on create; each key sent is there as sent.
-          for (const [k, v] of Object.entries(metas[0])) ctx.expect.equal(created.meta?.[k], v, `meta.${k} of the new workbook is the value sent`, { res: res, reason: "meta-sent" });
+          for (const [k, v] of Object.entries(metas[0]))
+            ctx.expect.equal(created.meta?.[k], v, `meta.${k} of the new workbook is the value sent`, { res: res, reason: "meta-sent" });
           let readings = MERGE_READINGS.map((r) => ({ ...r, meta: created.meta }));
           for (const [i, sent] of metas.slice(1).entries()) {
             const step = await putBySlug(ctx.scratch, api, dep, slug, { meta: sent });
             const wb = expectWorkbook(ctx, step, `upsert ${i + 2} of ${metas.length}`);
             const next = readings.map((r) => ({ ...r, meta: r.merge(r.meta, sent) }));
             readings = next.filter((r) => isDeepStrictEqual(wb.meta, r.meta));
-            ctx.expect.that(readings.length > 0, `after upsert ${i + 2} of ${metas.length}, meta is the merge of what was sent (${next.map((r) => r.name).join(" or ")})`, { reason: "meta-merged", expected: next[0].meta, got: wb.meta, res: step });
+            ctx.expect.that(
+              readings.length > 0,
+              `after upsert ${i + 2} of ${metas.length}, meta is the merge of what was sent (${next.map((r) => r.name).join(" or ")})`,
+              { reason: "meta-merged", expected: next[0].meta, got: wb.meta, res: step },
+            );
           }
           const back = await api.get(workbookPath(dep, created.id));
           const stored = expectWorkbook(ctx, back, "reading the workbook back (E9)");
-          ctx.expect.that(readings.some((r) => isDeepStrictEqual(stored.meta, r.meta)), "the workbook read back holds the merged meta", { expected: readings[0].meta, got: stored.meta, res: back, reason: "meta-merged" });
+          ctx.expect.that(
+            readings.some((r) => isDeepStrictEqual(stored.meta, r.meta)),
+            "the workbook read back holds the merged meta",
+            { expected: readings[0].meta, got: stored.meta, res: back, reason: "meta-merged" },
+          );
         },
         { maxRuns: 50 },
       );
@@ -113,7 +133,7 @@ export const upsertPropertyChecks = groupedById([
     id: "upsert.draft.legacy-tabs-any",
     spec: "Resources / DashboardWidget (TABS_CONTAINER); E11 rule 2",
     level: "SHOULD",
-    title: "Any dashboard draft sent as meta.dashboardDraft is kept widget by widget, each TABS_CONTAINER turned into a CONTAINER with config.layout \"tabs\"",
+    title: 'Any dashboard draft sent as meta.dashboardDraft is kept widget by widget, each TABS_CONTAINER turned into a CONTAINER with config.layout "tabs"',
     kind: "property",
     needs: [...WORKSPACE_WRITES],
     async run(ctx) {

@@ -33,7 +33,12 @@ export const versionChecks = group("versions", [
     async run({ api, expect, fixture }) {
       const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
       const current = list.filter((v) => v.isCurrent === true);
-      expect.that(current.length <= 1, "at most one version is the current one", { reason: "one-current", expected: "0 or 1 with isCurrent", got: current.map((v) => v.version), res });
+      expect.that(current.length <= 1, "at most one version is the current one", {
+        reason: "one-current",
+        expected: "0 or 1 with isCurrent",
+        got: current.map((v) => v.version),
+        res,
+      });
     },
   },
   {
@@ -44,7 +49,11 @@ export const versionChecks = group("versions", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
-      expect.that(list.some((v) => v.isCurrent === true), "one listed version has isCurrent true", { reason: "current-listed", expected: "an entry with isCurrent true", got: `${list.length} entries, none current`, res });
+      expect.that(
+        list.some((v) => v.isCurrent === true),
+        "one listed version has isCurrent true",
+        { reason: "current-listed", expected: "an entry with isCurrent true", got: `${list.length} entries, none current`, res },
+      );
     },
   },
   {
@@ -57,7 +66,12 @@ export const versionChecks = group("versions", [
       const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
       for (const [channel, entries] of byChannel(list)) {
         const latest = entries.filter((v) => v.isLatestInChannel === true);
-        expect.that(latest.length <= 1, `channel ${channel} has at most one latest version`, { reason: "one-latest", expected: "0 or 1 with isLatestInChannel", got: latest.map((v) => v.version), res });
+        expect.that(latest.length <= 1, `channel ${channel} has at most one latest version`, {
+          reason: "one-latest",
+          expected: "0 or 1 with isLatestInChannel",
+          got: latest.map((v) => v.version),
+          res,
+        });
       }
     },
   },
@@ -70,7 +84,11 @@ export const versionChecks = group("versions", [
     async run({ api, expect, fixture }) {
       const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
       for (const [channel, entries] of byChannel(list))
-        expect.that(entries.some((v) => v.isLatestInChannel === true), `channel ${channel} has its latest version marked`, { reason: "latest-marked", expected: "one entry with isLatestInChannel true", got: entries.map((v) => v.version), res });
+        expect.that(
+          entries.some((v) => v.isLatestInChannel === true),
+          `channel ${channel} has its latest version marked`,
+          { reason: "latest-marked", expected: "one entry with isLatestInChannel true", got: entries.map((v) => v.version), res },
+        );
     },
   },
   {
@@ -82,7 +100,12 @@ export const versionChecks = group("versions", [
     async run({ api, expect, fixture }) {
       const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
       const off = list.filter((v) => !namesVersion(v.releaseChannelVersion, v.version));
-      expect.that(off.length === 0, "each releaseChannelVersion names its entry's version", { reason: "names-version", expected: "e.g. version 1.7.20 with cubejs/cube:v1.7.20", got: off.map((v) => `${v.version} -> ${v.releaseChannelVersion}`), res });
+      expect.that(off.length === 0, "each releaseChannelVersion names its entry's version", {
+        reason: "names-version",
+        expected: "e.g. version 1.7.20 with cubejs/cube:v1.7.20",
+        got: off.map((v) => `${v.version} -> ${v.releaseChannelVersion}`),
+        res,
+      });
     },
   },
 ]);

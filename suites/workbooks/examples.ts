@@ -60,7 +60,8 @@ export const workbookReadChecks = group("workbooks", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const { whole, paged } = await walks(api, fixture("deployment").id);
-      for (const [i, page] of [...whole.pages, ...paged.pages].entries()) expect.schema(page.res.body, "WorkbooksListResponse", page.res, `page ${i + 1} of the walks`);
+      for (const [i, page] of [...whole.pages, ...paged.pages].entries())
+        expect.schema(page.res.body, "WorkbooksListResponse", page.res, `page ${i + 1} of the walks`);
     },
   },
   {
@@ -71,11 +72,22 @@ export const workbookReadChecks = group("workbooks", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const { whole, paged, first } = await walks(api, fixture("deployment").id);
-      if (whole.items.length < 2) throw new NotExercised(`the deployment lists ${whole.items.length} workbook(s): a cursor walk needs at least two to span two pages`);
+      if (whole.items.length < 2)
+        throw new NotExercised(`the deployment lists ${whole.items.length} workbook(s): a cursor walk needs at least two to span two pages`);
       for (const [i, page] of paged.pages.entries())
-        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} workbooks`, { expected: `<= ${first}`, got: page.items.length, res: page.res, reason: "first-caps" });
+        expect.that(page.items.length <= first, `page ${i + 1} holds at most first=${first} workbooks`, {
+          expected: `<= ${first}`,
+          got: page.items.length,
+          res: page.res,
+          reason: "first-caps",
+        });
       const opening = paged.pages[0];
-      expect.that(opening.pageInfo?.hasPreviousPage !== true, "the first page (no after) has no previous page", { expected: "hasPreviousPage false", got: opening.pageInfo, res: opening.res, reason: "no-previous-page" });
+      expect.that(opening.pageInfo?.hasPreviousPage !== true, "the first page (no after) has no previous page", {
+        expected: "hasPreviousPage false",
+        got: opening.pageInfo,
+        res: opening.res,
+        reason: "no-previous-page",
+      });
       expectWalkCovers(expect, ids(paged.items), ids(whole.items), "workbook", paged.pages.at(-1)?.res);
     },
   },
@@ -89,7 +101,12 @@ export const workbookReadChecks = group("workbooks", [
       const w = await walks(api, fixture("deployment").id);
       const listed = new Set(ids(w.whole.items)).size;
       for (const page of countedPages(w))
-        expect.that(page.res.body.count >= listed, "count is not below the workbooks the walk saw", { reason: "count-not-below", expected: `>= ${listed}`, got: page.res.body.count, res: page.res });
+        expect.that(page.res.body.count >= listed, "count is not below the workbooks the walk saw", {
+          reason: "count-not-below",
+          expected: `>= ${listed}`,
+          got: page.res.body.count,
+          res: page.res,
+        });
     },
   },
   {
@@ -101,7 +118,8 @@ export const workbookReadChecks = group("workbooks", [
     async run({ api, expect, fixture }) {
       const w = await walks(api, fixture("deployment").id);
       const listed = new Set(ids(w.whole.items)).size;
-      for (const page of countedPages(w)) expect.equal(page.res.body.count, listed, "count equals the workbooks the walk saw", { res: page.res, reason: "count-matches" });
+      for (const page of countedPages(w))
+        expect.equal(page.res.body.count, listed, "count equals the workbooks the walk saw", { res: page.res, reason: "count-matches" });
     },
   },
   {
@@ -115,7 +133,12 @@ export const workbookReadChecks = group("workbooks", [
       for (const [i, page] of [...whole.pages, ...paged.pages].entries()) {
         const data = page.res.body?.data;
         const difference = Array.isArray(data) ? copyDifference(page.items, data, (w) => String(w?.id)) : "data is not an array";
-        expect.that(!difference, `page ${i + 1}: data holds the workbooks of items`, { reason: "data-copy", expected: ids(page.items), got: difference, res: page.res });
+        expect.that(!difference, `page ${i + 1}: data holds the workbooks of items`, {
+          reason: "data-copy",
+          expected: ids(page.items),
+          got: difference,
+          res: page.res,
+        });
       }
     },
   },
@@ -129,8 +152,18 @@ export const workbookReadChecks = group("workbooks", [
       const inFolder = fixture("workbookInFolder");
       const walk = await walkCursor(api, listPath(fixture("deployment").id), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId } });
       const others = walk.items.filter((w) => w?.folderId !== inFolder.folderId);
-      expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, { reason: "folder-filter", expected: `folderId ${inFolder.folderId} on every item`, got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })), res: walk.pages.at(-1)?.res });
-      expect.that(ids(walk.items).includes(String(inFolder.id)), `folderId=${inFolder.folderId} lists workbook ${inFolder.id}, which is in that folder`, { expected: `workbook ${inFolder.id} listed`, got: ids(walk.items), res: walk.pages.at(-1)?.res, reason: "folder-filter" });
+      expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, {
+        reason: "folder-filter",
+        expected: `folderId ${inFolder.folderId} on every item`,
+        got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })),
+        res: walk.pages.at(-1)?.res,
+      });
+      expect.that(ids(walk.items).includes(String(inFolder.id)), `folderId=${inFolder.folderId} lists workbook ${inFolder.id}, which is in that folder`, {
+        expected: `workbook ${inFolder.id} listed`,
+        got: ids(walk.items),
+        res: walk.pages.at(-1)?.res,
+        reason: "folder-filter",
+      });
     },
   },
   {
@@ -150,7 +183,12 @@ export const workbookReadChecks = group("workbooks", [
       const walk = wholeList(await walkCursor(api, listPath(dep), { first, query: { folderId: folder }, maxPages: all.length + 2 }), "workbooks");
       for (const [i, page] of walk.pages.entries()) {
         const others = page.items.filter((w) => w?.folderId !== folder);
-        expect.that(others.length === 0, `page ${i + 1} of folderId=${folder} at first=${first} lists only workbooks of that folder`, { expected: `folderId ${folder} on every item`, got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })), res: page.res, reason: "filter-every-page" });
+        expect.that(others.length === 0, `page ${i + 1} of folderId=${folder} at first=${first} lists only workbooks of that folder`, {
+          expected: `folderId ${folder} on every item`,
+          got: others.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })),
+          res: page.res,
+          reason: "filter-every-page",
+        });
       }
       expectWalkCovers(expect, ids(walk.items), whole, `workbook of folder ${folder}`, walk.pages.at(-1)?.res);
     },
@@ -202,7 +240,8 @@ export const workbookReadChecks = group("workbooks", [
       const listed = items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
       // A 404 proves nothing from a server without E9: a listed workbook that reads shows it is served.
       const known = items.find((w) => isWorkbook(w) && Number.isSafeInteger(w?.id))?.id;
-      if (known !== undefined) ctx.require(await api.call("getWorkbook", { deploymentId: dep, workbookId: known }), "E9", `reading workbook ${known}, which E8 lists`);
+      if (known !== undefined)
+        ctx.require(await api.call("getWorkbook", { deploymentId: dep, workbookId: known }), "E9", `reading workbook ${known}, which E8 lists`);
       const unknown = Math.max(0, ...listed) + 1_000_000;
       expect.status(await api.call("getWorkbook", { deploymentId: dep, workbookId: unknown }), 404, `workbook ${unknown} (far above every listed id)`);
     },

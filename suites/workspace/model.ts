@@ -57,8 +57,14 @@ const nth = (m: Readonly<Model>, n: number) => m.workbooks[n % m.workbooks.lengt
 function expectAsModelled({ expect }: CheckContext, got: any, want: Workbook, call: string, res: Response): void {
   const shown = { id: got.id, name: got.name, folderId: got.folderId, meta: got.meta };
   const modelled = { id: want.id, name: want.name, folderId: want.folderId, meta: want.meta };
-  expect.that(isDeepStrictEqual(shown, modelled), `${call}: workbook ${want.id} is as the calls so far made it`, { expected: modelled, got: shown, res, reason: "as-modelled" });
-  if (want.slug !== null && got.slug != null) expect.equal(got.slug, want.slug, `${call}: workbook ${want.id} holds the slug it was upserted by`, { res: res, reason: "slug-stored" });
+  expect.that(isDeepStrictEqual(shown, modelled), `${call}: workbook ${want.id} is as the calls so far made it`, {
+    expected: modelled,
+    got: shown,
+    res,
+    reason: "as-modelled",
+  });
+  if (want.slug !== null && got.slug != null)
+    expect.equal(got.slug, want.slug, `${call}: workbook ${want.id} holds the slug it was upserted by`, { res: res, reason: "slug-stored" });
 }
 
 abstract class Call implements fc.AsyncCommand<Model, Real> {
@@ -109,9 +115,15 @@ class Upsert extends Call {
       expectAsModelled(r.ctx, got, held, this.sent, res);
       return;
     }
-    r.ctx.expect.that(!m.workbooks.some((w) => w.id === got.id), `${this.sent}: a slug no workbook holds creates a new workbook`, { expected: "a new id", got: got.id, res, reason: "new-workbook" });
+    r.ctx.expect.that(!m.workbooks.some((w) => w.id === got.id), `${this.sent}: a slug no workbook holds creates a new workbook`, {
+      expected: "a new id",
+      got: got.id,
+      res,
+      reason: "new-workbook",
+    });
     // A server may add meta keys of its own on create: the model starts from what it shows, once the keys sent are there.
-    for (const [k, v] of Object.entries(this.p.meta ?? {})) r.ctx.expect.equal(got.meta?.[k], v, `${this.sent}: meta.${k} of the new workbook is the value sent`, { res: res, reason: "meta-sent" });
+    for (const [k, v] of Object.entries(this.p.meta ?? {}))
+      r.ctx.expect.equal(got.meta?.[k], v, `${this.sent}: meta.${k} of the new workbook is the value sent`, { res: res, reason: "meta-sent" });
     const created: Workbook = { id: got.id, name: body.name as string, folderId: (body.folderId as number | undefined) ?? null, meta: got.meta, slug };
     expectAsModelled(r.ctx, got, created, this.sent, res);
     m.workbooks.push(created);
@@ -136,13 +148,24 @@ class Clone extends Call {
     r.ctx.requireRoute(res, "E10", this.sent);
     unlessAtWorkbookLimit(res, this.sent);
     const got = expectWorkbook(r.ctx, res, this.sent);
-    r.ctx.expect.that(!m.workbooks.some((w) => w.id === got.id), `${this.sent}: the clone is a new workbook`, { expected: "a new id", got: got.id, res, reason: "new-workbook" });
+    r.ctx.expect.that(!m.workbooks.some((w) => w.id === got.id), `${this.sent}: the clone is a new workbook`, {
+      expected: "a new id",
+      got: got.id,
+      res,
+      reason: "new-workbook",
+    });
     // E10 rule 1: a full copy; a server may add meta keys of its own, the source's are there as they are.
-    for (const [k, v] of Object.entries(source.meta)) r.ctx.expect.equal(got.meta?.[k], v, `${this.sent}: meta.${k} is copied from the source`, { res: res, reason: "meta-copied" });
+    for (const [k, v] of Object.entries(source.meta))
+      r.ctx.expect.equal(got.meta?.[k], v, `${this.sent}: meta.${k} is copied from the source`, { res: res, reason: "meta-copied" });
     // E10 rules 1 and 4: named "Copy of ...", in the source's folder (the run may edit its own folders).
     const clone: Workbook = { id: got.id, name: `Copy of ${source.name}`, folderId: source.folderId, meta: got.meta, slug: null };
     expectAsModelled(r.ctx, got, clone, this.sent, res);
-    r.ctx.expect.that(source.slug === null || got.slug !== source.slug, `${this.sent}: the clone does not take the source's slug`, { expected: `not ${source.slug}`, got: got.slug, res, reason: "slug-not-taken" });
+    r.ctx.expect.that(source.slug === null || got.slug !== source.slug, `${this.sent}: the clone does not take the source's slug`, {
+      expected: `not ${source.slug}`,
+      got: got.slug,
+      res,
+      reason: "slug-not-taken",
+    });
     m.workbooks.push(clone);
   }
 }
@@ -167,8 +190,16 @@ class Move extends Call {
     r.ctx.expect.status(res, 200, this.sent);
     const body = r.ctx.expect.json(res);
     const distinct = [...new Set(refs.map(itemKey))];
-    r.ctx.expect.equal(body?.failed, [], `${this.sent}: the run's own workbooks move into its own folders (or the root) without failures`, { res: res, reason: "own-items-move" });
-    r.ctx.expect.equal(Array.isArray(body?.moved) ? body.moved.map(itemKey).sort() : body?.moved, [...distinct].sort(), `${this.sent}: each distinct workbook is listed in moved once`, { res: res, reason: "all-moved" });
+    r.ctx.expect.equal(body?.failed, [], `${this.sent}: the run's own workbooks move into its own folders (or the root) without failures`, {
+      res: res,
+      reason: "own-items-move",
+    });
+    r.ctx.expect.equal(
+      Array.isArray(body?.moved) ? body.moved.map(itemKey).sort() : body?.moved,
+      [...distinct].sort(),
+      `${this.sent}: each distinct workbook is listed in moved once`,
+      { res: res, reason: "all-moved" },
+    );
     for (const w of items) w.folderId = to;
   }
 }
@@ -207,17 +238,33 @@ class List extends Call {
     const walk = await walkCursor(r.api, workbooksPath(r.dep), { first: 50, query: { folderId: id } });
     const res = walk.pages.at(-1)!.res;
     const want = m.workbooks.filter((w) => w.folderId === id);
-    r.ctx.expect.equal(walk.items.map((w: any) => w?.id).sort(byNumber), want.map((w) => w.id).sort(byNumber), `${this.sent}: the list holds exactly the workbooks the calls so far put in folder ${id}`, { res, reason: "folder-contents" });
-    for (const w of want) expectAsModelled(r.ctx, walk.items.find((x: any) => x?.id === w.id), w, this.sent, res);
+    r.ctx.expect.equal(
+      walk.items.map((w: any) => w?.id).sort(byNumber),
+      want.map((w) => w.id).sort(byNumber),
+      `${this.sent}: the list holds exactly the workbooks the calls so far put in folder ${id}`,
+      { res, reason: "folder-contents" },
+    );
+    for (const w of want)
+      expectAsModelled(
+        r.ctx,
+        walk.items.find((x: any) => x?.id === w.id),
+        w,
+        this.sent,
+        res,
+      );
   }
 }
 
 const folder = fc.constantFrom<Folder>(0, 1);
 const workbook = fc.nat(7);
 
-const upsert = fc.record({ slug: fc.nat(SLUGS - 1), withName: fc.boolean(), meta: fc.option(flatMeta, { nil: null }), folder: fc.option(folder, { nil: null }) }).map((p) => new Upsert(p));
+const upsert = fc
+  .record({ slug: fc.nat(SLUGS - 1), withName: fc.boolean(), meta: fc.option(flatMeta, { nil: null }), folder: fc.option(folder, { nil: null }) })
+  .map((p) => new Upsert(p));
 const clone = fc.record({ workbook }).map((p) => new Clone(p));
-const move = fc.record({ workbooks: fc.array(workbook, { minLength: 1, maxLength: 3 }), to: fc.constantFrom<Destination>("root", 0, 1) }).map((p) => new Move(p));
+const move = fc
+  .record({ workbooks: fc.array(workbook, { minLength: 1, maxLength: 3 }), to: fc.constantFrom<Destination>("root", 0, 1) })
+  .map((p) => new Move(p));
 const get = fc.record({ workbook }).map((p) => new Get(p));
 const list = fc.record({ folder }).map((p) => new List(p));
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
-import { Ctx, HttpError, isoNoOffset } from "./http.js";
-import { Store } from "./store.js";
+import { type Ctx, HttpError, isoNoOffset } from "./http.js";
+import type { Store } from "./store.js";
 
 function parseDay(v: string | null, name: string): number | null {
   if (v === null || v === "") return null;

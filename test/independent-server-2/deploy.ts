@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { Ctx, HttpError, bodyObj, cursorPage, isInt, isObj, isoNoOffset, offsetPage, qInt } from "./http.js";
-import { Deployment, Store, versionRef, OWNER } from "./store.js";
+import { type Ctx, HttpError, bodyObj, cursorPage, isInt, isObj, isoNoOffset, offsetPage, qInt } from "./http.js";
+import { type Deployment, type Store, versionRef, OWNER } from "./store.js";
 
 const cpErr = (status: number, m: string) => new HttpError(status, m, {}, "cp");
 
@@ -12,7 +12,11 @@ export function getDep(s: Store, id: string): Deployment {
 
 export function listDeployments(s: Store, ctx: Ctx) {
   const all = [...s.deployments.values()].map((d) => ({
-    id: d.id, name: d.name, created_at: isoNoOffset(d.createdAt), deploymentUrl: `https://${d.name.toLowerCase().replace(/\s+/g, "-")}.example.test`, creationStep: "done",
+    id: d.id,
+    name: d.name,
+    created_at: isoNoOffset(d.createdAt),
+    deploymentUrl: `https://${d.name.toLowerCase().replace(/\s+/g, "-")}.example.test`,
+    creationStep: "done",
   }));
   const { slice, pagination } = offsetPage(all, ctx.query);
   return { data: { deployments: slice }, pagination };
@@ -25,7 +29,8 @@ function environments(s: Store, dep: Deployment) {
     const cred = (slug: string) => ({ rest: { url: `https://${slug}.${dep.id}.api.example.test/cubejs-api/v1` }, sql: { host, port: 15432 + (b.id % 100) } });
     if (b.parentBranch === null) out.push({ id: `env-${dep.id}-${b.id}-p`, name: "Production", type: "production", api_credentials: cred("prod") });
     if (b.staging) out.push({ id: `env-${dep.id}-${b.id}-s`, name: `Staging (${b.name})`, type: "staging", api_credentials: cred(`stg-${b.name}`) });
-    if (b.devMode && b.personalOf) out.push({ id: `env-${dep.id}-${b.id}-d`, name: `Development (${b.personalOf})`, type: "development", api_credentials: cred(`dev-${b.id}`) });
+    if (b.devMode && b.personalOf)
+      out.push({ id: `env-${dep.id}-${b.id}-d`, name: `Development (${b.personalOf})`, type: "development", api_credentials: cred(`dev-${b.id}`) });
   }
   return out;
 }
@@ -54,13 +59,17 @@ export function signJwt(s: Store, payload: Record<string, unknown>): string {
 export function verifyJwt(s: Store, token: string): Record<string, unknown> | null {
   const parts = token.split(".");
   if (parts.length !== 3) return null;
-  const sig = createHmac("sha256", s.jwtSecret).update(parts[0] + "." + parts[1]).digest("base64url");
+  const sig = createHmac("sha256", s.jwtSecret)
+    .update(parts[0] + "." + parts[1])
+    .digest("base64url");
   if (sig !== parts[2]) return null;
   try {
     const p = JSON.parse(Buffer.from(parts[1]!, "base64url").toString("utf8")) as unknown;
     if (!isObj(p) || typeof p["exp"] !== "number" || p["exp"] * 1000 < Date.now()) return null;
     return p;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 export function metaToken(s: Store, ctx: Ctx, depId: string, envId: string) {
@@ -76,20 +85,37 @@ export function metaToken(s: Store, ctx: Ctx, depId: string, envId: string) {
   }
   const now = Math.floor(Date.now() / 1000);
   const token = signJwt(s, { scope: "meta", deploymentId: dep.id, environmentId: envId, securityContext: b["security_context"], iat: now, exp: now + exp });
-  return { data: { token, created_at: isoNoOffset(new Date(now * 1000)), expires_at: isoNoOffset(new Date((now + exp) * 1000)), security_context: b["security_context"], scopes: ["meta"] } };
+  return {
+    data: {
+      token,
+      created_at: isoNoOffset(new Date(now * 1000)),
+      expires_at: isoNoOffset(new Date((now + exp) * 1000)),
+      security_context: b["security_context"],
+      scopes: ["meta"],
+    },
+  };
 }
 
-const branchOut = (b: Store["branches"][number]) => ({ id: b.id, name: b.name, parentBranch: b.parentBranch, lastHash: b.lastHash, isStagingEnvironmentEnabled: b.staging });
+const branchOut = (b: Store["branches"][number]) => ({
+  id: b.id,
+  name: b.name,
+  parentBranch: b.parentBranch,
+  lastHash: b.lastHash,
+  isStagingEnvironmentEnabled: b.staging,
+});
 
 export function stagingToggle(s: Store, ctx: Ctx, depId: string) {
   const dep = getDep(s, depId);
   const b = bodyObj(ctx);
   if (typeof b["enabled"] !== "boolean") throw cpErr(422, "enabled (boolean) is required");
-  const hasName = b["branchName"] !== undefined, hasId = b["branchId"] !== undefined;
+  const hasName = b["branchName"] !== undefined,
+    hasId = b["branchId"] !== undefined;
   if (!hasName && !hasId) throw cpErr(422, "branchName or branchId is required");
   if (hasName && typeof b["branchName"] !== "string") throw cpErr(422, "branchName must be a string");
   if (hasId && !isInt(b["branchId"])) throw cpErr(422, "branchId must be an integer");
-  const br = s.branches.find((x) => x.deploymentId === dep.id && (hasId ? x.id === b["branchId"] : x.name === b["branchName"]) && (!hasName || !hasId || x.name === b["branchName"]));
+  const br = s.branches.find(
+    (x) => x.deploymentId === dep.id && (hasId ? x.id === b["branchId"] : x.name === b["branchName"]) && (!hasName || !hasId || x.name === b["branchName"]),
+  );
   if (!br) throw cpErr(404, "branch not found");
   if (b["enabled"] === true) {
     if (br.parentBranch === null) throw cpErr(422, "the production branch cannot have a staging environment");
@@ -100,7 +126,13 @@ export function stagingToggle(s: Store, ctx: Ctx, depId: string) {
 }
 
 function versionsOf(s: Store, dep: Deployment) {
-  return s.versions.map((v) => ({ releaseChannelVersion: versionRef(v.version), version: v.version, releaseChannel: v.releaseChannel, isLatestInChannel: v.isLatestInChannel, isCurrent: dep.releaseChannelVersion === versionRef(v.version) }));
+  return s.versions.map((v) => ({
+    releaseChannelVersion: versionRef(v.version),
+    version: v.version,
+    releaseChannel: v.releaseChannel,
+    isLatestInChannel: v.isLatestInChannel,
+    isCurrent: dep.releaseChannelVersion === versionRef(v.version),
+  }));
 }
 
 export function listVersions(s: Store, _ctx: Ctx, depId: string) {
@@ -110,14 +142,34 @@ export function listVersions(s: Store, _ctx: Ctx, depId: string) {
 const ENUMS: Record<string, string[]> = { creationMethod: ["upload", "<hosted>", "hosted", "github", "ssh"], deployMode: ["git", "cli"] };
 const ALIASES: Record<string, string> = { creation_method: "creationMethod", deploy_mode: "deployMode" };
 const STR_FIELDS = ["cloudProvider", "region", "releaseChannel", "releaseChannelVersion", "template", "defaultLaunchpadViewGroup"];
-const ALLOWED = new Set([...STR_FIELDS, "releaseChannelVersionHold", "templateVariables", "launchpadTabs", "creationMethod", "deployMode", "creation_method", "deploy_mode"]);
+const ALLOWED = new Set([
+  ...STR_FIELDS,
+  "releaseChannelVersionHold",
+  "templateVariables",
+  "launchpadTabs",
+  "creationMethod",
+  "deployMode",
+  "creation_method",
+  "deploy_mode",
+]);
 
 export function depView(d: Deployment) {
   return {
-    id: d.id, name: d.name, created_at: isoNoOffset(d.createdAt), cloudProvider: d.cloudProvider, region: d.region, releaseChannel: d.releaseChannel,
-    releaseChannelVersion: d.releaseChannelVersion, releaseChannelVersionHold: d.releaseChannelVersionHold, image: d.image, template: d.template,
-    templateVariables: d.templateVariables, defaultLaunchpadViewGroup: d.defaultLaunchpadViewGroup, launchpadTabs: d.launchpadTabs,
-    creationMethod: d.creationMethod, deployMode: d.deployMode,
+    id: d.id,
+    name: d.name,
+    created_at: isoNoOffset(d.createdAt),
+    cloudProvider: d.cloudProvider,
+    region: d.region,
+    releaseChannel: d.releaseChannel,
+    releaseChannelVersion: d.releaseChannelVersion,
+    releaseChannelVersionHold: d.releaseChannelVersionHold,
+    image: d.image,
+    template: d.template,
+    templateVariables: d.templateVariables,
+    defaultLaunchpadViewGroup: d.defaultLaunchpadViewGroup,
+    launchpadTabs: d.launchpadTabs,
+    creationMethod: d.creationMethod,
+    deployMode: d.deployMode,
   };
 }
 
@@ -144,21 +196,27 @@ export function updateDeployment(s: Store, ctx: Ctx, depId: string) {
     if (!Array.isArray(b["launchpadTabs"])) throw cpErr(400, "launchpadTabs must be an array");
     next.launchpadTabs = b["launchpadTabs"];
   }
-  for (const [alias, k] of [...Object.entries(ALIASES), ["creationMethod", "creationMethod"], ["deployMode", "deployMode"]] as [string, "creationMethod" | "deployMode"][]) {
+  for (const [alias, k] of [...Object.entries(ALIASES), ["creationMethod", "creationMethod"], ["deployMode", "deployMode"]] as [
+    string,
+    "creationMethod" | "deployMode",
+  ][]) {
     const v = b[alias];
     if (v === undefined) continue;
     if (typeof v !== "string" || !ENUMS[k]!.includes(v)) throw cpErr(400, `${k} must be one of ${ENUMS[k]!.join(", ")}`);
     next[k] = v;
   }
   const chans = [...new Set(s.versions.map((v) => v.releaseChannel))];
-  if (b["releaseChannel"] !== undefined && (typeof b["releaseChannel"] !== "string" || !chans.includes(b["releaseChannel"]))) throw cpErr(400, `releaseChannel must be one of ${chans.join(", ")}`);
-  if (b["releaseChannelVersionHold"] !== undefined && typeof b["releaseChannelVersionHold"] !== "boolean") throw cpErr(400, "releaseChannelVersionHold must be a boolean");
+  if (b["releaseChannel"] !== undefined && (typeof b["releaseChannel"] !== "string" || !chans.includes(b["releaseChannel"])))
+    throw cpErr(400, `releaseChannel must be one of ${chans.join(", ")}`);
+  if (b["releaseChannelVersionHold"] !== undefined && typeof b["releaseChannelVersionHold"] !== "boolean")
+    throw cpErr(400, "releaseChannelVersionHold must be a boolean");
   const rcv = b["releaseChannelVersion"];
   if (rcv !== undefined) {
     if (typeof rcv !== "string") throw cpErr(400, "releaseChannelVersion must be a string");
     const v = s.versions.find((x) => rcv === x.version || rcv === `v${x.version}` || rcv === versionRef(x.version));
     if (!v) throw cpErr(400, `releaseChannelVersion '${rcv}' is not one of the listed versions`);
-    if (typeof b["releaseChannel"] === "string" && b["releaseChannel"] !== v.releaseChannel) throw cpErr(400, "releaseChannelVersion does not belong to releaseChannel");
+    if (typeof b["releaseChannel"] === "string" && b["releaseChannel"] !== v.releaseChannel)
+      throw cpErr(400, "releaseChannelVersion does not belong to releaseChannel");
     next.releaseChannel = v.releaseChannel;
     next.releaseChannelVersion = versionRef(v.version);
     next.releaseChannelVersionHold = !v.isLatestInChannel;
@@ -219,14 +277,23 @@ export function createBranch(s: Store, ctx: Ctx, depId: string) {
   getDep(s, depId);
   const b = bodyObj(ctx);
   const name = b["name"];
-  if (typeof name !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._\/-]{0,99}$/.test(name)) throw cpErr(400, "name must be a valid branch name");
+  if (typeof name !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/.test(name)) throw cpErr(400, "name must be a valid branch name");
   const mine = s.branches.filter((x) => x.deploymentId === depId);
   if (mine.some((x) => x.name === name)) throw cpErr(409, `branch ${name} already exists`);
   if (b["from"] !== undefined && typeof b["from"] !== "string") throw cpErr(400, "from must be a string");
   if (b["activate"] !== undefined && typeof b["activate"] !== "boolean") throw cpErr(400, "activate must be a boolean");
   const from = (b["from"] as string | undefined) ?? mine.find((x) => x.parentBranch === null)!.name;
   if (!mine.some((x) => x.name === from)) throw cpErr(404, `branch ${from} not found`);
-  const br = { id: s.nextBranch += 7, deploymentId: depId, name, parentBranch: from, lastHash: randomBytes(20).toString("hex"), staging: false, personalOf: null, devMode: false };
+  const br = {
+    id: (s.nextBranch += 7),
+    deploymentId: depId,
+    name,
+    parentBranch: from,
+    lastHash: randomBytes(20).toString("hex"),
+    staging: false,
+    personalOf: null,
+    devMode: false,
+  };
   s.branches.push(br);
   return { data: branchOut(br) };
 }
@@ -243,21 +310,41 @@ export function deleteBranch(s: Store, ctx: Ctx, depId: string): void {
 }
 
 export function regions(ctx: Ctx) {
-  const all = [["aws", "us-east-1"], ["aws", "eu-central-1"], ["gcp", "us-central1"], ["gcp", "europe-west3"], ["<hosted>", "global"]].map(([p, r]) => ({ cloudProvider: p, region: r, name: `${p}/${r}` }));
+  const all = [
+    ["aws", "us-east-1"],
+    ["aws", "eu-central-1"],
+    ["gcp", "us-central1"],
+    ["gcp", "europe-west3"],
+    ["<hosted>", "global"],
+  ].map(([p, r]) => ({ cloudProvider: p, region: r, name: `${p}/${r}` }));
   const { slice, pageInfo } = cursorPage(all, ctx.query);
   return { items: slice, data: slice, pageInfo };
 }
 
 export function appConfig() {
   return {
-    appTheme: { primaryColor: "#4f46e5", mode: "light" }, applyThemeGlobally: false, creatorMode: false,
-    embedding: { enabled: true, signedEmbedding: true }, sheetsUi: { enabled: false }, timezoneSettings: { default: "UTC", allowUserOverride: true },
+    appTheme: { primaryColor: "#4f46e5", mode: "light" },
+    applyThemeGlobally: false,
+    creatorMode: false,
+    embedding: { enabled: true, signedEmbedding: true },
+    sheetsUi: { enabled: false },
+    timezoneSettings: { default: "UTC", allowUserOverride: true },
   };
 }
 
 export function metaListing(s: Store, ctx: Ctx, depId: string, what: "data-sources" | "entities") {
   getDep(s, depId);
   if (ctx.auth.kind === "meta" && ctx.auth.deploymentId !== depId) throw cpErr(403, "token not valid for this deployment");
-  const all = what === "data-sources" ? [{ name: "default", type: "postgres" }, { name: "warehouse", type: "snowflake" }] : [{ name: "orders", kind: "cube" }, { name: "customers", kind: "cube" }, { name: "revenue_view", kind: "view" }];
+  const all =
+    what === "data-sources"
+      ? [
+          { name: "default", type: "postgres" },
+          { name: "warehouse", type: "snowflake" },
+        ]
+      : [
+          { name: "orders", kind: "cube" },
+          { name: "customers", kind: "cube" },
+          { name: "revenue_view", kind: "view" },
+        ];
   return { items: all, pageInfo: { hasNextPage: false, hasPreviousPage: false }, owner: OWNER.email };
 }

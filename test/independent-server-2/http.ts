@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export class HttpError extends Error {
-  constructor(public status: number, message: string, public extra: Record<string, unknown> = {}, public style: "cp" | "pf" = "pf") {
+  constructor(
+    public status: number,
+    message: string,
+    public extra: Record<string, unknown> = {},
+    public style: "cp" | "pf" = "pf",
+  ) {
     super(message);
   }
 }

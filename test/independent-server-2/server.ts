@@ -1,7 +1,7 @@
-import { createServer, IncomingMessage, ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Ctx, HttpError, readBody, sendError, sendJson } from "./http.js";
-import { Store, seed } from "./store.js";
+import { type Ctx, HttpError, readBody, sendError, sendJson } from "./http.js";
+import { type Store, seed } from "./store.js";
 import * as D from "./deploy.js";
 import * as W from "./workspace.js";
 import { exportAudit } from "./audit.js";
@@ -12,8 +12,13 @@ type Handler = (s: Store, ctx: Ctx, p: string[]) => Out | Promise<Out>;
 type Route = { method: string; re: RegExp; h: Handler; meta?: boolean; style: "cp" | "pf" };
 
 const SEG = "([^/]+)";
-const r = (method: string, path: string, h: Handler, style: "cp" | "pf" = "cp", meta = false): Route =>
-  ({ method, re: new RegExp("^" + path.replace(/\{[a-zA-Z]+\}/g, SEG) + "/?$"), h, style, meta });
+const r = (method: string, path: string, h: Handler, style: "cp" | "pf" = "cp", meta = false): Route => ({
+  method,
+  re: new RegExp("^" + path.replace(/\{[a-zA-Z]+\}/g, SEG) + "/?$"),
+  h,
+  style,
+  meta,
+});
 const ok = (body: unknown, status = 200): Out => ({ status, body });
 const DP = "/api/v1/deployments/{d}";
 const BDP = "/build/api/v1/deployments/{d}";
@@ -32,7 +37,10 @@ const ROUTES: Route[] = [
   r("PUT", `${DP}/env-vars`, (s, c, p) => ok(D.putEnvVars(s, c, p[0]!))),
   r("GET", `${DP}/data-sources`, (s, c, p) => ok(D.metaListing(s, c, p[0]!, "data-sources")), "cp", true),
   r("GET", `${DP}/entities`, (s, c, p) => ok(D.metaListing(s, c, p[0]!, "entities")), "cp", true),
-  r("GET", "/api/v1/audit-logs/export", (s, c) => { exportAudit(s, c, c.res); return "sent"; }),
+  r("GET", "/api/v1/audit-logs/export", (s, c) => {
+    exportAudit(s, c, c.res);
+    return "sent";
+  }),
   r("GET", `${DP}/workbooks`, (s, c, p) => ok(W.listWorkbooks(s, c, p[0]!)), "pf"),
   r("PUT", `${DP}/workbooks/by-slug/{slug}`, async (s, c, p) => ok(await W.upsertBySlug(s, c, p[0]!, p[1]!)), "pf"),
   r("GET", `${DP}/workbooks/{w}`, (s, _c, p) => ok(W.getWorkbook(s, p[0]!, p[1]!)), "pf"),
@@ -41,10 +49,21 @@ const ROUTES: Route[] = [
   r("POST", `${DP}/workspace/bulk-delete`, (s, c, p) => ok(W.bulkDelete(s, c, p[0]!)), "pf"),
   r("GET", `${DP}/folders`, (s, c, p) => ok(W.listFolders(s, c, p[0]!)), "pf"),
   r("POST", `${DP}/folders`, (s, c, p) => ok(W.createFolder(s, c, p[0]!), 201), "pf"),
-  r("DELETE", `${DP}/folders/{f}`, (s, _c, p) => { W.removeFolder(s, p[0]!, p[1]!); return ok(undefined, 204); }, "pf"),
+  r(
+    "DELETE",
+    `${DP}/folders/{f}`,
+    (s, _c, p) => {
+      W.removeFolder(s, p[0]!, p[1]!);
+      return ok(undefined, 204);
+    },
+    "pf",
+  ),
   r("GET", `${BDP}/branches`, (s, c, p) => ok(D.listBranches(s, c, p[0]!))),
   r("POST", `${BDP}/branches`, (s, c, p) => ok(D.createBranch(s, c, p[0]!), 201)),
-  r("DELETE", `${BDP}/branches`, (s, c, p) => { D.deleteBranch(s, c, p[0]!); return ok(undefined, 204); }),
+  r("DELETE", `${BDP}/branches`, (s, c, p) => {
+    D.deleteBranch(s, c, p[0]!);
+    return ok(undefined, 204);
+  }),
   r("PUT", `${BDP}/branches/staging-environment`, (s, c, p) => ok(D.stagingToggle(s, c, p[0]!))),
 ];
 
@@ -81,18 +100,33 @@ async function handle(s: Store, req: IncomingMessage, res: ServerResponse): Prom
     let body: unknown = undefined;
     const hasBody = raw.trim() !== "";
     if (hasBody) {
-      try { body = JSON.parse(raw); } catch { throw new HttpError(400, "request body is not valid JSON"); }
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        throw new HttpError(400, "request body is not valid JSON");
+      }
     }
     let params: string[];
-    try { params = hit.m!.slice(1).map((x) => decodeURIComponent(x)); } catch { throw new HttpError(400, "malformed path"); }
+    try {
+      params = hit.m!.slice(1).map((x) => decodeURIComponent(x));
+    } catch {
+      throw new HttpError(400, "malformed path");
+    }
     if (hit.rt.re.source.includes("by-slug")) params[1] = hit.m![2]!;
     const ctx: Ctx = { req, res, method, path, query: url.searchParams, params, body, hasBody, style, auth };
     const out = await hit.rt.h(s, ctx, params);
     if (out === "sent") return;
-    if (out.status === 204) { res.writeHead(204); res.end(); return; }
+    if (out.status === 204) {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     sendJson(res, out.status ?? 200, out.body);
   } catch (e) {
-    if (res.headersSent) { res.destroy(); return; }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     if (e instanceof HttpError) {
       if (e.status === 401) res.setHeader("www-authenticate", 'Bearer realm="platform"');
       sendError(res, e, style);
@@ -105,15 +139,34 @@ async function handle(s: Store, req: IncomingMessage, res: ServerResponse): Prom
 export async function startIndependentServer(opts?: { host?: string; port?: number }): Promise<{ url: string; token: string; close(): Promise<void> }> {
   const s = seed();
   const server = createServer((req, res) => {
-    handle(s, req, res).catch(() => { try { res.destroy(); } catch { /* ignore */ } });
+    handle(s, req, res).catch(() => {
+      try {
+        res.destroy();
+      } catch {
+        /* ignore */
+      }
+    });
   });
-  server.on("clientError", (_e, sock) => { try { sock.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n"); } catch { /* ignore */ } });
+  server.on("clientError", (_e, sock) => {
+    try {
+      sock.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");
+    } catch {
+      /* ignore */
+    }
+  });
   const host = opts?.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => { server.once("error", reject); server.listen(opts?.port ?? 0, host, () => resolve()); });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts?.port ?? 0, host, () => resolve());
+  });
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://${host}:${port}`,
     token: s.token,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { Ctx, HttpError, bad, bodyObj, cursorPage, invalid, isInt, isObj, isoDate, notFound } from "./http.js";
-import { Item, Store, OWNER, WORKBOOK_LIMIT, MAX_FOLDER_DEPTH } from "./store.js";
+import { type Ctx, HttpError, bad, bodyObj, cursorPage, invalid, isInt, isObj, isoDate, notFound } from "./http.js";
+import { type Item, type Store, OWNER, WORKBOOK_LIMIT, MAX_FOLDER_DEPTH } from "./store.js";
 import { remapConfig, validateConfig } from "./dashboard.js";
 
 export function depNum(s: Store, raw: string): number {
@@ -18,18 +18,41 @@ function idParam(raw: string, what: string): number {
 function pubOut(it: Item) {
   const p = it.published!;
   return {
-    id: p.id, publicId: p.publicId, deploymentId: it.deploymentId, workbookId: p.workbookId, status: p.status, allowEmbed: p.allowEmbed,
-    config: p.config, versionNumber: p.versionNumber, versionId: p.versionId, reportSnapshots: p.reportSnapshots, createdBy: p.createdBy,
-    title: p.title, description: p.description,
+    id: p.id,
+    publicId: p.publicId,
+    deploymentId: it.deploymentId,
+    workbookId: p.workbookId,
+    status: p.status,
+    allowEmbed: p.allowEmbed,
+    config: p.config,
+    versionNumber: p.versionNumber,
+    versionId: p.versionId,
+    reportSnapshots: p.reportSnapshots,
+    createdBy: p.createdBy,
+    title: p.title,
+    description: p.description,
   };
 }
 
 export function wbOut(s: Store, it: Item): Record<string, unknown> {
   const o: Record<string, unknown> = {
-    id: it.id, deploymentId: it.deploymentId, name: it.name, type: it.type, meta: it.meta, calculatedFields: it.calculatedFields,
-    createdAt: isoDate(it.createdAt), updatedAt: isoDate(it.updatedAt), createdBy: it.createdBy, userId: OWNER.id, user: OWNER, isFavorite: it.isFavorite,
+    id: it.id,
+    deploymentId: it.deploymentId,
+    name: it.name,
+    type: it.type,
+    meta: it.meta,
+    calculatedFields: it.calculatedFields,
+    createdAt: isoDate(it.createdAt),
+    updatedAt: isoDate(it.updatedAt),
+    createdBy: it.createdBy,
+    userId: OWNER.id,
+    user: OWNER,
+    isFavorite: it.isFavorite,
   };
-  if (it.folderId !== null) { o["folderId"] = it.folderId; o["folderPath"] = s.ancestors(it.folderId).slice(0, -1); }
+  if (it.folderId !== null) {
+    o["folderId"] = it.folderId;
+    o["folderPath"] = s.ancestors(it.folderId).slice(0, -1);
+  }
   if (it.slug !== null) o["slug"] = it.slug;
   if (it.dashboardDraft) o["dashboardDraft"] = it.dashboardDraft;
   if (it.dashboardPublished) o["dashboardPublished"] = it.dashboardPublished;
@@ -39,10 +62,21 @@ export function wbOut(s: Store, it: Item): Record<string, unknown> {
 
 export function folderOut(s: Store, it: Item): Record<string, unknown> {
   const o: Record<string, unknown> = {
-    id: it.id, name: it.name, position: it.position, deploymentId: it.deploymentId, createdAt: isoDate(it.createdAt), updatedAt: isoDate(it.updatedAt),
-    type: "FOLDER", createdBy: it.createdBy, updatedBy: it.createdBy, user: OWNER,
+    id: it.id,
+    name: it.name,
+    position: it.position,
+    deploymentId: it.deploymentId,
+    createdAt: isoDate(it.createdAt),
+    updatedAt: isoDate(it.updatedAt),
+    type: "FOLDER",
+    createdBy: it.createdBy,
+    updatedBy: it.createdBy,
+    user: OWNER,
   };
-  if (it.folderId !== null) { o["parentId"] = it.folderId; o["folderPath"] = s.ancestors(it.folderId).slice(0, -1); }
+  if (it.folderId !== null) {
+    o["parentId"] = it.folderId;
+    o["folderPath"] = s.ancestors(it.folderId).slice(0, -1);
+  }
   return o;
 }
 
@@ -94,16 +128,38 @@ export function cloneWorkbook(s: Store, ctx: Ctx, depRaw: string, wbRaw: string)
     s.items.set(c.id, c);
   }
   const wb: Item = {
-    ...structuredClone(src), id: newId, name: `Copy of ${src.name}`, folderId, createdAt: now, updatedAt: now, createdBy: OWNER.id, slug: null, isFavorite: false,
-    dashboardDraft: remapConfig(src.dashboardDraft, map), dashboardPublished: remapConfig(src.dashboardPublished, map), published: null,
+    ...structuredClone(src),
+    id: newId,
+    name: `Copy of ${src.name}`,
+    folderId,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: OWNER.id,
+    slug: null,
+    isFavorite: false,
+    dashboardDraft: remapConfig(src.dashboardDraft, map),
+    dashboardPublished: remapConfig(src.dashboardPublished, map),
+    published: null,
   };
   wb.meta = remapConfig(wb.meta, map) ?? {};
   if (src.published) {
     const p = src.published;
     wb.published = {
-      ...structuredClone(p), id: s.nextPub += 5, publicId: randomBytes(8).toString("hex"), workbookId: newId, allowEmbed: false, versionNumber: 1,
-      versionId: s.nextPub * 10 + 1, createdBy: OWNER.id, config: remapConfig(p.config, map) ?? {},
-      reportSnapshots: p.reportSnapshots.map((x) => ({ ...structuredClone(x), id: s.nextSnap += 3, reportId: map.get(x.reportId) ?? x.reportId, versionNumber: 1 })),
+      ...structuredClone(p),
+      id: (s.nextPub += 5),
+      publicId: randomBytes(8).toString("hex"),
+      workbookId: newId,
+      allowEmbed: false,
+      versionNumber: 1,
+      versionId: s.nextPub * 10 + 1,
+      createdBy: OWNER.id,
+      config: remapConfig(p.config, map) ?? {},
+      reportSnapshots: p.reportSnapshots.map((x) => ({
+        ...structuredClone(x),
+        id: (s.nextSnap += 3),
+        reportId: map.get(x.reportId) ?? x.reportId,
+        versionNumber: 1,
+      })),
     };
   }
   s.items.set(newId, wb);
@@ -113,7 +169,11 @@ export function cloneWorkbook(s: Store, ctx: Ctx, depRaw: string, wbRaw: string)
 export async function upsertBySlug(s: Store, ctx: Ctx, depRaw: string, slugRaw: string) {
   const dep = depNum(s, depRaw);
   let slug: string;
-  try { slug = decodeURIComponent(slugRaw).trim().toLowerCase(); } catch { throw bad("malformed slug"); }
+  try {
+    slug = decodeURIComponent(slugRaw).trim().toLowerCase();
+  } catch {
+    throw bad("malformed slug");
+  }
   if (slug === "") throw bad("slug must not be empty");
   if (slug.length > 200) throw bad("slug too long");
   const b = bodyObj(ctx);
@@ -122,7 +182,10 @@ export async function upsertBySlug(s: Store, ctx: Ctx, depRaw: string, slugRaw: 
   if (b["meta"] !== undefined && !isObj(b["meta"])) throw invalid("meta must be an object");
   const meta = b["meta"] === undefined ? undefined : { ...(b["meta"] as Record<string, unknown>) };
   let draft: Record<string, unknown> | null | undefined;
-  if (meta && "dashboardDraft" in meta) { draft = validateConfig(meta["dashboardDraft"], "meta.dashboardDraft"); meta["dashboardDraft"] = draft; }
+  if (meta && "dashboardDraft" in meta) {
+    draft = validateConfig(meta["dashboardDraft"], "meta.dashboardDraft");
+    meta["dashboardDraft"] = draft;
+  }
   const folderId = b["folderId"] as number | undefined;
   if (folderId !== undefined && !folderIn(s, dep, folderId)) throw bad(`folder ${folderId} not found`);
   const holderOf = () => s.itemsOf(dep).find((i) => i.type === "WORKBOOK" && i.slug === slug);
@@ -138,9 +201,22 @@ export async function upsertBySlug(s: Store, ctx: Ctx, depRaw: string, slugRaw: 
     if (s.itemsOf(dep).filter((i) => i.type === "WORKBOOK").length >= WORKBOOK_LIMIT) throw bad("workbook limit of the plan reached");
     const t = new Date();
     const it: Item = {
-      id: s.id(), deploymentId: dep, type: "WORKBOOK", name: (b["name"] as string | undefined) ?? slug, folderId: folderId ?? null, meta: meta ?? {},
-      calculatedFields: {}, createdAt: t, updatedAt: t, createdBy: OWNER.id, slug, position: 0, isFavorite: false,
-      dashboardDraft: draft ?? null, dashboardPublished: null, published: null,
+      id: s.id(),
+      deploymentId: dep,
+      type: "WORKBOOK",
+      name: (b["name"] as string | undefined) ?? slug,
+      folderId: folderId ?? null,
+      meta: meta ?? {},
+      calculatedFields: {},
+      createdAt: t,
+      updatedAt: t,
+      createdBy: OWNER.id,
+      slug,
+      position: 0,
+      isFavorite: false,
+      dashboardDraft: draft ?? null,
+      dashboardPublished: null,
+      published: null,
     };
     s.items.set(it.id, it);
     return wbOut(s, it);
@@ -158,12 +234,15 @@ type Ref = { type: "WORKBOOK" | "REPORT" | "FOLDER"; id: number };
 function parseRefs(b: Record<string, unknown>): Ref[] {
   const items = b["items"];
   if (!Array.isArray(items) || items.length < 1 || items.length > 100) throw invalid("items must be an array of 1 to 100 entries");
-  const seen = new Set<string>(); const out: Ref[] = [];
+  const seen = new Set<string>();
+  const out: Ref[] = [];
   for (const x of items) {
-    if (!isObj(x) || !["WORKBOOK", "REPORT", "FOLDER"].includes(x["type"] as string) || !isInt(x["id"])) throw invalid("each item needs type (WORKBOOK, REPORT, FOLDER) and integer id");
+    if (!isObj(x) || !["WORKBOOK", "REPORT", "FOLDER"].includes(x["type"] as string) || !isInt(x["id"]))
+      throw invalid("each item needs type (WORKBOOK, REPORT, FOLDER) and integer id");
     const key = `${x["type"]}:${x["id"]}`;
     if (seen.has(key)) continue;
-    seen.add(key); out.push({ type: x["type"] as Ref["type"], id: x["id"] as number });
+    seen.add(key);
+    out.push({ type: x["type"] as Ref["type"], id: x["id"] as number });
   }
   return out;
 }
@@ -179,17 +258,33 @@ export function bulkMove(s: Store, ctx: Ctx, depRaw: string) {
   const refs = parseRefs(b);
   if (!("folderId" in b) || (b["folderId"] !== null && !isInt(b["folderId"]))) throw invalid("folderId (integer or null) is required");
   const dest = b["folderId"] as number | null;
-  const moved: unknown[] = []; const failed: unknown[] = [];
+  const moved: unknown[] = [];
+  const failed: unknown[] = [];
   for (const r of refs) {
     const fail = (status: number, message: string) => failed.push({ type: r.type, id: r.id, error: { message, status } });
     const it = s.items.get(r.id);
-    if (!it || it.deploymentId !== dep || it.type !== r.type) { fail(404, `${r.type} ${r.id} not found`); continue; }
-    if (dest !== null && !folderIn(s, dep, dest)) { fail(404, `destination folder ${dest} not found`); continue; }
-    if (it.type === "FOLDER") {
-      if (dest !== null && s.ancestors(dest).some((a) => a.id === it.id)) { fail(400, "cannot move a folder into itself or its descendant"); continue; }
-      if (s.depthOf(dest) + subtreeHeight(s, it) > MAX_FOLDER_DEPTH) { fail(400, "maximum folder depth exceeded"); continue; }
+    if (!it || it.deploymentId !== dep || it.type !== r.type) {
+      fail(404, `${r.type} ${r.id} not found`);
+      continue;
     }
-    if (it.folderId !== dest) { it.folderId = dest; it.updatedAt = new Date(); }
+    if (dest !== null && !folderIn(s, dep, dest)) {
+      fail(404, `destination folder ${dest} not found`);
+      continue;
+    }
+    if (it.type === "FOLDER") {
+      if (dest !== null && s.ancestors(dest).some((a) => a.id === it.id)) {
+        fail(400, "cannot move a folder into itself or its descendant");
+        continue;
+      }
+      if (s.depthOf(dest) + subtreeHeight(s, it) > MAX_FOLDER_DEPTH) {
+        fail(400, "maximum folder depth exceeded");
+        continue;
+      }
+    }
+    if (it.folderId !== dest) {
+      it.folderId = dest;
+      it.updatedAt = new Date();
+    }
     moved.push(it.type === "FOLDER" ? { ...wbOut(s, it) } : wbOut(s, it));
   }
   return { moved, failed };
@@ -197,7 +292,11 @@ export function bulkMove(s: Store, ctx: Ctx, depRaw: string) {
 
 function deleteFolder(s: Store, f: Item): string | null {
   if ([...s.items.values()].some((i) => i.type === "FOLDER" && i.folderId === f.id)) return "folder still has sub-folders";
-  for (const i of s.items.values()) if (i.folderId === f.id) { i.folderId = null; i.updatedAt = new Date(); }
+  for (const i of s.items.values())
+    if (i.folderId === f.id) {
+      i.folderId = null;
+      i.updatedAt = new Date();
+    }
   s.items.delete(f.id);
   return null;
 }
@@ -205,13 +304,20 @@ function deleteFolder(s: Store, f: Item): string | null {
 export function bulkDelete(s: Store, ctx: Ctx, depRaw: string) {
   const dep = depNum(s, depRaw);
   const refs = parseRefs(bodyObj(ctx));
-  const deleted: Ref[] = []; const failed: unknown[] = [];
+  const deleted: Ref[] = [];
+  const failed: unknown[] = [];
   for (const r of refs) {
     const it = s.items.get(r.id);
-    if (!it || it.deploymentId !== dep || it.type !== r.type) { failed.push({ type: r.type, id: r.id, error: { status: 404, message: `${r.type} ${r.id} not found` } }); continue; }
+    if (!it || it.deploymentId !== dep || it.type !== r.type) {
+      failed.push({ type: r.type, id: r.id, error: { status: 404, message: `${r.type} ${r.id} not found` } });
+      continue;
+    }
     if (it.type === "FOLDER") {
       const err = deleteFolder(s, it);
-      if (err) { failed.push({ type: r.type, id: r.id, error: { status: 400, message: err } }); continue; }
+      if (err) {
+        failed.push({ type: r.type, id: r.id, error: { status: 400, message: err } });
+        continue;
+      }
     } else s.items.delete(it.id);
     deleted.push({ type: r.type, id: r.id });
   }
@@ -223,7 +329,10 @@ export function listFolders(s: Store, ctx: Ctx, depRaw: string) {
   const pq = ctx.query.get("parentId");
   const parent = pq === null || pq === "" || pq === "null" ? null : idParam(pq, "parentId");
   if (parent !== null && !folderIn(s, dep, parent)) throw notFound(`folder ${parent} not found`);
-  const all = s.itemsOf(dep).filter((i) => i.type === "FOLDER" && i.folderId === parent).sort((a, b) => a.position - b.position || a.id - b.id);
+  const all = s
+    .itemsOf(dep)
+    .filter((i) => i.type === "FOLDER" && i.folderId === parent)
+    .sort((a, b) => a.position - b.position || a.id - b.id);
   const { slice, pageInfo } = cursorPage(all, ctx.query);
   const items = slice.map((f) => folderOut(s, f));
   return { items, data: items, count: all.length, pageInfo };
@@ -240,8 +349,22 @@ export function createFolder(s: Store, ctx: Ctx, depRaw: string) {
   if (s.depthOf(parent) + 1 > MAX_FOLDER_DEPTH) throw bad(`maximum folder depth of ${MAX_FOLDER_DEPTH} exceeded`);
   const t = new Date();
   const f: Item = {
-    id: s.id(), deploymentId: dep, type: "FOLDER", name: b["name"], folderId: parent, meta: {}, calculatedFields: {}, createdAt: t, updatedAt: t,
-    createdBy: OWNER.id, slug: null, position: (b["position"] as number | undefined) ?? 0, isFavorite: false, dashboardDraft: null, dashboardPublished: null, published: null,
+    id: s.id(),
+    deploymentId: dep,
+    type: "FOLDER",
+    name: b["name"],
+    folderId: parent,
+    meta: {},
+    calculatedFields: {},
+    createdAt: t,
+    updatedAt: t,
+    createdBy: OWNER.id,
+    slug: null,
+    position: (b["position"] as number | undefined) ?? 0,
+    isFavorite: false,
+    dashboardDraft: null,
+    dashboardPublished: null,
+    published: null,
   };
   s.items.set(f.id, f);
   return folderOut(s, f);

@@ -4,5 +4,5 @@ export function csvCell(v: string): string {
 }
 
 export function csvRow(cells: string[]): string {
-  return cells.map(csvCell).join(',') + '\r\n';
+  return cells.map(csvCell).join(",") + "\r\n";
 }

@@ -1,24 +1,39 @@
 // HTTP plumbing: errors, replies, body reading, query parsing, routing.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 export class HttpError extends Error {
-  constructor(public status: number, message: string, public code: string = defaultCode(status), public extra: Record<string, unknown> = {}) {
+  constructor(
+    public status: number,
+    message: string,
+    public code: string = defaultCode(status),
+    public extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
 
 function defaultCode(status: number): string {
   switch (status) {
-    case 400: return 'bad_request';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 405: return 'method_not_allowed';
-    case 409: return 'conflict';
-    case 413: return 'payload_too_large';
-    case 415: return 'unsupported_media_type';
-    case 422: return 'validation_failed';
-    default: return 'error';
+    case 400:
+      return "bad_request";
+    case 401:
+      return "unauthorized";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 405:
+      return "method_not_allowed";
+    case 409:
+      return "conflict";
+    case 413:
+      return "payload_too_large";
+    case 415:
+      return "unsupported_media_type";
+    case 422:
+      return "validation_failed";
+    default:
+      return "error";
   }
 }
 
@@ -26,7 +41,7 @@ export const bad = (m: string): HttpError => new HttpError(400, m);
 export const invalid = (m: string): HttpError => new HttpError(422, m);
 export const notFound = (m: string): HttpError => new HttpError(404, m);
 export const forbidden = (m: string): HttpError => new HttpError(403, m);
-export const conflict = (m: string, code = 'conflict'): HttpError => new HttpError(409, m, code);
+export const conflict = (m: string, code = "conflict"): HttpError => new HttpError(409, m, code);
 
 export interface Reply {
   status: number;
@@ -51,65 +66,77 @@ export async function readRawBody(req: IncomingMessage): Promise<string> {
   for await (const chunk of req) {
     const b = chunk as Buffer;
     size += b.length;
-    if (size > MAX_BODY) throw new HttpError(413, 'request body exceeds 1 MiB');
+    if (size > MAX_BODY) throw new HttpError(413, "request body exceeds 1 MiB");
     chunks.push(b);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Parses a JSON body. Empty body yields undefined. Malformed JSON is a 400. */
 export function parseJsonBody(raw: string): unknown {
-  if (raw.trim() === '') return undefined;
+  if (raw.trim() === "") return undefined;
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    throw bad('request body is not valid JSON');
+    throw bad("request body is not valid JSON");
   }
 }
 
 export type Json = Record<string, unknown>;
 
 export function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** Requires a JSON object body (422 otherwise). */
 export function objBody(body: unknown, optional = false): Json {
   if (body === undefined && optional) return {};
-  if (!isObj(body)) throw invalid('request body must be a JSON object');
+  if (!isObj(body)) throw invalid("request body must be a JSON object");
   return body;
 }
 
 // ---- typed body field readers (strict types: a "true" string is not a boolean) ----
 export function fStr(b: Json, k: string, req: boolean): string | undefined {
   const v = b[k];
-  if (v === undefined) { if (req) throw invalid(`${k} is required`); return undefined; }
-  if (typeof v !== 'string') throw invalid(`${k} must be a string`);
+  if (v === undefined) {
+    if (req) throw invalid(`${k} is required`);
+    return undefined;
+  }
+  if (typeof v !== "string") throw invalid(`${k} must be a string`);
   return v;
 }
 export function fBool(b: Json, k: string, req: boolean): boolean | undefined {
   const v = b[k];
-  if (v === undefined) { if (req) throw invalid(`${k} is required`); return undefined; }
-  if (typeof v !== 'boolean') throw invalid(`${k} must be a boolean`);
+  if (v === undefined) {
+    if (req) throw invalid(`${k} is required`);
+    return undefined;
+  }
+  if (typeof v !== "boolean") throw invalid(`${k} must be a boolean`);
   return v;
 }
 export function fInt(b: Json, k: string, req: boolean, nullable = false): number | null | undefined {
   const v = b[k];
-  if (v === undefined) { if (req) throw invalid(`${k} is required`); return undefined; }
+  if (v === undefined) {
+    if (req) throw invalid(`${k} is required`);
+    return undefined;
+  }
   if (v === null && nullable) return null;
-  if (typeof v !== 'number' || !Number.isInteger(v)) throw invalid(`${k} must be an integer${nullable ? ' or null' : ''}`);
+  if (typeof v !== "number" || !Number.isInteger(v)) throw invalid(`${k} must be an integer${nullable ? " or null" : ""}`);
   return v;
 }
 export function fObj(b: Json, k: string, req: boolean): Json | undefined {
   const v = b[k];
-  if (v === undefined) { if (req) throw invalid(`${k} is required`); return undefined; }
+  if (v === undefined) {
+    if (req) throw invalid(`${k} is required`);
+    return undefined;
+  }
   if (!isObj(v)) throw invalid(`${k} must be an object`);
   return v;
 }
 export function fEnum<T extends string>(b: Json, k: string, values: readonly T[], req: boolean): T | undefined {
   const v = fStr(b, k, req);
   if (v === undefined) return undefined;
-  if (!(values as readonly string[]).includes(v)) throw invalid(`${k} must be one of ${values.join(', ')}`);
+  if (!(values as readonly string[]).includes(v)) throw invalid(`${k} must be one of ${values.join(", ")}`);
   return v as T;
 }
 
@@ -126,14 +153,14 @@ export function qInt(q: URLSearchParams, k: string, min: number, max?: number): 
 export function qEnum<T extends string>(q: URLSearchParams, k: string, values: readonly T[]): T | undefined {
   const v = q.get(k);
   if (v === null) return undefined;
-  if (!(values as readonly string[]).includes(v)) throw bad(`query parameter ${k} must be one of ${values.join(', ')}`);
+  if (!(values as readonly string[]).includes(v)) throw bad(`query parameter ${k} must be one of ${values.join(", ")}`);
   return v as T;
 }
 export function qBool(q: URLSearchParams, k: string): boolean | undefined {
   const v = q.get(k);
   if (v === null) return undefined;
-  if (v === 'true') return true;
-  if (v === 'false') return false;
+  if (v === "true") return true;
+  if (v === "false") return false;
   throw bad(`query parameter ${k} must be true or false`);
 }
 export function qDate(q: URLSearchParams, k: string): Date | undefined {
@@ -147,7 +174,11 @@ export function qDate(q: URLSearchParams, k: string): Date | undefined {
 
 // ---- router ----
 export type Handler<C> = (c: C) => Reply | Promise<Reply>;
-export interface Route<C> { method: string; parts: string[]; handler: Handler<C> }
+export interface Route<C> {
+  method: string;
+  parts: string[];
+  handler: Handler<C>;
+}
 
 export class Router<C> {
   routes: Route<C>[] = [];
@@ -168,7 +199,7 @@ export class Router<C> {
 }
 
 function split(p: string): string[] {
-  return p.split('/').filter((s) => s.length > 0);
+  return p.split("/").filter((s) => s.length > 0);
 }
 
 function matchParts(parts: string[], segs: string[]): Record<string, string> | null {
@@ -177,9 +208,13 @@ function matchParts(parts: string[], segs: string[]): Record<string, string> | n
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;
     const s = segs[i]!;
-    if (p.startsWith('{') && p.endsWith('}')) {
+    if (p.startsWith("{") && p.endsWith("}")) {
       let dec: string;
-      try { dec = decodeURIComponent(s); } catch { return null; }
+      try {
+        dec = decodeURIComponent(s);
+      } catch {
+        return null;
+      }
       params[p.slice(1, -1)] = dec;
     } else if (p !== s) return null;
   }
@@ -194,8 +229,8 @@ export function sendReply(res: ServerResponse, r: Reply): void {
     return;
   }
   const text = JSON.stringify(r.body);
-  headers['Content-Type'] = 'application/json; charset=utf-8';
-  headers['Content-Length'] = String(Buffer.byteLength(text));
+  headers["Content-Type"] = "application/json; charset=utf-8";
+  headers["Content-Length"] = String(Buffer.byteLength(text));
   res.writeHead(r.status, headers);
   res.end(text);
 }

@@ -1,11 +1,11 @@
 // In-memory store: entity types and id allocation. One Store per server instance.
-export type Role = 'VIEWER' | 'AI_BI_USER' | 'DEVELOPER' | 'ADMIN';
+export type Role = "VIEWER" | "AI_BI_USER" | "DEVELOPER" | "ADMIN";
 export const ROLE_RANK: Record<Role, number> = { VIEWER: 0, AI_BI_USER: 1, DEVELOPER: 2, ADMIN: 3 };
-export const ROLES: readonly Role[] = ['VIEWER', 'AI_BI_USER', 'DEVELOPER', 'ADMIN'];
-export type Access = 'none' | 'read' | 'edit' | 'manage';
+export const ROLES: readonly Role[] = ["VIEWER", "AI_BI_USER", "DEVELOPER", "ADMIN"];
+export type Access = "none" | "read" | "edit" | "manage";
 export const ACCESS_RANK: Record<Access, number> = { none: 0, read: 1, edit: 2, manage: 3 };
-export type ItemType = 'FOLDER' | 'WORKBOOK' | 'REPORT';
-export const ITEM_TYPES: readonly ItemType[] = ['WORKBOOK', 'REPORT', 'FOLDER'];
+export type ItemType = "FOLDER" | "WORKBOOK" | "REPORT";
+export const ITEM_TYPES: readonly ItemType[] = ["WORKBOOK", "REPORT", "FOLDER"];
 
 export interface User {
   id: number;
@@ -15,7 +15,7 @@ export interface User {
   picture?: string;
   role: Role;
   permissions: string[];
-  status: 'active' | 'deactivated';
+  status: "active" | "deactivated";
   createdAt: string;
   embed?: boolean;
 }
@@ -23,7 +23,7 @@ export interface User {
 export interface ApiKey {
   token: string;
   userId: number;
-  kind: 'api-key' | 'embed-session';
+  kind: "api-key" | "embed-session";
   creatorMode?: boolean;
   deploymentScope?: number[];
 }
@@ -49,20 +49,23 @@ export interface Deployment {
   pastVersions: string[];
 }
 
-export interface DmFile { content: string; updatedAt: string }
+export interface DmFile {
+  content: string;
+  updatedAt: string;
+}
 
 export interface Branch {
   id: number;
   deploymentId: number;
   name: string;
-  kind: 'production' | 'shared' | 'personal';
+  kind: "production" | "shared" | "personal";
   ownerUserId?: number;
   parentBranch?: string;
   lastHash: string;
   staging: boolean;
   createdAt: string;
   files: Map<string, DmFile>;
-  buildStatus: 'built' | 'building' | 'failed' | 'queued';
+  buildStatus: "built" | "building" | "failed" | "queued";
 }
 
 export interface Item {
@@ -78,7 +81,7 @@ export interface Item {
   ownerId?: number;
   folderId?: number;
   slug?: string;
-  workspace: 'main' | 'shared';
+  workspace: "main" | "shared";
   dashboardDraft?: Record<string, unknown>;
   dashboardId?: number;
   position?: number;
@@ -89,7 +92,7 @@ export interface Item {
   policies: Record<string, Access>;
   favoriteOf: number[];
   viewHistory: number[];
-  embedAccess: { all: 'read' | 'none'; tenants: Record<string, 'read' | 'none'> };
+  embedAccess: { all: "read" | "none"; tenants: Record<string, "read" | "none"> };
   report?: { kind?: string; sqlQuery?: string; spec?: unknown; title?: string };
 }
 
@@ -110,7 +113,7 @@ export interface Dashboard {
   publicId: string;
   deploymentId: number;
   workbookId: number;
-  status: 'draft' | 'published' | 'archived';
+  status: "draft" | "published" | "archived";
   allowEmbed: boolean;
   config: Record<string, unknown>;
   versionNumber: number;
@@ -136,7 +139,7 @@ export interface DbtJob {
   deploymentId: number;
   branchName: string;
   ref?: string;
-  trigger: 'api' | 'schedule' | 'manual';
+  trigger: "api" | "schedule" | "manual";
   createdMs: number;
   cancelledMs?: number;
   willFail: boolean;
@@ -146,23 +149,35 @@ export interface DbtJob {
 export interface UserAttribute {
   id: number;
   name: string;
-  type: 'string' | 'number' | 'boolean' | 'string_array' | 'number_array';
+  type: "string" | "number" | "boolean" | "string_array" | "number_array";
   description?: string;
   createdAt: string;
   values: Map<number, unknown>;
 }
 
-export interface DevSession { branchName: string; startedAt: string }
+export interface DevSession {
+  branchName: string;
+  startedAt: string;
+}
 
-export interface EmbedTenant { id: string; name: string }
+export interface EmbedTenant {
+  id: string;
+  name: string;
+}
 
-export interface VersionInfo { version: string; channel: string }
+export interface VersionInfo {
+  version: string;
+  channel: string;
+}
 
 /** Deterministic, non-sequential id allocator (random-looking gaps). */
 export class IdGen {
   private next: number;
   private state: number;
-  constructor(start: number, seed: number) { this.next = start; this.state = seed; }
+  constructor(start: number, seed: number) {
+    this.next = start;
+    this.state = seed;
+  }
   take(): number {
     const id = this.next;
     this.state = (this.state * 1103515245 + 12345) % 2147483648;
@@ -198,9 +213,11 @@ export class Store {
     version: new IdGen(150011, 41),
   };
 
-  devKey(userId: number, deploymentId: number): string { return `${userId}:${deploymentId}`; }
+  devKey(userId: number, deploymentId: number): string {
+    return `${userId}:${deploymentId}`;
+  }
 
-  itemsOf(deploymentId: number, workspace: 'main' | 'shared' = 'main'): Item[] {
+  itemsOf(deploymentId: number, workspace: "main" | "shared" = "main"): Item[] {
     return [...this.items.values()].filter((i) => i.deploymentId === deploymentId && i.workspace === workspace);
   }
 
@@ -213,20 +230,22 @@ export class Store {
   }
 
   productionBranch(deploymentId: number): Branch | undefined {
-    return this.branches.find((b) => b.deploymentId === deploymentId && b.kind === 'production');
+    return this.branches.find((b) => b.deploymentId === deploymentId && b.kind === "production");
   }
 
   recordAudit(userEmail: string, eventName: string, deploymentId: number | undefined, attributes: Record<string, string>): void {
-    this.audit.push({ id: this.ids.audit.take(), at: new Date().toISOString(), userEmail, eventName, deploymentId, ip: '127.0.0.1', attributes });
+    this.audit.push({ id: this.ids.audit.take(), at: new Date().toISOString(), userEmail, eventName, deploymentId, ip: "127.0.0.1", attributes });
   }
 }
 
-export const SECRET_MARKERS = ['PASS', 'SECRET', 'TOKEN', 'KEY', 'CREDENTIAL'];
+export const SECRET_MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"];
 /** Secret-named check, case-insensitive (masks `api_key` as well as `API_KEY`). */
 export function isSecretName(name: string): boolean {
   const up = name.toUpperCase();
   return SECRET_MARKERS.some((m) => up.includes(m));
 }
-export const MASK = '[ENCRYPTED]';
+export const MASK = "[ENCRYPTED]";
 
-export function nowIso(): string { return new Date().toISOString(); }
+export function nowIso(): string {
+  return new Date().toISOString();
+}

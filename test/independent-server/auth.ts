@@ -7,9 +7,7 @@ export interface AuthConfig {
   jwtSecret: Buffer;
 }
 
-export type Principal =
-  | { kind: "apiKey" }
-  | { kind: "meta"; deploymentId: string; environmentId: string; securityContext: unknown };
+export type Principal = { kind: "apiKey" } | { kind: "meta"; deploymentId: string; environmentId: string; securityContext: unknown };
 
 export function newAuthConfig(): AuthConfig {
   return { apiKey: `apk_live_${randomBytes(18).toString("hex")}`, jwtSecret: randomBytes(32) };

@@ -43,7 +43,9 @@ export function normaliseDashboardConfig(v: unknown, path = "dashboardDraft"): R
   if (cfg.layout !== undefined && cfg.layout !== null) {
     const l = cfg.layout;
     if (!isObject(l)) bad(`${path}.layout`, "must be an object or null");
-    const intOrNull = (x: unknown, p: string) => { if (!isInt(x)) bad(p, "must be an integer or null"); };
+    const intOrNull = (x: unknown, p: string) => {
+      if (!isInt(x)) bad(p, "must be an integer or null");
+    };
     checkBreakpointObject(l.breakpoints, `${path}.layout.breakpoints`, intOrNull);
     checkBreakpointObject(l.cols, `${path}.layout.cols`, intOrNull);
     for (const k of ["containerPadding", "margin"]) {
@@ -66,7 +68,8 @@ export function normaliseDashboardConfig(v: unknown, path = "dashboardDraft"): R
       if (!isObject(m)) bad(`${path}.app.manifest`, "must be an object");
       if (m.version !== undefined && m.version !== null && !isInt(m.version)) bad(`${path}.app.manifest.version`, "must be an integer");
       if (m.dependencies !== undefined && m.dependencies !== null) {
-        if (!isObject(m.dependencies) || !Object.values(m.dependencies).every((x) => typeof x === "string")) bad(`${path}.app.manifest.dependencies`, "must map strings to strings");
+        if (!isObject(m.dependencies) || !Object.values(m.dependencies).every((x) => typeof x === "string"))
+          bad(`${path}.app.manifest.dependencies`, "must map strings to strings");
       }
     }
   }

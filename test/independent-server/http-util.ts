@@ -4,7 +4,12 @@ import type { IncomingMessage } from "node:http";
 export type ErrorStyle = "control" | "platform";
 
 export class HttpError extends Error {
-  constructor(public status: number, message: string, public code?: string, public extra?: Record<string, unknown>) {
+  constructor(
+    public status: number,
+    message: string,
+    public code?: string,
+    public extra?: Record<string, unknown>,
+  ) {
     super(message);
   }
 }
@@ -31,15 +36,24 @@ export function errorBody(style: ErrorStyle, err: HttpError): Record<string, unk
 
 function defaultCode(status: number): string {
   switch (status) {
-    case 400: return "bad_request";
-    case 401: return "unauthenticated";
-    case 403: return "forbidden";
-    case 404: return "not_found";
-    case 405: return "method_not_allowed";
-    case 409: return "conflict";
-    case 413: return "payload_too_large";
-    case 422: return "validation_failed";
-    default: return "error";
+    case 400:
+      return "bad_request";
+    case 401:
+      return "unauthenticated";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 405:
+      return "method_not_allowed";
+    case 409:
+      return "conflict";
+    case 413:
+      return "payload_too_large";
+    case 422:
+      return "validation_failed";
+    default:
+      return "error";
   }
 }
 
@@ -104,7 +118,10 @@ export const OFFSET_DEFAULT_LIMIT = 20;
 export const MAX_PAGE = 50;
 export const CURSOR_DEFAULT_FIRST = 7;
 
-export interface OffsetPage<T> { items: T[]; pagination: { offset: number; limit: number; total: number } }
+export interface OffsetPage<T> {
+  items: T[];
+  pagination: { offset: number; limit: number; total: number };
+}
 
 export function offsetPage<T>(all: T[], q: URLSearchParams, limitMin = 1): OffsetPage<T> {
   const offset = queryInt(q, "offset", 0) ?? 0;

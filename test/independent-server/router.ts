@@ -25,7 +25,9 @@ export interface Route {
   handler: (c: Ctx) => Reply | Promise<Reply>;
 }
 
-interface Compiled extends Route { segs: string[] }
+interface Compiled extends Route {
+  segs: string[];
+}
 
 export class Router {
   private compiled: Compiled[] = [];

@@ -40,7 +40,11 @@ function toggleStaging(d: Deployment, body: unknown): Branch {
   if (byId && byName && byId !== byName) throw new HttpError(422, "branchName and branchId refer to different branches");
   const br = (byId ?? byName) as Branch;
   if (enabled && br.kind !== "shared") {
-    throw new HttpError(422, `${br.kind === "production" ? "the production branch" : "a personal development branch"} cannot have an always-on staging environment`, "branch_not_shared");
+    throw new HttpError(
+      422,
+      `${br.kind === "production" ? "the production branch" : "a personal development branch"} cannot have an always-on staging environment`,
+      "branch_not_shared",
+    );
   }
   br.staging = enabled;
   return br;
@@ -48,20 +52,26 @@ function toggleStaging(d: Deployment, body: unknown): Branch {
 
 function createBranch(d: Deployment, body: unknown, nextId: () => number): Branch {
   const b = requireObjectBody(body);
-  if (typeof b.name !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._\/-]{0,99}$/.test(b.name)) {
+  if (typeof b.name !== "string" || !/^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/.test(b.name)) {
     throw new HttpError(422, "name is required: letters, digits, '.', '_', '/', '-' (max 100)");
   }
   if (d.branches.some((x) => x.name === b.name)) throw new HttpError(409, `branch ${b.name} already exists`, "branch_exists");
   const prod = d.branches.find((x) => x.kind === "production");
-  const parentName = b.parentBranch === undefined || b.parentBranch === null ? prod?.name ?? "" : b.parentBranch;
+  const parentName = b.parentBranch === undefined || b.parentBranch === null ? (prod?.name ?? "") : b.parentBranch;
   if (typeof parentName !== "string") throw new HttpError(422, "parentBranch must be a string");
   const parent = d.branches.find((x) => x.name === parentName);
   if (!parent) throw new HttpError(422, `parent branch ${parentName} does not exist`);
   const personal = b.personal === undefined ? false : toBool(b.personal);
   if (personal === undefined) throw new HttpError(422, "personal must be a boolean");
   const br: Branch = {
-    id: nextId(), name: b.name, parentBranch: parent.name, lastHash: parent.lastHash, staging: false,
-    kind: personal ? "personal" : "shared", owner: "admin@example.test", createdAt: new Date(),
+    id: nextId(),
+    name: b.name,
+    parentBranch: parent.name,
+    lastHash: parent.lastHash,
+    staging: false,
+    kind: personal ? "personal" : "shared",
+    owner: "admin@example.test",
+    createdAt: new Date(),
   };
   d.branches.push(br);
   return br;
@@ -69,11 +79,15 @@ function createBranch(d: Deployment, body: unknown, nextId: () => number): Branc
 
 export const buildRoutes: Route[] = [
   {
-    method: "PUT", path: "/build/api/v1/deployments/:deploymentId/branches/staging-environment", style: "control",
+    method: "PUT",
+    path: "/build/api/v1/deployments/:deploymentId/branches/staging-environment",
+    style: "control",
     handler: ({ st, params, body }) => ok({ data: branchResult(toggleStaging(findDeployment(st, params.deploymentId), body)) }),
   },
   {
-    method: "GET", path: "/build/api/v1/deployments/:deploymentId/branches", style: "control",
+    method: "GET",
+    path: "/build/api/v1/deployments/:deploymentId/branches",
+    style: "control",
     handler: ({ st, params, query }) => {
       const d = findDeployment(st, params.deploymentId);
       const all = [...d.branches].sort((a, b) => strAsc(a.name, b.name));
@@ -83,14 +97,18 @@ export const buildRoutes: Route[] = [
     },
   },
   {
-    method: "POST", path: "/build/api/v1/deployments/:deploymentId/branches", style: "control",
+    method: "POST",
+    path: "/build/api/v1/deployments/:deploymentId/branches",
+    style: "control",
     handler: ({ st, params, body }) => {
       const d = findDeployment(st, params.deploymentId);
       return ok({ data: branchListItem(createBranch(d, body, () => (st.seq.branch += 4))) }, 201);
     },
   },
   {
-    method: "DELETE", path: "/build/api/v1/deployments/:deploymentId/branches", style: "control",
+    method: "DELETE",
+    path: "/build/api/v1/deployments/:deploymentId/branches",
+    style: "control",
     handler: ({ st, params, query }) => {
       const d = findDeployment(st, params.deploymentId);
       const name = query.get("branchName");
@@ -102,14 +120,19 @@ export const buildRoutes: Route[] = [
       if (upstream === undefined) throw new HttpError(422, "removeOnUpstream must be true or false");
       const reparented: string[] = [];
       for (const child of d.branches) {
-        if (child.parentBranch === br.name) { child.parentBranch = br.parentBranch; reparented.push(child.name); }
+        if (child.parentBranch === br.name) {
+          child.parentBranch = br.parentBranch;
+          reparented.push(child.name);
+        }
       }
       d.branches = d.branches.filter((x) => x !== br);
       return ok({ data: { deleted: br.name, reparented, removedOnUpstream: upstream } });
     },
   },
   {
-    method: "GET", path: "/api/v1/deployments/:deploymentId/build-status", style: "control",
+    method: "GET",
+    path: "/api/v1/deployments/:deploymentId/build-status",
+    style: "control",
     handler: ({ st, params, query }) => {
       const d = findDeployment(st, params.deploymentId);
       const br = query.get("branchName") ? findBranch(d, query.get("branchName") as string) : d.branches.find((x) => x.kind === "production");

@@ -124,12 +124,20 @@ function setEnvVars(d: Deployment, b: Record<string, unknown>): Record<string, u
   const removed: string[] = [];
   if (replace) {
     const keep = new Set(changes.filter(([, v]) => v !== null).map(([n]) => n));
-    for (const n of [...d.envVars.keys()]) if (!keep.has(n)) { d.envVars.delete(n); removed.push(n); }
+    for (const n of [...d.envVars.keys()])
+      if (!keep.has(n)) {
+        d.envVars.delete(n);
+        removed.push(n);
+      }
   }
   const updated: string[] = [];
   for (const [n, v] of changes) {
-    if (v === null) { if (d.envVars.delete(n)) removed.push(n); }
-    else { d.envVars.set(n, v); updated.push(n); }
+    if (v === null) {
+      if (d.envVars.delete(n)) removed.push(n);
+    } else {
+      d.envVars.set(n, v);
+      updated.push(n);
+    }
   }
   return { data: { updated, removed, total: d.envVars.size } };
 }
@@ -152,7 +160,9 @@ function createDeployment(st: State, b: Record<string, unknown>): Deployment {
 
 export const deploymentRoutes: Route[] = [
   {
-    method: "GET", path: "/api/v1/deployments", style: "control",
+    method: "GET",
+    path: "/api/v1/deployments",
+    style: "control",
     handler: ({ st, query }) => {
       const all = [...st.deployments].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       const page = offsetPage(all, query);
@@ -160,7 +170,9 @@ export const deploymentRoutes: Route[] = [
     },
   },
   {
-    method: "PUT", path: "/api/v1/deployments/:deploymentId", style: "control",
+    method: "PUT",
+    path: "/api/v1/deployments/:deploymentId",
+    style: "control",
     handler: ({ st, params, body }) => {
       const d = findDeployment(st, params.deploymentId);
       updateDeployment(d, requireObjectBody(body));
@@ -168,7 +180,9 @@ export const deploymentRoutes: Route[] = [
     },
   },
   {
-    method: "DELETE", path: "/api/v1/deployments/:deploymentId", style: "control",
+    method: "DELETE",
+    path: "/api/v1/deployments/:deploymentId",
+    style: "control",
     handler: ({ st, params }) => {
       const d = findDeployment(st, params.deploymentId);
       st.deployments = st.deployments.filter((x) => x !== d);
@@ -177,23 +191,33 @@ export const deploymentRoutes: Route[] = [
     },
   },
   {
-    method: "GET", path: "/api/v1/deployments/:deploymentId/versions", style: "control",
+    method: "GET",
+    path: "/api/v1/deployments/:deploymentId/versions",
+    style: "control",
     handler: ({ st, params }) => ok({ data: versionsOf(findDeployment(st, params.deploymentId)) }),
   },
   {
-    method: "GET", path: "/api/v1/deployments/:deploymentId/settings", style: "control",
+    method: "GET",
+    path: "/api/v1/deployments/:deploymentId/settings",
+    style: "control",
     handler: ({ st, params }) => ok({ data: deploymentSettings(findDeployment(st, params.deploymentId)) }),
   },
   {
-    method: "GET", path: "/api/v1/deployments/:deploymentId/env-vars", style: "control",
+    method: "GET",
+    path: "/api/v1/deployments/:deploymentId/env-vars",
+    style: "control",
     handler: ({ st, params, query }) => ok(envVarPage(findDeployment(st, params.deploymentId), query)),
   },
   {
-    method: "PUT", path: "/api/v1/deployments/:deploymentId/env-vars", style: "control",
+    method: "PUT",
+    path: "/api/v1/deployments/:deploymentId/env-vars",
+    style: "control",
     handler: ({ st, params, body }) => ok(setEnvVars(findDeployment(st, params.deploymentId), requireObjectBody(body))),
   },
   {
-    method: "POST", path: "/build/api/v1/deployments", style: "control",
+    method: "POST",
+    path: "/build/api/v1/deployments",
+    style: "control",
     handler: ({ st, body }) => ok({ data: deploymentSettings(createDeployment(st, requireObjectBody(body))) }, 201),
   },
 ];

@@ -8,7 +8,14 @@ import { findDeployment, type Branch, type Deployment } from "./store.js";
 const TYPES = ["development", "staging", "production"] as const;
 type EnvType = (typeof TYPES)[number];
 
-export interface Env { id: string; type: EnvType; branch: string; user: string; api_credentials: Record<string, unknown>[]; sortKey: string }
+export interface Env {
+  id: string;
+  type: EnvType;
+  branch: string;
+  user: string;
+  api_credentials: Record<string, unknown>[];
+  sortKey: string;
+}
 
 function envId(d: Deployment, b: Branch, type: EnvType): string {
   return `env_${createHash("sha1").update(`${d.id}:${b.id}:${type}`).digest("hex").slice(0, 14)}`;
@@ -22,7 +29,11 @@ export function environmentsOf(d: Deployment): Env[] {
     const id = envId(d, b, type);
     const host = `${id.replace("_", "-")}.d${d.id}.platform.example`;
     out.push({
-      id, type, branch: b.name, user: b.owner, sortKey: `${TYPES.indexOf(type)}:${b.name}`,
+      id,
+      type,
+      branch: b.name,
+      user: b.owner,
+      sortKey: `${TYPES.indexOf(type)}:${b.name}`,
       api_credentials: [
         { type: "rest", version: 1, database: "analytics", host, port: 443, url: `https://${host}/api/v1` },
         { type: "sql", version: 1, database: "analytics", host, port: 5432, url: `postgres://${host}:5432/analytics` },
@@ -87,8 +98,12 @@ function createMetaToken({ st, auth, params, body }: Ctx) {
   const now = Math.floor(Date.now() / 1000) * 1000;
   const exp = now + Math.round(expiresIn * 1000);
   const token = signMetaToken(auth, {
-    scope: "meta", deploymentId: d.id, environmentId: env.id, securityContext: b.security_context,
-    iat: now / 1000, exp: Math.ceil(exp / 1000),
+    scope: "meta",
+    deploymentId: d.id,
+    environmentId: env.id,
+    securityContext: b.security_context,
+    iat: now / 1000,
+    exp: Math.ceil(exp / 1000),
   });
   return ok({ data: { token, created_at: fmt(now), expires_at: fmt(exp) } });
 }
@@ -120,7 +135,10 @@ export const environmentRoutes: Route[] = [
   { method: "GET", path: "/api/v1/deployments/:deploymentId/environments", style: "control", handler: listEnvironments },
   { method: "POST", path: `${base}/tokens-for-meta-sync`, style: "control", handler: createMetaToken },
   {
-    method: "GET", path: `${base}/meta/data-sources`, style: "control", meta: true,
+    method: "GET",
+    path: `${base}/meta/data-sources`,
+    style: "control",
+    meta: true,
     handler: (c) => {
       checkMetaScope(c);
       const names = [...new Set(visibleEntities(c).map((e) => e.dataSource))];
@@ -128,14 +146,19 @@ export const environmentRoutes: Route[] = [
     },
   },
   {
-    method: "GET", path: `${base}/meta/entities`, style: "control", meta: true,
+    method: "GET",
+    path: `${base}/meta/entities`,
+    style: "control",
+    meta: true,
     handler: (c) => {
       checkMetaScope(c);
       return ok({ data: visibleEntities(c).map((e) => ({ name: e.name, title: e.title, dataSource: e.dataSource })) });
     },
   },
   {
-    method: "POST", path: `${base}/query`, style: "control",
+    method: "POST",
+    path: `${base}/query`,
+    style: "control",
     handler: (c) => {
       checkMetaScope(c);
       const b = requireObjectBody(c.body);

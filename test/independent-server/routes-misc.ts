@@ -70,14 +70,18 @@ export const miscRoutes: Route[] = [
   { method: "GET", path: "/api/v1/audit-logs/export", style: "platform", handler: exportAudit },
   { method: "GET", path: "/api/v1/app-config", style: "platform", handler: () => ok(APP_CONFIG) },
   {
-    method: "GET", path: "/api/v1/regions", style: "control",
+    method: "GET",
+    path: "/api/v1/regions",
+    style: "control",
     handler: ({ query }) => {
       const page = cursorPage(REGIONS, (r) => r.id, strAsc, query);
       return ok({ items: page.items, pageInfo: page.pageInfo, data: page.items });
     },
   },
   {
-    method: "GET", path: "/api/v1/spec", style: "platform",
+    method: "GET",
+    path: "/api/v1/spec",
+    style: "platform",
     handler: () => ok((specCache ??= buildOpenApi())),
   },
 ];

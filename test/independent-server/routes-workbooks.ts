@@ -49,14 +49,34 @@ function cloneWorkbook({ st, params, body }: Ctx) {
   const folderId = src.folderId !== null && st.items.has(src.folderId) ? src.folderId : null;
   const copy: Item = {
     ...structuredClone({ ...src, report: undefined }),
-    id: nextItemId(st), name: `Copy of ${src.name}`, createdAt: now, updatedAt: now, createdBy: st.callerUserId,
-    userId: st.callerUserId, folderId, slug: null, isFavorite: null, dashboardId: null, workbookId: null,
+    id: nextItemId(st),
+    name: `Copy of ${src.name}`,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: st.callerUserId,
+    userId: st.callerUserId,
+    folderId,
+    slug: null,
+    isFavorite: null,
+    dashboardId: null,
+    workbookId: null,
   };
   st.items.set(copy.id, copy);
   const map = new Map<number, number>();
   for (const r of [...st.items.values()]) {
     if (r.type !== "REPORT" || r.workbookId !== src.id) continue;
-    const rc: Item = { ...structuredClone(r), id: nextItemId(st), folderId, workbookId: copy.id, createdAt: now, updatedAt: now, createdBy: st.callerUserId, userId: st.callerUserId, slug: null, isFavorite: null };
+    const rc: Item = {
+      ...structuredClone(r),
+      id: nextItemId(st),
+      folderId,
+      workbookId: copy.id,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: st.callerUserId,
+      userId: st.callerUserId,
+      slug: null,
+      isFavorite: null,
+    };
     st.items.set(rc.id, rc);
     map.set(r.id, rc.id);
   }
@@ -66,12 +86,18 @@ function cloneWorkbook({ st, params, body }: Ctx) {
     st.seq.dashboard += 3;
     st.seq.version += 11;
     st.dashboards.set(st.seq.dashboard, {
-      ...structuredClone(dash), id: st.seq.dashboard, publicId: `pd_${randomBytes(6).toString("hex")}`, workbookId: copy.id,
-      allowEmbed: false, config: remapReportIds(dash.config, map) as Record<string, unknown>, versionNumber: 1, versionId: st.seq.version,
+      ...structuredClone(dash),
+      id: st.seq.dashboard,
+      publicId: `pd_${randomBytes(6).toString("hex")}`,
+      workbookId: copy.id,
+      allowEmbed: false,
+      config: remapReportIds(dash.config, map) as Record<string, unknown>,
+      versionNumber: 1,
+      versionId: st.seq.version,
       createdBy: st.callerUserId,
       reportSnapshots: dash.reportSnapshots.map((s) => {
         st.seq.snapshot += 5;
-        const rid = typeof s.reportId === "number" ? map.get(s.reportId) ?? s.reportId : s.reportId;
+        const rid = typeof s.reportId === "number" ? (map.get(s.reportId) ?? s.reportId) : s.reportId;
         return { ...structuredClone(s), id: st.seq.snapshot, reportId: rid, versionNumber: 1 };
       }),
     });
@@ -80,7 +106,11 @@ function cloneWorkbook({ st, params, body }: Ctx) {
   return ok(serialiseItem(st, copy));
 }
 
-interface UpsertInput { name?: string; folderId?: number | null; meta?: Record<string, unknown> }
+interface UpsertInput {
+  name?: string;
+  folderId?: number | null;
+  meta?: Record<string, unknown>;
+}
 
 function parseUpsert(body: unknown): UpsertInput {
   if (body === undefined || body === null) return {};
@@ -109,8 +139,7 @@ function parseUpsert(body: unknown): UpsertInput {
   return out;
 }
 
-const slugHolder = (st: State, depId: number, slug: string): Item | undefined =>
-  itemsOf(st, depId).find((i) => i.slug === slug);
+const slugHolder = (st: State, depId: number, slug: string): Item | undefined => itemsOf(st, depId).find((i) => i.slug === slug);
 
 async function upsertBySlug({ st, params, body }: Ctx) {
   const d = findDeployment(st, params.deploymentId);
@@ -145,9 +174,21 @@ async function upsertBySlug({ st, params, body }: Ctx) {
   const meta: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input.meta ?? {}).filter(([k]) => k !== "__proto__")) if (v !== null) meta[k] = v;
   const created: Item = {
-    id: nextItemId(st), deploymentId: depId, name: input.name ?? slug, type: "WORKBOOK", meta, calculatedFields: {},
-    createdAt: t, updatedAt: t, createdBy: st.callerUserId, userId: st.callerUserId, folderId: input.folderId ?? null,
-    slug, isFavorite: null, workbookId: null, dashboardId: null,
+    id: nextItemId(st),
+    deploymentId: depId,
+    name: input.name ?? slug,
+    type: "WORKBOOK",
+    meta,
+    calculatedFields: {},
+    createdAt: t,
+    updatedAt: t,
+    createdBy: st.callerUserId,
+    userId: st.callerUserId,
+    folderId: input.folderId ?? null,
+    slug,
+    isFavorite: null,
+    workbookId: null,
+    dashboardId: null,
   };
   st.items.set(created.id, created);
   return ok(serialiseItem(st, created));
@@ -159,7 +200,9 @@ export const workbookRoutes: Route[] = [
   { method: "GET", path: wb, style: "platform", handler: listWorkbooks },
   { method: "PUT", path: `${wb}/by-slug/:slug`, style: "platform", handler: upsertBySlug },
   {
-    method: "GET", path: `${wb}/:workbookId`, style: "platform",
+    method: "GET",
+    path: `${wb}/:workbookId`,
+    style: "platform",
     handler: ({ st, params }) => {
       const d = findDeployment(st, params.deploymentId);
       return ok(serialiseItem(st, getItem(st, Number(d.id), params.workbookId)));

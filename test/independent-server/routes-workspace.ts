@@ -7,7 +7,10 @@ import { folderFilter, listPage } from "./routes-workbooks.js";
 
 const TYPES: ItemType[] = ["WORKBOOK", "REPORT", "FOLDER"];
 
-interface Ref { type: ItemType; id: number }
+interface Ref {
+  type: ItemType;
+  id: number;
+}
 
 function parseRefs(raw: unknown): Ref[] {
   if (!Array.isArray(raw)) throw new HttpError(422, "items must be an array of {type, id}");
@@ -20,7 +23,10 @@ function parseRefs(raw: unknown): Ref[] {
     const id = toInt(r.id);
     if (id === undefined) throw new HttpError(422, `items[${i}].id must be an integer`);
     const key = `${type}:${id}`;
-    if (!seen.has(key)) { seen.add(key); out.push({ type, id }); }
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ type, id });
+    }
   });
   if (out.length > 100) throw new HttpError(422, "at most 100 distinct items per request");
   return out;
@@ -100,9 +106,21 @@ function createFolder({ st, params, body }: Ctx) {
   }
   const now = new Date();
   const f: Item = {
-    id: nextItemId(st), deploymentId: depId, name: b.name, type: "FOLDER", meta: isObject(b.meta) ? b.meta : {},
-    calculatedFields: {}, createdAt: now, updatedAt: now, createdBy: st.callerUserId, userId: st.callerUserId,
-    folderId: parent, slug: null, isFavorite: null, workbookId: null, dashboardId: null,
+    id: nextItemId(st),
+    deploymentId: depId,
+    name: b.name,
+    type: "FOLDER",
+    meta: isObject(b.meta) ? b.meta : {},
+    calculatedFields: {},
+    createdAt: now,
+    updatedAt: now,
+    createdBy: st.callerUserId,
+    userId: st.callerUserId,
+    folderId: parent,
+    slug: null,
+    isFavorite: null,
+    workbookId: null,
+    dashboardId: null,
   };
   st.items.set(f.id, f);
   return ok(serialiseItem(st, f), 201);
@@ -126,7 +144,8 @@ function listReports({ st, params, query }: Ctx) {
     const items = all.sort((a, b) => b.id - a.id).map((i) => serialiseItem(st, i));
     return ok({ items, data: items, count: items.length, pageInfo: null });
   }
-  const key = (i: Item) => `${sortBy === "name" ? i.name : (sortBy === "createdAt" ? i.createdAt : i.updatedAt).toISOString()}\u0000${String(i.id).padStart(12, "0")}`;
+  const key = (i: Item) =>
+    `${sortBy === "name" ? i.name : (sortBy === "createdAt" ? i.createdAt : i.updatedAt).toISOString()}\u0000${String(i.id).padStart(12, "0")}`;
   const sorted = all.sort((a, b) => strAsc(key(a), key(b)));
   const page = cursorPage(sorted, key, strAsc, query);
   const items = page.items.map((i) => serialiseItem(st, i));
@@ -139,7 +158,9 @@ export const workspaceRoutes: Route[] = [
   { method: "POST", path: `${base}/workspace/bulk-move`, style: "platform", handler: bulkMove },
   { method: "POST", path: `${base}/workspace/bulk-delete`, style: "platform", handler: bulkDelete },
   {
-    method: "GET", path: `${base}/folders`, style: "platform",
+    method: "GET",
+    path: `${base}/folders`,
+    style: "platform",
     handler: ({ st, params, query }) => {
       const d = findDeployment(st, params.deploymentId);
       const parent = folderFilter(query);
@@ -149,7 +170,9 @@ export const workspaceRoutes: Route[] = [
   },
   { method: "POST", path: `${base}/folders`, style: "platform", handler: createFolder },
   {
-    method: "DELETE", path: `${base}/folders/:folderId`, style: "platform",
+    method: "DELETE",
+    path: `${base}/folders/:folderId`,
+    style: "platform",
     handler: ({ st, params }) => {
       const d = findDeployment(st, params.deploymentId);
       deleteItemDeep(st, getItem(st, Number(d.id), params.folderId, "FOLDER"));

@@ -12,13 +12,7 @@ function versions(): VersionEntry[] {
     releaseChannel,
     isLatestInChannel,
   });
-  return [
-    mk("1.8.3", "edge", true),
-    mk("1.8.1", "edge", false),
-    mk("1.7.20", "stable", true),
-    mk("1.7.18", "stable", false),
-    mk("1.6.9", "lts", true),
-  ];
+  return [mk("1.8.3", "edge", true), mk("1.8.1", "edge", false), mk("1.7.20", "stable", true), mk("1.7.18", "stable", false), mk("1.6.9", "lts", true)];
 }
 
 function hash(): string {
@@ -38,29 +32,70 @@ function branches(prefix: number, owner: string): Branch[] {
 export function deployment(id: string, name: string, created: Date, current: string, channel: string, bprefix: number): Deployment {
   const env = new Map<string, string>();
   const vars: [string, string][] = [
-    ["DB_HOST", "warehouse.internal"], ["DB_PORT", "5432"], ["DB_USER", "analytics"], ["DB_PASSWORD", "s3cr3t-pw"],
-    ["API_SECRET", "abc123"], ["CACHE_TTL", "300"], ["SERVICE_TOKEN", "tok-998"], ["SIGNING_KEY", "k-42"],
-    ["GCP_CREDENTIALS", "{\"type\":\"service_account\"}"], ["LOG_LEVEL", "info"], ["TIMEZONE", "UTC"], ["FEATURE_FLAGS", "a,b,c"],
-    ["WAREHOUSE", "primary"], ["passphrase_hint", "blue"],
+    ["DB_HOST", "warehouse.internal"],
+    ["DB_PORT", "5432"],
+    ["DB_USER", "analytics"],
+    ["DB_PASSWORD", "s3cr3t-pw"],
+    ["API_SECRET", "abc123"],
+    ["CACHE_TTL", "300"],
+    ["SERVICE_TOKEN", "tok-998"],
+    ["SIGNING_KEY", "k-42"],
+    ["GCP_CREDENTIALS", '{"type":"service_account"}'],
+    ["LOG_LEVEL", "info"],
+    ["TIMEZONE", "UTC"],
+    ["FEATURE_FLAGS", "a,b,c"],
+    ["WAREHOUSE", "primary"],
+    ["passphrase_hint", "blue"],
   ];
   for (const [k, v] of vars) env.set(k, v);
   return {
-    id, name, createdAt: created, cloudProvider: "aws", region: "eu-central-1", releaseChannel: channel,
-    releaseChannelVersion: current, releaseChannelVersionHold: false, template: "default",
-    templateVariables: { warehouseSize: "small", replicas: 2 }, defaultLaunchpadViewGroup: null, launchpadTabs: [],
-    creationMethod: "github", deployMode: "git", secrets: { GIT_DEPLOY_KEY: "ssh-ed25519 AAAA" }, envVars: env,
-    branches: branches(bprefix, "admin@example.test"), versions: versions(), workbookLimit: 40,
+    id,
+    name,
+    createdAt: created,
+    cloudProvider: "aws",
+    region: "eu-central-1",
+    releaseChannel: channel,
+    releaseChannelVersion: current,
+    releaseChannelVersionHold: false,
+    template: "default",
+    templateVariables: { warehouseSize: "small", replicas: 2 },
+    defaultLaunchpadViewGroup: null,
+    launchpadTabs: [],
+    creationMethod: "github",
+    deployMode: "git",
+    secrets: { GIT_DEPLOY_KEY: "ssh-ed25519 AAAA" },
+    envVars: env,
+    branches: branches(bprefix, "admin@example.test"),
+    versions: versions(),
+    workbookLimit: 40,
   };
 }
 
-interface Builder { st: State; depId: number; day: number }
+interface Builder {
+  st: State;
+  depId: number;
+  day: number;
+}
 
 function add(b: Builder, type: ItemType, name: string, folderId: number | null, extra: Partial<Item> = {}): Item {
   const t = new Date(Date.UTC(2026, 9, 1 + (b.day++ % 28), 8 + (b.day % 9), 15, 0));
   const it: Item = {
-    id: nextItemId(b.st), deploymentId: b.depId, name, type, meta: {}, calculatedFields: {}, createdAt: t,
-    updatedAt: new Date(t.getTime() + 3_600_000), createdBy: 501, userId: 501, folderId, slug: null,
-    isFavorite: null, workbookId: null, dashboardId: null, ...extra,
+    id: nextItemId(b.st),
+    deploymentId: b.depId,
+    name,
+    type,
+    meta: {},
+    calculatedFields: {},
+    createdAt: t,
+    updatedAt: new Date(t.getTime() + 3_600_000),
+    createdBy: 501,
+    userId: 501,
+    folderId,
+    slug: null,
+    isFavorite: null,
+    workbookId: null,
+    dashboardId: null,
+    ...extra,
   };
   b.st.items.set(it.id, it);
   return it;
@@ -69,7 +104,14 @@ function add(b: Builder, type: ItemType, name: string, folderId: number | null, 
 function report(b: Builder, name: string, folderId: number | null, workbookId: number | null, kind: ReportBody["kind"]): Item {
   return add(b, "REPORT", name, folderId, {
     workbookId,
-    report: { kind, title: name, description: null, sqlQuery: `SELECT * FROM ${name.toLowerCase().replace(/\W+/g, "_")}`, pythonCode: null, spec: kind === "vega" ? { mark: "bar" } : null },
+    report: {
+      kind,
+      title: name,
+      description: null,
+      sqlQuery: `SELECT * FROM ${name.toLowerCase().replace(/\W+/g, "_")}`,
+      pythonCode: null,
+      spec: kind === "vega" ? { mark: "bar" } : null,
+    },
   });
 }
 
@@ -77,16 +119,31 @@ export function snapshotOf(st: State, r: Item, versionNumber: number): Record<st
   st.seq.snapshot += 5;
   const body = r.report;
   return {
-    id: st.seq.snapshot, reportId: r.id, versionNumber, kind: body?.kind ?? null, name: r.name,
-    title: body?.title ?? null, description: body?.description ?? null, sqlQuery: body?.sqlQuery ?? null,
-    pythonCode: body?.pythonCode ?? null, spec: body?.spec ?? null, meta: null, isSourceReport: true,
-    fillMissingRows: null, periodComparisons: null, preferences: { columnFormats: { total: { type: "currency", decimalPlaces: 2 } } },
+    id: st.seq.snapshot,
+    reportId: r.id,
+    versionNumber,
+    kind: body?.kind ?? null,
+    name: r.name,
+    title: body?.title ?? null,
+    description: body?.description ?? null,
+    sqlQuery: body?.sqlQuery ?? null,
+    pythonCode: body?.pythonCode ?? null,
+    spec: body?.spec ?? null,
+    meta: null,
+    isSourceReport: true,
+    fillMissingRows: null,
+    periodComparisons: null,
+    preferences: { columnFormats: { total: { type: "currency", decimalPlaces: 2 } } },
   };
 }
 
 export function configFor(reports: Item[], title: string): Record<string, unknown> {
   const widgets: Record<string, unknown>[] = reports.map((r, i) => ({
-    id: `w-${r.id}`, type: "CHART", position: { x: (i % 2) * 6, y: Math.floor(i / 2) * 4, w: 6, h: 4 }, config: { reportId: r.id }, style: null,
+    id: `w-${r.id}`,
+    type: "CHART",
+    position: { x: (i % 2) * 6, y: Math.floor(i / 2) * 4, w: 6, h: 4 },
+    config: { reportId: r.id },
+    style: null,
   }));
   widgets.push({ id: "w-note", type: "TEXT", position: { x: 0, y: 40, w: 12, h: 2 }, config: { text: `About ${title}` } });
   return { kind: "CLASSIC", title, description: null, widgets, layout: { rowHeight: 30, cols: { lg: 12, md: 10, sm: 6, xs: 4, xxs: 2 } } };
@@ -102,9 +159,19 @@ function workbook(b: Builder, name: string, folderId: number | null, reportNames
     st.seq.dashboard += 3;
     st.seq.version += 11;
     st.dashboards.set(st.seq.dashboard, {
-      id: st.seq.dashboard, publicId: `pd_${randomBytes(6).toString("hex")}`, deploymentId: b.depId, workbookId: wb.id,
-      status: "published", allowEmbed, config: structuredClone(cfg), versionNumber: 2, versionId: st.seq.version,
-      reportSnapshots: reps.map((r) => snapshotOf(st, r, 2)), createdBy: 501, title: name, description: null,
+      id: st.seq.dashboard,
+      publicId: `pd_${randomBytes(6).toString("hex")}`,
+      deploymentId: b.depId,
+      workbookId: wb.id,
+      status: "published",
+      allowEmbed,
+      config: structuredClone(cfg),
+      versionNumber: 2,
+      versionId: st.seq.version,
+      reportSnapshots: reps.map((r) => snapshotOf(st, r, 2)),
+      createdBy: 501,
+      title: name,
+      description: null,
     });
     wb.dashboardId = st.seq.dashboard;
   }
@@ -142,7 +209,11 @@ function seedWorkspace(st: State): void {
 }
 
 function audit(): AuditRow[] {
-  const users = [["alice@example.test", "Alice"], ["bob@example.test", "Bob"], ["carol@example.test", "Carol"]];
+  const users = [
+    ["alice@example.test", "Alice"],
+    ["bob@example.test", "Bob"],
+    ["carol@example.test", "Carol"],
+  ];
   const events = ["Logged in", "Logged out", "Workbook created", "API key created", "Dashboard published", "Logged in"];
   const rows: AuditRow[] = [];
   for (let i = 0; i < 42; i++) {
@@ -151,8 +222,11 @@ function audit(): AuditRow[] {
     rows.push({
       id: `evt_${(9000 + i * 13).toString(36)}`,
       occurredAt: new Date(Date.UTC(2026, 10, 16 + (i % 7), 6 + (i % 12), (i * 7) % 60, 0)),
-      eventName, userEmail: email, userName: name, ipAddress: `10.0.${i % 4}.${20 + i}`,
-      data: { event: eventName, detail: i % 5 === 0 ? "via SSO, \"okta\"" : `session ${i}`, deploymentId: i % 2 ? "4021" : "4187" },
+      eventName,
+      userEmail: email,
+      userName: name,
+      ipAddress: `10.0.${i % 4}.${20 + i}`,
+      data: { event: eventName, detail: i % 5 === 0 ? 'via SSO, "okta"' : `session ${i}`, deploymentId: i % 2 ? "4021" : "4187" },
     });
   }
   return rows.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
@@ -160,7 +234,12 @@ function audit(): AuditRow[] {
 
 export function seedState(): State {
   const st: State = {
-    deployments: [], items: new Map(), dashboards: new Map(), audit: audit(), users: new Map(), callerUserId: 501,
+    deployments: [],
+    items: new Map(),
+    dashboards: new Map(),
+    audit: audit(),
+    users: new Map(),
+    callerUserId: 501,
     seq: { item: 1000, dashboard: 300, version: 7000, snapshot: 50000, branch: 900, deployment: 4300 },
   };
   st.users.set(501, { id: 501, email: "admin@example.test", firstName: "Ada", picture: null });

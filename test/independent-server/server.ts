@@ -32,7 +32,14 @@ function send(res: ServerResponse, method: string, r: Reply): void {
   res.end(method === "HEAD" ? undefined : payload);
 }
 
-async function handle(router: Router, st: State, auth: AuthConfig, locks: Map<string, Promise<void>>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  router: Router,
+  st: State,
+  auth: AuthConfig,
+  locks: Map<string, Promise<void>>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   let style: ErrorStyle = "control";
   const method = (req.method ?? "GET").toUpperCase();
   try {

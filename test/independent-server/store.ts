@@ -100,7 +100,12 @@ export interface AuditRow {
   data: Record<string, unknown>;
 }
 
-export interface User { id: number; email: string; firstName: string | null; picture: string | null }
+export interface User {
+  id: number;
+  email: string;
+  firstName: string | null;
+  picture: string | null;
+}
 
 export interface State {
   deployments: Deployment[];

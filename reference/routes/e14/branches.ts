@@ -13,9 +13,19 @@ import { branchNamed, branchOf } from "./data-model.js";
 const BASE = "/build/api/v1/deployments/{deploymentId}";
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
 
-export const branchRecord = (b: BranchRecord) => ({ id: b.id, name: b.name, parentBranch: b.parentBranch || null, lastHash: b.lastHash, isStagingEnvironmentEnabled: b.isStagingEnvironmentEnabled });
+export const branchRecord = (b: BranchRecord) => ({
+  id: b.id,
+  name: b.name,
+  parentBranch: b.parentBranch || null,
+  lastHash: b.lastHash,
+  isStagingEnvironmentEnabled: b.isStagingEnvironmentEnabled,
+});
 
-const newHash = (seed: string) => createHash("sha1").update(seed + Date.now() + Math.random()).digest("hex").slice(0, 7);
+const newHash = (seed: string) =>
+  createHash("sha1")
+    .update(seed + Date.now() + Math.random())
+    .digest("hex")
+    .slice(0, 7);
 
 export const branchRoutes: Route[] = [
   {
@@ -30,7 +40,14 @@ export const branchRoutes: Route[] = [
       if (activate !== undefined && typeof activate !== "boolean") throw new HttpError(400, "activate must be a boolean");
       if (dep.branches.some((b) => b.name === name)) throw new HttpError(409, `branch ${name} exists`);
       const parent = from === undefined ? dep.branches.find((b) => b.kind === "production")! : branchNamed(dep, from);
-      const b: BranchRecord = { id: Math.max(0, ...dep.branches.map((x) => x.id)) + 1, name, parentBranch: parent.name, lastHash: parent.lastHash, kind: "shared", isStagingEnvironmentEnabled: false };
+      const b: BranchRecord = {
+        id: Math.max(0, ...dep.branches.map((x) => x.id)) + 1,
+        name,
+        parentBranch: parent.name,
+        lastHash: parent.lastHash,
+        kind: "shared",
+        isStagingEnvironmentEnabled: false,
+      };
       dep.branches.push(b);
       const s = e14(app.store);
       const files = branchFiles(s, dep, b.name);
@@ -66,7 +83,8 @@ export const branchRoutes: Route[] = [
       pattern: `${BASE}/${op}`,
       handler: (req, app) => {
         const dep = deploymentOf(app, req);
-        if (req.body !== undefined && (typeof req.body !== "object" || Array.isArray(req.body) || req.body === null)) throw new HttpError(400, "the body must be a JSON object");
+        if (req.body !== undefined && (typeof req.body !== "object" || Array.isArray(req.body) || req.body === null))
+          throw new HttpError(400, "the body must be a JSON object");
         if (op === "commit" && req.body?.message !== undefined && typeof req.body.message !== "string") throw new HttpError(400, "message must be a string");
         const b = branchOf(app, dep, req);
         if (op === "pull") return ok({ branchName: b.name, lastHash: b.lastHash, upToDate: true });
@@ -74,7 +92,8 @@ export const branchRoutes: Route[] = [
           b.lastHash = newHash(b.name);
           return ok({ branchName: b.name, hash: b.lastHash });
         }
-        const target = op === "merge-to-default" ? dep.branches.find((x) => x.kind === "production")! : branchNamed(dep, req.body?.target ?? (b.parentBranch || b.name));
+        const target =
+          op === "merge-to-default" ? dep.branches.find((x) => x.kind === "production")! : branchNamed(dep, req.body?.target ?? (b.parentBranch || b.name));
         if (target === b) throw new HttpError(400, "a branch cannot be merged into itself");
         const s = e14(app.store);
         const into = branchFiles(s, dep, target.name);

@@ -32,14 +32,16 @@ export const inDevMode = (app: App, dep: DeploymentRecord, branch: string) => de
 /** The branch a write goes to, refused unless it is in dev mode. */
 function writableBranch(app: App, dep: DeploymentRecord, req: Req): BranchRecord {
   const b = branchOf(app, dep, req);
-  if (!app.b.fileWriteAllowed(inDevMode(app, dep, b.name))) throw new HttpError(400, `branch ${b.name} is not in dev mode: data-model files are written only on a dev-mode branch`);
+  if (!app.b.fileWriteAllowed(inDevMode(app, dep, b.name)))
+    throw new HttpError(400, `branch ${b.name} is not in dev mode: data-model files are written only on a dev-mode branch`);
   return b;
 }
 
 const FILE_NAME = /^[A-Za-z0-9_./-]+\.(ya?ml|js|jinja|py)$/;
 
 function fileName(v: unknown, what = "fileName"): string {
-  if (typeof v !== "string" || !FILE_NAME.test(v) || v.includes("..")) throw new HttpError(400, `${what} must be a relative .yml, .yaml, .js, .jinja or .py path`);
+  if (typeof v !== "string" || !FILE_NAME.test(v) || v.includes(".."))
+    throw new HttpError(400, `${what} must be a relative .yml, .yaml, .js, .jinja or .py path`);
   return v;
 }
 
@@ -68,7 +70,9 @@ export const dataModelRoutes: Route[] = [
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const b = branchOf(app, dep, req);
-      const list = [...branchFiles(e14(app.store), dep, b.name)].sort(([a], [c]) => a.localeCompare(c)).map(([name, content]) => ({ fileName: name, content, hash: hash(content) }));
+      const list = [...branchFiles(e14(app.store), dep, b.name)]
+        .sort(([a], [c]) => a.localeCompare(c))
+        .map(([name, content]) => ({ fileName: name, content, hash: hash(content) }));
       // 0.4.0: the files list is cursor-paginated (honours `first`).
       const page = cursorPage(app.b, list, req.query, 50);
       return ok({ branchName: b.name, items: page.items, data: page.items, pageInfo: page.pageInfo });

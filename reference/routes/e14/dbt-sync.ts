@@ -12,7 +12,15 @@ export const DBT_STATUSES = ["queued", "running", "succeeded", "failed", "cancel
 export const DBT_TRIGGERS = ["api", "schedule", "webhook"] as const;
 const FINISHED = new Set(["succeeded", "failed", "cancelled"]);
 
-const record = (j: DbtJob) => ({ id: j.id, status: j.status, trigger: j.trigger, branchName: j.branchName, ref: j.ref, createdAt: j.createdAt, finishedAt: j.finishedAt });
+const record = (j: DbtJob) => ({
+  id: j.id,
+  status: j.status,
+  trigger: j.trigger,
+  branchName: j.branchName,
+  ref: j.ref,
+  createdAt: j.createdAt,
+  finishedAt: j.finishedAt,
+});
 
 function jobOf(app: App, req: Req): DbtJob {
   const dep = deploymentOf(app, req);
@@ -40,7 +48,17 @@ export const dbtSyncRoutes: Route[] = [
       const branchName = body.branchName ?? dep.branches.find((b) => b.kind === "production")!.name;
       if (!dep.branches.some((b) => b.name === branchName)) throw new HttpError(404, `branch ${branchName} not found`);
       const s = e14(app.store);
-      const job: DbtJob = { id: `dbt-${dep.id}-${newId(s)}`, deploymentId: dep.id, status: "running", trigger: "api", branchName, ref: body.ref ?? null, createdAt: nowIso(), finishedAt: null, pollsLeft: 2 };
+      const job: DbtJob = {
+        id: `dbt-${dep.id}-${newId(s)}`,
+        deploymentId: dep.id,
+        status: "running",
+        trigger: "api",
+        branchName,
+        ref: body.ref ?? null,
+        createdAt: nowIso(),
+        finishedAt: null,
+        pollsLeft: 2,
+      };
       s.dbtJobs.push(job);
       return { status: 202, body: record(job) };
     },
@@ -53,7 +71,9 @@ export const dbtSyncRoutes: Route[] = [
       const dep = deploymentOf(app, req);
       const status = enumParam(req, "status", DBT_STATUSES);
       const trigger = enumParam(req, "trigger", DBT_TRIGGERS);
-      const jobs = e14(app.store).dbtJobs.filter((j) => j.deploymentId === dep.id && app.b.dbtHistoryMatches(j, status, trigger)).reverse();
+      const jobs = e14(app.store)
+        .dbtJobs.filter((j) => j.deploymentId === dep.id && app.b.dbtHistoryMatches(j, status, trigger))
+        .reverse();
       return listAnswer(app, jobs.map(record), req.query);
     },
   },
@@ -90,7 +110,12 @@ export const dbtSyncRoutes: Route[] = [
     handler: (req, app) => {
       const j = jobOf(app, req);
       if (!FINISHED.has(j.status)) throw new HttpError(409, `sync job ${j.id} has not finished`);
-      return ok({ id: j.id, status: j.status, filesWritten: j.status === "succeeded" ? ["model/cubes/dbt_orders.yml"] : [], errors: j.status === "failed" ? [{ message: "dbt manifest not found" }] : [] });
+      return ok({
+        id: j.id,
+        status: j.status,
+        filesWritten: j.status === "succeeded" ? ["model/cubes/dbt_orders.yml"] : [],
+        errors: j.status === "failed" ? [{ message: "dbt manifest not found" }] : [],
+      });
     },
   },
   {

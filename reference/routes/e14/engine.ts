@@ -32,7 +32,11 @@ export interface ResourceDef {
 }
 
 function scopeKey(def: ResourceDef, req: Req): string {
-  return Object.keys(req.params).filter((p) => p !== def.idParam).sort().map((p) => `${p}=${req.params[p]}`).join("&");
+  return Object.keys(req.params)
+    .filter((p) => p !== def.idParam)
+    .sort()
+    .map((p) => `${p}=${req.params[p]}`)
+    .join("&");
 }
 
 function table(app: App, def: ResourceDef, req: Req): Map<string, Rec> {
@@ -109,7 +113,14 @@ export function resourceRoutes(def: ResourceDef): Route[] {
   if (def.ops.list)
     route("GET", def.collection, (req, app) => {
       const term = req.query.get("search");
-      const list = [...table(app, def, req).values()].filter((r) => app.b.searchMatches((def.search ?? []).map((k) => r[k]), def.search ? term : null)).map((r) => shown(def, r));
+      const list = [...table(app, def, req).values()]
+        .filter((r) =>
+          app.b.searchMatches(
+            (def.search ?? []).map((k) => r[k]),
+            def.search ? term : null,
+          ),
+        )
+        .map((r) => shown(def, r));
       return listAnswer(app, list, req.query);
     });
   if (def.ops.create)

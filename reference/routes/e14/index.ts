@@ -8,4 +8,12 @@ import { resourceEngineRoutes } from "./resources.js";
 import { userRoutes } from "./users.js";
 
 /** Every E14 family beyond those the E1-E13 routes already serve (settings, app-config, folders, bulk delete, env-vars PUT, the branches list). */
-export const e14Routes: Route[] = [...userRoutes, ...resourceEngineRoutes, ...dataModelRoutes, ...branchRoutes, ...dbtSyncRoutes, ...reportRoutes, ...platformRoutes];
+export const e14Routes: Route[] = [
+  ...userRoutes,
+  ...resourceEngineRoutes,
+  ...dataModelRoutes,
+  ...branchRoutes,
+  ...dbtSyncRoutes,
+  ...reportRoutes,
+  ...platformRoutes,
+];

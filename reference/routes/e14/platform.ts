@@ -24,7 +24,10 @@ const REGIONS = [
   { id: "hosted-global", cloudProvider: "hosted", region: "global", name: "Hosted" },
 ];
 const CREATION_STEPS = ["connect-source", "generate-model", "deploy", "done"];
-const TENANT_SETTINGS = { fields: { defaultTimezone: "string", allowPublicDashboards: "boolean", sessionTimeoutMinutes: "integer", ssoEnforced: "boolean" }, required: [] } as const;
+const TENANT_SETTINGS = {
+  fields: { defaultTimezone: "string", allowPublicDashboards: "boolean", sessionTimeoutMinutes: "integer", ssoEnforced: "boolean" },
+  required: [],
+} as const;
 const tenantDef = resourceDefs.find((d) => d.name === "embed-tenants")!;
 
 function enumParam(req: Req, name: string, values: readonly string[]): string | null {
@@ -36,7 +39,15 @@ function enumParam(req: Req, name: string, values: readonly string[]): string | 
 function logEntries(dep: DeploymentRecord) {
   const out: { timestamp: string; source: string; container: string; level: string; message: string }[] = [];
   LOG_SOURCES.forEach((source, i) =>
-    LOG_CONTAINERS.forEach((container, j) => out.push({ timestamp: new Date(Date.UTC(2026, 1, 1, 8, i * 10 + j)).toISOString(), source, container, level: j === 1 ? "warn" : "info", message: `${container} of ${dep.name} (${source}) is up` })),
+    LOG_CONTAINERS.forEach((container, j) =>
+      out.push({
+        timestamp: new Date(Date.UTC(2026, 1, 1, 8, i * 10 + j)).toISOString(),
+        source,
+        container,
+        level: j === 1 ? "warn" : "info",
+        message: `${container} of ${dep.name} (${source}) is up`,
+      }),
+    ),
   );
   return out;
 }
@@ -54,7 +65,14 @@ function publishedDashboard(app: App, publicId: string) {
 function newDeployment(app: App, body: any): DeploymentRecord {
   const template = app.store.deployments[0];
   const id = Math.max(...app.store.deployments.map((d) => d.id)) + 1;
-  const dep: DeploymentRecord = { ...structuredClone({ ...template, secrets: {} }), id, name: body.name, created_at: new Date().toISOString(), workbookLimit: null, envVars: [] };
+  const dep: DeploymentRecord = {
+    ...structuredClone({ ...template, secrets: {} }),
+    id,
+    name: body.name,
+    created_at: new Date().toISOString(),
+    workbookLimit: null,
+    envVars: [],
+  };
   dep.settings.cloudProvider = body.cloudProvider ?? dep.settings.cloudProvider;
   dep.settings.region = body.region ?? dep.settings.region;
   dep.settings.creationMethod = body.creationMethod ?? dep.settings.creationMethod;
@@ -72,7 +90,11 @@ export const platformRoutes: Route[] = [
       const dep = deploymentOf(app, req);
       const source = enumParam(req, "source", LOG_SOURCES);
       const container = enumParam(req, "container", LOG_CONTAINERS);
-      return listAnswer(app, logEntries(dep).filter((e) => app.b.logMatches(e, source, container)), req.query);
+      return listAnswer(
+        app,
+        logEntries(dep).filter((e) => app.b.logMatches(e, source, container)),
+        req.query,
+      );
     },
   },
   {
@@ -81,7 +103,17 @@ export const platformRoutes: Route[] = [
     pattern: `${DEP}/pods`,
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
-      return listAnswer(app, ["api", "refresh-worker", "cubestore-router"].map((role, i) => ({ name: `${role}-${dep.id}-${i}`, role, status: "Running", restarts: i, startedAt: "2026-02-01T08:00:00.000Z" })), req.query);
+      return listAnswer(
+        app,
+        ["api", "refresh-worker", "cubestore-router"].map((role, i) => ({
+          name: `${role}-${dep.id}-${i}`,
+          role,
+          status: "Running",
+          restarts: i,
+          startedAt: "2026-02-01T08:00:00.000Z",
+        })),
+        req.query,
+      );
     },
   },
   {
@@ -115,10 +147,34 @@ export const platformRoutes: Route[] = [
     method: "POST",
     pattern: "/build/api/v1/deployments",
     handler: (req, app) => {
-      const f = readFields({ fields: { name: "string", cloudProvider: ["hosted", "aws", "gcp"], region: "string", creationMethod: ["upload", "hosted", "github", "ssh"], deployMode: ["git", "cli"] }, required: ["name"] }, req.body, true);
+      const f = readFields(
+        {
+          fields: {
+            name: "string",
+            cloudProvider: ["hosted", "aws", "gcp"],
+            region: "string",
+            creationMethod: ["upload", "hosted", "github", "ssh"],
+            deployMode: ["git", "cli"],
+          },
+          required: ["name"],
+        },
+        req.body,
+        true,
+      );
       const dep = newDeployment(app, f);
       app.store.deployments.push(dep);
-      return { status: 201, body: { id: dep.id, name: dep.name, created_at: dep.created_at, cloudProvider: dep.settings.cloudProvider, region: dep.settings.region, creationMethod: dep.settings.creationMethod, deployMode: dep.settings.deployMode } };
+      return {
+        status: 201,
+        body: {
+          id: dep.id,
+          name: dep.name,
+          created_at: dep.created_at,
+          cloudProvider: dep.settings.cloudProvider,
+          region: dep.settings.region,
+          creationMethod: dep.settings.creationMethod,
+          deployMode: dep.settings.deployMode,
+        },
+      };
     },
   },
   {
@@ -149,7 +205,12 @@ export const platformRoutes: Route[] = [
     },
   },
   { spec: "E14", method: "GET", pattern: "/api/v1/github/status", handler: () => ok({ installed: true, account: "example-org" }) },
-  { spec: "E14", method: "GET", pattern: "/api/v1/github/installations", handler: (req, app) => listAnswer(app, [{ id: 4101, account: "example-org", accountType: "Organization" }], req.query) },
+  {
+    spec: "E14",
+    method: "GET",
+    pattern: "/api/v1/github/installations",
+    handler: (req, app) => listAnswer(app, [{ id: 4101, account: "example-org", accountType: "Organization" }], req.query),
+  },
   {
     spec: "E14",
     method: "GET",
@@ -164,8 +225,13 @@ export const platformRoutes: Route[] = [
     method: "GET",
     pattern: "/api/v1/github/repositories/{owner}/{repo}/branches",
     handler: (req, app) => {
-      if (req.params.owner !== "example-org" || req.params.repo !== "analytics-model") throw new HttpError(404, `repository ${req.params.owner}/${req.params.repo} not found`);
-      return listAnswer(app, ["main", "develop"].map((name) => ({ name })), req.query);
+      if (req.params.owner !== "example-org" || req.params.repo !== "analytics-model")
+        throw new HttpError(404, `repository ${req.params.owner}/${req.params.repo} not found`);
+      return listAnswer(
+        app,
+        ["main", "develop"].map((name) => ({ name })),
+        req.query,
+      );
     },
   },
   {
@@ -186,8 +252,10 @@ export const platformRoutes: Route[] = [
       if (!atLeast(accessTo(app.store, req.user, wb), "manage")) throw new HttpError(403, "manage access to the workbook is required");
       const { tenantId, allEmbedUsers, action } = req.body ?? {};
       if (!EMBED_ACTIONS.includes(action)) throw new HttpError(400, `action must be one of ${EMBED_ACTIONS.join(", ")}`);
-      if ((tenantId === undefined) === (allEmbedUsers !== true)) throw new HttpError(400, "name one embed tenant (tenantId) or all embed users (allEmbedUsers: true)");
-      if (tenantId !== undefined && (!Number.isSafeInteger(tenantId) || !recordsOf(app, tenantDef, {}).has(String(tenantId)))) throw new HttpError(404, `embed tenant ${tenantId} not found`);
+      if ((tenantId === undefined) === (allEmbedUsers !== true))
+        throw new HttpError(400, "name one embed tenant (tenantId) or all embed users (allEmbedUsers: true)");
+      if (tenantId !== undefined && (!Number.isSafeInteger(tenantId) || !recordsOf(app, tenantDef, {}).has(String(tenantId))))
+        throw new HttpError(404, `embed tenant ${tenantId} not found`);
       const s = e14(app.store);
       if (!s.embedAccess.has(wb.id)) s.embedAccess.set(wb.id, new Map());
       s.embedAccess.get(wb.id)!.set(tenantId === undefined ? "*" : String(tenantId), action);
@@ -215,7 +283,8 @@ export const platformRoutes: Route[] = [
       const { reportId, filters } = req.body ?? {};
       if (!Number.isSafeInteger(reportId)) throw new HttpError(400, "reportId must be an integer");
       if (filters !== undefined && !Array.isArray(filters)) throw new HttpError(400, "filters must be an array");
-      if (!wb.publishedDashboard.reportSnapshots.some((s: any) => s.reportId === reportId)) throw new HttpError(404, `report ${reportId} is not on this dashboard`);
+      if (!wb.publishedDashboard.reportSnapshots.some((s: any) => s.reportId === reportId))
+        throw new HttpError(404, `report ${reportId} is not on this dashboard`);
       return ok({ reportId, status: "succeeded", output: { columns: ["value"], rows: [[42]] } });
     },
   },

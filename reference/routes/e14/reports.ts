@@ -25,14 +25,30 @@ function extras(app: App, r: Item) {
 
 export function reportRecord(app: App, r: Item) {
   const x = extras(app, r);
-  return { id: r.id, publicId: x.publicId, deploymentId: r.deploymentId, name: r.name, kind: r.report?.kind ?? null, workbookId: r.workbookId ?? null, folderId: r.folderId, externalWorkbookId: x.externalWorkbookId, createdAt: r.createdAt, updatedAt: r.updatedAt, lastViewedAt: x.lastViewedAt };
+  return {
+    id: r.id,
+    publicId: x.publicId,
+    deploymentId: r.deploymentId,
+    name: r.name,
+    kind: r.report?.kind ?? null,
+    workbookId: r.workbookId ?? null,
+    folderId: r.folderId,
+    externalWorkbookId: x.externalWorkbookId,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    lastViewedAt: x.lastViewedAt,
+  };
 }
 
 /** The placement a body or query addresses: by placementId, or externalWorkbookId + sheetName + anchorCell. */
-function placementKey(src: Record<string, unknown>, reportId: number): { key: string; address: { externalWorkbookId: string; sheetName: string; anchorCell: string } | null } {
+function placementKey(
+  src: Record<string, unknown>,
+  reportId: number,
+): { key: string; address: { externalWorkbookId: string; sheetName: string; anchorCell: string } | null } {
   if (typeof src.placementId === "string" && src.placementId) return { key: src.placementId, address: null };
   const { externalWorkbookId, sheetName, anchorCell } = src;
-  if ([externalWorkbookId, sheetName, anchorCell].every((v) => typeof v === "string" && v)) return { key: `${reportId}:${externalWorkbookId}:${sheetName}:${anchorCell}`, address: { externalWorkbookId, sheetName, anchorCell } as any };
+  if ([externalWorkbookId, sheetName, anchorCell].every((v) => typeof v === "string" && v))
+    return { key: `${reportId}:${externalWorkbookId}:${sheetName}:${anchorCell}`, address: { externalWorkbookId, sheetName, anchorCell } as any };
   throw new HttpError(400, "address the placement by placementId, or by externalWorkbookId, sheetName and anchorCell");
 }
 
@@ -46,7 +62,9 @@ function readableReport(app: App, req: Req): Item {
 
 function placementOf(app: App, r: Item, src: Record<string, unknown>) {
   const { key } = placementKey(src, r.id);
-  const p = [...e14(app.store).placements.values()].find((x) => x.reportId === r.id && (x.placementId === key || `${r.id}:${x.externalWorkbookId}:${x.sheetName}:${x.anchorCell}` === key));
+  const p = [...e14(app.store).placements.values()].find(
+    (x) => x.reportId === r.id && (x.placementId === key || `${r.id}:${x.externalWorkbookId}:${x.sheetName}:${x.anchorCell}` === key),
+  );
   if (!p) throw new HttpError(404, "no such placement of this report");
   return p;
 }
@@ -104,13 +122,24 @@ export const reportRoutes: Route[] = [
         if (!atLeast(accessTo(app.store, req.user, existing), "edit")) throw new HttpError(403, "edit access to the report is required");
         if (body.name !== undefined) existing.name = body.name;
         if (body.folderId !== undefined) existing.folderId = body.folderId;
-        existing.report = { kind: body.kind ?? existing.report?.kind ?? "table", sqlQuery: body.sqlQuery ?? existing.report?.sqlQuery ?? "", title: existing.report?.title ?? existing.name };
+        existing.report = {
+          kind: body.kind ?? existing.report?.kind ?? "table",
+          sqlQuery: body.sqlQuery ?? existing.report?.sqlQuery ?? "",
+          title: existing.report?.title ?? existing.name,
+        };
         existing.updatedAt = nowIso();
         return ok(reportRecord(app, existing));
       }
       if (typeof body.name !== "string") throw new HttpError(400, "name is required to create a report");
       if (!req.user.aiBiUser) throw new HttpError(403, "creating a report needs the AI BI User role");
-      const r = newItem(app.store, { deploymentId: dep.id, type: "REPORT", name: body.name, folderId: body.folderId ?? null, createdBy: req.user.id, report: { kind: body.kind ?? "table", sqlQuery: body.sqlQuery ?? "", title: body.name } });
+      const r = newItem(app.store, {
+        deploymentId: dep.id,
+        type: "REPORT",
+        name: body.name,
+        folderId: body.folderId ?? null,
+        createdBy: req.user.id,
+        report: { kind: body.kind ?? "table", sqlQuery: body.sqlQuery ?? "", title: body.name },
+      });
       s.reportExtras.set(r.id, { publicId, lastViewedAt: null, externalWorkbookId: null });
       return { status: 201, body: reportRecord(app, r) };
     },

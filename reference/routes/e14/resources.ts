@@ -22,7 +22,11 @@ export const resourceDefs: ResourceDef[] = [
     validate: (f) => {
       const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
       for (const filter of (f.filters as any[] | undefined) ?? [])
-        if (typeof filter?.member !== "string" || !NOTIFICATION_OPERATORS.includes(filter?.operator) || (filter.values !== undefined && !strings(filter.values)))
+        if (
+          typeof filter?.member !== "string" ||
+          !NOTIFICATION_OPERATORS.includes(filter?.operator) ||
+          (filter.values !== undefined && !strings(filter.values))
+        )
           throw new HttpError(400, `each filter is {member, operator: ${NOTIFICATION_OPERATORS.join(" | ")}, values?: string[]}`);
       if (f.recipients !== undefined && !strings(f.recipients)) throw new HttpError(400, "recipients is an array of strings");
     },
@@ -35,7 +39,11 @@ export const resourceDefs: ResourceDef[] = [
     fields: { name: "string", description: "string" },
     required: ["name"],
     search: ["name", "description"],
-    seed: () => [{ name: "Finance analysts", description: "Read finance workbooks" }, { name: "Sales leads", description: "Pipeline owners" }, { name: "Admins", description: "Everything" }],
+    seed: () => [
+      { name: "Finance analysts", description: "Read finance workbooks" },
+      { name: "Sales leads", description: "Pipeline owners" },
+      { name: "Admins", description: "Everything" },
+    ],
   },
   {
     name: "policies",
@@ -52,7 +60,10 @@ export const resourceDefs: ResourceDef[] = [
     ops: ALL,
     fields: { name: "string", externalId: "string" },
     required: ["name"],
-    seed: () => [{ name: "Acme Corp", externalId: "acme" }, { name: "Globex", externalId: "globex" }],
+    seed: () => [
+      { name: "Acme Corp", externalId: "acme" },
+      { name: "Globex", externalId: "globex" },
+    ],
   },
   {
     name: "embed-tenant-users",
@@ -114,7 +125,11 @@ export const resourceDefs: ResourceDef[] = [
     ops: { list: true, create: true, get: true, update: "PUT", remove: true },
     fields: { name: "string", displayName: "string", type: ATTRIBUTE_TYPES, defaultValue: "string" },
     required: ["name", "type"],
-    seed: () => [{ name: "region", displayName: "Region", type: "string" }, { name: "max_discount", displayName: "Max discount", type: "number" }, { name: "is_partner", displayName: "Partner", type: "boolean" }],
+    seed: () => [
+      { name: "region", displayName: "Region", type: "string" },
+      { name: "max_discount", displayName: "Max discount", type: "number" },
+      { name: "is_partner", displayName: "Partner", type: "boolean" },
+    ],
   },
 ];
 

@@ -61,7 +61,9 @@ function valueFits(type: string, v: unknown): boolean {
 function attributeValues(app: App, u: User) {
   const attrs = recordsOf(app, attributeDef, {});
   const values = e14(app.store).attributeValues.get(u.id) ?? new Map<string, unknown>();
-  return [...values].filter(([id]) => attrs.has(id)).map(([id, value]) => ({ attributeId: Number(id), name: attrs.get(id)!.name, type: attrs.get(id)!.type, value }));
+  return [...values]
+    .filter(([id]) => attrs.has(id))
+    .map(([id, value]) => ({ attributeId: Number(id), name: attrs.get(id)!.name, type: attrs.get(id)!.type, value }));
 }
 
 export const userRoutes: Route[] = [
@@ -71,8 +73,14 @@ export const userRoutes: Route[] = [
     pattern: "/api/v1/users",
     handler: (req, app) => {
       const term = req.query.get("search");
-      const list = app.store.users.filter((u) => !adminOf(app, u).deleted).filter((u) => app.b.searchMatches([u.email, u.firstName, adminOf(app, u).lastName], term));
-      return listAnswer(app, list.map((u) => userRecord(app, u)), req.query);
+      const list = app.store.users
+        .filter((u) => !adminOf(app, u).deleted)
+        .filter((u) => app.b.searchMatches([u.email, u.firstName, adminOf(app, u).lastName], term));
+      return listAnswer(
+        app,
+        list.map((u) => userRecord(app, u)),
+        req.query,
+      );
     },
   },
   {
@@ -98,7 +106,8 @@ export const userRoutes: Route[] = [
       admin(app, req);
       const { action, userIds } = req.body ?? {};
       if (!BULK_ACTIONS.includes(action)) throw new HttpError(400, `action must be one of ${BULK_ACTIONS.join(", ")}`);
-      if (!Array.isArray(userIds) || userIds.length === 0 || !userIds.every((x: unknown) => Number.isSafeInteger(x))) throw new HttpError(400, "userIds must be a non-empty array of integers");
+      if (!Array.isArray(userIds) || userIds.length === 0 || !userIds.every((x: unknown) => Number.isSafeInteger(x)))
+        throw new HttpError(400, "userIds must be a non-empty array of integers");
       const ids = [...new Set<number>(userIds)];
       const failed: { userId: number; error: { status: number; message: string } }[] = [];
       for (const id of ids) if (!liveUser(app, id)) failed.push({ userId: id, error: { status: 404, message: `user ${id} not found` } });
