@@ -344,6 +344,7 @@ async function runCommand(
       throw new UsageError(e.message);
     });
   }
+  let door: import("../core/transport/http.js").HttpClient | undefined;
   const stop = new AbortController();
   const onSignal = () => {
     if (stop.signal.aborted) process.exit(130);
@@ -356,12 +357,18 @@ async function runCommand(
     const reporters = new Set(reporterNames);
     // A folder named with --out (or the config) is proven writable at once, even where only the console writes.
     if ([...reporters].some((r) => r !== "console") || opts.out !== undefined || file.out !== undefined) prepareOutDir(outDir);
-    await preflight(settings);
-    for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");
+    // The run's one door: every request of every phase goes through it, and the HAR records it there.
+    door = (await import("../core/run/door.js")).openDoor(settings);
+    const har = reporters.has("har") ? new HarRecorder() : undefined;
     const updates = new DeploymentUpdateCounter();
+    door.watch((x) => {
+      har?.record(x);
+      updates.observe(x);
+    });
+    await preflight(settings, door);
+    for (const line of await writePlan(checks, settings, door)) process.stderr.write(line + "\n");
     const gate: GateOptions = { strict: settings.strict, baseline, failOnFixed: opts.failOnFixed };
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
-    const har = reporters.has("har") ? new HarRecorder() : undefined;
     console?.start(settings.seed, settings.baseUrl, checks.length);
     const failFast = opts.failFast ? new (await import("./fail-fast.js")).FailFast(gate) : undefined;
     const report = await runConformance({
@@ -377,12 +384,9 @@ async function runCommand(
         onStart: (c) => console?.starting(c),
         onResult: (r) => (failFast?.observe(r), console?.result(r)),
         shouldStop: failFast?.shouldStop,
-        onExchange: (x) => {
-          har?.record(x);
-          updates.observe(x);
-        },
         stop: stop.signal,
       },
+      door,
       settle: failFast ? (ran) => failFast.settle(ran, stop.signal.aborted) : undefined,
     });
     const { exitCode, notRun: unrun, coverageBelow } = report.gate;
@@ -407,6 +411,7 @@ async function runCommand(
     return exitCode;
   } finally {
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+    await door?.close();
     await reference?.close();
   }
 }

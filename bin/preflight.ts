@@ -1,6 +1,6 @@
 import type { TokenRole } from "../core/model/check.js";
-import { type Credential, HttpClient, NetworkError, RateLimited, type Response } from "../core/transport/http.js";
-import { credentials, redactorFor } from "../core/run/runner.js";
+import { type Credential, type HttpClient, NetworkError, RateLimited, type Response } from "../core/transport/http.js";
+import { credentials } from "../core/run/door.js";
 import { type RunSettings, UsageError } from "../core/run/settings.js";
 import { checkFixtures } from "./fixture-check.js";
 import { answerHint, networkHint } from "./network-hints.js";
@@ -15,40 +15,28 @@ const SPEC = pathTo("getSpec");
  * server as failures), is not this API at all, or lacks a fixture the config names. A server whose E1 is broken but which serves
  * the API's description (GET /api/v1/spec) is this API: that is for the checks to judge.
  */
-export async function preflight(settings: RunSettings): Promise<void> {
+export async function preflight(settings: RunSettings, client: HttpClient): Promise<void> {
   const creds = credentials(settings);
-  const client = new HttpClient({
-    baseUrl: settings.baseUrl,
-    timeoutMs: settings.timeoutMs,
-    redactor: redactorFor(settings),
-    credential: creds.primary,
-    headers: settings.headers,
-    proxy: settings.proxy,
-    rateLimit: settings.rateLimit,
-  });
-  try {
-    const first = await reach(settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 } }));
-    if (first.status === 401 || first.status === 403) throw new UsageError(`the server rejected the token (${first.status} on GET ${E1})`);
-    if (first.status >= 300 && first.status < 400)
-      throw new UsageError(
-        `GET ${E1} answered ${first.status}, a redirect to ${first.headers.location ?? "(no location)"}: point --base-url at the address the API answers on`,
-      );
-    const wrongScheme = answerHint(first.status, first.text, settings.baseUrl);
-    if (wrongScheme) throw new UsageError(wrongScheme);
-    if (!looksLikeE1(first) && !(await servesTheSpec(client, settings.baseUrl)))
-      throw new UsageError(
-        `${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET ${SPEC} serves no OpenAPI document (check --base-url)`,
-      );
-    for (const [role, credential] of Object.entries(creds.roles) as [TokenRole, Credential][]) {
-      const res = await reach(settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 }, credential }));
-      // 403 is a valid credential without access to that (published docs: Authentication); only 401 rejects it.
-      if (res.status === 401)
-        throw new UsageError(`the server rejected the ${role} token (401 on GET ${E1}): check ${credential.envVar} or tokens.${role} in the config`);
-    }
-    await checkFixtures(client, creds.primary, settings.fixtures);
-  } finally {
-    await client.close();
+  client.phase = "preflight";
+  const first = await reach(settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 } }));
+  if (first.status === 401 || first.status === 403) throw new UsageError(`the server rejected the token (${first.status} on GET ${E1})`);
+  if (first.status >= 300 && first.status < 400)
+    throw new UsageError(
+      `GET ${E1} answered ${first.status}, a redirect to ${first.headers.location ?? "(no location)"}: point --base-url at the address the API answers on`,
+    );
+  const wrongScheme = answerHint(first.status, first.text, settings.baseUrl);
+  if (wrongScheme) throw new UsageError(wrongScheme);
+  if (!looksLikeE1(first) && !(await servesTheSpec(client, settings.baseUrl)))
+    throw new UsageError(
+      `${settings.baseUrl} does not answer like the Analytics Platform Management API: GET ${E1} answered ${described(first)}, and GET ${SPEC} serves no OpenAPI document (check --base-url)`,
+    );
+  for (const [role, credential] of Object.entries(creds.roles) as [TokenRole, Credential][]) {
+    const res = await reach(settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 }, credential }));
+    // 403 is a valid credential without access to that (published docs: Authentication); only 401 rejects it.
+    if (res.status === 401)
+      throw new UsageError(`the server rejected the ${role} token (401 on GET ${E1}): check ${credential.envVar} or tokens.${role} in the config`);
   }
+  await checkFixtures(client, creds.primary, settings.fixtures);
 }
 
 async function reach(baseUrl: string, send: () => Promise<Response>): Promise<Response> {

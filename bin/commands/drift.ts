@@ -1,20 +1,14 @@
 import { drift, driftLines } from "../../core/served/drift.js";
-import { HttpClient } from "../../core/transport/http.js";
 import { Api } from "../../core/transport/api.js";
 import { readServed } from "../../core/served/read.js";
-import { credentials, redactorFor } from "../../core/run/runner.js";
+import { openDoor } from "../../core/run/door.js";
 import { bundledOpenApi } from "../../core/spec/schemas.js";
 import { type RunSettings, UsageError } from "../../core/run/settings.js";
 
 /** `conformance drift`: the served document against the bundled contract's E1–E13; exit 1 on a breaking difference with --strict. */
 export async function driftCommand(settings: RunSettings, opts: { json?: boolean; strict?: boolean }, out: (line: string) => void): Promise<number> {
-  const client = new HttpClient({
-    baseUrl: settings.baseUrl,
-    timeoutMs: settings.timeoutMs,
-    redactor: redactorFor(settings),
-    credential: credentials(settings).primary,
-    rateLimit: settings.rateLimit,
-  });
+  const client = openDoor(settings);
+  client.phase = "drift";
   try {
     const served = await readServed(new Api(client, client.options.credential ?? null, []));
     if (!served.model)

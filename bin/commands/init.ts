@@ -3,8 +3,8 @@ import { Api } from "../../core/transport/api.js";
 import type { TokenRole } from "../../core/model/check.js";
 import { allDeployments } from "../../core/spec/deployments.js";
 import { Fixtures } from "../../core/run/fixtures.js";
-import { HttpClient } from "../../core/transport/http.js";
-import { credentials, redactorFor } from "../../core/run/runner.js";
+import type { HttpClient } from "../../core/transport/http.js";
+import { credentials, openDoor } from "../../core/run/door.js";
 import { type RunSettings, tokenEnvVars, UsageError, validateConfig } from "../../core/run/settings.js";
 import { preflight } from "../preflight.js";
 import { pathTo, requestTo } from "../../core/spec/client.js";
@@ -42,18 +42,11 @@ const ROLE_USE: Record<TokenRole, string> = {
  */
 export async function initCommand(settings: RunSettings, file: string, force: boolean, out: (l: string) => void): Promise<number> {
   if (existsSync(file) && !force) throw new UsageError(`${file} exists: pass --force to overwrite it, or --output <file>`);
-  await preflight(settings);
   const creds = credentials(settings);
-  const client = new HttpClient({
-    baseUrl: settings.baseUrl,
-    timeoutMs: settings.timeoutMs,
-    redactor: redactorFor(settings),
-    credential: creds.primary,
-    headers: settings.headers,
-    proxy: settings.proxy,
-    rateLimit: settings.rateLimit,
-  });
+  const client = openDoor(settings);
   try {
+    await preflight(settings, client);
+    client.phase = "init";
     const api = new Api(client, creds.primary ?? null, []);
     const config = commented(settings, await discover(api), await tokenNotes(client, settings));
     const errors = validateConfig(config);

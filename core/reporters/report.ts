@@ -46,6 +46,8 @@ export interface Report {
     notRun?: string;
     /** --min-coverage not met: why (exit 1). */
     coverageBelow?: string;
+    /** Requests refused at the door (core/run/door.ts), `<caller>: <method> <path>: <why>`: a bug of the tool's, exit 1. */
+    refused?: string[];
   };
 }
 

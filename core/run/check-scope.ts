@@ -7,6 +7,8 @@ import { setMaxListeners } from "node:events";
  * `abort` ends those in flight too.
  */
 export interface CheckScope {
+  /** The running check's id: the door names it when it refuses a request. */
+  id: string;
   refuse: AbortSignal;
   abort: AbortSignal;
   /** Writes (`POST url`) aborted in flight: the server may have done them without the check learning what they made. */
@@ -71,7 +73,7 @@ export async function runInCheckScope(body: () => Promise<void>, opts: { ms: num
   else opts.stop?.addEventListener("abort", onStop, { once: true });
 
   const abortedWrites: string[] = [];
-  const running = scope.run({ refuse: refuse.signal, abort: abort.signal, abortedWrites }, body);
+  const running = scope.run({ id: opts.id, refuse: refuse.signal, abort: abort.signal, abortedWrites }, body);
   const ended = running.then(
     () => ({ ok: true as const }),
     (error: unknown) => ({ ok: false as const, error }),

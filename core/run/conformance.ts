@@ -6,6 +6,8 @@ import { buildReport, type Report, type Selection } from "../reporters/report.js
 import type { RunOutcome } from "../model/result.js";
 import { type RunHooks, runChecks } from "./runner.js";
 import { Schemas } from "../spec/schemas.js";
+import type { HttpClient } from "../transport/http.js";
+import { openDoor } from "./door.js";
 import type { RunSettings } from "./settings.js";
 
 /** What a run of the suite is: the checks chosen, the settings, how it is judged, and what the report says of it. */
@@ -23,6 +25,8 @@ export interface Conformance {
   hooks?: RunHooks;
   /** What the caller makes of the outcome before it is judged (--fail-fast names the checks it stopped). */
   settle?: (outcome: RunOutcome) => RunOutcome;
+  /** The run's one door (core/run/door.ts), when the caller opened it before (preflight and the plan went through it); else one is opened here. */
+  door?: HttpClient;
 }
 
 /**
@@ -41,7 +45,23 @@ export async function runConformance(run: Conformance): Promise<Report & { gate:
       run.hooks?.onExchange?.(x, checkId);
     },
   };
-  const ran = await runChecks(run.checks, settings, schemas, hooks);
+  const door = run.door ?? openDoor(settings);
+  try {
+    return await conformanceThrough(door, run, schemas, tally, hooks);
+  } finally {
+    if (!run.door) await door.close();
+  }
+}
+
+async function conformanceThrough(
+  door: HttpClient,
+  run: Conformance,
+  schemas: Schemas,
+  tally: ExchangeTally,
+  hooks: RunHooks,
+): Promise<Report & { gate: NonNullable<Report["gate"]> }> {
+  const { settings } = run;
+  const ran = await runChecks(run.checks, settings, schemas, hooks, door);
   const outcome = run.settle ? run.settle(ran) : ran;
   const report = buildReport(outcome, {
     ...run.tool,
@@ -52,18 +72,19 @@ export async function runConformance(run: Conformance): Promise<Report & { gate:
     selection: run.selection,
     shard: run.shard,
   });
-  if (!outcome.interrupted) Object.assign(report, await documentSections(settings, tally, schemas.document, ran.servedDocument));
+  if (!outcome.interrupted) Object.assign(report, await documentSections(door, settings, tally, schemas.document, ran.servedDocument));
   const coverageBelow = report.operations ? belowMinimum(report.operations, run.minCoverage) : undefined;
   // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
   const replayNotRun = settings.replay ? notRun(report.results) : undefined;
-  return judged(report, run.gate, { interrupted: outcome.interrupted, replayNotRun, coverageBelow, baselineFile: run.baselineFile });
+  const refused = door.refused.length ? door.refused.map((r) => `${r.caller}: ${r.line}`) : undefined;
+  return judged(report, run.gate, { interrupted: outcome.interrupted, replayNotRun, coverageBelow, baselineFile: run.baselineFile, refused });
 }
 
 /** A report judged by the gate: its exit code and what the baseline made of it (a run, or shards merged). */
 export function judged(
   report: Report,
   gate: GateOptions,
-  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; baselineFile?: string },
+  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; baselineFile?: string; refused?: string[] },
 ): Report & { gate: NonNullable<Report["gate"]> } {
   const exitCode = gateExitCode(report.results, gate, run);
   const baseline = gate.baseline ? { baseline: baselineOutcome(report.results, gate.baseline, run.baselineFile) } : {};
@@ -75,6 +96,7 @@ export function judged(
       ...baseline,
       ...(run.replayNotRun ? { notRun: run.replayNotRun } : {}),
       ...(run.coverageBelow ? { coverageBelow: run.coverageBelow } : {}),
+      ...(run.refused ? { refused: run.refused } : {}),
     },
   });
 }

@@ -1,4 +1,5 @@
-import type { Api } from "../transport/api.js";
+import { Api } from "../transport/api.js";
+import type { HttpClient } from "../transport/http.js";
 import type { FixtureName } from "../model/needs.js";
 import { CheckFailure, Skip } from "../model/outcome.js";
 import { allDeployments } from "../spec/deployments.js";
@@ -62,7 +63,7 @@ const DEPLOYMENT_CANDIDATES = 10;
 export class Fixtures {
   private readonly cache = new Map<FixtureName, Promise<unknown>>();
   constructor(
-    private readonly api: Api,
+    readonly api: Api,
     private readonly config: FixtureConfig,
   ) {}
 
@@ -324,4 +325,17 @@ export async function listBranches(api: Api, dep: string): Promise<BranchView[]>
 
 export function environmentView(e: any): EnvironmentView {
   return { id: String(e?.id), type: e?.type, branch: e?.branch, user: e?.user, name: e?.name, raw: e };
+}
+
+/** Per door: see fixturesFor. */
+const PER_DOOR = new WeakMap<HttpClient, Fixtures>();
+
+/**
+ * The run's one discovery: the plan printed before the run, the checks and the report's sections all
+ * read the same choices (the deployment written above all), made once through the run's door.
+ */
+export function fixturesFor(door: HttpClient, config: FixtureConfig): Fixtures {
+  let fixtures = PER_DOOR.get(door);
+  if (!fixtures) PER_DOOR.set(door, (fixtures = new Fixtures(new Api(door, door.options.credential ?? null, []), config)));
+  return fixtures;
 }

@@ -3,19 +3,20 @@ import { Api } from "../transport/api.js";
 import type { Check, Feature, FixtureName, TokenRole } from "../model/check.js";
 import type { CheckContext } from "../model/context.js";
 import { Expect } from "../model/expect.js";
-import { Fixtures } from "./fixtures.js";
-import { secretHeaderValues } from "../transport/headers.js";
+import { type Fixtures, fixturesFor } from "./fixtures.js";
 import { CheckStopped, runInCheckScope } from "./check-scope.js";
-import { type Credential, type Exchange, type FullAnswer, HttpClient, NetworkError } from "../transport/http.js";
+import { DoorRefused, type Exchange, type FullAnswer, type HttpClient, NetworkError } from "../transport/http.js";
+import { credentials, openDoor, redactorFor } from "./door.js";
 import { InvariantWatch, isInvariant } from "./invariants.js";
 import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.js";
-import { Redactor } from "../transport/redact.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "../ledger/scratch.js";
 import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";
 import type { Schemas } from "../spec/schemas.js";
 import { ServedReader } from "../served/read.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
+
+export { credentials, redactorFor } from "./door.js";
 import { type CheckResult, resultBase, type RunOutcome, type Status } from "../model/result.js";
 import { judge, NETWORK, NOT_RUN_INTERRUPTED, propertyRecurrence, RATE_LIMITED, settle, withRecurrence } from "./verdict.js";
 
@@ -40,23 +41,12 @@ export const RERUNS_OF_A_FAILURE = 2;
  * (each would wait out its timeout). While E1 still answers, only some routes are broken: the run goes on.
  */
 const NETWORK_ERRORS_BEFORE_GIVING_UP = 3;
-export function credentials(settings: RunSettings): { primary?: Credential; roles: Partial<Record<TokenRole, Credential>> } {
-  const roles: Partial<Record<TokenRole, Credential>> = {};
-  for (const [role, value] of Object.entries(settings.tokens) as [TokenRole, string | undefined][])
-    if (value) roles[role] = { role, value, envVar: tokenEnvVars[role] };
-  return { primary: settings.token ? { role: "primary", value: settings.token, envVar: tokenEnvVars.primary } : undefined, roles };
-}
-
-export function redactorFor(settings: RunSettings): Redactor {
-  return new Redactor([settings.token, ...Object.values(settings.tokens), ...secretHeaderValues(settings.headers)]);
-}
-
 /**
  * Runs the selected checks, up to `settings.concurrency` at once (core/run/schedule.ts keeps apart
  * those that disturb each other), and reports them in their order; each check's creations and
  * changes are cleaned up as soon as it ends.
  */
-export async function runChecks(checks: Check[], settings: RunSettings, schemas: Schemas, hooks: RunHooks = {}): Promise<RunOutcome> {
+export async function runChecks(checks: Check[], settings: RunSettings, schemas: Schemas, hooks: RunHooks = {}, door?: HttpClient): Promise<RunOutcome> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const redactor = redactorFor(settings);
@@ -71,20 +61,12 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     written.see(exchange, answer);
     hooks.onExchange?.(exchange, scope?.checkId);
   };
-  const client = new HttpClient({
-    baseUrl: settings.baseUrl,
-    timeoutMs: settings.timeoutMs,
-    redactor,
-    credential: creds.primary,
-    observe,
-    maxPages: settings.maxPages,
-    headers: settings.headers,
-    proxy: settings.proxy,
-    rateLimit: settings.rateLimit,
-    wholeBodies: settings.wholeBodies,
-  });
-  const discovery = new Api(client, creds.primary ?? null, []);
-  const fixtures = new Fixtures(discovery, settings.fixtures);
+  // The run's one door (core/run/door.ts): the caller's, else one of its own.
+  const client = door ?? openDoor(settings);
+  const unwatch = client.watch(observe);
+  client.phase = "discovery";
+  const fixtures = fixturesFor(client, settings.fixtures);
+  const discovery = fixtures.api;
   const leftovers: string[] = [];
   const scratches: Scratch[] = [];
   // The checks that passed: a spec'd route whose owner is among them is shown served (core/run/preconditions.ts).
@@ -149,10 +131,13 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
       outcome.done.set(i, await runCounted(selected[i]));
     }
   } finally {
+    client.phase = "cleanup";
     for (const scratch of scratches) await cleanUp({ ...shared, scratch });
     // The sweep tells what is left, whatever the checks tracked: every place the run wrote to, read for its prefix.
+    client.phase = "sweep";
     leftovers.push(...(await endOfRunSweep(discovery, written, settings, Date.parse(startedAt))));
-    await client.close();
+    unwatch();
+    if (!door) await client.close();
   }
   const ran = [...(outcome?.done.entries() ?? [])].sort(([a], [b]) => a - b).map(([, r]) => r);
   const interrupted = Boolean(outcome?.interrupted) || stopping();
@@ -324,7 +309,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
       stop: env.stop,
       drainMs: env.settings.timeoutMs,
     });
-    return done(judge(check.id, undefined, log, true));
+    return done(judge(check.id, refusedAtTheDoor(check.id, env.client), log, true));
   } catch (err) {
     if (err instanceof CheckStopped)
       env.leftovers.push(
@@ -332,8 +317,14 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
           (w) => `${w} was aborted in flight: whatever it made, if anything, is not tracked (its names start with ${env.scratch.prefix})`,
         ),
       );
-    return done(judge(check.id, err, log));
+    return done(judge(check.id, refusedAtTheDoor(check.id, env.client) ?? err, log));
   }
+}
+
+/** A request of the check's that the door refused: the check is errored for it, whatever the check made of the error. */
+function refusedAtTheDoor(checkId: string, door: HttpClient): DoorRefused | undefined {
+  const refused = door.refused.find((r) => r.caller === checkId);
+  return refused && new DoorRefused(`refused at the door (a bug of the tool's, not the server's): ${checkId} tried to send ${refused.line}`);
 }
 
 /** Why a check cannot run as the user set the run up (writes, tokens), or undefined. Fixtures are resolved in runOne, where discovery's answers decide. */

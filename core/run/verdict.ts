@@ -1,6 +1,6 @@
 import { CheckInterrupted, CheckTimedOut } from "./check-scope.js";
 import type { Exchange } from "../transport/http.js";
-import { NetworkError, RateLimited } from "../transport/http.js";
+import { DoorRefused, NetworkError, RateLimited } from "../transport/http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, Skip } from "../model/outcome.js";
 import { reproduction } from "./property.js";
 import type { BlockedRoot, CheckResult, Recurrence, SkipKind, Status } from "../model/result.js";
@@ -27,9 +27,10 @@ type Judged = Pick<CheckResult, "status" | "message"> & Partial<CheckResult>;
  * endpoint, so it fails.
  */
 export function judge(checkId: string, thrown: unknown, log: Exchange[], passed = false): Judged {
-  if (passed) return { status: "passed", message: "" };
   const err = thrown;
   const recent = log.slice(-10);
+  if (err instanceof DoorRefused) return { status: "errored", message: err.message, exchanges: recent };
+  if (passed) return { status: "passed", message: "" };
   if (err instanceof Skip) return skipped("user", err.message);
   if (err instanceof NotVerifiable) return skipped("not-verifiable", `not verifiable on this server: ${err.message}`);
   if (err instanceof NotExercised) return skipped("not-exercised", `not exercised: ${err.message}`);

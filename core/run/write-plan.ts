@@ -1,16 +1,15 @@
 import type { Check } from "../model/check.js";
-import { HttpClient } from "../transport/http.js";
-import { credentials, redactorFor } from "./runner.js";
+import type { HttpClient } from "../transport/http.js";
+import { fixturesFor } from "./fixtures.js";
 import { Scratch } from "../ledger/scratch.js";
 import { optInGranted, type RunSettings } from "./settings.js";
-import { requestTo } from "../spec/client.js";
 import { ENV_VAR_POOL, ENV_VAR_TAG, fixedAttributeName } from "../../generators/index.js";
 
 /**
  * What a run with writes will change, and where, in a few lines printed before its first check:
  * a user pointing the suite at a real tenant learns it before anything happens, not from the report.
  */
-export async function writePlan(checks: Check[], settings: RunSettings): Promise<string[]> {
+export async function writePlan(checks: Check[], settings: RunSettings, door: HttpClient): Promise<string[]> {
   if (!settings.writes)
     return [
       `read-only: this run sends GET only (HEAD and OPTIONS at most), whatever the server answers; --allow-writes runs the ${checks.filter((c) => c.needs.includes("writes")).length} selected checks that change the server`,
@@ -19,7 +18,14 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
   const writing = checks.filter(runs);
   const has = (need: Check["needs"][number]) => writing.some((c) => c.needs.includes(need));
   const f = settings.fixtures;
-  const main = f.deploymentId !== undefined ? String(f.deploymentId) : await firstDeployment(settings);
+  // The run's own choice (core/run/fixtures.ts), made here through the run's door and read again by the checks: the deployment named is the one written.
+  door.phase = "plan";
+  const main = await fixturesFor(door, f)
+    .get("deployment")
+    .then(
+      (d) => d.id,
+      () => "(none found: E1 could not be read or lists none)",
+    );
   const prefix = new Scratch(settings.seed.toString(36)).prefix;
   const lines = [
     `writes: ${writing.length} of the ${checks.length} selected checks will change the server (methods sent: GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE):`,
@@ -64,26 +70,4 @@ export async function writePlan(checks: Check[], settings: RunSettings): Promise
     lines.push("  - no deployment's version, channel or settings (no selected check changes them)");
   else lines.push("  - no deployment's version, channel or settings (that needs --allow-deployment-changes and fixtures.mutableDeploymentId)");
   return lines;
-}
-
-/** The deployment discovery will choose (the first E1 lists), or a placeholder when it cannot be read. */
-async function firstDeployment(settings: RunSettings): Promise<string> {
-  const client = new HttpClient({
-    baseUrl: settings.baseUrl,
-    timeoutMs: settings.timeoutMs,
-    redactor: redactorFor(settings),
-    credential: credentials(settings).primary,
-    headers: settings.headers,
-    proxy: settings.proxy,
-    rateLimit: settings.rateLimit,
-  });
-  try {
-    const res = await client.send(requestTo("listDeployments", {}, { query: { limit: 1 } }));
-    const id = res.isJson ? res.body?.data?.deployments?.[0]?.id : undefined;
-    return id === undefined ? "(the first E1 lists)" : String(id);
-  } catch {
-    return "(the first E1 lists)";
-  } finally {
-    await client.close();
-  }
 }

@@ -15,8 +15,8 @@ export function useGivenDocument(given: string | undefined): void {
   loaded = undefined;
 }
 
-/** The given document, read and parsed once; a file or URL that cannot be read, or is not JSON, is the user's mistake. */
-export function readGivenDocument(): Promise<{ source: string; text: string; doc: unknown }> | undefined {
+/** The given document, read and parsed once (a URL through the run's door: `download`); a file or URL that cannot be read, or is not JSON, is the user's mistake. */
+export function readGivenDocument(download: (url: string) => Promise<string>): Promise<{ source: string; text: string; doc: unknown }> | undefined {
   if (source === undefined) return undefined;
   const from = source;
   loaded ??= (async () => {
@@ -33,10 +33,4 @@ export function readGivenDocument(): Promise<{ source: string; text: string; doc
     }
   })();
   return loaded;
-}
-
-async function download(url: string): Promise<string> {
-  const res = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(30_000) });
-  if (!res.ok) throw new Error(`answered ${res.status}`);
-  return res.text();
 }

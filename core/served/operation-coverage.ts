@@ -95,23 +95,18 @@ export function operationCoverage(ops: Operation[], tally: ExchangeTally, undocu
 }
 
 /**
- * E14's operations the document leaves out, probed safely: a read with the key (a read changes
- * nothing); a write with the key and a body that is not JSON (nothing can be applied), a 400 or
- * 415 showing a route that read it; never a DELETE with a key (without one, a 401 cannot be told
- * from a server that refuses before routing).
+ * E14's operations the document leaves out, probed safely: a read is sent with the key (a read
+ * changes nothing); a write is never sent, whatever the run allows: its effect on a discovered
+ * object is the tenant's risk, and without a key a 401 cannot be told from a server that refuses
+ * before routing. A write is listed as "cannot tell", with no status.
  */
 export async function probeUndocumented(api: Api, ops: Operation[], deploymentId: string | undefined): Promise<UndocumentedOperation[]> {
   const listed = new Set(ops.map((o) => o.key));
   const probe = async (o: (typeof NAMED_E14)[number]): Promise<UndocumentedOperation> => {
+    if (o.method !== "GET") return { method: o.method, path: o.path, verdict: "cannot tell" };
     const path = o.path.replace(/\{([^}]+)\}/g, (_, name: string) => (/^deploymentId$/.test(name) && deploymentId ? encodeURIComponent(deploymentId) : "0"));
-    const res =
-      o.method === "GET"
-        ? await api.get(path)
-        : o.method === "DELETE"
-          ? await api.with(null).delete(path)
-          : await api.send({ method: o.method, path, rawBody: "{", headers: { "content-type": "application/json" } });
-    const verdict =
-      res.status === 404 || res.status === 405 ? "not served" : o.method === "DELETE" || res.status === 401 || res.status === 403 ? "cannot tell" : "served";
+    const res = await api.get(path);
+    const verdict = res.status === 404 || res.status === 405 ? "not served" : res.status === 401 || res.status === 403 ? "cannot tell" : "served";
     return { method: o.method, path: o.path, status: res.status, verdict };
   };
   const todo = NAMED_E14.filter((x) => !listed.has(operationKey(x.method, x.path)));
@@ -134,6 +129,8 @@ export function operationLines(c: CoverageReport): string[] {
       (o) =>
         `  ${o.exercised ? "exercised    " : "NOT exercised"} ${o.method} ${o.path}${o.spec ? ` (${o.spec})` : ""}: statuses ${o.statuses.join(", ") || "none"}; ${o.checks.length} check(s)${o.checks.length ? `: ${o.checks.slice(0, 6).join(", ")}${o.checks.length > 6 ? ", …" : ""}` : ""}`,
     ),
-    ...c.undocumented.map((u) => `  not in the document: ${u.method} ${u.path}: ${u.verdict} (${u.status ?? "no answer"})`),
+    ...c.undocumented.map(
+      (u) => `  not in the document: ${u.method} ${u.path}: ${u.verdict} (${u.status ?? (u.method === "GET" ? "no answer" : "a write: not probed")})`,
+    ),
   ];
 }

@@ -34,7 +34,7 @@ export async function readServed(api: Api): Promise<ServedRead> {
     return { res, problem: { kind: "refused", message: `GET ${SPEC_PATH} answered ${res.status}: the token lacks the access to read the served document` } };
   const served =
     res.status === 200 && res.isJson && !!res.body && typeof res.body === "object" && !Array.isArray(res.body) && typeof res.body.openapi === "string";
-  const given = served ? undefined : await readGivenDocument();
+  const given = served ? undefined : await readGivenDocument((url) => api.download(url));
   if (!served && !given)
     return { res, problem: { kind: "not-served", message: `${NO_DOCUMENT} (it answered ${res.status}${res.isJson ? "" : " without JSON"})` } };
   const [raw, source] = given ? [given.doc, `given with --document ${given.source} (the server serves none)`] : [res.body, SERVED];

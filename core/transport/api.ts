@@ -43,6 +43,10 @@ export class Api {
   stream(path: string, query?: Query) {
     return this.client.stream({ method: "GET", path, query, credential: this.credential }, this.log);
   }
+  /** A document the user named by URL (--document), through the run's door without its credentials. */
+  download(url: string): Promise<string> {
+    return this.client.download(url);
+  }
   /** Where the server is: what a curl line the user may run names. */
   get baseUrl(): string {
     return this.client.baseUrl;

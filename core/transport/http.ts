@@ -5,76 +5,14 @@ import { type Credential, curlLine } from "./curl.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
 import { Deadline, type ExchangeSignal, pacerFor, type RatePacer, retryAfterMs, sleep } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
+import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response } from "./exchange.js";
 
 export { curlLine } from "./curl.js";
 export { retryAfterMs } from "./http-timing.js";
 
 export type { Credential } from "./curl.js";
-
-export interface RequestSpec {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  path: string;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  /** A JSON body; use rawBody for bodies that must not be serialised (malformed JSON, say). */
-  body?: unknown;
-  rawBody?: string;
-  headers?: Record<string, string>;
-  /** Overrides the credential; null sends no Authorization header at all. */
-  credential?: Credential | null;
-}
-
-/** One request and its answer, as a report shows it: redacted, the body cut to an excerpt. */
-export interface Exchange {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  status?: number;
-  responseHeaders?: Record<string, string>;
-  responseExcerpt?: string;
-  /** With `wholeBodies` (the HAR): the bodies whole, redacted, up to WHOLE_BODY_CHARS; a longer one is left out and its length given. */
-  whole?: { requestBody?: string; responseBody?: string; responseChars: number };
-  durationMs: number;
-  error?: string;
-  curl: string;
-}
-
-export interface Response<T = any> {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed body when it is JSON, else undefined (see isJson). */
-  body: T;
-  isJson: boolean;
-  exchange: Exchange;
-}
-
-/**
- * An exchange as the invariants read it: unredacted and whole, the request body as sent and the
- * answer as parsed. Handed to the observer once and not kept: a run must not hold every body.
- */
-export interface FullAnswer {
-  method: string;
-  url: URL;
-  requestBody?: string;
-  status: number;
-  text: string;
-  body: unknown;
-  isJson: boolean;
-}
-
-/** The tester could not talk to the server: never a verdict on the server's conformance. */
-export class NetworkError extends Error {
-  constructor(
-    message: string,
-    readonly exchange: Exchange,
-  ) {
-    super(message);
-  }
-}
-
-/** The server still answered 429 after the retry budget: not a verdict, the check is errored. */
-export class RateLimited extends NetworkError {}
+export type { Exchange, FullAnswer, RequestSpec, Response } from "./exchange.js";
+export { DoorRefused, NetworkError, RateLimited } from "./exchange.js";
 
 const EXCERPT = 2000;
 /**
@@ -120,9 +58,19 @@ export interface HttpClientOptions {
   wholeBodies?: boolean;
   /** --rate-limit: the most requests a second to this server, every attempt counted (a 429's retry too), shared with every client of the process. */
   rateLimit?: number;
+  /** The run's promises (core/run/door.ts): why this request may not leave the process, or undefined to send it. */
+  guard?: (method: string, url: URL) => string | undefined;
 }
 
+/** Who sent a request that is outside any check: the phase of the run (preflight, plan, discovery, cleanup, coverage...). */
+export type Phase = string;
+
 /**
+ * The run's one door (core/run/door.ts opens it): every request of every phase goes through one
+ * instance, which paces it, waits out 429s, redacts what it records, hands every exchange to the
+ * watchers (the HAR, the invariants, the ledger), and refuses what the run promised not to send.
+ * Nothing else in bin/, core/ or suites/ opens a connection (test/door.test.ts).
+ *
  * Redirects are not followed: an API that answers 3xx is judged on that answer (preflight tells
  * the user when the base URL itself redirects), so a redirect loop costs one request.
  */
@@ -130,6 +78,11 @@ export class HttpClient {
   readonly baseUrl: string;
   private readonly agent: Dispatcher;
   private readonly pacer: RatePacer | undefined;
+  private readonly watchers = new Set<(exchange: Exchange, answer?: FullAnswer) => void>();
+  /** Who is sending when no check is: set by each phase of the run. */
+  phase: Phase = "run";
+  /** Every request refused at the door, `<caller>: <method> <url>: <why>`; the run exits 1 when there is one. */
+  readonly refused: { caller: string; line: string }[] = [];
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.pacer = options.rateLimit ? pacerFor(new URL(this.baseUrl).origin, options.rateLimit) : undefined;
@@ -144,9 +97,26 @@ export class HttpClient {
     return u;
   }
 
+  /** Every exchange from now on, as recorded (redacted), with the whole answer for those read whole; the returned function stops it. */
+  watch(watcher: (exchange: Exchange, answer?: FullAnswer) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /** Refuses, before anything is sent, a request the run's guard forbids: the caller is named and the refusal kept. */
+  private admit(method: string, target: URL): void {
+    const why = this.options.guard?.(method, target);
+    if (why === undefined) return;
+    const caller = checkScope()?.id ?? this.phase;
+    const line = `${method} ${this.options.redactor.text(target.pathname)}: ${why}`;
+    this.refused.push({ caller, line });
+    throw new DoorRefused(`refused at the door (a bug of the tool's, not the server's): ${caller} tried to send ${line}`);
+  }
+
   async send(spec: RequestSpec, log?: Exchange[]): Promise<Response> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const target = this.target(spec.path, spec.query);
+    this.admit(spec.method, target);
     const url = target.toString();
     const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
     const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
@@ -214,7 +184,9 @@ export class HttpClient {
     log?: Exchange[],
   ): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
-    const url = this.target(spec.path, spec.query).toString();
+    const target = this.target(spec.path, spec.query);
+    this.admit(spec.method, target);
+    const url = target.toString();
     const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
     for (let attempt = 0; ; attempt++) {
@@ -321,6 +293,39 @@ export class HttpClient {
   private record(exchange: Exchange, log: Exchange[] | undefined, answer?: FullAnswer): void {
     log?.push(exchange);
     this.options.observe?.(exchange, answer);
+    for (const watcher of this.watchers) watcher(exchange, answer);
+  }
+
+  /**
+   * A document the user named by URL (--document), which may live on another host: a GET with
+   * none of the run's credentials or headers, redirects followed (at most 5), recorded like any exchange.
+   */
+  async download(address: string): Promise<string> {
+    let url = new URL(address);
+    this.admit("GET", url);
+    for (let hops = 0; ; hops++) {
+      const exchange = this.describe("GET", this.options.redactor.text(url.toString()), {}, undefined, null);
+      const started = performance.now();
+      const deadline = new Deadline(this.options.timeoutMs * STREAMED_BODY_TIMEOUTS);
+      try {
+        const answer = await this.request("GET", url.toString(), {}, undefined, deadline.signal);
+        exchange.status = answer.status;
+        exchange.durationMs = Math.round(performance.now() - started);
+        const location = answer.headers.location;
+        if (answer.status >= 300 && answer.status < 400 && location && hops < 5) {
+          discard(answer.body);
+          this.record(exchange, undefined);
+          url = new URL(location, url);
+          continue;
+        }
+        const text = await readCapped(answer, this.options.maxBodyBytes ?? MAX_BODY_BYTES);
+        this.record(exchange, undefined);
+        if (answer.status < 200 || answer.status >= 300) throw new Error(`answered ${answer.status}`);
+        return text;
+      } finally {
+        deadline.release();
+      }
+    }
   }
 
   private describe(

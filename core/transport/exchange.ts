@@ -1,0 +1,75 @@
+import type { Credential } from "./curl.js";
+
+// What the door (core/transport/http.ts) takes and gives: a request, its exchange as reports show it, and why one did not happen.
+
+export interface RequestSpec {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** A JSON body; use rawBody for bodies that must not be serialised (malformed JSON, say). */
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Overrides the credential; null sends no Authorization header at all. */
+  credential?: Credential | null;
+}
+
+/** One request and its answer, as a report shows it: redacted, the body cut to an excerpt. */
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseExcerpt?: string;
+  /** With `wholeBodies` (the HAR): the bodies whole, redacted, up to WHOLE_BODY_CHARS; a longer one is left out and its length given. */
+  whole?: { requestBody?: string; responseBody?: string; responseChars: number };
+  durationMs: number;
+  error?: string;
+  curl: string;
+}
+
+export interface Response<T = any> {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed body when it is JSON, else undefined (see isJson). */
+  body: T;
+  isJson: boolean;
+  exchange: Exchange;
+}
+
+/**
+ * An exchange as the invariants read it: unredacted and whole, the request body as sent and the
+ * answer as parsed. Handed to the observer once and not kept: a run must not hold every body.
+ */
+export interface FullAnswer {
+  method: string;
+  url: URL;
+  requestBody?: string;
+  status: number;
+  text: string;
+  body: unknown;
+  isJson: boolean;
+}
+
+/** The tester could not talk to the server: never a verdict on the server's conformance. */
+export class NetworkError extends Error {
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A request the run promised never to send (a write in a read-only run, a write outside the plan):
+ * refused at the door before it leaves the process. It is a bug of the tool's, never a verdict on
+ * the server: the calling check is errored with its name, and the run exits 1.
+ */
+export class DoorRefused extends Error {}
+
+/** The server still answered 429 after the retry budget: not a verdict, the check is errored. */
+export class RateLimited extends NetworkError {}
