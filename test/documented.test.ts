@@ -42,7 +42,8 @@ async function runOn(faults: DocumentServerFault[], over: Partial<RunSettings> =
 
 describe("the document-driven layer on a document of its own", () => {
   it("passes every check on the clean server, exercising each, and leaves nothing behind", async () => {
-    const clean = await runOn([]);
+    // The 405 probe sends methods the table does not name: only where the user opted into unnamed operations (core/run/door.ts).
+    const clean = await runOn([], { unnamedOperations: true });
     expect(clean.outcome.results.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual(checks.map((c) => `${c.id}: passed `));
     expect(clean.left).toEqual([]);
     // user administration is written only with --allow-admin-writes

@@ -1,6 +1,6 @@
 import type { RequestSpec } from "../transport/http.js";
-import { fillPath } from "./match.js";
-import { operation, type OperationName } from "./operations.js";
+import { fillPath, matchOperation } from "./match.js";
+import { OPERATIONS, operation, type OperationName, READ_METHODS, type WriteClass } from "./operations.js";
 
 /**
  * Requests named by operation, built from the table: the only way the suite turns an operation
@@ -18,4 +18,14 @@ export function pathTo(name: OperationName, params: OperationParams = {}): strin
 /** The request of an operation: its method, its filled path and what the caller adds. */
 export function requestTo(name: OperationName, params: OperationParams = {}, options: CallOptions = {}): RequestSpec {
   return { ...options, method: operation(name).method, path: pathTo(name, params) };
+}
+
+/**
+ * The write class of a request (core/spec/operations.ts): its row's, "read" for a read, and
+ * "unnamed-operations" for a write the table has no row for. A path may carry values or
+ * placeholders of any name (an operation of a server's document).
+ */
+export function writeClassOf(method: string, path: string): WriteClass {
+  if (READ_METHODS.includes(method.toUpperCase())) return "read";
+  return matchOperation(OPERATIONS, method, path)?.operation.write ?? "unnamed-operations";
 }

@@ -14,6 +14,25 @@ export const API_PREFIX = "/api/v1";
 export const BUILD_PREFIX = "/build/api/v1";
 export type Prefix = typeof API_PREFIX | typeof BUILD_PREFIX;
 
+/**
+ * What a run may send to an operation, by what it changes: "read" changes nothing; "writes" what
+ * the run makes and removes (--allow-writes); each opt-in (core/run/settings.ts OPT_INS) what only
+ * a user who granted it lets the run touch; "never" what no document-driven check sends (a build,
+ * a sync, dev mode, a branch), sent only by the checks written for it, under --allow-writes. A
+ * write of the server's document the table has no row for is "unnamed-operations". The door
+ * (core/run/door.ts), the write plan and the document-driven checks read it here.
+ */
+export type WriteClass =
+  | "read"
+  | "writes"
+  | "never"
+  | "admin-writes"
+  | "unremovable-writes"
+  | "deployment-changes"
+  | "deployment-lifecycle"
+  | "git-operations"
+  | "unnamed-operations";
+
 export interface Operation {
   name: string;
   section: SpecSection | "E14";
@@ -21,6 +40,7 @@ export interface Operation {
   /** The whole request path, prefix included; `{name}` is a placeholder. */
   path: string;
   prefix: Prefix;
+  write: WriteClass;
 }
 
 export interface SpecifiedOperation extends Operation {
@@ -41,6 +61,7 @@ const spec = (
   owner: string,
   pagination: Pagination,
   answers: SpecifiedOperation["answers"],
+  write: WriteClass = method === "GET" ? "read" : "writes",
 ): SpecifiedOperation => ({
   name,
   section,
@@ -50,6 +71,7 @@ const spec = (
   owner,
   pagination,
   answers,
+  write,
 });
 
 const D = "/deployments/{deploymentId}";
@@ -63,7 +85,7 @@ export const SPECIFIED_OPERATIONS = [
   }),
   spec("E4", "setStagingEnvironment", "PUT", BUILD_PREFIX, `${D}/branches/staging-environment`, "staging.enable.by-name", "none", { 200: "BranchResponse" }),
   spec("E5", "listVersions", "GET", API_PREFIX, `${D}/versions`, "versions.list.schema", "none", { 200: "VersionsListResponse" }),
-  spec("E6", "updateDeployment", "PUT", API_PREFIX, D, "deployment-update.version.listed-forms", "none", {}),
+  spec("E6", "updateDeployment", "PUT", API_PREFIX, D, "deployment-update.version.listed-forms", "none", {}, "deployment-changes"),
   spec("E7", "exportAuditLog", "GET", API_PREFIX, "/audit-logs/export", "audit.export.content-type-csv", "none", {}),
   spec("E8", "listWorkbooks", "GET", API_PREFIX, `${D}/workbooks`, "workbooks.list.schema", "cursor", { 200: "WorkbooksListResponse" }),
   spec("E9", "getWorkbook", "GET", API_PREFIX, `${D}/workbooks/{workbookId}`, "workbooks.get.schema", "none", { 200: "Workbook" }),
@@ -78,7 +100,14 @@ export const SPECIFIED_OPERATIONS = [
   spec("E13", "listEnvVars", "GET", API_PREFIX, `${D}/env-vars`, "env-vars.list.schema", "cursor", { 200: "EnvVarsListResponse" }),
 ] as const satisfies readonly SpecifiedOperation[];
 
-const e14 = (name: string, method: Method, prefix: Prefix, rest: string): Operation => ({ name, section: "E14", method, path: prefix + rest, prefix });
+const e14 = (name: string, method: Method, prefix: Prefix, rest: string, write: WriteClass = method === "GET" ? "read" : "writes"): Operation => ({
+  name,
+  section: "E14",
+  method,
+  path: prefix + rest,
+  prefix,
+  write,
+});
 
 /**
  * E14's table, one operation a line where the table names the method and the path, as the spec
@@ -89,38 +118,38 @@ export const E14_OPERATIONS = [
   e14("getSpec", "GET", API_PREFIX, "/spec"),
   e14("getAppConfig", "GET", API_PREFIX, "/app-config"),
   e14("getDeploymentSettings", "GET", API_PREFIX, `${D}/settings`),
-  e14("deleteDeployment", "DELETE", API_PREFIX, D),
-  e14("setEnvVars", "PUT", API_PREFIX, `${D}/env-vars`),
+  e14("deleteDeployment", "DELETE", API_PREFIX, D, "deployment-lifecycle"),
+  e14("setEnvVars", "PUT", API_PREFIX, `${D}/env-vars`, "unremovable-writes"),
   e14("getBuildStatus", "GET", API_PREFIX, `${D}/build-status`),
   e14("getLogs", "GET", API_PREFIX, `${D}/logs`),
   e14("listPods", "GET", API_PREFIX, `${D}/pods`),
-  e14("advanceCreationStep", "POST", API_PREFIX, `${D}/creation-step/advance`),
-  e14("resetCreationStep", "POST", API_PREFIX, `${D}/creation-step/reset`),
+  e14("advanceCreationStep", "POST", API_PREFIX, `${D}/creation-step/advance`, "deployment-lifecycle"),
+  e14("resetCreationStep", "POST", API_PREFIX, `${D}/creation-step/reset`, "deployment-lifecycle"),
   e14("listRegions", "GET", API_PREFIX, "/regions/"),
-  e14("createDeployment", "POST", BUILD_PREFIX, "/deployments/"),
+  e14("createDeployment", "POST", BUILD_PREFIX, "/deployments/", "deployment-lifecycle"),
   e14("listDataModelFiles", "GET", BUILD_PREFIX, `${D}/data-model/files`),
-  e14("writeDataModelFiles", "PUT", BUILD_PREFIX, `${D}/data-model/files`),
-  e14("deleteDataModelFiles", "DELETE", BUILD_PREFIX, `${D}/data-model/files`),
-  e14("renameDataModelFiles", "POST", BUILD_PREFIX, `${D}/data-model/files/rename`),
+  e14("writeDataModelFiles", "PUT", BUILD_PREFIX, `${D}/data-model/files`, "never"),
+  e14("deleteDataModelFiles", "DELETE", BUILD_PREFIX, `${D}/data-model/files`, "never"),
+  e14("renameDataModelFiles", "POST", BUILD_PREFIX, `${D}/data-model/files/rename`, "never"),
   e14("validateDataModel", "GET", BUILD_PREFIX, `${D}/data-model/validate`),
-  e14("startUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/start`),
-  e14("uploadFile", "POST", BUILD_PREFIX, `${D}/data-model/upload/file`),
-  e14("finishUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/finish`),
+  e14("startUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/start`, "never"),
+  e14("uploadFile", "POST", BUILD_PREFIX, `${D}/data-model/upload/file`, "never"),
+  e14("finishUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/finish`, "never"),
   e14("getFileHashes", "GET", BUILD_PREFIX, `${D}/data-model/file-hashes`),
-  e14("startDevMode", "POST", BUILD_PREFIX, `${D}/dev-mode`),
-  e14("stopDevMode", "DELETE", BUILD_PREFIX, `${D}/dev-mode`),
+  e14("startDevMode", "POST", BUILD_PREFIX, `${D}/dev-mode`, "never"),
+  e14("stopDevMode", "DELETE", BUILD_PREFIX, `${D}/dev-mode`, "never"),
   e14("listBranches", "GET", BUILD_PREFIX, `${D}/branches`),
-  e14("createBranch", "POST", BUILD_PREFIX, `${D}/branches`),
-  e14("deleteBranch", "DELETE", BUILD_PREFIX, `${D}/branches`),
-  e14("commitBranch", "POST", BUILD_PREFIX, `${D}/commit`),
-  e14("pullBranch", "POST", BUILD_PREFIX, `${D}/pull`),
-  e14("mergeBranch", "POST", BUILD_PREFIX, `${D}/merge`),
-  e14("mergeToDefault", "POST", BUILD_PREFIX, `${D}/merge-to-default`),
-  e14("connectGithub", "POST", BUILD_PREFIX, `${D}/github/connect`),
-  e14("startDbtSync", "POST", API_PREFIX, `${D}/dbt-sync`),
+  e14("createBranch", "POST", BUILD_PREFIX, `${D}/branches`, "never"),
+  e14("deleteBranch", "DELETE", BUILD_PREFIX, `${D}/branches`, "never"),
+  e14("commitBranch", "POST", BUILD_PREFIX, `${D}/commit`, "git-operations"),
+  e14("pullBranch", "POST", BUILD_PREFIX, `${D}/pull`, "git-operations"),
+  e14("mergeBranch", "POST", BUILD_PREFIX, `${D}/merge`, "git-operations"),
+  e14("mergeToDefault", "POST", BUILD_PREFIX, `${D}/merge-to-default`, "git-operations"),
+  e14("connectGithub", "POST", BUILD_PREFIX, `${D}/github/connect`, "git-operations"),
+  e14("startDbtSync", "POST", API_PREFIX, `${D}/dbt-sync`, "never"),
   e14("listDbtSyncs", "GET", API_PREFIX, `${D}/dbt-sync`),
   e14("getDbtSync", "GET", API_PREFIX, `${D}/dbt-sync/{syncJobId}`),
-  e14("cancelDbtSync", "DELETE", API_PREFIX, `${D}/dbt-sync/{syncJobId}`),
+  e14("cancelDbtSync", "DELETE", API_PREFIX, `${D}/dbt-sync/{syncJobId}`, "never"),
   e14("getDbtSyncResult", "GET", API_PREFIX, `${D}/dbt-sync/{syncJobId}/result`),
   e14("getDbtSyncLogs", "GET", API_PREFIX, `${D}/dbt-sync/{syncJobId}/logs`),
   e14("bulkDeleteWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-delete`),
@@ -132,17 +161,17 @@ export const E14_OPERATIONS = [
   e14("listFolders", "GET", API_PREFIX, `${D}/folders`),
   e14("getEmbedAccess", "GET", API_PREFIX, `${D}/workbooks/{workbookId}/embed-access`),
   e14("setEmbedAccess", "PUT", API_PREFIX, `${D}/workbooks/{workbookId}/embed-access`),
-  e14("setDashboardEmbedding", "PATCH", API_PREFIX, "/embed/dashboard/{publicId}"),
-  e14("runDashboardPython", "POST", API_PREFIX, "/embed/dashboard/{publicId}/python-run"),
+  e14("setDashboardEmbedding", "PATCH", API_PREFIX, "/embed/dashboard/{publicId}", "admin-writes"),
+  e14("runDashboardPython", "POST", API_PREFIX, "/embed/dashboard/{publicId}/python-run", "admin-writes"),
   e14("listUsers", "GET", API_PREFIX, "/users"),
-  e14("createUser", "POST", API_PREFIX, "/users"),
+  e14("createUser", "POST", API_PREFIX, "/users", "admin-writes"),
   e14("getUser", "GET", API_PREFIX, "/users/{id}"),
-  e14("updateUser", "PUT", API_PREFIX, "/users/{id}"),
-  e14("bulkUserAction", "POST", API_PREFIX, "/users/bulk"),
+  e14("updateUser", "PUT", API_PREFIX, "/users/{id}", "admin-writes"),
+  e14("bulkUserAction", "POST", API_PREFIX, "/users/bulk", "admin-writes"),
   e14("listUserAttributes", "GET", API_PREFIX, "/user-attributes/"),
-  e14("createUserAttribute", "POST", API_PREFIX, "/user-attributes/"),
+  e14("createUserAttribute", "POST", API_PREFIX, "/user-attributes/", "admin-writes"),
   e14("getTenantSettings", "GET", API_PREFIX, "/tenant/settings"),
-  e14("updateTenantSettings", "PUT", API_PREFIX, "/tenant/settings"),
+  e14("updateTenantSettings", "PUT", API_PREFIX, "/tenant/settings", "admin-writes"),
   e14("listOauthIntegrations", "GET", API_PREFIX, "/oauth-integrations"),
   e14("listUserOauthTokens", "GET", API_PREFIX, "/user-oauth-tokens"),
   e14("listOidcTokenConfigs", "GET", API_PREFIX, "/oidc-token-configs"),
@@ -171,25 +200,26 @@ const EMBED_TENANT = "/embed-tenants/{tenantId}";
 const EMBED_GROUP = `${EMBED_TENANT}/groups/{embedGroupId}`;
 export const FAMILY_OPERATIONS = [
   e14("listGroups", "GET", API_PREFIX, "/groups"),
-  e14("createPolicy", "POST", API_PREFIX, "/policies"),
-  e14("deletePolicy", "DELETE", API_PREFIX, "/policies/{policyId}"),
+  e14("createPolicy", "POST", API_PREFIX, "/policies", "admin-writes"),
+  e14("deletePolicy", "DELETE", API_PREFIX, "/policies/{policyId}", "admin-writes"),
   e14("listEmbedTenants", "GET", API_PREFIX, "/embed-tenants"),
-  e14("createEmbedTenant", "POST", API_PREFIX, "/embed-tenants"),
-  e14("deleteEmbedTenant", "DELETE", API_PREFIX, EMBED_TENANT),
-  e14("createEmbedUser", "POST", API_PREFIX, `${EMBED_TENANT}/users`),
-  e14("deleteEmbedUser", "DELETE", API_PREFIX, `${EMBED_TENANT}/users/{embedUserId}`),
-  e14("createEmbedGroup", "POST", API_PREFIX, `${EMBED_TENANT}/groups`),
-  e14("deleteEmbedGroup", "DELETE", API_PREFIX, EMBED_GROUP),
+  e14("createEmbedTenant", "POST", API_PREFIX, "/embed-tenants", "admin-writes"),
+  e14("deleteEmbedTenant", "DELETE", API_PREFIX, EMBED_TENANT, "admin-writes"),
+  e14("createEmbedUser", "POST", API_PREFIX, `${EMBED_TENANT}/users`, "admin-writes"),
+  e14("deleteEmbedUser", "DELETE", API_PREFIX, `${EMBED_TENANT}/users/{embedUserId}`, "admin-writes"),
+  e14("createEmbedGroup", "POST", API_PREFIX, `${EMBED_TENANT}/groups`, "admin-writes"),
+  e14("deleteEmbedGroup", "DELETE", API_PREFIX, EMBED_GROUP, "admin-writes"),
   e14("listEmbedGroupMembers", "GET", API_PREFIX, `${EMBED_GROUP}/members`),
-  e14("addEmbedGroupMember", "POST", API_PREFIX, `${EMBED_GROUP}/members`),
-  e14("removeEmbedGroupMember", "DELETE", API_PREFIX, `${EMBED_GROUP}/members/{memberId}`),
-  e14("deleteUserAttribute", "DELETE", API_PREFIX, "/user-attributes/{attributeId}"),
+  e14("addEmbedGroupMember", "POST", API_PREFIX, `${EMBED_GROUP}/members`, "admin-writes"),
+  e14("removeEmbedGroupMember", "DELETE", API_PREFIX, `${EMBED_GROUP}/members/{memberId}`, "admin-writes"),
+  e14("deleteUserAttribute", "DELETE", API_PREFIX, "/user-attributes/{attributeId}", "admin-writes"),
   e14("getUserAttributeValues", "GET", API_PREFIX, "/user-attribute-values/{userId}"),
-  e14("setUserAttributeValues", "PUT", API_PREFIX, "/user-attribute-values/{userId}"),
+  e14("setUserAttributeValues", "PUT", API_PREFIX, "/user-attribute-values/{userId}", "admin-writes"),
   e14("getOauthIntegration", "GET", API_PREFIX, "/oauth-integrations/{integrationId}"),
   e14("getUserOauthToken", "GET", API_PREFIX, "/user-oauth-tokens/{tokenId}"),
   e14("getOidcTokenConfig", "GET", API_PREFIX, "/oidc-token-configs/{configId}"),
   e14("createNotification", "POST", API_PREFIX, `${D}/notifications`),
+  e14("updateNotification", "PUT", API_PREFIX, `${D}/notifications/{notificationId}`),
   e14("deleteNotification", "DELETE", API_PREFIX, `${D}/notifications/{notificationId}`),
 ] as const satisfies readonly Operation[];
 
@@ -214,6 +244,9 @@ export function specified(section: SpecSection): SpecifiedOperation {
 }
 
 // The vocabulary the spec fixes, where more than one module needs it.
+
+/** The methods that change nothing: all a read-only run sends, whatever the server's document lists. */
+export const READ_METHODS: readonly string[] = ["GET", "HEAD", "OPTIONS"];
 
 /** Resources / Environment variable: a name holding one of these (as written, upper case) has its value masked. */
 export const SECRET_MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"] as const;

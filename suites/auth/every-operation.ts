@@ -8,6 +8,8 @@ import type { ReasonKey } from "../../core/model/reasons.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import type { Method } from "../../core/served/served-document.js";
 import { operationKey } from "../../core/spec/match.js";
+import { READ_METHODS } from "../../core/spec/operations.js";
+import { guard } from "../../core/run/door.js";
 import { SPECIFIED } from "../../core/spec/spec-operations.js";
 import { PathIds, writeClass } from "../documented/requests.js";
 import { ownWorkbook } from "../lib/workbook-writes.js";
@@ -33,7 +35,6 @@ export const REFUSED: { rule: string; what: string; header: () => string | undef
 const EVERY_CREDENTIAL_ON = 8;
 
 /** What a read-only run may send: nothing that could change anything, whatever the server answers. */
-export const READ_METHODS: readonly string[] = ["GET", "HEAD", "OPTIONS"];
 
 interface Probe {
   method: Method;
@@ -59,7 +60,8 @@ async function operationsToProbe(ctx: CheckContext): Promise<{ probes: Probe[]; 
     const key = operationKey(o.method, o.path);
     probes.set(key, { ...(probes.get(key) ?? { method: o.method, path: o.path }), spec: o.spec });
   }
-  const sendable = [...probes.values()].filter((p) => ctx.settings.writes || READ_METHODS.includes(p.method));
+  // What the door would let leave (core/run/door.ts): reads, and the writes of the classes the user opted into.
+  const sendable = [...probes.values()].filter((p) => guard(ctx.settings, p.method, p.path) === undefined);
   return { probes: sendable, ids: doc ? new PathIds(ctx.api, served, ctx.fixture("deployment").id, runPrefixOf(ctx.settings.seed)) : undefined };
 }
 
@@ -73,7 +75,8 @@ async function probePath(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<st
   const found = READ_METHODS.includes(p.method) || p.creates ? await ids?.fill(p.path) : undefined;
   if (found) return found;
   const dep = ctx.fixture("deployment").id;
-  const deploymentItself = writeClass(p) === "never";
+  // Only a plain write (of the run's own objects, or an admin's) keeps the planned deployment's id; any other names nothing.
+  const deploymentItself = !["read", "writes", "admin-writes"].includes(writeClass(p));
   const own = !deploymentItself && /\{workbook_?id\}/i.test(p.path) ? await ownWorkbookId(ctx) : undefined;
   return p.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (deploymentItself) return "0";

@@ -12,7 +12,9 @@ import {
   operationsOf,
   type Parameter,
 } from "../../core/served/served-document.js";
-import type { RunSettings } from "../../core/run/settings.js";
+import { optInGranted, type RunSettings } from "../../core/run/settings.js";
+import { writeClassOf } from "../../core/spec/client.js";
+import type { WriteClass } from "../../core/spec/operations.js";
 import { NotGenerated, validValues } from "../../generators/index.js";
 import { merge } from "../../generators/schema-shape.js";
 import { matchOperation } from "../../core/spec/match.js";
@@ -273,52 +275,43 @@ export function invalidQueryValues(p: Parameter): { value: string; breaks: strin
   return out;
 }
 
-/**
- * What a run may send to an operation with a valid key and a body: "never" for what deletes or
- * creates a deployment, redeploys or drives its build (the spec'd E6 update has its own opt-in),
- * "admin" for users, groups, tenant settings, integrations and embed tenants (--allow-admin-writes),
- * "writes" for the rest (--allow-writes); reads are "read".
- */
-export type WriteClass = "read" | "writes" | "admin" | "never";
-const NEVER = [
-  /^\/(build\/)?api\/v1\/deployments\/?$/,
-  /^\/(build\/)?api\/v1\/deployments\/\{[^}]+\}\/?$/,
-  /\/(creation-step|dev-mode|commit|pull|merge|merge-to-default|github|data-model|dbt-sync|branches|env-vars)(\/|$)/,
-  /^\/api\/v1\/deployments\/\{[^}]+\}\/settings/,
-];
-const ADMIN =
-  /^\/api\/v1\/(users|user-attributes|user-attribute-values|tenant|oauth-integrations|user-oauth-tokens|oidc-token-configs|embed-tenants|groups|policies|embed)(\/|$)/;
-export function writeClass(op: Pick<Operation, "method" | "path">): WriteClass {
-  if (op.method === "GET") return "read";
-  if (NEVER.some((r) => r.test(op.path))) return "never";
-  return ADMIN.test(op.path) ? "admin" : "writes";
-}
+/** An operation's write class, read from its row of the table (core/spec/operations.ts); a write the table does not name is "unnamed-operations". */
+export const writeClass = (op: Pick<Operation, "method" | "path">): WriteClass => writeClassOf(op.method, op.path);
 
 /**
- * The opt-in under which a run may send an operation of class "never" after all, by a check that
- * declares it (core/model/needs.ts): a deployment's lifecycle (create, its setup wizard, delete) or the
- * git operations (commit, pull, merge, merge-to-default, connecting a repository).
+ * The opt-in under which a document-driven check may send an operation no check sends otherwise,
+ * by a check that declares it (core/model/needs.ts): a deployment's lifecycle (create, its setup
+ * wizard, delete) or the git operations (commit, pull, merge, merge-to-default, connecting a repository).
  */
 export type OptIn = "deployment-lifecycle" | "git-operations";
-const LIFECYCLE = [/^\/(build\/)?api\/v1\/deployments\/?$/, /^\/api\/v1\/deployments\/\{[^}]+\}\/creation-step\//];
-const GIT = /^\/build\/api\/v1\/deployments\/\{[^}]+\}\/(commit|pull|merge|merge-to-default|github\/connect)\/?$/;
 export function optInOf(op: Pick<Operation, "method" | "path">): OptIn | undefined {
-  if (
-    (op.method === "POST" && LIFECYCLE.some((r) => r.test(op.path))) ||
-    (op.method === "DELETE" && /^\/(build\/)?api\/v1\/deployments\/\{[^}]+\}\/?$/.test(op.path))
-  )
-    return "deployment-lifecycle";
-  return op.method === "POST" && GIT.test(op.path) ? "git-operations" : undefined;
-}
-const granted = (settings: RunSettings, optIn: OptIn) =>
-  settings.writes && Boolean(optIn === "deployment-lifecycle" ? settings.deploymentLifecycle : settings.gitOperations);
-
-/** Whether the run may send the operation; one of class "never" only by a check sending under `optIn`, as the user granted it. */
-export const mayWrite = (op: Pick<Operation, "method" | "path">, settings: RunSettings, optIn?: OptIn) => {
   const c = writeClass(op);
-  if (c === "never") return optIn !== undefined && optInOf(op) === optIn && granted(settings, optIn);
-  return c === "read" || (c === "writes" && settings.writes) || (c === "admin" && settings.writes && Boolean(settings.adminWrites));
-};
+  return c === "deployment-lifecycle" || c === "git-operations" ? c : undefined;
+}
+
+/**
+ * Whether a document-driven check may send the operation with a valid key and a body: a read; a
+ * plain write under --allow-writes; an admin's or an unnamed one under its opt-in; a lifecycle or
+ * git operation only by a check sending under that opt-in. Never what the run cannot undo or does
+ * not own (environment variables, a deployment's settings, builds, syncs, dev mode, branches).
+ */
+export function mayWrite(op: Pick<Operation, "method" | "path">, settings: RunSettings, optIn?: OptIn): boolean {
+  const c = writeClass(op);
+  switch (c) {
+    case "read":
+      return true;
+    case "writes":
+      return settings.writes;
+    case "admin-writes":
+    case "unnamed-operations":
+      return optInGranted(c, settings) === true;
+    case "deployment-lifecycle":
+    case "git-operations":
+      return optIn === c && optInGranted(c, settings) === true;
+    default:
+      return false;
+  }
+}
 
 /** Why an answer contradicts the operation's document (status, content type, body schema), or undefined. */
 export function contradiction(
