@@ -1,11 +1,14 @@
 import type { Credential } from "../transport/curl.js";
 import { secretHeaderValues } from "../transport/headers.js";
-import { HttpClient } from "../transport/http.js";
+import { type FullAnswer, HttpClient } from "../transport/http.js";
 import { Redactor } from "../transport/redact.js";
 import type { TokenRole } from "../model/check.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
 import { writeClassOf } from "../spec/client.js";
-import { READ_METHODS } from "../spec/operations.js";
+import { deploymentsOf } from "../spec/deployments.js";
+import { matchOperation } from "../spec/match.js";
+import { fixturesFor } from "./fixtures.js";
+import { OPERATIONS, operation, READ_METHODS } from "../spec/operations.js";
 import type { Need } from "../model/needs.js";
 
 export function credentials(settings: RunSettings): { primary?: Credential; roles: Partial<Record<TokenRole, Credential>> } {
@@ -25,7 +28,8 @@ export function redactorFor(settings: RunSettings): Redactor {
  * keeps the run's promises itself rather than trusting each code path (guard).
  */
 export function openDoor(settings: RunSettings): HttpClient {
-  return new HttpClient({
+  const seen = new SeenDeployments();
+  const door: HttpClient = new HttpClient({
     baseUrl: settings.baseUrl,
     timeoutMs: settings.timeoutMs,
     redactor: redactorFor(settings),
@@ -35,9 +39,49 @@ export function openDoor(settings: RunSettings): HttpClient {
     proxy: settings.proxy,
     rateLimit: settings.rateLimit,
     wholeBodies: settings.wholeBodies,
-    guard: (method, url) => guard(settings, method, url.pathname),
+    guard: (method, url) =>
+      guard(settings, method, url.pathname) ?? seen.outsidePlan(method, url.pathname, settings, fixturesFor(door, settings.fixtures).chosenDeployment),
   });
+  door.watch((exchange, answer) => answer && seen.see(answer));
+  return door;
 }
+
+/**
+ * The deployments the server listed (E1's answers, as the run read them) and those the run created:
+ * a write may reach a listed one only where the plan names it (the one discovery chose, or one the
+ * config names); an id the server never listed names nothing, and a negative case may use it.
+ */
+class SeenDeployments {
+  private readonly listed = new Set<string>();
+  private readonly created = new Set<string>();
+  see(answer: FullAnswer): void {
+    if (answer.status < 200 || answer.status >= 300 || !answer.isJson) return;
+    const c = writeClassOf(answer.method, answer.url.pathname);
+    const b = answer.body as any;
+    if (answer.method === "GET" && matchOperation(OPERATIONS, "GET", answer.url.pathname)?.operation.name === "listDeployments")
+      for (const d of deploymentsOf(b) ?? []) this.listed.add(String(d?.id));
+    else if (c === "deployment-lifecycle" && answer.method === "POST") {
+      const id = b?.id ?? b?.data?.id ?? b?.deployment?.id ?? b?.data?.deployment?.id;
+      if (id !== undefined) this.created.add(String(id));
+    }
+  }
+  outsidePlan(method: string, path: string, settings: RunSettings, chosen: string | undefined): string | undefined {
+    if (READ_METHODS.includes(method)) return undefined;
+    const under = DEPLOYMENT_ROOTS.find((root) => path.startsWith(root));
+    const target = under && decodeURIComponent(path.slice(under.length).split("/")[0]);
+    if (!target || !this.listed.has(target) || this.created.has(target) || target === chosen) return undefined;
+    const f = settings.fixtures;
+    const named = [f.deploymentId, f.otherDeploymentId, f.mutableDeploymentId, f.workbookLimitDeploymentId].filter((d) => d !== undefined).map(String);
+    return named.includes(target)
+      ? undefined
+      : `a write to deployment ${target}, which the run's plan does not name (it writes into ${chosen ?? "the deployment discovery chooses"})`;
+  }
+}
+
+/** Where a path under a deployment starts, under either prefix, as the table writes it: the next segment names the deployment. */
+const DEPLOYMENT_ROOTS = [operation("deleteDeployment").path, operation("createDeployment").path].map((p) =>
+  p.replace(/\{deploymentId\}$/, "").replace(/\/?$/, "/"),
+);
 
 /**
  * Why the run may not send this request, or undefined: a read-only run sends GET, HEAD and

@@ -62,6 +62,8 @@ const DEPLOYMENT_CANDIDATES = 10;
  */
 export class Fixtures {
   private readonly cache = new Map<FixtureName, Promise<unknown>>();
+  /** The deployment the run writes into, once chosen: what the door (core/run/door.ts) lets writes reach. */
+  chosenDeployment?: string;
   constructor(
     readonly api: Api,
     private readonly config: FixtureConfig,
@@ -83,6 +85,7 @@ export class Fixtures {
         if (c.deploymentId !== undefined) return { id: String(c.deploymentId) };
         const id = await this.richestDeployment();
         if (id === undefined) throw new Skip("fixture missing: the deployments list (E1) is empty; set fixtures.deploymentId");
+        this.chosenDeployment = id;
         return { id };
       }
       case "otherDeployment": {
