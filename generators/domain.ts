@@ -49,6 +49,13 @@ export const ENV_VARS = {
 export const ENV_VAR_POOL: readonly string[] = [ENV_VARS.probe, ENV_VARS.listedSecret, ENV_VARS.listedPlain, ...ENV_VARS.negative, ...PROPERTY_ENV_VARS];
 
 /**
+ * The template variables (E6) a run may leave: a negative update a lenient server accepts merges
+ * its keys into the deployment, and no request removes a key, so the generated bodies use these
+ * names only (the negative data is in the values and types), as the environment variables do.
+ */
+export const TEMPLATE_VARIABLE_POOL: readonly string[] = ["A", "B", "C", "D"].map((x) => `${ENV_VAR_TAG}_TEMPLATE_${x}`);
+
+/**
  * The user attribute of a type that a run creates where the API documents no delete of one
  * (--allow-unremovable-writes): one fixed name a type, so a tenant holds at most five however often the suite runs.
  */

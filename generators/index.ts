@@ -11,6 +11,7 @@ export {
   envVarName,
   fixedAttributeName,
   PROPERTY_ENV_VARS,
+  TEMPLATE_VARIABLE_POOL,
   holdsMarker,
   pageSize,
   rejectedVersionForm,

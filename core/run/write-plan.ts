@@ -3,7 +3,7 @@ import type { HttpClient } from "../transport/http.js";
 import { fixturesFor } from "./fixtures.js";
 import { Scratch } from "../ledger/scratch.js";
 import { optInGranted, type RunSettings } from "./settings.js";
-import { ENV_VAR_POOL, ENV_VAR_TAG, fixedAttributeName } from "../../generators/index.js";
+import { ENV_VAR_POOL, ENV_VAR_TAG, fixedAttributeName, TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
 
 /**
  * What a run with writes will change, and where, in a few lines printed before its first check:
@@ -63,7 +63,7 @@ export async function writePlan(checks: Check[], settings: RunSettings, door: Ht
     lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
   if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
     lines.push(
-      `  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check`,
+      `  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check; the template variables a refused update may leave are only the tool's fixed ${TEMPLATE_VARIABLE_POOL.length} (${TEMPLATE_VARIABLE_POOL.join(", ")})`,
     );
   // Both given, but no selected check changes a deployment (a shard, a --check subset): say so, not what is missing.
   else if (settings.deploymentChanges && f.mutableDeploymentId !== undefined)

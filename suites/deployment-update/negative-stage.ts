@@ -3,10 +3,10 @@ import type { Api } from "../../core/transport/api.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import { rejectedVersionForm } from "../../generators/index.js";
+import { rejectedVersionForm, TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
 import { keepSettings } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
-import { type BadBody, type Stage, badBodies, sender } from "../lib/negative-bodies.js";
+import { type BadBody, type Stage, badBodies, sender, withPoolKeys } from "../lib/negative-bodies.js";
 import { isObject } from "../lib/values.js";
 
 const bare = (version: unknown) => String(version).replace(/^v/, "");
@@ -48,7 +48,10 @@ export async function updateStage(ctx: CheckContext): Promise<Stage> {
     (v): BadBody => ({ kind: "unlisted-version", at: "/releaseChannelVersion", body: { releaseChannelVersion: v } }),
   );
   return {
-    cases: badBodies(ctx, "UpdateDeploymentRequest", { base, nullIsAbsent: true, optionalRoot: true }, [unlisted]),
+    // Template variables cannot be removed: a generated key is one of the tool's fixed names.
+    cases: badBodies(ctx, "UpdateDeploymentRequest", { base, nullIsAbsent: true, optionalRoot: true }, [unlisted]).map((b) =>
+      withPoolKeys(b, "templateVariables", TEMPLATE_VARIABLE_POOL),
+    ),
     send: sender("updateDeployment", { deploymentId: dep }),
     async restore(api) {
       const now = await currentVersions(api, ctx.expect, dep);

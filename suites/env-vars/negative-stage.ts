@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../../core/model/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
-import { ENV_VARS } from "../../generators/index.js";
+import { ENV_VAR_POOL, ENV_VARS } from "../../generators/index.js";
 import { pathTo } from "../../core/spec/client.js";
 import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 
@@ -15,7 +15,8 @@ export async function envVarStage(ctx: CheckContext): Promise<Stage> {
   const first = await ctx.api.call("setEnvVars", { deploymentId: dep }, { body: set("before") });
   ctx.require(first, "E14", "setting two variables of its own (PUT env-vars)", () => true);
   return {
-    cases: badBodies(ctx, "EnvVarsPutRequest", { base: fc.constant(set("after")), nullIsAbsent: true }),
+    // A variable cannot be deleted: a case whose acceptance would set a name outside the tool's fixed set is not sent.
+    cases: badBodies(ctx, "EnvVarsPutRequest", { base: fc.constant(set("after")), nullIsAbsent: true }).filter((b) => namesInPool(b.body)),
     send: sender("setEnvVars", { deploymentId: dep }),
     async restore(api) {
       ctx.expect.that(
@@ -36,4 +37,11 @@ export async function envVarStage(ctx: CheckContext): Promise<Stage> {
       });
     },
   };
+}
+
+/** Whether every variable a body names is of the tool's fixed set (a body that names none, or is no list, sets nothing new). */
+export function namesInPool(body: unknown): boolean {
+  const list = (body as { env_variables?: unknown } | undefined)?.env_variables;
+  if (!Array.isArray(list)) return true;
+  return list.every((v) => typeof v !== "object" || v === null || !("name" in v) || ENV_VAR_POOL.includes((v as { name: unknown }).name as string));
 }

@@ -5,6 +5,8 @@ import type { Response } from "../../core/transport/http.js";
 import type { SchemaName } from "../../core/spec/schemas.js";
 import { invalidValues, malformedJson, type InvalidOptions } from "../../generators/index.js";
 import { spellsAllowed, typesAt, valueAt } from "./lenient-reading.js";
+import { isObject } from "./values.js";
+import { pointerToken } from "../../core/model/json-pointer.js";
 import { type OperationParams, requestTo } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
 
@@ -65,6 +67,25 @@ export function badBodies(
     { arbitrary: malformedJson(opts.base).map((raw): BadBody => ({ kind: "malformed-json", at: "", raw })), weight: 1 },
     ...more.map((arbitrary) => ({ arbitrary, weight: 2 })),
   );
+}
+
+/**
+ * A generated bad body whose object at `field` (E6 templateVariables) has its keys renamed to the
+ * tool's fixed `pool`, in order: where a lenient server accepts the body, what it keeps is a name of
+ * the pool, never a new generated one. The break, in a value or a type, stays where it was.
+ */
+export function withPoolKeys(bad: BadBody, field: string, pool: readonly string[]): BadBody {
+  const body = bad.body as Record<string, unknown> | undefined;
+  const held = body?.[field];
+  if (!isObject(held)) return bad;
+  const fieldAt = `/${pointerToken(field)}/`;
+  // The key the break is at, if it is inside the field (its pointer token, escaped or as generated).
+  const under = (k: string) => [pointerToken(k), k].find((t) => bad.at === fieldAt + t || bad.at.startsWith(`${fieldAt + t}/`));
+  const broken = bad.at.startsWith(fieldAt) ? Object.keys(held).find((k) => under(k) !== undefined) : undefined;
+  // The broken key first, then as many others as the pool has names: no two keys share a name, so no break is overwritten.
+  const keys = [...(broken === undefined ? [] : [broken]), ...Object.keys(held).filter((k) => k !== broken)].slice(0, pool.length);
+  const at = broken === undefined ? bad.at : fieldAt + pointerToken(pool[0]) + bad.at.slice(fieldAt.length + under(broken)!.length);
+  return { ...bad, at, body: { ...body, [field]: Object.fromEntries(keys.map((k, i) => [pool[i], held[k]])) } };
 }
 
 export function sender(name: OperationName, params: OperationParams, after?: (res: Response) => void): Stage["send"] {
