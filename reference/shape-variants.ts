@@ -1,5 +1,7 @@
 import { HttpError, type Req } from "./http.js";
 import type { Variant } from "./variant.js";
+import { matchPath } from "../core/spec/match.js";
+import { operation } from "../core/spec/operations.js";
 
 /**
  * Data shapes the spec leaves open (timestamps, page-size caps, the published E1 shape, nulls,
@@ -95,6 +97,13 @@ export function trailingEmptyPage(body: any, req: Req): any {
 }
 
 export const shapeVariants: Variant[] = [
+  {
+    name: "settings-nested",
+    description:
+      'Deployment settings (E14, shape not shown) answered one level deeper, as {"data": {"settings": {...}}}: what a check changes is still read, compared and put back',
+    routes: ["E14"],
+    respond: (body, req) => (req.method === "GET" && matchPath(operation("getDeploymentSettings").path, req.path) ? { data: { settings: body } } : body),
+  },
   {
     name: "naive-timestamps",
     description: "Every timestamp an ISO 8601 date-time without offset (2026-01-01T10:00:00.000): E1, E3, workbooks and folders",

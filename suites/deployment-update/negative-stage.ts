@@ -4,7 +4,7 @@ import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { rejectedVersionForm, TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
-import { keepSettings } from "../lib/deployment-settings.js";
+import { keepSettings, settingsIn } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
 import { type BadBody, type Stage, badBodies, sender, withPoolKeys } from "../lib/negative-bodies.js";
 import { isObject } from "../lib/values.js";
@@ -26,8 +26,7 @@ const E6_FIELDS = [
 /** The E6 fields the settings (E14, shape not shown) show, or undefined when they cannot be read. */
 async function e6Settings(api: Api, dep: string): Promise<{ fields: Record<string, unknown>; res: Response } | undefined> {
   const res = await api.call("getDeploymentSettings", { deploymentId: dep });
-  const body = res.status === 200 && res.isJson ? res.body : undefined;
-  const settings = isObject(body?.data) ? body.data : body;
+  const settings = res.status === 200 && res.isJson ? settingsIn(res.body) : undefined;
   return isObject(settings) ? { fields: Object.fromEntries(E6_FIELDS.filter((f) => f in settings).map((f) => [f, settings[f]])), res } : undefined;
 }
 

@@ -22,17 +22,26 @@ function kept(field: string, now: unknown, before: unknown): boolean {
 
 export const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
-/** The deployment settings (E14: shape not shown; read as one object, under `data` or not). */
+/**
+ * The one reader of a settings answer (E14: shape not shown): the object that holds E6's fields,
+ * as the answer itself, under `data`, under `settings`, or under `data.settings` (a server that
+ * nests them one level deeper); else the outermost object, under `data` or not.
+ */
+export function settingsIn(body: any): Record<string, any> | undefined {
+  const candidates = [body?.data?.settings, body?.settings, body?.data, body].filter(isObject);
+  return candidates.find((c) => [...RESTORED, ...OTHER_E6_FIELDS].some((f) => f in c)) ?? candidates.at(-2) ?? candidates.at(-1);
+}
+
+/** The deployment settings, read as settingsIn reads them. */
 export async function readSettings(ctx: Pick<CheckContext, "api" | "require">, dep: string): Promise<{ settings: Record<string, any>; res: Response }> {
   const res = await ctx.api.call("getDeploymentSettings", { deploymentId: dep });
-  const settingsIn = (body: any) => (isObject(body?.data) ? body.data : body);
   const body = ctx.require(
     res,
     "E14",
     "reading the deployment settings, to compare and restore what an update changes",
     (r) => r.isJson && isObject(settingsIn(r.body)),
   );
-  return { settings: settingsIn(body), res };
+  return { settings: settingsIn(body)!, res };
 }
 
 /**
@@ -49,6 +58,15 @@ export async function keepSettings(ctx: Pick<CheckContext, "api" | "scratch" | "
     const restore = pick(before, changed);
     const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: restore });
     if (!UPDATE_ACCEPTED.includes(res.status)) throw new Error(`PUT ${pathTo("updateDeployment", { deploymentId: dep })} answered ${res.status}`);
+    // Read back: what still differs is left over, said with the read that shows it (the ledger reports the error).
+    const { settings: after, res: read } = await readSettings(ctx, dep);
+    const left = changed.filter((f) => !kept(f, after[f], before[f]));
+    if (left.length) {
+      const url = new URL(pathTo("updateDeployment", { deploymentId: dep }), ctx.api.baseUrl).toString();
+      throw new Error(
+        `${left.map((f) => `${f} reads ${JSON.stringify(after[f])}, was ${JSON.stringify(before[f])}`).join("; ")} (read back: GET ${pathTo("getDeploymentSettings", { deploymentId: dep })} answered ${read.status}); to put it back: curl -X PUT '${url}' -H 'Authorization: Bearer $API_KEY' -H 'Content-Type: application/json' -d '${JSON.stringify(pick(before, left))}'`,
+      );
+    }
   });
   return before;
 }
