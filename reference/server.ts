@@ -106,6 +106,10 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   let spec: string | undefined;
   try {
     const bodyText = await readBody(raw);
+    for (const v of chosenVariants(app)) {
+      const transient = v.transient?.(app);
+      if (transient) return await answerLater(app, res, transient);
+    }
     const user = app.b.authenticate(raw.headers.authorization, app.store, { method, path: url.pathname });
     if (!user) return await answerLater(app, res, shapedError(app, app.b.unauthenticated()));
     let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;

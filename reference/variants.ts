@@ -5,6 +5,7 @@ import type { Variant } from "./variant.js";
 import { shapeVariants } from "./shape-variants.js";
 import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
+import { transientVariants } from "./transient-variants.js";
 import { matchPath } from "../core/spec/match.js";
 import { operation, type Operation } from "../core/spec/operations.js";
 
@@ -408,4 +409,4 @@ variants.push({
   respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
 });
 
-variants.push(devModePerCaller);
+variants.push(devModePerCaller, ...transientVariants);

@@ -1,5 +1,5 @@
 import type { Check } from "./check.js";
-import type { Exchange } from "../transport/http.js";
+import type { Exchange, TransientCounts } from "../transport/http.js";
 import type { PropertyFailure } from "./outcome.js";
 import type { ServedRead } from "../served/read.js";
 
@@ -72,6 +72,8 @@ export interface RunOutcome {
   startedAt: string;
   /** The run's read of the served document, when a check made one (core/spec/document-sections.ts reuses it). */
   servedDocument?: Promise<ServedRead>;
+  /** The 429 and 503 answers the run waited out (core/transport/http.ts): shown once, never a check's verdict. */
+  transients?: TransientCounts;
 }
 
 /** The fields a result takes from its check. */
