@@ -185,7 +185,9 @@ function transform(app: App, spec: string, req: Req, reply: Reply): Reply {
   let body = reply.body;
   for (const v of chosenVariants(app)) if (v.respond && v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req, app);
   for (const f of app.faults) if (f.respond && f.routes?.includes(spec)) body = f.respond({ status: reply.status, body, req, app });
-  return { ...reply, body };
+  let out: Reply = { ...reply, body };
+  for (const v of chosenVariants(app)) if (v.reply && v.routes.includes(spec) && out.status < 300) out = v.reply(out, req, app);
+  return out;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -6,6 +6,7 @@ import { shapeVariants } from "./shape-variants.js";
 import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
 import { transientVariants } from "./transient-variants.js";
+import { acceptedWrites } from "./accepted-writes.js";
 import { matchPath } from "../core/spec/match.js";
 import { operation, type Operation } from "../core/spec/operations.js";
 
@@ -409,4 +410,4 @@ variants.push({
   respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
 });
 
-variants.push(devModePerCaller, ...transientVariants);
+variants.push(devModePerCaller, ...transientVariants, acceptedWrites);
