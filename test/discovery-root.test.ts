@@ -1,13 +1,10 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/spec/schemas.js";
 import { selectChecks } from "../core/run/select.js";
 import { rootCauses } from "../core/run/verdict.js";
 import { catalogue } from "../suites/index.js";
-import { startReference } from "../reference/server.js";
-import { settingsFor } from "./reference-run.js";
+import { refusingProxy } from "./refusing-proxy.js";
 
 /**
  * Issue 28: a mock of the published document answered 422 to the deployments list read as
@@ -15,31 +12,14 @@ import { settingsFor } from "./reference-run.js";
  * one root named for what it discovers, every check that needed it blocked under it with the
  * server's answer, none charged to the first check that asked.
  */
-async function refusingPagedDeployments() {
-  const ref = await startReference();
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://proxy");
-    if (req.method === "GET" && url.pathname === "/api/v1/deployments" && url.searchParams.has("offset")) {
-      res.writeHead(422, { "content-type": "application/json" }).end('{"detail":"offset: extra inputs are not permitted"}');
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "content-length")) as Record<string, string>;
-    const upstream = await fetch(ref.url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    res.writeHead(upstream.status, Object.fromEntries(upstream.headers)).end(Buffer.from(await upstream.arrayBuffer()));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    settings: settingsFor(ref, { baseUrl: url, writes: false, runs: 3 }),
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-      await ref.close();
-    },
-  };
-}
+const refusingPagedDeployments = () =>
+  refusingProxy(
+    (req, url) =>
+      req.method === "GET" && url.pathname === "/api/v1/deployments" && url.searchParams.has("offset")
+        ? { status: 422, body: { detail: "offset: extra inputs are not permitted" } }
+        : undefined,
+    { writes: false },
+  );
 
 describe("discovery is a root of its own (issue 28)", () => {
   it("a failed discovery read blocks the checks that needed it under 'discovery: the deployments list', with the server's answer; no check is charged", async () => {
