@@ -220,20 +220,51 @@ export function longText(minLength = 200, maxLength = 4000): fc.Arbitrary<string
     .map(([unit, n]) => [...unit.repeat(Math.ceil(n / [...unit].length))].slice(0, n).join(""));
 }
 
+/** Lengths fast-check's stringMatching may draw at, shortest first: a pattern's own length limits pick the first that fits. */
+const PATTERN_SIZES = ["xsmall", "small", "medium", "large", "xlarge"] as const;
+
+/** Values of the formats of JSON Schema 2020-12 (§7.3) a generated document uses; others are drawn as text. */
+const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
+  date: () => dates().map((v) => v.toISOString().slice(0, 10)),
+  "date-time": () => dates().map((v) => v.toISOString()),
+  time: () => dates().map((v) => v.toISOString().slice(11)),
+  uri: () => plainUrl(),
+  "uri-reference": () => plainUrl(),
+  email: () => fc.emailAddress({ size: "small" }),
+  "idn-email": () => fc.emailAddress({ size: "small" }),
+  uuid: () => fc.uuid(),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
+  hostname: () => fc.domain(),
+  "idn-hostname": () => fc.domain(),
+};
+
+/**
+ * An https URL of a domain and a few plain path segments: fast-check's webUrl draws queries and
+ * fragments that take ajv's uri-reference check seconds each.
+ */
+function plainUrl(): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.domain({ size: "small" }), fc.array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { maxLength: 3 }))
+    .map(([host, segments]) => `https://${host}/${segments.join("/")}`);
+}
+
 function strings(s: Schema, d: Derivation, at: string): fc.Arbitrary<string> {
   const min = s.minLength ?? 0;
-  const max = s.maxLength ?? Math.max(min, 16);
+  // Without maxLength, the tool's own bound of 16 applies to free text only: a pattern or a format sets its own length.
+  const max = s.maxLength ?? (s.pattern || FORMATS[s.format] ? Number.POSITIVE_INFINITY : Math.max(min, 16));
   if (max < min) throw new NotGenerated(d.label, at, "maxLength below minLength");
   const fits = (v: string) => codePoints(v) >= min && codePoints(v) <= max;
-  if (s.pattern) return bounded(fc.stringMatching(new RegExp(s.pattern, "u")), fits, d, at, `of ${min} to ${max} characters matching its pattern`);
-  switch (s.format) {
-    case "date":
-      return dates().map((v) => v.toISOString().slice(0, 10));
-    case "date-time":
-      return dates().map((v) => v.toISOString());
-    case "uri":
-      return bounded(fc.webUrl(), fits, d, at, `a URI of ${min} to ${max} characters`);
+  const within = `of ${min} to ${max} characters`;
+  if (s.pattern) {
+    const re = new RegExp(s.pattern, "u");
+    // A format beside a pattern: both must hold, so the format's values are kept where they match.
+    const matching = (v: string) => fits(v) && re.test(v);
+    if (FORMATS[s.format]) return bounded(FORMATS[s.format](), matching, d, at, `a ${s.format} ${within} matching its pattern`);
+    const size = PATTERN_SIZES.find((size) => fc.sample(fc.stringMatching(re, { size }), { numRuns: 20, seed: 0 }).some(fits));
+    return bounded(fc.stringMatching(re, size ? { size } : {}), fits, d, at, `${within} matching its pattern`);
   }
+  if (FORMATS[s.format]) return bounded(FORMATS[s.format](), fits, d, at, `a ${s.format} ${within}`);
   return text(min, max);
 }
 

@@ -106,6 +106,10 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   let spec: string | undefined;
   try {
     const bodyText = await readBody(raw);
+    for (const v of chosenVariants(app)) {
+      const transient = v.transient?.(app);
+      if (transient) return await answerLater(app, res, transient);
+    }
     const user = app.b.authenticate(raw.headers.authorization, app.store, { method, path: url.pathname });
     if (!user) return await answerLater(app, res, shapedError(app, app.b.unauthenticated()));
     let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
@@ -181,7 +185,9 @@ function transform(app: App, spec: string, req: Req, reply: Reply): Reply {
   let body = reply.body;
   for (const v of chosenVariants(app)) if (v.respond && v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req, app);
   for (const f of app.faults) if (f.respond && f.routes?.includes(spec)) body = f.respond({ status: reply.status, body, req, app });
-  return { ...reply, body };
+  let out: Reply = { ...reply, body };
+  for (const v of chosenVariants(app)) if (v.reply && v.routes.includes(spec) && out.status < 300) out = v.reply(out, req, app);
+  return out;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

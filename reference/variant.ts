@@ -1,5 +1,6 @@
 import type { Behaviour } from "./behaviour.js";
 import type { App, Req } from "./http.js";
+import type { Reply } from "./reply.js";
 
 /**
  * Documented shapes a conforming server may answer with. The clean reference uses one of each
@@ -25,4 +26,8 @@ export interface Variant {
   shouldFindings?: string[];
   /** Rewrites the parsed request body before the route handles it: a choice of how to read requests. */
   readRequestBody?: (body: any, req: Req) => any;
+  /** Rewrites a 2xx answer of those routes whole, its status and headers too (a 202 where the spec names no status). */
+  reply?: (reply: Reply, req: Req, app: App) => Reply;
+  /** An answer given before any route is matched or the request read (a gateway's 429 or 503); undefined lets the request through. */
+  transient?: (app: App) => Reply | undefined;
 }

@@ -5,6 +5,8 @@ import type { Variant } from "./variant.js";
 import { shapeVariants } from "./shape-variants.js";
 import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
+import { transientVariants } from "./transient-variants.js";
+import { acceptedWrites } from "./accepted-writes.js";
 import { matchPath } from "../core/spec/match.js";
 import { operation, type Operation } from "../core/spec/operations.js";
 
@@ -63,6 +65,7 @@ function coerce(v: unknown, to: Declared): unknown {
   if (to === "boolean" && typeof v === "string" && /^(true|false)$/.test(v)) return v === "true";
   if (to === "boolean" && (v === 0 || v === 1)) return v === 1;
   if ((to === "integer" || to === "number") && typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
+  if ((to === "integer" || to === "number") && typeof v === "boolean") return v ? 1 : 0;
   if (to === "number" && typeof v === "string" && /^-?\d+\.\d+$/.test(v)) return Number(v);
   return v;
 }
@@ -147,7 +150,7 @@ export const variants: Variant[] = [
   {
     name: "coerce-types",
     description:
-      'Request bodies of E3, E4, E10, E11 and E12 read leniently: "12" as 12, "true"/0/1 as booleans, numbers and booleans as strings where a string is declared (the spec names no status for a wrongly typed body)',
+      'Request bodies of E3, E4, E10, E11 and E12 read leniently: "12" as 12, "true"/0/1 as booleans, true/false as 1/0 where a number is declared, numbers and booleans as strings where a string is declared (the spec names no status for a wrongly typed body)',
     routes: ["E3", "E4", "E10", "E11", "E12"],
     readRequestBody: (body, req) =>
       coerceFields(body, LENIENT_FIELDS[req.method === "PUT" && req.path.includes("/by-slug/") ? "E11" : sectionOf(req.path)] ?? {}),
@@ -408,4 +411,4 @@ variants.push({
   respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
 });
 
-variants.push(devModePerCaller);
+variants.push(devModePerCaller, ...transientVariants, acceptedWrites);

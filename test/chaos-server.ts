@@ -118,7 +118,7 @@ export async function startChaos(rules: ChaosRule[] = []): Promise<ChaosServer> 
         return;
       }
       case "5xx":
-        res.writeHead(503, { "content-type": "application/json" }).end('{"error":"service unavailable"}');
+        res.writeHead(500, { "content-type": "application/json" }).end('{"error":"internal error"}');
         return;
       case "drip": {
         const real = await upstream(req, body);

@@ -39,6 +39,15 @@ describe("generated queries of a served document", () => {
     for (const q of queries) if (q.first !== undefined) expect(Number.isInteger(q.first) && (q.first as number) >= 1).toBe(true);
   });
 
+  it("an id read from a record that the parameter does not take (a fractional folderId) is not sent as the filter (issue 28)", () => {
+    const [op] = operationsOf(served);
+    const spec = specQueryParameters(schemas.document, op);
+    const fractional = fc.sample(queryArbitrary(op, spec, { folderId: "33696975.32720433" }), { numRuns: 200, seed: 5 });
+    expect(fractional.map((q) => q.folderId).filter((v) => v !== undefined && !Number.isInteger(v))).toEqual([]);
+    const whole = fc.sample(queryArbitrary(op, spec, { folderId: "7" }), { numRuns: 200, seed: 5 });
+    expect(whole.some((q) => q.folderId === "7" || q.folderId === 7)).toBe(true);
+  });
+
   it("a query naming a made-up value is told from one that only pages", () => {
     expect(namesMadeUpValue({ folderId: 12, first: 5 })).toBe(true);
     expect(namesMadeUpValue({ first: 5, after: undefined, offset: 0, limit: 3 })).toBe(false);

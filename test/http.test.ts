@@ -13,6 +13,7 @@ let server: Server;
 let base: string;
 let hits429 = 0;
 let hitsExport = 0;
+const unavailableOnce = new Set<string>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -22,6 +23,14 @@ beforeAll(async () => {
     } else if (url.pathname === "/limited") {
       if (hits429++ < 2) {
         res.writeHead(429, { "retry-after": "0" }).end();
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+    } else if (url.pathname === "/unavailable-once") {
+      // 503 to the first request of each method, with or without Retry-After as the query says.
+      if (!unavailableOnce.has(req.method!)) {
+        unavailableOnce.add(req.method!);
+        res.writeHead(503, url.searchParams.has("retry-after") ? { "retry-after": "0" } : {}).end();
         return;
       }
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
@@ -79,6 +88,27 @@ describe("HTTP client", () => {
     const res = await client().send({ method: "GET", path: "/limited" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
+  });
+
+  it("waits out a 503, with or without Retry-After, for a request safe to repeat, and counts it", async () => {
+    for (const query of [{ "retry-after": "1" }, {}]) {
+      unavailableOnce.clear();
+      const c = client();
+      const res = await c.send({ method: "GET", path: "/unavailable-once", query });
+      expect(res.status).toBe(200);
+      expect(c.transients.retried).toEqual({ "503": 1 });
+    }
+  });
+
+  it("reads a POST answered 503 back before any retry: sent again only when it was not applied", async () => {
+    unavailableOnce.clear();
+    const c = client();
+    const applied = await c.send({ method: "POST", path: "/unavailable-once", body: {}, readBack: async () => true });
+    expect(applied.status).toBe(503);
+    unavailableOnce.clear();
+    const notApplied = await c.send({ method: "POST", path: "/unavailable-once", body: {}, readBack: async () => false });
+    expect(notApplied.status).toBe(200);
+    expect(c.transients).toEqual({ retried: { "503": 1 }, gaveUp: 0, readBack: 2 });
   });
 
   it("says clearly when a body is not JSON", async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas } from "../core/spec/schemas.js";
-import { readableWithout } from "../suites/lib/lenient-reading.js";
+import { readableWithout, spellsAllowed } from "../suites/lib/lenient-reading.js";
 
 /** Issue 20 §1: a mistyped optional field beside valid ones may be read as absent, whatever its type. */
 let schemas: Schemas;
@@ -20,5 +20,13 @@ describe("readableWithout", () => {
     const staging = readableWithout(schemas.schema("StagingToggleRequest"));
     expect(staging({ kind: "wrong-type", at: "/enabled", body: { enabled: {}, branchId: 301 } })).toBe(false);
     expect(staging({ kind: "wrong-type", at: "/branchName", body: { enabled: false, branchName: {} } })).toBe(false);
+  });
+});
+
+describe("spellsAllowed (issue 28)", () => {
+  it("a boolean where a number is declared spells 1 or 0, as a mainstream framework's lax mode reads it", () => {
+    expect(spellsAllowed(true, ["number"])).toBe(true);
+    expect(spellsAllowed(false, ["integer"])).toBe(true);
+    expect(spellsAllowed({}, ["number"])).toBe(false);
   });
 });

@@ -126,3 +126,14 @@ describe("one result, one label in every output", () => {
     expect(judged(merged, gate, {}).gate.exitCode).toBe(report.gate.exitCode);
   });
 });
+
+describe("a schema the generators cannot draw from (issue 28)", () => {
+  it("is not verifiable, naming the schema, never an errored check", async () => {
+    const { judge } = await import("../core/run/verdict.js");
+    const { NotGenerated } = await import("../generators/index.js");
+    const j = judge("x.y.z", new NotGenerated("POST /notifications body", "/schedule/cron", "no drawn value matches its pattern"), []);
+    expect(j.status).toBe("skipped");
+    expect(j.skipKind).toBe("not-verifiable");
+    expect(j.message).toContain("POST /notifications body");
+  });
+});

@@ -112,7 +112,8 @@ export async function prefixedFolders(api: Api, dep: string, prefix: string | Re
     listed += parents.length;
     const lists = await Promise.all(parents.map((parent) => listAll(api, workspacePaths.folders(dep), parent === null ? {} : { parentId: parent })));
     for (const f of lists.flat()) {
-      if (!Number.isSafeInteger(f?.id) || seen.has(f.id)) continue;
+      // A workspace id is an integer of at least 0 (E8's folderId): another names no folder to list the children of.
+      if (!Number.isSafeInteger(f?.id) || f.id < 0 || seen.has(f.id)) continue;
       seen.add(f.id);
       if (carriesPrefix(f, prefix) && inDeployment(f, dep)) {
         found.set(f.id, f);

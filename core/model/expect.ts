@@ -25,7 +25,7 @@ export class Expect {
   }
 
   /** Reason `status` unless told another. */
-  status(res: Response, expected: number | number[], what = "status", reason: ReasonKey = "status"): void {
+  status(res: Response, expected: number | readonly number[], what = "status", reason: ReasonKey = "status"): void {
     const allowed = Array.isArray(expected) ? expected : [expected];
     if (!allowed.includes(res.status)) this.fail(`${what}: unexpected status`, { expected: allowed.join(" or "), got: statusLine(res), res, reason });
   }

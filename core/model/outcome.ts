@@ -1,5 +1,6 @@
 import type { Exchange } from "../transport/http.js";
 import type { ReasonKey } from "./reasons.js";
+import type { BlockedRoot } from "./result.js";
 
 /** The server broke the rule: a verdict. */
 export class CheckFailure extends Error {
@@ -55,7 +56,7 @@ export class Blocked extends Error {
   constructor(
     readonly rootCause: string,
     /** rootCheck: the check that owns the endpoint (core/spec/endpoints.ts), the root as data; detail: this check's own request and answer. */
-    readonly about: { rootCheck: string; detail?: string; exchange?: Exchange },
+    readonly about: { rootCheck: string; detail?: string; exchange?: Exchange; owner?: BlockedRoot["owner"] },
   ) {
     super(`blocked by ${rootCause}${about.detail ? ` (${about.detail})` : ""}`);
   }

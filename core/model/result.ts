@@ -1,5 +1,5 @@
 import type { Check } from "./check.js";
-import type { Exchange } from "../transport/http.js";
+import type { Exchange, TransientCounts } from "../transport/http.js";
 import type { PropertyFailure } from "./outcome.js";
 import type { ServedRead } from "../served/read.js";
 
@@ -28,6 +28,8 @@ export type Recurrence = "reproducible" | "intermittent";
 export interface BlockedRoot {
   check: string;
   exchange?: { method: string; url: string; status?: number };
+  /** A discovery root's list owner (core/run/preconditions.ts): when that check failed, the defect is its, and the root becomes it. */
+  owner?: { check: string; cause: string };
 }
 
 export interface CheckResult {
@@ -72,6 +74,8 @@ export interface RunOutcome {
   startedAt: string;
   /** The run's read of the served document, when a check made one (core/spec/document-sections.ts reuses it). */
   servedDocument?: Promise<ServedRead>;
+  /** The 429 and 503 answers the run waited out (core/transport/http.ts): shown once, never a check's verdict. */
+  transients?: TransientCounts;
 }
 
 /** The fields a result takes from its check. */

@@ -81,6 +81,8 @@ export class ConsoleReporter {
     if (!quiet) this.out("");
     this.out(summaryLine(report));
     if (report.interrupted) this.out("interrupted: the checks not run are listed as skipped (not run); cleanup ran.");
+    const transient = transientLine(report.transients);
+    if (transient) this.out(transient);
     const told = (r: CheckResult, heading: string, colour: string) => {
       if (quiet)
         return this.out(
@@ -199,4 +201,14 @@ export function catalogueLines(checks: Check[], variantsOf: (c: Check) => string
 /** The variants whose spec sections the check cites (`E2` in "E2; Pagination styles", never in "E21"). */
 export function variantsCovering(c: Pick<Check, "spec">, variants: { name: string; sections: string[] }[]): string[] {
   return variants.filter((v) => v.sections.some((s) => new RegExp(`\\b${s}\\b`).test(c.spec))).map((v) => v.name);
+}
+
+/** The transient answers the run waited out, in one line (none: no line); never part of a check's verdict. */
+export function transientLine(t: Report["transients"]): string | undefined {
+  const retried = Object.entries(t?.retried ?? {}).filter(([, n]) => n > 0);
+  if (!t || (!retried.length && !t.gaveUp && !t.readBack)) return undefined;
+  const parts = retried.map(([status, n]) => `${n} answered ${status}`);
+  if (t.readBack) parts.push(`${t.readBack} write(s) read back before a retry`);
+  if (t.gaveUp) parts.push(`${t.gaveUp} still transient after the retry budget (errored, no verdict)`);
+  return `transient answers waited out and retried: ${parts.join(", ")}`;
 }

@@ -2,6 +2,7 @@ import type { DriftReport } from "../served/drift.js";
 import type { BaselineOutcome } from "../run/gate.js";
 import type { CoverageReport } from "../served/operation-coverage.js";
 import type { CheckResult, RunOutcome } from "../model/result.js";
+import type { TransientCounts } from "../transport/http.js";
 import { label, rootCauses, summarise } from "../run/verdict.js";
 
 /** What a run selected from the catalogue: its --group and --check filters and how many checks they chose, before --shard. */
@@ -31,6 +32,8 @@ export interface Report {
   rootCauses: ReturnType<typeof rootCauses>;
   /** What the run created or changed and could not remove or restore. */
   leftovers: string[];
+  /** The 429 and 503 answers waited out and retried: told once here, never a check's verdict. */
+  transients?: TransientCounts;
   results: CheckResult[];
   /** Per operation of the served document: the statuses and checks the run's traffic reached it with; E14 operations served beyond it. */
   operations?: CoverageReport;
@@ -69,6 +72,7 @@ export function buildReport(
     summary: summarise(outcome.results),
     rootCauses: rootCauses(outcome.results),
     leftovers: outcome.leftovers,
+    ...(outcome.transients ? { transients: outcome.transients } : {}),
     results: labelled(outcome.results),
   };
 }

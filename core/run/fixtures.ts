@@ -1,10 +1,10 @@
 import { Api } from "../transport/api.js";
 import type { HttpClient } from "../transport/http.js";
 import type { FixtureName } from "../model/needs.js";
-import { CheckFailure, Skip } from "../model/outcome.js";
+import { Skip } from "../model/outcome.js";
 import { allDeployments } from "../spec/deployments.js";
 import { walkCursor } from "../transport/pagination.js";
-import { blockedByWalk, requireAnswer } from "./preconditions.js";
+import { discovered, discoveryWalkFailed, requireAnswer } from "./preconditions.js";
 import type { FixtureConfig } from "./settings.js";
 import { pathTo } from "../spec/client.js";
 
@@ -110,12 +110,12 @@ export class Fixtures {
       case "environments": {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.call("listEnvironments", { deploymentId: dep });
-        requireAnswer(res, "E2", "discovering the environments");
+        discovered(res, "the environments list", "E2");
         // The environment of a kind may sit past the first page: a cursor list is walked whole.
         if (Array.isArray(res.body.items) && res.body.pageInfo?.hasNextPage === true) {
-          const walk = await walkCursor(this.api, pathTo("listEnvironments", { deploymentId: dep }), { first: 100, endpoint: "E2" }).catch((err) => {
-            throw err instanceof CheckFailure ? blockedByWalk("E2", "discovering the environments", err) : err;
-          });
+          const walk = await walkCursor(this.api, pathTo("listEnvironments", { deploymentId: dep }), { first: 100, endpoint: "E2" }).catch(
+            discoveryWalkFailed("the environments list", "E2"),
+          );
           return walk.items.map(environmentView);
         }
         const raw: any[] = res.body.items ?? res.body.data?.environments ?? (Array.isArray(res.body.data) ? res.body.data : []);
@@ -169,9 +169,7 @@ export class Fixtures {
           first: 50,
           stopAfter: WORKBOOK_SCAN_PAGES,
           endpoint: "E8",
-        }).catch((err) => {
-          throw err instanceof CheckFailure ? blockedByWalk("E8", "listing the workbooks of fixtures.workbookLimitDeploymentId", err) : err;
-        });
+        }).catch(discoveryWalkFailed("the workbooks list of fixtures.workbookLimitDeploymentId", "E8"));
         const source = walk.items.find((w: any) => w?.type === undefined || w.type === "WORKBOOK");
         if (!Number.isSafeInteger(source?.id))
           throw new Skip(`fixture missing: deployment ${id} (fixtures.workbookLimitDeploymentId) lists no workbook to clone`);
@@ -211,7 +209,7 @@ export class Fixtures {
         const dep = (await this.get("deployment")).id;
         const res = await this.api.call("listVersions", { deploymentId: dep });
         const list = res.isJson ? (res.body?.data ?? res.body?.items) : undefined;
-        requireAnswer(res, "E5", "discovering the versions", () => Array.isArray(list));
+        discovered(res, "the versions list", "E5", () => Array.isArray(list));
         return list;
       }
     }
@@ -222,9 +220,7 @@ export class Fixtures {
   private deploymentIds(): Promise<string[]> {
     this.deploymentList ??= allDeployments(this.api).then(
       (list) => list.map((d) => String(d?.id)).sort((a, b) => a.localeCompare(b, "en", { numeric: true })),
-      (err) => {
-        throw err instanceof CheckFailure ? blockedByWalk("E1", "discovering the deployments", err) : err;
-      },
+      discoveryWalkFailed("the deployments list", "E1"),
     );
     return this.deploymentList;
   }
@@ -250,7 +246,7 @@ export class Fixtures {
   private async workbookById(id: number): Promise<any> {
     const dep = (await this.get("deployment")).id;
     const res = await this.api.call("getWorkbook", { deploymentId: dep, workbookId: id });
-    requireAnswer(res, "E9", `reading fixtures.workbookId ${id}`);
+    discovered(res, `the workbook fixtures.workbookId (${id})`, "E9");
     return res.body;
   }
 
@@ -261,9 +257,7 @@ export class Fixtures {
       first: 50,
       stopAfter: WORKBOOK_SCAN_PAGES,
       endpoint: "E8",
-    }).catch((err) => {
-      throw err instanceof CheckFailure ? blockedByWalk("E8", "discovering workbooks", err) : err;
-    });
+    }).catch(discoveryWalkFailed("the workbooks list", "E8"));
     // Oldest first (workspace ids are integers): the choice does not follow the server's order, and prefers what no run created.
     const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK").sort((a, b) => Number(a?.id) - Number(b?.id));
     const listed = items.find(match);

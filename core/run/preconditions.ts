@@ -1,6 +1,6 @@
 import { type Endpoint, specEndpoints } from "../spec/endpoints.js";
 import { statusLine } from "../model/expect.js";
-import type { Response } from "../transport/http.js";
+import type { Exchange, Response } from "../transport/http.js";
 import { Blocked, CheckFailure, NotVerifiable, Skip } from "../model/outcome.js";
 
 /**
@@ -65,10 +65,41 @@ function pathOf(res: Response): string {
   }
 }
 
-/** A walk of a spec'd list (core/transport/pagination.ts) that broke while discovery relied on it. */
-export function blockedByWalk(endpoint: Exclude<Endpoint, "E14">, what: string, failure: CheckFailure): Blocked {
-  const e = specEndpoints[endpoint];
-  return new Blocked(`${e.root}: ${e.method} ${e.path}: ${failure.message}`, { detail: what, exchange: failure.exchange, rootCheck: e.root });
+/**
+ * Discovery is a root of its own: a read that finds what checks need (the deployments list, a
+ * deployment's versions) and gave nothing usable is one root named for what it discovers, with the
+ * server's answer; every check that needed it is blocked under that same label, in every output and
+ * in a replay. It is never charged to a check (the first to ask is no more at fault than the rest),
+ * nor to the list's owner check, which judges the list with requests of its own.
+ */
+export function discoveryRoot(what: string, why: string, exchange?: Exchange, endpoint?: Exclude<Endpoint, "E14">): Blocked {
+  const root = `discovery: ${what}`;
+  // The server's answer, as the user would see it: the request, its status and the start of the body.
+  const answer =
+    exchange?.status === undefined
+      ? ""
+      : ` (${exchange.method} ${exchange.url} answered ${exchange.status}: ${(exchange.responseExcerpt ?? "").slice(0, 160)})`;
+  const e = endpoint && specEndpoints[endpoint];
+  const owner = e && { check: e.root, cause: `${e.root}: ${e.method} ${e.path} ${exchange?.status === undefined ? why : `answered ${exchange.status}`}` };
+  return new Blocked(`${root}: ${why}${answer}`, { rootCheck: root, exchange, owner });
+}
+
+/** A discovery read's usable body; a 401 or 403 is the user's setup (skipped), anything else the discovery root. */
+export function discovered<T = any>(res: Response, what: string, endpoint: Exclude<Endpoint, "E14">, usable: (res: Response) => boolean = (r) => r.isJson): T {
+  const problem = problemOf(res, usable);
+  if (!problem) return res.body;
+  if (res.status === 401 || res.status === 403)
+    throw new Skip(`discovering ${what}: ${res.exchange.method} ${pathOf(res)} ${problem}: the token lacks the access this needs`);
+  throw discoveryRoot(what, problem, res.exchange, endpoint);
+}
+
+/** What a list walk that broke while discovery relied on it throws: the discovery root (a skip or a lost connection passes as it is). */
+export function discoveryWalkFailed(what: string, endpoint: Exclude<Endpoint, "E14">): (err: unknown) => never {
+  return (err) => {
+    if (err instanceof CheckFailure) throw discoveryRoot(what, err.message, err.exchange, endpoint);
+    if (err instanceof Blocked) throw discoveryRoot(what, err.rootCause, err.about.exchange, endpoint);
+    throw err;
+  };
 }
 
 /**

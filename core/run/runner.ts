@@ -158,6 +158,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     durationMs: Math.round(performance.now() - started),
     startedAt,
     servedDocument: reader.made,
+    transients: client.transients,
   };
 }
 

@@ -34,6 +34,9 @@ export function judge(checkId: string, thrown: unknown, log: Exchange[], passed 
   if (err instanceof Skip) return skipped("user", err.message);
   if (err instanceof NotVerifiable) return skipped("not-verifiable", `not verifiable on this server: ${err.message}`);
   if (err instanceof NotExercised) return skipped("not-exercised", `not exercised: ${err.message}`);
+  // A schema the generators could not draw from (generators/schema-shape.ts NotGenerated, named, not
+  // imported: core does not lean on the generators): the tool's limit, said with the schema, never an error.
+  if ((err as Error)?.name === "NotGenerated") return skipped("not-verifiable", `not verifiable on this server: ${(err as Error).message}`);
   if (err instanceof Blocked) {
     const exchange = err.about.exchange;
     if (err.about.rootCheck === checkId)
@@ -50,7 +53,7 @@ export function judge(checkId: string, thrown: unknown, log: Exchange[], passed 
     return {
       status: "blocked",
       message: err.message,
-      root: rootOf(err.about.rootCheck, exchange),
+      root: { ...rootOf(err.about.rootCheck, exchange), ...(err.about.owner ? { owner: err.about.owner } : {}) },
       blockedBy: err.rootCause,
       exchange,
       curl: exchange?.curl,
@@ -126,7 +129,7 @@ export const isLoneIntermittent = (r: Pick<CheckResult, "status" | "recurrence" 
  * `precondition`), the others that met the same exchange are blocked under it.
  */
 export function settle(results: CheckResult[]): CheckResult[] {
-  const shared = blockSharedDefects(results);
+  const shared = ownedDiscoveries(blockSharedDefects(results));
   const passed = new Set(shared.filter((r) => r.status === "passed").map((r) => r.id));
   const firstOn = new Map<string, CheckResult>();
   return shared.map((r) => {
@@ -147,6 +150,20 @@ export function settle(results: CheckResult[]): CheckResult[] {
     };
     firstOn.set(key, failed);
     return failed;
+  });
+}
+
+/**
+ * A discovery root whose list's owner check failed: the owner shows the defect on requests of its
+ * own, so the checks that needed the discovery are blocked under it, one root. An owner that passed
+ * leaves the discovery its own root (core/run/preconditions.ts discoveryRoot).
+ */
+function ownedDiscoveries(results: CheckResult[]): CheckResult[] {
+  const failed = new Set(results.filter((r) => r.status === "failed").map((r) => r.id));
+  return results.map((r) => {
+    const owner = r.status === "blocked" ? r.root?.owner : undefined;
+    if (!owner || !failed.has(owner.check)) return r;
+    return { ...r, root: { check: owner.check, exchange: r.root!.exchange }, blockedBy: owner.cause, message: `blocked by ${owner.cause}` };
   });
 }
 

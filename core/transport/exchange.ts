@@ -12,6 +12,12 @@ export interface RequestSpec {
   headers?: Record<string, string>;
   /** Overrides the credential; null sends no Authorization header at all. */
   credential?: Credential | null;
+  /**
+   * A POST or PATCH answered 429 or 503 may have been applied: this reads the state back and says
+   * whether it was (then the transient answer is returned as it came, never sent twice). Without
+   * it the write is sent again: a 429 or 503 says the server did not take the request on.
+   */
+  readBack?: () => Promise<boolean>;
 }
 
 /** One request and its answer, as a report shows it: redacted, the body cut to an excerpt. */
@@ -71,5 +77,5 @@ export class NetworkError extends Error {
  */
 export class DoorRefused extends Error {}
 
-/** The server still answered 429 after the retry budget: not a verdict, the check is errored. */
+/** The server still answered 429 or 503 after the retry budget: not a verdict, the check is errored. */
 export class RateLimited extends NetworkError {}

@@ -4,6 +4,21 @@ import { checkScope } from "../run/check-scope.js";
 
 const MAX_429_WAIT_MS = 10_000;
 
+/** Answers that say "not now" (RFC 6585 §4, RFC 9110 §15.6.4): waited out within a bound, never a verdict. */
+export const TRANSIENT = new Set([429, 503]);
+/** Methods HTTP defines as idempotent (RFC 9110 §9.2.2): safe to send again as they are. */
+export const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+
+/** The transient answers a run met and waited out, shown once in its report (never a rule's verdict). */
+export interface TransientCounts {
+  /** Answers waited out and retried, by status ("429", "503"). */
+  retried: Record<string, number>;
+  /** Requests still answered so after the retry budget: their checks are errored, no verdict. */
+  gaveUp: number;
+  /** POST or PATCH answered so whose effect was read back before any retry. */
+  readBack: number;
+}
+
 /**
  * Requests leave at most `perSecond` a second, evenly spaced: a tenant behind a gateway that
  * throttles gets a run that never trips it. One pacer per server is shared by every client of the

@@ -3,12 +3,13 @@ import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "../run/check-scope.js";
 import { type Credential, curlLine } from "./curl.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
-import { Deadline, type ExchangeSignal, pacerFor, type RatePacer, retryAfterMs, sleep } from "./http-timing.js";
+import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
 import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response } from "./exchange.js";
 
 export { curlLine } from "./curl.js";
 export { retryAfterMs } from "./http-timing.js";
+export type { TransientCounts } from "./http-timing.js";
 
 export type { Credential } from "./curl.js";
 export type { Exchange, FullAnswer, RequestSpec, Response } from "./exchange.js";
@@ -32,7 +33,7 @@ export const STREAMED = "(streamed)";
 const REDACTION_WINDOW = 64 * 1024;
 /** The most of a body the HAR keeps whole: the redaction window, so that what it keeps is redacted whole. */
 const WHOLE_BODY_CHARS = REDACTION_WINDOW;
-const MAX_429_RETRIES = 4;
+const MAX_TRANSIENT_RETRIES = 4;
 /** A body past this size is not read on: the spec sets no limit, so it is the tester's, and errored. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A streamed body may take this many request timeouts in all (60 s at the default 10 s: an example check's own limit). */
@@ -83,6 +84,8 @@ export class HttpClient {
   phase: Phase = "run";
   /** Every request refused at the door, `<caller>: <method> <url>: <why>`; the run exits 1 when there is one. */
   readonly refused: { caller: string; line: string }[] = [];
+  /** What the run's report shows once: every transient answer this client waited out. */
+  readonly transients: TransientCounts = { retried: {}, gaveUp: 0, readBack: 0 };
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.pacer = options.rateLimit ? pacerFor(new URL(this.baseUrl).origin, options.rateLimit) : undefined;
@@ -149,8 +152,8 @@ export class HttpClient {
               responseChars: text.length,
             },
           });
-        if (answer.status === 429) {
-          await this.waitOut429(answer, attempt, exchange, log);
+        if (TRANSIENT.has(answer.status) && (await this.retryable(spec))) {
+          await this.waitOut(answer, attempt, exchange, log);
           continue;
         }
         const parsed = parseJson(text, answer.headers["content-type"]);
@@ -202,10 +205,10 @@ export class HttpClient {
         exchange.status = answer.status;
         exchange.responseHeaders = this.options.redactor.value(answer.headers);
         exchange.responseExcerpt = STREAMED;
-        if (answer.status === 429) {
+        if (TRANSIENT.has(answer.status) && (await this.retryable(spec))) {
           discard(answer.body);
           deadline.release();
-          await this.waitOut429(answer, attempt, exchange, log);
+          await this.waitOut(answer, attempt, exchange, log);
           continue;
         }
         this.record(exchange, log);
@@ -261,15 +264,25 @@ export class HttpClient {
     return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body };
   }
 
+  /** Whether a transient answer to this request may be retried: always for an idempotent method, for a write only once read back as not applied. */
+  private async retryable(spec: RequestSpec): Promise<boolean> {
+    if (IDEMPOTENT.has(spec.method) || !spec.readBack) return true;
+    this.transients.readBack++;
+    return !(await spec.readBack());
+  }
+
   /** Waits as Retry-After asks (bounded), or gives up with RateLimited once the budget is spent. */
-  private async waitOut429(answer: Answer, attempt: number, exchange: Exchange, log: Exchange[] | undefined): Promise<void> {
-    if (attempt >= MAX_429_RETRIES) {
+  private async waitOut(answer: Answer, attempt: number, exchange: Exchange, log: Exchange[] | undefined): Promise<void> {
+    if (attempt >= MAX_TRANSIENT_RETRIES) {
+      this.transients.gaveUp++;
       this.record(exchange, log);
       throw new RateLimited(
-        `rate limited: ${exchange.method} ${exchange.url} still answered 429 after ${attempt + 1} attempts (Retry-After honoured); no verdict`,
+        `rate limited: ${exchange.method} ${exchange.url} still answered ${answer.status} after ${attempt + 1} attempts (Retry-After honoured); no verdict`,
         exchange,
       );
     }
+    const status = String(answer.status);
+    this.transients.retried[status] = (this.transients.retried[status] ?? 0) + 1;
     await sleep(Math.min(retryAfterMs(answer.headers["retry-after"], attempt), this.options.timeoutMs), checkScope()?.refuse);
   }
 

@@ -6,7 +6,8 @@ import type { Response } from "../../core/transport/http.js";
 import { statusLine } from "../../core/model/expect.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import type { Method } from "../../core/served/served-document.js";
+import type { Method, Operation } from "../../core/served/served-document.js";
+import { NotGenerated } from "../../generators/index.js";
 import { operationKey } from "../../core/spec/match.js";
 import { READ_METHODS } from "../../core/spec/operations.js";
 import { guard } from "../../core/run/door.js";
@@ -14,7 +15,7 @@ import { SPECIFIED } from "../../core/spec/spec-operations.js";
 import { PathIds, writeClass } from "../documented/requests.js";
 import { ownWorkbook } from "../lib/workbook-writes.js";
 import { sideBySide } from "../lib/at-once.js";
-import { bodyFor, createdId, itemPath, removeLater, type Resource, resourcesOf } from "../documented/resources.js";
+import { bodyFor, createdId, drawnBody, itemPath, removeLater, type Resource, resourcesOf } from "../documented/resources.js";
 
 /** 256 random bits: no key a server issued can equal it. */
 export const unknownKey = () => `conformance-unknown-${randomBytes(32).toString("base64url")}`;
@@ -138,7 +139,7 @@ async function probeOne(
     // A write is sent with an empty object (whatever a server that failed to refuse it did, it did
     // the least), a create the run can undo with a valid body (a server that validates before it
     // authenticates refuses an empty one for the wrong reason).
-    const body = READ_METHODS.includes(p.method) || p.method === "DELETE" ? undefined : p.creates ? bodyFor(ctx, p.creates.create, 1) : {};
+    const body = READ_METHODS.includes(p.method) || p.method === "DELETE" ? undefined : p.creates ? createBody(ctx, p.creates.create) : {};
     const res = await ctx.anonymous.send({ method: p.method, path, headers: header === undefined ? undefined : { authorization: header }, body });
     let verdict = verdictOf(res);
     // A read answered 404 without a key is a refusal when the same read with the key is served.
@@ -154,6 +155,16 @@ async function probeOne(
     firstFailure ??= { reason: verdict.fails, res: verdict.res };
   }
   return { failures, firstFailure, judged };
+}
+
+/**
+ * A create's body for a refusal: a valid one where its schema gives one; else (a schema the
+ * generators cannot draw from) the empty object, as any other write gets: the refusal of a missing
+ * key is judged either way, never the check errored.
+ */
+function createBody(ctx: CheckContext, create: Operation): unknown {
+  const body = drawnBody(() => bodyFor(ctx, create, 1));
+  return body instanceof NotGenerated ? {} : body;
 }
 
 /** The refused credentials operation `i` of `n` gets: all four on a sample spread over the list, one each (in turn) elsewhere. */

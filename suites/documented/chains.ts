@@ -11,10 +11,12 @@ import { listed } from "../../core/served/served-operations.js";
 import { specSectionOf } from "../../core/spec/spec-operations.js";
 import { namedIn } from "./refusals.js";
 import { contradiction, mayWrite, type OptIn, optInOf, type PathIds, writeClass } from "./requests.js";
+import { NotGenerated } from "../../generators/index.js";
 import { atOnce } from "../lib/at-once.js";
 import {
   type Registered,
   bodyFor,
+  drawnBody,
   createdId,
   idPlaceholder,
   itemPath,
@@ -156,7 +158,11 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     const collection = await env.ids.fill(r.create.path);
     if (!collection) return undefined;
     const seed = propertySeed(ctx.settings.seed, `${ctx.checkId}:${r.create.key}`);
-    const body = bodyFor(ctx, r.create, seed, (n) => env.ids.pinnedAs(n));
+    const body = drawnBody(() => bodyFor(ctx, r.create, seed, (n) => env.ids.pinnedAs(n)));
+    if (body instanceof NotGenerated) {
+      unbuilt.push(`${where(r.create)}: ${body.message}`);
+      return undefined;
+    }
     const broken = env.schemas.errors(requestSchema(r.create), body);
     if (broken?.length) {
       unbuilt.push(`${where(r.create)}: no valid body was generated (${broken.join("; ")})`);

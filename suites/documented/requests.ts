@@ -15,7 +15,7 @@ import {
 import { optInGranted, type RunSettings } from "../../core/run/settings.js";
 import { writeClassOf } from "../../core/spec/client.js";
 import type { WriteClass } from "../../core/spec/operations.js";
-import { NotGenerated, validValues } from "../../generators/index.js";
+import { conforms, NotGenerated, validValues } from "../../generators/index.js";
 import { merge } from "../../generators/schema-shape.js";
 import { matchOperation } from "../../core/spec/match.js";
 
@@ -221,8 +221,9 @@ export function queryArbitrary(
   const candidates = op.parameters.filter((p) => p.in === "query" && (p.required || !CURSOR.test(p.name))).map((p) => narrowed(p, spec));
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const p of candidates) {
-    // An object the run discovered (PathIds.knownQuery), as a client names one.
-    if (p.name in known) {
+    // An object the run discovered (PathIds.knownQuery), as a client names one: only where its id
+    // is a value the parameter takes (a fractional id read from a record names no object of an integer filter).
+    if (p.name in known && takes(p, known[p.name])) {
       model[p.name] = fc.option(fc.constant(known[p.name]), { nil: undefined });
       continue;
     }
@@ -243,6 +244,14 @@ export function queryArbitrary(
     }
     return out;
   });
+}
+
+/** Whether a value read from a record is one the parameter's schema takes, as a query string spells it (`7` for an integer). */
+function takes(p: Parameter, value: string): boolean {
+  if (!p.schema) return true;
+  const accepts = conforms(p.schema);
+  const asNumber = value.trim() === "" ? Number.NaN : Number(value);
+  return accepts(value) || (Number.isFinite(asNumber) && accepts(asNumber));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Response } from "../../core/transport/http.js";
 import { type Addressed, addressedBy, createdBy, propertiesOf, recordOf, requiredOf } from "../../core/served/answers.js";
 import type { Operation } from "../../core/served/served-document.js";
 import { operationKey } from "../../core/spec/match.js";
-import { validValues } from "../../generators/index.js";
+import { NotGenerated, validValues } from "../../generators/index.js";
 import { mayWrite, type OptIn, optInOf, type PathIds } from "./requests.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
 import type { ReadBack } from "../../core/ledger/scratch.js";
@@ -124,6 +124,16 @@ export function bodyFor(ctx: CheckContext, op: Operation, seed: number, ref: (na
   for (const k of Object.keys(props))
     if (!(k in out) && (NAME_LIKE.test(k) || ref(k) !== undefined) && (plainString(k) || ref(k) !== undefined)) out[k] = own(k, undefined);
   return out;
+}
+
+/** A drawn body, or the NotGenerated that names the schema it could not be drawn from: that one case is "not generated", the check goes on. */
+export function drawnBody(draw: () => unknown): unknown {
+  try {
+    return draw();
+  } catch (err) {
+    if (err instanceof NotGenerated) return err;
+    throw err;
+  }
 }
 
 /**

@@ -6,7 +6,8 @@ import { specSectionOf } from "../../core/spec/spec-operations.js";
 import { operationsOf } from "../../core/served/served-document.js";
 import { contradiction, mayWrite } from "./requests.js";
 import { namedIn } from "./refusals.js";
-import { bodyFor, requestSchema, resourcesOf } from "./resources.js";
+import { bodyFor, drawnBody, requestSchema, resourcesOf } from "./resources.js";
+import { NotGenerated } from "../../generators/index.js";
 import { Findings, setUp } from "./setup.js";
 
 const WRITES = new Set(["POST", "PUT", "PATCH"]);
@@ -43,7 +44,11 @@ export const unnamedOperationChecks = group("documented", [
           unbuilt.push(`${op.method} ${op.path}: no object of the run's discovery fills its path`);
           continue;
         }
-        const body = bodyFor(ctx, op, propertySeed(ctx.settings.seed, `${ctx.checkId}:${op.key}`));
+        const body = drawnBody(() => bodyFor(ctx, op, propertySeed(ctx.settings.seed, `${ctx.checkId}:${op.key}`)));
+        if (body instanceof NotGenerated) {
+          unbuilt.push(`${op.method} ${op.path}: ${body.message}`);
+          continue;
+        }
         const broken = requestSchema(op) ? schemas.errors(requestSchema(op), body) : undefined;
         if (broken?.length) {
           unbuilt.push(`${op.method} ${op.path}: no valid body was generated (${broken.join("; ")})`);

@@ -4,6 +4,7 @@ import type { CheckContext } from "../../core/model/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { ENV_VAR_POOL, ENV_VARS } from "../../generators/index.js";
 import { pathTo } from "../../core/spec/client.js";
+import { succeeded } from "../lib/success.js";
 import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 
 /** Two variables of the tool's fixed set; the valid PUT would change both. Variables cannot be deleted: every run reuses these names. */
@@ -20,7 +21,7 @@ export async function envVarStage(ctx: CheckContext): Promise<Stage> {
     send: sender("setEnvVars", { deploymentId: dep }),
     async restore(api) {
       ctx.expect.that(
-        [200, 201, 204].includes((await api.call("setEnvVars", { deploymentId: dep }, { body: set("before") })).status),
+        succeeded("PUT", await api.call("setEnvVars", { deploymentId: dep }, { body: set("before") })),
         `setting the run's variables ${names.join(", ")} back`,
         { reason: "restored" },
       );

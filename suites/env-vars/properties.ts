@@ -8,8 +8,7 @@ import { ENV_VARS, envVarName, holdsMarker, PROPERTY_ENV_VARS, secretValue } fro
 import { MASK } from "../../core/spec/operations.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";
 import { varsPath } from "./calls.js";
-
-const PUT_ACCEPTED = [200, 201, 204];
+import { settled, SUCCESS } from "../lib/success.js";
 
 /** A variable as the list shows it now, looked up by name over every page. */
 async function listedVariable(api: Api, dep: string, name: string): Promise<{ value: unknown; res: Response } | undefined> {
@@ -43,7 +42,8 @@ function maskingProperty(o: Pick<CheckSpec, "id" | "level" | "title"> & { select
       const variable = fc.record({ name: envVarName(), value: secretValue() }).filter((v) => o.select(v.name));
       await forAll(ctx, variable, async ({ name, value }, api) => {
         const put = await api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [{ name, value }] } });
-        ctx.expect.status(put, PUT_ACCEPTED, `PUT env-vars with variable ${name} (it took ${ENV_VARS.probe} before)`);
+        ctx.expect.status(put, SUCCESS.PUT, `PUT env-vars with variable ${name} (it took ${ENV_VARS.probe} before)`);
+        await settled(api, put);
         // published docs: the PUT answers with the list shape; every variable it shows, in items and in data, obeys the rule too.
         const wrong = answeredVariables(put).filter((v) => o.select(v.name) && (v.value === MASK) !== o.masked(v.name));
         ctx.expect.that(wrong.length === 0, "in the PUT env-vars answer, each variable reads [ENCRYPTED] exactly when its name holds a marker", {

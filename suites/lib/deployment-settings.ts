@@ -3,9 +3,8 @@ import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { pathTo } from "../../core/spec/client.js";
 import { isObject } from "./values.js";
+import { succeeded } from "./success.js";
 
-/** E6 does not show its answer; published docs: 200 with the full settings. An accepted update is any of these. */
-export const UPDATE_ACCEPTED = [200, 202, 204];
 /** The settings the checks change on purpose: always put back at cleanup as they were read. */
 const RESTORED = ["releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold", "templateVariables"];
 /** The other E6 fields: put back only if found changed (a server that resets what a body omits). */
@@ -57,7 +56,7 @@ export async function keepSettings(ctx: Pick<CheckContext, "api" | "scratch" | "
     if (!changed.length) return;
     const restore = pick(before, changed);
     const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: restore });
-    if (!UPDATE_ACCEPTED.includes(res.status)) throw new Error(`PUT ${pathTo("updateDeployment", { deploymentId: dep })} answered ${res.status}`);
+    if (!succeeded("PUT", res)) throw new Error(`PUT ${pathTo("updateDeployment", { deploymentId: dep })} answered ${res.status}`);
     // Read back: what still differs is left over, said with the read that shows it (the ledger reports the error).
     const { settings: after, res: read } = await readSettings(ctx, dep);
     const left = changed.filter((f) => !kept(f, after[f], before[f]));

@@ -1,6 +1,7 @@
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { type Created, createdBy, recordOf } from "../../core/served/answers.js";
+import { type Created, createdBy, propertiesOf, recordOf } from "../../core/served/answers.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { modelOf } from "../../core/served/read.js";
 import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
@@ -157,4 +158,46 @@ export async function fileNames(ctx: CheckContext, doc: ServedModel, dep: string
   const param = list.requireQueryParam("branchName|branch", "names the branch whose files are listed");
   const { items } = await allRecords(ctx, pathTo("listDataModelFiles", { deploymentId: dep }), { [param]: branch }, "the data-model files list");
   return items.map((f) => field(f, "fileName|path|name"));
+}
+
+/** Every property name a body or its documented schema holds, at any depth (the words a refusal may name). */
+function fieldNames(body: unknown, schema: unknown, into = new Set<string>(), depth = 0): Set<string> {
+  if (depth > 6) return into;
+  if (Array.isArray(body)) for (const v of body) fieldNames(v, undefined, into, depth + 1);
+  else if (isObject(body))
+    for (const [k, v] of Object.entries(body)) {
+      into.add(k);
+      fieldNames(v, undefined, into, depth + 1);
+    }
+  for (const [k, s] of Object.entries(propertiesOf(schema))) {
+    into.add(k);
+    fieldNames(undefined, (s as any)?.items ?? s, into, depth + 1);
+  }
+  return into;
+}
+
+const namesWord = (text: string, word: string) =>
+  new RegExp(`(^|[^A-Za-z0-9_])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^A-Za-z0-9_])`, "i").test(text);
+
+/**
+ * The rule's request accepted (a 2xx), judged as the rule asks. A refusal (4xx) whose words name a
+ * field of the body or of its documented schema other than the ones the rule is about (`underTest`:
+ * field names and values), and none of those, is the server asking for something the spec does not
+ * show (a `workbookId` it requires, a type it gives another field): the rule is not verifiable
+ * there, and the server's words say why; never a failure of the rule.
+ */
+export function accepted(
+  ctx: Pick<CheckContext, "expect">,
+  res: Response,
+  sent: { body: unknown; op?: Pick<ServedOperation, "bodySchema">; underTest: string[] },
+  what: string,
+  reason: Parameters<CheckContext["expect"]["that"]>[2]["reason"],
+): void {
+  if (res.status >= 400 && res.status < 500) {
+    const words = res.text.slice(0, 400);
+    const other = [...fieldNames(sent.body, sent.op?.bodySchema())].filter((f) => !sent.underTest.includes(f) && namesWord(words, f));
+    if (other.length && !sent.underTest.some((u) => namesWord(words, u)))
+      throw new NotVerifiable(`${what}: refused for ${other.join(", ")}, not what the rule is about (the server: ${res.status} ${words.slice(0, 200)})`);
+  }
+  ctx.expect.that(res.status >= 200 && res.status < 300, what, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason });
 }

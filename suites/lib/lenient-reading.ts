@@ -2,7 +2,8 @@ import { conforms, type Schema } from "../../generators/index.js";
 
 /**
  * Which wrongly typed values a lenient server may read as the value they spell: `"12"` for the
- * integer 12, `"true"` or `0`/`1` for a boolean, a number or boolean where a string is declared.
+ * integer 12, `"true"` or `0`/`1` for a boolean, `true`/`false` for the number 1/0, a number or
+ * boolean where a string is declared.
  * Where the spec names no status for a wrongly typed body (E3, E4, E10, E11, E12), such a reading
  * is a choice a server may make: the request is then the valid one it spells, not a broken one.
  */
@@ -39,7 +40,8 @@ export function spellsAllowed(value: unknown, types: JsonType[]): boolean {
       (has("boolean") && /^(true|false)$/.test(value))
     );
   if (typeof value === "number") return has("string") || (has("boolean") && (value === 0 || value === 1));
-  if (typeof value === "boolean") return has("string");
+  // A mainstream framework's lax mode (pydantic, say) reads true as 1 and false as 0.
+  if (typeof value === "boolean") return has("string") || has("integer") || has("number");
   return false;
 }
 

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { runChecks } from "../core/run/runner.js";
+import { Schemas } from "../core/spec/schemas.js";
+import { selectChecks } from "../core/run/select.js";
+import { catalogue } from "../suites/index.js";
+import { refusingProxy } from "./refusing-proxy.js";
+
+/**
+ * Issue 28: a notification create refused for a field the suite never sent (`workbookId`, which
+ * that server requires) was charged to the filter operator under test. A refusal that names
+ * another field makes the rule not verifiable, with the server's words.
+ */
+describe("a refusal naming a field other than the one under test (issue 28)", () => {
+  it("leaves the rule not verifiable, quoting the server, never failed", async () => {
+    const proxy = await refusingProxy((req, url) =>
+      req.method === "POST" && /\/notifications$/.test(url.pathname)
+        ? { status: 422, body: { detail: [{ loc: ["body", "workbookId"], msg: "Field required", type: "missing" }] } }
+        : undefined,
+    );
+    try {
+      const { results } = await runChecks(selectChecks(catalogue, undefined, ["notifications.filters.empty-operators"]), proxy.settings, await Schemas.load());
+      expect(results.map((r) => [r.status, r.skipKind])).toEqual([["skipped", "not-verifiable"]]);
+      expect(results[0].message).toMatch(/workbookId.*Field required/);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
