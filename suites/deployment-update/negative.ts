@@ -11,14 +11,16 @@ export const deploymentUpdateNegativeChecks = groupedById([
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
     title:
-      "Any E6 body whose releaseChannelVersion is not a listed version in an accepted form, whatever its type, gets 400; a body that is not a JSON object a 4xx; neither changes the deployment",
+      "Any E6 body whose releaseChannelVersion is a string that is not a listed version in an accepted form gets 400; one whose releaseChannelVersion is no string, or that is not a JSON object, a 4xx; none changes the deployment",
     needs: DEPLOYMENT_CHANGES,
     parts: [
       {
         endpoint: "E6",
         stage: updateStage,
         select: (b) => atVersion(b) || b.at === "" || b.kind === "malformed-json",
-        status: (b) => (atVersion(b) ? [400] : undefined),
+        // E6 rule 1 speaks of versions "given as" a string form: a value of another JSON type is a
+        // body a framework refuses before reading it (422 is as mainstream as 400), so any 4xx.
+        status: (b) => (atVersion(b) && typeof (b.body as { releaseChannelVersion?: unknown })?.releaseChannelVersion === "string" ? [400] : undefined),
       },
     ],
   }),
