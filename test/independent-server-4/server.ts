@@ -1,4 +1,4 @@
-import { buildApp } from "./app.js";
+import { type AppOptions, buildApp } from "./app.js";
 
 export interface StartedServer {
   url: string;
@@ -8,8 +8,8 @@ export interface StartedServer {
 }
 
 /** Starts an in-memory server with seeded data on 127.0.0.1 (port 0 = ephemeral by default). */
-export async function startIndependentServer(opts?: { host?: string; port?: number }): Promise<StartedServer> {
-  const { app, store } = await buildApp();
+export async function startIndependentServer(opts?: { host?: string; port?: number } & AppOptions): Promise<StartedServer> {
+  const { app, store } = await buildApp(opts);
   await app.listen({ host: opts?.host ?? "127.0.0.1", port: opts?.port ?? 0 });
   const addr = app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : (opts?.port ?? 0);
