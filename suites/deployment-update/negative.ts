@@ -1,5 +1,5 @@
 import { groupedById, type Need } from "../../core/model/check.js";
-import { atVersion, updateStage } from "./negative-stage.js";
+import { atVersion, documentedTypesStage, updateStage } from "./negative-stage.js";
 import { negative } from "../lib/negative-check.js";
 
 /** A bad E6 body that a server took anyway would change the deployment: only the one named for it, only with the opt-in. */
@@ -26,12 +26,12 @@ export const deploymentUpdateNegativeChecks = groupedById([
   }),
   negative({
     id: "deployment-update.negative.mistyped-fields",
-    spec: "E6 (field types not shown)",
+    spec: "E6 (field types not shown: the server's own document types them)",
     level: "SHOULD",
     title:
-      "An E6 body with another field than releaseChannelVersion of an implausible type (a number for region, a non-string template variable, ...) is rejected with a 4xx and changes nothing",
+      "An E6 body with another field than releaseChannelVersion of a type the server's own document does not allow there (a number for region, a non-string template variable, ...) is rejected with a 4xx and changes nothing",
     // A template variable a server took anyway could not be removed.
     needs: [...DEPLOYMENT_CHANGES, "unremovable-writes"],
-    parts: [{ endpoint: "E6", stage: updateStage, select: (b) => !atVersion(b) && b.at !== "" && b.kind !== "malformed-json" }],
+    parts: [{ endpoint: "E6", stage: documentedTypesStage, select: (b) => !atVersion(b) && b.at !== "" && b.kind !== "malformed-json" }],
   }),
 ]);
