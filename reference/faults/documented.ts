@@ -94,12 +94,12 @@ export const documentedFaults: Fault[] = [
     }),
   },
   {
-    name: "unsupported-method-read-as-bad-body",
+    name: "unsupported-method-answered-403",
     breaks: "E14; Versioning 1",
-    description: "a method a path does not take is answered 400 (the body read before the route), not 405",
+    description: "a method a path does not take is answered 403, as if the caller lacked access, not 405",
     catches: ["documented.methods.unsupported-405"],
     because: { "documented.methods.unsupported-405": "not-405" },
-    behaviour: { unsupportedMethod: () => ({ status: 400, message: "the body is not valid JSON" }) },
+    behaviour: { unsupportedMethod: () => ({ status: 403, message: "not allowed" }) },
   },
   {
     name: "spec-documents-unreadable-folders",

@@ -2,8 +2,9 @@ import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { NotExercised } from "../../core/model/outcome.js";
-import { rejectedVersionForm, TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import { documented } from "../lib/e14.js";
+import { conforms, rejectedVersionForm, TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
 import { keepSettings, settingsIn } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
 import { type BadBody, type Stage, badBodies, sender, withPoolKeys } from "../lib/negative-bodies.js";
@@ -80,3 +81,19 @@ export async function updateStage(ctx: CheckContext): Promise<Stage> {
 }
 
 export const atVersion = (b: BadBody) => b.at === "/releaseChannelVersion";
+
+/**
+ * E6 names the fields but shows no types beyond releaseChannelVersion: a value is mistyped only
+ * where the server's own document says so. The update stage's cases, a 2xx judged a finding only
+ * where the body breaks the request schema the server documents for E6 (one that documents none is not judged).
+ */
+export async function documentedTypesStage(ctx: CheckContext): Promise<Stage> {
+  const op = (await documented(ctx)).requireNamed("updateDeployment", "types the E6 fields (the spec shows only their names)");
+  const schema = op.bodySchema();
+  if (!schema || typeof schema !== "object")
+    throw new NotVerifiable("the server's document shows no JSON body for E6: the types of its fields are not shown anywhere");
+  const documentedBody = conforms(schema);
+  const stage = await updateStage(ctx);
+  // A body the server's document allows is a reading it may take, as a lenient one is: a 2xx to it is no finding.
+  return { ...stage, lenient: (b) => stage.lenient(b) || (b.raw === undefined && documentedBody(b.body)) };
+}

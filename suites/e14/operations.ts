@@ -45,12 +45,9 @@ async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string |
   const ops = { poll: await servedOrPlain(ctx, "getDbtSync") };
   const res = await ctx.api.call("startDbtSync", { deploymentId: dep }, { body: {} });
   ctx.requireRoute(res, "E14", "starting a dbt sync");
-  ctx.expect.that(res.status >= 200 && res.status < 300, "a dbt sync starts", {
-    expected: "2xx",
-    got: `${res.status} ${res.text.slice(0, 160)}`,
-    res,
-    reason: "start",
-  });
+  // Starting is the scenario, not the rule: a refusal (a sync of someone else's already running,
+  // say) leaves the rule unverifiable with the server's words, never failed.
+  ctx.require(res, "E14", "starting a dbt sync of the run's own");
   const { id, record } = createdIn(ctx, start, res, "starting a dbt sync");
   ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", sync(dep, id))));
   return { id, status: field(record, "status|state"), ops };
