@@ -29,4 +29,14 @@ describe("spellsAllowed (issue 28)", () => {
     expect(spellsAllowed(false, ["integer"])).toBe(true);
     expect(spellsAllowed({}, ["number"])).toBe(false);
   });
+
+  it("Ajv's coercion (Fastify's default): null spells an empty or zero scalar, an array of one item that item; a longer array or an object nothing", () => {
+    expect(spellsAllowed([1], ["integer"])).toBe(true);
+    expect(spellsAllowed(["5"], ["number"])).toBe(true);
+    expect(spellsAllowed([true], ["boolean"])).toBe(true);
+    expect(spellsAllowed(null, ["boolean"])).toBe(true);
+    expect(spellsAllowed([1, 2], ["integer"])).toBe(false);
+    expect(spellsAllowed([{}], ["integer"])).toBe(false);
+    expect(spellsAllowed([1], ["array"])).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@ import { conforms, type Schema } from "../../generators/index.js";
 /**
  * Which wrongly typed values a lenient server may read as the value they spell: `"12"` for the
  * integer 12, `"true"` or `0`/`1` for a boolean, `true`/`false` for the number 1/0, a number or
- * boolean where a string is declared.
+ * boolean where a string is declared, null as an empty or zero value and `[1]` as 1 (Ajv's coercion).
  * Where the spec names no status for a wrongly typed body (E3, E4, E10, E11, E12), such a reading
  * is a choice a server may make: the request is then the valid one it spells, not a broken one.
  */
@@ -42,6 +42,23 @@ export function spellsAllowed(value: unknown, types: JsonType[]): boolean {
   if (typeof value === "number") return has("string") || (has("boolean") && (value === 0 || value === 1));
   // A mainstream framework's lax mode (pydantic, say) reads true as 1 and false as 0.
   if (typeof value === "boolean") return has("string") || has("integer") || has("number");
+  // Ajv's coercion, Fastify's default for every schema it validates (coerceTypes "array"), reads
+  // null as "", 0 or false, and an array of one item as that item.
+  if (value === null) return has("string") || has("integer") || has("number") || has("boolean");
+  if (Array.isArray(value) && value.length === 1 && !has("array")) {
+    const [only] = value;
+    const scalar =
+      typeof only === "string"
+        ? "string"
+        : typeof only === "boolean"
+          ? "boolean"
+          : typeof only === "number"
+            ? Number.isInteger(only)
+              ? "integer"
+              : "number"
+            : undefined;
+    return scalar !== undefined && (has(scalar) || (scalar === "integer" && has("number")) || spellsAllowed(only, types));
+  }
   return false;
 }
 
