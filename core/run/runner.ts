@@ -3,6 +3,7 @@ import { Api } from "../transport/api.js";
 import type { Check, Feature, FixtureName, TokenRole } from "../model/check.js";
 import type { CheckContext } from "../model/context.js";
 import { Expect } from "../model/expect.js";
+import { isStateChange } from "../model/reasons.js";
 import { Fixtures } from "./fixtures.js";
 import { secretHeaderValues } from "../transport/headers.js";
 import { CheckStopped, runInCheckScope } from "./check-scope.js";
@@ -265,11 +266,15 @@ async function cleanUp(env: Env): Promise<void> {
 /**
  * A failure is run again on the undisturbed server, every re-run: one that comes back each time is
  * reproducible; one that does not is intermittent, with how many runs failed (core/run/verdict.ts).
+ * A state change observed once is not run again (core/model/reasons.ts, kind "state-change").
  */
 async function confirm(check: Check, first: CheckResult, env: Env): Promise<CheckResult> {
   // A property confirmed its shrunk case itself (core/run/property.ts): its whole search is not sent twice more, past its request budget.
   const confirmed = propertyRecurrence(first);
   if (confirmed) return confirmed;
+  // A state change the exchanges show (a clone that changed its source) is a fact: re-runs build fresh
+  // objects, and one that does not change them again cannot contradict it, so none is sent.
+  if (isStateChange(first.reason)) return { ...first, recurrence: "reproducible", failedRuns: 1, runs: 1 };
   const again: Status[] = [];
   for (let i = 0; i < RERUNS_OF_A_FAILURE; i++) {
     if (env.stop?.aborted) break;
