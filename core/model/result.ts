@@ -1,3 +1,4 @@
+import type { ClassCoverage } from "../run/class-tally.js";
 import type { Check } from "./check.js";
 import type { Exchange } from "../transport/http.js";
 import type { PropertyFailure } from "./outcome.js";
@@ -72,6 +73,8 @@ export interface RunOutcome {
   startedAt: string;
   /** The run's read of the served document, when a check made one (core/spec/document-sections.ts reuses it). */
   servedDocument?: Promise<ServedRead>;
+  /** Which classes of each input (core/spec/input-domain.ts) the run sent and judged. */
+  inputClasses?: ClassCoverage;
 }
 
 /** The fields a result takes from its check. */

@@ -9,6 +9,7 @@ import { secretHeaderValues } from "../transport/headers.js";
 import { CheckStopped, runInCheckScope } from "./check-scope.js";
 import { type Credential, type Exchange, type FullAnswer, HttpClient, NetworkError } from "../transport/http.js";
 import { InvariantWatch, isInvariant } from "./invariants.js";
+import { ClassTally } from "./class-tally.js";
 import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.js";
 import { Redactor } from "../transport/redact.js";
 import { repeatWrites, schedule } from "./schedule.js";
@@ -65,10 +66,13 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   // Invariants do not run: they watch every exchange of the others, discovery and cleanup included.
   const watch = new InvariantWatch(checks, schemas);
   const written = new WrittenPlaces();
+  // Which classes of each input the run sent, and through which checks (issue 29: measured, not declared).
+  const classes = new ClassTally();
   const observe = (exchange: Exchange, answer?: FullAnswer) => {
     const scope = checkScope.getStore();
     if (scope?.counting) scope.requests++;
     watch.see(exchange, answer);
+    classes.see(exchange, answer, scope?.checkId);
     written.see(exchange, answer);
     hooks.onExchange?.(exchange, scope?.checkId);
   };
@@ -174,6 +178,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     durationMs: Math.round(performance.now() - started),
     startedAt,
     servedDocument: reader.made,
+    inputClasses: classes.coverage(results),
   };
 }
 
