@@ -26,6 +26,7 @@ export interface RunCliOptions extends SettingsOptions {
   group?: string[];
   check?: string[];
   minCoverage?: number;
+  minClassCoverage?: number;
   strict?: boolean;
   failOnFixed?: boolean;
   /** Unset: the config's reporters, else console (commander's default is dropped in the action). */
@@ -96,6 +97,10 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     )
     .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", (v) => {
       if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-coverage must be a percentage from 0 to 100");
+      return Number(v);
+    })
+    .option("--min-class-coverage <percent>", "fail the run when it judged fewer of the input classes of E1-E14 (docs/input-classes.md)", (v) => {
+      if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-class-coverage must be a percentage from 0 to 100");
       return Number(v);
     })
     .option("--runs <n>", "runs per property", integer("--runs", 1))
@@ -380,6 +385,7 @@ async function runCommand(
       shard: opts.shard,
       baselineFile,
       minCoverage: opts.minCoverage,
+      minClassCoverage: opts.minClassCoverage,
       hooks: {
         onStart: (c) => console?.starting(c),
         onResult: (r) => (failFast?.observe(r), console?.result(r)),

@@ -16,6 +16,7 @@ import { e14ParameterFaults } from "./faults/e14-parameters.js";
 import { documentedFaults, driftFaults } from "./faults/documented.js";
 import { invariantFaults } from "./faults/invariants.js";
 import { optInFaults } from "./faults/opt-ins.js";
+import { inputDomainFaults } from "./faults/input-domain.js";
 
 export type { Fault } from "./http.js";
 
@@ -43,6 +44,7 @@ export const faults: Fault[] = [
   ...optInFaults,
   ...driftFaults,
   ...invariantFaults,
+  ...inputDomainFaults,
 ];
 
 export function faultNamed(name: string): Fault {

@@ -104,6 +104,8 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   const method = (raw.method ?? "GET").toUpperCase();
   let reply: Reply;
   let spec: string | undefined;
+  // RFC 9110, 15.5.6: a 405 names the methods the path takes, in Allow.
+  let allow: string | undefined;
   try {
     const bodyText = await readBody(raw);
     for (const v of chosenVariants(app)) {
@@ -113,18 +115,19 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     const user = app.b.authenticate(raw.headers.authorization, app.store, { method, path: url.pathname });
     if (!user) return await answerLater(app, res, shapedError(app, app.b.unauthenticated()));
     let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
-    let pathMatched = false;
+    const allowed = new Set<string>();
     for (const route of bySegments.get(segmentCount(url.pathname)) ?? []) {
       const params = route.match(url.pathname);
       if (!params) continue;
-      pathMatched = true;
+      allowed.add(route.method);
       if (route.method === method) {
         found = { route, params };
         break;
       }
     }
-    if (!found && pathMatched) {
+    if (!found && allowed.size) {
       const refusal = app.b.unsupportedMethod(method);
+      if (refusal.status === 405) allow = [...allowed].sort().join(", ");
       throw new HttpError(refusal.status, refusal.message);
     }
     if (!found) throw new HttpError(404, `no route ${url.pathname}`);
@@ -146,6 +149,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     reply = app.b.requestErrorReply(spec, err.status, { error: err.message, ...err.extra });
+    if (allow) reply = { ...reply, headers: { ...reply.headers, Allow: allow } };
   }
   await answerLater(app, res, shapedError(app, reply));
 }

@@ -7,17 +7,20 @@
  * `kind: "no-5xx"`: the assertion is "no server error", which any 5xx of the route breaks: a check
  * failing for it is proven by a fault that answers 5xx, and one server error may be shared by many
  * checks (core/run/shared-defects.ts).
+ * `kind: "state-change"`: the assertion compares what a write left with what stood before it; the
+ * exchanges that show the change are the fact, and a re-run on fresh objects that does not see it
+ * again cannot contradict it (core/run/runner.ts: such a failure is not demoted to intermittent).
  */
 export interface Reason {
   title: string;
   expected: string;
-  kind?: "no-5xx";
+  kind?: "no-5xx" | "state-change";
 }
 
 /** Keys built from a name: the schema an answer broke, the field a write dropped, the way a list walk broke. */
 const FAMILIES: Record<string, (name: string) => Reason> = {
   schema: (name) => ({ title: `The answer matches the ${name} schema`, expected: `a valid ${name}` }),
-  kept: (field) => ({ title: `A write that did not send ${field} keeps it`, expected: `${field} as it was` }),
+  kept: (field) => ({ title: `A write that did not send ${field} keeps it`, expected: `${field} as it was`, kind: "state-change" }),
   sorted: (by) => ({ title: `The reports list sorted by ${by} is in that order`, expected: `records ordered by ${by}` }),
   walk: (how) => ({ title: `A walk of the list ends, page by page, without ${how.replace(/-/g, " ")}`, expected: "pages that end, each item once" }),
 };
@@ -207,6 +210,13 @@ export const reasons = {
   "republished-on-clone": { title: "The dashboard is re-published on the new workbook", expected: "the value the rule names" },
   "republished-status": { title: "The re-published dashboard is published", expected: "the value the rule names" },
   restored: { title: "The run's variables are set back", expected: "the value the rule names" },
+  "folder-path": { title: "FolderPath lists the ancestors of the containing folder, outermost first", expected: "the ancestors the run built" },
+  "legacy-field-dropped": {
+    title: "A deprecated field a server sent is kept on every later answer of the same list",
+    expected: "the field, as on earlier answers",
+  },
+  "pre-revision-path": { title: "The served document has no path a stated revision changed, in its old form", expected: "the path as the revision left it" },
+  "partial-email-matched": { title: "A prefix or part of a user's email keeps no other user's events", expected: "no row" },
   "row-outside-filter": { title: "Only rows that meet …", expected: "at least one row" },
   "same-field": { title: "Workbook … of the get equals the list item's", expected: "the value the rule names" },
   "same-id": { title: "The id answered for an existing slug", expected: "the value the rule names" },
@@ -225,7 +235,7 @@ export const reasons = {
   "snapshots-copied": { title: "The cloned dashboard has one report snapshot per snapshot of the source", expected: "the value the rule names" },
   "sort-by-accepted": { title: "SortBy=… is accepted", expected: "the value the rule names" },
   sorted: { title: "The reports are in name order", expected: "… (or reversed)" },
-  "source-unchanged": { title: "The source as read after cloning it", expected: "the value the rule names" },
+  "source-unchanged": { title: "The source as read after cloning it", expected: "the value the rule names", kind: "state-change" },
   "staging-listed": { title: "Branch … (always-on staging) is listed as a staging environment", expected: "an environment with branch … and type staging" },
   "staging-unchanged": { title: "The staging environment of branch … is still …", expected: "E2 … it as staging" },
   start: { title: "A dbt sync starts", expected: "2xx" },
@@ -311,6 +321,9 @@ export function reasonOf(key: string): Reason | undefined {
   if (family === "walk" && !(WALK_BREAKS as readonly string[]).includes(name)) return undefined;
   return FAMILIES[family](name);
 }
+
+/** Whether a key's assertion is about a change a write made to stored state (see Reason.kind). */
+export const isStateChange = (key: string | undefined) => key !== undefined && reasonOf(key)?.kind === "state-change";
 
 /** Whether a key is the "no server error" assertion (see Reason.kind). */
 export const isNoServerError = (key: string | undefined) => key !== undefined && reasonOf(key)?.kind === "no-5xx";

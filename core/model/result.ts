@@ -1,3 +1,4 @@
+import type { ClassCoverage } from "../run/class-tally.js";
 import type { Check } from "./check.js";
 import type { Exchange, TransientCounts } from "../transport/http.js";
 import type { PropertyFailure } from "./outcome.js";
@@ -76,6 +77,8 @@ export interface RunOutcome {
   servedDocument?: Promise<ServedRead>;
   /** The 429 and 503 answers the run waited out (core/transport/http.ts): shown once, never a check's verdict. */
   transients?: TransientCounts;
+  /** Which classes of each input (core/spec/input-domain.ts) the run sent and judged. */
+  inputClasses?: ClassCoverage;
 }
 
 /** The fields a result takes from its check. */

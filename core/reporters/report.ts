@@ -1,3 +1,4 @@
+import type { ClassCoverage } from "../run/class-tally.js";
 import type { DriftReport } from "../served/drift.js";
 import type { BaselineOutcome } from "../run/gate.js";
 import type { CoverageReport } from "../served/operation-coverage.js";
@@ -37,6 +38,8 @@ export interface Report {
   results: CheckResult[];
   /** Per operation of the served document: the statuses and checks the run's traffic reached it with; E14 operations served beyond it. */
   operations?: CoverageReport;
+  /** Per input of E1-E14: which of its classes the run sent and which checks judged them (core/run/class-tally.ts). */
+  inputClasses?: ClassCoverage;
   /** The served document against the bundled contract's E1–E13 (SHOULD findings). */
   drift?: DriftReport;
   /** How the run was judged: --strict, the exit code, and what a --baseline accepted, fixed or found new. */
@@ -74,6 +77,7 @@ export function buildReport(
     leftovers: outcome.leftovers,
     ...(outcome.transients ? { transients: outcome.transients } : {}),
     results: labelled(outcome.results),
+    ...(outcome.inputClasses ? { inputClasses: outcome.inputClasses } : {}),
   };
 }
 

@@ -22,6 +22,8 @@ export interface Conformance {
   baselineFile?: string;
   /** --min-coverage: fewer of the served document's operations exercised fails the run. */
   minCoverage?: number;
+  /** --min-class-coverage: the least share of the input classes (core/spec/input-domain.ts) the run must judge, in percent. */
+  minClassCoverage?: number;
   hooks?: RunHooks;
   /** What the caller makes of the outcome before it is judged (--fail-fast names the checks it stopped). */
   settle?: (outcome: RunOutcome) => RunOutcome;
@@ -73,7 +75,12 @@ async function conformanceThrough(
     shard: run.shard,
   });
   if (!outcome.interrupted) Object.assign(report, await documentSections(door, settings, tally, schemas.document, ran.servedDocument));
-  const coverageBelow = report.operations ? belowMinimum(report.operations, run.minCoverage) : undefined;
+  const classesBelow =
+    run.minClassCoverage !== undefined && report.inputClasses && report.inputClasses.percent < run.minClassCoverage
+      ? `input class coverage ${report.inputClasses.percent}% (${report.inputClasses.judged} of ${report.inputClasses.measurable} classes judged) is below --min-class-coverage ${run.minClassCoverage}%`
+      : undefined;
+  const coverageBelow =
+    [report.operations ? belowMinimum(report.operations, run.minCoverage) : undefined, classesBelow].filter(Boolean).join("; ") || undefined;
   // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
   const replayNotRun = settings.replay ? notRun(report.results) : undefined;
   const refused = door.refused.length ? door.refused.map((r) => `${r.caller}: ${r.line}`) : undefined;

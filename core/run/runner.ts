@@ -4,10 +4,12 @@ import type { Check, Feature, FixtureName, TokenRole } from "../model/check.js";
 import type { CheckContext } from "../model/context.js";
 import { Expect } from "../model/expect.js";
 import { type Fixtures, fixturesFor } from "./fixtures.js";
+import { isStateChange } from "../model/reasons.js";
 import { CheckStopped, runInCheckScope } from "./check-scope.js";
 import { DoorRefused, type Exchange, type FullAnswer, type HttpClient, NetworkError } from "../transport/http.js";
 import { credentials, openDoor, redactorFor } from "./door.js";
 import { InvariantWatch, isInvariant } from "./invariants.js";
+import { ClassTally } from "./class-tally.js";
 import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "../ledger/scratch.js";
@@ -54,10 +56,13 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   // Invariants do not run: they watch every exchange of the others, discovery and cleanup included.
   const watch = new InvariantWatch(checks, schemas);
   const written = new WrittenPlaces();
+  // Which classes of each input the run sent, and through which checks (issue 29: measured, not declared).
+  const classes = new ClassTally();
   const observe = (exchange: Exchange, answer?: FullAnswer) => {
     const scope = checkScope.getStore();
     if (scope?.counting) scope.requests++;
     watch.see(exchange, answer);
+    classes.see(exchange, answer, scope?.checkId);
     written.see(exchange, answer);
     hooks.onExchange?.(exchange, scope?.checkId);
   };
@@ -159,6 +164,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     startedAt,
     servedDocument: reader.made,
     transients: client.transients,
+    inputClasses: classes.coverage(results),
   };
 }
 
@@ -251,11 +257,15 @@ async function cleanUp(env: Env): Promise<void> {
 /**
  * A failure is run again on the undisturbed server, every re-run: one that comes back each time is
  * reproducible; one that does not is intermittent, with how many runs failed (core/run/verdict.ts).
+ * A state change observed once is not run again (core/model/reasons.ts, kind "state-change").
  */
 async function confirm(check: Check, first: CheckResult, env: Env): Promise<CheckResult> {
   // A property confirmed its shrunk case itself (core/run/property.ts): its whole search is not sent twice more, past its request budget.
   const confirmed = propertyRecurrence(first);
   if (confirmed) return confirmed;
+  // A state change the exchanges show (a clone that changed its source) is a fact: re-runs build fresh
+  // objects, and one that does not change them again cannot contradict it, so none is sent.
+  if (isStateChange(first.reason)) return { ...first, recurrence: "reproducible", failedRuns: 1, runs: 1 };
   const again: Status[] = [];
   for (let i = 0; i < RERUNS_OF_A_FAILURE; i++) {
     if (env.stop?.aborted) break;

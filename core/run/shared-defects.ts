@@ -55,7 +55,7 @@ export function isSharedReason(reason: string | undefined): boolean {
 }
 
 /** The invariants' reasons (suites/invariants). */
-const SHARED = new Set(["timestamp", "secret-unmasked", "secret-leaked", "other-deployment", "server-error", "widget-type"]);
+const SHARED = new Set(["timestamp", "secret-unmasked", "secret-leaked", "other-deployment", "server-error", "widget-type", "legacy-field-dropped"]);
 
 const PAGE_POSITION = ["first", "after", "limit", "offset"];
 

@@ -43,6 +43,7 @@ export const ruleRanges: RuleRange[] = [
       { where: "E8 items, any first, every page", checks: ["pagination.cursor.any-page-size", "workbooks.list.cursor-walk"] },
       { where: "E13 items, any first, every page", checks: ["pagination.cursor.any-page-size", "env-vars.cursor.complete"] },
       { where: "E8 and E13 deprecated data, every page", checks: ["workbooks.list.data-mirrors-items", "env-vars.legacy.data-matches-items"] },
+      { where: "E2, E8 and E13 deprecated fields, every answer after the first that carried one", checks: ["pagination.legacy.kept-per-server"] },
     ],
   },
   {

@@ -28,12 +28,36 @@ export const ownOperationRoutes: Route[] = [
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 const error = { $ref: "#/components/schemas/ErrorBody" };
 
-/** The served document with this server's own operations in it. */
+const METHODS = ["get", "put", "post", "delete", "patch"];
+
+/**
+ * Every refusal this server answers, declared on every operation that may meet it (a peer tool
+ * holds a server to its own document): 400 a request it cannot take, 401 no valid key, 403 not
+ * allowed, 404 an object of the path that is not there, 413 a body past the size it reads. Statuses
+ * an operation already declares keep their own description.
+ */
+function refusalsDeclared(paths: Record<string, any>): Record<string, any> {
+  const out: Record<string, any> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    out[path] = { ...item };
+    for (const m of METHODS.filter((x) => item?.[x])) {
+      const op = item[m];
+      const refusals: Record<string, string> = { "400": "The request cannot be taken.", "401": "No valid API key.", "403": "The caller may not do this." };
+      if (path.includes("{")) refusals["404"] = "An object the path names is not there.";
+      if (op.requestBody) refusals["413"] = "The request body is too large.";
+      const declared = Object.fromEntries(Object.entries(refusals).map(([status, description]) => [status, { description, ...json(error) }]));
+      out[path][m] = { ...op, responses: { ...declared, ...op.responses } };
+    }
+  }
+  return out;
+}
+
+/** The served document with this server's own operations in it, and the refusals it answers declared. */
 export function ownOperationsDocumented(doc: any): any {
   const id = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
   return {
     ...doc,
-    paths: {
+    paths: refusalsDeclared({
       ...doc.paths,
       [QUERY_PATH]: {
         post: {
@@ -56,6 +80,6 @@ export function ownOperationsDocumented(doc: any): any {
           },
         },
       },
-    },
+    }),
   };
 }

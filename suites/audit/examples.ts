@@ -271,7 +271,7 @@ export const auditChecks = group(
       id: "audit.filter.user-email",
       spec: "E7 (userEmail)",
       level: "MUST",
-      title: "userEmail keeps only that user's events, all of them rows of the unfiltered export",
+      title: "userEmail keeps only that user's events, all of them rows of the unfiltered export; a prefix or a part of an email keeps no other user's",
       async run(ctx) {
         const before = await readExport(await openExport(ctx), {});
         const col = column(before, "user");
@@ -281,6 +281,23 @@ export const auditChecks = group(
         );
         if (!email) throw new NotExercised("no row of the export shows a user's email");
         await expectFilter(ctx, before, { userEmail: email }, (r) => emailIn(r[col])?.toLowerCase() === email.toLowerCase());
+        // The filter's other classes (core/spec/input-domain.ts): a prefix and a part of a stored email name no user, so they keep no user's events.
+        const known = new Set(before.rows.map((r) => emailIn(r[col])?.toLowerCase()));
+        for (const part of [email.slice(0, -1), email.slice(1)].filter((p) => !known.has(p.toLowerCase()))) {
+          const query = { userEmail: part };
+          const answer = await ctx.api.stream(EXPORT, query);
+          if (answer.status !== 200) {
+            ctx.expect.clientError(await peek(answer), `${label(query)} (a part of the email ${email}) is answered 200 or refused with a 4xx`);
+            continue;
+          }
+          const others = (await readExport(answer, query)).rows.filter((r) => emailIn(r[col])?.toLowerCase() !== part.toLowerCase());
+          if (others.length)
+            failOn(answer, `${label(query)}, a part of the email ${email} and no user's email, returns the events of users whose email contains it`, {
+              reason: "partial-email-matched",
+              expected: "no row: no user has that email",
+              got: others.slice(0, 3),
+            });
+        }
       },
     },
     {

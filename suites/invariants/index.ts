@@ -4,6 +4,7 @@ import { secretMasking } from "./secrets.js";
 import { deploymentScoping } from "./scoping.js";
 import { isoTimestamps } from "./timestamps.js";
 import { noServerErrors } from "./server-errors.js";
+import { legacyFieldsKept } from "./legacy-fields.js";
 
 /**
  * The rules that hold for every answer, as invariants over all traffic of the run
@@ -11,4 +12,4 @@ import { noServerErrors } from "./server-errors.js";
  * the schemas: a malformed timestamp is the timestamps invariant's defect (core/run/shared-defects.ts
  * takes the first invariant as the root).
  */
-export const invariantChecks = groupedById([isoTimestamps, schemaConformance, widgetTypes, secretMasking, deploymentScoping, noServerErrors]);
+export const invariantChecks = groupedById([isoTimestamps, schemaConformance, widgetTypes, secretMasking, deploymentScoping, noServerErrors, legacyFieldsKept]);

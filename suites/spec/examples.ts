@@ -8,6 +8,7 @@ import { SPECIFIED } from "../../core/spec/spec-operations.js";
 import { drift } from "../../core/served/drift.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { pointerToken } from "../../core/model/json-pointer.js";
+import { operation } from "../../core/spec/operations.js";
 
 /** The run's one read of the document (core/served/read.ts), judged here: these checks are about the document itself. */
 async function servedDocument({
@@ -132,6 +133,27 @@ export const specChecks = group("spec", [
         got: at.join(", "),
         res,
         reason: "tabs-container-advertised",
+      });
+    },
+  },
+  {
+    id: "spec.document.revision-paths",
+    spec: "Versioning 3; E14",
+    // A stated revision: 0.3.0 "path of embed tenant deletion lost its trailing slash".
+    level: "MUST",
+    title: "The served document writes embed tenant deletion as revision 0.3.0 left it: without its trailing slash",
+    async run(ctx) {
+      const { expect } = ctx;
+      const { doc, res } = await servedDocument(ctx);
+      const paths = doc?.paths && typeof doc.paths === "object" ? (doc.paths as Record<string, any>) : {};
+      // The trailing slash is what the revision changed: the table's path with one, under any placeholder name.
+      const now = operation("deleteEmbedTenant");
+      const old = Object.keys(paths).filter((p) => p.endsWith("/") && paths[p]?.delete && operationKey("DELETE", p) === operationKey(now.method, now.path));
+      expect.that(old.length === 0, "no DELETE of an embed tenant under its pre-0.3.0 path (with a trailing slash)", {
+        expected: `DELETE ${now.path}`,
+        got: old.map((p) => `DELETE ${p}`).join(", "),
+        res,
+        reason: "pre-revision-path",
       });
     },
   },

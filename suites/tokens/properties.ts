@@ -7,6 +7,8 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import { secondsBetween } from "../../core/spec/timestamps.js";
 import { securityContext } from "../../generators/index.js";
+import { fromClasses } from "../../generators/classes.js";
+import { domainOf } from "../../core/spec/input-domain.js";
 import { claimsOf, tokenPath, tokenTimes } from "./metadata-token.js";
 
 /** E3 with a generated body: the 200 answer's data, after its schema is checked. */
@@ -16,13 +18,36 @@ async function issueToken(
   body: { security_context: Record<string, unknown>; expires_in: number },
 ): Promise<{ data: any; res: Response }> {
   const res = await api.post(tokenPath(ctx), body);
+  // No maximum is stated and "number" leaves fractions open: a lifetime outside the published whole seconds 1..3600 (facts.md)
+  // may be refused, never cut short.
+  const safe = Number.isInteger(body.expires_in) && body.expires_in >= 1 && body.expires_in <= SAFE_LIFETIME;
+  if (res.status >= 400 && res.status < 500 && !safe)
+    throw new NotExercised(`expires_in ${body.expires_in} was refused (${res.status}): no lifetime to compare`);
   ctx.require(res, "E3", "issuing a metadata token");
   return { data: ctx.expect.ok(res, "MetadataTokenResponse").data, res };
 }
 
-const lifetimes = fc.record({ security_context: securityContext(), expires_in: fc.integer({ min: 1, max: 3600 }) });
+/** facts.md: one published schema bounds expires_in to 1..3600, the values every server takes. */
+const SAFE_LIFETIME = 3600;
+/**
+ * Every positive class of E3's expires_in (core/spec/input-domain.ts): one second, plausible, the
+ * default, past it, far beyond any plausible cap, fractional. A server that silently caps long
+ * lifetimes shows only there.
+ */
+const expiresIn = fromClasses<number>(
+  domainOf("createMetadataToken", "/expires_in").classes,
+  ["one", "plausible", "default", "above-default", "far-beyond-cap", "fractional"],
+  {
+    plausible: fc.integer({ min: 2, max: SAFE_LIFETIME }),
+    "above-default": fc.integer({ min: 86_401, max: 9_999_999 }),
+    "far-beyond-cap": fc.integer({ min: 10_000_000, max: 1_000_000_000 }),
+    // A quarter past a whole second, from 1.25 s on.
+    fractional: fc.integer({ min: 1, max: 3_600_000 }).map((n) => n + 0.25),
+  },
+);
+const lifetimes = fc.record({ security_context: securityContext(), expires_in: expiresIn });
 
-/** published docs: one published schema bounds expires_in to 1..3600; a token is a credential, so issuing one is a write. */
+/** A token is a credential, so issuing one is a write. */
 const TOKEN_NEEDS: CheckSpec["needs"] = ["writes", "fixture:deployment", "fixture:environment"];
 
 export const tokenPropertyChecks = groupedById([
@@ -30,7 +55,8 @@ export const tokenPropertyChecks = groupedById([
     id: "tokens.lifetime.any-expires-in",
     spec: "E3; Resources / Metadata token result",
     level: "MUST",
-    title: "For any expires_in from 1 to 3600 and any security context, expires_at is created_at plus expires_in seconds",
+    title:
+      "For any expires_in of every class (1 s, the default, past it, far beyond any plausible cap, fractional) and any security context, expires_at is created_at plus expires_in seconds",
     kind: "property",
     needs: TOKEN_NEEDS,
     async run(ctx) {
@@ -60,7 +86,7 @@ export const tokenPropertyChecks = groupedById([
     id: "tokens.jwt.any-lifetime",
     spec: "E3 (token: JWT, valid for expires_in seconds)",
     level: "SHOULD",
-    title: "For any expires_in from 1 to 3600, the JWT's exp is expires_in seconds after its iat (after created_at without iat)",
+    title: "For any expires_in of every class, the JWT's exp is expires_in seconds after its iat (after created_at without iat)",
     kind: "property",
     needs: TOKEN_NEEDS,
     async run(ctx) {

@@ -1,4 +1,6 @@
 import { group } from "../../core/model/check.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { NON_ASCII_CASE_PAIRS } from "../../core/spec/input-domain.js";
 import type { CheckContext } from "../../core/model/context.js";
 import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../../core/spec/deployments.js";
 import { walkOffset, wholeList } from "../../core/transport/pagination.js";
@@ -118,6 +120,30 @@ export const upsertChecks = group("upsert", [
       const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
       const res = await putBySlug(ctx.scratch, ctx.api, dep, slug.toUpperCase(), { name: workbook.name });
       ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for ${slug.toUpperCase()}`, { res, reason: "same-id" });
+    },
+  },
+  {
+    id: "upsert.slug.lowercased-non-ascii",
+    spec: "E11 rule 1",
+    level: "MUST",
+    title: "The slug is lowercased before matching, letters outside ASCII too: `ÄÉ` reaches the workbook of `äé`",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      // The case pairs of the slug's domain that lie outside ASCII (core/spec/input-domain.ts): lowercasing A-Z only misses them.
+      const slug = `${ctx.scratch.slug("wb")}-${NON_ASCII_CASE_PAIRS.join("")}`;
+      const made = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("workbook") });
+      // The spec puts no bound on a slug's letters, nor says one outside ASCII must be taken.
+      if (made.status >= 400 && made.status < 500) throw new NotExercised(`a slug with letters outside ASCII was refused (${made.status})`);
+      const workbook = ctx.require(
+        made,
+        "E11",
+        "creating a workbook whose slug has letters outside ASCII",
+        (r) => r.isJson && Number.isSafeInteger(r.body?.id),
+      );
+      const upper = slug.toUpperCase();
+      const res = await putBySlug(ctx.scratch, ctx.api, dep, upper, { name: workbook.name });
+      ctx.expect.equal(ctx.expect.ok(res, "Workbook").id, workbook.id, `the id answered for ${upper}`, { res, reason: "same-id" });
     },
   },
   {

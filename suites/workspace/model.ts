@@ -40,7 +40,7 @@ interface Real {
   ctx: CheckContext;
   api: Api;
   dep: string;
-  /** Two folders of the trial's own, at the root. */
+  /** Two folders of the trial's own: the first at the root, the second inside it (folderPath two deep). */
   folders: number[];
   slugs: string[];
 }
@@ -53,8 +53,29 @@ const folderId = (r: Real, d: Destination) => (d === "root" ? null : r.folders[d
 /** The n-th workbook of the model, wrapping: shrinking may drop the commands that made the others. */
 const nth = (m: Readonly<Model>, n: number) => m.workbooks[n % m.workbooks.length];
 
-/** A record as the model has it: id, name, folder, meta and, where the server shows one, the slug. */
-function expectAsModelled({ expect }: CheckContext, got: any, want: Workbook, call: string, res: Response): void {
+/** The ancestors of a folder of the trial, outermost first, as the trial built them. */
+const ancestry = (r: Real, id: number | null): number[] => (id === null ? [] : r.folders.slice(0, r.folders.indexOf(id) + 1));
+
+/**
+ * Resources / Workbook: a folderPath, where the server shows one, lists the containing folder's
+ * ancestors, outermost first. Whether the list ends with the containing folder itself is not
+ * stated: both readings are taken, nothing else (a path that skips an ancestor is neither).
+ */
+function expectFolderPath(r: Real, got: any, folderId: number | null, call: string, res: Response): void {
+  if (!Array.isArray(got?.folderPath)) return;
+  const shown = got.folderPath.map((f: any) => f?.id);
+  const withFolder = ancestry(r, folderId);
+  const readings = [withFolder, withFolder.slice(0, -1)];
+  r.ctx.expect.that(
+    readings.some((w) => isDeepStrictEqual(shown, w)),
+    `${call}: workbook ${got.id}'s folderPath lists the ancestors of folder ${folderId}, outermost first`,
+    { expected: readings.map((w) => JSON.stringify(w)).join(" or "), got: shown, res, reason: "folder-path" },
+  );
+}
+
+/** A record as the model has it: id, name, folder, meta, the folder's ancestors and, where the server shows one, the slug. */
+function expectAsModelled(r: Real, got: any, want: Workbook, call: string, res: Response): void {
+  const { expect } = r.ctx;
   const shown = { id: got.id, name: got.name, folderId: got.folderId, meta: got.meta };
   const modelled = { id: want.id, name: want.name, folderId: want.folderId, meta: want.meta };
   expect.that(isDeepStrictEqual(shown, modelled), `${call}: workbook ${want.id} is as the calls so far made it`, {
@@ -65,6 +86,7 @@ function expectAsModelled({ expect }: CheckContext, got: any, want: Workbook, ca
   });
   if (want.slug !== null && got.slug != null)
     expect.equal(got.slug, want.slug, `${call}: workbook ${want.id} holds the slug it was upserted by`, { res: res, reason: "slug-stored" });
+  expectFolderPath(r, got, want.folderId, call, res);
 }
 
 abstract class Call implements fc.AsyncCommand<Model, Real> {
@@ -112,7 +134,7 @@ class Upsert extends Call {
       held.name = (body.name as string | undefined) ?? held.name;
       held.meta = { ...held.meta, ...this.p.meta };
       held.folderId = (body.folderId as number | undefined) ?? held.folderId;
-      expectAsModelled(r.ctx, got, held, this.sent, res);
+      expectAsModelled(r, got, held, this.sent, res);
       return;
     }
     r.ctx.expect.that(!m.workbooks.some((w) => w.id === got.id), `${this.sent}: a slug no workbook holds creates a new workbook`, {
@@ -125,7 +147,7 @@ class Upsert extends Call {
     for (const [k, v] of Object.entries(this.p.meta ?? {}))
       r.ctx.expect.equal(got.meta?.[k], v, `${this.sent}: meta.${k} of the new workbook is the value sent`, { res: res, reason: "meta-sent" });
     const created: Workbook = { id: got.id, name: body.name as string, folderId: (body.folderId as number | undefined) ?? null, meta: got.meta, slug };
-    expectAsModelled(r.ctx, got, created, this.sent, res);
+    expectAsModelled(r, got, created, this.sent, res);
     m.workbooks.push(created);
     m.bySlug.set(this.p.slug, created);
   }
@@ -159,7 +181,7 @@ class Clone extends Call {
       r.ctx.expect.equal(got.meta?.[k], v, `${this.sent}: meta.${k} is copied from the source`, { res: res, reason: "meta-copied" });
     // E10 rules 1 and 4: named "Copy of ...", in the source's folder (the run may edit its own folders).
     const clone: Workbook = { id: got.id, name: `Copy of ${source.name}`, folderId: source.folderId, meta: got.meta, slug: null };
-    expectAsModelled(r.ctx, got, clone, this.sent, res);
+    expectAsModelled(r, got, clone, this.sent, res);
     r.ctx.expect.that(source.slug === null || got.slug !== source.slug, `${this.sent}: the clone does not take the source's slug`, {
       expected: `not ${source.slug}`,
       got: got.slug,
@@ -201,6 +223,8 @@ class Move extends Call {
       { res: res, reason: "all-moved" },
     );
     for (const w of items) w.folderId = to;
+    // The moved records are Workbook records too (E12: serialized as the single-item move returns them).
+    for (const w of items) expectFolderPath(r, Array.isArray(body?.moved) ? body.moved.find((x: any) => x?.id === w.id) : undefined, to, this.sent, res);
   }
 }
 
@@ -218,7 +242,7 @@ class Get extends Call {
     const want = nth(m, this.p.workbook);
     this.sent = `GET workbooks/${want.id}`;
     const res = await r.api.get(workbookPath(r.dep, want.id));
-    expectAsModelled(r.ctx, expectWorkbook(r.ctx, res, this.sent), want, this.sent, res);
+    expectAsModelled(r, expectWorkbook(r.ctx, res, this.sent), want, this.sent, res);
   }
 }
 
@@ -239,14 +263,18 @@ class List extends Call {
     const res = walk.pages.at(-1)!.res;
     const want = m.workbooks.filter((w) => w.folderId === id);
     r.ctx.expect.equal(
-      walk.items.map((w: any) => w?.id).sort(byNumber),
+      // The list may hold folders too (the Workbook type says so): the trial's second folder sits in its first.
+      walk.items
+        .filter((w: any) => w?.type === undefined || w.type === "WORKBOOK")
+        .map((w: any) => w?.id)
+        .sort(byNumber),
       want.map((w) => w.id).sort(byNumber),
       `${this.sent}: the list holds exactly the workbooks the calls so far put in folder ${id}`,
       { res, reason: "folder-contents" },
     );
     for (const w of want)
       expectAsModelled(
-        r.ctx,
+        r,
         walk.items.find((x: any) => x?.id === w.id),
         w,
         this.sent,
@@ -280,9 +308,10 @@ const SEEDED = [new Upsert({ slug: 0, withName: true, meta: null, folder: 0 }), 
 export const workspaceModelChecks = group("model", [
   {
     id: "model.workspace.sequence",
-    spec: "E8; E9; E10 rules 1, 4; E11 rule 2; E12; States",
+    spec: "E8; E9; E10 rules 1, 4; E11 rule 2; E12; States; Resources / Workbook (folderPath)",
     level: "MUST",
-    title: "Any sequence of upserts, clones, bulk moves, gets and folder lists leaves every workbook as the sequence made it: id, name, folder, meta and slug",
+    title:
+      "Any sequence of upserts, clones, bulk moves, gets and folder lists leaves every workbook as the sequence made it: id, name, folder, meta and slug, and folderPath the ancestors of its folder (two deep) on every answer",
     kind: "model",
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
@@ -294,6 +323,14 @@ export const workspaceModelChecks = group("model", [
         async (calls, api) => {
           const own = { ...ctx, api };
           const folders = (await atOnce([createFolder(own, dep), createFolder(own, dep)])).map((f) => f.id);
+          // The second folder inside the first (E12: a folder item's parent becomes the destination), so folderPath is judged two deep.
+          const nested = await bulkMove(api, dep, [{ type: "FOLDER", id: folders[1] }], folders[0]);
+          ctx.require(
+            nested,
+            "E12",
+            "moving the trial's second folder into its first",
+            (res) => res.status === 200 && Array.isArray(res.body?.failed) && !res.body.failed.length,
+          );
           const real: Real = { ctx, api, dep, folders, slugs: Array.from({ length: SLUGS }, () => ctx.scratch.slug("model")) };
           const model: Model = { workbooks: [], bySlug: new Map() };
           // Two workbooks from the start, so that every call of the sequence has something to act on:

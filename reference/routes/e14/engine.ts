@@ -68,7 +68,8 @@ export function recordsOf(app: App, def: ResourceDef, params: Record<string, str
 
 function typeOk(t: FieldType, v: unknown): boolean {
   if (Array.isArray(t)) return typeof v === "string" && t.includes(v);
-  if (t === "integer") return Number.isSafeInteger(v);
+  // Any integer its document allows (no maximum is declared): one past 2^53 is still an integer, held as JSON parsed it.
+  if (t === "integer") return Number.isInteger(v);
   if (t === "array") return Array.isArray(v);
   if (t === "object") return !!v && typeof v === "object" && !Array.isArray(v);
   return typeof v === t;
@@ -81,10 +82,12 @@ export function readFields(def: Pick<ResourceDef, "fields" | "required">, body: 
   for (const [k, t] of Object.entries(def.fields)) {
     const v = (body as Record<string, unknown>)[k];
     if (v === undefined) continue;
-    if (!typeOk(t, v)) throw new HttpError(400, `${k} must be ${Array.isArray(t) ? `one of ${t.join(", ")}` : `a ${t}`}`);
+    if (!typeOk(t, v))
+      throw new HttpError(400, `${k} must be ${Array.isArray(t) ? `one of ${t.join(", ")}` : `${/^[aeiou]/.test(String(t)) ? "an" : "a"} ${t}`}`);
     out[k] = v;
   }
-  if (creating) for (const k of def.required) if (out[k] === undefined || out[k] === "") throw new HttpError(400, `${k} is required`);
+  // A required field is never empty (its documented minLength), on an update that sends it as on a create.
+  for (const k of def.required) if ((creating && out[k] === undefined) || out[k] === "") throw new HttpError(400, `${k} is required and not empty`);
   return out;
 }
 

@@ -1,0 +1,308 @@
+import { LIMITS, type SpecifiedName } from "./operations.js";
+
+/**
+ * The input domain of every request input of E1-E14 (issue 29, section 1), beside the operations:
+ * for each path, query and body field the spec names, the classes of its values and their edges,
+ * derived from its type and the spec's words. Generators draw from these classes (generators/classes.ts),
+ * example checks take their values from them, and a run tallies which classes it sent
+ * (core/run/class-tally.ts): a rule tried only on the values its author thought of is a rule tried on
+ * part of its domain.
+ *
+ * A class the spec rules out carries the sentence that does (`ruledOut`); one whose answer the spec
+ * does not state carries why (`open`): a check sends it and accepts any reasonable answer, or does not
+ * judge it.
+ */
+export interface ValueClass {
+  name: string;
+  /** Whether a value sent belongs to the class (the tally's classifier). */
+  holds: (v: unknown) => boolean;
+  /** Values at the class's edges: what examples send and a generator starts from. */
+  edges: readonly unknown[];
+  /** The spec's sentence that rules the class out. */
+  ruledOut?: string;
+  /** Why the spec states no answer for it. */
+  open?: string;
+}
+
+export type InputPlace = "path" | "query" | "body";
+
+export interface InputDomain {
+  operation: SpecifiedName | "e14";
+  /** Its section (E1-E14) and, for E14, the row it stands on. */
+  section: string;
+  at: InputPlace;
+  /** A body field's JSON pointer below the body (`/templateVariables/*` for any key of the map), else the parameter's name. */
+  field: string;
+  type: string;
+  classes: readonly ValueClass[];
+}
+
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === "string";
+const cls = (name: string, holds: (v: unknown) => boolean, edges: readonly unknown[], more: Partial<ValueClass> = {}): ValueClass => ({
+  name,
+  holds,
+  edges,
+  ...more,
+});
+
+/** Far beyond any plausible cap: a value no server's fixed limit reaches unnoticed. */
+export const FAR_BEYOND = 1_000_000_000;
+
+/**
+ * An integer with a stated minimum (and no stated maximum: Limits, "not shown"): below the minimum,
+ * the minimum, one above, plausible values, far beyond any cap, fractional (not an integer).
+ */
+function integerClasses(min: number, ruling: string): ValueClass[] {
+  return [
+    cls("below-minimum", (v) => isNum(v) && v < min, [min - 1, -1], { ruledOut: ruling }),
+    cls("minimum", (v) => v === min, [min]),
+    cls("minimum-plus-one", (v) => v === min + 1, [min + 1]),
+    cls("plausible", (v) => Number.isInteger(v) && (v as number) > min + 1 && (v as number) <= 1000, [20, 100, 1000]),
+    cls("far-beyond-cap", (v) => Number.isInteger(v) && (v as number) > 1000, [1001, FAR_BEYOND, 2 ** 53 + 2], {
+      open: "Limits: maximum values not shown; a server may cap or refuse",
+    }),
+    cls("fractional", (v) => isNum(v) && !Number.isInteger(v), [1.5], { ruledOut: `${ruling} (an integer)` }),
+    cls("not-a-number", (v) => isStr(v) && !/^-?\d+(\.\d+)?$/.test(v), ["abc", ""], { ruledOut: `${ruling} (an integer)` }),
+  ];
+}
+
+/** Free text: empty, whitespace-padded, non-ASCII (case pairs outside ASCII), long, plain. */
+export const NON_ASCII_CASE_PAIRS = ["ä", "é", "ø", "ж", "ω"] as const;
+function textClasses(emptyRuling?: string): ValueClass[] {
+  return [
+    cls("empty", (v) => v === "", [""], emptyRuling ? { ruledOut: emptyRuling } : {}),
+    cls("whitespace-padded", (v) => isStr(v) && v !== v.trim() && v.trim() !== "", ["  x  ", "\tx"]),
+    cls("non-ascii", (v) => isStr(v) && /[^\x00-\x7f]/.test(v), ["Ünïcödé ✓", "ÄÉ-äé", "日本語"]),
+    cls("long", (v) => isStr(v) && v.length > 255, ["x".repeat(256), "x".repeat(10_000)], { open: "no length limit is stated" }),
+    cls("plain", (v) => isStr(v) && v !== "" && v === v.trim() && v.length <= 255 && !/[^\x00-\x7f]/.test(v), ["value", "a"]),
+  ];
+}
+
+/** An id: of an existing object, missing, of another deployment, of another kind, not an id at all. */
+function idClasses(kind: string, notFound: string): ValueClass[] {
+  return [
+    cls("existing", () => false, [], { open: `found by the run: an existing ${kind}` }),
+    cls("missing", () => false, [], { open: `a ${kind} id no object has: ${notFound}` }),
+    cls("other-deployment", () => false, [], { open: `a ${kind} of another deployment: ${notFound}` }),
+    cls("other-kind", () => false, [], { open: `the id of another kind of object: ${notFound}` }),
+    cls("not-an-id", (v) => isStr(v) && !/^\d+$/.test(v), ["abc", "-1", "1.5"]),
+  ];
+}
+
+/** A filter on stored values: exact, a prefix, a substring, a case variant, a value nothing holds. */
+function filterClasses(): ValueClass[] {
+  return [
+    cls("exact", () => false, [], { open: "a stored value, found by the run" }),
+    cls("prefix", () => false, [], { open: "a proper prefix of a stored value" }),
+    cls("substring", () => false, [], { open: "a proper part of a stored value" }),
+    cls("case-variant", () => false, [], { open: "a stored value in other case" }),
+    cls("none-holds", () => false, [], { open: "a value no row holds" }),
+    cls("empty", (v) => v === "", [""]),
+  ];
+}
+
+/** An ISO 8601 date (E7): the edges of its format. */
+function dateClasses(): ValueClass[] {
+  const date = (v: unknown) => isStr(v) && /^\d{4}-\d{2}-\d{2}$/.test(v);
+  return [
+    cls("date", (v) => date(v) && !/^0/.test(v as string) && !(v as string).endsWith("-02-29"), ["2024-01-01", "2099-12-31"]),
+    cls("leap-day", (v) => isStr(v) && v.endsWith("-02-29"), ["2024-02-29"]),
+    cls("early-year", (v) => date(v) && /^0/.test(v as string), ["0099-01-01", "0000-01-01"]),
+    cls("date-time-offset", (v) => isStr(v) && /T.*[+-]\d{2}:\d{2}$/.test(v), ["2024-01-01T10:00:00+02:00"], {
+      open: "a date is asked; a date-time may be read by its date",
+    }),
+    cls("not-a-date", (v) => isStr(v) && !date(v) && !/T/.test(v), ["2024-02-30", "yesterday", ""], { ruledOut: "E7: start, end (ISO 8601 date)" }),
+  ];
+}
+
+/** An enum: each stated value, a case variant, a value outside it. */
+function enumClasses(values: readonly string[], ruling: string): ValueClass[] {
+  return [
+    ...values.map((v) => cls(`value:${v}`, (x) => x === v, [v])),
+    cls(
+      "case-variant",
+      (x) => isStr(x) && !values.includes(x) && values.some((v) => v.toLowerCase() === x.toLowerCase()),
+      values.map((v) => v.toUpperCase()),
+    ),
+    cls("outside", (x) => isStr(x) && !values.some((v) => v.toLowerCase() === x.toLowerCase()), ["other", ""], { ruledOut: ruling }),
+  ];
+}
+
+/** A JSON object: empty, one key, nested two levels and more, with extra keys, not an object (null, array). */
+function objectClasses(notObject: string): ValueClass[] {
+  const obj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  const depth = (v: unknown): number => (obj(v) ? 1 + Math.max(0, ...Object.values(v).map(depth)) : 0);
+  return [
+    cls("empty", (v) => obj(v) && !Object.keys(v).length, [{}]),
+    cls("flat", (v) => obj(v) && Object.keys(v).length > 0 && depth(v) === 1, [{ a: "1" }]),
+    cls("nested", (v) => depth(v) >= 3, [{ a: { b: { c: 1 } } }]),
+    cls("not-an-object", (v) => v === null || Array.isArray(v) || (v !== undefined && typeof v !== "object"), [null, [], "x"], { ruledOut: notObject }),
+  ];
+}
+
+/** A cursor (after): one the server gave, none, a made-up one. */
+const cursorClasses = (): ValueClass[] => [
+  cls("given", () => false, [], { open: "the endCursor of a page the server answered" }),
+  cls("made-up", (v) => isStr(v) && /^(x|not-a-cursor)/.test(v), ["not-a-cursor"], {
+    open: "Pagination: what a cursor the server never gave reads as is not shown",
+  }),
+];
+
+const FIRST_RULING = "Pagination styles 2: `first` (integer, minimum 1)";
+const OFFSET_RULING = "Pagination styles 1: `offset` (integer, default 0, minimum 0)";
+const LIMIT_RULING = "Pagination styles 1: `limit` (integer, default 20, minimum 1)";
+const NOT_FOUND_WB = "E10 rule 8; Errors 2 (404)";
+
+/** The stated lifetime edges of E3: 1 s, the default, one past it, far beyond any plausible cap. */
+const lifetimeClasses = (): ValueClass[] => [
+  cls("zero-or-negative", (v) => isNum(v) && v <= 0, [0, -1], { open: "E3: a lifetime of no seconds is not stated" }),
+  cls("one", (v) => v === 1, [1]),
+  cls("plausible", (v) => isNum(v) && Number.isInteger(v) && v > 1 && v < LIMITS.tokenLifetimeSeconds, [60, 3600]),
+  cls("default", (v) => v === LIMITS.tokenLifetimeSeconds, [LIMITS.tokenLifetimeSeconds]),
+  cls("above-default", (v) => isNum(v) && v > LIMITS.tokenLifetimeSeconds && v < 10_000_000, [LIMITS.tokenLifetimeSeconds + 1, 31 * 86_400]),
+  cls("far-beyond-cap", (v) => isNum(v) && v >= 10_000_000, [10_000_000, FAR_BEYOND]),
+  cls("fractional", (v) => isNum(v) && !Number.isInteger(v) && v > 0, [1.5, 90.25]),
+  cls("not-a-number", (v) => v !== undefined && !isNum(v), ["60", null], { ruledOut: "E3: expires_in (number)" }),
+];
+
+const q = (operation: SpecifiedName, section: string, field: string, type: string, classes: ValueClass[]): InputDomain => ({
+  operation,
+  section,
+  at: "query",
+  field,
+  type,
+  classes,
+});
+const b = (operation: SpecifiedName, section: string, field: string, type: string, classes: ValueClass[]): InputDomain => ({
+  operation,
+  section,
+  at: "body",
+  field,
+  type,
+  classes,
+});
+const p = (operation: SpecifiedName, section: string, field: string, type: string, classes: ValueClass[]): InputDomain => ({
+  operation,
+  section,
+  at: "path",
+  field,
+  type,
+  classes,
+});
+const e14 = (row: string, at: InputPlace, field: string, type: string, classes: ValueClass[]): InputDomain => ({
+  operation: "e14",
+  section: `E14 (${row})`,
+  at,
+  field,
+  type,
+  classes,
+});
+
+const cursorInputs = (op: SpecifiedName, s: string) => [
+  q(op, s, "first", "integer, minimum 1", integerClasses(1, FIRST_RULING)),
+  q(op, s, "after", "string cursor", cursorClasses()),
+];
+const offsetInputs = (op: SpecifiedName, s: string) => [
+  q(op, s, "offset", "integer, minimum 0", integerClasses(0, OFFSET_RULING)),
+  q(op, s, "limit", "integer, minimum 1", integerClasses(1, LIMIT_RULING)),
+];
+
+export const INPUT_DOMAINS: readonly InputDomain[] = [
+  ...offsetInputs("listDeployments", "E1"),
+  p("listEnvironments", "E2", "deploymentId", "string/number", idClasses("deployment", "not stated for E2")),
+  q(
+    "listEnvironments",
+    "E2",
+    "type",
+    "enum",
+    enumClasses(["production", "staging", "development"], "E2: type (optional enum `production`, `staging`, `development`)"),
+  ),
+  ...offsetInputs("listEnvironments", "E2"),
+  ...cursorInputs("listEnvironments", "E2"),
+  b("createMetadataToken", "E3", "/security_context", "object, required", objectClasses("E3: security_context (object, required)")),
+  b("createMetadataToken", "E3", "/expires_in", "number (seconds), default 86400", lifetimeClasses()),
+  b("setStagingEnvironment", "E4", "/enabled", "boolean, required", [
+    cls("true", (v) => v === true, [true]),
+    cls("false", (v) => v === false, [false]),
+    cls("not-a-boolean", (v) => v !== undefined && typeof v !== "boolean", ["true", 1, null], { ruledOut: "E4: enabled (boolean, required)" }),
+  ]),
+  b("setStagingEnvironment", "E4", "/branchName", "string", textClasses()),
+  b("setStagingEnvironment", "E4", "/branchId", "integer", integerClasses(0, "E4: branchId (integer, id as returned by the branch list endpoint)")),
+  b("updateDeployment", "E6", "/releaseChannelVersion", "a listed version", [
+    cls("bare", (v) => isStr(v) && /^\d+(\.\d+)+$/.test(v), ["1.7.20"]),
+    cls("v-prefixed", (v) => isStr(v) && /^v\d+(\.\d+)+$/.test(v), ["v1.7.20"]),
+    cls("image-reference", (v) => isStr(v) && v.includes(":"), ["cubejs/cube:v1.7.20"]),
+    cls("unlisted", () => false, ["9.9.9", "V1.7.20", ""], { ruledOut: "E6 rule 1: any other value is rejected with 400" }),
+  ]),
+  b("updateDeployment", "E6", "/releaseChannel", "a release channel name", textClasses()),
+  b("updateDeployment", "E6", "/templateVariables/*", "object of strings, merged key by key", textClasses()),
+  q("exportAuditLog", "E7", "start", "ISO 8601 date", dateClasses()),
+  q("exportAuditLog", "E7", "end", "ISO 8601 date", dateClasses()),
+  q("exportAuditLog", "E7", "search", "full text", filterClasses()),
+  q("exportAuditLog", "E7", "eventName", "event type", filterClasses()),
+  q("exportAuditLog", "E7", "userEmail", "a user's email", filterClasses()),
+  p("listWorkbooks", "E8", "deploymentId", "number, required", idClasses("deployment", "not stated for E8")),
+  q("listWorkbooks", "E8", "folderId", "integer (minimum 0) or null", [
+    ...integerClasses(0, "E8: folderId (integer (minimum 0) or null)"),
+    cls("null", (v) => v === "null" || v === null, ["null"]),
+  ]),
+  ...cursorInputs("listWorkbooks", "E8"),
+  p("getWorkbook", "E9", "workbookId", "integer", idClasses("workbook", "Errors 2 (404: workbook missing or in another deployment)")),
+  p("duplicateWorkbook", "E10", "workbookId", "integer", idClasses("workbook", NOT_FOUND_WB)),
+  b("duplicateWorkbook", "E10", "/shared", "boolean", [
+    cls("absent", (v) => v === undefined, [undefined]),
+    cls("false", (v) => v === false, [false]),
+    cls("true", (v) => v === true, [true]),
+  ]),
+  p("upsertWorkbookBySlug", "E11", "slug", "string (trimmed and lowercased before matching)", [
+    ...textClasses(),
+    cls("ascii-case-variant", (v) => isStr(v) && /[A-Z]/.test(v), ["SLUG", "Slug"]),
+    cls(
+      "non-ascii-case-variant",
+      (v) => isStr(v) && v !== v.toLowerCase() && /[^\x00-\x7f]/.test(v),
+      NON_ASCII_CASE_PAIRS.map((c) => c.toUpperCase()),
+    ),
+  ]),
+  b("upsertWorkbookBySlug", "E11", "/name", "string", textClasses()),
+  b("upsertWorkbookBySlug", "E11", "/meta", "object (any properties), merged", objectClasses("E11: meta (object)")),
+  b("upsertWorkbookBySlug", "E11", "/folderId", "integer", [...idClasses("folder", "E11 rule 4"), cls("null", (v) => v === null, [null])]),
+  b("bulkMoveWorkspaceItems", "E12", "/items", "array of {type, id}, up to 100", [
+    cls("empty", (v) => Array.isArray(v) && !v.length, [[]]),
+    cls("one", (v) => Array.isArray(v) && v.length === 1, []),
+    cls("at-limit", (v) => Array.isArray(v) && v.length === LIMITS.bulkMoveItems, []),
+    cls("past-limit", (v) => Array.isArray(v) && v.length > LIMITS.bulkMoveItems, [], { ruledOut: "E12: items (up to 100)" }),
+    cls("duplicates", (v) => Array.isArray(v) && new Set(v.map((i) => JSON.stringify(i))).size < v.length, [], { open: "E12: duplicates are collapsed" }),
+    cls("mixed-kinds", (v) => Array.isArray(v) && new Set(v.map((i) => i?.type)).size > 1, [], { open: "E12: mixed kinds allowed" }),
+  ]),
+  b("bulkMoveWorkspaceItems", "E12", "/folderId", "integer or null", [
+    ...idClasses("folder", "E12 (400/404 per item)"),
+    cls("null", (v) => v === null, [null]),
+  ]),
+  ...cursorInputs("listEnvVars", "E13"),
+  e14("branches delete", "query", "branchName", "string", textClasses()),
+  e14(
+    "reports list",
+    "query",
+    "sortBy",
+    "enum",
+    enumClasses(["createdAt", "updatedAt", "lastViewedAt", "name"], "E14: sortBy among `createdAt`, `updatedAt`, `lastViewedAt`, `name`"),
+  ),
+  e14("users list", "query", "search", "string", filterClasses()),
+  e14("logs", "query", "source", "enum", enumClasses(["production", "dev"], "E14: filter source (`production`, `dev`)")),
+  e14("users", "body", "/name", "string (served document)", textClasses("the served document's own minLength, where it states one")),
+];
+
+/** The domain of one input of an operation; a field the table does not hold is a tester's bug. */
+export function domainOf(operation: SpecifiedName, field: string): InputDomain {
+  const d = INPUT_DOMAINS.find((x) => x.operation === operation && x.field === field);
+  if (!d) throw new Error(`no input domain for ${operation} ${field} (core/spec/input-domain.ts)`);
+  return d;
+}
+
+/** One class of an input by name. */
+export function classOf(operation: SpecifiedName, field: string, name: string): ValueClass {
+  const c = domainOf(operation, field).classes.find((x) => x.name === name);
+  if (!c) throw new Error(`no class ${name} of ${operation} ${field} (core/spec/input-domain.ts)`);
+  return c;
+}

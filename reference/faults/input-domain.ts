@@ -1,0 +1,146 @@
+import { cleanBehaviour } from "../behaviour.js";
+import type { Fault } from "../http.js";
+import { servedSpec } from "./spec-document.js";
+
+/**
+ * Faults one step outside the inputs and answers the checks used to try (issue 29): each is a
+ * realistic server bug that sits in a class of an input (a number far beyond a plausible cap, an
+ * empty string, a part of a stored value, a letter outside ASCII) or an answer (a later page, a
+ * deeper folder, a second clone) that no check sent or judged.
+ */
+
+/** Rewrites the Workbook records of a workspace answer (a record, a list's items and data, a move's moved). */
+function eachRecord(f: (w: any) => any): NonNullable<Fault["respond"]> {
+  return ({ status, body }) => {
+    if (status !== 200 || typeof body !== "object" || body === null) return body;
+    const lists = ["items", "data", "moved"].filter((k) => Array.isArray(body[k]));
+    if (!lists.length) return typeof body.id === "number" ? f(body) : body;
+    return { ...body, ...Object.fromEntries(lists.map((k) => [k, body[k].map(f)])) };
+  };
+}
+
+/** Thirty days: a cap a server might set on token lifetimes without saying so. */
+const LIFETIME_CAP_SECONDS = 30 * 86_400;
+
+export const inputDomainFaults: Fault[] = [
+  {
+    name: "token-lifetime-capped",
+    breaks: "E3; Resources / Metadata token result",
+    description: "expires_in above thirty days is silently capped: expires_at is created_at plus thirty days",
+    catches: ["tokens.lifetime.any-expires-in"],
+    because: { "tokens.lifetime.any-expires-in": "lifetime" },
+    routes: ["E3"],
+    respond: ({ status, body }) => {
+      const data = body?.data;
+      if (status !== 200 || !data) return body;
+      const created = Date.parse(data.created_at);
+      if (Date.parse(data.expires_at) - created <= LIFETIME_CAP_SECONDS * 1000) return body;
+      return { ...body, data: { ...data, expires_at: new Date(created + LIFETIME_CAP_SECONDS * 1000).toISOString() } };
+    },
+  },
+  {
+    name: "template-variable-empty-dropped",
+    breaks: "E6 (templateVariables merged key by key)",
+    description: 'a templateVariables key sent with the value "" is dropped instead of stored as ""',
+    catches: ["deployment-update.merge.template-variables"],
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
+    behaviour: {
+      mergeSettings: (stored, patch) => {
+        const merged = cleanBehaviour.mergeSettings(stored, patch);
+        const sent = Object.entries(patch.templateVariables ?? {}).filter(([, v]) => v === "");
+        for (const [k] of sent) delete merged.templateVariables[k];
+        return merged;
+      },
+    },
+  },
+  {
+    name: "audit-user-email-substring",
+    breaks: "E7 (userEmail filter)",
+    description: "userEmail matches every email that contains the value, not the user's email",
+    catches: ["audit.filter.user-email"],
+    because: { "audit.filter.user-email": "partial-email-matched" },
+    behaviour: {
+      auditRowMatches: (e, f) =>
+        cleanBehaviour.auditRowMatches(e, { ...f, userEmail: undefined }) &&
+        (f.userEmail === undefined || e.userEmail.toLowerCase().includes(f.userEmail.toLowerCase())),
+    },
+  },
+  {
+    name: "folder-path-first-ancestor-dropped",
+    breaks: "Resources / Workbook (folderPath: ancestors of the containing folder)",
+    description: "folderPath leaves out the outermost of two or more ancestors, on every read path",
+    catches: ["model.workspace.sequence"],
+    because: { "model.workspace.sequence": "folder-path" },
+    routes: ["E8", "E9", "E10", "E11", "E12"],
+    respond: eachRecord((w) => (Array.isArray(w?.folderPath) && w.folderPath.length >= 2 ? { ...w, folderPath: w.folderPath.slice(1) } : w)),
+  },
+  {
+    name: "slug-ascii-lowercase",
+    breaks: "E11 rule 1",
+    description: "the slug is lowercased for A-Z only: `Ä-x` and `ä-x` hold two workbooks",
+    catches: ["upsert.slug.lowercased-non-ascii"],
+    because: { "upsert.slug.lowercased-non-ascii": "same-id" },
+    behaviour: { normaliseSlug: (slug) => slug.trim().replace(/[A-Z]+/g, (s) => s.toLowerCase()) },
+  },
+  {
+    name: "env-vars-data-first-page-only",
+    breaks: "E13 (data is a deprecated copy of items); Versioning 2",
+    description: "the deprecated data copy is sent on the first page and left out of every later one",
+    catches: ["pagination.legacy.kept-per-server"],
+    because: { "pagination.legacy.kept-per-server": "legacy-field-dropped" },
+    feeds: ["env-vars.legacy.data-matches-items"],
+    routes: ["E13"],
+    respond: ({ status, body, req }) => {
+      if (status !== 200 || !req.query.get("after") || !body || !("data" in body)) return body;
+      const { data, ...rest } = body;
+      return rest;
+    },
+  },
+  {
+    name: "workbooks-count-last-page-plus-one",
+    breaks: "E8 (count: total accessible ignoring pagination)",
+    description: "count is one above the total on the last page of a walk (a page reached with after), right on every other",
+    catches: ["workbooks.list.count-matches-walk"],
+    because: { "workbooks.list.count-matches-walk": "count-matches" },
+    routes: ["E8"],
+    respond: ({ status, body, req }) =>
+      status === 200 && req.query.get("after") && body?.pageInfo?.hasNextPage === false && typeof body.count === "number"
+        ? { ...body, count: body.count + 1 }
+        : body,
+  },
+  {
+    name: "clone-changes-source-once",
+    breaks: "E10 rule 2; States and transitions (clone: source unchanged)",
+    description: "the first clone of each workbook renames its source (a one-time migration of the source); later clones of it leave it alone",
+    catches: ["clone.independence.source-unchanged"],
+    because: { "clone.independence.source-unchanged": "source-unchanged" },
+    routes: ["E10"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const source = app.store.items.get(Number(req.params.workbookId));
+      const done = clonedSources.get(app) ?? new Set<number>();
+      clonedSources.set(app, done);
+      if (reply.status !== 200 || !source || done.has(source.id)) return reply;
+      done.add(source.id);
+      source.name = `${source.name} (migrated)`;
+      return reply;
+    },
+  },
+  {
+    name: "spec-pre-0-3-0-path",
+    breaks: "Versioning 3",
+    description: "the served document still writes embed tenant deletion with its trailing slash, the path 0.3.0 changed",
+    catches: ["spec.document.revision-paths"],
+    because: { "spec.document.revision-paths": "pre-revision-path" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => {
+      const path = Object.keys(doc.paths).find((p) => /^\/api\/v1\/embed-tenants\/\{[^}]+\}$/.test(p) && doc.paths[p].delete);
+      if (!path) return;
+      doc.paths[`${path}/`] = { delete: doc.paths[path].delete };
+      delete doc.paths[path].delete;
+    }),
+  },
+];
+
+/** The workbooks each server has cloned (clone-changes-source-once changes a source at its first clone only). */
+const clonedSources = new WeakMap<object, Set<number>>();

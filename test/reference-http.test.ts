@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReference, type RunningReference } from "../reference/server.js";
+
+/**
+ * Issue 29, section 5: the reference, the model server users compare theirs with, keeps the HTTP
+ * rules the spec stands on and its own document, as a peer tool (Schemathesis) holds it to them:
+ * a 405 names the allowed methods, every refusal it answers is declared, an empty required name
+ * is refused on an update as on a create, an integer past 2^53 is read as an integer.
+ */
+let ref: RunningReference;
+let base: string;
+let token: string;
+beforeAll(async () => {
+  ref = await startReference();
+  const c = ref.config() as any;
+  [base, token] = [c.baseUrl, c.token];
+});
+afterAll(() => ref.close());
+
+const call = (method: string, path: string, body?: unknown) =>
+  fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+describe("the reference's HTTP answers", () => {
+  it("a 405 names in Allow the methods the path takes (RFC 9110)", async () => {
+    const res = await call("PATCH", "/api/v1/deployments");
+    expect([res.status, res.headers.get("allow")]).toEqual([405, "GET"]);
+    const groups = await call("PATCH", "/api/v1/groups");
+    expect([groups.status, groups.headers.get("allow")]).toEqual([405, "GET, POST"]);
+  });
+
+  it("its served document declares the refusals it answers on every operation", async () => {
+    const doc: any = await (await call("GET", "/api/v1/spec")).json();
+    const undeclared: string[] = [];
+    for (const [path, item] of Object.entries<any>(doc.paths))
+      for (const m of ["get", "put", "post", "delete", "patch"].filter((x) => item[x]))
+        for (const s of ["400", "401", ...(path.includes("{") ? ["404"] : [])]) if (!item[m].responses[s]) undeclared.push(`${m} ${path} ${s}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("an update that sends a required name empty is refused, as a create is", async () => {
+    const created: any = await (await call("POST", "/api/v1/groups", { name: "http rules" })).json();
+    expect((await call("PUT", `/api/v1/groups/${created.id}`, { name: "" })).status).toBe(400);
+    expect((await call("POST", "/api/v1/groups", { name: "" })).status).toBe(400);
+  });
+
+  it("an integer past 2^53 is an integer: taken where the document allows any integer", async () => {
+    const res = await call("POST", "/api/v1/deployments/1/notifications", `{"name":"n","schedule":"daily","workbookId":9007199254740993}`);
+    expect(res.status).toBeLessThan(300);
+  });
+});
