@@ -366,10 +366,7 @@ async function runCommand(
     door = (await import("../core/run/door.js")).openDoor(settings);
     const har = reporters.has("har") ? new HarRecorder() : undefined;
     const updates = new DeploymentUpdateCounter();
-    door.watch((x) => {
-      har?.record(x);
-      updates.observe(x);
-    });
+    door.watch((x) => (har?.record(x), updates.observe(x)));
     await preflight(settings, door);
     for (const line of await writePlan(checks, settings, door)) process.stderr.write(line + "\n");
     const gate: GateOptions = { strict: settings.strict, baseline, failOnFixed: opts.failOnFixed };
