@@ -4,15 +4,17 @@ import type { RunSettings } from "../core/run/settings.js";
 import { startReference } from "../reference/server.js";
 import { settingsFor } from "./reference-run.js";
 
-/** The reference behind a proxy that answers the requests `refuse` picks as it says (status and JSON body); the rest pass through. */
-export async function refusingProxy(
-  refuse: (req: IncomingMessage, url: URL) => { status: number; body: unknown } | undefined,
-  over: Partial<RunSettings> = {},
-) {
+type Refusal = { status: number; body: unknown } | undefined;
+
+/**
+ * The reference behind a proxy that answers the requests `refuse` picks as it says (status and JSON
+ * body); the rest pass through. `refuse` may ask the reference itself (`upstream`) before it decides.
+ */
+export async function refusingProxy(refuse: (req: IncomingMessage, url: URL, upstream: string) => Refusal | Promise<Refusal>, over: Partial<RunSettings> = {}) {
   const ref = await startReference();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://proxy");
-    const refusal = refuse(req, url);
+    const refusal = await refuse(req, url, ref.url);
     if (refusal) {
       res.writeHead(refusal.status, { "content-type": "application/json" }).end(JSON.stringify(refusal.body));
       return;

@@ -8,7 +8,7 @@ import { propertiesOf, requiredOf } from "../../core/served/answers.js";
 import { pathTo } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
 import { accepted, allRecords, createdIn, documented, mentions, setup, setupRecord } from "../lib/e14.js";
-import { createWorkbook } from "../lib/scratch-items.js";
+import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 import { fixedAttributeName } from "../../generators/index.js";
 
 /**
@@ -226,14 +226,15 @@ export const e14AdminChecks = [
       spec: "E14 rule 8",
       level: "MUST",
       title: "Embed access of a workbook can be set to read and to none, and reads back so",
-      needs: ["writes", "fixture:deployment"],
+      needs: ["writes", "fixture:deployment", "fixture:publishedWorkbook"],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
         const put = doc.requireNamed("setEmbedAccess", "changes embed access");
         const get = doc.requireNamed("getEmbedAccess", "reads embed access");
         const target = await embedTarget(ctx, put);
-        const wb = await createWorkbook(ctx, dep);
+        // Access is to a workbook's dashboard: a clone of one with a published dashboard (E10 rule 1 copies it) is the run's own to change.
+        const wb = await publishedOfItsOwn(ctx, dep);
         const workbook = { deploymentId: dep, workbookId: wb.id };
         for (const action of ["read", "none"]) {
           const body = put.body(target(action));
@@ -260,6 +261,13 @@ export const e14AdminChecks = [
 
 const ALL_USERS = "allEmbedUsers|allUsers|all";
 const TENANT = "tenantId|embedTenantId";
+
+/** A workbook of the run's own with a published dashboard: a clone of the one discovery found (fixture publishedWorkbook). */
+async function publishedOfItsOwn(ctx: CheckContext, dep: string): Promise<{ id: number }> {
+  const res = await duplicate(ctx.scratch, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
+  unlessAtWorkbookLimit(res, "cloning the workbook with a published dashboard");
+  return ctx.require(res, "E10", "cloning a workbook with a published dashboard, to set its embed access", (r) => r.isJson && Number.isSafeInteger(r.body?.id));
+}
 
 /**
  * Whom the check sets embed access for, per action: all embed users by the document's field,
