@@ -17,7 +17,7 @@ import { documentedFaults, driftFaults } from "./faults/documented.js";
 import { invariantFaults } from "./faults/invariants.js";
 import { optInFaults } from "./faults/opt-ins.js";
 
-export type { Fault } from "./http.js";
+export { catches, caughtBy, type Fault } from "./http.js";
 
 /** The registry: every fault of the reference server. */
 export const faults: Fault[] = [

@@ -1,3 +1,4 @@
+import type { CheckId } from "../model/ids.js";
 import type { SchemaName } from "./schemas.js";
 
 /**
@@ -26,7 +27,7 @@ export interface Operation {
 export interface SpecifiedOperation extends Operation {
   section: SpecSection;
   /** The id of the check that fails when this operation does not answer as the spec says (core/spec/endpoints.ts). */
-  owner: string;
+  owner: CheckId;
   pagination: Pagination;
   /** The schema the spec gives the answer, per status where it shows one. */
   answers: Partial<Record<number, SchemaName>>;
@@ -38,7 +39,7 @@ const spec = (
   method: Method,
   prefix: Prefix,
   rest: string,
-  owner: string,
+  owner: CheckId,
   pagination: Pagination,
   answers: SpecifiedOperation["answers"],
 ): SpecifiedOperation => ({

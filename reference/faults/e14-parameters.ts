@@ -13,7 +13,6 @@ export const e14ParameterFaults: Fault[] = [
     name: "branch-delete-remove-on-upstream-refused",
     breaks: "E14 rule 4 (removeOnUpstream)",
     description: "a branch delete that names removeOnUpstream is refused with 400",
-    catches: ["branches.delete.remove-on-upstream"],
     because: { "branches.delete.remove-on-upstream": "remove-on-upstream-accepted" },
     routes: ["E14"],
     handle: ({ req, next }) => {
@@ -25,7 +24,6 @@ export const e14ParameterFaults: Fault[] = [
     name: "rename-copies",
     breaks: "E14 rule 14 (rename)",
     description: "renaming a data-model file copies it: the old name stays",
-    catches: ["data-model.files.rename"],
     because: { "data-model.files.rename": "source-gone" },
     routes: ["E14"],
     handle: async ({ req, app, next }) => {
@@ -42,7 +40,6 @@ export const e14ParameterFaults: Fault[] = [
     name: "upload-keeps-first-chunk",
     breaks: "E14 rule 14 (chunked upload)",
     description: "a second chunk of the same file in an upload is acknowledged and dropped",
-    catches: ["data-model.upload.chunks-joined"],
     because: { "data-model.upload.chunks-joined": "chunks-joined" },
     routes: ["E14"],
     handle: ({ req, app, next }) => {
@@ -56,7 +53,6 @@ export const e14ParameterFaults: Fault[] = [
     name: "dbt-sync-branch-ignored",
     breaks: "E14 rule 10 (optional branchName, ref)",
     description: "a dbt sync started with branchName and ref runs for the production branch",
-    catches: ["dbt-sync.start.branch-and-ref"],
     because: { "dbt-sync.start.branch-and-ref": "branch-kept" },
     routes: ["E14"],
     handle: ({ req, next }) => {
@@ -71,7 +67,6 @@ export const e14ParameterFaults: Fault[] = [
     name: "placement-refresh-by-address-missing",
     breaks: "E14 rule 13 (placement address)",
     description: "a refresh finds a placement by its placementId only; by externalWorkbookId, sheetName and anchorCell it answers 404",
-    catches: ["reports.placement.addressing"],
     because: { "reports.placement.addressing": "refresh-by-address" },
     routes: ["E14"],
     handle: ({ req, next }) => {
@@ -83,7 +78,6 @@ export const e14ParameterFaults: Fault[] = [
     name: "placement-remove-by-id-ignored",
     breaks: "E14 rule 13 (placement removal)",
     description: "removing a placement by its placementId answers 200 and keeps it",
-    catches: ["reports.placement.addressing"],
     because: { "reports.placement.addressing": "placement-removed" },
     routes: ["E14"],
     handle: ({ req, next }) => {
@@ -96,7 +90,6 @@ export const e14ParameterFaults: Fault[] = [
     name: "policy-secrets-manage-refused",
     breaks: "Authentication 5",
     description: "a policy with the action SecretsManage is refused, though the document lists the action",
-    catches: ["policies.actions.named"],
     because: { "policies.actions.named": "policy-action-accepted" },
     routes: ["E14"],
     handle: ({ req, next }) => {
@@ -109,7 +102,6 @@ export const e14ParameterFaults: Fault[] = [
     name: "embed-member-removal-ignored",
     breaks: "E14 (embed tenants: group members)",
     description: "removing a member from an embed group answers 204 and keeps the member",
-    catches: ["embed-tenants.groups.members"],
     because: { "embed-tenants.groups.members": "member-gone" },
     routes: ["E14"],
     handle: ({ req, next }) => (is(req, "DELETE", /\/members\/[^/]+$/) ? { status: 204 } : next()),

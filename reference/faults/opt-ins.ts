@@ -12,7 +12,6 @@ function refuses(name: string, check: string, method: string, tail: RegExp, what
     name,
     breaks: "E14; Versioning 1",
     description: `${what} refuses a request valid under its document with 400 (${field})`,
-    catches: [check],
     because: { [check]: "valid-request-refused" },
     routes: ["E14"],
     handle: ({ req, next }) => {
@@ -27,7 +26,6 @@ export const optInFaults: Fault[] = [
     name: "deployment-delete-not-applied",
     breaks: "E14; Versioning 1",
     description: "deleting a deployment answers 204 and keeps it: the deployments list still shows it",
-    catches: ["documented.resources.deployment-lifecycle"],
     because: { "documented.resources.deployment-lifecycle": "read-after-delete" },
     routes: ["E14"],
     handle: ({ req, next }) => (is(req, "DELETE", /^\/api\/v1\/deployments\/[^/]+$/) ? { status: 204 } : next()),
@@ -36,7 +34,6 @@ export const optInFaults: Fault[] = [
     name: "deployment-create-names-another",
     breaks: "E14; Versioning 1",
     description: "creating a deployment answers the id of the first deployment, not of the one it made (which the run must then never delete)",
-    catches: ["documented.resources.deployment-lifecycle"],
     because: { "documented.resources.deployment-lifecycle": "read-after-create" },
     routes: ["E14"],
     respond: ({ status, body, req, app }) =>
