@@ -2,6 +2,8 @@ import type { IncomingMessage } from "node:http";
 import type { Behaviour } from "./behaviour.js";
 import type { Reply } from "./reply.js";
 import type { Store, User } from "./store.js";
+import type { OperationName } from "../core/spec/operations.js";
+import type { Template } from "../core/spec/match.js";
 import type { CheckId } from "../core/model/ids.js";
 import type { ReasonKey } from "../core/model/reasons.js";
 
@@ -12,6 +14,8 @@ export interface Req {
   method: string;
   path: string;
   params: Record<string, string>;
+  /** The operation of the table the request went to (undefined for an unlisted one): what faults and variants target. */
+  operation?: OperationName;
   query: URLSearchParams;
   body: any;
   user: User;
@@ -36,14 +40,12 @@ export interface App {
 
 export type Handler = (req: Req, app: App) => Reply | Promise<Reply>;
 
-export interface Route {
-  /** The spec section it serves, e.g. "E8"; fault response transforms key on it. */
-  spec: string;
-  method: string;
-  /** A path template as the operation table writes it: `/api/v1/deployments/{deploymentId}`. */
-  pattern: string;
-  handler: Handler;
-}
+/**
+ * A route serves one operation of the table (core/spec/operations.ts), by its name: its method and
+ * path are the row's, and faults and variants find it by that name. Only an operation the spec does
+ * not name, which this server serves as a server may (routes/own-operations.ts), is `unlisted`.
+ */
+export type Route = ({ operation: OperationName; unlisted?: undefined } | { unlisted: Template; operation?: undefined }) & { handler: Handler };
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 
@@ -77,8 +79,10 @@ export interface Fault {
    */
   because: Partial<Record<CheckId, ReasonKey>>;
   behaviour?: Partial<Behaviour>;
-  /** Spec sections (Route.spec) whose answers `respond` rewrites. */
+  /** Spec sections whose answers `respond` rewrites (and whose handlers `handle` wraps). */
   routes?: string[];
+  /** Operations of the table, by name, whose answers `respond` rewrites (and whose handlers `handle` wraps). */
+  operations?: OperationName[];
   respond?: (r: { status: number; body: any; req: Req; app: App }) => any;
   /**
    * A policy around the handler of the routes of `routes`: it may refuse the request, change it
@@ -92,3 +96,10 @@ export const caughtBy = (fault: Fault): CheckId[] => Object.keys(fault.because) 
 
 /** Whether the fault catches the check of this id (a result's or a catalogue entry's). */
 export const catches = (fault: Fault, id: string): boolean => Object.hasOwn(fault.because, id);
+
+/** Whether a fault (or a variant) applies to a request: its section is one of `routes`, or its operation one of `operations`. */
+export const targets = (x: { routes?: readonly string[]; operations?: readonly OperationName[] }, section: string, req: Req): boolean =>
+  (x.routes?.includes(section) ?? false) || (req.operation !== undefined && (x.operations?.includes(req.operation) ?? false));
+
+/** Whether a request went to one of these operations of the table. */
+export const isOperation = (req: Req, ...names: OperationName[]): boolean => req.operation !== undefined && names.includes(req.operation);

@@ -1,13 +1,14 @@
+import { operation } from "../../core/spec/operations.js";
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
 import { servedSpec } from "./spec-document.js";
 import { is } from "./policies.js";
 
-const CLONE_PATH = "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/duplicate";
-const VERSIONS_PATH = "/api/v1/deployments/{deploymentId}/versions";
-const WORKBOOKS_PATH = "/api/v1/deployments/{deploymentId}/workbooks";
-const FOLDERS_PATH = "/api/v1/deployments/{deploymentId}/folders";
+const CLONE_PATH = operation("duplicateWorkbook").path;
+const VERSIONS_PATH = operation("listVersions").path;
+const WORKBOOKS_PATH = operation("listWorkbooks").path;
+const FOLDERS_PATH = operation("listFolders").path;
 
 /** Faults of the rules every operation shares (Authentication 1) and of the served document's own contract (E14; Versioning 1). */
 export const documentedFaults: Fault[] = [

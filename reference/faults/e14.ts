@@ -7,10 +7,8 @@ import { DBT_STATUSES, DBT_TRIGGERS } from "../routes/e14/dbt-sync.js";
 import { EMBED_ACTIONS } from "../routes/e14/platform.js";
 import { SORT_BYS } from "../routes/e14/reports.js";
 import { ATTRIBUTE_TYPES, NOTIFICATION_OPERATORS } from "../routes/e14/resources.js";
-import { is } from "./policies.js";
 
 /** The rules the spec states about E14 families, each broken once (a reference/e14/behaviour.ts seam, a policy of the endpoint, or an answer rewritten). */
-const CURSOR_LISTS = /\/(branches|data-model\/files|regions|user-attributes)\/?$/;
 
 export const e14Faults: Fault[] = [
   {
@@ -18,8 +16,8 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 1 (per-item failures)",
     description: "bulk delete answers failed: [] even when an item was missing",
     because: { "bulk-delete.items.per-item-failures": "failure-reported" },
-    routes: ["E14"],
-    respond: ({ status, body, req }) => (status === 200 && req.path.endsWith("/workspace/bulk-delete") ? { ...body, failed: [] } : body),
+    operations: ["bulkDeleteWorkspaceItems"],
+    respond: ({ status, body, req }) => (status === 200 ? { ...body, failed: [] } : body),
   },
   {
     name: "bulk-delete-duplicates-kept",
@@ -33,9 +31,8 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 1 (facts: no rollback)",
     description: "when an item of a bulk delete fails, the items deleted before it are restored (the answer still lists them as deleted)",
     because: { "bulk-delete.items.no-rollback": "stays-deleted" },
-    routes: ["E14"],
+    operations: ["bulkDeleteWorkspaceItems"],
     handle: async ({ req, app, next }) => {
-      if (!is(req, "POST", /\/workspace\/bulk-delete$/)) return next();
       const before = new Map(app.store.items);
       const reply = await next();
       if (reply.status === 200 && (reply.body as { failed: unknown[] }).failed.length)
@@ -48,11 +45,10 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 5 (sortBy values)",
     description: "the reports list refuses sortBy=lastViewedAt with a 400",
     because: { "reports.list.sort-by-values": "sort-by-accepted" },
-    routes: ["E14"],
+    operations: ["listReports"],
     handle: ({ req, next }) => {
       const left = SORT_BYS.filter((s) => s !== "lastViewedAt");
-      if (is(req, "GET", /\/deployments\/[^/]+\/reports$/) && req.query.get("sortBy") === "lastViewedAt")
-        throw new HttpError(400, `sortBy must be one of ${left.join(", ")}`);
+      if (req.query.get("sortBy") === "lastViewedAt") throw new HttpError(400, `sortBy must be one of ${left.join(", ")}`);
       return next();
     },
   },
@@ -96,9 +92,9 @@ export const e14Faults: Fault[] = [
     breaks: "Authentication 4 (connect report: read access)",
     description: "placing a report in a spreadsheet needs edit access to the report",
     because: { "reports.placement.read-access-suffices": "read-suffices" },
-    routes: ["E14"],
+    operations: ["connectReportWorkbook", "disconnectReportWorkbook", "refreshReport"],
     handle: ({ req, app, next }) => {
-      const r = is(req, ["PUT", "DELETE"], /\/reports\/[^/]+\/(connect-workbook|refresh)$/) ? app.store.items.get(Number(req.params.reportId)) : undefined;
+      const r = app.store.items.get(Number(req.params.reportId));
       const access = r?.type === "REPORT" && String(r.deploymentId) === req.params.deploymentId ? accessTo(app.store, req.user, r) : undefined;
       if (access && atLeast(access, "read") && !atLeast(access, "edit")) throw new HttpError(403, "edit access to the report is required");
       return next();
@@ -109,9 +105,8 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 4 (children re-parented)",
     description: "deleting a branch leaves its children pointing at the deleted branch",
     because: { "branches.delete.children-reparented": "reparented" },
-    routes: ["E14"],
+    operations: ["deleteBranch"],
     handle: async ({ req, app, next }) => {
-      if (!is(req, "DELETE", /\/branches$/)) return next();
       const deleted = req.query.get("branchName");
       const children = deploymentOf(app, req).branches.filter((b) => deleted && b.parentBranch === deleted);
       const reply = await next();
@@ -131,10 +126,10 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 3; Errors 4",
     description: "a branch that does not compile validates as a 400 request error",
     because: { "data-model.validate.compile-errors-200": "status-200" },
-    routes: ["E14"],
+    operations: ["validateDataModel"],
     handle: async ({ req, next }) => {
       const reply = await next();
-      return is(req, "GET", /\/data-model\/validate$/) && (reply.body as { valid?: boolean }).valid === false ? { ...reply, status: 400 } : reply;
+      return (reply.body as { valid?: boolean }).valid === false ? { ...reply, status: 400 } : reply;
     },
   },
   {
@@ -147,9 +142,9 @@ export const e14Faults: Fault[] = [
       "regions.list.cursor": "page-info",
       "user-attributes.list.cursor": "page-info",
     },
-    routes: ["E14"],
+    operations: ["listBranches", "listDataModelFiles", "listRegions", "listUserAttributes"],
     respond: ({ status, body, req }) => {
-      if (status !== 200 || req.method !== "GET" || !CURSOR_LISTS.test(req.path) || !body || typeof body !== "object") return body;
+      if (status !== 200 || !body || typeof body !== "object") return body;
       const { pageInfo: _dropped, ...rest } = body;
       return rest;
     },
@@ -159,9 +154,9 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 11 (cursor pagination of files)",
     description: "the data-model files list ignores first and answers every file",
     because: { "data-model.files.cursor": "first-honoured" },
-    routes: ["E14"],
+    operations: ["listDataModelFiles"],
     handle: ({ req, next }) => {
-      if (is(req, "GET", /\/data-model\/files$/)) req.query.delete("first");
+      req.query.delete("first");
       return next();
     },
   },
@@ -170,9 +165,8 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 6 (per-user failures)",
     description: "a bulk user action naming one missing user fails whole with a 404",
     because: { "users.bulk.per-user-failures": "per-user-answer" },
-    routes: ["E14"],
+    operations: ["bulkUserAction"],
     handle: async ({ req, app, next }) => {
-      if (!is(req, "POST", /\/users\/bulk$/)) return next();
       const admins = e14(app.store).users;
       const before = new Map([...admins].map(([id, a]) => [id, { ...a }]));
       const reply = await next();
@@ -188,11 +182,10 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 7 (attribute types)",
     description: "user attributes of type number_array are refused",
     because: { "user-attributes.types.accepted": "type-accepted" },
-    routes: ["E14"],
+    operations: ["createUserAttribute", "updateUserAttribute"],
     handle: ({ req, next }) => {
       const left = ATTRIBUTE_TYPES.filter((t) => t !== "number_array");
-      if (is(req, ["POST", "PUT"], /\/user-attributes(\/[^/]+)?$/) && req.body?.type === "number_array")
-        throw new HttpError(400, `type must be one of ${left.join(", ")}`);
+      if (req.body?.type === "number_array") throw new HttpError(400, `type must be one of ${left.join(", ")}`);
       return next();
     },
   },
@@ -201,11 +194,11 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 12 (operators is_empty, is_not_empty)",
     description: "notification filters refuse the operators is_empty and is_not_empty",
     because: { "notifications.filters.empty-operators": "operator-accepted" },
-    routes: ["E14"],
+    operations: ["createNotification", "updateNotification"],
     handle: ({ req, next }) => {
       const left = NOTIFICATION_OPERATORS.filter((o) => !o.endsWith("empty"));
       const filters: unknown = req.body?.filters;
-      if (is(req, ["POST", "PUT"], /\/notifications(\/[^/]+)?$/) && Array.isArray(filters) && filters.some((f) => !left.includes(f?.operator)))
+      if (Array.isArray(filters) && filters.some((f) => !left.includes(f?.operator)))
         throw new HttpError(400, `each filter is {member, operator: ${left.join(" | ")}, values?}`);
       return next();
     },
@@ -215,10 +208,10 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 8 (actions read and none)",
     description: "embed access accepts read but refuses none",
     because: { "embed.access.actions": "action-accepted" },
-    routes: ["E14"],
+    operations: ["setEmbedAccess"],
     handle: ({ req, next }) => {
       const left = EMBED_ACTIONS.filter((a) => a !== "none");
-      if (is(req, "PUT", /\/embed-access$/) && req.body?.action === "none") throw new HttpError(400, `action must be one of ${left.join(", ")}`);
+      if (req.body?.action === "none") throw new HttpError(400, `action must be one of ${left.join(", ")}`);
       return next();
     },
   },
@@ -234,18 +227,17 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 10 (poll)",
     description: "polling a dbt sync answers another job's id",
     because: { "dbt-sync.run.poll-result-logs": "same-job" },
-    routes: ["E14"],
-    respond: ({ status, body, req }) =>
-      status === 200 && req.method === "GET" && /\/dbt-sync\/[^/]+$/.test(req.path) ? { ...body, id: `${body.id}-other` } : body,
+    operations: ["getDbtSync"],
+    respond: ({ status, body, req }) => (status === 200 ? { ...body, id: `${body.id}-other` } : body),
   },
   {
     name: "dbt-cancel-ignored",
     breaks: "E14 rule 10 (cancel)",
     description: "cancelling a running dbt sync answers 200 and lets it run on",
     because: { "dbt-sync.cancel.stops": "stopped" },
-    routes: ["E14"],
+    operations: ["cancelDbtSync"],
     handle: async ({ req, app, next }) => {
-      const job = is(req, "DELETE", /\/dbt-sync\/[^/]+$/) ? e14(app.store).dbtJobs.find((j) => j.id === req.params.syncJobId) : undefined;
+      const job = e14(app.store).dbtJobs.find((j) => j.id === req.params.syncJobId);
       if (!job) return next();
       const running = { status: job.status, finishedAt: job.finishedAt };
       const reply = await next();
@@ -275,20 +267,18 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 1 (facts: 403 without manage access)",
     description: "bulk delete reports an item the caller may only read as missing (404) instead of forbidden (403)",
     because: { "bulk-delete.items.forbidden-reported": "forbidden-403" },
-    routes: ["E14"],
+    operations: ["bulkDeleteWorkspaceItems"],
     respond: ({ status, body, req }) =>
-      status === 200 && req.path.endsWith("/workspace/bulk-delete")
-        ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 403 ? { ...f, error: { ...f.error, status: 404 } } : f)) }
-        : body,
+      status === 200 ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 403 ? { ...f, error: { ...f.error, status: 404 } } : f)) } : body,
   },
   {
     name: "bulk-delete-forbidden-deleted-anyway",
     breaks: "E14 rule 1 (per-item failures)",
     description: "bulk delete reports an item the caller may not delete as failed with 403, and deletes it all the same",
     because: { "bulk-delete.items.forbidden-reported": "still-there" },
-    routes: ["E14"],
+    operations: ["bulkDeleteWorkspaceItems"],
     respond: ({ status, body, req, app }) => {
-      if (status === 200 && req.path.endsWith("/workspace/bulk-delete")) for (const f of body.failed) if (f.error.status === 403) app.store.items.delete(f.id);
+      if (status === 200) for (const f of body.failed) if (f.error.status === 403) app.store.items.delete(f.id);
       return body;
     },
   },
@@ -298,11 +288,9 @@ export const e14Faults: Fault[] = [
     description: "bulk delete lists a REPORT item in deleted but leaves it in place; workbooks and folders are deleted",
     because: { "bulk-delete.items.mixed-kinds": "still-there" },
     behaviour: { bulkDeleteRefs: (body) => itemRefs(body).filter((r) => r.type !== "REPORT") },
-    routes: ["E14"],
+    operations: ["bulkDeleteWorkspaceItems"],
     respond: ({ status, body, req }) =>
-      status === 200 && req.path.endsWith("/workspace/bulk-delete")
-        ? { ...body, deleted: [...body.deleted, ...itemRefs(req.body).filter((r) => r.type === "REPORT")] }
-        : body,
+      status === 200 ? { ...body, deleted: [...body.deleted, ...itemRefs(req.body).filter((r) => r.type === "REPORT")] } : body,
   },
   {
     name: "users-bulk-forbidden-applies",
@@ -316,9 +304,9 @@ export const e14Faults: Fault[] = [
     breaks: "E14 rule 6 (bulk actions with per-user failures)",
     description: "a user named twice in a bulk action is applied once, and the second entry is reported as a per-user failure",
     because: { "users.bulk.duplicate-once": "no-duplicate-failure" },
-    routes: ["E14"],
+    operations: ["bulkUserAction"],
     respond: ({ status, body, req }) => {
-      if (status !== 200 || !req.path.endsWith("/users/bulk") || !Array.isArray(req.body?.userIds)) return body;
+      if (status !== 200 || !Array.isArray(req.body?.userIds)) return body;
       const twice = (req.body.userIds as number[]).filter((id, i, all) => all.indexOf(id) !== i);
       return {
         ...body,
@@ -332,9 +320,9 @@ export const e14Faults: Fault[] = [
     description: "a caller without the admin permission gets every user of its bulk action reported as a 403 failure, but the action is applied",
     because: { "users.bulk.forbidden-not-applied": "not-applied" },
     behaviour: { administersUsers: () => true },
-    routes: ["E14"],
+    operations: ["bulkUserAction"],
     respond: ({ status, body, req }) => {
-      if (status !== 200 || !req.path.endsWith("/users/bulk") || req.user.permissions.has("AuditLogManage")) return body;
+      if (status !== 200 || req.user.permissions.has("AuditLogManage")) return body;
       return {
         ...body,
         succeeded: [],

@@ -39,9 +39,9 @@ export const invariantFaults: Fault[] = [
     description: "the deployment settings carry the deployment's environment variables with their stored values, secrets in clear",
     feeds: ["env-vars.put.listed"],
     because: { "env-vars.mask.every-answer": "secret-leaked" },
-    routes: ["E14"],
+    operations: ["getDeploymentSettings"],
     respond: ({ status, body, req, app }) => {
-      if (status !== 200 || req.method !== "GET" || !req.path.endsWith("/settings")) return body;
+      if (status !== 200) return body;
       const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
       return { ...body, environmentVariables: dep?.envVars.map((v) => ({ ...v })) ?? [] };
     },
@@ -102,10 +102,9 @@ export const invariantFaults: Fault[] = [
     description: "the bulk delete the suite's cleanup uses deletes what it is asked to, then answers 500",
     feeds: ["upsert.create.absent-slug-creates"],
     because: { "errors.no-5xx.every-exchange": "server-error" },
-    routes: ["E14"],
-    respond: ({ status, body, req }) => {
-      if (status === 200 && req.path.endsWith("/workspace/bulk-delete") && Array.isArray(body?.deleted) && body.deleted.length)
-        throw new HttpError(500, "internal error");
+    operations: ["bulkDeleteWorkspaceItems"],
+    respond: ({ status, body }) => {
+      if (status === 200 && Array.isArray(body?.deleted) && body.deleted.length) throw new HttpError(500, "internal error");
       return body;
     },
   },
@@ -115,10 +114,10 @@ export const invariantFaults: Fault[] = [
     breaks: "E13; E14 (PUT env-vars)",
     description: "PUT env-vars answers 200 but keeps only the first variable of its batch; the others are dropped",
     because: { "env-vars.put.listed": "listed-once" },
-    routes: ["E14"],
+    operations: ["setEnvVars"],
     respond: ({ status, body, req, app }) => {
       const sent = req.body?.env_variables;
-      if (status !== 200 || req.method !== "PUT" || !req.path.endsWith("/env-vars") || !Array.isArray(sent)) return body;
+      if (status !== 200 || !Array.isArray(sent)) return body;
       const dropped = new Set(sent.slice(1).map((v: any) => v?.name));
       const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
       if (dep) dep.envVars = dep.envVars.filter((v) => !dropped.has(v.name));

@@ -58,9 +58,9 @@ export const propertyFaults: Fault[] = [
     breaks: "Resources / Environment variable",
     description: "the answer of PUT env-vars shows every value in clear, secret ones included; the GET list still masks them",
     because: { "env-vars.mask.any-upper-case-marker": "put-answer-masking", "env-vars.mask.any-other-case-marker": "put-answer-masking" },
-    routes: ["E14"],
+    operations: ["setEnvVars"],
     respond: ({ status, body, req, app }) => {
-      if (status !== 200 || req.method !== "PUT" || !req.path.endsWith("/env-vars") || !Array.isArray(body?.items)) return body;
+      if (status !== 200 || !Array.isArray(body?.items)) return body;
       const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
       const clear = (list: any[]) => list.map((v) => ({ ...v, value: dep?.envVars.find((e) => e.name === v.name)?.value ?? v.value }));
       return { ...body, items: clear(body.items), data: Array.isArray(body.data) ? clear(body.data) : body.data };

@@ -1,3 +1,4 @@
+import { operation } from "../../core/spec/operations.js";
 import type { Fault } from "../http.js";
 
 /** Faults of the served document, GET /api/v1/spec (an E14 route; Versioning 1). */
@@ -34,7 +35,7 @@ export const specDocumentFaults: Fault[] = [
     routes: ["E14"],
     respond: servedSpec(
       (doc) =>
-        (doc.paths["/api/v1/deployments/{deploymentId}/env-vars"].get.responses["200"].content["application/json"].schema = {
+        (doc.paths[operation("listEnvVars").path].get.responses["200"].content["application/json"].schema = {
           $ref: "#/components/schemas/EnvVarsListResponseV2",
         }),
     ),
@@ -45,14 +46,14 @@ export const specDocumentFaults: Fault[] = [
     description: "the served document leaves out the E12 bulk-move operation",
     because: { "spec.operations.documented": "operation-missing" },
     routes: ["E14"],
-    respond: servedSpec((doc) => delete doc.paths["/api/v1/deployments/{deploymentId}/workspace/bulk-move"].post),
+    respond: servedSpec((doc) => delete doc.paths[operation("bulkMoveWorkspaceItems").path].post),
   },
 ];
 
 /** Rewrites a copy of the OpenAPI document GET /api/v1/spec serves; other E14 answers pass untouched. */
 export function servedSpec(edit: (doc: any) => unknown): NonNullable<Fault["respond"]> {
   return ({ body, req }) => {
-    if (req.path.replace(/\/+$/, "") !== "/api/v1/spec") return body;
+    if (req.operation !== "getSpec") return body;
     // The served document is one shared object: never edit it in place.
     const doc = structuredClone(body);
     edit(doc);
