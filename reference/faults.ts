@@ -18,7 +18,7 @@ import { invariantFaults } from "./faults/invariants.js";
 import { optInFaults } from "./faults/opt-ins.js";
 import { inputDomainFaults } from "./faults/input-domain.js";
 
-export type { Fault } from "./http.js";
+export { catches, caughtBy, type Fault } from "./http.js";
 
 /** The registry: every fault of the reference server. */
 export const faults: Fault[] = [

@@ -1,4 +1,6 @@
-import type { Req } from "./http.js";
+import { matchPath } from "../core/spec/match.js";
+import { operation, type OperationName } from "../core/spec/operations.js";
+import { isOperation, type Req } from "./http.js";
 import type { Variant } from "./variant.js";
 
 /**
@@ -32,7 +34,26 @@ const SCHEMA_RENAMES: Record<string, Record<string, Renames>> = {
 };
 /** Query parameters renamed on the data-model and dev-mode operations. */
 const QUERY_RENAMES: Renames = { branchName: "branch" };
-const RENAMED_QUERY_PATHS = /\/(data-model\/|dev-mode)/;
+const RENAMED_QUERY_OPERATIONS: OperationName[] = [
+  "listDataModelFiles",
+  "writeDataModelFiles",
+  "deleteDataModelFiles",
+  "renameDataModelFiles",
+  "validateDataModel",
+  "startUpload",
+  "uploadFile",
+  "finishUpload",
+  "getFileHashes",
+  "startDevMode",
+  "stopDevMode",
+];
+const USER_ATTRIBUTE_OPERATIONS: OperationName[] = [
+  "listUserAttributes",
+  "createUserAttribute",
+  "getUserAttribute",
+  "updateUserAttribute",
+  "deleteUserAttribute",
+];
 /** E14 lists that the published shape gives without the legacy data and count. */
 const E14_LISTS = /^(?!Deployments|Environments|EnvVars|Versions|Workbooks|Folders|Branches).*ListResponse$/;
 
@@ -74,7 +95,8 @@ export function platformDocument(doc: any): any {
       const body = op?.requestBody?.content?.["application/json"]?.schema;
       const write = body?.allOf?.[0]?.$ref?.split("/").pop();
       if (write && SCHEMA_RENAMES[write]?.[""]) renameSchema(body, SCHEMA_RENAMES[write][""]);
-      if (RENAMED_QUERY_PATHS.test(path)) for (const p of op?.parameters ?? []) if (p.in === "query" && QUERY_RENAMES[p.name]) p.name = QUERY_RENAMES[p.name];
+      if (RENAMED_QUERY_OPERATIONS.some((n) => matchPath(operation(n).path, path)))
+        for (const p of op?.parameters ?? []) if (p.in === "query" && QUERY_RENAMES[p.name]) p.name = QUERY_RENAMES[p.name];
     }
   out.info = {
     ...out.info,
@@ -90,27 +112,25 @@ const mapEach = (list: unknown, f: (x: any) => any) => (Array.isArray(list) ? li
 /** A request in the published spelling, read back into the reference's. */
 function readRequest(body: any, req: Req): any {
   if (!body || typeof body !== "object" || Array.isArray(body)) return body;
-  const p = req.path;
-  if (RENAMED_QUERY_PATHS.test(p))
+  if (isOperation(req, ...RENAMED_QUERY_OPERATIONS))
     return {
       ...renameKeys(body, { branch: "branchName" }),
       ...(Array.isArray(body.files) ? { files: body.files.map((f: any) => renameKeys(f, { path: "fileName" })) } : {}),
     };
-  if (p.endsWith("/users/bulk")) return renameKeys(body, { ids: "userIds" });
-  if (/\/user-attributes(\/[^/]+)?\/?$/.test(p)) return renameKeys(body, invert(SCHEMA_RENAMES.UserAttribute[""]));
-  if (p.includes("/reports/by-public-id/")) return renameKeys(body, { title: "name" });
-  if (p.endsWith("/embed-access")) return renameKeys(body, invert(SCHEMA_RENAMES.EmbedAccessRequest[""]));
+  if (req.operation === "bulkUserAction") return renameKeys(body, { ids: "userIds" });
+  if (isOperation(req, ...USER_ATTRIBUTE_OPERATIONS)) return renameKeys(body, invert(SCHEMA_RENAMES.UserAttribute[""]));
+  if (req.operation === "upsertReportByPublicId") return renameKeys(body, { title: "name" });
+  if (isOperation(req, "getEmbedAccess", "setEmbedAccess")) return renameKeys(body, invert(SCHEMA_RENAMES.EmbedAccessRequest[""]));
   return body;
 }
 
 /** An E14 answer in the published spelling. */
 function answer(body: any, req: Req): any {
-  const p = req.path;
-  if (p === "/api/v1/spec") return platformDocument(body);
+  if (req.operation === "getSpec") return platformDocument(body);
   if (!body || typeof body !== "object" || Array.isArray(body)) return body;
   let out = body;
   const path = (x: any) => renameKeys(x, { fileName: "path" });
-  if (RENAMED_QUERY_PATHS.test(p))
+  if (isOperation(req, ...RENAMED_QUERY_OPERATIONS))
     out = {
       ...out,
       items: mapEach(out.items, path),
@@ -118,17 +138,19 @@ function answer(body: any, req: Req): any {
       files: Array.isArray(out.files) && typeof out.files[0] === "object" ? out.files.map(path) : out.files,
       errors: mapEach(out.errors, path),
     };
-  if (p.endsWith("/users/bulk")) out = renameKeys({ ...out, failed: mapEach(out.failed, (f) => renameKeys(f, { userId: "id" })) }, { failed: "failures" });
-  if (/\/user-attributes(\/[^/]+)?\/?$/.test(p))
+  if (req.operation === "bulkUserAction")
+    out = renameKeys({ ...out, failed: mapEach(out.failed, (f) => renameKeys(f, { userId: "id" })) }, { failed: "failures" });
+  if (isOperation(req, ...USER_ATTRIBUTE_OPERATIONS))
     out =
       "items" in out
         ? { ...out, items: mapEach(out.items, (a) => renameKeys(a, SCHEMA_RENAMES.UserAttribute[""])) }
         : renameKeys(out, SCHEMA_RENAMES.UserAttribute[""]);
-  if (/\/reports(\/by-public-id\/[^/]+)?\/?$/.test(p))
+  if (isOperation(req, "listReports", "upsertReportByPublicId"))
     out = "items" in out ? { ...out, items: mapEach(out.items, (r) => renameKeys(r, { name: "title" })) } : renameKeys(out, { name: "title" });
-  if (p.endsWith("/embed-access")) out = { ...out, items: mapEach(out.items, (e) => renameKeys(e, SCHEMA_RENAMES.EmbedAccessRequest[""])) };
+  if (isOperation(req, "getEmbedAccess", "setEmbedAccess"))
+    out = { ...out, items: mapEach(out.items, (e) => renameKeys(e, SCHEMA_RENAMES.EmbedAccessRequest[""])) };
   // The published lists carry items and pageInfo only (the E1-E13 lists and folders, branches keep their legacy copies).
-  if (req.method === "GET" && Array.isArray(out.items) && "pageInfo" in out && !/\/(folders|branches)\/?$/.test(p)) {
+  if (req.method === "GET" && Array.isArray(out.items) && "pageInfo" in out && !isOperation(req, "listFolders", "listBranches")) {
     const { data: _data, count: _count, ...rest } = out;
     out = rest;
   }
@@ -141,7 +163,7 @@ export const platformDocumentVariant: Variant = {
     "The E14 families in the published document's spellings: its own served document (data-model files by path and branch, bulk users by ids with failures, user attributes key/dataType, reports titled, embed access by embedTenantId or allUsers, E14 lists without data and count) and answers to match",
   routes: ["E14"],
   request: (req) => {
-    if (!RENAMED_QUERY_PATHS.test(req.path)) return;
+    if (!isOperation(req, ...RENAMED_QUERY_OPERATIONS)) return;
     for (const [to, from] of Object.entries(QUERY_RENAMES)) {
       const v = req.query.get(from);
       if (v !== null && req.query.get(to) === null) req.query.set(to, v);

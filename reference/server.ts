@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import { recordAudit } from "./audit-log.js";
 import { cleanBehaviour, type Behaviour } from "./behaviour.js";
 import { type Fault, faultNamed } from "./faults.js";
-import { type App, HttpError, type Reply, type Req, type ReferenceOptions } from "./http.js";
+import { type App, HttpError, type Reply, type Req, type ReferenceOptions, targets } from "./http.js";
 import { matchPath, segmentCount } from "../core/spec/match.js";
+import { operation } from "../core/spec/operations.js";
 import { routes } from "./routes/index.js";
 import { seed, type Seeded, seedShapes } from "./seed.js";
 import { variantNamed } from "./variants.js";
@@ -38,8 +39,14 @@ export interface RunningReference {
   close(): Promise<void>;
 }
 
-// The operation table's matcher (core/spec/match.ts): the router reads templates as the suite does.
-const compiled = routes.map((r) => ({ ...r, match: (path: string) => matchPath(r.pattern, path) }));
+/**
+ * Each route at its row of the operation table (method, path, section): the router serves the
+ * table's templates, with the table's matcher (core/spec/match.ts), as the suite reads them.
+ */
+const compiled = routes.map((r) => {
+  const row = r.operation !== undefined ? operation(r.operation) : { ...r.unlisted!, section: "E14" };
+  return { ...r, method: row.method, pattern: row.path, spec: row.section, match: (path: string) => matchPath(row.path, path) };
+});
 /** The routes by their number of segments, in their order: a path is tried against those of its length only. */
 const bySegments = new Map<number, typeof compiled>();
 for (const route of compiled) bySegments.set(segmentCount(route.pattern), [...(bySegments.get(segmentCount(route.pattern)) ?? []), route]);
@@ -135,6 +142,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
       method,
       path: url.pathname,
       params: found.params,
+      operation: found.route.operation,
       query: url.searchParams,
       body: parseBody(bodyText, raw.headers["content-type"]),
       user,
@@ -154,9 +162,9 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   await answerLater(app, res, shapedError(app, reply));
 }
 
-/** The route's handler inside the `handle` policy of every fault on its section, the first outermost. */
+/** The route's handler inside the `handle` policy of every fault on its section or operation, the first outermost. */
 function handled(app: App, spec: string, req: Req, handler: () => Reply | Promise<Reply>): Promise<Reply> {
-  const policies = app.faults.filter((f) => f.handle && f.routes?.includes(spec));
+  const policies = app.faults.filter((f) => f.handle && targets(f, spec, req));
   const run = async (i: number): Promise<Reply> => (i === policies.length ? handler() : policies[i].handle!({ req, app, next: () => run(i + 1) }));
   return run(0);
 }
@@ -188,7 +196,7 @@ async function answerLater(app: App, res: ServerResponse, reply: Reply): Promise
 function transform(app: App, spec: string, req: Req, reply: Reply): Reply {
   let body = reply.body;
   for (const v of chosenVariants(app)) if (v.respond && v.routes.includes(spec) && reply.status < 300) body = v.respond(body, req, app);
-  for (const f of app.faults) if (f.respond && f.routes?.includes(spec)) body = f.respond({ status: reply.status, body, req, app });
+  for (const f of app.faults) if (f.respond && targets(f, spec, req)) body = f.respond({ status: reply.status, body, req, app });
   let out: Reply = { ...reply, body };
   for (const v of chosenVariants(app)) if (v.reply && v.routes.includes(spec) && out.status < 300) out = v.reply(out, req, app);
   return out;

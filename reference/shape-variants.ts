@@ -1,4 +1,4 @@
-import { HttpError, type Req } from "./http.js";
+import { HttpError, isOperation, type Req } from "./http.js";
 import type { Variant } from "./variant.js";
 import { matchPath } from "../core/spec/match.js";
 import { operation } from "../core/spec/operations.js";
@@ -108,7 +108,7 @@ export const shapeVariants: Variant[] = [
     name: "naive-timestamps",
     description: "Every timestamp an ISO 8601 date-time without offset (2026-01-01T10:00:00.000): E1, E3, workbooks and folders",
     routes: ["E1", "E3", ...WORKBOOK_ROUTES, "E14"],
-    respond: (body, req) => (req.path === "/api/v1/spec" ? body : withoutOffsets(body)),
+    respond: (body, req) => (req.operation === "getSpec" ? body : withoutOffsets(body)),
     shouldFindings: ["deployments.list.created-at-offset"],
   },
   {
@@ -120,7 +120,7 @@ export const shapeVariants: Variant[] = [
       if (big) throw new HttpError(400, `${big.name} must not be greater than ${PAGE_CAP}`);
     },
     // The server documents its cap: a served document that lists no 400 would contradict it.
-    respond: (body, req) => (req.path === "/api/v1/spec" ? documentedCap(body) : body),
+    respond: (body, req) => (req.operation === "getSpec" ? documentedCap(body) : body),
   },
   {
     name: "page-cap-clamp",
@@ -155,11 +155,11 @@ export const shapeVariants: Variant[] = [
       "null or absent wherever the published document allows it: environment user and credentials, branch parentBranch/lastHash, pageInfo of a list shown whole, isFavorite, widget responsiveLayouts, app manifest, snapshot columnFormats",
     routes: ["E2", "E4", "E13", "E14", ...WORKBOOK_ROUTES],
     respond: (body, req) => {
-      if (req.path.endsWith("/environments")) return pageInfoWhenWhole(eachRecord(body, nullableEnvironment), true);
-      if (req.path.endsWith("/env-vars")) return pageInfoWhenWhole(body, false);
-      if (req.path.endsWith("/branches")) return eachRecord(body, nullableBranch);
-      if (req.path.endsWith("/staging-environment")) return { ...body, data: nullableBranch(body.data) };
-      if (req.path === "/api/v1/spec") return body;
+      if (req.operation === "listEnvironments") return pageInfoWhenWhole(eachRecord(body, nullableEnvironment), true);
+      if (isOperation(req, "listEnvVars", "setEnvVars")) return pageInfoWhenWhole(body, false);
+      if (isOperation(req, "listBranches", "createBranch", "deleteBranch")) return eachRecord(body, nullableBranch);
+      if (req.operation === "setStagingEnvironment") return { ...body, data: nullableBranch(body.data) };
+      if (req.operation === "getSpec") return body;
       return eachRecord(body, nullableWorkbook);
     },
   },

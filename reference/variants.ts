@@ -1,8 +1,7 @@
-import { type App, HttpError, type Req } from "./http.js";
-import { workbookRecord } from "./serialize.js";
-import type { Item } from "./store.js";
+import { HttpError, type Req } from "./http.js";
 import type { Variant } from "./variant.js";
 import { shapeVariants } from "./shape-variants.js";
+import { createAnswerDefects } from "./create-answer-defects.js";
 import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
 import { transientVariants } from "./transient-variants.js";
@@ -52,12 +51,8 @@ const LENIENT_FIELDS: Record<string, Record<string, Declared>> = {
   E12: { folderId: "integer" },
 };
 
-function sectionOf(path: string): string {
-  if (path.endsWith("/tokens-for-meta-sync")) return "E3";
-  if (path.endsWith("/staging-environment")) return "E4";
-  if (path.endsWith("/duplicate")) return "E10";
-  return path.endsWith("/bulk-move") ? "E12" : "";
-}
+/** The spec section of the operation a request went to (its row's). */
+const sectionOf = (req: Req): string => (req.operation ? operation(req.operation).section : "");
 
 /** The value a lenient server reads `v` as, where it spells a value of the declared type without loss. */
 function coerce(v: unknown, to: Declared): unknown {
@@ -105,10 +100,10 @@ export const variants: Variant[] = [
       "E4 answers parentBranch and lastHash null and isStagingEnvironmentEnabled null; the branches list leaves the flag out (the published document allows both)",
     routes: ["E4", "E14"],
     respond: (body, req) => {
-      if (req.path.endsWith("/branches/staging-environment"))
+      if (req.operation === "setStagingEnvironment")
         return { ...body, data: { ...body.data, parentBranch: null, lastHash: null, isStagingEnvironmentEnabled: null } };
       // Only the list: POST on the same path creates one branch and answers its record, not a list.
-      if (req.method !== "GET" || !req.path.endsWith("/branches")) return body;
+      if (req.operation !== "listBranches") return body;
       const bare = ({ isStagingEnvironmentEnabled, ...b }: any) => ({ ...b, parentBranch: null, lastHash: null });
       return { ...body, items: body.items.map(bare), data: body.data.map(bare) };
     },
@@ -152,8 +147,7 @@ export const variants: Variant[] = [
     description:
       'Request bodies of E3, E4, E10, E11 and E12 read leniently: "12" as 12, "true"/0/1 as booleans, true/false as 1/0 where a number is declared, numbers and booleans as strings where a string is declared (the spec names no status for a wrongly typed body)',
     routes: ["E3", "E4", "E10", "E11", "E12"],
-    readRequestBody: (body, req) =>
-      coerceFields(body, LENIENT_FIELDS[req.method === "PUT" && req.path.includes("/by-slug/") ? "E11" : sectionOf(req.path)] ?? {}),
+    readRequestBody: (body, req) => coerceFields(body, LENIENT_FIELDS[sectionOf(req)] ?? {}),
   },
   {
     name: "lenient-clone-body",
@@ -186,8 +180,8 @@ export const variants: Variant[] = [
       'E10 takes any body that is no object (" ", [], false) as no body and clones; E4 reads a null branchName beside a branchId (or the other way round) as absent and toggles the branch named (the spec states no outcome for either)',
     routes: ["E4", "E10"],
     readRequestBody: (body, req) => {
-      if (req.path.endsWith("/duplicate")) return body === null || typeof body !== "object" || Array.isArray(body) ? undefined : body;
-      if (!req.path.endsWith("/staging-environment") || !body || typeof body !== "object" || Array.isArray(body)) return body;
+      if (req.operation === "duplicateWorkbook") return body === null || typeof body !== "object" || Array.isArray(body) ? undefined : body;
+      if (req.operation !== "setStagingEnvironment" || !body || typeof body !== "object" || Array.isArray(body)) return body;
       const out = { ...body };
       if (out.branchName === null && out.branchId != null) delete out.branchName;
       if (out.branchId === null && out.branchName != null) delete out.branchId;
@@ -201,7 +195,7 @@ export const variants: Variant[] = [
       "The served OpenAPI document leaves out E7 (GET /api/v1/audit-logs/export), as the platform's published document does: a SHOULD finding, never a MUST failure",
     routes: ["E14"],
     respond: (body, req) => {
-      if (!servesSpec(req.path) || !body?.paths) return body;
+      if (req.operation !== "getSpec" || !body?.paths) return body;
       const paths = Object.fromEntries(Object.entries(body.paths).filter(([p]) => !p.endsWith("/audit-logs/export")));
       return { ...body, paths };
     },
@@ -268,66 +262,17 @@ export const variants: Variant[] = [
   },
 ];
 
-/** A create of a workspace item: E11 (PUT by slug), E10 (duplicate), or POST folders. */
-function createdItemType(req: Req): Item["type"] | undefined {
-  if (req.method === "PUT" && /\/workbooks\/by-slug\/[^/]+$/.test(req.path)) return "WORKBOOK";
-  if (req.method === "POST" && /\/workbooks\/[^/]+\/duplicate$/.test(req.path)) return "WORKBOOK";
-  return req.method === "POST" && /\/deployments\/[^/]+\/folders$/.test(req.path) ? "FOLDER" : undefined;
-}
-
-/** The oldest item of a type in a deployment other than the answer's own (a seeded one: there before any run). */
-function existingItem(app: App, type: Item["type"], where: (i: Item) => boolean): Item | undefined {
-  return [...app.store.items.values()].filter((i) => i.type === type && where(i)).sort((a, b) => a.id - b.id)[0];
-}
-
-function itemAnswer(app: App, item: Item): Record<string, unknown> {
-  return item.type === "FOLDER"
-    ? { id: item.id, name: item.name, deploymentId: item.deploymentId, type: "FOLDER", parentId: item.folderId }
-    : workbookRecord(app.store, item);
-}
-
-/**
- * Defects of a create's answer that a run's cleanup must survive, never conforming shapes: the
- * create happens, but the answer names another object. Not among `variants` (the clean runs): the
- * ledger tests (test/ledger.test.ts) run them and show that nothing the run did not make is deleted.
- */
-export const createAnswerDefects: Variant[] = [
-  {
-    name: "create-answers-existing-id",
-    description: "A create (E10, E11, POST folders) makes its object but answers with the record of an object that existed before, in the same deployment",
-    routes: ["E10", "E11", "E14"],
-    respond: (body, req, app) => {
-      const type = createdItemType(req);
-      const other =
-        type && body?.id !== undefined ? existingItem(app, type, (i) => String(i.deploymentId) === req.params.deploymentId && i.id !== body.id) : undefined;
-      return other ? itemAnswer(app, other) : body;
-    },
-  },
-  {
-    name: "create-answers-other-deployment",
-    description: "A create (E10, E11, POST folders) makes its object but answers with the record of an object of another deployment",
-    routes: ["E10", "E11", "E14"],
-    respond: (body, req, app) => {
-      const type = createdItemType(req);
-      const other = type && body?.id !== undefined ? existingItem(app, type, (i) => String(i.deploymentId) !== req.params.deploymentId) : undefined;
-      return other ? itemAnswer(app, other) : body;
-    },
-  },
-];
-
 /**
  * An E14 route a server may lack: it answers 404, as an unknown route does, and the server's own
  * document does not list it (a server describes what it serves). The operation's template matches
  * the request's path and the document's template alike (a placeholder takes a `{placeholder}`).
  */
-/** The served document's path (E14 `GET /api/v1/spec`). */
-const servesSpec = (path: string) => matchPath(operation("getSpec").path, path) !== undefined;
-
 function notServed(req: Req, op: Operation, body: any): unknown {
   const method = op.method;
+  // The document's templates are another table: the table's matcher tells which is the operation's.
   const at = (path: string) => matchPath(op.path, path) !== undefined;
-  if (req.method === method && at(req.path)) throw new HttpError(404, `no route ${req.path}`);
-  if (!servesSpec(req.path) || !body?.paths) return body;
+  if (req.operation === op.name) throw new HttpError(404, `no route ${req.path}`);
+  if (req.operation !== "getSpec" || !body?.paths) return body;
   const paths = Object.fromEntries(
     Object.entries<any>(body.paths).map(([p, item]) => [
       p,
@@ -380,12 +325,12 @@ variants.push({
     'E4 and E10 read an optional field of the wrong type (an object, an array, a number, a boolean, a null) as absent when the rest of the body is valid without it: {"enabled": false, "branchId": 301, "branchName": {}} toggles branch 301, {"shared": {}} is a plain clone (the spec states no outcome for either)',
   routes: ["E4", "E10"],
   readRequestBody: (body, req) => {
-    const fields = OPTIONAL_FIELD_TYPES[sectionOf(req.path)];
+    const fields = OPTIONAL_FIELD_TYPES[sectionOf(req)];
     if (!fields || !body || typeof body !== "object" || Array.isArray(body)) return body;
     const out = { ...body };
     for (const [k, ok] of Object.entries(fields)) if (k in out && !ok(out[k])) delete out[k];
     // E4 still needs a branch named: a body that named it only by the mistyped field stays as sent.
-    return sectionOf(req.path) === "E4" && !("branchName" in out) && !("branchId" in out) ? body : out;
+    return sectionOf(req) === "E4" && !("branchName" in out) && !("branchId" in out) ? body : out;
   },
   shouldFindings: ["workspace.negative.broken-body-4xx", "staging.negative.broken-body-4xx"],
 });
@@ -396,7 +341,7 @@ variants.push({
     "Sorted by lastViewedAt, the reports list offers an endCursor but refuses any after with that sort (422): the cursor is not available, as E14 says; the offer is a SHOULD finding",
   routes: ["E14"],
   request: (req) => {
-    if (req.method === "GET" && req.path.endsWith("/reports") && req.query.get("sortBy") === "lastViewedAt" && req.query.get("after") !== null)
+    if (req.operation === "listReports" && req.query.get("sortBy") === "lastViewedAt" && req.query.get("after") !== null)
       throw new HttpError(422, "after is not available when sorting by lastViewedAt");
   },
   behaviour: { cursorWhenSortedByLastViewed: () => true },

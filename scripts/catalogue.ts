@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../core/spec/paths.js";
-import { faults } from "../reference/faults.js";
+import { caughtBy, faults } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 
 export function catalogueMarkdown(): string {
@@ -20,7 +20,7 @@ export function catalogueMarkdown(): string {
   for (const group of [...new Set(catalogue.map((c) => c.group))]) {
     lines.push(`## ${group}`, "", "| id | level | spec | rule | proven by |", "|---|---|---|---|---|");
     for (const c of catalogue.filter((x) => x.group === group)) {
-      const provers = faults.filter((f) => f.catches.includes(c.id)).map((f) => `\`${f.name}\``);
+      const provers = faults.filter((f) => caughtBy(f).some((id) => id === c.id)).map((f) => `\`${f.name}\``);
       lines.push(`| \`${c.id}\` | ${c.level} | ${c.spec} | ${c.title.replace(/\|/g, "\\|")} | ${provers.join(", ")} |`);
     }
     lines.push("");

@@ -1,4 +1,5 @@
 import type { Check } from "../core/model/check.js";
+import type { CheckId } from "../core/model/ids.js";
 import { deploymentsSuite } from "./deployments/index.js";
 import { environmentsSuite } from "./environments/index.js";
 import { versionsSuite } from "./versions/index.js";
@@ -94,3 +95,6 @@ export const catalogue: Check[] = aloneFirst(
     ),
   ),
 );
+
+/** The checks of these ids, in catalogue order: typed, so that a test naming a renamed check does not compile. */
+export const checksNamed = (...ids: CheckId[]): Check[] => catalogue.filter((c) => (ids as readonly string[]).includes(c.id));

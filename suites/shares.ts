@@ -1,4 +1,5 @@
 import type { Check, Share } from "../core/model/check.js";
+import type { CheckId } from "../core/model/ids.js";
 
 /**
  * What each group touches that others touch too (see Share in core/model/check.ts); the scheduler of
@@ -46,7 +47,7 @@ const byGroup: Record<string, Share[]> = {
 };
 
 /** By id; a key ending in `*` names every id that starts with what precedes it. */
-const byId: Record<string, Share[]> = {
+const byId: Partial<Record<CheckId | `${string}.*`, Share[]>> = {
   // The 409 window is timing: nothing else may load the server meanwhile.
   "upsert.concurrency.*": ["exclusive"],
   "clone.limit.reached-400": ["add:workspace", "write:workbook-limit"],
@@ -107,8 +108,8 @@ export function withShares(checks: Check[]): Check[] {
   return checks.map((c) => {
     // An invariant runs nothing: it watches the others' exchanges, and holds nothing still.
     if (c.kind === "invariant") return c;
-    const prefixed = Object.keys(byId).find((k) => k.endsWith("*") && c.id.startsWith(k.slice(0, -1)));
-    const shares = byId[c.id] ?? (prefixed ? byId[prefixed] : undefined) ?? byGroup[c.group];
+    const prefixed = (Object.keys(byId) as (keyof typeof byId)[]).find((k) => k.endsWith("*") && c.id.startsWith(k.slice(0, -1)));
+    const shares = byId[c.id as CheckId] ?? (prefixed ? byId[prefixed] : undefined) ?? byGroup[c.group];
     return shares ? { ...c, shares } : c;
   });
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { faults } from "../reference/faults.js";
+import { caughtBy, faultNamed } from "../reference/faults.js";
 import { cli } from "./report-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "conformance-baseline-"));
@@ -21,7 +21,6 @@ const run = (name: string, faultNames: string[], ...extra: string[]) =>
     ...extra,
   );
 const reportOf = (name: string) => join(dir, name, "report.json");
-const caughtBy = (fault: string) => faults.find((f) => f.name === fault)!.catches;
 
 describe("--baseline: a gate for a server still being built", () => {
   it("a faulty reference with the baseline of its failures exits 0; one more fault exits 1 naming it; fixing one reports it fixed", async () => {
@@ -31,7 +30,7 @@ describe("--baseline: a gate for a server still being built", () => {
     const written = await cli("baseline", reportOf("first"));
     expect(written.code).toBe(0);
     const baseline = JSON.parse(written.out);
-    expect(baseline.knownFailures.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(caughtBy(known)));
+    expect(baseline.knownFailures.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(caughtBy(faultNamed(known))));
     for (const e of baseline.knownFailures) expect(e.reason.length).toBeGreaterThan(10);
     const file = join(dir, "baseline.json");
     writeFileSync(file, written.out);
@@ -42,7 +41,7 @@ describe("--baseline: a gate for a server still being built", () => {
 
     const worse = await run("worse", [known, another], "--baseline", file);
     expect(worse.code).toBe(1);
-    const newIds = caughtBy(another).filter((id) => !baseline.knownFailures.some((e: { id: string }) => e.id === id));
+    const newIds = caughtBy(faultNamed(another)).filter((id) => !baseline.knownFailures.some((e: { id: string }) => e.id === id));
     expect(newIds.length).toBeGreaterThan(0);
     for (const id of newIds) expect(worse.out).toContain(`new failure: ${id}`);
     expect(JSON.parse(readFileSync(reportOf("worse"), "utf8")).gate.baseline.new).toEqual(expect.arrayContaining(newIds));
@@ -55,7 +54,7 @@ describe("--baseline: a gate for a server still being built", () => {
 
     const fixed = await run("fixed", [], "--baseline", file);
     expect(fixed.code).toBe(0);
-    for (const id of caughtBy(known)) expect(fixed.out).toContain(`fixed: ${id} passes now`);
+    for (const id of caughtBy(faultNamed(known))) expect(fixed.out).toContain(`fixed: ${id} passes now`);
     // "Baselines only shrink" is its own option: --fail-on-fixed fails on a fixed entry; --strict (SHOULD findings) does not.
     expect((await run("fixed-strict", [], "--baseline", file, "--strict")).code).toBe(0);
     const shrink = await run("fixed-shrink", [], "--baseline", file, "--fail-on-fixed");
@@ -65,7 +64,7 @@ describe("--baseline: a gate for a server still being built", () => {
 
   it("shows the user's reason wherever a known failure is, labelled KNOWN; baseline update keeps reasons, prunes fixed entries, adds new ones to edit", async () => {
     const file = join(dir, "reasons.json");
-    const ids = caughtBy(known);
+    const ids: string[] = caughtBy(faultNamed(known));
     writeFileSync(file, JSON.stringify({ knownFailures: ids.map((id) => ({ id, reason: "off by one until ticket 7" })) }));
     const r = await run("reasons", [known, another], "--baseline", file, "--reporter", "console", "json", "junit", "html", "ctrf");
     const failedKnown = ids.filter((id) => r.out.includes(`── ${id}`));
@@ -124,9 +123,9 @@ describe("conformance compare", () => {
     await run("after", [another]);
     const r = await cli("compare", reportOf("before"), reportOf("after"));
     expect(r.code).toBe(1);
-    const regressed = caughtBy(another).filter((id) => !caughtBy(known).includes(id));
+    const regressed = caughtBy(faultNamed(another)).filter((id) => !caughtBy(faultNamed(known)).includes(id));
     for (const id of regressed) expect(r.out).toMatch(new RegExp(`regressions \\(\\d+\\):[\\s\\S]*${id.replace(/\./g, "\\.")}`));
-    for (const id of caughtBy(known).filter((id) => !caughtBy(another).includes(id)))
+    for (const id of caughtBy(faultNamed(known)).filter((id) => !caughtBy(faultNamed(another)).includes(id)))
       expect(r.out).toMatch(new RegExp(`fixes[\\s\\S]*${id.replace(/\./g, "\\.")} \\(MUST\\): passes now`));
 
     const back = await cli("compare", reportOf("after"), reportOf("first"), "--json");

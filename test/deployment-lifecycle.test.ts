@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
-import { catalogue } from "../suites/index.js";
+import { checksNamed } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
 
 /** Rule 8 of the house, issue 21: a deployment is deleted only when it is the run's own, as a read-back shows. */
-const checks = catalogue.filter((c) => c.id === "documented.resources.deployment-lifecycle");
+const checks = checksNamed("documented.resources.deployment-lifecycle");
 const deletes = (o: Awaited<ReturnType<typeof runAgainstReference>>) =>
   o.results.flatMap((r) => r.exchanges ?? []).filter((x) => x.method === "DELETE" && /\/api\/v1\/deployments\/[^/]+$/.test(new URL(x.url).pathname));
 

@@ -13,7 +13,7 @@ import type { CheckResult } from "../core/model/result.js";
 import { rootCauses, summarise } from "../core/run/verdict.js";
 import { gateExitCode } from "../core/run/gate.js";
 import { missingEndpointFaults } from "../reference/faults/missing-endpoints.js";
-import { catalogue } from "../suites/index.js";
+import { catalogue, checksNamed } from "../suites/index.js";
 import { Schemas } from "../core/spec/schemas.js";
 import { validateConfig } from "../core/run/settings.js";
 import { startReference } from "../reference/server.js";
@@ -202,7 +202,7 @@ describe("what the config can supply instead of an E14 endpoint", () => {
       const me = ref.app.store.tokens.get(settings.token!)!;
       const dep = Number(settings.fixtures.deploymentId ?? ref.seeded.store.deployments[0].id);
       const spare = [1, 2].map((i) => newItem(ref.app.store, { deploymentId: dep, type: "FOLDER", name: `scratch ${i}`, folderId: null, createdBy: me.id }).id);
-      const checks = catalogue.filter((c) => ["bulk-move.apply.reads-back", "bulk-move.items.each-once", "bulk-move.response.moved-as-stored"].includes(c.id));
+      const checks = checksNamed("bulk-move.apply.reads-back", "bulk-move.items.each-once", "bulk-move.response.moved-as-stored");
       const without = await runChecks(checks, settings, await Schemas.load());
       expect(without.results.map((r) => r.skipKind)).toEqual(checks.map(() => "not-verifiable"));
       const withSpare = await runChecks(checks, { ...settings, fixtures: { ...settings.fixtures, scratchFolderIds: spare } }, await Schemas.load());

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { catalogue } from "../suites/index.js";
+import { checksNamed } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
 
 /** Issue 13 §1: an invariant judges what the selected checks send, and says so when nothing applied. */
 describe("invariants watch the run's traffic", () => {
   it("with no traffic that carries what the rule is about, an invariant is not exercised, naming what it needed", { timeout: 60_000 }, async () => {
-    const checks = catalogue.filter((c) => c.id === "env-vars.mask.every-answer" || c.id === "deployments.list.schema");
+    const checks = checksNamed("env-vars.mask.every-answer", "deployments.list.schema");
     const o = await runAgainstReference(checks);
     const r = o.results.find((x) => x.id === "env-vars.mask.every-answer")!;
     expect([r.status, r.skipKind]).toEqual(["skipped", "not-exercised"]);
@@ -16,7 +16,7 @@ describe("invariants watch the run's traffic", () => {
   it("fed by the checks selected beside it (discovery and cleanup included), an invariant passes and says on how many exchanges it held", {
     timeout: 60_000,
   }, async () => {
-    const checks = catalogue.filter((c) => c.id === "env-vars.mask.every-answer" || c.id === "errors.no-5xx.every-exchange" || c.id === "env-vars.put.listed");
+    const checks = checksNamed("env-vars.mask.every-answer", "errors.no-5xx.every-exchange", "env-vars.put.listed");
     const o = await runAgainstReference(checks);
     for (const id of ["env-vars.mask.every-answer", "errors.no-5xx.every-exchange"]) {
       const r = o.results.find((x) => x.id === id)!;

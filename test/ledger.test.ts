@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ENV_VAR_POOL } from "../generators/index.js";
-import { createAnswerDefects } from "../reference/variants.js";
+import { createAnswerDefects } from "../reference/create-answer-defects.js";
 import { selectChecks } from "../core/run/select.js";
 import { newItem } from "../reference/store.js";
 import { catalogue } from "../suites/index.js";

@@ -7,7 +7,7 @@ import { packageRoot } from "../core/spec/paths.js";
 import type { Report } from "../core/reporters/report.js";
 import { NOT_RUN_INTERRUPTED } from "../core/run/verdict.js";
 import { tokenEnvVars } from "../core/run/settings.js";
-import { faultNamed, faults } from "../reference/faults.js";
+import { caughtBy, faultNamed, faults } from "../reference/faults.js";
 import { startReference, type RunningReference, type StartOptions } from "../reference/server.js";
 import { snapshotOf, type StateSnapshot } from "../reference/state-snapshot.js";
 import type { Store } from "../reference/store.js";
@@ -30,7 +30,7 @@ const writeChecks = new Set(catalogue.filter((c) => c.needs.includes("writes")).
 const ownFault = "bulk-move-into-descendant";
 const otherGroupsFault =
   faults.find((f) => f.name === "staging-personal-branch-accepted") ??
-  faults.find((f) => !f.name.startsWith("bulk-move-") && f.catches.some((id) => writeChecks.has(id)));
+  faults.find((f) => !f.name.startsWith("bulk-move-") && caughtBy(f).some((id) => writeChecks.has(id)));
 
 interface Session {
   ref: RunningReference;
@@ -215,9 +215,9 @@ describe("the run's safety guarantees", () => {
       expect(run.code, run.stderr).toBe(1);
       const report = reportOf(s);
       for (const name of broken) {
-        const caught = faultNamed(name).catches.filter((id) => writeChecks.has(id));
+        const caught = caughtBy(faultNamed(name)).filter((id) => writeChecks.has(id));
         expect(
-          report.results.some((r) => caught.includes(r.id) && r.status === "failed"),
+          report.results.some((r) => caught.some((id) => id === r.id) && r.status === "failed"),
           `${name} made a write check fail`,
         ).toBe(true);
       }

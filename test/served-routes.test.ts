@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { group } from "../core/model/check.js";
-import { catalogue } from "../suites/index.js";
+import { checksNamed } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
 
 /**
@@ -9,7 +9,7 @@ import { runAgainstReference } from "./reference-run.js";
  * blocked by a root cause that passed.
  */
 describe("never blocked by a root that passed", () => {
-  const owner = catalogue.find((c) => c.id === "workbooks.get.schema")!;
+  const owner = checksNamed("workbooks.get.schema")[0];
   const unknownId = (dep: string) => `/api/v1/deployments/${dep}/workbooks/999999999`;
   const checks = [
     ...group("served", [

@@ -1,3 +1,4 @@
+import type { CheckId } from "../model/ids.js";
 import type { SchemaName } from "./schemas.js";
 
 /**
@@ -46,7 +47,7 @@ export interface Operation {
 export interface SpecifiedOperation extends Operation {
   section: SpecSection;
   /** The id of the check that fails when this operation does not answer as the spec says (core/spec/endpoints.ts). */
-  owner: string;
+  owner: CheckId;
   pagination: Pagination;
   /** The schema the spec gives the answer, per status where it shows one. */
   answers: Partial<Record<number, SchemaName>>;
@@ -58,7 +59,7 @@ const spec = (
   method: Method,
   prefix: Prefix,
   rest: string,
-  owner: string,
+  owner: CheckId,
   pagination: Pagination,
   answers: SpecifiedOperation["answers"],
   write: WriteClass = method === "GET" ? "read" : "writes",
@@ -221,6 +222,35 @@ export const FAMILY_OPERATIONS = [
   e14("createNotification", "POST", API_PREFIX, `${D}/notifications`),
   e14("updateNotification", "PUT", API_PREFIX, `${D}/notifications/{notificationId}`),
   e14("deleteNotification", "DELETE", API_PREFIX, `${D}/notifications/{notificationId}`),
+  // Served by the reference's resource engine beside the rows above (reference/routes/e14/engine.ts): the rest of each family.
+  e14("listNotifications", "GET", API_PREFIX, `${D}/notifications`),
+  e14("getNotification", "GET", API_PREFIX, `${D}/notifications/{notificationId}`),
+  e14("updateNotification", "PUT", API_PREFIX, `${D}/notifications/{notificationId}`),
+  e14("createGroup", "POST", API_PREFIX, "/groups"),
+  e14("getGroup", "GET", API_PREFIX, "/groups/{groupId}"),
+  e14("updateGroup", "PUT", API_PREFIX, "/groups/{groupId}"),
+  e14("deleteGroup", "DELETE", API_PREFIX, "/groups/{groupId}"),
+  e14("listPolicies", "GET", API_PREFIX, "/policies"),
+  e14("getPolicy", "GET", API_PREFIX, "/policies/{policyId}"),
+  e14("updatePolicy", "PUT", API_PREFIX, "/policies/{policyId}"),
+  e14("getEmbedTenant", "GET", API_PREFIX, EMBED_TENANT),
+  e14("updateEmbedTenant", "PATCH", API_PREFIX, EMBED_TENANT),
+  e14("listEmbedUsers", "GET", API_PREFIX, `${EMBED_TENANT}/users`),
+  e14("getEmbedUser", "GET", API_PREFIX, `${EMBED_TENANT}/users/{embedUserId}`),
+  e14("updateEmbedUser", "PATCH", API_PREFIX, `${EMBED_TENANT}/users/{embedUserId}`),
+  e14("listEmbedGroups", "GET", API_PREFIX, `${EMBED_TENANT}/groups`),
+  e14("getEmbedGroup", "GET", API_PREFIX, EMBED_GROUP),
+  e14("updateEmbedGroup", "PATCH", API_PREFIX, EMBED_GROUP),
+  e14("createOauthIntegration", "POST", API_PREFIX, "/oauth-integrations"),
+  e14("updateOauthIntegration", "PATCH", API_PREFIX, "/oauth-integrations/{integrationId}"),
+  e14("deleteOauthIntegration", "DELETE", API_PREFIX, "/oauth-integrations/{integrationId}"),
+  e14("createUserOauthToken", "POST", API_PREFIX, "/user-oauth-tokens"),
+  e14("deleteUserOauthToken", "DELETE", API_PREFIX, "/user-oauth-tokens/{tokenId}"),
+  e14("createOidcTokenConfig", "POST", API_PREFIX, "/oidc-token-configs"),
+  e14("updateOidcTokenConfig", "PATCH", API_PREFIX, "/oidc-token-configs/{configId}"),
+  e14("deleteOidcTokenConfig", "DELETE", API_PREFIX, "/oidc-token-configs/{configId}"),
+  e14("getUserAttribute", "GET", API_PREFIX, "/user-attributes/{attributeId}"),
+  e14("updateUserAttribute", "PUT", API_PREFIX, "/user-attributes/{attributeId}"),
 ] as const satisfies readonly Operation[];
 
 /** Every operation the suite calls, E1-E13 first. */

@@ -1,4 +1,6 @@
+import type { CheckId } from "../model/ids.js";
 import { SPECIFIED_OPERATIONS } from "./operations.js";
+import type { RuleId } from "./spec-rules.js";
 
 /**
  * Where each stated rule with a range applies (the operations, fields, pages, callers or read paths
@@ -8,12 +10,11 @@ import { SPECIFIED_OPERATIONS } from "./operations.js";
 export type Dimension = "operations" | "fields" | "pages" | "values" | "callers" | "read paths";
 
 export interface RuleRange {
-  /** A rule id of core/spec/spec-rules.ts. */
-  rule: string;
+  rule: RuleId;
   /** The rule over its range, in the project's words. */
   says: string;
   dimension: Dimension;
-  cells: { where: string; checks: string[] }[];
+  cells: { where: string; checks: CheckId[] }[];
 }
 
 /** Every spec'd operation: Authentication 1 holds on each, on both prefixes. */
@@ -114,7 +115,7 @@ export const ruleRanges: RuleRange[] = [
     dimension: "operations",
     cells: [
       { where: "E1 and the branches list (/build/api/v1)", checks: ["auth.reject.every-operation", "auth.key.both-prefixes"] },
-      ...OPERATIONS.filter((e) => e !== "E1").map((e) => ({ where: e, checks: ["auth.reject.every-operation"] })),
+      ...OPERATIONS.filter((e) => e !== "E1").map((e) => ({ where: e, checks: ["auth.reject.every-operation" as const] })),
     ],
   },
   {

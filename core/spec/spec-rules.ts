@@ -14,7 +14,7 @@ export interface SpecRule {
 
 const NOT_SHOWN = 'the spec says "not shown"';
 
-export const specRules: SpecRule[] = [
+const RULES = [
   {
     id: "Pagination styles 1",
     text: "Offset lists take offset (default 0, min 0) and limit (default 20, min 1) and answer pagination {offset, limit, total}.",
@@ -247,4 +247,9 @@ export const specRules: SpecRule[] = [
     notTestable: "history, not behaviour: what it removed or added is checked through the rules it changed (TABS_CONTAINER, cursor lists)",
   },
   { id: "Versioning 4", text: "The support window and removal schedule of deprecated fields.", notTestable: `${NOT_SHOWN}` },
-];
+] as const satisfies readonly SpecRule[];
+
+/** A rule a check may cite and a range may cover: a renamed rule is a compile error where it is named. */
+export type RuleId = (typeof RULES)[number]["id"];
+
+export const specRules: readonly SpecRule[] = RULES;

@@ -8,7 +8,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-no-header-accepted",
     breaks: "Authentication 1",
     description: "a request without an Authorization header runs as the account's first user",
-    catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "served" },
     behaviour: { authenticate: (header, store) => (header === undefined ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
   },
@@ -16,7 +15,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-empty-bearer-crashes",
     breaks: "Authentication 1",
     description: "`Bearer` with no key makes the server fail with a 500",
-    catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "server-error" },
     behaviour: {
       authenticate: (header, store) => {
@@ -29,7 +27,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-empty-bearer-accepted",
     breaks: "Authentication 1",
     description: "`Bearer` with no key is taken as the first user's credential",
-    catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "served" },
     behaviour: { authenticate: (header, store) => (header?.trim() === "Bearer" ? store.users[0] : cleanBehaviour.authenticate(header, store)) },
   },
@@ -37,7 +34,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-other-schemes-pass",
     breaks: "Authentication 1",
     description: "only Bearer credentials are checked: any other scheme runs as the account's first user",
-    catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "served" },
     behaviour: {
       authenticate: (header, store) => (header !== undefined && !/^Bearer\b/i.test(header) ? store.users[0] : cleanBehaviour.authenticate(header, store)),
@@ -47,7 +43,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-any-bearer-accepted",
     breaks: "Authentication 1 and 2",
     description: "any Bearer key is accepted, as the account's first user when unknown",
-    catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "served" },
     behaviour: {
       authenticate: (header, store) => cleanBehaviour.authenticate(header, store) ?? (/^Bearer\s+\S+/.test(header ?? "") ? store.users[0] : undefined),
@@ -57,7 +52,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-refused-with-403",
     breaks: "Errors 6 (published docs: 401)",
     description: "a missing or invalid credential is answered 403 instead of 401",
-    catches: ["auth.reject.status-401"],
     because: { "auth.reject.status-401": "status" },
     behaviour: {
       authenticate: (header, store) => {
@@ -71,7 +65,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-malformed-refused-with-400",
     breaks: "Errors 6 (published docs: 401)",
     description: "an Authorization header that is not `Bearer <key>` is answered 400 instead of 401",
-    catches: ["auth.reject.status-401"],
     because: { "auth.reject.status-401": "status" },
     behaviour: {
       authenticate: (header, store) => {
@@ -84,7 +77,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-error-body-nested",
     breaks: "Errors 1",
     description: "a refused credential is answered {error: {code, message}} instead of an error message",
-    catches: ["auth.reject.json-body"],
     because: { "auth.reject.json-body": "schema:ErrorBody" },
     behaviour: {
       authenticate: (header, store) => {
@@ -98,7 +90,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-missing-key-serves-web-app",
     breaks: "Authentication 1; Errors 1",
     description: "a request without a valid API key is answered 200 with the web app's HTML page (published docs: hosted tenants do this on unknown routes)",
-    catches: ["auth.reject.every-operation", "auth.reject.json-body"],
     because: { "auth.reject.every-operation": "served", "auth.reject.json-body": "not-json" },
     behaviour: {
       unauthenticated: () => ({
@@ -112,7 +103,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-missing-key-redirects-to-login",
     breaks: "Errors 6 (status not shown; published docs: 401)",
     description: "a request without a valid API key is redirected (302) to the web app's login page: refused, not served, but no 401 and no JSON error",
-    catches: ["auth.reject.status-401", "auth.reject.json-body"],
     because: { "auth.reject.status-401": "status", "auth.reject.json-body": "not-json" },
     spares: ["auth.reject.every-operation"],
     behaviour: { unauthenticated: () => ({ status: 302, headers: { location: "/login", "content-type": "text/html; charset=utf-8" }, text: "" }) },
@@ -121,7 +111,6 @@ export const authenticationFaults: Fault[] = [
     name: "auth-build-prefix-rejects-key",
     breaks: "Authentication 1",
     description: "the /build/api/v1 prefix refuses the account's API key with a 401",
-    catches: ["auth.key.both-prefixes"],
     because: { "auth.key.both-prefixes": "status" },
     routes: ["E4", "E14"],
     respond: ({ body, req }) => {

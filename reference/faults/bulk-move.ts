@@ -10,7 +10,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-failed-status-500",
     breaks: "E12; Errors 2",
     description: "a missing item (or one of another deployment) is reported in failed with status 500 instead of 404",
-    catches: ["bulk-move.failures.missing-404", "bulk-move.failures.other-deployment-404"],
     because: { "bulk-move.failures.missing-404": "failure-status", "bulk-move.failures.other-deployment-404": "failure-status" },
     routes: ["E12"],
     respond: ({ body }) =>
@@ -22,7 +21,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-missing-reported-403",
     breaks: "E12 (failed: 404 item missing or in another deployment)",
     description: "a missing item (or one of another deployment) is reported in failed with status 403, as if it were only out of reach",
-    catches: ["bulk-move.failures.missing-404", "bulk-move.failures.other-deployment-404"],
     because: { "bulk-move.failures.missing-404": "failure-status", "bulk-move.failures.other-deployment-404": "failure-status" },
     routes: ["E12"],
     respond: ({ body }) =>
@@ -34,7 +32,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-flat-failures",
     breaks: "E12 (Response); Errors 3",
     description: "failed entries carry message and status at the top level instead of under error",
-    catches: ["bulk-move.response.schema"],
     because: { "bulk-move.response.schema": "schema:BulkMoveResponse" },
     routes: ["E12"],
     respond: ({ body }) => (Array.isArray(body?.failed) ? { ...body, failed: body.failed.map(({ error, ...f }: any) => ({ ...f, ...error })) } : body),
@@ -43,7 +40,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-duplicates-kept",
     breaks: "E12 (Body: duplicates collapsed)",
     description: "every entry of items is answered, so a duplicated item appears in moved or failed more than once",
-    catches: ["bulk-move.items.each-once"],
     because: { "bulk-move.items.each-once": "each-once" },
     routes: ["E12"],
     respond: ({ status, body, req }) => {
@@ -56,7 +52,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-into-descendant",
     breaks: "E12 (400 invalid move)",
     description: "a folder may be moved into its own descendant, leaving a cycle",
-    catches: ["bulk-move.failures.into-descendant-400"],
     because: { "bulk-move.failures.into-descendant-400": "in-failed" },
     behaviour: { nestsInItself: () => false },
   },
@@ -64,7 +59,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-rollback",
     breaks: "E12 Rules (no rollback)",
     description: "when any item fails, the items moved before it are moved back (yet still listed in moved)",
-    catches: ["bulk-move.apply.no-rollback"],
     because: { "bulk-move.apply.no-rollback": "reads-back" },
     routes: ["E12"],
     handle: async ({ app, next }) => {
@@ -79,7 +73,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-reverse-order",
     breaks: "E12 Rules (applied in the given order)",
     description: "moved lists the items in the reverse of the order they were sent",
-    catches: ["bulk-move.response.moved-in-order"],
     because: { "bulk-move.response.moved-in-order": "moved-order" },
     routes: ["E12"],
     respond: ({ body }) => (Array.isArray(body?.moved) ? { ...body, moved: [...body.moved].reverse() } : body),
@@ -88,7 +81,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-over-limit",
     breaks: "Limits (up to 100 items per bulk move)",
     description: "a batch of more than 100 items is accepted; the entries past the 100th are silently ignored",
-    catches: ["bulk-move.request.over-limit-rejected"],
     because: { "bulk-move.request.over-limit-rejected": "client-error" },
     behaviour: { bulkMoveItems: (body: any) => itemRefs(Array.isArray(body?.items) ? { ...body, items: body.items.slice(0, MAX_BATCH) } : body) },
   },
@@ -96,7 +88,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-over-limit-applied",
     breaks: "Limits (up to 100 items per bulk move); E12 (Body)",
     description: "a batch of more than 100 items answers 400, but its first 100 items are moved first",
-    catches: ["bulk-move.request.over-limit-rejected"],
     because: { "bulk-move.request.over-limit-rejected": "nothing-moved" },
     routes: ["E12"],
     handle: async ({ req, next }) => {
@@ -111,7 +102,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-destination-coerced",
     breaks: "E12 (Body: folderId integer or null)",
     description: "a folderId that is not an integer is read as the root instead of rejected",
-    catches: ["bulk-move.request.malformed-rejected"],
     because: { "bulk-move.request.malformed-rejected": "client-error" },
     behaviour: { bulkMoveDestination: (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : null) },
   },
@@ -119,7 +109,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-destination-unchecked",
     breaks: "E12 (destination folder)",
     description: "a destination folder that does not exist is accepted and items are moved under it",
-    catches: ["bulk-move.destination.missing-folder"],
     because: { "bulk-move.destination.missing-folder": "in-failed" },
     behaviour: { isFolderOf: () => true },
   },
@@ -127,7 +116,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-access-unchecked",
     breaks: "E12; Authentication 4 (per-item access)",
     description: "items are moved whatever the caller's access to them and to the destination",
-    catches: ["bulk-move.failures.no-access-403"],
     because: { "bulk-move.failures.no-access-403": "in-failed" },
     behaviour: { mayMove: () => true },
   },
@@ -135,7 +123,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-not-applied",
     breaks: "States (bulk move); E12 Rules",
     description: "items are reported in moved but stay where they were",
-    catches: ["bulk-move.apply.reads-back", "bulk-move.response.empty-failed-all-applied", "bulk-move.apply.no-rollback"],
     because: {
       "bulk-move.apply.reads-back": "reads-back",
       "bulk-move.response.empty-failed-all-applied": "reads-back",
@@ -147,7 +134,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-root-ignored",
     breaks: "E12 (Body: null means the workspace root)",
     description: "folderId null leaves items where they are (yet reports them moved)",
-    catches: ["bulk-move.apply.reads-back"],
     because: { "bulk-move.apply.reads-back": "reads-back" },
     behaviour: {
       placeItem: (item, folderId) => {
@@ -160,7 +146,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-other-deployment",
     breaks: "E12; Errors 2 (404 item in another deployment)",
     description: "an item of another deployment is found, and moved",
-    catches: ["bulk-move.failures.other-deployment-404"],
     because: { "bulk-move.failures.other-deployment-404": "in-failed" },
     behaviour: { itemBelongsTo: () => true },
   },
@@ -168,7 +153,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-refuses-100",
     breaks: "Limits (up to 100 items per bulk move); E12 (Body)",
     description: "the limit is off by one: a batch of exactly 100 items is refused with a 400 (99 pass)",
-    catches: ["bulk-move.request.at-limit-accepted"],
     because: { "bulk-move.request.at-limit-accepted": "at-limit-accepted" },
     behaviour: {
       bulkMoveItems: (body: any) => {
@@ -181,7 +165,6 @@ export const bulkMoveFaults: Fault[] = [
     name: "bulk-move-report-left-in-place",
     breaks: "E12 (Body: mixed kinds); States (bulk move)",
     description: "a REPORT item is reported in moved (with the destination) but stays where it was; workbooks and folders move",
-    catches: ["bulk-move.apply.mixed-kinds"],
     because: { "bulk-move.apply.mixed-kinds": "reads-back" },
     behaviour: { placeItem: (item, folderId) => (item.type === "REPORT" ? { ...item, folderId } : cleanBehaviour.placeItem(item, folderId)) },
   },

@@ -1,13 +1,14 @@
+import { operation } from "../../core/spec/operations.js";
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
 import { servedSpec } from "./spec-document.js";
 import { is } from "./policies.js";
 
-const CLONE_PATH = "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/duplicate";
-const VERSIONS_PATH = "/api/v1/deployments/{deploymentId}/versions";
-const WORKBOOKS_PATH = "/api/v1/deployments/{deploymentId}/workbooks";
-const FOLDERS_PATH = "/api/v1/deployments/{deploymentId}/folders";
+const CLONE_PATH = operation("duplicateWorkbook").path;
+const VERSIONS_PATH = operation("listVersions").path;
+const WORKBOOKS_PATH = operation("listWorkbooks").path;
+const FOLDERS_PATH = operation("listFolders").path;
 
 /** Faults of the rules every operation shares (Authentication 1) and of the served document's own contract (E14; Versioning 1). */
 export const documentedFaults: Fault[] = [
@@ -15,7 +16,6 @@ export const documentedFaults: Fault[] = [
     name: "own-query-refuses-valid-body",
     breaks: "E14; Versioning 1",
     description: "the server's own query operation (not in the spec) refuses a body its document calls valid: it wants a `measures` list in the query",
-    catches: ["documented.operations.unnamed"],
     because: { "documented.operations.unnamed": "valid-request-refused" },
     routes: ["E14"],
     handle: ({ req, next }) => {
@@ -27,7 +27,6 @@ export const documentedFaults: Fault[] = [
     name: "auth-writes-unchecked",
     breaks: "Authentication 1",
     description: "only reads check the key: a write without a valid key runs as the account's first user",
-    catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "served" },
     behaviour: {
       authenticate: (header, store, request) =>
@@ -38,7 +37,6 @@ export const documentedFaults: Fault[] = [
     name: "auth-undocumented-clone-unchecked",
     breaks: "Authentication 1; E10",
     description: "the served document leaves out E10, and E10 serves a request without a valid key",
-    catches: ["auth.reject.every-operation"],
     because: { "auth.reject.every-operation": "served" },
     routes: ["E14"],
     respond: servedSpec((doc) => delete doc.paths[CLONE_PATH]),
@@ -51,7 +49,6 @@ export const documentedFaults: Fault[] = [
     name: "spec-advertises-tabs-container",
     breaks: "Resources / DashboardWidget; Versioning 3",
     description: "the served document still lists TABS_CONTAINER among the widget types",
-    catches: ["spec.document.no-tabs-container"],
     because: { "spec.document.no-tabs-container": "tabs-container-advertised" },
     routes: ["E14"],
     respond: servedSpec((doc) => doc.components.schemas.DashboardWidget.properties.type.enum.push("TABS_CONTAINER")),
@@ -60,7 +57,6 @@ export const documentedFaults: Fault[] = [
     name: "spec-documents-versions-as-201",
     breaks: "E14; Versioning 1",
     description: "the served document says E5 answers 201; the server answers 200",
-    catches: ["documented.reads.match-document"],
     because: { "documented.reads.match-document": "undocumented-status" },
     routes: ["E14"],
     respond: servedSpec((doc) => {
@@ -73,7 +69,6 @@ export const documentedFaults: Fault[] = [
     name: "spec-documents-unserved-version-field",
     breaks: "E14; Versioning 1",
     description: "the served document requires a field `channelUrl` in every version entry, which the server never sends",
-    catches: ["documented.reads.match-document"],
     because: { "documented.reads.match-document": "schema" },
     routes: ["E14"],
     respond: servedSpec((doc) => {
@@ -86,7 +81,6 @@ export const documentedFaults: Fault[] = [
     name: "spec-documents-unenforced-page-maximum",
     breaks: "E14; Versioning 1",
     description: "the served document bounds E8's `first` at 5, which the server neither enforces nor applies (first=6 answers 6 items)",
-    catches: ["documented.reads.invalid-query-refused"],
     because: { "documented.reads.invalid-query-refused": "accepted" },
     routes: ["E14"],
     respond: servedSpec((doc) => {
@@ -97,7 +91,6 @@ export const documentedFaults: Fault[] = [
     name: "unsupported-method-answered-403",
     breaks: "E14; Versioning 1",
     description: "a method a path does not take is answered 403, as if the caller lacked access, not 405",
-    catches: ["documented.methods.unsupported-405"],
     because: { "documented.methods.unsupported-405": "not-405" },
     behaviour: { unsupportedMethod: () => ({ status: 403, message: "not allowed" }) },
   },
@@ -105,7 +98,6 @@ export const documentedFaults: Fault[] = [
     name: "spec-documents-unreadable-folders",
     breaks: "E14; Versioning 1",
     description: "the served document links a folder's create to a read by id that answers 404",
-    catches: ["documented.resources.create-read-delete"],
     because: { "documented.resources.create-read-delete": "read-after-create" },
     routes: ["E14"],
     respond: (r) => {
@@ -117,7 +109,6 @@ export const documentedFaults: Fault[] = [
     name: "spec-documents-unenforced-folder-name-length",
     breaks: "E14; Versioning 1",
     description: "the served document bounds a new folder's name at 20 characters, which the server does not enforce",
-    catches: ["documented.resources.invalid-body-refused"],
     because: { "documented.resources.invalid-body-refused": "applied" },
     routes: ["E14"],
     respond: documentFolders({ maxLength: 20 }),
@@ -129,7 +120,6 @@ export const driftFaults: Fault[] = [
     name: "spec-workbook-id-as-string",
     breaks: "Versioning 1; E8; E9",
     description: "the served document types a workbook's id as a string (the spec: an integer)",
-    catches: ["spec.document.no-breaking-drift"],
     because: { "spec.document.no-breaking-drift": "breaking-drift" },
     routes: ["E14"],
     respond: servedSpec((doc) => (doc.components.schemas.Workbook.properties.id.type = "string")),

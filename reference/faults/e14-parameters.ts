@@ -1,7 +1,6 @@
 import { type Fault, HttpError, ok } from "../http.js";
 import { branchFiles, e14 } from "../e14/state.js";
 import { deploymentOf } from "../routes/common.js";
-import { is } from "./policies.js";
 
 /**
  * The E14 rules that live in named parameters (suites/e14/named-parameters.ts), each broken by a
@@ -13,11 +12,10 @@ export const e14ParameterFaults: Fault[] = [
     name: "branch-delete-remove-on-upstream-refused",
     breaks: "E14 rule 4 (removeOnUpstream)",
     description: "a branch delete that names removeOnUpstream is refused with 400",
-    catches: ["branches.delete.remove-on-upstream"],
     because: { "branches.delete.remove-on-upstream": "remove-on-upstream-accepted" },
-    routes: ["E14"],
+    operations: ["deleteBranch"],
     handle: ({ req, next }) => {
-      if (is(req, "DELETE", /\/branches$/) && req.query.has("removeOnUpstream")) throw new HttpError(400, "removeOnUpstream is not supported");
+      if (req.query.has("removeOnUpstream")) throw new HttpError(400, "removeOnUpstream is not supported");
       return next();
     },
   },
@@ -25,13 +23,12 @@ export const e14ParameterFaults: Fault[] = [
     name: "rename-copies",
     breaks: "E14 rule 14 (rename)",
     description: "renaming a data-model file copies it: the old name stays",
-    catches: ["data-model.files.rename"],
     because: { "data-model.files.rename": "source-gone" },
-    routes: ["E14"],
+    operations: ["renameDataModelFiles"],
     handle: async ({ req, app, next }) => {
       const reply = await next();
       const renamed = reply.body as { branchName: string; from: string; to: string };
-      if (is(req, "POST", /\/data-model\/files\/rename$/) && reply.status === 200) {
+      if (reply.status === 200) {
         const files = branchFiles(e14(app.store), deploymentOf(app, req), renamed.branchName);
         files.set(renamed.from, files.get(renamed.to)!);
       }
@@ -42,11 +39,10 @@ export const e14ParameterFaults: Fault[] = [
     name: "upload-keeps-first-chunk",
     breaks: "E14 rule 14 (chunked upload)",
     description: "a second chunk of the same file in an upload is acknowledged and dropped",
-    catches: ["data-model.upload.chunks-joined"],
     because: { "data-model.upload.chunks-joined": "chunks-joined" },
-    routes: ["E14"],
+    operations: ["uploadFile"],
     handle: ({ req, app, next }) => {
-      const upload = is(req, "POST", /\/data-model\/upload\/file$/) ? e14(app.store).uploads.get(req.body?.uploadId) : undefined;
+      const upload = e14(app.store).uploads.get(req.body?.uploadId);
       if (upload?.files.has(req.body.fileName))
         return ok({ uploadId: req.body.uploadId, fileName: req.body.fileName, size: upload.files.get(req.body.fileName)!.length });
       return next();
@@ -56,11 +52,10 @@ export const e14ParameterFaults: Fault[] = [
     name: "dbt-sync-branch-ignored",
     breaks: "E14 rule 10 (optional branchName, ref)",
     description: "a dbt sync started with branchName and ref runs for the production branch",
-    catches: ["dbt-sync.start.branch-and-ref"],
     because: { "dbt-sync.start.branch-and-ref": "branch-kept" },
-    routes: ["E14"],
+    operations: ["startDbtSync"],
     handle: ({ req, next }) => {
-      if (is(req, "POST", /\/dbt-sync$/) && req.body && typeof req.body === "object") {
+      if (req.body && typeof req.body === "object") {
         const { branchName: _branch, ref: _ref, ...rest } = req.body;
         req.body = rest;
       }
@@ -71,11 +66,10 @@ export const e14ParameterFaults: Fault[] = [
     name: "placement-refresh-by-address-missing",
     breaks: "E14 rule 13 (placement address)",
     description: "a refresh finds a placement by its placementId only; by externalWorkbookId, sheetName and anchorCell it answers 404",
-    catches: ["reports.placement.addressing"],
     because: { "reports.placement.addressing": "refresh-by-address" },
-    routes: ["E14"],
+    operations: ["refreshReport"],
     handle: ({ req, next }) => {
-      if (is(req, "PUT", /\/refresh$/) && !req.body?.placementId) throw new HttpError(404, "no such placement of this report");
+      if (!req.body?.placementId) throw new HttpError(404, "no such placement of this report");
       return next();
     },
   },
@@ -83,12 +77,11 @@ export const e14ParameterFaults: Fault[] = [
     name: "placement-remove-by-id-ignored",
     breaks: "E14 rule 13 (placement removal)",
     description: "removing a placement by its placementId answers 200 and keeps it",
-    catches: ["reports.placement.addressing"],
     because: { "reports.placement.addressing": "placement-removed" },
-    routes: ["E14"],
+    operations: ["disconnectReportWorkbook"],
     handle: ({ req, next }) => {
       const id = req.query.get("placementId");
-      if (is(req, "DELETE", /\/connect-workbook$/) && id) return ok({ deleted: id });
+      if (id) return ok({ deleted: id });
       return next();
     },
   },
@@ -96,12 +89,10 @@ export const e14ParameterFaults: Fault[] = [
     name: "policy-secrets-manage-refused",
     breaks: "Authentication 5",
     description: "a policy with the action SecretsManage is refused, though the document lists the action",
-    catches: ["policies.actions.named"],
     because: { "policies.actions.named": "policy-action-accepted" },
-    routes: ["E14"],
+    operations: ["createPolicy", "updatePolicy"],
     handle: ({ req, next }) => {
-      if (req.path.startsWith("/api/v1/policies") && ["POST", "PUT"].includes(req.method) && req.body?.action === "SecretsManage")
-        throw new HttpError(400, "action must be one of Read, Edit, Manage, DownloadData, AuditLogManage");
+      if (req.body?.action === "SecretsManage") throw new HttpError(400, "action must be one of Read, Edit, Manage, DownloadData, AuditLogManage");
       return next();
     },
   },
@@ -109,9 +100,8 @@ export const e14ParameterFaults: Fault[] = [
     name: "embed-member-removal-ignored",
     breaks: "E14 (embed tenants: group members)",
     description: "removing a member from an embed group answers 204 and keeps the member",
-    catches: ["embed-tenants.groups.members"],
     because: { "embed-tenants.groups.members": "member-gone" },
-    routes: ["E14"],
-    handle: ({ req, next }) => (is(req, "DELETE", /\/members\/[^/]+$/) ? { status: 204 } : next()),
+    operations: ["removeEmbedGroupMember"],
+    handle: () => ({ status: 204 }),
   },
 ];

@@ -7,26 +7,22 @@ import { DBT_STATUSES, DBT_TRIGGERS } from "../routes/e14/dbt-sync.js";
 import { EMBED_ACTIONS } from "../routes/e14/platform.js";
 import { SORT_BYS } from "../routes/e14/reports.js";
 import { ATTRIBUTE_TYPES, NOTIFICATION_OPERATORS } from "../routes/e14/resources.js";
-import { is } from "./policies.js";
 
 /** The rules the spec states about E14 families, each broken once (a reference/e14/behaviour.ts seam, a policy of the endpoint, or an answer rewritten). */
-const CURSOR_LISTS = /\/(branches|data-model\/files|regions|user-attributes)\/?$/;
 
 export const e14Faults: Fault[] = [
   {
     name: "bulk-delete-failures-unreported",
     breaks: "E14 rule 1 (per-item failures)",
     description: "bulk delete answers failed: [] even when an item was missing",
-    catches: ["bulk-delete.items.per-item-failures"],
     because: { "bulk-delete.items.per-item-failures": "failure-reported" },
-    routes: ["E14"],
-    respond: ({ status, body, req }) => (status === 200 && req.path.endsWith("/workspace/bulk-delete") ? { ...body, failed: [] } : body),
+    operations: ["bulkDeleteWorkspaceItems"],
+    respond: ({ status, body, req }) => (status === 200 ? { ...body, failed: [] } : body),
   },
   {
     name: "bulk-delete-duplicates-kept",
     breaks: "E14 rule 1 (facts: duplicates collapsed)",
     description: "bulk delete handles a duplicate entry again, which then fails as missing",
-    catches: ["bulk-delete.items.duplicates-collapsed"],
     because: { "bulk-delete.items.duplicates-collapsed": "no-duplicate-failure" },
     behaviour: { bulkDeleteRefs: (body) => (body as any).items.flatMap((i: any) => itemRefs({ items: [i] })) },
   },
@@ -34,11 +30,9 @@ export const e14Faults: Fault[] = [
     name: "bulk-delete-rolls-back",
     breaks: "E14 rule 1 (facts: no rollback)",
     description: "when an item of a bulk delete fails, the items deleted before it are restored (the answer still lists them as deleted)",
-    catches: ["bulk-delete.items.no-rollback"],
     because: { "bulk-delete.items.no-rollback": "stays-deleted" },
-    routes: ["E14"],
+    operations: ["bulkDeleteWorkspaceItems"],
     handle: async ({ req, app, next }) => {
-      if (!is(req, "POST", /\/workspace\/bulk-delete$/)) return next();
       const before = new Map(app.store.items);
       const reply = await next();
       if (reply.status === 200 && (reply.body as { failed: unknown[] }).failed.length)
@@ -50,13 +44,11 @@ export const e14Faults: Fault[] = [
     name: "reports-sort-by-last-viewed-refused",
     breaks: "E14 rule 5 (sortBy values)",
     description: "the reports list refuses sortBy=lastViewedAt with a 400",
-    catches: ["reports.list.sort-by-values"],
     because: { "reports.list.sort-by-values": "sort-by-accepted" },
-    routes: ["E14"],
+    operations: ["listReports"],
     handle: ({ req, next }) => {
       const left = SORT_BYS.filter((s) => s !== "lastViewedAt");
-      if (is(req, "GET", /\/deployments\/[^/]+\/reports$/) && req.query.get("sortBy") === "lastViewedAt")
-        throw new HttpError(400, `sortBy must be one of ${left.join(", ")}`);
+      if (req.query.get("sortBy") === "lastViewedAt") throw new HttpError(400, `sortBy must be one of ${left.join(", ")}`);
       return next();
     },
   },
@@ -64,7 +56,6 @@ export const e14Faults: Fault[] = [
     name: "reports-name-sort-ignored",
     breaks: "E14 rule 5 (sortBy name)",
     description: "sortBy=name is accepted but the reports come in creation order",
-    catches: ["reports.list.sorted-by-name"],
     because: { "reports.list.sorted-by-name": "sorted" },
     behaviour: { reportSortValue: (r, sortBy) => (sortBy === "name" ? r.createdAt : ((r as any)[sortBy] ?? "")) },
   },
@@ -72,7 +63,6 @@ export const e14Faults: Fault[] = [
     name: "reports-last-viewed-cursor",
     breaks: "E14 rule 5 (no cursor with lastViewedAt)",
     description: "sorted by lastViewedAt, the reports list still pages with a cursor",
-    catches: ["reports.list.last-viewed-no-cursor", "reports.list.last-viewed-no-cursor-offered"],
     because: { "reports.list.last-viewed-no-cursor": "no-cursor", "reports.list.last-viewed-no-cursor-offered": "cursor-offered" },
     behaviour: { cursorWhenSortedByLastViewed: () => true },
   },
@@ -80,7 +70,6 @@ export const e14Faults: Fault[] = [
     name: "search-ignored",
     breaks: "E14 rule 5 (search); E14 rule 6 (users search); E14 rule 11 (search on users and groups)",
     description: "the search query of the reports, users and groups lists is accepted and ignored",
-    catches: ["reports.list.search-filter", "users.list.search", "groups.list.search"],
     because: { "reports.list.search-filter": "only-matches", "users.list.search": "only-matches", "groups.list.search": "only-matches" },
     behaviour: { searchMatches: () => true },
   },
@@ -88,7 +77,6 @@ export const e14Faults: Fault[] = [
     name: "reports-folder-filter-ignored",
     breaks: "E14 rule 5 (folderId filter)",
     description: "the folderId filter of the reports list is accepted and ignored",
-    catches: ["reports.list.folder-filter"],
     because: { "reports.list.folder-filter": "only-matches" },
     behaviour: { reportInFolder: () => true },
   },
@@ -96,7 +84,6 @@ export const e14Faults: Fault[] = [
     name: "reports-external-workbook-filter-ignored",
     breaks: "E14 rule 5 (externalWorkbookId filter)",
     description: "the externalWorkbookId filter of the reports list is accepted and ignored",
-    catches: ["reports.list.external-workbook-filter"],
     because: { "reports.list.external-workbook-filter": "only-matches" },
     behaviour: { reportInExternalWorkbook: () => true },
   },
@@ -104,11 +91,10 @@ export const e14Faults: Fault[] = [
     name: "placement-needs-edit-access",
     breaks: "Authentication 4 (connect report: read access)",
     description: "placing a report in a spreadsheet needs edit access to the report",
-    catches: ["reports.placement.read-access-suffices"],
     because: { "reports.placement.read-access-suffices": "read-suffices" },
-    routes: ["E14"],
+    operations: ["connectReportWorkbook", "disconnectReportWorkbook", "refreshReport"],
     handle: ({ req, app, next }) => {
-      const r = is(req, ["PUT", "DELETE"], /\/reports\/[^/]+\/(connect-workbook|refresh)$/) ? app.store.items.get(Number(req.params.reportId)) : undefined;
+      const r = app.store.items.get(Number(req.params.reportId));
       const access = r?.type === "REPORT" && String(r.deploymentId) === req.params.deploymentId ? accessTo(app.store, req.user, r) : undefined;
       if (access && atLeast(access, "read") && !atLeast(access, "edit")) throw new HttpError(403, "edit access to the report is required");
       return next();
@@ -118,11 +104,9 @@ export const e14Faults: Fault[] = [
     name: "branch-delete-orphans-children",
     breaks: "E14 rule 4 (children re-parented)",
     description: "deleting a branch leaves its children pointing at the deleted branch",
-    catches: ["branches.delete.children-reparented"],
     because: { "branches.delete.children-reparented": "reparented" },
-    routes: ["E14"],
+    operations: ["deleteBranch"],
     handle: async ({ req, app, next }) => {
-      if (!is(req, "DELETE", /\/branches$/)) return next();
       const deleted = req.query.get("branchName");
       const children = deploymentOf(app, req).branches.filter((b) => deleted && b.parentBranch === deleted);
       const reply = await next();
@@ -134,7 +118,6 @@ export const e14Faults: Fault[] = [
     name: "files-written-outside-dev-mode",
     breaks: "E14 rule 2 (writes only on dev-mode branches)",
     description: "data-model files are written on any branch, in dev mode or not",
-    catches: ["data-model.files.write-needs-dev-mode"],
     because: { "data-model.files.write-needs-dev-mode": "refused-outside-dev-mode" },
     behaviour: { fileWriteAllowed: () => true },
   },
@@ -142,28 +125,26 @@ export const e14Faults: Fault[] = [
     name: "validate-compile-errors-400",
     breaks: "E14 rule 3; Errors 4",
     description: "a branch that does not compile validates as a 400 request error",
-    catches: ["data-model.validate.compile-errors-200"],
     because: { "data-model.validate.compile-errors-200": "status-200" },
-    routes: ["E14"],
+    operations: ["validateDataModel"],
     handle: async ({ req, next }) => {
       const reply = await next();
-      return is(req, "GET", /\/data-model\/validate$/) && (reply.body as { valid?: boolean }).valid === false ? { ...reply, status: 400 } : reply;
+      return (reply.body as { valid?: boolean }).valid === false ? { ...reply, status: 400 } : reply;
     },
   },
   {
     name: "e14-lists-without-page-info",
     breaks: "E14 rule 11 (cursor pagination, 0.4.0); Pagination styles 2",
     description: "the branches, data-model files, regions and user attributes lists answer without pageInfo",
-    catches: ["branches.list.cursor", "data-model.files.cursor", "regions.list.cursor", "user-attributes.list.cursor"],
     because: {
       "branches.list.cursor": "page-info",
       "data-model.files.cursor": "page-info",
       "regions.list.cursor": "page-info",
       "user-attributes.list.cursor": "page-info",
     },
-    routes: ["E14"],
+    operations: ["listBranches", "listDataModelFiles", "listRegions", "listUserAttributes"],
     respond: ({ status, body, req }) => {
-      if (status !== 200 || req.method !== "GET" || !CURSOR_LISTS.test(req.path) || !body || typeof body !== "object") return body;
+      if (status !== 200 || !body || typeof body !== "object") return body;
       const { pageInfo: _dropped, ...rest } = body;
       return rest;
     },
@@ -172,11 +153,10 @@ export const e14Faults: Fault[] = [
     name: "files-first-ignored",
     breaks: "E14 rule 11 (cursor pagination of files)",
     description: "the data-model files list ignores first and answers every file",
-    catches: ["data-model.files.cursor"],
     because: { "data-model.files.cursor": "first-honoured" },
-    routes: ["E14"],
+    operations: ["listDataModelFiles"],
     handle: ({ req, next }) => {
-      if (is(req, "GET", /\/data-model\/files$/)) req.query.delete("first");
+      req.query.delete("first");
       return next();
     },
   },
@@ -184,11 +164,9 @@ export const e14Faults: Fault[] = [
     name: "users-bulk-unknown-fails-all",
     breaks: "E14 rule 6 (per-user failures)",
     description: "a bulk user action naming one missing user fails whole with a 404",
-    catches: ["users.bulk.per-user-failures"],
     because: { "users.bulk.per-user-failures": "per-user-answer" },
-    routes: ["E14"],
+    operations: ["bulkUserAction"],
     handle: async ({ req, app, next }) => {
-      if (!is(req, "POST", /\/users\/bulk$/)) return next();
       const admins = e14(app.store).users;
       const before = new Map([...admins].map(([id, a]) => [id, { ...a }]));
       const reply = await next();
@@ -203,13 +181,11 @@ export const e14Faults: Fault[] = [
     name: "attribute-type-number-array-refused",
     breaks: "E14 rule 7 (attribute types)",
     description: "user attributes of type number_array are refused",
-    catches: ["user-attributes.types.accepted"],
     because: { "user-attributes.types.accepted": "type-accepted" },
-    routes: ["E14"],
+    operations: ["createUserAttribute", "updateUserAttribute"],
     handle: ({ req, next }) => {
       const left = ATTRIBUTE_TYPES.filter((t) => t !== "number_array");
-      if (is(req, ["POST", "PUT"], /\/user-attributes(\/[^/]+)?$/) && req.body?.type === "number_array")
-        throw new HttpError(400, `type must be one of ${left.join(", ")}`);
+      if (req.body?.type === "number_array") throw new HttpError(400, `type must be one of ${left.join(", ")}`);
       return next();
     },
   },
@@ -217,13 +193,12 @@ export const e14Faults: Fault[] = [
     name: "notification-empty-operators-refused",
     breaks: "E14 rule 12 (operators is_empty, is_not_empty)",
     description: "notification filters refuse the operators is_empty and is_not_empty",
-    catches: ["notifications.filters.empty-operators"],
     because: { "notifications.filters.empty-operators": "operator-accepted" },
-    routes: ["E14"],
+    operations: ["createNotification", "updateNotification"],
     handle: ({ req, next }) => {
       const left = NOTIFICATION_OPERATORS.filter((o) => !o.endsWith("empty"));
       const filters: unknown = req.body?.filters;
-      if (is(req, ["POST", "PUT"], /\/notifications(\/[^/]+)?$/) && Array.isArray(filters) && filters.some((f) => !left.includes(f?.operator)))
+      if (Array.isArray(filters) && filters.some((f) => !left.includes(f?.operator)))
         throw new HttpError(400, `each filter is {member, operator: ${left.join(" | ")}, values?}`);
       return next();
     },
@@ -232,12 +207,11 @@ export const e14Faults: Fault[] = [
     name: "embed-access-none-refused",
     breaks: "E14 rule 8 (actions read and none)",
     description: "embed access accepts read but refuses none",
-    catches: ["embed.access.actions"],
     because: { "embed.access.actions": "action-accepted" },
-    routes: ["E14"],
+    operations: ["setEmbedAccess"],
     handle: ({ req, next }) => {
       const left = EMBED_ACTIONS.filter((a) => a !== "none");
-      if (is(req, "PUT", /\/embed-access$/) && req.body?.action === "none") throw new HttpError(400, `action must be one of ${left.join(", ")}`);
+      if (req.body?.action === "none") throw new HttpError(400, `action must be one of ${left.join(", ")}`);
       return next();
     },
   },
@@ -245,7 +219,6 @@ export const e14Faults: Fault[] = [
     name: "logs-filters-ignored",
     breaks: "E14 rule 9 (source and container filters)",
     description: "the logs accept source and container and ignore them",
-    catches: ["logs.filter.source", "logs.filter.container"],
     because: { "logs.filter.source": "only-that-source", "logs.filter.container": "only-that-container" },
     behaviour: { logMatches: () => true },
   },
@@ -253,21 +226,18 @@ export const e14Faults: Fault[] = [
     name: "dbt-poll-answers-another-job",
     breaks: "E14 rule 10 (poll)",
     description: "polling a dbt sync answers another job's id",
-    catches: ["dbt-sync.run.poll-result-logs"],
     because: { "dbt-sync.run.poll-result-logs": "same-job" },
-    routes: ["E14"],
-    respond: ({ status, body, req }) =>
-      status === 200 && req.method === "GET" && /\/dbt-sync\/[^/]+$/.test(req.path) ? { ...body, id: `${body.id}-other` } : body,
+    operations: ["getDbtSync"],
+    respond: ({ status, body, req }) => (status === 200 ? { ...body, id: `${body.id}-other` } : body),
   },
   {
     name: "dbt-cancel-ignored",
     breaks: "E14 rule 10 (cancel)",
     description: "cancelling a running dbt sync answers 200 and lets it run on",
-    catches: ["dbt-sync.cancel.stops"],
     because: { "dbt-sync.cancel.stops": "stopped" },
-    routes: ["E14"],
+    operations: ["cancelDbtSync"],
     handle: async ({ req, app, next }) => {
-      const job = is(req, "DELETE", /\/dbt-sync\/[^/]+$/) ? e14(app.store).dbtJobs.find((j) => j.id === req.params.syncJobId) : undefined;
+      const job = e14(app.store).dbtJobs.find((j) => j.id === req.params.syncJobId);
       if (!job) return next();
       const running = { status: job.status, finishedAt: job.finishedAt };
       const reply = await next();
@@ -280,7 +250,6 @@ export const e14Faults: Fault[] = [
     name: "dbt-history-trigger-ignored",
     breaks: "E14 rule 10 (history filtered by trigger)",
     description: "the dbt sync history filters by status but ignores trigger",
-    catches: ["dbt-sync.history.filters"],
     because: { "dbt-sync.history.filters": "only-that-trigger" },
     behaviour: { dbtHistoryMatches: (job, status) => !status || job.status === status },
   },
@@ -289,7 +258,6 @@ export const e14Faults: Fault[] = [
       name: `reports-${date}-sort-by-name`,
       breaks: `E14 rule 5 (sortBy ${date})`,
       description: `sortBy=${date} is accepted but the reports come in name order (the other sortBy values order right)`,
-      catches: ["reports.list.sorted-by-dates"],
       because: { "reports.list.sorted-by-dates": `sorted:${date}` },
       behaviour: { reportSortValue: (r, sortBy) => (sortBy === date ? r.name : ((r as any)[sortBy] ?? "")) },
     }),
@@ -298,23 +266,19 @@ export const e14Faults: Fault[] = [
     name: "bulk-delete-forbidden-as-404",
     breaks: "E14 rule 1 (facts: 403 without manage access)",
     description: "bulk delete reports an item the caller may only read as missing (404) instead of forbidden (403)",
-    catches: ["bulk-delete.items.forbidden-reported"],
     because: { "bulk-delete.items.forbidden-reported": "forbidden-403" },
-    routes: ["E14"],
+    operations: ["bulkDeleteWorkspaceItems"],
     respond: ({ status, body, req }) =>
-      status === 200 && req.path.endsWith("/workspace/bulk-delete")
-        ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 403 ? { ...f, error: { ...f.error, status: 404 } } : f)) }
-        : body,
+      status === 200 ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 403 ? { ...f, error: { ...f.error, status: 404 } } : f)) } : body,
   },
   {
     name: "bulk-delete-forbidden-deleted-anyway",
     breaks: "E14 rule 1 (per-item failures)",
     description: "bulk delete reports an item the caller may not delete as failed with 403, and deletes it all the same",
-    catches: ["bulk-delete.items.forbidden-reported"],
     because: { "bulk-delete.items.forbidden-reported": "still-there" },
-    routes: ["E14"],
+    operations: ["bulkDeleteWorkspaceItems"],
     respond: ({ status, body, req, app }) => {
-      if (status === 200 && req.path.endsWith("/workspace/bulk-delete")) for (const f of body.failed) if (f.error.status === 403) app.store.items.delete(f.id);
+      if (status === 200) for (const f of body.failed) if (f.error.status === 403) app.store.items.delete(f.id);
       return body;
     },
   },
@@ -322,20 +286,16 @@ export const e14Faults: Fault[] = [
     name: "bulk-delete-report-kept",
     breaks: "E14 rule 1 (facts: items of WORKBOOK, REPORT, FOLDER)",
     description: "bulk delete lists a REPORT item in deleted but leaves it in place; workbooks and folders are deleted",
-    catches: ["bulk-delete.items.mixed-kinds"],
     because: { "bulk-delete.items.mixed-kinds": "still-there" },
     behaviour: { bulkDeleteRefs: (body) => itemRefs(body).filter((r) => r.type !== "REPORT") },
-    routes: ["E14"],
+    operations: ["bulkDeleteWorkspaceItems"],
     respond: ({ status, body, req }) =>
-      status === 200 && req.path.endsWith("/workspace/bulk-delete")
-        ? { ...body, deleted: [...body.deleted, ...itemRefs(req.body).filter((r) => r.type === "REPORT")] }
-        : body,
+      status === 200 ? { ...body, deleted: [...body.deleted, ...itemRefs(req.body).filter((r) => r.type === "REPORT")] } : body,
   },
   {
     name: "users-bulk-forbidden-applies",
     breaks: "E14 rule 6 (user administration)",
     description: "any caller may apply bulk user actions: the read-only caller's DEACTIVATE is applied",
-    catches: ["users.bulk.forbidden-not-applied"],
     because: { "users.bulk.forbidden-not-applied": "refused" },
     behaviour: { administersUsers: () => true },
   },
@@ -343,11 +303,10 @@ export const e14Faults: Fault[] = [
     name: "users-bulk-duplicate-twice",
     breaks: "E14 rule 6 (bulk actions with per-user failures)",
     description: "a user named twice in a bulk action is applied once, and the second entry is reported as a per-user failure",
-    catches: ["users.bulk.duplicate-once"],
     because: { "users.bulk.duplicate-once": "no-duplicate-failure" },
-    routes: ["E14"],
+    operations: ["bulkUserAction"],
     respond: ({ status, body, req }) => {
-      if (status !== 200 || !req.path.endsWith("/users/bulk") || !Array.isArray(req.body?.userIds)) return body;
+      if (status !== 200 || !Array.isArray(req.body?.userIds)) return body;
       const twice = (req.body.userIds as number[]).filter((id, i, all) => all.indexOf(id) !== i);
       return {
         ...body,
@@ -359,12 +318,11 @@ export const e14Faults: Fault[] = [
     name: "users-bulk-forbidden-reported-yet-applied",
     breaks: "E14 rule 6 (bulk actions with per-user failures)",
     description: "a caller without the admin permission gets every user of its bulk action reported as a 403 failure, but the action is applied",
-    catches: ["users.bulk.forbidden-not-applied"],
     because: { "users.bulk.forbidden-not-applied": "not-applied" },
     behaviour: { administersUsers: () => true },
-    routes: ["E14"],
+    operations: ["bulkUserAction"],
     respond: ({ status, body, req }) => {
-      if (status !== 200 || !req.path.endsWith("/users/bulk") || req.user.permissions.has("AuditLogManage")) return body;
+      if (status !== 200 || req.user.permissions.has("AuditLogManage")) return body;
       return {
         ...body,
         succeeded: [],
@@ -381,7 +339,6 @@ export const e14Faults: Fault[] = [
       name: `dbt-history-status-${value}-ignored`,
       breaks: "E14 rule 10 (history filtered by status)",
       description: `the dbt sync history filtered by status=${value} lists runs of every status (the other status values, and trigger, filter)`,
-      catches: ["dbt-sync.history.filters"],
       because: { "dbt-sync.history.filters": "only-that-status" },
       behaviour: {
         dbtHistoryMatches: (job, status, trigger) => (!status || status === value || job.status === status) && (!trigger || job.trigger === trigger),
@@ -393,7 +350,6 @@ export const e14Faults: Fault[] = [
       name: `dbt-history-trigger-${value}-ignored`,
       breaks: "E14 rule 10 (history filtered by trigger)",
       description: `the dbt sync history filtered by trigger=${value} lists runs of every trigger (the other trigger values, and status, filter)`,
-      catches: ["dbt-sync.history.filters"],
       because: { "dbt-sync.history.filters": "only-that-trigger" },
       behaviour: {
         dbtHistoryMatches: (job, status, trigger) => (!status || job.status === status) && (!trigger || trigger === value || job.trigger === trigger),

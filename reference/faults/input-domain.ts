@@ -27,7 +27,6 @@ export const inputDomainFaults: Fault[] = [
     name: "token-lifetime-capped",
     breaks: "E3; Resources / Metadata token result",
     description: "expires_in above thirty days is silently capped: expires_at is created_at plus thirty days",
-    catches: ["tokens.lifetime.any-expires-in"],
     because: { "tokens.lifetime.any-expires-in": "lifetime" },
     routes: ["E3"],
     respond: ({ status, body }) => {
@@ -42,7 +41,6 @@ export const inputDomainFaults: Fault[] = [
     name: "template-variable-empty-dropped",
     breaks: "E6 (templateVariables merged key by key)",
     description: 'a templateVariables key sent with the value "" is dropped instead of stored as ""',
-    catches: ["deployment-update.merge.template-variables"],
     because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
     behaviour: {
       mergeSettings: (stored, patch) => {
@@ -57,7 +55,6 @@ export const inputDomainFaults: Fault[] = [
     name: "audit-user-email-substring",
     breaks: "E7 (userEmail filter)",
     description: "userEmail matches every email that contains the value, not the user's email",
-    catches: ["audit.filter.user-email"],
     because: { "audit.filter.user-email": "partial-email-matched" },
     behaviour: {
       auditRowMatches: (e, f) =>
@@ -69,7 +66,6 @@ export const inputDomainFaults: Fault[] = [
     name: "folder-path-first-ancestor-dropped",
     breaks: "Resources / Workbook (folderPath: ancestors of the containing folder)",
     description: "folderPath leaves out the outermost of two or more ancestors, on every read path",
-    catches: ["model.workspace.sequence"],
     because: { "model.workspace.sequence": "folder-path" },
     routes: ["E8", "E9", "E10", "E11", "E12"],
     respond: eachRecord((w) => (Array.isArray(w?.folderPath) && w.folderPath.length >= 2 ? { ...w, folderPath: w.folderPath.slice(1) } : w)),
@@ -78,7 +74,6 @@ export const inputDomainFaults: Fault[] = [
     name: "slug-ascii-lowercase",
     breaks: "E11 rule 1",
     description: "the slug is lowercased for A-Z only: `Ä-x` and `ä-x` hold two workbooks",
-    catches: ["upsert.slug.lowercased-non-ascii"],
     because: { "upsert.slug.lowercased-non-ascii": "same-id" },
     behaviour: { normaliseSlug: (slug) => slug.trim().replace(/[A-Z]+/g, (s) => s.toLowerCase()) },
   },
@@ -86,7 +81,6 @@ export const inputDomainFaults: Fault[] = [
     name: "env-vars-data-first-page-only",
     breaks: "E13 (data is a deprecated copy of items); Versioning 2",
     description: "the deprecated data copy is sent on the first page and left out of every later one",
-    catches: ["pagination.legacy.kept-per-server"],
     because: { "pagination.legacy.kept-per-server": "legacy-field-dropped" },
     feeds: ["env-vars.legacy.data-matches-items"],
     routes: ["E13"],
@@ -100,7 +94,6 @@ export const inputDomainFaults: Fault[] = [
     name: "workbooks-count-last-page-plus-one",
     breaks: "E8 (count: total accessible ignoring pagination)",
     description: "count is one above the total on the last page of a walk (a page reached with after), right on every other",
-    catches: ["workbooks.list.count-matches-walk"],
     because: { "workbooks.list.count-matches-walk": "count-matches" },
     routes: ["E8"],
     respond: ({ status, body, req }) =>
@@ -112,7 +105,6 @@ export const inputDomainFaults: Fault[] = [
     name: "clone-changes-source-once",
     breaks: "E10 rule 2; States and transitions (clone: source unchanged)",
     description: "the first clone of each workbook renames its source (a one-time migration of the source); later clones of it leave it alone",
-    catches: ["clone.independence.source-unchanged"],
     because: { "clone.independence.source-unchanged": "source-unchanged" },
     routes: ["E10"],
     handle: async ({ req, app, next }) => {
@@ -130,7 +122,6 @@ export const inputDomainFaults: Fault[] = [
     name: "spec-pre-0-3-0-path",
     breaks: "Versioning 3",
     description: "the served document still writes embed tenant deletion with its trailing slash, the path 0.3.0 changed",
-    catches: ["spec.document.revision-paths"],
     because: { "spec.document.revision-paths": "pre-revision-path" },
     routes: ["E14"],
     respond: servedSpec((doc) => {

@@ -15,7 +15,6 @@ export const invariantFaults: Fault[] = [
     name: "end-cursor-repeats-on-every-list",
     breaks: "Pagination styles 2; E8",
     description: "on the workbooks list, a page after the first answers the cursor it was asked with as its endCursor: a walk never ends",
-    catches: ["workbooks.list.cursor-walk"],
     because: { "workbooks.list.cursor-walk": "walk:repeated-cursor" },
     routes: ["E8"],
     respond: ({ status, body, req }) =>
@@ -25,7 +24,6 @@ export const invariantFaults: Fault[] = [
     name: "workbooks-later-pages-type-notebook",
     breaks: "Resources / Workbook (type enum)",
     description: "pages of the workbooks list after the first show their first workbook with type NOTEBOOK (in items and the deprecated data alike)",
-    catches: ["resources.schema.every-answer"],
     feeds: ["workbooks.list.cursor-walk"],
     because: { "resources.schema.every-answer": "schema:WorkbooksListResponse" },
     routes: ["E8"],
@@ -39,12 +37,11 @@ export const invariantFaults: Fault[] = [
     name: "settings-show-env-vars",
     breaks: "E14 (settings: secrets excluded); Resources / Environment variable",
     description: "the deployment settings carry the deployment's environment variables with their stored values, secrets in clear",
-    catches: ["env-vars.mask.every-answer"],
     feeds: ["env-vars.put.listed"],
     because: { "env-vars.mask.every-answer": "secret-leaked" },
-    routes: ["E14"],
+    operations: ["getDeploymentSettings"],
     respond: ({ status, body, req, app }) => {
-      if (status !== 200 || req.method !== "GET" || !req.path.endsWith("/settings")) return body;
+      if (status !== 200) return body;
       const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
       return { ...body, environmentVariables: dep?.envVars.map((v) => ({ ...v })) ?? [] };
     },
@@ -53,7 +50,6 @@ export const invariantFaults: Fault[] = [
     name: "env-vars-later-pages-unmasked",
     breaks: "E13; Resources / Environment variable",
     description: "pages of the variables list after the first, at a page size under 20, show secret-named values in clear, in items and data alike",
-    catches: ["env-vars.mask.every-answer"],
     feeds: ["env-vars.cursor.complete"],
     because: { "env-vars.mask.every-answer": "secret-unmasked" },
     routes: ["E13"],
@@ -68,7 +64,6 @@ export const invariantFaults: Fault[] = [
     name: "workbooks-later-pages-other-deployment",
     breaks: "E8; Resources / Workbook (deploymentId)",
     description: "pages of the workbooks list after the first name the next deployment as the deploymentId of their last workbook (in items and data alike)",
-    catches: ["deployments.scoping.every-answer"],
     feeds: ["workbooks.list.cursor-walk"],
     because: { "deployments.scoping.every-answer": "other-deployment" },
     routes: ["E8"],
@@ -83,7 +78,6 @@ export const invariantFaults: Fault[] = [
     name: "deployments-past-offset-created-at-date-only",
     breaks: "Resources / Deployment (created_at: ISO 8601 date-time)",
     description: "deployments listed past offset 0 carry created_at as a bare date",
-    catches: ["resources.timestamps.every-answer"],
     feeds: ["deployments.list.total-consistent"],
     because: { "resources.timestamps.every-answer": "timestamp" },
     routes: ["E1"],
@@ -96,7 +90,6 @@ export const invariantFaults: Fault[] = [
     name: "token-created-at-not-iso",
     breaks: "E3; Resources / Metadata token result (created_at: ISO 8601 date-time)",
     description: "the metadata token answer gives created_at as an HTTP date (Mon, 15 Jan 2024 10:30:00 GMT)",
-    catches: ["resources.timestamps.every-answer"],
     feeds: ["tokens.create.schema"],
     because: { "resources.timestamps.every-answer": "timestamp" },
     routes: ["E3"],
@@ -107,13 +100,11 @@ export const invariantFaults: Fault[] = [
     name: "bulk-delete-answers-500-after-deleting",
     breaks: "Errors 2",
     description: "the bulk delete the suite's cleanup uses deletes what it is asked to, then answers 500",
-    catches: ["errors.no-5xx.every-exchange"],
     feeds: ["upsert.create.absent-slug-creates"],
     because: { "errors.no-5xx.every-exchange": "server-error" },
-    routes: ["E14"],
-    respond: ({ status, body, req }) => {
-      if (status === 200 && req.path.endsWith("/workspace/bulk-delete") && Array.isArray(body?.deleted) && body.deleted.length)
-        throw new HttpError(500, "internal error");
+    operations: ["bulkDeleteWorkspaceItems"],
+    respond: ({ status, body }) => {
+      if (status === 200 && Array.isArray(body?.deleted) && body.deleted.length) throw new HttpError(500, "internal error");
       return body;
     },
   },
@@ -122,12 +113,11 @@ export const invariantFaults: Fault[] = [
     name: "env-vars-put-keeps-first-only",
     breaks: "E13; E14 (PUT env-vars)",
     description: "PUT env-vars answers 200 but keeps only the first variable of its batch; the others are dropped",
-    catches: ["env-vars.put.listed"],
     because: { "env-vars.put.listed": "listed-once" },
-    routes: ["E14"],
+    operations: ["setEnvVars"],
     respond: ({ status, body, req, app }) => {
       const sent = req.body?.env_variables;
-      if (status !== 200 || req.method !== "PUT" || !req.path.endsWith("/env-vars") || !Array.isArray(sent)) return body;
+      if (status !== 200 || !Array.isArray(sent)) return body;
       const dropped = new Set(sent.slice(1).map((v: any) => v?.name));
       const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
       if (dep) dep.envVars = dep.envVars.filter((v) => !dropped.has(v.name));

@@ -29,7 +29,6 @@ function answers(endpoint: keyof typeof OWNER_REASON, status: number): Fault {
     name: status === 404 ? `${endpoint.toLowerCase()}-missing` : `${endpoint.toLowerCase()}-answers-${status}`,
     breaks: endpoint,
     description: status === 404 ? `${endpoint} is not served: every request to it answers 404` : `${endpoint} fails: every request to it answers ${status}`,
-    catches: [root],
     // The owner fails on the status itself: for the 500 that is the declared reason, not an accident.
     because: { [root]: OWNER_REASON[endpoint] },
     routes: [endpoint],

@@ -28,7 +28,6 @@ export const workspacePropertyFaults: Fault[] = [
     name: "slug-trim-spaces-only",
     breaks: "E11 rule 1",
     description: "the slug is trimmed of spaces only: a tab around it is kept, so the variant misses the workbook and creates another",
-    catches: ["upsert.slug.any-variant"],
     because: { "upsert.slug.any-variant": "slug-reaches" },
     behaviour: { normaliseSlug: (slug) => slug.replace(/^ +| +$/g, "").toLowerCase() },
   },
@@ -36,7 +35,6 @@ export const workspacePropertyFaults: Fault[] = [
     name: "meta-merge-drops-large-objects",
     breaks: "E11 rule 2",
     description: "merging meta loses every stored key whose value is an object of more than two keys",
-    catches: ["upsert.meta.merge-any"],
     because: { "upsert.meta.merge-any": "meta-merged" },
     behaviour: {
       mergeMeta: (stored, sent) => ({ ...Object.fromEntries(Object.entries(stored).filter(([, v]) => !(isObject(v) && Object.keys(v).length > 2))), ...sent }),
@@ -46,7 +44,6 @@ export const workspacePropertyFaults: Fault[] = [
     name: "draft-first-legacy-tabs-only",
     breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
     description: "only the first TABS_CONTAINER widget of a sent draft is converted to a tabbed CONTAINER; later ones are stored as sent",
-    catches: ["upsert.draft.legacy-tabs-any"],
     because: { "upsert.draft.legacy-tabs-any": "tabs-converted" },
     behaviour: {
       convertDashboardDraft: (draft: any) => {
@@ -60,7 +57,6 @@ export const workspacePropertyFaults: Fault[] = [
     name: "bulk-move-lands-at-root-after-failure",
     breaks: "E12; States (bulk move)",
     description: "the item right after a failed one lands at the workspace root instead of the destination, yet is reported as moved there",
-    catches: ["bulk-move.batch.invariants"],
     because: { "bulk-move.batch.invariants": "reads-back" },
     routes: ["E12"],
     respond: ({ status, body, req, app }) => {
@@ -75,7 +71,6 @@ export const workspacePropertyFaults: Fault[] = [
     name: "bulk-move-access-skipped-after-missing",
     breaks: "E12; Authentication 4 (per item, the single-item rules)",
     description: "the item right after a missing one is moved without its access check",
-    catches: ["bulk-move.batch.inaccessible"],
     because: { "bulk-move.batch.inaccessible": "in-failed" },
     routes: ["E12"],
     respond: ({ status, body, req, app }) => {
@@ -97,7 +92,6 @@ export const workspacePropertyFaults: Fault[] = [
     name: "bulk-move-failed-by-status",
     breaks: "E12 Rules (applied one at a time in the given order)",
     description: "failed lists its items sorted by status, not in the order they were sent",
-    catches: ["bulk-move.batch.order"],
     because: { "bulk-move.batch.order": "order" },
     routes: ["E12"],
     respond: ({ status, body }) => (status === 200 ? { ...body, failed: [...body.failed].sort((a: any, b: any) => a.error.status - b.error.status) } : body),
@@ -107,7 +101,6 @@ export const workspacePropertyFaults: Fault[] = [
     breaks: "E8 (folderId filter); States (bulk move)",
     description:
       "E8's folderId filter reads an index that upserts and clones keep and bulk moves do not: a moved workbook is still listed in its old folder, not in its new one",
-    catches: ["model.workspace.sequence"],
     because: { "model.workspace.sequence": "folder-contents" },
     routes: ["E10", "E11", "E8"],
     respond: ({ status, body, req, app }) => {

@@ -30,7 +30,6 @@ export const propertyFaults: Fault[] = [
     name: "cursor-page-of-five-skips",
     breaks: "Pagination styles 2",
     description: "a page of 5 items after the first starts one item late, so a walk at first=5 loses an item per page",
-    catches: ["pagination.cursor.any-page-size"],
     because: { "pagination.cursor.any-page-size": "walk:no-cursor" },
     behaviour: { pageSlice: (list, start, count) => (count === 5 && start > 0 ? list.slice(start + 1, start + 1 + count) : list.slice(start, start + count)) },
   },
@@ -38,7 +37,6 @@ export const propertyFaults: Fault[] = [
     name: "offset-limit-two-starts-late",
     breaks: "Pagination styles 1; E1",
     description: "an E1 page of limit=2 past the first starts one deployment late",
-    catches: ["deployments.list.any-limit"],
     because: { "deployments.list.any-limit": "missing" },
     routes: ["E1"],
     respond: ({ status, body, req, app }) => {
@@ -52,7 +50,6 @@ export const propertyFaults: Fault[] = [
     name: "masking-misses-embedded-markers",
     breaks: "Resources / Environment variable",
     description: "a marker counts only as a word of its own (at an edge of the name or next to an underscore): DBPASSWORDX is not masked",
-    catches: ["env-vars.mask.any-upper-case-marker", "env-vars.mask.any-other-case-marker"],
     because: { "env-vars.mask.any-upper-case-marker": "masking", "env-vars.mask.any-other-case-marker": "masking" },
     behaviour: { isSecretName: (name) => new RegExp(`(^|_)(${MARKERS})|(${MARKERS})(_|$)`, "i").test(name) },
   },
@@ -60,11 +57,10 @@ export const propertyFaults: Fault[] = [
     name: "env-vars-put-answer-unmasked",
     breaks: "Resources / Environment variable",
     description: "the answer of PUT env-vars shows every value in clear, secret ones included; the GET list still masks them",
-    catches: ["env-vars.mask.any-upper-case-marker", "env-vars.mask.any-other-case-marker"],
     because: { "env-vars.mask.any-upper-case-marker": "put-answer-masking", "env-vars.mask.any-other-case-marker": "put-answer-masking" },
-    routes: ["E14"],
+    operations: ["setEnvVars"],
     respond: ({ status, body, req, app }) => {
-      if (status !== 200 || req.method !== "PUT" || !req.path.endsWith("/env-vars") || !Array.isArray(body?.items)) return body;
+      if (status !== 200 || !Array.isArray(body?.items)) return body;
       const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
       const clear = (list: any[]) => list.map((v) => ({ ...v, value: dep?.envVars.find((e) => e.name === v.name)?.value ?? v.value }));
       return { ...body, items: clear(body.items), data: Array.isArray(body.data) ? clear(body.data) : body.data };
@@ -74,7 +70,6 @@ export const propertyFaults: Fault[] = [
     name: "token-lifetime-off-by-one-above-1000",
     breaks: "E3; Resources / Metadata token result",
     description: "a metadata token asked to live more than 1000 s lives one second longer (expires_at and the JWT's exp)",
-    catches: ["tokens.lifetime.any-expires-in", "tokens.jwt.any-lifetime"],
     because: { "tokens.lifetime.any-expires-in": "lifetime", "tokens.jwt.any-lifetime": "jwt-lifetime" },
     routes: ["E3"],
     handle: ({ req, next }) => {
@@ -88,7 +83,6 @@ export const propertyFaults: Fault[] = [
     breaks: "E6 rule 1",
     description:
       "an image-style reference is read by its tag alone: another image (or none) with a listed version's tag (other/image:v1.7.20, :v1.7.20) is taken as that version",
-    catches: ["deployment-update.version.near-miss-forms"],
     because: { "deployment-update.version.near-miss-forms": "status" },
     behaviour: {
       resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^[^:\s]*:/, `${repository}:`), versions, repository),
@@ -98,7 +92,6 @@ export const propertyFaults: Fault[] = [
     name: "version-capital-v-accepted",
     breaks: "E6 rule 1",
     description: "a version written with a capital V (V1.7.20) is taken as v1.7.20",
-    catches: ["deployment-update.version.near-miss-forms"],
     because: { "deployment-update.version.near-miss-forms": "status" },
     behaviour: { resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^(\s*)V/, "$1v"), versions, repository) },
   },
@@ -106,7 +99,6 @@ export const propertyFaults: Fault[] = [
     name: "version-unlisted-patch-rounds",
     breaks: "E6 rule 1",
     description: "a version whose major and minor are listed but whose patch is not (1.7.5) is taken as the closest listed patch instead of a 400",
-    catches: ["deployment-update.version.near-miss-forms", "deployment-update.negative.unlisted-version"],
     because: { "deployment-update.version.near-miss-forms": "status", "deployment-update.negative.unlisted-version": "status" },
     behaviour: { resolveVersion: closestPatch },
   },
@@ -114,7 +106,6 @@ export const propertyFaults: Fault[] = [
     name: "token-expires-in-numeric-string",
     breaks: "E3 (expires_in: number)",
     description: 'expires_in sent as a numeric string ("900") is accepted, and the token gets the default lifetime',
-    catches: ["tokens.negative.broken-body", "tokens.negative.broken-body-4xx"],
     because: { "tokens.negative.broken-body": "lifetime-spelled", "tokens.negative.broken-body-4xx": "lifetime-spelled" },
     behaviour: { expiresInProblem: (v) => (typeof v === "string" && /^\d+$/.test(v) ? undefined : cleanBehaviour.expiresInProblem(v)) },
   },
@@ -122,7 +113,6 @@ export const propertyFaults: Fault[] = [
     name: "token-expires-in-large-negative-accepted",
     breaks: "E3 (expires_in: seconds)",
     description: "an expires_in below -1000 is accepted (only small non-positive values are refused); the token is born expired",
-    catches: ["tokens.negative.non-positive-lifetime"],
     because: { "tokens.negative.non-positive-lifetime": "client-error" },
     behaviour: { expiresInProblem: (v) => (typeof v === "number" && v < -1000 ? undefined : cleanBehaviour.expiresInProblem(v)) },
   },
@@ -130,7 +120,6 @@ export const propertyFaults: Fault[] = [
     name: "staging-unnamed-branch-is-first-shared",
     breaks: "E4 (branchName or branchId)",
     description: "a toggle naming no branch acts on the deployment's first shared branch instead of being refused",
-    catches: ["staging.negative.broken-body", "staging.negative.broken-body-4xx"],
     because: { "staging.negative.broken-body": "staging-unchanged", "staging.negative.broken-body-4xx": "client-error" },
     routes: ["E4"],
     handle: unnamedBranchIsFirstShared,
@@ -140,7 +129,6 @@ export const propertyFaults: Fault[] = [
     breaks: "E10 (body {shared: boolean})",
     description:
       "any clone body is served: one that is not an object, or whose shared is not a boolean, makes a plain clone (a reading of the unusable part as absent: the MUST holds, the 4xx the SHOULD asks for is missing)",
-    catches: ["workspace.negative.broken-body-4xx"],
     because: { "workspace.negative.broken-body-4xx": "client-error" },
     spares: ["workspace.negative.broken-body"],
     behaviour: { cloneBodyProblem: () => undefined },
@@ -150,7 +138,6 @@ export const propertyFaults: Fault[] = [
     breaks: "E10 (body {shared: boolean}; Response 200: the new Workbook)",
     description:
       "a clone body whose shared is not a boolean makes a plain clone but answers with the source workbook's id: the clone made is not the one answered",
-    catches: ["workspace.negative.broken-body"],
     because: { "workspace.negative.broken-body": "beyond-request" },
     routes: ["E10"],
     behaviour: {
@@ -167,13 +154,6 @@ export const propertyFaults: Fault[] = [
     breaks: "Errors 2 (a request error is a 4xx; no status named for a broken E3, E4, E10, E11 or E12 body)",
     description:
       "a broken body on E3, E4, E10, E11 or E12 is answered 200 with the error message and nothing applied: the MUST (not applied, no 5xx) holds, the 4xx the SHOULD asks for is missing",
-    catches: [
-      "tokens.negative.broken-body-4xx",
-      "staging.negative.broken-body-4xx",
-      "workspace.negative.broken-body-4xx",
-      "tokens.request.broken-body-4xx",
-      "upsert.draft.invalid-widget-4xx",
-    ],
     because: {
       "tokens.request.broken-body-4xx": "client-error",
       "tokens.negative.broken-body-4xx": "client-error",
@@ -199,7 +179,6 @@ export const propertyFaults: Fault[] = [
     name: "bulk-move-malformed-entries-dropped",
     breaks: "E12 (items of {type, id})",
     description: "item entries that are not {type: WORKBOOK|REPORT|FOLDER, id: integer} are dropped silently and the rest of the batch moves",
-    catches: ["errors.negative.implied-rules"],
     because: { "errors.negative.implied-rules": "client-error" },
     behaviour: { bulkMoveItems: (body) => itemRefs(isObject(body) && Array.isArray(body.items) ? { ...body, items: body.items.filter(wellFormedRef) } : body) },
   },
@@ -208,7 +187,6 @@ export const propertyFaults: Fault[] = [
     breaks: "E11 rule 2 (a meta.dashboardDraft is validated as elsewhere); Resources / DashboardConfig",
     description:
       "a sent meta.dashboardDraft is checked only widget by widget (id, type, position, config): its kind, layout, app, settings and the widgets' other fields are taken whatever their type",
-    catches: ["upsert.negative.broken-draft"],
     // A draft taken earlier in the run may be what fails: the workbook then reads back with it.
     because: { "upsert.negative.broken-draft": "schema:Workbook" },
     behaviour: { dashboardDraftProblem: (draft) => widgetProblem(draft, [...WIDGET_TYPES, LEGACY_TABS]) },
@@ -217,7 +195,6 @@ export const propertyFaults: Fault[] = [
     name: "upsert-long-name-crashes",
     breaks: "Errors 2; E11",
     description: "a workbook name longer than 255 characters overflows its column: the upsert answers 500",
-    catches: ["errors.no-5xx.valid-writes"],
     because: { "errors.no-5xx.valid-writes": "server-error" },
     behaviour: {
       upsertFields: (current, sent) => {
@@ -230,7 +207,6 @@ export const propertyFaults: Fault[] = [
     name: "bulk-move-item-type-loosely-read",
     breaks: "E12 (items of {type, id}); Resources / Workspace item reference",
     description: "an item type is read loosely: a trailing S or separator is dropped, so WORKBOOKS or FOLDER_ moves the item as a WORKBOOK or FOLDER",
-    catches: ["errors.negative.implied-rules"],
     because: { "errors.negative.implied-rules": "client-error" },
     behaviour: {
       bulkMoveItems: (body) =>
@@ -250,7 +226,6 @@ export const propertyFaults: Fault[] = [
     name: "page-parameter-overflow",
     breaks: "Errors 2",
     description: "an integer page parameter (offset, limit, first, folderId) beyond 1000 either way crashes the list handler: 500",
-    catches: ["errors.no-5xx.valid-reads", "errors.no-5xx.invalid-reads"],
     because: { "errors.no-5xx.valid-reads": "server-error", "errors.no-5xx.invalid-reads": "server-error" },
     behaviour: {
       belowMinimum: (value, min) => {
@@ -263,7 +238,6 @@ export const propertyFaults: Fault[] = [
     name: "upsert-unicode-slug-crashes",
     breaks: "Errors 2; E11 rule 1",
     description: "a slug with a character outside ASCII crashes the slug normalisation: 500",
-    catches: ["errors.no-5xx.valid-writes"],
     because: { "errors.no-5xx.valid-writes": "server-error" },
     behaviour: {
       normaliseSlug: (slug) => {

@@ -12,7 +12,6 @@ export const rangeFaults: Fault[] = [
     name: "cursor-page-cap-past-first-page",
     breaks: "Pagination styles 2",
     description: "a cursor page after the first holds one item more than first when first is 3 or more (the cursor moves past it: nothing is lost or repeated)",
-    catches: ["pagination.cursor.any-page-size"],
     because: { "pagination.cursor.any-page-size": "page-cap" },
     behaviour: { pageSlice: (list, start, count) => list.slice(start, start + count + (count >= 3 && start > 0 ? 1 : 0)) },
   },
@@ -20,7 +19,6 @@ export const rangeFaults: Fault[] = [
     name: "offset-limit-two-cap-ignored",
     breaks: "Pagination styles 1; E1; E2",
     description: "an offset page at offset 0 with limit=2 holds three items: E1's deployments and E2's deprecated data",
-    catches: ["deployments.list.any-limit", "environments.legacy.any-limit"],
     because: { "deployments.list.any-limit": "page-cap", "environments.legacy.any-limit": "page-cap" },
     routes: ["E1", "E2"],
     respond: ({ status, body, req, app }) => {
@@ -35,7 +33,6 @@ export const rangeFaults: Fault[] = [
     name: "list-filter-dropped-after-first-page",
     breaks: "E2 (query type); E8 (folderId)",
     description: "E2's type and E8's folderId filter only the first page: a page asked with after, or at an offset, lists unfiltered",
-    catches: ["environments.filter.every-page", "workbooks.list.folder-filter-every-page"],
     because: { "environments.filter.every-page": "filter-every-page", "workbooks.list.folder-filter-every-page": "filter-every-page" },
     routes: ["E2", "E8"],
     handle: ({ req, next }) => {
@@ -48,7 +45,6 @@ export const rangeFaults: Fault[] = [
     breaks: "Pagination styles 2; E8",
     description:
       "walked at first=1, E8's page holding the last workbook but one says hasNextPage false: the last workbook is never served (every other page size ends right)",
-    catches: ["pagination.cursor.any-page-size"],
     because: { "pagination.cursor.any-page-size": "missing" },
     routes: ["E8"],
     respond: ({ status, body, req }) => {
@@ -65,7 +61,6 @@ export const omittedFieldFaults: Fault[] = [
     name: "upsert-omitted-folder-to-root",
     breaks: "E11 rule 2",
     description: "an update that does not send folderId moves the workbook to the root (name and meta are kept when omitted)",
-    catches: ["upsert.update.omitted-field-kept"],
     because: { "upsert.update.omitted-field-kept": "kept:folderId" },
     behaviour: {
       upsertFields: (current, sent) => ({ ...cleanBehaviour.upsertFields(current, sent), folderId: sent.folderId === undefined ? null : sent.folderId }),
@@ -76,7 +71,6 @@ export const omittedFieldFaults: Fault[] = [
     breaks: "E6 (partial merge)",
     description:
       "an update that sends neither releaseChannel nor releaseChannelVersion moves the deployment to its channel's latest version and drops the hold",
-    catches: ["deployment-update.merge.omitted-fields-kept"],
     because: { "deployment-update.merge.omitted-fields-kept": "kept:version" },
     routes: ["E6"],
     respond: ({ status, body, req, app }) => {
@@ -109,7 +103,6 @@ export const authRangeFaults: Fault[] = [
     name: "metadata-token-accepted-on-env-vars",
     breaks: "Authentication 3",
     description: "a bearer JWT (a metadata token) is taken as the first user's API key on the env-vars list (E13) only; E1 and the rest refuse it",
-    catches: ["tokens.auth.not-an-api-key"],
     because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
     behaviour: {
       authenticate: (header, store, request) =>
@@ -124,7 +117,6 @@ export const levelFaults: Fault[] = [
     name: "deployments-data-array",
     breaks: "E1",
     description: "E1 answers data as an array of deployments (the published document's shape) beside pagination, instead of data.deployments",
-    catches: ["deployments.list.spec-shape"],
     because: { "deployments.list.spec-shape": "published-shape" },
     routes: ["E1"],
     respond: ({ status, body }) => (status === 200 && Array.isArray(body?.data?.deployments) ? { ...body, data: body.data.deployments } : body),
@@ -145,7 +137,6 @@ export const limitFaults: Fault[] = [
     name: "app-entry-truncated",
     breaks: "Limits (Dashboard app entry: max 255)",
     description: "a dashboard draft's app entry over 255 characters is cut to 255 and stored, the upsert answering 200",
-    catches: ["upsert.draft.app-entry-over-255-not-stored", "upsert.draft.app-entry-over-255-4xx"],
     because: { "upsert.draft.app-entry-over-255-not-stored": "entry-truncated", "upsert.draft.app-entry-over-255-4xx": "client-error" },
     behaviour: {
       dashboardDraftProblem: (draft) => cleanBehaviour.dashboardDraftProblem(entryCut(draft)),
@@ -156,7 +147,6 @@ export const limitFaults: Fault[] = [
     name: "app-entry-unbounded",
     breaks: "Limits (Dashboard app entry: max 255)",
     description: "a dashboard draft's app entry is taken whatever its length",
-    catches: ["upsert.draft.app-entry-over-255-not-stored"],
     because: { "upsert.draft.app-entry-over-255-not-stored": "entry-stored" },
     behaviour: { dashboardDraftProblem: (draft) => cleanBehaviour.dashboardDraftProblem(entryCut(draft)) },
   },
@@ -164,7 +154,6 @@ export const limitFaults: Fault[] = [
     name: "entry-refused-at-255",
     breaks: "Limits (Dashboard app entry: max 255)",
     description: "the entry limit is off by one: an app entry of exactly 255 characters is refused with a 400",
-    catches: ["upsert.draft.app-entry-255-kept"],
     because: { "upsert.draft.app-entry-255-kept": "entry-at-limit-accepted" },
     behaviour: {
       dashboardDraftProblem: (draft) =>
@@ -177,7 +166,6 @@ export const limitFaults: Fault[] = [
     name: "entry-truncated-at-255",
     breaks: "Limits (Dashboard app entry: max 255)",
     description: "an app entry of exactly 255 characters is accepted but stored cut to 254 (longer ones are refused as they should be)",
-    catches: ["upsert.draft.app-entry-255-kept"],
     because: { "upsert.draft.app-entry-255-kept": "entry-kept" },
     behaviour: {
       convertDashboardDraft: (draft) => {

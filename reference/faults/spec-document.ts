@@ -1,3 +1,4 @@
+import { operation } from "../../core/spec/operations.js";
 import type { Fault } from "../http.js";
 
 /** Faults of the served document, GET /api/v1/spec (an E14 route; Versioning 1). */
@@ -6,7 +7,6 @@ export const specDocumentFaults: Fault[] = [
     name: "spec-openapi-3-0",
     breaks: "Versioning 1",
     description: "the served document declares openapi 3.0.3",
-    catches: ["spec.document.openapi-3-1"],
     because: { "spec.document.openapi-3-1": "openapi-version" },
     routes: ["E14"],
     respond: servedSpec((doc) => (doc.openapi = "3.0.3")),
@@ -15,7 +15,6 @@ export const specDocumentFaults: Fault[] = [
     name: "spec-version-0-4-0",
     breaks: "Versioning 1",
     description: "the served document carries info.version 0.4.0, its last revision's number",
-    catches: ["spec.document.version"],
     because: { "spec.document.version": "info-version" },
     routes: ["E14"],
     respond: servedSpec((doc) => (doc.info.version = "0.4.0")),
@@ -24,7 +23,6 @@ export const specDocumentFaults: Fault[] = [
     name: "spec-untitled",
     breaks: "Versioning 1",
     description: "the served document's title does not name a platform API",
-    catches: ["spec.document.title"],
     because: { "spec.document.title": "title" },
     routes: ["E14"],
     respond: servedSpec((doc) => (doc.info.title = "Service")),
@@ -33,12 +31,11 @@ export const specDocumentFaults: Fault[] = [
     name: "spec-dangling-ref",
     breaks: "Versioning 1; E14 (the full document)",
     description: "the E13 answer refers to a schema the document does not hold",
-    catches: ["spec.document.dereferences"],
     because: { "spec.document.dereferences": "dangling-ref" },
     routes: ["E14"],
     respond: servedSpec(
       (doc) =>
-        (doc.paths["/api/v1/deployments/{deploymentId}/env-vars"].get.responses["200"].content["application/json"].schema = {
+        (doc.paths[operation("listEnvVars").path].get.responses["200"].content["application/json"].schema = {
           $ref: "#/components/schemas/EnvVarsListResponseV2",
         }),
     ),
@@ -47,17 +44,16 @@ export const specDocumentFaults: Fault[] = [
     name: "spec-bulk-move-missing",
     breaks: "Versioning 1; E12",
     description: "the served document leaves out the E12 bulk-move operation",
-    catches: ["spec.operations.documented"],
     because: { "spec.operations.documented": "operation-missing" },
     routes: ["E14"],
-    respond: servedSpec((doc) => delete doc.paths["/api/v1/deployments/{deploymentId}/workspace/bulk-move"].post),
+    respond: servedSpec((doc) => delete doc.paths[operation("bulkMoveWorkspaceItems").path].post),
   },
 ];
 
 /** Rewrites a copy of the OpenAPI document GET /api/v1/spec serves; other E14 answers pass untouched. */
 export function servedSpec(edit: (doc: any) => unknown): NonNullable<Fault["respond"]> {
   return ({ body, req }) => {
-    if (req.path.replace(/\/+$/, "") !== "/api/v1/spec") return body;
+    if (req.operation !== "getSpec") return body;
     // The served document is one shared object: never edit it in place.
     const doc = structuredClone(body);
     edit(doc);

@@ -17,7 +17,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-slug-untrimmed",
     breaks: "E11 rule 1",
     description: "the slug is lowercased but not trimmed before matching",
-    catches: ["upsert.slug.trimmed", "upsert.create.absent-slug-creates"],
     because: { "upsert.create.absent-slug-creates": "slug-stored", "upsert.slug.trimmed": "same-id" },
     behaviour: { normaliseSlug: (slug) => slug.toLowerCase() },
   },
@@ -25,7 +24,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-slug-case-kept",
     breaks: "E11 rule 1",
     description: "the slug is trimmed but not lowercased before matching",
-    catches: ["upsert.slug.lowercased", "upsert.create.absent-slug-creates"],
     because: { "upsert.create.absent-slug-creates": "slug-stored", "upsert.slug.lowercased": "same-id" },
     behaviour: { normaliseSlug: (slug) => slug.trim() },
   },
@@ -33,7 +31,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-always-creates",
     breaks: "E11 rule 2",
     description: "the lookup by slug never finds the existing workbook, so every upsert creates one",
-    catches: ["upsert.update.same-id"],
     because: { "upsert.update.same-id": "same-id" },
     behaviour: { slugHolder: () => undefined },
   },
@@ -41,7 +38,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-meta-replaced",
     breaks: "E11 rule 2",
     description: "meta sent on update replaces the stored metadata instead of being merged into it",
-    catches: ["upsert.meta.merge-keeps-keys"],
     because: { "upsert.meta.merge-keeps-keys": "merged" },
     behaviour: { mergeMeta: (_stored, sent) => ({ ...sent }) },
   },
@@ -49,7 +45,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-meta-stored-wins",
     breaks: "E11 rule 2",
     description: "the merge keeps the stored value of a key that is sent again",
-    catches: ["upsert.meta.merge-replaces-sent-keys"],
     because: { "upsert.meta.merge-replaces-sent-keys": "merged" },
     behaviour: { mergeMeta: (stored, sent) => ({ ...sent, ...stored }) },
   },
@@ -57,7 +52,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-meta-arrays-concatenated",
     breaks: "E11 rule 3",
     description: "the merge appends a sent array to the stored one, so re-applying a request grows it",
-    catches: ["upsert.idempotent.same-request-no-change"],
     because: { "upsert.idempotent.same-request-no-change": "no-change" },
     behaviour: {
       mergeMeta: (stored, sent) => {
@@ -71,7 +65,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-unsent-fields-reset",
     breaks: "E11 rule 2",
     description: "an update resets the fields it did not send (name to a default, meta to {}, folderId to the root)",
-    catches: ["upsert.update.name-only-keeps-meta", "upsert.update.meta-only-keeps-name"],
     because: { "upsert.update.name-only-keeps-meta": "meta-kept", "upsert.update.meta-only-keeps-name": "name-kept" },
     behaviour: { upsertFields: (_current, sent) => ({ name: sent.name ?? "Untitled", meta: sent.meta ?? {}, folderId: sent.folderId ?? null }) },
   },
@@ -79,7 +72,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-draft-unvalidated",
     breaks: "E11 rule 2; Resources / DashboardWidget",
     description: "meta.dashboardDraft is stored without validating its widgets",
-    catches: ["upsert.draft.bad-widget-type-rejected", "upsert.draft.widget-without-position-rejected", "upsert.draft.invalid-widget-4xx"],
     because: {
       "upsert.draft.bad-widget-type-rejected": "not-applied",
       "upsert.draft.widget-without-position-rejected": "schema:Workbook",
@@ -91,7 +83,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-tabs-container-rejected",
     breaks: "Resources / DashboardWidget (TABS_CONTAINER still accepted)",
     description: "a TABS_CONTAINER widget is rejected as an unknown type",
-    catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
     because: { "upsert.draft.tabs-container-accepted": "status", "upsert.draft.tabs-container-converted": "status" },
     behaviour: { dashboardDraftProblem: (draft) => draftProblem(draft, WIDGET_TYPES) },
   },
@@ -99,7 +90,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-tabs-container-unconverted",
     breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
     description: "a TABS_CONTAINER widget is stored as sent, not as a CONTAINER with layout tabs",
-    catches: ["upsert.draft.tabs-container-accepted", "upsert.draft.tabs-container-converted"],
     because: { "upsert.draft.tabs-container-accepted": "tabs-converted", "upsert.draft.tabs-container-converted": "tabs-converted" },
     behaviour: { convertDashboardDraft: (draft) => draft },
   },
@@ -108,7 +98,6 @@ export const upsertFaults: Fault[] = [
     breaks: "Resources / DashboardWidget (a tabbed container is a CONTAINER with config.layout tabs)",
     description:
       "a TABS_CONTAINER widget is converted into a PARENT widget, not a tabbed CONTAINER: a choice the spec leaves open, judged by SHOULD checks only",
-    catches: ["upsert.draft.tabs-container-converted", "upsert.draft.legacy-tabs-any"],
     because: { "upsert.draft.tabs-container-converted": "tabs-converted", "upsert.draft.legacy-tabs-any": "tabs-converted" },
     spares: ["upsert.draft.tabs-container-accepted"],
     behaviour: {
@@ -120,7 +109,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-touch-on-no-op",
     breaks: "E11 rule 3",
     description: "every update moves updatedAt, even one that changed nothing",
-    catches: ["upsert.idempotent.updated-at-kept"],
     because: { "upsert.idempotent.updated-at-kept": "updated-at-kept" },
     routes: ["E11"],
     handle: async ({ req, app, next }) => {
@@ -136,7 +124,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-access-unchecked",
     breaks: "E11 rule 4; Authentication 4",
     description: "upserts are applied without checking edit, manage or destination access",
-    catches: ["upsert.access.update-needs-edit", "upsert.access.update-forbidden-403", "upsert.access.move-needs-destination-edit"],
     because: {
       "upsert.access.update-needs-edit": "client-error",
       "upsert.access.update-forbidden-403": "status",
@@ -148,7 +135,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-conflict-500",
     breaks: "E11 rule 5; Errors 2",
     description: "a create/update decision that changed concurrently is answered 500 instead of 409",
-    catches: ["upsert.concurrency.conflict-answers"],
     because: { "upsert.concurrency.conflict-answers": "status" },
     routes: ["E11"],
     handle: refusalAnsweredAs(500, isConflict),
@@ -157,7 +143,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-conflict-400",
     breaks: "E11 rule 5; Errors 2",
     description: "a create/update decision that changed concurrently is answered 400, a request error the client would not retry, instead of 409",
-    catches: ["upsert.concurrency.conflict-answers"],
     because: { "upsert.concurrency.conflict-answers": "status" },
     routes: ["E11"],
     handle: refusalAnsweredAs(400, isConflict),
@@ -166,7 +151,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-race-applied-twice",
     breaks: "E11 rule 5",
     description: "the decision is applied even when another writer created or deleted the slug's workbook meanwhile (two workbooks end up with one slug)",
-    catches: ["upsert.concurrency.one-workbook-per-slug"],
     because: { "upsert.concurrency.one-workbook-per-slug": "one-holder" },
     behaviour: { upsertBranchChanged: () => false },
   },
@@ -174,7 +158,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-stale-decision",
     breaks: "E11 rule 5 (409 is transient)",
     description: "decisions read a slug index that is never refreshed: once its workbook is deleted, every upsert of the slug conflicts for good",
-    catches: ["upsert.concurrency.conflict-retry-succeeds"],
     because: { "upsert.concurrency.conflict-retry-succeeds": "status" },
     behaviour: {
       decisionHolder: (store, deploymentId, slug) => {
@@ -191,7 +174,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-unknown-deployment-fallback",
     breaks: "E11 rule 6",
     description: "an unknown deployment id falls back to the first deployment, where the workbook is created",
-    catches: ["upsert.deployment.unknown-404"],
     because: { "upsert.deployment.unknown-404": "status" },
     behaviour: { upsertDeployment: (deployments, rawId) => cleanBehaviour.upsertDeployment(deployments, rawId) ?? deployments[0] },
   },
@@ -200,7 +182,6 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 5 (the request is not applied)",
     description:
       "an upsert whose decision changed concurrently answers 409 upsert_branch_changed, but its fields are first applied to the workbook that holds the slug now",
-    catches: ["upsert.concurrency.conflict-not-applied"],
     because: { "upsert.concurrency.conflict-not-applied": "conflict-applied" },
     routes: ["E11"],
     handle: async ({ req, app, next }) => {
@@ -219,7 +200,6 @@ export const upsertFaults: Fault[] = [
     name: "upsert-create-role-unchecked",
     breaks: "E11 rule 4 (create: AI BI User or higher); Authentication 4",
     description: "a caller below the AI BI User role may create a workbook by slug",
-    catches: ["upsert.access.viewer-create-refused"],
     because: { "upsert.access.viewer-create-refused": "role-refused" },
     routes: ["E11"],
     handle: ({ req, next }) => {

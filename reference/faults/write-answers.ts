@@ -9,7 +9,6 @@ export const writeAnswerFaults: Fault[] = [
     name: "clone-answer-meta-empty",
     breaks: "E10 (Response: the new Workbook)",
     description: "the clone is stored with the source's meta, but its answer shows meta {}",
-    catches: ["clone.answer.is-the-stored-clone"],
     because: { "clone.answer.is-the-stored-clone": "answer-as-stored" },
     routes: ["E10"],
     respond: ({ status, body }) => (status === 200 && body?.id !== undefined ? { ...body, meta: {} } : body),
@@ -18,7 +17,6 @@ export const writeAnswerFaults: Fault[] = [
     name: "clone-answer-allow-embed-copied",
     breaks: "E10 rule 3",
     description: "the cloned dashboard is stored with allowEmbed false, but the clone's answer shows the source's true",
-    catches: ["clone.embed.allow-embed-false"],
     because: { "clone.embed.allow-embed-false": "allow-embed" },
     routes: ["E10"],
     respond: ({ status, body }) =>
@@ -28,7 +26,6 @@ export const writeAnswerFaults: Fault[] = [
     name: "upsert-answer-echoes-sent-meta",
     breaks: "E11 (Response: Workbook); E11 rule 2",
     description: "an update stores meta merged, but answers with the meta sent, as if it had replaced the stored one",
-    catches: ["upsert.answer.is-the-stored-workbook"],
     because: { "upsert.answer.is-the-stored-workbook": "answer-as-stored" },
     routes: ["E11"],
     respond: ({ status, body, req }) => (status === 200 && req.body?.meta && typeof req.body.meta === "object" ? { ...body, meta: req.body.meta } : body),
@@ -37,7 +34,6 @@ export const writeAnswerFaults: Fault[] = [
     name: "bulk-move-moved-shows-old-folder",
     breaks: "E12 (moved: Workbook records as the single-item move returns them)",
     description: "moved workbooks are stored in the destination, but moved shows them at the root, where they came from",
-    catches: ["bulk-move.response.moved-as-stored"],
     because: { "bulk-move.response.moved-as-stored": "answer-as-stored" },
     routes: ["E12"],
     respond: ({ status, body }) =>

@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { specified } from "../../core/spec/operations.js";
 import type { Behaviour } from "../behaviour.js";
 import { HttpError, type Route } from "../http.js";
 
@@ -24,9 +23,7 @@ function csvLine(cells: string[]): string {
 
 export const auditRoutes: Route[] = [
   {
-    spec: "E7",
-    method: "GET",
-    pattern: specified("E7").path,
+    operation: "exportAuditLog",
     handler: (req, app) => {
       if (!app.store.auditFeatureEnabled) throw new HttpError(403, "the audit log feature is not enabled on this plan");
       if (!app.b.mayExportAuditLog(req.user)) throw new HttpError(403, "exporting the audit log takes the AuditLogManage permission");

@@ -1,7 +1,6 @@
 import { accessTo, accessToFolder } from "../access.js";
 import { HttpError, ok, type Route } from "../http.js";
 import { workbookRecord } from "../serialize.js";
-import { specified } from "../../core/spec/operations.js";
 import type { Item } from "../store.js";
 import { deploymentOf } from "./common.js";
 
@@ -18,9 +17,7 @@ interface Failure {
  */
 export const bulkMoveRoutes: Route[] = [
   {
-    spec: "E12",
-    method: "POST",
-    pattern: specified("E12").path,
+    operation: "bulkMoveWorkspaceItems",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const refs = app.b.bulkMoveItems(req.body);

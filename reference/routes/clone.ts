@@ -1,4 +1,3 @@
-import { specified } from "../../core/spec/operations.js";
 import { accessTo, accessToFolder, atLeast } from "../access.js";
 import { rewriteWidgetReportIds } from "../dashboard.js";
 import { HttpError, ok, type App, type Req, type Route } from "../http.js";
@@ -113,9 +112,7 @@ function sharedClone(app: App, dep: DeploymentRecord, req: Req, source: Item): I
  */
 export const cloneRoutes: Route[] = [
   {
-    spec: "E10",
-    method: "POST",
-    pattern: specified("E10").path,
+    operation: "duplicateWorkbook",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const shared = sharedFlag(app, req.body);

@@ -1,5 +1,4 @@
 import { HttpError, ok, type App, type Route } from "../http.js";
-import { specified } from "../../core/spec/operations.js";
 import type { DeploymentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
 import { imageOf, versionEntries } from "./deployments.js";
@@ -63,9 +62,7 @@ function versionChange(app: App, dep: DeploymentRecord, body: Record<string, any
 
 export const deploymentUpdateRoutes: Route[] = [
   {
-    spec: "E6",
-    method: "PUT",
-    pattern: specified("E6").path,
+    operation: "updateDeployment",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const body = req.body;

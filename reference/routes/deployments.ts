@@ -1,7 +1,6 @@
 import { bundledOpenApi } from "../../core/spec/schemas.js";
 import { ok, type Route } from "../http.js";
 import { offsetPage } from "../paging.js";
-import { specified } from "../../core/spec/operations.js";
 import type { DeploymentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
 import { ownOperationsDocumented } from "./own-operations.js";
@@ -36,27 +35,21 @@ export function compareVersions(a: string, b: string): number {
 
 export const deploymentRoutes: Route[] = [
   {
-    spec: "E1",
-    method: "GET",
-    pattern: specified("E1").path,
+    operation: "listDeployments",
     handler: (req, app) => {
       const page = offsetPage(app.b, app.store.deployments, req.query);
       return ok({ data: { deployments: page.items.map(deploymentItem) }, pagination: page.pagination });
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: "/api/v1/deployments/{deploymentId}/settings",
+    operation: "getDeploymentSettings",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       return ok({ id: dep.id, name: dep.name, ...dep.settings });
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: "/api/v1/app-config",
+    operation: "getAppConfig",
     handler: (req) =>
       ok({
         appTheme: "light",
@@ -68,10 +61,8 @@ export const deploymentRoutes: Route[] = [
       }),
   },
   {
-    spec: "E5",
-    method: "GET",
-    pattern: specified("E5").path,
+    operation: "listVersions",
     handler: (req, app) => ok({ data: versionEntries(deploymentOf(app, req)) }),
   },
-  { spec: "E14", method: "GET", pattern: "/api/v1/spec", handler: async () => ok(ownOperationsDocumented(await spec)) },
+  { operation: "getSpec", handler: async () => ok(ownOperationsDocumented(await spec)) },
 ];

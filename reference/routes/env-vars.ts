@@ -2,7 +2,7 @@ import { HttpError, ok, type App, type Route } from "../http.js";
 import { cursorPage } from "../paging.js";
 import type { DeploymentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
-import { MASK, specified } from "../../core/spec/operations.js";
+import { MASK } from "../../core/spec/operations.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -14,15 +14,11 @@ function listing(app: App, dep: DeploymentRecord, query: URLSearchParams) {
 
 export const envVarRoutes: Route[] = [
   {
-    spec: "E13",
-    method: "GET",
-    pattern: specified("E13").path,
+    operation: "listEnvVars",
     handler: (req, app) => ok(listing(app, deploymentOf(app, req), req.query)),
   },
   {
-    spec: "E14",
-    method: "PUT",
-    pattern: "/api/v1/deployments/{deploymentId}/env-vars",
+    operation: "setEnvVars",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const list = req.body?.env_variables;

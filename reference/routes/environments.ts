@@ -1,6 +1,5 @@
 import { HttpError, ok, type Route } from "../http.js";
 import { cursorPage, offsetPage } from "../paging.js";
-import { specified } from "../../core/spec/operations.js";
 import type { EnvironmentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
 
@@ -23,9 +22,7 @@ export function environmentItem(depId: number, e: EnvironmentRecord) {
 
 export const environmentRoutes: Route[] = [
   {
-    spec: "E2",
-    method: "GET",
-    pattern: specified("E2").path,
+    operation: "listEnvironments",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const type = req.query.get("type");
@@ -42,9 +39,7 @@ export const environmentRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: "/build/api/v1/deployments/{deploymentId}/branches",
+    operation: "listBranches",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const list = dep.branches.map((b) => ({

@@ -34,9 +34,7 @@ export function folderRecord(f: Item) {
  */
 export const folderWriteRoutes: Route[] = [
   {
-    spec: "E14",
-    method: "POST",
-    pattern: "/api/v1/deployments/{deploymentId}/folders",
+    operation: "createFolder",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const body = req.body;

@@ -11,9 +11,7 @@ const QUERY_PATH = "/api/v1/deployments/{deploymentId}/environments/{environment
 
 export const ownOperationRoutes: Route[] = [
   {
-    spec: "E14",
-    method: "POST",
-    pattern: QUERY_PATH,
+    unlisted: { method: "POST", path: QUERY_PATH },
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       if (!app.b.environmentsOf(dep).some((e) => e.id === req.params.environmentId))

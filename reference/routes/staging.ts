@@ -1,5 +1,4 @@
 import { HttpError, ok, type App, type Route } from "../http.js";
-import { specified } from "../../core/spec/operations.js";
 import type { BranchRecord, DeploymentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
 
@@ -20,9 +19,7 @@ function namedBranch(app: App, dep: DeploymentRecord, name: string | undefined, 
 
 export const stagingRoutes: Route[] = [
   {
-    spec: "E4",
-    method: "PUT",
-    pattern: specified("E4").path,
+    operation: "setStagingEnvironment",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const body = req.body;

@@ -1,4 +1,4 @@
-import { LIMITS, specified } from "../../core/spec/operations.js";
+import { LIMITS } from "../../core/spec/operations.js";
 import { SignJWT } from "jose";
 import { HttpError, ok, type App, type Route } from "../http.js";
 import { deploymentOf } from "./common.js";
@@ -19,9 +19,7 @@ const dateAt = (epochSeconds: number) => new Date(epochSeconds * 1000);
 
 export const tokenRoutes: Route[] = [
   {
-    spec: "E3",
-    method: "POST",
-    pattern: specified("E3").path,
+    operation: "createMetadataToken",
     handler: async (req, app) => {
       const dep = deploymentOf(app, req);
       const envId = req.params.environmentId;

@@ -6,7 +6,7 @@ import { HttpError, ok, type App, type Route } from "../http.js";
 import { workbookRecord } from "../serialize.js";
 import { newItem, type DeploymentRecord, type Item } from "../store.js";
 import { itemsOf } from "./common.js";
-import { specified, UPSERT_CONFLICT_CODE } from "../../core/spec/operations.js";
+import { UPSERT_CONFLICT_CODE } from "../../core/spec/operations.js";
 
 /** A validated E11 body. `draft` is present when meta carried a dashboardDraft (already converted). */
 interface UpsertRequest {
@@ -71,9 +71,7 @@ function apply(app: App, wb: Item, sent: UpsertRequest): boolean {
  */
 export const upsertRoutes: Route[] = [
   {
-    spec: "E11",
-    method: "PUT",
-    pattern: specified("E11").path,
+    operation: "upsertWorkbookBySlug",
     handler: async (req, app) => {
       const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
       if (!dep) throw new HttpError(404, `deployment ${req.params.deploymentId} not found`);

@@ -10,9 +10,7 @@ import type { Item } from "../store.js";
  */
 export const workspaceDeleteRoutes: Route[] = [
   {
-    spec: "E14",
-    method: "POST",
-    pattern: "/api/v1/deployments/{deploymentId}/workspace/bulk-delete",
+    operation: "bulkDeleteWorkspaceItems",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const refs = app.b.bulkDeleteRefs(req.body);

@@ -2,7 +2,6 @@ import { atLeast, accessTo } from "../access.js";
 import { type App, HttpError, ok, type Req, type Route } from "../http.js";
 import { cursorPage, intParam } from "../paging.js";
 import { workbookRecord } from "../serialize.js";
-import { specified } from "../../core/spec/operations.js";
 import type { DeploymentRecord, Item } from "../store.js";
 import { deploymentOf, itemsOf } from "./common.js";
 
@@ -18,9 +17,7 @@ function readableWorkbook(app: App, dep: DeploymentRecord, req: Req): Item {
 
 export const workspaceReadRoutes: Route[] = [
   {
-    spec: "E8",
-    method: "GET",
-    pattern: specified("E8").path,
+    operation: "listWorkbooks",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const rawFolder = req.query.get("folderId");
@@ -36,15 +33,11 @@ export const workspaceReadRoutes: Route[] = [
     },
   },
   {
-    spec: "E9",
-    method: "GET",
-    pattern: specified("E9").path,
+    operation: "getWorkbook",
     handler: (req, app) => ok(workbookRecord(app.store, readableWorkbook(app, deploymentOf(app, req), req))),
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: "/api/v1/deployments/{deploymentId}/folders",
+    operation: "listFolders",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const parentId = intParam(app.b, req.query, "parentId", 0) ?? null;

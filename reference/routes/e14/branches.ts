@@ -10,7 +10,6 @@ import { branchNamed, branchOf } from "./data-model.js";
  * create {name, from?, activate?} (facts), delete by `branchName` with the children re-parented
  * and `removeOnUpstream`, and the git operations commit, pull, merge, merge-to-default, connect.
  */
-const BASE = "/build/api/v1/deployments/{deploymentId}";
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
 
 export const branchRecord = (b: BranchRecord) => ({
@@ -29,9 +28,7 @@ const newHash = (seed: string) =>
 
 export const branchRoutes: Route[] = [
   {
-    spec: "E14",
-    method: "POST",
-    pattern: `${BASE}/branches`,
+    operation: "createBranch",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const { name, from, activate } = req.body ?? {};
@@ -57,9 +54,7 @@ export const branchRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "DELETE",
-    pattern: `${BASE}/branches`,
+    operation: "deleteBranch",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const name = req.query.get("branchName");
@@ -76,24 +71,23 @@ export const branchRoutes: Route[] = [
       return ok({ deleted: b.name, removedOnUpstream: req.query.get("removeOnUpstream") === "true", reparented: children.map((c) => c.name) });
     },
   },
-  ...(["commit", "pull", "merge", "merge-to-default"] as const).map(
+  ...(["commitBranch", "pullBranch", "mergeBranch", "mergeToDefault"] as const).map(
     (op): Route => ({
-      spec: "E14",
-      method: "POST",
-      pattern: `${BASE}/${op}`,
+      operation: op,
       handler: (req, app) => {
         const dep = deploymentOf(app, req);
         if (req.body !== undefined && (typeof req.body !== "object" || Array.isArray(req.body) || req.body === null))
           throw new HttpError(400, "the body must be a JSON object");
-        if (op === "commit" && req.body?.message !== undefined && typeof req.body.message !== "string") throw new HttpError(400, "message must be a string");
+        if (op === "commitBranch" && req.body?.message !== undefined && typeof req.body.message !== "string")
+          throw new HttpError(400, "message must be a string");
         const b = branchOf(app, dep, req);
-        if (op === "pull") return ok({ branchName: b.name, lastHash: b.lastHash, upToDate: true });
-        if (op === "commit") {
+        if (op === "pullBranch") return ok({ branchName: b.name, lastHash: b.lastHash, upToDate: true });
+        if (op === "commitBranch") {
           b.lastHash = newHash(b.name);
           return ok({ branchName: b.name, hash: b.lastHash });
         }
         const target =
-          op === "merge-to-default" ? dep.branches.find((x) => x.kind === "production")! : branchNamed(dep, req.body?.target ?? (b.parentBranch || b.name));
+          op === "mergeToDefault" ? dep.branches.find((x) => x.kind === "production")! : branchNamed(dep, req.body?.target ?? (b.parentBranch || b.name));
         if (target === b) throw new HttpError(400, "a branch cannot be merged into itself");
         const s = e14(app.store);
         const into = branchFiles(s, dep, target.name);
@@ -104,9 +98,7 @@ export const branchRoutes: Route[] = [
     }),
   ),
   {
-    spec: "E14",
-    method: "POST",
-    pattern: `${BASE}/github/connect`,
+    operation: "connectGithub",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const { owner, repo, branch } = req.body ?? {};

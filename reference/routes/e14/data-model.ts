@@ -10,7 +10,6 @@ import { deploymentOf } from "../common.js";
  * chunked upload, file hashes and dev mode. Writes land only on a branch in dev mode (E14); a
  * branch that does not compile validates as 200 with valid=false (Errors 4).
  */
-const BASE = "/build/api/v1/deployments/{deploymentId}";
 const hash = (content: string) => createHash("sha1").update(content).digest("hex").slice(0, 12);
 
 export function branchNamed(dep: DeploymentRecord, name: string): BranchRecord {
@@ -64,9 +63,7 @@ export function compileErrors(files: Map<string, string>): { fileName: string; m
 
 export const dataModelRoutes: Route[] = [
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${BASE}/data-model/files`,
+    operation: "listDataModelFiles",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const b = branchOf(app, dep, req);
@@ -79,9 +76,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "PUT",
-    pattern: `${BASE}/data-model/files`,
+    operation: "writeDataModelFiles",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const sent = req.body?.files;
@@ -95,9 +90,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "DELETE",
-    pattern: `${BASE}/data-model/files`,
+    operation: "deleteDataModelFiles",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const name = fileName(req.query.get("fileName"));
@@ -108,9 +101,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "POST",
-    pattern: `${BASE}/data-model/files/rename`,
+    operation: "renameDataModelFiles",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const from = fileName(req.body?.from, "from");
@@ -125,9 +116,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${BASE}/data-model/validate`,
+    operation: "validateDataModel",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const b = branchOf(app, dep, req);
@@ -137,9 +126,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${BASE}/data-model/file-hashes`,
+    operation: "getFileHashes",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const b = branchOf(app, dep, req);
@@ -148,9 +135,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "POST",
-    pattern: `${BASE}/data-model/upload/start`,
+    operation: "startUpload",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const b = writableBranch(app, dep, req);
@@ -160,9 +145,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "POST",
-    pattern: `${BASE}/data-model/upload/file`,
+    operation: "uploadFile",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const upload = uploadOf(app, dep, req.body?.uploadId);
@@ -173,9 +156,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "POST",
-    pattern: `${BASE}/data-model/upload/finish`,
+    operation: "finishUpload",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const upload = uploadOf(app, dep, req.body?.uploadId);
@@ -186,9 +167,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "POST",
-    pattern: `${BASE}/dev-mode`,
+    operation: "startDevMode",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const named = req.body?.branchName;
@@ -203,9 +182,7 @@ export const dataModelRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "DELETE",
-    pattern: `${BASE}/dev-mode`,
+    operation: "stopDevMode",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const b = branchOf(app, dep, req);

@@ -7,7 +7,6 @@ import { listAnswer } from "./engine.js";
  * E14 dbt sync: start (optional branchName, ref), poll, cancel, result, logs, and the history
  * filtered by status and trigger. A started job runs for a few polls, then succeeds.
  */
-const BASE = "/api/v1/deployments/{deploymentId}/dbt-sync";
 export const DBT_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export const DBT_TRIGGERS = ["api", "schedule", "webhook"] as const;
 const FINISHED = new Set(["succeeded", "failed", "cancelled"]);
@@ -37,9 +36,7 @@ function enumParam(req: Req, name: string, values: readonly string[]): string | 
 
 export const dbtSyncRoutes: Route[] = [
   {
-    spec: "E14",
-    method: "POST",
-    pattern: BASE,
+    operation: "startDbtSync",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const body = req.body ?? {};
@@ -64,9 +61,7 @@ export const dbtSyncRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: BASE,
+    operation: "listDbtSyncs",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const status = enumParam(req, "status", DBT_STATUSES);
@@ -78,9 +73,7 @@ export const dbtSyncRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${BASE}/{syncJobId}`,
+    operation: "getDbtSync",
     handler: (req, app) => {
       const j = jobOf(app, req);
       if (!FINISHED.has(j.status) && --j.pollsLeft <= 0) {
@@ -91,9 +84,7 @@ export const dbtSyncRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "DELETE",
-    pattern: `${BASE}/{syncJobId}`,
+    operation: "cancelDbtSync",
     handler: (req, app) => {
       const j = jobOf(app, req);
       if (FINISHED.has(j.status)) throw new HttpError(409, `sync job ${j.id} has finished (${j.status})`);
@@ -104,9 +95,7 @@ export const dbtSyncRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${BASE}/{syncJobId}/result`,
+    operation: "getDbtSyncResult",
     handler: (req, app) => {
       const j = jobOf(app, req);
       if (!FINISHED.has(j.status)) throw new HttpError(409, `sync job ${j.id} has not finished`);
@@ -119,9 +108,7 @@ export const dbtSyncRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${BASE}/{syncJobId}/logs`,
+    operation: "getDbtSyncLogs",
     handler: (req, app) => {
       const j = jobOf(app, req);
       const entries = [

@@ -2,6 +2,8 @@ import { type App, HttpError, ok, type Reply, type Req, type Route } from "../..
 import { cursorPage } from "../../paging.js";
 import { e14, newId, nowIso, type Rec } from "../../e14/state.js";
 import { deploymentOf } from "../common.js";
+import { matchOperation } from "../../../core/spec/match.js";
+import { OPERATIONS, type OperationName } from "../../../core/spec/operations.js";
 
 /**
  * A resource engine for the E14 families whose only rules are their shapes (the spec states none
@@ -112,7 +114,9 @@ export function listAnswer<T>(app: App, list: T[], query: URLSearchParams): Repl
 export function resourceRoutes(def: ResourceDef): Route[] {
   const item = `${def.collection}/{${def.idParam}}`;
   const out: Route[] = [];
-  const route = (method: string, pattern: string, handler: Route["handler"]) => out.push({ spec: "E14", method, pattern, handler });
+  // Each family's operations are rows of the table (FAMILY_OPERATIONS): the route carries the row's name.
+  const route = (method: string, pattern: string, handler: Route["handler"]) =>
+    out.push({ operation: matchOperation(OPERATIONS, method, pattern)!.operation.name as OperationName, handler });
   if (def.ops.list)
     route("GET", def.collection, (req, app) => {
       const term = req.query.get("search");

@@ -11,7 +11,6 @@ import { resourceDefs } from "./resources.js";
  * setup wizard, deployment create and delete, tenant settings, GitHub discovery, embed access per
  * workbook (actions read and none) and signed embedding of a published dashboard.
  */
-const DEP = "/api/v1/deployments/{deploymentId}";
 /** E14: embed access actions. */
 export const EMBED_ACTIONS = ["read", "none"];
 export const LOG_SOURCES = ["production", "dev"] as const;
@@ -81,11 +80,9 @@ function newDeployment(app: App, body: any): DeploymentRecord {
 }
 
 export const platformRoutes: Route[] = [
-  { spec: "E14", method: "GET", pattern: "/api/v1/regions", handler: (req, app) => listAnswer(app, REGIONS, req.query) },
+  { operation: "listRegions", handler: (req, app) => listAnswer(app, REGIONS, req.query) },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${DEP}/logs`,
+    operation: "getLogs",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const source = enumParam(req, "source", LOG_SOURCES);
@@ -98,9 +95,7 @@ export const platformRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${DEP}/pods`,
+    operation: "listPods",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       return listAnswer(
@@ -117,9 +112,7 @@ export const platformRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${DEP}/build-status`,
+    operation: "getBuildStatus",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const name = req.query.get("branchName") ?? dep.branches.find((b) => b.kind === "production")!.name;
@@ -128,24 +121,20 @@ export const platformRoutes: Route[] = [
       return ok({ branchName: b.name, status: "deployed", lastHash: b.lastHash, updatedAt: "2026-02-01T08:00:00.000Z" });
     },
   },
-  ...(["advance", "reset"] as const).map(
+  ...(["advanceCreationStep", "resetCreationStep"] as const).map(
     (op): Route => ({
-      spec: "E14",
-      method: "POST",
-      pattern: `${DEP}/creation-step/${op}`,
+      operation: op,
       handler: (req, app) => {
         const dep = deploymentOf(app, req);
         const steps = e14(app.store).creationStep;
-        const at = op === "reset" ? 0 : Math.min((steps.get(dep.id) ?? CREATION_STEPS.length - 1) + 1, CREATION_STEPS.length - 1);
+        const at = op === "resetCreationStep" ? 0 : Math.min((steps.get(dep.id) ?? CREATION_STEPS.length - 1) + 1, CREATION_STEPS.length - 1);
         steps.set(dep.id, at);
         return ok({ deploymentId: dep.id, creationStep: CREATION_STEPS[at] });
       },
     }),
   ),
   {
-    spec: "E14",
-    method: "POST",
-    pattern: "/build/api/v1/deployments",
+    operation: "createDeployment",
     handler: (req, app) => {
       const f = readFields(
         {
@@ -178,9 +167,7 @@ export const platformRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "DELETE",
-    pattern: DEP,
+    operation: "deleteDeployment",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       if (!req.user.permissions.has("AuditLogManage")) throw new HttpError(403, "deleting a deployment needs an admin");
@@ -192,11 +179,9 @@ export const platformRoutes: Route[] = [
       return { status: 204 };
     },
   },
-  { spec: "E14", method: "GET", pattern: "/api/v1/tenant/settings", handler: (_req, app) => ok(e14(app.store).tenantSettings) },
+  { operation: "getTenantSettings", handler: (_req, app) => ok(e14(app.store).tenantSettings) },
   {
-    spec: "E14",
-    method: "PUT",
-    pattern: "/api/v1/tenant/settings",
+    operation: "updateTenantSettings",
     handler: (req, app) => {
       if (!req.user.permissions.has("AuditLogManage")) throw new HttpError(403, "tenant settings need an admin");
       const s = e14(app.store);
@@ -204,26 +189,20 @@ export const platformRoutes: Route[] = [
       return ok(s.tenantSettings);
     },
   },
-  { spec: "E14", method: "GET", pattern: "/api/v1/github/status", handler: () => ok({ installed: true, account: "example-org" }) },
+  { operation: "getGithubStatus", handler: () => ok({ installed: true, account: "example-org" }) },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: "/api/v1/github/installations",
+    operation: "listGithubInstallations",
     handler: (req, app) => listAnswer(app, [{ id: 4101, account: "example-org", accountType: "Organization" }], req.query),
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: "/api/v1/github/installations/{installationId}/repositories",
+    operation: "listGithubRepositories",
     handler: (req, app) => {
       if (req.params.installationId !== "4101") throw new HttpError(404, `installation ${req.params.installationId} not found`);
       return listAnswer(app, [{ owner: "example-org", name: "analytics-model", defaultBranch: "main", private: true }], req.query);
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: "/api/v1/github/repositories/{owner}/{repo}/branches",
+    operation: "listGithubBranches",
     handler: (req, app) => {
       if (req.params.owner !== "example-org" || req.params.repo !== "analytics-model")
         throw new HttpError(404, `repository ${req.params.owner}/${req.params.repo} not found`);
@@ -235,18 +214,14 @@ export const platformRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: `${DEP}/workbooks/{workbookId}/embed-access`,
+    operation: "getEmbedAccess",
     handler: (req, app) => {
       const wb = itemOf(app, deploymentOf(app, req), req.params.workbookId, "WORKBOOK");
       return ok({ workbookId: wb.id, items: embedAccessList(app, wb.id) });
     },
   },
   {
-    spec: "E14",
-    method: "PUT",
-    pattern: `${DEP}/workbooks/{workbookId}/embed-access`,
+    operation: "setEmbedAccess",
     handler: (req, app) => {
       const wb = itemOf(app, deploymentOf(app, req), req.params.workbookId, "WORKBOOK");
       if (!atLeast(accessTo(app.store, req.user, wb), "manage")) throw new HttpError(403, "manage access to the workbook is required");
@@ -263,9 +238,7 @@ export const platformRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "PATCH",
-    pattern: "/api/v1/embed/dashboard/{publicId}",
+    operation: "setDashboardEmbedding",
     handler: (req, app) => {
       const wb = publishedDashboard(app, req.params.publicId);
       if (typeof req.body?.allowEmbed !== "boolean") throw new HttpError(400, "allowEmbed must be a boolean");
@@ -275,9 +248,7 @@ export const platformRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "POST",
-    pattern: "/api/v1/embed/dashboard/{publicId}/python-run",
+    operation: "runDashboardPython",
     handler: (req, app) => {
       const wb = publishedDashboard(app, req.params.publicId);
       const { reportId, filters } = req.body ?? {};

@@ -11,7 +11,6 @@ import { deploymentOf, itemOf, itemsOf } from "../common.js";
  * and spreadsheet placements (connect, disconnect, refresh; read access to the report suffices,
  * Authentication 4), addressed by placementId or externalWorkbookId + sheetName + anchorCell.
  */
-const BASE = "/api/v1/deployments/{deploymentId}/reports";
 const KINDS = ["vega", "table", "kpi", "html", "map"];
 /** E14: what the reports list sorts by. */
 export const SORT_BYS = ["createdAt", "updatedAt", "lastViewedAt", "name"];
@@ -71,9 +70,7 @@ function placementOf(app: App, r: Item, src: Record<string, unknown>) {
 
 export const reportRoutes: Route[] = [
   {
-    spec: "E14",
-    method: "GET",
-    pattern: BASE,
+    operation: "listReports",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const sortBy = req.query.get("sortBy") ?? "createdAt";
@@ -104,9 +101,7 @@ export const reportRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "PUT",
-    pattern: `${BASE}/by-public-id/{publicId}`,
+    operation: "upsertReportByPublicId",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const body = req.body;
@@ -145,9 +140,7 @@ export const reportRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "PUT",
-    pattern: `${BASE}/{reportId}/connect-workbook`,
+    operation: "connectReportWorkbook",
     handler: (req, app) => {
       const r = readableReport(app, req);
       const body = req.body ?? {};
@@ -163,9 +156,7 @@ export const reportRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "DELETE",
-    pattern: `${BASE}/{reportId}/connect-workbook`,
+    operation: "disconnectReportWorkbook",
     handler: (req, app) => {
       const r = readableReport(app, req);
       const p = placementOf(app, r, Object.fromEntries(req.query));
@@ -174,9 +165,7 @@ export const reportRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "PUT",
-    pattern: `${BASE}/{reportId}/refresh`,
+    operation: "refreshReport",
     handler: (req, app) => {
       const r = readableReport(app, req);
       const p = placementOf(app, r, req.body ?? {});
@@ -185,9 +174,7 @@ export const reportRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "DELETE",
-    pattern: "/api/v1/deployments/{deploymentId}/folders/{folderId}",
+    operation: "deleteFolder",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const f = itemOf(app, dep, req.params.folderId, "FOLDER");

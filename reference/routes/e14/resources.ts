@@ -1,5 +1,9 @@
+import { operation, type OperationName } from "../../../core/spec/operations.js";
 import { HttpError, type Route } from "../../http.js";
 import { resourceRoutes, type ResourceDef } from "./engine.js";
+
+/** A family's collection: the path of its list, a row of the table (a trailing slash dropped: members append `/{id}`). */
+const collectionOf = (list: OperationName) => operation(list).path.replace(/\/$/, "");
 
 const ALL = { list: true, create: true, get: true, update: "PATCH", remove: true } as const;
 
@@ -14,7 +18,7 @@ export const ATTRIBUTE_TYPES = ["string", "number", "boolean", "string_array", "
 export const resourceDefs: ResourceDef[] = [
   {
     name: "notifications",
-    collection: "/api/v1/deployments/{deploymentId}/notifications",
+    collection: collectionOf("listNotifications"),
     idParam: "notificationId",
     ops: { list: true, create: true, get: true, update: "PUT", remove: true },
     fields: { name: "string", schedule: "string", workbookId: "integer", timeGrain: TIME_GRAINS, filters: "array", recipients: "array", enabled: "boolean" },
@@ -33,7 +37,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "groups",
-    collection: "/api/v1/groups",
+    collection: collectionOf("listGroups"),
     idParam: "groupId",
     ops: { list: true, create: true, get: true, update: "PUT", remove: true },
     fields: { name: "string", description: "string" },
@@ -47,7 +51,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "policies",
-    collection: "/api/v1/policies",
+    collection: collectionOf("listPolicies"),
     idParam: "policyId",
     ops: { list: true, create: true, get: true, update: "PUT", remove: true },
     fields: { name: "string", principal: "string", action: POLICY_ACTIONS, resource: "string" },
@@ -55,7 +59,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "embed-tenants",
-    collection: "/api/v1/embed-tenants",
+    collection: collectionOf("listEmbedTenants"),
     idParam: "tenantId",
     ops: ALL,
     fields: { name: "string", externalId: "string" },
@@ -67,7 +71,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "embed-tenant-users",
-    collection: "/api/v1/embed-tenants/{tenantId}/users",
+    collection: collectionOf("listEmbedUsers"),
     idParam: "embedUserId",
     ops: ALL,
     fields: { email: "string", externalId: "string", name: "string" },
@@ -76,7 +80,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "embed-tenant-groups",
-    collection: "/api/v1/embed-tenants/{tenantId}/groups",
+    collection: collectionOf("listEmbedGroups"),
     idParam: "embedGroupId",
     ops: ALL,
     fields: { name: "string" },
@@ -85,7 +89,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "embed-group-members",
-    collection: "/api/v1/embed-tenants/{tenantId}/groups/{embedGroupId}/members",
+    collection: collectionOf("listEmbedGroupMembers"),
     idParam: "memberId",
     ops: { list: true, create: true, remove: true },
     fields: { embedUserId: "integer" },
@@ -94,7 +98,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "oauth-integrations",
-    collection: "/api/v1/oauth-integrations",
+    collection: collectionOf("listOauthIntegrations"),
     idParam: "integrationId",
     ops: ALL,
     fields: { name: "string", provider: ["snowflake", "databricks", "google", "generic"], clientId: "string", clientSecret: "string", scopes: "array" },
@@ -103,7 +107,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "user-oauth-tokens",
-    collection: "/api/v1/user-oauth-tokens",
+    collection: collectionOf("listUserOauthTokens"),
     idParam: "tokenId",
     ops: { list: true, create: true, get: true, remove: true },
     fields: { integrationId: "integer", accessToken: "string", expiresAt: "string" },
@@ -112,7 +116,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "oidc-token-configs",
-    collection: "/api/v1/oidc-token-configs",
+    collection: collectionOf("listOidcTokenConfigs"),
     idParam: "configId",
     ops: ALL,
     fields: { name: "string", issuer: "string", audience: "string", claimsMapping: "object" },
@@ -120,7 +124,7 @@ export const resourceDefs: ResourceDef[] = [
   },
   {
     name: "user-attributes",
-    collection: "/api/v1/user-attributes",
+    collection: collectionOf("listUserAttributes"),
     idParam: "attributeId",
     ops: { list: true, create: true, get: true, update: "PUT", remove: true },
     fields: { name: "string", displayName: "string", type: ATTRIBUTE_TYPES, defaultValue: "string" },

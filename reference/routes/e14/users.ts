@@ -36,8 +36,10 @@ function liveUser(app: App, raw: string | number): User | undefined {
 }
 
 function userOf(app: App, req: Req): User {
-  const u = liveUser(app, req.params.userId);
-  if (!u) throw new HttpError(404, `user ${req.params.userId} not found`);
+  // The table names the user `{id}` under /users and `{userId}` under /user-attribute-values.
+  const id = req.params.id ?? req.params.userId;
+  const u = liveUser(app, id);
+  if (!u) throw new HttpError(404, `user ${id} not found`);
   return u;
 }
 
@@ -68,9 +70,7 @@ function attributeValues(app: App, u: User) {
 
 export const userRoutes: Route[] = [
   {
-    spec: "E14",
-    method: "GET",
-    pattern: "/api/v1/users",
+    operation: "listUsers",
     handler: (req, app) => {
       const term = req.query.get("search");
       const list = app.store.users
@@ -84,9 +84,7 @@ export const userRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "POST",
-    pattern: "/api/v1/users",
+    operation: "createUser",
     handler: (req, app) => {
       admin(app, req);
       const f = readFields(USER_FIELDS, req.body, true) as { email: string; firstName?: string; lastName?: string; role?: string };
@@ -99,9 +97,7 @@ export const userRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "POST",
-    pattern: "/api/v1/users/bulk",
+    operation: "bulkUserAction",
     handler: (req, app) => {
       admin(app, req);
       const { action, userIds } = req.body ?? {};
@@ -125,11 +121,9 @@ export const userRoutes: Route[] = [
       return ok({ action, succeeded, failed });
     },
   },
-  { spec: "E14", method: "GET", pattern: "/api/v1/users/{userId}", handler: (req, app) => ok(userRecord(app, userOf(app, req))) },
+  { operation: "getUser", handler: (req, app) => ok(userRecord(app, userOf(app, req))) },
   {
-    spec: "E14",
-    method: "PUT",
-    pattern: "/api/v1/users/{userId}",
+    operation: "updateUser",
     handler: (req, app) => {
       admin(app, req);
       const u = userOf(app, req);
@@ -143,15 +137,11 @@ export const userRoutes: Route[] = [
     },
   },
   {
-    spec: "E14",
-    method: "GET",
-    pattern: "/api/v1/user-attribute-values/{userId}",
+    operation: "getUserAttributeValues",
     handler: (req, app) => listAnswer(app, attributeValues(app, userOf(app, req)), req.query),
   },
   {
-    spec: "E14",
-    method: "PUT",
-    pattern: "/api/v1/user-attribute-values/{userId}",
+    operation: "setUserAttributeValues",
     handler: (req, app) => {
       admin(app, req);
       const u = userOf(app, req);
