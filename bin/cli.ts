@@ -21,11 +21,17 @@ const integer = (name: string, min: number) => (v: string) => {
   return Number(v);
 };
 
+const percent = (name: string) => (v: string) => {
+  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError(`${name} must be a percentage from 0 to 100`);
+  return Number(v);
+};
+
 export interface RunCliOptions extends SettingsOptions {
   config?: string;
   group?: string[];
   check?: string[];
   minCoverage?: number;
+  minVerified?: number;
   strict?: boolean;
   failOnFixed?: boolean;
   /** Unset: the config's reporters, else console (commander's default is dropped in the action). */
@@ -94,10 +100,8 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
       "--allow-unnamed-operations",
       "with --allow-writes: also send each write (POST, PUT, PATCH) of the server's document that the spec does not name one valid request, on objects the run discovered: what it does is not known to the tool",
     )
-    .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", (v) => {
-      if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-coverage must be a percentage from 0 to 100");
-      return Number(v);
-    })
+    .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", percent("--min-coverage"))
+    .option("--min-verified <percent>", "fail the run when it verified fewer of its MUST rules (else minVerified in the config)", percent("--min-verified"))
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
     .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
@@ -328,7 +332,7 @@ async function runCommand(
   const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
   const { runConformance } = await import("../core/run/conformance.js");
   const { preflight } = await import("./preflight.js");
-  const { baselineLines, ConsoleReporter, summaryLine } = await import("../core/reporters/console.js");
+  const { baselineLines, ConsoleReporter, summaryLine, verdictLine } = await import("../core/reporters/console.js");
   const { publishToGitHub } = await import("../core/reporters/github.js");
   const { HarRecorder } = await import("../core/reporters/har.js");
   const { reportsLine, writeReports } = await import("../core/reporters/write.js");
@@ -373,6 +377,7 @@ async function runCommand(
       shard: opts.shard,
       baselineFile,
       minCoverage: opts.minCoverage,
+      minVerified: opts.minVerified ?? file.minVerified,
       hooks: {
         onStart: (c) => console?.starting(c),
         onResult: (r) => (failFast?.observe(r), console?.result(r)),
@@ -385,7 +390,7 @@ async function runCommand(
       },
       settle: failFast ? (ran) => failFast.settle(ran, stop.signal.aborted) : undefined,
     });
-    const { exitCode, notRun: unrun, coverageBelow } = report.gate;
+    const { exitCode, notRun: unrun, coverageBelow, verifiedBelow } = report.gate;
     // The summary is shown even when the reports cannot be written (a disk filled up during the run).
     let files: string[] = [];
     let unwritten: NodeJS.ErrnoException | undefined;
@@ -399,9 +404,10 @@ async function runCommand(
       for (const line of [coverageLine(report.operations), ...(opts.verbose ? operationLines(report.operations) : [])]) out(line);
     if (report.drift && console && !opts.quiet) out(opts.verbose ? driftLines(report.drift).join("\n") : driftLines(report.drift)[0]);
     if (console) console.finish(report, exitCode, unrun);
-    else for (const line of [summaryLine(report), ...baselineLines(report), ...(unrun ? [`conformance: ${unrun}`] : [])]) out(line);
+    else for (const line of [summaryLine(report), ...baselineLines(report), unrun ? `conformance: ${unrun}` : verdictLine(report, exitCode)]) out(line);
     if (unwritten) throw new UsageError(`could not write the reports to ${outDir}: ${unwritten.code ?? unwritten.message}`);
     if (coverageBelow) out(`conformance: ${coverageBelow}`);
+    if (verifiedBelow) out(`conformance: ${verifiedBelow}`);
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));
     return exitCode;

@@ -1,17 +1,19 @@
 import type { Check } from "../model/check.js";
-import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../run/gate.js";
+import { type GateOptions, judgingOf, knownLabel, knownReason, shownAs, verdict } from "../run/gate.js";
 import type { CheckResult } from "../model/result.js";
-import { type Label, label } from "../run/verdict.js";
+import { type ShownLabel, shownLabel, verifiedLine } from "../run/verdict.js";
 import { failureDetails, type Report } from "./report.js";
 import { reportSections, skipGroups } from "./sections.js";
 
 const useColour = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (useColour() ? `\x1b[${code}m${s}\x1b[0m` : s);
 
-/** Each label's mark (core/run/verdict.ts): the line says what the JSON, JUnit and HTML say. */
-const MARK: Record<Label, [string, string]> = {
+/** Each label's mark (core/run/verdict.ts shownLabel): the line says what the JSON, JUnit and HTML say. */
+const MARK: Record<ShownLabel, [string, string]> = {
   passed: ["32", "PASS"],
   failed: ["31", "FAIL"],
+  "SHOULD finding": ["33", "WARN"],
+  known: ["33", "KNOWN"],
   intermittent: ["33", "FLKY"],
   blocked: ["31", "BLKD"],
   skipped: ["33", "SKIP"],
@@ -52,19 +54,20 @@ export class ConsoleReporter {
 
   result(r: CheckResult): void {
     this.done++;
-    this.shown.set(r.id, label(r));
+    const word = shownLabel(r, judgingOf(this.options.gate));
+    this.shown.set(r.id, word);
     if (this.options.quiet) return;
     // A skip says only what the user chose; the summary groups them by reason.
     if (r.status === "skipped" && !this.options.verbose) return;
     // The passes are told by the summary (and the progress line on a TTY): what needs reading comes first.
     if (r.status === "passed" && !this.options.verbose) return;
     this.options.progress?.("");
-    const [code, word] = MARK[label(r)];
+    const [code, mark] = MARK[word];
     const known = knownReason(r, this.options.gate);
     const level = verdict(r, this.options.gate) === "finding" ? paint("33", "SHOULD") : r.level.padEnd(6);
     const why = r.status !== "passed" ? `  ${r.message.split("\n")[0]}` : "";
     this.out(
-      `${known ? paint("33", "KNOWN") : paint(code, word)} ${level} ${r.id}  [${r.spec}]  ${r.durationMs} ms${why}${known ? `  ${knownLabel(known)}` : ""}`,
+      `${known ? paint("33", "KNOWN") : paint(code, mark)} ${level} ${r.id}  [${r.spec}]  ${r.durationMs} ms${why}${known ? `  ${knownLabel(known)}` : ""}`,
     );
   }
 
@@ -84,7 +87,7 @@ export class ConsoleReporter {
     const told = (r: CheckResult, heading: string, colour: string) => {
       if (quiet)
         return this.out(
-          `${verdict(r, gate) === "known" ? "KNOWN" : MARK[label(r)][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${knownLabel(knownReason(r, gate)!)}` : ""}`,
+          `${MARK[shownLabel(r, judgingOf(gate))][1]} ${r.level} ${r.id}  ${r.message.split("\n")[0]}${verdict(r, gate) === "known" ? `  ${knownLabel(knownReason(r, gate)!)}` : ""}`,
         );
       this.out("");
       // The judge's word for it, as every report shows it (core/run/gate.ts shownAs), and what it means here.
@@ -110,7 +113,7 @@ export class ConsoleReporter {
     for (const line of baselineLines(report)) this.out(line);
     // The last word on a check is the settled one, the same as every report's.
     for (const r of report.results)
-      if (this.shown.has(r.id) && this.shown.get(r.id) !== label(r))
+      if (this.shown.has(r.id) && this.shown.get(r.id) !== shownLabel(r, judgingOf(gate)))
         this.out(
           `  ${r.id}: ${this.shown.get(r.id)} as it finished, ${shownAs(r, gate)} once the run was judged${r.blockedBy ? ` (blocked by ${r.blockedBy})` : ""}`,
         );
@@ -124,7 +127,7 @@ export class ConsoleReporter {
     // An interrupted run is no verdict: its last line must not read as one; nor a replay that did not run its check.
     if (report.interrupted) this.out(paint("33", "conformance: interrupted"));
     else if (notRun) this.out(paint("33", `conformance: ${notRun}`));
-    else this.out(exitCode === 0 ? paint("32", "conformance: passed") : paint("31", "conformance: FAILED"));
+    else this.out(verdictLine(report, exitCode));
   }
 }
 
@@ -150,10 +153,22 @@ export function baselineLines(report: Report): string[] {
   ];
 }
 
+/** The last word: the verdict, and beside it how much of the spec it rests on. */
+export function verdictLine(report: Report, exitCode: number): string {
+  const verified = verifiedLine(report.summary.mustRules);
+  return exitCode === 0 ? `${paint("32", "conformance: passed")}; ${verified}` : `${paint("31", "conformance: FAILED")}; ${verified}`;
+}
+
+/** The run in numbers, in the words of every report: what does not fail the run is never counted as failed. */
 export function summaryLine(report: Report): string {
   const s = report.summary;
   const left = new Set(report.leftovers).size;
-  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed}); verified ${s.mustRules.verified}/${s.mustRules.total} MUST rules${left ? `; LEFT ON THE SERVER: ${left} thing(s) (${leftoverKinds(report.leftovers)})` : ""}`;
+  const also = [
+    s.findings ? `${s.findings} SHOULD finding${s.findings === 1 ? "" : "s"}` : "",
+    s.intermittent ? `${s.intermittent} intermittent` : "",
+    s.known ? `${s.known} known` : "",
+  ].filter(Boolean);
+  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${also.map((a) => `${a}, `).join("")}${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed})${left ? `; LEFT ON THE SERVER: ${left} thing(s) (${leftoverKinds(report.leftovers)})` : ""}`;
 }
 
 /** The kinds of what a run left, counted: "3 WORKBOOK, 1 FOLDER, 2 not confirmed as the run's". */

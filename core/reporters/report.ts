@@ -2,7 +2,7 @@ import type { DriftReport } from "../served/drift.js";
 import type { BaselineOutcome } from "../run/gate.js";
 import type { CoverageReport } from "../served/operation-coverage.js";
 import type { CheckResult, RunOutcome } from "../model/result.js";
-import { label, rootCauses, summarise } from "../run/verdict.js";
+import { type Judging, label, rootCauses, shownLabel, summarise } from "../run/verdict.js";
 
 /** What a run selected from the catalogue: its --group and --check filters and how many checks they chose, before --shard. */
 export interface Selection {
@@ -46,6 +46,8 @@ export interface Report {
     notRun?: string;
     /** --min-coverage not met: why (exit 1). */
     coverageBelow?: string;
+    /** --min-verified not met: why (exit 1). */
+    verifiedBelow?: string;
   };
 }
 
@@ -72,7 +74,7 @@ export function buildReport(
 }
 
 /** Each result with its label (core/run/verdict.ts), so that a reader of report.json sees the word every other output shows. */
-export const labelled = (results: CheckResult[]) => results.map((r) => ({ ...r, label: label(r) }));
+export const labelled = (results: CheckResult[], judging?: Judging) => results.map((r) => ({ ...r, label: shownLabel(r, judging) }));
 
 /** The full story of one failure, as plain text: console and JUnit print the same. */
 export function failureDetails(r: CheckResult): string {

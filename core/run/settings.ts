@@ -150,6 +150,8 @@ export interface ConfigFile {
   runs?: number;
   seed?: number;
   strict?: boolean;
+  /** Default of --min-verified (percent of the run's MUST rules verified). */
+  minVerified?: number;
   fixtures?: FixtureConfig;
   features?: Partial<Record<Feature, boolean>>;
   headers?: Record<string, string>;
