@@ -1,0 +1,114 @@
+import { resolve } from "node:path";
+import type { GateOptions } from "../../core/run/gate.js";
+import { selectChecks } from "../../core/run/select.js";
+import { SHARD_NEEDS_SEED, shardOf } from "../../core/run/shard.js";
+import { type ConfigFile, readConfigFile, type RunSettings, UsageError } from "../../core/run/settings.js";
+import { prepareOutDir } from "../out-dir.js";
+import { fromConfig, selectLevel } from "../run-options.js";
+import { checkRunOptions, settingsFrom } from "../run-settings.js";
+import { pkg, REPORTERS, type RunCliOptions, STOP_SIGNALS } from "../cli-shared.js";
+
+/** A run of the suite, as the default command and replay start it: options read, checks chosen, run, printed, reports written. */
+export async function runCommand(
+  opts: RunCliOptions,
+  out: (l: string) => void,
+  progress: ((l: string) => void) | undefined,
+  replay?: RunSettings["replay"],
+): Promise<number> {
+  checkRunOptions(opts);
+  if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
+  const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
+  const { reporter: reporterNames, out: outDir, baseline: baselineFile } = fromConfig(opts, file, opts.config, REPORTERS);
+  // Loaded here, not at the top: `--help` and usage errors answer without them.
+  const { catalogue } = await import("../../suites/index.js");
+  if (opts.shard && opts.seed === undefined && file.seed === undefined) throw new UsageError(SHARD_NEEDS_SEED);
+  const selected = selectLevel(selectChecks(catalogue, opts.group, opts.check), opts.level);
+  const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count, { separateServers: opts.reference }) : selected;
+  const { readBaseline } = await import("../../core/run/gate.js");
+  const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
+  const { runConformance } = await import("../../core/run/conformance.js");
+  const { preflight } = await import("../preflight.js");
+  const { baselineLines, ConsoleReporter, summaryLine, verdictLine } = await import("../../core/reporters/console.js");
+  const { publishToGitHub } = await import("../../core/reporters/github.js");
+  const { HarRecorder } = await import("../../core/reporters/har.js");
+  const { reportsLine, writeReports } = await import("../../core/reporters/write.js");
+  const { DeploymentUpdateCounter } = await import("../../core/spec/deployment-updates.js");
+  const { writePlan } = await import("../../core/run/write-plan.js");
+  const { coverageLine, operationLines } = await import("../../core/served/operation-coverage.js");
+  const { driftLines } = await import("../../core/served/drift.js");
+
+  let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
+  if (opts.reference) {
+    const { startReference } = await import("../../reference/server.js");
+    reference = await startReference({ faults: opts.fault ?? [] }).catch((e: Error) => {
+      throw new UsageError(e.message);
+    });
+  }
+  const stop = new AbortController();
+  const onSignal = () => {
+    if (stop.signal.aborted) process.exit(130);
+    stop.abort();
+    process.stderr.write("\nconformance: interrupted; stopping the running check and cleaning up (again to abort)\n");
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  try {
+    const settings = { ...settingsFrom(opts, file, reference?.config()), replay, wholeBodies: reporterNames.includes("har") };
+    const reporters = new Set(reporterNames);
+    // A folder named with --out (or the config) is proven writable at once, even where only the console writes.
+    if ([...reporters].some((r) => r !== "console") || opts.out !== undefined || file.out !== undefined) prepareOutDir(outDir);
+    await preflight(settings);
+    for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");
+    const updates = new DeploymentUpdateCounter();
+    const gate: GateOptions = { strict: settings.strict, baseline, failOnFixed: opts.failOnFixed };
+    const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
+    const har = reporters.has("har") ? new HarRecorder() : undefined;
+    console?.start(settings.seed, settings.baseUrl, checks.length);
+    const failFast = opts.failFast ? new (await import("../fail-fast.js")).FailFast(gate) : undefined;
+    const report = await runConformance({
+      checks,
+      settings,
+      gate,
+      tool: pkg,
+      selection: { groups: opts.group, checks: opts.check, selected: selected.length, ...(opts.shard && opts.reference ? { separateServers: true } : {}) },
+      shard: opts.shard,
+      baselineFile,
+      minCoverage: opts.minCoverage,
+      minVerified: opts.minVerified ?? file.minVerified,
+      hooks: {
+        onStart: (c) => console?.starting(c),
+        onResult: (r) => (failFast?.observe(r), console?.result(r)),
+        shouldStop: failFast?.shouldStop,
+        onExchange: (x) => {
+          har?.record(x);
+          updates.observe(x);
+        },
+        stop: stop.signal,
+      },
+      settle: failFast ? (ran) => failFast.settle(ran, stop.signal.aborted) : undefined,
+    });
+    const { exitCode, notRun: unrun, coverageBelow, verifiedBelow } = report.gate;
+    // The summary is shown even when the reports cannot be written (a disk filled up during the run).
+    let files: string[] = [];
+    let unwritten: NodeJS.ErrnoException | undefined;
+    try {
+      files = writeReports(report, reporters, outDir, gate, har);
+    } catch (e) {
+      unwritten = e as NodeJS.ErrnoException;
+    }
+    if (settings.writes && !opts.quiet) out(updates.line());
+    if (report.operations && console && !opts.quiet)
+      for (const line of [coverageLine(report.operations), ...(opts.verbose ? operationLines(report.operations) : [])]) out(line);
+    if (report.drift && console && !opts.quiet) out(opts.verbose ? driftLines(report.drift).join("\n") : driftLines(report.drift)[0]);
+    if (console) console.finish(report, exitCode, unrun);
+    else for (const line of [summaryLine(report), ...baselineLines(report), unrun ? `conformance: ${unrun}` : verdictLine(report, exitCode)]) out(line);
+    if (unwritten) throw new UsageError(`could not write the reports to ${outDir}: ${unwritten.code ?? unwritten.message}`);
+    if (coverageBelow) out(`conformance: ${coverageBelow}`);
+    if (verifiedBelow) out(`conformance: ${verifiedBelow}`);
+    publishToGitHub(report, gate, files, out);
+    out(reportsLine(files));
+    return exitCode;
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+    await reference?.close();
+  }
+}
