@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "commander";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageRoot } from "../core/spec/paths.js";
 import type { SettingsOptions } from "./run-settings.js";
@@ -24,6 +24,8 @@ export interface RunCliOptions extends SettingsOptions {
   config?: string;
   group?: string[];
   check?: string[];
+  excludeCheck?: string[];
+  maxFailures?: number;
   minCoverage?: number;
   minVerified?: number;
   strict?: boolean;
@@ -36,4 +38,43 @@ export interface RunCliOptions extends SettingsOptions {
   quiet?: boolean;
   verbose?: boolean;
   shard?: { index: number; count: number };
+}
+
+/**
+ * A list option that takes its values as separate words or comma-separated (`--reporter junit,json`),
+ * each one of `known`; `initial` is the option's default, replaced (not extended) by the first value given.
+ */
+export const namesOf =
+  (option: string, known: readonly string[], initial?: string[]) =>
+  (value: string, previous?: string[]): string[] => {
+    const names = value
+      .split(",")
+      .map((n) => n.trim().toLowerCase())
+      .filter(Boolean);
+    const unknown = names.filter((n) => !known.includes(n));
+    if (unknown.length) throw new InvalidArgumentError(`${option}: unknown ${unknown.join(", ")} (known: ${known.join(", ")})`);
+    return [...new Set([...(previous && previous !== initial ? previous : []), ...names])];
+  };
+
+/** Globs that take separate words or comma-separated values (`--check 'a.*,b.*'`). */
+export const globsOf = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value
+    .split(",")
+    .map((g) => g.trim())
+    .filter(Boolean),
+];
+
+/** --max-failures <n>: the run starts no further check once n results have failed it (--fail-fast is 1). */
+export const MAX_FAILURES = "--max-failures";
+
+/** The config a run reads without --config: the one `conformance init` writes, in the working folder. */
+export const CONFIG_IN_CWD = "conformance.config.json";
+
+/** --config, else ./conformance.config.json when there is one (said on stderr); --reference runs on its own server's settings. */
+export function configOf(opts: { config?: string; reference?: boolean }): string | undefined {
+  if (opts.config) return opts.config;
+  if (opts.reference || !existsSync(CONFIG_IN_CWD)) return undefined;
+  process.stderr.write(`conformance: using ./${CONFIG_IN_CWD} from the working folder (--config names another)\n`);
+  return CONFIG_IN_CWD;
 }

@@ -4,8 +4,11 @@ import { parseShard } from "../core/run/shard.js";
 import { unknownCommandMessage } from "./commands/help.js";
 import { type ConfigFile, readConfigFile, tokenEnvVars, UsageError } from "../core/run/settings.js";
 import { checkRunOptions, type SettingsOptions, settingsFrom } from "./run-settings.js";
-import { collect, explicitOptions, LEVELS, rateLimitOption } from "./run-options.js";
-import { integer, percent, pkg, REPORTERS, type RunCliOptions } from "./cli-shared.js";
+import { collect, explicitOptions, type LEVELS, levelOf, rateLimitOption, selectLevel } from "./run-options.js";
+import { configOf, globsOf, integer, MAX_FAILURES, namesOf, percent, pkg, REPORTERS, type RunCliOptions } from "./cli-shared.js";
+
+const MERGE_REPORTERS = ["json", "junit", "html", "ctrf"] as const;
+const MERGE_DEFAULT = ["json"];
 import { runCommand } from "./commands/run.js";
 import { referenceCommand } from "./commands/reference.js";
 
@@ -31,18 +34,20 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--base-url <url>", "server under test (else env CONFORMANCE_BASE_URL, else baseUrl in the config)")
     .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
     .option("--token-file <file>", "read the API key from the first line of this file")
-    .option("--header <'Name: value'>", "send this header on every request (repeatable; secret-looking values are never printed)", collect)
-    .option("--config <file>", "JSON config, validated against schemas/config.schema.json")
+    .option("-H, --header <'Name: value'>", "send this header on every request (repeatable; secret-looking values are never printed)", collect)
+    .option("--config <file>", "JSON config, validated against schemas/config.schema.json (default: ./conformance.config.json when there is one)")
     .option(
       "--reference",
       "start the bundled reference server on a free loopback port, run everything against it (writes included: its state is thrown away), stop it",
     )
     .option("--read-only", "run no check that creates or changes data (with --reference, or over writes in the config)")
-    .addOption(new Option("--fault <names...>", "with --reference: break these rules in the reference server").hideHelp())
-    .option("--group <names...>", "run only these groups")
-    .option("--check <ids...>", "run only these checks (globs on ids, e.g. 'workbooks.*')")
-    .addOption(new Option("--level <level>", "run only checks of this level and above: must (only MUST checks) or should (all)").choices([...LEVELS]))
+    .option("--fault <names...>", "with --reference, for demos: break these rules in the reference server (conformance reference --list-faults)")
+    .option("--group <names...>", "run only these groups (or comma-separated)", globsOf)
+    .option("--check <ids...>", "run only these checks (globs on ids, e.g. 'workbooks.*'; or comma-separated)", globsOf)
+    .option("--exclude-check <ids...>", "run none of these checks (globs on ids; or comma-separated)", globsOf)
+    .option("--level <level>", "run only checks of this level and above: must (only MUST checks) or should (all); any case", levelOf)
     .option("--fail-fast", "start no further check after the first failure (what runs is finished and cleaned up)")
+    .option(`${MAX_FAILURES} <n>`, "start no further check after n failures (--fail-fast is 1)", integer(MAX_FAILURES, 1))
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
     .option(
@@ -69,13 +74,13 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--min-verified <percent>", "fail the run when it verified fewer of its MUST rules (else minVerified in the config)", percent("--min-verified"))
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
-    .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
+    .option("--reporter <names...>", `reporters, as words or comma-separated: ${REPORTERS.join(", ")} (default: console)`, namesOf("--reporter", REPORTERS))
     .option("--out <dir>", "report folder", "reports")
     .option("--strict", "SHOULD failures also fail the run")
     .option("--timeout <ms>", "per request", integer("--timeout", 1))
     .option(
-      "--rate-limit <per-second>",
-      "send at most this many requests a second, discovery and cleanup included (else rateLimit in the config)",
+      "--rate-limit <n[/s|/m]>",
+      "send at most this many requests a second (20, 20/s) or a minute (100/m), discovery and cleanup included (else rateLimit in the config, per second)",
       rateLimitOption,
     )
     .option("--document <file|url>", "the OpenAPI document to use where the server serves none at GET /api/v1/spec (else document in the config)")
@@ -105,17 +110,23 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
 
   program
     .command("list")
-    .description("the catalogue: id, group, level, spec rule, title, and the documented variants (docs/tolerance.md) that exercise it")
+    .description("the catalogue: id, level, spec rule, title (--verbose: the documented variants, docs/tolerance.md, that exercise each)")
+    .option("--group <names...>", "only these groups (or comma-separated)", globsOf)
+    .option("--check <ids...>", "only these checks (globs on ids; or comma-separated)", globsOf)
+    .option("--level <level>", "only checks of this level and above: must or should; any case", levelOf)
     .option("--json", "as JSON")
-    .action(async (opts: { json?: boolean }) => {
+    .option("--verbose", "also the documented variants that exercise each check")
+    .action(async (opts: { json?: boolean; verbose?: boolean; group?: string[]; check?: string[]; level?: (typeof LEVELS)[number] }) => {
       const { catalogue } = await import("../suites/index.js");
+      const { selectChecks } = await import("../core/run/select.js");
       const { variantSections } = await import("../reference/variants.js");
       const { catalogueLines, variantsCovering } = await import("../core/reporters/console.js");
+      const chosen = selectLevel(selectChecks(catalogue, opts.group, opts.check), opts.level);
       const covering = (c: (typeof catalogue)[number]) => variantsCovering(c, variantSections());
       if (opts.json)
         out(
           JSON.stringify(
-            catalogue.map((c) => ({
+            chosen.map((c) => ({
               id: c.id,
               group: c.group,
               level: c.level,
@@ -129,7 +140,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
             2,
           ),
         );
-      else for (const line of catalogueLines(catalogue, covering)) out(line);
+      else for (const line of catalogueLines(chosen, opts.verbose ? covering : undefined)) out(line);
     });
 
   program
@@ -181,7 +192,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-deployment-lifecycle", "needed again if the check creates and deletes a deployment")
     .option("--allow-git-operations", "needed again if the check commits, merges or connects a repository")
     .option("--allow-unnamed-operations", "needed again if the check sends operations the spec does not name")
-    .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
+    .option("--reporter <names...>", `reporters, as words or comma-separated: ${REPORTERS.join(", ")} (default: console)`, namesOf("--reporter", REPORTERS))
     .option("--out <dir>", "report folder", "reports")
     .option("--quiet", "only the summary, the failure's line, and the reports line")
     .action(async (reportFile: string, checkId: string, opts: RunCliOptions, cmd: Command) => {
@@ -211,6 +222,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--strict", "exit 1 on a breaking difference")
     .action(async (opts: RunCliOptions & { json?: boolean }) => {
       if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
+      opts = { ...opts, config: configOf(opts) };
       const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
       const { startReference } = await import("../reference/server.js");
       const reference = opts.reference ? await startReference({ faults: opts.fault ?? [] }) : undefined;
@@ -226,7 +238,12 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .description("join the report.json files of all the shards (--shard i/n) of a run into one report, judged by the same gate as an unsharded run")
     .argument("<reports...>", "report.json files written by --reporter json")
     .option("--out <dir>", "folder of the joined report", "reports")
-    .addOption(new Option("--reporter <names...>", "what to write").choices(["json", "junit", "html", "ctrf"]).default(["json"]))
+    .option(
+      "--reporter <names...>",
+      "what to write, as words or comma-separated: json, junit, html, ctrf",
+      namesOf("--reporter", MERGE_REPORTERS, MERGE_DEFAULT),
+      MERGE_DEFAULT,
+    )
     .option("--strict", "SHOULD failures also fail")
     .option("--baseline <file>", "known failures: judged as in a run without shards")
     .option("--fail-on-fixed", "with --baseline: an entry whose check passes now fails")
@@ -241,7 +258,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--base-url <url>", `server to describe (or env CONFORMANCE_BASE_URL)`)
     .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
     .option("--token-file <file>", "read the API key from the first line of this file")
-    .option("--header <'Name: value'>", "send this header on every request (repeatable)", collect)
+    .option("-H, --header <'Name: value'>", "send this header on every request (repeatable)", collect)
     .option("--output <file>", "the config to write", "conformance.config.json")
     .option("--force", "overwrite the file")
     .action(async (opts: SettingsOptions & { output: string; force?: boolean }) => {

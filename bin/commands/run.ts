@@ -6,7 +6,7 @@ import { type ConfigFile, readConfigFile, type RunSettings, UsageError } from ".
 import { prepareOutDir } from "../out-dir.js";
 import { fromConfig, selectLevel } from "../run-options.js";
 import { checkRunOptions, settingsFrom } from "../run-settings.js";
-import { pkg, REPORTERS, type RunCliOptions, STOP_SIGNALS } from "../cli-shared.js";
+import { configOf, pkg, REPORTERS, type RunCliOptions, STOP_SIGNALS } from "../cli-shared.js";
 
 /** A run of the suite, as the default command and replay start it: options read, checks chosen, run, printed, reports written. */
 export async function runCommand(
@@ -16,13 +16,14 @@ export async function runCommand(
   replay?: RunSettings["replay"],
 ): Promise<number> {
   checkRunOptions(opts);
+  opts = { ...opts, config: configOf(opts) };
   if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
   const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
   const { reporter: reporterNames, out: outDir, baseline: baselineFile } = fromConfig(opts, file, opts.config, REPORTERS);
   // Loaded here, not at the top: `--help` and usage errors answer without them.
   const { catalogue } = await import("../../suites/index.js");
   if (opts.shard && opts.seed === undefined && file.seed === undefined) throw new UsageError(SHARD_NEEDS_SEED);
-  const selected = selectLevel(selectChecks(catalogue, opts.group, opts.check), opts.level);
+  const selected = selectLevel(selectChecks(catalogue, opts.group, opts.check, opts.excludeCheck), opts.level);
   const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count, { separateServers: opts.reference }) : selected;
   const { readBaseline } = await import("../../core/run/gate.js");
   const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
@@ -57,19 +58,32 @@ export async function runCommand(
     // A folder named with --out (or the config) is proven writable at once, even where only the console writes.
     if ([...reporters].some((r) => r !== "console") || opts.out !== undefined || file.out !== undefined) prepareOutDir(outDir);
     await preflight(settings);
-    for (const line of await writePlan(checks, settings)) process.stderr.write(line + "\n");
+    const plan = await writePlan(checks, settings);
+    // The bundled reference's state is thrown away: its plan is one line unless asked for.
+    const shown =
+      opts.reference && !opts.verbose
+        ? [`${plan[0].replace(/ \(methods sent[^)]*\)/, "").replace(/:$/, "")} (the bundled reference, thrown away after; --verbose: the full write plan)`]
+        : plan;
+    for (const line of shown) process.stderr.write(line + "\n");
     const updates = new DeploymentUpdateCounter();
     const gate: GateOptions = { strict: settings.strict, baseline, failOnFixed: opts.failOnFixed };
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
     const har = reporters.has("har") ? new HarRecorder() : undefined;
     console?.start(settings.seed, settings.baseUrl, checks.length);
-    const failFast = opts.failFast ? new (await import("../fail-fast.js")).FailFast(gate) : undefined;
+    if (opts.failFast && opts.maxFailures !== undefined && opts.maxFailures !== 1) throw new UsageError("--fail-fast is --max-failures 1: give one of them");
+    const failFast = opts.failFast || opts.maxFailures ? new (await import("../fail-fast.js")).FailFast(gate, opts.maxFailures ?? 1) : undefined;
     const report = await runConformance({
       checks,
       settings,
       gate,
       tool: pkg,
-      selection: { groups: opts.group, checks: opts.check, selected: selected.length, ...(opts.shard && opts.reference ? { separateServers: true } : {}) },
+      selection: {
+        groups: opts.group,
+        checks: opts.check,
+        ...(opts.excludeCheck ? { excluded: opts.excludeCheck } : {}),
+        selected: selected.length,
+        ...(opts.shard && opts.reference ? { separateServers: true } : {}),
+      },
       shard: opts.shard,
       baselineFile,
       minCoverage: opts.minCoverage,

@@ -8,6 +8,8 @@ import { type Judging, label, rootCauses, shownLabel, summarise } from "../run/v
 export interface Selection {
   groups?: string[];
   checks?: string[];
+  /** --exclude-check. */
+  excluded?: string[];
   selected: number;
   /** Sharded with --reference: each shard ran against a server of its own, so parts were cut by cost alone (core/run/shard.ts). */
   separateServers?: boolean;
