@@ -68,17 +68,23 @@ describe("console", () => {
     ]);
   });
 
-  it("a progress line on a terminal names the check being run; the passes leave no line of their own", async () => {
+  it("a progress line on a terminal counts finished checks, names the one running and the time; the passes leave no line of their own", async () => {
     const progress: string[] = [];
     const out: string[] = [];
     await main(["--reference", "--check", "deployments.list.*"], { out: (l) => out.push(l), err: () => {}, progress: (l) => progress.push(l) });
-    // Checks run side by side (--concurrency): each is named as it starts, counted against the total.
-    expect(progress).toContain(`[1/${n}] ${deploymentChecks[0].id}`);
+    // Checks run side by side (--concurrency): the line counts finished checks, names the oldest running one, and the time.
+    const drawn = progress.filter(Boolean);
+    const done = drawn.map((l) => Number(/^\[(\d+)\/\d+ done\]/.exec(l)?.[1]));
+    expect(done.every(Number.isInteger), drawn.join("\n")).toBe(true);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(done.at(-1)).toBe(n);
     for (const c of deploymentChecks)
       expect(
-        progress.some((l) => new RegExp(`^\\[\\d+/${n}\\] ${c.id.replace(/\./g, "\\.")}$`).test(l)),
+        drawn.some((l) => new RegExp(`\\] ${c.id.replace(/\./g, "\\.")}( \\(\\+\\d+ running\\))? \\d+ s$`).test(l)),
         c.id,
       ).toBe(true);
+    // Cleared before anything else prints: the last call blanks it.
+    expect(progress.at(-1)).toBe("");
     expect(out.filter((l) => l.startsWith("PASS"))).toEqual([]);
   });
 

@@ -69,7 +69,7 @@ export async function runCommand(
     const gate: GateOptions = { strict: settings.strict, baseline, failOnFixed: opts.failOnFixed };
     const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
     const har = reporters.has("har") ? new HarRecorder() : undefined;
-    console?.start(settings.seed, settings.baseUrl, checks.length);
+    console?.start(settings.seed, settings.baseUrl, checks);
     if (opts.failFast && opts.maxFailures !== undefined && opts.maxFailures !== 1) throw new UsageError("--fail-fast is --max-failures 1: give one of them");
     const failFast = opts.failFast || opts.maxFailures ? new (await import("../fail-fast.js")).FailFast(gate, opts.maxFailures ?? 1) : undefined;
     const report = await runConformance({
@@ -100,6 +100,8 @@ export async function runCommand(
       },
       settle: failFast ? (ran) => failFast.settle(ran, stop.signal.aborted) : undefined,
     });
+    // The progress line is cleared before anything else prints.
+    progress?.("");
     const { exitCode, notRun: unrun, coverageBelow, verifiedBelow } = report.gate;
     // The summary is shown even when the reports cannot be written (a disk filled up during the run).
     let files: string[] = [];

@@ -17,7 +17,7 @@ import type { Schemas } from "../spec/schemas.js";
 import { ServedReader } from "../served/read.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
 import { type CheckResult, resultBase, type RunOutcome, type Status } from "../model/result.js";
-import { judge, NETWORK, NOT_RUN_INTERRUPTED, propertyRecurrence, RATE_LIMITED, settle, withRecurrence } from "./verdict.js";
+import { judge, NETWORK, NOT_RUN_INTERRUPTED, NOT_RUN_LOST, propertyRecurrence, RATE_LIMITED, settle, withRecurrence } from "./verdict.js";
 
 export interface RunHooks {
   onStart?(check: Check): void;
@@ -132,7 +132,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
           return redactor.value<CheckResult>({
             ...resultBase(check),
             status: "errored",
-            message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`,
+            message: `${NOT_RUN_LOST} (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`,
             durationMs: 0,
           });
         const result = await runCounted(check);

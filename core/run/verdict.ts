@@ -16,6 +16,8 @@ import { blockSharedDefects } from "./shared-defects.js";
 export const NETWORK = "network: ";
 /** How a RateLimited error's message begins. */
 export const RATE_LIMITED = "rate limited: ";
+/** How a check not run because the server stopped answering begins its message (core/run/runner.ts). */
+export const NOT_RUN_LOST = "not run: the server stopped answering";
 /** What an interrupted run reports for each check it did not get to: the user's choice, not a verdict. */
 export const NOT_RUN_INTERRUPTED = "not run: the run was interrupted";
 
