@@ -103,11 +103,20 @@ export class ConsoleReporter {
     this.shown.set(r.id, word);
     if (this.options.quiet) return;
     // A skip says only what the user chose; the summary groups them by reason.
-    if (r.status === "skipped" && !this.options.verbose) return;
+    if (r.status === "skipped" && !this.options.verbose) {
+      this.drawProgress();
+      return;
+    }
     // The passes are told by the summary (and the progress line on a TTY): what needs reading comes first.
-    if (r.status === "passed" && !this.options.verbose) return this.drawProgress();
+    if (r.status === "passed" && !this.options.verbose) {
+      this.drawProgress();
+      return;
+    }
     // A server that went away is one root: the checks it took with it are counted at the end, not listed.
-    if (lostServer(r) && !this.options.verbose) return this.drawProgress();
+    if (lostServer(r) && !this.options.verbose) {
+      this.drawProgress();
+      return;
+    }
     const [code, mark] = MARK[word];
     const known = knownReason(r, this.options.gate);
     const level = verdict(r, this.options.gate) === "finding" ? paint("33", "SHOULD") : r.level.padEnd(6);
