@@ -57,6 +57,7 @@ function outputs(results: CheckResult[], gate: GateOptions = { strict: false }) 
       findings: Number(/id="count-findings">(\d+)</.exec(html)?.[1] ?? 0),
       failedBadges: (html.match(/<span class="badge failed">failed</g) ?? []).length,
       verified: /id="verified">([^<]+)</.exec(html)![1],
+      page: html,
     },
     json: { summary: json.summary, labels: Object.fromEntries(json.results.map((r: CheckResult) => [r.id, r.label])) },
   };
@@ -69,7 +70,7 @@ describe("one vocabulary in every output", () => {
     expect(o.console.verdict).toBe("conformance: passed; verified 2 of 3 MUST rules (66.6 %)");
     expect(o.console.summary).toMatch(/^6 checks: 3 passed, 0 failed, 2 SHOULD findings, 1 intermittent, 0 blocked/);
     expect(o.console.all).not.toMatch(/^(FAIL|── \S+ failed)/m);
-    expect(o.html).toEqual({ verdict: "passed", failed: 0, findings: 2, failedBadges: 0, verified: "verified 2 of 3 MUST rules (66.6 %)" });
+    expect(o.html).toMatchObject({ verdict: "passed", failed: 0, findings: 2, failedBadges: 0, verified: "verified 2 of 3 MUST rules (66.6 %)" });
     expect(o.junit.failures).toBe(0);
     expect(o.junit.xml).toContain("<system-out>SHOULD finding");
     expect(o.ctrf).toMatchObject({ failed: 0, other: 3, passed: 3 });
@@ -88,6 +89,9 @@ describe("one vocabulary in every output", () => {
     expect(o.ctrf.failed).toBe(o.json.summary.failed + o.json.summary.blocked);
     expect(o.ctrf.other).toBe(o.json.summary.findings + o.json.summary.intermittent);
     expect(o.json.labels).toMatchObject({ "d.must": "failed", "d.blocked": "blocked", "b.should-one": "SHOULD finding" });
+    // Each failure ends with the command that re-runs it alone, with the run's seed, in the console and the page.
+    expect(o.console.all).toContain("re-run alone: conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes");
+    expect(o.html.page).toContain('<pre class="rerun">conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes</pre>');
   });
 
   it("under --strict the SHOULD findings fail, and every output calls them failed", () => {

@@ -102,6 +102,8 @@ export async function runCommand(
     });
     // The progress line is cleared before anything else prints.
     progress?.("");
+    // A re-run of one failure starts the reference again, not the address this one happened to listen on.
+    if (opts.reference) report.target.reference = opts.fault?.length ? { faults: opts.fault } : {};
     const { exitCode, notRun: unrun, coverageBelow, verifiedBelow } = report.gate;
     // The summary is shown even when the reports cannot be written (a disk filled up during the run).
     let files: string[] = [];

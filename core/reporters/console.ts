@@ -2,7 +2,7 @@ import type { Check } from "../model/check.js";
 import { type GateOptions, judgingOf, knownLabel, knownReason, shownAs, verdict } from "../run/gate.js";
 import type { CheckResult } from "../model/result.js";
 import { NETWORK, NOT_RUN_LOST, type ShownLabel, shownLabel, verifiedLine } from "../run/verdict.js";
-import { failureDetails, type Report } from "./report.js";
+import { failureDetails, type Report, rerunCommand } from "./report.js";
 import { reportSections, skipGroups } from "./sections.js";
 
 const useColour = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
@@ -157,6 +157,7 @@ export class ConsoleReporter {
       // The judge's word for it, as every report shows it (core/run/gate.ts shownAs), and what it means here.
       this.out(paint(colour, `── ${r.id} ${shownAs(r, gate)}${heading ? ` ${heading}` : ""}`));
       this.out(failureDetails(r));
+      this.out(`re-run alone: ${rerunCommand(report, r)}`);
     };
     for (const r of parts.failures) told(r, r.level === "MUST" ? "" : "(SHOULD, failing under --strict)", "31");
     const lost = parts.errors.filter(lostServer);

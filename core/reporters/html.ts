@@ -14,7 +14,7 @@ import type { CheckResult, Status } from "../model/result.js";
 import { shownLabel, summarise, verifiedLine } from "../run/verdict.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
 import { documentHtml, escapeHtml } from "./html-document.js";
-import type { Report } from "./report.js";
+import { type Report, rerunCommand } from "./report.js";
 import { type ReportSections, reportSections, type SkipGroup } from "./sections.js";
 
 /** The columns of the tiles and the matrix: the words every output counts by (core/run/verdict.ts shownLabel). */
@@ -57,12 +57,12 @@ export function reportHtml(report: Report, gate: GateOptions): string {
 <body>
 <h1>Conformance report <span class="verdict ${passed ? "ok" : "bad"}" id="verdict">${passed ? "passed" : "FAILED"}</span> <span class="verified" id="verified">${e(verifiedLine(report.summary.mustRules))}</span></h1>
 <div class="meta">${e(report.target.baseUrl)} · seed ${e(report.seed)} (replay with <code>--seed ${e(report.seed)}</code>) · ${e(report.startedAt)} · ${e(report.durationMs)} ms · ${e(report.tool.name)} ${e(report.tool.version)}${gate.strict ? " · --strict" : ""}${report.writes ? " · writes allowed" : " · read-only"}${report.interrupted ? " · <b>interrupted</b>" : ""}</div>
-${failuresHtml("failures", "Failures", parts.failures, gate)}
-${failuresHtml("errors", "Errored: no verdict", parts.errors, gate)}
+${failuresHtml("failures", "Failures", parts.failures, gate, report)}
+${failuresHtml("errors", "Errored: no verdict", parts.errors, gate, report)}
 ${rootCausesHtml(report)}
 ${summaryHtml(report, gate)}
-${foldedChecksHtml("findings", "SHOULD findings", parts.findings, gate)}
-${foldedChecksHtml("known", "Known failures (baseline)", parts.known, gate)}
+${foldedChecksHtml("findings", "SHOULD findings", parts.findings, gate, report)}
+${foldedChecksHtml("known", "Known failures (baseline)", parts.known, gate, report)}
 ${baselineHtml(report)}
 ${leftoversHtml(parts.leftovers)}
 ${skipsHtml(parts.skips)}
@@ -74,7 +74,7 @@ ${skipsHtml(parts.skips)}
   <span><b id="shown">${report.results.length}</b> shown</span>
 </div>
 <div id="checks">
-${report.results.map((r) => checkHtml(r, gate, toldAbove.has(r.id))).join("\n")}
+${report.results.map((r) => checkHtml(r, gate, toldAbove.has(r.id), "check", report)).join("\n")}
 </div>
 <h2>Groups × status</h2>
 ${matrixHtml(report, gate)}
@@ -87,19 +87,19 @@ ${documentHtml(report)}
 }
 
 /** Each failure open, first on the page: the rule, the message, expected and got, the curl line; the exchanges folded under it. */
-function failuresHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions): string {
+function failuresHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions, report: Report): string {
   if (!results.length) return "";
   const items = results.map(
     (r) =>
-      `<article class="failure ${r.status}" id="${id}-${e(r.id)}"><h3><span class="badge ${r.status}">${r.level}</span> <a href="#check-${e(r.id)}"><code>${e(r.id)}</code></a> <span class="spec">${e(r.spec)}</span></h3><div class="body">${detailHtml(r, gate)}</div></article>`,
+      `<article class="failure ${r.status}" id="${id}-${e(r.id)}"><h3><span class="badge ${r.status}">${r.level}</span> <a href="#check-${e(r.id)}"><code>${e(r.id)}</code></a> <span class="spec">${e(r.spec)}</span></h3><div class="body">${detailHtml(r, gate, report)}</div></article>`,
   );
   return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${items.join("\n")}</section>`;
 }
 
 /** Checks told in full but folded: SHOULD findings, known failures. */
-function foldedChecksHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions): string {
+function foldedChecksHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions, report: Report): string {
   if (!results.length) return "";
-  return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${results.map((r) => checkHtml(r, gate, false, "told")).join("\n")}</section>`;
+  return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${results.map((r) => checkHtml(r, gate, false, "told", report)).join("\n")}</section>`;
 }
 
 /** The skips, folded, one group per reason the run's setup gives. */
@@ -174,7 +174,7 @@ function matrixHtml(report: Report, gate: GateOptions): string {
  * One row of the list; its details open on a click. A check told in full above (`told`) links
  * there; a pass or skip has nothing more than its row says: no body, to keep the page small.
  */
-function checkHtml(r: CheckResult, gate: GateOptions, toldAbove: boolean, idPrefix = "check"): string {
+function checkHtml(r: CheckResult, gate: GateOptions, toldAbove: boolean, idPrefix: string, report: Report): string {
   const v = verdict(r, gate);
   const note = v === "finding" || v === "known" ? ` <span class="finding${v === "known" ? " known" : ""}">${e(shownAs(r, gate))}</span>` : "";
   // A skip's reason is told once, in its group above; a pass needs no words.
@@ -186,13 +186,13 @@ function checkHtml(r: CheckResult, gate: GateOptions, toldAbove: boolean, idPref
     ? `<div class="body"><a href="#${r.status === "errored" ? "errors" : "failures"}-${e(r.id)}">told in full above</a></div>`
     : r.status === "passed" || r.status === "skipped"
       ? ""
-      : `<div class="body">${detailHtml(r, gate)}</div>`;
+      : `<div class="body">${detailHtml(r, gate, report)}</div>`;
   const listed = idPrefix === "check";
   const cited = citedRules(r.spec).filter((c) => c !== r.spec);
   return `<details class="${listed ? "check" : "told"}" id="${idPrefix}-${e(r.id)}"${listed ? ` data-status="${css === "finding" ? "finding" : r.status}" data-id="${e(r.id)}" data-spec="${e([r.spec, ...cited].join(" | "))}"` : ""}>${summary}${body}</details>`;
 }
 
-function detailHtml(r: CheckResult, gate: GateOptions): string {
+function detailHtml(r: CheckResult, gate: GateOptions, report: Report): string {
   const facts: [string, string | undefined][] = [
     ["rule", `${r.level} ${r.spec}: ${r.title}`],
     ["message", r.message || undefined],
@@ -211,6 +211,7 @@ function detailHtml(r: CheckResult, gate: GateOptions): string {
       .join("")}</dl>`,
   ];
   if (r.curl) parts.push(`<div>reproduce:</div><pre class="curl">${e(r.curl)}</pre>`);
+  if (r.status !== "passed" && r.status !== "skipped") parts.push(`<div>re-run alone:</div><pre class="rerun">${e(rerunCommand(report, r))}</pre>`);
   if (r.property) {
     const p = r.property;
     parts.push(

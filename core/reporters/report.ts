@@ -17,7 +17,8 @@ export interface Selection {
 
 export interface Report {
   tool: { name: string; version: string };
-  target: { baseUrl: string };
+  /** reference: the run was against the bundled reference server (--reference, with these --fault), which a re-run starts again. */
+  target: { baseUrl: string; reference?: { faults?: string[] } };
   seed: number;
   runs: number;
   writes: boolean;
@@ -77,6 +78,22 @@ export function buildReport(
 
 /** Each result with its label (core/run/verdict.ts), so that a reader of report.json sees the word every other output shows. */
 export const labelled = (results: CheckResult[], judging?: Judging) => results.map((r) => ({ ...r, label: shownLabel(r, judging) }));
+
+/** A check that races requests against each other: one re-run proves little, --repeat runs the race side by side. */
+const races = (r: Pick<CheckResult, "title">) => /\b(race|races|racing|concurrent)\b/i.test(r.title);
+
+/**
+ * The command that re-runs one check alone, with the run's seed (a property draws the same cases,
+ * its shrunk case among them) and, for a race, --repeat so that the race is run again side by side.
+ */
+export function rerunCommand(report: Pick<Report, "target" | "seed" | "runs" | "writes">, r: Pick<CheckResult, "id" | "title">): string {
+  // The token and any fixtures come from where the run took them (the config, the environment): never printed.
+  const faults = report.target.reference?.faults?.length ? ` --fault ${report.target.reference.faults.join(" ")}` : "";
+  const target = report.target.reference ? `--reference${faults}` : `--base-url ${report.target.baseUrl}`;
+  const writes = report.writes && !report.target.reference ? " --allow-writes" : "";
+  const race = races(r) ? " --repeat 5" : "";
+  return `conformance ${target} --check ${r.id} --seed ${report.seed} --runs ${report.runs}${writes}${race}`;
+}
 
 /** The full story of one failure, as plain text: console and JUnit print the same. */
 export function failureDetails(r: CheckResult): string {
