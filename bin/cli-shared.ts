@@ -6,7 +6,7 @@ import type { SettingsOptions } from "./run-settings.js";
 
 /** What the CLI's commands share: the package, the reporters, the signals that stop a run, the option parsers. */
 export const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
-export const REPORTERS = ["console", "junit", "json", "html", "har", "ctrf"] as const;
+export { MERGE_REPORTERS, REPORTERS } from "../core/reporters/write.js";
 /** Each stops a run (cleanup still runs) or a served reference; SIGHUP: the terminal went away. */
 export const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 

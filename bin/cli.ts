@@ -5,9 +5,8 @@ import { unknownCommandMessage } from "./commands/help.js";
 import { type ConfigFile, readConfigFile, tokenEnvVars, UsageError } from "../core/run/settings.js";
 import { checkRunOptions, type SettingsOptions, settingsFrom } from "./run-settings.js";
 import { collect, explicitOptions, type LEVELS, levelOf, rateLimitOption, selectLevel } from "./run-options.js";
-import { configOf, globsOf, integer, MAX_FAILURES, namesOf, percent, pkg, REPORTERS, type RunCliOptions } from "./cli-shared.js";
+import { configOf, globsOf, integer, MAX_FAILURES, MERGE_REPORTERS, namesOf, percent, pkg, REPORTERS, type RunCliOptions } from "./cli-shared.js";
 
-const MERGE_REPORTERS = ["json", "junit", "html", "ctrf"] as const;
 const MERGE_DEFAULT = ["json"];
 import { runCommand } from "./commands/run.js";
 import { referenceCommand } from "./commands/reference.js";
@@ -240,7 +239,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--out <dir>", "folder of the joined report", "reports")
     .option(
       "--reporter <names...>",
-      "what to write, as words or comma-separated: json, junit, html, ctrf",
+      `what to write, as words or comma-separated: ${MERGE_REPORTERS.join(", ")}`,
       namesOf("--reporter", MERGE_REPORTERS, MERGE_DEFAULT),
       MERGE_DEFAULT,
     )

@@ -109,7 +109,7 @@ export async function runCommand(
     let files: string[] = [];
     let unwritten: NodeJS.ErrnoException | undefined;
     try {
-      files = writeReports(report, reporters, outDir, gate, har);
+      files = await writeReports(report, reporters, outDir, gate, har);
     } catch (e) {
       unwritten = e as NodeJS.ErrnoException;
     }
