@@ -80,7 +80,7 @@ describe("console", () => {
     expect(done.at(-1)).toBe(n);
     for (const c of deploymentChecks)
       expect(
-        drawn.some((l) => new RegExp(`\\] ${c.id.replace(/\./g, "\\.")}( \\(\\+\\d+ running\\))? \\d+ s$`).test(l)),
+        drawn.some((l) => new RegExp(`\\] ${c.id.replace(/\./g, "\\.")}( \\(\\+\\d+ more started\\))? \\d+ s$`).test(l)),
         c.id,
       ).toBe(true);
     // Cleared before anything else prints: the last call blanks it.

@@ -75,7 +75,7 @@ export class ConsoleReporter {
   private readonly counted = () => `${this.done}/${this.total} checks done, ${this.elapsed()}`;
   private current(): string | undefined {
     const [first] = this.running;
-    return first && `${first}${this.running.size > 1 ? ` (+${this.running.size - 1} running)` : ""}`;
+    return first && `${first}${this.running.size > 1 ? ` (+${this.running.size - 1} more started)` : ""}`;
   }
 
   /** Every line goes out here: the progress line is cleared first, so that nothing prints over it. */
