@@ -97,7 +97,8 @@ export function rerunCommand(report: Pick<Report, "target" | "seed" | "runs" | "
 
 /** The full story of one failure, as plain text: console and JUnit print the same. */
 export function failureDetails(r: CheckResult): string {
-  const lines = [`${r.level} ${r.spec}: ${r.title}`, `check: ${r.id}`, `${label(r)}: ${r.message}`];
+  // The judged word (a SHOULD finding is never "failed" where the run passes), else the judge's.
+  const lines = [`${r.level} ${r.spec}: ${r.title}`, `check: ${r.id}`, `${r.label ?? label(r)}: ${r.message}`];
   if (r.expected !== undefined) lines.push(`expected: ${r.expected}`);
   if (r.got !== undefined) lines.push(`got:      ${r.got}`);
   if (r.recurrence) lines.push(`recurrence: ${r.recurrence}`);
