@@ -1,43 +1,15 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { prepareOutDir } from "./out-dir.js";
-import type { GateOptions } from "../core/run/gate.js";
-import { packageRoot } from "../core/spec/paths.js";
-import { selectChecks } from "../core/run/select.js";
-import { parseShard, SHARD_NEEDS_SEED, shardOf } from "../core/run/shard.js";
+import { resolve } from "node:path";
+import { parseShard } from "../core/run/shard.js";
 import { unknownCommandMessage } from "./commands/help.js";
-import { type ConfigFile, readConfigFile, type RunSettings, tokenEnvVars, UsageError } from "../core/run/settings.js";
+import { type ConfigFile, readConfigFile, tokenEnvVars, UsageError } from "../core/run/settings.js";
 import { checkRunOptions, type SettingsOptions, settingsFrom } from "./run-settings.js";
-import { collect, explicitOptions, fromConfig, LEVELS, rateLimitOption, selectLevel } from "./run-options.js";
+import { collect, explicitOptions, type LEVELS, levelOf, rateLimitOption, selectLevel } from "./run-options.js";
+import { configOf, globsOf, integer, MAX_FAILURES, MERGE_REPORTERS, namesOf, percent, pkg, REPORTERS, type RunCliOptions } from "./cli-shared.js";
 
-const pkg = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")) as { name: string; version: string };
-const REPORTERS = ["console", "junit", "json", "html", "har", "ctrf"] as const;
-/** Each stops a run (cleanup still runs) or a served reference; SIGHUP: the terminal went away. */
-const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-
-const integer = (name: string, min: number) => (v: string) => {
-  if (!/^-?\d+$/.test(v) || Number(v) < min) throw new InvalidArgumentError(`${name} must be an integer >= ${min}`);
-  return Number(v);
-};
-
-export interface RunCliOptions extends SettingsOptions {
-  config?: string;
-  group?: string[];
-  check?: string[];
-  minCoverage?: number;
-  minClassCoverage?: number;
-  strict?: boolean;
-  failOnFixed?: boolean;
-  /** Unset: the config's reporters, else console (commander's default is dropped in the action). */
-  reporter?: string[];
-  out?: string;
-  fault?: string[];
-  baseline?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-  shard?: { index: number; count: number };
-}
+const MERGE_DEFAULT = ["json"];
+import { runCommand } from "./commands/run.js";
+import { referenceCommand } from "./commands/reference.js";
 
 /** Runs the CLI; returns the exit code instead of exiting, so that tests can call it. */
 export async function main(argv: string[], io: { out?: (l: string) => void; err?: (l: string) => void; progress?: (l: string) => void } = {}): Promise<number> {
@@ -61,18 +33,20 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--base-url <url>", "server under test (else env CONFORMANCE_BASE_URL, else baseUrl in the config)")
     .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
     .option("--token-file <file>", "read the API key from the first line of this file")
-    .option("--header <'Name: value'>", "send this header on every request (repeatable; secret-looking values are never printed)", collect)
-    .option("--config <file>", "JSON config, validated against schemas/config.schema.json")
+    .option("-H, --header <'Name: value'>", "send this header on every request (repeatable; secret-looking values are never printed)", collect)
+    .option("--config <file>", "JSON config, validated against schemas/config.schema.json (default: ./conformance.config.json when there is one)")
     .option(
       "--reference",
       "start the bundled reference server on a free loopback port, run everything against it (writes included: its state is thrown away), stop it",
     )
     .option("--read-only", "run no check that creates or changes data (with --reference, or over writes in the config)")
-    .addOption(new Option("--fault <names...>", "with --reference: break these rules in the reference server").hideHelp())
-    .option("--group <names...>", "run only these groups")
-    .option("--check <ids...>", "run only these checks (globs on ids, e.g. 'workbooks.*')")
-    .addOption(new Option("--level <level>", "run only checks of this level and above: must (only MUST checks) or should (all)").choices([...LEVELS]))
+    .option("--fault <names...>", "with --reference, for demos: break these rules in the reference server (conformance reference --list-faults)")
+    .option("--group <names...>", "run only these groups (or comma-separated)", globsOf)
+    .option("--check <ids...>", "run only these checks (globs on ids, e.g. 'workbooks.*'; or comma-separated)", globsOf)
+    .option("--exclude-check <ids...>", "run none of these checks (globs on ids; or comma-separated)", globsOf)
+    .option("--level <level>", "run only checks of this level and above: must (only MUST checks) or should (all); any case", levelOf)
     .option("--fail-fast", "start no further check after the first failure (what runs is finished and cleaned up)")
+    .option(`${MAX_FAILURES} <n>`, "start no further check after n failures (--fail-fast is 1)", integer(MAX_FAILURES, 1))
     .option("--allow-writes", "also run checks that create or change data")
     .option("--allow-unremovable-writes", "with --allow-writes: also create data the API cannot delete (env or template variables)")
     .option(
@@ -95,23 +69,17 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
       "--allow-unnamed-operations",
       "with --allow-writes: also send each write (POST, PUT, PATCH) of the server's document that the spec does not name one valid request, on objects the run discovered: what it does is not known to the tool",
     )
-    .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", (v) => {
-      if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-coverage must be a percentage from 0 to 100");
-      return Number(v);
-    })
-    .option("--min-class-coverage <percent>", "fail the run when it judged fewer of the input classes of E1-E14 (docs/input-classes.md)", (v) => {
-      if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new InvalidArgumentError("--min-class-coverage must be a percentage from 0 to 100");
-      return Number(v);
-    })
+    .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", percent("--min-coverage"))
+    .option("--min-verified <percent>", "fail the run when it verified fewer of its MUST rules (else minVerified in the config)", percent("--min-verified"))
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))
-    .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
+    .option("--reporter <names...>", `reporters, as words or comma-separated: ${REPORTERS.join(", ")} (default: console)`, namesOf("--reporter", REPORTERS))
     .option("--out <dir>", "report folder", "reports")
     .option("--strict", "SHOULD failures also fail the run")
     .option("--timeout <ms>", "per request", integer("--timeout", 1))
     .option(
-      "--rate-limit <per-second>",
-      "send at most this many requests a second, discovery and cleanup included (else rateLimit in the config)",
+      "--rate-limit <n[/s|/m]>",
+      "send at most this many requests a second (20, 20/s) or a minute (100/m), discovery and cleanup included (else rateLimit in the config, per second)",
       rateLimitOption,
     )
     .option("--document <file|url>", "the OpenAPI document to use where the server serves none at GET /api/v1/spec (else document in the config)")
@@ -141,17 +109,23 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
 
   program
     .command("list")
-    .description("the catalogue: id, group, level, spec rule, title, and the documented variants (docs/tolerance.md) that exercise it")
+    .description("the catalogue: id, level, spec rule, title (--verbose: the documented variants, docs/tolerance.md, that exercise each)")
+    .option("--group <names...>", "only these groups (or comma-separated)", globsOf)
+    .option("--check <ids...>", "only these checks (globs on ids; or comma-separated)", globsOf)
+    .option("--level <level>", "only checks of this level and above: must or should; any case", levelOf)
     .option("--json", "as JSON")
-    .action(async (opts: { json?: boolean }) => {
+    .option("--verbose", "also the documented variants that exercise each check")
+    .action(async (opts: { json?: boolean; verbose?: boolean; group?: string[]; check?: string[]; level?: (typeof LEVELS)[number] }) => {
       const { catalogue } = await import("../suites/index.js");
+      const { selectChecks } = await import("../core/run/select.js");
       const { variantSections } = await import("../reference/variants.js");
       const { catalogueLines, variantsCovering } = await import("../core/reporters/console.js");
+      const chosen = selectLevel(selectChecks(catalogue, opts.group, opts.check), opts.level);
       const covering = (c: (typeof catalogue)[number]) => variantsCovering(c, variantSections());
       if (opts.json)
         out(
           JSON.stringify(
-            catalogue.map((c) => ({
+            chosen.map((c) => ({
               id: c.id,
               group: c.group,
               level: c.level,
@@ -165,7 +139,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
             2,
           ),
         );
-      else for (const line of catalogueLines(catalogue, covering)) out(line);
+      else for (const line of catalogueLines(chosen, opts.verbose ? covering : undefined)) out(line);
     });
 
   program
@@ -217,7 +191,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--allow-deployment-lifecycle", "needed again if the check creates and deletes a deployment")
     .option("--allow-git-operations", "needed again if the check commits, merges or connects a repository")
     .option("--allow-unnamed-operations", "needed again if the check sends operations the spec does not name")
-    .addOption(new Option("--reporter <names...>", "reporters").choices([...REPORTERS]).default(["console"]))
+    .option("--reporter <names...>", `reporters, as words or comma-separated: ${REPORTERS.join(", ")} (default: console)`, namesOf("--reporter", REPORTERS))
     .option("--out <dir>", "report folder", "reports")
     .option("--quiet", "only the summary, the failure's line, and the reports line")
     .action(async (reportFile: string, checkId: string, opts: RunCliOptions, cmd: Command) => {
@@ -247,6 +221,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--strict", "exit 1 on a breaking difference")
     .action(async (opts: RunCliOptions & { json?: boolean }) => {
       if (opts.reference && opts.baseUrl) throw new UsageError("--reference and --base-url exclude each other");
+      opts = { ...opts, config: configOf(opts) };
       const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
       const { startReference } = await import("../reference/server.js");
       const reference = opts.reference ? await startReference({ faults: opts.fault ?? [] }) : undefined;
@@ -262,7 +237,12 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .description("join the report.json files of all the shards (--shard i/n) of a run into one report, judged by the same gate as an unsharded run")
     .argument("<reports...>", "report.json files written by --reporter json")
     .option("--out <dir>", "folder of the joined report", "reports")
-    .addOption(new Option("--reporter <names...>", "what to write").choices(["json", "junit", "html", "ctrf"]).default(["json"]))
+    .option(
+      "--reporter <names...>",
+      `what to write, as words or comma-separated: ${MERGE_REPORTERS.join(", ")}`,
+      namesOf("--reporter", MERGE_REPORTERS, MERGE_DEFAULT),
+      MERGE_DEFAULT,
+    )
     .option("--strict", "SHOULD failures also fail")
     .option("--baseline <file>", "known failures: judged as in a run without shards")
     .option("--fail-on-fixed", "with --baseline: an entry whose check passes now fails")
@@ -277,7 +257,7 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     .option("--base-url <url>", `server to describe (or env CONFORMANCE_BASE_URL)`)
     .option("--token <token>", `API key (default: env ${tokenEnvVars.primary})`)
     .option("--token-file <file>", "read the API key from the first line of this file")
-    .option("--header <'Name: value'>", "send this header on every request (repeatable)", collect)
+    .option("-H, --header <'Name: value'>", "send this header on every request (repeatable)", collect)
     .option("--output <file>", "the config to write", "conformance.config.json")
     .option("--force", "overwrite the file")
     .action(async (opts: SettingsOptions & { output: string; force?: boolean }) => {
@@ -312,147 +292,4 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
     throw e;
   }
   return code;
-}
-
-async function runCommand(
-  opts: RunCliOptions,
-  out: (l: string) => void,
-  progress: ((l: string) => void) | undefined,
-  replay?: RunSettings["replay"],
-): Promise<number> {
-  checkRunOptions(opts);
-  if (opts.fault && !opts.reference) throw new UsageError("--fault needs --reference");
-  const file: ConfigFile = opts.config ? readConfigFile(resolve(opts.config)) : {};
-  const { reporter: reporterNames, out: outDir, baseline: baselineFile } = fromConfig(opts, file, opts.config, REPORTERS);
-  // Loaded here, not at the top: `--help` and usage errors answer without them.
-  const { catalogue } = await import("../suites/index.js");
-  if (opts.shard && opts.seed === undefined && file.seed === undefined) throw new UsageError(SHARD_NEEDS_SEED);
-  const selected = selectLevel(selectChecks(catalogue, opts.group, opts.check), opts.level);
-  const checks = opts.shard ? shardOf(selected, opts.shard.index, opts.shard.count, { separateServers: opts.reference }) : selected;
-  const { readBaseline } = await import("../core/run/gate.js");
-  const baseline = baselineFile ? readBaseline(baselineFile) : undefined;
-  const { runConformance } = await import("../core/run/conformance.js");
-  const { preflight } = await import("./preflight.js");
-  const { baselineLines, ConsoleReporter, summaryLine } = await import("../core/reporters/console.js");
-  const { publishToGitHub } = await import("../core/reporters/github.js");
-  const { HarRecorder } = await import("../core/reporters/har.js");
-  const { reportsLine, writeReports } = await import("../core/reporters/write.js");
-  const { DeploymentUpdateCounter } = await import("../core/spec/deployment-updates.js");
-  const { writePlan } = await import("../core/run/write-plan.js");
-  const { coverageLine, operationLines } = await import("../core/served/operation-coverage.js");
-  const { driftLines } = await import("../core/served/drift.js");
-
-  let reference: { close(): Promise<void>; config(): Record<string, any> } | undefined;
-  if (opts.reference) {
-    const { startReference } = await import("../reference/server.js");
-    reference = await startReference({ faults: opts.fault ?? [] }).catch((e: Error) => {
-      throw new UsageError(e.message);
-    });
-  }
-  let door: import("../core/transport/http.js").HttpClient | undefined;
-  const stop = new AbortController();
-  const onSignal = () => {
-    if (stop.signal.aborted) process.exit(130);
-    stop.abort();
-    process.stderr.write("\nconformance: interrupted; stopping the running check and cleaning up (again to abort)\n");
-  };
-  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
-  try {
-    const settings = { ...settingsFrom(opts, file, reference?.config()), replay, wholeBodies: reporterNames.includes("har") };
-    const reporters = new Set(reporterNames);
-    // A folder named with --out (or the config) is proven writable at once, even where only the console writes.
-    if ([...reporters].some((r) => r !== "console") || opts.out !== undefined || file.out !== undefined) prepareOutDir(outDir);
-    // The run's one door: every request of every phase goes through it, and the HAR records it there.
-    door = (await import("../core/run/door.js")).openDoor(settings);
-    const har = reporters.has("har") ? new HarRecorder() : undefined;
-    const updates = new DeploymentUpdateCounter();
-    door.watch((x) => (har?.record(x), updates.observe(x)));
-    await preflight(settings, door);
-    for (const line of await writePlan(checks, settings, door)) process.stderr.write(line + "\n");
-    const gate: GateOptions = { strict: settings.strict, baseline, failOnFixed: opts.failOnFixed };
-    const console = reporters.has("console") ? new ConsoleReporter(out, { progress, quiet: opts.quiet, verbose: opts.verbose, gate }) : undefined;
-    console?.start(settings.seed, settings.baseUrl, checks.length);
-    const failFast = opts.failFast ? new (await import("./fail-fast.js")).FailFast(gate) : undefined;
-    const report = await runConformance({
-      checks,
-      settings,
-      gate,
-      tool: pkg,
-      selection: { groups: opts.group, checks: opts.check, selected: selected.length, ...(opts.shard && opts.reference ? { separateServers: true } : {}) },
-      shard: opts.shard,
-      baselineFile,
-      minCoverage: opts.minCoverage,
-      minClassCoverage: opts.minClassCoverage,
-      hooks: {
-        onStart: (c) => console?.starting(c),
-        onResult: (r) => (failFast?.observe(r), console?.result(r)),
-        shouldStop: failFast?.shouldStop,
-        stop: stop.signal,
-      },
-      door,
-      settle: failFast ? (ran) => failFast.settle(ran, stop.signal.aborted) : undefined,
-    });
-    const { exitCode, notRun: unrun, coverageBelow } = report.gate;
-    // The summary is shown even when the reports cannot be written (a disk filled up during the run).
-    let files: string[] = [];
-    let unwritten: NodeJS.ErrnoException | undefined;
-    try {
-      files = writeReports(report, reporters, outDir, gate, har);
-    } catch (e) {
-      unwritten = e as NodeJS.ErrnoException;
-    }
-    if (settings.writes && !opts.quiet) out(updates.line());
-    if (report.operations && console && !opts.quiet)
-      for (const line of [coverageLine(report.operations), ...(opts.verbose ? operationLines(report.operations) : [])]) out(line);
-    if (report.drift && console && !opts.quiet) out(opts.verbose ? driftLines(report.drift).join("\n") : driftLines(report.drift)[0]);
-    if (console) console.finish(report, exitCode, unrun);
-    else for (const line of [summaryLine(report), ...baselineLines(report), ...(unrun ? [`conformance: ${unrun}`] : [])]) out(line);
-    if (unwritten) throw new UsageError(`could not write the reports to ${outDir}: ${unwritten.code ?? unwritten.message}`);
-    if (coverageBelow) out(`conformance: ${coverageBelow}`);
-    publishToGitHub(report, gate, files, out);
-    out(reportsLine(files));
-    return exitCode;
-  } finally {
-    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
-    await door?.close();
-    await reference?.close();
-  }
-}
-
-async function referenceCommand(
-  opts: { host: string; port: number; fault?: string[]; variant?: string[]; latency?: number; listFaults?: boolean; writeConfig?: string },
-  out: (l: string) => void,
-): Promise<number> {
-  const { startReference } = await import("../reference/server.js");
-  const { faults } = await import("../reference/faults.js");
-  if (opts.listFaults) {
-    for (const f of faults) out(`${f.name.padEnd(40)} ${f.breaks.padEnd(20)} ${f.description}`);
-    return 0;
-  }
-  // Listening for the signals before saying "listening": one sent on reading that line must not find the default (kill) in place.
-  let stop = () => undefined as void;
-  const stopped = new Promise<void>((resolve) => {
-    stop = () => {
-      for (const signal of STOP_SIGNALS) process.off(signal, stop);
-      resolve();
-    };
-    for (const signal of STOP_SIGNALS) process.once(signal, stop);
-  });
-  const ref = await startReference({ host: opts.host, port: opts.port, faults: opts.fault, variants: opts.variant, latencyMs: opts.latency }).catch(
-    (e: Error) => {
-      stop();
-      throw new UsageError(e.message);
-    },
-  );
-  if (opts.writeConfig) {
-    writeFileSync(opts.writeConfig, JSON.stringify(ref.config(), null, 2) + "\n", { mode: 0o600 });
-    out(`config written to ${opts.writeConfig}`);
-  }
-  out(
-    `reference server listening on ${ref.url}${opts.fault?.length ? ` with faults: ${opts.fault.join(", ")}` : ""} (pid ${process.pid}: stop it with kill ${process.pid})`,
-  );
-  if (!opts.writeConfig) out(`token: pass --write-config <file> to get the tokens`);
-  await stopped;
-  await ref.close();
-  return 0;
 }

@@ -9,20 +9,27 @@ import { NOT_RUN_INTERRUPTED } from "../core/run/verdict.js";
  * saying why; the run is not interrupted (exit 1, not 130).
  */
 export class FailFast {
-  private first?: string;
-  constructor(private readonly gate: GateOptions) {}
+  private readonly failed: string[] = [];
+  /** `max`: how many failing results stop the run (--max-failures; --fail-fast is 1). */
+  constructor(
+    private readonly gate: GateOptions,
+    private readonly max = 1,
+  ) {}
 
   observe(result: CheckResult): void {
     const v = verdict(result, this.gate);
-    if (!this.first && (v === "failure" || v === "error")) this.first = result.id;
+    if (this.failed.length < this.max && (v === "failure" || v === "error")) this.failed.push(result.id);
   }
 
-  readonly shouldStop = (): boolean => this.first !== undefined;
+  readonly shouldStop = (): boolean => this.failed.length >= this.max;
 
-  /** The outcome as the user asked for it: the checks not run say --fail-fast stopped them. */
+  /** The outcome as the user asked for it: the checks not run say --fail-fast (or --max-failures) stopped them. */
   settle(outcome: RunOutcome, interruptedByUser: boolean): RunOutcome {
-    if (!this.first || interruptedByUser) return outcome;
-    const why = `not run: --fail-fast stopped the run after ${this.first} failed`;
+    if (!this.shouldStop() || interruptedByUser) return outcome;
+    const why =
+      this.max === 1
+        ? `not run: --fail-fast stopped the run after ${this.failed[0]} failed`
+        : `not run: --max-failures ${this.max} stopped the run after ${this.failed.join(", ")} failed`;
     return { ...outcome, interrupted: false, results: outcome.results.map((r) => (r.message === NOT_RUN_INTERRUPTED ? { ...r, message: why } : r)) };
   }
 }

@@ -6,6 +6,13 @@ import { type ConfigFile, UsageError } from "../core/run/settings.js";
 /** --level: the lowest level a run takes; `should` is every check. */
 export const LEVELS = ["must", "should"] as const;
 
+/** --level in any case (MUST, Must, must). */
+export function levelOf(v: string): (typeof LEVELS)[number] {
+  const level = v.toLowerCase() as (typeof LEVELS)[number];
+  if (!LEVELS.includes(level)) throw new InvalidArgumentError(`--level must be one of ${LEVELS.join(", ")} (any case)`);
+  return level;
+}
+
 export function selectLevel(checks: Check[], level: (typeof LEVELS)[number] | undefined): Check[] {
   if (level !== "must") return checks;
   const must = checks.filter((c) => c.level === "MUST");
@@ -13,11 +20,11 @@ export function selectLevel(checks: Check[], level: (typeof LEVELS)[number] | un
   return must;
 }
 
-/** --rate-limit <requests per second>: a positive number (0.5 is one request every two seconds). */
+/** --rate-limit: requests a second (20, 0.5, 20/s) or a minute (100/m, 100/min), as API quotas are stated; the run reads it per second. */
 export function rateLimitOption(v: string): number {
-  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) <= 0)
-    throw new InvalidArgumentError("--rate-limit must be a number of requests per second above 0, e.g. 20 or 0.5");
-  return Number(v);
+  const m = /^(\d+(?:\.\d+)?)(?:\/(s|sec|second|m|min|minute))?$/i.exec(v.trim());
+  if (!m || Number(m[1]) <= 0) throw new InvalidArgumentError("--rate-limit must be a number of requests above 0 a second (20, 0.5, 20/s) or a minute (100/m)");
+  return /^m/i.test(m[2] ?? "") ? Number(m[1]) / 60 : Number(m[1]);
 }
 
 /** A repeatable option's values (`--header A --header B`). */

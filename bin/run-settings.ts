@@ -57,14 +57,15 @@ export function checkRunOptions(opts: SettingsOptions): void {
 }
 
 /**
- * Command line options win over environment variables, which win over the config file. Against
+ * Command line options win; then the config file's tokens, then the environment's (fromUser); the base
+ * URL of --base-url or CONFORMANCE_BASE_URL wins over the config's. Against
  * the bundled reference (`server`), what names the server and its callers (base URL, tokens,
  * fixtures, features) is the reference's own: an exported CONFORMANCE_TOKEN or a config written
  * for a real tenant must not turn `--reference` into a run against something else. Its state is
  * thrown away, so it runs everything unless told --read-only.
  */
-export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: Record<string, any>): RunSettings {
-  const target = server ? fromReference(server) : fromUser(opts, file);
+export function settingsFrom(opts: SettingsOptions & { config?: string }, file: ConfigFile, server?: Record<string, any>): RunSettings {
+  const target = server ? fromReference(server) : fromUser(opts, file, opts.config);
   const writes = server ? !opts.readOnly : !opts.readOnly && Boolean(opts.allowWrites ?? file.writes ?? false);
   // The document stands in where the server serves none: set for this run, forgotten by the next.
   useGivenDocument(opts.document ?? file.document);
@@ -100,21 +101,40 @@ export function settingsFrom(opts: SettingsOptions, file: ConfigFile, server?: R
   };
 }
 
-type Target = Pick<RunSettings, "baseUrl" | "token" | "tokens" | "fixtures" | "features">;
+type Target = Pick<RunSettings, "baseUrl" | "token" | "tokens" | "tokenSources" | "fixtures" | "features">;
 
 function fromReference(server: Record<string, any>): Target {
   return { baseUrl: checkBaseUrl(server.baseUrl), token: server.token, tokens: { ...server.tokens }, fixtures: { ...server.fixtures }, features: undefined };
 }
 
-function fromUser(opts: SettingsOptions, file: ConfigFile): Target {
-  const token = opts.token ?? (opts.tokenFile ? readTokenFile(opts.tokenFile) : undefined) ?? process.env[tokenEnvVars.primary] ?? file.token;
-  if (!token) throw new UsageError(`no token: pass --token or --token-file, set ${tokenEnvVars.primary}, or put token in the config`);
-  const tokens: RunSettings["tokens"] = { ...file.tokens };
-  for (const role of ["readOnly", "noAudit", "creator", "viewer"] as const) tokens[role] = process.env[tokenEnvVars[role]] ?? tokens[role];
+/**
+ * Where each token comes from, most explicit first: --token or --token-file, then the config (named
+ * with --config or found in the working folder), then the environment. A CONFORMANCE_TOKEN left in
+ * the shell does not beat the config a run names; the source is named in every credential message.
+ */
+function fromUser(opts: SettingsOptions, file: ConfigFile, configName = "the config"): Target {
+  const [token, source] =
+    opts.token !== undefined
+      ? [opts.token, "--token"]
+      : opts.tokenFile
+        ? [readTokenFile(opts.tokenFile), `--token-file ${opts.tokenFile}`]
+        : file.token
+          ? [file.token, `token in ${configName}`]
+          : [process.env[tokenEnvVars.primary], tokenEnvVars.primary];
+  if (!token) throw new UsageError(`no token: pass --token or --token-file, put token in the config, or set ${tokenEnvVars.primary}`);
+  const tokens: RunSettings["tokens"] = {};
+  const tokenSources: NonNullable<RunSettings["tokenSources"]> = { primary: source };
+  for (const role of ["readOnly", "noAudit", "creator", "viewer"] as const) {
+    const value = file.tokens?.[role] ?? process.env[tokenEnvVars[role]];
+    if (value === undefined) continue;
+    tokens[role] = value;
+    tokenSources[role] = file.tokens?.[role] !== undefined ? `tokens.${role} in ${configName}` : tokenEnvVars[role];
+  }
   return {
     baseUrl: checkBaseUrl(opts.baseUrl ?? (process.env[BASE_URL_ENV] || undefined) ?? file.baseUrl),
     token,
     tokens,
+    tokenSources,
     fixtures: { ...file.fixtures },
     features: file.features,
   };

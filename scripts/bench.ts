@@ -6,7 +6,9 @@
  * per request, the requests made, the peak RSS, a raw undici loop against the same server (the
  * ratio of request rates) and the wall time of `--help`. Writes bench/results.json and prints a Markdown table for the README. Not a test:
  * timings of a loaded machine say little.
- * Usage: npm run bench [-- --repeat 3] [-- --only <scenario>]
+ * Also the wait as a person has it: the whole `conformance --reference` process, start to exit with its reports,
+ * beside the in-process figure and a raw undici floor sending the same number of requests one at a time, in the same run.
+ * Usage: npm run bench [-- --repeat 3] [-- --only <scenario>|process]
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -105,8 +107,8 @@ async function runScenario(s: Scenario): Promise<RunFigures> {
   };
 }
 
-/** In a child: plain undici GETs, one after the other, against the same kind of server. */
-async function undiciLoop(): Promise<{ requests: number; wallMs: number; requestsPerSecond: number }> {
+/** In a child: plain undici GETs, one after the other, against the same kind of server (`count` of them). */
+async function undiciLoop(count = UNDICI_REQUESTS): Promise<{ requests: number; wallMs: number; requestsPerSecond: number }> {
   const { Agent, request } = await import("undici");
   const { startReference } = await import("../reference/server.js");
   const ref = await startReference();
@@ -117,18 +119,22 @@ async function undiciLoop(): Promise<{ requests: number; wallMs: number; request
   const first = ((await list.body.json()) as any)?.data?.deployments?.[0]?.id ?? dep;
   const paths = ["/api/v1/deployments?limit=5", `/api/v1/deployments/${first}/environments`, `/api/v1/deployments/${first}/workbooks?first=20`];
   const started = performance.now();
-  for (let i = 0; i < UNDICI_REQUESTS; i++) {
+  for (let i = 0; i < count; i++) {
     const res = await request(c.baseUrl + paths[i % paths.length], { headers: { authorization: `Bearer ${c.token}` }, dispatcher: agent });
     await res.body.text();
   }
   const wallMs = Math.round(performance.now() - started);
   await agent.close();
   await ref.close();
-  return { requests: UNDICI_REQUESTS, wallMs, requestsPerSecond: Math.round((UNDICI_REQUESTS / wallMs) * 1000) };
+  return { requests: count, wallMs, requestsPerSecond: Math.round((count / wallMs) * 1000) };
 }
 
-function child(kind: string): any {
-  const res = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", kind], { cwd: packageRoot, encoding: "utf8", maxBuffer: 64 << 20 });
+function child(kind: string, ...extra: string[]): any {
+  const res = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", kind, ...extra], {
+    cwd: packageRoot,
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
   if (res.status !== 0) throw new Error(`bench child ${kind} failed: ${res.stderr}`);
   return JSON.parse(res.stdout.trim().split("\n").at(-1)!);
 }
@@ -142,13 +148,41 @@ function wallMs(args: string[], times: number): number[] {
   });
 }
 
+/**
+ * The wait as a person has it: `conformance --reference` as a process, start to exit, discovery,
+ * the served document, coverage, cleanup and every report included; peak RSS from GNU time.
+ */
+function wholeProcess(): { wallMs: number; peakRssMiB?: number; requests: number; exitCode: number | null } {
+  const out = join(packageRoot, "bench", "process-reports");
+  const args = [
+    join(packageRoot, "dist", "bin", "conformance.js"),
+    "--reference",
+    "--seed",
+    "1000",
+    "--quiet",
+    "--reporter",
+    "console,json,junit,html,ctrf",
+    "--out",
+    out,
+  ];
+  const timed = existsSync("/usr/bin/time");
+  const started = performance.now();
+  const res = timed
+    ? spawnSync("/usr/bin/time", ["-f", "MAXRSS %M", process.execPath, ...args], { encoding: "utf8", maxBuffer: 64 << 20 })
+    : spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 64 << 20 });
+  const wallMs = Math.round(performance.now() - started);
+  const rss = /MAXRSS (\d+)/.exec(res.stderr ?? "")?.[1];
+  const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8"));
+  return { wallMs, peakRssMiB: rss ? Math.round(Number(rss) / 1024) : undefined, requests: report.summary.requests, exitCode: res.status };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
   const childKind = arg("--child");
   if (childKind) {
     const s = scenarios.find((x) => x.name === childKind);
-    console.log(JSON.stringify(s ? await runScenario(s) : await undiciLoop()));
+    console.log(JSON.stringify(s ? await runScenario(s) : await undiciLoop(Number(arg("--requests")) || UNDICI_REQUESTS)));
     return;
   }
   const repeat = Number(arg("--repeat")) || 1;
@@ -182,6 +216,27 @@ async function main(): Promise<void> {
     );
     rows.push(
       `| raw undici loop (one at a time) | ${loop.requestsPerSecond} requests/s; suite at --concurrency 1: ${suite?.requestsPerSecond ?? "?"}/s (ratio ${ratio ?? "?"}) | |`,
+    );
+  }
+  if (!only || only === "process") {
+    // Measured in this run, side by side: ratios hold across machines, absolute times do not.
+    // The in-process figure of this invocation, never one kept in results.json from another run.
+    const inProcess: RunFigures = only ? child("loopback-c8") : (results["loopback-c8"] as RunFigures);
+    const inProcessMs = only ? inProcess.wallMs : (results["loopback-c8"] as { wallMsMedian: number }).wallMsMedian;
+    const whole = wholeProcess();
+    const floor = child("undici", "--requests", String(inProcess.allRequests));
+    const ratios = {
+      wholeToFloor: Number((whole.wallMs / floor.wallMs).toFixed(2)),
+      wholeToInProcess: Number((whole.wallMs / inProcessMs).toFixed(2)),
+    };
+    results.process = { whole, inProcessMs, floor, ratios, targets: { wholeToFloor: 1, wholeToInProcess: 1.1, peakRssMiB: RSS_TARGET_MIB } };
+    console.log(
+      `whole process (conformance --reference, reports included): ${whole.wallMs} ms, peak RSS ${whole.peakRssMiB ?? "?"} MiB, exit ${whole.exitCode}; in-process: ${inProcessMs} ms; raw undici floor, ${floor.requests} requests one at a time: ${floor.wallMs} ms; whole/floor ${ratios.wholeToFloor} (target <= 1), whole/in-process ${ratios.wholeToInProcess} (target <= 1.1)`,
+    );
+    rows.push(
+      `| whole process / raw floor (${floor.requests} requests one at a time) | ${(whole.wallMs / 1000).toFixed(1)} s / ${(floor.wallMs / 1000).toFixed(1)} s = ${ratios.wholeToFloor} | <= 1 |`,
+      `| whole process / in-process run | ${(whole.wallMs / 1000).toFixed(1)} s / ${(inProcessMs / 1000).toFixed(1)} s = ${ratios.wholeToInProcess} | <= 1.1 |`,
+      `| whole process peak RSS | ${whole.peakRssMiB ?? "?"} MiB | < ${RSS_TARGET_MIB} MiB |`,
     );
   }
   const help = wallMs([join(packageRoot, "dist", "bin", "conformance.js"), "--help"], 5);

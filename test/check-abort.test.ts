@@ -82,14 +82,13 @@ const checks = group("probe", [
 
 describe("a check's time limit aborts its requests", () => {
   it("the hung request is aborted at the limit, the check's later requests are never sent, its cleanup still runs, then the next check", async () => {
-    const started = performance.now();
     const outcome = await runChecks(checks, settings, schemas);
     const [hung, next] = outcome.results;
     expect(hung.status).toBe("errored");
     expect(hung.message).toMatch(/^timed out: probe\.hangs did not finish within 300 ms; its requests were aborted/);
     expect(next.status, next.message).toBe("passed");
+    // The check's limit ended the hang, not the 5 s of the request's timeout (that would be a network error): no clock needed.
     expect(events).toEqual(["/hang start", "/hang aborted", "/cleanup start", "/next start"]);
-    expect(performance.now() - started).toBeLessThan(4_000);
   });
 });
 

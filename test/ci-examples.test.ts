@@ -58,7 +58,7 @@ beforeAll(() => {
     .split("\n")
     .at(-1)!;
   tarball = join(project, packed);
-}, 120_000);
+});
 afterAll(async () => {
   await ref?.close();
   rmSync(project, { recursive: true, force: true });
@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe("docs/ci examples run as written (SLOW: two npm installs of the packed tarball, four runs of the suite)", () => {
   for (const example of EXAMPLES) {
-    it(`${example.name}: checks out, installs the pinned package, makes the first baseline, then passes the gate with it`, { timeout: 180_000 }, async () => {
+    it(`${example.name}: checks out, installs the pinned package, makes the first baseline, then passes the gate with it`, async () => {
       const blocks = shellBlocks(example.yaml);
       expect(blocks.length).toBeGreaterThanOrEqual(3);
       if (example.name.startsWith("github")) expect(example.yaml).toMatch(/uses: actions\/checkout@v4/);

@@ -109,7 +109,7 @@ describe("--reference is self-contained and runs everything", () => {
     );
     expect(replayed.code, replayed.err + replayed.out).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "replayed", "report.json"), "utf8")).results.map((x: any) => x.status)).toEqual(["passed"]);
-  }, 240_000);
+  });
 
   it("--read-only keeps it read-only; --token beside --reference and --read-only beside --allow-writes are refused", async () => {
     const out = join(dir, "read-only");
@@ -319,7 +319,7 @@ describe("init", () => {
     expect(summary.passed).toBeGreaterThan(140);
 
     oneLine(await withEnv(roles, () => cli("init", "--base-url", ref.url, "--output", file)), /exists: pass --force/);
-  }, 240_000);
+  });
 });
 
 describe("the opt-ins of a deployment's lifecycle and of git operations (issue 21)", () => {

@@ -92,17 +92,31 @@ describe("--out is checked before the run", () => {
 });
 
 describe("preflight", () => {
-  it("tries every configured token: a rejected extra one is named (never shown), not charged to the server", async () => {
-    process.env.CONFORMANCE_TOKEN_READONLY = "not-the-read-only-token-value";
+  it("tries every configured token: a rejected extra one is named with where it came from (never shown), not charged to the server", async () => {
+    const own = ref.config() as { tokens: Record<string, string> };
+    const bad = join(dir, "bad-readonly.json");
+    writeFileSync(bad, JSON.stringify({ ...own, tokens: { ...own.tokens, readOnly: "not-the-read-only-token-value" } }));
+    const r = await run("--config", bad);
+    refusedWith(
+      r,
+      new RegExp(
+        `^conformance: the server rejected the readOnly token from tokens\\.readOnly in ${bad.replace(/[.\\/]/g, "\\$&")} \\(401 on GET \\/api\\/v1\\/deployments\\)$`,
+      ),
+    );
+    expect(r.err + r.out).not.toContain("not-the-read-only-token-value");
+  });
+
+  it("a token left in the environment does not beat the config the run names; without one in the config, the message names the variable", async () => {
+    process.env.CONFORMANCE_TOKEN = "exported-for-another-tenant";
     try {
-      const r = await run("--config", config);
-      refusedWith(
-        r,
-        /^conformance: the server rejected the readOnly token \(401 on GET \/api\/v1\/deployments\): check CONFORMANCE_TOKEN_READONLY or tokens\.readOnly in the config$/,
-      );
-      expect(r.err + r.out).not.toContain("not-the-read-only-token-value");
+      const r = await run("--config", config, "--check", "deployments.list.schema");
+      expect(r.code, r.err).toBe(0);
+      const { token: _, ...noToken } = ref.config() as Record<string, unknown>;
+      const bare = join(dir, "no-token.json");
+      writeFileSync(bare, JSON.stringify(noToken));
+      refusedWith(await run("--config", bare), /^conformance: the server rejected the token from CONFORMANCE_TOKEN \(401 on GET \/api\/v1\/deployments\)$/);
     } finally {
-      delete process.env.CONFORMANCE_TOKEN_READONLY;
+      delete process.env.CONFORMANCE_TOKEN;
     }
   });
 

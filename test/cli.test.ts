@@ -62,7 +62,7 @@ describe("CLI: bad input gets one clear line and exit 2", () => {
     const r = await run("--base-url", ref.url, "--token", "wrong-token-value");
     expect(r.code).toBe(2);
     expect(r.errLines).toHaveLength(1);
-    expect(r.err).toMatch(/rejected the token \(401/);
+    expect(r.err).toMatch(/rejected the token from --token \(401/);
     expect(r.err + r.out).not.toContain("wrong-token-value");
   });
 
@@ -119,9 +119,14 @@ describe("CLI: runs and reports", () => {
   it("a SHOULD failure passes the run, and fails it under --strict", async () => {
     const args = ["--reference", "--fault", "minimums-not-enforced", "--check", "deployments.list.limit-zero-rejected"];
     const lenient = await run(...args);
-    expect(lenient.out).toMatch(/1 failed/);
+    // Never called failed in a run that passes: a SHOULD finding, in the counts and in its story.
+    expect(lenient.out).toMatch(/0 failed, 1 SHOULD finding/);
+    expect(lenient.out).toMatch(/\nSHOULD finding: the request is rejected as a client error/);
+    expect(lenient.out).not.toMatch(/\nfailed: /);
     expect(lenient.code).toBe(0);
-    expect((await run(...args, "--strict")).code).toBe(1);
+    const strict = await run(...args, "--strict");
+    expect(strict.out).toMatch(/1 failed, 0 blocked/);
+    expect(strict.code).toBe(1);
   });
 
   it("skips write checks without --allow-writes, saying why", async () => {

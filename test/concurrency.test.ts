@@ -39,7 +39,7 @@ describe("--concurrency 8 reports what --concurrency 1 does", () => {
     { name: "fault staging-disable-ignored (a shared flag)", faults: ["staging-disable-ignored"], groups: ["environments", "staging", "bulk-move"] },
   ];
   for (const c of cases) {
-    it(c.name, { timeout: 240_000 }, async () => {
+    it(c.name, async () => {
       const one = await verdicts(1, c);
       const eight = await verdicts(8, c);
       expect(eight.verdicts).toEqual(one.verdicts);
@@ -50,7 +50,7 @@ describe("--concurrency 8 reports what --concurrency 1 does", () => {
 });
 
 describe("a server that stops answering, under --concurrency", () => {
-  it("after three checks in a row lost it, the checks not yet started are not run", { timeout: 30_000 }, async () => {
+  it("after three checks in a row lost it, the checks not yet started are not run", async () => {
     const server = createServer(() => undefined); // never answers
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -35,9 +35,10 @@ describe("console", () => {
     const withConsole = await cli("--reference", "--check", "deployments.list.*", "--reporter", "console", "junit", "--out", out);
     expect(withConsole.lines.at(-1)).toBe(`reports: ${join(out, "junit.xml")}`);
     const silent = await cli("--reference", "--read-only", "--check", "deployments.list.*", "--reporter", "junit", "json", "--out", out);
-    expect(silent.lines).toHaveLength(2);
+    expect(silent.lines).toHaveLength(3);
     expect(silent.lines[0]).toMatch(new RegExp(`^${n} checks: ${n} passed, 0 failed`));
-    expect(silent.lines[1]).toBe(`reports: ${join(out, "junit.xml")}, ${join(out, "report.json")}`);
+    expect(silent.lines[1]).toMatch(/^conformance: passed; verified \d+ of \d+ MUST rules/);
+    expect(silent.lines[2]).toBe(`reports: ${join(out, "junit.xml")}, ${join(out, "report.json")}`);
     const none = await cli("--reference", "--check", "deployments.list.schema");
     expect(none.lines.at(-1)).toMatch(/^reports: none written/);
   });
@@ -61,20 +62,29 @@ describe("console", () => {
     expect(r.lines[0]).toMatch(new RegExp(`^${n} checks: ${n - 1} passed, 1 failed`));
     expect(r.lines).toHaveLength(4);
     expect(r.lines[1]).toMatch(/^FAIL MUST deployments\.list\.total-consistent {2}\S/);
-    expect(r.lines.slice(2)).toEqual(["conformance: FAILED", "reports: none written (--reporter junit json html ctrf har write them)"]);
+    expect(r.lines.slice(2)).toEqual([
+      expect.stringMatching(/^conformance: FAILED; verified \d+ of \d+ MUST rules/),
+      "reports: none written (--reporter junit json html ctrf har write them)",
+    ]);
   });
 
-  it("a progress line on a terminal names the check being run; the passes leave no line of their own", async () => {
+  it("a progress line on a terminal counts finished checks, names the one running and the time; the passes leave no line of their own", async () => {
     const progress: string[] = [];
     const out: string[] = [];
     await main(["--reference", "--check", "deployments.list.*"], { out: (l) => out.push(l), err: () => {}, progress: (l) => progress.push(l) });
-    // Checks run side by side (--concurrency): each is named as it starts, counted against the total.
-    expect(progress).toContain(`[1/${n}] ${deploymentChecks[0].id}`);
+    // Checks run side by side (--concurrency): the line counts finished checks, names the oldest running one, and the time.
+    const drawn = progress.filter(Boolean);
+    const done = drawn.map((l) => Number(/^\[(\d+)\/\d+ done\]/.exec(l)?.[1]));
+    expect(done.every(Number.isInteger), drawn.join("\n")).toBe(true);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(done.at(-1)).toBe(n);
     for (const c of deploymentChecks)
       expect(
-        progress.some((l) => new RegExp(`^\\[\\d+/${n}\\] ${c.id.replace(/\./g, "\\.")}$`).test(l)),
+        drawn.some((l) => new RegExp(`\\] ${c.id.replace(/\./g, "\\.")}( \\(\\+\\d+ more started\\))? \\d+ s$`).test(l)),
         c.id,
       ).toBe(true);
+    // Cleared before anything else prints: the last call blanks it.
+    expect(progress.at(-1)).toBe("");
     expect(out.filter((l) => l.startsWith("PASS"))).toEqual([]);
   });
 

@@ -151,7 +151,7 @@ describe("the summary and the reports", () => {
     expect(report.rootCauses).toEqual([{ rootCause: "b: PUT /x answered 500", root: { check: "b" }, blocked: ["c", "d"] }]);
     const lines: string[] = [];
     new ConsoleReporter((l) => lines.push(l), { gate: { strict: false } }).finish(report, 1);
-    expect(lines.join("\n")).toContain("verified 1/6 MUST rules");
+    expect(lines.join("\n")).toContain("verified 1 of 6 MUST rules");
     expect(lines.join("\n")).toContain("1 not verifiable on this server, 1 not exercised");
     expect(lines.filter((l) => l.includes("blocked by b: PUT /x answered 500: c, d"))).toHaveLength(1);
   });

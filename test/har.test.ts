@@ -85,7 +85,7 @@ const HAR_1_2 = {
 let run: Awaited<ReturnType<typeof faultyRun>>;
 beforeAll(async () => {
   run = await faultyRun(["har", "json"]);
-}, 120_000);
+});
 
 describe("run.har", () => {
   it("is valid HAR 1.2", () => {

@@ -32,7 +32,7 @@ const requested: string[] = [];
 beforeAll(async () => {
   run = await faultyRun(["json", "html"]);
   report = run.report();
-}, 120_000);
+});
 
 describe("HTML report file", () => {
   it(`stays within its byte budget (${HTML_BUDGET_BYTES / 1024} KiB)`, () => {
@@ -80,7 +80,7 @@ describe.skipIf(!HAS_CHROMIUM)("HTML report in headless Chromium", () => {
       requested.push(url);
       return route.abort();
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await browser?.close();
   });

@@ -9,7 +9,7 @@ const listChecks = catalogue.filter((c) => LIST_GROUPS.includes(c.group));
 
 /** Issue 10: a tenant with 10,000 workbooks and 1,000 deployments (the reference's "huge" seed). */
 describe("a huge tenant", () => {
-  it("the list and pagination checks pass, within the default page budget", { timeout: 240_000 }, async () => {
+  it("the list and pagination checks pass, within the default page budget", async () => {
     const started = performance.now();
     expect(listChecks.map((c) => c.id)).toContain("pagination.cursor.any-page-size" satisfies CheckId);
     const outcome = await runAgainstReference(listChecks, { seedShape: "huge", settings: { runs: 10, concurrency: 4, timeoutMs: 20_000 } });
@@ -23,7 +23,7 @@ describe("a huge tenant", () => {
     console.log(`huge tenant: ${listChecks.length} list checks, ${total} requests, ${Math.round(performance.now() - started)} ms`);
   });
 
-  it("a walk that reaches --max-pages is partial: said so, never a failure", { timeout: 240_000 }, async () => {
+  it("a walk that reaches --max-pages is partial: said so, never a failure", async () => {
     const outcome = await runAgainstReference(listChecks, { seedShape: "huge", settings: { runs: 5, concurrency: 4, timeoutMs: 20_000, maxPages: 20 } });
     const bad = outcome.results.filter((r) => r.status === "failed" || r.status === "errored" || r.status === "blocked");
     expect(

@@ -4,7 +4,7 @@ import { runAgainstReference } from "./reference-run.js";
 
 /** Issue 13 §1: an invariant judges what the selected checks send, and says so when nothing applied. */
 describe("invariants watch the run's traffic", () => {
-  it("with no traffic that carries what the rule is about, an invariant is not exercised, naming what it needed", { timeout: 60_000 }, async () => {
+  it("with no traffic that carries what the rule is about, an invariant is not exercised, naming what it needed", async () => {
     const checks = checksNamed("env-vars.mask.every-answer", "deployments.list.schema");
     const o = await runAgainstReference(checks);
     const r = o.results.find((x) => x.id === "env-vars.mask.every-answer")!;

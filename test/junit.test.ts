@@ -26,7 +26,7 @@ let run: Awaited<ReturnType<typeof faultyRun>>;
 let strict: Awaited<ReturnType<typeof faultyRun>>;
 beforeAll(async () => {
   [run, strict] = [await faultyRun(["junit", "json", "ctrf"]), await faultyRun(["junit", "json"], ["--strict"])];
-}, 120_000);
+});
 
 describe("junit.xml", () => {
   it("validates against the strict Jenkins xunit schema, with --strict too", async () => {

@@ -62,7 +62,7 @@ describe("the same seed sends the same requests", () => {
     expect(a.tokens.filter((t) => sent.includes(t))).toEqual([]);
   });
 
-  it("a concurrent run sends each check's writes of a sequential run, but for the ids the server assigned", { timeout: 180_000 }, async () => {
+  it("a concurrent run sends each check's writes of a sequential run, but for the ids the server assigned", async () => {
     const one = await requestsOfARun(20260101, 1);
     const eight = await requestsOfARun(20260101, 8);
     expect([...eight.byCheck.keys()].sort()).toEqual([...one.byCheck.keys()].sort());
@@ -91,7 +91,7 @@ describe("conformance replay", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("re-runs a failed property from its saved report and fails again with the same shrunk counterexample", { timeout: 60_000 }, () => {
+  it("re-runs a failed property from its saved report and fails again with the same shrunk counterexample", () => {
     const first = cli(
       "--reference",
       "--fault",
@@ -151,7 +151,7 @@ describe("conformance replay", () => {
     expect(quiet.status, quiet.stderr).toBe(0);
     expect(quiet.stdout.trim().split("\n")).toEqual([
       expect.stringMatching(/^1 checks: 1 passed/),
-      "conformance: passed",
+      expect.stringMatching(/^conformance: passed; verified 1 of 1 MUST rules/),
       expect.stringMatching(/^reports: none written/),
     ]);
   });

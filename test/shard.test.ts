@@ -115,7 +115,7 @@ describe("conformance merge", () => {
   const statuses = (d: string) =>
     [...readFileSync(join(d, "junit.xml"), "utf8").matchAll(/<testcase [^>]*name="([^"]+)"[^>]*?(\/>|>\s*<(\w+))/g)].map((m) => [m[1], m[3] ?? "passed"]);
 
-  it("a sharded run with a baseline, merged, gives the exit code, report and JUnit of the unsharded run", { timeout: 120_000 }, async () => {
+  it("a sharded run with a baseline, merged, gives the exit code, report and JUnit of the unsharded run", async () => {
     const first = join(dir, "first");
     await run(...common, "--out", first);
     const baseline = join(dir, "baseline.json");
@@ -157,7 +157,7 @@ describe("conformance merge", () => {
     }
   });
 
-  it("refuses, in one line with exit 2, shards of different seeds or selections, and --shard without --seed", { timeout: 60_000 }, async () => {
+  it("refuses, in one line with exit 2, shards of different seeds or selections, and --shard without --seed", async () => {
     const shard = (name: string, ...extra: string[]) =>
       run("--reference", "--check", "deployments.list.schema", "--shard", "1/2", "--reporter", "json", "--out", join(dir, name), ...extra);
     await shard("seed-a", "--seed", "1");

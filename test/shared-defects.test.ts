@@ -7,7 +7,7 @@ import { describeResults, runAgainstReference } from "./reference-run.js";
 
 /** Issue 13 §5: one defect of one exchange reads as one failure, the other checks that met it blocked under it. */
 describe("one defect reads as one failure", () => {
-  it("a workbooks list whose cursor repeats: 1 failure (walk:repeated-cursor) and the other walkers blocked under it", { timeout: 120_000 }, async () => {
+  it("a workbooks list whose cursor repeats: 1 failure (walk:repeated-cursor) and the other walkers blocked under it", async () => {
     const checks = catalogue.filter((c) => c.group === "pagination" || c.id.startsWith("workbooks.list."));
     const o = await runAgainstReference(checks, { faults: ["end-cursor-repeats-on-every-list"] });
     // A walk of the list filtered by folderId is another exchange (a server may page a filtered list its own way): its failure stays its own.
@@ -26,7 +26,7 @@ describe("one defect reads as one failure", () => {
       expect(r.blockedBy).toMatch(new RegExp(`^${failed[0].id.replace(/\./g, "\\.")}: GET .*/workbooks.* answered 200 \\(walk:repeated-cursor\\)`));
   });
 
-  it("a malformed E3 created_at: 1 failure (the timestamps invariant) and every check that read it blocked under it", { timeout: 120_000 }, async () => {
+  it("a malformed E3 created_at: 1 failure (the timestamps invariant) and every check that read it blocked under it", async () => {
     const checks = catalogue.filter((c) => c.group === "tokens" || c.group === "resources");
     const o = await runAgainstReference(checks, { faults: ["token-created-at-not-iso"], settings: { runs: 10 } });
     expect(

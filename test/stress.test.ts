@@ -36,7 +36,7 @@ describe("--repeat: the write groups, several times at once", () => {
     expect(ids.filter((id) => !id.includes("#")).length).toBe(catalogue.length);
   });
 
-  it(`the reference holds under --repeat ${REPEAT}: every check passes, no 5xx, no duplicate slug, no lost write`, { timeout: 300_000 }, async () => {
+  it(`the reference holds under --repeat ${REPEAT}: every check passes, no 5xx, no duplicate slug, no lost write`, async () => {
     const s = await stress(
       catalogue.filter((c) => WRITE_GROUPS.includes(c.group)),
       [],
@@ -52,7 +52,7 @@ describe("--repeat: the write groups, several times at once", () => {
     expect(s.left).toEqual([]);
   });
 
-  it("the same watch sees the duplicate slugs of a reference that applies a raced decision twice", { timeout: 120_000 }, async () => {
+  it("the same watch sees the duplicate slugs of a reference that applies a raced decision twice", async () => {
     const s = await stress(
       catalogue.filter((c) => c.id.startsWith("upsert.concurrency.")),
       ["upsert-race-applied-twice"],

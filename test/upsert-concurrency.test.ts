@@ -6,7 +6,10 @@ import { HttpClient, type Credential } from "../core/transport/http.js";
 import { requireAnswer } from "../core/run/preconditions.js";
 import { Redactor } from "../core/transport/redact.js";
 import { Scratch } from "../core/ledger/scratch.js";
-import { startReference, type RunningReference } from "../reference/server.js";
+import { buildApp, startReference, type RunningReference } from "../reference/server.js";
+import { faultNamed } from "../reference/faults.js";
+import { HttpError } from "../reference/http.js";
+import { newItem } from "../reference/store.js";
 import { raceOnSlug } from "../suites/upsert/concurrency.js";
 
 /**
@@ -90,3 +93,24 @@ async function delayingProxy(target: string, ms: number): Promise<{ url: string;
       }),
   };
 }
+
+/**
+ * The proof of upsert.concurrency.conflict-not-applied must not hope for an interleaving: under load
+ * every writer may decide before the delete, so that each 409 meets no holder. The fault is driven
+ * here through that worst order by hand: a refused request still reaches the slug's next holder.
+ */
+describe("the upsert-409-applies fault, in the interleaving a loaded machine gives", () => {
+  it("applies a refused request's meta to the slug's next holder when its 409 met none", async () => {
+    const { app } = buildApp({ faults: ["upsert-409-applies"] });
+    const fault = faultNamed("upsert-409-applies");
+    const dep = app.store.deployments[0];
+    const req = (meta: Record<string, number>) => ({ params: { deploymentId: String(dep.id), slug: "forced-race" }, body: { meta } }) as never;
+    const conflict = () => Promise.reject(new HttpError(409, "changed", { code: "upsert_branch_changed" }));
+    // Refused while the slug has no holder (its workbook was deleted in the window).
+    await expect(Promise.resolve(fault.handle!({ req: req({ writer0: 0 }), app, next: conflict }))).rejects.toThrow("changed");
+    // Then a writer creates the slug's next holder.
+    const created = newItem(app.store, { deploymentId: dep.id, type: "WORKBOOK", name: "n", slug: "forced-race", createdBy: 1 });
+    await fault.handle!({ req: req({ settled: 1 }), app, next: async () => ({ status: 200, body: {} }) });
+    expect(created.meta).toMatchObject({ writer0: 0 });
+  });
+});

@@ -50,7 +50,7 @@ describe("a server that wraps its E14 answers and documents it", () => {
   beforeAll(async () => {
     plain = await runAgainst(false);
     wrapped = await runAgainst(true);
-  }, 240_000);
+  });
 
   it("no check ends not verifiable, errored or failed for want of an id or a record", () => {
     const lost = wrapped.results.filter((r) => r.status !== "passed" && WANT_OF_ID.test(r.message));

@@ -34,7 +34,13 @@ export function compareReports(before: Report, after: Report): Comparison {
 
 /** `conformance compare old.json new.json`: exit 1 on a MUST regression (any regression under --strict). */
 export function compareCommand(oldFile: string, newFile: string, opts: { strict?: boolean; json?: boolean }, out: (line: string) => void): number {
-  const c = compareReports(readReport(oldFile), readReport(newFile));
+  const [before, after] = [readReport(oldFile), readReport(newFile)];
+  // Two servers compared read as regressions and fixes of one: said, not refused (a staging and a production run may be meant).
+  if (before.target.baseUrl !== after.target.baseUrl)
+    process.stderr.write(
+      `conformance: warning: the reports name different servers (${oldFile}: ${before.target.baseUrl}, ${newFile}: ${after.target.baseUrl}): a difference may be the servers', not a change\n`,
+    );
+  const c = compareReports(before, after);
   const failing = c.regressions.filter((x) => x.new.level === "MUST" || opts.strict);
   if (opts.json) out(JSON.stringify(c, null, 2));
   else {

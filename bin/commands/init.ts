@@ -48,14 +48,16 @@ export async function initCommand(settings: RunSettings, file: string, force: bo
     await preflight(settings, client);
     client.phase = "init";
     const api = new Api(client, creds.primary ?? null, []);
-    const config = commented(settings, await discover(api), await tokenNotes(client, settings));
+    const config = { ...commented(settings, await discover(api), await tokenNotes(client, settings)), ...(await raisers()) };
     const errors = validateConfig(config);
     if (errors.length) throw new Error(`init wrote an invalid config: ${errors.join("; ")}`);
     writeFileSync(file, JSON.stringify(config, null, 2) + "\n");
   } finally {
     await client.close();
   }
-  out(`config written to ${file}: read its "//" notes, fill in what it could not find, then: conformance --config ${file}`);
+  out(
+    `config written to ${file}: read its "//" notes, fill in what it could not find, then: conformance (it finds ./conformance.config.json; else --config ${file})`,
+  );
   return 0;
 }
 
@@ -144,6 +146,31 @@ async function tokenNotes(client: HttpClient, settings: RunSettings): Promise<st
     notes.push(`${tokenEnvVars[role]} set; GET ${pathTo("listDeployments")} answered it ${res?.status ?? "nothing"}: ${ROLE_USE[role]}`);
   }
   return notes;
+}
+
+/** The opt-ins and tokens that would let a run verify more MUST rules, each with how many: the config says what a green read-only run left out. */
+const RAISERS: [need: string, how: string][] = [
+  ["writes", '"writes": true (--allow-writes), on a test deployment'],
+  ["deployment-changes", '"deploymentChanges": true with fixtures.mutableDeploymentId'],
+  ["admin-writes", '"adminWrites": true'],
+  ["deployment-lifecycle", '"deploymentLifecycle": true'],
+  ["unremovable-writes", "--allow-unremovable-writes"],
+  ["token:readOnly", `${tokenEnvVars.readOnly} (or tokens.readOnly)`],
+  ["token:noAudit", `${tokenEnvVars.noAudit} (or tokens.noAudit)`],
+  ["token:creator", `${tokenEnvVars.creator} (or tokens.creator)`],
+  ["token:viewer", `${tokenEnvVars.viewer} (or tokens.viewer)`],
+];
+
+async function raisers(): Promise<Record<string, string>> {
+  const { catalogue } = await import("../../suites/index.js");
+  const must = catalogue.filter((c) => c.level === "MUST");
+  const readOnly = must.filter((c) => !c.needs.some((n) => n === "writes" || n.startsWith("token:") || n.endsWith("-writes") || n.endsWith("-changes"))).length;
+  const lines = RAISERS.map(([need, how]) => [how, must.filter((c) => (c.needs as readonly string[]).includes(need)).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([how, n]) => `${how}: ${n} more`);
+  return {
+    "//verified": `a read-only run can verify at most ${readOnly} of the ${must.length} MUST rules; each of these lets it verify more: ${lines.join("; ")}. Gate on the share with "minVerified" (--min-verified <percent>).`,
+  };
 }
 
 function commented(settings: RunSettings, entries: Entry[], tokens: string[]): Record<string, unknown> {

@@ -39,7 +39,7 @@ export async function mergeCommand(files: string[], opts: MergeOptions, out: (l:
   const { reportsLine, writeReports } = await import("../../core/reporters/write.js");
   const { baselineLines, summaryLine } = await import("../../core/reporters/console.js");
   const { publishToGitHub } = await import("../../core/reporters/github.js");
-  const written = writeReports(merged, new Set(opts.reporter), opts.out, gate);
+  const written = await writeReports(merged, new Set(opts.reporter), opts.out, gate);
   out(`${files.length} reports merged into ${opts.out}`);
   for (const line of [summaryLine(merged), ...baselineLines(merged)]) out(line);
   publishToGitHub(merged, gate, written, out);

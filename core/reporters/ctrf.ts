@@ -44,6 +44,7 @@ export function ctrfReport(report: Report, gate: GateOptions) {
           exitCode: report.gate?.exitCode,
           strict: gate.strict,
           mustRules: report.summary.mustRules,
+          findings: report.summary.findings,
           interrupted: report.interrupted,
           ...(report.gate?.baseline ? { baseline: report.gate.baseline } : {}),
         },

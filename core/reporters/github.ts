@@ -7,6 +7,7 @@
  * Workflow commands are escaped as the Actions runner reads them back.
  */
 import { appendFileSync } from "node:fs";
+import { verifiedLine } from "../run/verdict.js";
 import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../run/gate.js";
 import type { CheckResult } from "../model/result.js";
 import { label } from "../run/verdict.js";
@@ -129,9 +130,11 @@ export function stepSummary(report: Report, reports: string[], gate: GateOptions
       "",
     );
   lines.push(
-    "| total | passed | failed | intermittent | blocked | skipped | errored |",
-    "|---|---|---|---|---|---|---|",
-    `| ${s.total} | ${s.passed} | ${s.failed} | ${s.intermittent} | ${s.blocked} | ${s.skipped} | ${s.errored} |`,
+    "| total | passed | failed | SHOULD findings | intermittent | known | blocked | skipped | errored |",
+    "|---|---|---|---|---|---|---|---|---|",
+    `| ${s.total} | ${s.passed} | ${s.failed} | ${s.findings ?? 0} | ${s.intermittent} | ${s.known ?? 0} | ${s.blocked} | ${s.skipped} | ${s.errored} |`,
+    "",
+    verifiedLine(s.mustRules),
     "",
   );
   const b = report.gate?.baseline;

@@ -28,6 +28,8 @@ details.told > summary::-webkit-details-marker, details.check > summary > span, 
 details.check > summary::-webkit-details-marker { display: none; }
 details.check[open] > summary { background: #f6f8fa; }
 .badge { font-weight: 600; font-size: 12px; padding: 1px 6px; border-radius: 3px; color: #fff; text-align: center; align-self: start; }
+.badge.finding { background: var(--skip); color: #fff; } td.finding.nz { background: #fff8c5; }
+.verified { font-size: 0.55em; font-weight: normal; color: #57606a; }
 .badge.passed { background: var(--pass); } .badge.failed { background: var(--fail); } .badge.blocked { background: var(--blocked); }
 .badge.skipped { background: var(--skip); } .badge.errored { background: var(--err); }
 .id { font-family: ui-monospace, monospace; word-break: break-all; } .spec, .msg { color: var(--muted); } .msg { overflow-wrap: anywhere; }

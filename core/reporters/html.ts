@@ -8,16 +8,26 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { citedRules, coverage } from "../served/coverage.js";
-import { type GateOptions, knownReason, shownAs, verdict } from "../run/gate.js";
+import { type GateOptions, judgingOf, knownReason, shownAs, verdict } from "../run/gate.js";
 import type { Exchange } from "../transport/http.js";
 import type { CheckResult, Status } from "../model/result.js";
-import { label } from "../run/verdict.js";
+import { shownLabel, summarise, verifiedLine } from "../run/verdict.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
 import { documentHtml, escapeHtml } from "./html-document.js";
-import type { Report } from "./report.js";
+import { type Report, rerunCommand } from "./report.js";
 import { type ReportSections, reportSections, type SkipGroup } from "./sections.js";
 
-const STATUSES: Status[] = ["passed", "failed", "blocked", "skipped", "errored"];
+/** The columns of the tiles and the matrix: the words every output counts by (core/run/verdict.ts shownLabel). */
+const COLUMNS: { key: keyof Report["summary"]; word: string; css: Status | "finding" }[] = [
+  { key: "passed", word: "passed", css: "passed" },
+  { key: "failed", word: "failed", css: "failed" },
+  { key: "findings", word: "SHOULD findings", css: "finding" },
+  { key: "intermittent", word: "intermittent", css: "finding" },
+  { key: "known", word: "known", css: "finding" },
+  { key: "blocked", word: "blocked", css: "blocked" },
+  { key: "skipped", word: "skipped", css: "skipped" },
+  { key: "errored", word: "errored", css: "errored" },
+];
 
 export { escapeHtml };
 const e = escapeHtml;
@@ -45,29 +55,29 @@ export function reportHtml(report: Report, gate: GateOptions): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<h1>Conformance report <span class="verdict ${passed ? "ok" : "bad"}" id="verdict">${passed ? "passed" : "FAILED"}</span></h1>
+<h1>Conformance report <span class="verdict ${passed ? "ok" : "bad"}" id="verdict">${passed ? "passed" : "FAILED"}</span> <span class="verified" id="verified">${e(verifiedLine(report.summary.mustRules))}</span></h1>
 <div class="meta">${e(report.target.baseUrl)} · seed ${e(report.seed)} (replay with <code>--seed ${e(report.seed)}</code>) · ${e(report.startedAt)} · ${e(report.durationMs)} ms · ${e(report.tool.name)} ${e(report.tool.version)}${gate.strict ? " · --strict" : ""}${report.writes ? " · writes allowed" : " · read-only"}${report.interrupted ? " · <b>interrupted</b>" : ""}</div>
-${failuresHtml("failures", "Failures", parts.failures, gate)}
-${failuresHtml("errors", "Errored: no verdict", parts.errors, gate)}
+${failuresHtml("failures", "Failures", parts.failures, gate, report)}
+${failuresHtml("errors", "Errored: no verdict", parts.errors, gate, report)}
 ${rootCausesHtml(report)}
-${summaryHtml(report)}
-${foldedChecksHtml("findings", "SHOULD findings", parts.findings, gate)}
-${foldedChecksHtml("known", "Known failures (baseline)", parts.known, gate)}
+${summaryHtml(report, gate)}
+${foldedChecksHtml("findings", "SHOULD findings", parts.findings, gate, report)}
+${foldedChecksHtml("known", "Known failures (baseline)", parts.known, gate, report)}
 ${baselineHtml(report)}
 ${leftoversHtml(parts.leftovers)}
 ${skipsHtml(parts.skips)}
 <h2>Checks</h2>
 <div class="controls">
   <span>Show:</span>
-  ${["all", "problems", "failed", "blocked", "skipped", "errored"].map((s) => `<label><input type="radio" name="status" value="${s}"${s === initial ? " checked" : ""}> ${s === "problems" ? "failed, blocked, errored" : s}</label>`).join("\n  ")}
+  ${["all", "problems", "failed", "finding", "blocked", "skipped", "errored"].map((s) => `<label><input type="radio" name="status" value="${s}"${s === initial ? " checked" : ""}> ${s === "problems" ? "all but passed and skipped" : s === "finding" ? "findings" : s}</label>`).join("\n  ")}
   <input type="search" id="search" placeholder="search by id or rule (e.g. E11 rule 5)" aria-label="search by id or rule">
   <span><b id="shown">${report.results.length}</b> shown</span>
 </div>
 <div id="checks">
-${report.results.map((r) => checkHtml(r, gate, toldAbove.has(r.id))).join("\n")}
+${report.results.map((r) => checkHtml(r, gate, toldAbove.has(r.id), "check", report)).join("\n")}
 </div>
 <h2>Groups × status</h2>
-${matrixHtml(report)}
+${matrixHtml(report, gate)}
 ${coverageHtml(report)}
 ${documentHtml(report)}
 <script>${SCRIPT}</script>
@@ -77,19 +87,19 @@ ${documentHtml(report)}
 }
 
 /** Each failure open, first on the page: the rule, the message, expected and got, the curl line; the exchanges folded under it. */
-function failuresHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions): string {
+function failuresHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions, report: Report): string {
   if (!results.length) return "";
   const items = results.map(
     (r) =>
-      `<article class="failure ${r.status}" id="${id}-${e(r.id)}"><h3><span class="badge ${r.status}">${r.level}</span> <a href="#check-${e(r.id)}"><code>${e(r.id)}</code></a> <span class="spec">${e(r.spec)}</span></h3><div class="body">${detailHtml(r, gate)}</div></article>`,
+      `<article class="failure ${r.status}" id="${id}-${e(r.id)}"><h3><span class="badge ${r.status}">${r.level}</span> <a href="#check-${e(r.id)}"><code>${e(r.id)}</code></a> <span class="spec">${e(r.spec)}</span></h3><div class="body">${detailHtml(r, gate, report)}</div></article>`,
   );
   return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${items.join("\n")}</section>`;
 }
 
 /** Checks told in full but folded: SHOULD findings, known failures. */
-function foldedChecksHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions): string {
+function foldedChecksHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions, report: Report): string {
   if (!results.length) return "";
-  return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${results.map((r) => checkHtml(r, gate, false, "told")).join("\n")}</section>`;
+  return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${results.map((r) => checkHtml(r, gate, false, "told", report)).join("\n")}</section>`;
 }
 
 /** The skips, folded, one group per reason the run's setup gives. */
@@ -102,11 +112,13 @@ function skipsHtml(groups: SkipGroup[]): string {
   return `<details id="skips"><summary><h2>Skipped: ${total} check${total === 1 ? "" : "s"}, ${groups.length} reason${groups.length === 1 ? "" : "s"}</h2></summary><ul>${items.join("")}</ul></details>`;
 }
 
-function summaryHtml(report: Report): string {
-  const s = report.summary;
-  const tiles = [["total", s.total], ...STATUSES.map((k) => [k, s[k]])] as [string, number][];
+function summaryHtml(report: Report, gate: GateOptions): string {
+  // Counted as the gate judged them, as every output counts (a report written before the words were the gate's has no findings count).
+  const s = summarise(report.results, judgingOf(gate));
+  const shown = COLUMNS.filter((c) => c.key === "passed" || c.key === "failed" || s[c.key]);
+  const tiles = [["total", "total", s.total], ...shown.map((c) => [c.key, c.word, s[c.key]])] as [string, string, number][];
   const must = `<div class="tile"><b id="must-verified">${s.mustRules.verified}/${s.mustRules.total}</b>MUST rules verified</div>`;
-  return `<div class="tiles">${tiles.map(([k, n]) => `<div class="tile"><b id="count-${k}">${n}</b>${k}</div>`).join("")}${must}</div>`;
+  return `<div class="tiles">${tiles.map(([k, word, n]) => `<div class="tile"><b id="count-${k}">${n}</b>${e(word)}</div>`).join("")}${must}</div>`;
 }
 
 const checkLink = (id: string) => `<a href="#check-${e(id)}"><code>${e(id)}</code></a>`;
@@ -139,14 +151,16 @@ function leftoversHtml(leftovers: ReportSections["leftovers"]): string {
   return `<details id="leftovers"><summary><h2>Left on the server: ${leftovers.length} thing${leftovers.length === 1 ? "" : "s"}</h2></summary><ul>${items}</ul></details>`;
 }
 
-function matrixHtml(report: Report): string {
+function matrixHtml(report: Report, gate: GateOptions): string {
   const groups = [...new Set(report.results.map((r) => r.group))];
-  const row = (name: string, rs: CheckResult[]) =>
-    `<tr><th>${e(name)}</th>${STATUSES.map((s) => {
-      const n = rs.filter((r) => r.status === s).length;
-      return `<td class="n ${s}${n ? " nz" : ""}">${n || ""}</td>`;
+  const row = (name: string, rs: CheckResult[]) => {
+    const s = summarise(rs, judgingOf(gate));
+    return `<tr><th>${e(name)}</th>${COLUMNS.map((c) => {
+      const n = s[c.key] as number;
+      return `<td class="n ${c.css}${n ? " nz" : ""}">${n || ""}</td>`;
     }).join("")}<td class="n">${rs.length}</td></tr>`;
-  return `<table class="matrix"><thead><tr><th>group</th>${STATUSES.map((s) => `<th>${s}</th>`).join("")}<th>total</th></tr></thead><tbody>${groups
+  };
+  return `<table class="matrix"><thead><tr><th>group</th>${COLUMNS.map((c) => `<th>${e(c.word)}</th>`).join("")}<th>total</th></tr></thead><tbody>${groups
     .map((g) =>
       row(
         g,
@@ -160,23 +174,25 @@ function matrixHtml(report: Report): string {
  * One row of the list; its details open on a click. A check told in full above (`told`) links
  * there; a pass or skip has nothing more than its row says: no body, to keep the page small.
  */
-function checkHtml(r: CheckResult, gate: GateOptions, toldAbove: boolean, idPrefix = "check"): string {
+function checkHtml(r: CheckResult, gate: GateOptions, toldAbove: boolean, idPrefix: string, report: Report): string {
   const v = verdict(r, gate);
   const note = v === "finding" || v === "known" ? ` <span class="finding${v === "known" ? " known" : ""}">${e(shownAs(r, gate))}</span>` : "";
   // A skip's reason is told once, in its group above; a pass needs no words.
   const message = r.message && r.status !== "skipped" ? ` — ${e(r.message.split("\n")[0])}` : "";
-  const summary = `<summary><span class="badge ${r.status}">${label(r)}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${message}${note}</span></summary>`;
+  const word = shownLabel(r, judgingOf(gate));
+  const css = word === "SHOULD finding" || word === "known" || word === "intermittent" ? "finding" : r.status;
+  const summary = `<summary><span class="badge ${css}">${e(word)}</span><span>${e(r.level)}</span><span class="id">${e(r.id)}</span><span class="spec">${e(r.spec)}</span><span class="msg">${e(r.title)}${message}${note}</span></summary>`;
   const body = toldAbove
     ? `<div class="body"><a href="#${r.status === "errored" ? "errors" : "failures"}-${e(r.id)}">told in full above</a></div>`
     : r.status === "passed" || r.status === "skipped"
       ? ""
-      : `<div class="body">${detailHtml(r, gate)}</div>`;
+      : `<div class="body">${detailHtml(r, gate, report)}</div>`;
   const listed = idPrefix === "check";
   const cited = citedRules(r.spec).filter((c) => c !== r.spec);
-  return `<details class="${listed ? "check" : "told"}" id="${idPrefix}-${e(r.id)}"${listed ? ` data-status="${r.status}" data-id="${e(r.id)}" data-spec="${e([r.spec, ...cited].join(" | "))}"` : ""}>${summary}${body}</details>`;
+  return `<details class="${listed ? "check" : "told"}" id="${idPrefix}-${e(r.id)}"${listed ? ` data-status="${css === "finding" ? "finding" : r.status}" data-id="${e(r.id)}" data-spec="${e([r.spec, ...cited].join(" | "))}"` : ""}>${summary}${body}</details>`;
 }
 
-function detailHtml(r: CheckResult, gate: GateOptions): string {
+function detailHtml(r: CheckResult, gate: GateOptions, report: Report): string {
   const facts: [string, string | undefined][] = [
     ["rule", `${r.level} ${r.spec}: ${r.title}`],
     ["message", r.message || undefined],
@@ -195,6 +211,7 @@ function detailHtml(r: CheckResult, gate: GateOptions): string {
       .join("")}</dl>`,
   ];
   if (r.curl) parts.push(`<div>reproduce:</div><pre class="curl">${e(r.curl)}</pre>`);
+  if (r.status !== "passed" && r.status !== "skipped") parts.push(`<div>re-run alone:</div><pre class="rerun">${e(rerunCommand(report, r))}</pre>`);
   if (r.property) {
     const p = r.property;
     parts.push(

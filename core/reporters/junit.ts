@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { type GateOptions, shownAs, verdict } from "../run/gate.js";
 import type { CheckResult } from "../model/result.js";
 import { failureDetails, type Report } from "./report.js";
+import { verifiedLine } from "../run/verdict.js";
 
 export function writeJUnit(report: Report, file: string, gate: GateOptions): void {
   writeFileSync(file, junitXml(report, gate));
@@ -55,6 +56,7 @@ function suiteXml(group: string, results: CheckResult[], report: Report, gate: G
     ["seed", report.seed],
     ["baseUrl", report.target.baseUrl],
     ["strict", gate.strict],
+    ["verified", verifiedLine(report.summary.mustRules)],
   ].map(([name, value]) => `      <property ${attrs({ name, value })}/>`);
   return {
     tests: results.length,

@@ -4,12 +4,14 @@ import type { BaselineOutcome } from "../run/gate.js";
 import type { CoverageReport } from "../served/operation-coverage.js";
 import type { CheckResult, RunOutcome } from "../model/result.js";
 import type { TransientCounts } from "../transport/http.js";
-import { label, rootCauses, summarise } from "../run/verdict.js";
+import { type Judging, label, rootCauses, shownLabel, summarise } from "../run/verdict.js";
 
 /** What a run selected from the catalogue: its --group and --check filters and how many checks they chose, before --shard. */
 export interface Selection {
   groups?: string[];
   checks?: string[];
+  /** --exclude-check. */
+  excluded?: string[];
   selected: number;
   /** Sharded with --reference: each shard ran against a server of its own, so parts were cut by cost alone (core/run/shard.ts). */
   separateServers?: boolean;
@@ -17,7 +19,8 @@ export interface Selection {
 
 export interface Report {
   tool: { name: string; version: string };
-  target: { baseUrl: string };
+  /** reference: the run was against the bundled reference server (--reference, with these --fault), which a re-run starts again. */
+  target: { baseUrl: string; reference?: { faults?: string[] } };
   seed: number;
   runs: number;
   writes: boolean;
@@ -54,6 +57,8 @@ export interface Report {
     coverageBelow?: string;
     /** Requests refused at the door (core/run/door.ts), `<caller>: <method> <path>: <why>`: a bug of the tool's, exit 1. */
     refused?: string[];
+    /** --min-verified not met: why (exit 1). */
+    verifiedBelow?: string;
   };
 }
 
@@ -82,11 +87,28 @@ export function buildReport(
 }
 
 /** Each result with its label (core/run/verdict.ts), so that a reader of report.json sees the word every other output shows. */
-export const labelled = (results: CheckResult[]) => results.map((r) => ({ ...r, label: label(r) }));
+export const labelled = (results: CheckResult[], judging?: Judging) => results.map((r) => ({ ...r, label: shownLabel(r, judging) }));
+
+/** A check that races requests against each other: one re-run proves little, --repeat runs the race side by side. */
+const races = (r: Pick<CheckResult, "title">) => /\b(race|races|racing|concurrent)\b/i.test(r.title);
+
+/**
+ * The command that re-runs one check alone, with the run's seed (a property draws the same cases,
+ * its shrunk case among them) and, for a race, --repeat so that the race is run again side by side.
+ */
+export function rerunCommand(report: Pick<Report, "target" | "seed" | "runs" | "writes">, r: Pick<CheckResult, "id" | "title">): string {
+  // The token and any fixtures come from where the run took them (the config, the environment): never printed.
+  const faults = report.target.reference?.faults?.length ? ` --fault ${report.target.reference.faults.join(" ")}` : "";
+  const target = report.target.reference ? `--reference${faults}` : `--base-url ${report.target.baseUrl}`;
+  const writes = report.writes && !report.target.reference ? " --allow-writes" : "";
+  const race = races(r) ? " --repeat 5" : "";
+  return `conformance ${target} --check ${r.id} --seed ${report.seed} --runs ${report.runs}${writes}${race}`;
+}
 
 /** The full story of one failure, as plain text: console and JUnit print the same. */
 export function failureDetails(r: CheckResult): string {
-  const lines = [`${r.level} ${r.spec}: ${r.title}`, `check: ${r.id}`, `${label(r)}: ${r.message}`];
+  // The judged word (a SHOULD finding is never "failed" where the run passes), else the judge's.
+  const lines = [`${r.level} ${r.spec}: ${r.title}`, `check: ${r.id}`, `${r.label ?? label(r)}: ${r.message}`];
   if (r.expected !== undefined) lines.push(`expected: ${r.expected}`);
   if (r.got !== undefined) lines.push(`got:      ${r.got}`);
   if (r.recurrence) lines.push(`recurrence: ${r.recurrence}`);

@@ -1,8 +1,9 @@
 import type { Check } from "../model/check.js";
 import { belowMinimum, documentSections } from "../spec/document-sections.js";
-import { baselineOutcome, type GateOptions, gateExitCode, notRun } from "./gate.js";
+import { baselineOutcome, type GateOptions, gateExitCode, judgingOf, notRun } from "./gate.js";
 import { ExchangeTally } from "../served/operation-coverage.js";
-import { buildReport, type Report, type Selection } from "../reporters/report.js";
+import { buildReport, labelled, type Report, type Selection } from "../reporters/report.js";
+import { summarise, verifiedLine, verifiedPercent } from "./verdict.js";
 import type { RunOutcome } from "../model/result.js";
 import { type RunHooks, runChecks } from "./runner.js";
 import { Schemas } from "../spec/schemas.js";
@@ -24,6 +25,8 @@ export interface Conformance {
   minCoverage?: number;
   /** --min-class-coverage: the least share of the input classes (core/spec/input-domain.ts) the run must judge, in percent. */
   minClassCoverage?: number;
+  /** --min-verified: fewer of the run's MUST rules verified (in percent) fails the run: a green gate says how much it checked. */
+  minVerified?: number;
   hooks?: RunHooks;
   /** What the caller makes of the outcome before it is judged (--fail-fast names the checks it stopped). */
   settle?: (outcome: RunOutcome) => RunOutcome;
@@ -84,16 +87,32 @@ async function conformanceThrough(
   // A replay that did not run its check proves nothing: neither a pass nor a verdict on the server.
   const replayNotRun = settings.replay ? notRun(report.results) : undefined;
   const refused = door.refused.length ? door.refused.map((r) => `${r.caller}: ${r.line}`) : undefined;
-  return judged(report, run.gate, { interrupted: outcome.interrupted, replayNotRun, coverageBelow, baselineFile: run.baselineFile, refused });
+  return judged(report, run.gate, {
+    interrupted: outcome.interrupted,
+    replayNotRun,
+    coverageBelow,
+    baselineFile: run.baselineFile,
+    minVerified: run.minVerified,
+    refused,
+  });
 }
 
 /** A report judged by the gate: its exit code and what the baseline made of it (a run, or shards merged). */
 export function judged(
   report: Report,
   gate: GateOptions,
-  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; baselineFile?: string; refused?: string[] },
+  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; baselineFile?: string; minVerified?: number; refused?: string[] },
 ): Report & { gate: NonNullable<Report["gate"]> } {
-  const exitCode = gateExitCode(report.results, gate, run);
+  // The counts and each result's word follow the judging: a SHOULD finding or a known failure is not "failed" in a run that passes.
+  const judging = judgingOf(gate);
+  report.summary = summarise(report.results, judging);
+  report.results = labelled(report.results, judging);
+  const m = report.summary.mustRules;
+  const verifiedBelow =
+    run.minVerified !== undefined && verifiedPercent(m) < run.minVerified
+      ? `${verifiedLine(m)}, below --min-verified ${run.minVerified} %: allow more writes or give the tokens and fixtures the skips name`
+      : undefined;
+  const exitCode = gateExitCode(report.results, gate, { ...run, verifiedBelow });
   const baseline = gate.baseline ? { baseline: baselineOutcome(report.results, gate.baseline, run.baselineFile) } : {};
   return Object.assign(report, {
     gate: {
@@ -104,6 +123,7 @@ export function judged(
       ...(run.replayNotRun ? { notRun: run.replayNotRun } : {}),
       ...(run.coverageBelow ? { coverageBelow: run.coverageBelow } : {}),
       ...(run.refused ? { refused: run.refused } : {}),
+      ...(verifiedBelow ? { verifiedBelow } : {}),
     },
   });
 }

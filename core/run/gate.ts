@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { CheckResult } from "../model/result.js";
 import { UsageError } from "./settings.js";
-import { isLoneIntermittent, label } from "./verdict.js";
+import { isLoneIntermittent, type Judging, label } from "./verdict.js";
 
 /** One known failure: the check id, and why it is accepted for now. */
 export interface BaselineEntry {
@@ -47,6 +47,9 @@ export interface BaselineOutcome {
   /** Entries that name no check of this run: not selected, removed from the catalogue, or mistyped. */
   unmatched: string[];
 }
+
+/** What the words shown depend on: --strict and the baseline's entries (core/run/verdict.ts shownLabel). */
+export const judgingOf = (gate: GateOptions): Judging => ({ strict: gate.strict, known: new Set(gate.baseline?.knownFailures.map((e) => e.id)) });
 
 /** A result that fails at its level: failed (an intermittent one only when it failed more than once), blocked, errored. */
 export const isFailing = (r: Pick<CheckResult, "status" | "recurrence" | "failedRuns">) =>
@@ -105,18 +108,18 @@ function failsGate(results: CheckResult[], gate: GateOptions): boolean {
 /**
  * The exit code of a run, decided here alone: 130 interrupted; 2 a replay whose check did not run
  * (it proves nothing); 1 a result the gate fails (a baseline's known failures aside; under
- * --fail-on-fixed a fixed entry too), coverage below --min-coverage, or a request refused at the
- * door (core/run/door.ts); 0 otherwise.
+ * --fail-on-fixed a fixed entry too), coverage below --min-coverage, verified rules below --min-verified,
+ * or a request refused at the door (core/run/door.ts); 0 otherwise.
  */
 export function gateExitCode(
   results: CheckResult[],
   gate: GateOptions,
-  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; refused?: string[] } = {},
+  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; verifiedBelow?: string; refused?: string[] } = {},
 ): 0 | 1 | 2 | 130 {
   if (run.interrupted) return 130;
   if (run.replayNotRun) return 2;
   // A request refused at the door is a bug of the tool's: the run says so with exit 1, whoever sent it.
-  if (failsGate(results, gate) || run.coverageBelow || run.refused?.length) return 1;
+  if (failsGate(results, gate) || run.coverageBelow || run.verifiedBelow || run.refused?.length) return 1;
   return gate.baseline && gate.failOnFixed && baselineOutcome(results, gate.baseline).fixed.length > 0 ? 1 : 0;
 }
 

@@ -20,7 +20,7 @@ import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./setting
 
 export { credentials, redactorFor } from "./door.js";
 import { type CheckResult, resultBase, type RunOutcome, type Status } from "../model/result.js";
-import { judge, NETWORK, NOT_RUN_INTERRUPTED, propertyRecurrence, RATE_LIMITED, settle, withRecurrence } from "./verdict.js";
+import { judge, NETWORK, NOT_RUN_INTERRUPTED, NOT_RUN_LOST, propertyRecurrence, RATE_LIMITED, settle, withRecurrence } from "./verdict.js";
 
 export interface RunHooks {
   onStart?(check: Check): void;
@@ -119,7 +119,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
           return redactor.value<CheckResult>({
             ...resultBase(check),
             status: "errored",
-            message: `not run: the server stopped answering (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`,
+            message: `${NOT_RUN_LOST} (${networkErrorsInARow} checks in a row lost it, then ${serverLost})`,
             durationMs: 0,
           });
         const result = await runCounted(check);

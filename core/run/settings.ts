@@ -75,6 +75,8 @@ export interface RunSettings {
   baseUrl: string;
   token?: string;
   tokens: Partial<Record<TokenRole, string>>;
+  /** Where each token came from ("--token", "token in conformance.config.json", "CONFORMANCE_TOKEN"...): named in every credential message. */
+  tokenSources?: Partial<Record<TokenRole | "primary", string>>;
   writes: boolean;
   /** Also run checks whose creations cannot be removed through the API. */
   unremovableWrites: boolean;
@@ -150,6 +152,8 @@ export interface ConfigFile {
   runs?: number;
   seed?: number;
   strict?: boolean;
+  /** Default of --min-verified (percent of the run's MUST rules verified). */
+  minVerified?: number;
   fixtures?: FixtureConfig;
   features?: Partial<Record<Feature, boolean>>;
   headers?: Record<string, string>;

@@ -16,6 +16,8 @@ import { blockSharedDefects } from "./shared-defects.js";
 export const NETWORK = "network: ";
 /** How a RateLimited error's message begins. */
 export const RATE_LIMITED = "rate limited: ";
+/** How a check not run because the server stopped answering begins its message (core/run/runner.ts). */
+export const NOT_RUN_LOST = "not run: the server stopped answering";
 /** What an interrupted run reports for each check it did not get to: the user's choice, not a verdict. */
 export const NOT_RUN_INTERRUPTED = "not run: the run was interrupted";
 
@@ -182,20 +184,44 @@ export function label(r: Pick<CheckResult, "status" | "recurrence" | "skipKind">
   return r.status;
 }
 
+/** How the run is judged, as far as the words shown depend on it: --strict, and the checks a --baseline accepts. */
+export interface Judging {
+  strict: boolean;
+  known?: ReadonlySet<string>;
+}
+
 /**
- * The run in numbers, by label: failed and intermittent apart. skippedBy splits the skips: the
- * user's choice, not verifiable on this server (an E14 endpoint), not exercised (the scenario did
- * not happen). mustRules: a MUST check states one rule of the spec; the rule counts as verified
+ * The word a result is shown with wherever a verdict is shown beside it: the judge's label, except
+ * that a failure the run does not fail on is not called failed: a SHOULD check's failure outside
+ * --strict is a "SHOULD finding", a failure the baseline accepts is "known". Console, HTML, JUnit,
+ * CTRF, JSON and the exit code agree on it (README, Verdicts).
+ */
+export type ShownLabel = Label | "SHOULD finding" | "known";
+
+export function shownLabel(r: Pick<CheckResult, "id" | "status" | "recurrence" | "skipKind" | "level">, judging: Judging = { strict: false }): ShownLabel {
+  const word = label(r);
+  if (word !== "failed") return word;
+  if (judging.known?.has(r.id)) return "known";
+  return r.level !== "MUST" && !judging.strict ? "SHOULD finding" : "failed";
+}
+
+/**
+ * The run in numbers, by the word each result is shown with (shownLabel): failed counts only what
+ * fails the run; SHOULD findings, known and intermittent failures apart. skippedBy splits the skips:
+ * the user's choice, not verifiable on this server (an E14 endpoint), not exercised (the scenario
+ * did not happen). mustRules: a MUST check states one rule of the spec; the rule counts as verified
  * when its check ran and passed, out of the MUST checks of the run.
  */
-export function summarise(results: CheckResult[]) {
-  const count = (l: Label) => results.filter((r) => label(r) === l).length;
+export function summarise(results: CheckResult[], judging: Judging = { strict: false }) {
+  const count = (l: ShownLabel) => results.filter((r) => shownLabel(r, judging) === l).length;
   const skipped = (k: SkipKind) => results.filter((r) => r.status === "skipped" && (r.skipKind ?? "user") === k).length;
   const must = results.filter((r) => r.level === "MUST");
   return {
     total: results.length,
     passed: count("passed"),
     failed: count("failed"),
+    findings: count("SHOULD finding"),
+    known: count("known"),
     intermittent: count("intermittent"),
     blocked: count("blocked"),
     skipped: results.filter((r) => r.status === "skipped").length,
@@ -205,6 +231,13 @@ export function summarise(results: CheckResult[]) {
     requests: results.reduce((n, r) => n + (r.requests ?? 0), 0),
   };
 }
+
+/** "verified 51 of 175 MUST rules (29 %)": printed and reported beside every verdict, so that a green run says how much it checked. */
+export function verifiedLine(m: { verified: number; total: number }): string {
+  return `verified ${m.verified} of ${m.total} MUST rules (${verifiedPercent(m)} %)`;
+}
+
+export const verifiedPercent = (m: { verified: number; total: number }) => (m.total ? Math.floor((m.verified / m.total) * 1000) / 10 : 100);
 
 /** Blocked checks grouped under their root (the check and the cause), most blocking first: one root failure, N blocked. */
 export function rootCauses(results: CheckResult[]): { rootCause: string; root: BlockedRoot; blocked: string[] }[] {

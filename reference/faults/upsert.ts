@@ -11,6 +11,9 @@ const isConflict = (err: unknown): err is HttpError => err instanceof HttpError 
 /** A decision index that is never refreshed: the first holder seen for a slug stays the answer. */
 const staleIndex = new WeakMap<Store, Map<string, Item>>();
 
+/** upsert-409-applies: the meta of requests refused with 409, by deployment and slug, not yet applied to a holder. */
+const refusedMeta = new WeakMap<Store, Map<string, Record<string, unknown>[]>>();
+
 /** Faults of E11, create or update a workbook by slug. */
 export const upsertFaults: Fault[] = [
   {
@@ -181,17 +184,31 @@ export const upsertFaults: Fault[] = [
     name: "upsert-409-applies",
     breaks: "E11 rule 5 (the request is not applied)",
     description:
-      "an upsert whose decision changed concurrently answers 409 upsert_branch_changed, but its fields are first applied to the workbook that holds the slug now",
+      "an upsert whose decision changed concurrently answers 409 upsert_branch_changed, but its meta is applied to the workbook that holds the slug now, or, when none does, to the next one that takes it",
     because: { "upsert.concurrency.conflict-not-applied": "conflict-applied" },
     routes: ["E11"],
+    // Applied whatever the interleaving: a conflict that meets no holder (every writer decided before the
+    // delete, as a loaded machine orders them) waits for the slug's next holder instead of being lost.
     handle: async ({ req, app, next }) => {
+      const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
+      const key = `${dep?.id}:${app.b.normaliseSlug(req.params.slug)}`;
+      const pending = refusedMeta.get(app.store) ?? new Map<string, Record<string, unknown>[]>();
+      refusedMeta.set(app.store, pending);
+      const applyPending = () => {
+        const holder = dep && app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug));
+        if (!holder || !pending.has(key)) return;
+        for (const meta of pending.get(key)!) Object.assign(holder.meta, meta);
+        pending.delete(key);
+      };
       try {
-        return await next();
+        const reply = await next();
+        applyPending();
+        return reply;
       } catch (err) {
         if (!isConflict(err)) throw err;
-        // Applied to the workbook that holds the slug now, as if it had been decided on; a create is no such holder.
-        const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId)!;
-        if (app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug))) await next().catch(() => undefined);
+        const meta = (req.body as { meta?: unknown } | undefined)?.meta;
+        if (meta && typeof meta === "object") pending.set(key, [...(pending.get(key) ?? []), meta as Record<string, unknown>]);
+        applyPending();
         throw err;
       }
     },

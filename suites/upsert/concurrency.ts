@@ -146,11 +146,14 @@ export const upsertConcurrencyChecks = group("upsert", [
       const race = await raceUntilConflict(ctx, dep);
       const refused = race.writers.filter((w) => w.res.status === 409).flatMap((w) => Object.keys(w.body.meta));
       if (!refused.length) throw new NotExercised(`the race met no 409 (${answersOf(race)})`);
-      // The workbooks a refused request could have reached: those the race created (its first holder was deleted in it).
+      // The delete may have come last, or every writer decided before it: one more upsert makes sure the slug is held,
+      // so that a refused request applied late (to the slug's next holder) is seen whatever the race's interleaving.
+      const settled = await putBySlug(ctx.scratch, ctx.api, dep, race.slug, { name: race.writers[0].body.name, meta: { settled: 1 } });
+      // The workbooks a refused request could have reached: those the race created (its first holder was deleted in it) and the holder now.
       const answered = new Set(
-        race.writers
-          .filter((w) => w.res.status === 200 && w.res.isJson)
-          .map((w) => w.res.body?.id)
+        [...race.writers.map((w) => w.res), settled]
+          .filter((r) => r.status === 200 && r.isJson)
+          .map((r) => r.body?.id)
           .filter(Number.isSafeInteger),
       );
       for (const id of answered) {
