@@ -19,7 +19,8 @@ export async function preflight(settings: RunSettings, client: HttpClient): Prom
   const creds = credentials(settings);
   client.phase = "preflight";
   const first = await reach(settings.baseUrl, () => client.send({ method: "GET", path: E1, query: { limit: 1 } }));
-  if (first.status === 401 || first.status === 403) throw new UsageError(`the server rejected the token from ${settings.tokenSources?.primary ?? "the bundled reference"} (${first.status} on GET ${E1})`);
+  if (first.status === 401 || first.status === 403)
+    throw new UsageError(`the server rejected the token from ${settings.tokenSources?.primary ?? "the bundled reference"} (${first.status} on GET ${E1})`);
   if (first.status >= 300 && first.status < 400)
     throw new UsageError(
       `GET ${E1} answered ${first.status}, a redirect to ${first.headers.location ?? "(no location)"}: point --base-url at the address the API answers on`,
