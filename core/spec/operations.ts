@@ -225,7 +225,6 @@ export const FAMILY_OPERATIONS = [
   // Served by the reference's resource engine beside the rows above (reference/routes/e14/engine.ts): the rest of each family.
   e14("listNotifications", "GET", API_PREFIX, `${D}/notifications`),
   e14("getNotification", "GET", API_PREFIX, `${D}/notifications/{notificationId}`),
-  e14("updateNotification", "PUT", API_PREFIX, `${D}/notifications/{notificationId}`),
   e14("createGroup", "POST", API_PREFIX, "/groups"),
   e14("getGroup", "GET", API_PREFIX, "/groups/{groupId}"),
   e14("updateGroup", "PUT", API_PREFIX, "/groups/{groupId}"),

@@ -266,7 +266,16 @@ const TENANT = "tenantId|embedTenantId";
 async function publishedOfItsOwn(ctx: CheckContext, dep: string): Promise<{ id: number }> {
   const res = await duplicate(ctx.scratch, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
   unlessAtWorkbookLimit(res, "cloning the workbook with a published dashboard");
-  return ctx.require(res, "E10", "cloning a workbook with a published dashboard, to set its embed access", (r) => r.isJson && Number.isSafeInteger(r.body?.id));
+  const clone = ctx.require<{ id: number }>(
+    res,
+    "E10",
+    "cloning a workbook with a published dashboard, to set its embed access",
+    (r) => r.isJson && Number.isSafeInteger(r.body?.id),
+  );
+  // An answer may name another workbook than the one it made: E9 must show it is the run's clone before its access is changed.
+  const since = Date.parse(res.headers.date ?? "");
+  await ctx.scratch.requireOwn(ctx.api, dep, [{ type: "WORKBOOK", id: clone.id, ...(Number.isNaN(since) ? {} : { since }) }]);
+  return clone;
 }
 
 /**
