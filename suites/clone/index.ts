@@ -1,6 +1,9 @@
 import type { Check } from "../../core/model/check.js";
-import { cloneChecks } from "./examples.js";
+import { cloneCopyChecks } from "./copies.js";
+import { clonePlacementChecks } from "./placement.js";
+import { cloneSharedChecks } from "./shared.js";
+import { cloneLimitAndMissingChecks } from "./limit-and-missing.js";
 import { cloneRoleAccessChecks } from "./role-access.js";
 
-/** The clone group: its examples, properties, negative data and model runs side by side. */
-export const cloneSuite: Check[] = [...cloneChecks, ...cloneRoleAccessChecks];
+/** The clone group: its examples by rule family (E10 rules 1-3, 4-5, 6, 7-8) in rule order, then the role access checks. */
+export const cloneSuite: Check[] = [...cloneCopyChecks, ...clonePlacementChecks, ...cloneSharedChecks, ...cloneLimitAndMissingChecks, ...cloneRoleAccessChecks];

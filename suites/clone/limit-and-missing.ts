@@ -1,0 +1,52 @@
+import { group } from "../../core/model/check.js";
+import { walkCursor, wholeList } from "../../core/transport/pagination.js";
+import { cloneOwn } from "./clone-and-read.js";
+import { createWorkbook, deletedItem } from "../lib/scratch-items.js";
+import { workbooksPath } from "../lib/workbook-calls.js";
+import { duplicate } from "../lib/workbook-writes.js";
+
+/** E10 rules 7-8: the refusals that are not about access: the plan's workbook limit, and a workbook the deployment does not hold. */
+export const cloneLimitAndMissingChecks = group("clone", [
+  {
+    id: "clone.limit.reached-400",
+    spec: "E10 rule 7; Errors 2; Limits",
+    level: "MUST",
+    title: "Cloning when the plan's workbook limit is reached is a 400, and no workbook is created",
+    needs: ["writes", "fixture:workbookLimitDeployment"],
+    async run(ctx) {
+      const { id: dep, workbookId } = ctx.fixture("workbookLimitDeployment");
+      // Only this check writes into that deployment: its list holds still around the refused clone.
+      const listed = async () =>
+        wholeList(await walkCursor(ctx.api, workbooksPath(dep), { first: 100, endpoint: "E8" }), "workbooks").items.map((w: any) => w?.id);
+      const before = await listed();
+      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, workbookId), 400, "clone in a deployment whose workbook limit is reached");
+      ctx.expect.equal(await listed(), before, `the workbooks E8 lists in deployment ${dep} after the refused clone`, { reason: "nothing-created" });
+    },
+  },
+  {
+    id: "clone.missing.unknown-id-404",
+    spec: "E10 rule 8; Errors 2",
+    level: "MUST",
+    title: "Cloning a workbook that does not exist is a 404",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      await cloneOwn(ctx, dep);
+      const gone = await deletedItem(ctx, dep, "WORKBOOK");
+      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, gone.id), 404, "clone of a deleted workbook");
+    },
+  },
+  {
+    id: "clone.missing.other-deployment-404",
+    spec: "E10 rule 8; Errors 2",
+    level: "MUST",
+    title: "Cloning, under one deployment, a workbook of another deployment is a 404",
+    needs: ["writes", "fixture:deployment", "fixture:namedOtherDeployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      await cloneOwn(ctx, dep);
+      const theirs = await createWorkbook(ctx, ctx.fixture("namedOtherDeployment").id);
+      ctx.expect.status(await duplicate(ctx.scratch, ctx.api, dep, theirs.id), 404, "clone of another deployment's workbook");
+    },
+  },
+]);

@@ -1,0 +1,89 @@
+import { group } from "../../core/model/check.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import { cloneAndRead } from "./clone-and-read.js";
+import { createFolder } from "../lib/scratch-items.js";
+import { inFolder } from "../lib/workbook-place.js";
+import { duplicate, unlessAtWorkbookLimit, ownerOf, ownWorkbook } from "../lib/workbook-writes.js";
+
+/** E10 rules 4-5: where the clone is created (the source's folder or the root, by the caller's access) and who owns it. */
+export const clonePlacementChecks = group("clone", [
+  {
+    id: "clone.placement.same-folder-with-edit",
+    spec: "E10 rule 4",
+    level: "MUST",
+    title: "With edit access to the source's folder, the clone is created in that folder",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const folder = await createFolder(ctx, dep);
+      const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder.id });
+      const { answer, res } = await cloneAndRead(ctx, dep, workbook.id);
+      const placed = await inFolder(ctx, ctx.api, dep, answer.id, folder.id, { answer, witness: workbook.id });
+      ctx.expect.that(placed.inside, `the clone is in the source's folder ${folder.id}, which the caller created and may edit (read from ${placed.how})`, {
+        expected: `in folder ${folder.id}`,
+        got: `elsewhere (${placed.how})`,
+        res: placed.res ?? res,
+        reason: "folder",
+      });
+    },
+  },
+  {
+    id: "clone.placement.read-only-to-root",
+    spec: "E10 rule 4",
+    level: "MUST",
+    title: "With only read access to the source's folder, the clone is created at the workspace root",
+    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const folderId = ctx.fixture("readOnlyFolder").id;
+      const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId });
+      const res = await duplicate(ctx.scratch, ctx.as("readOnly"), dep, workbook.id);
+      unlessAtWorkbookLimit(res, `the readOnly token cloning workbook ${workbook.id}`);
+      ctx.require(res, "E10", "the readOnly token cloning a workbook of fixtures.readOnlyFolder (it needs read access there and the AI BI User role)");
+      const clone = ctx.expect.ok(res, "Workbook");
+      ctx.expect.that(clone.folderId == null, "the clone made with read-only access to the source's folder is at the root", {
+        reason: "at-root",
+        expected: "folderId null",
+        got: clone.folderId,
+        res,
+      });
+    },
+  },
+  {
+    id: "clone.placement.root-stays-root",
+    spec: "E10 rule 4",
+    level: "MUST",
+    title: "The clone of a workbook at the root is created at the root",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      if (workbook.folderId != null)
+        throw new NotExercised(`the workbook created without folderId is in folder ${workbook.folderId}: there is no root workbook to clone`);
+      const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
+      ctx.expect.that(clone.folderId == null, "the clone of a root workbook is at the root", {
+        reason: "at-root",
+        expected: "folderId null",
+        got: clone.folderId,
+        res,
+      });
+    },
+  },
+  {
+    id: "clone.owner.caller-owns",
+    spec: "E10 rule 5",
+    level: "MUST",
+    title: "The caller owns the clone, not the source's owner",
+    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:editableFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const me = ownerOf((await ownWorkbook(ctx, ctx.api, dep)).workbook);
+      if (me === undefined) throw new NotVerifiable("the server shows no owner on workbooks (createdBy, user, userId are all optional)");
+      const { workbook: theirs } = await ownWorkbook(ctx, ctx.as("readOnly"), dep, { folderId: ctx.fixture("editableFolder").id });
+      if (ownerOf(theirs) === undefined || ownerOf(theirs) === me)
+        throw new NotExercised("the readOnly token's workbook shows no owner distinct from the main token's");
+      const { answer, res } = await cloneAndRead(ctx, dep, theirs.id);
+      ctx.expect.equal(ownerOf(answer), me, "the owner of the clone (the caller, as shown on a workbook it created)", { res, reason: "owner" });
+    },
+  },
+]);

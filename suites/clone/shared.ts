@@ -1,0 +1,90 @@
+import { group } from "../../core/model/check.js";
+import { dashboardReportIds, knownReportIds, reportRefPaths } from "./report-refs.js";
+import { copiesBefore, expectNoCopyMade } from "./refused-clone.js";
+import { cloneOwn } from "./clone-and-read.js";
+import { requirePublishedShown, shownFolderId } from "../lib/workbook-place.js";
+import { duplicate, unlessAtWorkbookLimit, readWorkbook, workbookPath } from "../lib/workbook-writes.js";
+
+/** The body of a shared clone (E10 rule 6). */
+const SHARED = { shared: true };
+
+/** E10 rule 6: `shared: true`, refused to a caller that is not a creator-mode embed session and on an unpublished workbook, else built from the published dashboard. */
+export const cloneSharedChecks = group("clone", [
+  {
+    id: "clone.shared.non-creator-403",
+    spec: "E10 rule 6; Errors 2",
+    level: "MUST",
+    title: "shared: true from a caller that is not a creator-mode embed session is a 403, and no clone is made",
+    needs: ["writes", "fixture:deployment", "fixture:sharedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const id = ctx.fixture("sharedWorkbook").id;
+      const before = await copiesBefore(ctx, dep, id);
+      const res = await duplicate(ctx.scratch, ctx.api, dep, id, SHARED);
+      ctx.expect.status(res, 403, "shared: true with the main API key");
+      await expectNoCopyMade(ctx, dep, before, res, "after the refused shared clone");
+    },
+  },
+  {
+    id: "clone.shared.from-published",
+    spec: "E10 rule 6",
+    level: "MUST",
+    title: "shared: true builds the clone from the published dashboard: fresh reports, re-published on the new workbook, at the root",
+    needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      await cloneOwn(ctx, dep);
+      const id = ctx.fixture("sharedWorkbook").id;
+      const creator = ctx.as("creator");
+      const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
+      unlessAtWorkbookLimit(res, `the creator cloning shared workbook ${id}`);
+      const answer = ctx.expect.ok(res, "Workbook");
+      const folderId = await shownFolderId(creator, dep, answer.id, answer);
+      if (folderId !== undefined)
+        ctx.expect.that(folderId === null, "the shared clone is at the root", { expected: "folderId null", got: folderId, res, reason: "at-root" });
+      const { workbook: clone, res: cloneRes } = await readWorkbook(ctx, creator, dep, answer.id);
+      requirePublishedShown(clone, `the shared clone ${answer.id} read back (E9)`);
+      const d = clone.publishedDashboard;
+      ctx.expect.that(d != null, "the shared clone carries a re-published dashboard", {
+        expected: "a publishedDashboard",
+        got: d,
+        res: cloneRes,
+        reason: "republished",
+      });
+      ctx.expect.equal(d.status, "published", "the status of the re-published dashboard", { res: cloneRes, reason: "republished-status" });
+      ctx.expect.equal(d.workbookId, clone.id, "the dashboard is re-published on the new workbook", { res: cloneRes, reason: "republished-on-clone" });
+      // The source's snapshots are compared when the main token can read the shared workbook.
+      const src = await ctx.api.get(workbookPath(dep, id));
+      const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
+      if (!published) return;
+      ctx.expect.equal(d.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", {
+        res: cloneRes,
+        reason: "fresh-snapshots",
+      });
+      const paths = reportRefPaths(published.config, await knownReportIds(ctx.api, dep, [published]));
+      const sourceReports = new Set(dashboardReportIds(published, paths));
+      const reused = [...new Set(dashboardReportIds(d, paths).filter((r) => sourceReports.has(r)))];
+      ctx.expect.that(reused.length === 0, "the re-published dashboard names fresh reports, none of the source's", {
+        reason: "fresh-reports",
+        expected: "no source report id",
+        got: `source report ids: ${reused.join(", ")}`,
+        res: cloneRes,
+      });
+    },
+  },
+  {
+    id: "clone.shared.unpublished-400",
+    spec: "E10 rule 6; Errors 2",
+    level: "MUST",
+    title: "shared: true on a shared-workspace workbook without a published dashboard is a 400, and no clone is made",
+    needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedUnpublishedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const id = ctx.fixture("sharedUnpublishedWorkbook").id;
+      const before = await copiesBefore(ctx, dep, id);
+      const res = await duplicate(ctx.scratch, ctx.as("creator"), dep, id, SHARED);
+      ctx.expect.status(res, 400, "shared clone of a workbook with no published dashboard");
+      await expectNoCopyMade(ctx, dep, before, res, "after the refused shared clone");
+    },
+  },
+]);
