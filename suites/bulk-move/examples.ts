@@ -5,7 +5,7 @@ import type { Response } from "../../core/transport/http.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
-import { ownReport } from "../e14/workspace.js";
+import { ownReport } from "../e14/report-calls.js";
 import { allRecords, documented } from "../lib/e14.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "../lib/scratch-items.js";
 import { expectNoneMoved } from "./refused-move.js";

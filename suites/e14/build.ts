@@ -7,6 +7,7 @@ import { field } from "../../core/served/served-operations.js";
 import { type OperationParams, pathTo } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
 import { branchesByName, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";
+import { WRITES } from "../lib/needs.js";
 
 /**
  * E14 rules of the build surface (/build/api/v1): branch deletion re-parents the children,
@@ -14,7 +15,6 @@ import { branchesByName, devMode, documented, fileNames, fileWrite, ownBranch, s
  * as 200 with valid=false (Errors 4), and the lists 0.4.0 made cursor-paginated page by
  * first/after with items and pageInfo.
  */
-const WRITES = ["writes", "fixture:deployment"] as const;
 /**
  * Does not compile on any server, whichever check its compiler makes first: YAML broken three ways
  * at once (a tab indent, an unclosed flow mapping, an unclosed flow sequence).

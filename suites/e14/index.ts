@@ -1,9 +1,17 @@
 import type { Check } from "../../core/model/check.js";
-import { e14WorkspaceChecks } from "./workspace.js";
+import { e14BulkDeleteChecks } from "./bulk-delete.js";
+import { e14ReportsListChecks } from "./reports-list.js";
 import { e14BuildChecks } from "./build.js";
 import { e14AdminChecks } from "./admin.js";
 import { e14OperationChecks } from "./operations.js";
 import { e14NamedParameterChecks } from "./named-parameters.js";
 
-/** The e14 group: its examples, properties, negative data and model runs side by side. */
-export const e14Suite: Check[] = [...e14WorkspaceChecks, ...e14BuildChecks, ...e14AdminChecks, ...e14OperationChecks, ...e14NamedParameterChecks];
+/** The e14 group: its rule families side by side (the workspace's, the build surface's, admin, operations, then those in named parameters). */
+export const e14Suite: Check[] = [
+  ...e14BulkDeleteChecks,
+  ...e14ReportsListChecks,
+  ...e14BuildChecks,
+  ...e14AdminChecks,
+  ...e14OperationChecks,
+  ...e14NamedParameterChecks,
+];

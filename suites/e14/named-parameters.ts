@@ -8,7 +8,7 @@ import { field, listed, type ServedOperation } from "../../core/served/served-op
 import type { OperationParams } from "../../core/spec/client.js";
 import type { OperationName } from "../../core/spec/operations.js";
 import { branchesByName, createdIn, devMode, documented, fileWrite, ownBranch, setup, setupRecord } from "../lib/e14.js";
-import { ownReport } from "./workspace.js";
+import { ownReport } from "./report-calls.js";
 
 /**
  * E14 rules that live in the parameters the table names: a branch delete's removeOnUpstream, file
