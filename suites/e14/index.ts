@@ -4,7 +4,9 @@ import { e14ReportsListChecks } from "./reports-list.js";
 import { e14BuildChecks } from "./build.js";
 import { e14AdminChecks } from "./admin.js";
 import { e14OperationChecks } from "./operations.js";
-import { e14NamedParameterChecks } from "./named-parameters.js";
+import { e14ModelParameterChecks } from "./model-parameters.js";
+import { e14ReportAddressingChecks } from "./report-addressing.js";
+import { e14AdminParameterChecks } from "./admin-parameters.js";
 
 /** The e14 group: its rule families side by side (the workspace's, the build surface's, admin, operations, then those in named parameters). */
 export const e14Suite: Check[] = [
@@ -13,5 +15,7 @@ export const e14Suite: Check[] = [
   ...e14BuildChecks,
   ...e14AdminChecks,
   ...e14OperationChecks,
-  ...e14NamedParameterChecks,
+  ...e14ModelParameterChecks,
+  ...e14ReportAddressingChecks,
+  ...e14AdminParameterChecks,
 ];

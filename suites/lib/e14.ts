@@ -201,3 +201,9 @@ export function accepted(
   }
   ctx.expect.that(res.status >= 200 && res.status < 300, what, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason });
 }
+
+/** A 2xx: where E14 names no status, any success HTTP gives the method. */
+export const ok2xx = (res: Response) => res.status >= 200 && res.status < 300;
+
+/** The status and the start of the body, as a finding shows what the server answered. */
+export const shownStatus = (res: Response) => `${res.status} ${res.text.slice(0, 160)}`;
