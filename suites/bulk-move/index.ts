@@ -1,6 +1,15 @@
 import type { Check } from "../../core/model/check.js";
-import { bulkMoveChecks } from "./examples.js";
+import { bulkMoveAppliedChecks } from "./applied.js";
+import { bulkMoveItemFailureChecks } from "./item-failures.js";
+import { bulkMoveRequestChecks } from "./request-bounds.js";
+import { bulkMoveMixedKindsChecks } from "./mixed-kinds.js";
 import { bulkMovePropertyChecks } from "./properties.js";
 
-/** The bulk-move group: its examples, properties, negative data and model runs side by side. */
-export const bulkMoveSuite: Check[] = [...bulkMoveChecks, ...bulkMovePropertyChecks];
+/** The bulk-move group: its examples by rule family (in the catalogue's order), then its properties. */
+export const bulkMoveSuite: Check[] = [
+  ...bulkMoveAppliedChecks,
+  ...bulkMoveItemFailureChecks,
+  ...bulkMoveRequestChecks,
+  ...bulkMoveMixedKindsChecks,
+  ...bulkMovePropertyChecks,
+];

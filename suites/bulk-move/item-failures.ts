@@ -1,0 +1,108 @@
+import { group } from "../../core/model/check.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
+import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "../lib/scratch-items.js";
+import { bulkMove } from "../lib/workbook-calls.js";
+import { expectWorkbookIn, failureOf, moveOk } from "./move-and-read.js";
+import { WRITES } from "../lib/needs.js";
+
+/** E12's failed: an item that cannot move (missing, another deployment's, no edit access, into its own descendant) is reported with its status and stays put. */
+export const bulkMoveItemFailureChecks = group("bulk-move", [
+  {
+    id: "bulk-move.failures.missing-404",
+    spec: "E12 (failed); Errors 2",
+    level: "MUST",
+    title: "A missing item is reported in failed with status 404",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const gone = await deletedItem(ctx, dep, "WORKBOOK");
+      const r = await moveOk(ctx, ctx.api, dep, [gone], dest.id);
+      ctx.expect.equal(failureOf(ctx, r, gone, "a missing item").error?.status, 404, "a missing item fails with status 404", {
+        res: r.res,
+        reason: "failure-status",
+      });
+    },
+  },
+  {
+    id: "bulk-move.failures.other-deployment-404",
+    spec: "E12 (failed); Errors 2",
+    level: "MUST",
+    title: "An item of another deployment is reported in failed with status 404 and stays where it is",
+    needs: [...WRITES, "fixture:namedOtherDeployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const other = ctx.fixture("namedOtherDeployment").id;
+      const foreign = await createWorkbook(ctx, other);
+      const dest = await createFolder(ctx, dep);
+      const r = await moveOk(ctx, ctx.api, dep, [foreign], dest.id);
+      ctx.expect.equal(failureOf(ctx, r, foreign, "an item of another deployment").error?.status, 404, "an item of another deployment fails with status 404", {
+        res: r.res,
+        reason: "failure-status",
+      });
+      await expectWorkbookIn(ctx, other, foreign.id, null, "in its own deployment, untouched");
+    },
+  },
+  {
+    id: "bulk-move.failures.no-access-403",
+    spec: "E12 (failed); Authentication 4",
+    level: "MUST",
+    title: "An item the caller may not move is reported in failed with status 403 and stays where it is",
+    needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const locked: ItemRef = { type: "FOLDER", id: ctx.fixture("readOnlyFolder").id };
+      const home = await parentOfFolder(ctx.api, dep, locked.id);
+      if (home === undefined)
+        throw new NotVerifiable(
+          `fixtures.readOnlyFolderId ${locked.id} was not found in the folder tree of deployment ${dep} (the folders list is an E14 endpoint), so a wrong move could not be undone`,
+        );
+      // Not the run's own folder: should the server wrongly move it, it goes back before cleanup.
+      ctx.scratch.onCleanup(`folder ${locked.id} back into ${home ?? "the root"}`, async () => {
+        if ((await parentOfFolder(ctx.api, dep, locked.id)) === home) return;
+        const res = await bulkMove(ctx.api, dep, [locked], home);
+        if (res.status !== 200 || res.body?.failed?.length) throw new Error(`moving it back answered ${res.status} ${res.text.slice(0, 160)}`);
+      });
+      // The root: a destination every caller can see (a folder of the run's own might be hidden from it).
+      const r = await moveOk(ctx, ctx.as("readOnly"), dep, [locked], null);
+      ctx.expect.equal(
+        failureOf(ctx, r, locked, "a folder the readOnly token may only read").error?.status,
+        403,
+        "moving an item without edit access fails with status 403",
+        { res: r.res, reason: "failure-status" },
+      );
+      ctx.expect.equal(await parentOfFolder(ctx.api, dep, locked.id), home, `the folder stays in ${home ?? "the root"}`, { reason: "stays-put" });
+    },
+  },
+  {
+    id: "bulk-move.failures.into-descendant-400",
+    spec: "E12 (failed: 400 invalid move)",
+    level: "MUST",
+    title: "A folder moved into its own descendant is reported in failed with status 400 and stays where it is",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const outer = await createFolder(ctx, dep);
+      const inner = await createFolder(ctx, dep, outer.id);
+      // A server that allows it leaves a cycle that cleanup could not delete: break it first.
+      ctx.scratch.onCleanup(`folder ${outer.id} back to the root`, async () => {
+        const res = await bulkMove(ctx.api, dep, [outer], null);
+        if (res.status !== 200 || res.body?.failed?.length) throw new Error(`moving it back answered ${res.status} ${res.text.slice(0, 160)}`);
+      });
+      const r = await moveOk(ctx, ctx.api, dep, [outer], inner.id);
+      ctx.expect.equal(
+        failureOf(ctx, r, outer, "a folder into its own child").error?.status,
+        400,
+        "moving a folder into its own descendant fails with status 400",
+        { res: r.res, reason: "failure-status" },
+      );
+      const { sits, seen } = await folderSitsIn(ctx.api, dep, outer.id, inner.id);
+      ctx.expect.that(!sits, "the folder does not become a child of its own child", {
+        expected: `folder ${outer.id} outside ${inner.id}`,
+        got: seen,
+        reason: "not-own-child",
+      });
+    },
+  },
+]);

@@ -1,0 +1,51 @@
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
+import { pathTo } from "../../core/spec/client.js";
+import { ownReport } from "../e14/report-calls.js";
+import { allRecords, documented } from "../lib/e14.js";
+import { createFolder, createWorkbook } from "../lib/scratch-items.js";
+import { expectAllMoved, expectFolderIn, expectWorkbookIn, moveOk } from "./move-and-read.js";
+import { WRITES } from "../lib/needs.js";
+
+/**
+ * The report reads back in `folderId`: the reports list (E14, read as the server documents it)
+ * filtered by that folder holds it, and shows it there where it shows a folderId at all.
+ */
+async function expectReportIn(ctx: CheckContext, dep: string, id: number, folderId: number, what: string): Promise<void> {
+  const { res, items } = await allRecords(ctx, pathTo("listReports", { deploymentId: dep }), { folderId }, `the reports of folder ${folderId}`);
+  const found = items.find((r) => r?.id === id);
+  ctx.expect.that(
+    found !== undefined && (!("folderId" in found) || found.folderId === folderId),
+    `${what}: report ${id} reads back in folder ${folderId} (the reports list filtered by folderId)`,
+    {
+      expected: `report ${id} with folderId ${folderId}`,
+      got: found ?? `not among ${items.length} report(s) of folder ${folderId}`,
+      res,
+      reason: "reads-back",
+    },
+  );
+}
+
+/** One batch of every kind E12 takes (workbook, report, folder): a report is made and read back through E14's reports list. */
+export const bulkMoveMixedKindsChecks = group("bulk-move", [
+  {
+    id: "bulk-move.apply.mixed-kinds",
+    spec: "E12 (Body: type WORKBOOK, REPORT or FOLDER; mixed kinds allowed); States (bulk move)",
+    level: "MUST",
+    title: "One batch mixing a workbook, a report and a folder moves each of them: all in moved, and each reads back in the destination",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const wb = await createWorkbook(ctx, dep);
+      const report: ItemRef = { type: "REPORT", id: (await ownReport(ctx, await documented(ctx), dep, ctx.scratch.name("moved-report"))).id };
+      const folder = await createFolder(ctx, dep);
+      const items = [report, wb, folder];
+      expectAllMoved(ctx, await moveOk(ctx, ctx.api, dep, items, dest.id), items);
+      await expectWorkbookIn(ctx, dep, wb.id, dest.id, "after the mixed batch");
+      await expectFolderIn(ctx, dep, folder.id, dest.id, "after the mixed batch");
+      await expectReportIn(ctx, dep, report.id, dest.id, "after the mixed batch");
+    },
+  },
+]);
