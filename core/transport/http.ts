@@ -152,7 +152,8 @@ export class HttpClient {
               responseChars: text.length,
             },
           });
-        if (TRANSIENT.has(answer.status) && (await this.retryable(spec))) {
+        if (TRANSIENT.has(answer.status)) {
+          if (!(await this.retryable(spec))) throw this.notSentAgain(answer, exchange, log, spec.readBack !== undefined);
           await this.waitOut(answer, attempt, exchange, log);
           continue;
         }
@@ -264,11 +265,27 @@ export class HttpClient {
     return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body };
   }
 
-  /** Whether a transient answer to this request may be retried: always for an idempotent method, for a write only once read back as not applied. */
+  /**
+   * Whether a transient answer to this request may be retried: always for an idempotent method; a
+   * POST or PATCH only once read back as not applied, never blind (a gateway may answer 503 after
+   * the server applied it, and a second create is a second object).
+   */
   private async retryable(spec: RequestSpec): Promise<boolean> {
-    if (IDEMPOTENT.has(spec.method) || !spec.readBack) return true;
+    if (IDEMPOTENT.has(spec.method)) return true;
+    if (!spec.readBack) return false;
     this.transients.readBack++;
     return !(await spec.readBack());
+  }
+
+  /**
+   * A POST or PATCH answered 429/503 that is not sent again: the check gets no answer to judge
+   * (errored as a transient, never a rule's failure), since the write may or may not have been applied.
+   */
+  private notSentAgain(answer: Answer, exchange: Exchange, log: Exchange[] | undefined, readBack: boolean): RateLimited {
+    this.transients.gaveUp++;
+    this.record(exchange, log);
+    const why = readBack ? "the read-back shows it applied or cannot tell" : "no read-back can tell whether it was applied";
+    return new RateLimited(`rate limited: ${exchange.method} ${exchange.url} answered ${answer.status}, not sent again (${why}); no verdict`, exchange);
   }
 
   /** Waits as Retry-After asks (bounded), or gives up with RateLimited once the budget is spent. */
