@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { judge } from "../core/run/verdict.js";
 import { Api } from "../core/transport/api.js";
-import { HttpClient, RateLimited } from "../core/transport/http.js";
+import { HttpClient, TransientWrite } from "../core/transport/http.js";
 import { Redactor } from "../core/transport/redact.js";
 
 /**
@@ -54,7 +55,7 @@ describe("a POST answered 503", () => {
     posts = 0;
     unavailable = "after";
     const { api: a, client } = api();
-    await expect(a.call("createPolicy", {}, { body: { name: "cf-run1-policy-1" } })).rejects.toBeInstanceOf(RateLimited);
+    await expect(a.call("createPolicy", {}, { body: { name: "cf-run1-policy-1" } })).rejects.toBeInstanceOf(TransientWrite);
     expect(policies.map((p) => p.name)).toEqual(["cf-run1-policy-1"]);
     expect(posts).toBe(1);
     expect(client.transients).toMatchObject({ readBack: 1, gaveUp: 1, retried: {} });
@@ -76,8 +77,15 @@ describe("a POST answered 503", () => {
     posts = 0;
     unavailable = "after";
     const { api: a } = api();
-    await expect(a.call("createPolicy", {}, { body: { name: "someone else's" } })).rejects.toBeInstanceOf(RateLimited);
+    await expect(a.call("createPolicy", {}, { body: { name: "someone else's" } })).rejects.toBeInstanceOf(TransientWrite);
     expect(posts).toBe(1);
     expect(policies).toHaveLength(1);
+  });
+
+  it("a write not sent again is judged not verifiable, never failed or errored", async () => {
+    unavailable = "after";
+    const { api: a } = api();
+    const err = await a.call("createPolicy", {}, { body: { name: "no scratch name" } }).catch((e) => e);
+    expect(judge("policies.create.x", err, [])).toMatchObject({ status: "skipped", skipKind: "not-verifiable" });
   });
 });

@@ -79,3 +79,9 @@ export class DoorRefused extends Error {}
 
 /** The server still answered 429 or 503 after the retry budget: not a verdict, the check is errored. */
 export class RateLimited extends NetworkError {}
+
+/**
+ * A POST or PATCH answered 429 or 503 that the run does not send again (it may have been applied,
+ * and nothing read back tells it was not): the rule is not verifiable on this run, never a failure.
+ */
+export class TransientWrite extends RateLimited {}

@@ -5,7 +5,7 @@ import { type Credential, curlLine } from "./curl.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
-import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response } from "./exchange.js";
+import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response, TransientWrite } from "./exchange.js";
 
 export { curlLine } from "./curl.js";
 export { retryAfterMs } from "./http-timing.js";
@@ -13,7 +13,7 @@ export type { TransientCounts } from "./http-timing.js";
 
 export type { Credential } from "./curl.js";
 export type { Exchange, FullAnswer, RequestSpec, Response } from "./exchange.js";
-export { DoorRefused, NetworkError, RateLimited } from "./exchange.js";
+export { DoorRefused, NetworkError, RateLimited, TransientWrite } from "./exchange.js";
 
 const EXCERPT = 2000;
 /**
@@ -279,13 +279,13 @@ export class HttpClient {
 
   /**
    * A POST or PATCH answered 429/503 that is not sent again: the check gets no answer to judge
-   * (errored as a transient, never a rule's failure), since the write may or may not have been applied.
+   * (not verifiable, never a rule's failure), since the write may or may not have been applied.
    */
-  private notSentAgain(answer: Answer, exchange: Exchange, log: Exchange[] | undefined, readBack: boolean): RateLimited {
+  private notSentAgain(answer: Answer, exchange: Exchange, log: Exchange[] | undefined, readBack: boolean): TransientWrite {
     this.transients.gaveUp++;
     this.record(exchange, log);
     const why = readBack ? "the read-back shows it applied or cannot tell" : "no read-back can tell whether it was applied";
-    return new RateLimited(`rate limited: ${exchange.method} ${exchange.url} answered ${answer.status}, not sent again (${why}); no verdict`, exchange);
+    return new TransientWrite(`${exchange.method} ${exchange.url} answered ${answer.status}, not sent again (${why}); no verdict`, exchange);
   }
 
   /** Waits as Retry-After asks (bounded), or gives up with RateLimited once the budget is spent. */
