@@ -108,11 +108,11 @@ describe("HTTP client", () => {
     unavailableOnce.clear();
     const notApplied = await c.send({ method: "POST", path: "/unavailable-once", body: {}, readBack: async () => false });
     expect(notApplied.status).toBe(200);
-    expect(c.transients).toEqual({ retried: { "503": 1 }, gaveUp: 1, readBack: 2 });
+    expect(c.transients).toEqual({ retried: { "503": 1 }, gaveUp: 0, readBack: 2, notSentAgain: 1 });
     // No read-back at all: never retried blind.
     unavailableOnce.clear();
     await expect(c.send({ method: "POST", path: "/unavailable-once", body: {} })).rejects.toBeInstanceOf(TransientWrite);
-    expect(c.transients.gaveUp).toBe(2);
+    expect(c.transients.notSentAgain).toBe(2);
   });
 
   it("says clearly when a body is not JSON", async () => {

@@ -58,7 +58,7 @@ describe("a POST answered 503", () => {
     await expect(a.call("createPolicy", {}, { body: { name: "cf-run1-policy-1" } })).rejects.toBeInstanceOf(TransientWrite);
     expect(policies.map((p) => p.name)).toEqual(["cf-run1-policy-1"]);
     expect(posts).toBe(1);
-    expect(client.transients).toMatchObject({ readBack: 1, gaveUp: 1, retried: {} });
+    expect(client.transients).toMatchObject({ readBack: 1, notSentAgain: 1, retried: {} });
   });
 
   it("refused before applying: read back, absent, sent again once", async () => {

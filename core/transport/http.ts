@@ -85,7 +85,7 @@ export class HttpClient {
   /** Every request refused at the door, `<caller>: <method> <url>: <why>`; the run exits 1 when there is one. */
   readonly refused: { caller: string; line: string }[] = [];
   /** What the run's report shows once: every transient answer this client waited out. */
-  readonly transients: TransientCounts = { retried: {}, gaveUp: 0, readBack: 0 };
+  readonly transients: TransientCounts = { retried: {}, gaveUp: 0, readBack: 0, notSentAgain: 0 };
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.pacer = options.rateLimit ? pacerFor(new URL(this.baseUrl).origin, options.rateLimit) : undefined;
@@ -282,7 +282,7 @@ export class HttpClient {
    * (not verifiable, never a rule's failure), since the write may or may not have been applied.
    */
   private notSentAgain(answer: Answer, exchange: Exchange, log: Exchange[] | undefined, readBack: boolean): TransientWrite {
-    this.transients.gaveUp++;
+    this.transients.notSentAgain++;
     this.record(exchange, log);
     const why = readBack ? "the read-back shows it applied or cannot tell" : "no read-back can tell whether it was applied";
     return new TransientWrite(`${exchange.method} ${exchange.url} answered ${answer.status}, not sent again (${why}); no verdict`, exchange);
