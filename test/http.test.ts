@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Expect } from "../core/model/expect.js";
-import { HttpClient, NetworkError, RateLimited, retryAfterMs } from "../core/transport/http.js";
+import { HttpClient, NetworkError, RateLimited, retryAfterMs, TransientWrite } from "../core/transport/http.js";
 import { CheckFailure } from "../core/model/outcome.js";
 import { Redactor } from "../core/transport/redact.js";
 import { Schemas } from "../core/spec/schemas.js";
@@ -103,12 +103,16 @@ describe("HTTP client", () => {
   it("reads a POST answered 503 back before any retry: sent again only when it was not applied", async () => {
     unavailableOnce.clear();
     const c = client();
-    const applied = await c.send({ method: "POST", path: "/unavailable-once", body: {}, readBack: async () => true });
-    expect(applied.status).toBe(503);
+    // Applied (or it cannot tell): not sent again, and no answer to judge.
+    await expect(c.send({ method: "POST", path: "/unavailable-once", body: {}, readBack: async () => true })).rejects.toBeInstanceOf(TransientWrite);
     unavailableOnce.clear();
     const notApplied = await c.send({ method: "POST", path: "/unavailable-once", body: {}, readBack: async () => false });
     expect(notApplied.status).toBe(200);
-    expect(c.transients).toEqual({ retried: { "503": 1 }, gaveUp: 0, readBack: 2 });
+    expect(c.transients).toEqual({ retried: { "503": 1 }, gaveUp: 0, readBack: 2, notSentAgain: 1 });
+    // No read-back at all: never retried blind.
+    unavailableOnce.clear();
+    await expect(c.send({ method: "POST", path: "/unavailable-once", body: {} })).rejects.toBeInstanceOf(TransientWrite);
+    expect(c.transients.notSentAgain).toBe(2);
   });
 
   it("says clearly when a body is not JSON", async () => {

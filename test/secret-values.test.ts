@@ -49,6 +49,30 @@ describe("env-vars.mask.every-answer looks for secrets in values", () => {
     }
   });
 
+  it("a plain variable shown with the value the run set for it is no leak, even where that value contains a secret", () => {
+    const secret = "a distinctive secret 7f3a9c";
+    const plainValue = `before ${secret} after`;
+    const watch = watcher(secret);
+    const put = { env_variables: [{ name: "RUN_PLAIN", value: plainValue }] };
+    const listed = {
+      items: [
+        { name: "RUN_API_PASS", value: "[ENCRYPTED]" },
+        { name: "RUN_PLAIN", value: plainValue },
+      ],
+      data: [],
+    };
+    expect(watch(observed("PUT", `${dep}/env-vars`, 200, listed, put))).toBe("held");
+    expect(watch(observed("GET", `${dep}/env-vars`, 200, listed))).toBe("held");
+    // The same secret under another variable, or in a value the run did not set for RUN_PLAIN, is a leak.
+    for (const entry of [
+      { name: "RUN_OTHER", value: plainValue },
+      { name: "RUN_PLAIN", value: `changed ${secret}` },
+    ]) {
+      const v = watch(observed("GET", `${dep}/env-vars`, 200, { items: [{ name: "RUN_API_PASS", value: "[ENCRYPTED]" }, entry], data: [] }));
+      expect(typeof v === "object" && v?.reason).toBe("secret-leaked");
+    }
+  });
+
   it("generated secret values are long and distinctive: never a word that names or keys are made of", () => {
     for (const v of fc.sample(secretValue(), { numRuns: 500, seed: 1 })) {
       expect([...v].length).toBeGreaterThanOrEqual(16);

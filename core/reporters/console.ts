@@ -295,9 +295,10 @@ export function variantsCovering(c: Pick<Check, "spec">, variants: { name: strin
 /** The transient answers the run waited out, in one line (none: no line); never part of a check's verdict. */
 export function transientLine(t: Report["transients"]): string | undefined {
   const retried = Object.entries(t?.retried ?? {}).filter(([, n]) => n > 0);
-  if (!t || (!retried.length && !t.gaveUp && !t.readBack)) return undefined;
+  if (!t || (!retried.length && !t.gaveUp && !t.readBack && !t.notSentAgain)) return undefined;
   const parts = retried.map(([status, n]) => `${n} answered ${status}`);
   if (t.readBack) parts.push(`${t.readBack} write(s) read back before a retry`);
   if (t.gaveUp) parts.push(`${t.gaveUp} still transient after the retry budget (errored, no verdict)`);
+  if (t.notSentAgain) parts.push(`${t.notSentAgain} write(s) not sent again, as they may have been applied (not verifiable)`);
   return `transient answers waited out and retried: ${parts.join(", ")}`;
 }

@@ -1,6 +1,6 @@
 import { CheckInterrupted, CheckTimedOut } from "./check-scope.js";
 import type { Exchange } from "../transport/http.js";
-import { DoorRefused, NetworkError, RateLimited } from "../transport/http.js";
+import { DoorRefused, NetworkError, RateLimited, TransientWrite } from "../transport/http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, Skip } from "../model/outcome.js";
 import { reproduction } from "./property.js";
 import type { BlockedRoot, CheckResult, Recurrence, SkipKind, Status } from "../model/result.js";
@@ -80,6 +80,7 @@ export function judge(checkId: string, thrown: unknown, log: Exchange[], passed 
   }
   if (err instanceof CheckTimedOut) return { status: "errored", message: err.message, exchanges: recent };
   if (err instanceof CheckInterrupted) return { ...skipped("user", err.message), exchanges: recent };
+  if (err instanceof TransientWrite) return { ...skipped("not-verifiable", `not verifiable on this run: ${err.message}`), exchanges: recent };
   if (err instanceof RateLimited) return { status: "errored", message: err.message, exchange: err.exchange, exchanges: recent };
   if (err instanceof NetworkError) return { status: "errored", message: `${NETWORK}${err.message}`, exchange: err.exchange, exchanges: recent };
   return { status: "errored", message: `tester error: ${(err as Error)?.stack ?? String(err)}`, exchanges: recent };

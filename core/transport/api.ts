@@ -1,6 +1,7 @@
 import type { Credential, Exchange, HttpClient, RequestSpec, Response } from "./http.js";
 import { type CallOptions, type OperationParams, requestTo } from "../spec/client.js";
 import type { OperationName } from "../spec/operations.js";
+import { readBackFor } from "./read-back.js";
 
 type Query = RequestSpec["query"];
 
@@ -21,8 +22,9 @@ export class Api {
     readonly log: Exchange[],
   ) {}
 
+  /** A POST or PATCH gets the read-back that tells whether a transient answer to it was applied, where the run can tell (core/transport/read-back.ts). */
   send(spec: RequestSpec): Promise<Response> {
-    return this.client.send({ credential: this.credential, ...spec }, this.log);
+    return this.client.send({ credential: this.credential, ...spec, readBack: spec.readBack ?? readBackFor(this, spec) }, this.log);
   }
   /** Calls an operation of the spec by name: `api.call("getWorkbook", { deploymentId, workbookId })`. */
   call(name: OperationName, params: OperationParams = {}, options: CallOptions = {}): Promise<Response> {

@@ -14,8 +14,8 @@ export interface RequestSpec {
   credential?: Credential | null;
   /**
    * A POST or PATCH answered 429 or 503 may have been applied: this reads the state back and says
-   * whether it was (then the transient answer is returned as it came, never sent twice). Without
-   * it the write is sent again: a 429 or 503 says the server did not take the request on.
+   * whether it was, true also where it cannot tell. Only a write read back as not applied is sent
+   * again; otherwise, and without it, the send ends in RateLimited (no verdict), never a second write.
    */
   readBack?: () => Promise<boolean>;
 }
@@ -79,3 +79,9 @@ export class DoorRefused extends Error {}
 
 /** The server still answered 429 or 503 after the retry budget: not a verdict, the check is errored. */
 export class RateLimited extends NetworkError {}
+
+/**
+ * A POST or PATCH answered 429 or 503 that the run does not send again (it may have been applied,
+ * and nothing read back tells it was not): the rule is not verifiable on this run, never a failure.
+ */
+export class TransientWrite extends RateLimited {}

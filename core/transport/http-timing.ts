@@ -17,6 +17,8 @@ export interface TransientCounts {
   gaveUp: number;
   /** POST or PATCH answered so whose effect was read back before any retry. */
   readBack: number;
+  /** POST or PATCH answered so and not sent again (it may have been applied): their checks are not verifiable. */
+  notSentAgain: number;
 }
 
 /**

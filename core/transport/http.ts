@@ -5,7 +5,7 @@ import { type Credential, curlLine } from "./curl.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
-import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response } from "./exchange.js";
+import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response, TransientWrite } from "./exchange.js";
 
 export { curlLine } from "./curl.js";
 export { retryAfterMs } from "./http-timing.js";
@@ -13,7 +13,7 @@ export type { TransientCounts } from "./http-timing.js";
 
 export type { Credential } from "./curl.js";
 export type { Exchange, FullAnswer, RequestSpec, Response } from "./exchange.js";
-export { DoorRefused, NetworkError, RateLimited } from "./exchange.js";
+export { DoorRefused, NetworkError, RateLimited, TransientWrite } from "./exchange.js";
 
 const EXCERPT = 2000;
 /**
@@ -85,7 +85,7 @@ export class HttpClient {
   /** Every request refused at the door, `<caller>: <method> <url>: <why>`; the run exits 1 when there is one. */
   readonly refused: { caller: string; line: string }[] = [];
   /** What the run's report shows once: every transient answer this client waited out. */
-  readonly transients: TransientCounts = { retried: {}, gaveUp: 0, readBack: 0 };
+  readonly transients: TransientCounts = { retried: {}, gaveUp: 0, readBack: 0, notSentAgain: 0 };
   constructor(readonly options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.pacer = options.rateLimit ? pacerFor(new URL(this.baseUrl).origin, options.rateLimit) : undefined;
@@ -152,7 +152,8 @@ export class HttpClient {
               responseChars: text.length,
             },
           });
-        if (TRANSIENT.has(answer.status) && (await this.retryable(spec))) {
+        if (TRANSIENT.has(answer.status)) {
+          if (!(await this.retryable(spec))) throw this.notSentAgain(answer, exchange, log, spec.readBack !== undefined);
           await this.waitOut(answer, attempt, exchange, log);
           continue;
         }
@@ -264,11 +265,27 @@ export class HttpClient {
     return { status: res.statusCode, headers: flattenHeaders(res.headers), body: res.body };
   }
 
-  /** Whether a transient answer to this request may be retried: always for an idempotent method, for a write only once read back as not applied. */
+  /**
+   * Whether a transient answer to this request may be retried: always for an idempotent method; a
+   * POST or PATCH only once read back as not applied, never blind (a gateway may answer 503 after
+   * the server applied it, and a second create is a second object).
+   */
   private async retryable(spec: RequestSpec): Promise<boolean> {
-    if (IDEMPOTENT.has(spec.method) || !spec.readBack) return true;
+    if (IDEMPOTENT.has(spec.method)) return true;
+    if (!spec.readBack) return false;
     this.transients.readBack++;
     return !(await spec.readBack());
+  }
+
+  /**
+   * A POST or PATCH answered 429/503 that is not sent again: the check gets no answer to judge
+   * (not verifiable, never a rule's failure), since the write may or may not have been applied.
+   */
+  private notSentAgain(answer: Answer, exchange: Exchange, log: Exchange[] | undefined, readBack: boolean): TransientWrite {
+    this.transients.notSentAgain++;
+    this.record(exchange, log);
+    const why = readBack ? "the read-back shows it applied or cannot tell" : "no read-back can tell whether it was applied";
+    return new TransientWrite(`${exchange.method} ${exchange.url} answered ${answer.status}, not sent again (${why}); no verdict`, exchange);
   }
 
   /** Waits as Retry-After asks (bounded), or gives up with RateLimited once the budget is spent. */

@@ -54,18 +54,22 @@ class TracedSecrets {
 
 /**
  * The strings of an answer that are values: never an object's keys, nor the name of a {name, value}
- * entry (a variable's name may hold any text, a secret's among it, without leaking anything).
- * An answer that is not JSON is one value.
+ * entry (a variable's name may hold any text, a secret's among it, without leaking anything), nor
+ * the value of a {name, value} entry that is exactly what the run set for that plain variable: a
+ * plain value may contain a secret value (a property draws both from one generator), and showing
+ * it as set shows nothing the run did not put there in the clear. An answer that is not JSON is one value.
  */
-function valuesOf(x: Observed): string[] {
+function valuesOf(x: Observed, setAsPlain: (name: string, value: string) => boolean): string[] {
   if (!x.isJson) return [x.text];
   const out: string[] = [];
   const visit = (v: unknown): void => {
     if (typeof v === "string") out.push(v);
     else if (Array.isArray(v)) v.forEach(visit);
     else if (v && typeof v === "object") {
+      const entry = v as { name?: unknown; value?: unknown };
       const named = "name" in v && "value" in v;
-      for (const [k, child] of Object.entries(v)) if (!(named && k === "name")) visit(child);
+      const shownAsSet = named && typeof entry.name === "string" && typeof entry.value === "string" && setAsPlain(entry.name, entry.value);
+      for (const [k, child] of Object.entries(v)) if (!(named && k === "name") && !(shownAsSet && k === "value")) visit(child);
     }
   };
   visit(x.body);
@@ -149,13 +153,21 @@ export const secretMasking = invariant({
     // it is set (judged again per answer, that was a third of this invariant's time).
     const traced = new TracedSecrets();
     const plain = new Set<string>();
+    // Each plain variable with every value the run set for it: an answer may show any of them (a later PUT, a stale page).
+    const plainSet = new Map<string, Set<string>>();
+    const setAsPlain = (name: string, value: string) => plainSet.get(name)?.has(value) === true;
     const sent = new SentStrings();
     return (x) => {
       const set = variablesSent(x);
       if (!set.length) sent.add(x);
       for (const v of set) {
-        if (!secretNamed(v.name)) plain.add(v.value);
-        else if (traceable(v.value)) traced.set(v.value, v.name);
+        if (secretNamed(v.name)) {
+          if (traceable(v.value)) traced.set(v.value, v.name);
+          continue;
+        }
+        plain.add(v.value);
+        if (!plainSet.has(v.name)) plainSet.set(v.name, new Set());
+        plainSet.get(v.name)!.add(v.value);
       }
       const listsVariables = x.status < 300 && x.isJson && atVars(x.url.pathname);
       const isSettings = x.status < 300 && atSettings(x.url.pathname);
@@ -171,7 +183,7 @@ export const secretMasking = invariant({
           };
       }
       const candidates = traced.candidates(x.text, plain);
-      const values = candidates.length ? valuesOf(x) : [];
+      const values = candidates.length ? valuesOf(x, setAsPlain) : [];
       const leaked = candidates.filter(([value]) => values.some((v) => v.includes(value)) && !sent.holds(value));
       if (leaked.length)
         return {

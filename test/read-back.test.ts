@@ -1,0 +1,91 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { judge } from "../core/run/verdict.js";
+import { Api } from "../core/transport/api.js";
+import { HttpClient, TransientWrite } from "../core/transport/http.js";
+import { Redactor } from "../core/transport/redact.js";
+
+/**
+ * Issue 28 §6: a POST answered 503 may have been applied (a gateway that answers after the server
+ * did the work). The run reads it back before any retry, and never sends it again blind.
+ */
+let server: Server;
+let base: string;
+let policies: { id: number; name: string }[] = [];
+let posts = 0;
+/** How the next POST is answered 503: after applying it, before, or not at all. */
+let unavailable: "after" | "before" | "no" = "no";
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    if (req.url === "/api/v1/policies" && req.method === "GET") return json(200, { items: policies, pageInfo: { hasNextPage: false, endCursor: null } });
+    let text = "";
+    req.on("data", (c) => (text += c));
+    req.on("end", () => {
+      posts++;
+      const once = unavailable;
+      unavailable = "no";
+      if (once === "before") return json(503, { error: "try again" });
+      if (req.url === "/api/v1/policies") policies.push({ id: policies.length + 1, name: JSON.parse(text).name });
+      if (once === "after") return json(503, { error: "try again" });
+      json(201, policies.at(-1) ?? {});
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
+
+function api(): { api: Api; client: HttpClient } {
+  const client = new HttpClient({ baseUrl: base, timeoutMs: 1_000, redactor: new Redactor([]) });
+  return { api: new Api(client, null, []), client };
+}
+
+describe("a POST answered 503", () => {
+  it("applied before the 503: read back, found, not sent again (no duplicate), no verdict", async () => {
+    policies = [];
+    posts = 0;
+    unavailable = "after";
+    const { api: a, client } = api();
+    await expect(a.call("createPolicy", {}, { body: { name: "cf-run1-policy-1" } })).rejects.toBeInstanceOf(TransientWrite);
+    expect(policies.map((p) => p.name)).toEqual(["cf-run1-policy-1"]);
+    expect(posts).toBe(1);
+    expect(client.transients).toMatchObject({ readBack: 1, notSentAgain: 1, retried: {} });
+  });
+
+  it("refused before applying: read back, absent, sent again once", async () => {
+    policies = [];
+    posts = 0;
+    unavailable = "before";
+    const { api: a, client } = api();
+    const res = await a.call("createPolicy", {}, { body: { name: "cf-run1-policy-2" } });
+    expect(res.status).toBe(201);
+    expect(policies.map((p) => p.name)).toEqual(["cf-run1-policy-2"]);
+    expect(client.transients).toMatchObject({ readBack: 1, retried: { "503": 1 } });
+  });
+
+  it("where no read-back can tell (no scratch name): not sent again, no verdict", async () => {
+    policies = [];
+    posts = 0;
+    unavailable = "after";
+    const { api: a } = api();
+    await expect(a.call("createPolicy", {}, { body: { name: "someone else's" } })).rejects.toBeInstanceOf(TransientWrite);
+    expect(posts).toBe(1);
+    expect(policies).toHaveLength(1);
+  });
+
+  it("a write not sent again is judged not verifiable, never failed or errored", async () => {
+    unavailable = "after";
+    const { api: a } = api();
+    const err = await a.call("createPolicy", {}, { body: { name: "no scratch name" } }).catch((e) => e);
+    expect(judge("policies.create.x", err, [])).toMatchObject({ status: "skipped", skipKind: "not-verifiable" });
+  });
+});
