@@ -169,6 +169,13 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
       return undefined;
     }
     const created = await ctx.api.post(collection, body);
+    // A drawn id of another object (a workbookId the run did not take from an object) names nothing
+    // the server holds: a refusal for it, a 404 or one whose words name that field, says nothing of the create.
+    const unresolved = drawnReferences(body, (n) => env.ids.pinnedAs(n)).filter((k) => created.status === 404 || created.text.includes(k));
+    if (created.status >= 400 && created.status < 500 && unresolved.length) {
+      unbuilt.push(`${where(r.create)}: the server refused the drawn ${unresolved.join(", ")} (${statusLine(created)}): no object of the run's own to name there`);
+      return undefined;
+    }
     if (created.status >= 400 && created.status < 500) {
       findings.fail(`${where(r.create)}: a create whose body is valid under its documented schema is refused${namedIn(created, body)}`, {
         reason: "valid-create-refused",
@@ -379,3 +386,9 @@ export async function roundTrips(ctx: CheckContext, env: ChainEnv, findings: Cha
 }
 
 const ok = (env: ChainEnv, op: Operation, res: Response) => res.status >= 200 && res.status < 300 && !contradiction(op, res, env.schemas);
+
+/** The body's top-level fields that name another object by id (`workbookId`, `folder_id`) and were drawn, not pinned to an object the run knows. */
+function drawnReferences(body: unknown, pinnedAs: (name: string) => unknown): string[] {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return [];
+  return Object.keys(body).filter((k) => /(Id|_id)$/.test(k) && pinnedAs(k) === undefined);
+}
