@@ -58,13 +58,20 @@ async function firstDeployment(t: Target): Promise<string> {
 }
 
 /**
- * Where a leftover names a difference: a deployment's collection or record by the deployment (its
- * id in a sentence or in the read's path), a tenant one by the path of its read.
+ * Where a leftover names a difference: an entry of a list by its id; a record (or a read that stopped
+ * answering) by its deployment (the id in a sentence or in the read's path), a tenant one by its
+ * read's path.
  */
 function named(difference: string, leftovers: string[]): boolean {
   const dep = /^deployment (\S+) /.exec(difference)?.[1];
   const op = (/^(?:deployment \S+ )?(\w+):/.exec(difference)?.[1] ?? "") as OperationName;
-  const hints = dep !== undefined ? [`deployment ${dep}`, pathTo("listDeployments") + `/${dep}`] : [pathTo(op)];
+  const id = /: (?:added|removed|changed) (\S+)/.exec(difference)?.[1];
+  const hints =
+    id !== undefined && id !== "record" && id !== "unreadable"
+      ? [id]
+      : dep !== undefined
+        ? [`deployment ${dep}`, `${pathTo("listDeployments")}/${dep}`]
+        : [pathTo(op)];
   return leftovers.some((l) => hints.some((h) => l.includes(h)));
 }
 
