@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { runChecks } from "../core/run/runner.js";
+import { OPT_INS, type RunSettings } from "../core/run/settings.js";
+import { pathTo } from "../core/spec/client.js";
+import type { OperationName } from "../core/spec/operations.js";
+import { Schemas } from "../core/spec/schemas.js";
+import { startReference } from "../reference/server.js";
+import { TEMPLATE_VARIABLE_POOL } from "../generators/index.js";
+import { catalogue } from "../suites/index.js";
+import { apiSnapshot, entryCount, recordCount, snapshotDifferences } from "./api-snapshot.js";
+import { startIndependentServer as startFirst } from "./independent-server/server.js";
+import { startIndependentServer as startSecond } from "./independent-server-2/server.js";
+import { startIndependentServer as startThird } from "./independent-server-3/server.js";
+import { startIndependentServer as startFourth } from "./independent-server-4/server.js";
+import { startManyOperations } from "./many-operations-server.js";
+
+/**
+ * Issue 26, "What must show", second bullet: after a run with every write opt-in, every collection
+ * and every settings-like record (a deployment's settings read, which holds E6's fields and its
+ * template variables; the branches list with its staging flags; the tenant settings; users; user
+ * attributes; environment variables), read through each server's own API, is as before apart from
+ * the tool's announced fixed names; or the run's `leftovers` names it, with the read that shows it.
+ * The servers: the reference, one that wraps settings answers one level deeper (`settings-nested`),
+ * the reference behind a document of many extra operations, and each independent server.
+ */
+
+interface Target {
+  url: string;
+  token: string;
+  close(): Promise<void>;
+  /** What the user would configure for this server: the reference's --write-config, else nothing but the deployment to change. */
+  fixtures?: RunSettings["fixtures"];
+  tokens?: RunSettings["tokens"];
+}
+
+const reference =
+  (variants: string[] = []) =>
+  async (): Promise<Target> => {
+    const ref = await startReference({ variants });
+    const c = ref.config() as any;
+    return { url: c.baseUrl, token: c.token, tokens: c.tokens, fixtures: c.fixtures, close: () => ref.close() };
+  };
+
+const servers: { name: string; start: () => Promise<Target> }[] = [
+  { name: "reference", start: reference() },
+  { name: "reference settings-nested", start: reference(["settings-nested"]) },
+  { name: "many-operations", start: startManyOperations },
+  { name: "independent-server", start: () => startFirst() },
+  { name: "independent-server-2", start: () => startSecond() },
+  { name: "independent-server-3", start: () => startThird() },
+  { name: "independent-server-4", start: () => startFourth() },
+];
+
+/** The deployment the user names for deployment changes where nothing is configured: the first listed (the test's choice, not the suite's). */
+async function firstDeployment(t: Target): Promise<string> {
+  const list: any = await fetch(t.url + pathTo("listDeployments"), { headers: { authorization: `Bearer ${t.token}` } }).then((r) => r.json());
+  return String((list.data?.deployments ?? list.data ?? list.items)[0].id);
+}
+
+/**
+ * Where a leftover names a difference: an entry of a list by its id; a record (or a read that stopped
+ * answering) by its deployment (the id in a sentence or in the read's path), a tenant one by its
+ * read's path.
+ */
+function named(difference: string, leftovers: string[]): boolean {
+  const dep = /^deployment (\S+) /.exec(difference)?.[1];
+  const op = (/^(?:deployment \S+ )?(\w+):/.exec(difference)?.[1] ?? "") as OperationName;
+  const id = /: (?:added|removed|changed) (\S+)/.exec(difference)?.[1];
+  const hints =
+    id !== undefined && id !== "record" && id !== "unreadable"
+      ? [id]
+      : dep !== undefined
+        ? [`deployment ${dep}`, `${pathTo("listDeployments")}/${dep}`]
+        : [pathTo(op)];
+  return leftovers.some((l) => hints.some((h) => l.includes(h)));
+}
+
+describe.each(servers)("every write opt-in against $name", ({ start }) => {
+  it("leaves every collection and settings-like record as found (fixed names aside), or names it in leftovers", async () => {
+    const t = await start();
+    try {
+      const settings: RunSettings = {
+        baseUrl: t.url,
+        token: t.token,
+        tokens: t.tokens ?? {},
+        fixtures: t.fixtures ?? { mutableDeploymentId: await firstDeployment(t) },
+        writes: true,
+        unremovableWrites: true,
+        deploymentChanges: true,
+        adminWrites: true,
+        deploymentLifecycle: true,
+        gitOperations: true,
+        unnamedOperations: true,
+        timeoutMs: 5_000,
+        runs: 5,
+        seed: 42,
+        strict: false,
+        concurrency: 4,
+      };
+      const before = await apiSnapshot(t.url, t.token, { records: true });
+      // The records are there to compare: a deployment's settings per deployment, and the tenant's where served.
+      expect(recordCount(before)).toBeGreaterThan(0);
+      const outcome = await runChecks(catalogue, settings, await Schemas.load());
+      const after = await apiSnapshot(t.url, t.token, { records: true });
+      const differences = snapshotDifferences(before, after);
+      // What each opt-in let through (judged, not skipped): a clean comparison after a run that changed nothing would prove nothing.
+      const ran = new Set(outcome.results.filter((r) => r.status !== "skipped").map((r) => r.id));
+      const byOptIn = Object.fromEntries(Object.keys(OPT_INS).map((n) => [n, catalogue.filter((c) => c.needs.includes(n as never) && ran.has(c.id)).length]));
+      console.log(
+        `${t.url}: ${entryCount(before)} entries and ${recordCount(before)} settings records compared; ${differences.length} differences, ${outcome.leftovers.length} leftovers; checks judged per opt-in ${JSON.stringify(byOptIn)}`,
+      );
+      // Each difference beside the leftover that names it: what the closing note reports.
+      for (const d of differences)
+        console.log(`  difference: ${d.slice(0, 300)}\n    named by: ${(outcome.leftovers.find((l) => named(d, [l])) ?? "nothing").slice(0, 300)}`);
+      expect(byOptIn["deployment-changes"]).toBeGreaterThan(0);
+      expect({ unnamed: differences.filter((d) => !named(d, outcome.leftovers)), leftovers: outcome.leftovers }).toEqual({
+        unnamed: [],
+        leftovers: outcome.leftovers,
+      });
+    } finally {
+      await t.close();
+    }
+  }, 240_000);
+});
+
+describe("the comparison itself", () => {
+  it("sees a setting left changed and a template variable outside the pool, and passes over the pool's names", async () => {
+    const t = await reference(["settings-nested"])();
+    try {
+      const dep = await firstDeployment(t);
+      const put = (body: unknown) =>
+        fetch(t.url + pathTo("updateDeployment", { deploymentId: dep }), {
+          method: "PUT",
+          headers: { authorization: `Bearer ${t.token}`, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const before = await apiSnapshot(t.url, t.token, { records: true });
+      expect((await put({ templateVariables: { [TEMPLATE_VARIABLE_POOL[0]!]: "x" } })).status).toBe(200);
+      expect(snapshotDifferences(before, await apiSnapshot(t.url, t.token, { records: true }))).toEqual([]);
+      expect((await put({ templateVariables: { LEFT_BEHIND: "x" }, releaseChannelVersionHold: true })).status).toBe(200);
+      const differences = snapshotDifferences(before, await apiSnapshot(t.url, t.token, { records: true }));
+      expect(differences.join("\n")).toContain(`deployment ${dep} getDeploymentSettings: changed`);
+      expect(differences.join("\n")).toContain("LEFT_BEHIND");
+      expect(named(differences[0]!, [])).toBe(false);
+      expect(named(differences[0]!, [`could not restore the settings of deployment ${dep}: ...`])).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
