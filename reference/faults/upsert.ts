@@ -11,7 +11,7 @@ const isConflict = (err: unknown): err is HttpError => err instanceof HttpError 
 /** A decision index that is never refreshed: the first holder seen for a slug stays the answer. */
 const staleIndex = new WeakMap<Store, Map<string, Item>>();
 
-/** upsert-409-applies: the meta of requests refused with 409, by deployment and slug, not yet applied to a holder. */
+/** upsert-409-applies: the meta of every request refused with 409, by deployment and slug: applied to each holder the slug has after it. */
 const refusedMeta = new WeakMap<Store, Map<string, Record<string, unknown>[]>>();
 
 /** Faults of E11, create or update a workbook by slug. */
@@ -187,28 +187,28 @@ export const upsertFaults: Fault[] = [
       "an upsert whose decision changed concurrently answers 409 upsert_branch_changed, but its meta is applied to the workbook that holds the slug now, or, when none does, to the next one that takes it",
     because: { "upsert.concurrency.conflict-not-applied": "conflict-applied" },
     routes: ["E11"],
-    // Applied whatever the interleaving: a conflict that meets no holder (every writer decided before the
-    // delete, as a loaded machine orders them) waits for the slug's next holder instead of being lost.
+    // Applied whatever the interleaving: a refused meta is never dropped once applied, it is applied
+    // again after every later upsert of the slug to whichever workbook holds it then. A holder the
+    // check never hears of (the answer that named it lost, or the workbook deleted after the meta
+    // reached it) cannot hide it: the check's last upsert, sent alone after every answer, reaches it.
     handle: async ({ req, app, next }) => {
       const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
       const key = `${dep?.id}:${app.b.normaliseSlug(req.params.slug)}`;
-      const pending = refusedMeta.get(app.store) ?? new Map<string, Record<string, unknown>[]>();
-      refusedMeta.set(app.store, pending);
-      const applyPending = () => {
+      const refused = refusedMeta.get(app.store) ?? new Map<string, Record<string, unknown>[]>();
+      refusedMeta.set(app.store, refused);
+      const applyRefused = () => {
         const holder = dep && app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug));
-        if (!holder || !pending.has(key)) return;
-        for (const meta of pending.get(key)!) Object.assign(holder.meta, meta);
-        pending.delete(key);
+        if (holder) for (const meta of refused.get(key) ?? []) Object.assign(holder.meta, meta);
       };
       try {
         const reply = await next();
-        applyPending();
+        applyRefused();
         return reply;
       } catch (err) {
         if (!isConflict(err)) throw err;
         const meta = (req.body as { meta?: unknown } | undefined)?.meta;
-        if (meta && typeof meta === "object") pending.set(key, [...(pending.get(key) ?? []), meta as Record<string, unknown>]);
-        applyPending();
+        if (meta && typeof meta === "object") refused.set(key, [...(refused.get(key) ?? []), meta as Record<string, unknown>]);
+        applyRefused();
         throw err;
       }
     },

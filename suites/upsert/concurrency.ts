@@ -148,7 +148,11 @@ export const upsertConcurrencyChecks = group("upsert", [
       if (!refused.length) throw new NotExercised(`the race met no 409 (${answersOf(race)})`);
       // The delete may have come last, or every writer decided before it: one more upsert makes sure the slug is held,
       // so that a refused request applied late (to the slug's next holder) is seen whatever the race's interleaving.
-      const settled = await putBySlug(ctx.scratch, ctx.api, dep, race.slug, { name: race.writers[0].body.name, meta: { settled: 1 } });
+      // It is sent alone after every answer, so it names the slug's holder once the race is over; a 409 (a writer
+      // the server still handles) is retried like any other (rule 5: it can be retried).
+      let settled = await putBySlug(ctx.scratch, ctx.api, dep, race.slug, { name: race.writers[0].body.name, meta: { settled: 1 } });
+      for (let tries = 0; settled.status === 409 && tries < RETRIES; tries++)
+        settled = await putBySlug(ctx.scratch, ctx.api, dep, race.slug, { name: race.writers[0].body.name, meta: { settled: 1 } });
       // The workbooks a refused request could have reached: those the race created (its first holder was deleted in it) and the holder now.
       const answered = new Set(
         [...race.writers.map((w) => w.res), settled]
