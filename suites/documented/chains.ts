@@ -173,7 +173,9 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     // the server holds: a refusal for it, a 404 or one whose words name that field, says nothing of the create.
     const unresolved = drawnReferences(body, (n) => env.ids.pinnedAs(n)).filter((k) => created.status === 404 || created.text.includes(k));
     if (created.status >= 400 && created.status < 500 && unresolved.length) {
-      unbuilt.push(`${where(r.create)}: the server refused the drawn ${unresolved.join(", ")} (${statusLine(created)}): no object of the run's own to name there`);
+      unbuilt.push(
+        `${where(r.create)}: the server refused the drawn ${unresolved.join(", ")} (${statusLine(created)}): no object of the run's own to name there`,
+      );
       return undefined;
     }
     if (created.status >= 400 && created.status < 500) {
