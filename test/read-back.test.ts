@@ -89,3 +89,14 @@ describe("a POST answered 503", () => {
     expect(judge("policies.create.x", err, [])).toMatchObject({ status: "skipped", skipKind: "not-verifiable" });
   });
 });
+
+describe("a POST whose second sending changes nothing (bulk move, bulk delete)", () => {
+  it("is sent again after a 429 or 503 without a read-back, as a PUT would be", async () => {
+    const { readBackFor } = await import("../core/transport/read-back.js");
+    const api = {} as Api;
+    const again = readBackFor(api, { method: "POST", path: "/api/v1/deployments/1/workspace/bulk-delete", body: { items: [{ type: "WORKBOOK", id: 3 }] } });
+    expect(again).toBeDefined();
+    expect(await again!()).toBe(false);
+    expect(readBackFor(api, { method: "POST", path: "/api/v1/deployments/1/workbooks/3/duplicate", body: {} })).toBeUndefined();
+  });
+});

@@ -6,6 +6,9 @@ import { TOOL_PREFIX } from "../ledger/scratch.js";
 import { matchOperation } from "../spec/match.js";
 import { OPERATIONS } from "../spec/operations.js";
 
+/** POSTs whose second sending changes nothing the first did not: safe to send again after a 429 or 503. */
+const SAME_STATE_WHEN_REPEATED = new Set(["bulkMoveWorkspaceItems", "bulkDeleteWorkspaceItems"]);
+
 /** The first scratch name a write's body carries: what the run makes it names with its prefix, unique to the run. */
 function scratchNameIn(body: unknown): string | undefined {
   if (typeof body === "string") return body.startsWith(TOOL_PREFIX) ? body : undefined;
@@ -23,7 +26,12 @@ function scratchNameIn(body: unknown): string | undefined {
  * again. Undefined where no read-back can tell: the client then does not send it again either.
  */
 export function readBackFor(api: Api, spec: RequestSpec): RequestSpec["readBack"] {
-  if (IDEMPOTENT.has(spec.method) || !matchOperation(OPERATIONS, "GET", spec.path)) return undefined;
+  if (IDEMPOTENT.has(spec.method)) return undefined;
+  // Sent twice, a bulk move or delete of the same items leaves the same state (E12: per item; the
+  // second delete finds the item gone): it is sent again as a PUT would be, with no read-back.
+  const op = matchOperation(OPERATIONS, spec.method, spec.path)?.operation.name;
+  if (op && SAME_STATE_WHEN_REPEATED.has(op)) return async () => false;
+  if (!matchOperation(OPERATIONS, "GET", spec.path)) return undefined;
   const name = scratchNameIn(spec.body);
   if (!name) return undefined;
   const quoted = JSON.stringify(name);
