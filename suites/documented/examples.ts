@@ -11,10 +11,11 @@ import { specSectionOf } from "../../core/spec/spec-operations.js";
 import { invalidValues } from "../../generators/index.js";
 import { contradiction, invalidQueryValues, namesMadeUpValue, queryArbitrary, specQueryParameters } from "./requests.js";
 import { roundTrips, runChains } from "./chains.js";
-import { createdId, itemPath, ownNamed, removeLater, type Resource, resourcesOf } from "./resources.js";
+import { breaksOwnName, createdId, itemPath, ownNamed, removeLater, type Resource, resourcesOf } from "./resources.js";
 import { Findings, setUp } from "./setup.js";
 import { guard } from "../../core/run/door.js";
 import { sideBySide } from "../lib/at-once.js";
+import { valueAt } from "../lib/lenient-reading.js";
 
 /** Statuses that refuse a body that is not JSON, answered before or after routing alike. */
 const BODY_REFUSED = new Set([400, 415, 422]);
@@ -214,7 +215,10 @@ export const documentedChecks = group("documented", [
         } catch {
           continue; // a schema with no rule to break
         }
-        const oneOfEachKind = [...new Map(samples.map((s) => [`${s.kind}:${s.at}`, s])).values()]
+        // A value of another type in the field that carries the run's name (a false a lax server stores as "false") could make
+        // an object no cleanup can confirm as the run's: never sent. A string that breaks a bound there is still tried.
+        const unconfirmable = (s: { value: unknown; at: string }) => breaksOwnName(r.create, s.at) && typeof valueAt(s.value, s.at) !== "string";
+        const oneOfEachKind = [...new Map(samples.filter((s) => !unconfirmable(s)).map((s) => [`${s.kind}:${s.at}`, s])).values()]
           .sort((a, b) => a.kind.localeCompare(b.kind))
           .slice(0, INVALID_BODIES_PER_CREATE);
         cases.push(...oneOfEachKind.map((bad) => ({ r, collection, bad })));

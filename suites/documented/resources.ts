@@ -161,6 +161,16 @@ export function ownNamed(ctx: CheckContext, op: Operation, value: unknown, broke
   return out;
 }
 
+/**
+ * Whether a break at `brokenAt` falls on a field that carries the run's name (ownNamed): a server
+ * that took such a body would make an object the run could not confirm as its own, nor remove.
+ */
+export function breaksOwnName(op: Operation, brokenAt: string): boolean {
+  const props: Record<string, any> = requestSchema(op)?.properties ?? {};
+  const k = brokenAt.split("/")[1];
+  return k !== undefined && props[k]?.type === "string" && !props[k]?.enum && !props[k]?.pattern && (EMAIL_LIKE(k, props[k]) || NAME_LIKE.test(k));
+}
+
 /** The name of the placeholder that addresses one object of a resource (`/x/{integrationId}`: integrationId), or undefined. */
 export function idPlaceholder(r: Resource): string | undefined {
   const path = (r.read ?? r.update ?? r.remove)?.path;
