@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "../run/check-scope.js";
-import { type Credential, curlLine } from "./curl.js";
+import type { Credential } from "./curl.js";
+import { describeExchange, excerpt } from "./exchange-shown.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
@@ -15,15 +16,6 @@ export type { Credential } from "./curl.js";
 export type { Exchange, FullAnswer, RequestSpec, Response } from "./exchange.js";
 export { DoorRefused, NetworkError, RateLimited, TransientWrite } from "./exchange.js";
 
-const EXCERPT = 2000;
-/**
- * The first EXCERPT characters as a string of their own. A slice of a longer string shares it in
- * V8: every exchange a check logged kept its whole body alive (hundreds of kilobytes for a list)
- * until the check ended, which was most of the old generation a run grows.
- */
-function excerpt(s: string): string {
-  return s.length <= EXCERPT ? s : (" " + s.slice(0, EXCERPT)).slice(1);
-}
 /** The excerpt of a body read as a stream, which the client never holds. */
 export const STREAMED = "(streamed)";
 /**
@@ -130,7 +122,7 @@ export class HttpClient {
     for (let attempt = 0; ; attempt++) {
       await this.paced();
       const started = performance.now();
-      const exchange = this.describe(spec.method, url, headers, bodyText, credential);
+      const exchange = describeExchange(this.options.redactor, spec.method, url, headers, bodyText, credential);
       // One deadline for the whole exchange: a body that drips in slowly is cut off too.
       const deadline = new Deadline(timeoutMs);
       let answer: Answer | undefined;
@@ -195,7 +187,7 @@ export class HttpClient {
     if (credential) headers.authorization = `Bearer ${credential.value}`;
     for (let attempt = 0; ; attempt++) {
       await this.paced();
-      const exchange = this.describe(spec.method, url, headers, undefined, credential);
+      const exchange = describeExchange(this.options.redactor, spec.method, url, headers, undefined, credential);
       const started = performance.now();
       const deadline = new Deadline(this.options.timeoutMs);
       let answer: Answer | undefined;
@@ -334,7 +326,7 @@ export class HttpClient {
     let url = new URL(address);
     this.admit("GET", url);
     for (let hops = 0; ; hops++) {
-      const exchange = this.describe("GET", this.options.redactor.text(url.toString()), {}, undefined, null);
+      const exchange = describeExchange(this.options.redactor, "GET", this.options.redactor.text(url.toString()), {}, undefined, null);
       const started = performance.now();
       const deadline = new Deadline(this.options.timeoutMs * STREAMED_BODY_TIMEOUTS);
       try {
@@ -356,47 +348,6 @@ export class HttpClient {
         deadline.release();
       }
     }
-  }
-
-  private describe(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    credential: Credential | null | undefined,
-  ): Exchange {
-    const r = this.options.redactor;
-    // Each header value redacted once: the curl line shows them too.
-    const redacted = new Map<string, string>();
-    const redact = (s: string) => {
-      let out = redacted.get(s);
-      if (out === undefined) redacted.set(s, (out = r.text(s)));
-      return out;
-    };
-    // Real keys (configured tokens, JWTs) are redacted; a credential the suite made up to be
-    // refused (empty, `Basic`, an unknown key) is what the check tested, and is shown.
-    const shownHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(headers))
-      shownHeaders[k] = redact(credential && v.includes(credential.value) ? v.split(credential.value).join("[REDACTED]") : v);
-    const shownUrl = r.text(url);
-    const shownBody = body === undefined ? undefined : r.text(body);
-    const exchange: Exchange = {
-      method,
-      url: shownUrl,
-      requestHeaders: shownHeaders,
-      requestBody: shownBody === undefined ? undefined : excerpt(shownBody),
-      durationMs: 0,
-      curl: "",
-    };
-    // The curl line is built from the redacted parts when first read (a failure's report, the
-    // ledger of what a check made): most exchanges of a run never need one.
-    let curl: string | undefined;
-    Object.defineProperty(exchange, "curl", {
-      enumerable: true,
-      get: () => (curl ??= curlLine(method, shownUrl, headers, shownBody, credential ?? undefined, redact)),
-      set: (line: string) => (curl = line),
-    });
-    return exchange;
   }
 
   async close(): Promise<void> {
