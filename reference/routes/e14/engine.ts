@@ -11,7 +11,7 @@ import { OPERATIONS, type OperationName } from "../../../core/spec/operations.js
  * each field checked against its declared type. The served document declares the same shapes
  * (schemas/openapi.json); the families with stated rules have their own routes beside this.
  */
-export type FieldType = "string" | "integer" | "boolean" | "object" | "array" | readonly string[];
+export type FieldType = "string" | "integer" | "boolean" | "object" | "array" | "string[]" | readonly string[];
 
 export interface ResourceDef {
   name: string;
@@ -73,6 +73,7 @@ function typeOk(t: FieldType, v: unknown): boolean {
   // Any integer its document allows (no maximum is declared): one past 2^53 is still an integer, held as JSON parsed it.
   if (t === "integer") return Number.isInteger(v);
   if (t === "array") return Array.isArray(v);
+  if (t === "string[]") return Array.isArray(v) && v.every((x) => typeof x === "string");
   if (t === "object") return !!v && typeof v === "object" && !Array.isArray(v);
   return typeof v === t;
 }

@@ -101,7 +101,7 @@ export const resourceDefs: ResourceDef[] = [
     collection: collectionOf("listOauthIntegrations"),
     idParam: "integrationId",
     ops: ALL,
-    fields: { name: "string", provider: ["snowflake", "databricks", "google", "generic"], clientId: "string", clientSecret: "string", scopes: "array" },
+    fields: { name: "string", provider: ["snowflake", "databricks", "google", "generic"], clientId: "string", clientSecret: "string", scopes: "string[]" },
     required: ["name", "provider", "clientId"],
     writeOnly: ["clientSecret"],
   },
