@@ -1,3 +1,4 @@
+import { HANG_GUARD } from "./reference-run.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/spec/schemas.js";
@@ -26,7 +27,8 @@ async function runOn(faults: DocumentServerFault[], over: Partial<RunSettings> =
       fixtures: { deploymentId: server.deploymentId },
       writes: true,
       unremovableWrites: false,
-      timeoutMs: 5_000,
+      timeoutMs: HANG_GUARD.requestMs,
+      checkTimeoutMs: HANG_GUARD.checkMs,
       runs: 25,
       seed: 42,
       strict: false,

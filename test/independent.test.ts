@@ -1,3 +1,4 @@
+import { HANG_GUARD } from "./reference-run.js";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
 import type { RunOutcome } from "../core/model/result.js";
@@ -92,7 +93,8 @@ async function runAgainst(
       writes: true,
       unremovableWrites: true,
       deploymentChanges: false,
-      timeoutMs: 5_000,
+      timeoutMs: HANG_GUARD.requestMs,
+      checkTimeoutMs: HANG_GUARD.checkMs,
       runs: 25,
       seed,
       strict: false,

@@ -1,3 +1,4 @@
+import { HANG_GUARD } from "./reference-run.js";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
@@ -44,7 +45,8 @@ describe.each(servers)("runs against $name", ({ start }) => {
           writes: false,
           unremovableWrites: false,
           deploymentChanges: false,
-          timeoutMs: 5_000,
+          timeoutMs: HANG_GUARD.requestMs,
+          checkTimeoutMs: HANG_GUARD.checkMs,
           runs: 5,
           seed: 1019,
           strict: false,
@@ -125,7 +127,8 @@ describe("clones the ledger never held (their answers named the source)", () => 
           writes: true,
           unremovableWrites: false,
           deploymentChanges: false,
-          timeoutMs: 5_000,
+          timeoutMs: HANG_GUARD.requestMs,
+          checkTimeoutMs: HANG_GUARD.checkMs,
           runs: 5,
           seed: 1022,
           strict: false,

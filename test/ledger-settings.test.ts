@@ -1,3 +1,4 @@
+import { HANG_GUARD } from "./reference-run.js";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
 import { OPT_INS, type RunSettings } from "../core/run/settings.js";
@@ -91,7 +92,8 @@ describe.each(servers)("every write opt-in against $name", ({ start }) => {
         deploymentLifecycle: true,
         gitOperations: true,
         unnamedOperations: true,
-        timeoutMs: 5_000,
+        timeoutMs: HANG_GUARD.requestMs,
+        checkTimeoutMs: HANG_GUARD.checkMs,
         runs: 5,
         seed: 42,
         strict: false,

@@ -7,6 +7,13 @@ import { startReference, type RunningReference } from "../reference/server.js";
 
 let schemas: Promise<Schemas> | undefined;
 
+/**
+ * How long a test run waits for one answer, and for one check: guards against a hang, never a
+ * bound on speed (a loaded machine answers a loopback request in seconds, and a test's outcome
+ * may not depend on the load). Tests that judge a timeout set their own, small, on a server that never answers.
+ */
+export const HANG_GUARD = { requestMs: 60_000, checkMs: 900_000 } as const;
+
 /** Settings for a run against a reference server, as its --write-config would give them. */
 export function settingsFor(ref: RunningReference, over: Partial<RunSettings> = {}): RunSettings {
   const c = ref.config() as any;
@@ -22,7 +29,8 @@ export function settingsFor(ref: RunningReference, over: Partial<RunSettings> = 
     deploymentLifecycle: true,
     gitOperations: true,
     unnamedOperations: true,
-    timeoutMs: 5_000,
+    timeoutMs: HANG_GUARD.requestMs,
+    checkTimeoutMs: HANG_GUARD.checkMs,
     runs: 25,
     seed: 42,
     strict: false,
