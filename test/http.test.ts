@@ -154,7 +154,9 @@ describe("HTTP client", () => {
 
   it("gives up on a 429 storm with RateLimited (no verdict), each wait bounded by the request timeout", async () => {
     const started = performance.now();
-    const err = await client(100)
+    // 2 s: each answer must arrive within the request timeout on a loaded machine (100 ms timed out
+    // at load 20), and the four waits it bounds stay far below one Retry-After.
+    const err = await client(2_000)
       .send({ method: "GET", path: "/limited-forever" })
       .catch((e) => e);
     expect(err).toBeInstanceOf(RateLimited);

@@ -46,4 +46,4 @@ it("with deployment 1 emptied of workbooks, the plan names the deployment the ru
     await ref.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}, 180_000);
+});

@@ -51,9 +51,7 @@ function differing(a: Map<string, string[]>, b: Map<string, string[]>, key: (k: 
 }
 
 describe("the same seed sends the same requests", () => {
-  it("two runs of the catalogue with one seed, against two fresh references, send the same requests, and no token in a URL or body", {
-    timeout: 180_000,
-  }, async () => {
+  it("two runs of the catalogue with one seed, against two fresh references, send the same requests, and no token in a URL or body", async () => {
     const a = await requestsOfARun(20260101);
     const b = await requestsOfARun(20260101);
     expect([...b.byCheck.keys()].sort()).toEqual([...a.byCheck.keys()].sort());
@@ -135,9 +133,7 @@ describe("conformance replay", () => {
     expect(replayed?.property?.runs).toBe(1);
   });
 
-  it("a replay that does not run its check (a write check without --allow-writes) says 'not run', never passed, and exits 2; --quiet keeps it short", {
-    timeout: 60_000,
-  }, () => {
+  it("a replay that does not run its check (a write check without --allow-writes) says 'not run', never passed, and exits 2; --quiet keeps it short", () => {
     const WRITER = "upsert.create.absent-slug-creates";
     const saved = cli("--reference", "--allow-writes", "--check", WRITER, "--seed", "5", "--reporter", "json", "--out", join(dir, "writer"));
     expect(saved.status, saved.stderr).toBe(0);

@@ -32,4 +32,4 @@ it("a run with every write opt-in against nested settings leaves each deployment
   } finally {
     await ref.close();
   }
-}, 180_000);
+});

@@ -34,9 +34,9 @@ describe("the E11 race of the concurrency checks", () => {
     await ref.close();
   });
 
-  async function expectConflicts(api: Api): Promise<void> {
+  async function expectConflicts(api: Api, server = ref): Promise<void> {
     const scratch = new Scratch("race");
-    const dep = String(ref.seeded.store.deployments[0].id);
+    const dep = String(server.seeded.store.deployments[0].id);
     const race = await raceOnSlug({ api, scratch, require: requireAnswer }, dep);
     const statuses = race.writers.map((w) => w.res.status);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
@@ -48,6 +48,22 @@ describe("the E11 race of the concurrency checks", () => {
 
   it("meets at least one 409 upsert_branch_changed on the clean reference, and nothing but 200 or 409", async () => {
     await expectConflicts(api);
+  });
+
+  // The race is made by the check's barrier (core/transport/together.ts), not hoped for in the
+  // server's window: every request is whole at the server in one turn of its event loop, so every
+  // decision is taken before any is applied, however short the window and however loaded the machine.
+  it("meets a 409 when the reference applies each decision at its next timer (no window to hope in)", async () => {
+    const narrow = await startReference({ upsertDelayMs: 0 });
+    const token = (narrow.config() as { token: string }).token;
+    const credential: Credential = { role: "primary", value: token, envVar: "CONFORMANCE_TOKEN" };
+    const near = new HttpClient({ baseUrl: narrow.url, timeoutMs: 5_000, redactor: new Redactor([token]), credential });
+    try {
+      await expectConflicts(new Api(near, credential, []), narrow);
+    } finally {
+      await near.close();
+      await narrow.close();
+    }
   });
 
   // The race is the server's decide/apply window, not the client's timing: every request sent at

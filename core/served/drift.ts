@@ -1,4 +1,5 @@
-import { dereference, type Operation, operationsOf } from "./served-document.js";
+import { dereference } from "../spec/dereference.js";
+import { type Operation, operationsOf } from "./served-document.js";
 import { operationKey } from "../spec/match.js";
 import { SPECIFIED } from "../spec/spec-operations.js";
 import { pointerKey, pointerToken } from "../model/json-pointer.js";

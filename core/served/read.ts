@@ -3,7 +3,8 @@ import type { Api } from "../transport/api.js";
 import type { Response } from "../transport/http.js";
 import { readGivenDocument } from "./given-document.js";
 import { NotVerifiable, Skip } from "../model/outcome.js";
-import { dereference, SPEC_PATH } from "./served-document.js";
+import { dereference } from "../spec/dereference.js";
+import { SPEC_PATH } from "./served-document.js";
 import { ServedModel } from "./model.js";
 
 /** Why the run has no model of the served document: the one problem every consumer maps the same way. */

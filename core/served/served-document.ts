@@ -1,4 +1,3 @@
-import $RefParser from "@apidevtools/json-schema-ref-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
@@ -106,15 +105,6 @@ function operationsIn(doc: any): Operation[] {
     }
   }
   return out;
-}
-
-/**
- * The document dereferenced by @apidevtools/json-schema-ref-parser (the one $ref resolver of the
- * suite), on a copy: no file or URL is fetched (the document is the full one, and the tester's
- * disk is not its to read). Rejects with the dangling or external $ref.
- */
-export async function dereference(doc: unknown): Promise<any> {
-  return $RefParser.dereference(structuredClone(doc) as any, { resolve: { file: false, http: false } });
 }
 
 /** The response of an operation a status falls under: exact, then `4XX`, then `default`. */

@@ -1,10 +1,10 @@
-import $RefParser from "@apidevtools/json-schema-ref-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { dereference } from "./dereference.js";
 import { schemasDir } from "./paths.js";
 
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -89,7 +89,7 @@ export class Schemas {
 
   static async load(): Promise<Schemas> {
     const bundled = await bundledOpenApi();
-    const dereferenced = (await $RefParser.dereference(structuredClone(bundled))) as unknown as OpenApiDocument;
+    const dereferenced = (await dereference(bundled)) as OpenApiDocument;
     return new Schemas(bundled, dereferenced);
   }
 

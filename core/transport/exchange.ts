@@ -1,4 +1,5 @@
 import type { Credential } from "./curl.js";
+import type { Together } from "./together.js";
 
 // What the door (core/transport/http.ts) takes and gives: a request, its exchange as reports show it, and why one did not happen.
 
@@ -18,6 +19,8 @@ export interface RequestSpec {
    * again; otherwise, and without it, the send ends in RateLimited (no verdict), never a second write.
    */
   readBack?: () => Promise<boolean>;
+  /** Sent with the other requests of this barrier so that the server holds them whole at once (core/transport/together.ts). */
+  together?: Together;
 }
 
 /** One request and its answer, as a report shows it: redacted, the body cut to an excerpt. */

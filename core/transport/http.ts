@@ -6,6 +6,7 @@ import { describeExchange, excerpt } from "./exchange-shown.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
+import { heldBody, type Together } from "./together.js";
 import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response, TransientWrite } from "./exchange.js";
 
 export { curlLine } from "./curl.js";
@@ -109,6 +110,14 @@ export class HttpClient {
   }
 
   async send(spec: RequestSpec, log?: Exchange[]): Promise<Response> {
+    // A request of a race (spec.together) holds its last byte for the others on its first attempt only: a retry is sent alone.
+    const party = spec.together?.party();
+    const answered = this.attempts(spec, log, party);
+    // A party that fails before its last byte (refused at the door, lost) does not keep the others waiting.
+    return party ? answered.finally(party.arrive) : answered;
+  }
+
+  private async attempts(spec: RequestSpec, log: Exchange[] | undefined, party: ReturnType<Together["party"]> | undefined): Promise<Response> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const target = this.target(spec.path, spec.query);
     this.admit(spec.method, target);
@@ -127,7 +136,16 @@ export class HttpClient {
       const deadline = new Deadline(timeoutMs);
       let answer: Answer | undefined;
       try {
-        answer = await this.request(spec.method, url, headers, bodyText, deadline.signal);
+        const held = party && attempt === 0 && bodyText !== undefined && bodyText.length > 1;
+        answer = held
+          ? await this.request(
+              spec.method,
+              url,
+              { ...headers, "content-length": String(Buffer.byteLength(bodyText)) },
+              heldBody(bodyText, party),
+              deadline.signal,
+            )
+          : await this.request(spec.method, url, headers, bodyText, deadline.signal);
         const text = await readCapped(answer, this.options.maxBodyBytes ?? MAX_BODY_BYTES);
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.status = answer.status;
@@ -243,12 +261,19 @@ export class HttpClient {
     return answer.body.pipe(out);
   }
 
-  private async request(method: string, url: string, headers: Record<string, string>, body: string | undefined, signal: ExchangeSignal): Promise<Answer> {
+  private async request(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | AsyncIterable<Buffer> | undefined,
+    signal: ExchangeSignal,
+  ): Promise<Answer> {
     if (signal.aborted) throw signal.reason;
     const res = await request(url, {
       method: method as Dispatcher.HttpMethod,
       headers,
-      body,
+      // undici sends an async iterable chunk by chunk (writeIterable) though its types leave it out.
+      body: body as string | undefined,
       dispatcher: this.agent,
       headersTimeout: this.options.timeoutMs,
       bodyTimeout: this.options.timeoutMs,

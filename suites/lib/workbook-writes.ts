@@ -8,6 +8,7 @@ import { statusLine } from "../../core/model/expect.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { sameTimestamp } from "../../core/spec/timestamps.js";
 import { pathTo } from "../../core/spec/client.js";
+import type { Together } from "../../core/transport/together.js";
 
 /**
  * E10 clone and E11 upsert as a check sends them: every workbook an answer names is entered in the
@@ -31,9 +32,9 @@ export function trackAnswered(scratch: Scratch, dep: string, res: Response, name
   scratch.track(dep, { type: "WORKBOOK", id }, { res, name });
 }
 
-/** E11: PUT by slug. */
-export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: string, body?: unknown): Promise<Response> {
-  const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug }, { body });
+/** E11: PUT by slug (`together`: one of a race's requests, core/transport/together.ts). */
+export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: string, body?: unknown, together?: Together): Promise<Response> {
+  const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug }, { body, together });
   trackAnswered(scratch, dep, res, slug);
   return res;
 }

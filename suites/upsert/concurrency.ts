@@ -5,11 +5,17 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { ownWorkbook, putBySlug, workbookPath } from "../lib/workbook-writes.js";
 import { pathTo } from "../../core/spec/client.js";
+import { Together } from "../../core/transport/together.js";
 
 const WRITERS = 12;
 const RETRIES = 5;
 /** Races run, each on a fresh slug, until one meets a 409: the window may be narrow on a real server. */
 const RACES = 3;
+/**
+ * How long the race's first request holds its last byte for the others at most: they all reach a
+ * server with a connection each in milliseconds; only one that queues requests ever waits this long.
+ */
+const HOLD_MS = 2_000;
 
 export interface Writer {
   body: { name: string; meta: Record<string, number> };
@@ -27,17 +33,20 @@ type RaceCtx = Pick<CheckContext, "api" | "scratch" | "require">;
  * E11 rule 5's scenario: on a fresh slug whose workbook exists, `writers` upserts and, among them,
  * a bulk delete of that workbook, all sent at once. Writers decided before the delete find their
  * workbook gone when they apply, and those after it race to create the next one: both are the
- * "another writer created or deleted" case. Each writer sends its own meta key.
+ * "another writer created or deleted" case. Each writer sends its own meta key. The requests hold
+ * their last byte until all are sent (core/transport/together.ts): the server holds them whole at
+ * once, and the race does not depend on how fast this machine sends them.
  */
 export async function raceOnSlug(ctx: RaceCtx, dep: string, writers = WRITERS): Promise<Race> {
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
   await ctx.scratch.requireOwn(ctx.api, dep, [{ type: "WORKBOOK", id: workbook.id }]);
   // Each writer may create (after the delete): it sends the name too, as a careful client does (required-ness is not shown).
   const bodies = Array.from({ length: writers }, (_, i) => ({ name: workbook.name, meta: { [`writer${i}`]: i } }));
-  const send = (body: Writer["body"]) => putBySlug(ctx.scratch, ctx.api, dep, slug, body);
+  const together = new Together(writers + 1, HOLD_MS);
+  const send = (body: Writer["body"]) => putBySlug(ctx.scratch, ctx.api, dep, slug, body, together);
   const half = Math.floor(writers / 2);
   const early = bodies.slice(0, half).map(send);
-  const deletion = ctx.api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items: [{ type: "WORKBOOK", id: workbook.id }] } });
+  const deletion = ctx.api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items: [{ type: "WORKBOOK", id: workbook.id }] }, together });
   const late = bodies.slice(half).map(send);
   const [answers] = await Promise.all([Promise.all([...early, ...late]), deletion]);
   return { slug, writers: bodies.map((body, i) => ({ body, res: answers[i] })) };
