@@ -1,5 +1,6 @@
 import type { CheckContext } from "./context.js";
 import type { Level, Need, Share } from "./needs.js";
+import type { GroupReason } from "./reasons.js";
 import type { Watcher } from "../run/watcher.js";
 
 export type { Feature, FixtureName, Level, Need, Share, TokenRole } from "./needs.js";
@@ -23,6 +24,8 @@ export interface Check {
   applicable?: string;
   /** Undeclared: nothing for a read-only check, "exclusive" for one that writes (see Share). */
   shares?: Share[];
+  /** The failure reasons this check alone names (its `reason` keys), beside it; those its group shares are in the group's reasons.ts. */
+  reasons?: Record<string, GroupReason>;
   run(ctx: CheckContext): Promise<void>;
 }
 
