@@ -111,7 +111,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   const method = (raw.method ?? "GET").toUpperCase();
   let reply: Reply;
   let spec: string | undefined;
-  // RFC 9110, 15.5.6: a 405 names the methods the path takes, in Allow.
+  // The methods a refused method's path takes, as the policy names them (Allow).
   let allow: string | undefined;
   try {
     const bodyText = await readBody(raw);
@@ -133,8 +133,8 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
       }
     }
     if (!found && allowed.size) {
-      const refusal = app.b.unsupportedMethod(method);
-      if (refusal.status === 405) allow = [...allowed].sort().join(", ");
+      const refusal = app.b.unsupportedMethod(method, [...allowed].sort());
+      if (refusal.allow) allow = refusal.allow.join(", ");
       throw new HttpError(refusal.status, refusal.message);
     }
     if (!found) throw new HttpError(404, `no route ${url.pathname}`);
