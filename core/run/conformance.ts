@@ -1,5 +1,5 @@
 import type { Check } from "../model/check.js";
-import { belowMinimum, documentSections } from "../spec/document-sections.js";
+import { belowMinimum, documentSections } from "./document-sections.js";
 import { baselineOutcome, type GateOptions, gateExitCode, judgingOf, notRun } from "./gate.js";
 import { ExchangeTally } from "../served/operation-coverage.js";
 import { buildReport, labelled, type Report, type Selection } from "../reporters/report.js";

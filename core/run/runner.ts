@@ -5,7 +5,7 @@ import type { CheckContext } from "../model/context.js";
 import { Expect } from "../model/expect.js";
 import { type Fixtures, fixturesFor } from "./fixtures.js";
 import { isStateChange } from "../model/reasons.js";
-import { CheckStopped, runInCheckScope } from "./check-scope.js";
+import { CheckStopped, runInCheckScope } from "../transport/check-scope.js";
 import { DoorRefused, type Exchange, type FullAnswer, type HttpClient, NetworkError } from "../transport/http.js";
 import { credentials, openDoor, redactorFor } from "./door.js";
 import { InvariantWatch, isInvariant } from "./invariants.js";
