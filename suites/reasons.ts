@@ -15,7 +15,7 @@ import { tokensReasons } from "./tokens/reasons.js";
 import { upsertReasons } from "./upsert/reasons.js";
 import { versionsReasons } from "./versions/reasons.js";
 import { workbooksReasons } from "./workbooks/reasons.js";
-import { workspaceReasons } from "./workspace/reasons.js";
+import { workspaceReasons } from "./model/reasons.js";
 
 /**
  * The registry of failure reasons, assembled by import: core's (the generic kinds and the keys several
