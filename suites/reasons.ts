@@ -7,6 +7,7 @@ import { deploymentUpdateReasons } from "./deployment-update/reasons.js";
 import { deploymentsReasons } from "./deployments/reasons.js";
 import { documentedReasons } from "./documented/reasons.js";
 import { e14Reasons } from "./e14/reasons.js";
+import { modelReasons } from "./model/reasons.js";
 import { envVarsReasons } from "./env-vars/reasons.js";
 import { environmentsReasons } from "./environments/reasons.js";
 import { specReasons } from "./spec/reasons.js";
@@ -15,7 +16,6 @@ import { tokensReasons } from "./tokens/reasons.js";
 import { upsertReasons } from "./upsert/reasons.js";
 import { versionsReasons } from "./versions/reasons.js";
 import { workbooksReasons } from "./workbooks/reasons.js";
-import { workspaceReasons } from "./model/reasons.js";
 
 /**
  * The registry of failure reasons, assembled by import: core's (the generic kinds and the keys several
@@ -35,13 +35,13 @@ export const reasonTables: Record<string, Record<string, Reason>> = {
   e14: e14Reasons,
   "env-vars": envVarsReasons,
   environments: environmentsReasons,
+  model: modelReasons,
   spec: specReasons,
   staging: stagingReasons,
   tokens: tokensReasons,
   upsert: upsertReasons,
   versions: versionsReasons,
   workbooks: workbooksReasons,
-  workspace: workspaceReasons,
 };
 
 export const reasons: Record<string, Reason> = Object.assign({}, ...Object.values(reasonTables));

@@ -11,6 +11,7 @@ import { e14Shares } from "./e14/shares.js";
 import { envVarsShares } from "./env-vars/shares.js";
 import { environmentsShares } from "./environments/shares.js";
 import { errorsShares } from "./errors/shares.js";
+import { modelShares } from "./model/shares.js";
 import { paginationShares } from "./pagination/shares.js";
 import { stagingShares } from "./staging/shares.js";
 import { tokensShares } from "./tokens/shares.js";
@@ -38,6 +39,7 @@ const tables: GroupShares[] = [
   envVarsShares,
   environmentsShares,
   errorsShares,
+  modelShares,
   paginationShares,
   stagingShares,
   tokensShares,

@@ -456,6 +456,10 @@ export const REASON_KEYS = [
   "offset-echoed",
   "only-type",
   "staging-listed",
+  "as-modelled",
+  "folder-contents",
+  "folder-path",
+  "slug-not-taken",
   "breaking-drift",
   "dangling-ref",
   "info-version",
@@ -505,10 +509,6 @@ export const REASON_KEYS = [
   "folder-filter",
   "no-previous-page",
   "same-field",
-  "as-modelled",
-  "folder-contents",
-  "folder-path",
-  "slug-not-taken",
 ] as const;
 
 /** A named key of the reason registry (suites/reasons.ts), without the families of core/model/reasons.ts. */
