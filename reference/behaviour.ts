@@ -6,7 +6,7 @@ import { upsertBehaviour, type UpsertFields } from "./behaviour/upsert.js";
 import { workbookBehaviour } from "./behaviour/workbooks.js";
 
 export type { UpsertFields };
-import { SECRET_MARKERS } from "../core/spec/operations.js";
+import { SECRET_MARKERS } from "../core/api/operations.js";
 
 /**
  * The policies of the reference server that faults or variants choose between, each a small pure

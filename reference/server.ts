@@ -4,8 +4,8 @@ import { recordAudit } from "./audit-log.js";
 import { cleanBehaviour, type Behaviour } from "./behaviour.js";
 import { type Fault, faultNamed } from "./faults.js";
 import { type App, HttpError, type Reply, type Req, type ReferenceOptions, targets } from "./http.js";
-import { matchPath, segmentCount } from "../core/spec/match.js";
-import { operation } from "../core/spec/operations.js";
+import { matchPath, segmentCount } from "../core/api/match.js";
+import { operation } from "../core/api/operations.js";
 import { routes } from "./routes/index.js";
 import { seed, type Seeded, seedShapes } from "./seed.js";
 import { variantNamed } from "./variants.js";
@@ -41,7 +41,7 @@ export interface RunningReference {
 
 /**
  * Each route at its row of the operation table (method, path, section): the router serves the
- * table's templates, with the table's matcher (core/spec/match.ts), as the suite reads them.
+ * table's templates, with the table's matcher (core/api/match.ts), as the suite reads them.
  */
 const compiled = routes.map((r) => {
   const row = r.operation !== undefined ? operation(r.operation) : { ...r.unlisted!, section: "E14" };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 
 /**
  * The layers of core/ and the group folders of suites/ (docs/design.md, "Layers"), read from the
@@ -11,7 +11,7 @@ import { packageRoot } from "../core/spec/paths.js";
  */
 
 /** Bottom first: a folder imports only from its own layer and those before it. */
-const LAYERS = ["model", "spec", "transport", "served", "ledger", "run", "reporters"];
+const LAYERS = ["model", "api", "transport", "served", "ledger", "run", "reporters"];
 
 /** Arrows up a layer (or out of core) that the code still has (issue 27): each to be turned around, then struck. */
 const UP_STILL = [
@@ -21,11 +21,11 @@ const UP_STILL = [
   "core/model/context.ts -> core/run/fixtures.ts",
   "core/model/context.ts -> core/run/settings.ts",
   "core/model/context.ts -> core/served/read.ts",
-  "core/model/context.ts -> core/spec/endpoints.ts",
-  "core/model/context.ts -> core/spec/schemas.ts",
+  "core/model/context.ts -> core/api/endpoints.ts",
+  "core/model/context.ts -> core/api/schemas.ts",
   "core/model/context.ts -> core/transport/api.ts",
   "core/model/context.ts -> core/transport/http.ts",
-  "core/model/expect.ts -> core/spec/schemas.ts",
+  "core/model/expect.ts -> core/api/schemas.ts",
   "core/model/expect.ts -> core/transport/http.ts",
   "core/model/outcome.ts -> core/transport/http.ts",
   "core/model/result.ts -> core/run/class-tally.ts",
@@ -34,10 +34,10 @@ const UP_STILL = [
   "core/run/conformance.ts -> core/reporters/report.ts",
   "core/run/write-plan.ts -> generators/index.ts",
   "core/served/given-document.ts -> core/run/settings.ts",
-  "core/spec/client.ts -> core/transport/http.ts",
-  "core/spec/deployment-updates.ts -> core/transport/http.ts",
-  "core/spec/deployments.ts -> core/transport/api.ts",
-  "core/spec/deployments.ts -> core/transport/pagination.ts",
+  "core/api/client.ts -> core/transport/http.ts",
+  "core/api/deployment-updates.ts -> core/transport/http.ts",
+  "core/api/deployments.ts -> core/transport/api.ts",
+  "core/api/deployments.ts -> core/transport/pagination.ts",
   "core/transport/headers.ts -> core/run/settings.ts",
   "core/transport/pagination.ts -> core/run/preconditions.ts",
   "core/transport/read-back.ts -> core/ledger/scratch.ts",

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
 import { OPT_INS, type RunSettings } from "../core/run/settings.js";
-import { pathTo } from "../core/spec/client.js";
-import type { OperationName } from "../core/spec/operations.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { pathTo } from "../core/api/client.js";
+import type { OperationName } from "../core/api/operations.js";
+import { Schemas } from "../core/api/schemas.js";
 import { startReference } from "../reference/server.js";
 import { TEMPLATE_VARIABLE_POOL } from "../generators/index.js";
 import { catalogue } from "../suites/index.js";

@@ -77,7 +77,7 @@ export interface RunOutcome {
   servedDocument?: Promise<ServedRead>;
   /** The 429 and 503 answers the run waited out (core/transport/http.ts): shown once, never a check's verdict. */
   transients?: TransientCounts;
-  /** Which classes of each input (core/spec/input-domain.ts) the run sent and judged. */
+  /** Which classes of each input (core/api/input-domain.ts) the run sent and judged. */
   inputClasses?: ClassCoverage;
 }
 

@@ -14,7 +14,7 @@ import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "../ledger/scratch.js";
 import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";
-import type { Schemas } from "../spec/schemas.js";
+import type { Schemas } from "../api/schemas.js";
 import { ServedReader } from "../served/read.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
 

@@ -1,4 +1,4 @@
-import { operation } from "../../core/spec/operations.js";
+import { operation } from "../../core/api/operations.js";
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
