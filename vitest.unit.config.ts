@@ -12,6 +12,7 @@ const UNIT_TESTS = [
   "test/generators-all-of.test.ts",
   "test/generators-any-schema.test.ts",
   "test/har.test.ts",
+  "test/layers.test.ts",
   "test/lenient-reading.test.ts",
   "test/levels.test.ts",
   "test/schemas-choices.test.ts",

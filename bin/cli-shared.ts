@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from "commander";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 import type { SettingsOptions } from "./run-settings.js";
 
 /** What the CLI's commands share: the package, the reporters, the signals that stop a run, the option parsers. */

@@ -4,7 +4,7 @@ import { credentials } from "../core/run/door.js";
 import { type RunSettings, UsageError } from "../core/run/settings.js";
 import { checkFixtures } from "./fixture-check.js";
 import { answerHint, networkHint } from "./network-hints.js";
-import { pathTo, requestTo } from "../core/spec/client.js";
+import { pathTo, requestTo } from "../core/api/client.js";
 
 const E1 = pathTo("listDeployments");
 const SPEC = pathTo("getSpec");

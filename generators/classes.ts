@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import type { ValueClass } from "../core/spec/input-domain.js";
+import type { ValueClass } from "../core/api/input-domain.js";
 
 /**
- * Values of an input drawn from its classes (core/spec/input-domain.ts): each case first picks a class,
+ * Values of an input drawn from its classes (core/api/input-domain.ts): each case first picks a class,
  * all of them equally likely, then a value within it, so that a property's hundred runs cover every
  * class instead of the few values its author thought of. A class is drawn from its own arbitrary
  * where one is given (random within the class), else from its edges; the classes named in `only`

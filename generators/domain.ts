@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { LIMITS, SECRET_MARKERS } from "../core/spec/operations.js";
+import { LIMITS, SECRET_MARKERS } from "../core/api/operations.js";
 import { text, validValues } from "./schema.js";
 
 /** The spec's masking rule: upper-case markers only, or markers in any case. */

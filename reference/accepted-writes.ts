@@ -1,5 +1,5 @@
-import { matchPath } from "../core/spec/match.js";
-import { operation, type OperationName } from "../core/spec/operations.js";
+import { matchPath } from "../core/api/match.js";
+import { operation, type OperationName } from "../core/api/operations.js";
 import type { Req } from "./http.js";
 import type { Variant } from "./variant.js";
 

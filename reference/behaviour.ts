@@ -6,7 +6,7 @@ import { upsertBehaviour, type UpsertFields } from "./behaviour/upsert.js";
 import { workbookBehaviour } from "./behaviour/workbooks.js";
 
 export type { UpsertFields };
-import { SECRET_MARKERS } from "../core/spec/operations.js";
+import { SECRET_MARKERS } from "../core/api/operations.js";
 
 /**
  * The policies of the reference server that faults or variants choose between, each a small pure
@@ -50,9 +50,12 @@ export const cleanBehaviour = {
     return value < min;
   },
 
-  /** A method a served path does not take: 405 (the body, not yet read as JSON, has no say). */
-  unsupportedMethod(method: string): HttpErrorLike {
-    return { status: 405, message: `${method} is not allowed here` };
+  /**
+   * A method a served path does not take: 405 (the body, not yet read as JSON, has no say), naming
+   * in Allow the methods the path takes (RFC 9110, 15.5.6).
+   */
+  unsupportedMethod(method: string, takes: string[]): HttpErrorLike & { allow?: string[] } {
+    return { status: 405, message: `${method} is not allowed here`, allow: takes };
   },
 
   /** Errors 6 (published docs: 401): the answer to a request without a valid API key. */

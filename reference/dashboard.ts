@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
-import { schemasDir } from "../core/spec/paths.js";
+import { schemasDir } from "../core/api/paths.js";
 
 /** Resources / DashboardWidget: the advertised widget types. */
 export const WIDGET_TYPES: readonly string[] = ["CHART", "TEXT", "FILTER", "AI", "TIME_GRAIN", "PARENT", "SPACER", "DIVIDER", "CONTAINER"];

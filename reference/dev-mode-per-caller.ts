@@ -1,5 +1,5 @@
-import { matchPath } from "../core/spec/match.js";
-import { operation } from "../core/spec/operations.js";
+import { matchPath } from "../core/api/match.js";
+import { operation } from "../core/api/operations.js";
 import { devModeOf, e14 } from "./e14/state.js";
 import { type App, HttpError, type Req } from "./http.js";
 import type { Store } from "./store.js";

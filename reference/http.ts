@@ -2,8 +2,8 @@ import type { IncomingMessage } from "node:http";
 import type { Behaviour } from "./behaviour.js";
 import type { Reply } from "./reply.js";
 import type { Store, User } from "./store.js";
-import type { OperationName } from "../core/spec/operations.js";
-import type { Template } from "../core/spec/match.js";
+import type { OperationName } from "../core/api/operations.js";
+import type { Template } from "../core/api/match.js";
 import type { CheckId } from "../core/model/ids.js";
 import type { ReasonKey } from "../core/model/reasons.js";
 
@@ -41,7 +41,7 @@ export interface App {
 export type Handler = (req: Req, app: App) => Reply | Promise<Reply>;
 
 /**
- * A route serves one operation of the table (core/spec/operations.ts), by its name: its method and
+ * A route serves one operation of the table (core/api/operations.ts), by its name: its method and
  * path are the row's, and faults and variants find it by that name. Only an operation the spec does
  * not name, which this server serves as a server may (routes/own-operations.ts), is `unlisted`.
  */

@@ -1,6 +1,6 @@
 import type { Behaviour } from "./behaviour.js";
 import { HttpError } from "./http.js";
-import { LIMITS } from "../core/spec/operations.js";
+import { LIMITS } from "../core/api/operations.js";
 
 /** Reads an integer query parameter with a lower bound; a bad value is a 400, never a crash. */
 export function intParam(b: Behaviour, query: URLSearchParams, name: string, min: number): number | undefined {

@@ -4,8 +4,8 @@ import { recordAudit } from "./audit-log.js";
 import { cleanBehaviour, type Behaviour } from "./behaviour.js";
 import { type Fault, faultNamed } from "./faults.js";
 import { type App, HttpError, type Reply, type Req, type ReferenceOptions, targets } from "./http.js";
-import { matchPath, segmentCount } from "../core/spec/match.js";
-import { operation } from "../core/spec/operations.js";
+import { matchPath, segmentCount } from "../core/api/match.js";
+import { operation } from "../core/api/operations.js";
 import { routes } from "./routes/index.js";
 import { seed, type Seeded, seedShapes } from "./seed.js";
 import { variantNamed } from "./variants.js";
@@ -41,7 +41,7 @@ export interface RunningReference {
 
 /**
  * Each route at its row of the operation table (method, path, section): the router serves the
- * table's templates, with the table's matcher (core/spec/match.ts), as the suite reads them.
+ * table's templates, with the table's matcher (core/api/match.ts), as the suite reads them.
  */
 const compiled = routes.map((r) => {
   const row = r.operation !== undefined ? operation(r.operation) : { ...r.unlisted!, section: "E14" };
@@ -111,7 +111,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
   const method = (raw.method ?? "GET").toUpperCase();
   let reply: Reply;
   let spec: string | undefined;
-  // RFC 9110, 15.5.6: a 405 names the methods the path takes, in Allow.
+  // The methods a refused method's path takes, as the policy names them (Allow).
   let allow: string | undefined;
   try {
     const bodyText = await readBody(raw);
@@ -133,8 +133,8 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
       }
     }
     if (!found && allowed.size) {
-      const refusal = app.b.unsupportedMethod(method);
-      if (refusal.status === 405) allow = [...allowed].sort().join(", ");
+      const refusal = app.b.unsupportedMethod(method, [...allowed].sort());
+      if (refusal.allow) allow = refusal.allow.join(", ");
       throw new HttpError(refusal.status, refusal.message);
     }
     if (!found) throw new HttpError(404, `no route ${url.pathname}`);

@@ -1,7 +1,7 @@
 import { HttpError, isOperation, type Req } from "./http.js";
 import type { Variant } from "./variant.js";
-import { matchPath } from "../core/spec/match.js";
-import { operation } from "../core/spec/operations.js";
+import { matchPath } from "../core/api/match.js";
+import { operation } from "../core/api/operations.js";
 
 /**
  * Data shapes the spec leaves open (timestamps, page-size caps, the published E1 shape, nulls,

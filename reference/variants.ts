@@ -6,8 +6,8 @@ import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
 import { transientVariants } from "./transient-variants.js";
 import { acceptedWrites } from "./accepted-writes.js";
-import { matchPath } from "../core/spec/match.js";
-import { operation, type Operation } from "../core/spec/operations.js";
+import { matchPath } from "../core/api/match.js";
+import { operation, type Operation } from "../core/api/operations.js";
 
 export type { Variant } from "./variant.js";
 

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 
 interface Scenario {
   name: string;
@@ -97,7 +97,7 @@ async function runScenario(s: Scenario): Promise<RunFigures> {
   // As bin/conformance.ts does for a run's process.
   (await import("../core/run/heap.js")).boundHeapGrowth();
   const { runChecks } = await import("../core/run/runner.js");
-  const { Schemas } = await import("../core/spec/schemas.js");
+  const { Schemas } = await import("../core/api/schemas.js");
   const { startReference } = await import("../reference/server.js");
   const { startReferenceThread } = await import("../reference/thread.js");
   const { catalogue } = await import("../suites/index.js");

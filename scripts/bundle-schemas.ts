@@ -7,7 +7,7 @@
  */
 import $RefParser from "@apidevtools/json-schema-ref-parser";
 import { writeFileSync } from "node:fs";
-import { bundledOpenApiPath, openApiPath } from "../core/spec/schemas.js";
+import { bundledOpenApiPath, openApiPath } from "../core/api/schemas.js";
 
 const bundled = await $RefParser.bundle(openApiPath);
 writeFileSync(bundledOpenApiPath, `${JSON.stringify(bundled, null, 2)}\n`);

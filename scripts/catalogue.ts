@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 import { caughtBy, faults } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 

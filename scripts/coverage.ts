@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { coverageMarkdown } from "../core/served/coverage.js";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 import { catalogue } from "../suites/index.js";
 
 if (process.argv[1]?.endsWith("coverage.js")) writeFileSync(join(packageRoot, "docs", "coverage.md"), coverageMarkdown(catalogue));

@@ -1,12 +1,14 @@
 /**
  * Writes core/model/ids.ts: every check id of the catalogue as a type (CheckId), so that a fault's
  * `because`, a share, a range, the operation table's owners and the tests name checks by a type and
- * a renamed check is a compile error. `npm run catalogue`; test/catalogue.test.ts keeps it current.
+ * a renamed check is a compile error; and every key of the reason registry (NamedReasonKey, read by
+ * ReasonKey of core/model/reasons.ts), assembled from the groups' folders by suites/reasons.ts. `npm run catalogue`; test/catalogue.test.ts keeps it current.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 import { catalogue } from "../suites/index.js";
+import { reasons } from "../suites/reasons.js";
 
 export function idsModule(): string {
   return [
@@ -19,6 +21,13 @@ export function idsModule(): string {
     "",
     "/** The id of a check of the catalogue. */",
     "export type CheckId = (typeof CHECK_IDS)[number];",
+    "",
+    "export const REASON_KEYS = [",
+    ...Object.keys(reasons).map((k) => `  ${JSON.stringify(k)},`),
+    "] as const;",
+    "",
+    "/** A named key of the reason registry (suites/reasons.ts), without the families of core/model/reasons.ts. */",
+    "export type NamedReasonKey = (typeof REASON_KEYS)[number];",
     "",
   ].join("\n");
 }

@@ -15,6 +15,7 @@ import { stagingSuite } from "./staging/index.js";
 import { deploymentUpdateSuite } from "./deployment-update/index.js";
 import { upsertSuite } from "./upsert/index.js";
 import { cloneSuite } from "./clone/index.js";
+import { modelSuite } from "./model/index.js";
 import { workspaceSuite } from "./workspace/index.js";
 import { paginationSuite } from "./pagination/index.js";
 import { errorsSuite } from "./errors/index.js";
@@ -86,6 +87,7 @@ export const catalogue: Check[] = aloneFirst(
         ...deploymentUpdateSuite,
         ...upsertSuite,
         ...cloneSuite,
+        ...modelSuite,
         ...workspaceSuite,
         ...paginationSuite,
         ...errorsSuite,

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { ENV_VAR_POOL, TEMPLATE_VARIABLE_POOL, fixedAttributeName } from "../generators/index.js";
-import { pathTo } from "../core/spec/client.js";
-import type { OperationName } from "../core/spec/operations.js";
+import { pathTo } from "../core/api/client.js";
+import type { OperationName } from "../core/api/operations.js";
 
 /**
  * The state of every collection the suite knows, read through a server's own API with a plain

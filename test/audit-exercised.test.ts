@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import { startReference } from "../reference/server.js";
 import { catalogue } from "../suites/index.js";
 import { settingsFor } from "./reference-run.js";

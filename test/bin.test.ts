@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 
 // `npx conformance` runs the package's bin file itself, not through node: a build that leaves it
 // without its executable bit makes the README's first command fail with "Permission denied".

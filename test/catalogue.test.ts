@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 import { catalogueMarkdown } from "../scripts/catalogue.js";
 import { idsModule } from "../scripts/ids.js";
 

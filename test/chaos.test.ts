@@ -2,7 +2,7 @@ import { isInvariant } from "../core/run/invariants.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckResult } from "../core/model/result.js";
 import { runChecks } from "../core/run/runner.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
 import { type ChaosMode, type ChaosRule, type ChaosServer, chaosModes, startChaos } from "./chaos-server.js";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { group } from "../core/model/check.js";
 import { runChecks } from "../core/run/runner.js";
 import { NOT_RUN_INTERRUPTED } from "../core/run/verdict.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import type { RunSettings } from "../core/run/settings.js";
 
 /** What the server saw, in order: `<path> start`, `<path> aborted` (the client gave up on it). */

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 
 /** The shell blocks of a workflow (`run: |` of GitHub steps, `- |` items of GitLab scripts), in order, dedented. */

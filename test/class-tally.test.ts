@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClassTally } from "../core/run/class-tally.js";
-import { INPUT_DOMAINS } from "../core/spec/input-domain.js";
+import { INPUT_DOMAINS } from "../core/api/input-domain.js";
 import type { Exchange, FullAnswer } from "../core/transport/http.js";
 import { catalogue } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";

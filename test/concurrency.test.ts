@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { group } from "../core/model/check.js";
 import { runChecks } from "../core/run/runner.js";
 import type { CheckResult } from "../core/model/result.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import { catalogue } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
 

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { citedRules, coverage, coverageMarkdown } from "../core/served/coverage.js";
-import { packageRoot } from "../core/spec/paths.js";
-import { ruleRanges } from "../core/spec/rule-ranges.js";
-import { specRules } from "../core/spec/spec-rules.js";
+import { packageRoot } from "../core/api/paths.js";
+import { ruleRanges } from "../core/api/rule-ranges.js";
+import { specRules } from "../core/api/spec-rules.js";
 import { catalogue } from "../suites/index.js";
 import { cli } from "./report-run.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import { selectChecks } from "../core/run/select.js";
 import { rootCauses } from "../core/run/verdict.js";
 import { catalogue } from "../suites/index.js";

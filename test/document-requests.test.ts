@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import { type Operation, operationsOf } from "../core/served/served-document.js";
 import type { RunSettings } from "../core/run/settings.js";
 import { mayWrite, namesMadeUpValue, optInOf, queryArbitrary, specQueryParameters } from "../suites/documented/requests.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { drift } from "../core/served/drift.js";
-import { bundledOpenApi } from "../core/spec/schemas.js";
+import { bundledOpenApi } from "../core/api/schemas.js";
 import type { Report } from "../core/reporters/report.js";
 import { cli } from "./report-run.js";
 

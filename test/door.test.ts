@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 import { startReference } from "../reference/server.js";
 import { startIndependentServer as startFirst } from "./independent-server/server.js";
 import { startIndependentServer as startSecond } from "./independent-server-2/server.js";

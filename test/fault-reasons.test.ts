@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { reasonOf, reasons } from "../core/model/reasons.js";
 import type { CheckResult } from "../core/model/result.js";
 import { faults, type Fault } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
+import { reasonOf, reasons, reasonTables } from "../suites/reasons.js";
 import { notAProof } from "./fault-proof.js";
 
 /**
  * Fault proofs compare typed reasons (core/model/outcome.ts CheckFailure.reason), never text: a check
  * that fails another of its assertions, or none (its assertion deleted), proves nothing. The keys
- * are the registry's (core/model/reasons.ts): the type of every assertion's `reason` is its key set, and
+ * are the registry's (suites/reasons.ts: core's and each group's folder's): the type of every assertion's `reason` is its key set, and
  * a fault names only keys it holds.
  */
 const check = (id: string) => catalogue.find((c) => c.id === id)!;
@@ -51,6 +51,13 @@ describe("a fault's proof is its typed reason", () => {
     const unused = Object.keys(reasons).filter((key) => !source.includes(`"${key}"`));
     expect(unused).toEqual([]);
     for (const [key, r] of Object.entries(reasons)) expect([key, r.title.length > 5, r.expected.length > 0]).toEqual([key, true, true]);
+  });
+
+  it("each key has one home: core's table, one group's, or one check's", () => {
+    const homes = new Map<string, string[]>();
+    for (const [table, keys] of Object.entries(reasonTables)) for (const key of Object.keys(keys)) homes.set(key, [...(homes.get(key) ?? []), table]);
+    for (const c of catalogue) for (const key of Object.keys(c.reasons ?? {})) homes.set(key, [...(homes.get(key) ?? []), c.id]);
+    expect([...homes].filter(([, where]) => where.length > 2 || (where.length === 2 && where[0] !== "checks"))).toEqual([]);
   });
 
   it("'no 5xx' is a kind of reason, not a pattern over a title", () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { group } from "../core/model/check.js";
-import { specEndpoints, type SpecEndpoint } from "../core/spec/endpoints.js";
+import { specEndpoints, type SpecEndpoint } from "../core/api/endpoints.js";
 import type { Response } from "../core/transport/http.js";
 import { Blocked, CheckFailure, NotVerifiable, Skip } from "../core/model/outcome.js";
 import { requireAnswer } from "../core/run/preconditions.js";
@@ -14,7 +14,7 @@ import { rootCauses, summarise } from "../core/run/verdict.js";
 import { gateExitCode } from "../core/run/gate.js";
 import { missingEndpointFaults } from "../reference/faults/missing-endpoints.js";
 import { catalogue, checksNamed } from "../suites/index.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import { validateConfig } from "../core/run/settings.js";
 import { startReference } from "../reference/server.js";
 import { newItem } from "../reference/store.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Schemas, type SchemaName } from "../core/spec/schemas.js";
+import { Schemas, type SchemaName } from "../core/api/schemas.js";
 import {
   acceptedSpellings,
   ENV_VAR_POOL,

@@ -5,7 +5,7 @@ import { Expect } from "../core/model/expect.js";
 import { HttpClient, NetworkError, RateLimited, retryAfterMs, TransientWrite } from "../core/transport/http.js";
 import { CheckFailure } from "../core/model/outcome.js";
 import { Redactor } from "../core/transport/redact.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 
 const TOKEN = "tok_super_secret_value_123";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";

@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Check } from "../core/model/check.js";
 import { runChecks } from "../core/run/runner.js";
 import type { RunOutcome } from "../core/model/result.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import type { RunSettings } from "../core/run/settings.js";
 import { ENV_VAR_POOL } from "../generators/index.js";
 import { startReference, type StartOptions } from "../reference/server.js";

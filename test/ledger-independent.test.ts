@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import type { RunSettings } from "../core/run/settings.js";
 import { NOT_CONFIRMED } from "../core/ledger/ownership.js";
 import { selectChecks } from "../core/run/select.js";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import { readableWithout, spellsAllowed } from "../suites/lib/lenient-reading.js";
 
 /** Issue 20 §1: a mistyped optional field beside valid ones may be read as absent, whatever its type. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 import { startReference } from "../reference/server.js";
 import { startLoggingProxy } from "./logging-proxy.js";
 

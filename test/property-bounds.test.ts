@@ -6,7 +6,7 @@ import { type Exchange, NetworkError } from "../core/transport/http.js";
 import { CheckFailure, Skip } from "../core/model/outcome.js";
 import { DEFAULT_REQUEST_BUDGET, forAll, OUTLAY_FOR_A_VERDICT, type PropertyOptions } from "../core/run/property.js";
 import { runChecks } from "../core/run/runner.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
 import { startChaos, type ChaosServer } from "./chaos-server.js";

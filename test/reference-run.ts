@@ -1,7 +1,7 @@
 import type { Check } from "../core/model/check.js";
 import { runChecks } from "../core/run/runner.js";
 import type { RunOutcome } from "../core/model/result.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import type { RunSettings } from "../core/run/settings.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 

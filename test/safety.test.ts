@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { packageRoot } from "../core/spec/paths.js";
+import { packageRoot } from "../core/api/paths.js";
 import type { Report } from "../core/reporters/report.js";
 import { NOT_RUN_INTERRUPTED } from "../core/run/verdict.js";
 import { tokenEnvVars } from "../core/run/settings.js";
@@ -133,7 +133,7 @@ const deploymentChecks = new Set(catalogue.filter((c) => c.needs.includes("deplo
  */
 const MAX_DEPLOYMENT_UPDATES = 15;
 
-/** The count the console prints (core/spec/deployment-updates.ts). */
+/** The count the console prints (core/api/deployment-updates.ts). */
 function updatesOf(run: CliRun): { accepted: number; where: string[] } {
   const m = /^deployment updates \(PUT \/api\/v1\/deployments\/\{deploymentId\}\): (\d+) accepted(?: to deployment ([^,]+(?:, [^,]+)*?))?, \d+ refused$/m.exec(
     run.stdout,

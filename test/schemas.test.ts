@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll } from "vitest";
 import { readFileSync } from "node:fs";
-import { bundledOpenApi } from "../core/spec/schemas.js";
+import { bundledOpenApi } from "../core/api/schemas.js";
 import {
   type Doc,
   newAjv,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fillPath, isMemberPath, matchOperation, matchPath, operationKey } from "../core/spec/match.js";
-import { OPERATIONS, SPECIFIED_OPERATIONS } from "../core/spec/operations.js";
+import { fillPath, isMemberPath, matchOperation, matchPath, operationKey } from "../core/api/match.js";
+import { OPERATIONS, SPECIFIED_OPERATIONS } from "../core/api/operations.js";
 import { routes } from "../reference/routes/index.js";
 
 describe("the operation table", () => {

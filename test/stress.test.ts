@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Exchange } from "../core/transport/http.js";
 import { runChecks } from "../core/run/runner.js";
 import { repeatWrites } from "../core/run/schedule.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import { startReference } from "../reference/server.js";
 import type { Item } from "../reference/store.js";
 import { catalogue } from "../suites/index.js";

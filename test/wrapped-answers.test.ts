@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CheckResult } from "../core/model/result.js";
 import { runChecks } from "../core/run/runner.js";
-import { Schemas } from "../core/spec/schemas.js";
+import { Schemas } from "../core/api/schemas.js";
 import type { RunSettings } from "../core/run/settings.js";
 import { catalogue } from "../suites/index.js";
 import { startWrapping, type WrappingServer } from "./wrapping-server.js";

@@ -2,7 +2,7 @@ import { drift, driftLines } from "../../core/served/drift.js";
 import { Api } from "../../core/transport/api.js";
 import { readServed } from "../../core/served/read.js";
 import { openDoor } from "../../core/run/door.js";
-import { bundledOpenApi } from "../../core/spec/schemas.js";
+import { bundledOpenApi } from "../../core/api/schemas.js";
 import { type RunSettings, UsageError } from "../../core/run/settings.js";
 
 /** `conformance drift`: the served document against the bundled contract's E1–E13; exit 1 on a breaking difference with --strict. */

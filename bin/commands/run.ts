@@ -33,7 +33,7 @@ export async function runCommand(
   const { publishToGitHub } = await import("../../core/reporters/github.js");
   const { HarRecorder } = await import("../../core/reporters/har.js");
   const { reportsLine, writeReports } = await import("../../core/reporters/write.js");
-  const { DeploymentUpdateCounter } = await import("../../core/spec/deployment-updates.js");
+  const { DeploymentUpdateCounter } = await import("../../core/api/deployment-updates.js");
   const { writePlan } = await import("../../core/run/write-plan.js");
   const { coverageLine, operationLines } = await import("../../core/served/operation-coverage.js");
   const { driftLines } = await import("../../core/served/drift.js");

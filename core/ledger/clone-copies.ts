@@ -1,5 +1,5 @@
 import type { Api } from "../transport/api.js";
-import { parseTimestamp, secondsBetween } from "../spec/timestamps.js";
+import { parseTimestamp, secondsBetween } from "../api/timestamps.js";
 import { carriesPrefix, createdSince, type ItemRef, listAll, namesOf, NOT_CONFIRMED, removalCurl, workspacePaths } from "./ownership.js";
 
 /**

@@ -3,8 +3,8 @@ import type { Response } from "../transport/http.js";
 import { cloneCopies, type ConfirmedClone, unconfirmedCopies } from "./clone-copies.js";
 import { NotVerifiable } from "../model/outcome.js";
 import { deleteItems, type ItemRef, NOT_CONFIRMED, pathOf, removalCurl, type Seen, seenItems } from "./ownership.js";
-import { matchOperation } from "../spec/match.js";
-import { OPERATIONS } from "../spec/operations.js";
+import { matchOperation } from "../api/match.js";
+import { OPERATIONS } from "../api/operations.js";
 
 export type { ItemRef, ItemType } from "./ownership.js";
 export { NOT_CONFIRMED } from "./ownership.js";

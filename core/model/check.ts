@@ -1,5 +1,7 @@
 import type { CheckContext } from "./context.js";
 import type { Level, Need, Share } from "./needs.js";
+import type { CheckId } from "./ids.js";
+import type { GroupReason } from "./reasons.js";
 import type { Watcher } from "../run/watcher.js";
 
 export type { Feature, FixtureName, Level, Need, Share, TokenRole } from "./needs.js";
@@ -23,7 +25,19 @@ export interface Check {
   applicable?: string;
   /** Undeclared: nothing for a read-only check, "exclusive" for one that writes (see Share). */
   shares?: Share[];
+  /** The failure reasons this check alone names (its `reason` keys), beside it; those its group shares are in the group's reasons.ts. */
+  reasons?: Record<string, GroupReason>;
   run(ctx: CheckContext): Promise<void>;
+}
+
+/**
+ * What one folder's checks share (`suites/<folder>/shares.ts`, assembled by suites/shares.ts): its
+ * groups' by group name, and the checks that differ from their group by id (a key ending in `*`
+ * names every id that starts with what precedes it).
+ */
+export interface GroupShares {
+  byGroup?: Record<string, Share[]>;
+  byId?: Partial<Record<CheckId | `${string}.*`, Share[]>>;
 }
 
 export type CheckSpec = Omit<Check, "group" | "needs" | "kind"> & { needs?: Need[]; kind?: Check["kind"] };

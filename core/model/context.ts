@@ -1,12 +1,12 @@
 import type { Api } from "../transport/api.js";
 import type { FixtureName, TokenRole } from "./needs.js";
 import type { Expect } from "./expect.js";
-import type { Endpoint } from "../spec/endpoints.js";
+import type { Endpoint } from "../api/endpoints.js";
 import type { FixtureValues } from "../run/fixtures.js";
 import type { Exchange, Response } from "../transport/http.js";
 import type { Scratch } from "../ledger/scratch.js";
 import type { ServedRead } from "../served/read.js";
-import type { Schemas } from "../spec/schemas.js";
+import type { Schemas } from "../api/schemas.js";
 import type { RunSettings } from "../run/settings.js";
 
 /** What a check's `run` receives. */

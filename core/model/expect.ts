@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Response } from "../transport/http.js";
 import { CheckFailure } from "./outcome.js";
 import type { ReasonKey } from "./reasons.js";
-import type { SchemaName, Schemas } from "../spec/schemas.js";
+import type { SchemaName, Schemas } from "../api/schemas.js";
 
 /**
  * Assertions that speak the language of the report: each names what was expected and what came,

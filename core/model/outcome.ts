@@ -55,7 +55,7 @@ export class NotExercised extends Error {}
 export class Blocked extends Error {
   constructor(
     readonly rootCause: string,
-    /** rootCheck: the check that owns the endpoint (core/spec/endpoints.ts), the root as data; detail: this check's own request and answer. */
+    /** rootCheck: the check that owns the endpoint (core/api/endpoints.ts), the root as data; detail: this check's own request and answer. */
     readonly about: { rootCheck: string; detail?: string; exchange?: Exchange; owner?: BlockedRoot["owner"] },
   ) {
     super(`blocked by ${rootCause}${about.detail ? ` (${about.detail})` : ""}`);

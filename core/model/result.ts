@@ -73,11 +73,11 @@ export interface RunOutcome {
   interrupted: boolean;
   durationMs: number;
   startedAt: string;
-  /** The run's read of the served document, when a check made one (core/spec/document-sections.ts reuses it). */
+  /** The run's read of the served document, when a check made one (core/run/document-sections.ts reuses it). */
   servedDocument?: Promise<ServedRead>;
   /** The 429 and 503 answers the run waited out (core/transport/http.ts): shown once, never a check's verdict. */
   transients?: TransientCounts;
-  /** Which classes of each input (core/spec/input-domain.ts) the run sent and judged. */
+  /** Which classes of each input (core/api/input-domain.ts) the run sent and judged. */
   inputClasses?: ClassCoverage;
 }
 

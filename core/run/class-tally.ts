@@ -1,11 +1,11 @@
-import { INPUT_DOMAINS, type InputDomain } from "../spec/input-domain.js";
-import { matchOperation } from "../spec/match.js";
-import { SPECIFIED_OPERATIONS } from "../spec/operations.js";
+import { INPUT_DOMAINS, type InputDomain } from "../api/input-domain.js";
+import { matchOperation } from "../api/match.js";
+import { SPECIFIED_OPERATIONS } from "../api/operations.js";
 import type { Exchange, FullAnswer } from "../transport/http.js";
 
 /**
  * Measured, not declared (issue 29, section 4): which classes of each input of the table
- * (core/spec/input-domain.ts) the run sent, and through which checks. The run's transport feeds it
+ * (core/api/input-domain.ts) the run sent, and through which checks. The run's transport feeds it
  * every exchange through its `observe` hook; at the end, a class sent by a check that reached a
  * verdict (passed or failed) was judged. A class that cannot be told from the request alone (an id
  * "of another deployment", a filter value "a prefix of a stored one") is counted as not measured,

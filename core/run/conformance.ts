@@ -1,12 +1,12 @@
 import type { Check } from "../model/check.js";
-import { belowMinimum, documentSections } from "../spec/document-sections.js";
+import { belowMinimum, documentSections } from "./document-sections.js";
 import { baselineOutcome, type GateOptions, gateExitCode, judgingOf, notRun } from "./gate.js";
 import { ExchangeTally } from "../served/operation-coverage.js";
 import { buildReport, labelled, type Report, type Selection } from "../reporters/report.js";
 import { summarise, verifiedLine, verifiedPercent } from "./verdict.js";
 import type { RunOutcome } from "../model/result.js";
 import { type RunHooks, runChecks } from "./runner.js";
-import { Schemas } from "../spec/schemas.js";
+import { Schemas } from "../api/schemas.js";
 import type { HttpClient } from "../transport/http.js";
 import { openDoor } from "./door.js";
 import type { RunSettings } from "./settings.js";
@@ -23,7 +23,7 @@ export interface Conformance {
   baselineFile?: string;
   /** --min-coverage: fewer of the served document's operations exercised fails the run. */
   minCoverage?: number;
-  /** --min-class-coverage: the least share of the input classes (core/spec/input-domain.ts) the run must judge, in percent. */
+  /** --min-class-coverage: the least share of the input classes (core/api/input-domain.ts) the run must judge, in percent. */
   minClassCoverage?: number;
   /** --min-verified: fewer of the run's MUST rules verified (in percent) fails the run: a green gate says how much it checked. */
   minVerified?: number;

@@ -4,11 +4,11 @@ import { type FullAnswer, HttpClient } from "../transport/http.js";
 import { Redactor } from "../transport/redact.js";
 import type { TokenRole } from "../model/check.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
-import { writeClassOf } from "../spec/client.js";
-import { deploymentsOf } from "../spec/deployments.js";
-import { matchOperation } from "../spec/match.js";
+import { writeClassOf } from "../api/client.js";
+import { deploymentsOf } from "../api/deployments.js";
+import { matchOperation } from "../api/match.js";
 import { fixturesFor } from "./fixtures.js";
-import { OPERATIONS, operation, READ_METHODS } from "../spec/operations.js";
+import { OPERATIONS, operation, READ_METHODS } from "../api/operations.js";
 import type { Need } from "../model/needs.js";
 
 export function credentials(settings: RunSettings): { primary?: Credential; roles: Partial<Record<TokenRole, Credential>> } {
@@ -85,7 +85,7 @@ const DEPLOYMENT_ROOTS = [operation("deleteDeployment").path, operation("createD
 
 /**
  * Why the run may not send this request, or undefined: a read-only run sends GET, HEAD and
- * OPTIONS only; a write of a class the user did not opt into (its row's, core/spec/operations.ts;
+ * OPTIONS only; a write of a class the user did not opt into (its row's, core/api/operations.ts;
  * "unnamed-operations" for one the table does not name) is not sent either.
  */
 export function guard(settings: RunSettings, method: string, path: string): string | undefined {

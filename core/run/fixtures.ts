@@ -2,11 +2,11 @@ import { Api } from "../transport/api.js";
 import type { HttpClient } from "../transport/http.js";
 import type { FixtureName } from "../model/needs.js";
 import { Skip } from "../model/outcome.js";
-import { allDeployments } from "../spec/deployments.js";
+import { allDeployments } from "../api/deployments.js";
 import { walkCursor } from "../transport/pagination.js";
 import { discovered, discoveryWalkFailed, requireAnswer } from "./preconditions.js";
 import type { FixtureConfig } from "./settings.js";
-import { pathTo } from "../spec/client.js";
+import { pathTo } from "../api/client.js";
 
 /** An environment as either documented shape reads (E2): the list shape or the control-plane one. */
 export interface EnvironmentView {

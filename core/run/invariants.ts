@@ -3,7 +3,7 @@ import type { Exchange, FullAnswer } from "../transport/http.js";
 import type { Observation, Observed, Violation } from "./watcher.js";
 import { show } from "../model/outcome.js";
 import type { CheckResult } from "../model/result.js";
-import type { Schemas } from "../spec/schemas.js";
+import type { Schemas } from "../api/schemas.js";
 
 export type { Observed, Violation, Watcher } from "./watcher.js";
 

@@ -1,4 +1,4 @@
-import { type Endpoint, specEndpoints } from "../spec/endpoints.js";
+import { type Endpoint, specEndpoints } from "../api/endpoints.js";
 import { statusLine } from "../model/expect.js";
 import type { Exchange, Response } from "../transport/http.js";
 import { Blocked, CheckFailure, NotVerifiable, Skip } from "../model/outcome.js";
@@ -9,7 +9,7 @@ import { Blocked, CheckFailure, NotVerifiable, Skip } from "../model/outcome.js"
  * - 401 or 403: the token lacks the access the scenario needs (the user's setup): skipped;
  * - an endpoint whose shape the spec does not show (E14): not verifiable on this server;
  * - a spec'd endpoint (E1-E13) answering anything but a usable 2xx (404, 5xx, not JSON, not the
- *   shape needed): blocked by the check that owns the endpoint (core/spec/endpoints.ts).
+ *   shape needed): blocked by the check that owns the endpoint (core/api/endpoints.ts).
  * The owner itself (`checkId`) never skips or blocks on its own endpoint: it fails, whatever the
  * problem, so that a refused or missing endpoint always shows as one failure.
  * Returns the body of a usable answer.
@@ -42,7 +42,7 @@ export function requireAnswer<T = any>(
 }
 
 /**
- * What the run has shown of the spec'd routes so far: the owner checks (core/spec/endpoints.ts) that
+ * What the run has shown of the spec'd routes so far: the owner checks (core/api/endpoints.ts) that
  * passed. A route whose owner passed is served: a 404 on it answers the request, it does not say
  * the route is missing, and nothing is blocked by a root that passed.
  */

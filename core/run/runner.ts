@@ -5,7 +5,7 @@ import type { CheckContext } from "../model/context.js";
 import { Expect } from "../model/expect.js";
 import { type Fixtures, fixturesFor } from "./fixtures.js";
 import { isStateChange } from "../model/reasons.js";
-import { CheckStopped, runInCheckScope } from "./check-scope.js";
+import { CheckStopped, runInCheckScope } from "../transport/check-scope.js";
 import { DoorRefused, type Exchange, type FullAnswer, type HttpClient, NetworkError } from "../transport/http.js";
 import { credentials, openDoor, redactorFor } from "./door.js";
 import { InvariantWatch, isInvariant } from "./invariants.js";
@@ -14,7 +14,7 @@ import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch } from "../ledger/scratch.js";
 import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";
-import type { Schemas } from "../spec/schemas.js";
+import type { Schemas } from "../api/schemas.js";
 import { ServedReader } from "../served/read.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
 

@@ -1,5 +1,5 @@
-import { matchOperation } from "../spec/match.js";
-import { SPECIFIED_OPERATIONS } from "../spec/operations.js";
+import { matchOperation } from "../api/match.js";
+import { SPECIFIED_OPERATIONS } from "../api/operations.js";
 import type { CheckResult } from "../model/result.js";
 
 /**
@@ -82,7 +82,7 @@ function endpointOf(method: string, url: string): { method: string; path: string
 }
 
 /**
- * A spec'd endpoint answering 5xx already reads as one failure (its owner, core/spec/endpoints.ts) and N
+ * A spec'd endpoint answering 5xx already reads as one failure (its owner, core/api/endpoints.ts) and N
  * blocked: a "server-error" failure there (the no-5xx invariant, a no-5xx property) joins the
  * blocked, under the same root cause, when the owner failed.
  */

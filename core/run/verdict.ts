@@ -1,4 +1,4 @@
-import { CheckInterrupted, CheckTimedOut } from "./check-scope.js";
+import { CheckInterrupted, CheckTimedOut } from "../transport/check-scope.js";
 import type { Exchange } from "../transport/http.js";
 import { DoorRefused, NetworkError, RateLimited, TransientWrite } from "../transport/http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, Skip } from "../model/outcome.js";

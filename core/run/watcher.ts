@@ -1,6 +1,6 @@
 import type { Exchange, FullAnswer } from "../transport/http.js";
 import type { ReasonKey } from "../model/reasons.js";
-import type { Schemas } from "../spec/schemas.js";
+import type { Schemas } from "../api/schemas.js";
 
 /** One exchange as an invariant reads it: the report's redacted exchange, and the whole answer. */
 export interface Observed extends FullAnswer {

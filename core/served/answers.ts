@@ -1,6 +1,6 @@
 import type { Response } from "../transport/http.js";
 import { documentedResponse, type Operation } from "./served-document.js";
-import { isMemberPath } from "../spec/match.js";
+import { isMemberPath } from "../api/match.js";
 import { atPointer } from "../model/json-pointer.js";
 
 /**

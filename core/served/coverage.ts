@@ -4,8 +4,8 @@
  * catalogue without a second list to keep in step.
  */
 import type { Level } from "../model/check.js";
-import { ruleRanges } from "../spec/rule-ranges.js";
-import { type SpecRule, specRules } from "../spec/spec-rules.js";
+import { ruleRanges } from "../api/rule-ranges.js";
+import { type SpecRule, specRules } from "../api/spec-rules.js";
 
 const NUMBERS = String.raw`(\d+(?:\s*(?:,|and)\s*\d+)*)`;
 const numbers = (s: string) => s.split(/\s*(?:,|and)\s*/).map((n) => n.trim());
@@ -76,7 +76,7 @@ export function coverageMarkdown(checks: { id: string; level: Level; spec: strin
     "## Where each rule applies",
     "",
     "A stated rule holds over a range (operations, fields, pages, values, callers, read paths): each cell of it, and the checks that",
-    "cover that cell (`core/spec/rule-ranges.ts`).",
+    "cover that cell (`core/api/rule-ranges.ts`).",
     "",
     "| rule | over | cell | checks |",
     "|---|---|---|---|",

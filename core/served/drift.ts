@@ -1,7 +1,7 @@
-import { dereference } from "../spec/dereference.js";
+import { dereference } from "../api/dereference.js";
 import { type Operation, operationsOf } from "./served-document.js";
-import { operationKey } from "../spec/match.js";
-import { SPECIFIED } from "../spec/spec-operations.js";
+import { operationKey } from "../api/match.js";
+import { SPECIFIED } from "../api/spec-operations.js";
 import { pointerKey, pointerToken } from "../model/json-pointer.js";
 
 /**

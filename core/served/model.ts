@@ -2,8 +2,8 @@ import { NotVerifiable } from "../model/outcome.js";
 import { type Operation, operationsOf } from "./served-document.js";
 import { ServedOperation } from "./served-operations.js";
 import { type Addressed, addressedBy } from "./answers.js";
-import { matchOperation } from "../spec/match.js";
-import { operation, type OperationName } from "../spec/operations.js";
+import { matchOperation } from "../api/match.js";
+import { operation, type OperationName } from "../api/operations.js";
 
 /**
  * The served OpenAPI document as one model, built once a run (core/served/read.ts) and read by
@@ -36,7 +36,7 @@ export class ServedModel {
     return op;
   }
 
-  /** The served operation at a row of the spec's table (core/spec/operations.ts), matched by its template. */
+  /** The served operation at a row of the spec's table (core/api/operations.ts), matched by its template. */
   findNamed(name: OperationName): ServedOperation | undefined {
     const { method, path } = operation(name);
     return this.find(method, path);

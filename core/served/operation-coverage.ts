@@ -1,8 +1,8 @@
 import type { Api } from "../transport/api.js";
 import type { Exchange } from "../transport/http.js";
 import { documentedResponse, type Operation } from "./served-document.js";
-import { NAMED_E14, specSectionOf } from "../spec/spec-operations.js";
-import { matchOperation, operationKey } from "../spec/match.js";
+import { NAMED_E14, specSectionOf } from "../api/spec-operations.js";
+import { matchOperation, operationKey } from "../api/match.js";
 
 const PROBES_AT_ONCE = 8;
 

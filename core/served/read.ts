@@ -3,7 +3,7 @@ import type { Api } from "../transport/api.js";
 import type { Response } from "../transport/http.js";
 import { readGivenDocument } from "./given-document.js";
 import { NotVerifiable, Skip } from "../model/outcome.js";
-import { dereference } from "../spec/dereference.js";
+import { dereference } from "../api/dereference.js";
 import { SPEC_PATH } from "./served-document.js";
 import { ServedModel } from "./model.js";
 

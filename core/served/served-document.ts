@@ -1,8 +1,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
-import { pathTo } from "../spec/client.js";
-import { operationKey } from "../spec/match.js";
+import { pathTo } from "../api/client.js";
+import { operationKey } from "../api/match.js";
 import { pointerToken } from "../model/json-pointer.js";
 
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;

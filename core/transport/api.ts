@@ -1,6 +1,6 @@
 import type { Credential, Exchange, HttpClient, RequestSpec, Response } from "./http.js";
-import { type CallOptions, type OperationParams, requestTo } from "../spec/client.js";
-import type { OperationName } from "../spec/operations.js";
+import { type CallOptions, type OperationParams, requestTo } from "../api/client.js";
+import type { OperationName } from "../api/operations.js";
 import { readBackFor } from "./read-back.js";
 
 type Query = RequestSpec["query"];

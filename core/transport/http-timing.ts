@@ -1,6 +1,6 @@
 /** Time in the HTTP client: the pace of a --rate-limit, a 429's wait, one exchange's deadline. */
 import { EventEmitter } from "node:events";
-import { checkScope } from "../run/check-scope.js";
+import { checkScope } from "./check-scope.js";
 
 const MAX_429_WAIT_MS = 10_000;
 

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
-import { checkScope } from "../run/check-scope.js";
+import { checkScope } from "./check-scope.js";
 import type { Credential } from "./curl.js";
 import { describeExchange, excerpt } from "./exchange-shown.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";

@@ -1,6 +1,6 @@
 import type { Api } from "./api.js";
 import type { Response } from "./http.js";
-import type { SpecEndpoint } from "../spec/endpoints.js";
+import type { SpecEndpoint } from "../api/endpoints.js";
 import { CheckFailure, NotExercised } from "../model/outcome.js";
 import { requireAnswer } from "../run/preconditions.js";
 

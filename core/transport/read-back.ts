@@ -3,8 +3,8 @@ import type { RequestSpec, Response } from "./http.js";
 import { IDEMPOTENT } from "./http-timing.js";
 import { walkCursor } from "./pagination.js";
 import { TOOL_PREFIX } from "../ledger/scratch.js";
-import { matchOperation } from "../spec/match.js";
-import { OPERATIONS } from "../spec/operations.js";
+import { matchOperation } from "../api/match.js";
+import { OPERATIONS } from "../api/operations.js";
 
 /** POSTs whose second sending changes nothing the first did not: safe to send again after a 429 or 503. */
 const SAME_STATE_WHEN_REPEATED = new Set(["bulkMoveWorkspaceItems", "bulkDeleteWorkspaceItems", "bulkUserAction"]);

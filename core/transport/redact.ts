@@ -1,4 +1,4 @@
-import { MASK, SECRET_MARKERS } from "../spec/operations.js";
+import { MASK, SECRET_MARKERS } from "../api/operations.js";
 
 /**
  * Every string that reaches a report passes through a Redactor: configured tokens are replaced,

@@ -1,4 +1,4 @@
-import { operation } from "../../core/spec/operations.js";
+import { operation } from "../../core/api/operations.js";
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
@@ -93,6 +93,20 @@ export const documentedFaults: Fault[] = [
     description: "a method a path does not take is answered 403, as if the caller lacked access, not 405",
     because: { "documented.methods.unsupported-405": "not-405" },
     behaviour: { unsupportedMethod: () => ({ status: 403, message: "not allowed" }) },
+  },
+  {
+    name: "405-without-allow",
+    breaks: "E14; Versioning 1",
+    description: "a method a path does not take is answered 405 with no Allow header (RFC 9110, 15.5.6)",
+    because: { "documented.methods.allow-header": "allow-missing" },
+    behaviour: { unsupportedMethod: (method) => ({ status: 405, message: `${method} is not allowed here` }) },
+  },
+  {
+    name: "405-allow-names-get-only",
+    breaks: "E14; Versioning 1",
+    description: "a 405's Allow names GET alone, whatever else the path takes",
+    because: { "documented.methods.allow-header": "allow-incomplete" },
+    behaviour: { unsupportedMethod: (method) => ({ status: 405, message: `${method} is not allowed here`, allow: ["GET"] }) },
   },
   {
     name: "spec-documents-unreadable-folders",

@@ -1,6 +1,6 @@
 import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
-import { specified } from "../../core/spec/operations.js";
+import { specified } from "../../core/api/operations.js";
 
 /**
  * Each endpoint these faults take away, and the assertion of its owner (the operation table's) that

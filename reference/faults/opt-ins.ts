@@ -1,5 +1,5 @@
 import type { CheckId } from "../../core/model/ids.js";
-import type { OperationName } from "../../core/spec/operations.js";
+import type { OperationName } from "../../core/api/operations.js";
 import { type Fault, HttpError } from "../http.js";
 
 /**

@@ -1,7 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 import { trailingEmptyPage, withoutOffsets } from "../shape-variants.js";
-import { MASK } from "../../core/spec/operations.js";
+import { MASK } from "../../core/api/operations.js";
 import { authenticationFaults } from "./authentication.js";
 import { specDocumentFaults } from "./spec-document.js";
 

@@ -1,4 +1,4 @@
-import { operation } from "../../core/spec/operations.js";
+import { operation } from "../../core/api/operations.js";
 import type { Fault } from "../http.js";
 
 /** Faults of the served document, GET /api/v1/spec (an E14 route; Versioning 1). */

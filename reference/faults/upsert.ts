@@ -3,7 +3,7 @@ import { draftProblem, LEGACY_TABS, WIDGET_TYPES } from "../dashboard.js";
 import { type Fault, HttpError, ok } from "../http.js";
 import { workbookRecord } from "../serialize.js";
 import type { Item, Store } from "../store.js";
-import { UPSERT_CONFLICT_CODE } from "../../core/spec/operations.js";
+import { UPSERT_CONFLICT_CODE } from "../../core/api/operations.js";
 import { refusalAnsweredAs } from "./policies.js";
 
 const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.extra.code === UPSERT_CONFLICT_CODE;

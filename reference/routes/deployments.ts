@@ -1,4 +1,4 @@
-import { bundledOpenApi } from "../../core/spec/schemas.js";
+import { bundledOpenApi } from "../../core/api/schemas.js";
 import { ok, type Route } from "../http.js";
 import { offsetPage } from "../paging.js";
 import type { DeploymentRecord } from "../store.js";

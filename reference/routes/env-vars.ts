@@ -2,7 +2,7 @@ import { HttpError, ok, type App, type Route } from "../http.js";
 import { cursorPage } from "../paging.js";
 import type { DeploymentRecord } from "../store.js";
 import { deploymentOf } from "./common.js";
-import { MASK } from "../../core/spec/operations.js";
+import { MASK } from "../../core/api/operations.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

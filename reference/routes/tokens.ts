@@ -1,4 +1,4 @@
-import { LIMITS } from "../../core/spec/operations.js";
+import { LIMITS } from "../../core/api/operations.js";
 import { SignJWT } from "jose";
 import { HttpError, ok, type App, type Route } from "../http.js";
 import { deploymentOf } from "./common.js";

@@ -6,7 +6,7 @@ import { HttpError, ok, type App, type Route } from "../http.js";
 import { workbookRecord } from "../serialize.js";
 import { newItem, type DeploymentRecord, type Item } from "../store.js";
 import { itemsOf } from "./common.js";
-import { UPSERT_CONFLICT_CODE } from "../../core/spec/operations.js";
+import { UPSERT_CONFLICT_CODE } from "../../core/api/operations.js";
 
 /** A validated E11 body. `draft` is present when meta carried a dashboardDraft (already converted). */
 interface UpsertRequest {

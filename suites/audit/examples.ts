@@ -5,7 +5,7 @@ import { CheckFailure, NotExercised } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { EMAIL, emailIn, findColumns, instantOf, type AuditColumns, type EventColumn } from "./columns.js";
 import { peek, scanCsv, type Streamed } from "../lib/streamed.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 
 const EXPORT = pathTo("exportAuditLog");
 /** Rows held at once: of an unfiltered export to choose filter values from, of a filtered one to compare. */
@@ -281,7 +281,7 @@ export const auditChecks = group(
         );
         if (!email) throw new NotExercised("no row of the export shows a user's email");
         await expectFilter(ctx, before, { userEmail: email }, (r) => emailIn(r[col])?.toLowerCase() === email.toLowerCase());
-        // The filter's other classes (core/spec/input-domain.ts): a prefix and a part of a stored email name no user, so they keep no user's events.
+        // The filter's other classes (core/api/input-domain.ts): a prefix and a part of a stored email name no user, so they keep no user's events.
         const known = new Set(before.rows.map((r) => emailIn(r[col])?.toLowerCase()));
         for (const part of [email.slice(0, -1), email.slice(1)].filter((p) => !known.has(p.toLowerCase()))) {
           const query = { userEmail: part };

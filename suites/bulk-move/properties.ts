@@ -9,7 +9,7 @@ import { expectedBatch, type ItemFacts } from "./outcome.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "../lib/scratch-items.js";
 import { bulkMove, expectWorkbook, itemKey, requirePlacementShown } from "../lib/workbook-calls.js";
 import { workbookPath } from "../lib/workbook-writes.js";
-import { LIMITS } from "../../core/spec/operations.js";
+import { LIMITS } from "../../core/api/operations.js";
 import { isObject } from "../lib/values.js";
 import { atOnce } from "../lib/at-once.js";
 import { WORKSPACE_WRITES } from "../../core/model/needs.js";

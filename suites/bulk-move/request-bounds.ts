@@ -2,7 +2,7 @@ import { group } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
-import { LIMITS } from "../../core/spec/operations.js";
+import { LIMITS } from "../../core/api/operations.js";
 import { createFolder, createWorkbook, deletedItem } from "../lib/scratch-items.js";
 import { bulkMove, workbooksPath } from "../lib/workbook-calls.js";
 import { putBySlug, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";

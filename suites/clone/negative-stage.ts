@@ -5,7 +5,7 @@ import { walkCursor } from "../../core/transport/pagination.js";
 import { readableWithout } from "../lib/lenient-reading.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { trackAnswered } from "../lib/workbook-writes.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 import { isObject } from "../lib/values.js";
 

@@ -1,4 +1,4 @@
-import { classOf } from "../../core/spec/input-domain.js";
+import { classOf } from "../../core/api/input-domain.js";
 import { group, type Need } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
@@ -189,7 +189,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
         throw new NotExercised(
           `the deployment has ${key === undefined ? "no" : "one"} template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`,
         );
-      // Each class of a template variable's value (core/spec/input-domain.ts): a plain value, "", padded, non-ASCII.
+      // Each class of a template variable's value (core/api/input-domain.ts): a plain value, "", padded, non-ASCII.
       const values = [
         ctx.scratch.name("value"),
         ...["empty", "whitespace-padded", "non-ascii"].map((c) => classOf("updateDeployment", "/templateVariables/*", c).edges[0] as string),

@@ -1,9 +1,9 @@
 import { group } from "../../core/model/check.js";
-import { DEPLOYMENTS_PATH as LIST, deploymentsOf as listed } from "../../core/spec/deployments.js";
+import { DEPLOYMENTS_PATH as LIST, deploymentsOf as listed } from "../../core/api/deployments.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkOffset } from "../../core/transport/pagination.js";
-import { parseTimestamp } from "../../core/spec/timestamps.js";
+import { parseTimestamp } from "../../core/api/timestamps.js";
 
 /** The deployments of a page whose schema was checked: either documented shape has them. */
 const deploymentsOf = (body: any): any[] => listed(body) ?? [];

@@ -8,7 +8,7 @@ import { propertiesOf, recordOf } from "../../core/served/answers.js";
 import type { DocumentSchemas, Operation } from "../../core/served/served-document.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
 import { listed } from "../../core/served/served-operations.js";
-import { specSectionOf } from "../../core/spec/spec-operations.js";
+import { specSectionOf } from "../../core/api/spec-operations.js";
 import { namedIn } from "./refusals.js";
 import { contradiction, mayWrite, type OptIn, optInOf, type PathIds, writeClass } from "./requests.js";
 import { NotGenerated } from "../../generators/index.js";

@@ -2,12 +2,12 @@ import fc from "fast-check";
 import { group } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import { statusLine } from "../../core/model/expect.js";
-import type { Endpoint } from "../../core/spec/endpoints.js";
+import type { Endpoint } from "../../core/api/endpoints.js";
 import { CheckFailure, NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { forAll, propertySeed } from "../../core/run/property.js";
 import { type Operation, SPEC_PATH } from "../../core/served/served-document.js";
-import { operationKey } from "../../core/spec/match.js";
-import { specSectionOf } from "../../core/spec/spec-operations.js";
+import { operationKey } from "../../core/api/match.js";
+import { specSectionOf } from "../../core/api/spec-operations.js";
 import { invalidValues } from "../../generators/index.js";
 import { contradiction, invalidQueryValues, namesMadeUpValue, queryArbitrary, specQueryParameters } from "./requests.js";
 import { roundTrips, runChains } from "./chains.js";
@@ -46,6 +46,25 @@ function pageHolds(body: any, max: number): boolean {
     Array.isArray,
   );
   return lists.length > 0 && lists.every((l: unknown[]) => l.length <= max);
+}
+
+/**
+ * A PATCH, PUT or POST sent to each path of the document that does not list it, with a body that is
+ * not JSON, so nothing can be applied; never DELETE (a server that serves it undocumented would
+ * apply it whatever the body), nor a method the table does not name where the run did not opt into
+ * the unnamed operations (the door's rule). Sent side by side; the answers in the probes' order.
+ */
+async function unlistedMethods(ctx: CheckContext, ops: Operation[], deploymentId: string) {
+  const probes = [...new Set(ops.map((o) => o.path))].flatMap((path) => {
+    const listed = new Set(ops.filter((o) => o.path === path).map((o) => o.method));
+    const method = (["PATCH", "PUT", "POST"] as const).find((m) => !listed.has(m));
+    return method && guard(ctx.settings, method, path) === undefined ? [{ method, path }] : [];
+  });
+  const answers = await sideBySide(probes, ({ method, path }) => {
+    const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => (/^deployment_?id$/i.test(name) ? encodeURIComponent(deploymentId) : "0"));
+    return ctx.api.send({ method, path: filled, rawBody: "{", headers: { "content-type": "application/json" } });
+  });
+  return { probes, answers };
 }
 
 export const documentedChecks = group("documented", [
@@ -138,18 +157,7 @@ export const documentedChecks = group("documented", [
     async run(ctx) {
       const { ops, deploymentId } = await setUp(ctx);
       const findings = new Findings();
-      const probes = [...new Set(ops.map((o) => o.path))].flatMap((path) => {
-        const listed = new Set(ops.filter((o) => o.path === path).map((o) => o.method));
-        // Never DELETE: a server that serves it undocumented would apply it whatever the body.
-        const method = (["PATCH", "PUT", "POST"] as const).find((m) => !listed.has(m));
-        // A method the table does not name is an unnamed operation: sent only where the user opted into those (the door's rule).
-        return method && guard(ctx.settings, method, path) === undefined ? [{ method, path }] : [];
-      });
-      // A body that is not JSON applies nothing: side by side, judged in order.
-      const answers = await sideBySide(probes, ({ method, path }) => {
-        const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => (/^deployment_?id$/i.test(name) ? encodeURIComponent(deploymentId) : "0"));
-        return ctx.api.send({ method, path: filled, rawBody: "{", headers: { "content-type": "application/json" } });
-      });
+      const { probes, answers } = await unlistedMethods(ctx, ops, deploymentId);
       let told = 0;
       for (const [i, { method, path }] of probes.entries()) {
         const res = answers[i];
@@ -170,6 +178,44 @@ export const documentedChecks = group("documented", [
           "every path of the document lists PATCH, PUT and POST, or the run did not opt into the unnamed operations (--allow-unnamed-operations)",
         );
       if (!told) throw new NotExercised(`every probe's body that is not JSON was refused (${[...BODY_REFUSED].join(", ")}) before its method was judged`);
+    },
+  },
+  {
+    id: "documented.methods.allow-header",
+    spec: "E14; Versioning 1",
+    // HTTP's rule (RFC 9110, 15.5.6: a 405 MUST carry Allow); the spec implies it only by serving HTTP and documenting the methods.
+    level: "SHOULD",
+    title: "A 405 names, in Allow, the methods its path takes: at least every method the served document lists on it (RFC 9110, 15.5.6)",
+    needs: ["writes", "fixture:deployment"],
+    // The same probes as documented.methods.unsupported-405: a body that is not JSON applies nothing.
+    shares: [],
+    reasons: {
+      "allow-missing": { title: "A 405 answer carries an Allow header", expected: "Allow: the methods the path takes" },
+      "allow-incomplete": { title: "A 405's Allow names every method the served document lists on its path", expected: "each documented method in Allow" },
+    },
+    async run(ctx) {
+      const { ops, deploymentId } = await setUp(ctx);
+      const findings = new Findings();
+      const { probes, answers } = await unlistedMethods(ctx, ops, deploymentId);
+      const refused = probes.flatMap((p, i) => (answers[i].status === 405 ? [{ ...p, res: answers[i] }] : []));
+      for (const { method, path, res } of refused) {
+        const allow = res.headers.allow;
+        if (allow === undefined) {
+          findings.fail(`${method} ${path} was answered 405 without an Allow header`, { reason: "allow-missing", expected: "Allow", got: "none", res });
+          continue;
+        }
+        const named = new Set(allow.split(",").map((m) => m.trim().toUpperCase()));
+        const left = ops.filter((o) => o.path === path && !named.has(o.method)).map((o) => o.method);
+        if (left.length)
+          findings.fail(`${method} ${path} was answered 405 with an Allow that leaves out ${left.join(", ")}, which the document lists`, {
+            reason: "allow-incomplete",
+            expected: "each documented method in Allow",
+            got: `Allow: ${allow}`,
+            res,
+          });
+      }
+      findings.throwIfAny();
+      if (!refused.length) throw new NotExercised("no method the served document does not list on a path was answered 405");
     },
   },
   {

@@ -3,7 +3,7 @@ import { statusLine } from "../../core/model/expect.js";
 import type { Response } from "../../core/transport/http.js";
 import { DocumentSchemas } from "../../core/served/served-document.js";
 import type { ServedOperation } from "../../core/served/served-operations.js";
-import { specSectionOf } from "../../core/spec/spec-operations.js";
+import { specSectionOf } from "../../core/api/spec-operations.js";
 import { contradiction } from "./requests.js";
 
 const schemas = new DocumentSchemas();

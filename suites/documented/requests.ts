@@ -13,11 +13,11 @@ import {
   type Parameter,
 } from "../../core/served/served-document.js";
 import { optInGranted, type RunSettings } from "../../core/run/settings.js";
-import { writeClassOf } from "../../core/spec/client.js";
-import type { WriteClass } from "../../core/spec/operations.js";
+import { writeClassOf } from "../../core/api/client.js";
+import type { WriteClass } from "../../core/api/operations.js";
 import { conforms, NotGenerated, validValues } from "../../generators/index.js";
 import { merge } from "../../generators/schema-shape.js";
-import { matchOperation } from "../../core/spec/match.js";
+import { matchOperation } from "../../core/api/match.js";
 
 /** The first array of records an answer carries: the answer itself, `items`, `data`, or an array under `data`. */
 function firstRecords(body: any): any[] {
@@ -284,7 +284,7 @@ export function invalidQueryValues(p: Parameter): { value: string; breaks: strin
   return out;
 }
 
-/** An operation's write class, read from its row of the table (core/spec/operations.ts); a write the table does not name is "unnamed-operations". */
+/** An operation's write class, read from its row of the table (core/api/operations.ts); a write the table does not name is "unnamed-operations". */
 export const writeClass = (op: Pick<Operation, "method" | "path">): WriteClass => writeClassOf(op.method, op.path);
 
 /**

@@ -3,12 +3,12 @@ import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { type Addressed, addressedBy, createdBy, propertiesOf, recordOf, requiredOf } from "../../core/served/answers.js";
 import type { Operation } from "../../core/served/served-document.js";
-import { operationKey } from "../../core/spec/match.js";
+import { operationKey } from "../../core/api/match.js";
 import { NotGenerated, validValues } from "../../generators/index.js";
 import { mayWrite, type OptIn, optInOf, type PathIds } from "./requests.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
 import type { ReadBack } from "../../core/ledger/scratch.js";
-import { operation } from "../../core/spec/operations.js";
+import { operation } from "../../core/api/operations.js";
 
 /**
  * A resource the document lets a client create and then address: the create, and the operations

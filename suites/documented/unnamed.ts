@@ -2,7 +2,7 @@ import { group } from "../../core/model/check.js";
 import { statusLine } from "../../core/model/expect.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { propertySeed } from "../../core/run/property.js";
-import { specSectionOf } from "../../core/spec/spec-operations.js";
+import { specSectionOf } from "../../core/api/spec-operations.js";
 import { operationsOf } from "../../core/served/served-document.js";
 import { contradiction, mayWrite } from "./requests.js";
 import { namedIn } from "./refusals.js";

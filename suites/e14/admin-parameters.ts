@@ -4,8 +4,8 @@ import { NotVerifiable } from "../../core/model/outcome.js";
 import { propertiesOf } from "../../core/served/answers.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
-import type { OperationParams } from "../../core/spec/client.js";
-import type { OperationName } from "../../core/spec/operations.js";
+import type { OperationParams } from "../../core/api/client.js";
+import type { OperationName } from "../../core/api/operations.js";
 import { createdIn, documented, ok2xx, shownStatus } from "../lib/e14.js";
 
 /**

@@ -4,8 +4,8 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { field } from "../../core/served/served-operations.js";
-import { type OperationParams, pathTo } from "../../core/spec/client.js";
-import type { OperationName } from "../../core/spec/operations.js";
+import { type OperationParams, pathTo } from "../../core/api/client.js";
+import type { OperationName } from "../../core/api/operations.js";
 import { branchesByName, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 

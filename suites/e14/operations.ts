@@ -4,7 +4,7 @@ import { NotExercised } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { field } from "../../core/served/served-operations.js";
 import type { ServedOperation } from "../../core/served/served-operations.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 import { accepted, allRecords, createdIn, documented, servedOrPlain } from "../lib/e14.js";
 
 /**

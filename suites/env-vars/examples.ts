@@ -7,7 +7,7 @@ import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "../lib/cursor-walk.js";
 import { copyDifference } from "../lib/legacy-copy.js";
 import { ENV_VARS } from "../../generators/index.js";
-import { MASK, SECRET_MARKERS as MARKERS } from "../../core/spec/operations.js";
+import { MASK, SECRET_MARKERS as MARKERS } from "../../core/api/operations.js";
 import { varsPath } from "./calls.js";
 
 const DISCOVERY_PAGE = 100;

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../../core/model/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { ENV_VAR_POOL, ENV_VARS } from "../../generators/index.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 import { succeeded } from "../lib/success.js";
 import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 

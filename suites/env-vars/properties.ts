@@ -5,7 +5,7 @@ import type { Response } from "../../core/transport/http.js";
 import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
 import { forAll } from "../../core/run/property.js";
 import { ENV_VARS, envVarName, holdsMarker, PROPERTY_ENV_VARS, secretValue } from "../../generators/index.js";
-import { MASK } from "../../core/spec/operations.js";
+import { MASK } from "../../core/api/operations.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";
 import { varsPath } from "./calls.js";
 import { settled, SUCCESS } from "../lib/success.js";

@@ -8,7 +8,7 @@ import type { Response } from "../../core/transport/http.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf, smallestPagesOf } from "../lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "../lib/environment-list.js";
 import { notASubset } from "../lib/legacy-copy.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 
 const TYPES = ["production", "staging", "development"] as const;
 const listPath = (dep: string) => pathTo("listEnvironments", { deploymentId: dep });

@@ -6,7 +6,7 @@ import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "../lib/environment-list.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 import { SURE_LIMIT } from "../lib/cursor-walk.js";
 
 export const environmentPropertyChecks = groupedById([

@@ -4,13 +4,13 @@ import { groupedById } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
-import type { OpenApiDocument } from "../../core/spec/schemas.js";
+import type { OpenApiDocument } from "../../core/api/schemas.js";
 import { anyPageSize, conforms, invalidValues, longText, securityContext, text, validValues, type Schema } from "../../generators/index.js";
 import { tokenParams } from "../tokens/metadata-token.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { peek } from "../lib/streamed.js";
 import { trackAnswered } from "../lib/workbook-writes.js";
-import { fillPath } from "../../core/spec/match.js";
+import { fillPath } from "../../core/api/match.js";
 
 /**
  * Errors 2 lists the statuses the service uses, and none is a 5xx: a 5xx for what a client sent is

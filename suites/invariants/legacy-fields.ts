@@ -1,5 +1,5 @@
 import { invariant } from "../../core/run/invariants.js";
-import { typedAnswer } from "../../core/spec/typed-answers.js";
+import { typedAnswer } from "../../core/api/typed-answers.js";
 
 /** The deprecated fields of the cursor lists (Pagination styles 2; Versioning 2). */
 const LEGACY = ["data", "count", "pagination"] as const;

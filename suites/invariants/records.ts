@@ -1,4 +1,4 @@
-import type { SchemaName } from "../../core/spec/schemas.js";
+import type { SchemaName } from "../../core/api/schemas.js";
 
 const list = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 

@@ -1,5 +1,5 @@
 import { invariant } from "../../core/run/invariants.js";
-import { typedAnswer } from "../../core/spec/typed-answers.js";
+import { typedAnswer } from "../../core/api/typed-answers.js";
 import { dashboardConfigsOf, recordsOf } from "./records.js";
 
 /** Schema conformance, enums included (Schemas.validate: all but the growing widget types), of every answer the spec types. */

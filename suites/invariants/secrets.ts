@@ -1,6 +1,6 @@
 import { invariant, type Observed } from "../../core/run/invariants.js";
-import { matchPath } from "../../core/spec/match.js";
-import { MASK, SECRET_MARKERS as MARKERS, operation } from "../../core/spec/operations.js";
+import { matchPath } from "../../core/api/match.js";
+import { MASK, SECRET_MARKERS as MARKERS, operation } from "../../core/api/operations.js";
 
 /** The spec writes the markers in upper case: that is the MUST (any case is env-vars.mask.any-case, SHOULD). */
 const secretNamed = (name: string) => MARKERS.some((m) => name.includes(m));

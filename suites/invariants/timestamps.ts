@@ -1,6 +1,6 @@
 import { invariant } from "../../core/run/invariants.js";
-import { parseTimestamp } from "../../core/spec/timestamps.js";
-import { typedAnswer } from "../../core/spec/typed-answers.js";
+import { parseTimestamp } from "../../core/api/timestamps.js";
+import { typedAnswer } from "../../core/api/typed-answers.js";
 import { recordsOf } from "./records.js";
 
 /**

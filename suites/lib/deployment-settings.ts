@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 import { isObject } from "./values.js";
 import { succeeded } from "./success.js";
 

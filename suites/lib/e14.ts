@@ -5,14 +5,14 @@ import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { modelOf } from "../../core/served/read.js";
 import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
-import { pathTo } from "../../core/spec/client.js";
-import type { OperationName } from "../../core/spec/operations.js";
+import { pathTo } from "../../core/api/client.js";
+import type { OperationName } from "../../core/api/operations.js";
 import { isObject } from "./values.js";
 
 /**
  * What the checks of E14 rules share: the server's own document to spell requests by and to read
  * answers through (core/served/), its operations found by the rows of the spec's table
- * (core/spec/operations.ts), and the scratch objects they create (each removed at cleanup). A
+ * (core/api/operations.ts), and the scratch objects they create (each removed at cleanup). A
  * family the server does not document, or a setup request it does not answer, makes the check not
  * verifiable there: the spec shows none of these shapes.
  */

@@ -4,7 +4,7 @@ import { environmentView, type EnvironmentView } from "../../core/run/fixtures.j
 import type { Response } from "../../core/transport/http.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { requireAnswer } from "../../core/run/preconditions.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 
 /**
  * The environments E2 lists right now, in either documented shape (items/pageInfo, or the

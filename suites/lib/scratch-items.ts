@@ -6,7 +6,7 @@ import { carriesPrefix } from "../../core/ledger/ownership.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { servedOrPlain } from "./e14.js";
 import { ownWorkbook } from "./workbook-writes.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 
 /**
  * Workspace objects a check creates for itself, so that it never depends on (or disturbs) what a

@@ -1,7 +1,7 @@
 import type { Api } from "../../core/transport/api.js";
 import type { Response } from "../../core/transport/http.js";
 import { retryAfterMs, sleep } from "../../core/transport/http-timing.js";
-import type { Method } from "../../core/spec/operations.js";
+import type { Method } from "../../core/api/operations.js";
 
 /**
  * A success as HTTP allows it, where the spec names no status (RFC 9110 §15.3): the request

@@ -5,7 +5,7 @@ import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
 import { createWorkbook } from "./scratch-items.js";
 import { workbookPath } from "./workbook-writes.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 
 /** What the workspace properties and the model test share beyond E10/E11 writes (workbook-writes.ts). */
 

@@ -6,8 +6,8 @@ import type { Scratch } from "../../core/ledger/scratch.js";
 import { carriesPrefix } from "../../core/ledger/ownership.js";
 import { statusLine } from "../../core/model/expect.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import { sameTimestamp } from "../../core/spec/timestamps.js";
-import { pathTo } from "../../core/spec/client.js";
+import { sameTimestamp } from "../../core/api/timestamps.js";
+import { pathTo } from "../../core/api/client.js";
 import type { Together } from "../../core/transport/together.js";
 
 /**

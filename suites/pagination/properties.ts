@@ -6,7 +6,7 @@ import { walkCursor } from "../../core/transport/pagination.js";
 import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";
 import { varsPath } from "../env-vars/calls.js";
 import { atOnce } from "../lib/at-once.js";

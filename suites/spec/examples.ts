@@ -3,12 +3,12 @@ import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import type { ServedRead } from "../../core/served/read.js";
 import { operationsOf } from "../../core/served/served-document.js";
-import { operationKey } from "../../core/spec/match.js";
-import { SPECIFIED } from "../../core/spec/spec-operations.js";
+import { operationKey } from "../../core/api/match.js";
+import { SPECIFIED } from "../../core/api/spec-operations.js";
 import { drift } from "../../core/served/drift.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { pointerToken } from "../../core/model/json-pointer.js";
-import { operation } from "../../core/spec/operations.js";
+import { operation } from "../../core/api/operations.js";
 
 /** The run's one read of the document (core/served/read.ts), judged here: these checks are about the document itself. */
 async function servedDocument({

@@ -3,10 +3,10 @@ import type { JWTPayload } from "jose";
 import { group, type Need } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { sameInstant } from "../../core/spec/timestamps.js";
+import { sameInstant } from "../../core/api/timestamps.js";
 import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "./metadata-token.js";
-import { pathTo } from "../../core/spec/client.js";
-import { LIMITS, type OperationName, type SpecSection } from "../../core/spec/operations.js";
+import { pathTo } from "../../core/api/client.js";
+import { LIMITS, type OperationName, type SpecSection } from "../../core/api/operations.js";
 
 const DEFAULT_LIFETIME_S = LIMITS.tokenLifetimeSeconds;
 /** published docs: one published schema bounds expires_in to 1..3600, so only values in it are sent. */

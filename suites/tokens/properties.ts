@@ -5,10 +5,10 @@ import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
-import { secondsBetween } from "../../core/spec/timestamps.js";
+import { secondsBetween } from "../../core/api/timestamps.js";
 import { securityContext } from "../../generators/index.js";
 import { fromClasses } from "../../generators/classes.js";
-import { domainOf } from "../../core/spec/input-domain.js";
+import { domainOf } from "../../core/api/input-domain.js";
 import { claimsOf, tokenPath, tokenTimes } from "./metadata-token.js";
 
 /** E3 with a generated body: the 200 answer's data, after its schema is checked. */
@@ -30,7 +30,7 @@ async function issueToken(
 /** facts.md: one published schema bounds expires_in to 1..3600, the values every server takes. */
 const SAFE_LIFETIME = 3600;
 /**
- * Every positive class of E3's expires_in (core/spec/input-domain.ts): one second, plausible, the
+ * Every positive class of E3's expires_in (core/api/input-domain.ts): one second, plausible, the
  * default, past it, far beyond any plausible cap, fractional. A server that silently caps long
  * lifetimes shows only there.
  */

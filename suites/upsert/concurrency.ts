@@ -4,7 +4,7 @@ import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { ownWorkbook, putBySlug, workbookPath } from "../lib/workbook-writes.js";
-import { pathTo } from "../../core/spec/client.js";
+import { pathTo } from "../../core/api/client.js";
 import { Together } from "../../core/transport/together.js";
 
 const WRITERS = 12;

@@ -4,7 +4,7 @@ import type { Response } from "../../core/transport/http.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { requireDraftShown } from "../lib/workbook-place.js";
 import { ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition, workbookPath } from "../lib/workbook-writes.js";
-import { LIMITS } from "../../core/spec/operations.js";
+import { LIMITS } from "../../core/api/operations.js";
 
 /** E11 rule 2 (a meta.dashboardDraft is validated as elsewhere): the draft checks of the upsert group. */
 

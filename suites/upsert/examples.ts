@@ -1,8 +1,8 @@
 import { group } from "../../core/model/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import { NON_ASCII_CASE_PAIRS } from "../../core/spec/input-domain.js";
+import { NON_ASCII_CASE_PAIRS } from "../../core/api/input-domain.js";
 import type { CheckContext } from "../../core/model/context.js";
-import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../../core/spec/deployments.js";
+import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../../core/api/deployments.js";
 import { walkOffset, wholeList } from "../../core/transport/pagination.js";
 import { inFolder } from "../lib/workbook-place.js";
 import { documented, expectAnswerIsStored, ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition } from "../lib/workbook-writes.js";
@@ -130,7 +130,7 @@ export const upsertChecks = group("upsert", [
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      // The case pairs of the slug's domain that lie outside ASCII (core/spec/input-domain.ts): lowercasing A-Z only misses them.
+      // The case pairs of the slug's domain that lie outside ASCII (core/api/input-domain.ts): lowercasing A-Z only misses them.
       const slug = `${ctx.scratch.slug("wb")}-${NON_ASCII_CASE_PAIRS.join("")}`;
       const made = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: ctx.scratch.name("workbook") });
       // A missing route refuses every slug: that is E11's owner's failure, not a refusal of these letters.

@@ -1,6 +1,5 @@
 import type { Check } from "../../core/model/check.js";
-import { workspaceModelChecks } from "./model.js";
 import { workspaceNegativeChecks } from "./negative.js";
 
 /** The workspace group: its examples, properties, negative data and model runs side by side. */
-export const workspaceSuite: Check[] = [...workspaceModelChecks, ...workspaceNegativeChecks];
+export const workspaceSuite: Check[] = [...workspaceNegativeChecks];

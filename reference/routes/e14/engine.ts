@@ -2,8 +2,8 @@ import { type App, HttpError, ok, type Reply, type Req, type Route } from "../..
 import { cursorPage } from "../../paging.js";
 import { e14, newId, nowIso, type Rec } from "../../e14/state.js";
 import { deploymentOf } from "../common.js";
-import { matchOperation } from "../../../core/spec/match.js";
-import { OPERATIONS, type OperationName } from "../../../core/spec/operations.js";
+import { matchOperation } from "../../../core/api/match.js";
+import { OPERATIONS, type OperationName } from "../../../core/api/operations.js";
 
 /**
  * A resource engine for the E14 families whose only rules are their shapes (the spec states none

@@ -1,4 +1,4 @@
-import { operation, type OperationName } from "../../../core/spec/operations.js";
+import { operation, type OperationName } from "../../../core/api/operations.js";
 import { HttpError, type Route } from "../../http.js";
 import { resourceRoutes, type ResourceDef } from "./engine.js";
 

@@ -113,7 +113,7 @@ function pathOf(urlOrPath: string): string {
   }
 }
 
-/** A row of any table of templates: the spec's (core/spec/operations.ts), a served document's, the reference's routes. */
+/** A row of any table of templates: the spec's (core/api/operations.ts), a served document's, the reference's routes. */
 export interface Template {
   method: string;
   path: string;

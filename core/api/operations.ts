@@ -3,7 +3,7 @@ import type { SchemaName } from "./schemas.js";
 
 /**
  * The spec's operations and the vocabulary it fixes, as data: the one model of the API that the
- * suite (core/spec/match.ts, core/spec/client.ts) and the reference's router both read, like
+ * suite (core/api/match.ts, core/api/client.ts) and the reference's router both read, like
  * schemas/. Adding an endpoint is a line here; nothing else lists paths.
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -46,7 +46,7 @@ export interface Operation {
 
 export interface SpecifiedOperation extends Operation {
   section: SpecSection;
-  /** The id of the check that fails when this operation does not answer as the spec says (core/spec/endpoints.ts). */
+  /** The id of the check that fails when this operation does not answer as the spec says (core/api/endpoints.ts). */
   owner: CheckId;
   pagination: Pagination;
   /** The schema the spec gives the answer, per status where it shows one. */
@@ -184,7 +184,7 @@ export const E14_OPERATIONS = [
 
 /**
  * E14 operations the spec's table leaves under a family ("`/folders`") and facts.md names with
- * their method: called by the suite, not probed as the spec's own (core/spec/spec-operations.ts).
+ * their method: called by the suite, not probed as the spec's own (core/api/spec-operations.ts).
  */
 export const FACT_OPERATIONS = [
   e14("createFolder", "POST", API_PREFIX, `${D}/folders`),
@@ -195,7 +195,7 @@ export const FACT_OPERATIONS = [
  * E14 families the spec's table writes as "CRUD", `/...` or a list of names ("the users and groups
  * lists"), one operation a line: the collection, and its members under `/{id}`, as the table's
  * other families are laid out. Called by the suite where a server documents them; never probed as
- * the spec's own (core/spec/spec-operations.ts), since their paths are the suite's reading of a family.
+ * the spec's own (core/api/spec-operations.ts), since their paths are the suite's reading of a family.
  */
 const EMBED_TENANT = "/embed-tenants/{tenantId}";
 const EMBED_GROUP = `${EMBED_TENANT}/groups/{embedGroupId}`;

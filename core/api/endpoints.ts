@@ -5,7 +5,7 @@ import { SPECIFIED_OPERATIONS, type SpecSection } from "./operations.js";
  * that fails when the endpoint does not answer as the spec says. A check that only builds its
  * scenario on an endpoint is blocked by that owner instead of failing, so a missing endpoint
  * reads as one root failure and N blocked checks. E14 names endpoints whose shape is not shown.
- * A view of the operation table (core/spec/operations.ts), which holds the owners.
+ * A view of the operation table (core/api/operations.ts), which holds the owners.
  */
 export type SpecEndpoint = SpecSection;
 export type Endpoint = SpecEndpoint | "E14";

@@ -3,7 +3,7 @@ import { E14_OPERATIONS, SPECIFIED_OPERATIONS } from "./operations.js";
 
 /**
  * The spec's operations by section, method and path: a view of the operation table
- * (core/spec/operations.ts) in the shape its older readers take.
+ * (core/api/operations.ts) in the shape its older readers take.
  */
 export interface SpecOperation {
   spec: string;

@@ -21,7 +21,7 @@ export function requestTo(name: OperationName, params: OperationParams = {}, opt
 }
 
 /**
- * The write class of a request (core/spec/operations.ts): its row's, "read" for a read, and
+ * The write class of a request (core/api/operations.ts): its row's, "read" for a read, and
  * "unnamed-operations" for a write the table has no row for. A path may carry values or
  * placeholders of any name (an operation of a server's document).
  */

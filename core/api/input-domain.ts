@@ -296,13 +296,13 @@ export const INPUT_DOMAINS: readonly InputDomain[] = [
 /** The domain of one input of an operation; a field the table does not hold is a tester's bug. */
 export function domainOf(operation: SpecifiedName, field: string): InputDomain {
   const d = INPUT_DOMAINS.find((x) => x.operation === operation && x.field === field);
-  if (!d) throw new Error(`no input domain for ${operation} ${field} (core/spec/input-domain.ts)`);
+  if (!d) throw new Error(`no input domain for ${operation} ${field} (core/api/input-domain.ts)`);
   return d;
 }
 
 /** One class of an input by name. */
 export function classOf(operation: SpecifiedName, field: string, name: string): ValueClass {
   const c = domainOf(operation, field).classes.find((x) => x.name === name);
-  if (!c) throw new Error(`no class ${name} of ${operation} ${field} (core/spec/input-domain.ts)`);
+  if (!c) throw new Error(`no class ${name} of ${operation} ${field} (core/api/input-domain.ts)`);
   return c;
 }

@@ -1,0 +1,14 @@
+import type { GroupReason } from "../../core/model/reasons.js";
+
+/** What the audit checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
+export const auditReasons = {
+  attachment: { title: "The export is sent as an attachment", expected: "content-disposition: attachment; filename=…" },
+  "export-answered": { title: "The audit log export answers 200 with a CSV file", expected: "200 with a CSV file" },
+  "filtered-empty": { title: "The … export is empty, though the unfiltered export holds matching rows", expected: "at least one row" },
+  "header-row": { title: "The first row is a header, not an event", expected: "named columns" },
+  "other-events": { title: '…, a part of the event name "…", returns events of other types', expected: 'no event other than "…"' },
+  ragged: { title: "Row … has … cells, the header …", expected: "column names" },
+  "partial-email-matched": { title: "A prefix or part of a user's email keeps no other user's events", expected: "no row" },
+  "row-outside-filter": { title: "Only rows that meet …", expected: "at least one row" },
+  "unnamed-column": { title: "Every column of the header row has a name", expected: "a header row" },
+} as const satisfies Record<string, GroupReason>;

@@ -1,0 +1,12 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the deployment-update checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+export const deploymentUpdateShares: GroupShares = {
+  byGroup: {
+    "deployment-update": ["write:deployment"],
+  },
+  byId: {
+    "deployment-update.version.near-miss-forms": ["write:deployment"],
+    "deployment-update.negative.unlisted-version": ["write:deployment"],
+  },
+};

@@ -1,0 +1,17 @@
+import type { GroupReason } from "../../core/model/reasons.js";
+
+/** What the deployments checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
+export const deploymentsReasons = {
+  "default-limit": { title: "Pagination.limit defaults to 20", expected: "the value the rule names" },
+  "default-offset": { title: "Pagination.offset defaults to 0", expected: "the value the rule names" },
+  "default-page-size": { title: "A default page holds at most 20 deployments", expected: "<= 20" },
+  "limit-caps": { title: "Limit=1 returns at most one deployment", expected: "<= 1 item" },
+  "limit-echoed": { title: "Pagination.limit echoes the limit sent", expected: "the value the rule names" },
+  "listed-once-per-walk": { title: "No deployment appears on two pages", expected: "the value the rule names" },
+  "past-end-empty": { title: "Offset=… (the total) returns no deployments", expected: "the value the rule names" },
+  "published-shape": {
+    title: "The deployments list is not in the published document's shape",
+    expected: "data.deployments with pagination, not data as an array or items",
+  },
+  "utc-offset": { title: "Every created_at names its UTC offset", expected: "a date-time with Z or ±hh:mm, e.g. 2024-01-15T10:30:00Z" },
+} as const satisfies Record<string, GroupReason>;

@@ -1,0 +1,18 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the documented checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+export const documentedShares: GroupShares = {
+  byId: {
+    // Its writes carry a body that is not JSON: nothing is applied, nothing another check reads moves.
+    "documented.methods.unsupported-405": [],
+    // Behind opt-ins, each on objects of its own: a user (and maybe an attribute), a clone, a file on
+    // its own dev-mode branch. The deployment lifecycle and the git operations make a deployment of
+    // their own (its branches, commits and repository too), which the deployments list shows to
+    // whatever walks it (the deployments group).
+    "documented.resources.deployment-lifecycle": ["add:deployments"],
+    "documented.operations.git": ["add:deployments"],
+    "documented.operations.own-user": ["add:users", "add:user-attributes"],
+    "documented.operations.own-dashboard": ["add:workspace"],
+    "documented.operations.own-file-delete": ["add:branches", "add:environments", "write:dev-mode"],
+  },
+};

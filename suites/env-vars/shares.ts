@@ -1,0 +1,13 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the env-vars checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+export const envVarsShares: GroupShares = {
+  byGroup: {
+    "env-vars": ["read:env-vars"],
+  },
+  byId: {
+    "env-vars.mask.any-upper-case-marker": ["add:env-vars"],
+    "env-vars.put.listed": ["add:env-vars"],
+    "env-vars.mask.any-other-case-marker": ["add:env-vars"],
+  },
+};

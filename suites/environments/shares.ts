@@ -1,0 +1,8 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the environments checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+export const environmentsShares: GroupShares = {
+  byGroup: {
+    environments: ["read:environments"],
+  },
+};

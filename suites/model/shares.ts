@@ -1,0 +1,8 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the model checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts); assembled by suites/shares.ts. */
+export const modelShares: GroupShares = {
+  byGroup: {
+    model: ["add:workspace"],
+  },
+};

@@ -1,0 +1,8 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the pagination checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+export const paginationShares: GroupShares = {
+  byId: {
+    "pagination.cursor.any-page-size": ["read:environments", "read:workspace", "read:env-vars"],
+  },
+};

@@ -1,0 +1,15 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the tokens checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+export const tokensShares: GroupShares = {
+  byGroup: {
+    // A metadata token changes nothing that another check reads.
+    tokens: [],
+  },
+  byId: {
+    "tokens.lifetime.any-expires-in": [],
+    "tokens.jwt.any-lifetime": [],
+    "tokens.negative.broken-body": [],
+    "tokens.negative.non-positive-lifetime": [],
+  },
+};

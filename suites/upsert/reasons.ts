@@ -1,0 +1,24 @@
+import type { GroupReason } from "../../core/model/reasons.js";
+
+/** What the upsert checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
+export const upsertReasons = {
+  "created-deployment": { title: "The created workbook is in the deployment asked", expected: "the value the rule names" },
+  "created-type": { title: "The created item is a workbook", expected: "the value the rule names" },
+  "entry-stored": { title: "An app entry at the limit is stored", expected: "a 2xx answer, the entry stored" },
+  "entry-truncated": { title: "An entry of … characters, the start of the one sent", expected: "no entry over … characters" },
+  "holder-unchanged": { title: "The workbook holding the slug keeps its name, meta and folder", expected: "the value the rule names" },
+  merged: { title: "Meta after sending {a: 1}, then {b: 2}", expected: "the value the rule names" },
+  "meta-kept": { title: "Meta after an update that sent only name", expected: "the value the rule names" },
+  "meta-merged": { title: "After upsert … of …, meta is the merge of what was sent (…)", expected: "the value the rule names" },
+  "name-kept": { title: "Name after an update that sent only meta", expected: "the value the rule names" },
+  "no-change": { title: "The workbook after the same request was applied again", expected: "the value the rule names" },
+  "one-holder": { title: "The workbooks the race answered with that still exist: only the one the slug reaches", expected: "the value the rule names" },
+  "same-id": { title: "The id answered for an existing slug", expected: "the value the rule names" },
+  "slug-reaches": { title: "…, trimmed and lowercased, is it reaches workbook …", expected: "the value the rule names" },
+  "tabs-converted": { title: "The draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but …", expected: "the value the rule names" },
+  "updated-at-kept": { title: "UpdatedAt after a request that changed nothing", expected: "the value the rule names" },
+  "widget-kept": { title: "The sent widget is kept in the dashboard draft", expected: "the widget sent" },
+  "conflict-applied": { title: "An upsert answered 409 upsert_branch_changed is not applied", expected: "the workbook as it was" },
+  "entry-at-limit-accepted": { title: "A dashboard app entry of exactly 255 characters is accepted", expected: "a 2xx" },
+  "entry-kept": { title: "A dashboard app entry of exactly 255 characters is kept whole", expected: "the entry as sent" },
+} as const satisfies Record<string, GroupReason>;

@@ -1,0 +1,12 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the upsert checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+export const upsertShares: GroupShares = {
+  byGroup: {
+    upsert: ["add:workspace"],
+  },
+  byId: {
+    // The 409 window is timing: nothing else may load the server meanwhile.
+    "upsert.concurrency.*": ["exclusive"],
+  },
+};

@@ -1,0 +1,10 @@
+import type { GroupReason } from "../../core/model/reasons.js";
+
+/** What the workbooks checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
+export const workbooksReasons = {
+  "count-matches": { title: "Count equals the workbooks the walk saw", expected: "the value the rule names" },
+  "count-not-below": { title: "Count is not below the workbooks the walk saw", expected: ">= …" },
+  "folder-filter": { title: "FolderId=… lists only workbooks of that folder", expected: "folderId … on every item" },
+  "no-previous-page": { title: "The first page (no after) has no previous page", expected: "hasPreviousPage false" },
+  "same-field": { title: "Workbook … of the get equals the list item's", expected: "the value the rule names" },
+} as const satisfies Record<string, GroupReason>;

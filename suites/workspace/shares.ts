@@ -1,0 +1,9 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the workspace checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+export const workspaceShares: GroupShares = {
+  byId: {
+    "workspace.negative.broken-body": ["add:workspace"],
+    "workspace.negative.broken-body-4xx": ["add:workspace"],
+  },
+};
