@@ -32,6 +32,12 @@ describe("the reference's HTTP answers", () => {
     expect([groups.status, groups.headers.get("allow")]).toEqual([405, "GET, POST"]);
   });
 
+  it("a concrete path is matched before a templated one (OpenAPI): PUT /users/bulk is a 405, not user 'bulk'", async () => {
+    const bulk = await call("PUT", "/api/v1/users/bulk", { action: "DELETE", userIds: [0] });
+    expect([bulk.status, bulk.headers.get("allow")]).toEqual([405, "POST"]);
+    expect((await call("PUT", "/api/v1/users/1", { firstName: "Alice" })).status).toBe(200);
+  });
+
   it("its served document declares the refusals it answers on every operation", async () => {
     const doc: any = await (await call("GET", "/api/v1/spec")).json();
     const undeclared: string[] = [];
