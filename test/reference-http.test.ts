@@ -95,6 +95,13 @@ describe("the reference's served document, as a peer tool (Schemathesis 4.9.5) r
     expect([users.type, users.required, users.properties.email.minLength]).toEqual(["object", ["email"], 1]);
   });
 
+  it("a branch name the branch create refuses is outside its documented pattern", async () => {
+    const name = doc.paths["/build/api/v1/deployments/{deploymentId}/branches"].post.requestBody.content["application/json"].schema;
+    const pattern = new RegExp((name.properties ?? doc.components.schemas.BranchCreateRequest.properties).name.pattern);
+    expect(["", "-x", "a b"].map((n) => pattern.test(n))).toEqual([false, false, false]);
+    expect(pattern.test("feature/x-1")).toBe(true);
+  });
+
   it("an email the user create refuses empty is documented with minLength 1", async () => {
     expect((await call("POST", "/api/v1/users", { email: "" })).status).toBe(400);
   });
