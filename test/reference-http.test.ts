@@ -58,6 +58,12 @@ describe("the reference's HTTP answers", () => {
     expect(res.status).toBeLessThan(300);
   });
 
+  it("an integer query parameter sent empty is not an integer: refused as any other non-integer", async () => {
+    expect((await call("GET", "/api/v1/user-oauth-tokens?first=")).status).toBe(400);
+    expect((await call("GET", "/api/v1/deployments?limit=")).status).toBe(400);
+    expect((await call("GET", "/api/v1/user-oauth-tokens?first=1")).status).toBe(200);
+  });
+
   it("a bulk user action takes a user id past 2^53 and reports it per user, not as a malformed body", async () => {
     const res = await call("POST", "/api/v1/users/bulk", `{"action":"DEACTIVATE","userIds":[8141442157527695097]}`);
     const body: any = await res.json();
