@@ -5,7 +5,8 @@ import { LIMITS } from "../core/api/operations.js";
 /** Reads an integer query parameter with a lower bound; a bad value is a 400, never a crash. */
 export function intParam(b: Behaviour, query: URLSearchParams, name: string, min: number): number | undefined {
   const raw = query.get(name);
-  if (raw === null || raw === "") return undefined;
+  // Absent is absent; sent empty (`first=`) is a value that is not an integer, refused like `first=x`.
+  if (raw === null) return undefined;
   if (!/^-?\d+$/.test(raw)) throw new HttpError(400, `${name} must be an integer`);
   const n = Number(raw);
   if (b.belowMinimum(n, min)) throw new HttpError(400, `${name} must be at least ${min}`);

@@ -47,6 +47,7 @@ const compiled = routes.map((r) => {
   const row = r.operation !== undefined ? operation(r.operation) : { ...r.unlisted!, section: "E14" };
   return { ...r, method: row.method, pattern: row.path, spec: row.section, match: (path: string) => matchPath(row.path, path) };
 });
+const literalSegments = (pattern: string) => pattern.split("/").filter((seg) => seg && !seg.startsWith("{")).length;
 /** The routes by their number of segments, in their order: a path is tried against those of its length only. */
 const bySegments = new Map<number, typeof compiled>();
 for (const route of compiled) bySegments.set(segmentCount(route.pattern), [...(bySegments.get(segmentCount(route.pattern)) ?? []), route]);
@@ -121,17 +122,16 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     }
     const user = app.b.authenticate(raw.headers.authorization, app.store, { method, path: url.pathname });
     if (!user) return await answerLater(app, res, shapedError(app, app.b.unauthenticated()));
-    let found: { route: (typeof compiled)[number]; params: Record<string, string> } | undefined;
-    const allowed = new Set<string>();
-    for (const route of bySegments.get(segmentCount(url.pathname)) ?? []) {
+    // OpenAPI, Paths Object: a concrete path is matched before a templated one. Of the paths the URL
+    // matches, only the most concrete answer it: PUT /api/v1/users/bulk is a 405, not user "bulk".
+    const matches = (bySegments.get(segmentCount(url.pathname)) ?? []).flatMap((route) => {
       const params = route.match(url.pathname);
-      if (!params) continue;
-      allowed.add(route.method);
-      if (route.method === method) {
-        found = { route, params };
-        break;
-      }
-    }
+      return params ? [{ route, params }] : [];
+    });
+    const concrete = Math.max(0, ...matches.map((m) => literalSegments(m.route.pattern)));
+    const candidates = matches.filter((m) => literalSegments(m.route.pattern) === concrete);
+    const found = candidates.find((m) => m.route.method === method);
+    const allowed = new Set(candidates.map((m) => m.route.method));
     if (!found && allowed.size) {
       const refusal = app.b.unsupportedMethod(method, [...allowed].sort());
       if (refusal.allow) allow = refusal.allow.join(", ");

@@ -50,12 +50,54 @@ function refusalsDeclared(paths: Record<string, any>): Record<string, any> {
   return out;
 }
 
+/**
+ * A path parameter is one non-empty segment: this server reads `/groups/` as `/groups`, so an
+ * empty value names another path, whose answer (405, a list) is not this operation's. The
+ * document says so with minLength 1 on every path parameter a string may fill.
+ */
+function pathParametersNonEmpty(paths: Record<string, any>): Record<string, any> {
+  const nonEmpty = (p: any) => {
+    const types = [p?.schema?.type].flat();
+    return p?.in === "path" && types.includes("string") ? { ...p, schema: { minLength: 1, ...p.schema } } : p;
+  };
+  const out: Record<string, any> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    out[path] = { ...item, ...(item.parameters ? { parameters: item.parameters.map(nonEmpty) } : {}) };
+    for (const m of METHODS.filter((x) => item?.[x]?.parameters)) out[path][m] = { ...item[m], parameters: item[m].parameters.map(nonEmpty) };
+  }
+  return out;
+}
+
+/**
+ * A create body written `{ allOf: [<the Write schema>], required: [...] }` is served as the Write
+ * schema with those fields required, one object schema saying the same: a peer tool
+ * (Schemathesis 4.9.5, coverage phase) drops the sibling `required` and sends `{}` as valid.
+ */
+function createBodiesInline(paths: Record<string, any>, schemas: Record<string, any>): Record<string, any> {
+  const out: Record<string, any> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    out[path] = { ...item };
+    for (const m of METHODS.filter((x) => item?.[x]?.requestBody?.content?.["application/json"]?.schema)) {
+      const media = item[m].requestBody.content["application/json"];
+      const { allOf, required, ...rest } = media.schema;
+      const ref = allOf?.length === 1 ? allOf[0]?.$ref : undefined;
+      const named = typeof ref === "string" && ref.startsWith("#/components/schemas/") ? schemas[ref.slice(21)] : undefined;
+      if (!named || Object.keys(rest).length || !Array.isArray(required) || named.allOf || named.$ref) continue;
+      const schema = { ...named, required: [...new Set([...(named.required ?? []), ...required])] };
+      const content = { ...item[m].requestBody.content, "application/json": { ...media, schema } };
+      out[path][m] = { ...item[m], requestBody: { ...item[m].requestBody, content } };
+    }
+  }
+  return out;
+}
+
 /** The served document with this server's own operations in it, and the refusals it answers declared. */
 export function ownOperationsDocumented(doc: any): any {
   const id = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+  const paths = (p: Record<string, any>) => pathParametersNonEmpty(createBodiesInline(refusalsDeclared(p), doc.components?.schemas ?? {}));
   return {
     ...doc,
-    paths: refusalsDeclared({
+    paths: paths({
       ...doc.paths,
       [QUERY_PATH]: {
         post: {

@@ -102,7 +102,8 @@ export const userRoutes: Route[] = [
       admin(app, req);
       const { action, userIds } = req.body ?? {};
       if (!BULK_ACTIONS.includes(action)) throw new HttpError(400, `action must be one of ${BULK_ACTIONS.join(", ")}`);
-      if (!Array.isArray(userIds) || userIds.length === 0 || !userIds.every((x: unknown) => Number.isSafeInteger(x)))
+      // Any integer, as the document declares (no maximum): one past 2^53 names no user, a per-user 404.
+      if (!Array.isArray(userIds) || userIds.length === 0 || !userIds.every((x: unknown) => Number.isInteger(x)))
         throw new HttpError(400, "userIds must be a non-empty array of integers");
       const ids = [...new Set<number>(userIds)];
       const failed: { userId: number; error: { status: number; message: string } }[] = [];
