@@ -5,7 +5,7 @@ import type { ReasonKey } from "../../core/model/reasons.js";
 import { field } from "../../core/served/served-operations.js";
 import type { ServedOperation } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/spec/client.js";
-import { accepted, allRecords, createdIn, documented, servedOrPlain } from "../lib/e14.js";
+import { accepted, allRecords, bodyWith, createdIn, documented, servedOrPlain } from "../lib/e14.js";
 
 /**
  * E14 rules of deployment operations: the logs filter by source (production, dev) and container,
@@ -67,11 +67,16 @@ export const e14OperationChecks = [
         const create = doc.requireNamed("createNotification", "creates a scheduled notification");
         doc.requireNamed("deleteNotification", "removes the run's notification afterwards");
         for (const operator of ["is_empty", "is_not_empty"]) {
-          const body = create.body({
-            "name|title": ctx.scratch.name("notify"),
-            "schedule|cron?": "0 9 * * 1",
-            "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }],
-          });
+          const body = await bodyWith(
+            ctx,
+            create,
+            {
+              "name|title": ctx.scratch.name("notify"),
+              "schedule|cron?": "0 9 * * 1",
+              "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }],
+            },
+            deploymentId,
+          );
           const res = await ctx.api.call("createNotification", { deploymentId }, { body });
           ctx.requireRoute(res, "E14", "creating a scheduled notification");
           const underTest = ["filters", "dashboardFilters", "operator", operator];
