@@ -41,7 +41,9 @@ const byGroup: Record<string, Share[]> = {
   embed: ["add:workspace"],
   logs: [],
   notifications: [],
-  "dbt-sync": ["add:dbt-sync"],
+  // A server may run one sync a deployment at a time (a second start answered 409): the checks that
+  // start one follow one another, and the history's filters are read after them, never beside.
+  "dbt-sync": ["write:dbt-sync"],
   policies: ["add:policies"],
   "embed-tenants": ["add:embed-tenants"],
 };
@@ -91,7 +93,8 @@ const byId: Partial<Record<CheckId | `${string}.*`, Share[]>> = {
   "users.list.search": ["read:users"],
   "user-attributes.list.cursor": ["read:user-attributes"],
   // It syncs a branch of its own, made and removed beside the other branch writers.
-  "dbt-sync.start.branch-and-ref": ["add:dbt-sync", "add:branches", "add:environments"],
+  "dbt-sync.start.branch-and-ref": ["write:dbt-sync", "add:branches", "add:environments"],
+  "dbt-sync.history.filters": ["read:dbt-sync"],
   // A hundred workbooks at once may fill a plan's workbook limit (plan-dependent): nothing that
   // creates workbooks (each adds to the workspace) runs beside them; what touches no workspace does.
   "bulk-move.request.at-limit-accepted": ["write:workspace"],

@@ -99,3 +99,26 @@ describe("an E14 body built from the served document and a listed object (issue 
     }
   });
 });
+
+/**
+ * Issue 28, point 3: the dbt rules run on a sync of the run's own. A server that runs one sync a
+ * deployment at a time answers a start 409 while another runs (here someone else's, for 1.5 s from
+ * the run's first start): the rules were left unverifiable; the start now waits for that sync to end.
+ */
+describe("the dbt rules run on a sync of the run's own (issue 28)", () => {
+  it("a start answered 409 while another sync runs is sent again once that one ends", async () => {
+    let busyUntil: number | undefined;
+    const proxy = await refusingProxy((req, url) => {
+      if (req.method !== "POST" || !url.pathname.endsWith("/dbt-sync")) return undefined;
+      busyUntil ??= Date.now() + 1500;
+      return Date.now() < busyUntil ? { status: 409, body: { error: "A dbt sync is already running for this deployment" } } : undefined;
+    });
+    try {
+      const checks = selectChecks(catalogue, undefined, ["dbt-sync.run.poll-result-logs", "dbt-sync.cancel.stops", "dbt-sync.start.branch-and-ref"]);
+      const { results } = await runChecks(checks, proxy.settings, await Schemas.load());
+      expect(results.map((r) => `${r.id} ${r.status}: ${r.message}`)).toEqual(checks.map((c) => `${c.id} passed: `));
+    } finally {
+      await proxy.close();
+    }
+  });
+});

@@ -4,7 +4,20 @@ import type { Response } from "../../core/transport/http.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { field, listed } from "../../core/served/served-operations.js";
-import { accepted, branchesByName, createdIn, devMode, documented, fileWrite, ok2xx, ownBranch, setup, setupRecord, shownStatus } from "../lib/e14.js";
+import {
+  accepted,
+  branchesByName,
+  startDbtSync,
+  createdIn,
+  devMode,
+  documented,
+  fileWrite,
+  ok2xx,
+  ownBranch,
+  setup,
+  setupRecord,
+  shownStatus,
+} from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 
 /**
@@ -178,7 +191,7 @@ export const e14ModelParameterChecks = [
         const branch = await ownBranch(ctx, doc, dep);
         // The branch's own name is a ref every git server resolves.
         const body = op.body({ "branchName|branch": branch, ref: branch });
-        const res = await ctx.api.call("startDbtSync", { deploymentId: dep }, { body });
+        const res = await startDbtSync(ctx, dep, body);
         ctx.requireRoute(res, "E14", "starting a dbt sync");
         // 409 is a conflict with the state (a sync already running), not with the fields sent: nothing shown about them.
         if (res.status === 409)

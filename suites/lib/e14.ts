@@ -164,6 +164,25 @@ export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string
   return name;
 }
 
+/** How long a dbt sync start waits for a sync already running to end (a 409), and how often it asks again. */
+const SYNC_IDLE_WAIT_MS = 30_000;
+const SYNC_RETRY_GAP_MS = 500;
+
+/**
+ * Starts a dbt sync of the deployment. A server may run one sync at a time and answer 409 while
+ * another runs (a sync of someone else's, or one a check before this one started): the start is
+ * sent again, every half second, until that one ends, within a generous bound; the last answer is
+ * the check's to judge.
+ */
+export async function startDbtSync(ctx: Pick<CheckContext, "api">, deploymentId: string, body: unknown): Promise<Response> {
+  const until = Date.now() + SYNC_IDLE_WAIT_MS;
+  for (;;) {
+    const res = await ctx.api.call("startDbtSync", { deploymentId }, { body });
+    if (res.status !== 409 || Date.now() >= until) return res;
+    await new Promise((r) => setTimeout(r, SYNC_RETRY_GAP_MS));
+  }
+}
+
 /** Every branch of the list (a walk over every page), by name. */
 export async function branchesByName(ctx: CheckContext, dep: string): Promise<Map<string, any>> {
   const { items } = await allRecords(ctx, pathTo("listBranches", { deploymentId: dep }), {}, "the branches list");
