@@ -99,4 +99,18 @@ describe("a POST whose second sending changes nothing (bulk move, bulk delete)",
     expect(await again!()).toBe(false);
     expect(readBackFor(api, { method: "POST", path: "/api/v1/deployments/1/workbooks/3/duplicate", body: {} })).toBeUndefined();
   });
+
+  it("each operation whose row says its second sending leaves the same state is sent again; the rest are not", async () => {
+    const { readBackFor } = await import("../core/transport/read-back.js");
+    const { OPERATIONS } = await import("../core/api/operations.js");
+    const api = {} as Api;
+    // Rows of the table, not a list of the test's own: starting dev mode, setting signed embedding, resetting the setup wizard among them.
+    const resendable = OPERATIONS.filter((o) => o.resendable).map((o) => o.name);
+    expect(resendable).toEqual(expect.arrayContaining(["startDevMode", "setDashboardEmbedding", "resetCreationStep", "bulkUserAction"]));
+    for (const o of OPERATIONS.filter((x) => x.method === "POST" || x.method === "PATCH")) {
+      const path = o.path.replace(/\{[^}]+\}/g, "7");
+      const again = readBackFor(api, { method: o.method, path, body: { enabled: true } });
+      expect([o.name, again ? await again() : "not sent again"]).toEqual([o.name, o.resendable ? false : "not sent again"]);
+    }
+  });
 });

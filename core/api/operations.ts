@@ -42,7 +42,16 @@ export interface Operation {
   path: string;
   prefix: Prefix;
   write: WriteClass;
+  /**
+   * A POST or PATCH whose second sending leaves the state the first left (the purpose the spec
+   * states is a state: "enable or disable", "start", "reset", a per-item bulk action): safe to send
+   * again after a 429 or 503, as a PUT is (core/transport/read-back.ts). Absent: not known to be.
+   */
+  resendable?: true;
 }
+
+/** The row of an operation whose second sending leaves the same state (Operation.resendable). */
+const resendable = <O extends Operation>(op: O): O & { resendable: true } => ({ ...op, resendable: true });
 
 export interface SpecifiedOperation extends Operation {
   section: SpecSection;
@@ -97,7 +106,10 @@ export const SPECIFIED_OPERATIONS = [
     200: "Workbook",
     409: "ConflictError",
   }),
-  spec("E12", "bulkMoveWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-move`, "bulk-move.response.schema", "none", { 200: "BulkMoveResponse" }),
+  // Per item (E12): a second move finds each item where the first put it.
+  resendable(
+    spec("E12", "bulkMoveWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-move`, "bulk-move.response.schema", "none", { 200: "BulkMoveResponse" }),
+  ),
   spec("E13", "listEnvVars", "GET", API_PREFIX, `${D}/env-vars`, "env-vars.list.schema", "cursor", { 200: "EnvVarsListResponse" }),
 ] as const satisfies readonly SpecifiedOperation[];
 
@@ -125,7 +137,7 @@ export const E14_OPERATIONS = [
   e14("getLogs", "GET", API_PREFIX, `${D}/logs`),
   e14("listPods", "GET", API_PREFIX, `${D}/pods`),
   e14("advanceCreationStep", "POST", API_PREFIX, `${D}/creation-step/advance`, "deployment-lifecycle"),
-  e14("resetCreationStep", "POST", API_PREFIX, `${D}/creation-step/reset`, "deployment-lifecycle"),
+  resendable(e14("resetCreationStep", "POST", API_PREFIX, `${D}/creation-step/reset`, "deployment-lifecycle")),
   e14("listRegions", "GET", API_PREFIX, "/regions/"),
   e14("createDeployment", "POST", BUILD_PREFIX, "/deployments/", "deployment-lifecycle"),
   e14("listDataModelFiles", "GET", BUILD_PREFIX, `${D}/data-model/files`),
@@ -137,7 +149,7 @@ export const E14_OPERATIONS = [
   e14("uploadFile", "POST", BUILD_PREFIX, `${D}/data-model/upload/file`, "never"),
   e14("finishUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/finish`, "never"),
   e14("getFileHashes", "GET", BUILD_PREFIX, `${D}/data-model/file-hashes`),
-  e14("startDevMode", "POST", BUILD_PREFIX, `${D}/dev-mode`, "never"),
+  resendable(e14("startDevMode", "POST", BUILD_PREFIX, `${D}/dev-mode`, "never")),
   e14("stopDevMode", "DELETE", BUILD_PREFIX, `${D}/dev-mode`, "never"),
   e14("listBranches", "GET", BUILD_PREFIX, `${D}/branches`),
   e14("createBranch", "POST", BUILD_PREFIX, `${D}/branches`, "never"),
@@ -153,7 +165,8 @@ export const E14_OPERATIONS = [
   e14("cancelDbtSync", "DELETE", API_PREFIX, `${D}/dbt-sync/{syncJobId}`, "never"),
   e14("getDbtSyncResult", "GET", API_PREFIX, `${D}/dbt-sync/{syncJobId}/result`),
   e14("getDbtSyncLogs", "GET", API_PREFIX, `${D}/dbt-sync/{syncJobId}/logs`),
-  e14("bulkDeleteWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-delete`),
+  // Per item, no rollback: a second delete finds the items the first deleted gone.
+  resendable(e14("bulkDeleteWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-delete`)),
   e14("upsertReportByPublicId", "PUT", API_PREFIX, `${D}/reports/by-public-id/{publicId}`),
   e14("connectReportWorkbook", "PUT", API_PREFIX, `${D}/reports/{reportId}/connect-workbook`),
   e14("disconnectReportWorkbook", "DELETE", API_PREFIX, `${D}/reports/{reportId}/connect-workbook`),
@@ -162,13 +175,14 @@ export const E14_OPERATIONS = [
   e14("listFolders", "GET", API_PREFIX, `${D}/folders`),
   e14("getEmbedAccess", "GET", API_PREFIX, `${D}/workbooks/{workbookId}/embed-access`),
   e14("setEmbedAccess", "PUT", API_PREFIX, `${D}/workbooks/{workbookId}/embed-access`),
-  e14("setDashboardEmbedding", "PATCH", API_PREFIX, "/embed/dashboard/{publicId}", "admin-writes"),
+  resendable(e14("setDashboardEmbedding", "PATCH", API_PREFIX, "/embed/dashboard/{publicId}", "admin-writes")),
   e14("runDashboardPython", "POST", API_PREFIX, "/embed/dashboard/{publicId}/python-run", "admin-writes"),
   e14("listUsers", "GET", API_PREFIX, "/users"),
   e14("createUser", "POST", API_PREFIX, "/users", "admin-writes"),
   e14("getUser", "GET", API_PREFIX, "/users/{id}"),
   e14("updateUser", "PUT", API_PREFIX, "/users/{id}", "admin-writes"),
-  e14("bulkUserAction", "POST", API_PREFIX, "/users/bulk", "admin-writes"),
+  // A second deactivation finds the user inactive; a second delete finds it gone.
+  resendable(e14("bulkUserAction", "POST", API_PREFIX, "/users/bulk", "admin-writes")),
   e14("listUserAttributes", "GET", API_PREFIX, "/user-attributes/"),
   e14("createUserAttribute", "POST", API_PREFIX, "/user-attributes/", "admin-writes"),
   e14("getTenantSettings", "GET", API_PREFIX, "/tenant/settings"),

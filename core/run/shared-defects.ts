@@ -1,5 +1,5 @@
 import { matchOperation } from "../api/match.js";
-import { SPECIFIED_OPERATIONS } from "../api/operations.js";
+import { OPERATIONS, SPECIFIED_OPERATIONS } from "../api/operations.js";
 import type { CheckResult } from "../model/result.js";
 
 /**
@@ -29,8 +29,48 @@ export function blockSharedDefects(results: CheckResult[]): CheckResult[] {
     for (const i of members)
       if (owned[i] !== root) out[i] = { ...owned[i], status: "blocked", root: by, blockedBy: cause, message: `blocked by ${cause} (${owned[i].message})` };
   }
-  return blockUnderSchemaInvariant(out);
+  return blockWalkDefectsUnderListRules(blockUnderSchemaInvariant(out));
 }
+
+/** A list rule: one the spec states about lists (its pagination styles, its PageInfo). */
+const isListRule = (r: Pick<CheckResult, "spec">) => /Pagination styles|Resources \/ PageInfo/.test(r.spec);
+const isWalkDefect = (r: CheckResult) => r.status === "failed" && r.kind !== "invariant" && r.reason?.startsWith("walk:") && !!r.exchange && !isListRule(r);
+
+/**
+ * A list walk's defect belongs to the list rules (issue 28, point 7): a check whose rule is not about
+ * lists (a filter, a broken body read back through the list) that failed because its walk of a
+ * list broke (a `walk:*` reason) is blocked, not failed: under the list rule that failed on the same
+ * operation (or the root that one is blocked under), else under a root named for the list's walk,
+ * with the server's answer, as a discovery root is named for what it discovers.
+ */
+function blockWalkDefectsUnderListRules(results: CheckResult[]): CheckResult[] {
+  const operationOf = (r: CheckResult) => (r.exchange ? matchOperation(OPERATIONS, r.exchange.method, r.exchange.url)?.operation : undefined);
+  return results.map((r) => {
+    if (!isWalkDefect(r)) return r;
+    const x = r.exchange!;
+    const op = operationOf(r);
+    const onList = results.filter((l) => l !== r && isListRule(l) && op !== undefined && operationOf(l) === op);
+    const listRule = onList.find((l) => l.status === "failed") ?? onList.find((l) => l.status === "blocked" && l.root);
+    const answered = `${x.method} ${x.url} answered ${x.status} (${r.reason})`;
+    if (listRule?.status === "failed") {
+      const cause = `${listRule.id}: ${answered}`;
+      return {
+        ...r,
+        status: "blocked",
+        root: { check: listRule.id, exchange: listRule.exchange && pick(listRule.exchange) },
+        blockedBy: cause,
+        message: `blocked by ${cause} (${r.message})`,
+      };
+    }
+    if (listRule)
+      return { ...r, status: "blocked", root: listRule.root, blockedBy: listRule.blockedBy, message: `blocked by ${listRule.blockedBy} (${r.message})` };
+    const root = `list walk: ${op ? `${op.method} ${op.path}` : `${x.method} ${x.url}`}`;
+    const cause = `${root}: ${answered}: ${r.message}`;
+    return { ...r, status: "blocked", root: { check: root, exchange: pick(x) }, blockedBy: cause, message: `blocked by ${cause}` };
+  });
+}
+
+const pick = (x: NonNullable<CheckResult["exchange"]>) => ({ method: x.method, url: x.url, status: x.status });
 
 /**
  * A schema defect is the schema invariant's: it watches every answer and reports the first that

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import type { Response } from "../transport/http.js";
+import { conforms, NotGenerated, validValues } from "../../generators/index.js";
 import { NotVerifiable } from "../model/outcome.js";
 import { createdBy, type Created, propertiesOf, recordOf, requiredOf } from "./answers.js";
 import type { Operation } from "./served-document.js";
@@ -58,7 +60,10 @@ export class ServedOperation {
    * A request body spelled as the document spells it: each hint key lists alternative property
    * names (`fileName|path`), matched case-insensitively against the documented properties; a hint
    * whose value is an array of objects is fitted to the array's item schema. Required properties
-   * no hint names get a plain value of their type. NotVerifiable when a hint matches nothing.
+   * no hint names get a value their schema takes (`documentedValue`). An optional hint (`key?`) whose value
+   * the documented property does not take is the check's guess, not what the rule is about: left
+   * out, or a value of the schema where the property is required. NotVerifiable when a hint
+   * (not optional) matches nothing.
    */
   body(hints: Record<string, unknown>): Record<string, unknown> {
     return this.fit(this.bodySchema(), hints, "the body");
@@ -81,13 +86,17 @@ export class ServedOperation {
         if (key.endsWith("?")) continue;
         throw new NotVerifiable(`${this.label}: ${where} documents no property ${key.split("|").join(" or ")}`);
       }
+      if (key.endsWith("?") && !takes(props[name], value)) {
+        if (requiredOf(schema).includes(name)) out[name] = documentedValue(props[name]);
+        continue;
+      }
       const items = props[name]?.items;
       out[name] =
         Array.isArray(value) && value.every((v) => v && typeof v === "object" && !Array.isArray(v)) && Object.keys(propertiesOf(items)).length
           ? value.map((v) => this.fit(items, v as Record<string, unknown>, `${where}.${name}[]`))
           : value;
     }
-    for (const req of requiredOf(schema)) if (!(req in out)) out[req] = plainValue(props[req]);
+    for (const req of requiredOf(schema)) if (!(req in out)) out[req] = documentedValue(props[req]);
     return out;
   }
 
@@ -99,6 +108,33 @@ export class ServedOperation {
     const alts = names.toLowerCase().split("|");
     const name = Object.keys(props).find((p) => alts.includes(p.toLowerCase()));
     return name ? props[name]?.enum : undefined;
+  }
+}
+
+/**
+ * A value a documented property takes: a plain one of its type where the schema takes it, else one
+ * drawn from the schema (a pattern, a format, a minimum, an object's required fields, a list's
+ * minItems: a server that types `schedule` as an object or needs one recipient refuses a plain
+ * guess for another field than the rule's). A schema nothing can be drawn from keeps the plain value.
+ */
+function documentedValue(s: any): unknown {
+  const plain = plainValue(s);
+  if (!s || typeof s !== "object" || takes(s, plain)) return plain;
+  try {
+    return fc.sample(validValues(s, { maxItems: 1 }), { seed: 1, numRuns: 1 })[0];
+  } catch (err) {
+    if (err instanceof NotGenerated) return plain;
+    throw err;
+  }
+}
+
+/** Whether a documented property's schema takes the value (a schema ajv cannot compile takes anything: it says nothing). */
+function takes(s: any, value: unknown): boolean {
+  if (!s || typeof s !== "object") return true;
+  try {
+    return conforms(s)(value);
+  } catch {
+    return true;
   }
 }
 

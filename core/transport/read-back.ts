@@ -6,9 +6,6 @@ import { TOOL_PREFIX } from "../ledger/scratch.js";
 import { matchOperation } from "../api/match.js";
 import { OPERATIONS } from "../api/operations.js";
 
-/** POSTs whose second sending changes nothing the first did not: safe to send again after a 429 or 503. */
-const SAME_STATE_WHEN_REPEATED = new Set(["bulkMoveWorkspaceItems", "bulkDeleteWorkspaceItems", "bulkUserAction"]);
-
 /** The first scratch name a write's body carries: what the run makes it names with its prefix, unique to the run. */
 function scratchNameIn(body: unknown): string | undefined {
   if (typeof body === "string") return body.startsWith(TOOL_PREFIX) ? body : undefined;
@@ -27,10 +24,9 @@ function scratchNameIn(body: unknown): string | undefined {
  */
 export function readBackFor(api: Api, spec: RequestSpec): RequestSpec["readBack"] {
   if (IDEMPOTENT.has(spec.method)) return undefined;
-  // Sent twice, a bulk move, delete or user action on the same items leaves the same state (E12: per
-  // item; the second delete finds the item gone, a second deactivation finds it inactive): it is sent again as a PUT would be, with no read-back.
-  const op = matchOperation(OPERATIONS, spec.method, spec.path)?.operation.name;
-  if (op && SAME_STATE_WHEN_REPEATED.has(op)) return async () => false;
+  // An operation whose second sending leaves the same state (a row of the table says so: a bulk
+  // action per item, a flag set, dev mode started) is sent again as a PUT would be, with no read-back.
+  if (matchOperation(OPERATIONS, spec.method, spec.path)?.operation.resendable) return async () => false;
   if (!matchOperation(OPERATIONS, "GET", spec.path)) return undefined;
   const name = scratchNameIn(spec.body);
   if (!name) return undefined;

@@ -113,13 +113,22 @@ export class PathIds {
    * document serves of that kind (the GET whose path ends in its plural): its `name` for a
    * `…Name`, else the named field or its `id`.
    */
+  ofKind(name: string): Promise<string | undefined> {
+    return this.serially(() => this.byKind(name));
+  }
+
   private async byKind(name: string): Promise<string | undefined> {
     const kind = name.replace(NAMES_OBJECT, "").toLowerCase();
     // A list whose own path names an object of the kind it lists is no source of one.
     if (!kind || this.resolving.has(kind)) return undefined;
     this.resolving.add(kind);
     const plurals = [`${kind}s`, `${kind}es`, kind.replace(/y$/, "ies")];
-    const lists = this.ops.filter((o) => o.method === "GET" && plurals.includes(o.path.replace(/\/$/, "").split("/").pop()!.toLowerCase()));
+    const gets = this.ops.filter((o) => o.method === "GET");
+    const last = (o: Operation) => o.path.replace(/\/$/, "").split("/").pop()!.toLowerCase();
+    // Where no list is named by the plural itself, one whose name ends in it: `tenantId` and
+    // `embedTenantId` name an embed tenant (`/embed-tenants`).
+    const exact = gets.filter((o) => plurals.includes(last(o)));
+    const lists = exact.length ? exact : gets.filter((o) => plurals.some((p) => last(o).replace(/[-_]/g, "").endsWith(p)));
     try {
       // The first list of the kind that can be addressed and holds one (a repository's branches need an owner; a deployment's do not).
       for (const list of lists) {

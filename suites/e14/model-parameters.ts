@@ -4,7 +4,20 @@ import type { Response } from "../../core/transport/http.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { field, listed } from "../../core/served/served-operations.js";
-import { branchesByName, createdIn, devMode, documented, fileWrite, ok2xx, ownBranch, setup, setupRecord, shownStatus } from "../lib/e14.js";
+import {
+  accepted,
+  branchesByName,
+  startDbtSync,
+  createdIn,
+  devMode,
+  documented,
+  fileWrite,
+  ok2xx,
+  ownBranch,
+  setup,
+  setupRecord,
+  shownStatus,
+} from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 
 /**
@@ -98,13 +111,11 @@ export const e14ModelParameterChecks = [
         await writeWhole(ctx, doc, dep, branch, from, "cubes: []\n# renamed by the conformance suite\n");
         const before = (await hashes(ctx, doc, dep, branch)).byName.get(from);
         if (before === undefined) throw new NotVerifiable(`file-hashes does not list ${from}, which was just written`);
-        const res = await ctx.api.call(
-          "renameDataModelFiles",
-          { deploymentId: dep },
-          { body: rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath": from, "to|newName|target|newPath": to }) },
-        );
+        const body = rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath": from, "to|newName|target|newPath": to });
+        const res = await ctx.api.call("renameDataModelFiles", { deploymentId: dep }, { body });
         ctx.requireRoute(res, "E14", "renaming a data-model file");
-        ctx.expect.that(ok2xx(res), `renaming ${from} to ${to} is accepted`, { expected: "2xx", got: shownStatus(res), res, reason: "rename-accepted" });
+        const underTest = ["from", "oldName", "source", "oldPath", "to", "newName", "target", "newPath", from, to];
+        accepted(ctx, res, { body, op: rename, underTest }, `renaming ${from} to ${to} is accepted`, "rename-accepted");
         const after = await hashes(ctx, doc, dep, branch);
         ctx.expect.that(!after.byName.has(from), `${from} is gone after the rename`, {
           expected: "not listed",
@@ -147,9 +158,10 @@ export const e14ModelParameterChecks = [
             await up("file", file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk })),
             `uploading a chunk of ${uploaded}`,
           );
-        const done = await up("finish", finish.body({ "uploadId|id": uploadId }));
+        const last = finish.body({ "uploadId|id": uploadId });
+        const done = await up("finish", last);
         finished = ok2xx(done);
-        ctx.expect.that(ok2xx(done), "the upload's finish is accepted", { expected: "2xx", got: shownStatus(done), res: done, reason: "upload-finished" });
+        accepted(ctx, done, { body: last, op: finish, underTest: ["uploadId", "id", String(uploadId)] }, "the upload's finish is accepted", "upload-finished");
         await writeWhole(ctx, doc, dep, branch, whole, content);
         const { res, byName } = await hashes(ctx, doc, dep, branch);
         ctx.expect.that(byName.has(uploaded), `${uploaded} is on ${branch} after the upload`, {
@@ -178,17 +190,14 @@ export const e14ModelParameterChecks = [
         const op = doc.requireNamed("startDbtSync", "starts a dbt sync");
         const branch = await ownBranch(ctx, doc, dep);
         // The branch's own name is a ref every git server resolves.
-        const res = await ctx.api.call("startDbtSync", { deploymentId: dep }, { body: op.body({ "branchName|branch": branch, ref: branch }) });
+        const body = op.body({ "branchName|branch": branch, ref: branch });
+        const res = await startDbtSync(ctx, dep, body);
         ctx.requireRoute(res, "E14", "starting a dbt sync");
         // 409 is a conflict with the state (a sync already running), not with the fields sent: nothing shown about them.
         if (res.status === 409)
           throw new NotExercised(`the server would not start a sync now (409 ${res.text.slice(0, 160)}): the optional fields were not tried`);
-        ctx.expect.that(ok2xx(res), `a sync of ${branch} at ref ${branch} starts`, {
-          expected: "2xx",
-          got: shownStatus(res),
-          res,
-          reason: "branch-sync-started",
-        });
+        const underTest = ["branchName", "branch", "ref", branch];
+        accepted(ctx, res, { body, op, underTest }, `a sync of ${branch} at ref ${branch} starts`, "branch-sync-started");
         const { id } = createdIn(ctx, op, res, "starting a dbt sync");
         const job = { deploymentId: dep, syncJobId: id };
         ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", job)));

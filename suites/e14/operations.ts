@@ -5,7 +5,7 @@ import type { ReasonKey } from "../../core/model/reasons.js";
 import { field } from "../../core/served/served-operations.js";
 import type { ServedOperation } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/api/client.js";
-import { accepted, allRecords, createdIn, documented, servedOrPlain } from "../lib/e14.js";
+import { accepted, allRecords, bodyWith, createdIn, documented, servedOrPlain, startDbtSync } from "../lib/e14.js";
 
 /**
  * E14 rules of deployment operations: the logs filter by source (production, dev) and container,
@@ -43,7 +43,7 @@ const pause = () => new Promise((r) => setTimeout(r, POLL_GAP_MS));
 async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string | number; status: unknown; ops: { poll: Pick<ServedOperation, "record"> } }> {
   const start = (await documented(ctx)).requireNamed("startDbtSync", "starts a dbt sync");
   const ops = { poll: await servedOrPlain(ctx, "getDbtSync") };
-  const res = await ctx.api.call("startDbtSync", { deploymentId: dep }, { body: {} });
+  const res = await startDbtSync(ctx, dep, await bodyWith(ctx, start, {}, dep));
   ctx.requireRoute(res, "E14", "starting a dbt sync");
   // Starting is the scenario, not the rule: a refusal (a sync of someone else's already running,
   // say) leaves the rule unverifiable with the server's words, never failed.
@@ -67,11 +67,16 @@ export const e14OperationChecks = [
         const create = doc.requireNamed("createNotification", "creates a scheduled notification");
         doc.requireNamed("deleteNotification", "removes the run's notification afterwards");
         for (const operator of ["is_empty", "is_not_empty"]) {
-          const body = create.body({
-            "name|title": ctx.scratch.name("notify"),
-            "schedule|cron?": "0 9 * * 1",
-            "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }],
-          });
+          const body = await bodyWith(
+            ctx,
+            create,
+            {
+              "name|title": ctx.scratch.name("notify"),
+              "schedule|cron?": "0 9 * * 1",
+              "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }],
+            },
+            deploymentId,
+          );
           const res = await ctx.api.call("createNotification", { deploymentId }, { body });
           ctx.requireRoute(res, "E14", "creating a scheduled notification");
           const underTest = ["filters", "dashboardFilters", "operator", operator];

@@ -1,7 +1,7 @@
 import { group } from "../../core/model/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { field } from "../../core/served/served-operations.js";
-import { documented, ok2xx, setupRecord, shownStatus } from "../lib/e14.js";
+import { accepted, documented, ok2xx, setupRecord, shownStatus } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 import { ownReport } from "./report-calls.js";
 
@@ -30,21 +30,15 @@ export const e14ReportAddressingChecks = [
           `remove the placement of report ${own.id}`,
           async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })),
         );
-        const byAddress = await ctx.api.call("refreshReport", report, { body: refresh.body(address) });
-        ctx.expect.that(ok2xx(byAddress), "a refresh addressed by externalWorkbookId, sheetName and anchorCell is accepted", {
-          expected: "2xx",
-          got: shownStatus(byAddress),
-          res: byAddress,
-          reason: "refresh-by-address",
-        });
+        const byAddressBody = refresh.body(address);
+        const byAddress = await ctx.api.call("refreshReport", report, { body: byAddressBody });
+        const addressed = { body: byAddressBody, op: refresh, underTest: [...Object.keys(address), ...Object.values(address)] };
+        accepted(ctx, byAddress, addressed, "a refresh addressed by externalWorkbookId, sheetName and anchorCell is accepted", "refresh-by-address");
         if (placementId === undefined) throw new NotExercised("placing the report answered no placementId: the second way to address it could not be tried");
-        const byId = await ctx.api.call("refreshReport", report, { body: refresh.body({ placementId }) });
-        ctx.expect.that(ok2xx(byId), `a refresh addressed by placementId ${placementId} is accepted`, {
-          expected: "2xx",
-          got: shownStatus(byId),
-          res: byId,
-          reason: "refresh-by-id",
-        });
+        const byIdBody = refresh.body({ placementId });
+        const byId = await ctx.api.call("refreshReport", report, { body: byIdBody });
+        const underTest = ["placementId", String(placementId)];
+        accepted(ctx, byId, { body: byIdBody, op: refresh, underTest }, `a refresh addressed by placementId ${placementId} is accepted`, "refresh-by-id");
         const param = remove.requireQueryParam("placementId", "addresses the placement to remove by its id");
         const removed = await ctx.api.call("disconnectReportWorkbook", report, { query: { [param]: String(placementId) } });
         ctx.expect.that(ok2xx(removed), `removing placement ${placementId} by its id is accepted`, {

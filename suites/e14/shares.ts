@@ -17,7 +17,9 @@ export const e14Shares: GroupShares = {
     embed: ["add:workspace"],
     logs: [],
     notifications: [],
-    "dbt-sync": ["add:dbt-sync"],
+    // A server may run one sync a deployment at a time (a second start answered 409): the checks that
+    // start one follow one another, and the history's filters are read after them, never beside.
+    "dbt-sync": ["write:dbt-sync"],
     policies: ["add:policies"],
     "embed-tenants": ["add:embed-tenants"],
   },
@@ -26,7 +28,8 @@ export const e14Shares: GroupShares = {
     "users.list.search": ["read:users"],
     "user-attributes.list.cursor": ["read:user-attributes"],
     // It syncs a branch of its own, made and removed beside the other branch writers.
-    "dbt-sync.start.branch-and-ref": ["add:dbt-sync", "add:branches", "add:environments"],
+    "dbt-sync.start.branch-and-ref": ["write:dbt-sync", "add:branches", "add:environments"],
+    "dbt-sync.history.filters": ["read:dbt-sync"],
     // Dev mode may be held per caller, on one branch at a time (its scope is not shown): a check that
     // starts it on its branch moves it off another's, so those checks never overlap.
     "data-model.files.write-needs-dev-mode": ["add:branches", "add:environments", "write:dev-mode"],

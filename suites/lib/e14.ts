@@ -1,6 +1,6 @@
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { type Created, createdBy, propertiesOf, recordOf } from "../../core/served/answers.js";
+import { type Created, createdBy, propertiesOf, recordOf, requiredOf } from "../../core/served/answers.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { modelOf } from "../../core/served/read.js";
@@ -8,6 +8,9 @@ import { field, listed, type ServedOperation } from "../../core/served/served-op
 import { pathTo } from "../../core/api/client.js";
 import type { OperationName } from "../../core/api/operations.js";
 import { isObject } from "./values.js";
+import { runPrefixOf } from "../../core/ledger/scratch.js";
+import { PathIds } from "../documented/requests.js";
+import { typesOf } from "../../generators/schema-shape.js";
 
 /**
  * What the checks of E14 rules share: the server's own document to spell requests by and to read
@@ -61,6 +64,43 @@ export function createdIn(
 export async function servedOrPlain(ctx: Pick<CheckContext, "servedDocument">, name: OperationName): Promise<Pick<ServedOperation, "record" | "created">> {
   const op = (await ctx.servedDocument().catch(() => undefined))?.model?.findNamed(name);
   return op ?? { record: (res) => recordOf(undefined, res), created: (res) => createdBy(undefined, res) };
+}
+
+/** A field that names an object of another kind by its id (`workbookId`, `tenant_id`). */
+const NAMES_AN_OBJECT = /(_id|Id)$/;
+
+/**
+ * The body of an E14 request as the served document spells it (`op.body`), with each required
+ * field that names an object (`workbookId`, `tenantId`) and that no hint gives set to an object of
+ * that kind the server lists (the deployment under test for `deploymentId`), typed as the document
+ * types the field: a made-up id names nothing, and the refusal would be for another field than
+ * the rule's. A kind the server lists none of keeps the document's plain value.
+ */
+export async function bodyWith(
+  ctx: Pick<CheckContext, "api" | "settings" | "servedDocument">,
+  op: ServedOperation,
+  hints: Record<string, unknown>,
+  deploymentId: string,
+): Promise<Record<string, unknown>> {
+  const schema = op.bodySchema();
+  const props = propertiesOf(schema);
+  const hinted = Object.keys(hints).flatMap((k) => k.replace(/\?$/, "").toLowerCase().split("|"));
+  const wanted = requiredOf(schema).filter((name) => NAMES_AN_OBJECT.test(name) && !hinted.includes(name.toLowerCase()));
+  if (!wanted.length) return op.body(hints);
+  const ids = new PathIds(ctx.api, (await documented(ctx)).operations, deploymentId, runPrefixOf(ctx.settings.seed));
+  const found: Record<string, unknown> = {};
+  for (const name of wanted) {
+    const id = /^deployment_?id$/i.test(name) ? deploymentId : await ids.ofKind(name);
+    if (id !== undefined) found[name] = typedAs(props[name], id);
+  }
+  return op.body({ ...hints, ...found });
+}
+
+/** An id read from a list, as a documented field types it: a number where it takes only numbers, else a string. */
+export function typedAs(schema: unknown, id: unknown): unknown {
+  const types = isObject(schema) ? typesOf(schema) : [];
+  const numeric = types.length > 0 && types.every((t) => t === "integer" || t === "number" || t === "null");
+  return numeric && Number.isFinite(Number(id)) ? Number(id) : String(id);
 }
 
 /** The records of a list answer, or a failure: the rule is about what the list holds. */
@@ -124,6 +164,25 @@ export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string
   return name;
 }
 
+/** How long a dbt sync start waits for a sync already running to end (a 409), and how often it asks again. */
+const SYNC_IDLE_WAIT_MS = 30_000;
+const SYNC_RETRY_GAP_MS = 500;
+
+/**
+ * Starts a dbt sync of the deployment. A server may run one sync at a time and answer 409 while
+ * another runs (a sync of someone else's, or one a check before this one started): the start is
+ * sent again, every half second, until that one ends, within a generous bound; the last answer is
+ * the check's to judge.
+ */
+export async function startDbtSync(ctx: Pick<CheckContext, "api">, deploymentId: string, body: unknown): Promise<Response> {
+  const until = Date.now() + SYNC_IDLE_WAIT_MS;
+  for (;;) {
+    const res = await ctx.api.call("startDbtSync", { deploymentId }, { body });
+    if (res.status !== 409 || Date.now() >= until) return res;
+    await new Promise((r) => setTimeout(r, SYNC_RETRY_GAP_MS));
+  }
+}
+
 /** Every branch of the list (a walk over every page), by name. */
 export async function branchesByName(ctx: CheckContext, dep: string): Promise<Map<string, any>> {
   const { items } = await allRecords(ctx, pathTo("listBranches", { deploymentId: dep }), {}, "the branches list");
@@ -179,6 +238,18 @@ function fieldNames(body: unknown, schema: unknown, into = new Set<string>(), de
 const namesWord = (text: string, word: string) =>
   new RegExp(`(^|[^A-Za-z0-9_])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^A-Za-z0-9_])`, "i").test(text);
 
+/** The body of a rule's request, its documented schema, and the field names and values the rule is about. */
+export type Sent = { body: unknown; op?: Pick<ServedOperation, "bodySchema">; underTest: string[] };
+
+/** NotVerifiable, with the server's words, where a 4xx names a field of the body other than the rule's (see `accepted`). */
+export function unlessRefusedElsewhere(res: Response, sent: Sent, what: string): void {
+  if (res.status < 400 || res.status >= 500) return;
+  const words = res.text.slice(0, 400);
+  const other = [...fieldNames(sent.body, sent.op?.bodySchema())].filter((f) => !sent.underTest.includes(f) && namesWord(words, f));
+  if (other.length && !sent.underTest.some((u) => namesWord(words, u)))
+    throw new NotVerifiable(`${what}: refused for ${other.join(", ")}, not what the rule is about (the server: ${res.status} ${words.slice(0, 200)})`);
+}
+
 /**
  * The rule's request accepted (a 2xx), judged as the rule asks. A refusal (4xx) whose words name a
  * field of the body or of its documented schema other than the ones the rule is about (`underTest`:
@@ -189,16 +260,11 @@ const namesWord = (text: string, word: string) =>
 export function accepted(
   ctx: Pick<CheckContext, "expect">,
   res: Response,
-  sent: { body: unknown; op?: Pick<ServedOperation, "bodySchema">; underTest: string[] },
+  sent: Sent,
   what: string,
   reason: Parameters<CheckContext["expect"]["that"]>[2]["reason"],
 ): void {
-  if (res.status >= 400 && res.status < 500) {
-    const words = res.text.slice(0, 400);
-    const other = [...fieldNames(sent.body, sent.op?.bodySchema())].filter((f) => !sent.underTest.includes(f) && namesWord(words, f));
-    if (other.length && !sent.underTest.some((u) => namesWord(words, u)))
-      throw new NotVerifiable(`${what}: refused for ${other.join(", ")}, not what the rule is about (the server: ${res.status} ${words.slice(0, 200)})`);
-  }
+  unlessRefusedElsewhere(res, sent, what);
   ctx.expect.that(res.status >= 200 && res.status < 300, what, { expected: "2xx", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason });
 }
 
