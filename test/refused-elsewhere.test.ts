@@ -82,11 +82,17 @@ describe("an E14 body built from the served document and a listed object (issue 
         answer: (req, url, answer) => {
           if (req.method !== "GET" || url.pathname !== "/api/v1/spec") return answer;
           const doc = json(answer);
-          const write = doc.components.schemas.NotificationWrite;
-          write.properties.schedule = { type: "object", required: ["cron"], properties: { cron: { type: "string", minLength: 1 } } };
-          write.properties.recipients = { type: "array", minItems: 1, items: { type: "string", format: "email" } };
-          for (const op of Object.values<any>(doc.paths).map((p) => p.post?.requestBody?.content?.["application/json"]?.schema))
-            if (op?.allOf?.[0]?.$ref === "#/components/schemas/NotificationWrite") op.required = [...op.required, "workbookId", "recipients"];
+          const shape = (write: any) => {
+            write.properties.schedule = { type: "object", required: ["cron"], properties: { cron: { type: "string", minLength: 1 } } };
+            write.properties.recipients = { type: "array", minItems: 1, items: { type: "string", format: "email" } };
+          };
+          shape(doc.components.schemas.NotificationWrite);
+          // The create's body: the Write schema by reference beside its required fields, or (as the reference serves it) inlined whole.
+          for (const op of Object.values<any>(doc.paths).map((p) => p.post?.requestBody?.content?.["application/json"]?.schema)) {
+            const inlined = op?.title === "NotificationWrite";
+            if (inlined) shape(op);
+            if (inlined || op?.allOf?.[0]?.$ref === "#/components/schemas/NotificationWrite") op.required = [...op.required, "workbookId", "recipients"];
+          }
           return Buffer.from(JSON.stringify(doc));
         },
       },

@@ -10,7 +10,8 @@ import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.j
 import { listed } from "../../core/served/served-operations.js";
 import { specSectionOf } from "../../core/api/spec-operations.js";
 import { namedIn } from "./refusals.js";
-import { contradiction, mayWrite, type OptIn, optInOf, type PathIds, writeClass } from "./requests.js";
+import { contradiction, mayWrite, type OptIn, optInOf, writeClass } from "./requests.js";
+import type { PathIds } from "../lib/path-ids.js";
 import { NotGenerated } from "../../generators/index.js";
 import { atOnce } from "../lib/at-once.js";
 import {

@@ -12,7 +12,7 @@ import { walkAgainUntil } from "../../core/transport/pagination.js";
 import { propertySeed } from "../../core/run/property.js";
 import type { Operation } from "../../core/served/served-document.js";
 import { answeredAsDocumented } from "./refusals.js";
-import { PathIds } from "./requests.js";
+import { PathIds } from "../lib/path-ids.js";
 import { createdIn, devMode, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
 import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 import { userOfTheRun } from "../e14/admin.js";

@@ -4,7 +4,7 @@ import { CheckFailure } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { DocumentSchemas, type Operation } from "../../core/served/served-document.js";
-import { PathIds } from "./requests.js";
+import { PathIds } from "../lib/path-ids.js";
 import { documented } from "../lib/e14.js";
 
 /** Failures of several operations as one: the first one's reason and exchange, every operation named. */

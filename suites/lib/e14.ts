@@ -9,7 +9,7 @@ import { pathTo } from "../../core/api/client.js";
 import type { OperationName } from "../../core/api/operations.js";
 import { isObject } from "./values.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
-import { PathIds } from "../documented/requests.js";
+import { PathIds } from "./path-ids.js";
 import { typesOf } from "../../generators/schema-shape.js";
 
 /**
