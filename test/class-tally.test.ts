@@ -5,6 +5,7 @@ import { INPUT_DOMAINS } from "../core/spec/input-domain.js";
 import type { Exchange, FullAnswer } from "../core/transport/http.js";
 import { catalogue } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
+import { cli } from "./report-run.js";
 
 /** One request as the transport's observe hook hands it over, with the answer it got. */
 function sent(method: string, url: string, body?: unknown, answered: unknown = {}, status = 200): [Exchange, FullAnswer] {
@@ -81,6 +82,12 @@ describe("the input-class tally", () => {
       expect(d, input).toBeDefined();
       for (const name of Object.keys(gaps)) expect(d!.classes.map((k) => k.name)).toContain(name);
     }
+  });
+
+  it("--min-class-coverage fails a run that judged fewer input classes, with one line", async () => {
+    const run = await cli("--reference", "--check", "deployments.list.schema", "--min-class-coverage", "50");
+    expect(run.code).toBe(1);
+    expect(run.lines.filter((l) => /input class coverage [\d.]+% \(\d+ of \d+ classes judged\) is below --min-class-coverage 50%/.test(l))).toHaveLength(1);
   });
 
   it("a run of the token properties judges every positive lifetime class of expires_in", async () => {
