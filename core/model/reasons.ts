@@ -216,7 +216,7 @@ export const reasons = {
     expected: "the field, as on earlier answers",
   },
   "pre-revision-path": { title: "The served document has no path a stated revision changed, in its old form", expected: "the path as the revision left it" },
-  "partial-email-matched": { title: "A prefix or part of a user's email keeps no other user's events", expected: "no row" },
+  "partial-email-matched": { title: "A prefix, a part or a case variant of a user's email keeps no other user's events", expected: "no row of another user" },
   "row-outside-filter": { title: "Only rows that meet …", expected: "at least one row" },
   "same-field": { title: "Workbook … of the get equals the list item's", expected: "the value the rule names" },
   "same-id": { title: "The id answered for an existing slug", expected: "the value the rule names" },

@@ -38,7 +38,6 @@ export const NOT_EXERCISED: Record<string, Record<string, string>> = {
   "exportAuditLog eventName": Object.fromEntries(
     ["substring", "case-variant"].map((c) => [c, "the eventName checks send a stored type and a prefix of one; other classes are not drawn yet"]),
   ),
-  "exportAuditLog userEmail": { "case-variant": "audit.filter.user-email sends a stored email, a prefix and a part of one; a case variant is not drawn yet" },
   "duplicateWorkbook workbookId": {
     "other-kind": "no clone check sends another kind's id as the workbook to clone",
     "not-an-id": "no clone check sends a value that is no id",
