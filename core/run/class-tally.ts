@@ -19,6 +19,8 @@ export const inputKey = (d: Pick<InputDomain, "operation" | "field">) => `${d.op
 
 const DOMAINS_BY_OP = new Map<string, InputDomain[]>();
 for (const d of INPUT_DOMAINS) DOMAINS_BY_OP.set(d.operation, [...(DOMAINS_BY_OP.get(d.operation) ?? []), d]);
+/** The operations whose answers' values a filter input is classed against: the only ones whose strings are kept. */
+const KEEPS_STRINGS = new Set(INPUT_DOMAINS.filter((d) => d.classes.some((c) => c.byRun === "stored")).map((d) => d.operation as string));
 
 /**
  * The values an input took in one request: a pointer ending in `/*` names every value of the map at
@@ -131,13 +133,13 @@ export class ClassTally {
             if (checkId) this.senders.set(key, (this.senders.get(key) ?? new Set()).add(checkId));
           }
     if (answer && answer.status < 300 && (exchange.method === "DELETE" || /^bulkDelete/.test(name))) this.known.forget(hit.params, body());
-    else if (answer?.isJson && answer.status < 300) this.known.learn(name, dep, answer.body);
+    else if (answer?.isJson && answer.status < 300) this.known.learn(name, dep, answer.body, KEEPS_STRINGS.has(name));
   }
 
   /** A streamed answer's head (the audit export's CSV): the values it holds are what its filters are classed against. */
   seeStreamed(exchange: Exchange, head: string, whole: boolean): void {
     const hit = matchOperation(OPERATIONS, exchange.method, new URL(exchange.url).pathname);
-    if (!hit || !(exchange.status! < 300)) return;
+    if (!hit || !(exchange.status! < 300) || !KEEPS_STRINGS.has(hit.operation.name)) return;
     // A head cut short ends in a part of a line: its cells are no stored values.
     const text = whole ? head : head.slice(0, head.lastIndexOf("\n") + 1);
     const rows: string[][] = parse(text, { relax_column_count: true, relax_quotes: true, skip_records_with_error: true });

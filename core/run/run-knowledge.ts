@@ -45,9 +45,9 @@ export class RunKnowledge {
     };
   }
 
-  /** Learns from one JSON answer of `operation` sent into `deploymentId`. */
-  learn(operation: string, deploymentId: string | undefined, body: unknown): void {
-    const strings = this.storeOf(operation);
+  /** Learns from one JSON answer of `operation` sent into `deploymentId`; its strings only where asked (a filter is classed against them). */
+  learn(operation: string, deploymentId: string | undefined, body: unknown, keepStrings: boolean): void {
+    const strings = keepStrings ? this.storeOf(operation) : undefined;
     let budget = NODES_PER_ANSWER;
     const visit = (node: unknown, kind: string | undefined): void => {
       if (budget-- <= 0) return;
@@ -66,7 +66,7 @@ export class RunKnowledge {
         else if (value !== undefined && /^[a-z]+Id$/.test(k)) this.add(k.slice(0, -2), value, k === "deploymentId" ? "" : dep);
         if (typeof v === "string") {
           if (/cursor$/i.test(k)) this.cursors.add(v);
-          if (strings.size < STRINGS_PER_OPERATION) strings.add(v);
+          if (strings && strings.size < STRINGS_PER_OPERATION) strings.add(v);
         } else visit(v, Array.isArray(v) || WRAPPERS.has(k) ? own : undefined);
       }
     };

@@ -17,8 +17,11 @@ export interface ValueClass {
   name: string;
   /** Whether a value sent belongs to the class (the tally's classifier), told from the value and what the run had read before sending it. */
   holds: (v: unknown, seen: Seen) => boolean;
-  /** Told from what the run read (an id it was answered, a prefix of a value it read), not from the value alone: measured though it has no edges. */
-  byRun?: true;
+  /**
+   * Told from what the run was answered, not from the value alone: the ids it was given, the cursors
+   * pages gave, or the values the operation's answers stored (which the tally keeps only for such an operation).
+   */
+  byRun?: "ids" | "cursors" | "stored";
   /** Values at the class's edges: what examples send and a generator starts from. */
   edges: readonly unknown[];
   /** The spec's sentence that rules the class out. */
@@ -108,12 +111,12 @@ function textClasses(emptyRuling?: string): ValueClass[] {
 function idClasses(kind: string, notFound: string, scoped = true): ValueClass[] {
   const where = (v: unknown, seen: Seen) => (isStr(v) || isNum(v) ? seen.id(kind, String(v)) : undefined);
   return [
-    cls("existing", (v, seen) => where(v, seen) === "here", [], { byRun: true }),
-    cls("missing", (v, seen) => where(v, seen) === "never", [], { byRun: true, open: `a ${kind} id no object has: ${notFound}` }),
+    cls("existing", (v, seen) => where(v, seen) === "here", [], { byRun: "ids" }),
+    cls("missing", (v, seen) => where(v, seen) === "never", [], { byRun: "ids", open: `a ${kind} id no object has: ${notFound}` }),
     ...(scoped
-      ? [cls("other-deployment", (v, seen) => where(v, seen) === "elsewhere", [], { byRun: true, open: `a ${kind} of another deployment: ${notFound}` })]
+      ? [cls("other-deployment", (v, seen) => where(v, seen) === "elsewhere", [], { byRun: "ids", open: `a ${kind} of another deployment: ${notFound}` })]
       : []),
-    cls("other-kind", (v, seen) => where(v, seen) === "other-kind", [], { byRun: true, open: `the id of another kind of object: ${notFound}` }),
+    cls("other-kind", (v, seen) => where(v, seen) === "other-kind", [], { byRun: "ids", open: `the id of another kind of object: ${notFound}` }),
     cls("not-an-id", (v) => isStr(v) && !/^\d+$/.test(v), ["abc", "-1", "1.5"]),
   ];
 }
@@ -126,13 +129,13 @@ function filterClasses(): ValueClass[] {
   const stored = (seen: Seen) => [...(seen.stored() ?? [])];
   const filled = (v: unknown, seen: Seen): v is string => isStr(v) && v !== "" && seen.stored() !== undefined;
   return [
-    cls("exact", (v, seen) => filled(v, seen) && seen.stored()!.has(v), [], { byRun: true }),
-    cls("prefix", (v, seen) => filled(v, seen) && stored(seen).some((s) => s !== v && s.startsWith(v)), [], { byRun: true }),
-    cls("substring", (v, seen) => filled(v, seen) && stored(seen).some((s) => s.indexOf(v) > 0), [], { byRun: true }),
+    cls("exact", (v, seen) => filled(v, seen) && seen.stored()!.has(v), [], { byRun: "stored" }),
+    cls("prefix", (v, seen) => filled(v, seen) && stored(seen).some((s) => s !== v && s.startsWith(v)), [], { byRun: "stored" }),
+    cls("substring", (v, seen) => filled(v, seen) && stored(seen).some((s) => s.indexOf(v) > 0), [], { byRun: "stored" }),
     cls("case-variant", (v, seen) => filled(v, seen) && !seen.stored()!.has(v) && stored(seen).some((s) => s.toLowerCase() === v.toLowerCase()), [], {
-      byRun: true,
+      byRun: "stored",
     }),
-    cls("none-holds", (v, seen) => filled(v, seen) && !stored(seen).some((s) => s.toLowerCase().includes(v.toLowerCase())), [], { byRun: true }),
+    cls("none-holds", (v, seen) => filled(v, seen) && !stored(seen).some((s) => s.toLowerCase().includes(v.toLowerCase())), [], { byRun: "stored" }),
     cls("empty", (v) => v === "", [""]),
   ];
 }
@@ -178,7 +181,7 @@ function objectClasses(notObject: string): ValueClass[] {
 
 /** A cursor (after): one a page answered, one no page did. */
 const cursorClasses = (): ValueClass[] => [
-  cls("given", (v, seen) => isStr(v) && seen.cursor(v), [], { byRun: true }),
+  cls("given", (v, seen) => isStr(v) && seen.cursor(v), [], { byRun: "cursors" }),
   cls("made-up", (v, seen) => isStr(v) && !seen.cursor(v), ["not-a-cursor"], {
     open: "Pagination: what a cursor the server never gave reads as is not shown",
   }),
