@@ -27,6 +27,7 @@ export interface RunCliOptions extends SettingsOptions {
   excludeCheck?: string[];
   maxFailures?: number;
   minCoverage?: number;
+  minClassCoverage?: number;
   minVerified?: number;
   strict?: boolean;
   failOnFixed?: boolean;

@@ -70,6 +70,11 @@ export async function main(argv: string[], io: { out?: (l: string) => void; err?
       "with --allow-writes: also send each write (POST, PUT, PATCH) of the server's document that the spec does not name one valid request, on objects the run discovered: what it does is not known to the tool",
     )
     .option("--min-coverage <percent>", "fail the run when fewer of the served document's operations were exercised", percent("--min-coverage"))
+    .option(
+      "--min-class-coverage <percent>",
+      "fail the run when it judged fewer of the input classes of E1-E14 (docs/input-classes.md) than this",
+      percent("--min-class-coverage"),
+    )
     .option("--min-verified <percent>", "fail the run when it verified fewer of its MUST rules (else minVerified in the config)", percent("--min-verified"))
     .option("--runs <n>", "runs per property", integer("--runs", 1))
     .option("--seed <n>", "seed of the properties (always printed)", integer("--seed", 0))

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { ValueClass } from "../core/api/input-domain.js";
+import { INPUT_DOMAINS, type ValueClass } from "../core/api/input-domain.js";
 
 /**
  * Values of an input drawn from its classes (core/api/input-domain.ts): each case first picks a class,
@@ -21,4 +21,13 @@ export function fromClasses<T>(
     return arb;
   });
   return fc.oneof(...drawn);
+}
+
+/**
+ * Every edge of an input's classes (core/api/input-domain.ts), none where the table holds no such
+ * input: the values a property mixes into its own draws, so that a rule read over the parameters'
+ * schemas is also tried at the edges the table names (a page size far beyond any cap, a leap day).
+ */
+export function tableEdges(operation: string, field: string): unknown[] {
+  return INPUT_DOMAINS.find((d) => d.operation === operation && d.field === field)?.classes.flatMap((c) => c.edges) ?? [];
 }

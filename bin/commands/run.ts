@@ -91,6 +91,7 @@ export async function runCommand(
       shard: opts.shard,
       baselineFile,
       minCoverage: opts.minCoverage,
+      minClassCoverage: opts.minClassCoverage,
       minVerified: opts.minVerified ?? file.minVerified,
       hooks: {
         onStart: (c) => console?.starting(c),

@@ -1,4 +1,5 @@
-import { LIMITS, type SpecifiedName } from "./operations.js";
+import { NOT_EXERCISED } from "./input-gaps.js";
+import { LIMITS, type OperationName } from "./operations.js";
 
 /**
  * The input domain of every request input of E1-E14 (issue 29, section 1), beside the operations:
@@ -14,8 +15,13 @@ import { LIMITS, type SpecifiedName } from "./operations.js";
  */
 export interface ValueClass {
   name: string;
-  /** Whether a value sent belongs to the class (the tally's classifier). */
-  holds: (v: unknown) => boolean;
+  /** Whether a value sent belongs to the class (the tally's classifier), told from the value and what the run had read before sending it. */
+  holds: (v: unknown, seen: Seen) => boolean;
+  /**
+   * Told from what the run was answered, not from the value alone: the ids it was given, the cursors
+   * pages gave, or the values the operation's answers stored (which the tally keeps only for such an operation).
+   */
+  byRun?: "ids" | "cursors" | "stored";
   /** Values at the class's edges: what examples send and a generator starts from. */
   edges: readonly unknown[];
   /** The spec's sentence that rules the class out. */
@@ -24,10 +30,24 @@ export interface ValueClass {
   open?: string;
 }
 
+/**
+ * What the run had read before it sent a value (core/run/run-knowledge.ts), as a class of the value
+ * asks it: a class "an id of another deployment" or "a prefix of a stored value" is a fact about the
+ * server's state, which the run knows only from its answers.
+ */
+export interface Seen {
+  /** Where the run was answered this id as an id of `kind`: in the deployment the request names, only in others, only as another kind's, never. */
+  id(kind: string, id: string): "here" | "elsewhere" | "other-kind" | "never";
+  /** Whether a page answered this cursor. */
+  cursor(v: string): boolean;
+  /** The strings the answers of the request's operation held, or undefined while the run has read none of them. */
+  stored(): ReadonlySet<string> | undefined;
+}
+
 export type InputPlace = "path" | "query" | "body";
 
 export interface InputDomain {
-  operation: SpecifiedName | "e14";
+  operation: OperationName;
   /** Its section (E1-E14) and, for E14, the row it stands on. */
   section: string;
   at: InputPlace;
@@ -35,11 +55,16 @@ export interface InputDomain {
   field: string;
   type: string;
   classes: readonly ValueClass[];
+  /**
+   * Classes the run does not exercise yet, each with why: a gap said, not hidden. test/class-coverage.test.ts
+   * fails on a gap not listed here and on a listed one a run covered, so the list only shrinks.
+   */
+  notExercised?: Record<string, string>;
 }
 
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const isStr = (v: unknown): v is string => typeof v === "string";
-const cls = (name: string, holds: (v: unknown) => boolean, edges: readonly unknown[], more: Partial<ValueClass> = {}): ValueClass => ({
+const cls = (name: string, holds: (v: unknown, seen: Seen) => boolean, edges: readonly unknown[], more: Partial<ValueClass> = {}): ValueClass => ({
   name,
   holds,
   edges,
@@ -79,25 +104,38 @@ function textClasses(emptyRuling?: string): ValueClass[] {
   ];
 }
 
-/** An id: of an existing object, missing, of another deployment, of another kind, not an id at all. */
-function idClasses(kind: string, notFound: string): ValueClass[] {
+/**
+ * An id: of an object the run was answered, of none, of another deployment's (for an id a deployment
+ * scopes), of another kind of object, not an id at all.
+ */
+function idClasses(kind: string, notFound: string, scoped = true): ValueClass[] {
+  const where = (v: unknown, seen: Seen) => (isStr(v) || isNum(v) ? seen.id(kind, String(v)) : undefined);
   return [
-    cls("existing", () => false, [], { open: `found by the run: an existing ${kind}` }),
-    cls("missing", () => false, [], { open: `a ${kind} id no object has: ${notFound}` }),
-    cls("other-deployment", () => false, [], { open: `a ${kind} of another deployment: ${notFound}` }),
-    cls("other-kind", () => false, [], { open: `the id of another kind of object: ${notFound}` }),
+    cls("existing", (v, seen) => where(v, seen) === "here", [], { byRun: "ids" }),
+    cls("missing", (v, seen) => where(v, seen) === "never", [], { byRun: "ids", open: `a ${kind} id no object has: ${notFound}` }),
+    ...(scoped
+      ? [cls("other-deployment", (v, seen) => where(v, seen) === "elsewhere", [], { byRun: "ids", open: `a ${kind} of another deployment: ${notFound}` })]
+      : []),
+    cls("other-kind", (v, seen) => where(v, seen) === "other-kind", [], { byRun: "ids", open: `the id of another kind of object: ${notFound}` }),
     cls("not-an-id", (v) => isStr(v) && !/^\d+$/.test(v), ["abc", "-1", "1.5"]),
   ];
 }
 
-/** A filter on stored values: exact, a prefix, a substring, a case variant, a value nothing holds. */
+/**
+ * A filter on stored values, told from the values the operation's answers held before: one of them,
+ * a proper prefix, a part further in, one in other case, a value no row holds.
+ */
 function filterClasses(): ValueClass[] {
+  const stored = (seen: Seen) => [...(seen.stored() ?? [])];
+  const filled = (v: unknown, seen: Seen): v is string => isStr(v) && v !== "" && seen.stored() !== undefined;
   return [
-    cls("exact", () => false, [], { open: "a stored value, found by the run" }),
-    cls("prefix", () => false, [], { open: "a proper prefix of a stored value" }),
-    cls("substring", () => false, [], { open: "a proper part of a stored value" }),
-    cls("case-variant", () => false, [], { open: "a stored value in other case" }),
-    cls("none-holds", () => false, [], { open: "a value no row holds" }),
+    cls("exact", (v, seen) => filled(v, seen) && seen.stored()!.has(v), [], { byRun: "stored" }),
+    cls("prefix", (v, seen) => filled(v, seen) && stored(seen).some((s) => s !== v && s.startsWith(v)), [], { byRun: "stored" }),
+    cls("substring", (v, seen) => filled(v, seen) && stored(seen).some((s) => s.indexOf(v) > 0), [], { byRun: "stored" }),
+    cls("case-variant", (v, seen) => filled(v, seen) && !seen.stored()!.has(v) && stored(seen).some((s) => s.toLowerCase() === v.toLowerCase()), [], {
+      byRun: "stored",
+    }),
+    cls("none-holds", (v, seen) => filled(v, seen) && !stored(seen).some((s) => s.toLowerCase().includes(v.toLowerCase())), [], { byRun: "stored" }),
     cls("empty", (v) => v === "", [""]),
   ];
 }
@@ -141,10 +179,10 @@ function objectClasses(notObject: string): ValueClass[] {
   ];
 }
 
-/** A cursor (after): one the server gave, none, a made-up one. */
+/** A cursor (after): one a page answered, one no page did. */
 const cursorClasses = (): ValueClass[] => [
-  cls("given", () => false, [], { open: "the endCursor of a page the server answered" }),
-  cls("made-up", (v) => isStr(v) && /^(x|not-a-cursor)/.test(v), ["not-a-cursor"], {
+  cls("given", (v, seen) => isStr(v) && seen.cursor(v), [], { byRun: "cursors" }),
+  cls("made-up", (v, seen) => isStr(v) && !seen.cursor(v), ["not-a-cursor"], {
     open: "Pagination: what a cursor the server never gave reads as is not shown",
   }),
 ];
@@ -166,7 +204,7 @@ const lifetimeClasses = (): ValueClass[] => [
   cls("not-a-number", (v) => v !== undefined && !isNum(v), ["60", null], { ruledOut: "E3: expires_in (number)" }),
 ];
 
-const q = (operation: SpecifiedName, section: string, field: string, type: string, classes: ValueClass[]): InputDomain => ({
+const q = (operation: OperationName, section: string, field: string, type: string, classes: ValueClass[]): InputDomain => ({
   operation,
   section,
   at: "query",
@@ -174,7 +212,7 @@ const q = (operation: SpecifiedName, section: string, field: string, type: strin
   type,
   classes,
 });
-const b = (operation: SpecifiedName, section: string, field: string, type: string, classes: ValueClass[]): InputDomain => ({
+const b = (operation: OperationName, section: string, field: string, type: string, classes: ValueClass[]): InputDomain => ({
   operation,
   section,
   at: "body",
@@ -182,7 +220,7 @@ const b = (operation: SpecifiedName, section: string, field: string, type: strin
   type,
   classes,
 });
-const p = (operation: SpecifiedName, section: string, field: string, type: string, classes: ValueClass[]): InputDomain => ({
+const p = (operation: OperationName, section: string, field: string, type: string, classes: ValueClass[]): InputDomain => ({
   operation,
   section,
   at: "path",
@@ -190,8 +228,8 @@ const p = (operation: SpecifiedName, section: string, field: string, type: strin
   type,
   classes,
 });
-const e14 = (row: string, at: InputPlace, field: string, type: string, classes: ValueClass[]): InputDomain => ({
-  operation: "e14",
+const e14 = (operation: OperationName, row: string, at: InputPlace, field: string, type: string, classes: ValueClass[]): InputDomain => ({
+  operation,
   section: `E14 (${row})`,
   at,
   field,
@@ -199,18 +237,18 @@ const e14 = (row: string, at: InputPlace, field: string, type: string, classes: 
   classes,
 });
 
-const cursorInputs = (op: SpecifiedName, s: string) => [
+const cursorInputs = (op: OperationName, s: string) => [
   q(op, s, "first", "integer, minimum 1", integerClasses(1, FIRST_RULING)),
   q(op, s, "after", "string cursor", cursorClasses()),
 ];
-const offsetInputs = (op: SpecifiedName, s: string) => [
+const offsetInputs = (op: OperationName, s: string) => [
   q(op, s, "offset", "integer, minimum 0", integerClasses(0, OFFSET_RULING)),
   q(op, s, "limit", "integer, minimum 1", integerClasses(1, LIMIT_RULING)),
 ];
 
-export const INPUT_DOMAINS: readonly InputDomain[] = [
+const DOMAINS: readonly InputDomain[] = [
   ...offsetInputs("listDeployments", "E1"),
-  p("listEnvironments", "E2", "deploymentId", "string/number", idClasses("deployment", "not stated for E2")),
+  p("listEnvironments", "E2", "deploymentId", "string/number", idClasses("deployment", "not stated for E2", false)),
   q(
     "listEnvironments",
     "E2",
@@ -233,7 +271,10 @@ export const INPUT_DOMAINS: readonly InputDomain[] = [
     cls("bare", (v) => isStr(v) && /^\d+(\.\d+)+$/.test(v), ["1.7.20"]),
     cls("v-prefixed", (v) => isStr(v) && /^v\d+(\.\d+)+$/.test(v), ["v1.7.20"]),
     cls("image-reference", (v) => isStr(v) && v.includes(":"), ["cubejs/cube:v1.7.20"]),
-    cls("unlisted", () => false, ["9.9.9", "V1.7.20", ""], { ruledOut: "E6 rule 1: any other value is rejected with 400" }),
+    // Told by its form alone: a well-formed version the list does not hold ("9.9.9") reads as bare.
+    cls("unlisted", (v) => isStr(v) && !/^(v?\d+(\.\d+)+|.*:.*)$/.test(v), ["V1.7.20", "latest", ""], {
+      ruledOut: "E6 rule 1: any other value is rejected with 400",
+    }),
   ]),
   b("updateDeployment", "E6", "/releaseChannel", "a release channel name", textClasses()),
   b("updateDeployment", "E6", "/templateVariables/*", "object of strings, merged key by key", textClasses()),
@@ -242,7 +283,7 @@ export const INPUT_DOMAINS: readonly InputDomain[] = [
   q("exportAuditLog", "E7", "search", "full text", filterClasses()),
   q("exportAuditLog", "E7", "eventName", "event type", filterClasses()),
   q("exportAuditLog", "E7", "userEmail", "a user's email", filterClasses()),
-  p("listWorkbooks", "E8", "deploymentId", "number, required", idClasses("deployment", "not stated for E8")),
+  p("listWorkbooks", "E8", "deploymentId", "number, required", idClasses("deployment", "not stated for E8", false)),
   q("listWorkbooks", "E8", "folderId", "integer (minimum 0) or null", [
     ...integerClasses(0, "E8: folderId (integer (minimum 0) or null)"),
     cls("null", (v) => v === "null" || v === null, ["null"]),
@@ -280,28 +321,35 @@ export const INPUT_DOMAINS: readonly InputDomain[] = [
     cls("null", (v) => v === null, [null]),
   ]),
   ...cursorInputs("listEnvVars", "E13"),
-  e14("branches delete", "query", "branchName", "string", textClasses()),
+  e14("deleteBranch", "branches delete", "query", "branchName", "string", textClasses()),
   e14(
+    "listReports",
     "reports list",
     "query",
     "sortBy",
     "enum",
     enumClasses(["createdAt", "updatedAt", "lastViewedAt", "name"], "E14: sortBy among `createdAt`, `updatedAt`, `lastViewedAt`, `name`"),
   ),
-  e14("users list", "query", "search", "string", filterClasses()),
-  e14("logs", "query", "source", "enum", enumClasses(["production", "dev"], "E14: filter source (`production`, `dev`)")),
-  e14("users", "body", "/name", "string (served document)", textClasses("the served document's own minLength, where it states one")),
+  e14("listUsers", "users list", "query", "search", "string", filterClasses()),
+  e14("getLogs", "logs", "query", "source", "enum", enumClasses(["production", "dev"], "E14: filter source (`production`, `dev`)")),
+  e14("createUser", "users", "body", "/name", "string (served document)", textClasses("the served document's own minLength, where it states one")),
 ];
 
+/** The table, each input with the classes a reference run does not exercise yet and why (core/api/input-gaps.ts). */
+export const INPUT_DOMAINS: readonly InputDomain[] = DOMAINS.map((d) => {
+  const gaps = NOT_EXERCISED[`${d.operation} ${d.field}`];
+  return gaps ? { ...d, notExercised: gaps } : d;
+});
+
 /** The domain of one input of an operation; a field the table does not hold is a tester's bug. */
-export function domainOf(operation: SpecifiedName, field: string): InputDomain {
+export function domainOf(operation: OperationName, field: string): InputDomain {
   const d = INPUT_DOMAINS.find((x) => x.operation === operation && x.field === field);
   if (!d) throw new Error(`no input domain for ${operation} ${field} (core/api/input-domain.ts)`);
   return d;
 }
 
 /** One class of an input by name. */
-export function classOf(operation: SpecifiedName, field: string, name: string): ValueClass {
+export function classOf(operation: OperationName, field: string, name: string): ValueClass {
   const c = domainOf(operation, field).classes.find((x) => x.name === name);
   if (!c) throw new Error(`no class ${name} of ${operation} ${field} (core/api/input-domain.ts)`);
   return c;

@@ -6,6 +6,9 @@ import type { RuleId } from "./spec-rules.js";
  * Where each stated rule with a range applies (the operations, fields, pages, callers or read paths
  * it covers) and which check covers each cell: data that docs/coverage.md prints as its
  * applicability table (core/served/coverage.ts) and test/coverage.test.ts holds to the catalogue.
+ * Nothing here is taken on trust: test/class-coverage.test.ts holds each cell to what a full
+ * reference run measured (its checks reach a verdict, the sections the cell names are sent, and a
+ * later page is read where it says "every page").
  */
 export type Dimension = "operations" | "fields" | "pages" | "values" | "callers" | "read paths";
 

@@ -69,6 +69,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   // The run's one door (core/run/door.ts): the caller's, else one of its own.
   const client = door ?? openDoor(settings);
   const unwatch = client.watch(observe);
+  const unwatchStreamed = client.watchStreamed((exchange, head, whole) => classes.seeStreamed(exchange, head, whole));
   client.phase = "discovery";
   const fixtures = fixturesFor(client, settings.fixtures);
   const discovery = fixtures.api;
@@ -142,6 +143,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     client.phase = "sweep";
     leftovers.push(...(await endOfRunSweep(discovery, written, settings, Date.parse(startedAt))));
     unwatch();
+    unwatchStreamed();
     if (!door) await client.close();
   }
   const ran = [...(outcome?.done.entries() ?? [])].sort(([a], [b]) => a - b).map(([, r]) => r);

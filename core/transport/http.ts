@@ -31,6 +31,8 @@ const MAX_TRANSIENT_RETRIES = 4;
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A streamed body may take this many request timeouts in all (60 s at the default 10 s: an example check's own limit). */
 const STREAMED_BODY_TIMEOUTS = 6;
+/** The head of a streamed body its watchers are given (the input-class tally learns the stored values of an export from it). */
+const STREAM_HEAD_BYTES = 1 << 20;
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -73,6 +75,7 @@ export class HttpClient {
   private readonly agent: Dispatcher;
   private readonly pacer: RatePacer | undefined;
   private readonly watchers = new Set<(exchange: Exchange, answer?: FullAnswer) => void>();
+  private readonly streamWatchers = new Set<(exchange: Exchange, head: string, whole: boolean) => void>();
   /** Who is sending when no check is: set by each phase of the run. */
   phase: Phase = "run";
   /** Every request refused at the door, `<caller>: <method> <url>: <why>`; the run exits 1 when there is one. */
@@ -97,6 +100,12 @@ export class HttpClient {
   watch(watcher: (exchange: Exchange, answer?: FullAnswer) => void): () => void {
     this.watchers.add(watcher);
     return () => this.watchers.delete(watcher);
+  }
+
+  /** Every streamed body from now on, its head (up to STREAM_HEAD_BYTES) once it ends or is let go; the returned function stops it. */
+  watchStreamed(watcher: (exchange: Exchange, head: string, whole: boolean) => void): () => void {
+    this.streamWatchers.add(watcher);
+    return () => this.streamWatchers.delete(watcher);
   }
 
   /** Refuses, before anything is sent, a request the run's guard forbids: the caller is named and the refusal kept. */
@@ -254,7 +263,20 @@ export class HttpClient {
       exchange.error = describeNetworkError(err, deadline.ms, true);
       out.destroy(new NetworkError(`${exchange.method} ${exchange.url}: ${exchange.error}`, exchange));
     });
+    const head: Buffer[] = [];
+    let bytes = 0;
+    let ended = false;
+    if (this.streamWatchers.size)
+      answer.body.on("data", (chunk: Buffer) => {
+        if (bytes < STREAM_HEAD_BYTES) head.push(chunk);
+        bytes += chunk.length;
+      });
+    answer.body.on("end", () => {
+      ended = true;
+    });
     out.on("close", () => {
+      const whole = ended && bytes <= STREAM_HEAD_BYTES;
+      if (head.length) for (const watcher of this.streamWatchers) watcher(exchange, Buffer.concat(head).toString("utf8"), whole);
       deadline.release();
       if (!answer.body.destroyed) discard(answer.body);
     });

@@ -281,20 +281,24 @@ export const auditChecks = group(
         );
         if (!email) throw new NotExercised("no row of the export shows a user's email");
         await expectFilter(ctx, before, { userEmail: email }, (r) => emailIn(r[col])?.toLowerCase() === email.toLowerCase());
-        // The filter's other classes (core/api/input-domain.ts): a prefix and a part of a stored email name no user, so they keep no user's events.
+        // The filter's other classes (core/api/input-domain.ts): a prefix or part of a stored email names no user, and the
+        // email in other case that user or none (case folding is not stated): none keeps another user's events.
         const known = new Set(before.rows.map((r) => emailIn(r[col])?.toLowerCase()));
-        for (const part of [email.slice(0, -1), email.slice(1)].filter((p) => !known.has(p.toLowerCase()))) {
-          const query = { userEmail: part };
+        const parts = [email.slice(0, -1), email.slice(1)].filter((p) => !known.has(p.toLowerCase()));
+        const variant = email.toUpperCase() === email ? email.toLowerCase() : email.toUpperCase();
+        for (const value of variant === email ? parts : [...parts, variant]) {
+          const what = value === variant ? `the email ${email} in other case` : `a part of the email ${email} and no user's email`;
+          const query = { userEmail: value };
           const answer = await ctx.api.stream(EXPORT, query);
           if (answer.status !== 200) {
-            ctx.expect.clientError(await peek(answer), `${label(query)} (a part of the email ${email}) is answered 200 or refused with a 4xx`);
+            ctx.expect.clientError(await peek(answer), `${label(query)} (${what}) is answered 200 or refused with a 4xx`);
             continue;
           }
-          const others = (await readExport(answer, query)).rows.filter((r) => emailIn(r[col])?.toLowerCase() !== part.toLowerCase());
+          const others = (await readExport(answer, query)).rows.filter((r) => emailIn(r[col])?.toLowerCase() !== value.toLowerCase());
           if (others.length)
-            failOn(answer, `${label(query)}, a part of the email ${email} and no user's email, returns the events of users whose email contains it`, {
+            failOn(answer, `${label(query)}, ${what}, returns the events of other users`, {
               reason: "partial-email-matched",
-              expected: "no row: no user has that email",
+              expected: value === variant ? `no row of a user other than ${email}` : "no row: no user has that email",
               got: others.slice(0, 3),
             });
         }

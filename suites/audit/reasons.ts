@@ -8,7 +8,7 @@ export const auditReasons = {
   "header-row": { title: "The first row is a header, not an event", expected: "named columns" },
   "other-events": { title: '…, a part of the event name "…", returns events of other types', expected: 'no event other than "…"' },
   ragged: { title: "Row … has … cells, the header …", expected: "column names" },
-  "partial-email-matched": { title: "A prefix or part of a user's email keeps no other user's events", expected: "no row" },
+  "partial-email-matched": { title: "A prefix, a part or a case variant of a user's email keeps no other user's events", expected: "no row of another user" },
   "row-outside-filter": { title: "Only rows that meet …", expected: "at least one row" },
   "unnamed-column": { title: "Every column of the header row has a name", expected: "a header row" },
 } as const satisfies Record<string, GroupReason>;

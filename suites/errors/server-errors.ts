@@ -10,7 +10,9 @@ import { tokenParams } from "../tokens/metadata-token.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { peek } from "../lib/streamed.js";
 import { trackAnswered } from "../lib/workbook-writes.js";
-import { fillPath } from "../../core/api/match.js";
+import { fillPath, matchOperation } from "../../core/api/match.js";
+import { SPECIFIED_OPERATIONS } from "../../core/api/operations.js";
+import { tableEdges } from "../../generators/classes.js";
 
 /**
  * Errors 2 lists the statuses the service uses, and none is a 5xx: a 5xx for what a client sent is
@@ -29,6 +31,8 @@ interface Param {
 interface Read {
   spec: string;
   template: string;
+  /** Its operation in the table: the input domain's edges of its parameters are drawn too. */
+  operation: string;
   params: Param[];
 }
 
@@ -46,8 +50,14 @@ function readsOf(doc: OpenApiDocument): Read[] {
   const out: Read[] = [];
   for (const [template, ops] of Object.entries(doc.paths)) {
     const n = /^E(\d+)$/.exec(ops.get?.["x-spec-ref"] ?? "")?.[1];
-    if (n && Number(n) <= 13)
-      out.push({ spec: ops.get["x-spec-ref"], template, params: (ops.get.parameters ?? []).filter((p: Param) => p.in === "query" || p.in === "path") });
+    const operation = matchOperation(SPECIFIED_OPERATIONS, "GET", template)?.operation.name;
+    if (n && Number(n) <= 13 && operation)
+      out.push({
+        spec: ops.get["x-spec-ref"],
+        template,
+        operation,
+        params: (ops.get.parameters ?? []).filter((p: Param) => p.in === "query" || p.in === "path"),
+      });
   }
   return out;
 }
@@ -66,17 +76,29 @@ function readsValid(schema: Schema, s: string): boolean {
   }
 }
 
+/** The edges the input-domain table names for a parameter, as a URL carries them, that its schema accepts (`valid`) or refuses. */
+function edgesOf(r: Read, p: Param, valid: boolean): string[] {
+  return tableEdges(r.operation, p.name)
+    .filter((v) => v !== undefined)
+    .map(written)
+    .filter((v) => readsValid(p.schema, v) === valid);
+}
+
+/** A parameter's own draws, and as often the table's edges of it (a leap day, a page size far beyond any cap). */
+const withEdges = (own: fc.Arbitrary<string>, edges: string[]) => (edges.length ? fc.oneof(own, fc.constantFrom(...edges)) : own);
+
 /**
  * Valid values, where the schema allows more than a server can mean: page sizes and offsets from
  * small to large (no maximum is published), the deployment under test, and no `after`: a cursor
  * is one the server issued, which no generator can make up.
  */
-function validParam(ctx: CheckContext, p: Param): fc.Arbitrary<string> | undefined {
+function validParam(ctx: CheckContext, r: Read, p: Param): fc.Arbitrary<string> | undefined {
   if (p.name === "deploymentId") return fc.constant(ctx.fixture("deployment").id);
   if (p.name === "after") return undefined;
-  if (p.name === "first" || p.name === "limit") return anyPageSize().map(String);
-  if (p.name === "offset") return fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 101, max: 100_000 })).map(String);
-  return validValues(p.schema).map(written);
+  const edges = edgesOf(r, p, true);
+  if (p.name === "first" || p.name === "limit") return withEdges(anyPageSize().map(String), edges);
+  if (p.name === "offset") return withEdges(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 101, max: 100_000 })).map(String), edges);
+  return withEdges(validValues(p.schema).map(written), edges);
 }
 
 function validRead(ctx: CheckContext, r: Read): fc.Arbitrary<ReadRequest> {
@@ -85,7 +107,7 @@ function validRead(ctx: CheckContext, r: Read): fc.Arbitrary<ReadRequest> {
       r.params
         .filter((p) => p.in === where)
         .flatMap((p) => {
-          const arb = validParam(ctx, p);
+          const arb = validParam(ctx, r, p);
           return arb ? [[p.name, arb]] : [];
         }),
     );
@@ -104,7 +126,7 @@ const takesAnyText = (s: Schema) => [s.type].flat().includes("string") && !["enu
 /** A valid read with one parameter broken: a value its schema refuses, a made-up cursor, an id that is none. */
 function invalidRead(ctx: CheckContext, r: Read): fc.Arbitrary<ReadRequest> | undefined {
   const breaks = r.params.flatMap((p): fc.Arbitrary<[Param, string]>[] => {
-    const value =
+    const own =
       p.name === "after"
         ? text(1, 24)
         : p.in === "path"
@@ -114,6 +136,8 @@ function invalidRead(ctx: CheckContext, r: Read): fc.Arbitrary<ReadRequest> | un
             : invalidValues(p.schema)
                 .map((c) => written(c.value))
                 .filter((v) => !readsValid(p.schema, v));
+    const edges = p.in === "path" ? edgesOf(r, p, false).filter((v) => v.trim() !== "") : edgesOf(r, p, false);
+    const value = own ? withEdges(own, edges) : edges.length ? fc.constantFrom(...edges) : undefined;
     return value ? [value.map((v): [Param, string] => [p, v])] : [];
   });
   if (!breaks.length) return undefined;
@@ -186,12 +210,14 @@ async function validWrites(ctx: CheckContext): Promise<{ writes: fc.Arbitrary<Wr
         sometimesLong(text(1, 12), 1000),
         derived("UpsertWorkbookRequest", {
           "/name": sometimesLong(text(0, 24)).map((t) => `${namePrefix} ${t}`),
-          "/folderId": fc.constant(folder.id),
+          "/folderId": fc.constantFrom(folder.id, null),
           "/meta": longMeta,
         }),
       )
       .map(([slug, body]): Write => ({ spec: "E11", slug: `${slugPrefix}-${slug}`, body })),
-    derived("BulkMoveRequest", { "/items": fc.constant([own]), "/folderId": fc.constantFrom(folder.id, null) }).map((body): Write => ({ spec: "E12", body })),
+    derived("BulkMoveRequest", { "/items": fc.constantFrom([own], []), "/folderId": fc.constantFrom(folder.id, null) }).map(
+      (body): Write => ({ spec: "E12", body }),
+    ),
   );
   const send = async (api: Api, w: Write): Promise<Response> => {
     switch (w.spec) {
