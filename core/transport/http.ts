@@ -51,8 +51,8 @@ export interface HttpClientOptions {
   wholeBodies?: boolean;
   /** --rate-limit: the most requests a second to this server, every attempt counted (a 429's retry too), shared with every client of the process. */
   rateLimit?: number;
-  /** The run's promises (core/run/door.ts): why this request may not leave the process, or undefined to send it. */
-  guard?: (method: string, url: URL) => string | undefined;
+  /** The run's promises (core/run/door.ts): why this request may not leave the process, or undefined to send it; `keyless`: sent on purpose without the run's key. */
+  guard?: (method: string, url: URL, keyless: boolean) => string | undefined;
 }
 
 /** Who sent a request that is outside any check: the phase of the run (preflight, plan, discovery, cleanup, coverage...). */
@@ -99,8 +99,8 @@ export class HttpClient {
   }
 
   /** Refuses, before anything is sent, a request the run's guard forbids: the caller is named and the refusal kept. */
-  private admit(method: string, target: URL): void {
-    const why = this.options.guard?.(method, target);
+  private admit(method: string, target: URL, keyless = false): void {
+    const why = this.options.guard?.(method, target, keyless);
     if (why === undefined) return;
     const caller = checkScope()?.id ?? this.phase;
     const line = `${method} ${this.options.redactor.text(target.pathname)}: ${why}`;
@@ -108,10 +108,15 @@ export class HttpClient {
     throw new DoorRefused(`refused at the door (a bug of the tool's, not the server's): ${caller} tried to send ${line}`);
   }
 
+  /** Sent on purpose without the run's key (a run given none sends every request so, and none on purpose). */
+  private keyless(spec: RequestSpec): boolean {
+    return spec.credential === null && this.options.credential !== undefined;
+  }
+
   async send(spec: RequestSpec, log?: Exchange[]): Promise<Response> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const target = this.target(spec.path, spec.query);
-    this.admit(spec.method, target);
+    this.admit(spec.method, target, this.keyless(spec));
     const url = target.toString();
     const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
     const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
@@ -181,7 +186,7 @@ export class HttpClient {
   ): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const target = this.target(spec.path, spec.query);
-    this.admit(spec.method, target);
+    this.admit(spec.method, target, this.keyless(spec));
     const url = target.toString();
     const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
