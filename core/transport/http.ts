@@ -6,6 +6,7 @@ import { describeExchange, excerpt } from "./exchange-shown.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
+import { READ_METHODS } from "../spec/operations.js";
 import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response, TransientWrite } from "./exchange.js";
 
 export { curlLine } from "./curl.js";
@@ -72,6 +73,7 @@ export class HttpClient {
   private readonly agent: Dispatcher;
   private readonly pacer: RatePacer | undefined;
   private readonly watchers = new Set<(exchange: Exchange, answer?: FullAnswer) => void>();
+  private readonly beforeWrites = new Set<(method: string, url: URL) => Promise<void>>();
   /** Who is sending when no check is: set by each phase of the run. */
   phase: Phase = "run";
   /** Every request refused at the door, `<caller>: <method> <url>: <why>`; the run exits 1 when there is one. */
@@ -98,6 +100,12 @@ export class HttpClient {
     return () => this.watchers.delete(watcher);
   }
 
+  /** Called before each write is sent (the ledger reads what a write will change: core/ledger/door-ledger.ts); the returned function stops it. */
+  beforeWrite(hook: (method: string, url: URL) => Promise<void>): () => void {
+    this.beforeWrites.add(hook);
+    return () => this.beforeWrites.delete(hook);
+  }
+
   /** Refuses, before anything is sent, a request the run's guard forbids: the caller is named and the refusal kept. */
   private admit(method: string, target: URL, keyless = false): void {
     const why = this.options.guard?.(method, target, keyless);
@@ -117,6 +125,7 @@ export class HttpClient {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const target = this.target(spec.path, spec.query);
     this.admit(spec.method, target, this.keyless(spec));
+    if (!READ_METHODS.includes(spec.method)) for (const hook of this.beforeWrites) await hook(spec.method, target);
     const url = target.toString();
     const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
     const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
