@@ -1,7 +1,7 @@
 import type { Api } from "../transport/api.js";
 import type { Exchange, FullAnswer, HttpClient } from "../transport/http.js";
 import { decode, fillPath, isMemberPath, matchOperation, operationKey, type PathParams } from "../spec/match.js";
-import { OPERATIONS, type Operation, type OperationName, operation, READ_METHODS } from "../spec/operations.js";
+import { OPERATIONS, type Operation, type OperationName, operation, READ_METHODS, type WriteClass } from "../spec/operations.js";
 import { ownId } from "../run/door-keyless.js";
 import { carriesPrefix, type ItemType, listAll } from "./ownership.js";
 import { putBack, readBefore, type RecordEntry } from "./records.js";
@@ -17,7 +17,8 @@ import type { ReadBack, Scratch } from "./scratch.js";
  *   /x/{id}`) and the row is of what the run makes and removes ("writes", "admin-writes"):
  *   removed once its read (the member's GET, else the list) shows it the caller's own;
  * - a settings-like record (a write whose row has a read: its `readBy`, or a GET of its own path):
- *   read before the caller's first write to it, put back at cleanup and read back (records.ts).
+ *   read before the caller's first write to it, put back at cleanup after the caller's own undos
+ *   (which know the record's shapes best) and read back (records.ts).
  * The ledger's cleanup (Scratch.cleanup) then undoes each entry not already undone (an object whose
  * delete the caller sent and the server accepted) and reads it back.
  */
@@ -36,11 +37,15 @@ export function enterWrites(door: HttpClient, api: Api, ledgerOf: () => { scratc
     const entry = readBefore(api, found.write, found.read, found.params);
     mine.set(key, entry);
     const settled = await entry;
-    scratch.onCleanup(`${found.write.method} ${url.pathname}: what ${fillPath(found.read.path, found.params)} held before`, () => {
-      // Undone once: a check run again reads it anew before its first write.
-      mine.delete(key);
-      return putBack(api, settled);
-    });
+    scratch.onCleanup(
+      `${found.write.method} ${url.pathname}: what ${fillPath(found.read.path, found.params)} held before`,
+      () => {
+        // Undone once: a check run again reads it anew before its first write.
+        mine.delete(key);
+        return putBack(api, settled);
+      },
+      true,
+    );
   });
   const stopWatch = door.watch((exchange, answer) => {
     if (!answer || READ_METHODS.includes(answer.method) || answer.status < 200 || answer.status >= 300) return;
@@ -75,11 +80,16 @@ export function enterWrites(door: HttpClient, api: Api, ledgerOf: () => { scratc
   };
 }
 
+const PUT_BACK: readonly WriteClass[] = ["writes", "admin-writes", "deployment-changes"];
+
 /** The record a write changes, where the table has a read of it. */
 function recordOf(method: string, path: string): { write: Operation; read: Operation; params: PathParams } | undefined {
   if (method !== "PUT" && method !== "PATCH") return undefined;
   const row = matchOperation(OPERATIONS, method, path);
-  if (!row) return undefined;
+  // What the run changes and puts back (E6, the admin's records, the run's own objects): a row of the
+  // class "never" (data-model files) or "unremovable-writes" (environment variables) reads back a
+  // list, not a record, and the checks written for it keep it.
+  if (!row || !PUT_BACK.includes(row.operation.write)) return undefined;
   const read = row.operation.readBy
     ? operation(row.operation.readBy as OperationName)
     : OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", row.operation.path));

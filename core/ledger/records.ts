@@ -77,7 +77,8 @@ export async function putBack(api: Api, e: RecordEntry): Promise<void> {
   if ("unread" in e.before)
     throw new Error(`${e.write.method} ${writePath} was applied, but what it held before is not known (${e.before.unread}): it is not put back`);
   const before = e.before.record;
-  const fields = [...e.fields].filter((f) => f in before && before[f] !== null);
+  // A field that read null is put back to null too (a server that set it when a body left it out).
+  const fields = [...e.fields].filter((f) => f in before);
   const read = async () => {
     const res = await api.get(readPath);
     if (res.status === 404 || res.status === 410) return { res, record: undefined };

@@ -110,8 +110,10 @@ export class Scratch {
   }
 
   /** Registers how to put back something the run changed; undone newest first. */
-  onCleanup(what: string, undo: () => Promise<void>): void {
-    this.steps.push({ what, undo });
+  onCleanup(what: string, undo: () => Promise<void>, last = false): void {
+    // `last`: after every other undo (the door's read-back of a record, once the check's own undo has put it back its way).
+    if (last) this.steps.unshift({ what, undo });
+    else this.steps.push({ what, undo });
   }
 
   /**
@@ -122,6 +124,9 @@ export class Scratch {
    */
   removeIfOwn(owned: OwnedObject): { removed(): void } {
     const step = { owned };
+    // One object, one entry: the later registration (the check's own, after the door's) replaces an earlier one with the same removal.
+    const same = this.steps.findIndex((s) => "owned" in s && s.owned.removal === owned.removal);
+    if (same >= 0) this.steps.splice(same, 1);
     this.steps.push(step);
     if (owned.collection) this.collections.set(owned.collection.list, owned.collection);
     return {
