@@ -8,7 +8,8 @@ export type PathParams = Record<string, string>;
 const PLACEHOLDER = /^\{([^}]+)\}$/;
 const segments = (path: string) => path.replace(/(.)\/+$/, "$1").split("/");
 
-function decode(s: string): string {
+/** A path segment decoded, or as it is where it is no valid encoding (`%E0`). */
+export function decode(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {

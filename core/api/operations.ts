@@ -48,6 +48,10 @@ export interface Operation {
    * again after a 429 or 503, as a PUT is (core/transport/read-back.ts). Absent: not known to be.
    */
   resendable?: true;
+  /** A write whose record is read elsewhere than at its own path: the row that reads it (E6's settings). */
+  readBy?: string;
+  /** The fields of the record the write changes, where the spec lists them (E6): compared and put back whichever a body carried. */
+  fields?: readonly string[];
 }
 
 /** The row of an operation whose second sending leaves the same state (Operation.resendable). */
@@ -95,7 +99,21 @@ export const SPECIFIED_OPERATIONS = [
   }),
   spec("E4", "setStagingEnvironment", "PUT", BUILD_PREFIX, `${D}/branches/staging-environment`, "staging.enable.by-name", "none", { 200: "BranchResponse" }),
   spec("E5", "listVersions", "GET", API_PREFIX, `${D}/versions`, "versions.list.schema", "none", { 200: "VersionsListResponse" }),
-  spec("E6", "updateDeployment", "PUT", API_PREFIX, D, "deployment-update.version.listed-forms", "none", {}, "deployment-changes"),
+  {
+    ...spec("E6", "updateDeployment", "PUT", API_PREFIX, D, "deployment-update.version.listed-forms", "none", {}, "deployment-changes"),
+    readBy: "getDeploymentSettings",
+    fields: [
+      "releaseChannel",
+      "releaseChannelVersion",
+      "releaseChannelVersionHold",
+      "templateVariables",
+      "cloudProvider",
+      "region",
+      "template",
+      "defaultLaunchpadViewGroup",
+      "launchpadTabs",
+    ],
+  },
   spec("E7", "exportAuditLog", "GET", API_PREFIX, "/audit-logs/export", "audit.export.content-type-csv", "none", {}),
   spec("E8", "listWorkbooks", "GET", API_PREFIX, `${D}/workbooks`, "workbooks.list.schema", "cursor", { 200: "WorkbooksListResponse" }),
   spec("E9", "getWorkbook", "GET", API_PREFIX, `${D}/workbooks/{workbookId}`, "workbooks.get.schema", "none", { 200: "Workbook" }),

@@ -1,6 +1,7 @@
 import type { Api } from "../transport/api.js";
 import { parseTimestamp, secondsBetween } from "../api/timestamps.js";
 import { carriesPrefix, createdSince, type ItemRef, listAll, namesOf, NOT_CONFIRMED, removalCurl, workspacePaths } from "./ownership.js";
+import { isObject } from "./records.js";
 
 /**
  * The reports a clone brought with it. E10 rule 1 copies the source's reports into the clone
@@ -34,8 +35,6 @@ export interface CloneCopies {
   /** Reports a clone names that the read-back did not confirm as copies it made. */
   unconfirmed: { ref: ItemRef; clone: ConfirmedClone; shown: string }[];
 }
-
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** An id a leaf spells: a safe integer, or a string of digits. */
 function idOf(v: unknown): number | undefined {

@@ -65,6 +65,12 @@ export class Scratch {
   /** Deployments written to and collections created in, kept after cleanup: what the end-of-run sweep reads. */
   readonly deploymentsWritten = new Set<string>();
   readonly collections = new Map<string, NonNullable<OwnedObject["collection"]>>();
+  /**
+   * The leftovers of this ledger's cleanups, each with the read that shows it still there: read
+   * once more before the report (stillLeft), and what is gone by then (404, absent from its list)
+   * is not reported.
+   */
+  readonly rechecks = new Map<string, () => Promise<boolean>>();
 
   constructor(runId: string) {
     this.prefix = `cf-${runId}`;
@@ -83,7 +89,7 @@ export class Scratch {
   }
 
   /** Enters a workspace object in the ledger, in the deployment the request wrote to; `made` tells which exchange made it. */
-  track(deploymentId: string, item: ItemRef, made: { res?: Response; name?: string } = {}): void {
+  track(deploymentId: string, item: ItemRef, made: { res?: Pick<Response, "exchange" | "headers">; name?: string } = {}): void {
     const x = made.res?.exchange;
     this.deploymentsWritten.add(deploymentId);
     const date = Date.parse(made.res?.headers.date ?? "");
@@ -104,8 +110,10 @@ export class Scratch {
   }
 
   /** Registers how to put back something the run changed; undone newest first. */
-  onCleanup(what: string, undo: () => Promise<void>): void {
-    this.steps.push({ what, undo });
+  onCleanup(what: string, undo: () => Promise<void>, last = false): void {
+    // `last`: after every other undo (the door's read-back of a record, once the check's own undo has put it back its way).
+    if (last) this.steps.unshift({ what, undo });
+    else this.steps.push({ what, undo });
   }
 
   /**
@@ -116,6 +124,9 @@ export class Scratch {
    */
   removeIfOwn(owned: OwnedObject): { removed(): void } {
     const step = { owned };
+    // One object, one entry: the later registration (the check's own, after the door's) replaces an earlier one with the same removal.
+    const same = this.steps.findIndex((s) => "owned" in s && s.owned.removal === owned.removal);
+    if (same >= 0) this.steps.splice(same, 1);
     this.steps.push(step);
     if (owned.collection) this.collections.set(owned.collection.list, owned.collection);
     return {
@@ -156,7 +167,7 @@ export class Scratch {
       const step = this.steps.pop()!;
       try {
         if ("undo" in step) await step.undo();
-        else leftovers.push(...(await removeOwned(step.owned)));
+        else leftovers.push(...this.recheck(await removeOwned(step.owned), async () => !gone(await step.owned.read())));
       } catch (err) {
         leftovers.push(`could not ${"undo" in step ? `restore ${step.what}` : `remove ${step.owned.what}`}: ${(err as Error).message}`);
       }
@@ -180,7 +191,9 @@ export class Scratch {
       this.prefix,
     );
     const own = made.filter((m) => seen.get(m.ref)?.own);
-    const out: string[] = made.filter((m) => !seen.get(m.ref)?.own && !seen.get(m.ref)?.gone).map((m) => notConfirmed(api, m, seen.get(m.ref)!));
+    const out: string[] = made
+      .filter((m) => !seen.get(m.ref)?.own && !seen.get(m.ref)?.gone)
+      .flatMap((m) => this.recheck([notConfirmed(api, m, seen.get(m.ref)!)], () => this.stillThere(api, dep, m.ref)));
     for (const m of made) if (!seen.get(m.ref)?.own) this.made.delete(key(dep, m.ref));
     const copies = await this.copiesOfClones(api, dep, own, seen);
     out.push(...copies.unconfirmed);
@@ -210,7 +223,20 @@ export class Scratch {
   private async deleteAll(api: Api, dep: string, items: ItemRef[]): Promise<string[]> {
     const { deleted, notDeleted } = await deleteItems(api, dep, items);
     for (const item of deleted) this.made.delete(key(dep, item));
-    return notDeleted.map(({ item, why }) => `${item.type} ${item.id} in deployment ${dep} was not deleted: ${why}`);
+    return notDeleted.flatMap(({ item, why }) =>
+      this.recheck([`${item.type} ${item.id} in deployment ${dep} was not deleted: ${why}`], () => this.stillThere(api, dep, item)),
+    );
+  }
+
+  /** Enters leftovers with the read that shows them still there. */
+  private recheck(leftovers: string[], stillThere: () => Promise<boolean>): string[] {
+    for (const l of leftovers) this.rechecks.set(l, stillThere);
+    return leftovers;
+  }
+
+  /** Whether a workspace item still shows (E9, or its list), whoever's it is now. */
+  private async stillThere(api: Api, dep: string, item: ItemRef): Promise<boolean> {
+    return !(await seenItems(api, dep, [item], this.prefix)).get(item)?.gone;
   }
 }
 
@@ -218,10 +244,13 @@ function notConfirmed(api: Api, m: Made, seen: Seen): string {
   return `${NOT_CONFIRMED}: ${m.ref.type} ${m.ref.id} in deployment ${m.deploymentId}, named by the answer to ${m.operation} (${seen.shown}); to remove it: ${removalCurl(api.baseUrl, m.deploymentId, [m.ref])}`;
 }
 
+/** A read that shows the object no more. */
+const gone = (read: ReadBack) => read.status === 404 || read.status === 410;
+
 async function removeOwned(o: OwnedObject): Promise<string[]> {
   const read = await o.read();
   // Already gone: nothing to remove (the sweep looks for it again by its prefix).
-  if (read.status === 404 || read.status === 410) return [];
+  if (gone(read)) return [];
   if (!o.owns(read))
     return [
       `${NOT_CONFIRMED}: ${o.what} (its read answered ${read.status}${read.isJson ? "" : " without JSON"}, not an object of the run's); to remove it: ${o.removal}`,
@@ -231,3 +260,22 @@ async function removeOwned(o: OwnedObject): Promise<string[]> {
 }
 
 const key = (dep: string, item: ItemRef) => `${dep}:${item.type}:${item.id}`;
+
+/**
+ * The leftovers as the report says them: each a ledger entered with its read is read once more,
+ * and what is gone by now (someone removed it since, or a list lagged) is not reported. A read
+ * that fails keeps the leftover: it is not shown gone.
+ */
+export async function stillLeft(leftovers: string[], ledgers: Scratch[]): Promise<string[]> {
+  const reads = new Map<string, () => Promise<boolean>>();
+  for (const l of ledgers) for (const [text, read] of l.rechecks) reads.set(text, read);
+  const kept = await Promise.all(
+    leftovers.map(
+      async (l) =>
+        (await reads
+          .get(l)?.()
+          .catch(() => true)) ?? true,
+    ),
+  );
+  return leftovers.filter((_, i) => kept[i]);
+}

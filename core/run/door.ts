@@ -6,9 +6,12 @@ import type { TokenRole } from "../model/check.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
 import { writeClassOf } from "../api/client.js";
 import { deploymentsOf } from "../api/deployments.js";
-import { matchOperation } from "../api/match.js";
+import { matchOperation, matchPath, segmentCount } from "../api/match.js";
 import { fixturesFor } from "./fixtures.js";
-import { OPERATIONS, operation, READ_METHODS } from "../api/operations.js";
+import { KnownIds, ownId } from "./door-keyless.js";
+import { OPERATIONS, READ_METHODS } from "../api/operations.js";
+
+const DEPLOYMENT_ID = "{deploymentId}";
 import type { Need } from "../model/needs.js";
 
 export function credentials(settings: RunSettings): { primary?: Credential; roles: Partial<Record<TokenRole, Credential>> } {
@@ -25,10 +28,12 @@ export function redactorFor(settings: RunSettings): Redactor {
 /**
  * The run's one door to the server: opened once by the command, handed to every phase (preflight,
  * the plan, discovery, the checks, coverage, drift, cleanup and the sweep), closed at the end. It
- * keeps the run's promises itself rather than trusting each code path (guard).
+ * keeps the run's promises itself rather than trusting each code path (guard; a request sent on
+ * purpose without the key, KnownIds).
  */
 export function openDoor(settings: RunSettings): HttpClient {
   const seen = new SeenDeployments();
+  const ids = new KnownIds();
   const door: HttpClient = new HttpClient({
     baseUrl: settings.baseUrl,
     timeoutMs: settings.timeoutMs,
@@ -39,10 +44,16 @@ export function openDoor(settings: RunSettings): HttpClient {
     proxy: settings.proxy,
     rateLimit: settings.rateLimit,
     wholeBodies: settings.wholeBodies,
-    guard: (method, url) =>
-      guard(settings, method, url.pathname) ?? seen.outsidePlan(method, url.pathname, settings, fixturesFor(door, settings.fixtures).chosenDeployment),
+    guard: (method, url, keyless) =>
+      guard(settings, method, url.pathname) ??
+      seen.outsidePlan(method, url.pathname, settings, fixturesFor(door, settings.fixtures).chosenDeployment) ??
+      (keyless ? ids.refuses(method, url.pathname) : undefined),
   });
-  door.watch((exchange, answer) => answer && seen.see(answer));
+  door.watch((exchange, answer) => {
+    if (!answer) return;
+    seen.see(answer);
+    ids.see(answer);
+  });
   return door;
 }
 
@@ -61,14 +72,13 @@ class SeenDeployments {
     if (answer.method === "GET" && matchOperation(OPERATIONS, "GET", answer.url.pathname)?.operation.name === "listDeployments")
       for (const d of deploymentsOf(b) ?? []) this.listed.add(String(d?.id));
     else if (c === "deployment-lifecycle" && answer.method === "POST") {
-      const id = b?.id ?? b?.data?.id ?? b?.deployment?.id ?? b?.data?.deployment?.id;
-      if (id !== undefined) this.created.add(String(id));
+      const id = ownId(b);
+      if (id !== undefined) this.created.add(id);
     }
   }
   outsidePlan(method: string, path: string, settings: RunSettings, chosen: string | undefined): string | undefined {
     if (READ_METHODS.includes(method)) return undefined;
-    const under = DEPLOYMENT_ROOTS.find((root) => path.startsWith(root));
-    const target = under && decodeURIComponent(path.slice(under.length).split("/")[0]);
+    const target = deploymentOf(method, path);
     if (!target || !this.listed.has(target) || this.created.has(target) || target === chosen) return undefined;
     const f = settings.fixtures;
     const named = [f.deploymentId, f.otherDeploymentId, f.mutableDeploymentId, f.workbookLimitDeploymentId].filter((d) => d !== undefined).map(String);
@@ -78,10 +88,26 @@ class SeenDeployments {
   }
 }
 
-/** Where a path under a deployment starts, under either prefix, as the table writes it: the next segment names the deployment. */
-const DEPLOYMENT_ROOTS = [operation("deleteDeployment").path, operation("createDeployment").path].map((p) =>
-  p.replace(/\{deploymentId\}$/, "").replace(/\/?$/, "/"),
-);
+/**
+ * The deployment a request addresses, by the table's matcher: its row's `deploymentId`; for a write
+ * the table does not name (a served document's), the deployment its path lies under, read by the
+ * table's own deployment templates (each row's path up to `{deploymentId}`, on either prefix).
+ */
+function deploymentOf(method: string, path: string): string | undefined {
+  const row = matchOperation(OPERATIONS, method, path);
+  if (row) return row.params.deploymentId;
+  const segments = path.split("/");
+  for (const template of DEPLOYMENT_TEMPLATES) {
+    const id = matchPath(template, segments.slice(0, segmentCount(template)).join("/"))?.deploymentId;
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
+/** The templates of one deployment, as the table's rows write them under each prefix (`/api/v1/deployments/{deploymentId}`). */
+const DEPLOYMENT_TEMPLATES = [
+  ...new Set(OPERATIONS.filter((o) => o.path.includes(DEPLOYMENT_ID)).map((o) => o.path.slice(0, o.path.indexOf(DEPLOYMENT_ID) + DEPLOYMENT_ID.length))),
+];
 
 /**
  * Why the run may not send this request, or undefined: a read-only run sends GET, HEAD and

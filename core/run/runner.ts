@@ -12,8 +12,9 @@ import { InvariantWatch, isInvariant } from "./invariants.js";
 import { ClassTally } from "./class-tally.js";
 import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.js";
 import { repeatWrites, schedule } from "./schedule.js";
-import { Scratch } from "../ledger/scratch.js";
+import { Scratch, stillLeft } from "../ledger/scratch.js";
 import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";
+import { enterWrites } from "../ledger/door-ledger.js";
 import type { Schemas } from "../api/schemas.js";
 import { ServedReader } from "../served/read.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
@@ -74,7 +75,15 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const fixtures = fixturesFor(client, settings.fixtures);
   const discovery = fixtures.api;
   const leftovers: string[] = [];
-  const scratches: Scratch[] = [];
+  // The writes of the run's phases (no check sent them) have a ledger of their own, cleaned up last.
+  const runLedger = scratchFor(settings, "run");
+  const scratches: Scratch[] = [runLedger];
+  // The door enters every accepted write in the ledger of whoever sent it; not the cleanup's own writes.
+  const stopLedger = enterWrites(client, discovery, () => {
+    const scope = checkScope.getStore();
+    if (scope) return { scratch: scope.scratch, cleaning: !scope.counting };
+    return { scratch: runLedger, cleaning: client.phase === "cleanup" || client.phase === "sweep" };
+  });
   // The checks that passed: a spec'd route whose owner is among them is shown served (core/run/preconditions.ts).
   const passedChecks = new Set<string>();
   const served = { passed: (id: string) => passedChecks.has(id) };
@@ -88,6 +97,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   let networkErrorsInARow = 0;
   let serverLost: string | undefined;
   let outcome: Awaited<ReturnType<typeof schedule<CheckResult>>> | undefined;
+  let left: string[] = [];
   const stopping = () => Boolean(hooks.shouldStop?.() || hooks.stop?.aborted);
   try {
     // Fixtures are found once, before any check runs, so that no check's scratch objects are
@@ -100,7 +110,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
       // Named from the seed and the check alone, so that the same seed replays the same requests.
       const env: Env = { ...shared, scratch: scratchFor(settings, check.id) };
       scratches.push(env.scratch);
-      const scope: CheckScope = { checkId: check.id, requests: 0, counting: true };
+      const scope: CheckScope = { checkId: check.id, requests: 0, counting: true, scratch: env.scratch };
       const result = await checkScope.run(scope, async () => {
         const first = await runAndClean(check, env);
         return first.status === "failed" ? confirm(check, first, env) : first;
@@ -138,10 +148,13 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     }
   } finally {
     client.phase = "cleanup";
-    for (const scratch of scratches) await cleanUp({ ...shared, scratch });
+    for (const scratch of [...scratches.slice(1), runLedger]) await cleanUp({ ...shared, scratch });
+    stopLedger();
     // The sweep tells what is left, whatever the checks tracked: every place the run wrote to, read for its prefix.
     client.phase = "sweep";
     leftovers.push(...(await endOfRunSweep(discovery, written, settings, Date.parse(startedAt))));
+    // Each leftover read once more before it is reported: what is gone by now is not.
+    left = await stillLeft(leftovers, scratches);
     unwatch();
     unwatchStreamed();
     if (!door) await client.close();
@@ -160,7 +173,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   // The same object named by several checks' answers is one leftover, said once.
   return {
     results,
-    leftovers: [...new Set(leftovers.map((l) => redactor.text(l)))],
+    leftovers: [...new Set(left.map((l) => redactor.text(l)))],
     interrupted,
     durationMs: Math.round(performance.now() - started),
     startedAt,
@@ -186,6 +199,8 @@ interface CheckScope {
   requests: number;
   /** Off while the check's objects are cleaned up: cleanup is not the check's own traffic. */
   counting: boolean;
+  /** The check's ledger, where the door enters its accepted writes (core/ledger/door-ledger.ts). */
+  scratch: Scratch;
 }
 const checkScope = new AsyncLocalStorage<CheckScope>();
 

@@ -7,6 +7,7 @@ import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, 
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
 import { heldBody, type Together } from "./together.js";
+import { READ_METHODS } from "../api/operations.js";
 import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response, TransientWrite } from "./exchange.js";
 
 export { curlLine } from "./curl.js";
@@ -54,8 +55,8 @@ export interface HttpClientOptions {
   wholeBodies?: boolean;
   /** --rate-limit: the most requests a second to this server, every attempt counted (a 429's retry too), shared with every client of the process. */
   rateLimit?: number;
-  /** The run's promises (core/run/door.ts): why this request may not leave the process, or undefined to send it. */
-  guard?: (method: string, url: URL) => string | undefined;
+  /** The run's promises (core/run/door.ts): why this request may not leave the process, or undefined to send it; `keyless`: sent on purpose without the run's key. */
+  guard?: (method: string, url: URL, keyless: boolean) => string | undefined;
 }
 
 /** Who sent a request that is outside any check: the phase of the run (preflight, plan, discovery, cleanup, coverage...). */
@@ -76,6 +77,7 @@ export class HttpClient {
   private readonly pacer: RatePacer | undefined;
   private readonly watchers = new Set<(exchange: Exchange, answer?: FullAnswer) => void>();
   private readonly streamWatchers = new Set<(exchange: Exchange, head: string, whole: boolean) => void>();
+  private readonly beforeWrites = new Set<(method: string, url: URL) => Promise<void>>();
   /** Who is sending when no check is: set by each phase of the run. */
   phase: Phase = "run";
   /** Every request refused at the door, `<caller>: <method> <url>: <why>`; the run exits 1 when there is one. */
@@ -108,14 +110,25 @@ export class HttpClient {
     return () => this.streamWatchers.delete(watcher);
   }
 
+  /** Called before each write is sent (the ledger reads what a write will change: core/ledger/door-ledger.ts); the returned function stops it. */
+  beforeWrite(hook: (method: string, url: URL) => Promise<void>): () => void {
+    this.beforeWrites.add(hook);
+    return () => this.beforeWrites.delete(hook);
+  }
+
   /** Refuses, before anything is sent, a request the run's guard forbids: the caller is named and the refusal kept. */
-  private admit(method: string, target: URL): void {
-    const why = this.options.guard?.(method, target);
+  private admit(method: string, target: URL, keyless = false): void {
+    const why = this.options.guard?.(method, target, keyless);
     if (why === undefined) return;
     const caller = checkScope()?.id ?? this.phase;
     const line = `${method} ${this.options.redactor.text(target.pathname)}: ${why}`;
     this.refused.push({ caller, line });
     throw new DoorRefused(`refused at the door (a bug of the tool's, not the server's): ${caller} tried to send ${line}`);
+  }
+
+  /** Sent on purpose without the run's key (a run given none sends every request so, and none on purpose). */
+  private keyless(spec: RequestSpec): boolean {
+    return spec.credential === null && this.options.credential !== undefined;
   }
 
   async send(spec: RequestSpec, log?: Exchange[]): Promise<Response> {
@@ -129,7 +142,8 @@ export class HttpClient {
   private async attempts(spec: RequestSpec, log: Exchange[] | undefined, party: ReturnType<Together["party"]> | undefined): Promise<Response> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const target = this.target(spec.path, spec.query);
-    this.admit(spec.method, target);
+    this.admit(spec.method, target, this.keyless(spec));
+    if (!READ_METHODS.includes(spec.method)) for (const hook of this.beforeWrites) await hook(spec.method, target);
     const url = target.toString();
     const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...spec.headers };
     const bodyText = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
@@ -208,7 +222,7 @@ export class HttpClient {
   ): Promise<{ status: number; headers: Record<string, string>; body: NodeJS.ReadableStream; exchange: Exchange }> {
     const credential = spec.credential === undefined ? this.options.credential : spec.credential;
     const target = this.target(spec.path, spec.query);
-    this.admit(spec.method, target);
+    this.admit(spec.method, target, this.keyless(spec));
     const url = target.toString();
     const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;

@@ -77,8 +77,11 @@ async function probePath(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<st
   const found = READ_METHODS.includes(p.method) || p.creates ? await ids?.fill(p.path) : undefined;
   if (found) return found;
   const dep = ctx.fixture("deployment").id;
-  // Only a plain write (of the run's own objects, or an admin's) keeps the planned deployment's id; any other names nothing.
-  const deploymentItself = !["read", "writes", "admin-writes"].includes(writeClass(p));
+  // Only a plain write (of the run's own objects, or an admin's) keeps the planned deployment's id; any other names nothing,
+  // as does one that acts on the deployment itself (its last placeholder, other than a create's): the door refuses a
+  // keyless write to an object the server showed (core/run/door-keyless.ts).
+  const last = [...p.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1] ?? "";
+  const deploymentItself = !["read", "writes", "admin-writes"].includes(writeClass(p)) || (p.method !== "POST" && /^deployment_?id$/i.test(last));
   const own = !deploymentItself && /\{workbook_?id\}/i.test(p.path) ? await ownWorkbookId(ctx) : undefined;
   return p.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (deploymentItself) return "0";

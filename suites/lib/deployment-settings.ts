@@ -1,9 +1,13 @@
-import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
+import { isDeepStrictEqual } from "node:util";
+import { pick, recordIn } from "../../core/ledger/records.js";
 import { pathTo } from "../../core/api/client.js";
-import { isObject } from "./values.js";
 import { succeeded } from "./success.js";
+import { operation } from "../../core/api/operations.js";
+import { isObject } from "./values.js";
+
+export { pick };
 
 /** The settings the checks change on purpose: always put back at cleanup as they were read. */
 const RESTORED = ["releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold", "templateVariables"];
@@ -19,17 +23,8 @@ function kept(field: string, now: unknown, before: unknown): boolean {
   return isDeepStrictEqual(now, before);
 }
 
-export const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
-
-/**
- * The one reader of a settings answer (E14: shape not shown): the object that holds E6's fields,
- * as the answer itself, under `data`, under `settings`, or under `data.settings` (a server that
- * nests them one level deeper); else the outermost object, under `data` or not.
- */
-export function settingsIn(body: any): Record<string, any> | undefined {
-  const candidates = [body?.data?.settings, body?.settings, body?.data, body].filter(isObject);
-  return candidates.find((c) => [...RESTORED, ...OTHER_E6_FIELDS].some((f) => f in c)) ?? candidates.at(-2) ?? candidates.at(-1);
-}
+/** The one reader of a settings answer (E14: shape not shown): the ledger's reader of a record, for E6's fields (core/ledger/records.ts). */
+export const settingsIn = (body: any): Record<string, any> | undefined => recordIn(body, operation("updateDeployment").fields ?? []);
 
 /** The deployment settings, read as settingsIn reads them. */
 export async function readSettings(ctx: Pick<CheckContext, "api" | "require">, dep: string): Promise<{ settings: Record<string, any>; res: Response }> {

@@ -1,0 +1,151 @@
+import type { Api } from "../transport/api.js";
+import type { Exchange, FullAnswer, HttpClient } from "../transport/http.js";
+import { decode, fillPath, isMemberPath, matchOperation, operationKey, type PathParams } from "../api/match.js";
+import { OPERATIONS, type Operation, type OperationName, operation, READ_METHODS, type WriteClass } from "../api/operations.js";
+import { ownId } from "../run/door-keyless.js";
+import { carriesPrefix, type ItemType, listAll } from "./ownership.js";
+import { putBack, readBefore, type RecordEntry } from "./records.js";
+import type { ReadBack, Scratch } from "./scratch.js";
+
+/**
+ * The door's record of every accepted write (any method but GET, HEAD and OPTIONS answered 2xx),
+ * entered in the ledger of whoever sent it (a check's Scratch, or the run's for a phase), with its
+ * undo, whatever the sending code registered itself:
+ * - a workspace object an answer made (a workbook, report or folder) is tracked: removed at
+ *   cleanup once its read shows it is the caller's own, else reported with the request that would;
+ * - an object a create of the table made, where the table has its delete (`POST /x`, `DELETE
+ *   /x/{id}`) and the row is of what the run makes and removes ("writes", "admin-writes"):
+ *   removed once its read (the member's GET, else the list) shows it the caller's own;
+ * - a settings-like record (a write whose row has a read: its `readBy`, or a GET of its own path):
+ *   read before the caller's first write to it, put back at cleanup after the caller's own undos
+ *   (which know the record's shapes best) and read back (records.ts).
+ * The ledger's cleanup (Scratch.cleanup) then undoes each entry not already undone (an object whose
+ * delete the caller sent and the server accepted) and reads it back.
+ */
+export function enterWrites(door: HttpClient, api: Api, ledgerOf: () => { scratch: Scratch; cleaning: boolean } | undefined): () => void {
+  const records = new WeakMap<Scratch, Map<string, Promise<RecordEntry>>>();
+  const removals = new WeakMap<Scratch, Map<string, { removed(): void }>>();
+  const stopBefore = door.beforeWrite(async (method, url) => {
+    const ledger = ledgerOf();
+    const scratch = ledger && !ledger.cleaning ? ledger.scratch : undefined;
+    const found = scratch && recordOf(method, url.pathname);
+    if (!scratch || !found) return;
+    const mine = records.get(scratch) ?? new Map<string, Promise<RecordEntry>>();
+    records.set(scratch, mine);
+    const key = operationKey("GET", fillPath(found.read.path, found.params));
+    if (mine.has(key)) return;
+    const entry = readBefore(api, found.write, found.read, found.params);
+    mine.set(key, entry);
+    const settled = await entry;
+    scratch.onCleanup(
+      `${found.write.method} ${url.pathname}: what ${fillPath(found.read.path, found.params)} held before`,
+      () => {
+        // Undone once: a check run again reads it anew before its first write.
+        mine.delete(key);
+        return putBack(api, settled);
+      },
+      true,
+    );
+  });
+  const stopWatch = door.watch((exchange, answer) => {
+    if (!answer || READ_METHODS.includes(answer.method) || answer.status < 200 || answer.status >= 300) return;
+    const ledger = ledgerOf();
+    if (!ledger) return;
+    const { scratch } = ledger;
+    // An object's own delete, accepted (the check's undo, or its rule): its entry is undone.
+    const undone = answer.method === "DELETE" ? removals.get(scratch)?.get(answer.url.pathname) : undefined;
+    if (undone) {
+      undone.removed();
+      removals.get(scratch)!.delete(answer.url.pathname);
+    }
+    // The cleanup's own writes are undos, not entries.
+    if (ledger.cleaning) return;
+    const found = recordOf(answer.method, answer.url.pathname);
+    if (found)
+      void records
+        .get(scratch)
+        ?.get(operationKey("GET", fillPath(found.read.path, found.params)))
+        ?.then((e) => {
+          e.accepted = true;
+          for (const f of bodyFields(answer.requestBody)) e.fields.add(f);
+        });
+    else {
+      const entered = enterObject(scratch, api, exchange, answer);
+      if (entered) removals.set(scratch, (removals.get(scratch) ?? new Map()).set(entered.path, entered.handle));
+    }
+  });
+  return () => {
+    stopBefore();
+    stopWatch();
+  };
+}
+
+const PUT_BACK: readonly WriteClass[] = ["writes", "admin-writes", "deployment-changes"];
+
+/** The record a write changes, where the table has a read of it. */
+function recordOf(method: string, path: string): { write: Operation; read: Operation; params: PathParams } | undefined {
+  if (method !== "PUT" && method !== "PATCH") return undefined;
+  const row = matchOperation(OPERATIONS, method, path);
+  // What the run changes and puts back (E6, the admin's records, the run's own objects): a row of the
+  // class "never" (data-model files) or "unremovable-writes" (environment variables) reads back a
+  // list, not a record, and the checks written for it keep it.
+  if (!row || !PUT_BACK.includes(row.operation.write)) return undefined;
+  const read = row.operation.readBy
+    ? operation(row.operation.readBy as OperationName)
+    : OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", row.operation.path));
+  return read && { write: row.operation, read, params: row.params };
+}
+
+/** The top-level fields of a request body: what a write to a record changed. */
+function bodyFields(text: string | undefined): string[] {
+  try {
+    const body = text === undefined ? undefined : JSON.parse(text);
+    return body && typeof body === "object" && !Array.isArray(body) ? Object.keys(body) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The workspace lists, by their rows: what an object created into one of them is. */
+const WORKSPACE_LISTS: Partial<Record<OperationName, ItemType>> = { listWorkbooks: "WORKBOOK", listReports: "REPORT", listFolders: "FOLDER" };
+
+/** Enters the object a write made; for one of the table's creates, the path of its delete and the handle that marks it undone. */
+function enterObject(scratch: Scratch, api: Api, exchange: Exchange, answer: FullAnswer): { path: string; handle: { removed(): void } } | undefined {
+  const row = matchOperation(OPERATIONS, answer.method, answer.url.pathname);
+  const id = ownId(answer.body);
+  // A write addressed to an object by its id answers with that object: only an id its path does not carry is one it made.
+  if (!row || id === undefined || answer.url.pathname.split("/").map(decode).includes(id)) return undefined;
+  const body = answer.body as any;
+  const record = body?.data && typeof body.data === "object" ? body.data : body;
+  const dep = row.params.deploymentId;
+  const listedIn = answer.method === "POST" ? matchOperation(OPERATIONS, "GET", answer.url.pathname)?.operation.name : undefined;
+  const type: ItemType | undefined = ["WORKBOOK", "REPORT", "FOLDER"].includes(record?.type) ? record.type : WORKSPACE_LISTS[listedIn as OperationName];
+  if (dep !== undefined && type && Number.isSafeInteger(Number(id))) {
+    scratch.track(dep, { type, id: Number(id) }, { res: { exchange, headers: exchange.responseHeaders ?? {} } });
+    return undefined;
+  }
+  // Only what the run makes and removes (the classes "writes" and "admin-writes"): a job a row of
+  // the class "never" starts (a dbt sync) is cancelled, not removed, by the checks written for it.
+  const removable = answer.method === "POST" && (row.operation.write === "writes" || row.operation.write === "admin-writes");
+  const remove = removable ? OPERATIONS.find((o) => o.method === "DELETE" && isMemberPath(row.operation.path, o.path)) : undefined;
+  if (!remove) return undefined;
+  const member = OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", remove.path));
+  const idName = /\{([^}]+)\}$/.exec(remove.path)![1];
+  const path = fillPath(remove.path, { ...row.params, [idName]: id });
+  const read = async (): Promise<ReadBack> => {
+    if (member) {
+      const res = await api.get(path);
+      return { status: res.status, isJson: res.isJson, body: res.body?.data && typeof res.body.data === "object" ? res.body.data : res.body };
+    }
+    const entry = (await listAll(api, answer.url.pathname)).find((r) => String(r?.id) === id);
+    return entry ? { status: 200, isJson: true, body: entry } : { status: 404, isJson: false, body: undefined };
+  };
+  const handle = scratch.removeIfOwn({
+    what: `${row.operation.name} ${id} (${path})`,
+    read,
+    owns: (r) => r.status === 200 && carriesPrefix(r.body, scratch.prefix),
+    remove: () => api.send({ method: "DELETE", path }),
+    removal: `curl -X DELETE '${new URL(path, api.baseUrl)}' -H 'Authorization: Bearer $API_KEY'`,
+  });
+  return { path, handle };
+}

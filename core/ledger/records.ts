@@ -1,0 +1,115 @@
+import { isDeepStrictEqual } from "node:util";
+import { TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
+import type { Api } from "../transport/api.js";
+import { fillPath, type PathParams } from "../api/match.js";
+import type { Operation } from "../api/operations.js";
+
+/**
+ * A settings-like record the run changed (a deployment's settings, the tenant's, a user, an embed
+ * access list): read before the first write a caller sends it, put back at the caller's cleanup
+ * field by field, and read back. Entered by the door (core/ledger/door-ledger.ts) for every write
+ * of a row that has a read (its `readBy`, or a GET of the same path), whichever code sent it.
+ */
+
+/** A JSON object (not an array, not null). */
+export const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The one reader of a record's answer (E14: shape not shown): the object that holds `fields`, as
+ * the answer itself, under `data`, under `settings`, or under `data.settings` (a server that nests
+ * them one level deeper); else the outermost object, under `data` or not.
+ */
+export function recordIn(body: any, fields: readonly string[]): Record<string, any> | undefined {
+  const candidates = [body?.data?.settings, body?.settings, body?.data, body].filter(isObject);
+  return candidates.find((c) => fields.some((f) => f in c)) ?? candidates.at(-2) ?? candidates.at(-1);
+}
+
+/**
+ * Whether a field reads as it did. An object of values (E6's templateVariables) merges key by key,
+ * so a write can add a key but never remove one: it is kept when every earlier key holds its value.
+ */
+function kept(now: unknown, before: unknown): boolean {
+  if (isObject(now) && isObject(before)) return Object.entries(before).every(([k, v]) => isDeepStrictEqual(now[k], v));
+  return isDeepStrictEqual(now, before);
+}
+
+/** The named fields of a record, as a body that writes them. */
+export const pick = (o: Record<string, any>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+
+/** One record a caller changed: how to read it, how to write it back, what it held before. */
+export interface RecordEntry {
+  write: Operation;
+  read: Operation;
+  params: PathParams;
+  /** The fields the row always holds (E6's), else none: the fields the accepted writes carried are added as they come. */
+  fields: Set<string>;
+  /** What the read answered before the first write: the record, or why there is none. */
+  before: { record: Record<string, any> } | { unread: string };
+  /** A write to it was answered 2xx: only then is there anything to put back. */
+  accepted: boolean;
+}
+
+/** Reads the record before the first write (the run's key, whatever the write carries). */
+export async function readBefore(api: Api, write: Operation, read: Operation, params: PathParams): Promise<RecordEntry> {
+  const fields = new Set(write.fields ?? []);
+  const res = await api.get(fillPath(read.path, params)).catch((err) => err as Error);
+  const record = res instanceof Error ? undefined : res.status === 200 && res.isJson ? recordIn(res.body, [...fields]) : undefined;
+  return {
+    write,
+    read,
+    params,
+    fields,
+    accepted: false,
+    before: record ? { record } : { unread: res instanceof Error ? res.message : `its read answered ${res.status}` },
+  };
+}
+
+/**
+ * Puts the record back where it differs from before, and reads it back: what still differs is a
+ * leftover, said with the read that shows it and the request that would put it back (thrown: the
+ * ledger reports a failed undo). A key an object of values gained is no difference when it is one
+ * of the tool's fixed names; another one is a leftover.
+ */
+export async function putBack(api: Api, e: RecordEntry): Promise<void> {
+  if (!e.accepted) return;
+  const readPath = fillPath(e.read.path, e.params);
+  const writePath = fillPath(e.write.path, e.params);
+  if ("unread" in e.before)
+    throw new Error(`${e.write.method} ${writePath} was applied, but what it held before is not known (${e.before.unread}): it is not put back`);
+  const before = e.before.record;
+  // A field that read null is put back to null too (a server that set it when a body left it out).
+  const fields = [...e.fields].filter((f) => f in before);
+  const read = async () => {
+    const res = await api.get(readPath);
+    if (res.status === 404 || res.status === 410) return { res, record: undefined };
+    if (res.status !== 200 || !res.isJson) throw new Error(`GET ${readPath} answered ${res.status}: ${e.write.method} ${writePath} could not be checked`);
+    return { res, record: recordIn(res.body, fields) ?? {} };
+  };
+  const now = await read();
+  // Gone (an object of the run's own, removed by now): nothing to put back.
+  if (!now.record) return;
+  const changed = fields.filter((f) => !kept(now.record![f], before[f]));
+  if (changed.length) {
+    const res = await api.send({ method: e.write.method, path: writePath, body: pick(before, changed) });
+    if (res.status < 200 || res.status >= 300) throw new Error(`${e.write.method} ${writePath} answered ${res.status} when putting back ${changed.join(", ")}`);
+  }
+  const after = changed.length ? await read() : now;
+  if (!after.record) return;
+  const left = fields.filter((f) => !kept(after.record![f], before[f]));
+  const added = fields.flatMap((f) =>
+    isObject(after.record![f]) && isObject(before[f])
+      ? Object.keys(after.record![f])
+          .filter((k) => !(k in before[f]) && !TEMPLATE_VARIABLE_POOL.includes(k))
+          .map((k) => `${f}.${k}`)
+      : [],
+  );
+  if (!left.length && !added.length) return;
+  const url = new URL(writePath, api.baseUrl).toString();
+  throw new Error(
+    [
+      ...left.map((f) => `${f} reads ${JSON.stringify(after.record![f])}, was ${JSON.stringify(before[f])}`),
+      ...added.map((k) => `${k} was added, a name outside the tool's fixed ones`),
+    ].join("; ") +
+      ` (read back: GET ${readPath} answered ${after.res.status})${left.length ? `; to put it back: curl -X ${e.write.method} '${url}' -H 'Authorization: Bearer $API_KEY' -H 'Content-Type: application/json' -d '${JSON.stringify(pick(before, left))}'` : ""}`,
+  );
+}
