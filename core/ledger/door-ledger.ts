@@ -2,7 +2,7 @@ import type { Api } from "../transport/api.js";
 import type { Exchange, FullAnswer, HttpClient } from "../transport/http.js";
 import { decode, fillPath, isMemberPath, matchOperation, operationKey, type PathParams } from "../api/match.js";
 import { OPERATIONS, type Operation, type OperationName, operation, READ_METHODS, type WriteClass } from "../api/operations.js";
-import { ownId } from "../run/door-keyless.js";
+import { ownId } from "./door-keyless.js";
 import { carriesPrefix, type ItemType, listAll } from "./ownership.js";
 import { putBack, readBefore, type RecordEntry } from "./records.js";
 import type { ReadBack, Scratch } from "./scratch.js";

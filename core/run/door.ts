@@ -8,7 +8,7 @@ import { writeClassOf } from "../api/client.js";
 import { deploymentsOf } from "../api/deployments.js";
 import { matchOperation, matchPath, segmentCount } from "../api/match.js";
 import { fixturesFor } from "./fixtures.js";
-import { KnownIds, ownId } from "./door-keyless.js";
+import { KnownIds, ownId } from "../ledger/door-keyless.js";
 import { OPERATIONS, READ_METHODS } from "../api/operations.js";
 
 const DEPLOYMENT_ID = "{deploymentId}";

@@ -79,7 +79,7 @@ async function probePath(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<st
   const dep = ctx.fixture("deployment").id;
   // Only a plain write (of the run's own objects, or an admin's) keeps the planned deployment's id; any other names nothing,
   // as does one that acts on the deployment itself (its last placeholder, other than a create's): the door refuses a
-  // keyless write to an object the server showed (core/run/door-keyless.ts).
+  // keyless write to an object the server showed (core/ledger/door-keyless.ts).
   const last = [...p.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1] ?? "";
   const deploymentItself = !["read", "writes", "admin-writes"].includes(writeClass(p)) || (p.method !== "POST" && /^deployment_?id$/i.test(last));
   const own = !deploymentItself && /\{workbook_?id\}/i.test(p.path) ? await ownWorkbookId(ctx) : undefined;
