@@ -138,8 +138,8 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
     let text = "";
     req.on("data", (c) => (text += c));
     req.on("end", () => {
-      const send = (status: number, body?: unknown) => {
-        res.writeHead(status, body === undefined ? {} : { "content-type": "application/json" });
+      const send = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, body === undefined ? headers : { "content-type": "application/json", ...headers });
         res.end(body === undefined ? undefined : JSON.stringify(body));
       };
       const url = new URL(req.url ?? "/", "http://x");
@@ -186,7 +186,12 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
         }
       }
       const known = list || one || ["/api/v1/spec", "/api/v1/deployments", "/api/v1/regions/", "/api/v1/users"].includes(p);
-      return send(known ? 405 : 404, { error: known ? "method not allowed" : "no route" });
+      // A 405 names the methods the path serves (RFC 9110 15.5.6): those its document lists.
+      const served = Object.entries<any>(documentServerDocument.paths).find(([t]) => new RegExp(`^/api/v1${t.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(p))?.[1];
+      const allow = Object.keys(served ?? {})
+        .filter((m) => ["get", "put", "post", "delete", "patch"].includes(m))
+        .map((m) => m.toUpperCase());
+      return known ? send(405, { error: "method not allowed" }, { allow: allow.join(", ") }) : send(404, { error: "no route" });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
