@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "./check-scope.js";
 import type { Credential } from "./curl.js";
 import { describeExchange, excerpt } from "./exchange-shown.js";
 import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
+import { streamedBody, type StreamWatcher } from "./http-stream.js";
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import type { Redactor } from "./redact.js";
 import { heldBody, type Together } from "./together.js";
@@ -32,8 +32,6 @@ const MAX_TRANSIENT_RETRIES = 4;
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A streamed body may take this many request timeouts in all (60 s at the default 10 s: an example check's own limit). */
 const STREAMED_BODY_TIMEOUTS = 6;
-/** The head of a streamed body its watchers are given (the input-class tally learns the stored values of an export from it). */
-const STREAM_HEAD_BYTES = 1 << 20;
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -76,7 +74,7 @@ export class HttpClient {
   private readonly agent: Dispatcher;
   private readonly pacer: RatePacer | undefined;
   private readonly watchers = new Set<(exchange: Exchange, answer?: FullAnswer) => void>();
-  private readonly streamWatchers = new Set<(exchange: Exchange, head: string, whole: boolean) => void>();
+  private readonly streamWatchers = new Set<StreamWatcher>();
   private readonly beforeWrites = new Set<(method: string, url: URL) => Promise<void>>();
   /** Who is sending when no check is: set by each phase of the run. */
   phase: Phase = "run";
@@ -105,7 +103,7 @@ export class HttpClient {
   }
 
   /** Every streamed body from now on, its head (up to STREAM_HEAD_BYTES) once it ends or is let go; the returned function stops it. */
-  watchStreamed(watcher: (exchange: Exchange, head: string, whole: boolean) => void): () => void {
+  watchStreamed(watcher: StreamWatcher): () => void {
     this.streamWatchers.add(watcher);
     return () => this.streamWatchers.delete(watcher);
   }
@@ -246,7 +244,7 @@ export class HttpClient {
           continue;
         }
         this.record(exchange, log);
-        return { status: answer.status, headers: answer.headers, body: this.streamedBody(answer, exchange, deadline), exchange };
+        return { status: answer.status, headers: answer.headers, body: streamedBody(answer, exchange, deadline, this.streamWatchers), exchange };
       } catch (err) {
         deadline.release();
         if (err instanceof NetworkError) throw err;
@@ -264,37 +262,6 @@ export class HttpClient {
     if (!this.pacer) return;
     await this.pacer.slot(checkScope()?.refuse);
     refuseWhenStopped();
-  }
-
-  /** The body as the reader gets it: its failures become NetworkErrors (or the check's abort), and closing it releases the connection. */
-  private streamedBody(answer: Answer, exchange: Exchange, deadline: Deadline): NodeJS.ReadableStream {
-    const out = new PassThrough();
-    answer.body.on("error", (err) => {
-      if (deadline.checkAborted) {
-        out.destroy(deadline.checkReason as Error);
-        return;
-      }
-      exchange.error = describeNetworkError(err, deadline.ms, true);
-      out.destroy(new NetworkError(`${exchange.method} ${exchange.url}: ${exchange.error}`, exchange));
-    });
-    const head: Buffer[] = [];
-    let bytes = 0;
-    let ended = false;
-    if (this.streamWatchers.size)
-      answer.body.on("data", (chunk: Buffer) => {
-        if (bytes < STREAM_HEAD_BYTES) head.push(chunk);
-        bytes += chunk.length;
-      });
-    answer.body.on("end", () => {
-      ended = true;
-    });
-    out.on("close", () => {
-      const whole = ended && bytes <= STREAM_HEAD_BYTES;
-      if (head.length) for (const watcher of this.streamWatchers) watcher(exchange, Buffer.concat(head).toString("utf8"), whole);
-      deadline.release();
-      if (!answer.body.destroyed) discard(answer.body);
-    });
-    return answer.body.pipe(out);
   }
 
   private async request(
