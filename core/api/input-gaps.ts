@@ -11,8 +11,13 @@ export const NOT_EXERCISED: Record<string, Record<string, string>> = {
   "listEnvironments deploymentId": {
     missing: BY_CHANCE,
     "not-an-id": BY_CHANCE,
+    // Measured before only because a workbook's delete made the run forget the deployment its path is under.
+    "other-kind": "no check sends another kind's id as the deployment of a list",
   },
   "listEnvironments after": { "made-up": BY_CHANCE },
+  "listWorkbooks deploymentId": {
+    "other-kind": "sent only where another kind's id equals a deployment's by chance (the sweep's reads), and no check judges it there",
+  },
   "setStagingEnvironment /branchName": Object.fromEntries(
     ["empty", "whitespace-padded", "non-ascii", "long"].map((c) => [c, "the staging checks name branches the branch list gives; other text is not drawn yet"]),
   ),

@@ -132,7 +132,7 @@ export class ClassTally {
             this.sent.set(key, (this.sent.get(key) ?? 0) + 1);
             if (checkId) this.senders.set(key, (this.senders.get(key) ?? new Set()).add(checkId));
           }
-    if (answer && answer.status < 300 && (exchange.method === "DELETE" || /^bulkDelete/.test(name))) this.known.forget(hit.params, body());
+    if (answer && answer.status < 300 && (exchange.method === "DELETE" || /^bulkDelete/.test(name))) this.known.forget(name, hit.params, body());
     else if (answer?.isJson && answer.status < 300) this.known.learn(name, dep, answer.body, KEEPS_STRINGS.has(name));
   }
 

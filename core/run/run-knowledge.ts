@@ -18,6 +18,9 @@ const WRAPPERS = new Set(["items", "data", "moved", "results", "record", "workbo
 /** The verbs of the operation table's names: what follows names the kind of its records. */
 const VERB = /^(?:list|get|create|update|upsert|duplicate|delete|set)([A-Z][a-z]+)/;
 
+/** Operations whose answer names an object they made: a freed id may be given again. */
+const MAKES = /^(?:create|duplicate|upsert)/;
+
 /** The kind of object an operation's records are: listWorkbooks, getWorkbook, upsertWorkbookBySlug are of workbooks. */
 export function kindOfOperation(operation: string): string | undefined {
   return VERB.exec(operation)?.[1].toLowerCase().replace(/s$/, "");
@@ -30,6 +33,13 @@ export class RunKnowledge {
   private readonly ids = new Map<string, Map<string, Set<string>>>();
   private readonly cursors = new Set<string>();
   private readonly strings = new Map<string, Set<string>>();
+  /**
+   * kind → ids a delete the server applied removed. A read answered before that delete may be
+   * recorded after it (checks run side by side): it does not bring the id back, so that an id
+   * no object has is told as such whatever the schedule. An answer that makes an object (a
+   * server may give a freed id again) does.
+   */
+  private readonly gone = new Map<string, Set<string>>();
 
   /** What the run knew when it sent a request of `operation` into `deploymentId` (undefined: not scoped). */
   seenBy(operation: string, deploymentId: string | undefined): Seen {
@@ -48,6 +58,7 @@ export class RunKnowledge {
   /** Learns from one JSON answer of `operation` sent into `deploymentId`; its strings only where asked (a filter is classed against them). */
   learn(operation: string, deploymentId: string | undefined, body: unknown, keepStrings: boolean): void {
     const strings = keepStrings ? this.storeOf(operation) : undefined;
+    const makes = MAKES.test(operation);
     let budget = NODES_PER_ANSWER;
     const visit = (node: unknown, kind: string | undefined): void => {
       if (budget-- <= 0) return;
@@ -62,8 +73,8 @@ export class RunKnowledge {
       const dep = scalar(o.deploymentId) ?? deploymentId;
       for (const [k, v] of Object.entries(o)) {
         const value = scalar(v);
-        if (value !== undefined && k === "id" && own) this.add(own, value, own === "deployment" ? "" : dep);
-        else if (value !== undefined && /^[a-z]+Id$/.test(k)) this.add(k.slice(0, -2), value, k === "deploymentId" ? "" : dep);
+        if (value !== undefined && k === "id" && own) this.add(own, value, own === "deployment" ? "" : dep, makes);
+        else if (value !== undefined && /^[a-z]+Id$/.test(k)) this.add(k.slice(0, -2), value, k === "deploymentId" ? "" : dep, makes);
         if (typeof v === "string") {
           if (/cursor$/i.test(k)) this.cursors.add(v);
           if (strings && strings.size < STRINGS_PER_OPERATION) strings.add(v);
@@ -74,15 +85,25 @@ export class RunKnowledge {
   }
 
   /**
-   * Forgets what a delete the server applied removed: the ids its path names (`workbookId` of a
+   * Forgets what a delete the server applied removed: the id its path names (`workbookId` of a
    * workbook), and the `{type, id}` items of a bulk delete's body. An id of a deleted object is an
    * id no object has, as the class "missing" means.
    */
-  forget(params: Record<string, string>, requestBody: unknown): void {
-    for (const [k, v] of Object.entries(params)) if (/^[a-z]+Id$/.test(k)) this.ids.get(k.slice(0, -2))?.delete(v);
+  forget(operation: string, params: Record<string, string>, requestBody: unknown): void {
+    // The object the delete names: the placeholder of its own kind, else its path's last id; never the deployment the path is under.
+    const kind = kindOfOperation(operation);
+    const ids = Object.entries(params).filter(([k]) => /^[a-z]+Id$/.test(k) && (k !== "deploymentId" || kind === "deployment"));
+    const named = ids.find(([k]) => k === `${kind}Id`) ?? ids.at(-1);
+    if (named) this.remove(named[0].slice(0, -2), named[1]);
     const items = (requestBody as { items?: unknown } | null)?.items;
     if (Array.isArray(items))
-      for (const i of items) if (typeof i?.type === "string" && scalar(i.id) !== undefined) this.ids.get(i.type.toLowerCase())?.delete(scalar(i.id)!);
+      for (const i of items) if (typeof i?.type === "string" && scalar(i.id) !== undefined) this.remove(i.type.toLowerCase(), scalar(i.id)!);
+  }
+
+  private remove(kind: string, id: string): void {
+    this.ids.get(kind)?.delete(id);
+    const gone = this.gone.get(kind) ?? new Set<string>();
+    this.gone.set(kind, gone.add(id));
   }
 
   /** Learns the strings an answer that is no JSON held (the cells of a CSV export). */
@@ -97,7 +118,12 @@ export class RunKnowledge {
     return strings;
   }
 
-  private add(kind: string, id: string, deploymentId: string | undefined): void {
+  private add(kind: string, id: string, deploymentId: string | undefined, makes: boolean): void {
+    const gone = this.gone.get(kind);
+    if (gone?.has(id)) {
+      if (!makes) return;
+      gone.delete(id);
+    }
     const byId = this.ids.get(kind) ?? new Map<string, Set<string>>();
     this.ids.set(kind, byId);
     byId.set(id, (byId.get(id) ?? new Set()).add(deploymentId ?? ""));
