@@ -17,6 +17,7 @@ const UNIT_TESTS = [
   "test/levels.test.ts",
   "test/schemas-choices.test.ts",
   "test/schemas.test.ts",
+  "test/operation-types.test.ts",
   "test/secret-values.test.ts",
   "test/served-model.test.ts",
   "test/spec-operations.test.ts",

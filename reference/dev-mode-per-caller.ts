@@ -1,5 +1,5 @@
 import { matchPath } from "../core/api/match.js";
-import { operation } from "../core/api/operations.js";
+import { type OperationName, operation } from "../core/api/operations.js";
 import { devModeOf, e14 } from "./e14/state.js";
 import { type App, HttpError, type Req } from "./http.js";
 import type { Store } from "./store.js";
@@ -30,12 +30,12 @@ function sessionsOf(app: App, depId: number): Sessions {
   return sessions;
 }
 
-const at = (name: string, req: Req) => {
+const at = (name: OperationName, req: Req) => {
   const op = operation(name);
   return req.method === op.method && matchPath(op.path, req.path) !== undefined;
 };
-const WRITES = ["writeDataModelFiles", "deleteDataModelFiles", "renameDataModelFiles", "startUpload"];
-const BRANCH_SCOPED = [...WRITES, "listDataModelFiles", "validateDataModel", "getFileHashes", "startDevMode", "stopDevMode"];
+const WRITES: OperationName[] = ["writeDataModelFiles", "deleteDataModelFiles", "renameDataModelFiles", "startUpload"];
+const BRANCH_SCOPED: OperationName[] = [...WRITES, "listDataModelFiles", "validateDataModel", "getFileHashes", "startDevMode", "stopDevMode"];
 
 const depIdOf = (req: Req) => (/^\d+$/.test(req.params.deploymentId ?? "") ? Number(req.params.deploymentId) : undefined);
 const namedBranch = (req: Req): string | undefined =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pathTo } from "../core/api/client.js";
+import type { OperationName } from "../core/api/operations.js";
 import { type RunningReference, startReference } from "../reference/server.js";
 
 /**
@@ -10,7 +11,7 @@ import { type RunningReference, startReference } from "../reference/server.js";
  */
 const DEP = "1";
 
-async function call(ref: RunningReference, token: string, op: string, method: string, body?: unknown): Promise<number> {
+async function call(ref: RunningReference, token: string, op: OperationName, method: string, body?: unknown): Promise<number> {
   const res = await fetch(ref.url + pathTo(op, { deploymentId: DEP }), {
     method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

@@ -1,6 +1,6 @@
 import type { RequestSpec } from "../transport/http.js";
 import { fillPath, matchOperation } from "./match.js";
-import { OPERATIONS, operation, type OperationName, READ_METHODS, type WriteClass } from "./operations.js";
+import { OPERATIONS, operation, type OperationName, type NeedsParams, type ParamsOf, READ_METHODS, type WriteClass } from "./operations.js";
 
 /**
  * Requests named by operation, built from the table: the only way the suite turns an operation
@@ -9,15 +9,20 @@ import { OPERATIONS, operation, type OperationName, READ_METHODS, type WriteClas
  */
 export type OperationParams = Record<string, string | number>;
 export type CallOptions = Omit<RequestSpec, "method" | "path">;
+/** What names a request of an operation: its path's values, optional only where its path has no placeholder. */
+export type ParamsArg<N extends OperationName> = NeedsParams<N> extends true ? [params: ParamsOf<N>] : [params?: ParamsOf<N>];
+/** The same, and what the caller adds to the request. */
+export type CallArgs<N extends OperationName> =
+  NeedsParams<N> extends true ? [params: ParamsOf<N>, options?: CallOptions] : [params?: ParamsOf<N>, options?: CallOptions];
 
 /** The path of an operation with its placeholders filled (each value one encoded segment). */
-export function pathTo(name: OperationName, params: OperationParams = {}): string {
-  return fillPath(operation(name).path, params);
+export function pathTo<N extends OperationName>(name: N, ...[params]: ParamsArg<N>): string {
+  return fillPath(operation(name).path, params ?? {});
 }
 
 /** The request of an operation: its method, its filled path and what the caller adds. */
-export function requestTo(name: OperationName, params: OperationParams = {}, options: CallOptions = {}): RequestSpec {
-  return { ...options, method: operation(name).method, path: pathTo(name, params) };
+export function requestTo<N extends OperationName>(name: N, ...[params, options]: CallArgs<N>): RequestSpec {
+  return { ...options, method: operation(name).method, path: fillPath(operation(name).path, params ?? {}) };
 }
 
 /**

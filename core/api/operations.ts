@@ -66,21 +66,24 @@ export interface SpecifiedOperation extends Operation {
   answers: Partial<Record<number, SchemaName>>;
 }
 
-const spec = (
+/** A row keeps its name and its path as literal types: `OperationName` and each operation's parameters (`ParamsOf`) are read from them. */
+type Row<O extends Operation, N extends string, P extends Prefix, R extends string> = O & { name: N; path: `${P}${R}` };
+
+const spec = <const N extends string, const P extends Prefix, const R extends string>(
   section: SpecSection,
-  name: string,
+  name: N,
   method: Method,
-  prefix: Prefix,
-  rest: string,
+  prefix: P,
+  rest: R,
   owner: CheckId,
   pagination: Pagination,
   answers: SpecifiedOperation["answers"],
   write: WriteClass = method === "GET" ? "read" : "writes",
-): SpecifiedOperation => ({
+): Row<SpecifiedOperation, N, P, R> => ({
   name,
   section,
   method,
-  path: prefix + rest,
+  path: `${prefix}${rest}`,
   prefix,
   owner,
   pagination,
@@ -131,11 +134,17 @@ export const SPECIFIED_OPERATIONS = [
   spec("E13", "listEnvVars", "GET", API_PREFIX, `${D}/env-vars`, "env-vars.list.schema", "cursor", { 200: "EnvVarsListResponse" }),
 ] as const satisfies readonly SpecifiedOperation[];
 
-const e14 = (name: string, method: Method, prefix: Prefix, rest: string, write: WriteClass = method === "GET" ? "read" : "writes"): Operation => ({
+const e14 = <const N extends string, const P extends Prefix, const R extends string>(
+  name: N,
+  method: Method,
+  prefix: P,
+  rest: R,
+  write: WriteClass = method === "GET" ? "read" : "writes",
+): Row<Operation, N, P, R> => ({
   name,
   section: "E14",
   method,
-  path: prefix + rest,
+  path: `${prefix}${rest}`,
   prefix,
   write,
 });
@@ -290,6 +299,21 @@ export const OPERATIONS: readonly Operation[] = [...SPECIFIED_OPERATIONS, ...E14
 export type SpecifiedName = (typeof SPECIFIED_OPERATIONS)[number]["name"];
 type NameOf<T extends readonly Operation[]> = T[number]["name"];
 export type OperationName = SpecifiedName | NameOf<typeof E14_OPERATIONS> | NameOf<typeof FACT_OPERATIONS> | NameOf<typeof FAMILY_OPERATIONS>;
+
+type AnyRow = (typeof SPECIFIED_OPERATIONS)[number] | (typeof E14_OPERATIONS)[number] | (typeof FACT_OPERATIONS)[number] | (typeof FAMILY_OPERATIONS)[number];
+/** The names of a path's placeholders: `{deploymentId}` gives "deploymentId". */
+type Placeholders<P extends string> = P extends `${string}{${infer K}}${infer R}` ? K | Placeholders<R> : never;
+/** The placeholders of an operation's path, by its name. */
+export type ParamNameOf<N extends OperationName> = Placeholders<Extract<AnyRow, { name: N }>["path"]>;
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
+/**
+ * The values that fill an operation's path: one per placeholder, no other (a misspelt or missing
+ * one does not compile). Code that calls an operation it was handed (a name of any operation)
+ * cannot be checked so: it gives any values, and `fillPath` refuses a missing one at run time.
+ */
+export type ParamsOf<N extends OperationName> = true extends IsUnion<N> ? Record<string, string | number> : Record<ParamNameOf<N>, string | number>;
+/** Whether a call of this operation must give values for its path (it has placeholders, and the name is known). */
+export type NeedsParams<N extends OperationName> = true extends IsUnion<N> ? false : [ParamNameOf<N>] extends [never] ? false : true;
 
 /** The table by name: every request the checks send names its operation. */
 const BY_NAME = new Map(OPERATIONS.map((o) => [o.name, o]));

@@ -1,5 +1,5 @@
 import type { Credential, Exchange, HttpClient, RequestSpec, Response } from "./http.js";
-import { type CallOptions, type OperationParams, requestTo } from "../api/client.js";
+import { type CallArgs, requestTo } from "../api/client.js";
 import type { OperationName } from "../api/operations.js";
 import { readBackFor } from "./read-back.js";
 
@@ -27,8 +27,8 @@ export class Api {
     return this.client.send({ credential: this.credential, ...spec, readBack: spec.readBack ?? readBackFor(this, spec) }, this.log);
   }
   /** Calls an operation of the spec by name: `api.call("getWorkbook", { deploymentId, workbookId })`. */
-  call(name: OperationName, params: OperationParams = {}, options: CallOptions = {}): Promise<Response> {
-    return this.send(requestTo(name, params, options));
+  call<N extends OperationName>(name: N, ...[params, options]: CallArgs<N>): Promise<Response> {
+    return this.send(requestTo<OperationName>(name, params, options));
   }
   get(path: string, query?: Query): Promise<Response> {
     return this.send({ method: "GET", path, query });
