@@ -6,7 +6,7 @@ import { upsertBehaviour, type UpsertFields } from "./behaviour/upsert.js";
 import { workbookBehaviour } from "./behaviour/workbooks.js";
 
 export type { UpsertFields };
-import { SECRET_MARKERS } from "../core/api/operations.js";
+import { type OperationName, SECRET_MARKERS } from "../core/api/operations.js";
 
 /**
  * The policies of the reference server that faults or variants choose between, each a small pure
@@ -26,8 +26,8 @@ export const cleanBehaviour = {
   ...workbookBehaviour,
   ...upsertBehaviour,
   ...controlPlaneBehaviour,
-  /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller (on every route: `request` is for faults). */
-  authenticate(header: string | undefined, store: Store, request?: { method: string; path: string }): User | undefined {
+  /** Authentication 1: `Authorization: Bearer <API key>`; anything else is no caller (on every route: `request`, its method and the table's operation it names, is for faults). */
+  authenticate(header: string | undefined, store: Store, request?: { method: string; operation?: OperationName }): User | undefined {
     const m = /^Bearer\s+(\S+)\s*$/.exec(header ?? "");
     return m ? store.tokens.get(m[1]) : undefined;
   },

@@ -4,8 +4,8 @@ import { recordAudit } from "./audit-log.js";
 import { cleanBehaviour, type Behaviour } from "./behaviour.js";
 import { type Fault, faultNamed } from "./faults.js";
 import { type App, HttpError, type Reply, type Req, type ReferenceOptions, targets } from "./http.js";
-import { matchPath, segmentCount } from "../core/api/match.js";
-import { operation } from "../core/api/operations.js";
+import { matchOperation, matchPath, segmentCount } from "../core/api/match.js";
+import { OPERATIONS, type OperationName, operation } from "../core/api/operations.js";
 import { routes } from "./routes/index.js";
 import { seed, type Seeded, seedShapes } from "./seed.js";
 import { variantNamed } from "./variants.js";
@@ -120,7 +120,10 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
       const transient = v.transient?.(app);
       if (transient) return await answerLater(app, res, transient);
     }
-    const user = app.b.authenticate(raw.headers.authorization, app.store, { method, path: url.pathname });
+    const user = app.b.authenticate(raw.headers.authorization, app.store, {
+      method,
+      operation: matchOperation(OPERATIONS, method, url.pathname)?.operation.name as OperationName | undefined,
+    });
     if (!user) return await answerLater(app, res, shapedError(app, app.b.unauthenticated()));
     // OpenAPI, Paths Object: a concrete path is matched before a templated one. Of the paths the URL
     // matches, only the most concrete answer it: PUT /api/v1/users/bulk is a 405, not user "bulk".

@@ -196,7 +196,7 @@ export const variants: Variant[] = [
     routes: ["E14"],
     respond: (body, req) => {
       if (req.operation !== "getSpec" || !body?.paths) return body;
-      const paths = Object.fromEntries(Object.entries(body.paths).filter(([p]) => !p.endsWith("/audit-logs/export")));
+      const paths = Object.fromEntries(Object.entries(body.paths).filter(([p]) => p !== operation("exportAuditLog").path));
       return { ...body, paths };
     },
     shouldFindings: ["spec.operations.documented"],

@@ -1,6 +1,7 @@
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
+import { BUILD_PREFIX, operation } from "../../core/api/operations.js";
 
 /** Faults of Authentication: who is let in, and how a refusal answers. */
 export const authenticationFaults: Fault[] = [
@@ -114,7 +115,7 @@ export const authenticationFaults: Fault[] = [
     because: { "auth.key.both-prefixes": "status" },
     routes: ["E4", "E14"],
     respond: ({ body, req }) => {
-      if (req.path.startsWith("/build/")) throw new HttpError(401, "missing or invalid API key");
+      if (req.operation && operation(req.operation).prefix === BUILD_PREFIX) throw new HttpError(401, "missing or invalid API key");
       return body;
     },
   },

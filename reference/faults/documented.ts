@@ -1,14 +1,17 @@
+import { matchPath } from "../../core/api/match.js";
 import { operation } from "../../core/api/operations.js";
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
 import { servedSpec } from "./spec-document.js";
-import { is } from "./policies.js";
+import { QUERY_PATH } from "../routes/own-operations.js";
 
 const CLONE_PATH = operation("duplicateWorkbook").path;
 const VERSIONS_PATH = operation("listVersions").path;
 const WORKBOOKS_PATH = operation("listWorkbooks").path;
 const FOLDERS_PATH = operation("listFolders").path;
+/** A folder by its id: the path of its delete (the table has no read of one). */
+const FOLDER_PATH = operation("deleteFolder").path;
 
 /** Faults of the rules every operation shares (Authentication 1) and of the served document's own contract (E14; Versioning 1). */
 export const documentedFaults: Fault[] = [
@@ -19,7 +22,8 @@ export const documentedFaults: Fault[] = [
     because: { "documented.operations.unnamed": "valid-request-refused" },
     routes: ["E14"],
     handle: ({ req, next }) => {
-      if (is(req, "POST", /\/environments\/[^/]+\/query$/) && !Array.isArray(req.body?.query?.measures)) throw new HttpError(400, "query.measures is required");
+      if (req.method === "POST" && matchPath(QUERY_PATH, req.path) && !Array.isArray(req.body?.query?.measures))
+        throw new HttpError(400, "query.measures is required");
       return next();
     },
   },
@@ -42,7 +46,7 @@ export const documentedFaults: Fault[] = [
     respond: servedSpec((doc) => delete doc.paths[CLONE_PATH]),
     behaviour: {
       authenticate: (header, store, request) =>
-        cleanBehaviour.authenticate(header, store) ?? (request?.path.endsWith("/duplicate") ? store.users[0] : undefined),
+        cleanBehaviour.authenticate(header, store) ?? (request?.operation === "duplicateWorkbook" ? store.users[0] : undefined),
     },
   },
   {
@@ -115,7 +119,7 @@ export const documentedFaults: Fault[] = [
     because: { "documented.resources.create-read-delete": "read-after-create" },
     routes: ["E14"],
     respond: (r) => {
-      if (r.req.method === "GET" && /\/folders\/[^/]+$/.test(r.req.path)) throw new HttpError(404, "no such folder");
+      if (r.req.method === "GET" && matchPath(FOLDER_PATH, r.req.path)) throw new HttpError(404, "no such folder");
       return documentFolders({})(r);
     },
   },

@@ -6,10 +6,6 @@ import { HttpError, type Fault } from "../http.js";
  */
 export type Policy = NonNullable<Fault["handle"]>;
 
-/** Whether a request is `method` (one of them) on a path ending as `tail` says, a trailing slash aside (the endpoint a policy is about). */
-export const is = (req: { method: string; path: string }, method: string | string[], tail: RegExp) =>
-  [method].flat().includes(req.method) && tail.test(req.path.replace(/\/$/, ""));
-
 /** A refusal the handler decides, answered with another status (its message and extras kept). */
 export function refusalAnsweredAs(status: number, refusal: (err: HttpError) => boolean): Policy {
   return async ({ next }) => {

@@ -106,7 +106,8 @@ export const authRangeFaults: Fault[] = [
     because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
     behaviour: {
       authenticate: (header, store, request) =>
-        cleanBehaviour.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") && request?.path.endsWith("/env-vars") ? store.users[0] : undefined),
+        cleanBehaviour.authenticate(header, store) ??
+        (/^Bearer eyJ/.test(header ?? "") && (request?.operation === "listEnvVars" || request?.operation === "setEnvVars") ? store.users[0] : undefined),
     },
   },
 ];

@@ -1,3 +1,4 @@
+import { operation } from "../../core/api/operations.js";
 import { HttpError, ok, type Route } from "../http.js";
 import { deploymentOf } from "./common.js";
 
@@ -6,8 +7,9 @@ import { deploymentOf } from "./common.js";
  * must serve, not all it may): a data query on an environment's REST API. Its own document lists
  * it (ownOperationsDocumented), so that the suite's use of operations the spec does not name
  * (documented.operations.unnamed) meets one here. The query itself reads nothing: no data source.
+ * Its path is an environment's (E3's path without its last segment), with `/query`.
  */
-const QUERY_PATH = "/api/v1/deployments/{deploymentId}/environments/{environmentId}/query";
+export const QUERY_PATH = [...operation("createMetadataToken").path.split("/").slice(0, -1), "query"].join("/");
 
 export const ownOperationRoutes: Route[] = [
   {
