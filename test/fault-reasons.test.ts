@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { packageRoot } from "../core/api/paths.js";
 import type { CheckResult } from "../core/model/result.js";
-import { faults, type Fault } from "../reference/faults.js";
+import { FAULTS_BY_GROUP, faults, type Fault } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 import { reasonOf, reasons, reasonTables } from "../suites/reasons.js";
 import { notAProof } from "./fault-proof.js";
@@ -17,6 +18,18 @@ const check = (id: string) => catalogue.find((c) => c.id === id)!;
 const failed = (id: string, reason: CheckResult["reason"]): CheckResult =>
   ({ ...check(id), status: "failed", message: "m", durationMs: 0, reason }) as CheckResult;
 const fault = (because: Fault["because"] = {}): Fault => ({ name: "f", breaks: "E9; E10; Errors 2", description: "d", because });
+
+describe("a fault lives beside its group", () => {
+  it("each file of reference/faults/ holds the faults of one group of checks, each catching a check of it", () => {
+    const groupOf = new Map(catalogue.map((c) => [c.id, c.group]));
+    const elsewhere = Object.entries(FAULTS_BY_GROUP).flatMap(([group, list]) =>
+      list.filter((f) => !Object.keys(f.because).some((id) => groupOf.get(id) === group)).map((f) => `${f.name} in ${group}`),
+    );
+    expect(elsewhere).toEqual([]);
+    const files = readdirSync(join(packageRoot, "reference/faults")).filter((f) => f.endsWith(".ts"));
+    expect(files.sort()).toEqual([...Object.keys(FAULTS_BY_GROUP).map((g) => `${g}.ts`), "missing-endpoints.ts"].sort());
+  });
+});
 
 describe("a fault's proof is its typed reason", () => {
   it("the declared reason proves; another reason, or none, does not", () => {

@@ -1,14 +1,8 @@
 import { cleanBehaviour } from "../behaviour.js";
+import { ignoring } from "./kit/audit.js";
 import type { Fault } from "../http.js";
 
-type AuditFilter = Parameters<typeof cleanBehaviour.auditRowMatches>[1];
-
-/** The clean filter with one of its parts left out. */
-function ignoring(...keys: (keyof AuditFilter)[]): typeof cleanBehaviour.auditRowMatches {
-  return (e, f) => cleanBehaviour.auditRowMatches(e, { ...f, ...Object.fromEntries(keys.map((k) => [k, undefined])) });
-}
-
-/** Faults of the audit log export (E7, Authentication 4). */
+/** The faults of the group audit (suites/audit/): each makes a check of it fail, for the reason its `because` names. */
 export const auditFaults: Fault[] = [
   {
     name: "audit-export-json-content-type",
@@ -95,5 +89,16 @@ export const auditFaults: Fault[] = [
     description: "any caller may export the audit log",
     because: { "audit.access.denied-without-permission": "client-error", "audit.access.denied-is-403": "status" },
     behaviour: { mayExportAuditLog: () => true },
+  },
+  {
+    name: "audit-user-email-substring",
+    breaks: "E7 (userEmail filter)",
+    description: "userEmail matches every email that contains the value, not the user's email",
+    because: { "audit.filter.user-email": "partial-email-matched" },
+    behaviour: {
+      auditRowMatches: (e, f) =>
+        cleanBehaviour.auditRowMatches(e, { ...f, userEmail: undefined }) &&
+        (f.userEmail === undefined || e.userEmail.toLowerCase().includes(f.userEmail.toLowerCase())),
+    },
   },
 ];

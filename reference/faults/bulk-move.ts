@@ -1,10 +1,11 @@
-import { cleanBehaviour } from "../behaviour.js";
-import { type Fault, HttpError } from "../http.js";
+import { sameItem } from "./kit/bulk-move.js";
 import { itemRefs, MAX_BATCH } from "../routes/item-refs.js";
+import { HttpError, type Fault } from "../http.js";
+import { cleanBehaviour } from "../behaviour.js";
+import { batchOutcome, key } from "./kit/properties-workspace.js";
+import { workbookRecord } from "../serialize.js";
 
-const sameItem = (a: { type: string; id: number }) => (b: { type: string; id: number }) => a.type === b.type && a.id === b.id;
-
-/** Faults of E12, the bulk move. */
+/** The faults of the group bulk-move (suites/bulk-move/): each makes a check of it fail, for the reason its `because` names. */
 export const bulkMoveFaults: Fault[] = [
   {
     name: "bulk-move-failed-status-500",
@@ -167,5 +168,57 @@ export const bulkMoveFaults: Fault[] = [
     description: "a REPORT item is reported in moved (with the destination) but stays where it was; workbooks and folders move",
     because: { "bulk-move.apply.mixed-kinds": "reads-back" },
     behaviour: { placeItem: (item, folderId) => (item.type === "REPORT" ? { ...item, folderId } : cleanBehaviour.placeItem(item, folderId)) },
+  },
+  {
+    name: "bulk-move-lands-at-root-after-failure",
+    breaks: "E12; States (bulk move)",
+    description: "the item right after a failed one lands at the workspace root instead of the destination, yet is reported as moved there",
+    because: { "bulk-move.batch.invariants": "reads-back" },
+    routes: ["E12"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200) return body;
+      const outcome = batchOutcome(req, body);
+      for (const [i, item] of outcome.entries())
+        if (i > 0 && outcome[i - 1].status !== undefined && item.status === undefined) app.store.items.get(item.id)!.folderId = null;
+      return body;
+    },
+  },
+  {
+    name: "bulk-move-access-skipped-after-missing",
+    breaks: "E12; Authentication 4 (per item, the single-item rules)",
+    description: "the item right after a missing one is moved without its access check",
+    because: { "bulk-move.batch.inaccessible": "in-failed" },
+    routes: ["E12"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200) return body;
+      const destination: number | null = req.body.folderId;
+      let { moved, failed } = body;
+      const outcome = batchOutcome(req, body);
+      for (const [i, item] of outcome.entries()) {
+        const stored = app.store.items.get(item.id);
+        if (i === 0 || outcome[i - 1].status !== 404 || item.status !== 403 || !stored) continue;
+        if (stored.type === "FOLDER" && app.b.nestsInItself(app.store, stored, destination)) continue;
+        failed = failed.filter((f: any) => key(f) !== key(item));
+        moved = [...moved, workbookRecord(app.store, app.b.placeItem(stored, destination))];
+      }
+      return { moved, failed };
+    },
+  },
+  {
+    name: "bulk-move-failed-by-status",
+    breaks: "E12 Rules (applied one at a time in the given order)",
+    description: "failed lists its items sorted by status, not in the order they were sent",
+    because: { "bulk-move.batch.order": "order" },
+    routes: ["E12"],
+    respond: ({ status, body }) => (status === 200 ? { ...body, failed: [...body.failed].sort((a: any, b: any) => a.error.status - b.error.status) } : body),
+  },
+  {
+    name: "bulk-move-moved-shows-old-folder",
+    breaks: "E12 (moved: Workbook records as the single-item move returns them)",
+    description: "moved workbooks are stored in the destination, but moved shows them at the root, where they came from",
+    because: { "bulk-move.response.moved-as-stored": "answer-as-stored" },
+    routes: ["E12"],
+    respond: ({ status, body }) =>
+      status === 200 && Array.isArray(body?.moved) ? { ...body, moved: body.moved.map((m: any) => ({ ...m, folderId: null })) } : body,
   },
 ];

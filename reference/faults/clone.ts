@@ -1,39 +1,10 @@
+import { afterClone, builtThenRefused } from "./kit/clone.js";
 import { cleanBehaviour } from "../behaviour.js";
-import { type App, type Fault, HttpError, ok } from "../http.js";
-import { workbookRecord } from "../serialize.js";
-import type { Item } from "../store.js";
-import { notFound, type Policy, refusalAnsweredAs } from "./policies.js";
+import { refusalAnsweredAs, notFound } from "./kit/policies.js";
+import { clonedSources } from "./kit/input-domain.js";
+import type { Fault } from "../http.js";
 
-/** A policy that changes the clone a 200 answered (and what it made), then answers the clone as it now is. */
-const afterClone =
-  (change: (clone: Item, source: Item, app: App) => void): Policy =>
-  async ({ req, app, next }) => {
-    const reply = await next();
-    if (reply.status !== 200) return reply;
-    const clone = app.store.items.get((reply.body as { id: number }).id)!;
-    change(clone, app.store.items.get(Number(req.params.workbookId))!, app);
-    return ok(workbookRecord(app.store, clone));
-  };
-
-/** A clone refused at the plan's workbook limit is first built, as if the plan had none. */
-const builtThenRefused: Policy = async ({ req, app, next }) => {
-  try {
-    return await next();
-  } catch (err) {
-    const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
-    if (!(err instanceof HttpError) || err.status !== 400 || !/workbook limit/.test(err.message) || !dep) throw err;
-    const limit = dep.workbookLimit;
-    dep.workbookLimit = null;
-    try {
-      await next();
-    } finally {
-      dep.workbookLimit = limit;
-    }
-    throw err;
-  }
-};
-
-/** Faults of E10, clone a workbook. */
+/** The faults of the group clone (suites/clone/): each makes a check of it fail, for the reason its `because` names. */
 export const cloneFaults: Fault[] = [
   {
     name: "clone-name-unprefixed",
@@ -208,5 +179,39 @@ export const cloneFaults: Fault[] = [
       req.user = { ...req.user, aiBiUser: true };
       return next();
     },
+  },
+  {
+    name: "clone-changes-source-once",
+    breaks: "E10 rule 2; States and transitions (clone: source unchanged)",
+    description: "the first clone of each workbook renames its source (a one-time migration of the source); later clones of it leave it alone",
+    because: { "clone.independence.source-unchanged": "source-unchanged" },
+    routes: ["E10"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const source = app.store.items.get(Number(req.params.workbookId));
+      const done = clonedSources.get(app) ?? new Set<number>();
+      clonedSources.set(app, done);
+      if (reply.status !== 200 || !source || done.has(source.id)) return reply;
+      done.add(source.id);
+      source.name = `${source.name} (migrated)`;
+      return reply;
+    },
+  },
+  {
+    name: "clone-answer-meta-empty",
+    breaks: "E10 (Response: the new Workbook)",
+    description: "the clone is stored with the source's meta, but its answer shows meta {}",
+    because: { "clone.answer.is-the-stored-clone": "answer-as-stored" },
+    routes: ["E10"],
+    respond: ({ status, body }) => (status === 200 && body?.id !== undefined ? { ...body, meta: {} } : body),
+  },
+  {
+    name: "clone-answer-allow-embed-copied",
+    breaks: "E10 rule 3",
+    description: "the cloned dashboard is stored with allowEmbed false, but the clone's answer shows the source's true",
+    because: { "clone.embed.allow-embed-false": "allow-embed" },
+    routes: ["E10"],
+    respond: ({ status, body }) =>
+      status === 200 && body?.publishedDashboard ? { ...body, publishedDashboard: { ...body.publishedDashboard, allowEmbed: true } } : body,
   },
 ];

@@ -1,19 +1,11 @@
 import { matchPath } from "../../core/api/match.js";
-import { operation } from "../../core/api/operations.js";
-import { cleanBehaviour } from "../behaviour.js";
-import type { Fault } from "../http.js";
-import { HttpError } from "../http.js";
-import { servedSpec } from "./spec-document.js";
 import { QUERY_PATH } from "../routes/own-operations.js";
+import { HttpError, type Fault } from "../http.js";
+import { servedSpec } from "./kit/spec-document.js";
+import { VERSIONS_PATH, WORKBOOKS_PATH, FOLDER_PATH, documentFolders } from "./kit/documented.js";
+import { refuses } from "./kit/opt-ins.js";
 
-const CLONE_PATH = operation("duplicateWorkbook").path;
-const VERSIONS_PATH = operation("listVersions").path;
-const WORKBOOKS_PATH = operation("listWorkbooks").path;
-const FOLDERS_PATH = operation("listFolders").path;
-/** A folder by its id: the path of its delete (the table has no read of one). */
-const FOLDER_PATH = operation("deleteFolder").path;
-
-/** Faults of the rules every operation shares (Authentication 1) and of the served document's own contract (E14; Versioning 1). */
+/** The faults of the group documented (suites/documented/): each makes a check of it fail, for the reason its `because` names. */
 export const documentedFaults: Fault[] = [
   {
     name: "own-query-refuses-valid-body",
@@ -26,36 +18,6 @@ export const documentedFaults: Fault[] = [
         throw new HttpError(400, "query.measures is required");
       return next();
     },
-  },
-  {
-    name: "auth-writes-unchecked",
-    breaks: "Authentication 1",
-    description: "only reads check the key: a write without a valid key runs as the account's first user",
-    because: { "auth.reject.every-operation": "served" },
-    behaviour: {
-      authenticate: (header, store, request) =>
-        cleanBehaviour.authenticate(header, store) ?? (request && request.method !== "GET" ? store.users[0] : undefined),
-    },
-  },
-  {
-    name: "auth-undocumented-clone-unchecked",
-    breaks: "Authentication 1; E10",
-    description: "the served document leaves out E10, and E10 serves a request without a valid key",
-    because: { "auth.reject.every-operation": "served" },
-    routes: ["E14"],
-    respond: servedSpec((doc) => delete doc.paths[CLONE_PATH]),
-    behaviour: {
-      authenticate: (header, store, request) =>
-        cleanBehaviour.authenticate(header, store) ?? (request?.operation === "duplicateWorkbook" ? store.users[0] : undefined),
-    },
-  },
-  {
-    name: "spec-advertises-tabs-container",
-    breaks: "Resources / DashboardWidget; Versioning 3",
-    description: "the served document still lists TABS_CONTAINER among the widget types",
-    because: { "spec.document.no-tabs-container": "tabs-container-advertised" },
-    routes: ["E14"],
-    respond: servedSpec((doc) => doc.components.schemas.DashboardWidget.properties.type.enum.push("TABS_CONTAINER")),
   },
   {
     name: "spec-documents-versions-as-201",
@@ -131,53 +93,24 @@ export const documentedFaults: Fault[] = [
     routes: ["E14"],
     respond: documentFolders({ maxLength: 20 }),
   },
-];
-
-export const driftFaults: Fault[] = [
   {
-    name: "spec-workbook-id-as-string",
-    breaks: "Versioning 1; E8; E9",
-    description: "the served document types a workbook's id as a string (the spec: an integer)",
-    because: { "spec.document.no-breaking-drift": "breaking-drift" },
-    routes: ["E14"],
-    respond: servedSpec((doc) => (doc.components.schemas.Workbook.properties.id.type = "string")),
+    name: "deployment-delete-not-applied",
+    breaks: "E14; Versioning 1",
+    description: "deleting a deployment answers 204 and keeps it: the deployments list still shows it",
+    because: { "documented.resources.deployment-lifecycle": "read-after-delete" },
+    operations: ["deleteDeployment"],
+    handle: () => ({ status: 204 }),
   },
+  {
+    name: "deployment-create-names-another",
+    breaks: "E14; Versioning 1",
+    description: "creating a deployment answers the id of the first deployment, not of the one it made (which the run must then never delete)",
+    because: { "documented.resources.deployment-lifecycle": "read-after-create" },
+    operations: ["createDeployment"],
+    respond: ({ status, body, app }) => (status === 201 ? { ...body, id: app.store.deployments[0].id } : body),
+  },
+  refuses("merge-to-default-refused", "documented.operations.git", "mergeToDefault", "merging a branch into the default branch", "branchName"),
+  refuses("user-update-refused", "documented.operations.own-user", "updateUser", "updating a user", "firstName"),
+  refuses("python-run-refused", "documented.operations.own-dashboard", "runDashboardPython", "running a dashboard's Python report", "reportId"),
+  refuses("file-delete-refused", "documented.operations.own-file-delete", "deleteDataModelFiles", "deleting a data-model file", "fileName"),
 ];
-
-/**
- * The served document with the folders create (which the reference serves) documented, linked to
- * a read of one folder by id, a path the reference does not serve (a folder is removed by the run's
- * workspace cleanup all the same).
- */
-function documentFolders(opts: { maxLength?: number }): NonNullable<Fault["respond"]> {
-  return servedSpec((doc) => {
-    const name = { type: "string", minLength: 1, ...(opts.maxLength ? { maxLength: opts.maxLength } : {}) };
-    const folder = { type: "object", required: ["id", "name"], properties: { id: { type: "integer" }, name: { type: "string" } } };
-    doc.paths[FOLDERS_PATH] = {
-      ...doc.paths[FOLDERS_PATH],
-      post: {
-        operationId: "cfCreateFolder",
-        parameters: [{ name: "deploymentId", in: "path", required: true, schema: { type: "string" } }],
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["name"], properties: { name } } } } },
-        responses: {
-          "200": {
-            description: "the folder",
-            content: { "application/json": { schema: folder } },
-            links: { read: { operationId: "cfGetFolder", parameters: { folderId: "$response.body#/id" } } },
-          },
-          "400": { description: "invalid" },
-        },
-      },
-    };
-    doc.paths[`${FOLDERS_PATH}/{folderId}`] = {
-      get: {
-        operationId: "cfGetFolder",
-        parameters: [
-          { name: "deploymentId", in: "path", required: true, schema: { type: "string" } },
-          { name: "folderId", in: "path", required: true, schema: { type: "integer" } },
-        ],
-        responses: { "200": { description: "the folder", content: { "application/json": { schema: folder } } } },
-      },
-    };
-  });
-}

@@ -1,22 +1,16 @@
 import { HttpError, type Fault } from "../http.js";
 
-/**
- * Building blocks of faults that replace a policy of an endpoint (Fault.handle) rather than a
- * seam of the behaviour object: the handler states the spec's answer, the fault changes it.
- */
-export type Policy = NonNullable<Fault["handle"]>;
-
-/** A refusal the handler decides, answered with another status (its message and extras kept). */
-export function refusalAnsweredAs(status: number, refusal: (err: HttpError) => boolean): Policy {
-  return async ({ next }) => {
-    try {
-      return await next();
-    } catch (err) {
-      if (err instanceof HttpError && refusal(err)) throw new HttpError(status, err.message, err.extra);
-      throw err;
-    }
-  };
-}
-
-/** A refusal saying `<what> <id> not found` (the deployment's own 404 is another). */
-export const notFound = (what: string) => (err: HttpError) => err.status === 404 && new RegExp(`^${what} .+ not found`).test(err.message);
+/** The faults of the group policies (suites/policies/): each makes a check of it fail, for the reason its `because` names. */
+export const policiesFaults: Fault[] = [
+  {
+    name: "policy-secrets-manage-refused",
+    breaks: "Authentication 5",
+    description: "a policy with the action SecretsManage is refused, though the document lists the action",
+    because: { "policies.actions.named": "policy-action-accepted" },
+    operations: ["createPolicy", "updatePolicy"],
+    handle: ({ req, next }) => {
+      if (req.body?.action === "SecretsManage") throw new HttpError(400, "action must be one of Read, Edit, Manage, DownloadData, AuditLogManage");
+      return next();
+    },
+  },
+];

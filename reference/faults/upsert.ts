@@ -1,21 +1,114 @@
+import { isObject } from "./kit/properties-workspace.js";
+import { LEGACY_TABS, convertLegacyWidgets, widgetProblem, WIDGET_TYPES, draftProblem } from "../dashboard.js";
 import { cleanBehaviour } from "../behaviour.js";
-import { draftProblem, LEGACY_TABS, WIDGET_TYPES } from "../dashboard.js";
-import { type Fault, HttpError, ok } from "../http.js";
+import { entryCut, ENTRY_MAX } from "./kit/ranges.js";
+import { ok, type Fault } from "../http.js";
 import { workbookRecord } from "../serialize.js";
-import type { Item, Store } from "../store.js";
-import { UPSERT_CONFLICT_CODE } from "../../core/api/operations.js";
-import { refusalAnsweredAs } from "./policies.js";
+import { refusalAnsweredAs } from "./kit/policies.js";
+import { isConflict, staleIndex, refusedMeta } from "./kit/upsert.js";
+import type { Item } from "../store.js";
 
-const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.extra.code === UPSERT_CONFLICT_CODE;
-
-/** A decision index that is never refreshed: the first holder seen for a slug stays the answer. */
-const staleIndex = new WeakMap<Store, Map<string, Item>>();
-
-/** upsert-409-applies: the meta of every request refused with 409, by deployment and slug: applied to each holder the slug has after it. */
-const refusedMeta = new WeakMap<Store, Map<string, Record<string, unknown>[]>>();
-
-/** Faults of E11, create or update a workbook by slug. */
+/** The faults of the group upsert (suites/upsert/): each makes a check of it fail, for the reason its `because` names. */
 export const upsertFaults: Fault[] = [
+  {
+    name: "slug-ascii-lowercase",
+    breaks: "E11 rule 1",
+    description: "the slug is lowercased for A-Z only: `Ä-x` and `ä-x` hold two workbooks",
+    because: { "upsert.slug.lowercased-non-ascii": "same-id" },
+    behaviour: { normaliseSlug: (slug) => slug.trim().replace(/[A-Z]+/g, (s) => s.toLowerCase()) },
+  },
+  {
+    name: "slug-trim-spaces-only",
+    breaks: "E11 rule 1",
+    description: "the slug is trimmed of spaces only: a tab around it is kept, so the variant misses the workbook and creates another",
+    because: { "upsert.slug.any-variant": "slug-reaches" },
+    behaviour: { normaliseSlug: (slug) => slug.replace(/^ +| +$/g, "").toLowerCase() },
+  },
+  {
+    name: "meta-merge-drops-large-objects",
+    breaks: "E11 rule 2",
+    description: "merging meta loses every stored key whose value is an object of more than two keys",
+    because: { "upsert.meta.merge-any": "meta-merged" },
+    behaviour: {
+      mergeMeta: (stored, sent) => ({ ...Object.fromEntries(Object.entries(stored).filter(([, v]) => !(isObject(v) && Object.keys(v).length > 2))), ...sent }),
+    },
+  },
+  {
+    name: "draft-first-legacy-tabs-only",
+    breaks: "Resources / DashboardWidget (TABS_CONTAINER converted server-side)",
+    description: "only the first TABS_CONTAINER widget of a sent draft is converted to a tabbed CONTAINER; later ones are stored as sent",
+    because: { "upsert.draft.legacy-tabs-any": "tabs-converted" },
+    behaviour: {
+      convertDashboardDraft: (draft: any) => {
+        if (!isObject(draft) || !Array.isArray(draft.widgets)) return draft;
+        const first = draft.widgets.findIndex((w: any) => w?.type === LEGACY_TABS);
+        return { ...draft, widgets: draft.widgets.map((w: any, i: number) => (i === first ? convertLegacyWidgets({ widgets: [w] }).widgets[0] : w)) };
+      },
+    },
+  },
+  {
+    name: "draft-widgets-only-validated",
+    breaks: "E11 rule 2 (a meta.dashboardDraft is validated as elsewhere); Resources / DashboardConfig",
+    description:
+      "a sent meta.dashboardDraft is checked only widget by widget (id, type, position, config): its kind, layout, app, settings and the widgets' other fields are taken whatever their type",
+    // A draft taken earlier in the run may be what fails: the workbook then reads back with it.
+    because: { "upsert.negative.broken-draft": "schema:Workbook" },
+    behaviour: { dashboardDraftProblem: (draft) => widgetProblem(draft, [...WIDGET_TYPES, LEGACY_TABS]) },
+  },
+  {
+    name: "upsert-omitted-folder-to-root",
+    breaks: "E11 rule 2",
+    description: "an update that does not send folderId moves the workbook to the root (name and meta are kept when omitted)",
+    because: { "upsert.update.omitted-field-kept": "kept:folderId" },
+    behaviour: {
+      upsertFields: (current, sent) => ({ ...cleanBehaviour.upsertFields(current, sent), folderId: sent.folderId === undefined ? null : sent.folderId }),
+    },
+  },
+  {
+    name: "app-entry-truncated",
+    breaks: "Limits (Dashboard app entry: max 255)",
+    description: "a dashboard draft's app entry over 255 characters is cut to 255 and stored, the upsert answering 200",
+    because: { "upsert.draft.app-entry-over-255-not-stored": "entry-truncated", "upsert.draft.app-entry-over-255-4xx": "client-error" },
+    behaviour: {
+      dashboardDraftProblem: (draft) => cleanBehaviour.dashboardDraftProblem(entryCut(draft)),
+      convertDashboardDraft: (draft) => cleanBehaviour.convertDashboardDraft(entryCut(draft)),
+    },
+  },
+  {
+    name: "app-entry-unbounded",
+    breaks: "Limits (Dashboard app entry: max 255)",
+    description: "a dashboard draft's app entry is taken whatever its length",
+    because: { "upsert.draft.app-entry-over-255-not-stored": "entry-stored" },
+    behaviour: { dashboardDraftProblem: (draft) => cleanBehaviour.dashboardDraftProblem(entryCut(draft)) },
+  },
+  {
+    name: "entry-refused-at-255",
+    breaks: "Limits (Dashboard app entry: max 255)",
+    description: "the entry limit is off by one: an app entry of exactly 255 characters is refused with a 400",
+    because: { "upsert.draft.app-entry-255-kept": "entry-at-limit-accepted" },
+    behaviour: {
+      dashboardDraftProblem: (draft) =>
+        (draft as any)?.app?.entry?.length >= ENTRY_MAX
+          ? `app.entry must be shorter than ${ENTRY_MAX} characters`
+          : cleanBehaviour.dashboardDraftProblem(draft),
+    },
+  },
+  {
+    name: "entry-truncated-at-255",
+    breaks: "Limits (Dashboard app entry: max 255)",
+    description: "an app entry of exactly 255 characters is accepted but stored cut to 254 (longer ones are refused as they should be)",
+    because: { "upsert.draft.app-entry-255-kept": "entry-kept" },
+    behaviour: {
+      convertDashboardDraft: (draft) => {
+        const entry = (draft as any)?.app?.entry;
+        return cleanBehaviour.convertDashboardDraft(
+          typeof entry === "string" && entry.length === ENTRY_MAX
+            ? { ...(draft as any), app: { ...(draft as any).app, entry: entry.slice(0, ENTRY_MAX - 1) } }
+            : draft,
+        );
+      },
+    },
+  },
   {
     name: "upsert-slug-untrimmed",
     breaks: "E11 rule 1",
@@ -223,5 +316,13 @@ export const upsertFaults: Fault[] = [
       req.user = { ...req.user, aiBiUser: true };
       return next();
     },
+  },
+  {
+    name: "upsert-answer-echoes-sent-meta",
+    breaks: "E11 (Response: Workbook); E11 rule 2",
+    description: "an update stores meta merged, but answers with the meta sent, as if it had replaced the stored one",
+    because: { "upsert.answer.is-the-stored-workbook": "answer-as-stored" },
+    routes: ["E11"],
+    respond: ({ status, body, req }) => (status === 200 && req.body?.meta && typeof req.body.meta === "object" ? { ...body, meta: req.body.meta } : body),
   },
 ];

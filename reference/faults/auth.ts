@@ -1,10 +1,11 @@
 import { cleanBehaviour } from "../behaviour.js";
-import type { Fault } from "../http.js";
-import { HttpError } from "../http.js";
-import { BUILD_PREFIX, operation } from "../../core/api/operations.js";
+import { HttpError, type Fault } from "../http.js";
+import { operation, BUILD_PREFIX } from "../../core/api/operations.js";
+import { servedSpec } from "./kit/spec-document.js";
+import { CLONE_PATH } from "./kit/documented.js";
 
-/** Faults of Authentication: who is let in, and how a refusal answers. */
-export const authenticationFaults: Fault[] = [
+/** The faults of the group auth (suites/auth/): each makes a check of it fail, for the reason its `because` names. */
+export const authFaults: Fault[] = [
   {
     name: "auth-no-header-accepted",
     breaks: "Authentication 1",
@@ -117,6 +118,28 @@ export const authenticationFaults: Fault[] = [
     respond: ({ body, req }) => {
       if (req.operation && operation(req.operation).prefix === BUILD_PREFIX) throw new HttpError(401, "missing or invalid API key");
       return body;
+    },
+  },
+  {
+    name: "auth-writes-unchecked",
+    breaks: "Authentication 1",
+    description: "only reads check the key: a write without a valid key runs as the account's first user",
+    because: { "auth.reject.every-operation": "served" },
+    behaviour: {
+      authenticate: (header, store, request) =>
+        cleanBehaviour.authenticate(header, store) ?? (request && request.method !== "GET" ? store.users[0] : undefined),
+    },
+  },
+  {
+    name: "auth-undocumented-clone-unchecked",
+    breaks: "Authentication 1; E10",
+    description: "the served document leaves out E10, and E10 serves a request without a valid key",
+    because: { "auth.reject.every-operation": "served" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => delete doc.paths[CLONE_PATH]),
+    behaviour: {
+      authenticate: (header, store, request) =>
+        cleanBehaviour.authenticate(header, store) ?? (request?.operation === "duplicateWorkbook" ? store.users[0] : undefined),
     },
   },
 ];

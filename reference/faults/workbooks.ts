@@ -1,17 +1,30 @@
+import { laterPage } from "./kit/invariants.js";
+import { eachWorkbook } from "./kit/workbooks-read.js";
+import { refusalAnsweredAs, notFound } from "./kit/policies.js";
 import type { Fault } from "../http.js";
-import { notFound, refusalAnsweredAs } from "./policies.js";
 
-/** Rewrites every workbook record of an E8 list or an E9 answer; errors pass untouched. */
-function eachWorkbook(f: (w: any) => any): Fault["respond"] {
-  return ({ status, body }) => {
-    if (status !== 200) return body;
-    if (!Array.isArray(body?.items)) return f(body);
-    return { ...body, items: body.items.map(f), data: Array.isArray(body.data) ? body.data.map(f) : body.data };
-  };
-}
-
-/** Faults of the workbooks read side (E8, E9). */
-export const workbooksReadFaults: Fault[] = [
+/** The faults of the group workbooks (suites/workbooks/): each makes a check of it fail, for the reason its `because` names. */
+export const workbooksFaults: Fault[] = [
+  {
+    name: "workbooks-count-last-page-plus-one",
+    breaks: "E8 (count: total accessible ignoring pagination)",
+    description: "count is one above the total on the last page of a walk (a page reached with after), right on every other",
+    because: { "workbooks.list.count-matches-walk": "count-matches" },
+    routes: ["E8"],
+    respond: ({ status, body, req }) =>
+      status === 200 && req.query.get("after") && body?.pageInfo?.hasNextPage === false && typeof body.count === "number"
+        ? { ...body, count: body.count + 1 }
+        : body,
+  },
+  {
+    name: "end-cursor-repeats-on-every-list",
+    breaks: "Pagination styles 2; E8",
+    description: "on the workbooks list, a page after the first answers the cursor it was asked with as its endCursor: a walk never ends",
+    because: { "workbooks.list.cursor-walk": "walk:repeated-cursor" },
+    routes: ["E8"],
+    respond: ({ status, body, req }) =>
+      status === 200 && laterPage(req.query) && body?.pageInfo ? { ...body, pageInfo: { ...body.pageInfo, endCursor: req.query.get("after") } } : body,
+  },
   {
     name: "workbooks-meta-dropped",
     breaks: "Resources / Workbook (meta required)",
@@ -89,18 +102,5 @@ export const workbooksReadFaults: Fault[] = [
     because: { "workbooks.get.unknown-id-404": "status", "workbooks.get.other-deployment-404": "status" },
     routes: ["E9"],
     handle: refusalAnsweredAs(400, notFound("workbook")),
-  },
-  {
-    name: "workbooks-widget-type-field",
-    breaks: "Resources / DashboardWidget (advertised types)",
-    description: "in the workbooks list, dashboard widgets carry the type FIELD, which this revision does not advertise",
-    feeds: ["workbooks.list.cursor-walk"],
-    because: { "resources.schema.widget-types": "widget-type" },
-    routes: ["E8"],
-    respond: eachWorkbook((w) =>
-      Array.isArray(w.dashboardDraft?.widgets)
-        ? { ...w, dashboardDraft: { ...w.dashboardDraft, widgets: w.dashboardDraft.widgets.map((x: any) => ({ ...x, type: "FIELD" })) } }
-        : w,
-    ),
   },
 ];

@@ -1,8 +1,38 @@
+import { servedSpec } from "./kit/spec-document.js";
 import { operation } from "../../core/api/operations.js";
 import type { Fault } from "../http.js";
 
-/** Faults of the served document, GET /api/v1/spec (an E14 route; Versioning 1). */
-export const specDocumentFaults: Fault[] = [
+/** The faults of the group spec (suites/spec/): each makes a check of it fail, for the reason its `because` names. */
+export const specFaults: Fault[] = [
+  {
+    name: "spec-advertises-tabs-container",
+    breaks: "Resources / DashboardWidget; Versioning 3",
+    description: "the served document still lists TABS_CONTAINER among the widget types",
+    because: { "spec.document.no-tabs-container": "tabs-container-advertised" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => doc.components.schemas.DashboardWidget.properties.type.enum.push("TABS_CONTAINER")),
+  },
+  {
+    name: "spec-workbook-id-as-string",
+    breaks: "Versioning 1; E8; E9",
+    description: "the served document types a workbook's id as a string (the spec: an integer)",
+    because: { "spec.document.no-breaking-drift": "breaking-drift" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => (doc.components.schemas.Workbook.properties.id.type = "string")),
+  },
+  {
+    name: "spec-pre-0-3-0-path",
+    breaks: "Versioning 3",
+    description: "the served document still writes embed tenant deletion with its trailing slash, the path 0.3.0 changed",
+    because: { "spec.document.revision-paths": "pre-revision-path" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => {
+      const path = Object.keys(doc.paths).find((p) => /^\/api\/v1\/embed-tenants\/\{[^}]+\}$/.test(p) && doc.paths[p].delete);
+      if (!path) return;
+      doc.paths[`${path}/`] = { delete: doc.paths[path].delete };
+      delete doc.paths[path].delete;
+    }),
+  },
   {
     name: "spec-openapi-3-0",
     breaks: "Versioning 1",
@@ -49,14 +79,3 @@ export const specDocumentFaults: Fault[] = [
     respond: servedSpec((doc) => delete doc.paths[operation("bulkMoveWorkspaceItems").path].post),
   },
 ];
-
-/** Rewrites a copy of the OpenAPI document GET /api/v1/spec serves; other E14 answers pass untouched. */
-export function servedSpec(edit: (doc: any) => unknown): NonNullable<Fault["respond"]> {
-  return ({ body, req }) => {
-    if (req.operation !== "getSpec") return body;
-    // The served document is one shared object: never edit it in place.
-    const doc = structuredClone(body);
-    edit(doc);
-    return doc;
-  };
-}

@@ -1,0 +1,65 @@
+import { itemRefs } from "../routes/item-refs.js";
+import type { Fault } from "../http.js";
+
+/** The faults of the group bulk-delete (suites/bulk-delete/): each makes a check of it fail, for the reason its `because` names. */
+export const bulkDeleteFaults: Fault[] = [
+  {
+    name: "bulk-delete-failures-unreported",
+    breaks: "E14 rule 1 (per-item failures)",
+    description: "bulk delete answers failed: [] even when an item was missing",
+    because: { "bulk-delete.items.per-item-failures": "failure-reported" },
+    operations: ["bulkDeleteWorkspaceItems"],
+    respond: ({ status, body, req }) => (status === 200 ? { ...body, failed: [] } : body),
+  },
+  {
+    name: "bulk-delete-duplicates-kept",
+    breaks: "E14 rule 1 (facts: duplicates collapsed)",
+    description: "bulk delete handles a duplicate entry again, which then fails as missing",
+    because: { "bulk-delete.items.duplicates-collapsed": "no-duplicate-failure" },
+    behaviour: { bulkDeleteRefs: (body) => (body as any).items.flatMap((i: any) => itemRefs({ items: [i] })) },
+  },
+  {
+    name: "bulk-delete-rolls-back",
+    breaks: "E14 rule 1 (facts: no rollback)",
+    description: "when an item of a bulk delete fails, the items deleted before it are restored (the answer still lists them as deleted)",
+    because: { "bulk-delete.items.no-rollback": "stays-deleted" },
+    operations: ["bulkDeleteWorkspaceItems"],
+    handle: async ({ req, app, next }) => {
+      const before = new Map(app.store.items);
+      const reply = await next();
+      if (reply.status === 200 && (reply.body as { failed: unknown[] }).failed.length)
+        for (const [id, item] of before) if (!app.store.items.has(id)) app.store.items.set(id, item);
+      return reply;
+    },
+  },
+  {
+    name: "bulk-delete-forbidden-as-404",
+    breaks: "E14 rule 1 (facts: 403 without manage access)",
+    description: "bulk delete reports an item the caller may only read as missing (404) instead of forbidden (403)",
+    because: { "bulk-delete.items.forbidden-reported": "forbidden-403" },
+    operations: ["bulkDeleteWorkspaceItems"],
+    respond: ({ status, body, req }) =>
+      status === 200 ? { ...body, failed: body.failed.map((f: any) => (f.error.status === 403 ? { ...f, error: { ...f.error, status: 404 } } : f)) } : body,
+  },
+  {
+    name: "bulk-delete-forbidden-deleted-anyway",
+    breaks: "E14 rule 1 (per-item failures)",
+    description: "bulk delete reports an item the caller may not delete as failed with 403, and deletes it all the same",
+    because: { "bulk-delete.items.forbidden-reported": "still-there" },
+    operations: ["bulkDeleteWorkspaceItems"],
+    respond: ({ status, body, req, app }) => {
+      if (status === 200) for (const f of body.failed) if (f.error.status === 403) app.store.items.delete(f.id);
+      return body;
+    },
+  },
+  {
+    name: "bulk-delete-report-kept",
+    breaks: "E14 rule 1 (facts: items of WORKBOOK, REPORT, FOLDER)",
+    description: "bulk delete lists a REPORT item in deleted but leaves it in place; workbooks and folders are deleted",
+    because: { "bulk-delete.items.mixed-kinds": "still-there" },
+    behaviour: { bulkDeleteRefs: (body) => itemRefs(body).filter((r) => r.type !== "REPORT") },
+    operations: ["bulkDeleteWorkspaceItems"],
+    respond: ({ status, body, req }) =>
+      status === 200 ? { ...body, deleted: [...body.deleted, ...itemRefs(req.body).filter((r) => r.type === "REPORT")] } : body,
+  },
+];

@@ -1,0 +1,65 @@
+import { branchFiles, e14 } from "../e14/state.js";
+import { deploymentOf } from "../routes/common.js";
+import { ok, type Fault } from "../http.js";
+
+/** The faults of the group data-model (suites/data-model/): each makes a check of it fail, for the reason its `because` names. */
+export const dataModelFaults: Fault[] = [
+  {
+    name: "rename-copies",
+    breaks: "E14 rule 14 (rename)",
+    description: "renaming a data-model file copies it: the old name stays",
+    because: { "data-model.files.rename": "source-gone" },
+    operations: ["renameDataModelFiles"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const renamed = reply.body as { branchName: string; from: string; to: string };
+      if (reply.status === 200) {
+        const files = branchFiles(e14(app.store), deploymentOf(app, req), renamed.branchName);
+        files.set(renamed.from, files.get(renamed.to)!);
+      }
+      return reply;
+    },
+  },
+  {
+    name: "upload-keeps-first-chunk",
+    breaks: "E14 rule 14 (chunked upload)",
+    description: "a second chunk of the same file in an upload is acknowledged and dropped",
+    because: { "data-model.upload.chunks-joined": "chunks-joined" },
+    operations: ["uploadFile"],
+    handle: ({ req, app, next }) => {
+      const upload = e14(app.store).uploads.get(req.body?.uploadId);
+      if (upload?.files.has(req.body.fileName))
+        return ok({ uploadId: req.body.uploadId, fileName: req.body.fileName, size: upload.files.get(req.body.fileName)!.length });
+      return next();
+    },
+  },
+  {
+    name: "files-written-outside-dev-mode",
+    breaks: "E14 rule 2 (writes only on dev-mode branches)",
+    description: "data-model files are written on any branch, in dev mode or not",
+    because: { "data-model.files.write-needs-dev-mode": "refused-outside-dev-mode" },
+    behaviour: { fileWriteAllowed: () => true },
+  },
+  {
+    name: "validate-compile-errors-400",
+    breaks: "E14 rule 3; Errors 4",
+    description: "a branch that does not compile validates as a 400 request error",
+    because: { "data-model.validate.compile-errors-200": "status-200" },
+    operations: ["validateDataModel"],
+    handle: async ({ req, next }) => {
+      const reply = await next();
+      return (reply.body as { valid?: boolean }).valid === false ? { ...reply, status: 400 } : reply;
+    },
+  },
+  {
+    name: "files-first-ignored",
+    breaks: "E14 rule 11 (cursor pagination of files)",
+    description: "the data-model files list ignores first and answers every file",
+    because: { "data-model.files.cursor": "first-honoured" },
+    operations: ["listDataModelFiles"],
+    handle: ({ req, next }) => {
+      req.query.delete("first");
+      return next();
+    },
+  },
+];

@@ -1,0 +1,75 @@
+import { e14 } from "../e14/state.js";
+import { ok, type Fault } from "../http.js";
+import { DBT_STATUSES, DBT_TRIGGERS } from "../routes/e14/dbt-sync.js";
+
+/** The faults of the group dbt-sync (suites/dbt-sync/): each makes a check of it fail, for the reason its `because` names. */
+export const dbtSyncFaults: Fault[] = [
+  {
+    name: "dbt-sync-branch-ignored",
+    breaks: "E14 rule 10 (optional branchName, ref)",
+    description: "a dbt sync started with branchName and ref runs for the production branch",
+    because: { "dbt-sync.start.branch-and-ref": "branch-kept" },
+    operations: ["startDbtSync"],
+    handle: ({ req, next }) => {
+      if (req.body && typeof req.body === "object") {
+        const { branchName: _branch, ref: _ref, ...rest } = req.body;
+        req.body = rest;
+      }
+      return next();
+    },
+  },
+  {
+    name: "dbt-poll-answers-another-job",
+    breaks: "E14 rule 10 (poll)",
+    description: "polling a dbt sync answers another job's id",
+    because: { "dbt-sync.run.poll-result-logs": "same-job" },
+    operations: ["getDbtSync"],
+    respond: ({ status, body, req }) => (status === 200 ? { ...body, id: `${body.id}-other` } : body),
+  },
+  {
+    name: "dbt-cancel-ignored",
+    breaks: "E14 rule 10 (cancel)",
+    description: "cancelling a running dbt sync answers 200 and lets it run on",
+    because: { "dbt-sync.cancel.stops": "stopped" },
+    operations: ["cancelDbtSync"],
+    handle: async ({ req, app, next }) => {
+      const job = e14(app.store).dbtJobs.find((j) => j.id === req.params.syncJobId);
+      if (!job) return next();
+      const running = { status: job.status, finishedAt: job.finishedAt };
+      const reply = await next();
+      if (reply.status !== 200) return reply;
+      Object.assign(job, running);
+      return ok({ ...(reply.body as object), ...running });
+    },
+  },
+  {
+    name: "dbt-history-trigger-ignored",
+    breaks: "E14 rule 10 (history filtered by trigger)",
+    description: "the dbt sync history filters by status but ignores trigger",
+    because: { "dbt-sync.history.filters": "only-that-trigger" },
+    behaviour: { dbtHistoryMatches: (job, status) => !status || job.status === status },
+  },
+  // Every status of the dbt sync history, each filter value broken alone.
+  ...DBT_STATUSES.map(
+    (value): Fault => ({
+      name: `dbt-history-status-${value}-ignored`,
+      breaks: "E14 rule 10 (history filtered by status)",
+      description: `the dbt sync history filtered by status=${value} lists runs of every status (the other status values, and trigger, filter)`,
+      because: { "dbt-sync.history.filters": "only-that-status" },
+      behaviour: {
+        dbtHistoryMatches: (job, status, trigger) => (!status || status === value || job.status === status) && (!trigger || job.trigger === trigger),
+      },
+    }),
+  ),
+  ...DBT_TRIGGERS.map(
+    (value): Fault => ({
+      name: `dbt-history-trigger-${value}-ignored`,
+      breaks: "E14 rule 10 (history filtered by trigger)",
+      description: `the dbt sync history filtered by trigger=${value} lists runs of every trigger (the other trigger values, and status, filter)`,
+      because: { "dbt-sync.history.filters": "only-that-trigger" },
+      behaviour: {
+        dbtHistoryMatches: (job, status, trigger) => (!status || job.status === status) && (!trigger || trigger === value || job.trigger === trigger),
+      },
+    }),
+  ),
+];

@@ -1,0 +1,154 @@
+import { clean, storedPastTheHandler } from "./kit/control-plane.js";
+import { cleanBehaviour } from "../behaviour.js";
+import { closestPatch } from "./kit/properties.js";
+import { versionEntries } from "../routes/deployments.js";
+import type { Fault } from "../http.js";
+
+/** The faults of the group deployment-update (suites/deployment-update/): each makes a check of it fail, for the reason its `because` names. */
+export const deploymentUpdateFaults: Fault[] = [
+  {
+    name: "version-v-prefix-rejected",
+    breaks: "E6 rule 1",
+    description: "a version written `v1.7.20` is not recognised",
+    because: { "deployment-update.version.listed-forms": "status" },
+    behaviour: { resolveVersion: (input, versions, repository) => (/^v/i.test(input.trim()) ? undefined : clean.resolveVersion(input, versions, repository)) },
+  },
+  {
+    name: "version-image-reference-rejected",
+    breaks: "E6 rule 1",
+    description: "a version written as its image-style reference is not recognised",
+    because: { "deployment-update.version.listed-forms": "status" },
+    behaviour: { resolveVersion: (input, versions, repository) => (input.includes(":") ? undefined : clean.resolveVersion(input, versions, repository)) },
+  },
+  {
+    name: "version-unlisted-accepted",
+    breaks: "E6 rule 1; Errors 2",
+    description: "a releaseChannelVersion that is not listed switches to the last listed version instead of a 400",
+    because: { "deployment-update.version.unlisted-rejected": "status" },
+    behaviour: { resolveVersion: (input, versions, repository) => clean.resolveVersion(input, versions, repository) ?? versions.at(-1) },
+  },
+  {
+    name: "channel-switch-not-to-latest",
+    breaks: "E6 rule 2",
+    description: "releaseChannel alone moves to the first version listed for that channel, not its latest",
+    because: { "deployment-update.channel.moves-to-latest": "current-version" },
+    behaviour: { channelMoveTarget: (channel, entries) => entries.find((e) => e.releaseChannel === channel) },
+  },
+  {
+    name: "template-variables-replaced",
+    breaks: "E6 (templateVariables merged key by key)",
+    description: "templateVariables sent replace the stored ones wholesale",
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
+    behaviour: { mergeSettings: (stored, patch) => ({ ...stored, ...patch }) },
+  },
+  {
+    name: "omitted-settings-reset",
+    breaks: "E6 (partial merge)",
+    description: "an update resets every field it does not send to an empty value",
+    because: { "deployment-update.merge.omitted-fields-kept": "kept:cloudProvider" },
+    behaviour: {
+      mergeSettings: (stored, patch) => ({
+        ...stored,
+        cloudProvider: "",
+        region: "",
+        template: "",
+        templateVariables: {},
+        defaultLaunchpadViewGroup: null,
+        launchpadTabs: [],
+        ...patch,
+      }),
+    },
+  },
+  {
+    name: "image-settable",
+    breaks: "E6 rule 3",
+    description: "a body's image is stored as the deployment's image",
+    because: { "deployment-update.image.not-settable": "image-ignored" },
+    routes: ["E6"],
+    // A version sent resolves the image, as it would over an image stored as sent.
+    handle: storedPastTheHandler(
+      "image",
+      (v) => typeof v === "string",
+      (settings, image, rest) => (rest.releaseChannelVersion === undefined && rest.releaseChannel === undefined ? { ...settings, image } : settings),
+    ),
+  },
+  {
+    name: "template-variable-values-untyped",
+    breaks: "E6 (templateVariables: values are strings)",
+    description: "templateVariables are taken whatever their values (a number, an object), as long as they come as an object",
+    because: { "deployment-update.negative.mistyped-fields": "client-error" },
+    routes: ["E6"],
+    handle: storedPastTheHandler(
+      "templateVariables",
+      (v) => typeof v === "object" && v !== null && !Array.isArray(v) && !Object.values(v).every((x) => typeof x === "string"),
+      (settings, templateVariables, _rest, app) => app.b.mergeSettings(settings, { templateVariables }),
+    ),
+  },
+  {
+    name: "template-variable-empty-dropped",
+    breaks: "E6 (templateVariables merged key by key)",
+    description: 'a templateVariables key sent with the value "" is dropped instead of stored as ""',
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
+    behaviour: {
+      mergeSettings: (stored, patch) => {
+        const merged = cleanBehaviour.mergeSettings(stored, patch);
+        const sent = Object.entries(patch.templateVariables ?? {}).filter(([, v]) => v === "");
+        for (const [k] of sent) delete merged.templateVariables[k];
+        return merged;
+      },
+    },
+  },
+  {
+    name: "version-image-name-ignored",
+    breaks: "E6 rule 1",
+    description:
+      "an image-style reference is read by its tag alone: another image (or none) with a listed version's tag (other/image:v1.7.20, :v1.7.20) is taken as that version",
+    because: { "deployment-update.version.near-miss-forms": "status" },
+    behaviour: {
+      resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^[^:\s]*:/, `${repository}:`), versions, repository),
+    },
+  },
+  {
+    name: "version-capital-v-accepted",
+    breaks: "E6 rule 1",
+    description: "a version written with a capital V (V1.7.20) is taken as v1.7.20",
+    because: { "deployment-update.version.near-miss-forms": "status" },
+    behaviour: { resolveVersion: (input, versions, repository) => cleanBehaviour.resolveVersion(input.replace(/^(\s*)V/, "$1v"), versions, repository) },
+  },
+  {
+    name: "version-unlisted-patch-rounds",
+    breaks: "E6 rule 1",
+    description: "a version whose major and minor are listed but whose patch is not (1.7.5) is taken as the closest listed patch instead of a 400",
+    because: { "deployment-update.version.near-miss-forms": "status", "deployment-update.negative.unlisted-version": "status" },
+    behaviour: { resolveVersion: closestPatch },
+  },
+  {
+    name: "update-without-version-moves-to-latest",
+    breaks: "E6 (partial merge)",
+    description:
+      "an update that sends neither releaseChannel nor releaseChannelVersion moves the deployment to its channel's latest version and drops the hold",
+    because: { "deployment-update.merge.omitted-fields-kept": "kept:version" },
+    routes: ["E6"],
+    respond: ({ status, body, req, app }) => {
+      if (
+        req.method !== "PUT" ||
+        status !== 200 ||
+        typeof req.body !== "object" ||
+        req.body === null ||
+        "releaseChannel" in req.body ||
+        "releaseChannelVersion" in req.body
+      )
+        return body;
+      const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+      const latest = dep && versionEntries(dep).find((e) => e.releaseChannel === dep.settings.releaseChannel && e.isLatestInChannel);
+      if (!dep || !latest) return body;
+      dep.settings = {
+        ...dep.settings,
+        releaseChannelVersion: latest.releaseChannelVersion,
+        image: latest.releaseChannelVersion,
+        releaseChannelVersionHold: false,
+      };
+      return { ...body, ...dep.settings };
+    },
+  },
+];

@@ -1,0 +1,117 @@
+import { laterPage } from "./kit/invariants.js";
+import { deploymentItem } from "../routes/deployments.js";
+import { withoutOffsets } from "../shape-variants.js";
+import type { Fault } from "../http.js";
+
+/** The faults of the group deployments (suites/deployments/): each makes a check of it fail, for the reason its `because` names. */
+export const deploymentsFaults: Fault[] = [
+  {
+    name: "workbooks-later-pages-other-deployment",
+    breaks: "E8; Resources / Workbook (deploymentId)",
+    description: "pages of the workbooks list after the first name the next deployment as the deploymentId of their last workbook (in items and data alike)",
+    feeds: ["workbooks.list.cursor-walk"],
+    because: { "deployments.scoping.every-answer": "other-deployment" },
+    routes: ["E8"],
+    respond: ({ status, body, req }) => {
+      if (status !== 200 || !laterPage(req.query) || !Array.isArray(body?.items) || !body.items.length) return body;
+      const last = body.items.length - 1;
+      const moved = (list: any[]) => list.map((w, i) => (i === last ? { ...w, deploymentId: Number(w.deploymentId) + 1 } : w));
+      return { ...body, items: moved(body.items), data: Array.isArray(body.data) ? moved(body.data) : body.data };
+    },
+  },
+  {
+    name: "offset-limit-two-starts-late",
+    breaks: "Pagination styles 1; E1",
+    description: "an E1 page of limit=2 past the first starts one deployment late",
+    because: { "deployments.list.any-limit": "missing" },
+    routes: ["E1"],
+    respond: ({ status, body, req, app }) => {
+      const offset = Number(req.query.get("offset") ?? 0);
+      if (status !== 200 || req.query.get("limit") !== "2" || offset <= 0) return body;
+      const late = app.store.deployments.slice(offset + 1, offset + 3).map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at }));
+      return { ...body, data: { ...body.data, deployments: late } };
+    },
+  },
+  {
+    name: "offset-limit-two-cap-ignored",
+    breaks: "Pagination styles 1; E1; E2",
+    description: "an offset page at offset 0 with limit=2 holds three items: E1's deployments and E2's deprecated data",
+    because: { "deployments.list.any-limit": "page-cap", "environments.legacy.any-limit": "page-cap" },
+    routes: ["E1", "E2"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200 || req.query.get("limit") !== "2" || Number(req.query.get("offset") ?? 0) !== 0) return body;
+      if (Array.isArray(body?.data?.deployments))
+        return { ...body, data: { ...body.data, deployments: app.store.deployments.slice(0, 3).map(deploymentItem) } };
+      // Without first, items is the whole (type-filtered) list: the legacy window is cut from it.
+      return Array.isArray(body?.data) && !req.query.has("first") ? { ...body, data: body.items.slice(0, 3) } : body;
+    },
+  },
+  {
+    name: "deployments-data-array",
+    breaks: "E1",
+    description: "E1 answers data as an array of deployments (the published document's shape) beside pagination, instead of data.deployments",
+    because: { "deployments.list.spec-shape": "published-shape" },
+    routes: ["E1"],
+    respond: ({ status, body }) => (status === 200 && Array.isArray(body?.data?.deployments) ? { ...body, data: body.data.deployments } : body),
+  },
+  {
+    name: "deployments-created-at-missing",
+    breaks: "E1",
+    description: "deployment list items lack created_at",
+    because: { "deployments.list.schema": "schema:DeploymentsListResponse" },
+    routes: ["E1"],
+    respond: ({ body }) => ({ ...body, data: { deployments: body.data.deployments.map(({ created_at, ...d }: any) => d) } }),
+  },
+  {
+    name: "deployments-created-at-naive",
+    breaks: "Resources / Deployment (created_at: ISO 8601 date-time; an offset makes it an instant: SHOULD)",
+    description: "created_at carries no UTC offset (2026-01-01T00:00:00.000), as in the variant naive-timestamps",
+    because: { "deployments.list.created-at-offset": "utc-offset" },
+    routes: ["E1"],
+    respond: ({ body }) => withoutOffsets(body),
+  },
+  {
+    name: "offset-default-limit-10",
+    breaks: "Limits (default page size 20)",
+    description: "offset lists default to 10 items a page",
+    because: { "deployments.list.defaults": "default-limit" },
+    routes: ["E1", "E2"],
+    handle: ({ req, next }) => {
+      if (!req.query.get("limit")) req.query.set("limit", "10");
+      return next();
+    },
+  },
+  {
+    name: "deployments-limit-ignored",
+    breaks: "E1; Pagination styles 1",
+    description: "the deployments list returns every deployment whatever the limit",
+    because: { "deployments.list.limit-honoured": "limit-caps" },
+    routes: ["E1"],
+    respond: ({ body, app }) => ({
+      ...body,
+      data: { deployments: app.store.deployments.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) },
+    }),
+  },
+  {
+    name: "deployments-total-off-by-one",
+    breaks: "E1; Pagination styles 1",
+    description: "pagination.total counts one deployment too many",
+    because: { "deployments.list.total-consistent": "total" },
+    routes: ["E1"],
+    respond: ({ body }) => ({ ...body, pagination: { ...body.pagination, total: body.pagination.total + 1 } }),
+  },
+  {
+    name: "offset-past-end-wraps",
+    breaks: "Pagination styles 1",
+    description: "a page that starts past the end wraps around to the first items",
+    because: { "deployments.list.offset-past-end": "past-end-empty" },
+    behaviour: { pageSlice: (list, start, count) => (start >= list.length ? list.slice(0, count) : list.slice(start, start + count)) },
+  },
+  {
+    name: "minimums-not-enforced",
+    breaks: "Pagination styles 1 and 2 (minimums)",
+    description: "limit, offset and first below their minimums are accepted instead of rejected",
+    because: { "deployments.list.limit-zero-rejected": "client-error", "deployments.list.negative-offset-rejected": "client-error" },
+    behaviour: { belowMinimum: () => false },
+  },
+];

@@ -1,0 +1,99 @@
+import { HttpError, ok, type Fault } from "../http.js";
+import { SORT_BYS } from "../routes/e14/reports.js";
+import { accessTo, atLeast } from "../access.js";
+
+/** The faults of the group reports (suites/reports/): each makes a check of it fail, for the reason its `because` names. */
+export const reportsFaults: Fault[] = [
+  {
+    name: "placement-refresh-by-address-missing",
+    breaks: "E14 rule 13 (placement address)",
+    description: "a refresh finds a placement by its placementId only; by externalWorkbookId, sheetName and anchorCell it answers 404",
+    because: { "reports.placement.addressing": "refresh-by-address" },
+    operations: ["refreshReport"],
+    handle: ({ req, next }) => {
+      if (!req.body?.placementId) throw new HttpError(404, "no such placement of this report");
+      return next();
+    },
+  },
+  {
+    name: "placement-remove-by-id-ignored",
+    breaks: "E14 rule 13 (placement removal)",
+    description: "removing a placement by its placementId answers 200 and keeps it",
+    because: { "reports.placement.addressing": "placement-removed" },
+    operations: ["disconnectReportWorkbook"],
+    handle: ({ req, next }) => {
+      const id = req.query.get("placementId");
+      if (id) return ok({ deleted: id });
+      return next();
+    },
+  },
+  {
+    name: "reports-sort-by-last-viewed-refused",
+    breaks: "E14 rule 5 (sortBy values)",
+    description: "the reports list refuses sortBy=lastViewedAt with a 400",
+    because: { "reports.list.sort-by-values": "sort-by-accepted" },
+    operations: ["listReports"],
+    handle: ({ req, next }) => {
+      const left = SORT_BYS.filter((s) => s !== "lastViewedAt");
+      if (req.query.get("sortBy") === "lastViewedAt") throw new HttpError(400, `sortBy must be one of ${left.join(", ")}`);
+      return next();
+    },
+  },
+  {
+    name: "reports-name-sort-ignored",
+    breaks: "E14 rule 5 (sortBy name)",
+    description: "sortBy=name is accepted but the reports come in creation order",
+    because: { "reports.list.sorted-by-name": "sorted" },
+    behaviour: { reportSortValue: (r, sortBy) => (sortBy === "name" ? r.createdAt : ((r as any)[sortBy] ?? "")) },
+  },
+  {
+    name: "reports-last-viewed-cursor",
+    breaks: "E14 rule 5 (no cursor with lastViewedAt)",
+    description: "sorted by lastViewedAt, the reports list still pages with a cursor",
+    because: { "reports.list.last-viewed-no-cursor": "no-cursor", "reports.list.last-viewed-no-cursor-offered": "cursor-offered" },
+    behaviour: { cursorWhenSortedByLastViewed: () => true },
+  },
+  {
+    name: "search-ignored",
+    breaks: "E14 rule 5 (search); E14 rule 6 (users search); E14 rule 11 (search on users and groups)",
+    description: "the search query of the reports, users and groups lists is accepted and ignored",
+    because: { "reports.list.search-filter": "only-matches", "users.list.search": "only-matches", "groups.list.search": "only-matches" },
+    behaviour: { searchMatches: () => true },
+  },
+  {
+    name: "reports-folder-filter-ignored",
+    breaks: "E14 rule 5 (folderId filter)",
+    description: "the folderId filter of the reports list is accepted and ignored",
+    because: { "reports.list.folder-filter": "only-matches" },
+    behaviour: { reportInFolder: () => true },
+  },
+  {
+    name: "reports-external-workbook-filter-ignored",
+    breaks: "E14 rule 5 (externalWorkbookId filter)",
+    description: "the externalWorkbookId filter of the reports list is accepted and ignored",
+    because: { "reports.list.external-workbook-filter": "only-matches" },
+    behaviour: { reportInExternalWorkbook: () => true },
+  },
+  {
+    name: "placement-needs-edit-access",
+    breaks: "Authentication 4 (connect report: read access)",
+    description: "placing a report in a spreadsheet needs edit access to the report",
+    because: { "reports.placement.read-access-suffices": "read-suffices" },
+    operations: ["connectReportWorkbook", "disconnectReportWorkbook", "refreshReport"],
+    handle: ({ req, app, next }) => {
+      const r = app.store.items.get(Number(req.params.reportId));
+      const access = r?.type === "REPORT" && String(r.deploymentId) === req.params.deploymentId ? accessTo(app.store, req.user, r) : undefined;
+      if (access && atLeast(access, "read") && !atLeast(access, "edit")) throw new HttpError(403, "edit access to the report is required");
+      return next();
+    },
+  },
+  ...["createdAt", "updatedAt", "lastViewedAt"].map(
+    (date): Fault => ({
+      name: `reports-${date}-sort-by-name`,
+      breaks: `E14 rule 5 (sortBy ${date})`,
+      description: `sortBy=${date} is accepted but the reports come in name order (the other sortBy values order right)`,
+      because: { "reports.list.sorted-by-dates": `sorted:${date}` },
+      behaviour: { reportSortValue: (r, sortBy) => (sortBy === date ? r.name : ((r as any)[sortBy] ?? "")) },
+    }),
+  ),
+];

@@ -1,0 +1,86 @@
+import { clean, stagingFlagBecomes, unnamedBranchIsFirstShared, whenNoBranchNamed } from "./kit/control-plane.js";
+import { refusalAnsweredAs, notFound } from "./kit/policies.js";
+import type { Fault } from "../http.js";
+
+/** The faults of the group staging (suites/staging/): each makes a check of it fail, for the reason its `because` names. */
+export const stagingFaults: Fault[] = [
+  {
+    name: "staging-not-listed",
+    breaks: "States and transitions (Branch); E2",
+    description: "the toggle answers the flag on, but E2 lists no staging environment",
+    because: { "staging.enable.by-name": "state", "staging.enable.by-id": "state" },
+    behaviour: { environmentsOf: (dep) => clean.environmentsOf(dep).filter((e) => e.type !== "staging") },
+  },
+  {
+    name: "staging-branch-id-not-found",
+    breaks: "E4 (branchId)",
+    description: "a branch named by branchId is never found",
+    because: { "staging.enable.by-id": "status" },
+    behaviour: { branchWithId: () => undefined },
+  },
+  {
+    name: "staging-disable-ignored",
+    breaks: "States and transitions (Branch: enabled=false)",
+    description: "enabled=false leaves an enabled staging environment on",
+    because: { "staging.disable.clears": "answer-flag" },
+    routes: ["E4"],
+    handle: stagingFlagBecomes((current, requested) => current || requested),
+  },
+  {
+    name: "staging-enable-toggles",
+    breaks: "E4; States and transitions (Branch)",
+    description: "enabled=true flips the flag, so a second enable switches the staging environment off",
+    because: { "staging.enable.idempotent": "answer-flag" },
+    routes: ["E4"],
+    handle: stagingFlagBecomes((current, requested) => (requested ? !current : false)),
+  },
+  {
+    name: "staging-personal-branch-accepted",
+    breaks: "E4; States and transitions (Branch)",
+    description: "a personal development branch can have a staging environment",
+    because: { "staging.reject.personal-branch": "client-error" },
+    behaviour: { stagingAllowed: (branch) => branch.kind !== "production" },
+  },
+  {
+    name: "staging-production-branch-accepted",
+    breaks: "E4; States and transitions (Branch)",
+    description: "the production branch can have a staging environment",
+    because: { "staging.reject.production-branch": "client-error" },
+    behaviour: { stagingAllowed: (branch) => branch.kind !== "personal" },
+  },
+  {
+    name: "staging-implied-branch",
+    breaks: "E4 (one of branchName or branchId)",
+    description: "a body naming no branch toggles the first shared branch",
+    because: { "staging.request.branch-required": "client-error" },
+    routes: ["E4"],
+    handle: unnamedBranchIsFirstShared,
+  },
+  {
+    name: "staging-unknown-branch-400",
+    breaks: "E4 (published docs: unknown branch 404)",
+    description: "a branch the deployment does not have is a 400, not a 404",
+    because: { "staging.request.unknown-branch-404": "status" },
+    routes: ["E4"],
+    handle: refusalAnsweredAs(400, notFound("branch")),
+  },
+  {
+    name: "staging-unnamed-refused-after-applying",
+    breaks: "E4 (one of branchName or branchId)",
+    description: "a toggle naming no branch is refused with a 400, but only after it was applied to the first shared branch",
+    because: { "staging.request.branch-required": "not-applied" },
+    routes: ["E4"],
+    handle: whenNoBranchNamed((shared, _r, refusal) => {
+      shared.isStagingEnvironmentEnabled = !shared.isStagingEnvironmentEnabled;
+      throw refusal;
+    }),
+  },
+  {
+    name: "staging-unnamed-branch-is-first-shared",
+    breaks: "E4 (branchName or branchId)",
+    description: "a toggle naming no branch acts on the deployment's first shared branch instead of being refused",
+    because: { "staging.negative.broken-body": "staging-unchanged", "staging.negative.broken-body-4xx": "client-error" },
+    routes: ["E4"],
+    handle: unnamedBranchIsFirstShared,
+  },
+];

@@ -1,0 +1,64 @@
+import { e14 } from "../e14/state.js";
+import { HttpError, type Fault } from "../http.js";
+
+/** The faults of the group users (suites/users/): each makes a check of it fail, for the reason its `because` names. */
+export const usersFaults: Fault[] = [
+  {
+    name: "users-bulk-unknown-fails-all",
+    breaks: "E14 rule 6 (per-user failures)",
+    description: "a bulk user action naming one missing user fails whole with a 404",
+    because: { "users.bulk.per-user-failures": "per-user-answer" },
+    operations: ["bulkUserAction"],
+    handle: async ({ req, app, next }) => {
+      const admins = e14(app.store).users;
+      const before = new Map([...admins].map(([id, a]) => [id, { ...a }]));
+      const reply = await next();
+      const unknown = (reply.body as { failed: { userId: number; error: { status: number } }[] }).failed.find((f) => f.error.status === 404);
+      if (!unknown) return reply;
+      // Nothing is applied: every user's record is put back as it was.
+      for (const id of [...admins.keys()]) before.has(id) ? Object.assign(admins.get(id)!, before.get(id)) : admins.delete(id);
+      throw new HttpError(404, `user ${unknown.userId} not found`);
+    },
+  },
+  {
+    name: "users-bulk-forbidden-applies",
+    breaks: "E14 rule 6 (user administration)",
+    description: "any caller may apply bulk user actions: the read-only caller's DEACTIVATE is applied",
+    because: { "users.bulk.forbidden-not-applied": "refused" },
+    behaviour: { administersUsers: () => true },
+  },
+  {
+    name: "users-bulk-duplicate-twice",
+    breaks: "E14 rule 6 (bulk actions with per-user failures)",
+    description: "a user named twice in a bulk action is applied once, and the second entry is reported as a per-user failure",
+    because: { "users.bulk.duplicate-once": "no-duplicate-failure" },
+    operations: ["bulkUserAction"],
+    respond: ({ status, body, req }) => {
+      if (status !== 200 || !Array.isArray(req.body?.userIds)) return body;
+      const twice = (req.body.userIds as number[]).filter((id, i, all) => all.indexOf(id) !== i);
+      return {
+        ...body,
+        failed: [...body.failed, ...twice.map((userId) => ({ userId, error: { status: 409, message: `user ${userId} was already handled in this request` } }))],
+      };
+    },
+  },
+  {
+    name: "users-bulk-forbidden-reported-yet-applied",
+    breaks: "E14 rule 6 (bulk actions with per-user failures)",
+    description: "a caller without the admin permission gets every user of its bulk action reported as a 403 failure, but the action is applied",
+    because: { "users.bulk.forbidden-not-applied": "not-applied" },
+    behaviour: { administersUsers: () => true },
+    operations: ["bulkUserAction"],
+    respond: ({ status, body, req }) => {
+      if (status !== 200 || req.user.permissions.has("AuditLogManage")) return body;
+      return {
+        ...body,
+        succeeded: [],
+        failed: [
+          ...body.failed,
+          ...body.succeeded.map((userId: number) => ({ userId, error: { status: 403, message: "user administration needs an admin" } })),
+        ],
+      };
+    },
+  },
+];

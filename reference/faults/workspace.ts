@@ -1,0 +1,30 @@
+import type { Fault } from "../http.js";
+
+/** The faults of the group workspace (suites/workspace/): each makes a check of it fail, for the reason its `because` names. */
+export const workspaceFaults: Fault[] = [
+  {
+    name: "clone-body-types-unchecked",
+    breaks: "E10 (body {shared: boolean})",
+    description:
+      "any clone body is served: one that is not an object, or whose shared is not a boolean, makes a plain clone (a reading of the unusable part as absent: the MUST holds, the 4xx the SHOULD asks for is missing)",
+    because: { "workspace.negative.broken-body-4xx": "client-error" },
+    spares: ["workspace.negative.broken-body"],
+    behaviour: { cloneBodyProblem: () => undefined },
+  },
+  {
+    name: "clone-mistyped-shared-answers-source",
+    breaks: "E10 (body {shared: boolean}; Response 200: the new Workbook)",
+    description:
+      "a clone body whose shared is not a boolean makes a plain clone but answers with the source workbook's id: the clone made is not the one answered",
+    because: { "workspace.negative.broken-body": "beyond-request" },
+    routes: ["E10"],
+    behaviour: {
+      cloneBodyProblem: (body) =>
+        body === undefined || (typeof body === "object" && body !== null && !Array.isArray(body)) ? undefined : "the body must be an object {shared?}",
+    },
+    respond: ({ status, body, req }) => {
+      const shared = req.body && typeof req.body === "object" ? (req.body as { shared?: unknown }).shared : undefined;
+      return status === 200 && shared !== undefined && typeof shared !== "boolean" ? { ...body, id: Number(req.params.workbookId) } : body;
+    },
+  },
+];
