@@ -22,7 +22,7 @@ import { errorsSuite } from "./errors/index.js";
 import { e14Suite } from "./e14/index.js";
 import { withShares } from "./shares.js";
 import { sharesOf } from "../core/run/schedule.js";
-import { invariantChecks } from "./invariants/index.js";
+import { invariantChecks } from "./resources/index.js";
 
 /**
  * Groups that go first, whatever their modules' order (--concurrency; measured with

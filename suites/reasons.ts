@@ -6,7 +6,7 @@ import { cloneReasons } from "./clone/reasons.js";
 import { deploymentUpdateReasons } from "./deployment-update/reasons.js";
 import { deploymentsReasons } from "./deployments/reasons.js";
 import { documentedReasons } from "./documented/reasons.js";
-import { e14Reasons } from "./e14/reasons.js";
+import { e14Reasons } from "./data-model/reasons.js";
 import { modelReasons } from "./model/reasons.js";
 import { envVarsReasons } from "./env-vars/reasons.js";
 import { environmentsReasons } from "./environments/reasons.js";

@@ -7,7 +7,7 @@ import { cloneShares } from "./clone/shares.js";
 import { deploymentUpdateShares } from "./deployment-update/shares.js";
 import { deploymentsShares } from "./deployments/shares.js";
 import { documentedShares } from "./documented/shares.js";
-import { e14Shares } from "./e14/shares.js";
+import { e14Shares } from "./data-model/shares.js";
 import { envVarsShares } from "./env-vars/shares.js";
 import { environmentsShares } from "./environments/shares.js";
 import { errorsShares } from "./errors/shares.js";

@@ -8,7 +8,7 @@ import { field } from "../../core/served/served-operations.js";
 import { documented, records, setup } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 import { createFolder } from "../lib/scratch-items.js";
-import { listReports, ownReport } from "./report-calls.js";
+import { listReports, ownReport } from "../lib/reports.js";
 
 /**
  * E14 rule 5: the reports list takes sortBy createdAt, updatedAt, lastViewedAt and name (no cursor

@@ -7,7 +7,7 @@ import { documented, servedOrPlain } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "../lib/scratch-items.js";
 import { itemKey as key } from "../lib/workbook-calls.js";
-import { listReports, ownReport } from "./report-calls.js";
+import { listReports, ownReport } from "../lib/reports.js";
 
 /** E14 rule 1: bulk delete reports failures per item (facts: duplicates collapsed, no rollback, 403 without manage access, mixed kinds). */
 

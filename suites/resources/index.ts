@@ -1,10 +1,10 @@
 import { groupedById } from "../../core/model/check.js";
 import { schemaConformance, widgetTypes } from "./schemas.js";
-import { secretMasking } from "./secrets.js";
-import { deploymentScoping } from "./scoping.js";
+import { secretMasking } from "../env-vars/secrets.js";
+import { deploymentScoping } from "../deployments/scoping.js";
 import { isoTimestamps } from "./timestamps.js";
-import { noServerErrors } from "./server-errors.js";
-import { legacyFieldsKept } from "./legacy-fields.js";
+import { noServerErrors } from "../errors/no-5xx.js";
+import { legacyFieldsKept } from "../pagination/legacy-fields.js";
 
 /**
  * The rules that hold for every answer, as invariants over all traffic of the run

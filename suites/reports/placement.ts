@@ -3,7 +3,7 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { field } from "../../core/served/served-operations.js";
 import { accepted, documented, ok2xx, setupRecord, shownStatus } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
-import { ownReport } from "./report-calls.js";
+import { ownReport } from "../lib/reports.js";
 
 /** E14 rule 13: a report placement is addressed two ways (its cell, its placementId); shapes from the server's own document. */
 export const e14ReportAddressingChecks = [

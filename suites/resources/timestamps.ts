@@ -1,7 +1,7 @@
 import { invariant } from "../../core/run/invariants.js";
 import { parseTimestamp } from "../../core/api/timestamps.js";
 import { typedAnswer } from "../../core/api/typed-answers.js";
-import { recordsOf } from "./records.js";
+import { recordsOf } from "../lib/records.js";
 
 /**
  * The timestamp fields the spec names (of its records: list items, the data copy, moved records), and what each may be: a deployment's created_at and E3's

@@ -1,6 +1,6 @@
 import { invariant } from "../../core/run/invariants.js";
 import { typedAnswer } from "../../core/api/typed-answers.js";
-import { dashboardConfigsOf, recordsOf } from "./records.js";
+import { dashboardConfigsOf, recordsOf } from "../lib/records.js";
 
 /** Schema conformance, enums included (Schemas.validate: all but the growing widget types), of every answer the spec types. */
 export const schemaConformance = invariant({
