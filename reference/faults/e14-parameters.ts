@@ -3,9 +3,9 @@ import { branchFiles, e14 } from "../e14/state.js";
 import { deploymentOf } from "../routes/common.js";
 
 /**
- * The E14 rules that live in named parameters (suites/e14/model-parameters.ts,
- * report-addressing.ts, admin-parameters.ts), each broken by a policy around its endpoint's
- * handler: the request refused, or applied only in part.
+ * The E14 rules that live in named parameters (checks in suites/branches/, suites/data-model/parameters.ts,
+ * suites/dbt-sync/, suites/reports/placement.ts, suites/policies/, suites/embed-tenants/), each broken
+ * by a policy around its endpoint's handler: the request refused, or applied only in part.
  */
 
 export const e14ParameterFaults: Fault[] = [

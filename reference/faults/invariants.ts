@@ -2,7 +2,7 @@ import type { Fault } from "../http.js";
 import { HttpError } from "../http.js";
 
 /**
- * Faults of the rules that hold for every answer (suites/invariants). Each breaks its rule only
+ * Faults of the rules that hold for every answer (suites/<group>/, each in its group's folder). Each breaks its rule only
  * where no example check looks (a later page, the deprecated copy, the settings, the moved
  * records, cleanup), so that only the invariant, fed by the checks of `feeds`, catches it.
  */

@@ -33,7 +33,7 @@ async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[], api 
   return { res, deleted: body.deleted, failed: body.failed };
 }
 
-export const e14BulkDeleteChecks = group("bulk-delete", [
+export const bulkDeleteChecks = group("bulk-delete", [
   {
     id: "bulk-delete.items.per-item-failures",
     spec: "E14 rule 1",

@@ -1,29 +1,15 @@
 import { group } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { field, listed } from "../../core/served/served-operations.js";
-import {
-  accepted,
-  branchesByName,
-  startDbtSync,
-  createdIn,
-  devMode,
-  documented,
-  fileWrite,
-  ok2xx,
-  ownBranch,
-  setup,
-  setupRecord,
-  shownStatus,
-} from "../lib/e14.js";
+import { accepted, devMode, documented, fileWrite, ok2xx, ownBranch, setup, setupRecord } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 
 /**
- * E14 rules that live in the parameters the table names for the data model: a branch delete's
- * removeOnUpstream, file rename and chunked upload with their hashes, dbt sync's optional
- * branchName and ref. Shapes come from the server's own document (E14 shows none).
+ * E14 rules of the data model that live in the parameters the table names: file rename and chunked
+ * upload with their hashes. Shapes come from the server's own document (E14 shows none).
  */
 
 /** A branch of the run's own in dev mode, and a file name of the run's own on it. */
@@ -62,39 +48,7 @@ async function writeWhole(ctx: CheckContext, doc: ServedModel, dep: string, bran
   );
 }
 
-export const e14ModelParameterChecks = [
-  ...group("branches", [
-    {
-      id: "branches.delete.remove-on-upstream",
-      spec: "E14 rule 4",
-      level: "MUST",
-      title: "A branch delete by branchName with removeOnUpstream=true is accepted and deletes the branch",
-      needs: [...WRITES],
-      async run(ctx) {
-        // The remote ref is not observable through this API; what is: the flag is taken, the branch goes.
-        const dep = ctx.fixture("deployment").id;
-        const doc = await documented(ctx);
-        const remove = doc.requireNamed("deleteBranch", "deletes a branch");
-        const byName = remove.requireQueryParam("branchName", "the spec names branchName as the delete's query");
-        const flag = remove.requireQueryParam("removeOnUpstream", "E14 names removeOnUpstream on the branch delete");
-        const branch = await ownBranch(ctx, doc, dep);
-        const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { [byName]: branch, [flag]: "true" } });
-        ctx.requireRoute(res, "E14", "deleting a branch");
-        ctx.expect.that(ok2xx(res), `deleting ${branch} with removeOnUpstream=true is accepted`, {
-          expected: "2xx",
-          got: shownStatus(res),
-          res,
-          reason: "remove-on-upstream-accepted",
-        });
-        const after = await branchesByName(ctx, dep);
-        ctx.expect.that(!after.has(branch), `branch ${branch} is gone after its delete`, {
-          expected: "not listed",
-          got: after.get(branch),
-          reason: "branch-deleted",
-        });
-      },
-    },
-  ]),
+export const dataModelParameterChecks = [
   ...group("data-model", [
     {
       id: "data-model.files.rename",
@@ -174,38 +128,6 @@ export const e14ModelParameterChecks = [
           res,
           reason: "chunks-joined",
         });
-      },
-    },
-  ]),
-  ...group("dbt-sync", [
-    {
-      id: "dbt-sync.start.branch-and-ref",
-      spec: "E14 rule 10",
-      level: "MUST",
-      title: "A dbt sync starts with the optional branchName and ref, and runs for that branch",
-      needs: [...WRITES],
-      async run(ctx) {
-        const dep = ctx.fixture("deployment").id;
-        const doc = await documented(ctx);
-        const op = doc.requireNamed("startDbtSync", "starts a dbt sync");
-        const branch = await ownBranch(ctx, doc, dep);
-        // The branch's own name is a ref every git server resolves.
-        const body = op.body({ "branchName|branch": branch, ref: branch });
-        const res = await startDbtSync(ctx, dep, body);
-        ctx.requireRoute(res, "E14", "starting a dbt sync");
-        // 409 is a conflict with the state (a sync already running), not with the fields sent: nothing shown about them.
-        if (res.status === 409)
-          throw new NotExercised(`the server would not start a sync now (409 ${res.text.slice(0, 160)}): the optional fields were not tried`);
-        const underTest = ["branchName", "branch", "ref", branch];
-        accepted(ctx, res, { body, op, underTest }, `a sync of ${branch} at ref ${branch} starts`, "branch-sync-started");
-        const { id } = createdIn(ctx, op, res, "starting a dbt sync");
-        const job = { deploymentId: dep, syncJobId: id };
-        ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", job)));
-        const poll = await ctx.api.call("getDbtSync", job);
-        const pollOp = doc.findNamed("getDbtSync");
-        const shown = ok2xx(poll) && poll.isJson ? field(pollOp ? pollOp.record(poll) : poll.body, "branchName|branch") : undefined;
-        if (shown === undefined) throw new NotVerifiable(`the sync ${id} (start and poll) shows no branchName: that it runs for ${branch} cannot be read`);
-        ctx.expect.equal(shown, branch, `sync ${id} runs for the branch it was started for`, { res: poll, reason: "branch-kept" });
       },
     },
   ]),

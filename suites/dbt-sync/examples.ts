@@ -1,39 +1,20 @@
 import { group } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
-import { NotExercised } from "../../core/model/outcome.js";
-import type { ReasonKey } from "../../core/model/reasons.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { field } from "../../core/served/served-operations.js";
 import type { ServedOperation } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/api/client.js";
-import { accepted, allRecords, bodyWith, createdIn, documented, servedOrPlain, startDbtSync } from "../lib/e14.js";
+import { accepted, allRecords, bodyWith, createdIn, documented, ok2xx, ownBranch, servedOrPlain, startDbtSync } from "../lib/e14.js";
+import { filterHolds } from "../lib/filter-holds.js";
+import { WRITES } from "../lib/needs.js";
 
 /**
- * E14 rules of deployment operations: the logs filter by source (production, dev) and container,
- * and dbt sync starts, is polled, cancelled, gives a result and logs, and keeps a history that
- * filters by status and trigger.
+ * E14 rules of dbt sync: a sync starts (with the optional branchName and ref, run for that
+ * branch), is polled, cancelled, gives a result and logs, and keeps a history that filters by
+ * status and trigger.
  */
-const LOG_SOURCES = ["production", "dev"];
-/** The containers E14 names; "the server container" has no name to send. */
-const LOG_CONTAINERS = ["INIT", "MAIN", "vector", "api-proxy"];
 const POLLS = 20;
 const POLL_GAP_MS = 100;
-
-/** Each value of a filter lists only records carrying it; exercised when some record shows the field. */
-async function filterHolds(ctx: CheckContext, path: string, param: string, values: string[], fieldNames: string, reason: ReasonKey): Promise<void> {
-  let seen = 0;
-  for (const value of values) {
-    const { res, items } = await allRecords(ctx, path, { [param]: value }, `the list filtered by ${param}=${value}`);
-    const shown = items.map((r) => field(r, fieldNames)).filter((v) => v !== undefined);
-    seen += shown.length;
-    ctx.expect.equal(
-      shown.filter((v) => v !== value),
-      [],
-      `${param}=${value} lists only records of that ${param}`,
-      { res, reason },
-    );
-  }
-  if (!seen) throw new NotExercised(`no record filtered by ${param} (${values.join(", ")}) shows its ${param}`);
-}
 
 /** The placeholders of a sync of the deployment. */
 const sync = (dep: string, id: string | number) => ({ deploymentId: dep, syncJobId: id });
@@ -53,66 +34,7 @@ async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string |
   return { id, status: field(record, "status|state"), ops };
 }
 
-export const e14OperationChecks = [
-  ...group("notifications", [
-    {
-      id: "notifications.filters.empty-operators",
-      spec: "E14 rule 12",
-      level: "MUST",
-      title: "A scheduled notification takes dashboard filters with the operators is_empty and is_not_empty",
-      needs: ["writes", "fixture:deployment"],
-      async run(ctx) {
-        const deploymentId = ctx.fixture("deployment").id;
-        const doc = await documented(ctx);
-        const create = doc.requireNamed("createNotification", "creates a scheduled notification");
-        doc.requireNamed("deleteNotification", "removes the run's notification afterwards");
-        for (const operator of ["is_empty", "is_not_empty"]) {
-          const body = await bodyWith(
-            ctx,
-            create,
-            {
-              "name|title": ctx.scratch.name("notify"),
-              "schedule|cron?": "0 9 * * 1",
-              "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }],
-            },
-            deploymentId,
-          );
-          const res = await ctx.api.call("createNotification", { deploymentId }, { body });
-          ctx.requireRoute(res, "E14", "creating a scheduled notification");
-          const underTest = ["filters", "dashboardFilters", "operator", operator];
-          accepted(ctx, res, { body, op: create, underTest }, `a filter with operator ${operator} is accepted`, "operator-accepted");
-          const { id } = createdIn(ctx, create, res, "creating a notification");
-          ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.call("deleteNotification", { deploymentId, notificationId: id })));
-        }
-      },
-    },
-  ]),
-  ...group("logs", [
-    {
-      id: "logs.filter.source",
-      spec: "E14 rule 9",
-      level: "MUST",
-      title: "The logs filtered by source (production, dev) hold only entries of that source",
-      needs: ["fixture:deployment"],
-      async run(ctx) {
-        const path = pathTo("getLogs", { deploymentId: ctx.fixture("deployment").id });
-        (await documented(ctx)).requireNamed("getLogs", "lists container logs");
-        await filterHolds(ctx, path, "source", LOG_SOURCES, "source", "only-that-source");
-      },
-    },
-    {
-      id: "logs.filter.container",
-      spec: "E14 rule 9",
-      level: "MUST",
-      title: "The logs filtered by container (INIT, MAIN, vector, api-proxy) hold only entries of that container",
-      needs: ["fixture:deployment"],
-      async run(ctx) {
-        const path = pathTo("getLogs", { deploymentId: ctx.fixture("deployment").id });
-        (await documented(ctx)).requireNamed("getLogs", "lists container logs");
-        await filterHolds(ctx, path, "container", LOG_CONTAINERS, "container", "only-that-container");
-      },
-    },
-  ]),
+export const dbtSyncChecks = [
   ...group("dbt-sync", [
     {
       id: "dbt-sync.run.poll-result-logs",
@@ -186,6 +108,36 @@ export const e14OperationChecks = [
             name === "status" ? "only-that-status" : "only-that-trigger",
           );
         }
+      },
+    },
+    {
+      id: "dbt-sync.start.branch-and-ref",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title: "A dbt sync starts with the optional branchName and ref, and runs for that branch",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const op = doc.requireNamed("startDbtSync", "starts a dbt sync");
+        const branch = await ownBranch(ctx, doc, dep);
+        // The branch's own name is a ref every git server resolves.
+        const body = op.body({ "branchName|branch": branch, ref: branch });
+        const res = await startDbtSync(ctx, dep, body);
+        ctx.requireRoute(res, "E14", "starting a dbt sync");
+        // 409 is a conflict with the state (a sync already running), not with the fields sent: nothing shown about them.
+        if (res.status === 409)
+          throw new NotExercised(`the server would not start a sync now (409 ${res.text.slice(0, 160)}): the optional fields were not tried`);
+        const underTest = ["branchName", "branch", "ref", branch];
+        accepted(ctx, res, { body, op, underTest }, `a sync of ${branch} at ref ${branch} starts`, "branch-sync-started");
+        const { id } = createdIn(ctx, op, res, "starting a dbt sync");
+        const job = { deploymentId: dep, syncJobId: id };
+        ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", job)));
+        const poll = await ctx.api.call("getDbtSync", job);
+        const pollOp = doc.findNamed("getDbtSync");
+        const shown = ok2xx(poll) && poll.isJson ? field(pollOp ? pollOp.record(poll) : poll.body, "branchName|branch") : undefined;
+        if (shown === undefined) throw new NotVerifiable(`the sync ${id} (start and poll) shows no branchName: that it runs for ${branch} cannot be read`);
+        ctx.expect.equal(shown, branch, `sync ${id} runs for the branch it was started for`, { res: poll, reason: "branch-kept" });
       },
     },
   ]),

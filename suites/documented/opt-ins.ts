@@ -15,7 +15,7 @@ import { answeredAsDocumented } from "./refusals.js";
 import { PathIds } from "../lib/path-ids.js";
 import { createdIn, devMode, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
 import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
-import { userOfTheRun } from "../users/examples.js";
+import { userOfTheRun } from "../lib/users.js";
 
 /**
  * Issue 21: the operations of the document that only an object of the run's own may receive, each

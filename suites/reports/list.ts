@@ -49,7 +49,7 @@ function inOneDirection(times: number[]): boolean {
   return up || down;
 }
 
-export const e14ReportsListChecks = group("reports", [
+export const reportListChecks = group("reports", [
   {
     id: "reports.list.sort-by-values",
     spec: "E14 rule 5",

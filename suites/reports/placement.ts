@@ -6,7 +6,7 @@ import { WRITES } from "../lib/needs.js";
 import { ownReport } from "../lib/reports.js";
 
 /** E14 rule 13: a report placement is addressed two ways (its cell, its placementId); shapes from the server's own document. */
-export const e14ReportAddressingChecks = [
+export const reportPlacementChecks = [
   ...group("reports", [
     {
       id: "reports.placement.addressing",
