@@ -6,7 +6,7 @@ import { DocumentSchemas } from "../../core/served/served-document.js";
 import { field, listed as listedIn, type ServedOperation } from "../../core/served/served-operations.js";
 import { propertiesOf } from "../../core/served/answers.js";
 import { runChains } from "./chains.js";
-import { bodyFor, createdId, itemPath, listPath, readsAsOwn, removeLater, resourcesOf } from "./resources.js";
+import { bodyFor, createdId, itemPath, listPath, readsAsOwn, removeLater, resourcesOf } from "../lib/documented-resources.js";
 import { listAll } from "../../core/ledger/ownership.js";
 import { walkAgainUntil } from "../../core/transport/pagination.js";
 import { propertySeed } from "../../core/run/property.js";

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import type { CheckContext } from "../../core/model/context.js";
 import { invalidValues, validValues } from "../../generators/index.js";
-import { createFolder } from "../lib/scratch-items.js";
-import { ownWorkbook, trackAnswered, workbookPath } from "../lib/workbook-writes.js";
-import { type BadBody, type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
-import { atOnce } from "../lib/at-once.js";
+import { createFolder } from "./scratch-items.js";
+import { ownWorkbook, trackAnswered, workbookPath } from "./workbook-writes.js";
+import { type BadBody, type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
+import { atOnce } from "./at-once.js";
 
 /** The valid upsert renames the run's own workbook and merges meta into it; it must read as it was. */
 export async function upsertStage(ctx: CheckContext): Promise<Stage> {

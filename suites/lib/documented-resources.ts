@@ -5,8 +5,8 @@ import { type Addressed, addressedBy, createdBy, propertiesOf, recordOf, require
 import type { Operation } from "../../core/served/served-document.js";
 import { operationKey } from "../../core/api/match.js";
 import { NotGenerated, validValues } from "../../generators/index.js";
-import { mayWrite, type OptIn, optInOf } from "./requests.js";
-import type { PathIds } from "../lib/path-ids.js";
+import { mayWrite, type OptIn, optInOf } from "./documented-requests.js";
+import type { PathIds } from "./path-ids.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
 import type { ReadBack } from "../../core/ledger/scratch.js";
 import { operation } from "../../core/api/operations.js";

@@ -2,12 +2,12 @@ import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
 import type { CheckContext } from "../../core/model/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
-import { readableWithout } from "../lib/lenient-reading.js";
-import { createFolder, createWorkbook } from "../lib/scratch-items.js";
-import { trackAnswered } from "../lib/workbook-writes.js";
+import { readableWithout } from "./lenient-reading.js";
+import { createFolder, createWorkbook } from "./scratch-items.js";
+import { trackAnswered } from "./workbook-writes.js";
 import { pathTo } from "../../core/api/client.js";
-import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
-import { isObject } from "../lib/values.js";
+import { type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
+import { isObject } from "./values.js";
 
 /** The source sits in a folder of the run's own, where a clone would land (E10 rule 4): the folder must keep holding it alone. */
 export async function cloneStage(ctx: CheckContext): Promise<Stage> {

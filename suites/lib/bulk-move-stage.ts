@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import type { CheckContext } from "../../core/model/context.js";
-import { createFolder, createWorkbook } from "../lib/scratch-items.js";
-import { workbookPath } from "../lib/workbook-writes.js";
-import { type BadBody, type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
-import { atOnce } from "../lib/at-once.js";
+import { createFolder, createWorkbook } from "./scratch-items.js";
+import { workbookPath } from "./workbook-writes.js";
+import { type BadBody, type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
+import { atOnce } from "./at-once.js";
 
 /** The valid move takes the run's own workbook from the root into the run's own folder; it must stay at the root. */
 export async function bulkMoveStage(ctx: CheckContext): Promise<Stage> {

@@ -4,8 +4,8 @@ import type { CheckContext } from "../../core/model/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { ENV_VAR_POOL, ENV_VARS } from "../../generators/index.js";
 import { pathTo } from "../../core/api/client.js";
-import { succeeded } from "../lib/success.js";
-import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { succeeded } from "./success.js";
+import { type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
 
 /** Two variables of the tool's fixed set; the valid PUT would change both. Variables cannot be deleted: every run reuses these names. */
 export async function envVarStage(ctx: CheckContext): Promise<Stage> {
