@@ -1,4 +1,4 @@
-import { type Endpoint, specEndpoints } from "../api/endpoints.js";
+import { type Endpoint, specEndpoints } from "./endpoints.js";
 import { statusLine } from "../model/expect.js";
 import type { Exchange, Response } from "../transport/http.js";
 import { Blocked, CheckFailure, NotVerifiable, Skip } from "../model/outcome.js";
