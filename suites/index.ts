@@ -19,10 +19,23 @@ import { modelSuite } from "./model/index.js";
 import { workspaceSuite } from "./workspace/index.js";
 import { paginationSuite } from "./pagination/index.js";
 import { errorsSuite } from "./errors/index.js";
-import { e14Suite } from "./e14/index.js";
+import { bulkDeleteSuite } from "./bulk-delete/index.js";
+import { reportsSuite } from "./reports/index.js";
+import { branchesSuite } from "./branches/index.js";
+import { dataModelSuite } from "./data-model/index.js";
+import { regionsSuite } from "./regions/index.js";
+import { userAttributesSuite } from "./user-attributes/index.js";
+import { usersSuite } from "./users/index.js";
+import { groupsSuite } from "./groups/index.js";
+import { embedSuite } from "./embed/index.js";
+import { notificationsSuite } from "./notifications/index.js";
+import { logsSuite } from "./logs/index.js";
+import { dbtSyncSuite } from "./dbt-sync/index.js";
+import { policiesSuite } from "./policies/index.js";
+import { embedTenantsSuite } from "./embed-tenants/index.js";
 import { withShares } from "./shares.js";
 import { sharesOf } from "../core/run/schedule.js";
-import { invariantChecks } from "./invariants/index.js";
+import { resourcesSuite } from "./resources/index.js";
 
 /**
  * Groups that go first, whatever their modules' order (--concurrency; measured with
@@ -91,8 +104,21 @@ export const catalogue: Check[] = aloneFirst(
         ...workspaceSuite,
         ...paginationSuite,
         ...errorsSuite,
-        ...e14Suite,
-        ...invariantChecks,
+        ...bulkDeleteSuite,
+        ...reportsSuite,
+        ...branchesSuite,
+        ...dataModelSuite,
+        ...regionsSuite,
+        ...userAttributesSuite,
+        ...usersSuite,
+        ...groupsSuite,
+        ...embedSuite,
+        ...notificationsSuite,
+        ...logsSuite,
+        ...dbtSyncSuite,
+        ...policiesSuite,
+        ...embedTenantsSuite,
+        ...resourcesSuite,
       ]),
     ),
   ),

@@ -6,7 +6,17 @@ import { cloneReasons } from "./clone/reasons.js";
 import { deploymentUpdateReasons } from "./deployment-update/reasons.js";
 import { deploymentsReasons } from "./deployments/reasons.js";
 import { documentedReasons } from "./documented/reasons.js";
-import { e14Reasons } from "./e14/reasons.js";
+import { bulkDeleteReasons } from "./bulk-delete/reasons.js";
+import { reportsReasons } from "./reports/reasons.js";
+import { branchesReasons } from "./branches/reasons.js";
+import { dataModelReasons } from "./data-model/reasons.js";
+import { userAttributesReasons } from "./user-attributes/reasons.js";
+import { usersReasons } from "./users/reasons.js";
+import { notificationsReasons } from "./notifications/reasons.js";
+import { logsReasons } from "./logs/reasons.js";
+import { dbtSyncReasons } from "./dbt-sync/reasons.js";
+import { policiesReasons } from "./policies/reasons.js";
+import { embedTenantsReasons } from "./embed-tenants/reasons.js";
 import { modelReasons } from "./model/reasons.js";
 import { envVarsReasons } from "./env-vars/reasons.js";
 import { environmentsReasons } from "./environments/reasons.js";
@@ -32,7 +42,17 @@ export const reasonTables: Record<string, Record<string, Reason>> = {
   "deployment-update": deploymentUpdateReasons,
   deployments: deploymentsReasons,
   documented: documentedReasons,
-  e14: e14Reasons,
+  "bulk-delete": bulkDeleteReasons,
+  reports: reportsReasons,
+  branches: branchesReasons,
+  "data-model": dataModelReasons,
+  "user-attributes": userAttributesReasons,
+  users: usersReasons,
+  notifications: notificationsReasons,
+  logs: logsReasons,
+  "dbt-sync": dbtSyncReasons,
+  policies: policiesReasons,
+  "embed-tenants": embedTenantsReasons,
   "env-vars": envVarsReasons,
   environments: environmentsReasons,
   model: modelReasons,

@@ -7,7 +7,20 @@ import { cloneShares } from "./clone/shares.js";
 import { deploymentUpdateShares } from "./deployment-update/shares.js";
 import { deploymentsShares } from "./deployments/shares.js";
 import { documentedShares } from "./documented/shares.js";
-import { e14Shares } from "./e14/shares.js";
+import { bulkDeleteShares } from "./bulk-delete/shares.js";
+import { reportsShares } from "./reports/shares.js";
+import { branchesShares } from "./branches/shares.js";
+import { dataModelShares } from "./data-model/shares.js";
+import { regionsShares } from "./regions/shares.js";
+import { userAttributesShares } from "./user-attributes/shares.js";
+import { usersShares } from "./users/shares.js";
+import { groupsShares } from "./groups/shares.js";
+import { embedShares } from "./embed/shares.js";
+import { notificationsShares } from "./notifications/shares.js";
+import { logsShares } from "./logs/shares.js";
+import { dbtSyncShares } from "./dbt-sync/shares.js";
+import { policiesShares } from "./policies/shares.js";
+import { embedTenantsShares } from "./embed-tenants/shares.js";
 import { envVarsShares } from "./env-vars/shares.js";
 import { environmentsShares } from "./environments/shares.js";
 import { errorsShares } from "./errors/shares.js";
@@ -35,7 +48,20 @@ const tables: GroupShares[] = [
   deploymentUpdateShares,
   deploymentsShares,
   documentedShares,
-  e14Shares,
+  bulkDeleteShares,
+  reportsShares,
+  branchesShares,
+  dataModelShares,
+  regionsShares,
+  userAttributesShares,
+  usersShares,
+  groupsShares,
+  embedShares,
+  notificationsShares,
+  logsShares,
+  dbtSyncShares,
+  policiesShares,
+  embedTenantsShares,
   envVarsShares,
   environmentsShares,
   errorsShares,

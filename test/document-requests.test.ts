@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas } from "../core/api/schemas.js";
 import { type Operation, operationsOf } from "../core/served/served-document.js";
 import type { RunSettings } from "../core/run/settings.js";
-import { mayWrite, namesMadeUpValue, optInOf, queryArbitrary, specQueryParameters } from "../suites/documented/requests.js";
-import { resourcesOf } from "../suites/documented/resources.js";
+import { mayWrite, namesMadeUpValue, optInOf, queryArbitrary, specQueryParameters } from "../suites/lib/documented-requests.js";
+import { resourcesOf } from "../suites/lib/documented-resources.js";
 
 /** A served document may type a spec'd parameter more loosely than the spec: the generated request obeys the spec. */
 let schemas: Schemas;

@@ -4,7 +4,7 @@ import { group } from "../core/model/check.js";
 import { specEndpoints, type SpecEndpoint } from "../core/api/endpoints.js";
 import type { Response } from "../core/transport/http.js";
 import { Blocked, CheckFailure, NotVerifiable, Skip } from "../core/model/outcome.js";
-import { requireAnswer } from "../core/run/preconditions.js";
+import { requireAnswer } from "../core/api/preconditions.js";
 import { forAll } from "../core/run/property.js";
 import { ConsoleReporter } from "../core/reporters/console.js";
 import { buildReport } from "../core/reporters/report.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { secretValue } from "../generators/index.js";
-import { secretMasking } from "../suites/invariants/secrets.js";
+import { secretMasking } from "../suites/env-vars/secrets.js";
 
 /**
  * Issue 20 §1: secrets are looked for in values, where values are, never in names or keys; a

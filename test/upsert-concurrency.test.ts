@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../core/transport/api.js";
 import { HttpClient, type Credential } from "../core/transport/http.js";
-import { requireAnswer } from "../core/run/preconditions.js";
+import { requireAnswer } from "../core/api/preconditions.js";
 import { Redactor } from "../core/transport/redact.js";
 import { Scratch } from "../core/ledger/scratch.js";
 import { buildApp, startReference, type RunningReference } from "../reference/server.js";

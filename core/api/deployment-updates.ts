@@ -1,4 +1,4 @@
-import type { Exchange } from "../transport/http.js";
+import type { Exchange } from "../model/exchange.js";
 import { matchOperation } from "./match.js";
 import { operation } from "./operations.js";
 

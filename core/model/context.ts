@@ -3,7 +3,7 @@ import type { FixtureName, TokenRole } from "./needs.js";
 import type { Expect } from "./expect.js";
 import type { Endpoint } from "../api/endpoints.js";
 import type { FixtureValues } from "../run/fixtures.js";
-import type { Exchange, Response } from "../transport/http.js";
+import type { Exchange, Response } from "./exchange.js";
 import type { Scratch } from "../ledger/scratch.js";
 import type { ServedRead } from "../served/read.js";
 import type { Schemas } from "../api/schemas.js";

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { Response } from "../transport/http.js";
+import type { Response } from "./exchange.js";
 import { CheckFailure } from "./outcome.js";
 import type { ReasonKey } from "./reasons.js";
 import type { SchemaName, Schemas } from "../api/schemas.js";

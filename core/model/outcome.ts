@@ -1,4 +1,4 @@
-import type { Exchange } from "../transport/http.js";
+import type { Exchange } from "./exchange.js";
 import type { ReasonKey } from "./reasons.js";
 import type { BlockedRoot } from "./result.js";
 

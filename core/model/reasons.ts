@@ -95,6 +95,19 @@ export const coreReasons = {
   refused: { title: "A write the caller may not make is refused", expected: "a refusal" },
   action: { title: "An action on an object the run made (a deployment's setup wizard) is answered as documented", expected: "a 2xx its document lists" },
   "role-refused": { title: "A caller below the AI BI User role is refused the write that needs the role", expected: "a 4xx" },
+  // Named by several E14 groups: the cursor lists' walk (suites/lib/cursor-list.ts), search (suites/lib/search.ts), per-item answers of bulk actions, actions accepted and kept.
+  "action-accepted": { title: "Bulk … of the run's user", expected: "no failure for …" },
+  "action-kept": { title: "Embed access reads back with action …", expected: "2xx" },
+  "failure-reported": { title: "The missing user is reported as a per-user failure", expected: "a failure for user …" },
+  "first-honoured": { title: "A page size asked with first is honoured", expected: "at most first items" },
+  "match-listed": { title: 'The … record holding "…" is listed', expected: "id …" },
+  "no-duplicate-failure": { title: "Its duplicate is no failure", expected: "the value the rule names" },
+  "only-matches": { title: 'No … record without "…" is listed', expected: "id …" },
+  "page-info": { title: "A page carries pageInfo", expected: "pageInfo {hasNextPage, ...}" },
+  "walk-complete": {
+    title: "Walking the … list one record a page (after = endCursor) gives the records of one large page, each once",
+    expected: "the value the rule names",
+  },
 } as const satisfies Record<string, Reason>;
 
 /** A key of the registry: generated from it (core/model/ids.ts), so that a key no table holds does not compile. */

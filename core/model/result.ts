@@ -1,6 +1,6 @@
 import type { ClassCoverage } from "../run/class-tally.js";
 import type { Check } from "./check.js";
-import type { Exchange, TransientCounts } from "../transport/http.js";
+import type { Exchange, TransientCounts } from "./exchange.js";
 import type { PropertyFailure } from "./outcome.js";
 import type { ServedRead } from "../served/read.js";
 

@@ -4,7 +4,7 @@ import type { FixtureName } from "../model/needs.js";
 import { Skip } from "../model/outcome.js";
 import { allDeployments } from "../api/deployments.js";
 import { walkCursor } from "../transport/pagination.js";
-import { discovered, discoveryWalkFailed, requireAnswer } from "./preconditions.js";
+import { discovered, discoveryWalkFailed, requireAnswer } from "../api/preconditions.js";
 import type { FixtureConfig } from "./settings.js";
 import { pathTo } from "../api/client.js";
 

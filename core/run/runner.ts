@@ -10,7 +10,7 @@ import { DoorRefused, type Exchange, type FullAnswer, type HttpClient, NetworkEr
 import { credentials, openDoor, redactorFor } from "./door.js";
 import { InvariantWatch, isInvariant } from "./invariants.js";
 import { ClassTally } from "./class-tally.js";
-import { requireAnswer, requireRoute, type ServedRoutes } from "./preconditions.js";
+import { requireAnswer, requireRoute, type ServedRoutes } from "../api/preconditions.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch, stillLeft } from "../ledger/scratch.js";
 import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";

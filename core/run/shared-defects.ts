@@ -94,7 +94,7 @@ export function isSharedReason(reason: string | undefined): boolean {
   return reason !== undefined && (/^(schema|walk):/.test(reason) || SHARED.has(reason));
 }
 
-/** The invariants' reasons (suites/invariants). */
+/** The invariants' reasons (the invariants are in their groups' folders, suites/<group>/). */
 const SHARED = new Set(["timestamp", "secret-unmasked", "secret-leaked", "other-deployment", "server-error", "widget-type", "legacy-field-dropped"]);
 
 const PAGE_POSITION = ["first", "after", "limit", "offset"];

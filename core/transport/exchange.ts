@@ -1,7 +1,10 @@
 import type { Credential } from "./curl.js";
 import type { Together } from "./together.js";
+import type { Exchange } from "../model/exchange.js";
 
-// What the door (core/transport/http.ts) takes and gives: a request, its exchange as reports show it, and why one did not happen.
+// What the door (core/transport/http.ts) takes and gives: a request, and why one did not happen; its exchange and answer as
+// checks and reports read them are in core/model/exchange.ts, at the bottom layer, since what a check says names them.
+export type { Exchange, FullAnswer, Response } from "../model/exchange.js";
 
 export interface RequestSpec {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -21,46 +24,6 @@ export interface RequestSpec {
   readBack?: () => Promise<boolean>;
   /** Sent with the other requests of this barrier so that the server holds them whole at once (core/transport/together.ts). */
   together?: Together;
-}
-
-/** One request and its answer, as a report shows it: redacted, the body cut to an excerpt. */
-export interface Exchange {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  status?: number;
-  responseHeaders?: Record<string, string>;
-  responseExcerpt?: string;
-  /** With `wholeBodies` (the HAR): the bodies whole, redacted, up to WHOLE_BODY_CHARS; a longer one is left out and its length given. */
-  whole?: { requestBody?: string; responseBody?: string; responseChars: number };
-  durationMs: number;
-  error?: string;
-  curl: string;
-}
-
-export interface Response<T = any> {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed body when it is JSON, else undefined (see isJson). */
-  body: T;
-  isJson: boolean;
-  exchange: Exchange;
-}
-
-/**
- * An exchange as the invariants read it: unredacted and whole, the request body as sent and the
- * answer as parsed. Handed to the observer once and not kept: a run must not hold every body.
- */
-export interface FullAnswer {
-  method: string;
-  url: URL;
-  requestBody?: string;
-  status: number;
-  text: string;
-  body: unknown;
-  isJson: boolean;
 }
 
 /** The tester could not talk to the server: never a verdict on the server's conformance. */

@@ -9,17 +9,7 @@ export const TRANSIENT = new Set([429, 503]);
 /** Methods HTTP defines as idempotent (RFC 9110 §9.2.2): safe to send again as they are. */
 export const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
-/** The transient answers a run met and waited out, shown once in its report (never a rule's verdict). */
-export interface TransientCounts {
-  /** Answers waited out and retried, by status ("429", "503"). */
-  retried: Record<string, number>;
-  /** Requests still answered so after the retry budget: their checks are errored, no verdict. */
-  gaveUp: number;
-  /** POST or PATCH answered so whose effect was read back before any retry. */
-  readBack: number;
-  /** POST or PATCH answered so and not sent again (it may have been applied): their checks are not verifiable. */
-  notSentAgain: number;
-}
+export type { TransientCounts } from "../model/exchange.js";
 
 /**
  * Requests leave at most `perSecond` a second, evenly spaced: a tenant behind a gateway that

@@ -2,7 +2,7 @@ import type { Api } from "./api.js";
 import type { Response } from "./http.js";
 import type { SpecEndpoint } from "../api/endpoints.js";
 import { CheckFailure, NotExercised } from "../model/outcome.js";
-import { requireAnswer } from "../run/preconditions.js";
+import { requireAnswer } from "../api/preconditions.js";
 
 export interface CursorPage<T = any> {
   res: Response;

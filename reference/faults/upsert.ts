@@ -1,4 +1,4 @@
-import { isObject } from "./kit/properties-workspace.js";
+import { isObject } from "./kit/properties.js";
 import { LEGACY_TABS, convertLegacyWidgets, widgetProblem, WIDGET_TYPES, draftProblem } from "../dashboard.js";
 import { cleanBehaviour } from "../behaviour.js";
 import { entryCut, ENTRY_MAX } from "./kit/ranges.js";

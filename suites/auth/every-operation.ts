@@ -13,10 +13,10 @@ import { READ_METHODS } from "../../core/api/operations.js";
 import { guard } from "../../core/run/door.js";
 import { SPECIFIED } from "../../core/api/spec-operations.js";
 import { PathIds } from "../lib/path-ids.js";
-import { writeClass } from "../documented/requests.js";
+import { writeClass } from "../lib/documented-requests.js";
 import { ownWorkbook } from "../lib/workbook-writes.js";
 import { sideBySide } from "../lib/at-once.js";
-import { bodyFor, createdId, drawnBody, itemPath, removeLater, type Resource, resourcesOf } from "../documented/resources.js";
+import { bodyFor, createdId, drawnBody, itemPath, removeLater, type Resource, resourcesOf } from "../lib/documented-resources.js";
 
 /** 256 random bits: no key a server issued can equal it. */
 export const unknownKey = () => `conformance-unknown-${randomBytes(32).toString("base64url")}`;

@@ -2,7 +2,7 @@ import { group } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
 import { pathTo } from "../../core/api/client.js";
-import { ownReport } from "../e14/report-calls.js";
+import { ownReport } from "../lib/reports.js";
 import { allRecords, documented } from "../lib/e14.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { expectAllMoved, expectFolderIn, expectWorkbookIn, moveOk } from "./move-and-read.js";

@@ -1,6 +1,7 @@
-import type { Check } from "../../core/model/check.js";
+import { type Check, group } from "../../core/model/check.js";
 import { deploymentChecks } from "./examples.js";
 import { deploymentPropertyChecks } from "./properties.js";
+import { deploymentScoping } from "./scoping.js";
 
-/** The deployments group: its examples, properties, negative data and model runs side by side. */
-export const deploymentsSuite: Check[] = [...deploymentChecks, ...deploymentPropertyChecks];
+/** The deployments group: its examples, properties, negative data and model runs side by side, then the invariant over every answer (core/run/invariants.ts). */
+export const deploymentsSuite: Check[] = [...deploymentChecks, ...deploymentPropertyChecks, ...group("deployments", [deploymentScoping])];

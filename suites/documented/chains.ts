@@ -10,7 +10,7 @@ import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.j
 import { listed } from "../../core/served/served-operations.js";
 import { specSectionOf } from "../../core/api/spec-operations.js";
 import { namedIn } from "./refusals.js";
-import { contradiction, mayWrite, type OptIn, optInOf, writeClass } from "./requests.js";
+import { contradiction, mayWrite, type OptIn, optInOf, writeClass } from "../lib/documented-requests.js";
 import type { PathIds } from "../lib/path-ids.js";
 import { NotGenerated } from "../../generators/index.js";
 import { atOnce } from "../lib/at-once.js";
@@ -29,7 +29,7 @@ import {
   requestSchema,
   type Resource,
   resourcesOf,
-} from "./resources.js";
+} from "../lib/documented-resources.js";
 
 /**
  * Issue 21: every resource the document shows, used as a client would: create, read, update,

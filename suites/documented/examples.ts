@@ -9,9 +9,9 @@ import { type Operation, SPEC_PATH } from "../../core/served/served-document.js"
 import { operationKey } from "../../core/api/match.js";
 import { specSectionOf } from "../../core/api/spec-operations.js";
 import { invalidValues } from "../../generators/index.js";
-import { contradiction, invalidQueryValues, namesMadeUpValue, queryArbitrary, specQueryParameters } from "./requests.js";
+import { contradiction, invalidQueryValues, namesMadeUpValue, queryArbitrary, specQueryParameters } from "../lib/documented-requests.js";
 import { roundTrips, runChains } from "./chains.js";
-import { breaksOwnName, createdId, itemPath, ownNamed, removeLater, type Resource, resourcesOf } from "./resources.js";
+import { breaksOwnName, createdId, itemPath, ownNamed, removeLater, type Resource, resourcesOf } from "../lib/documented-resources.js";
 import { Findings, setUp } from "./setup.js";
 import { guard } from "../../core/run/door.js";
 import { sideBySide } from "../lib/at-once.js";

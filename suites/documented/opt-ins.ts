@@ -6,7 +6,7 @@ import { DocumentSchemas } from "../../core/served/served-document.js";
 import { field, listed as listedIn, type ServedOperation } from "../../core/served/served-operations.js";
 import { propertiesOf } from "../../core/served/answers.js";
 import { runChains } from "./chains.js";
-import { bodyFor, createdId, itemPath, listPath, readsAsOwn, removeLater, resourcesOf } from "./resources.js";
+import { bodyFor, createdId, itemPath, listPath, readsAsOwn, removeLater, resourcesOf } from "../lib/documented-resources.js";
 import { listAll } from "../../core/ledger/ownership.js";
 import { walkAgainUntil } from "../../core/transport/pagination.js";
 import { propertySeed } from "../../core/run/property.js";
@@ -15,7 +15,7 @@ import { answeredAsDocumented } from "./refusals.js";
 import { PathIds } from "../lib/path-ids.js";
 import { createdIn, devMode, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
 import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
-import { userOfTheRun } from "../e14/admin.js";
+import { userOfTheRun } from "../lib/users.js";
 
 /**
  * Issue 21: the operations of the document that only an object of the run's own may receive, each

@@ -4,7 +4,7 @@ import type { Response } from "../../core/transport/http.js";
 import { DocumentSchemas } from "../../core/served/served-document.js";
 import type { ServedOperation } from "../../core/served/served-operations.js";
 import { specSectionOf } from "../../core/api/spec-operations.js";
-import { contradiction } from "./requests.js";
+import { contradiction } from "../lib/documented-requests.js";
 
 const schemas = new DocumentSchemas();
 

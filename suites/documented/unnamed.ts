@@ -4,9 +4,9 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { propertySeed } from "../../core/run/property.js";
 import { specSectionOf } from "../../core/api/spec-operations.js";
 import { operationsOf } from "../../core/served/served-document.js";
-import { contradiction, mayWrite } from "./requests.js";
+import { contradiction, mayWrite } from "../lib/documented-requests.js";
 import { namedIn } from "./refusals.js";
-import { bodyFor, drawnBody, requestSchema, resourcesOf } from "./resources.js";
+import { bodyFor, drawnBody, requestSchema, resourcesOf } from "../lib/documented-resources.js";
 import { NotGenerated } from "../../generators/index.js";
 import { Findings, setUp } from "./setup.js";
 

@@ -8,7 +8,7 @@ import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from ".
 import { copyDifference } from "../lib/legacy-copy.js";
 import { ENV_VARS } from "../../generators/index.js";
 import { MASK, SECRET_MARKERS as MARKERS } from "../../core/api/operations.js";
-import { varsPath } from "./calls.js";
+import { varsPath } from "../lib/env-var-calls.js";
 
 const DISCOVERY_PAGE = 100;
 

@@ -1,6 +1,7 @@
-import type { Check } from "../../core/model/check.js";
+import { type Check, group } from "../../core/model/check.js";
 import { envVarChecks } from "./examples.js";
 import { envVarPropertyChecks } from "./properties.js";
+import { secretMasking } from "./secrets.js";
 
-/** The env-vars group: its examples, properties, negative data and model runs side by side. */
-export const envVarsSuite: Check[] = [...envVarChecks, ...envVarPropertyChecks];
+/** The env-vars group: its examples, properties, negative data and model runs side by side, then the invariant over every answer (core/run/invariants.ts). */
+export const envVarsSuite: Check[] = [...envVarChecks, ...envVarPropertyChecks, ...group("env-vars", [secretMasking])];

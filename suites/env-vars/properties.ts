@@ -7,7 +7,7 @@ import { forAll } from "../../core/run/property.js";
 import { ENV_VARS, envVarName, holdsMarker, PROPERTY_ENV_VARS, secretValue } from "../../generators/index.js";
 import { MASK } from "../../core/api/operations.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";
-import { varsPath } from "./calls.js";
+import { varsPath } from "../lib/env-var-calls.js";
 import { settled, SUCCESS } from "../lib/success.js";
 
 /** A variable as the list shows it now, looked up by name over every page. */

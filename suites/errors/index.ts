@@ -1,6 +1,7 @@
-import type { Check } from "../../core/model/check.js";
+import { type Check, group } from "../../core/model/check.js";
 import { errorNegativeChecks } from "./negative.js";
 import { serverErrorChecks } from "./server-errors.js";
+import { noServerErrors } from "./no-5xx.js";
 
-/** The errors group: its examples, properties, negative data and model runs side by side. */
-export const errorsSuite: Check[] = [...errorNegativeChecks, ...serverErrorChecks];
+/** The errors group: its examples, properties, negative data and model runs side by side, then the invariant over every exchange (core/run/invariants.ts). */
+export const errorsSuite: Check[] = [...errorNegativeChecks, ...serverErrorChecks, ...group("errors", [noServerErrors])];

@@ -1,6 +1,6 @@
 import { groupedById } from "../../core/model/check.js";
-import { bulkMoveStage, bulkMoveTyped } from "../bulk-move/negative-stage.js";
-import { envVarStage } from "../env-vars/negative-stage.js";
+import { bulkMoveStage, bulkMoveTyped } from "../lib/bulk-move-stage.js";
+import { envVarStage } from "../lib/env-vars-stage.js";
 import { DEFAULT_REQUEST_BUDGET } from "../../core/run/property.js";
 import { everything, negative } from "../lib/negative-check.js";
 

@@ -6,7 +6,7 @@ import type { Response } from "../../core/transport/http.js";
 import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import type { OpenApiDocument } from "../../core/api/schemas.js";
 import { anyPageSize, conforms, invalidValues, longText, securityContext, text, validValues, type Schema } from "../../generators/index.js";
-import { tokenParams } from "../tokens/metadata-token.js";
+import { tokenParams } from "../lib/metadata-token.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { peek } from "../lib/streamed.js";
 import { trackAnswered } from "../lib/workbook-writes.js";

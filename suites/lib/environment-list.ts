@@ -3,7 +3,7 @@ import type { Expect } from "../../core/model/expect.js";
 import { environmentView, type EnvironmentView } from "../../core/run/fixtures.js";
 import type { Response } from "../../core/transport/http.js";
 import { walkCursor } from "../../core/transport/pagination.js";
-import { requireAnswer } from "../../core/run/preconditions.js";
+import { requireAnswer } from "../../core/api/preconditions.js";
 import { pathTo } from "../../core/api/client.js";
 
 /**

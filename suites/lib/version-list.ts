@@ -1,7 +1,7 @@
 import type { Api } from "../../core/transport/api.js";
 import type { Expect } from "../../core/model/expect.js";
 import type { Response } from "../../core/transport/http.js";
-import { requireAnswer } from "../../core/run/preconditions.js";
+import { requireAnswer } from "../../core/api/preconditions.js";
 
 /** A Deployment version entry (E5). */
 export interface VersionEntry {

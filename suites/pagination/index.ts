@@ -1,5 +1,6 @@
-import type { Check } from "../../core/model/check.js";
+import { type Check, group } from "../../core/model/check.js";
 import { paginationPropertyChecks } from "./properties.js";
+import { legacyFieldsKept } from "./legacy-fields.js";
 
-/** The pagination group: its examples, properties, negative data and model runs side by side. */
-export const paginationSuite: Check[] = [...paginationPropertyChecks];
+/** The pagination group: its examples, properties, negative data and model runs side by side, then the invariant over every answer (core/run/invariants.ts). */
+export const paginationSuite: Check[] = [...paginationPropertyChecks, ...group("pagination", [legacyFieldsKept])];

@@ -8,7 +8,7 @@ import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { pathTo } from "../../core/api/client.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";
-import { varsPath } from "../env-vars/calls.js";
+import { varsPath } from "../lib/env-var-calls.js";
 import { atOnce } from "../lib/at-once.js";
 
 /** The largest page a property asks for: no maximum is shown, and a thousand items keep an answer far below what the tester reads (8 MiB). */

@@ -4,7 +4,7 @@ import { group, type Need } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { sameInstant } from "../../core/api/timestamps.js";
-import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "./metadata-token.js";
+import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "../lib/metadata-token.js";
 import { pathTo } from "../../core/api/client.js";
 import { LIMITS, type OperationName, type SpecSection } from "../../core/api/operations.js";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { CheckContext } from "../../core/model/context.js";
 import { securityContext } from "../../generators/index.js";
 import { valueAt } from "../lib/lenient-reading.js";
-import { tokenParams } from "./metadata-token.js";
+import { tokenParams } from "../lib/metadata-token.js";
 import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 
 /** What a bad body must not do is issue a token; a lenient reading of expires_in must give the lifetime it spells. */

@@ -9,7 +9,7 @@ import { secondsBetween } from "../../core/api/timestamps.js";
 import { securityContext } from "../../generators/index.js";
 import { fromClasses } from "../../generators/classes.js";
 import { domainOf } from "../../core/api/input-domain.js";
-import { claimsOf, tokenPath, tokenTimes } from "./metadata-token.js";
+import { claimsOf, tokenPath, tokenTimes } from "../lib/metadata-token.js";
 
 /** E3 with a generated body: the 200 answer's data, after its schema is checked. */
 async function issueToken(

@@ -1,5 +1,5 @@
 import { groupedById } from "../../core/model/check.js";
-import { draftStage } from "./negative-stage.js";
+import { draftStage } from "../lib/upsert-stage.js";
 import { everything, negative } from "../lib/negative-check.js";
 
 export const upsertNegativeChecks = groupedById([

@@ -1,7 +1,7 @@
 import { groupedById } from "../../core/model/check.js";
-import { bulkMoveStage, bulkMoveTyped } from "../bulk-move/negative-stage.js";
-import { cloneStage } from "../clone/negative-stage.js";
-import { upsertStage } from "../upsert/negative-stage.js";
+import { bulkMoveStage, bulkMoveTyped } from "../lib/bulk-move-stage.js";
+import { cloneStage } from "../lib/clone-stage.js";
+import { upsertStage } from "../lib/upsert-stage.js";
 import { type Part, everything, negative } from "../lib/negative-check.js";
 
 const WORKSPACE_PARTS: Part[] = [

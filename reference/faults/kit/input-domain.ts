@@ -1,10 +1,8 @@
 import type { Fault } from "../../http.js";
 
 /**
- * Faults one step outside the inputs and answers the checks used to try (issue 29): each is a
- * realistic server bug that sits in a class of an input (a number far beyond a plausible cap, an
- * empty string, a part of a stored value, a letter outside ASCII) or an answer (a later page, a
- * deeper folder, a second clone) that no check sent or judged.
+ * Pieces of the faults one step outside the inputs and answers the checks used to try (issue 29):
+ * realistic server bugs in a class of an input or an answer that no check sent or judged.
  */
 
 /** Rewrites the Workbook records of a workspace answer (a record, a list's items and data, a move's moved). */

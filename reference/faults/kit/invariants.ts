@@ -1,7 +1,6 @@
 /**
- * Faults of the rules that hold for every answer (suites/invariants). Each breaks its rule only
- * where no example check looks (a later page, the deprecated copy, the settings, the moved
- * records, cleanup), so that only the invariant, fed by the checks of `feeds`, catches it.
+ * Where the faults of the rules over every answer break them: where no example check looks (a
+ * later page), so that only the invariant, fed by the checks of `feeds`, catches them.
  */
 export const laterPage = (query: URLSearchParams) => query.has("after");
 

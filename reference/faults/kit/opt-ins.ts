@@ -2,10 +2,6 @@ import type { CheckId } from "../../../core/model/ids.js";
 import type { OperationName } from "../../../core/api/operations.js";
 import { type Fault, HttpError } from "../../http.js";
 
-/**
- * Faults of the operations only an object of the run's own receives, behind their opt-ins
- * (suites/documented/opt-ins.ts): each a policy around its handler, the request refused or not applied.
- */
 /** A fault that refuses one valid request with a 400 naming `field`, as a server that misreads its own document would. */
 export function refuses(name: string, check: CheckId, operation: OperationName, what: string, field: string): Fault {
   return {

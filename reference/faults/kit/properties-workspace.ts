@@ -8,8 +8,6 @@ import type { Store } from "../../store.js";
  * the middle of a batch, a folder listed after a move).
  */
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
 export const key = (i: { type?: unknown; id?: unknown }) => `${i?.type}:${i?.id}`;
 
 /** The distinct items of a bulk move, in the order sent, and the status each failed with (none: moved). */

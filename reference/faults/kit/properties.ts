@@ -1,11 +1,7 @@
 import { cleanBehaviour } from "../../behaviour.js";
 import type { VersionRecord } from "../../store.js";
 
-/**
- * Faults that only a generated input finds: each breaks its rule for some values that the example
- * checks, with their fixed page sizes, lifetimes and names, never send.
- */
-
+/** Pieces of the faults that only a generated input finds (values the example checks never send): the secret markers a masking fault reads. */
 export const MARKERS = "PASS|SECRET|TOKEN|KEY|CREDENTIAL";
 
 /** `1.7.5` read as the closest listed patch of 1.7 (here 1.7.18 or 1.7.20), in every form. */

@@ -1,0 +1,83 @@
+import { group } from "../../core/model/check.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { field } from "../../core/served/served-operations.js";
+import { branchesByName, documented, ok2xx, ownBranch, shownStatus } from "../lib/e14.js";
+import { cursorList } from "../lib/cursor-list.js";
+import { WRITES } from "../lib/needs.js";
+
+/**
+ * E14 rules of branches (/build/api/v1): a delete by branchName re-parents the children, and
+ * takes removeOnUpstream; the list is cursor-paginated (0.4.0).
+ */
+export const branchChecks = [
+  ...group("branches", [
+    {
+      id: "branches.delete.children-reparented",
+      spec: "E14 rule 4",
+      level: "MUST",
+      title: "Deleting a branch by branchName re-parents its children to the deleted branch's parent",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const parent = await ownBranch(ctx, doc, dep);
+        const child = await ownBranch(ctx, doc, dep, parent);
+        const before = await branchesByName(ctx, dep);
+        const grand = field(before.get(parent), "parentBranch|parent");
+        const childParent = field(before.get(child), "parentBranch|parent");
+        if (childParent !== parent)
+          throw new NotExercised(`the branch created from ${parent} lists parentBranch ${JSON.stringify(childParent)}: no parent link to re-parent`);
+        const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { branchName: parent } });
+        ctx.expect.that(res.status >= 200 && res.status < 300, "DELETE branches?branchName= deletes the branch", {
+          expected: "2xx",
+          got: res.status,
+          res,
+          reason: "status",
+        });
+        const after = await branchesByName(ctx, dep);
+        ctx.expect.that(!after.has(parent), `branch ${parent} is gone after its delete`, { expected: "not listed", got: after.get(parent), reason: "deleted" });
+        ctx.expect.equal(field(after.get(child), "parentBranch|parent") ?? null, grand ?? null, `the child ${child} now has the deleted branch's parent`, {
+          reason: "reparented",
+        });
+      },
+    },
+    {
+      id: "branches.list.cursor",
+      spec: "E14 rule 11; Pagination styles 2",
+      level: "MUST",
+      title: "The branches list is cursor-paginated: first bounds a page, after continues it, items and pageInfo (0.4.0)",
+      needs: ["fixture:deployment"],
+      run: (ctx) => cursorList(ctx, "listBranches", { deploymentId: ctx.fixture("deployment").id }, "branches"),
+    },
+    {
+      id: "branches.delete.remove-on-upstream",
+      spec: "E14 rule 4",
+      level: "MUST",
+      title: "A branch delete by branchName with removeOnUpstream=true is accepted and deletes the branch",
+      needs: [...WRITES],
+      async run(ctx) {
+        // The remote ref is not observable through this API; what is: the flag is taken, the branch goes.
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const remove = doc.requireNamed("deleteBranch", "deletes a branch");
+        const byName = remove.requireQueryParam("branchName", "the spec names branchName as the delete's query");
+        const flag = remove.requireQueryParam("removeOnUpstream", "E14 names removeOnUpstream on the branch delete");
+        const branch = await ownBranch(ctx, doc, dep);
+        const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { [byName]: branch, [flag]: "true" } });
+        ctx.requireRoute(res, "E14", "deleting a branch");
+        ctx.expect.that(ok2xx(res), `deleting ${branch} with removeOnUpstream=true is accepted`, {
+          expected: "2xx",
+          got: shownStatus(res),
+          res,
+          reason: "remove-on-upstream-accepted",
+        });
+        const after = await branchesByName(ctx, dep);
+        ctx.expect.that(!after.has(branch), `branch ${branch} is gone after its delete`, {
+          expected: "not listed",
+          got: after.get(branch),
+          reason: "branch-deleted",
+        });
+      },
+    },
+  ]),
+];

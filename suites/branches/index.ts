@@ -1,0 +1,5 @@
+import type { Check } from "../../core/model/check.js";
+import { branchChecks } from "./examples.js";
+
+/** The branches group (E14 rules 4 and 11): its examples. */
+export const branchesSuite: Check[] = [...branchChecks];

@@ -1,0 +1,13 @@
+import type { GroupShares } from "../../core/model/check.js";
+
+/** What the branches checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+export const branchesShares: GroupShares = {
+  byGroup: {
+    // A branch, and dev mode on it, may show in the environments list (type development: the spec
+    // lists development environments, and a server may hold one per branch or per dev-mode session).
+    branches: ["add:branches", "add:environments"],
+  },
+  byId: {
+    "branches.list.cursor": ["read:branches"],
+  },
+};

@@ -1,0 +1,141 @@
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
+import { documented, servedOrPlain } from "../lib/e14.js";
+import { WRITES } from "../lib/needs.js";
+import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "../lib/scratch-items.js";
+import { itemKey as key } from "../lib/workbook-calls.js";
+import { listReports, ownReport } from "../lib/reports.js";
+
+/** E14 rule 1: bulk delete reports failures per item (facts: duplicates collapsed, no rollback, 403 without manage access, mixed kinds). */
+
+/** Deletes `items` in one bulk delete: a well-formed one answers 200 with deleted and failed; what it deleted leaves the ledger. */
+async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[], api = ctx.api): Promise<{ res: Response; deleted: any[]; failed: any[] }> {
+  // What the ledger holds was named by an answer: it is deleted only once the server shows it is the check's own.
+  await ctx.scratch.requireOwn(
+    ctx.api,
+    dep,
+    items.filter((i) => ctx.scratch.entries.some((m) => m.deploymentId === dep && m.ref.type === i.type && m.ref.id === i.id)),
+  );
+  const op = await servedOrPlain(ctx, "bulkDeleteWorkspaceItems");
+  const res = await api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items } });
+  ctx.requireRoute(res, "E14", "deleting items in bulk");
+  ctx.expect.json(res);
+  const body = op.record(res);
+  ctx.expect.that(
+    res.status === 200 && Array.isArray(body?.deleted) && Array.isArray(body?.failed),
+    "a well-formed bulk delete answers 200 with deleted and failed",
+    { expected: "200 {deleted: [...], failed: [...]}", got: `${res.status} ${res.text.slice(0, 160)}`, res, reason: "per-item-answer" },
+  );
+  for (const ref of items.filter((i) => body.deleted.some((d: any) => key(d) === key(i)))) ctx.scratch.forget(dep, ref);
+  return { res, deleted: body.deleted, failed: body.failed };
+}
+
+export const bulkDeleteChecks = group("bulk-delete", [
+  {
+    id: "bulk-delete.items.per-item-failures",
+    spec: "E14 rule 1",
+    level: "MUST",
+    title: "Bulk delete reports a missing item as a failure of that item and deletes the others",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const wb = await createWorkbook(ctx, dep);
+      const gone = await deletedItem(ctx, dep, "WORKBOOK");
+      const r = await bulkDelete(ctx, dep, [gone, wb]);
+      ctx.expect.that(
+        r.failed.some((f) => key(f) === key(gone) && typeof f?.error?.status === "number"),
+        "the missing item is in failed, with its error status",
+        { expected: `failed holds ${key(gone)} {error: {status, message}}`, got: r.failed, res: r.res, reason: "failure-reported" },
+      );
+      ctx.expect.that(
+        r.deleted.some((d) => key(d) === key(wb)),
+        "the existing item is in deleted",
+        { expected: `deleted holds ${key(wb)}`, got: r.deleted, res: r.res, reason: "others-deleted" },
+      );
+    },
+  },
+  {
+    id: "bulk-delete.items.duplicates-collapsed",
+    spec: "E14 rule 1 (facts: duplicates collapsed)",
+    level: "SHOULD",
+    title: "An item sent twice in a bulk delete is deleted once and not reported as failed",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const wb = await createWorkbook(ctx, dep);
+      const r = await bulkDelete(ctx, dep, [wb, wb]);
+      ctx.expect.equal(r.deleted.filter((d) => key(d) === key(wb)).length, 1, "the item appears once in deleted", { res: r.res, reason: "once" });
+      ctx.expect.equal(r.failed.filter((f) => key(f) === key(wb)).map(key), [], "its duplicate is no failure", {
+        res: r.res,
+        reason: "no-duplicate-failure",
+      });
+    },
+  },
+  {
+    id: "bulk-delete.items.no-rollback",
+    spec: "E14 rule 1 (facts: no rollback)",
+    level: "SHOULD",
+    title: "Items deleted in a bulk delete stay deleted when another item of the batch fails",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const first = await createWorkbook(ctx, dep);
+      const gone = await deletedItem(ctx, dep, "WORKBOOK");
+      const r = await bulkDelete(ctx, dep, [first, gone]);
+      if (!r.deleted.some((d) => key(d) === key(first))) throw new NotExercised("the batch deleted nothing before its failing item");
+      const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: first.id });
+      ctx.expect.status(read, 404, `workbook ${first.id}, reported deleted, reads 404 after the batch failed on a later item`, "stays-deleted");
+    },
+  },
+  {
+    id: "bulk-delete.items.forbidden-reported",
+    spec: "E14 rule 1 (facts: 403 without manage access)",
+    // SHOULD: per-item failures are stated; who may delete (manage access) and the 403 come from the published docs.
+    level: "SHOULD",
+    title: "An item the caller may only read is reported in failed with status 403, and still exists after the batch",
+    needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const locked = await createWorkbook(ctx, dep, ctx.fixture("readOnlyFolder").id);
+      const r = await bulkDelete(ctx, dep, [locked], ctx.as("readOnly"));
+      const failure = r.failed.find((f) => key(f) === key(locked));
+      ctx.expect.equal(failure?.error?.status, 403, `workbook ${locked.id}, which the readOnly token may only read, fails with status 403`, {
+        res: r.res,
+        reason: "forbidden-403",
+      });
+      const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: locked.id });
+      ctx.expect.status(read, 200, `workbook ${locked.id} after the refused delete (E9, main token)`, "still-there");
+    },
+  },
+  {
+    id: "bulk-delete.items.mixed-kinds",
+    spec: "E14 rule 1 (facts: items {type, id} of WORKBOOK, REPORT, FOLDER)",
+    // SHOULD: the item types of a bulk delete come from the published docs, not the spec.
+    level: "SHOULD",
+    title: "One bulk delete mixing a workbook, a report and an empty folder deletes each of them: all in deleted, none found afterwards",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const name = ctx.scratch.name("deleted-report");
+      const report: ItemRef = { type: "REPORT", id: (await ownReport(ctx, doc, dep, name)).id };
+      const items = [await createWorkbook(ctx, dep), report, await createFolder(ctx, dep)];
+      const r = await bulkDelete(ctx, dep, items);
+      ctx.expect.equal(r.failed.map(key), [], "the run's own items of each kind delete without failures", { res: r.res, reason: "mixed-failed" });
+      const wb = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: items[0].id });
+      ctx.expect.status(wb, 404, `workbook ${items[0].id} after the bulk delete (E9)`, "still-there");
+      const { res, items: found } = await listReports(ctx, dep, { search: name });
+      ctx.expect.that(!found.some((x) => x?.id === report.id), `report ${report.id} is no longer listed`, {
+        expected: "not listed",
+        got: found.map((x) => x?.id),
+        res,
+        reason: "still-there",
+      });
+      const { sits, seen } = await folderSitsIn(ctx.api, dep, items[2].id, null);
+      ctx.expect.that(!sits, `folder ${items[2].id} is no longer in the root`, { expected: "gone", got: seen, reason: "still-there" });
+    },
+  },
+]);

@@ -1,0 +1,92 @@
+import { group } from "../../core/model/check.js";
+import { runPrefixOf } from "../../core/ledger/scratch.js";
+import { field } from "../../core/served/served-operations.js";
+import { branchesByName, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";
+import { cursorList } from "../lib/cursor-list.js";
+import { WRITES } from "../lib/needs.js";
+
+/**
+ * E14 rules of the data model (/build/api/v1): files are written only on dev-mode branches, a model
+ * that does not compile validates as 200 with valid=false (Errors 4), and the files list is
+ * cursor-paginated (0.4.0).
+ */
+/**
+ * Does not compile on any server, whichever check its compiler makes first: YAML broken three ways
+ * at once (a tab indent, an unclosed flow mapping, an unclosed flow sequence).
+ */
+const BROKEN_MODEL = "cubes:\n\t- name: {unclosed\n    sql_table: [public.orders\n";
+
+export const dataModelChecks = [
+  ...group("data-model", [
+    {
+      id: "data-model.files.write-needs-dev-mode",
+      spec: "E14 rule 2",
+      level: "MUST",
+      title: "Data-model files are written only on a branch in dev mode: a write elsewhere is refused and changes nothing",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const write = doc.requireNamed("writeDataModelFiles", "writes data-model files");
+        const branch = await ownBranch(ctx, doc, dep);
+        const name = `model/cubes/${ctx.scratch.slug("cube").replace(/-/g, "_")}.yml`;
+        const refused = await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") });
+        ctx.requireRoute(refused, "E14", "writing a file on a branch not in dev mode");
+        ctx.expect.clientError(refused, `a write on ${branch}, which is not in dev mode, is refused`, "refused-outside-dev-mode");
+        ctx.expect.that(!(await fileNames(ctx, doc, dep, branch)).includes(name), "the refused write created no file", {
+          expected: `no ${name}`,
+          reason: "not-applied",
+        });
+        await devMode(ctx, doc, dep, branch);
+        const accepted = await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") });
+        ctx.expect.that(accepted.status >= 200 && accepted.status < 300, `the same write in dev mode on ${branch} is applied`, {
+          expected: "2xx",
+          got: accepted.status,
+          res: accepted,
+          reason: "dev-mode-write",
+        });
+      },
+    },
+    {
+      id: "data-model.validate.compile-errors-200",
+      spec: "E14 rule 3; Errors 4",
+      level: "MUST",
+      title: "Validating a branch that does not compile answers 200 with valid=false, not a request error",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const write = doc.requireNamed("writeDataModelFiles", "writes the file that does not compile");
+        const validate = doc.requireNamed("validateDataModel", "compiles a branch");
+        const param = validate.requireQueryParam("branchName|branch", "names the branch to compile");
+        const branch = await ownBranch(ctx, doc, dep);
+        await devMode(ctx, doc, dep, branch);
+        setup(
+          ctx,
+          await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, "model/cubes/cf_broken.yml", BROKEN_MODEL) }),
+          "writing a file that does not compile",
+        );
+        const res = await ctx.api.call("validateDataModel", { deploymentId: dep }, { query: { [param]: branch } });
+        ctx.expect.status(res, 200, "a compile error is reported in a 200 answer", "status-200");
+        ctx.expect.json(res);
+        ctx.expect.equal(field(validate.record(res), "valid"), false, "the answer says valid=false", { res, reason: "valid-false" });
+      },
+    },
+    {
+      id: "data-model.files.cursor",
+      spec: "E14 rule 11; Pagination styles 2",
+      level: "MUST",
+      title: "The data-model files list is cursor-paginated: first bounds a page, after continues it, items and pageInfo (0.4.0)",
+      needs: ["fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        // A branch named, so that no dev-mode change elsewhere moves the list under the walk: the first
+        // one listed that this run did not create (checks beside this one create and delete their own).
+        const names = [...(await branchesByName(ctx, dep)).keys()];
+        const branch = names.find((n) => typeof n === "string" && !n.startsWith(runPrefixOf(ctx.settings.seed))) ?? names[0];
+        const param = (await documented(ctx)).requireNamed("listDataModelFiles", "lists data-model files").queryParam("branchName|branch")?.name;
+        await cursorList(ctx, "listDataModelFiles", { deploymentId: dep }, "data-model files", param && branch ? { [param]: branch } : {});
+      },
+    },
+  ]),
+];

@@ -1,0 +1,6 @@
+import type { Check } from "../../core/model/check.js";
+import { dataModelChecks } from "./examples.js";
+import { dataModelParameterChecks } from "./parameters.js";
+
+/** The data-model group (E14 rules 2, 3, 11 and 14): its examples, then the rules in named parameters. */
+export const dataModelSuite: Check[] = [...dataModelChecks, ...dataModelParameterChecks];

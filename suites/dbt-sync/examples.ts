@@ -1,0 +1,144 @@
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import { field } from "../../core/served/served-operations.js";
+import type { ServedOperation } from "../../core/served/served-operations.js";
+import { pathTo } from "../../core/api/client.js";
+import { accepted, allRecords, bodyWith, createdIn, documented, ok2xx, ownBranch, servedOrPlain, startDbtSync } from "../lib/e14.js";
+import { filterHolds } from "../lib/filter-holds.js";
+import { WRITES } from "../lib/needs.js";
+
+/**
+ * E14 rules of dbt sync: a sync starts (with the optional branchName and ref, run for that
+ * branch), is polled, cancelled, gives a result and logs, and keeps a history that filters by
+ * status and trigger.
+ */
+const POLLS = 20;
+const POLL_GAP_MS = 100;
+
+/** The placeholders of a sync of the deployment. */
+const sync = (dep: string, id: string | number) => ({ deploymentId: dep, syncJobId: id });
+const pause = () => new Promise((r) => setTimeout(r, POLL_GAP_MS));
+
+/** A sync started, and its poll (an answer read through its documentation, where the document has it). */
+async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string | number; status: unknown; ops: { poll: Pick<ServedOperation, "record"> } }> {
+  const start = (await documented(ctx)).requireNamed("startDbtSync", "starts a dbt sync");
+  const ops = { poll: await servedOrPlain(ctx, "getDbtSync") };
+  const res = await startDbtSync(ctx, dep, await bodyWith(ctx, start, {}, dep));
+  ctx.requireRoute(res, "E14", "starting a dbt sync");
+  // Starting is the scenario, not the rule: a refusal (a sync of someone else's already running,
+  // say) leaves the rule unverifiable with the server's words, never failed.
+  ctx.require(res, "E14", "starting a dbt sync of the run's own");
+  const { id, record } = createdIn(ctx, start, res, "starting a dbt sync");
+  ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", sync(dep, id))));
+  return { id, status: field(record, "status|state"), ops };
+}
+
+export const dbtSyncChecks = [
+  ...group("dbt-sync", [
+    {
+      id: "dbt-sync.run.poll-result-logs",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title: "A started dbt sync is polled by its id until it finishes, then gives its result and its logs",
+      needs: ["writes", "fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const { id, ops } = await startSync(ctx, dep);
+        for (let i = 0; i < POLLS; i++) {
+          const poll = await ctx.api.call("getDbtSync", sync(dep, id));
+          ctx.expect.status(poll, 200, `polling sync ${id}`, "poll");
+          ctx.expect.equal(String(field(ops.poll.record(poll), "id")), String(id), "the poll answers the job it names", { res: poll, reason: "same-job" });
+          const result = await ctx.api.call("getDbtSyncResult", sync(dep, id));
+          if (result.status === 200) {
+            const logs = await ctx.api.call("getDbtSyncLogs", sync(dep, id));
+            ctx.expect.status(logs, 200, `the logs of sync ${id}`, "logs");
+            return;
+          }
+          await pause();
+        }
+        throw new NotExercised(`sync ${id} gave no result within ${POLLS} polls ${POLL_GAP_MS} ms apart`);
+      },
+    },
+    {
+      id: "dbt-sync.cancel.stops",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title: "Cancelling a running dbt sync stops it: its status changes and stays",
+      needs: ["writes", "fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const { id, status: started, ops } = await startSync(ctx, dep);
+        const res = await ctx.api.call("cancelDbtSync", sync(dep, id));
+        if (res.status >= 400 && res.status < 500) throw new NotExercised(`sync ${id} could not be cancelled (${res.status}): it may have finished already`);
+        ctx.expect.that(res.status >= 200 && res.status < 300, "the cancel is accepted", { expected: "2xx", got: res.status, res, reason: "cancel" });
+        const first = await ctx.api.call("getDbtSync", sync(dep, id));
+        ctx.expect.json(first);
+        const after = field(ops.poll.record(first), "status|state");
+        ctx.expect.that(after !== started, `sync ${id} is no longer ${JSON.stringify(started)} after its cancel`, {
+          expected: `a status other than ${JSON.stringify(started)}`,
+          got: after,
+          res: first,
+          reason: "stopped",
+        });
+        const again = await ctx.api.call("getDbtSync", sync(dep, id));
+        ctx.expect.json(again);
+        ctx.expect.equal(field(ops.poll.record(again), "status|state"), after, "the cancelled sync stays as it was", { res: again, reason: "stays-stopped" });
+      },
+    },
+    {
+      id: "dbt-sync.history.filters",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title: "The dbt sync history filtered by status or by trigger holds only runs of that status or trigger",
+      needs: ["fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const list = (await documented(ctx)).requireNamed("listDbtSyncs", "lists the dbt sync history");
+        const history = (await allRecords(ctx, pathTo("listDbtSyncs", { deploymentId: dep }), {}, "the dbt sync history")).items;
+        for (const name of ["status", "trigger"]) {
+          const values = (list.enumOf(name) as string[] | undefined) ?? [...new Set(history.map((j) => field(j, name)).filter((v) => typeof v === "string"))];
+          if (!values.length) throw new NotExercised(`no run of the history shows a ${name}, and the document lists none`);
+          await filterHolds(
+            ctx,
+            pathTo("listDbtSyncs", { deploymentId: dep }),
+            name,
+            values,
+            name,
+            name === "status" ? "only-that-status" : "only-that-trigger",
+          );
+        }
+      },
+    },
+    {
+      id: "dbt-sync.start.branch-and-ref",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title: "A dbt sync starts with the optional branchName and ref, and runs for that branch",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const op = doc.requireNamed("startDbtSync", "starts a dbt sync");
+        const branch = await ownBranch(ctx, doc, dep);
+        // The branch's own name is a ref every git server resolves.
+        const body = op.body({ "branchName|branch": branch, ref: branch });
+        const res = await startDbtSync(ctx, dep, body);
+        ctx.requireRoute(res, "E14", "starting a dbt sync");
+        // 409 is a conflict with the state (a sync already running), not with the fields sent: nothing shown about them.
+        if (res.status === 409)
+          throw new NotExercised(`the server would not start a sync now (409 ${res.text.slice(0, 160)}): the optional fields were not tried`);
+        const underTest = ["branchName", "branch", "ref", branch];
+        accepted(ctx, res, { body, op, underTest }, `a sync of ${branch} at ref ${branch} starts`, "branch-sync-started");
+        const { id } = createdIn(ctx, op, res, "starting a dbt sync");
+        const job = { deploymentId: dep, syncJobId: id };
+        ctx.scratch.onCleanup(`cancel dbt sync ${id}`, async () => void (await ctx.api.call("cancelDbtSync", job)));
+        const poll = await ctx.api.call("getDbtSync", job);
+        const pollOp = doc.findNamed("getDbtSync");
+        const shown = ok2xx(poll) && poll.isJson ? field(pollOp ? pollOp.record(poll) : poll.body, "branchName|branch") : undefined;
+        if (shown === undefined) throw new NotVerifiable(`the sync ${id} (start and poll) shows no branchName: that it runs for ${branch} cannot be read`);
+        ctx.expect.equal(shown, branch, `sync ${id} runs for the branch it was started for`, { res: poll, reason: "branch-kept" });
+      },
+    },
+  ]),
+];

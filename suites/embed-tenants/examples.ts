@@ -1,0 +1,121 @@
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
+import type { ServedModel } from "../../core/served/model.js";
+import { field, listed } from "../../core/served/served-operations.js";
+import type { OperationParams } from "../../core/api/client.js";
+import type { OperationName } from "../../core/api/operations.js";
+import { accepted, createdIn, documented, ok2xx, shownStatus } from "../lib/e14.js";
+import { ADMIN } from "../lib/needs.js";
+
+/**
+ * E14 rules of embed tenants: their users, groups and members. Shapes come from the server's own
+ * document (E14 shows none).
+ */
+
+/** How the run makes and removes a record of a family: the create, the delete, and the delete's placeholder for the new id. */
+interface Family {
+  create: OperationName;
+  remove: OperationName;
+  id: string;
+}
+
+/** The id of a record the run created through the document, deleted at cleanup where the document shows how. */
+async function createOwn(
+  ctx: CheckContext,
+  doc: ServedModel,
+  family: Family,
+  params: OperationParams,
+  hints: Record<string, unknown>,
+  what: string,
+): Promise<string | number> {
+  const op = doc.requireNamed(family.create, `creates ${what}`);
+  const res = await ctx.api.call(family.create, params, { body: op.body(hints) });
+  const { id } = createdIn(ctx, op, res, `creating ${what}`);
+  if (doc.findNamed(family.remove))
+    ctx.scratch.onCleanup(`delete ${what} ${id}`, async () => void (await ctx.api.call(family.remove, { ...params, [family.id]: id })));
+  return id;
+}
+
+export const embedTenantChecks = [
+  ...group("embed-tenants", [
+    {
+      id: "embed-tenants.groups.members",
+      spec: "E14",
+      level: "MUST",
+      title: "An embed tenant's user added to one of its groups is listed among the group's members, and no longer once removed",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const tenantId = await createOwn(
+          ctx,
+          doc,
+          { create: "createEmbedTenant", remove: "deleteEmbedTenant", id: "tenantId" },
+          {},
+          { "name|title": ctx.scratch.name("tenant") },
+          "an embed tenant",
+        );
+        const user = await createOwn(
+          ctx,
+          doc,
+          { create: "createEmbedUser", remove: "deleteEmbedUser", id: "embedUserId" },
+          { tenantId },
+          { "email|externalId|name": `${ctx.scratch.slug("embed-user")}@example.com` },
+          "an embed user",
+        );
+        const grp = await createOwn(
+          ctx,
+          doc,
+          { create: "createEmbedGroup", remove: "deleteEmbedGroup", id: "embedGroupId" },
+          { tenantId },
+          { "name|title": ctx.scratch.name("group") },
+          "an embed group",
+        );
+        const inGroup = { tenantId, embedGroupId: grp };
+        const add = doc.requireNamed("addEmbedGroupMember", "adds a member to an embed group");
+        const member = add.body({ "embedUserId|userId|id": user });
+        const added = await ctx.api.call("addEmbedGroupMember", inGroup, { body: member });
+        const underTest = ["embedUserId", "userId", "id", String(user)];
+        accepted(ctx, added, { body: member, op: add, underTest }, `user ${user} is added to group ${grp}`, "member-added");
+        // A member record names its user; a list of the users themselves names them by id.
+        const memberOf = (rec: any) => String(field(rec, "embedUserId|userId") ?? field(rec, "id")) === String(user);
+        // The group and the user are the run's: a membership the check did not get to remove (it was stopped) is removed at cleanup.
+        let removedMember = false;
+        ctx.scratch.onCleanup(`remove user ${user} from group ${grp}`, async () => {
+          const removal = doc.findNamed("removeEmbedGroupMember");
+          if (removedMember || !removal) return;
+          const members = await ctx.api.call("listEmbedGroupMembers", inGroup);
+          const memberId = field((listed(members.body) ?? []).find(memberOf), "id");
+          if (memberId !== undefined) await ctx.api.call("removeEmbedGroupMember", { ...inGroup, memberId: String(memberId) });
+        });
+        const list = await ctx.api.call("listEmbedGroupMembers", inGroup);
+        ctx.expect.status(list, 200, `GET the members of group ${grp}`, "members-listed");
+        const held = listed(ctx.expect.json(list)) ?? [];
+        ctx.expect.that(held.some(memberOf), `the members of group ${grp} hold user ${user}`, {
+          expected: `user ${user}`,
+          got: held,
+          res: list,
+          reason: "member-listed",
+        });
+        const memberId = field(held.find(memberOf), "id");
+        const removal = doc.findNamed("removeEmbedGroupMember");
+        if (!removal || memberId === undefined) throw new NotVerifiable(`the document shows no way to remove member ${memberId ?? user} of group ${grp}`);
+        const removed = await ctx.api.call("removeEmbedGroupMember", { ...inGroup, memberId: String(memberId) });
+        removedMember = ok2xx(removed);
+        ctx.expect.that(ok2xx(removed), `member ${memberId} is removed from group ${grp}`, {
+          expected: "2xx",
+          got: shownStatus(removed),
+          res: removed,
+          reason: "member-removed",
+        });
+        const after = await ctx.api.call("listEmbedGroupMembers", inGroup);
+        ctx.expect.that(!(listed(ctx.expect.json(after)) ?? []).some(memberOf), `the members of group ${grp} no longer hold user ${user}`, {
+          expected: "not listed",
+          got: after.body,
+          res: after,
+          reason: "member-gone",
+        });
+      },
+    },
+  ]),
+];

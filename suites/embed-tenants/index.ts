@@ -1,0 +1,5 @@
+import type { Check } from "../../core/model/check.js";
+import { embedTenantChecks } from "./examples.js";
+
+/** The embed-tenants group (E14): its examples. */
+export const embedTenantsSuite: Check[] = [...embedTenantChecks];

@@ -1,0 +1,5 @@
+import type { Check } from "../../core/model/check.js";
+import { embedChecks } from "./examples.js";
+
+/** The embed group (E14 rule 8): its examples. */
+export const embedSuite: Check[] = [...embedChecks];

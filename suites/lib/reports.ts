@@ -1,0 +1,27 @@
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import type { ServedModel } from "../../core/served/model.js";
+import { pathTo } from "../../core/api/client.js";
+import { allRecords, createdIn } from "./e14.js";
+
+/** The reports the run makes and lists: shared by the bulk delete, the reports list and placement checks, and bulk move. */
+
+/** A report of the run's own, created by public id as the server's document spells it; tracked for cleanup. */
+export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string, name: string, folderId?: number): Promise<any> {
+  const op = doc.requireNamed("upsertReportByPublicId", "creates a report of the run's own");
+  const body = op.body({ "name|title": name, ...(folderId === undefined ? {} : { folderId }) });
+  const res = await ctx.api.call("upsertReportByPublicId", { deploymentId: dep, publicId: ctx.scratch.slug("report") }, { body });
+  // A workspace item: removed by the run's workspace cleanup, which addresses reports by integer id.
+  const { id, record } = createdIn(ctx, op, res, `creating report ${name}`, Number.isSafeInteger);
+  ctx.scratch.track(dep, { type: "REPORT", id: id as number }, { res, name });
+  return { ...record, id };
+}
+
+export async function listReports(ctx: CheckContext, dep: string, query: Record<string, string | number>): Promise<{ res: Response; items: any[] }> {
+  return allRecords(
+    ctx,
+    pathTo("listReports", { deploymentId: dep }),
+    query,
+    `the reports list (${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))})`,
+  );
+}

@@ -1,0 +1,5 @@
+import type { Check } from "../../core/model/check.js";
+import { logChecks } from "./examples.js";
+
+/** The logs group (E14 rule 9): its examples. */
+export const logsSuite: Check[] = [...logChecks];

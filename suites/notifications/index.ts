@@ -1,0 +1,5 @@
+import type { Check } from "../../core/model/check.js";
+import { notificationChecks } from "./examples.js";
+
+/** The notifications group (E14 rule 12): its examples. */
+export const notificationsSuite: Check[] = [...notificationChecks];

@@ -1,0 +1,5 @@
+import type { Check } from "../../core/model/check.js";
+import { policyChecks } from "./examples.js";
+
+/** The policies group (Authentication 5): its examples. */
+export const policiesSuite: Check[] = [...policyChecks];

@@ -1,0 +1,5 @@
+import type { Check } from "../../core/model/check.js";
+import { regionChecks } from "./examples.js";
+
+/** The regions group (E14 rule 11): its examples. */
+export const regionsSuite: Check[] = [...regionChecks];

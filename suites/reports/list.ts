@@ -1,0 +1,274 @@
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { statusLine } from "../../core/model/expect.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import type { ServedModel } from "../../core/served/model.js";
+import { field } from "../../core/served/served-operations.js";
+import { documented, records, setup } from "../lib/e14.js";
+import { WRITES } from "../lib/needs.js";
+import { createFolder } from "../lib/scratch-items.js";
+import { listReports, ownReport } from "../lib/reports.js";
+
+/**
+ * E14 rule 5: the reports list takes sortBy createdAt, updatedAt, lastViewedAt and name (no cursor
+ * when sorting by lastViewedAt) and filters by folderId, search and externalWorkbookId; a
+ * placement in a spreadsheet needs only read access (Authentication 4).
+ */
+const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"];
+
+/** The one page a list answers without first or after (the reports sorted by lastViewedAt, which pages by no cursor). */
+async function onePage(ctx: CheckContext, dep: string, query: Record<string, string>): Promise<{ res: Response; items: any[] }> {
+  const res = await ctx.api.call("listReports", { deploymentId: dep }, { query });
+  ctx.expect.status(res, 200, `GET the reports list (${new URLSearchParams(query)})`, "list-status");
+  return { res, items: records(ctx, res, "the reports list") };
+}
+
+/** Places a report in a spreadsheet cell, as the document spells the address; the placement is removed at cleanup. */
+async function place(ctx: CheckContext, doc: ServedModel, dep: string, reportId: number, external: string, as = ctx.api): Promise<Response> {
+  const op = doc.requireNamed("connectReportWorkbook", "places a report in a spreadsheet");
+  const address = { externalWorkbookId: external, sheetName: "Sheet1", anchorCell: "B2" };
+  const report = { deploymentId: dep, reportId };
+  const res = await as.call("connectReportWorkbook", report, { body: op.body(address) });
+  if (res.status < 300 && doc.findNamed("disconnectReportWorkbook"))
+    ctx.scratch.onCleanup(
+      `remove the placement of report ${reportId}`,
+      async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })),
+    );
+  return res;
+}
+
+/** The sortBy values that order by a timestamp. */
+const DATE_SORTS = ["createdAt", "updatedAt", "lastViewedAt"];
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Timestamps in list order run one way (ties allowed): ascending or descending, the direction not being shown. */
+function inOneDirection(times: number[]): boolean {
+  const up = times.every((t, i) => i === 0 || times[i - 1] <= t);
+  const down = times.every((t, i) => i === 0 || times[i - 1] >= t);
+  return up || down;
+}
+
+export const reportListChecks = group("reports", [
+  {
+    id: "reports.list.sort-by-values",
+    spec: "E14 rule 5",
+    level: "MUST",
+    title: "The reports list accepts sortBy createdAt, updatedAt, lastViewedAt and name",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      (await documented(ctx)).requireNamed("listReports", "lists reports");
+      for (const sortBy of SORT_BY) {
+        const res = await ctx.api.call("listReports", { deploymentId: dep }, { query: { sortBy } });
+        ctx.expect.status(res, 200, `sortBy=${sortBy} is accepted`, "sort-by-accepted");
+      }
+    },
+  },
+  {
+    id: "reports.list.sorted-by-name",
+    spec: "E14 rule 5",
+    level: "MUST",
+    title: "sortBy=name lists reports in the order of their names (either direction)",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const tag = ctx.scratch.slug("sorted");
+      // Created out of name order, so that creation order is no name order in either direction.
+      for (const letter of ["b", "c", "a"]) await ownReport(ctx, doc, dep, `${tag}-${letter}`);
+      const { res, items } = await listReports(ctx, dep, { sortBy: "name", search: tag });
+      const names = items.map((r) => field(r, "name|title")).filter((n) => typeof n === "string" && n.startsWith(tag));
+      if (names.length < 3) throw new NotVerifiable(`the search for ${tag} listed ${names.length} of the 3 reports created: the order cannot be read`);
+      const asc = [...names].sort();
+      ctx.expect.that(
+        JSON.stringify(names) === JSON.stringify(asc) || JSON.stringify(names) === JSON.stringify([...asc].reverse()),
+        "the reports are in name order",
+        { expected: `${asc.join(", ")} (or reversed)`, got: names.join(", "), res, reason: "sorted" },
+      );
+    },
+  },
+  {
+    id: "reports.list.last-viewed-no-cursor",
+    spec: "E14 rule 5",
+    level: "MUST",
+    title: "Sorted by lastViewedAt, the reports list cannot be paged with a cursor: none is offered, or an after is refused",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const offer = await lastViewedCursorOffer(ctx);
+      if (!offer.cursor) return;
+      // "Not available" holds where the cursor offered is refused: the offer is the SHOULD check's finding.
+      const next = await ctx.api.call("listReports", { deploymentId: offer.dep }, { query: { sortBy: "lastViewedAt", first: 1, after: offer.cursor } });
+      ctx.expect.that(
+        next.status >= 400 && next.status < 500,
+        "a cursor offered when sorting by lastViewedAt does not page the list on: the after is refused",
+        { expected: "no cursor offered, or a 4xx to after", got: statusLine(next), res: next, reason: "no-cursor" },
+      );
+    },
+  },
+  {
+    id: "reports.list.last-viewed-no-cursor-offered",
+    spec: "E14 rule 5",
+    level: "SHOULD",
+    title: "Sorted by lastViewedAt, the reports list offers no cursor a client could not use",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const offer = await lastViewedCursorOffer(ctx);
+      ctx.expect.that(!offer.cursor, "no endCursor to continue from is offered when sorting by lastViewedAt", {
+        expected: "no cursor (pageInfo null, or no next page)",
+        got: offer.res?.body?.pageInfo,
+        res: offer.res,
+        reason: "cursor-offered",
+      });
+    },
+  },
+  {
+    id: "reports.list.search-filter",
+    spec: "E14 rule 5",
+    level: "MUST",
+    title: "search lists the reports whose name holds the term, and only those",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const name = ctx.scratch.name("findme");
+      const own = await ownReport(ctx, await documented(ctx), dep, name);
+      const { res, items } = await listReports(ctx, dep, { search: name });
+      ctx.expect.that(
+        items.some((r) => r?.id === own.id),
+        "the report named with the term is listed",
+        { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+      );
+      const others = items.filter((r) => !JSON.stringify(r).toLowerCase().includes(name.toLowerCase()));
+      ctx.expect.equal(
+        others.map((r) => r?.id),
+        [],
+        "no report without the term is listed",
+        { res, reason: "only-matches" },
+      );
+    },
+  },
+  {
+    id: "reports.list.external-workbook-filter",
+    spec: "E14 rule 5",
+    level: "MUST",
+    title: "externalWorkbookId lists the reports placed in that spreadsheet, and only those",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const own = await ownReport(ctx, doc, dep, ctx.scratch.name("placed"));
+      const external = ctx.scratch.slug("sheet");
+      setup(ctx, await place(ctx, doc, dep, own.id, external), `placing report ${own.id} in spreadsheet ${external}`);
+      const { res, items } = await listReports(ctx, dep, { externalWorkbookId: external });
+      ctx.expect.that(
+        items.some((r) => r?.id === own.id),
+        "the report placed in the spreadsheet is listed",
+        { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+      );
+      ctx.expect.equal(
+        items.filter((r) => r?.id !== own.id).map((r) => r?.id),
+        [],
+        "no report outside the spreadsheet is listed",
+        { res, reason: "only-matches" },
+      );
+    },
+  },
+  {
+    id: "reports.placement.read-access-suffices",
+    spec: "Authentication 4 (connect report to a spreadsheet: read access)",
+    level: "MUST",
+    title: "A caller with only read access to a report can place it in a spreadsheet",
+    needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const own = await ownReport(ctx, doc, dep, ctx.scratch.name("read-only"), ctx.fixture("readOnlyFolder").id);
+      const res = await place(ctx, doc, dep, own.id, ctx.scratch.slug("sheet"), ctx.as("readOnly"));
+      ctx.requireRoute(res, "E14", "placing a report in a spreadsheet");
+      ctx.expect.that(res.status >= 200 && res.status < 300, "the read-only caller's placement is accepted", {
+        expected: "2xx",
+        got: `${res.status} ${res.text.slice(0, 160)}`,
+        res,
+        reason: "read-suffices",
+      });
+    },
+  },
+  {
+    id: "reports.list.folder-filter",
+    spec: "E14 rule 5",
+    level: "MUST",
+    title: "folderId lists the reports of that folder, and only those",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const folder = await createFolder(ctx, dep);
+      const own = await ownReport(ctx, await documented(ctx), dep, ctx.scratch.name("in-folder"), folder.id);
+      if (field(own, "folderId") !== folder.id)
+        throw new NotVerifiable(`the report created with folderId ${folder.id} shows folderId ${JSON.stringify(field(own, "folderId"))}`);
+      const { res, items } = await listReports(ctx, dep, { folderId: folder.id });
+      ctx.expect.that(
+        items.some((r) => r?.id === own.id),
+        "the folder's report is listed",
+        { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+      );
+      ctx.expect.equal(
+        items.filter((r) => "folderId" in r && r.folderId !== folder.id).map((r) => r.id),
+        [],
+        "no report of another folder is listed",
+        { res, reason: "only-matches" },
+      );
+    },
+  },
+  {
+    id: "reports.list.sorted-by-dates",
+    spec: "E14 rule 5",
+    level: "MUST",
+    title: "sortBy=createdAt, updatedAt and lastViewedAt each list reports in the order of that timestamp (either direction; reports without one anywhere)",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const tag = ctx.scratch.slug("dated");
+      // Created out of name order and a little apart, so that no timestamp order is the name order, nor a tie.
+      for (const letter of ["b", "c", "a"]) {
+        await ownReport(ctx, doc, dep, `${tag}-${letter}`);
+        await pause(15);
+      }
+      let judged = 0;
+      for (const sortBy of DATE_SORTS) {
+        // The run's reports are never viewed: lastViewedAt is judged over the whole list, where others may
+        // have been, and on the one page the server gives: E14 makes no cursor available with that sort.
+        const { res, items } = sortBy === "lastViewedAt" ? await onePage(ctx, dep, { sortBy }) : await listReports(ctx, dep, { sortBy, search: tag });
+        const times = items
+          .map((r) => field(r, sortBy))
+          .filter((v) => typeof v === "string")
+          .map((v) => Date.parse(v))
+          .filter((t) => !Number.isNaN(t));
+        if (new Set(times).size < 2) continue;
+        judged++;
+        ctx.expect.that(inOneDirection(times), `sortBy=${sortBy} lists the reports in ${sortBy} order`, {
+          expected: `${sortBy} ascending or descending`,
+          got: items.map((r) => `${r?.id}: ${field(r, sortBy)}`).slice(0, 20),
+          res,
+          reason: `sorted:${sortBy}`,
+        });
+      }
+      if (!judged) throw new NotExercised(`no list sorted by ${DATE_SORTS.join(", ")} showed two reports with distinct timestamps of that name`);
+    },
+  },
+]);
+
+/** A page of one report sorted by lastViewedAt, and the cursor it offers to go on from (none where first is refused with that sort). */
+async function lastViewedCursorOffer(ctx: CheckContext): Promise<{ dep: string; cursor?: string; res?: Response }> {
+  const dep = ctx.fixture("deployment").id;
+  (await documented(ctx)).requireNamed("listReports", "lists reports");
+  const whole = await ctx.api.call("listReports", { deploymentId: dep }, { query: { sortBy: "lastViewedAt" } });
+  ctx.expect.status(whole, 200, "sortBy=lastViewedAt is accepted", "sort-by-accepted");
+  const all = records(ctx, whole, "the reports sorted by lastViewedAt");
+  if (all.length < 2) throw new NotExercised(`the reports list holds ${all.length} report(s): a page of one could not have a next one`);
+  const res = await ctx.api.call("listReports", { deploymentId: dep }, { query: { sortBy: "lastViewedAt", first: 1 } });
+  if (res.status >= 400 && res.status < 500) return { dep, res }; // first refused with this sort: no cursor either
+  const pageInfo = ctx.expect.json(res)?.pageInfo;
+  const cursor = pageInfo?.hasNextPage === true && typeof pageInfo.endCursor === "string" && pageInfo.endCursor !== "" ? pageInfo.endCursor : undefined;
+  return { dep, cursor, res };
+}

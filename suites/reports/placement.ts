@@ -1,0 +1,60 @@
+import { group } from "../../core/model/check.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { field } from "../../core/served/served-operations.js";
+import { accepted, documented, ok2xx, setupRecord, shownStatus } from "../lib/e14.js";
+import { WRITES } from "../lib/needs.js";
+import { ownReport } from "../lib/reports.js";
+
+/** E14 rule 13: a report placement is addressed two ways (its cell, its placementId); shapes from the server's own document. */
+export const reportPlacementChecks = [
+  ...group("reports", [
+    {
+      id: "reports.placement.addressing",
+      spec: "E14 rule 13",
+      level: "MUST",
+      title: "A placement is refreshed by its address and by its placementId, and once removed by placementId it is gone",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const connect = doc.requireNamed("connectReportWorkbook", "places a report in a spreadsheet");
+        const refresh = doc.requireNamed("refreshReport", "refreshes a placement");
+        const remove = doc.requireNamed("disconnectReportWorkbook", "removes a placement");
+        const own = await ownReport(ctx, doc, dep, ctx.scratch.name("placed"));
+        const address = { externalWorkbookId: ctx.scratch.slug("sheet"), sheetName: "Sheet1", anchorCell: "C3" };
+        const report = { deploymentId: dep, reportId: own.id };
+        const placed = await ctx.api.call("connectReportWorkbook", report, { body: connect.body(address) });
+        const body = setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
+        const placementId = field(body, "placementId|id");
+        ctx.scratch.onCleanup(
+          `remove the placement of report ${own.id}`,
+          async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })),
+        );
+        const byAddressBody = refresh.body(address);
+        const byAddress = await ctx.api.call("refreshReport", report, { body: byAddressBody });
+        const addressed = { body: byAddressBody, op: refresh, underTest: [...Object.keys(address), ...Object.values(address)] };
+        accepted(ctx, byAddress, addressed, "a refresh addressed by externalWorkbookId, sheetName and anchorCell is accepted", "refresh-by-address");
+        if (placementId === undefined) throw new NotExercised("placing the report answered no placementId: the second way to address it could not be tried");
+        const byIdBody = refresh.body({ placementId });
+        const byId = await ctx.api.call("refreshReport", report, { body: byIdBody });
+        const underTest = ["placementId", String(placementId)];
+        accepted(ctx, byId, { body: byIdBody, op: refresh, underTest }, `a refresh addressed by placementId ${placementId} is accepted`, "refresh-by-id");
+        const param = remove.requireQueryParam("placementId", "addresses the placement to remove by its id");
+        const removed = await ctx.api.call("disconnectReportWorkbook", report, { query: { [param]: String(placementId) } });
+        ctx.expect.that(ok2xx(removed), `removing placement ${placementId} by its id is accepted`, {
+          expected: "2xx",
+          got: shownStatus(removed),
+          res: removed,
+          reason: "remove-by-id",
+        });
+        const gone = await ctx.api.call("refreshReport", report, { body: refresh.body(address) });
+        ctx.expect.that(gone.status >= 400 && gone.status < 500, "the removed placement can no longer be refreshed by its address", {
+          expected: "a 4xx (the placement is gone)",
+          got: shownStatus(gone),
+          res: gone,
+          reason: "placement-removed",
+        });
+      },
+    },
+  ]),
+];

@@ -1,0 +1,14 @@
+import type { GroupReason } from "../../core/model/reasons.js";
+
+/** What the reports checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
+export const reportsReasons = {
+  "no-cursor": { title: "No endCursor to continue from is offered when sorting by lastViewedAt", expected: "no cursor (pageInfo null, or no next page)" },
+  "read-suffices": { title: "The read-only caller's placement is accepted", expected: "2xx" },
+  "sort-by-accepted": { title: "SortBy=… is accepted", expected: "the value the rule names" },
+  sorted: { title: "The reports are in name order", expected: "… (or reversed)" },
+  "refresh-by-address": { title: "A placement is refreshed by externalWorkbookId, sheetName and anchorCell", expected: "a 2xx" },
+  "refresh-by-id": { title: "A placement is refreshed by its placementId", expected: "a 2xx" },
+  "remove-by-id": { title: "A placement is removed by its placementId", expected: "a 2xx" },
+  "placement-removed": { title: "A removed placement can no longer be refreshed", expected: "a 4xx" },
+  "cursor-offered": { title: "Sorted by lastViewedAt, the reports list offers no cursor to page on", expected: "no endCursor with hasNextPage" },
+} as const satisfies Record<string, GroupReason>;

@@ -1,0 +1,5 @@
+import type { Check } from "../../core/model/check.js";
+import { userAttributeChecks } from "./examples.js";
+
+/** The user-attributes group (E14 rules 7 and 11): its examples. */
+export const userAttributesSuite: Check[] = [...userAttributeChecks];

@@ -1,0 +1,125 @@
+import { group } from "../../core/model/check.js";
+import type { CheckContext } from "../../core/model/context.js";
+import type { Response } from "../../core/transport/http.js";
+import { field } from "../../core/served/served-operations.js";
+import { documented, setup, setupRecord } from "../lib/e14.js";
+import { ADMIN } from "../lib/needs.js";
+import { searchHolds } from "../lib/search.js";
+import { bulkBody, bulkOp, ownUser, userOfTheRun } from "../lib/users.js";
+
+/**
+ * E14 rules of user administration: bulk user actions with per-user failures, and search on the
+ * users list (0.4.0). User writes touch people on a real tenant: they need --allow-admin-writes.
+ */
+
+/** The per-user failures a bulk answer reports (under its documented wrapper), and the user id of each. */
+function failuresOf(body: unknown): { failed: any[]; ids: unknown[] } {
+  const failed: any[] = field(body, "failed|failures|errors") ?? [];
+  return { failed, ids: failed.map((f) => field(f, "userId|id")) };
+}
+
+/** A user record as read, its timestamps aside (a read may touch them): what a refused action must leave as it was. */
+async function userState(ctx: CheckContext, id: string | number): Promise<{ res: Response; state: Record<string, unknown> }> {
+  const res = await ctx.api.call("getUser", { id });
+  const user = setup<Record<string, unknown>>(ctx, res, `reading user ${id}`);
+  return { res, state: Object.fromEntries(Object.entries(user).filter(([k]) => !/At$/.test(k))) };
+}
+
+export const userChecks = [
+  ...group("users", [
+    {
+      id: "users.bulk.per-user-failures",
+      spec: "E14 rule 6",
+      level: "MUST",
+      title: "Bulk DEACTIVATE, ACTIVATE and DELETE apply to each user they can and report the others as per-user failures",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const user = await userOfTheRun(ctx, doc);
+        const gone = await ownUser(ctx, doc);
+        // Deleted next, to be a missing one; at cleanup, if the check was stopped before.
+        let deleted = false;
+        ctx.scratch.onCleanup(
+          `delete user ${gone}`,
+          async () => void (deleted || (await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [gone]) }))),
+        );
+        setupRecord(
+          ctx,
+          bulkOp(doc),
+          await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [gone]) }),
+          `deleting user ${gone} to get a missing one`,
+        );
+        deleted = true;
+        const res = await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DEACTIVATE", [user, gone]) });
+        ctx.expect.status(res, 200, "a bulk action naming a missing user still answers 200", "per-user-answer");
+        ctx.expect.json(res);
+        const body = bulkOp(doc).record(res);
+        const { failed, ids: failedIds } = failuresOf(body);
+        ctx.expect.that(failedIds.includes(gone), "the missing user is reported as a per-user failure", {
+          expected: `a failure for user ${gone}`,
+          got: body,
+          res,
+          reason: "failure-reported",
+        });
+        ctx.expect.that(!failedIds.includes(user), "the existing user is not reported as failed", {
+          expected: `no failure for ${user}`,
+          got: failed,
+          res,
+          reason: "others-applied",
+        });
+        for (const action of ["ACTIVATE", "DELETE"]) {
+          const r = await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, action, [user]) });
+          ctx.expect.status(r, 200, `bulk ${action} of the run's user`, "action-accepted");
+        }
+      },
+    },
+    {
+      id: "users.bulk.forbidden-not-applied",
+      spec: "E14 rule 6",
+      // SHOULD: who may administer users is not shown; a read-only caller is the plainest case of one who may not.
+      level: "SHOULD",
+      title: "A bulk DEACTIVATE sent by the read-only caller is refused (a 4xx, or the user among the failures) and the user reads as before",
+      needs: [...ADMIN, "token:readOnly"],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const user = await userOfTheRun(ctx, doc);
+        const before = await userState(ctx, user);
+        const res = await ctx.as("readOnly").call("bulkUserAction", {}, { body: bulkBody(doc, "DEACTIVATE", [user]) });
+        ctx.requireRoute(res, "E14", "a bulk user action");
+        const failedIds = res.status === 200 ? failuresOf(ctx.expect.json(res)).ids : [];
+        ctx.expect.that((res.status >= 400 && res.status < 500) || failedIds.includes(user), "the read-only caller's DEACTIVATE is refused", {
+          expected: `a 4xx, or a failure for user ${user}`,
+          got: `${res.status} ${res.text.slice(0, 160)}`,
+          res,
+          reason: "refused",
+        });
+        const after = await userState(ctx, user);
+        ctx.expect.equal(after.state, before.state, `user ${user} after the refused DEACTIVATE`, { res: after.res, reason: "not-applied" });
+      },
+    },
+    {
+      id: "users.bulk.duplicate-once",
+      spec: "E14 rule 6",
+      // SHOULD: duplicates collapse in the spec's other bulk operation (E12) and in bulk delete (published docs); for users it is implied.
+      level: "SHOULD",
+      title: "A user named twice in one bulk action is applied once and its duplicate is no per-user failure",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const user = await userOfTheRun(ctx, doc);
+        const res = await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DEACTIVATE", [user, user]) });
+        ctx.expect.status(res, 200, "a bulk DEACTIVATE naming the run's user twice", "per-user-answer");
+        const failed = failuresOf(ctx.expect.json(res)).failed.filter((f) => field(f, "userId|id") === user);
+        ctx.expect.equal(failed, [], `user ${user}, sent twice, is no per-user failure`, { res, reason: "no-duplicate-failure" });
+      },
+    },
+    {
+      id: "users.list.search",
+      spec: "E14 rule 6; E14 rule 11",
+      level: "MUST",
+      title: "search on the users list lists the users that mention the term, and only those (0.4.0)",
+      needs: [],
+      run: (ctx) => searchHolds(ctx, "listUsers", "users", (u) => (typeof u?.email === "string" ? u.email.split("@")[0] : undefined)),
+    },
+  ]),
+];
