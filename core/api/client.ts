@@ -1,5 +1,5 @@
 import type { RequestSpec } from "../transport/http.js";
-import { fillPath, matchOperation } from "./match.js";
+import { fillPath, matchOperation, matchPath, segmentCount } from "./match.js";
 import { OPERATIONS, operation, type OperationName, type NeedsParams, type ParamsOf, READ_METHODS, type WriteClass } from "./operations.js";
 
 /**
@@ -33,4 +33,29 @@ export function requestTo<N extends OperationName>(name: N, ...[params, options]
 export function writeClassOf(method: string, path: string): WriteClass {
   if (READ_METHODS.includes(method.toUpperCase())) return "read";
   return matchOperation(OPERATIONS, method, path)?.operation.write ?? "unnamed-operations";
+}
+
+const DEPLOYMENT_ID = "{deploymentId}";
+/** One deployment's path under each prefix, as the table's rows write it (`/api/v1/deployments/{deploymentId}`). */
+const DEPLOYMENT_PATHS = [
+  ...new Set(OPERATIONS.filter((o) => o.path.includes(DEPLOYMENT_ID)).map((o) => o.path.slice(0, o.path.indexOf(DEPLOYMENT_ID) + DEPLOYMENT_ID.length))),
+];
+
+/**
+ * The deployment a path lies under, read by the table's deployment paths (so that an operation the
+ * table does not name, a served document's, is placed too), and whether the path goes deeper than
+ * the deployment itself (`/deployments/7/workbooks`, not `/deployments/7`).
+ */
+export function deploymentInPath(path: string): { deploymentId: string; deeper: boolean } | undefined {
+  const segments = path.split("/");
+  for (const template of DEPLOYMENT_PATHS) {
+    const deploymentId = matchPath(template, segments.slice(0, segmentCount(template)).join("/"))?.deploymentId;
+    if (deploymentId !== undefined) return { deploymentId, deeper: segmentCount(path) > segmentCount(template) };
+  }
+  return undefined;
+}
+
+/** The deployment a request addresses: its row's `deploymentId`, else the deployment its path lies under. */
+export function deploymentAddressed(method: string, path: string): string | undefined {
+  return matchOperation(OPERATIONS, method, path)?.params.deploymentId ?? deploymentInPath(path)?.deploymentId;
 }

@@ -17,6 +17,9 @@ import {
 } from "./ownership.js";
 import { runPrefixOf, TOOL_PREFIX } from "./scratch.js";
 import type { RunSettings } from "../run/settings.js";
+import { deploymentInPath } from "../api/client.js";
+import { matchOperation, matchPath, segmentCount } from "../api/match.js";
+import { OPERATIONS, type OperationName, operation } from "../api/operations.js";
 
 /**
  * The end-of-run sweep: after the checks (a failure or Ctrl-C included), every collection the run
@@ -27,9 +30,36 @@ import type { RunSettings } from "../run/settings.js";
 
 /** Methods that change nothing: a request of another method may have made something. */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Writes that make nothing of their own to look for (the workspace is swept per deployment). */
-const NOT_A_COLLECTION =
-  /\/(workspace|workbooks|folders|reports|duplicate|bulk-move|bulk-delete|staging-environment|tokens-for-meta-sync|env-vars)(\/|$)|\/deployments\/?$/;
+/** Writes of the table that make nothing of their own to look for (what they make in the workspace is swept per deployment). */
+const MAKE_NOTHING_LISTED: readonly OperationName[] = [
+  "duplicateWorkbook",
+  "upsertWorkbookBySlug",
+  "bulkMoveWorkspaceItems",
+  "bulkDeleteWorkspaceItems",
+  "setStagingEnvironment",
+  "createMetadataToken",
+  "setEnvVars",
+  "createDeployment",
+];
+/**
+ * Paths under which a write (the table's or a served document's) makes nothing the sweep lists
+ * there: the workspace's lists and the workspace itself (its objects are swept per deployment),
+ * and the environment variables (a fixed set of names, kept by the ledger).
+ */
+const NOTHING_LISTED_UNDER = [
+  ...(["listWorkbooks", "listFolders", "listReports", "listEnvVars"] as const).map((name) => operation(name).path),
+  operation("bulkMoveWorkspaceItems").path.split("/").slice(0, -1).join("/"),
+];
+
+/** Whether a write made nothing the sweep looks for in its collection. */
+function makesNothingListed(method: string, path: string): boolean {
+  const row = matchOperation(OPERATIONS, method, path)?.operation.name as OperationName | undefined;
+  if (row && MAKE_NOTHING_LISTED.includes(row)) return true;
+  // A create of a deployment on the other prefix than the table's: deployments are not swept.
+  if (matchOperation(OPERATIONS, "GET", path)?.operation.name === "listDeployments") return true;
+  const segments = path.split("/");
+  return NOTHING_LISTED_UNDER.some((list) => matchPath(list, segments.slice(0, segmentCount(list)).join("/")) !== undefined);
+}
 
 /** Where the run wrote, seen from its exchanges: the deployments of its writes, and the collections its creates answered an id for. */
 export class WrittenPlaces {
@@ -45,15 +75,17 @@ export class WrittenPlaces {
     const path = pathOf(exchange.url).split("?")[0];
     const date = Date.parse(exchange.responseHeaders?.date ?? "");
     if (this.firstWriteAt === undefined && !Number.isNaN(date)) this.firstWriteAt = date;
-    const dep = /\/deployments\/([^/]+)\//.exec(path)?.[1];
+    const at = deploymentInPath(path);
+    const dep = at?.deeper ? at.deploymentId : undefined;
     // A write refused with a 4xx made nothing (a deployment that does not exist, say); a 2xx or a 5xx may have.
     const refused = (exchange.status ?? 0) >= 400 && (exchange.status ?? 0) < 500;
-    if (dep && !refused && /^[\w-]+$/.test(dep) && dep !== "0") this.deployments.add(decodeURIComponent(dep));
-    const source = /\/deployments\/([^/]+)\/workbooks\/(\d+)\/duplicate$/.exec(path);
+    if (dep && !refused && /^[\w-]+$/.test(dep) && dep !== "0") this.deployments.add(dep);
+    const clone = matchOperation(OPERATIONS, exchange.method, path);
+    const source = clone?.operation.name === "duplicateWorkbook" && /^\d+$/.test(clone.params.workbookId) ? clone.params : undefined;
     if (source && (exchange.status ?? 0) < 300)
-      this.cloned.set(decodeURIComponent(source[1]), new Set([...(this.cloned.get(decodeURIComponent(source[1])) ?? []), Number(source[2])]));
+      this.cloned.set(source.deploymentId, new Set([...(this.cloned.get(source.deploymentId) ?? []), Number(source.workbookId)]));
     const status = exchange.status ?? 0;
-    if (exchange.method.toUpperCase() !== "POST" || status < 200 || status >= 300 || NOT_A_COLLECTION.test(path)) return;
+    if (exchange.method.toUpperCase() !== "POST" || status < 200 || status >= 300 || makesNothingListed(exchange.method, path)) return;
     const body = answer?.body as any;
     if ([body?.id, body?.data?.id, body?.item?.id].some((id) => typeof id === "string" || typeof id === "number")) this.collections.add(path);
   }

@@ -4,14 +4,13 @@ import { type FullAnswer, HttpClient } from "../transport/http.js";
 import { Redactor } from "../transport/redact.js";
 import type { TokenRole } from "../model/check.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
-import { writeClassOf } from "../api/client.js";
+import { deploymentAddressed, writeClassOf } from "../api/client.js";
 import { deploymentsOf } from "../api/deployments.js";
-import { matchOperation, matchPath, segmentCount } from "../api/match.js";
+import { matchOperation } from "../api/match.js";
 import { fixturesFor } from "./fixtures.js";
 import { KnownIds, ownId } from "../ledger/door-keyless.js";
 import { OPERATIONS, READ_METHODS } from "../api/operations.js";
 
-const DEPLOYMENT_ID = "{deploymentId}";
 import type { Need } from "../model/needs.js";
 
 export function credentials(settings: RunSettings): { primary?: Credential; roles: Partial<Record<TokenRole, Credential>> } {
@@ -78,7 +77,7 @@ class SeenDeployments {
   }
   outsidePlan(method: string, path: string, settings: RunSettings, chosen: string | undefined): string | undefined {
     if (READ_METHODS.includes(method)) return undefined;
-    const target = deploymentOf(method, path);
+    const target = deploymentAddressed(method, path);
     if (!target || !this.listed.has(target) || this.created.has(target) || target === chosen) return undefined;
     const f = settings.fixtures;
     const named = [f.deploymentId, f.otherDeploymentId, f.mutableDeploymentId, f.workbookLimitDeploymentId].filter((d) => d !== undefined).map(String);
@@ -87,27 +86,6 @@ class SeenDeployments {
       : `a write to deployment ${target}, which the run's plan does not name (it writes into ${chosen ?? "the deployment discovery chooses"})`;
   }
 }
-
-/**
- * The deployment a request addresses, by the table's matcher: its row's `deploymentId`; for a write
- * the table does not name (a served document's), the deployment its path lies under, read by the
- * table's own deployment templates (each row's path up to `{deploymentId}`, on either prefix).
- */
-function deploymentOf(method: string, path: string): string | undefined {
-  const row = matchOperation(OPERATIONS, method, path);
-  if (row) return row.params.deploymentId;
-  const segments = path.split("/");
-  for (const template of DEPLOYMENT_TEMPLATES) {
-    const id = matchPath(template, segments.slice(0, segmentCount(template)).join("/"))?.deploymentId;
-    if (id !== undefined) return id;
-  }
-  return undefined;
-}
-
-/** The templates of one deployment, as the table's rows write them under each prefix (`/api/v1/deployments/{deploymentId}`). */
-const DEPLOYMENT_TEMPLATES = [
-  ...new Set(OPERATIONS.filter((o) => o.path.includes(DEPLOYMENT_ID)).map((o) => o.path.slice(0, o.path.indexOf(DEPLOYMENT_ID) + DEPLOYMENT_ID.length))),
-];
 
 /**
  * Why the run may not send this request, or undefined: a read-only run sends GET, HEAD and
