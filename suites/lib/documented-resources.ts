@@ -9,7 +9,7 @@ import { mayWrite, type OptIn, optInOf } from "./documented-requests.js";
 import type { PathIds } from "./path-ids.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
 import type { ReadBack } from "../../core/ledger/scratch.js";
-import { operation } from "../../core/api/operations.js";
+import { API_PREFIX, BUILD_PREFIX, operation } from "../../core/api/operations.js";
 
 /**
  * A resource the document lets a client create and then address: the create, and the operations
@@ -21,7 +21,13 @@ export interface Resource extends Addressed {
   list?: Operation;
 }
 
-const OTHER_PREFIX = (path: string) => (path.startsWith("/build/") ? path.slice("/build".length) : `/build${path}`);
+/** The same path under the other of the spec's two prefixes (Base address). */
+const OTHER_PREFIX = (path: string) =>
+  path.startsWith(`${BUILD_PREFIX}/`)
+    ? API_PREFIX + path.slice(BUILD_PREFIX.length)
+    : path.startsWith(`${API_PREFIX}/`)
+      ? BUILD_PREFIX + path.slice(API_PREFIX.length)
+      : path;
 
 function listOf(ops: Operation[], createPath: string): Operation | undefined {
   const bare = createPath.replace(/\/$/, "");
