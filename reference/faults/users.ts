@@ -4,6 +4,25 @@ import { HttpError, type Fault } from "../http.js";
 /** The faults of the group users (suites/users/): each makes a check of it fail, for the reason its `because` names. */
 export const usersFaults: Fault[] = [
   {
+    name: "users-search-word-starts",
+    breaks: "E14 rule 6 (the users list supports a search query)",
+    description:
+      "search is a word index: a record matches when one of its words (runs of letters and digits) starts with the term, so a user's whole email (alice@example.com) finds nobody while its first word (alice) does",
+    because: { "users.list.search": "match-listed" },
+    behaviour: {
+      searchMatches: (values, term) =>
+        !term ||
+        values.some(
+          (v) =>
+            typeof v === "string" &&
+            v
+              .toLowerCase()
+              .split(/[^\p{L}\p{N}]+/u)
+              .some((w) => w.startsWith(term.toLowerCase())),
+        ),
+    },
+  },
+  {
     name: "users-bulk-unknown-fails-all",
     breaks: "E14 rule 6 (per-user failures)",
     description: "a bulk user action naming one missing user fails whole with a 404",

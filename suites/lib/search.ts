@@ -5,8 +5,24 @@ import { pathTo } from "../../core/api/client.js";
 import type { OperationName } from "../../core/api/operations.js";
 import { allRecords, documented, mentions, setup } from "./e14.js";
 
-/** A list filtered by `search` holds the record named by the term, and only records that mention it. */
-export async function searchHolds(ctx: CheckContext, list: OperationName, what: string, termOf: (rec: any) => string | undefined): Promise<void> {
+/**
+ * A list filtered by `search` holds the record named by the term, and only records that mention it
+ * (`termOf`: a part of a record every reasonable search finds it by, a name or an email's first
+ * word). The spec says no more of search than that the list supports one, so the other classes of
+ * the term are judged only as far as any reasonable search meets them:
+ * - the whole stored value (`wholeOf`, where it is more than the term): the record is listed (a
+ *   word index that cannot find a user by the email it holds fails); records that do not mention
+ *   it may be listed too, since a full-text search may match any of its words;
+ * - a part from inside a stored value, and the empty term: a list, or a refusal, never a 5xx (a
+ *   prefix search finds nothing by a part, a full-text one may find more).
+ */
+export async function searchHolds(
+  ctx: CheckContext,
+  list: OperationName,
+  what: string,
+  termOf: (rec: any) => string | undefined,
+  wholeOf: (rec: any) => string | undefined = termOf,
+): Promise<void> {
   const doc = await documented(ctx);
   doc.requireNamed(list, `is the ${what} list`);
   setup(ctx, await ctx.api.call(list), `listing ${what}`);
@@ -16,15 +32,41 @@ export async function searchHolds(ctx: CheckContext, list: OperationName, what: 
   if (!target || all.length < 2) throw new NotExercised(`the ${what} list holds ${all.length} record(s): a search could not leave one out`);
   const term = termOf(target)!;
   const { res, items: found } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
-  ctx.expect.that(
-    found.some((r) => field(r, "id") === field(target, "id")),
-    `the ${what} record holding "${term}" is listed`,
-    { expected: `id ${field(target, "id")}`, got: found.map((r) => field(r, "id")), res, reason: "match-listed" },
-  );
+  const listed = (items: any[]) => items.some((r) => field(r, "id") === field(target, "id"));
+  ctx.expect.that(listed(found), `the ${what} record holding "${term}" is listed`, {
+    expected: `id ${field(target, "id")}`,
+    got: found.map((r) => field(r, "id")),
+    res,
+    reason: "match-listed",
+  });
   ctx.expect.equal(
     found.filter((r) => !mentions(r, term)).map((r) => field(r, "id")),
     [],
     `no ${what} record without "${term}" is listed`,
     { res, reason: "only-matches" },
   );
+  const whole = wholeOf(target);
+  if (whole && whole !== term) {
+    const exact = await allRecords(ctx, path, { search: whole }, `the ${what} list filtered by search=${whole}`);
+    ctx.expect.that(listed(exact.items), `the ${what} record holding "${whole}" is listed when searched for whole`, {
+      expected: `id ${field(target, "id")}`,
+      got: exact.items.map((r) => field(r, "id")),
+      res: exact.res,
+      reason: "match-listed",
+    });
+  }
+  const inside = whole && whole.length > 2 ? whole.slice(1, -1) : undefined;
+  for (const probe of [...(inside ? [inside] : []), ""]) {
+    const answer = await ctx.api.call(list, {}, { query: { search: probe } });
+    ctx.expect.that(
+      answer.status < 500,
+      `GET ${path}?search=${probe} (${probe ? "a part from inside a stored value" : "the empty term"}) answers a list or a refusal`,
+      {
+        expected: "a status below 500",
+        got: answer.status,
+        res: answer,
+        reason: "no-5xx",
+      },
+    );
+  }
 }

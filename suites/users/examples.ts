@@ -119,7 +119,14 @@ export const userChecks = [
       level: "MUST",
       title: "search on the users list lists the users that mention the term, and only those (0.4.0)",
       needs: [],
-      run: (ctx) => searchHolds(ctx, "listUsers", "users", (u) => (typeof u?.email === "string" ? u.email.split("@")[0] : undefined)),
+      run: (ctx) =>
+        searchHolds(
+          ctx,
+          "listUsers",
+          "users",
+          (u) => (typeof u?.email === "string" ? u.email.split("@")[0] : undefined),
+          (u) => (typeof u?.email === "string" ? u.email : undefined),
+        ),
     },
   ]),
 ];
