@@ -5,6 +5,19 @@ import { accessTo, atLeast } from "../access.js";
 /** The faults of the group reports (suites/reports/): each makes a check of it fail, for the reason its `because` names. */
 export const reportsFaults: Fault[] = [
   {
+    name: "reports-sort-by-enum-lookup-crashes",
+    breaks: "E14 rule 5 (sortBy among createdAt, updatedAt, lastViewedAt, name); Errors 2",
+    description: "sortBy is looked up as an enum constant without a guard: a value that differs from a stated one by case (CreatedAt) answers 500",
+    because: { "reports.list.sort-by-values": "no-5xx" },
+    operations: ["listReports"],
+    handle: ({ req, next }) => {
+      const sortBy = req.query.get("sortBy");
+      if (sortBy && !SORT_BYS.includes(sortBy) && SORT_BYS.some((s) => s.toLowerCase() === sortBy.toLowerCase()))
+        throw new HttpError(500, "No enum constant SortBy." + sortBy);
+      return next();
+    },
+  },
+  {
     name: "placement-refresh-by-address-missing",
     breaks: "E14 rule 13 (placement address)",
     description: "a refresh finds a placement by its placementId only; by externalWorkbookId, sheetName and anchorCell it answers 404",

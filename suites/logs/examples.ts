@@ -20,6 +20,14 @@ export const logChecks = [
         const path = pathTo("getLogs", { deploymentId: ctx.fixture("deployment").id });
         (await documented(ctx)).requireNamed("getLogs", "lists container logs");
         await filterHolds(ctx, path, "source", LOG_SOURCES, "source", "only-that-source");
+        // A stated source in another case: whether source is case-sensitive is not shown, so a refusal and a filter both do; a 5xx does not.
+        const res = await ctx.api.get(path, { source: "Production" });
+        ctx.expect.that(res.status < 500, "source=Production (a stated value in another case) is filtered by or refused", {
+          expected: "a status below 500",
+          got: res.status,
+          res,
+          reason: "no-5xx",
+        });
       },
     },
     {

@@ -63,6 +63,16 @@ export const reportListChecks = group("reports", [
         const res = await ctx.api.call("listReports", { deploymentId: dep }, { query: { sortBy } });
         ctx.expect.status(res, 200, `sortBy=${sortBy} is accepted`, "sort-by-accepted");
       }
+      // A value that differs from a stated one by case only: the spec does not say whether sortBy is
+      // case-sensitive, so a refusal and a sort both do; a 5xx does not.
+      const variant = "CreatedAt";
+      const res = await ctx.api.call("listReports", { deploymentId: dep }, { query: { sortBy: variant } });
+      ctx.expect.that(res.status < 500, `sortBy=${variant} (a stated value in another case) is sorted by or refused`, {
+        expected: "a status below 500",
+        got: res.status,
+        res,
+        reason: "no-5xx",
+      });
     },
   },
   {
