@@ -90,10 +90,23 @@ export function isMemberPath(collection: string, template: string): boolean {
  * tables' templates are told the same operation.
  */
 export function operationKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${segments(path)
-    .map((s) => (PLACEHOLDER.test(s) ? "{}" : s))
-    .join("/")}`;
+  const asked = `${method} ${path}`;
+  let key = operationKeys.get(asked);
+  if (key === undefined) {
+    key = `${method.toUpperCase()} ${segments(path)
+      .map((s) => (PLACEHOLDER.test(s) ? "{}" : s))
+      .join("/")}`;
+    if (operationKeys.size >= MAX_REMEMBERED) operationKeys.clear();
+    operationKeys.set(asked, key);
+  }
+  return key;
 }
+/**
+ * Keys already made: the ledger keys each write's read-back and looks its table row up by key
+ * (a key for every row of the table, each write), two percent of a run's CPU. Bounded as above.
+ */
+const operationKeys = new Map<string, string>();
+const MAX_REMEMBERED = 10_000;
 
 /** The template with each placeholder replaced by its value, encoded as one path segment. */
 export function fillPath(template: string, params: Record<string, string | number>): string {
@@ -128,12 +141,50 @@ export interface Template {
  * the one with more segments the same as the path's: a literal beats a placeholder.
  */
 export function matchOperation<O extends Template>(table: readonly O[], method: string, urlOrPath: string): { operation: O; params: PathParams } | undefined {
-  const path = pathSegments(pathOf(urlOrPath));
-  let best: { operation: O; params: PathParams; same: number } | undefined;
-  for (const operation of table) {
-    if (operation.method !== method.toUpperCase()) continue;
-    const fit = bind(operation.path, path, true);
-    if (fit && (!best || fit.same > best.same)) best = { operation, params: fit.params, same: fit.same };
+  const index = indexOf(table);
+  const asked = `${method} ${urlOrPath}`;
+  let found = index.answers.get(asked) as Matched<O> | null | undefined;
+  if (found === undefined) {
+    const path = pathSegments(pathOf(urlOrPath));
+    let best: { operation: O; params: PathParams; same: number } | undefined;
+    for (const operation of (index.rows.get(`${method.toUpperCase()} ${path.length}`) ?? []) as O[]) {
+      const fit = bind(operation.path, path, true);
+      if (fit && (!best || fit.same > best.same)) best = { operation, params: fit.params, same: fit.same };
+    }
+    found = best ? { operation: best.operation, params: best.params } : null;
+    if (index.answers.size >= MAX_REMEMBERED) index.answers.clear();
+    index.answers.set(asked, found);
   }
-  return best && { operation: best.operation, params: best.params };
+  // A copy of the bound values: the caller may change them, the next caller must not see it.
+  return found ? { operation: found.operation, params: { ...found.params } } : undefined;
+}
+
+type Matched<O> = { operation: O; params: PathParams };
+interface TableIndex {
+  /** The table's length when indexed: a table that grew is indexed again. */
+  length: number;
+  /** `METHOD segments`: the rows that can match a path of that method and that many segments, in the table's order. */
+  rows: Map<string, Template[]>;
+  /** What `METHOD urlOrPath` matched (null: nothing). */
+  answers: Map<string, Matched<Template> | null>;
+}
+/**
+ * Each table's rows by method and segment count, and its recent answers: every exchange is
+ * matched against the spec's table by the door, its ledger, the class tally and the invariants
+ * (each scanning the whole table), some four percent of a run's CPU. Only a row of the path's
+ * method and segment count can fit it, in the table's order, so the first best fit is the same.
+ */
+const indexes = new WeakMap<readonly Template[], TableIndex>();
+function indexOf(table: readonly Template[]): TableIndex {
+  let index = indexes.get(table);
+  if (!index || index.length !== table.length) {
+    const rows = new Map<string, Template[]>();
+    for (const row of table) {
+      const key = `${row.method} ${parsed(row.path).t.length}`;
+      rows.set(key, [...(rows.get(key) ?? []), row]);
+    }
+    index = { length: table.length, rows, answers: new Map() };
+    indexes.set(table, index);
+  }
+  return index;
 }
