@@ -42,7 +42,6 @@ const UP_STILL = [
   "core/api/deployments.ts -> core/transport/api.ts",
   "core/api/deployments.ts -> core/transport/pagination.ts",
   "core/transport/headers.ts -> core/run/settings.ts",
-  "core/transport/pagination.ts -> core/run/preconditions.ts",
   "core/transport/read-back.ts -> core/ledger/scratch.ts",
 ];
 
