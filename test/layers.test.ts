@@ -37,11 +37,9 @@ const UP_STILL = [
   "core/served/served-operations.ts -> generators/index.ts",
   // The fixed pool of template variable names the run may leave (an unremovable write) is the generators' vocabulary.
   "core/ledger/records.ts -> generators/index.ts",
-  "core/served/given-document.ts -> core/run/settings.ts",
   "core/api/client.ts -> core/transport/http.ts",
   "core/api/deployments.ts -> core/transport/api.ts",
   "core/api/deployments.ts -> core/transport/pagination.ts",
-  "core/transport/headers.ts -> core/run/settings.ts",
   "core/transport/read-back.ts -> core/ledger/scratch.ts",
 ];
 
