@@ -40,7 +40,6 @@ const UP_STILL = [
   "core/api/client.ts -> core/transport/http.ts",
   "core/api/deployments.ts -> core/transport/api.ts",
   "core/api/deployments.ts -> core/transport/pagination.ts",
-  "core/transport/read-back.ts -> core/ledger/scratch.ts",
 ];
 
 /** Every relative import of the .ts files under a folder, as `from -> to` with both paths from the package root. */
