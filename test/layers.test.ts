@@ -37,13 +37,9 @@ const UP_STILL = [
   "core/served/served-operations.ts -> generators/index.ts",
   // The fixed pool of template variable names the run may leave (an unremovable write) is the generators' vocabulary.
   "core/ledger/records.ts -> generators/index.ts",
-  "core/served/given-document.ts -> core/run/settings.ts",
   "core/api/client.ts -> core/transport/http.ts",
   "core/api/deployments.ts -> core/transport/api.ts",
   "core/api/deployments.ts -> core/transport/pagination.ts",
-  "core/transport/headers.ts -> core/run/settings.ts",
-  "core/transport/pagination.ts -> core/run/preconditions.ts",
-  "core/transport/read-back.ts -> core/ledger/scratch.ts",
 ];
 
 /** Every relative import of the .ts files under a folder, as `from -> to` with both paths from the package root. */

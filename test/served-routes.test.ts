@@ -4,7 +4,7 @@ import { checksNamed } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
 
 /**
- * A 404 is "endpoint missing" only where the route is shown missing (core/run/preconditions.ts): on
+ * A 404 is "endpoint missing" only where the route is shown missing (core/api/preconditions.ts): on
  * a route whose owner check passed, it is the server's answer to the request, and no check is
  * blocked by a root cause that passed.
  */

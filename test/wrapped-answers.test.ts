@@ -31,7 +31,7 @@ const settingsOf = (server: WrappingServer): RunSettings => {
   };
 };
 
-/** What a check ending for want of an id or a record says (core/run/preconditions.ts, suites/lib/e14.ts, suites/documented/examples.ts). */
+/** What a check ending for want of an id or a record says (core/api/preconditions.ts, suites/lib/e14.ts, suites/documented/examples.ts). */
 const WANT_OF_ID = /without what was needed|answered no id|names no id|no id to address/;
 
 async function runAgainst(wrap: boolean): Promise<{ results: CheckResult[]; documentReads: number; documentRequests: number }> {

@@ -1,6 +1,6 @@
 import { type Endpoint, specEndpoints } from "./endpoints.js";
 import { statusLine } from "../model/expect.js";
-import type { Exchange, Response } from "../transport/http.js";
+import type { Exchange, Response } from "../model/exchange.js";
 import { Blocked, CheckFailure, NotVerifiable, Skip } from "../model/outcome.js";
 
 /**

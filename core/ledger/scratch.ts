@@ -9,10 +9,9 @@ import { OPERATIONS } from "../api/operations.js";
 export type { ItemRef, ItemType } from "./ownership.js";
 export { NOT_CONFIRMED } from "./ownership.js";
 
-/** How the names of everything a run creates begin, whichever check made it (the runner names each check's scratch `<seed>-<check>`). */
-export const runPrefixOf = (seed: number) => `cf-${seed.toString(36)}-`;
-/** How every name this tool gives begins, whatever the run: what --sweep-older-than looks for. */
-export const TOOL_PREFIX = "cf-";
+// The run's names (core/model/names.ts), given with the ledger that names what a check makes.
+export { runPrefixOf, TOOL_PREFIX } from "../model/names.js";
+import { TOOL_PREFIX } from "../model/names.js";
 
 /** One workspace object in the ledger: what made it, where, under which name. */
 export interface Made {

@@ -29,7 +29,7 @@ export interface CheckContext {
   /**
    * An answer the check builds its scenario on (not the one its rule is about): its body when
    * usable (default: a 2xx JSON answer), else the check ends skipped, not verifiable or blocked
-   * as core/run/preconditions.ts decides from the endpoint and the status.
+   * as core/api/preconditions.ts decides from the endpoint and the status.
    */
   require<T = any>(res: Response, endpoint: Endpoint, what: string, usable?: (res: Response) => boolean): T;
   /** For a refusal the rule expects: a 404 or 405 (the route is missing) is judged as `require` judges it. */

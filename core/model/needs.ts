@@ -12,7 +12,7 @@ export type TokenRole = "readOnly" | "noAudit" | "creator" | "viewer";
 /**
  * What a check needs before it can run, declared as data: the runner skips it, with the reason,
  * when the user did not allow or configure one. A fixture the server should have yielded through
- * a spec'd endpoint and did not blocks the check instead (core/run/preconditions.ts).
+ * a spec'd endpoint and did not blocks the check instead (core/api/preconditions.ts).
  * "unremovable-writes": it creates what the API offers no way to delete (environment variables),
  * so it runs only when the user says so, or against the throw-away reference server.
  * "deployment-changes": it changes a deployment's version, channel or settings (E6), which on a

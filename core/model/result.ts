@@ -29,7 +29,7 @@ export type Recurrence = "reproducible" | "intermittent";
 export interface BlockedRoot {
   check: string;
   exchange?: { method: string; url: string; status?: number };
-  /** A discovery root's list owner (core/run/preconditions.ts): when that check failed, the defect is its, and the root becomes it. */
+  /** A discovery root's list owner (core/api/preconditions.ts): when that check failed, the defect is its, and the root becomes it. */
   owner?: { check: string; cause: string };
 }
 

@@ -58,7 +58,7 @@ const DEPLOYMENT_CANDIDATES = 10;
  * when named there, else from discovery through the API; none is taken from any seed data.
  * Resolved once per run. One the user did not configure and the server has none of (an empty
  * list) skips the checks that need it, naming the config key; a spec'd list endpoint that answers
- * 404, 5xx or garbage blocks them (core/run/preconditions.ts).
+ * 404, 5xx or garbage blocks them (core/api/preconditions.ts).
  */
 export class Fixtures {
   private readonly cache = new Map<FixtureName, Promise<unknown>>();

@@ -84,7 +84,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     if (scope) return { scratch: scope.scratch, cleaning: !scope.counting };
     return { scratch: runLedger, cleaning: client.phase === "cleanup" || client.phase === "sweep" };
   });
-  // The checks that passed: a spec'd route whose owner is among them is shown served (core/run/preconditions.ts).
+  // The checks that passed: a spec'd route whose owner is among them is shown served (core/api/preconditions.ts).
   const passedChecks = new Set<string>();
   const served = { passed: (id: string) => passedChecks.has(id) };
   // The served document is read once, when a check first asks, and shared with the report sections.

@@ -4,12 +4,13 @@ import { createRequire } from "node:module";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { Feature, Need, TokenRole } from "../model/needs.js";
 import { schemasDir } from "../api/paths.js";
+import { UsageError } from "../model/usage-error.js";
 
 // Loaded when a config is first validated, not with the CLI: `--help` stays quick.
 const require = createRequire(import.meta.url);
 
-/** A mistake of the user's (bad option, bad config, no token): one clear line, exit 2. */
-export class UsageError extends Error {}
+// The settings' own mistake, defined in core/model/usage-error.ts; bin/ takes it from here with the settings it reads.
+export { UsageError } from "../model/usage-error.js";
 
 /**
  * The needs a user opts into beyond --allow-writes (core/model/needs.ts), each with the setting that

@@ -159,7 +159,7 @@ export function settle(results: CheckResult[]): CheckResult[] {
 /**
  * A discovery root whose list's owner check failed: the owner shows the defect on requests of its
  * own, so the checks that needed the discovery are blocked under it, one root. An owner that passed
- * leaves the discovery its own root (core/run/preconditions.ts discoveryRoot).
+ * leaves the discovery its own root (core/api/preconditions.ts discoveryRoot).
  */
 function ownedDiscoveries(results: CheckResult[]): CheckResult[] {
   const failed = new Set(results.filter((r) => r.status === "failed").map((r) => r.id));

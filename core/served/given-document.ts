@@ -4,7 +4,7 @@
  * document always wins (core/served/read.ts, readServed); the reports say which was used.
  */
 import { readFile } from "node:fs/promises";
-import { UsageError } from "../run/settings.js";
+import { UsageError } from "../model/usage-error.js";
 
 let source: string | undefined;
 let loaded: Promise<{ source: string; text: string; doc: unknown }> | undefined;

@@ -1,4 +1,4 @@
-import { UsageError } from "../run/settings.js";
+import { UsageError } from "../model/usage-error.js";
 
 /**
  * Headers the user adds to every request (`--header 'X-Tenant: acme'`, the config's `headers`):

@@ -90,7 +90,7 @@ async function pageAt(
  * empty (hasNextPage was true on the last full page): that is the walk's end, not an error. A list
  * longer than the run's page budget (a huge tenant) is walked that far and marked partial. With
  * `endpoint`, the walk is a precondition of the check: a first page that does not answer blocks it
- * (core/run/preconditions.ts).
+ * (core/api/preconditions.ts).
  */
 export async function walkCursor<T = any>(api: Api, path: string, opts: CursorWalkOptions<T> = {}): Promise<CursorWalk<T>> {
   const stopAfter = opts.stopAfter ?? api.pageBudget;

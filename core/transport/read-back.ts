@@ -2,7 +2,7 @@ import type { Api } from "./api.js";
 import type { RequestSpec, Response } from "./http.js";
 import { IDEMPOTENT } from "./http-timing.js";
 import { walkCursor } from "./pagination.js";
-import { TOOL_PREFIX } from "../ledger/scratch.js";
+import { TOOL_PREFIX } from "../model/names.js";
 import { matchOperation } from "../api/match.js";
 import { OPERATIONS } from "../api/operations.js";
 
