@@ -85,16 +85,20 @@ export async function putBack(api: Api, e: RecordEntry): Promise<void> {
     if (res.status !== 200 || !res.isJson) throw new Error(`GET ${readPath} answered ${res.status}: ${e.write.method} ${writePath} could not be checked`);
     return { res, record: recordIn(res.body, fields) ?? {} };
   };
-  const now = await read();
+  let after = await read();
   // Gone (an object of the run's own, removed by now): nothing to put back.
-  if (!now.record) return;
-  const changed = fields.filter((f) => !kept(now.record![f], before[f]));
-  if (changed.length) {
+  if (!after.record) return;
+  // A second round puts back what the first moved without carrying it: a field the server derives
+  // from another (the hold a version not its channel's latest takes, published docs) when the
+  // run's own write had left it as it was. Two rounds at most: a third would change nothing new.
+  for (let round = 0; round < 2; round++) {
+    const changed = fields.filter((f) => !kept(after.record![f], before[f]));
+    if (!changed.length) break;
     const res = await api.send({ method: e.write.method, path: writePath, body: pick(before, changed) });
     if (res.status < 200 || res.status >= 300) throw new Error(`${e.write.method} ${writePath} answered ${res.status} when putting back ${changed.join(", ")}`);
+    after = await read();
+    if (!after.record) return;
   }
-  const after = changed.length ? await read() : now;
-  if (!after.record) return;
   const left = fields.filter((f) => !kept(after.record![f], before[f]));
   const added = fields.flatMap((f) =>
     isObject(after.record![f]) && isObject(before[f])
