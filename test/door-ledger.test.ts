@@ -55,6 +55,18 @@ const movesToLatest: Check = {
   },
 };
 
+/** Sets a template variable outside the tool's fixed names (an unremovable write), registering nothing. */
+const leavesAVariable: Check = {
+  ...writesAndForgets,
+  id: "test.door.leaves-a-variable",
+  title: "sets a template variable outside the tool's fixed names (a test's check)",
+  needs: ["writes", "deployment-changes", "fixture:mutableDeployment"],
+  async run({ api, fixture }) {
+    const body = { templateVariables: { LEFT_BEHIND: "x" } };
+    expect((await api.call("updateDeployment", { deploymentId: fixture("mutableDeployment").id }, { body })).status).toBe(200);
+  },
+};
+
 let ref: RunningReference | undefined;
 afterEach(async () => {
   await ref?.close();
@@ -83,6 +95,33 @@ describe("the door's ledger", () => {
     expect(outcome.leftovers).toEqual([
       expect.stringMatching(new RegExp(`createPolicy ${unnamed.id} .*its read answered 200.*curl -X DELETE '.*/policies/${unnamed.id}'`)),
     ]);
+  }, 60_000);
+
+  it("reads a settings leftover once more before the report: a variable someone removed meanwhile is not named, one still there is", async () => {
+    for (const removedMeanwhile of [true, false]) {
+      ref = await startReference();
+      const r = ref;
+      const dep = r.app.store.deployments.find((d) => String(d.id) === String((r.config() as any).fixtures.mutableDeploymentId))!;
+      let reads = 0;
+      // Someone else removes the variable once the cleanup has read it back (the settings' second read: the first is the door's before the write).
+      const outcome = await runChecks([leavesAVariable], settingsFor(r, { seed: 14, concurrency: 1 }), await Schemas.load(), {
+        onExchange: (x) => {
+          if (
+            x.method === "GET" &&
+            new URL(x.url).pathname === pathTo("getDeploymentSettings", { deploymentId: String(dep.id) }) &&
+            ++reads === 2 &&
+            removedMeanwhile
+          )
+            delete dep.settings.templateVariables.LEFT_BEHIND;
+        },
+      });
+      expect(outcome.results.map((x) => x.status)).toEqual(["passed"]);
+      expect(outcome.leftovers).toEqual(
+        removedMeanwhile ? [] : [expect.stringMatching(/templateVariables\.LEFT_BEHIND was added, a name outside the tool's fixed ones/)],
+      );
+      await r.close();
+      ref = undefined;
+    }
   }, 60_000);
 
   it("puts back a field the server derived from another: the hold a version not its channel's latest takes, when the run's write had not changed it", async () => {

@@ -3,6 +3,7 @@ import { TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
 import type { Api } from "../transport/api.js";
 import { fillPath, type PathParams } from "../api/match.js";
 import type { Operation } from "../api/operations.js";
+import { LeftBehind } from "./scratch.js";
 
 /**
  * A settings-like record the run changed (a deployment's settings, the tenant's, a user, an embed
@@ -66,8 +67,8 @@ export async function readBefore(api: Api, write: Operation, read: Operation, pa
 
 /**
  * Puts the record back where it differs from before, and reads it back: what still differs is a
- * leftover, said with the read that shows it and the request that would put it back (thrown: the
- * ledger reports a failed undo). A key an object of values gained is no difference when it is one
+ * leftover, said with the read that shows it and the request that would put it back (thrown with
+ * that read: the ledger reports a failed undo, read once more before the report). A key an object of values gained is no difference when it is one
  * of the tool's fixed names; another one is a leftover.
  */
 export async function putBack(api: Api, e: RecordEntry): Promise<void> {
@@ -99,21 +100,31 @@ export async function putBack(api: Api, e: RecordEntry): Promise<void> {
     after = await read();
     if (!after.record) return;
   }
-  const left = fields.filter((f) => !kept(after.record![f], before[f]));
-  const added = fields.flatMap((f) =>
-    isObject(after.record![f]) && isObject(before[f])
-      ? Object.keys(after.record![f])
-          .filter((k) => !(k in before[f]) && !TEMPLATE_VARIABLE_POOL.includes(k))
-          .map((k) => `${f}.${k}`)
-      : [],
-  );
+  const differences = (record: Record<string, any>) => ({
+    left: fields.filter((f) => !kept(record[f], before[f])),
+    added: fields.flatMap((f) =>
+      isObject(record[f]) && isObject(before[f])
+        ? Object.keys(record[f])
+            .filter((k) => !(k in before[f]) && !TEMPLATE_VARIABLE_POOL.includes(k))
+            .map((k) => `${f}.${k}`)
+        : [],
+    ),
+  });
+  const { left, added } = differences(after.record);
   if (!left.length && !added.length) return;
   const url = new URL(writePath, api.baseUrl).toString();
-  throw new Error(
+  throw new LeftBehind(
     [
       ...left.map((f) => `${f} reads ${JSON.stringify(after.record![f])}, was ${JSON.stringify(before[f])}`),
       ...added.map((k) => `${k} was added, a name outside the tool's fixed ones`),
     ].join("; ") +
       ` (read back: GET ${readPath} answered ${after.res.status})${left.length ? `; to put it back: curl -X ${e.write.method} '${url}' -H 'Authorization: Bearer $API_KEY' -H 'Content-Type: application/json' -d '${JSON.stringify(pick(before, left))}'` : ""}`,
+    // Read once more before the report: a record gone, or as before by then, is not reported.
+    async () => {
+      const { record } = await read();
+      if (!record) return false;
+      const still = differences(record);
+      return still.left.length + still.added.length > 0;
+    },
   );
 }
