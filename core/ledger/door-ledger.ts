@@ -1,6 +1,6 @@
 import type { Api } from "../transport/api.js";
 import type { Exchange, FullAnswer, HttpClient } from "../transport/http.js";
-import { decode, fillPath, isMemberPath, matchOperation, operationKey, type PathParams } from "../api/match.js";
+import { decode, fillPath, isMemberPath, lastPlaceholder, matchOperation, operationKey, type PathParams } from "../api/match.js";
 import { OPERATIONS, type Operation, type OperationName, operation, READ_METHODS, type WriteClass } from "../api/operations.js";
 import { ownId } from "./door-keyless.js";
 import { carriesPrefix, type ItemType, listAll } from "./ownership.js";
@@ -130,7 +130,7 @@ function enterObject(scratch: Scratch, api: Api, exchange: Exchange, answer: Ful
   const remove = removable ? OPERATIONS.find((o) => o.method === "DELETE" && isMemberPath(row.operation.path, o.path)) : undefined;
   if (!remove) return undefined;
   const member = OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", remove.path));
-  const idName = /\{([^}]+)\}$/.exec(remove.path)![1];
+  const idName = lastPlaceholder(remove.path)!;
   const path = fillPath(remove.path, { ...row.params, [idName]: id });
   const read = async (): Promise<ReadBack> => {
     if (member) {
