@@ -57,7 +57,7 @@ export class KnownIds {
 }
 
 /** A row's path without its prefix (`/api/v1`, `/build/api/v1`): the same objects are addressed under either. */
-const unprefixed = (o: Operation) => o.path.slice(o.prefix.length);
+export const unprefixed = (o: Operation) => o.path.slice(o.prefix.length);
 
 /**
  * The kind of object a write makes, as the table names it: the placeholder another row addresses
@@ -77,7 +77,7 @@ function kindMade(write: Operation): string | undefined {
 }
 
 /** The ids an answer names, wherever it keeps them (bounded: a list of thousands shows them all well before). */
-function idsIn(body: unknown): string[] {
+export function idsIn(body: unknown): string[] {
   const out: string[] = [];
   const stack: unknown[] = [body];
   for (let n = 0; stack.length && n < MAX_NODES; n++) {
