@@ -7,6 +7,8 @@ import { ownId, unprefixed } from "./door-keyless.js";
 import { carriesPrefix, type ItemType, listAll } from "./ownership.js";
 import { putBack, readBefore, type RecordEntry } from "./records.js";
 import type { ReadBack, Scratch } from "./scratch.js";
+import type { ServedModel } from "../served/model.js";
+import { wrappersOf } from "../served/answers.js";
 
 /**
  * The door's record of every accepted write (any method but GET, HEAD and OPTIONS answered 2xx),
@@ -19,14 +21,20 @@ import type { ReadBack, Scratch } from "./scratch.js";
  *   "admin-writes", a deployment of "deployment-lifecycle"): removed once its read (the member's
  *   GET, else the list) shows it the caller's own;
  * - a settings-like record (a write whose row has a read: its `readBy`, or a GET of its own path):
- *   read before the caller's first write to it, put back at cleanup after the caller's own undos
+ *   read before the caller's first write to it, through the wrappers the server's own document
+ *   declares for that read, put back at cleanup after the caller's own undos
  *   (which know the record's shapes best) and read back (records.ts);
  * - every other accepted write (environment variables, a deployment's setup wizard, branches, dev
  *   mode, dbt syncs, git operations): by its class (door-entries.ts).
  * The ledger's cleanup (Scratch.cleanup) then undoes each entry not already undone (an object whose
  * delete the caller sent and the server accepted) and reads it back.
  */
-export function enterWrites(door: HttpClient, api: Api, ledgerOf: () => { scratch: Scratch; cleaning: boolean } | undefined): () => void {
+export function enterWrites(
+  door: HttpClient,
+  api: Api,
+  ledgerOf: () => { scratch: Scratch; cleaning: boolean } | undefined,
+  served: () => Promise<ServedModel | undefined>,
+): () => void {
   const records = new WeakMap<Scratch, Map<string, Promise<RecordEntry>>>();
   const removals = new WeakMap<Scratch, Map<string, { removed(): void }>>();
   const others = new DoorEntries(api);
@@ -40,7 +48,9 @@ export function enterWrites(door: HttpClient, api: Api, ledgerOf: () => { scratc
     records.set(scratch, mine);
     const key = operationKey("GET", fillPath(found.read.path, found.params));
     if (mine.has(key)) return;
-    const entry = readBefore(api, found.write, found.read, found.params);
+    // The wrappers the server's own document declares for the read (none where it serves no document, or does not describe the read).
+    const read = (await served().catch(() => undefined))?.find("GET", found.read.path);
+    const entry = readBefore(api, found.write, found.read, found.params, read ? wrappersOf(read.op, 200) : []);
     mine.set(key, entry);
     const settled = await entry;
     scratch.onCleanup(

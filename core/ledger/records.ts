@@ -16,11 +16,15 @@ import { LeftBehind } from "./scratch.js";
 export const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * The one reader of a record's answer (E14: shape not shown): the object that holds `fields`, as
- * the answer itself, under `data`, under `settings`, or under `data.settings` (a server that nests
- * them one level deeper); else the outermost object, under `data` or not.
+ * The one reader of a record's answer (E14: shape not shown): under the wrappers the server's own
+ * document declares for it (`wrappers`, core/served/answers.ts wrappersOf), where that holds
+ * `fields` (or any object, when none is known yet); else the object that holds `fields`, as the
+ * answer itself, under `data`, under `settings`, or under `data.settings` (a server that nests them
+ * one level deeper); else the outermost object, under `data` or not.
  */
-export function recordIn(body: any, fields: readonly string[]): Record<string, any> | undefined {
+export function recordIn(body: any, fields: readonly string[], wrappers: readonly string[] = []): Record<string, any> | undefined {
+  const served = wrappers.length ? wrappers.reduce((v, w) => v?.[w], body) : undefined;
+  if (isObject(served) && (!fields.length || fields.some((f) => f in served))) return served;
   const candidates = [body?.data?.settings, body?.settings, body?.data, body].filter(isObject);
   return candidates.find((c) => fields.some((f) => f in c)) ?? candidates.at(-2) ?? candidates.at(-1);
 }
@@ -48,19 +52,22 @@ export interface RecordEntry {
   before: { record: Record<string, any> } | { unread: string };
   /** A write to it was answered 2xx: only then is there anything to put back. */
   accepted: boolean;
+  /** The wrappers the server's document declares for the read's answer (recordIn). */
+  wrappers: readonly string[];
 }
 
-/** Reads the record before the first write (the run's key, whatever the write carries). */
-export async function readBefore(api: Api, write: Operation, read: Operation, params: PathParams): Promise<RecordEntry> {
+/** Reads the record before the first write (the run's key, whatever the write carries), through the document's wrappers. */
+export async function readBefore(api: Api, write: Operation, read: Operation, params: PathParams, wrappers: readonly string[]): Promise<RecordEntry> {
   const fields = new Set(write.fields ?? []);
   const res = await api.get(fillPath(read.path, params)).catch((err) => err as Error);
-  const record = res instanceof Error ? undefined : res.status === 200 && res.isJson ? recordIn(res.body, [...fields]) : undefined;
+  const record = res instanceof Error ? undefined : res.status === 200 && res.isJson ? recordIn(res.body, [...fields], wrappers) : undefined;
   return {
     write,
     read,
     params,
     fields,
     accepted: false,
+    wrappers,
     before: record ? { record } : { unread: res instanceof Error ? res.message : `its read answered ${res.status}` },
   };
 }
@@ -84,7 +91,7 @@ export async function putBack(api: Api, e: RecordEntry): Promise<void> {
     const res = await api.get(readPath);
     if (res.status === 404 || res.status === 410) return { res, record: undefined };
     if (res.status !== 200 || !res.isJson) throw new Error(`GET ${readPath} answered ${res.status}: ${e.write.method} ${writePath} could not be checked`);
-    return { res, record: recordIn(res.body, fields) ?? {} };
+    return { res, record: recordIn(res.body, fields, e.wrappers) ?? {} };
   };
   let after = await read();
   // Gone (an object of the run's own, removed by now): nothing to put back.
