@@ -42,6 +42,23 @@ const writesOfEveryClass: Check = {
   },
 };
 
+/** Starts dev mode on a branch of its own and undoes both itself, within its run (not at cleanup). */
+const undoesItself: Check = {
+  ...writesOfEveryClass,
+  id: "test.door.undoes-itself",
+  title: "starts dev mode and stops it, creates a branch and deletes it, in its own run (a test's check)",
+  needs: ["writes", "fixture:deployment"],
+  async run({ api, scratch, fixture }) {
+    const deploymentId = fixture("deployment").id;
+    const ok = async (p: Promise<{ status: number }>) => expect((await p).status).toBeLessThan(300);
+    const branch = scratch.slug("branch");
+    await ok(api.call("createBranch", { deploymentId }, { body: { name: branch } }));
+    await ok(api.call("startDevMode", { deploymentId }, { body: { branchName: branch } }));
+    await ok(api.call("stopDevMode", { deploymentId }));
+    await ok(api.call("deleteBranch", { deploymentId }, { query: { branchName: branch } }));
+  },
+};
+
 let ref: RunningReference | undefined;
 afterEach(async () => {
   await ref?.close();
@@ -65,5 +82,12 @@ describe("the door's entries of the other classes", () => {
     expect(left).toMatch(new RegExp(`environment variable ${OUTSIDE_POOL} was added .*curl '.*/env-vars'`));
     expect(left).not.toContain(ENV_VAR_POOL[0]);
     expect(left).toMatch(/createBranch .* was not undone: DELETE .*\/branches answered 400.*curl -X DELETE .*\(naming cf-/);
+  }, 60_000);
+
+  it("takes the caller's own undo sent within its run (a DELETE with no name) as the undo, not as a write of its own", async () => {
+    ref = await startReference();
+    const outcome = await runChecks([undoesItself], settingsFor(ref, { seed: 17, concurrency: 1 }), await Schemas.load());
+    expect(outcome.results.map((r) => [r.id, r.status, r.message])).toEqual([[undoesItself.id, "passed", expect.anything()]]);
+    expect(outcome.leftovers).toEqual([]);
   }, 60_000);
 });

@@ -146,7 +146,7 @@ export class DoorEntries {
     }
   }
 
-  /** An accepted write: entered by its class. */
+  /** An accepted write (not a DELETE that undid an entry: `deleted`), entered by its class. */
   enter(scratch: Scratch, answer: FullAnswer): void {
     const row = matchOperation(OPERATIONS, answer.method, answer.url.pathname);
     if (!row || KEPT_ELSEWHERE.includes(row.operation.write)) return;
@@ -159,7 +159,6 @@ export class DoorEntries {
       return;
     }
     if (dep !== undefined && e.deployments.has(dep)) return;
-    if (answer.method === "DELETE" && this.deleted(scratch, answer)) return;
     const list = listAt(row.operation);
     if (row.operation.write === "unremovable-writes" && list) {
       for (const n of namesSet(answer)) e.lists.get(fillPath(list.path, row.params))?.names.add(n);

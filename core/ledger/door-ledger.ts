@@ -74,7 +74,7 @@ export function enterWrites(
       undone.removed();
       removals.get(scratch)!.delete(answer.url.pathname);
     }
-    others.deleted(scratch, answer);
+    const undidEntry = others.deleted(scratch, answer);
     // The cleanup's own writes are undos, not entries.
     if (ledger.cleaning) return;
     const found = recordOf(answer.method, answer.url.pathname);
@@ -89,7 +89,7 @@ export function enterWrites(
     else {
       const entered = enterObject(scratch, api, exchange, answer);
       if (entered) removals.set(scratch, (removals.get(scratch) ?? new Map()).set(entered.path, entered.handle));
-      others.enter(scratch, answer);
+      if (!undidEntry) others.enter(scratch, answer);
     }
   });
   return () => {
