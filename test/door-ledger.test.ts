@@ -39,6 +39,34 @@ const writesAndForgets: Check = {
   },
 };
 
+/** Moves the deployment to the latest version of its channel (which the server does not hold), registering nothing. */
+const movesToLatest: Check = {
+  ...writesAndForgets,
+  id: "test.door.moves-to-latest",
+  title: "moves a deployment to its channel's latest version without registering any cleanup (a test's check)",
+  needs: ["writes", "deployment-changes", "fixture:mutableDeployment"],
+  async run({ api, fixture }) {
+    const dep = fixture("mutableDeployment").id;
+    const versions: any[] = (await api.call("listVersions", { deploymentId: dep })).body.data;
+    const current = versions.find((v) => v.isCurrent);
+    const latest = versions.find((v) => v.isLatestInChannel && v.releaseChannel === current.releaseChannel);
+    expect(latest.version).not.toBe(current.version);
+    expect((await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: latest.version } })).status).toBe(200);
+  },
+};
+
+/** Sets a template variable outside the tool's fixed names (an unremovable write), registering nothing. */
+const leavesAVariable: Check = {
+  ...writesAndForgets,
+  id: "test.door.leaves-a-variable",
+  title: "sets a template variable outside the tool's fixed names (a test's check)",
+  needs: ["writes", "deployment-changes", "fixture:mutableDeployment"],
+  async run({ api, fixture }) {
+    const body = { templateVariables: { LEFT_BEHIND: "x" } };
+    expect((await api.call("updateDeployment", { deploymentId: fixture("mutableDeployment").id }, { body })).status).toBe(200);
+  },
+};
+
 let ref: RunningReference | undefined;
 afterEach(async () => {
   await ref?.close();
@@ -67,6 +95,46 @@ describe("the door's ledger", () => {
     expect(outcome.leftovers).toEqual([
       expect.stringMatching(new RegExp(`createPolicy ${unnamed.id} .*its read answered 200.*curl -X DELETE '.*/policies/${unnamed.id}'`)),
     ]);
+  }, 60_000);
+
+  it("reads a settings leftover once more before the report: a variable someone removed meanwhile is not named, one still there is", async () => {
+    for (const removedMeanwhile of [true, false]) {
+      ref = await startReference();
+      const r = ref;
+      const dep = r.app.store.deployments.find((d) => String(d.id) === String((r.config() as any).fixtures.mutableDeploymentId))!;
+      let reads = 0;
+      // Someone else removes the variable once the cleanup has read it back (the settings' second read: the first is the door's before the write).
+      const outcome = await runChecks([leavesAVariable], settingsFor(r, { seed: 14, concurrency: 1 }), await Schemas.load(), {
+        onExchange: (x) => {
+          if (
+            x.method === "GET" &&
+            new URL(x.url).pathname === pathTo("getDeploymentSettings", { deploymentId: String(dep.id) }) &&
+            ++reads === 2 &&
+            removedMeanwhile
+          )
+            delete dep.settings.templateVariables.LEFT_BEHIND;
+        },
+      });
+      expect(outcome.results.map((x) => x.status)).toEqual(["passed"]);
+      expect(outcome.leftovers).toEqual(
+        removedMeanwhile ? [] : [expect.stringMatching(/templateVariables\.LEFT_BEHIND was added, a name outside the tool's fixed ones/)],
+      );
+      await r.close();
+      ref = undefined;
+    }
+  }, 60_000);
+
+  it("puts back a field the server derived from another: the hold a version not its channel's latest takes, when the run's write had not changed it", async () => {
+    // The alternate seed runs a version its channel does not mark latest, not held: the put-back of
+    // the version alone would hold it there (published docs), which the run never asked for.
+    ref = await startReference({ seedShape: "alternate" });
+    const dep = String((ref.config() as any).fixtures.mutableDeploymentId);
+    const before = await read(ref, pathTo("getDeploymentSettings", { deploymentId: dep }));
+    expect((before.data ?? before).releaseChannelVersionHold).toBe(false);
+    const outcome = await runChecks([movesToLatest], settingsFor(ref, { seed: 13, concurrency: 1 }), await Schemas.load());
+    expect(outcome.results.map((r) => [r.id, r.status, r.message])).toEqual([[movesToLatest.id, "passed", expect.anything()]]);
+    expect(outcome.leftovers).toEqual([]);
+    expect(await read(ref, pathTo("getDeploymentSettings", { deploymentId: dep }))).toEqual(before);
   }, 60_000);
 
   it("reads a leftover once more before the report: one removed meanwhile by someone else is not named", async () => {

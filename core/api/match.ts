@@ -84,6 +84,11 @@ export function isMemberPath(collection: string, template: string): boolean {
   return t.length === c.length + 1 && c.every((s, i) => s === t[i]) && names[c.length] !== undefined;
 }
 
+/** The name of the placeholder a template ends in (`folderId` of `.../folders/{folderId}`), or undefined. */
+export function lastPlaceholder(template: string): string | undefined {
+  return parsed(template).names.at(-1);
+}
+
 /**
  * `METHOD /path/{}/...`: a template's identity whatever it names its placeholders, a trailing slash
  * dropped (`.../deployments/{deploymentId}/` and `.../deployments/{id}` key the same): how two

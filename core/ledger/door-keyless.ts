@@ -1,6 +1,6 @@
 import type { FullAnswer } from "../transport/http.js";
-import { decode, matchOperation } from "../api/match.js";
-import { OPERATIONS, READ_METHODS } from "../api/operations.js";
+import { decode, isMemberPath, lastPlaceholder, matchOperation } from "../api/match.js";
+import { type Operation, OPERATIONS, READ_METHODS } from "../api/operations.js";
 
 /** A key that names an object: `id`, or a reference to one (`deploymentId`, `folder_id`). */
 const ID_KEY = /^id$|Id$|_id$/;
@@ -9,13 +9,16 @@ const MAX_NODES = 20_000;
 
 /**
  * The ids the run has met, as the door saw them: those the server showed in its answers (found),
- * and those the answers to the run's own writes named as what they made. A request sent on purpose
- * without a key (the missing-credential probes) may reach the second and ids that name nothing,
- * never the first: a server that checks the key late, or not at all, would act on it.
+ * and those the answers to the run's own writes named as what they made, each with its kind. A
+ * request sent on purpose without a key (the missing-credential probes) may reach the second and
+ * ids that name nothing, never the first: a server that checks the key late, or not at all, would
+ * act on it. An id the run made licenses only an object of the kind it made (workbook 17 is not
+ * deployment 17).
  */
 export class KnownIds {
   private readonly found = new Set<string>();
-  private readonly made = new Set<string>();
+  /** Each id the run made, with the kinds it made under it (undefined: a write the table does not name). */
+  private readonly made = new Map<string, Set<string | undefined>>();
 
   see(answer: FullAnswer): void {
     if (answer.status < 200 || answer.status >= 300 || !answer.isJson) return;
@@ -27,31 +30,54 @@ export class KnownIds {
     // not carry (a create's, an upsert by slug's, a clone's) is one the write made.
     const own = ownId(answer.body);
     const segments = answer.url.pathname.split("/").map(decode);
-    if (own !== undefined && !segments.includes(own)) this.made.add(own);
+    if (own === undefined || segments.includes(own)) return;
+    const row = matchOperation(OPERATIONS, answer.method, answer.url.pathname);
+    this.made.set(own, (this.made.get(own) ?? new Set()).add(row && kindMade(row.operation)));
   }
 
   /**
    * Why a request sent without the run's key may not go, or undefined: a write that would change
-   * or remove an object the run found and did not make. The object a request acts on is its row's
-   * last placeholder (`DELETE .../deployments/{deploymentId}`); a create of the run's own objects
-   * (a POST of the classes "writes" and "admin-writes") acts on none. A write the table does not
-   * name may act on any object its path names.
+   * or remove an object the run found and did not make, of that kind. The object a request acts
+   * on is its row's last placeholder (`DELETE .../deployments/{deploymentId}`), whose name is its
+   * kind; a create of the run's own objects (a POST of the classes "writes" and "admin-writes")
+   * acts on none. A write the table does not name may act on any object its path names.
    */
   refuses(method: string, path: string): string | undefined {
     if (READ_METHODS.includes(method)) return undefined;
     const row = matchOperation(OPERATIONS, method, path);
     if (row && method === "POST" && (row.operation.write === "writes" || row.operation.write === "admin-writes")) return undefined;
-    const names = Object.keys(row?.params ?? {});
-    const targets = row ? (names.length ? [row.params[names[names.length - 1]]] : []) : path.split("/").filter(Boolean).map(decode);
-    const found = targets.find((id) => this.found.has(id) && !this.made.has(id));
+    const kind = row && lastPlaceholder(row.operation.path);
+    const targets = row ? (kind === undefined ? [] : [row.params[kind]]) : path.split("/").filter(Boolean).map(decode);
+    const mine = (id: string) => (row ? this.made.get(id)?.has(kind) : this.made.has(id));
+    const found = targets.find((id) => this.found.has(id) && !mine(id));
     return found === undefined
       ? undefined
-      : `a request without a key to ${found}, an object the server showed and the run did not make: a keyless probe goes to reads, the run's own objects or ids that name nothing`;
+      : `a request without a key to ${found}, an object the server showed and the run did not make${row ? ` as a ${kind}` : ""}: a keyless probe goes to reads, the run's own objects or ids that name nothing`;
   }
 }
 
+/** A row's path without its prefix (`/api/v1`, `/build/api/v1`): the same objects are addressed under either. */
+export const unprefixed = (o: Operation) => o.path.slice(o.prefix.length);
+
+/**
+ * The kind of object a write makes, as the table names it: the placeholder another row addresses
+ * one such object by (`folderId` of `DELETE .../folders/{folderId}`, for `POST .../folders`). The
+ * collection is the write's path shortened a segment at a time until another row addresses a
+ * member of it: `workbookId` for a clone (`.../workbooks/{workbookId}/duplicate`) and an upsert
+ * by slug (`.../workbooks/by-slug/{slug}`) alike; `deploymentId` for `POST /build/api/v1/deployments/`.
+ */
+function kindMade(write: Operation): string | undefined {
+  const segments = unprefixed(write).split("/");
+  for (let n = segments.length; n > 1; n--) {
+    const collection = segments.slice(0, n).join("/");
+    const member = OPERATIONS.find((o) => o !== write && isMemberPath(collection, unprefixed(o)));
+    if (member) return lastPlaceholder(member.path);
+  }
+  return undefined;
+}
+
 /** The ids an answer names, wherever it keeps them (bounded: a list of thousands shows them all well before). */
-function idsIn(body: unknown): string[] {
+export function idsIn(body: unknown): string[] {
   const out: string[] = [];
   const stack: unknown[] = [body];
   for (let n = 0; stack.length && n < MAX_NODES; n++) {

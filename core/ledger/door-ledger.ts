@@ -1,11 +1,14 @@
 import type { Api } from "../transport/api.js";
 import type { Exchange, FullAnswer, HttpClient } from "../transport/http.js";
-import { decode, fillPath, isMemberPath, matchOperation, operationKey, type PathParams } from "../api/match.js";
+import { decode, fillPath, isMemberPath, lastPlaceholder, matchOperation, operationKey, type PathParams } from "../api/match.js";
 import { OPERATIONS, type Operation, type OperationName, operation, READ_METHODS, type WriteClass } from "../api/operations.js";
-import { ownId } from "./door-keyless.js";
+import { DoorEntries, listAt } from "./door-entries.js";
+import { ownId, unprefixed } from "./door-keyless.js";
 import { carriesPrefix, type ItemType, listAll } from "./ownership.js";
 import { putBack, readBefore, type RecordEntry } from "./records.js";
 import type { ReadBack, Scratch } from "./scratch.js";
+import type { ServedModel } from "../served/model.js";
+import { wrappersOf } from "../served/answers.js";
 
 /**
  * The door's record of every accepted write (any method but GET, HEAD and OPTIONS answered 2xx),
@@ -14,27 +17,40 @@ import type { ReadBack, Scratch } from "./scratch.js";
  * - a workspace object an answer made (a workbook, report or folder) is tracked: removed at
  *   cleanup once its read shows it is the caller's own, else reported with the request that would;
  * - an object a create of the table made, where the table has its delete (`POST /x`, `DELETE
- *   /x/{id}`) and the row is of what the run makes and removes ("writes", "admin-writes"):
- *   removed once its read (the member's GET, else the list) shows it the caller's own;
+ *   /x/{id}`, under either prefix) and the row is of what the run makes and removes ("writes",
+ *   "admin-writes", a deployment of "deployment-lifecycle"): removed once its read (the member's
+ *   GET, else the list) shows it the caller's own;
  * - a settings-like record (a write whose row has a read: its `readBy`, or a GET of its own path):
- *   read before the caller's first write to it, put back at cleanup after the caller's own undos
- *   (which know the record's shapes best) and read back (records.ts).
+ *   read before the caller's first write to it, through the wrappers the server's own document
+ *   declares for that read, put back at cleanup after the caller's own undos
+ *   (which know the record's shapes best) and read back (records.ts);
+ * - every other accepted write (environment variables, a deployment's setup wizard, branches, dev
+ *   mode, dbt syncs, git operations): by its class (door-entries.ts).
  * The ledger's cleanup (Scratch.cleanup) then undoes each entry not already undone (an object whose
  * delete the caller sent and the server accepted) and reads it back.
  */
-export function enterWrites(door: HttpClient, api: Api, ledgerOf: () => { scratch: Scratch; cleaning: boolean } | undefined): () => void {
+export function enterWrites(
+  door: HttpClient,
+  api: Api,
+  ledgerOf: () => { scratch: Scratch; cleaning: boolean } | undefined,
+  served: () => Promise<ServedModel | undefined>,
+): () => void {
   const records = new WeakMap<Scratch, Map<string, Promise<RecordEntry>>>();
   const removals = new WeakMap<Scratch, Map<string, { removed(): void }>>();
+  const others = new DoorEntries(api);
   const stopBefore = door.beforeWrite(async (method, url) => {
     const ledger = ledgerOf();
     const scratch = ledger && !ledger.cleaning ? ledger.scratch : undefined;
+    if (scratch) await others.before(scratch, method, url.pathname);
     const found = scratch && recordOf(method, url.pathname);
     if (!scratch || !found) return;
     const mine = records.get(scratch) ?? new Map<string, Promise<RecordEntry>>();
     records.set(scratch, mine);
     const key = operationKey("GET", fillPath(found.read.path, found.params));
     if (mine.has(key)) return;
-    const entry = readBefore(api, found.write, found.read, found.params);
+    // The wrappers the server's own document declares for the read (none where it serves no document, or does not describe the read).
+    const read = (await served().catch(() => undefined))?.find("GET", found.read.path);
+    const entry = readBefore(api, found.write, found.read, found.params, read ? wrappersOf(read.op, 200) : []);
     mine.set(key, entry);
     const settled = await entry;
     scratch.onCleanup(
@@ -58,6 +74,7 @@ export function enterWrites(door: HttpClient, api: Api, ledgerOf: () => { scratc
       undone.removed();
       removals.get(scratch)!.delete(answer.url.pathname);
     }
+    const undidEntry = others.deleted(scratch, answer);
     // The cleanup's own writes are undos, not entries.
     if (ledger.cleaning) return;
     const found = recordOf(answer.method, answer.url.pathname);
@@ -72,6 +89,7 @@ export function enterWrites(door: HttpClient, api: Api, ledgerOf: () => { scratc
     else {
       const entered = enterObject(scratch, api, exchange, answer);
       if (entered) removals.set(scratch, (removals.get(scratch) ?? new Map()).set(entered.path, entered.handle));
+      if (!undidEntry) others.enter(scratch, answer);
     }
   });
   return () => {
@@ -81,6 +99,8 @@ export function enterWrites(door: HttpClient, api: Api, ledgerOf: () => { scratc
 }
 
 const PUT_BACK: readonly WriteClass[] = ["writes", "admin-writes", "deployment-changes"];
+/** The classes whose creates the door removes at cleanup, once their read shows them the caller's own. */
+const REMOVED: readonly WriteClass[] = ["writes", "admin-writes", "deployment-lifecycle"];
 
 /** The record a write changes, where the table has a read of it. */
 function recordOf(method: string, path: string): { write: Operation; read: Operation; params: PathParams } | undefined {
@@ -88,7 +108,7 @@ function recordOf(method: string, path: string): { write: Operation; read: Opera
   const row = matchOperation(OPERATIONS, method, path);
   // What the run changes and puts back (E6, the admin's records, the run's own objects): a row of the
   // class "never" (data-model files) or "unremovable-writes" (environment variables) reads back a
-  // list, not a record, and the checks written for it keep it.
+  // list, not a record: door-entries.ts enters it.
   if (!row || !PUT_BACK.includes(row.operation.write)) return undefined;
   const read = row.operation.readBy
     ? operation(row.operation.readBy as OperationName)
@@ -124,20 +144,23 @@ function enterObject(scratch: Scratch, api: Api, exchange: Exchange, answer: Ful
     scratch.track(dep, { type, id: Number(id) }, { res: { exchange, headers: exchange.responseHeaders ?? {} } });
     return undefined;
   }
-  // Only what the run makes and removes (the classes "writes" and "admin-writes"): a job a row of
-  // the class "never" starts (a dbt sync) is cancelled, not removed, by the checks written for it.
-  const removable = answer.method === "POST" && (row.operation.write === "writes" || row.operation.write === "admin-writes");
-  const remove = removable ? OPERATIONS.find((o) => o.method === "DELETE" && isMemberPath(row.operation.path, o.path)) : undefined;
+  // Only what the run makes and removes (the classes "writes", "admin-writes", and a deployment the
+  // run creates): a job a row of the class "never" starts (a dbt sync) is cancelled, not removed (door-entries.ts).
+  const removable = answer.method === "POST" && REMOVED.includes(row.operation.write);
+  // Under either prefix: a deployment is created under /build/api/v1 and deleted under /api/v1.
+  const remove = removable ? OPERATIONS.find((o) => o.method === "DELETE" && isMemberPath(unprefixed(row.operation), unprefixed(o))) : undefined;
   if (!remove) return undefined;
   const member = OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", remove.path));
-  const idName = /\{([^}]+)\}$/.exec(remove.path)![1];
+  const list = listAt(row.operation);
+  const listPath = list ? fillPath(list.path, row.params) : answer.url.pathname;
+  const idName = lastPlaceholder(remove.path)!;
   const path = fillPath(remove.path, { ...row.params, [idName]: id });
   const read = async (): Promise<ReadBack> => {
     if (member) {
       const res = await api.get(path);
       return { status: res.status, isJson: res.isJson, body: res.body?.data && typeof res.body.data === "object" ? res.body.data : res.body };
     }
-    const entry = (await listAll(api, answer.url.pathname)).find((r) => String(r?.id) === id);
+    const entry = (await listAll(api, listPath)).find((r) => String(r?.id) === id);
     return entry ? { status: 200, isJson: true, body: entry } : { status: 404, isJson: false, body: undefined };
   };
   const handle = scratch.removeIfOwn({

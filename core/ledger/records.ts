@@ -3,6 +3,7 @@ import { TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
 import type { Api } from "../transport/api.js";
 import { fillPath, type PathParams } from "../api/match.js";
 import type { Operation } from "../api/operations.js";
+import { LeftBehind } from "./scratch.js";
 
 /**
  * A settings-like record the run changed (a deployment's settings, the tenant's, a user, an embed
@@ -15,11 +16,15 @@ import type { Operation } from "../api/operations.js";
 export const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * The one reader of a record's answer (E14: shape not shown): the object that holds `fields`, as
- * the answer itself, under `data`, under `settings`, or under `data.settings` (a server that nests
- * them one level deeper); else the outermost object, under `data` or not.
+ * The one reader of a record's answer (E14: shape not shown): under the wrappers the server's own
+ * document declares for it (`wrappers`, core/served/answers.ts wrappersOf), where that holds
+ * `fields` (or any object, when none is known yet); else the object that holds `fields`, as the
+ * answer itself, under `data`, under `settings`, or under `data.settings` (a server that nests them
+ * one level deeper); else the outermost object, under `data` or not.
  */
-export function recordIn(body: any, fields: readonly string[]): Record<string, any> | undefined {
+export function recordIn(body: any, fields: readonly string[], wrappers: readonly string[] = []): Record<string, any> | undefined {
+  const served = wrappers.length ? wrappers.reduce((v, w) => v?.[w], body) : undefined;
+  if (isObject(served) && (!fields.length || fields.some((f) => f in served))) return served;
   const candidates = [body?.data?.settings, body?.settings, body?.data, body].filter(isObject);
   return candidates.find((c) => fields.some((f) => f in c)) ?? candidates.at(-2) ?? candidates.at(-1);
 }
@@ -47,27 +52,30 @@ export interface RecordEntry {
   before: { record: Record<string, any> } | { unread: string };
   /** A write to it was answered 2xx: only then is there anything to put back. */
   accepted: boolean;
+  /** The wrappers the server's document declares for the read's answer (recordIn). */
+  wrappers: readonly string[];
 }
 
-/** Reads the record before the first write (the run's key, whatever the write carries). */
-export async function readBefore(api: Api, write: Operation, read: Operation, params: PathParams): Promise<RecordEntry> {
+/** Reads the record before the first write (the run's key, whatever the write carries), through the document's wrappers. */
+export async function readBefore(api: Api, write: Operation, read: Operation, params: PathParams, wrappers: readonly string[]): Promise<RecordEntry> {
   const fields = new Set(write.fields ?? []);
   const res = await api.get(fillPath(read.path, params)).catch((err) => err as Error);
-  const record = res instanceof Error ? undefined : res.status === 200 && res.isJson ? recordIn(res.body, [...fields]) : undefined;
+  const record = res instanceof Error ? undefined : res.status === 200 && res.isJson ? recordIn(res.body, [...fields], wrappers) : undefined;
   return {
     write,
     read,
     params,
     fields,
     accepted: false,
+    wrappers,
     before: record ? { record } : { unread: res instanceof Error ? res.message : `its read answered ${res.status}` },
   };
 }
 
 /**
  * Puts the record back where it differs from before, and reads it back: what still differs is a
- * leftover, said with the read that shows it and the request that would put it back (thrown: the
- * ledger reports a failed undo). A key an object of values gained is no difference when it is one
+ * leftover, said with the read that shows it and the request that would put it back (thrown with
+ * that read: the ledger reports a failed undo, read once more before the report). A key an object of values gained is no difference when it is one
  * of the tool's fixed names; another one is a leftover.
  */
 export async function putBack(api: Api, e: RecordEntry): Promise<void> {
@@ -83,33 +91,47 @@ export async function putBack(api: Api, e: RecordEntry): Promise<void> {
     const res = await api.get(readPath);
     if (res.status === 404 || res.status === 410) return { res, record: undefined };
     if (res.status !== 200 || !res.isJson) throw new Error(`GET ${readPath} answered ${res.status}: ${e.write.method} ${writePath} could not be checked`);
-    return { res, record: recordIn(res.body, fields) ?? {} };
+    return { res, record: recordIn(res.body, fields, e.wrappers) ?? {} };
   };
-  const now = await read();
+  let after = await read();
   // Gone (an object of the run's own, removed by now): nothing to put back.
-  if (!now.record) return;
-  const changed = fields.filter((f) => !kept(now.record![f], before[f]));
-  if (changed.length) {
+  if (!after.record) return;
+  // A second round puts back what the first moved without carrying it: a field the server derives
+  // from another (the hold a version not its channel's latest takes, published docs) when the
+  // run's own write had left it as it was. Two rounds at most: a third would change nothing new.
+  for (let round = 0; round < 2; round++) {
+    const changed = fields.filter((f) => !kept(after.record![f], before[f]));
+    if (!changed.length) break;
     const res = await api.send({ method: e.write.method, path: writePath, body: pick(before, changed) });
     if (res.status < 200 || res.status >= 300) throw new Error(`${e.write.method} ${writePath} answered ${res.status} when putting back ${changed.join(", ")}`);
+    after = await read();
+    if (!after.record) return;
   }
-  const after = changed.length ? await read() : now;
-  if (!after.record) return;
-  const left = fields.filter((f) => !kept(after.record![f], before[f]));
-  const added = fields.flatMap((f) =>
-    isObject(after.record![f]) && isObject(before[f])
-      ? Object.keys(after.record![f])
-          .filter((k) => !(k in before[f]) && !TEMPLATE_VARIABLE_POOL.includes(k))
-          .map((k) => `${f}.${k}`)
-      : [],
-  );
+  const differences = (record: Record<string, any>) => ({
+    left: fields.filter((f) => !kept(record[f], before[f])),
+    added: fields.flatMap((f) =>
+      isObject(record[f]) && isObject(before[f])
+        ? Object.keys(record[f])
+            .filter((k) => !(k in before[f]) && !TEMPLATE_VARIABLE_POOL.includes(k))
+            .map((k) => `${f}.${k}`)
+        : [],
+    ),
+  });
+  const { left, added } = differences(after.record);
   if (!left.length && !added.length) return;
   const url = new URL(writePath, api.baseUrl).toString();
-  throw new Error(
+  throw new LeftBehind(
     [
       ...left.map((f) => `${f} reads ${JSON.stringify(after.record![f])}, was ${JSON.stringify(before[f])}`),
       ...added.map((k) => `${k} was added, a name outside the tool's fixed ones`),
     ].join("; ") +
       ` (read back: GET ${readPath} answered ${after.res.status})${left.length ? `; to put it back: curl -X ${e.write.method} '${url}' -H 'Authorization: Bearer $API_KEY' -H 'Content-Type: application/json' -d '${JSON.stringify(pick(before, left))}'` : ""}`,
+    // Read once more before the report: a record gone, or as before by then, is not reported.
+    async () => {
+      const { record } = await read();
+      if (!record) return false;
+      const still = differences(record);
+      return still.left.length + still.added.length > 0;
+    },
   );
 }

@@ -49,6 +49,19 @@ export type ReadBack = Pick<Response, "status" | "isJson" | "body">;
 type Step = { what: string; undo: () => Promise<void> } | { owned: OwnedObject };
 
 /**
+ * An undo that left something as it should not be, with the read that shows it: the ledger
+ * enters it to be read once more before the report (stillLeft), like an object not removed.
+ */
+export class LeftBehind extends Error {
+  constructor(
+    message: string,
+    readonly stillThere: () => Promise<boolean>,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * The ledger of what one check made and changed on the server (each check has its own, so that
  * checks run side by side never clean up each other's objects). Everything made carries the prefix
  * (from the run's seed and the check's id); every change registers its undo. Cleanup removes an
@@ -168,7 +181,8 @@ export class Scratch {
         if ("undo" in step) await step.undo();
         else leftovers.push(...this.recheck(await removeOwned(step.owned), async () => !gone(await step.owned.read())));
       } catch (err) {
-        leftovers.push(`could not ${"undo" in step ? `restore ${step.what}` : `remove ${step.owned.what}`}: ${(err as Error).message}`);
+        const left = `could not ${"undo" in step ? `restore ${step.what}` : `remove ${step.owned.what}`}: ${(err as Error).message}`;
+        leftovers.push(...(err instanceof LeftBehind ? this.recheck([left], err.stillThere) : [left]));
       }
     }
     const byDeployment = new Map<string, Made[]>();

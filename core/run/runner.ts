@@ -78,17 +78,22 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   // The writes of the run's phases (no check sent them) have a ledger of their own, cleaned up last.
   const runLedger = scratchFor(settings, "run");
   const scratches: Scratch[] = [runLedger];
+  // The served document is read once, when a check (or the door's ledger) first asks, and shared with the report sections.
+  const reader = new ServedReader(discovery);
   // The door enters every accepted write in the ledger of whoever sent it; not the cleanup's own writes.
-  const stopLedger = enterWrites(client, discovery, () => {
-    const scope = checkScope.getStore();
-    if (scope) return { scratch: scope.scratch, cleaning: !scope.counting };
-    return { scratch: runLedger, cleaning: client.phase === "cleanup" || client.phase === "sweep" };
-  });
+  const stopLedger = enterWrites(
+    client,
+    discovery,
+    () => {
+      const scope = checkScope.getStore();
+      if (scope) return { scratch: scope.scratch, cleaning: !scope.counting };
+      return { scratch: runLedger, cleaning: client.phase === "cleanup" || client.phase === "sweep" };
+    },
+    async () => (await reader.read()).model,
+  );
   // The checks that passed: a spec'd route whose owner is among them is shown served (core/api/preconditions.ts).
   const passedChecks = new Set<string>();
   const served = { passed: (id: string) => passedChecks.has(id) };
-  // The served document is read once, when a check first asks, and shared with the report sections.
-  const reader = new ServedReader(discovery);
   const shared = { settings, client, fixtures, schemas, creds, discovery, leftovers, stop: hooks.stop, served, reader };
   const selected = repeatWrites(
     checks.filter((c) => !isInvariant(c)),

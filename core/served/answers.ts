@@ -37,11 +37,31 @@ const isObjectSchema = (s: any) => Boolean(s && typeof s === "object" && (s.type
  * itself an object: a list (an array under it) or a second property makes no wrapper.
  */
 export function wrapperOf(op: Operation, status: number): string | undefined {
-  const schema = answerSchema(op, status);
+  return wrapperIn(answerSchema(op, status));
+}
+
+function wrapperIn(schema: any): string | undefined {
   const props = propertiesOf(schema);
   const names = Object.keys(props);
   if (names.length !== 1 || !requiredOf(schema).includes(names[0])) return undefined;
   return isObjectSchema(props[names[0]]) ? names[0] : undefined;
+}
+
+/** The most wrappers an answer is read through: a deeper nesting is the record's own shape. */
+const MAX_WRAPPERS = 3;
+
+/**
+ * The wrappers the documented answer nests its one object in, outermost first (`["data",
+ * "settings"]` for `{"data": {"settings": {...}}}`): wrapperOf's rule at each level. A settings-like
+ * record is read and put back through them (core/ledger/records.ts).
+ */
+export function wrappersOf(op: Operation, status: number): string[] {
+  const out: string[] = [];
+  for (let schema = answerSchema(op, status), w = wrapperIn(schema); w !== undefined && out.length < MAX_WRAPPERS; w = wrapperIn(schema)) {
+    out.push(w);
+    schema = propertiesOf(schema)[w];
+  }
+  return out;
 }
 
 /** The object an answer carries: under its documented wrapper, else the body itself (an operation the document lacks: the body). */

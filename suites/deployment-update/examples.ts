@@ -3,7 +3,7 @@ import { group, type Need } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
-import { keepSettings, readSettings } from "../lib/deployment-settings.js";
+import { readSettings } from "../lib/deployment-settings.js";
 import { settled, SUCCESS } from "../lib/success.js";
 import { isObject } from "../lib/values.js";
 import { acceptedSpellings } from "../../generators/index.js";
@@ -84,7 +84,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
-      await keepSettings(ctx, dep);
+      await readSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       const target = anotherVersion(list, current);
       // One update per naming, alternating between the target and another listed version, so that each naming has to move the deployment.
@@ -106,7 +106,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
-      await keepSettings(ctx, dep);
+      await readSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       const listed = new Set(list.flatMap(namings));
       // A listed version cut short (`v1.7`) names none of them either.
@@ -131,7 +131,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
-      await keepSettings(ctx, dep);
+      await readSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       const channel = [...new Set(list.map((v) => v.releaseChannel))].find((c) => c !== current?.releaseChannel);
       if (channel === undefined) throw new NotExercised("E5 lists a single release channel: there is no other channel to move to");
@@ -155,7 +155,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
-      const before = await keepSettings(ctx, dep);
+      const { settings: before } = await readSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       // A version its channel does not mark latest, where there is one: an update that omits the version and wrongly moves to the latest shows then.
       const target = anotherVersion(list, current, true);
@@ -182,7 +182,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
-      const before = (await keepSettings(ctx, dep)).templateVariables;
+      const before = (await readSettings(ctx, dep)).settings.templateVariables;
       if (!isObject(before)) throw new NotVerifiable("the settings (E14, shape not shown) show no template variables that an update could keep or lose");
       const [key, ...others] = Object.keys(before);
       if (!others.length)
@@ -222,7 +222,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
-      await keepSettings(ctx, dep);
+      await readSettings(ctx, dep);
       const image = `attacker/${ctx.scratch.slug("image")}:1`;
       const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { image } });
       ctx.requireRoute(res, "E6", "an update with image");

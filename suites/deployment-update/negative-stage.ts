@@ -5,7 +5,7 @@ import type { Response } from "../../core/transport/http.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { documented } from "../lib/e14.js";
 import { conforms, rejectedVersionForm, TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
-import { keepSettings, settingsIn } from "../lib/deployment-settings.js";
+import { readSettings, settingsIn } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
 import { type BadBody, type Stage, badBodies, sender, withPoolKeys } from "../lib/negative-bodies.js";
 import { isObject } from "../lib/values.js";
@@ -41,7 +41,7 @@ export async function updateStage(ctx: CheckContext): Promise<Stage> {
   const target = list.find((v) => v.isCurrent !== true);
   if (!current || !target)
     throw new NotExercised("E5 marks no version current, or lists no other: an update that would change the version cannot be built and undone");
-  await keepSettings(ctx, dep);
+  await readSettings(ctx, dep);
   let before = await e6Settings(ctx.api, dep);
   const base = fc.constant({ releaseChannelVersion: bare(target.version) });
   const unlisted = rejectedVersionForm(list).map(

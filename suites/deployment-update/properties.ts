@@ -3,7 +3,7 @@ import { groupedById } from "../../core/model/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { forAll } from "../../core/run/property.js";
 import { nearMissVersionForm, rejectedVersionForm } from "../../generators/index.js";
-import { keepSettings } from "../lib/deployment-settings.js";
+import { readSettings } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
 
 export const deploymentUpdatePropertyChecks = groupedById([
@@ -20,7 +20,7 @@ export const deploymentUpdatePropertyChecks = groupedById([
       const dep = ctx.fixture("mutableDeployment").id;
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       if (!current) throw new NotExercised("E5 marks no version current: the version the property moves away from could not be put back");
-      await keepSettings(ctx, dep);
+      await readSettings(ctx, dep);
       const inputs = fc.oneof({ arbitrary: nearMissVersionForm(list), weight: 3 }, { arbitrary: rejectedVersionForm(list), weight: 1 });
       // What the last trial read after itself is what the next starts from (nothing else changes this
       // deployment meanwhile: write:deployment): a trial that wrongly moved it does not fail the ones after it.
