@@ -19,9 +19,6 @@ export const NOT_EXERCISED: Record<string, Record<string, string>> = {
       "the deployment update checks send a channel the deployment lists; other text is not drawn yet",
     ]),
   ),
-  "updateDeployment /templateVariables/*": {
-    long: "deployment-update.merge.template-variables sends the empty, padded and non-ASCII edges; a long value is not drawn yet",
-  },
   "exportAuditLog search": Object.fromEntries(
     ["exact", "substring", "case-variant"].map((c) => [
       c,

@@ -52,6 +52,20 @@ export const inputDomainFaults: Fault[] = [
     },
   },
   {
+    name: "template-variable-long-truncated",
+    breaks: "E6 (templateVariables merged key by key)",
+    description: "a templateVariables value longer than 255 characters is stored cut to its first 255 (a VARCHAR(255) column)",
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
+    behaviour: {
+      mergeSettings: (stored, patch) => {
+        const merged = cleanBehaviour.mergeSettings(stored, patch);
+        for (const [k, v] of Object.entries(patch.templateVariables ?? {}))
+          if (typeof v === "string" && v.length > 255) merged.templateVariables[k] = v.slice(0, 255);
+        return merged;
+      },
+    },
+  },
+  {
     name: "audit-user-email-substring",
     breaks: "E7 (userEmail filter)",
     description: "userEmail matches every email that contains the value, not the user's email",

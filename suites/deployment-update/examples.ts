@@ -177,7 +177,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     spec: "E6 (templateVariables merged key by key); settings: E14, shape not shown",
     level: "MUST",
     title:
-      "templateVariables are merged key by key: an update sending a new value for one existing key (plain, empty, padded, non-ASCII) stores it as sent and keeps every other key as it was",
+      "templateVariables are merged key by key: an update sending a new value for one existing key (plain, empty, padded, non-ASCII, long) stores it as sent and keeps every other key as it was",
     // An existing key, not a new one: no update removes a template variable, and cleanup puts the old value back.
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
@@ -189,10 +189,10 @@ export const deploymentUpdateChecks = group("deployment-update", [
         throw new NotExercised(
           `the deployment has ${key === undefined ? "no" : "one"} template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`,
         );
-      // Each class of a template variable's value (core/api/input-domain.ts): a plain value, "", padded, non-ASCII.
+      // Each class of a template variable's value (core/api/input-domain.ts): a plain value, "", padded, non-ASCII, longer than 255 characters.
       const values = [
         ctx.scratch.name("value"),
-        ...["empty", "whitespace-padded", "non-ascii"].map((c) => classOf("updateDeployment", "/templateVariables/*", c).edges[0] as string),
+        ...["empty", "whitespace-padded", "non-ascii", "long"].map((c) => classOf("updateDeployment", "/templateVariables/*", c).edges[0] as string),
       ];
       for (const [i, value] of values.entries()) {
         const sent = `an update that sends only the template variable ${key} = ${JSON.stringify(value)}`;
