@@ -28,10 +28,6 @@ export const NOT_EXERCISED: Record<string, Record<string, string>> = {
   "exportAuditLog eventName": Object.fromEntries(
     ["substring", "case-variant"].map((c) => [c, "the eventName checks send a stored type and a prefix of one; other classes are not drawn yet"]),
   ),
-  "duplicateWorkbook workbookId": {
-    "other-kind": "no clone check sends another kind's id as the workbook to clone",
-    "not-an-id": "no clone check sends a value that is no id",
-  },
   "upsertWorkbookBySlug slug": { empty: "an empty slug empties the path's last segment: the request goes to another URL, not to this input" },
   "upsertWorkbookBySlug /name": { empty: "not drawn yet: every name a check sends keeps the run's prefix, so that the sweep finds what the run made" },
   "upsertWorkbookBySlug /folderId": { "other-deployment": FOLDER_DESTINATION, "other-kind": FOLDER_DESTINATION },

@@ -208,6 +208,7 @@ export const CHECK_IDS = [
   "clone.limit.reached-400",
   "clone.missing.unknown-id-404",
   "clone.missing.other-deployment-404",
+  "clone.missing.not-a-workbook",
   "workspace.negative.broken-body",
   "workspace.negative.broken-body-4xx",
   "bulk-delete.items.per-item-failures",
