@@ -213,7 +213,7 @@ export const cloneFaults: Fault[] = [
     name: "clone-source-any-item",
     breaks: "E10 rule 8",
     description: "the source is looked up among every workspace item of the deployment: a folder's id clones the folder as a workbook named `Copy of {folder}`",
-    because: { "clone.missing.not-a-workbook": "status" },
+    because: { "clone.missing.not-a-workbook": "client-error" },
     routes: ["E10"],
     handle: async ({ req, app, next }) => {
       const item = app.store.items.get(Number(req.params.workbookId));
