@@ -6,12 +6,6 @@
  */
 
 export const NOT_EXERCISED: Record<string, Record<string, string>> = {
-  "setStagingEnvironment /branchName": Object.fromEntries(
-    ["empty", "whitespace-padded", "non-ascii", "long"].map((c) => [c, "the staging checks name branches the branch list gives; other text is not drawn yet"]),
-  ),
-  "setStagingEnvironment /branchId": Object.fromEntries(
-    ["minimum", "minimum-plus-one", "far-beyond-cap"].map((c) => [c, "the staging checks send ids the branch list gives; made-up ids are not drawn yet"]),
-  ),
   "updateDeployment /releaseChannel": Object.fromEntries(
     ["empty", "whitespace-padded", "non-ascii", "long"].map((c) => [
       c,

@@ -91,6 +91,7 @@ export const CHECK_IDS = [
   "staging.reject.production-branch",
   "staging.request.branch-required",
   "staging.request.unknown-branch-404",
+  "staging.request.no-such-branch-refused",
   "staging.negative.broken-body",
   "staging.negative.broken-body-4xx",
   "dbt-sync.run.poll-result-logs",
