@@ -80,6 +80,7 @@ export const CHECK_IDS = [
   "deployment-update.merge.omitted-fields-kept",
   "deployment-update.merge.template-variables",
   "deployment-update.image.not-settable",
+  "deployment-update.channel.unlisted-refused",
   "deployment-update.version.near-miss-forms",
   "deployment-update.negative.unlisted-version",
   "deployment-update.negative.mistyped-fields",

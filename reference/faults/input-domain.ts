@@ -83,6 +83,21 @@ export const inputDomainFaults: Fault[] = [
     },
   },
   {
+    name: "deployment-channel-stored-before-check",
+    breaks: "E6 rule 2; E5 (the channels the versions list)",
+    description:
+      "a releaseChannel no listed version is in is stored before it is checked: the update answers 400, and the deployment keeps the unknown channel",
+    because: { "deployment-update.channel.unlisted-refused": "settings-unchanged" },
+    routes: ["E6"],
+    handle: ({ req, app, next }) => {
+      const channel = (req.body as { releaseChannel?: unknown } | undefined)?.releaseChannel;
+      const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+      if (typeof channel === "string" && dep && !dep.versions.some((v) => v.releaseChannel === channel))
+        dep.settings = { ...dep.settings, releaseChannel: channel };
+      return next();
+    },
+  },
+  {
     name: "audit-user-email-substring",
     breaks: "E7 (userEmail filter)",
     description: "userEmail matches every email that contains the value, not the user's email",

@@ -237,4 +237,34 @@ export const deploymentUpdateChecks = group("deployment-update", [
       });
     },
   },
+  {
+    id: "deployment-update.channel.unlisted-refused",
+    spec: "E6 rule 2; E5",
+    level: "SHOULD",
+    title:
+      "A releaseChannel that no version E5 lists is in (empty, padded, non-ASCII, long) is refused with a 4xx, rule 2 having no latest version to move to, and the release fields stay as they were",
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      const before = await keepSettings(ctx, dep);
+      const { list } = await currentVersions(ctx.api, ctx.expect, dep);
+      const folded = (c: string) => c.trim().toLowerCase();
+      // The text classes of core/api/input-domain.ts, each a channel no listed version is in even trimmed and case-folded.
+      const channels = [
+        "",
+        `  ${ctx.scratch.name("channel")}  `,
+        `${ctx.scratch.name("kanal")}-äé✓`,
+        `${ctx.scratch.name("channel")}-${"x".repeat(256)}`,
+      ].filter((c) => !list.some((v) => folded(v.releaseChannel) === folded(c)));
+      const release = (settings: Record<string, unknown>) => Object.fromEntries(RELEASE_FIELDS.filter((f) => f in before).map((f) => [f, settings[f]]));
+      for (const channel of channels) {
+        const sent = `an update with releaseChannel ${JSON.stringify(channel.slice(0, 40))}${channel.length > 40 ? "…" : ""}`;
+        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannel: channel } });
+        ctx.requireRoute(res, "E6", sent);
+        ctx.expect.clientError(res, `${sent}, which no listed version is in, is refused`);
+        const { settings: after, res: read } = await readSettings(ctx, dep);
+        ctx.expect.equal(release(after), release(before), `the release fields after ${sent}, refused`, { res: read, reason: "settings-unchanged" });
+      }
+    },
+  },
 ]);
