@@ -6,15 +6,6 @@
  */
 
 export const NOT_EXERCISED: Record<string, Record<string, string>> = {
-  "exportAuditLog search": Object.fromEntries(
-    ["exact", "substring", "case-variant"].map((c) => [
-      c,
-      "audit.filter.search sends a word of a row, which is a prefix of its cell; other classes are not drawn yet",
-    ]),
-  ),
-  "exportAuditLog eventName": Object.fromEntries(
-    ["substring", "case-variant"].map((c) => [c, "the eventName checks send a stored type and a prefix of one; other classes are not drawn yet"]),
-  ),
   "upsertWorkbookBySlug slug": { empty: "an empty slug empties the path's last segment: the request goes to another URL, not to this input" },
   "deleteBranch branchName": Object.fromEntries(
     ["empty", "whitespace-padded", "non-ascii", "long"].map((c) => [

@@ -13,6 +13,8 @@ export const CHECK_IDS = [
   "audit.filter.invalid-date-rejected",
   "audit.access.denied-without-permission",
   "audit.access.denied-is-403",
+  "audit.filter.event-name-classes",
+  "audit.filter.search-classes",
   "upsert.concurrency.conflict-answers",
   "upsert.concurrency.conflict-retry-succeeds",
   "upsert.concurrency.one-workbook-per-slug",
