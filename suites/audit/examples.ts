@@ -113,13 +113,7 @@ export function wordsOf(row: string[]): string[] {
  * the unfiltered export read after it (rows compared whole; new events only add rows). Where
  * the value's column was only guessed, an empty answer is `emptyUnjudged`, not a failure.
  */
-export async function expectFilter(
-  ctx: CheckContext,
-  before: Export,
-  query: Query,
-  meets: (row: string[]) => boolean,
-  emptyUnjudged?: string,
-): Promise<Export> {
+async function expectFilter(ctx: CheckContext, before: Export, query: Query, meets: (row: string[]) => boolean, emptyUnjudged?: string): Promise<Export> {
   const name = label(query);
   // A filter that keeps everything passes on an export it must not narrow: the scenario needs a row to leave out.
   if (!before.rows.some((r) => !meets(r)))
