@@ -4,53 +4,9 @@
  * `operation field`, then class. test/class-coverage.test.ts holds this to the run both ways: a gap
  * not named here fails it, and so does a named one the run covers, so the list only shrinks.
  */
-const BY_CHANCE = "drawn only by chance: errors.no-5xx.*-reads spread their cases over every parameter of every read, and seed 42 drew none of this class";
-const FOLDER_DESTINATION = "no check sends a folder of another deployment, or another kind's id, as a destination";
 
 export const NOT_EXERCISED: Record<string, Record<string, string>> = {
-  "listEnvironments deploymentId": {
-    missing: BY_CHANCE,
-    "not-an-id": BY_CHANCE,
-    // Measured before only because a workbook's delete made the run forget the deployment its path is under.
-    "other-kind": "no check sends another kind's id as the deployment of a list",
-  },
-  "listEnvironments after": { "made-up": BY_CHANCE },
-  "listWorkbooks deploymentId": {
-    "other-kind": "sent only where another kind's id equals a deployment's by chance (the sweep's reads), and no check judges it there",
-  },
-  "setStagingEnvironment /branchName": Object.fromEntries(
-    ["empty", "whitespace-padded", "non-ascii", "long"].map((c) => [c, "the staging checks name branches the branch list gives; other text is not drawn yet"]),
-  ),
-  "setStagingEnvironment /branchId": Object.fromEntries(
-    ["minimum", "minimum-plus-one", "far-beyond-cap"].map((c) => [c, "the staging checks send ids the branch list gives; made-up ids are not drawn yet"]),
-  ),
-  "updateDeployment /releaseChannel": Object.fromEntries(
-    ["empty", "whitespace-padded", "non-ascii", "long"].map((c) => [
-      c,
-      "the deployment update checks send a channel the deployment lists; other text is not drawn yet",
-    ]),
-  ),
-  "updateDeployment /templateVariables/*": {
-    long: "deployment-update.merge.template-variables sends the empty, padded and non-ASCII edges; a long value is not drawn yet",
-  },
-  "exportAuditLog start": { "leap-day": BY_CHANCE },
-  "exportAuditLog search": Object.fromEntries(
-    ["exact", "substring", "case-variant"].map((c) => [
-      c,
-      "audit.filter.search sends a word of a row, which is a prefix of its cell; other classes are not drawn yet",
-    ]),
-  ),
-  "exportAuditLog eventName": Object.fromEntries(
-    ["substring", "case-variant"].map((c) => [c, "the eventName checks send a stored type and a prefix of one; other classes are not drawn yet"]),
-  ),
-  "duplicateWorkbook workbookId": {
-    "other-kind": "no clone check sends another kind's id as the workbook to clone",
-    "not-an-id": "no clone check sends a value that is no id",
-  },
   "upsertWorkbookBySlug slug": { empty: "an empty slug empties the path's last segment: the request goes to another URL, not to this input" },
-  "upsertWorkbookBySlug /name": { empty: "not drawn yet: every name a check sends keeps the run's prefix, so that the sweep finds what the run made" },
-  "upsertWorkbookBySlug /folderId": { "other-deployment": FOLDER_DESTINATION, "other-kind": FOLDER_DESTINATION },
-  "bulkMoveWorkspaceItems /folderId": { "other-deployment": FOLDER_DESTINATION, "other-kind": FOLDER_DESTINATION },
   "deleteBranch branchName": Object.fromEntries(
     ["empty", "whitespace-padded", "non-ascii", "long"].map((c) => [
       c,

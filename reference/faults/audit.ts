@@ -101,4 +101,31 @@ export const auditFaults: Fault[] = [
         (f.userEmail === undefined || e.userEmail.toLowerCase().includes(f.userEmail.toLowerCase())),
     },
   },
+  {
+    name: "audit-event-name-suffix",
+    breaks: "E7 (eventName: event type filter)",
+    description: "eventName matches every event type that ends with the value (a LIKE '%value' pattern): `in` keeps the `Logged in` events",
+    because: { "audit.filter.event-name-classes": "other-events" },
+    behaviour: {
+      auditRowMatches: (e, f) =>
+        cleanBehaviour.auditRowMatches(e, { ...f, eventName: undefined }) && (f.eventName === undefined || e.eventName.endsWith(f.eventName)),
+    },
+  },
+  {
+    name: "audit-search-unindexed-unfiltered",
+    breaks: "E7 (search: full-text over event data)",
+    description: "a search value that is no whole word of any event is not in the full-text index, and the export falls back to every row",
+    because: { "audit.filter.search-classes": "row-outside-filter" },
+    routes: ["E7"],
+    handle: ({ req, app, next }) => {
+      const search = req.query.get("search")?.toLowerCase();
+      const words = (e: object) =>
+        Object.values(e)
+          .join(" ")
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u);
+      if (search && !app.store.audit.some((e) => words(e).includes(search))) req.query.delete("search");
+      return next();
+    },
+  },
 ];

@@ -221,4 +221,30 @@ export const bulkMoveFaults: Fault[] = [
     respond: ({ status, body }) =>
       status === 200 && Array.isArray(body?.moved) ? { ...body, moved: body.moved.map((m: any) => ({ ...m, folderId: null })) } : body,
   },
+  {
+    name: "bulk-move-destination-any-item",
+    breaks: "E12 (destination folder)",
+    description:
+      "the destination is looked up among every workspace item of the deployment: a workbook's id is taken as a folder and the items are moved under it",
+    because: { "bulk-move.destination.other-kind": "in-failed" },
+    behaviour: { isFolderOf: (item, deploymentId) => item !== undefined && item.deploymentId === deploymentId },
+  },
+  {
+    name: "bulk-move-foreign-destination-filed",
+    breaks: "E12 (failed: the rest reported, not applied); States and transitions (bulk move)",
+    description: "a destination folder of another deployment is refused (404) only after the items were filed under it",
+    because: { "bulk-move.destination.other-deployment": "reads-back" },
+    routes: ["E12"],
+    handle: ({ req, app, next }) => {
+      const body = req.body as { items?: unknown; folderId?: unknown } | undefined;
+      const dest = typeof body?.folderId === "number" ? app.store.items.get(body.folderId) : undefined;
+      const dep = Number(req.params.deploymentId);
+      if (dest?.type !== "FOLDER" || dest.deploymentId === dep || !Array.isArray(body?.items)) return next();
+      for (const ref of body.items) {
+        const item = app.store.items.get(Number((ref as { id?: unknown } | null)?.id));
+        if (item?.deploymentId === dep) item.folderId = dest.id;
+      }
+      return next();
+    },
+  },
 ];

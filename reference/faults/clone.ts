@@ -214,4 +214,33 @@ export const cloneFaults: Fault[] = [
     respond: ({ status, body }) =>
       status === 200 && body?.publishedDashboard ? { ...body, publishedDashboard: { ...body.publishedDashboard, allowEmbed: true } } : body,
   },
+  {
+    name: "clone-source-any-item",
+    breaks: "E10 rule 8",
+    description: "the source is looked up among every workspace item of the deployment: a folder's id clones the folder as a workbook named `Copy of {folder}`",
+    because: { "clone.missing.not-a-workbook": "client-error" },
+    routes: ["E10"],
+    handle: async ({ req, app, next }) => {
+      const item = app.store.items.get(Number(req.params.workbookId));
+      if (item?.type !== "FOLDER") return next();
+      item.type = "WORKBOOK";
+      try {
+        return await next();
+      } finally {
+        item.type = "FOLDER";
+      }
+    },
+  },
+  {
+    name: "clone-id-parsed-leniently",
+    breaks: "E10 rule 8",
+    description: "the workbook id is read as its leading digits: a path segment `12abc` clones workbook 12",
+    because: { "clone.missing.not-a-workbook": "client-error" },
+    routes: ["E10"],
+    handle: ({ req, next }) => {
+      const digits = /^(\d+)\D/.exec(req.params.workbookId)?.[1];
+      if (digits) req.params.workbookId = digits;
+      return next();
+    },
+  },
 ];

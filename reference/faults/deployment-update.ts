@@ -151,4 +151,33 @@ export const deploymentUpdateFaults: Fault[] = [
       return { ...body, ...dep.settings };
     },
   },
+  {
+    name: "template-variable-long-truncated",
+    breaks: "E6 (templateVariables merged key by key)",
+    description: "a templateVariables value longer than 255 characters is stored cut to its first 255 (a VARCHAR(255) column)",
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
+    behaviour: {
+      mergeSettings: (stored, patch) => {
+        const merged = cleanBehaviour.mergeSettings(stored, patch);
+        for (const [k, v] of Object.entries(patch.templateVariables ?? {}))
+          if (typeof v === "string" && v.length > 255) merged.templateVariables[k] = v.slice(0, 255);
+        return merged;
+      },
+    },
+  },
+  {
+    name: "deployment-channel-stored-before-check",
+    breaks: "E6 rule 2; E5 (the channels the versions list)",
+    description:
+      "a releaseChannel no listed version is in is stored before it is checked: the update answers 400, and the deployment keeps the unknown channel",
+    because: { "deployment-update.channel.unlisted-refused": "settings-unchanged" },
+    routes: ["E6"],
+    handle: ({ req, app, next }) => {
+      const channel = (req.body as { releaseChannel?: unknown } | undefined)?.releaseChannel;
+      const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+      if (typeof channel === "string" && dep && !dep.versions.some((v) => v.releaseChannel === channel))
+        dep.settings = { ...dep.settings, releaseChannel: channel };
+      return next();
+    },
+  },
 ];

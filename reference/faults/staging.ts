@@ -83,4 +83,21 @@ export const stagingFaults: Fault[] = [
     routes: ["E4"],
     handle: unnamedBranchIsFirstShared,
   },
+  {
+    name: "staging-branch-name-like",
+    breaks: "E4 (only shared branches can be enabled; branchName names the branch)",
+    description:
+      "a branchName no branch has exactly is matched as a LIKE '%name%' pattern: an empty name matches every branch, and the first shared one is toggled",
+    because: { "staging.request.no-such-branch-refused": "client-error" },
+    routes: ["E4"],
+    handle: ({ req, app, next }) => {
+      const body = req.body as { branchName?: unknown } | undefined;
+      const name = body?.branchName;
+      const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+      if (typeof name !== "string" || !body || !dep || dep.branches.some((b) => b.name === name)) return next();
+      const like = dep.branches.find((b) => b.kind === "shared" && b.name.includes(name));
+      if (like) body.branchName = like.name;
+      return next();
+    },
+  },
 ];

@@ -325,4 +325,50 @@ export const upsertFaults: Fault[] = [
     routes: ["E11"],
     respond: ({ status, body, req }) => (status === 200 && req.body?.meta && typeof req.body.meta === "object" ? { ...body, meta: req.body.meta } : body),
   },
+  {
+    name: "upsert-empty-name-ignored",
+    breaks: "E11 rule 2",
+    description: 'a name "" is read as not sent: the upsert answers 200 and the workbook keeps its old name',
+    because: { "upsert.update.empty-name": "name-as-sent" },
+    routes: ["E11"],
+    handle: ({ req, next }) => {
+      const body = req.body as { name?: unknown } | undefined;
+      if (body?.name === "") delete body.name;
+      return next();
+    },
+  },
+  {
+    name: "upsert-destination-any-item",
+    breaks: "E11 rule 4",
+    description: "a folderId naming a workbook of the deployment is taken as the destination folder: the workbook is filed under another workbook",
+    because: { "upsert.folder.other-kind": "client-error" },
+    routes: ["E11"],
+    handle: async ({ req, app, next }) => {
+      const folderId = (req.body as { folderId?: unknown } | undefined)?.folderId;
+      const item = typeof folderId === "number" ? app.store.items.get(folderId) : undefined;
+      if (item?.type !== "WORKBOOK") return next();
+      item.type = "FOLDER";
+      try {
+        return await next();
+      } finally {
+        item.type = "WORKBOOK";
+      }
+    },
+  },
+  {
+    name: "upsert-foreign-folder-filed",
+    breaks: "E11 rule 2",
+    description: "a folderId of another deployment's folder is refused (404) only after the workbook holding the slug was filed under it",
+    because: { "upsert.folder.other-deployment": "refused-unchanged" },
+    routes: ["E11"],
+    handle: ({ req, app, next }) => {
+      const folderId = (req.body as { folderId?: unknown } | undefined)?.folderId;
+      const dest = typeof folderId === "number" ? app.store.items.get(folderId) : undefined;
+      const dep = Number(req.params.deploymentId);
+      if (dest?.type !== "FOLDER" || dest.deploymentId === dep) return next();
+      const slug = app.b.normaliseSlug(req.params.slug);
+      for (const item of app.store.items.values()) if (item.deploymentId === dep && item.slug === slug) item.folderId = dest.id;
+      return next();
+    },
+  },
 ];

@@ -7,7 +7,7 @@ import { EMAIL, emailIn, findColumns, instantOf, type AuditColumns, type EventCo
 import { peek, scanCsv, type Streamed } from "../lib/streamed.js";
 import { pathTo } from "../../core/api/client.js";
 
-const EXPORT = pathTo("exportAuditLog");
+export const EXPORT = pathTo("exportAuditLog");
 /** Rows held at once: of an unfiltered export to choose filter values from, of a filtered one to compare. */
 const SAMPLE = 2000;
 /** Rows of an unfiltered export searched for a filtered export's rows before the comparison is let go. */
@@ -24,13 +24,13 @@ interface Export {
   answer: Streamed;
 }
 
-const label = (query: Query) =>
+export const label = (query: Query) =>
   Object.entries(query)
     .map(([k, v]) => `${k}=${v}`)
     .join("&") || "unfiltered";
 const rowKey = (row: string[]) => JSON.stringify(row);
 
-function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: ReasonKey }): never {
+export function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: ReasonKey }): never {
   throw new CheckFailure(what, { ...detail, exchange: answer.exchange });
 }
 
@@ -39,7 +39,7 @@ function failOn(answer: Streamed, what: string, detail: { expected?: unknown; go
  * setup: skipped; features.auditLog false skips without asking); unfiltered, any other failure
  * blocks the check (the export is its starting point), filtered, a missing route does.
  */
-async function openExport(ctx: CheckContext, query: Query = {}): Promise<Streamed> {
+export async function openExport(ctx: CheckContext, query: Query = {}): Promise<Streamed> {
   const answer = await ctx.api.stream(EXPORT, query);
   if (answer.status === 200) return answer;
   const res = await peek(answer);
@@ -60,7 +60,7 @@ async function requireFeature(ctx: CheckContext): Promise<void> {
 }
 
 /** The header and the first SAMPLE rows of a 200 export, parsed as they stream. */
-async function readExport(answer: Streamed, query: Query): Promise<Export> {
+export async function readExport(answer: Streamed, query: Query): Promise<Export> {
   let header: string[] | undefined;
   const rows: string[][] = [];
   await scanCsv(answer, (record, i) => {
@@ -89,7 +89,7 @@ const COLUMN_CONTENT = {
 };
 
 /** The value found in the fewest rows: the one a filter that is ignored or too loose shows up on best. */
-function rarest(values: (string | undefined)[], key = (v: string) => v): string | undefined {
+export function rarest(values: (string | undefined)[], key = (v: string) => v): string | undefined {
   const counts = new Map<string, { value: string; n: number }>();
   for (const v of values) {
     if (!v) continue;
@@ -101,7 +101,7 @@ function rarest(values: (string | undefined)[], key = (v: string) => v): string 
 }
 
 /** Plain words (letters only, four or more): what any full-text index keeps as they are, unlike emails, paths or numbers. */
-function wordsOf(row: string[]): string[] {
+export function wordsOf(row: string[]): string[] {
   const words = row.flatMap((cell) => cell.split(/\s+/)).map((t) => t.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ""));
   return [...new Set(words.filter((w) => /^\p{L}{4,}$/u.test(w)))];
 }
@@ -153,14 +153,14 @@ async function expectFilter(ctx: CheckContext, before: Export, query: Query, mee
 }
 
 /** A proper part of an event name that is no event name itself: its first word, else its first half. */
-function partOf(name: string, known: Set<string>): string | undefined {
+export function partOf(name: string, known: Set<string>): string | undefined {
   return [name.split(/[\s._:/-]+/)[0], name.slice(0, Math.ceil(name.length / 2))].find((c) => c && c !== name && !known.has(c));
 }
 
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** The unfiltered export and its rarest event name, the one a filter on it narrows the most. */
-async function rarestEvent(ctx: CheckContext) {
+export async function rarestEvent(ctx: CheckContext) {
   const before = await readExport(await openExport(ctx), {});
   const { index: col, by } = column(before, "event");
   const names = before.rows.map((r) => r[col]);

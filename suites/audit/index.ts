@@ -1,5 +1,6 @@
 import type { Check } from "../../core/model/check.js";
 import { auditChecks } from "./examples.js";
+import { auditFilterClassChecks } from "./filter-classes.js";
 
 /** The audit group: its examples, properties, negative data and model runs side by side. */
-export const auditSuite: Check[] = [...auditChecks];
+export const auditSuite: Check[] = [...auditChecks, ...auditFilterClassChecks];

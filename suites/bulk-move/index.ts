@@ -3,6 +3,7 @@ import { bulkMoveAppliedChecks } from "./applied.js";
 import { bulkMoveItemFailureChecks } from "./item-failures.js";
 import { bulkMoveRequestChecks } from "./request-bounds.js";
 import { bulkMoveMixedKindsChecks } from "./mixed-kinds.js";
+import { bulkMoveDestinationChecks } from "./destinations.js";
 import { bulkMovePropertyChecks } from "./properties.js";
 
 /** The bulk-move group: its examples by rule family (in the catalogue's order), then its properties. */
@@ -11,5 +12,6 @@ export const bulkMoveSuite: Check[] = [
   ...bulkMoveItemFailureChecks,
   ...bulkMoveRequestChecks,
   ...bulkMoveMixedKindsChecks,
+  ...bulkMoveDestinationChecks,
   ...bulkMovePropertyChecks,
 ];

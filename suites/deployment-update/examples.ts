@@ -177,7 +177,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     spec: "E6 (templateVariables merged key by key); settings: E14, shape not shown",
     level: "MUST",
     title:
-      "templateVariables are merged key by key: an update sending a new value for one existing key (plain, empty, padded, non-ASCII) stores it as sent and keeps every other key as it was",
+      "templateVariables are merged key by key: an update sending a new value for one existing key (plain, empty, padded, non-ASCII, long) stores it as sent and keeps every other key as it was",
     // An existing key, not a new one: no update removes a template variable, and cleanup puts the old value back.
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
@@ -189,10 +189,10 @@ export const deploymentUpdateChecks = group("deployment-update", [
         throw new NotExercised(
           `the deployment has ${key === undefined ? "no" : "one"} template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`,
         );
-      // Each class of a template variable's value (core/api/input-domain.ts): a plain value, "", padded, non-ASCII.
+      // Each class of a template variable's value (core/api/input-domain.ts): a plain value, "", padded, non-ASCII, longer than 255 characters.
       const values = [
         ctx.scratch.name("value"),
-        ...["empty", "whitespace-padded", "non-ascii"].map((c) => classOf("updateDeployment", "/templateVariables/*", c).edges[0] as string),
+        ...["empty", "whitespace-padded", "non-ascii", "long"].map((c) => classOf("updateDeployment", "/templateVariables/*", c).edges[0] as string),
       ];
       for (const [i, value] of values.entries()) {
         const sent = `an update that sends only the template variable ${key} = ${JSON.stringify(value)}`;
@@ -235,6 +235,36 @@ export const deploymentUpdateChecks = group("deployment-update", [
         got: settings.image,
         res: read,
       });
+    },
+  },
+  {
+    id: "deployment-update.channel.unlisted-refused",
+    spec: "E6 rule 2; E5",
+    level: "SHOULD",
+    title:
+      "A releaseChannel that no version E5 lists is in (empty, padded, non-ASCII, long) is refused with a 4xx, rule 2 having no latest version to move to, and the release fields stay as they were",
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      const { settings: before } = await readSettings(ctx, dep);
+      const { list } = await currentVersions(ctx.api, ctx.expect, dep);
+      const folded = (c: string) => c.trim().toLowerCase();
+      // The text classes of core/api/input-domain.ts, each a channel no listed version is in even trimmed and case-folded.
+      const channels = [
+        "",
+        `  ${ctx.scratch.name("channel")}  `,
+        `${ctx.scratch.name("kanal")}-äé✓`,
+        `${ctx.scratch.name("channel")}-${"x".repeat(256)}`,
+      ].filter((c) => !list.some((v) => folded(v.releaseChannel) === folded(c)));
+      const release = (settings: Record<string, unknown>) => Object.fromEntries(RELEASE_FIELDS.filter((f) => f in before).map((f) => [f, settings[f]]));
+      for (const channel of channels) {
+        const sent = `an update with releaseChannel ${JSON.stringify(channel.slice(0, 40))}${channel.length > 40 ? "…" : ""}`;
+        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannel: channel } });
+        ctx.requireRoute(res, "E6", sent);
+        ctx.expect.clientError(res, `${sent}, which no listed version is in, is refused`);
+        const { settings: after, res: read } = await readSettings(ctx, dep);
+        ctx.expect.equal(release(after), release(before), `the release fields after ${sent}, refused`, { res: read, reason: "settings-unchanged" });
+      }
     },
   },
 ]);

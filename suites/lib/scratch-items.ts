@@ -3,7 +3,7 @@ import type { CheckContext } from "../../core/model/context.js";
 import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
 import { carriesPrefix } from "../../core/ledger/ownership.js";
-import { NotVerifiable } from "../../core/model/outcome.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { servedOrPlain } from "./e14.js";
 import { ownWorkbook } from "./workbook-writes.js";
 import { pathTo } from "../../core/api/client.js";
@@ -140,4 +140,15 @@ async function parentInTree(api: Api, dep: string, folderId: number, maxLevels: 
     queue.push(...children);
   }
   return undefined;
+}
+
+/**
+ * Another kind's id as a destination: the id of a workbook of the run's, which no folder the
+ * folders list (E14) shows may have (a server may number folders apart from workbooks).
+ */
+export async function workbookNoFolderHas(ctx: Ctx, dep: string): Promise<ItemRef> {
+  const other = await createWorkbook(ctx, dep);
+  const folders = await walkCursor(ctx.api, pathTo("listFolders", { deploymentId: dep }), { first: 100 });
+  if (folders.items.some((f: { id?: unknown }) => f?.id === other.id)) throw new NotExercised(`the id of workbook ${other.id} also names a folder`);
+  return other;
 }

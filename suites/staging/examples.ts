@@ -3,6 +3,7 @@ import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { listBranches } from "../../core/run/fixtures.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import { FAR_BEYOND } from "../../core/api/input-domain.js";
 import { stagingFlags, stagingState, unreadable } from "./state.js";
 
 type BranchRef = { branchName: string } | { branchId: number };
@@ -216,6 +217,46 @@ export const stagingChecks = group("staging", [
         { body: { enabled: true, branchName: ctx.scratch.name("no-such-branch") } },
       );
       ctx.expect.status(res, 404, "a branch the deployment does not have");
+    },
+  },
+  {
+    id: "staging.request.no-such-branch-refused",
+    spec: "E4 (one of branchName or branchId; only shared branches can be enabled)",
+    level: "MUST",
+    title:
+      "Enabling a branch named by a value no shared branch has (a name empty, padded, non-ASCII or long; an id 0, 1 or far beyond any) is refused with a 4xx, and no branch's staging flag changes",
+    needs: ["writes", "fixture:deployment", "fixture:productionBranch", "fixture:sharedBranch"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      // A 4xx (a 404 above all) proves nothing from a server without the toggle: setting a shared branch as it is shows it is served.
+      const shared = ctx.fixture("sharedBranch").name;
+      await setFlag(ctx, dep, shared, await keepKnownFlag(ctx, dep, shared), "setting a shared branch's staging environment as it is");
+      const branches = await listBranches(ctx.api, dep);
+      const production = ctx.fixture("productionBranch").name;
+      const folded = (n: string) => n.trim().toLowerCase();
+      // The classes of core/api/input-domain.ts: names no branch has even trimmed and case-folded, ids no branch has or the production branch's.
+      const names = ["", `  ${ctx.scratch.name("padded")}  `, `${ctx.scratch.name("Ünïcödé")} ✓`, `${ctx.scratch.name("long")}-${"x".repeat(256)}`].filter(
+        (n) => !branches.some((b) => folded(b.name) === folded(n)),
+      );
+      const ids = [0, 1, 1001, FAR_BEYOND].filter((id) => {
+        const named = branches.find((b) => b.id === id);
+        return !named || named.name === production;
+      });
+      const bodies: BranchRef[] = [...names.map((branchName) => ({ branchName })), ...ids.map((branchId) => ({ branchId }))];
+      const before = await stagingFlags(ctx.api, ctx.expect, dep);
+      const answers: [BranchRef, Response][] = [];
+      for (const ref of bodies) answers.push([ref, await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, ...ref } })]);
+      // A branch a taken toggle changed is put back, whatever the verdict.
+      const after = await stagingFlags(ctx.api, ctx.expect, dep);
+      const changed = branches.map((b) => b.name).filter((n) => before.of(n) !== undefined && after.of(n) !== before.of(n));
+      for (const n of changed) restoreLater(ctx, dep, n, before.of(n)!);
+      for (const [ref, res] of answers) {
+        ctx.expect.clientError(res, `enabling ${JSON.stringify(ref).slice(0, 80)}, which names no shared branch, is rejected`);
+      }
+      ctx.expect.equal(changed, [], `the branches whose staging flag ${after.source} shows changed by the refused toggles`, {
+        res: after.res,
+        reason: "not-applied",
+      });
     },
   },
 ]);

@@ -5,6 +5,7 @@ import { upsertConcurrencyChecks } from "./concurrency.js";
 import { upsertRoleAccessChecks } from "./role-access.js";
 import { upsertPropertyChecks } from "./properties.js";
 import { upsertNegativeChecks } from "./negative.js";
+import { upsertInputClassChecks } from "./input-classes.js";
 
 /** The upsert group: its examples, properties, negative data and model runs side by side. */
 export const upsertSuite: Check[] = [
@@ -14,4 +15,5 @@ export const upsertSuite: Check[] = [
   ...upsertRoleAccessChecks,
   ...upsertPropertyChecks,
   ...upsertNegativeChecks,
+  ...upsertInputClassChecks,
 ];

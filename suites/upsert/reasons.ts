@@ -21,4 +21,7 @@ export const upsertReasons = {
   "conflict-applied": { title: "An upsert answered 409 upsert_branch_changed is not applied", expected: "the workbook as it was" },
   "entry-at-limit-accepted": { title: "A dashboard app entry of exactly 255 characters is accepted", expected: "a 2xx" },
   "entry-kept": { title: "A dashboard app entry of exactly 255 characters is kept whole", expected: "the entry as sent" },
+  "name-as-sent": { title: 'An update that sent name "" and was taken reads back with the empty name', expected: '""' },
+  "folder-as-sent": { title: "An update whose folderId was taken reads back in that folder", expected: "the folderId sent" },
+  "refused-unchanged": { title: "An update refused with a 4xx leaves the workbook's field as it was", expected: "the value before the request" },
 } as const satisfies Record<string, GroupReason>;
