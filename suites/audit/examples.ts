@@ -6,12 +6,12 @@ import type { ReasonKey } from "../../core/model/reasons.js";
 import { EMAIL, emailIn, findColumns, instantOf, type AuditColumns, type EventColumn } from "./columns.js";
 import { peek, scanCsv, type Streamed } from "../lib/streamed.js";
 import { pathTo } from "../../core/api/client.js";
+import { AUDIT_NEEDS } from "./needs.js";
 
 export const EXPORT = pathTo("exportAuditLog");
 /** Rows held at once: of an unfiltered export to choose filter values from, of a filtered one to compare. */
 const SAMPLE = 2000;
-/** Rows of an unfiltered export searched for a filtered export's rows before the comparison is let go. */
-const SCAN = 200_000;
+const SCAN = 200_000; // Rows of an unfiltered export searched for a filtered export's rows before the comparison is let go.
 const DAY = 86_400_000;
 const CSV_TYPE = /^\s*(text|application)\/(x-)?csv\s*(;|$)/i;
 
@@ -396,5 +396,5 @@ export const auditChecks = group(
       },
     },
   ],
-  { needs: ["feature:auditLog"] },
+  AUDIT_NEEDS,
 );

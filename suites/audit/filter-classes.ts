@@ -2,6 +2,7 @@ import { group } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { peek } from "../lib/streamed.js";
+import { AUDIT_NEEDS } from "./needs.js";
 import { EXPORT, failOn, label, openExport, rarest, rarestEvent, readExport, wordsOf } from "./examples.js";
 
 /**
@@ -34,50 +35,54 @@ async function keepsOnly(
     });
 }
 
-export const auditFilterClassChecks = group("audit", [
-  {
-    id: "audit.filter.event-name-classes",
-    spec: "E7 (eventName)",
-    // SHOULD: "event type filter" implies matching the type; case folding is not stated.
-    level: "SHOULD",
-    title: "eventName given a part from inside an event type's name keeps no event, and given the name in other case keeps that type's events or none",
-    async run(ctx) {
-      const { col, names, name } = await rarestEvent(ctx);
-      const known = new Set(names);
-      // A part that starts after the name's first character (its last word, else its second half) and names no type itself.
-      const inside = [name.split(/[\s._:/-]+/).at(-1), name.slice(Math.floor(name.length / 2))].find((p) => p && name.indexOf(p) > 0 && !known.has(p));
-      const variant = otherCase(name);
-      if (!inside && known.has(variant)) throw new NotExercised(`no part inside the event name "${name}", nor its other case, is free of other event names`);
-      if (inside) await keepsOnly(ctx, { eventName: inside }, `a part inside the event name "${name}"`, (r) => r[col] === inside, "other-events");
-      if (!known.has(variant))
-        await keepsOnly(
-          ctx,
-          { eventName: variant },
-          `the event name "${name}" in other case`,
-          (r) => r[col].toLowerCase() === name.toLowerCase(),
-          "other-events",
-        );
+export const auditFilterClassChecks = group(
+  "audit",
+  [
+    {
+      id: "audit.filter.event-name-classes",
+      spec: "E7 (eventName)",
+      // SHOULD: "event type filter" implies matching the type; case folding is not stated.
+      level: "SHOULD",
+      title: "eventName given a part from inside an event type's name keeps no event, and given the name in other case keeps that type's events or none",
+      async run(ctx) {
+        const { col, names, name } = await rarestEvent(ctx);
+        const known = new Set(names);
+        // A part that starts after the name's first character (its last word, else its second half) and names no type itself.
+        const inside = [name.split(/[\s._:/-]+/).at(-1), name.slice(Math.floor(name.length / 2))].find((p) => p && name.indexOf(p) > 0 && !known.has(p));
+        const variant = otherCase(name);
+        if (!inside && known.has(variant)) throw new NotExercised(`no part inside the event name "${name}", nor its other case, is free of other event names`);
+        if (inside) await keepsOnly(ctx, { eventName: inside }, `a part inside the event name "${name}"`, (r) => r[col] === inside, "other-events");
+        if (!known.has(variant))
+          await keepsOnly(
+            ctx,
+            { eventName: variant },
+            `the event name "${name}" in other case`,
+            (r) => r[col].toLowerCase() === name.toLowerCase(),
+            "other-events",
+          );
+      },
     },
-  },
-  {
-    id: "audit.filter.search-classes",
-    spec: "E7 (search)",
-    // SHOULD: full-text search may match event data the CSV does not show (its columns are "not shown").
-    level: "SHOULD",
-    title: "search given a whole cell, a part from inside a word, or a cell in other case keeps only rows that hold it (case folded), or none",
-    async run(ctx) {
-      const before = await readExport(await openExport(ctx), {});
-      if (!before.rows.length) throw new NotExercised("the audit export has no rows to choose a search term from");
-      const holds = (v: string) => (r: string[]) => r.some((cell) => cell.toLowerCase().includes(v.toLowerCase()));
-      // A whole cell that is one plain word; the columns that are "event data" are not shown, so it may find none.
-      const cell = rarest(before.rows.flat().filter((c) => /^\p{L}{4,}$/u.test(c)));
-      if (cell) await keepsOnly(ctx, { search: cell }, `"${cell}", a whole cell`, holds(cell), "row-outside-filter");
-      const word = rarest(before.rows.flatMap(wordsOf), (w) => w.toLowerCase());
-      if (!word) throw new NotExercised("no row of the export holds a plain word to search for");
-      await keepsOnly(ctx, { search: word.slice(1) }, `"${word.slice(1)}", a part inside the word "${word}"`, holds(word.slice(1)), "row-outside-filter");
-      // The other case of a whole cell where one is a plain word (the class case-variant), else of the word.
-      const cased = cell ?? word;
-      await keepsOnly(ctx, { search: otherCase(cased) }, `"${cased}" in other case`, holds(cased), "row-outside-filter");
+    {
+      id: "audit.filter.search-classes",
+      spec: "E7 (search)",
+      // SHOULD: full-text search may match event data the CSV does not show (its columns are "not shown").
+      level: "SHOULD",
+      title: "search given a whole cell, a part from inside a word, or a cell in other case keeps only rows that hold it (case folded), or none",
+      async run(ctx) {
+        const before = await readExport(await openExport(ctx), {});
+        if (!before.rows.length) throw new NotExercised("the audit export has no rows to choose a search term from");
+        const holds = (v: string) => (r: string[]) => r.some((cell) => cell.toLowerCase().includes(v.toLowerCase()));
+        // A whole cell that is one plain word; the columns that are "event data" are not shown, so it may find none.
+        const cell = rarest(before.rows.flat().filter((c) => /^\p{L}{4,}$/u.test(c)));
+        if (cell) await keepsOnly(ctx, { search: cell }, `"${cell}", a whole cell`, holds(cell), "row-outside-filter");
+        const word = rarest(before.rows.flatMap(wordsOf), (w) => w.toLowerCase());
+        if (!word) throw new NotExercised("no row of the export holds a plain word to search for");
+        await keepsOnly(ctx, { search: word.slice(1) }, `"${word.slice(1)}", a part inside the word "${word}"`, holds(word.slice(1)), "row-outside-filter");
+        // The other case of a whole cell where one is a plain word (the class case-variant), else of the word.
+        const cased = cell ?? word;
+        await keepsOnly(ctx, { search: otherCase(cased) }, `"${cased}" in other case`, holds(cased), "row-outside-filter");
+      },
     },
-  },
-]);
+  ],
+  AUDIT_NEEDS,
+);
