@@ -13,7 +13,4 @@ export const NOT_EXERCISED: Record<string, Record<string, string>> = {
       "branches are deleted only in the deployment the run creates, by the names it gave them",
     ]),
   ),
-  "createUser /name": Object.fromEntries(
-    ["whitespace-padded", "non-ascii", "long", "plain"].map((c) => [c, "the users checks create a user with its email alone; a name is not drawn yet"]),
-  ),
 };

@@ -35,7 +35,10 @@ function valuesOf(d: InputDomain, url: URL, params: Record<string, string>, body
     if (node === undefined) return [undefined];
     if (node === null || typeof node !== "object") return [];
     if (t === "*" && i === tokens.length - 1) return Object.values(node as object);
-    node = (node as Record<string, unknown>)[t];
+    // `name|firstName`: the property as a served document spells it, among these names (case-insensitively, as a served body's hints).
+    const names = t.toLowerCase().split("|");
+    const key = t.includes("|") ? Object.keys(node as object).find((k) => names.includes(k.toLowerCase())) : t;
+    node = key === undefined ? undefined : (node as Record<string, unknown>)[key];
   }
   return [node];
 }

@@ -4,6 +4,18 @@ import { HttpError, type Fault } from "../http.js";
 /** The faults of the group users (suites/users/): each makes a check of it fail, for the reason its `because` names. */
 export const usersFaults: Fault[] = [
   {
+    name: "users-name-latin1-column",
+    breaks: "E14 rule 6 (user administration)",
+    description: "a user's names are stored in a Latin-1 column: letters outside it (日本語, ✓) read back as ?",
+    because: { "users.create.name-kept": "name-kept" },
+    operations: ["createUser"],
+    handle: ({ req, next }) => {
+      const body = req.body as Record<string, unknown> | undefined;
+      for (const k of ["firstName", "lastName"]) if (typeof body?.[k] === "string") body[k] = (body[k] as string).replace(/[^\x00-\xff]/g, "?");
+      return next();
+    },
+  },
+  {
     name: "users-search-word-starts",
     breaks: "E14 rule 6 (the users list supports a search query)",
     description:

@@ -2,7 +2,7 @@ import { group } from "../../core/model/check.js";
 import type { CheckContext } from "../../core/model/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { field } from "../../core/served/served-operations.js";
-import { documented, setup, setupRecord } from "../lib/e14.js";
+import { createdIn, documented, setup, setupRecord } from "../lib/e14.js";
 import { ADMIN } from "../lib/needs.js";
 import { searchHolds } from "../lib/search.js";
 import { bulkBody, bulkOp, ownUser, userOfTheRun } from "../lib/users.js";
@@ -127,6 +127,44 @@ export const userChecks = [
           (u) => (typeof u?.email === "string" ? u.email.split("@")[0] : undefined),
           (u) => (typeof u?.email === "string" ? u.email : undefined),
         ),
+    },
+    {
+      id: "users.create.name-kept",
+      spec: "E14 rule 6",
+      // SHOULD: E14 shows no user shape; a name the server takes is the name it keeps, as any record's text.
+      level: "SHOULD",
+      title: "A user created with a name (plain, padded, non-ASCII, longer than 255) reads back with that name, or the create is refused with a 4xx",
+      needs: [...ADMIN],
+      async run(ctx) {
+        const doc = await documented(ctx);
+        const op = doc.requireNamed("createUser", "creates a user of the run's own");
+        // The text classes of core/api/input-domain.ts: no limit is stated, so a refusal (4xx) of any of them passes.
+        for (const name of ["Ada", "  Ada Padded  ", "Zoë Øst 日本語 ✓", `Ada${"x".repeat(300)}`]) {
+          const email = `${ctx.scratch.slug("user")}@example.com`;
+          const body = op.body({ email, "name|firstName|fullName|displayName": name });
+          const shown = `${JSON.stringify(name.slice(0, 24))}${name.length > 24 ? "…" : ""}`;
+          const res = await ctx.api.call("createUser", {}, { body });
+          ctx.expect.that(res.status < 500, `creating a user named ${shown} is answered below 500`, {
+            expected: "a status below 500",
+            got: res.status,
+            res,
+            reason: "no-5xx",
+          });
+          if (res.status >= 400) continue;
+          const { id } = createdIn(ctx, op, res, `creating user ${email} named ${shown}`);
+          ctx.scratch.onCleanup(`delete user ${id}`, async () => void (await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [id]) })));
+          const key = Object.keys(body).find((k) => body[k] === name)!;
+          const read = await ctx.api.call("getUser", { id });
+          const got = field(setup(ctx, read, `reading user ${id}`), key);
+          // Padding may be trimmed: a name is not its spaces.
+          ctx.expect.that(got === name || got === name.trim(), `user ${id}'s ${key}, sent as ${shown}, reads back as sent`, {
+            expected: name,
+            got,
+            res: read,
+            reason: "name-kept",
+          });
+        }
+      },
     },
   ]),
 ];
