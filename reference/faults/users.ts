@@ -7,7 +7,7 @@ export const usersFaults: Fault[] = [
     name: "users-name-latin1-column",
     breaks: "E14 rule 6 (user administration)",
     description: "a user's names are stored in a Latin-1 column: letters outside it (日本語, ✓) read back as ?",
-    because: { "users.create.name-kept": "name-kept" },
+    because: { "users.create.name-kept": "user-name-as-sent" },
     operations: ["createUser"],
     handle: ({ req, next }) => {
       const body = req.body as Record<string, unknown> | undefined;

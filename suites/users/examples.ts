@@ -161,7 +161,7 @@ export const userChecks = [
             expected: name,
             got,
             res: read,
-            reason: "name-kept",
+            reason: "user-name-as-sent",
           });
         }
       },
