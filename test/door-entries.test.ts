@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Check } from "../core/model/check.js";
 import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/api/schemas.js";
-import { ENV_VAR_POOL } from "../generators/index.js";
+import { ENV_VAR_POOL } from "../core/api/fixed-names.js";
 import { e14 } from "../reference/e14/state.js";
 import { type RunningReference, startReference } from "../reference/server.js";
 import { settingsFor } from "./reference-run.js";

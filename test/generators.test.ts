@@ -1,18 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas, type SchemaName } from "../core/api/schemas.js";
-import {
-  acceptedSpellings,
-  ENV_VAR_POOL,
-  ENV_VAR_TAG,
-  envVarName,
-  nearMissVersionForm,
-  holdsMarker,
-  PROPERTY_ENV_VARS,
-  pageSize,
-  rejectedVersionForm,
-  securityContext,
-} from "../generators/domain.js";
+import { acceptedSpellings, envVarName, nearMissVersionForm, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
+import { ENV_VAR_POOL, ENV_VAR_TAG, PROPERTY_ENV_VARS } from "../core/api/fixed-names.js";
 import { invalidCandidates, invalidValues, longText, malformedJson, validValues } from "../generators/schema.js";
 
 const REQUESTS: SchemaName[] = [

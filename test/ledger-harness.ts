@@ -6,7 +6,7 @@ import { runChecks } from "../core/run/runner.js";
 import type { RunOutcome } from "../core/model/result.js";
 import { Schemas } from "../core/api/schemas.js";
 import type { RunSettings } from "../core/run/settings.js";
-import { ENV_VAR_POOL } from "../generators/index.js";
+import { ENV_VAR_POOL } from "../core/api/fixed-names.js";
 import { startReference, type StartOptions } from "../reference/server.js";
 import { snapshotOf, type StateSnapshot } from "../reference/state-snapshot.js";
 import type { Store } from "../reference/store.js";

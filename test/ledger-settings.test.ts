@@ -6,7 +6,7 @@ import { pathTo } from "../core/api/client.js";
 import type { OperationName } from "../core/api/operations.js";
 import { Schemas } from "../core/api/schemas.js";
 import { startReference } from "../reference/server.js";
-import { TEMPLATE_VARIABLE_POOL } from "../generators/index.js";
+import { TEMPLATE_VARIABLE_POOL } from "../core/api/fixed-names.js";
 import { catalogue } from "../suites/index.js";
 import { apiSnapshot, entryCount, recordCount, snapshotDifferences } from "./api-snapshot.js";
 import { startIndependentServer as startFirst } from "./independent-server/server.js";

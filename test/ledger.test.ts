@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENV_VAR_POOL } from "../generators/index.js";
+import { ENV_VAR_POOL } from "../core/api/fixed-names.js";
 import { createAnswerDefects } from "../reference/create-answer-defects.js";
 import { selectChecks } from "../core/run/select.js";
 import { newItem } from "../reference/store.js";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import type { CheckContext } from "../core/model/context.js";
 import { Schemas } from "../core/api/schemas.js";
-import { ENV_VAR_POOL, TEMPLATE_VARIABLE_POOL } from "../generators/index.js";
+import { ENV_VAR_POOL, TEMPLATE_VARIABLE_POOL } from "../core/api/fixed-names.js";
 import { namesInPool } from "../suites/lib/env-vars-stage.js";
 import { badBodies, withPoolKeys } from "../suites/lib/negative-bodies.js";
 

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { settingsFrom } from "../bin/run-settings.js";
 import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/api/schemas.js";
-import { TEMPLATE_VARIABLE_POOL } from "../generators/index.js";
+import { TEMPLATE_VARIABLE_POOL } from "../core/api/fixed-names.js";
 import { startReference } from "../reference/server.js";
 import { catalogue } from "../suites/index.js";
 

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { ENV_VAR_POOL } from "../../generators/index.js";
+import { ENV_VAR_POOL } from "../api/fixed-names.js";
 import type { Api } from "../transport/api.js";
 import type { FullAnswer } from "../transport/http.js";
 import { fillPath, isMemberPath, lastPlaceholder, matchOperation, operationKey } from "../api/match.js";

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
+import { TEMPLATE_VARIABLE_POOL } from "../api/fixed-names.js";
 import type { Api } from "../transport/api.js";
 import { fillPath, type PathParams } from "../api/match.js";
 import type { Operation } from "../api/operations.js";

@@ -3,7 +3,7 @@ import type { HttpClient } from "../transport/http.js";
 import { fixturesFor } from "./fixtures.js";
 import { Scratch } from "../ledger/scratch.js";
 import { optInGranted, type RunSettings } from "./settings.js";
-import { ENV_VAR_POOL, ENV_VAR_TAG, fixedAttributeName, TEMPLATE_VARIABLE_POOL } from "../../generators/index.js";
+import { ENV_VAR_POOL, ENV_VAR_TAG, fixedAttributeName, TEMPLATE_VARIABLE_POOL } from "../api/fixed-names.js";
 
 /**
  * What a run with writes will change, and where, in a few lines printed before its first check:

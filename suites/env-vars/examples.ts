@@ -6,7 +6,7 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf } from "../lib/cursor-walk.js";
 import { copyDifference } from "../lib/legacy-copy.js";
-import { ENV_VARS } from "../../generators/index.js";
+import { ENV_VARS } from "../../core/api/fixed-names.js";
 import { MASK, SECRET_MARKERS as MARKERS } from "../../core/api/operations.js";
 import { varsPath } from "../lib/env-var-calls.js";
 

@@ -4,7 +4,7 @@ import { field } from "../../core/served/served-operations.js";
 import { accepted, createdIn, documented } from "../lib/e14.js";
 import { cursorList } from "../lib/cursor-list.js";
 import { ADMIN } from "../lib/needs.js";
-import { fixedAttributeName } from "../../generators/index.js";
+import { fixedAttributeName } from "../../core/api/fixed-names.js";
 
 /**
  * E14 rules of user attributes: the list is cursor-paginated (0.4.0), and an attribute can be made
