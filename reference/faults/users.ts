@@ -4,6 +4,30 @@ import { HttpError, type Fault } from "../http.js";
 /** The faults of the group users (suites/users/): each makes a check of it fail, for the reason its `because` names. */
 export const usersFaults: Fault[] = [
   {
+    name: "users-search-empty-term-crashes",
+    breaks: "E14 rule 6 (the users list supports a search query); Errors 2",
+    description: "search= with an empty term reaches the full-text query as an empty string, which raises: the list answers 500",
+    because: { "users.list.search": "no-5xx" },
+    operations: ["listUsers"],
+    handle: ({ req, next }) => {
+      if (req.query.get("search") === "") throw new HttpError(500, "full-text query: empty search term");
+      return next();
+    },
+  },
+  {
+    name: "users-long-name-crashes",
+    breaks: "E14 rule 6 (user administration); Errors 2",
+    description: "a user's name longer than its VARCHAR(255) column reaches the database, whose error is answered 500 instead of a refusal",
+    because: { "users.create.name-kept": "no-5xx" },
+    operations: ["createUser"],
+    handle: ({ req, next }) => {
+      const body = req.body as Record<string, unknown> | undefined;
+      if (["firstName", "lastName"].some((k) => typeof body?.[k] === "string" && (body[k] as string).length > 255))
+        throw new HttpError(500, "value too long for type character varying(255)");
+      return next();
+    },
+  },
+  {
     name: "users-name-latin1-column",
     breaks: "E14 rule 6 (user administration)",
     description: "a user's names are stored in a Latin-1 column: letters outside it (日本語, ✓) read back as ?",
