@@ -2,7 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { resolve } from "node:path";
 import { parseShard } from "../core/run/shard.js";
 import { unknownCommandMessage } from "./commands/help.js";
-import { type ConfigFile, readConfigFile, tokenEnvVars, UsageError } from "../core/run/settings.js";
+import { type ConfigFile, readConfigFile, tokenEnvVars, UsageError } from "../core/api/settings.js";
 import { checkRunOptions, type SettingsOptions, settingsFrom } from "./run-settings.js";
 import { collect, explicitOptions, type LEVELS, levelOf, rateLimitOption, selectLevel } from "./run-options.js";
 import { configOf, globsOf, integer, MAX_FAILURES, MERGE_REPORTERS, namesOf, percent, pkg, REPORTERS, type RunCliOptions } from "./cli-shared.js";

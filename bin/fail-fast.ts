@@ -1,5 +1,5 @@
 import { type GateOptions, verdict } from "../core/run/gate.js";
-import type { CheckResult, RunOutcome } from "../core/model/result.js";
+import type { CheckResult, RunOutcome } from "../core/run/result.js";
 import { NOT_RUN_INTERRUPTED } from "../core/run/verdict.js";
 
 /**

@@ -1,10 +1,10 @@
 import { Api } from "../core/transport/api.js";
-import { allDeployments } from "../core/api/deployments.js";
-import { Fixtures, listBranches } from "../core/run/fixtures.js";
+import { allDeployments } from "../core/transport/deployments.js";
+import { Fixtures, listBranches } from "../core/check/fixtures.js";
 import type { Credential, HttpClient } from "../core/transport/http.js";
 import { walkCursor } from "../core/transport/pagination.js";
-import { type FixtureConfig, UsageError } from "../core/run/settings.js";
-import { pathTo } from "../core/api/client.js";
+import { type FixtureConfig, UsageError } from "../core/api/settings.js";
+import { pathTo } from "../core/transport/client.js";
 
 /** Folder listings preflight spends looking for a configured folder before it gives no verdict. */
 const FOLDER_LISTINGS = 50;

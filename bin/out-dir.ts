@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { UsageError } from "../core/run/settings.js";
+import { UsageError } from "../core/api/settings.js";
 
 /**
  * Creates the report folder and proves it writable before the run, so that a bad --out costs

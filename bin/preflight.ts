@@ -1,10 +1,10 @@
-import type { TokenRole } from "../core/model/check.js";
+import type { TokenRole } from "../core/check/check.js";
 import { type Credential, type HttpClient, NetworkError, RateLimited, type Response } from "../core/transport/http.js";
 import { credentials } from "../core/run/door.js";
-import { type RunSettings, UsageError } from "../core/run/settings.js";
+import { type RunSettings, UsageError } from "../core/api/settings.js";
 import { checkFixtures } from "./fixture-check.js";
 import { answerHint, networkHint } from "./network-hints.js";
-import { pathTo, requestTo } from "../core/api/client.js";
+import { pathTo, requestTo } from "../core/transport/client.js";
 
 const E1 = pathTo("listDeployments");
 const SPEC = pathTo("getSpec");

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from "commander";
 import { dirname, resolve } from "node:path";
-import type { Check } from "../core/model/check.js";
-import { type ConfigFile, UsageError } from "../core/run/settings.js";
+import type { Check } from "../core/check/check.js";
+import { type ConfigFile, UsageError } from "../core/api/settings.js";
 
 /** --level: the lowest level a run takes; `should` is every check. */
 export const LEVELS = ["must", "should"] as const;

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type ConfigFile, checkBaseUrl, durationMs, type RunSettings, tokenEnvVars, UsageError } from "../core/run/settings.js";
+import { type ConfigFile, checkBaseUrl, durationMs, type RunSettings, tokenEnvVars, UsageError } from "../core/api/settings.js";
 import { useGivenDocument } from "../core/served/given-document.js";
 import { parseHeaders } from "../core/transport/headers.js";
 

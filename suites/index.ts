@@ -1,4 +1,4 @@
-import type { Check } from "../core/model/check.js";
+import type { Check } from "../core/check/check.js";
 import type { CheckId } from "../core/model/ids.js";
 import { deploymentsSuite } from "./deployments/index.js";
 import { environmentsSuite } from "./environments/index.js";

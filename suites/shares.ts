@@ -1,4 +1,4 @@
-import type { Check, GroupShares, Share } from "../core/model/check.js";
+import type { Check, GroupShares, Share } from "../core/check/check.js";
 import type { CheckId } from "../core/model/ids.js";
 import { auditShares } from "./audit/shares.js";
 import { authShares } from "./auth/shares.js";

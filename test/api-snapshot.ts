@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { ENV_VAR_POOL, TEMPLATE_VARIABLE_POOL, fixedAttributeName } from "../core/api/fixed-names.js";
-import { pathTo } from "../core/api/client.js";
+import { pathTo } from "../core/transport/client.js";
 import type { OperationName } from "../core/api/operations.js";
 
 /**

@@ -1,6 +1,6 @@
 import { isInvariant } from "../core/run/invariants.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/model/result.js";
+import type { CheckResult } from "../core/run/result.js";
 import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/api/schemas.js";
 import { selectChecks } from "../core/run/select.js";

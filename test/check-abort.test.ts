@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { group } from "../core/model/check.js";
+import { group } from "../core/check/check.js";
 import { runChecks } from "../core/run/runner.js";
 import { NOT_RUN_INTERRUPTED } from "../core/run/verdict.js";
 import { Schemas } from "../core/api/schemas.js";
-import type { RunSettings } from "../core/run/settings.js";
+import type { RunSettings } from "../core/api/settings.js";
 
 /** What the server saw, in order: `<path> start`, `<path> aborted` (the client gave up on it). */
 let events: string[] = [];

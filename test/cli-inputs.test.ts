@@ -294,7 +294,7 @@ describe("init", () => {
     const made = await withEnv(roles, () => cli("init", "--base-url", ref.url, "--output", file));
     expect(made.code, made.err).toBe(0);
     const config = JSON.parse(readFileSync(file, "utf8"));
-    const { validateConfig } = await import("../core/run/settings.js");
+    const { validateConfig } = await import("../core/api/settings.js");
     expect(validateConfig(config)).toEqual([]);
     expect(JSON.stringify(config)).not.toContain(refConfig.token);
     expect(config.fixtures).toEqual(

@@ -160,7 +160,7 @@ describe("CLI: runs and reports", () => {
 
 describe("config.example.json", () => {
   it("is a valid config", async () => {
-    const { validateConfig } = await import("../core/run/settings.js");
+    const { validateConfig } = await import("../core/api/settings.js");
     const example = JSON.parse(readFileSync(join(import.meta.dirname, "..", "config.example.json"), "utf8"));
     expect(validateConfig(example)).toEqual([]);
   });

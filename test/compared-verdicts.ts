@@ -1,4 +1,4 @@
-import type { CheckResult } from "../core/model/result.js";
+import type { CheckResult } from "../core/run/result.js";
 
 /**
  * A result as a reader compares two runs (test/concurrency.test.ts, test/reproducibility.test.ts):

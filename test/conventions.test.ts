@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FailFast } from "../bin/fail-fast.js";
 import { main } from "../bin/cli.js";
 import { rateLimitOption } from "../bin/run-options.js";
-import type { CheckResult } from "../core/model/result.js";
+import type { CheckResult } from "../core/run/result.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 
 /** What people expect of a command line tool, as issue 30 listed them; each one as a user types it. */

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Schemas } from "../core/api/schemas.js";
 import { type Operation, operationsOf } from "../core/served/served-document.js";
-import type { RunSettings } from "../core/run/settings.js";
+import type { RunSettings } from "../core/api/settings.js";
 import { mayWrite, namesMadeUpValue, optInOf, queryArbitrary, specQueryParameters } from "../suites/lib/documented-requests.js";
 import { resourcesOf } from "../suites/lib/documented-resources.js";
 

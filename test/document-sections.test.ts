@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { drift } from "../core/served/drift.js";
 import { bundledOpenApi } from "../core/api/schemas.js";
-import type { Report } from "../core/reporters/report.js";
+import type { Report } from "../core/run/report.js";
 import { cli } from "./report-run.js";
 
 /** Operation coverage, --min-coverage and drift: the report sections read from the served document. */

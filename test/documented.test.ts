@@ -2,7 +2,7 @@ import { HANG_GUARD } from "./reference-run.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/api/schemas.js";
-import type { RunSettings } from "../core/run/settings.js";
+import type { RunSettings } from "../core/api/settings.js";
 import { catalogue } from "../suites/index.js";
 import { e14OptInChecks } from "../suites/documented/opt-ins.js";
 import { unnamedOperationChecks } from "../suites/documented/unnamed.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Check } from "../core/model/check.js";
+import type { Check } from "../core/check/check.js";
 import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/api/schemas.js";
 import { ENV_VAR_POOL } from "../core/api/fixed-names.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDoor } from "../core/run/door.js";
-import { pathTo } from "../core/api/client.js";
+import { pathTo } from "../core/transport/client.js";
 import { Api } from "../core/transport/api.js";
 import { DoorRefused, type HttpClient } from "../core/transport/http.js";
 import { type RunningReference, startReference } from "../reference/server.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pathTo } from "../core/api/client.js";
+import { pathTo } from "../core/transport/client.js";
 import type { OperationName } from "../core/api/operations.js";
 import { KnownIds } from "../core/ledger/door-keyless.js";
 

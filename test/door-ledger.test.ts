@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Check } from "../core/model/check.js";
+import type { Check } from "../core/check/check.js";
 import { runChecks } from "../core/run/runner.js";
-import { pathTo } from "../core/api/client.js";
+import { pathTo } from "../core/transport/client.js";
 import { Schemas } from "../core/api/schemas.js";
 import { e14 } from "../reference/e14/state.js";
 import { type RunningReference, startReference } from "../reference/server.js";

@@ -1,10 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Check } from "../core/model/check.js";
+import type { Check } from "../core/check/check.js";
 import { runChecks } from "../core/run/runner.js";
 import { matchPath } from "../core/api/match.js";
-import { pathTo } from "../core/api/client.js";
+import { pathTo } from "../core/transport/client.js";
 import { operation } from "../core/api/operations.js";
 import { Schemas } from "../core/api/schemas.js";
 import { type RunningReference, startReference } from "../reference/server.js";

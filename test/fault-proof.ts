@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import type { Check } from "../core/model/check.js";
+import type { Check } from "../core/check/check.js";
 import { isNoServerError } from "../core/model/reasons.js";
-import type { CheckResult } from "../core/model/result.js";
+import type { CheckResult } from "../core/run/result.js";
 import { isLoneIntermittent } from "../core/run/verdict.js";
 import type { CheckId } from "../core/model/ids.js";
 import { catches, caughtBy, type Fault, faults as registry } from "../reference/faults.js";

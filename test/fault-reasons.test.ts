@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageRoot } from "../core/api/paths.js";
-import type { CheckResult } from "../core/model/result.js";
+import type { CheckResult } from "../core/run/result.js";
 import { FAULTS_BY_GROUP, faults, type Fault } from "../reference/faults.js";
 import { catalogue } from "../suites/index.js";
 import { reasonOf, reasons, reasonTables } from "../suites/reasons.js";

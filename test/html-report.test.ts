@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { type BrowserContext, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml, reportHtml } from "../core/reporters/html.js";
-import type { Report } from "../core/reporters/report.js";
+import type { Report } from "../core/run/report.js";
 import { rootCauses, summarise } from "../core/run/verdict.js";
 import { faultyRun } from "./report-run.js";
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Expect } from "../core/model/expect.js";
+import { Expect } from "../core/api/expect.js";
 import { HttpClient, NetworkError, RateLimited, retryAfterMs, TransientWrite } from "../core/transport/http.js";
 import { CheckFailure } from "../core/model/outcome.js";
 import { Redactor } from "../core/transport/redact.js";
@@ -234,7 +234,7 @@ describe("Redactor", () => {
 describe("runner", () => {
   it("stops attempting checks once the server has stopped answering", async () => {
     const { runChecks } = await import("../core/run/runner.js");
-    const { group } = await import("../core/model/check.js");
+    const { group } = await import("../core/check/check.js");
     const checks = group(
       "probe",
       Array.from({ length: 6 }, (_, i) => ({

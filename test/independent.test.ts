@@ -1,9 +1,9 @@
 import { HANG_GUARD } from "./reference-run.js";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
-import type { RunOutcome } from "../core/model/result.js";
+import type { RunOutcome } from "../core/run/result.js";
 import { Schemas } from "../core/api/schemas.js";
-import type { RunSettings } from "../core/run/settings.js";
+import type { RunSettings } from "../core/api/settings.js";
 import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
 import { startIndependentServer as startFirst } from "./independent-server/server.js";

@@ -6,8 +6,8 @@ import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { ctrfReport } from "../core/reporters/ctrf.js";
 import { junitXml } from "../core/reporters/junit.js";
-import type { Report } from "../core/reporters/report.js";
-import type { CheckResult } from "../core/model/result.js";
+import type { Report } from "../core/run/report.js";
+import type { CheckResult } from "../core/run/result.js";
 import { faultyRun } from "./report-run.js";
 
 /** The JUnit schema of Jenkins' xunit plugin, the strictest reader (see the file's header). */

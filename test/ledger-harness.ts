@@ -1,11 +1,11 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
-import type { Check } from "../core/model/check.js";
+import type { Check } from "../core/check/check.js";
 import { runChecks } from "../core/run/runner.js";
-import type { RunOutcome } from "../core/model/result.js";
+import type { RunOutcome } from "../core/run/result.js";
 import { Schemas } from "../core/api/schemas.js";
-import type { RunSettings } from "../core/run/settings.js";
+import type { RunSettings } from "../core/api/settings.js";
 import { ENV_VAR_POOL } from "../core/api/fixed-names.js";
 import { startReference, type StartOptions } from "../reference/server.js";
 import { snapshotOf, type StateSnapshot } from "../reference/state-snapshot.js";

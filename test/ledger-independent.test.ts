@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/api/schemas.js";
-import type { RunSettings } from "../core/run/settings.js";
+import type { RunSettings } from "../core/api/settings.js";
 import { NOT_CONFIRMED } from "../core/ledger/ownership.js";
 import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { summaryLine } from "../core/reporters/console.js";
 import { junitXml } from "../core/reporters/junit.js";
-import { buildReport } from "../core/reporters/report.js";
+import { buildReport } from "../core/run/report.js";
 
 /** A leftover is the tester's broken promise: every output names it (issue 19). */
 describe("leftovers in the reports", () => {

@@ -1,8 +1,8 @@
 import { HANG_GUARD } from "./reference-run.js";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
-import { OPT_INS, type RunSettings } from "../core/run/settings.js";
-import { pathTo } from "../core/api/client.js";
+import { OPT_INS, type RunSettings } from "../core/api/settings.js";
+import { pathTo } from "../core/transport/client.js";
 import type { OperationName } from "../core/api/operations.js";
 import { Schemas } from "../core/api/schemas.js";
 import { startReference } from "../reference/server.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import type { CheckContext } from "../core/model/context.js";
+import type { CheckContext } from "../core/check/context.js";
 import { Schemas } from "../core/api/schemas.js";
 import { ENV_VAR_POOL, TEMPLATE_VARIABLE_POOL } from "../core/api/fixed-names.js";
 import { namesInPool } from "../suites/lib/env-vars-stage.js";

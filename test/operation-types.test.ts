@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pathTo, requestTo } from "../core/api/client.js";
+import { pathTo, requestTo } from "../core/transport/client.js";
 import type { OperationName } from "../core/api/operations.js";
 
 /**

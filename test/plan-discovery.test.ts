@@ -9,7 +9,7 @@ import { startLoggingProxy } from "./logging-proxy.js";
 
 /**
  * The plan printed before a run names the deployment the run then writes into: both read one
- * choice (core/run/fixtures.ts fixturesFor), made through the run's door. With the first deployment
+ * choice (core/check/fixtures.ts fixturesFor), made through the run's door. With the first deployment
  * emptied of workbooks, discovery chooses another; the plan must name that one, not the first listed.
  */
 it("with deployment 1 emptied of workbooks, the plan names the deployment the run writes into", async () => {

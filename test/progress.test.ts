@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/model/result.js";
+import type { CheckResult } from "../core/run/result.js";
 import { ConsoleReporter } from "../core/reporters/console.js";
-import { buildReport } from "../core/reporters/report.js";
+import { buildReport } from "../core/run/report.js";
 import { judged } from "../core/run/conformance.js";
 import { NETWORK, NOT_RUN_LOST } from "../core/run/verdict.js";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { group } from "../core/model/check.js";
-import type { CheckContext } from "../core/model/context.js";
+import { group } from "../core/check/check.js";
+import type { CheckContext } from "../core/check/context.js";
 import { type Exchange, NetworkError } from "../core/transport/http.js";
 import { CheckFailure, Skip } from "../core/model/outcome.js";
 import { DEFAULT_REQUEST_BUDGET, forAll, OUTLAY_FOR_A_VERDICT, type PropertyOptions } from "../core/run/property.js";

@@ -1,8 +1,8 @@
-import type { Check } from "../core/model/check.js";
+import type { Check } from "../core/check/check.js";
 import { runChecks } from "../core/run/runner.js";
-import type { RunOutcome } from "../core/model/result.js";
+import type { RunOutcome } from "../core/run/result.js";
 import { Schemas } from "../core/api/schemas.js";
-import type { RunSettings } from "../core/run/settings.js";
+import type { RunSettings } from "../core/api/settings.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 
 let schemas: Promise<Schemas> | undefined;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RunSettings } from "../core/run/settings.js";
+import type { RunSettings } from "../core/api/settings.js";
 import { startReference } from "../reference/server.js";
 import { settingsFor } from "./reference-run.js";
 

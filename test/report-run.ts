@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../bin/cli.js";
-import type { Report } from "../core/reporters/report.js";
+import type { Report } from "../core/run/report.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 
 /** Runs the CLI in-process and keeps what it printed. */

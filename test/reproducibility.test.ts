@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../core/api/paths.js";
-import type { Report } from "../core/reporters/report.js";
+import type { Report } from "../core/run/report.js";
 import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/api/schemas.js";
 import { startReference } from "../reference/server.js";

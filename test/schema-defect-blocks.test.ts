@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "../core/transport/http.js";
-import type { CheckResult } from "../core/model/result.js";
+import type { CheckResult } from "../core/run/result.js";
 import { blockSharedDefects } from "../core/run/shared-defects.js";
 
 /** Issue 20 §1: one defect, one failure: a schema defect belongs to the schema invariant, which blocks the checks that met it in other answers. */

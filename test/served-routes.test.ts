@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { group } from "../core/model/check.js";
+import { group } from "../core/check/check.js";
 import { checksNamed } from "../suites/index.js";
 import { runAgainstReference } from "./reference-run.js";
 

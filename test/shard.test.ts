@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../bin/cli.js";
-import type { Report } from "../core/reporters/report.js";
+import type { Report } from "../core/run/report.js";
 import { conflictTable } from "../core/run/schedule.js";
 import { CHECK_COST, shardOf } from "../core/run/shard.js";
 import { catches, caughtBy, faults } from "../reference/faults.js";

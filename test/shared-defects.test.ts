@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "../core/transport/http.js";
-import type { CheckResult } from "../core/model/result.js";
+import type { CheckResult } from "../core/run/result.js";
 import { blockSharedDefects } from "../core/run/shared-defects.js";
 import { catalogue } from "../suites/index.js";
 import { describeResults, runAgainstReference } from "./reference-run.js";

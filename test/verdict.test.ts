@@ -6,8 +6,8 @@ import { ctrfReport } from "../core/reporters/ctrf.js";
 import { reportHtml } from "../core/reporters/html.js";
 import { junitXml } from "../core/reporters/junit.js";
 import { mergeReports } from "../core/reporters/merge.js";
-import { buildReport } from "../core/reporters/report.js";
-import type { CheckResult } from "../core/model/result.js";
+import { buildReport } from "../core/run/report.js";
+import type { CheckResult } from "../core/run/result.js";
 import { label, settle, shownLabel, withRecurrence } from "../core/run/verdict.js";
 
 const x = (url: string, status: number) => ({ method: "GET", url, requestHeaders: {}, status, durationMs: 0, curl: `curl ${url}` });

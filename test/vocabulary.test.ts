@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../core/model/result.js";
+import type { CheckResult } from "../core/run/result.js";
 import { ConsoleReporter } from "../core/reporters/console.js";
 import { ctrfReport } from "../core/reporters/ctrf.js";
 import { reportHtml } from "../core/reporters/html.js";
 import { junitXml } from "../core/reporters/junit.js";
-import { buildReport } from "../core/reporters/report.js";
+import { buildReport } from "../core/run/report.js";
 import { judged } from "../core/run/conformance.js";
 import type { GateOptions } from "../core/run/gate.js";
 

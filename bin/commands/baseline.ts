@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { baselineFrom, readBaseline, updateBaseline } from "../../core/run/gate.js";
-import { UsageError } from "../../core/run/settings.js";
+import { UsageError } from "../../core/api/settings.js";
 import { readReport } from "./report-file.js";
 
 /**

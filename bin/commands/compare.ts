@@ -1,6 +1,6 @@
 import { isFailing } from "../../core/run/gate.js";
-import type { Report } from "../../core/reporters/report.js";
-import type { CheckResult } from "../../core/model/result.js";
+import type { Report } from "../../core/run/report.js";
+import type { CheckResult } from "../../core/run/result.js";
 import { label } from "../../core/run/verdict.js";
 import { readReport } from "./report-file.js";
 

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { coverage, coverageMarkdown } from "../../core/served/coverage.js";
 
 /** `conformance coverage`: every rule of the spec and the checks that verify it (docs/coverage.md is the same). */

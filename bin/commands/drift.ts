@@ -3,7 +3,7 @@ import { Api } from "../../core/transport/api.js";
 import { readServed } from "../../core/served/read.js";
 import { openDoor } from "../../core/run/door.js";
 import { bundledOpenApi } from "../../core/api/schemas.js";
-import { type RunSettings, UsageError } from "../../core/run/settings.js";
+import { type RunSettings, UsageError } from "../../core/api/settings.js";
 
 /** `conformance drift`: the served document against the bundled contract's E1–E13; exit 1 on a breaking difference with --strict. */
 export async function driftCommand(settings: RunSettings, opts: { json?: boolean; strict?: boolean }, out: (line: string) => void): Promise<number> {

@@ -1,13 +1,13 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { Api } from "../../core/transport/api.js";
-import type { TokenRole } from "../../core/model/check.js";
-import { allDeployments } from "../../core/api/deployments.js";
-import { Fixtures } from "../../core/run/fixtures.js";
+import type { TokenRole } from "../../core/check/check.js";
+import { allDeployments } from "../../core/transport/deployments.js";
+import { Fixtures } from "../../core/check/fixtures.js";
 import type { HttpClient } from "../../core/transport/http.js";
 import { credentials, openDoor } from "../../core/run/door.js";
-import { type RunSettings, tokenEnvVars, UsageError, validateConfig } from "../../core/run/settings.js";
+import { type RunSettings, tokenEnvVars, UsageError, validateConfig } from "../../core/api/settings.js";
 import { preflight } from "../preflight.js";
-import { pathTo, requestTo } from "../../core/api/client.js";
+import { pathTo, requestTo } from "../../core/transport/client.js";
 
 /** A discovered value, or why there is none; either way what the key is for. */
 interface Entry {

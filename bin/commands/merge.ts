@@ -1,7 +1,7 @@
 import type { GateOptions } from "../../core/run/gate.js";
 import { MergeError, mergeReports } from "../../core/reporters/merge.js";
-import type { Report } from "../../core/reporters/report.js";
-import { UsageError } from "../../core/run/settings.js";
+import type { Report } from "../../core/run/report.js";
+import { UsageError } from "../../core/api/settings.js";
 import { readReport } from "./report-file.js";
 
 export interface MergeOptions {

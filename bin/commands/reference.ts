@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { UsageError } from "../../core/run/settings.js";
+import { UsageError } from "../../core/api/settings.js";
 import { STOP_SIGNALS } from "../cli-shared.js";
 
 /** `conformance reference`: the bundled reference server, served until interrupted. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Report } from "../../core/reporters/report.js";
-import { UsageError } from "../../core/run/settings.js";
+import type { Report } from "../../core/run/report.js";
+import { UsageError } from "../../core/api/settings.js";
 
 /** A report.json written by --reporter json; anything else is a usage error (one line, exit 2). */
 export function readReport(file: string): Report {

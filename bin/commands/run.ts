@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { GateOptions } from "../../core/run/gate.js";
 import { selectChecks } from "../../core/run/select.js";
 import { SHARD_NEEDS_SEED, shardOf } from "../../core/run/shard.js";
-import { type ConfigFile, readConfigFile, type RunSettings, UsageError } from "../../core/run/settings.js";
+import { type ConfigFile, readConfigFile, type RunSettings, UsageError } from "../../core/api/settings.js";
 import { prepareOutDir } from "../out-dir.js";
 import { fromConfig, selectLevel } from "../run-options.js";
 import { checkRunOptions, settingsFrom } from "../run-settings.js";

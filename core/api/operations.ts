@@ -3,7 +3,7 @@ import type { SchemaName } from "./schemas.js";
 
 /**
  * The spec's operations and the vocabulary it fixes, as data: the one model of the API that the
- * suite (core/api/match.ts, core/api/client.ts) and the reference's router both read, like
+ * suite (core/api/match.ts, core/transport/client.ts) and the reference's router both read, like
  * schemas/. Adding an endpoint is a line here; nothing else lists paths.
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -17,7 +17,7 @@ export type Prefix = typeof API_PREFIX | typeof BUILD_PREFIX;
 
 /**
  * What a run may send to an operation, by what it changes: "read" changes nothing; "writes" what
- * the run makes and removes (--allow-writes); each opt-in (core/run/settings.ts OPT_INS) what only
+ * the run makes and removes (--allow-writes); each opt-in (core/api/settings.ts OPT_INS) what only
  * a user who granted it lets the run touch; "never" what no document-driven check sends (a build,
  * a sync, dev mode, a branch), sent only by the checks written for it, under --allow-writes. A
  * write of the server's document the table has no row for is "unnamed-operations". The door

@@ -1,5 +1,5 @@
 import { type Endpoint, specEndpoints } from "./endpoints.js";
-import { statusLine } from "../model/expect.js";
+import { statusLine } from "./expect.js";
 import type { Exchange, Response } from "../model/exchange.js";
 import { Blocked, CheckFailure, NotVerifiable, Skip } from "../model/outcome.js";
 

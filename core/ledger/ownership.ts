@@ -1,5 +1,5 @@
 import type { Api } from "../transport/api.js";
-import { pathTo } from "../api/client.js";
+import { pathTo } from "../transport/client.js";
 
 /**
  * Whether an object the ledger holds is the run's own, read back from the server (never taken

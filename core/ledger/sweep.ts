@@ -16,8 +16,8 @@ import {
   removalCurl,
 } from "./ownership.js";
 import { runPrefixOf, TOOL_PREFIX } from "./scratch.js";
-import type { RunSettings } from "../run/settings.js";
-import { deploymentInPath } from "../api/client.js";
+import type { RunSettings } from "../api/settings.js";
+import { deploymentInPath } from "../transport/client.js";
 import { matchOperation, matchPath, segmentCount } from "../api/match.js";
 import { OPERATIONS, type OperationName, operation } from "../api/operations.js";
 

@@ -1,6 +1,6 @@
 import type { Exchange } from "./exchange.js";
 import type { ReasonKey } from "./reasons.js";
-import type { BlockedRoot } from "./result.js";
+import type { BlockedRoot } from "../run/result.js";
 
 /** The server broke the rule: a verdict. */
 export class CheckFailure extends Error {

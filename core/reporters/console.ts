@@ -1,8 +1,8 @@
-import type { Check } from "../model/check.js";
+import type { Check } from "../check/check.js";
 import { type GateOptions, judgingOf, knownLabel, knownReason, shownAs, verdict } from "../run/gate.js";
-import type { CheckResult } from "../model/result.js";
+import type { CheckResult } from "../run/result.js";
 import { NETWORK, NOT_RUN_LOST, type ShownLabel, shownLabel, verifiedLine } from "../run/verdict.js";
-import { failureDetails, type Report, rerunCommand } from "./report.js";
+import { failureDetails, type Report, rerunCommand } from "../run/report.js";
 import { reportSections, skipGroups } from "./sections.js";
 
 const useColour = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;

@@ -8,8 +8,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { type GateOptions, knownReason, shownAs, type Verdict, verdict } from "../run/gate.js";
-import type { CheckResult } from "../model/result.js";
-import { failureDetails, type Report } from "./report.js";
+import type { CheckResult } from "../run/result.js";
+import { failureDetails, type Report } from "../run/report.js";
 
 export const CTRF_SPEC_VERSION = "0.0.0";
 type CtrfStatus = "passed" | "failed" | "skipped" | "pending" | "other";

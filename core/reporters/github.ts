@@ -9,9 +9,9 @@
 import { appendFileSync } from "node:fs";
 import { verifiedLine } from "../run/verdict.js";
 import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../run/gate.js";
-import type { CheckResult } from "../model/result.js";
+import type { CheckResult } from "../run/result.js";
 import { label } from "../run/verdict.js";
-import type { Report } from "./report.js";
+import type { Report } from "../run/report.js";
 import { reportSections } from "./sections.js";
 
 export const MAX_ANNOTATIONS = 10;

@@ -1,5 +1,5 @@
 import { shownPointer } from "../served/drift.js";
-import type { Report } from "./report.js";
+import type { Report } from "../run/report.js";
 
 export function escapeHtml(s: unknown): string {
   return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");

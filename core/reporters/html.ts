@@ -10,11 +10,11 @@ import { writeFileSync } from "node:fs";
 import { citedRules, coverage } from "../served/coverage.js";
 import { type GateOptions, judgingOf, knownReason, shownAs, verdict } from "../run/gate.js";
 import type { Exchange } from "../transport/http.js";
-import type { CheckResult, Status } from "../model/result.js";
+import type { CheckResult, Status } from "../run/result.js";
 import { shownLabel, summarise, verifiedLine } from "../run/verdict.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
 import { documentHtml, escapeHtml } from "./html-document.js";
-import { type Report, rerunCommand } from "./report.js";
+import { type Report, rerunCommand } from "../run/report.js";
 import { type ReportSections, reportSections, type SkipGroup } from "./sections.js";
 
 /** The columns of the tiles and the matrix: the words every output counts by (core/run/verdict.ts shownLabel). */

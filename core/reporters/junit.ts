@@ -6,8 +6,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { type GateOptions, shownAs, verdict } from "../run/gate.js";
-import type { CheckResult } from "../model/result.js";
-import { failureDetails, type Report } from "./report.js";
+import type { CheckResult } from "../run/result.js";
+import { failureDetails, type Report } from "../run/report.js";
 import { verifiedLine } from "../run/verdict.js";
 
 export function writeJUnit(report: Report, file: string, gate: GateOptions): void {

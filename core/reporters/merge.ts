@@ -1,7 +1,7 @@
-import type { CheckResult } from "../model/result.js";
+import type { CheckResult } from "../run/result.js";
 import { inCatalogueOrder } from "../run/runner.js";
 import { rootCauses, settle, summarise } from "../run/verdict.js";
-import { labelled, type Report } from "./report.js";
+import { labelled, type Report } from "../run/report.js";
 
 /** Reports that cannot be joined: shards of different runs, or overlapping shards. */
 export class MergeError extends Error {}

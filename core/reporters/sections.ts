@@ -5,8 +5,8 @@
  * the server; the skips last, grouped by reason. A blocked check is told under its root cause only.
  */
 import { type GateOptions, verdict } from "../run/gate.js";
-import type { CheckResult } from "../model/result.js";
-import type { Report } from "./report.js";
+import type { CheckResult } from "../run/result.js";
+import type { Report } from "../run/report.js";
 
 export interface SkipGroup {
   reason: string;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GateOptions } from "../run/gate.js";
 import type { HarRecorder } from "./har.js";
-import type { Report } from "./report.js";
+import type { Report } from "../run/report.js";
 
 /**
  * The registry of file reporters: a name, the file it writes, and how. The CLI's choices, the

@@ -1,15 +1,15 @@
-import type { Check } from "../model/check.js";
+import type { Check } from "../check/check.js";
 import { belowMinimum, documentSections } from "./document-sections.js";
 import { baselineOutcome, type GateOptions, gateExitCode, judgingOf, notRun } from "./gate.js";
 import { ExchangeTally } from "../served/operation-coverage.js";
-import { buildReport, labelled, type Report, type Selection } from "../reporters/report.js";
+import { buildReport, labelled, type Report, type Selection } from "./report.js";
 import { summarise, verifiedLine, verifiedPercent } from "./verdict.js";
-import type { RunOutcome } from "../model/result.js";
+import type { RunOutcome } from "./result.js";
 import { type RunHooks, runChecks } from "./runner.js";
 import { Schemas } from "../api/schemas.js";
 import type { HttpClient } from "../transport/http.js";
 import { openDoor } from "./door.js";
-import type { RunSettings } from "./settings.js";
+import type { RunSettings } from "../api/settings.js";
 
 /** What a run of the suite is: the checks chosen, the settings, how it is judged, and what the report says of it. */
 export interface Conformance {

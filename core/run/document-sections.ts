@@ -3,8 +3,8 @@ import { drift, type DriftReport } from "../served/drift.js";
 import type { HttpClient } from "../transport/http.js";
 import { type CoverageReport, type ExchangeTally, operationCoverage, probeUndocumented } from "../served/operation-coverage.js";
 import { readServed, type ServedRead } from "../served/read.js";
-import type { RunSettings } from "./settings.js";
-import { fixturesFor } from "./fixtures.js";
+import type { RunSettings } from "../api/settings.js";
+import { fixturesFor } from "../check/fixtures.js";
 
 /** The sections of every report that read the served document: operation coverage and drift from the contract. */
 export interface DocumentSections {

@@ -2,12 +2,12 @@ import type { Credential } from "../transport/curl.js";
 import { secretHeaderValues } from "../transport/headers.js";
 import { type FullAnswer, HttpClient } from "../transport/http.js";
 import { Redactor } from "../transport/redact.js";
-import type { TokenRole } from "../model/check.js";
-import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
-import { deploymentAddressed, writeClassOf } from "../api/client.js";
-import { deploymentsOf } from "../api/deployments.js";
+import type { TokenRole } from "../check/check.js";
+import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "../api/settings.js";
+import { deploymentAddressed, writeClassOf } from "../transport/client.js";
+import { deploymentsOf } from "../transport/deployments.js";
 import { matchOperation } from "../api/match.js";
-import { fixturesFor } from "./fixtures.js";
+import { fixturesFor } from "../check/fixtures.js";
 import { KnownIds, ownId } from "../ledger/door-keyless.js";
 import { OPERATIONS, READ_METHODS } from "../api/operations.js";
 

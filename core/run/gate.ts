@@ -4,8 +4,8 @@
  * annotations and the exit code tell the same story.
  */
 import { readFileSync } from "node:fs";
-import type { CheckResult } from "../model/result.js";
-import { UsageError } from "./settings.js";
+import type { CheckResult } from "./result.js";
+import { UsageError } from "../api/settings.js";
 import { isLoneIntermittent, type Judging, label } from "./verdict.js";
 
 /** One known failure: the check id, and why it is accepted for now. */

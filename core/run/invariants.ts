@@ -1,11 +1,11 @@
-import type { Check, CheckSpec } from "../model/check.js";
+import type { Check, CheckSpec } from "../check/check.js";
 import type { Exchange, FullAnswer } from "../transport/http.js";
-import type { Observation, Observed, Violation } from "./watcher.js";
+import type { Observation, Observed, Violation } from "../check/watcher.js";
 import { show } from "../model/outcome.js";
-import type { CheckResult } from "../model/result.js";
+import type { CheckResult } from "./result.js";
 import type { Schemas } from "../api/schemas.js";
 
-export type { Observed, Violation, Watcher } from "./watcher.js";
+export type { Observed, Violation, Watcher } from "../check/watcher.js";
 
 /**
  * Rules that hold for every answer (secret masking, deployment scoping, schemas, timestamps, no

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Api } from "../transport/api.js";
-import type { CheckContext } from "../model/context.js";
+import type { CheckContext } from "../check/context.js";
 import type { Exchange } from "../transport/http.js";
 import { NetworkError } from "../transport/http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, Skip } from "../model/outcome.js";

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Api } from "../transport/api.js";
-import type { Check, Feature, FixtureName, TokenRole } from "../model/check.js";
-import type { CheckContext } from "../model/context.js";
-import { Expect } from "../model/expect.js";
-import { type Fixtures, fixturesFor } from "./fixtures.js";
+import type { Check, Feature, FixtureName, TokenRole } from "../check/check.js";
+import type { CheckContext } from "../check/context.js";
+import { Expect } from "../api/expect.js";
+import { type Fixtures, fixturesFor } from "../check/fixtures.js";
 import { isStateChange } from "../model/reasons.js";
 import { CheckStopped, runInCheckScope } from "../transport/check-scope.js";
 import { DoorRefused, type Exchange, type FullAnswer, type HttpClient, NetworkError } from "../transport/http.js";
@@ -17,10 +17,10 @@ import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";
 import { enterWrites } from "../ledger/door-ledger.js";
 import type { Schemas } from "../api/schemas.js";
 import { ServedReader } from "../served/read.js";
-import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "./settings.js";
+import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "../api/settings.js";
 
 export { credentials, redactorFor } from "./door.js";
-import { type CheckResult, resultBase, type RunOutcome, type Status } from "../model/result.js";
+import { type CheckResult, resultBase, type RunOutcome, type Status } from "./result.js";
 import { judge, NETWORK, NOT_RUN_INTERRUPTED, NOT_RUN_LOST, propertyRecurrence, RATE_LIMITED, settle, withRecurrence } from "./verdict.js";
 
 export interface RunHooks {

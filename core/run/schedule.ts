@@ -1,4 +1,4 @@
-import type { Check, Share } from "../model/check.js";
+import type { Check, Share } from "../check/check.js";
 
 /**
  * What a check shares with others. A check that declares nothing reads nothing that others

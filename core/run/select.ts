@@ -1,5 +1,5 @@
-import type { Check } from "../model/check.js";
-import { UsageError } from "./settings.js";
+import type { Check } from "../check/check.js";
+import { UsageError } from "../api/settings.js";
 
 function glob(pattern: string): RegExp {
   return new RegExp(

@@ -1,4 +1,4 @@
-import type { Check } from "../model/check.js";
+import type { Check } from "../check/check.js";
 import { isInvariant } from "./invariants.js";
 import { conflictTable } from "./schedule.js";
 

@@ -1,6 +1,6 @@
 import { matchOperation } from "../api/match.js";
 import { OPERATIONS, SPECIFIED_OPERATIONS } from "../api/operations.js";
-import type { CheckResult } from "../model/result.js";
+import type { CheckResult } from "./result.js";
 
 /**
  * One defect reads as one failure. Some assertions are shared: the invariants (a timestamp, a

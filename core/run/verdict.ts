@@ -3,7 +3,7 @@ import type { Exchange } from "../transport/http.js";
 import { DoorRefused, NetworkError, RateLimited, TransientWrite } from "../transport/http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, Skip } from "../model/outcome.js";
 import { reproduction } from "./property.js";
-import type { BlockedRoot, CheckResult, Recurrence, SkipKind, Status } from "../model/result.js";
+import type { BlockedRoot, CheckResult, Recurrence, SkipKind, Status } from "./result.js";
 import { blockSharedDefects } from "./shared-defects.js";
 
 /**

@@ -1,8 +1,8 @@
-import type { Check } from "../model/check.js";
+import type { Check } from "../check/check.js";
 import type { HttpClient } from "../transport/http.js";
-import { fixturesFor } from "./fixtures.js";
+import { fixturesFor } from "../check/fixtures.js";
 import { Scratch } from "../ledger/scratch.js";
-import { optInGranted, type RunSettings } from "./settings.js";
+import { optInGranted, type RunSettings } from "../api/settings.js";
 import { ENV_VAR_POOL, ENV_VAR_TAG, fixedAttributeName, TEMPLATE_VARIABLE_POOL } from "../api/fixed-names.js";
 
 /**
@@ -18,7 +18,7 @@ export async function writePlan(checks: Check[], settings: RunSettings, door: Ht
   const writing = checks.filter(runs);
   const has = (need: Check["needs"][number]) => writing.some((c) => c.needs.includes(need));
   const f = settings.fixtures;
-  // The run's own choice (core/run/fixtures.ts), made here through the run's door and read again by the checks: the deployment named is the one written.
+  // The run's own choice (core/check/fixtures.ts), made here through the run's door and read again by the checks: the deployment named is the one written.
   door.phase = "plan";
   const main = await fixturesFor(door, f)
     .get("deployment")

@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import formatsModule from "ajv-formats";
-import { pathTo } from "../api/client.js";
+import { pathTo } from "../transport/client.js";
 import { operationKey } from "../api/match.js";
 import { pointerToken } from "../model/json-pointer.js";
 

@@ -1,5 +1,5 @@
 import type { Credential, Exchange, HttpClient, RequestSpec, Response } from "./http.js";
-import { type CallArgs, requestTo } from "../api/client.js";
+import { type CallArgs, requestTo } from "./client.js";
 import type { OperationName } from "../api/operations.js";
 import { readBackFor } from "./read-back.js";
 

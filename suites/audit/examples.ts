@@ -1,11 +1,11 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
-import { statusLine } from "../../core/model/expect.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
+import { statusLine } from "../../core/api/expect.js";
 import { CheckFailure, NotExercised } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { EMAIL, emailIn, findColumns, instantOf, type AuditColumns, type EventColumn } from "./columns.js";
 import { peek, scanCsv, type Streamed } from "../lib/streamed.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { AUDIT_NEEDS } from "./needs.js";
 
 export const EXPORT = pathTo("exportAuditLog");

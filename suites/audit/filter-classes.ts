@@ -1,5 +1,5 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { peek } from "../lib/streamed.js";
 import { AUDIT_NEEDS } from "./needs.js";

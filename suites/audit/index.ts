@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { auditChecks } from "./examples.js";
 import { auditFilterClassChecks } from "./filter-classes.js";
 

@@ -1,9 +1,9 @@
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { randomBytes } from "node:crypto";
-import type { CheckSpec } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckSpec } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { statusLine } from "../../core/model/expect.js";
+import { statusLine } from "../../core/api/expect.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import type { Method, Operation } from "../../core/served/served-document.js";

@@ -1,8 +1,8 @@
 import type { Api } from "../../core/transport/api.js";
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import type { Response } from "../../core/transport/http.js";
 import { everyOperation, REFUSED } from "./every-operation.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 
 /** One endpoint of each prefix (Authentication 1): the same token must behave alike on both. */
 /** E1 and the branches list: one read on each prefix. */

@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { createFolder, createWorkbook, deletedItem } from "../lib/scratch-items.js";
 import { itemKey as key } from "../lib/workbook-calls.js";
 import { expectAnswerIsStored } from "../lib/workbook-writes.js";

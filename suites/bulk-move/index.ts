@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { bulkMoveAppliedChecks } from "./applied.js";
 import { bulkMoveItemFailureChecks } from "./item-failures.js";
 import { bulkMoveRequestChecks } from "./request-bounds.js";

@@ -1,7 +1,7 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { ownReport } from "../lib/reports.js";
 import { allRecords, documented } from "../lib/e14.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";

@@ -1,6 +1,6 @@
 import type { Api } from "../../core/transport/api.js";
-import { groupedById } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { groupedById } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { forAll, WORKSPACE_REQUEST_BUDGET } from "../../core/run/property.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";

@@ -1,4 +1,4 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";

@@ -1,5 +1,5 @@
 import type { Api } from "../../core/transport/api.js";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { duplicate, unlessAtWorkbookLimit, ownWorkbook, readWorkbook } from "../lib/workbook-writes.js";
 
 /** The clone every family of E10 starts from: its rule checks read the clone back through this one call. */

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { cloneCopyChecks } from "./copies.js";
 import { clonePlacementChecks } from "./placement.js";
 import { cloneSharedChecks } from "./shared.js";

@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { cloneOwn } from "./clone-and-read.js";
 import { NotExercised } from "../../core/model/outcome.js";

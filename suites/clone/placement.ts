@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { cloneAndRead } from "./clone-and-read.js";
 import { createFolder } from "../lib/scratch-items.js";

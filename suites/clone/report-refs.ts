@@ -1,6 +1,6 @@
 import type { Api } from "../../core/transport/api.js";
 import { walkCursor } from "../../core/transport/pagination.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { isObject } from "../lib/values.js";
 
 /**

@@ -1,5 +1,5 @@
-import { groupedById } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { groupedById } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { workbooksPath } from "../lib/workbook-calls.js";

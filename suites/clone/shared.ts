@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { dashboardReportIds, knownReportIds, reportRefPaths } from "./report-refs.js";
 import { copiesBefore, expectNoCopyMade } from "./refused-clone.js";
 import { cloneOwn } from "./clone-and-read.js";

@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { field } from "../../core/served/served-operations.js";
 import { branchesByName, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";

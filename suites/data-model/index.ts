@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { dataModelChecks } from "./examples.js";
 import { dataModelParameterChecks } from "./parameters.js";
 

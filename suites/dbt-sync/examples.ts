@@ -1,9 +1,9 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { field } from "../../core/served/served-operations.js";
 import type { ServedOperation } from "../../core/served/served-operations.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { accepted, allRecords, bodyWith, createdIn, documented, ok2xx, ownBranch, servedOrPlain, startDbtSync } from "../lib/e14.js";
 import { filterHolds } from "../lib/filter-holds.js";
 import { WRITES } from "../lib/needs.js";

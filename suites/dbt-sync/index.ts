@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { dbtSyncChecks } from "./examples.js";
 
 /** The dbt-sync group (E14 rule 10): its examples, the sync started with a branch and a ref last. */

@@ -1,6 +1,6 @@
 import { classOf } from "../../core/api/input-domain.js";
-import { group, type Need } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group, type Need } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { readSettings } from "../lib/deployment-settings.js";

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { deploymentUpdateChecks } from "./examples.js";
 import { deploymentUpdatePropertyChecks } from "./properties.js";
 import { deploymentUpdateNegativeChecks } from "./negative.js";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { groupedById } from "../../core/model/check.js";
+import { groupedById } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { forAll } from "../../core/run/property.js";
 import { nearMissVersionForm, rejectedVersionForm } from "../../generators/index.js";

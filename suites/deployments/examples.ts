@@ -1,5 +1,5 @@
-import { group } from "../../core/model/check.js";
-import { DEPLOYMENTS_PATH as LIST, deploymentsOf as listed } from "../../core/api/deployments.js";
+import { group } from "../../core/check/check.js";
+import { DEPLOYMENTS_PATH as LIST, deploymentsOf as listed } from "../../core/transport/deployments.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkOffset } from "../../core/transport/pagination.js";

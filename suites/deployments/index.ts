@@ -1,4 +1,4 @@
-import { type Check, group } from "../../core/model/check.js";
+import { type Check, group } from "../../core/check/check.js";
 import { deploymentChecks } from "./examples.js";
 import { deploymentPropertyChecks } from "./properties.js";
 import { deploymentScoping } from "./scoping.js";

@@ -1,5 +1,5 @@
-import { groupedById } from "../../core/model/check.js";
-import { DEPLOYMENTS_PATH, deploymentsOf } from "../../core/api/deployments.js";
+import { groupedById } from "../../core/check/check.js";
+import { DEPLOYMENTS_PATH, deploymentsOf } from "../../core/transport/deployments.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkOffset, wholeList } from "../../core/transport/pagination.js";
 import { DEFAULT_REQUEST_BUDGET, forAll, INDEPENDENT_CASES_AT_ONCE, MIN_RUNS } from "../../core/run/property.js";

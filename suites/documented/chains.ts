@@ -1,5 +1,5 @@
-import type { CheckContext } from "../../core/model/context.js";
-import { statusLine } from "../../core/model/expect.js";
+import type { CheckContext } from "../../core/check/context.js";
+import { statusLine } from "../../core/api/expect.js";
 import type { Response } from "../../core/transport/http.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { propertySeed } from "../../core/run/property.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
-import { statusLine } from "../../core/model/expect.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
+import { statusLine } from "../../core/api/expect.js";
 import type { Endpoint } from "../../core/api/endpoints.js";
 import { CheckFailure, NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { forAll, propertySeed } from "../../core/run/property.js";

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { documentedChecks } from "./examples.js";
 import { e14OptInChecks } from "./opt-ins.js";
 import { unnamedOperationChecks } from "./unnamed.js";

@@ -1,5 +1,5 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { DocumentSchemas } from "../../core/served/served-document.js";

@@ -1,4 +1,4 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { CheckFailure } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";

@@ -1,5 +1,5 @@
-import { group } from "../../core/model/check.js";
-import { statusLine } from "../../core/model/expect.js";
+import { group } from "../../core/check/check.js";
+import { statusLine } from "../../core/api/expect.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { propertySeed } from "../../core/run/property.js";
 import { specSectionOf } from "../../core/api/spec-operations.js";

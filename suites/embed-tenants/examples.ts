@@ -1,9 +1,9 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { field, listed } from "../../core/served/served-operations.js";
-import type { OperationParams } from "../../core/api/client.js";
+import type { OperationParams } from "../../core/transport/client.js";
 import type { OperationName } from "../../core/api/operations.js";
 import { accepted, createdIn, documented, ok2xx, shownStatus } from "../lib/e14.js";
 import { ADMIN } from "../lib/needs.js";

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { embedTenantChecks } from "./examples.js";
 
 /** The embed-tenants group (E14): its examples. */

@@ -1,5 +1,5 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
 import { propertiesOf, requiredOf } from "../../core/served/answers.js";

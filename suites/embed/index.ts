@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { embedChecks } from "./examples.js";
 
 /** The embed group (E14 rule 8): its examples. */

@@ -1,6 +1,6 @@
 import type { Api } from "../../core/transport/api.js";
-import { group } from "../../core/model/check.js";
-import type { Expect } from "../../core/model/expect.js";
+import { group } from "../../core/check/check.js";
+import type { Expect } from "../../core/api/expect.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";

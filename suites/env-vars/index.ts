@@ -1,4 +1,4 @@
-import { type Check, group } from "../../core/model/check.js";
+import { type Check, group } from "../../core/check/check.js";
 import { envVarChecks } from "./examples.js";
 import { envVarPropertyChecks } from "./properties.js";
 import { secretMasking } from "./secrets.js";

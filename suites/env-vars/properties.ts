@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
-import { groupedById, type CheckSpec } from "../../core/model/check.js";
+import { groupedById, type CheckSpec } from "../../core/check/check.js";
 import type { Response } from "../../core/transport/http.js";
 import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
 import { forAll } from "../../core/run/property.js";

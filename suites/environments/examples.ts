@@ -1,14 +1,14 @@
 import type { Api } from "../../core/transport/api.js";
-import { group } from "../../core/model/check.js";
-import type { Expect } from "../../core/model/expect.js";
-import { environmentView, type EnvironmentView } from "../../core/run/fixtures.js";
+import { group } from "../../core/check/check.js";
+import type { Expect } from "../../core/api/expect.js";
+import { environmentView, type EnvironmentView } from "../../core/check/fixtures.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor, walkOffset, wholeList } from "../../core/transport/pagination.js";
 import type { Response } from "../../core/transport/http.js";
 import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf, smallestPagesOf } from "../lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "../lib/environment-list.js";
 import { notASubset } from "../lib/legacy-copy.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 
 const TYPES = ["production", "staging", "development"] as const;
 const listPath = (dep: string) => pathTo("listEnvironments", { deploymentId: dep });

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { environmentChecks } from "./examples.js";
 import { environmentPropertyChecks } from "./properties.js";
 

@@ -1,6 +1,6 @@
 import { INPUT_DOMAINS, type ValueClass } from "../../core/api/input-domain.js";
-import { allDeployments } from "../../core/api/deployments.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { allDeployments } from "../../core/transport/deployments.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { workbooksPath } from "../lib/workbook-calls.js";
 import { type Read, type ReadRequest, readsValid, written } from "./reads.js";

@@ -1,4 +1,4 @@
-import { type Check, group } from "../../core/model/check.js";
+import { type Check, group } from "../../core/check/check.js";
 import { errorNegativeChecks } from "./negative.js";
 import { serverErrorChecks } from "./server-errors.js";
 import { noServerErrors } from "./no-5xx.js";

@@ -1,4 +1,4 @@
-import { groupedById } from "../../core/model/check.js";
+import { groupedById } from "../../core/check/check.js";
 import { bulkMoveStage, bulkMoveTyped } from "../lib/bulk-move-stage.js";
 import { envVarStage } from "../lib/env-vars-stage.js";
 import { DEFAULT_REQUEST_BUDGET } from "../../core/run/property.js";

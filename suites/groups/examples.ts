@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { searchHolds } from "../lib/search.js";
 
 /** E14 rules of the groups list: search (0.4.0). */

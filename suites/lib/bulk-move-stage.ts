@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { createFolder, createWorkbook } from "./scratch-items.js";
 import { workbookPath } from "./workbook-writes.js";
 import { type BadBody, type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";

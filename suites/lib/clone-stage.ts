@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { readableWithout } from "./lenient-reading.js";
 import { createFolder, createWorkbook } from "./scratch-items.js";
 import { trackAnswered } from "./workbook-writes.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
 import { isObject } from "./values.js";
 

@@ -1,7 +1,7 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor } from "../../core/transport/pagination.js";
-import { type OperationParams, pathTo } from "../../core/api/client.js";
+import { type OperationParams, pathTo } from "../../core/transport/client.js";
 import type { OperationName } from "../../core/api/operations.js";
 import { documented, setup } from "./e14.js";
 

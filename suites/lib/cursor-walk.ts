@@ -1,5 +1,5 @@
 import type { Api } from "../../core/transport/api.js";
-import type { Expect } from "../../core/model/expect.js";
+import type { Expect } from "../../core/api/expect.js";
 import type { Response } from "../../core/transport/http.js";
 
 /** A page size that reads an ordinary list whole in one or two pages (a refused size is halved by the walk). */

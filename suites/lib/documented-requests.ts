@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Response } from "../../core/transport/http.js";
-import { statusLine } from "../../core/model/expect.js";
+import { statusLine } from "../../core/api/expect.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import {
   type DocumentSchemas,
@@ -11,8 +11,8 @@ import {
   operationsOf,
   type Parameter,
 } from "../../core/served/served-document.js";
-import { optInGranted, type RunSettings } from "../../core/run/settings.js";
-import { writeClassOf } from "../../core/api/client.js";
+import { optInGranted, type RunSettings } from "../../core/api/settings.js";
+import { writeClassOf } from "../../core/transport/client.js";
 import type { WriteClass } from "../../core/api/operations.js";
 import { conforms, NotGenerated, validValues } from "../../generators/index.js";
 import { merge } from "../../generators/schema-shape.js";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { type Addressed, addressedBy, createdBy, propertiesOf, recordOf, requiredOf } from "../../core/served/answers.js";
 import type { Operation } from "../../core/served/served-document.js";

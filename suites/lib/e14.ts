@@ -1,11 +1,11 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { type Created, createdBy, propertiesOf, recordOf, requiredOf } from "../../core/served/answers.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { modelOf } from "../../core/served/read.js";
 import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import type { OperationName } from "../../core/api/operations.js";
 import { isObject } from "./values.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";

@@ -1,4 +1,4 @@
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 
 /** E13: the deployment's environment variables. */
 export const varsPath = (dep: string) => pathTo("listEnvVars", { deploymentId: dep });

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { ENV_VAR_POOL, ENV_VARS } from "../../core/api/fixed-names.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { succeeded } from "./success.js";
 import { type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
 

@@ -1,10 +1,10 @@
 import type { Api } from "../../core/transport/api.js";
-import type { Expect } from "../../core/model/expect.js";
-import { environmentView, type EnvironmentView } from "../../core/run/fixtures.js";
+import type { Expect } from "../../core/api/expect.js";
+import { environmentView, type EnvironmentView } from "../../core/check/fixtures.js";
 import type { Response } from "../../core/transport/http.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { requireAnswer } from "../../core/api/preconditions.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 
 /**
  * The environments E2 lists right now, in either documented shape (items/pageInfo, or the

@@ -1,4 +1,4 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { field } from "../../core/served/served-operations.js";

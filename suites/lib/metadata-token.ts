@@ -1,8 +1,8 @@
 import { decodeJwt, type JWTPayload } from "jose";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { parseTimestamp, secondsBetween, type Timestamp } from "../../core/api/timestamps.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 
 /** E3's path parameters for the environment fixture (declare fixture:deployment and fixture:environment). */
 export function tokenParams(ctx: Pick<CheckContext, "fixture">): { deploymentId: string; environmentId: string } {

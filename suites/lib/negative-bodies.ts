@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import type { SchemaName } from "../../core/api/schemas.js";
 import { invalidValues, malformedJson, type InvalidOptions } from "../../generators/index.js";
 import { spellsAllowed, typesAt, valueAt } from "./lenient-reading.js";
 import { isObject } from "./values.js";
 import { pointerToken } from "../../core/model/json-pointer.js";
-import { type OperationParams, requestTo } from "../../core/api/client.js";
+import { type OperationParams, requestTo } from "../../core/transport/client.js";
 import type { OperationName } from "../../core/api/operations.js";
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import type { CheckSpec, Need } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckSpec, Need } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Endpoint } from "../../core/api/endpoints.js";
 import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import type { BadBody, Stage } from "./negative-bodies.js";

@@ -1,7 +1,7 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import type { ServedModel } from "../../core/served/model.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { allRecords, createdIn } from "./e14.js";
 
 /** The reports the run makes and lists: shared by the bulk delete, the reports list and placement checks, and bulk move. */

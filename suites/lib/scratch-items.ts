@@ -1,12 +1,12 @@
 import type { Api } from "../../core/transport/api.js";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
 import { carriesPrefix } from "../../core/ledger/ownership.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { servedOrPlain } from "./e14.js";
 import { ownWorkbook } from "./workbook-writes.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 
 /**
  * Workspace objects a check creates for itself, so that it never depends on (or disturbs) what a

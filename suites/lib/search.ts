@@ -1,7 +1,7 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { field } from "../../core/served/served-operations.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import type { OperationName } from "../../core/api/operations.js";
 import { allRecords, documented, mentions, setup } from "./e14.js";
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { invalidValues, validValues } from "../../generators/index.js";
 import { createFolder } from "./scratch-items.js";
 import { ownWorkbook, trackAnswered, workbookPath } from "./workbook-writes.js";

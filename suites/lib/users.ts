@@ -1,4 +1,4 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { createdIn } from "./e14.js";
 

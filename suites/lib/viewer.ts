@@ -1,4 +1,4 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { workbooksPath } from "./workbook-calls.js";
 

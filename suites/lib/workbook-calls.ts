@@ -1,11 +1,11 @@
 import type { Api } from "../../core/transport/api.js";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
 import { createWorkbook } from "./scratch-items.js";
 import { workbookPath } from "./workbook-writes.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 
 /** What the workspace properties and the model test share beyond E10/E11 writes (workbook-writes.ts). */
 

@@ -1,13 +1,13 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../../core/transport/api.js";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import type { Scratch } from "../../core/ledger/scratch.js";
 import { carriesPrefix } from "../../core/ledger/ownership.js";
-import { statusLine } from "../../core/model/expect.js";
+import { statusLine } from "../../core/api/expect.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { sameTimestamp } from "../../core/api/timestamps.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import type { Together } from "../../core/transport/together.js";
 
 /**

@@ -1,5 +1,5 @@
-import { group } from "../../core/model/check.js";
-import { pathTo } from "../../core/api/client.js";
+import { group } from "../../core/check/check.js";
+import { pathTo } from "../../core/transport/client.js";
 import { documented } from "../lib/e14.js";
 import { filterHolds } from "../lib/filter-holds.js";
 

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { logChecks } from "./examples.js";
 
 /** The logs group (E14 rule 9): its examples. */

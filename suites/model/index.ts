@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { workspaceModelChecks } from "./workspace.js";
 
 /** The model group: the workspace's calls run against a model of it (model.workspace.sequence). */

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { forAll, MODEL_REQUEST_BUDGET } from "../../core/run/property.js";

@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { accepted, bodyWith, createdIn, documented } from "../lib/e14.js";
 
 /** E14 rules of notifications: filters with empty operators. */

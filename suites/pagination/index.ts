@@ -1,4 +1,4 @@
-import { type Check, group } from "../../core/model/check.js";
+import { type Check, group } from "../../core/check/check.js";
 import { paginationPropertyChecks } from "./properties.js";
 import { legacyFieldsKept } from "./legacy-fields.js";
 

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
-import { groupedById } from "../../core/model/check.js";
+import { groupedById } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
 import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";
 import { varsPath } from "../lib/env-var-calls.js";
 import { atOnce } from "../lib/at-once.js";

@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { propertiesOf } from "../../core/served/answers.js";
 import { field, type ServedOperation } from "../../core/served/served-operations.js";

@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { policyChecks } from "./examples.js";
 
 /** The policies group (Authentication 5): its examples. */

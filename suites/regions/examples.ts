@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { cursorList } from "../lib/cursor-list.js";
 
 /** E14 rules of the regions list: cursor-paginated (0.4.0). */

@@ -1,7 +1,7 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { statusLine } from "../../core/model/expect.js";
+import { statusLine } from "../../core/api/expect.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { field } from "../../core/served/served-operations.js";

@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { field } from "../../core/served/served-operations.js";
 import { accepted, documented, ok2xx, setupRecord, shownStatus } from "../lib/e14.js";

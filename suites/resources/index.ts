@@ -1,4 +1,4 @@
-import { groupedById } from "../../core/model/check.js";
+import { groupedById } from "../../core/check/check.js";
 import { schemaConformance, widgetTypes } from "./schemas.js";
 import { isoTimestamps } from "./timestamps.js";
 

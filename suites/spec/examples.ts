@@ -1,5 +1,5 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import type { ServedRead } from "../../core/served/read.js";
 import { operationsOf } from "../../core/served/served-document.js";

@@ -1,7 +1,7 @@
-import { group, type CheckSpec } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group, type CheckSpec } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { listBranches } from "../../core/run/fixtures.js";
+import { listBranches } from "../../core/check/fixtures.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { FAR_BEYOND } from "../../core/api/input-domain.js";
 import { stagingFlags, stagingState, unreadable } from "./state.js";

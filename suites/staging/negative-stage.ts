@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { readableWithout, valueAt } from "../lib/lenient-reading.js";

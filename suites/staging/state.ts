@@ -1,6 +1,6 @@
 import type { Api } from "../../core/transport/api.js";
-import type { Expect } from "../../core/model/expect.js";
-import { listBranches } from "../../core/run/fixtures.js";
+import type { Expect } from "../../core/api/expect.js";
+import { listBranches } from "../../core/check/fixtures.js";
 import type { Response } from "../../core/transport/http.js";
 import { currentEnvironments } from "../lib/environment-list.js";
 

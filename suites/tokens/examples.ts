@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import type { JWTPayload } from "jose";
-import { group, type Need } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group, type Need } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { sameInstant } from "../../core/api/timestamps.js";
 import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "../lib/metadata-token.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { LIMITS, type OperationName, type SpecSection } from "../../core/api/operations.js";
 
 const DEFAULT_LIFETIME_S = LIMITS.tokenLifetimeSeconds;

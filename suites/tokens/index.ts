@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { tokenChecks } from "./examples.js";
 import { tokenPropertyChecks } from "./properties.js";
 import { tokenNegativeChecks } from "./negative.js";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { securityContext } from "../../generators/index.js";
 import { valueAt } from "../lib/lenient-reading.js";
 import { tokenParams } from "../lib/metadata-token.js";

@@ -1,4 +1,4 @@
-import { groupedById, type Need } from "../../core/model/check.js";
+import { groupedById, type Need } from "../../core/check/check.js";
 import { tokenStage } from "./negative-stage.js";
 import { negative } from "../lib/negative-check.js";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
-import { groupedById, type CheckSpec } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { groupedById, type CheckSpec } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";

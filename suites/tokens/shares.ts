@@ -1,6 +1,6 @@
-import type { GroupShares } from "../../core/model/check.js";
+import type { GroupShares } from "../../core/check/check.js";
 
-/** What the tokens checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/model/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
+/** What the tokens checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/check/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
 export const tokensShares: GroupShares = {
   byGroup: {
     // A metadata token changes nothing that another check reads.

@@ -1,10 +1,10 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { ownWorkbook, putBySlug, workbookPath } from "../lib/workbook-writes.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { Together } from "../../core/transport/together.js";
 
 const WRITERS = 12;

@@ -1,8 +1,8 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { NON_ASCII_CASE_PAIRS } from "../../core/api/input-domain.js";
-import type { CheckContext } from "../../core/model/context.js";
-import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../../core/api/deployments.js";
+import type { CheckContext } from "../../core/check/context.js";
+import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../../core/transport/deployments.js";
 import { walkOffset, wholeList } from "../../core/transport/pagination.js";
 import { inFolder } from "../lib/workbook-place.js";
 import { documented, expectAnswerIsStored, ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition } from "../lib/workbook-writes.js";

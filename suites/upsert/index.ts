@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { upsertChecks } from "./examples.js";
 import { upsertDraftChecks } from "./drafts.js";
 import { upsertConcurrencyChecks } from "./concurrency.js";

@@ -1,5 +1,5 @@
-import { group } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { createFolder, workbookNoFolderHas } from "../lib/scratch-items.js";
 import { ownWorkbook, putBySlug, readWorkbook } from "../lib/workbook-writes.js";

@@ -1,4 +1,4 @@
-import { groupedById } from "../../core/model/check.js";
+import { groupedById } from "../../core/check/check.js";
 import { draftStage } from "../lib/upsert-stage.js";
 import { everything, negative } from "../lib/negative-check.js";
 

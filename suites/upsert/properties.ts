@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
-import { groupedById } from "../../core/model/check.js";
-import type { CheckContext } from "../../core/model/context.js";
+import { groupedById } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { forAll } from "../../core/run/property.js";
 import { dashboardConfig, deepMerge, dressSlug, LEGACY_TABS_CONTAINER, meta, shallowMerge, slugVariant } from "../../generators/workspace.js";

@@ -1,4 +1,4 @@
-import { groupedById } from "../../core/model/check.js";
+import { groupedById } from "../../core/check/check.js";
 import { putBySlug } from "../lib/workbook-writes.js";
 import { VIEWER, namedIn } from "../lib/viewer.js";
 

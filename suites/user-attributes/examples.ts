@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { NotExercised, Skip } from "../../core/model/outcome.js";
 import { field } from "../../core/served/served-operations.js";
 import { accepted, createdIn, documented } from "../lib/e14.js";

@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { currentVersions, type VersionEntry } from "../lib/version-list.js";
 
 function byChannel(list: VersionEntry[]): Map<string, VersionEntry[]> {

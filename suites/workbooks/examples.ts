@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../../core/transport/api.js";
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { type CursorWalk, walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { sameTimestamp } from "../../core/api/timestamps.js";
 import { expectWalkCovers, severalPagesOf, smallestPagesOf } from "../lib/cursor-walk.js";
 import { copyDifference } from "../lib/legacy-copy.js";
-import { pathTo } from "../../core/api/client.js";
+import { pathTo } from "../../core/transport/client.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";
 
 /** Listed items whose single get is compared with the list. */

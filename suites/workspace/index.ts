@@ -1,4 +1,4 @@
-import type { Check } from "../../core/model/check.js";
+import type { Check } from "../../core/check/check.js";
 import { workspaceNegativeChecks } from "./negative.js";
 
 /** The workspace group: its examples, properties, negative data and model runs side by side. */

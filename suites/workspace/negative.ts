@@ -1,4 +1,4 @@
-import { groupedById } from "../../core/model/check.js";
+import { groupedById } from "../../core/check/check.js";
 import { bulkMoveStage, bulkMoveTyped } from "../lib/bulk-move-stage.js";
 import { cloneStage } from "../lib/clone-stage.js";
 import { upsertStage } from "../lib/upsert-stage.js";

@@ -1,10 +1,10 @@
 import type { CheckContext } from "./context.js";
-import type { Level, Need, Share } from "./needs.js";
-import type { CheckId } from "./ids.js";
-import type { GroupReason } from "./reasons.js";
-import type { Watcher } from "../run/watcher.js";
+import type { Level, Need, Share } from "../model/needs.js";
+import type { CheckId } from "../model/ids.js";
+import type { GroupReason } from "../model/reasons.js";
+import type { Watcher } from "./watcher.js";
 
-export type { Feature, FixtureName, Level, Need, Share, TokenRole } from "./needs.js";
+export type { Feature, FixtureName, Level, Need, Share, TokenRole } from "../model/needs.js";
 
 export interface Check {
   /** Stable, dotted: `<group>.<rule family>.<rule>`; also the filter key of --check. */

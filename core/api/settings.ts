@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { Feature, Need, TokenRole } from "../model/needs.js";
-import { schemasDir } from "../api/paths.js";
+import { schemasDir } from "./paths.js";
 import { UsageError } from "../model/usage-error.js";
 
 // Loaded when a config is first validated, not with the CLI: `--help` stays quick.

@@ -2,11 +2,11 @@ import { Api } from "../transport/api.js";
 import type { HttpClient } from "../transport/http.js";
 import type { FixtureName } from "../model/needs.js";
 import { Skip } from "../model/outcome.js";
-import { allDeployments } from "../api/deployments.js";
+import { allDeployments } from "../transport/deployments.js";
 import { walkCursor } from "../transport/pagination.js";
 import { discovered, discoveryWalkFailed, requireAnswer } from "../api/preconditions.js";
-import type { FixtureConfig } from "./settings.js";
-import { pathTo } from "../api/client.js";
+import type { FixtureConfig } from "../api/settings.js";
+import { pathTo } from "../transport/client.js";
 
 /** An environment as either documented shape reads (E2): the list shape or the control-plane one. */
 export interface EnvironmentView {

@@ -1,10 +1,10 @@
-import type { ClassCoverage } from "../run/class-tally.js";
+import type { ClassCoverage } from "./class-tally.js";
 import type { DriftReport } from "../served/drift.js";
-import type { BaselineOutcome } from "../run/gate.js";
+import type { BaselineOutcome } from "./gate.js";
 import type { CoverageReport } from "../served/operation-coverage.js";
-import type { CheckResult, RunOutcome } from "../model/result.js";
+import type { CheckResult, RunOutcome } from "./result.js";
 import type { TransientCounts } from "../transport/http.js";
-import { type Judging, label, rootCauses, shownLabel, summarise } from "../run/verdict.js";
+import { type Judging, label, rootCauses, shownLabel, summarise } from "./verdict.js";
 
 /** What a run selected from the catalogue: its --group and --check filters and how many checks they chose, before --shard. */
 export interface Selection {

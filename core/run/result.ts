@@ -1,7 +1,7 @@
-import type { ClassCoverage } from "../run/class-tally.js";
-import type { Check } from "./check.js";
-import type { Exchange, TransientCounts } from "./exchange.js";
-import type { PropertyFailure } from "./outcome.js";
+import type { ClassCoverage } from "./class-tally.js";
+import type { Check } from "../check/check.js";
+import type { Exchange, TransientCounts } from "../model/exchange.js";
+import type { PropertyFailure } from "../model/outcome.js";
 import type { ServedRead } from "../served/read.js";
 
 /**

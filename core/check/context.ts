@@ -1,13 +1,13 @@
 import type { Api } from "../transport/api.js";
-import type { FixtureName, TokenRole } from "./needs.js";
-import type { Expect } from "./expect.js";
+import type { FixtureName, TokenRole } from "../model/needs.js";
+import type { Expect } from "../api/expect.js";
 import type { Endpoint } from "../api/endpoints.js";
-import type { FixtureValues } from "../run/fixtures.js";
-import type { Exchange, Response } from "./exchange.js";
+import type { FixtureValues } from "./fixtures.js";
+import type { Exchange, Response } from "../model/exchange.js";
 import type { Scratch } from "../ledger/scratch.js";
 import type { ServedRead } from "../served/read.js";
 import type { Schemas } from "../api/schemas.js";
-import type { RunSettings } from "../run/settings.js";
+import type { RunSettings } from "../api/settings.js";
 
 /** What a check's `run` receives. */
 export interface CheckContext {

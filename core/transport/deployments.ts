@@ -1,7 +1,7 @@
-import type { Api } from "../transport/api.js";
-import { walkOffset } from "../transport/pagination.js";
+import type { Api } from "./api.js";
+import { walkOffset } from "./pagination.js";
 import { pathTo } from "./client.js";
-import { LIMITS } from "./operations.js";
+import { LIMITS } from "../api/operations.js";
 
 /** E1's path: walked by offset (core/transport/pagination.ts). */
 export const DEPLOYMENTS_PATH = pathTo("listDeployments");

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
-import type { Response } from "./exchange.js";
-import { CheckFailure } from "./outcome.js";
-import type { ReasonKey } from "./reasons.js";
-import type { SchemaName, Schemas } from "../api/schemas.js";
+import type { Response } from "../model/exchange.js";
+import { CheckFailure } from "../model/outcome.js";
+import type { ReasonKey } from "../model/reasons.js";
+import type { SchemaName, Schemas } from "./schemas.js";
 
 /**
  * Assertions that speak the language of the report: each names what was expected and what came,
