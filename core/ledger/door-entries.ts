@@ -6,7 +6,8 @@ import { fillPath, isMemberPath, lastPlaceholder, matchOperation, operationKey }
 import { type Operation, OPERATIONS, type WriteClass } from "../api/operations.js";
 import { idsIn, ownId, unprefixed } from "./door-keyless.js";
 import { listAll } from "./ownership.js";
-import { LeftBehind, type Scratch } from "./scratch.js";
+import { LeftBehind } from "./left-behind.js";
+import type { Scratch } from "./scratch.js";
 
 /**
  * The door's entries for the accepted writes neither an object's removal nor a record's put-back

@@ -3,7 +3,7 @@ import { TEMPLATE_VARIABLE_POOL } from "../api/fixed-names.js";
 import type { Api } from "../transport/api.js";
 import { fillPath, type PathParams } from "../api/match.js";
 import type { Operation } from "../api/operations.js";
-import { LeftBehind } from "./scratch.js";
+import { LeftBehind } from "./left-behind.js";
 
 /**
  * A settings-like record the run changed (a deployment's settings, the tenant's, a user, an embed

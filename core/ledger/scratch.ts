@@ -5,6 +5,7 @@ import { NotVerifiable } from "../model/outcome.js";
 import { deleteItems, type ItemRef, NOT_CONFIRMED, pathOf, removalCurl, type Seen, seenItems } from "./ownership.js";
 import { matchOperation } from "../api/match.js";
 import { OPERATIONS } from "../api/operations.js";
+import { LeftBehind } from "./left-behind.js";
 
 export type { ItemRef, ItemType } from "./ownership.js";
 export { NOT_CONFIRMED } from "./ownership.js";
@@ -47,19 +48,6 @@ export interface OwnedObject {
 export type ReadBack = Pick<Response, "status" | "isJson" | "body">;
 
 type Step = { what: string; undo: () => Promise<void> } | { owned: OwnedObject };
-
-/**
- * An undo that left something as it should not be, with the read that shows it: the ledger
- * enters it to be read once more before the report (stillLeft), like an object not removed.
- */
-export class LeftBehind extends Error {
-  constructor(
-    message: string,
-    readonly stillThere: () => Promise<boolean>,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The ledger of what one check made and changed on the server (each check has its own, so that

@@ -1,4 +1,3 @@
-import type { Api } from "./api.js";
 import type { Response } from "./http.js";
 import type { SpecEndpoint } from "../api/endpoints.js";
 import { CheckFailure, NotExercised } from "../model/outcome.js";
@@ -43,6 +42,19 @@ interface CursorWalkOptions<T> extends WalkLimits {
 type Query = Record<string, string | number | undefined>;
 
 /**
+ * What a walk reads through: the check's server (core/transport/api.ts Api) as far as a walk uses
+ * it. Named here so that the walks need not import Api, whose writes read back through them
+ * (core/transport/read-back.ts): neither imports the other.
+ */
+export interface ListReader {
+  get(path: string, query?: Query): Promise<Response>;
+  /** How many pages a walk may follow on this run (--max-pages). */
+  readonly pageBudget: number;
+  /** The page size each list took after refusing a larger one, for the whole run. */
+  readonly takenPageSizes: Map<string, number>;
+}
+
+/**
  * A refusal that may be about the page size: a 4xx that is not about the caller, the route or
  * the rate (no maximum is shown, and a server may say "too large" with 400, 413, 416 or 422).
  */
@@ -62,7 +74,7 @@ function pagesFor(limits: WalkLimits, sizes: number[]): number {
  * fewer items than asked (a silent cap) is no error either.
  */
 async function pageAt(
-  api: Api,
+  api: ListReader,
   path: string,
   query: Query,
   name: "first" | "limit",
@@ -92,7 +104,7 @@ async function pageAt(
  * `endpoint`, the walk is a precondition of the check: a first page that does not answer blocks it
  * (core/api/preconditions.ts).
  */
-export async function walkCursor<T = any>(api: Api, path: string, opts: CursorWalkOptions<T> = {}): Promise<CursorWalk<T>> {
+export async function walkCursor<T = any>(api: ListReader, path: string, opts: CursorWalkOptions<T> = {}): Promise<CursorWalk<T>> {
   const stopAfter = opts.stopAfter ?? api.pageBudget;
   const pages: CursorPage<T>[] = [];
   const seenCursors = new Set<string>();
@@ -183,7 +195,7 @@ export interface OffsetWalk<T = any> {
  * `list` picks the array out of the body; `query` goes with every page (a filter). Limits as walkCursor's.
  */
 export async function walkOffset<T = any>(
-  api: Api,
+  api: ListReader,
   path: string,
   limit: number,
   list: (body: any) => T[] | undefined,

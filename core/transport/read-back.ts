@@ -1,7 +1,6 @@
-import type { Api } from "./api.js";
 import type { RequestSpec, Response } from "./http.js";
 import { IDEMPOTENT } from "./http-timing.js";
-import { walkCursor } from "./pagination.js";
+import { type ListReader, walkCursor } from "./pagination.js";
 import { TOOL_PREFIX } from "../model/names.js";
 import { matchOperation } from "../api/match.js";
 import { OPERATIONS } from "../api/operations.js";
@@ -22,7 +21,7 @@ function scratchNameIn(body: unknown): string | undefined {
  * it. A read that cannot tell (refused, cut short, broken) counts as applied: the write is not sent
  * again. Undefined where no read-back can tell: the client then does not send it again either.
  */
-export function readBackFor(api: Api, spec: RequestSpec): RequestSpec["readBack"] {
+export function readBackFor(api: ListReader, spec: RequestSpec): RequestSpec["readBack"] {
   if (IDEMPOTENT.has(spec.method)) return undefined;
   // An operation whose second sending leaves the same state (a row of the table says so: a bulk
   // action per item, a flag set, dev mode started) is sent again as a PUT would be, with no read-back.
