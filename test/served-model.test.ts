@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Response } from "../core/transport/http.js";
 import { ServedModel } from "../core/served/model.js";
 import { dereference } from "../core/api/dereference.js";
+// A body's required fields draw their values through the generators, registered here as the suites register them.
+import "../suites/lib/served-draws.js";
 
 /** The served model reads what a server documents: its wrapper, where a create's id is, which operations address it. */
 const folder = { type: "object", required: ["id", "name"], properties: { id: { type: "integer" }, name: { type: "string" } } };

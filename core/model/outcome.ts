@@ -1,6 +1,5 @@
 import type { Exchange } from "./exchange.js";
 import type { ReasonKey } from "./reasons.js";
-import type { BlockedRoot } from "../run/result.js";
 
 /** The server broke the rule: a verdict. */
 export class CheckFailure extends Error {
@@ -46,6 +45,18 @@ export class NotVerifiable extends Error {}
 
 /** The scenario the rule is about did not happen (no 409 in the race, count null): not a pass. */
 export class NotExercised extends Error {}
+
+/**
+ * What a blocked check is blocked by, as data: the check that failed on the cause (it owns the
+ * endpoint, or it is the first to fail on a shared answer) and the exchange that shows the cause.
+ * Decisions read `check`; `blockedBy` beside it is the same root as a sentence for people.
+ */
+export interface BlockedRoot {
+  check: string;
+  exchange?: { method: string; url: string; status?: number };
+  /** A discovery root's list owner (core/api/preconditions.ts): when that check failed, the defect is its, and the root becomes it. */
+  owner?: { check: string; cause: string };
+}
 
 /**
  * The server failed a precondition the spec makes its duty (a spec'd endpoint answered 404, 5xx

@@ -1,7 +1,7 @@
 import type { ClassCoverage } from "./class-tally.js";
 import type { Check } from "../check/check.js";
 import type { Exchange, TransientCounts } from "../model/exchange.js";
-import type { PropertyFailure } from "../model/outcome.js";
+import type { BlockedRoot, PropertyFailure } from "../model/outcome.js";
 import type { ServedRead } from "../served/read.js";
 
 /**
@@ -20,18 +20,6 @@ export type SkipKind = "user" | "not-verifiable" | "not-exercised";
 
 /** Whether a failure came back when the check was run again on the undisturbed server. */
 export type Recurrence = "reproducible" | "intermittent";
-
-/**
- * What a blocked check is blocked by, as data: the check that failed on the cause (it owns the
- * endpoint, or it is the first to fail on a shared answer) and the exchange that shows the cause.
- * Decisions read `check`; `blockedBy` beside it is the same root as a sentence for people.
- */
-export interface BlockedRoot {
-  check: string;
-  exchange?: { method: string; url: string; status?: number };
-  /** A discovery root's list owner (core/api/preconditions.ts): when that check failed, the defect is its, and the root becomes it. */
-  owner?: { check: string; cause: string };
-}
 
 export interface CheckResult {
   id: string;

@@ -1,9 +1,9 @@
 import { CheckInterrupted, CheckTimedOut } from "../transport/check-scope.js";
 import type { Exchange } from "../transport/http.js";
 import { DoorRefused, NetworkError, RateLimited, TransientWrite } from "../transport/http.js";
-import { Blocked, CheckFailure, NotExercised, NotVerifiable, Skip } from "../model/outcome.js";
+import { Blocked, type BlockedRoot, CheckFailure, NotExercised, NotVerifiable, Skip } from "../model/outcome.js";
 import { reproduction } from "./property.js";
-import type { BlockedRoot, CheckResult, Recurrence, SkipKind, Status } from "./result.js";
+import type { CheckResult, Recurrence, SkipKind, Status } from "./result.js";
 import { blockSharedDefects } from "./shared-defects.js";
 
 /**

@@ -3,7 +3,7 @@
  * 2; Errors 2 (409: transient)`); citedRules reads the rule ids out of it, so the map follows the
  * catalogue without a second list to keep in step.
  */
-import type { Level } from "../check/check.js";
+import type { Level } from "../model/needs.js";
 import { ruleRanges } from "../api/rule-ranges.js";
 import { type SpecRule, specRules } from "../api/spec-rules.js";
 

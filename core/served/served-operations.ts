@@ -1,6 +1,4 @@
-import fc from "fast-check";
 import type { Response } from "../transport/http.js";
-import { conforms, NotGenerated, validValues } from "../../generators/index.js";
 import { NotVerifiable } from "../model/outcome.js";
 import { createdBy, type Created, propertiesOf, recordOf, requiredOf } from "./answers.js";
 import type { Operation } from "./served-document.js";
@@ -112,6 +110,30 @@ export class ServedOperation {
 }
 
 /**
+ * How a body's values are drawn from their documented schemas: the generators' (generators/), which
+ * sit above core; suites/lib/served-draws.ts registers them, and every check that spells a body
+ * through a served operation reaches it through suites/lib/e14.ts, which imports it.
+ */
+export interface SchemaDraws {
+  /** Whether the schema takes a value; throws on a schema it cannot compile. */
+  conforms(schema: any): (value: unknown) => boolean;
+  /** A value the schema takes (seeded: the same on every run), or undefined when none can be drawn from it. */
+  draw(schema: any): unknown;
+}
+
+let draws: SchemaDraws | undefined;
+
+/** Registers the draws the served operations' bodies use (suites/lib/served-draws.ts). */
+export function drawFromSchemasWith(d: SchemaDraws): void {
+  draws = d;
+}
+
+function schemaDraws(): SchemaDraws {
+  if (!draws) throw new Error("no schema draws registered: suites/lib/served-draws.ts registers the generators' (drawFromSchemasWith)");
+  return draws;
+}
+
+/**
  * A value a documented property takes: a plain one of its type where the schema takes it, else one
  * drawn from the schema (a pattern, a format, a minimum, an object's required fields, a list's
  * minItems: a server that types `schedule` as an object or needs one recipient refuses a plain
@@ -120,17 +142,14 @@ export class ServedOperation {
 function documentedValue(s: any): unknown {
   const plain = plainValue(s);
   if (!s || typeof s !== "object" || takes(s, plain)) return plain;
-  try {
-    return fc.sample(validValues(s, { maxItems: 1 }), { seed: 1, numRuns: 1 })[0];
-  } catch (err) {
-    if (err instanceof NotGenerated) return plain;
-    throw err;
-  }
+  const drawn = schemaDraws().draw(s);
+  return drawn === undefined ? plain : drawn;
 }
 
 /** Whether a documented property's schema takes the value (a schema ajv cannot compile takes anything: it says nothing). */
 function takes(s: any, value: unknown): boolean {
   if (!s || typeof s !== "object") return true;
+  const { conforms } = schemaDraws();
   try {
     return conforms(s)(value);
   } catch {

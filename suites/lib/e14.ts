@@ -11,6 +11,8 @@ import { isObject } from "./values.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { PathIds } from "./path-ids.js";
 import { typesOf } from "../../generators/schema-shape.js";
+// The served operations' bodies draw from the generators (core/served/served-operations.ts): registered on load.
+import "./served-draws.js";
 
 /**
  * What the checks of E14 rules share: the server's own document to spell requests by and to read
