@@ -191,6 +191,14 @@ const FIRST_RULING = "Pagination styles 2: `first` (integer, minimum 1)";
 const OFFSET_RULING = "Pagination styles 1: `offset` (integer, default 0, minimum 0)";
 const LIMIT_RULING = "Pagination styles 1: `limit` (integer, default 20, minimum 1)";
 const NOT_FOUND_WB = "E10 rule 8; Errors 2 (404)";
+/**
+ * The slug is a segment of E11's path: left empty, the request names `.../by-slug/`, which servers
+ * route as `.../by-slug` and the spec's table names no operation at (the door sends it only as an
+ * unnamed write, whose effect the tool cannot know). The spec's history reads a trailing slash as
+ * another path.
+ */
+const SLUG_IS_A_SEGMENT =
+  'E11: `PUT .../workbooks/by-slug/{slug}`, "Path placeholders are written `{name}`" (Endpoints): the slug is a path segment; empty, the path is `.../by-slug/`, another path (Versioning 3, 0.3.0: a path "lost its trailing slash")';
 
 /** The stated lifetime edges of E3: 1 s, the default, one past it, far beyond any plausible cap. */
 const lifetimeClasses = (): ValueClass[] => [
@@ -297,7 +305,7 @@ const DOMAINS: readonly InputDomain[] = [
     cls("true", (v) => v === true, [true]),
   ]),
   p("upsertWorkbookBySlug", "E11", "slug", "string (trimmed and lowercased before matching)", [
-    ...textClasses(),
+    ...textClasses(SLUG_IS_A_SEGMENT),
     cls("ascii-case-variant", (v) => isStr(v) && /[A-Z]/.test(v), ["SLUG", "Slug"]),
     cls(
       "non-ascii-case-variant",

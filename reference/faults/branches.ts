@@ -29,6 +29,32 @@ export const branchesFaults: Fault[] = [
     },
   },
   {
+    name: "branch-delete-empty-name-deletes-newest",
+    breaks: "E14 rule 4 (a branch is deleted by branchName)",
+    description:
+      "an empty branchName is read as no name, and the delete falls back to the caller's current branch, as the git operations do: the newest branch that is not the production one is deleted",
+    because: { "branches.delete.unknown-name": "unknown-name-deletes-none" },
+    operations: ["deleteBranch"],
+    handle: ({ req, app, next }) => {
+      const newest = deploymentOf(app, req)
+        .branches.filter((b) => b.kind !== "production")
+        .pop();
+      if (req.query.get("branchName") === "" && newest) req.query.set("branchName", newest.name);
+      return next();
+    },
+  },
+  {
+    name: "branch-delete-long-name-crashes",
+    breaks: "E14 rule 4 (a branch is deleted by branchName)",
+    description: "a branchName longer than its VARCHAR(255) column reaches the database, whose error is answered 500 instead of a refusal",
+    because: { "branches.delete.unknown-name": "no-5xx" },
+    operations: ["deleteBranch"],
+    handle: ({ req, next }) => {
+      if ((req.query.get("branchName") ?? "").length > 255) throw new HttpError(500, "value too long for type character varying(255)");
+      return next();
+    },
+  },
+  {
     name: "e14-lists-without-page-info",
     breaks: "E14 rule 11 (cursor pagination, 0.4.0); Pagination styles 2",
     description: "the branches, data-model files, regions and user attributes lists answer without pageInfo",

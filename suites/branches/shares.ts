@@ -9,5 +9,7 @@ export const branchesShares: GroupShares = {
   },
   byId: {
     "branches.list.cursor": ["read:branches"],
+    // Its branch and its deletes are in a deployment of its own, which the deployments list shows to whatever walks it.
+    "branches.delete.unknown-name": ["add:deployments"],
   },
 };

@@ -6,13 +6,9 @@ import { DocumentSchemas } from "../../core/served/served-document.js";
 import { field, listed as listedIn, type ServedOperation } from "../../core/served/served-operations.js";
 import { propertiesOf } from "../../core/served/answers.js";
 import { runChains } from "./chains.js";
-import { bodyFor, createdId, itemPath, listPath, readsAsOwn, removeLater, resourcesOf } from "../lib/documented-resources.js";
-import { listAll } from "../../core/ledger/ownership.js";
-import { walkAgainUntil } from "../../core/transport/pagination.js";
-import { propertySeed } from "../../core/run/property.js";
-import type { Operation } from "../../core/served/served-document.js";
 import { answeredAsDocumented } from "./refusals.js";
 import { PathIds } from "../lib/path-ids.js";
+import { ownDeployment } from "../lib/own-deployment.js";
 import { createdIn, devMode, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
 import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 import { userOfTheRun } from "../lib/users.js";
@@ -69,7 +65,7 @@ export const e14OptInChecks = group("documented", [
     needs: ["writes", "git-operations", "deployment-lifecycle", "fixture:deployment"],
     async run(ctx) {
       const doc = await documented(ctx);
-      const dep = await ownDeployment(ctx, doc.operations, ctx.fixture("deployment").id);
+      const dep = await ownDeployment(ctx, doc.operations, ctx.fixture("deployment").id, "to send git operations to");
       const parent = await ownBranch(ctx, doc, dep);
       const branch = await ownBranch(ctx, doc, dep, parent);
       const steps = [
@@ -210,34 +206,6 @@ export const e14OptInChecks = group("documented", [
     },
   },
 ]);
-
-/**
- * A deployment of the run's own, made by the document's create and removed by the ledger once the
- * deployments list shows it with the run's prefix; not verifiable where the list does not.
- */
-async function ownDeployment(ctx: CheckContext, ops: Operation[], underTest: string): Promise<string> {
-  const [r] = resourcesOf(ops, ctx.settings, "deployment-lifecycle");
-  if (!r?.remove)
-    throw new NotVerifiable(
-      "the served document shows no deployment create whose deployment it lets a client delete: no deployment of the run's own to send git operations to",
-    );
-  const ids = new PathIds(ctx.api, ops, underTest);
-  const res = await ctx.api.post((await ids.fill(r.create.path)) ?? r.create.path, bodyFor(ctx, r.create, propertySeed(ctx.settings.seed, ctx.checkId)));
-  setup(ctx, res, `creating a deployment of the run's own (${r.create.method} ${r.create.path})`);
-  const id = createdId(r, res);
-  const removePath = id === undefined ? undefined : await itemPath(ids, r.remove, id);
-  if (id === undefined || removePath === undefined)
-    throw new NotVerifiable(`the answer to ${r.create.method} ${r.create.path} names no id of the deployment it made`);
-  removeLater(ctx, r, removePath, res, underTest);
-  const list = listPath(r, removePath);
-  const whole = await walkAgainUntil(
-    async () => ({ status: 200, isJson: true, body: await listAll(ctx.api, list) }),
-    (w) => readsAsOwn(ctx, w, id),
-  );
-  if (!readsAsOwn(ctx, whole, id))
-    throw new NotVerifiable(`GET ${list} does not show deployment ${id} named with ${ctx.scratch.prefix}: no git operation is sent to it`);
-  return id;
-}
 
 const FILE_NAMES = "fileName|fileNames|path|paths|name|names|files";
 
