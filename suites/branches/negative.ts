@@ -1,4 +1,4 @@
-import { group } from "../../core/model/check.js";
+import { group } from "../../core/check/check.js";
 import { branchesByName, documented, ownBranch } from "../lib/e14.js";
 import { ownDeployment } from "../lib/own-deployment.js";
 

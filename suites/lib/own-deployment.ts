@@ -1,4 +1,4 @@
-import type { CheckContext } from "../../core/model/context.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { listAll } from "../../core/ledger/ownership.js";
 import { propertySeed } from "../../core/run/property.js";
