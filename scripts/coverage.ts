@@ -7,5 +7,6 @@ import { join } from "node:path";
 import { coverageMarkdown } from "../core/served/coverage.js";
 import { packageRoot } from "../core/api/paths.js";
 import { catalogue } from "../suites/index.js";
+import { ruleRanges } from "../suites/ranges.js";
 
-if (process.argv[1]?.endsWith("coverage.js")) writeFileSync(join(packageRoot, "docs", "coverage.md"), coverageMarkdown(catalogue));
+if (process.argv[1]?.endsWith("coverage.js")) writeFileSync(join(packageRoot, "docs", "coverage.md"), coverageMarkdown(catalogue, ruleRanges));

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type ClassCoverage, covered } from "../core/run/class-tally.js";
 import { isInvariant } from "../core/run/invariants.js";
-import { ruleRanges } from "../core/api/rule-ranges.js";
+import { ruleRanges } from "../suites/ranges.js";
 import { INPUT_CLASSES_RUN, inputClassesDocument } from "../scripts/input-classes.js";
 import { catalogue } from "../suites/index.js";
 import { describeResults, runAgainstReference } from "./reference-run.js";

@@ -3,14 +3,15 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { citedRules, coverage, coverageMarkdown } from "../core/served/coverage.js";
 import { packageRoot } from "../core/api/paths.js";
-import { ruleRanges } from "../core/api/rule-ranges.js";
+import { RULES_WITH_RANGES } from "../core/api/rule-ranges.js";
+import { rangesByGroup, ruleRanges } from "../suites/ranges.js";
 import { specRules } from "../core/api/spec-rules.js";
 import { catalogue } from "../suites/index.js";
 import { cli } from "./report-run.js";
 
 describe("coverage of the spec", () => {
   it("docs/coverage.md is current (npm run catalogue rewrites it)", () => {
-    expect(readFileSync(join(packageRoot, "docs", "coverage.md"), "utf8")).toBe(coverageMarkdown(catalogue));
+    expect(readFileSync(join(packageRoot, "docs", "coverage.md"), "utf8")).toBe(coverageMarkdown(catalogue, ruleRanges));
   });
 
   it("every check cites at least one rule, and only rules of the rules list", () => {
@@ -35,6 +36,16 @@ describe("coverage of the spec", () => {
     expect(ruleRanges.map((r) => r.rule).filter((id) => !testable.has(id))).toEqual([]);
     expect(ruleRanges.flatMap((r) => r.cells.filter((c) => c.checks.length === 0).map((c) => `${r.rule}: ${c.where}`))).toEqual([]);
     expect(ruleRanges.flatMap((r) => r.cells.flatMap((c) => c.checks.filter((id) => !ids.has(id)).map((id) => `${r.rule} / ${c.where}: ${id}`)))).toEqual([]);
+  });
+
+  it("a cell sits in the folder of the group whose checks cover it, and every ranged rule has cells", () => {
+    const groupOf = new Map(catalogue.map((c) => [c.id, c.group]));
+    const elsewhere = Object.entries(rangesByGroup).flatMap(([group, byRule]) =>
+      Object.values(byRule).flatMap((cells) => cells.flatMap((c) => c.checks.filter((id) => groupOf.get(id) !== group).map((id) => `${group}: ${id}`))),
+    );
+    expect(elsewhere).toEqual([]);
+    expect(ruleRanges.length).toBe(RULES_WITH_RANGES.length);
+    expect(ruleRanges.filter((r) => r.cells.length === 0).map((r) => `${r.rule}: ${r.says}`)).toEqual([]);
   });
 
   it("rule ids are unique, and every not-testable rule says why", () => {
@@ -71,6 +82,6 @@ describe("coverage of the spec", () => {
   it("conformance coverage prints the same as docs/coverage.md", async () => {
     const r = await cli("coverage");
     expect(r.code).toBe(0);
-    expect(r.out + "\n").toBe(coverageMarkdown(catalogue));
+    expect(r.out + "\n").toBe(coverageMarkdown(catalogue, ruleRanges));
   });
 });

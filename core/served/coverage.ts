@@ -4,7 +4,7 @@
  * catalogue without a second list to keep in step.
  */
 import type { Level } from "../model/needs.js";
-import { ruleRanges } from "../api/rule-ranges.js";
+import type { RuleRange } from "../api/rule-ranges.js";
 import { type SpecRule, specRules } from "../api/spec-rules.js";
 
 const NUMBERS = String.raw`(\d+(?:\s*(?:,|and)\s*\d+)*)`;
@@ -52,7 +52,8 @@ export function coverage(checks: { id: string; level: Level; spec: string }[]): 
   return specRules.map((rule) => ({ rule, checks: checks.filter((c) => citedRules(c.spec).includes(rule.id)).map(({ id, level }) => ({ id, level })) }));
 }
 
-export function coverageMarkdown(checks: { id: string; level: Level; spec: string }[]): string {
+/** docs/coverage.md: the rules and their checks, then where each ranged rule applies (`ranges`: suites/ranges.ts). */
+export function coverageMarkdown(checks: { id: string; level: Level; spec: string }[], ranges: RuleRange[]): string {
   const rows = coverage(checks);
   const testable = rows.filter((r) => !r.rule.notTestable);
   const covered = testable.filter((r) => r.checks.length > 0);
@@ -76,13 +77,13 @@ export function coverageMarkdown(checks: { id: string; level: Level; spec: strin
     "## Where each rule applies",
     "",
     "A stated rule holds over a range (operations, fields, pages, values, callers, read paths): each cell of it, and the checks that",
-    "cover that cell (`core/api/rule-ranges.ts`). Each cell is held to a full reference run (`test/class-coverage.test.ts`): its checks",
+    "cover that cell (`suites/<group>/ranges.ts`, the rules in `core/api/rule-ranges.ts`). Each cell is held to a full reference run (`test/class-coverage.test.ts`): its checks",
     "reach a verdict, send requests of the sections it names, and read a later page where it says every page. The input classes each",
     "rule's requests sent are measured in `docs/input-classes.md`.",
     "",
     "| rule | over | cell | checks |",
     "|---|---|---|---|",
-    ...ruleRanges.flatMap((r) =>
+    ...ranges.flatMap((r) =>
       r.cells.map(
         (c, i) => `| ${i ? "" : `${r.rule}: ${cell(r.says)}`} | ${i ? "" : r.dimension} | ${cell(c.where)} | ${c.checks.map((id) => `\`${id}\``).join(", ")} |`,
       ),

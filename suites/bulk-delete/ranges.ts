@@ -1,0 +1,12 @@
+import type { RangeCells } from "../../core/api/rule-ranges.js";
+
+/** Where the stated rules the bulk-delete checks cover apply, cell by cell (RuleRange, core/api/rule-ranges.ts); assembled by suites/ranges.ts. */
+export const bulkDeleteRanges: RangeCells = {
+  "E14 rule 1": [
+    { where: "an unknown item", checks: ["bulk-delete.items.per-item-failures"] },
+    { where: "a forbidden item (403, still there)", checks: ["bulk-delete.items.forbidden-reported"] },
+    { where: "a duplicate (collapsed to one entry)", checks: ["bulk-delete.items.duplicates-collapsed"] },
+    { where: "WORKBOOK, REPORT and FOLDER in one batch", checks: ["bulk-delete.items.mixed-kinds"] },
+  ],
+  "Errors 2": [{ where: "bulk delete (E14), a forbidden item", checks: ["bulk-delete.items.forbidden-reported"] }],
+};
