@@ -9,45 +9,48 @@ import { schemasDir } from "./paths.js";
 
 const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
-export type SchemaName =
-  | "Deployment"
-  | "Environment"
-  | "EnvironmentVariable"
-  | "MetadataTokenResult"
-  | "Branch"
-  | "DeploymentVersion"
-  | "PageInfo"
-  | "OffsetPagination"
-  | "Workbook"
-  | "ResourceOwner"
-  | "DashboardConfig"
-  | "DashboardAppSource"
-  | "DashboardLayout"
-  | "DashboardWidget"
-  | "Dashboard"
-  | "ReportSnapshot"
-  | "WorkspaceItemRef"
-  | "ErrorBody"
-  | "ConflictError"
-  | "BulkMoveFailure"
-  | "DeploymentsListResponse"
-  | "EnvironmentsListResponse"
-  | "EnvVarsListResponse"
-  | "VersionsListResponse"
-  | "WorkbooksListResponse"
-  | "MetadataTokenResponse"
-  | "BranchResponse"
-  | "BranchesListResponse"
-  | "FoldersListResponse"
-  | "BulkMoveResponse"
-  | "MetadataTokenRequest"
-  | "StagingToggleRequest"
-  | "UpdateDeploymentRequest"
-  | "CloneWorkbookRequest"
-  | "UpsertWorkbookRequest"
-  | "BulkMoveRequest"
-  | "EnvVarsPutRequest"
-  | "Timestamp";
+/** The components the spec shows (E1-E13): each has a generated type (core/api/schema-types.ts, scripts/schema-types.ts). */
+export const SCHEMA_NAMES = [
+  "Deployment",
+  "Environment",
+  "EnvironmentVariable",
+  "MetadataTokenResult",
+  "Branch",
+  "DeploymentVersion",
+  "PageInfo",
+  "OffsetPagination",
+  "Workbook",
+  "ResourceOwner",
+  "DashboardConfig",
+  "DashboardAppSource",
+  "DashboardLayout",
+  "DashboardWidget",
+  "Dashboard",
+  "ReportSnapshot",
+  "WorkspaceItemRef",
+  "ErrorBody",
+  "ConflictError",
+  "BulkMoveFailure",
+  "DeploymentsListResponse",
+  "EnvironmentsListResponse",
+  "EnvVarsListResponse",
+  "VersionsListResponse",
+  "WorkbooksListResponse",
+  "MetadataTokenResponse",
+  "BranchResponse",
+  "BranchesListResponse",
+  "FoldersListResponse",
+  "BulkMoveResponse",
+  "MetadataTokenRequest",
+  "StagingToggleRequest",
+  "UpdateDeploymentRequest",
+  "CloneWorkbookRequest",
+  "UpsertWorkbookRequest",
+  "BulkMoveRequest",
+  "EnvVarsPutRequest",
+  "Timestamp",
+] as const;
+export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 export type OpenApiDocument = {
   openapi: string;
