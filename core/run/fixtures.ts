@@ -7,6 +7,7 @@ import { walkCursor } from "../transport/pagination.js";
 import { discovered, discoveryWalkFailed, requireAnswer } from "../api/preconditions.js";
 import type { FixtureConfig } from "./settings.js";
 import { pathTo } from "../api/client.js";
+import type { Environment } from "../api/schema-types.js";
 
 /** An environment as either documented shape reads (E2): the list shape or the control-plane one. */
 export interface EnvironmentView {
@@ -15,14 +16,14 @@ export interface EnvironmentView {
   branch?: string;
   user?: string;
   name?: string;
-  raw: any;
+  raw: Environment;
 }
 
 export interface BranchView {
   id?: number;
   name: string;
   isStagingEnvironmentEnabled?: boolean;
-  raw: any;
+  raw: unknown;
 }
 
 export interface FixtureValues {
@@ -118,7 +119,8 @@ export class Fixtures {
           );
           return walk.items.map(environmentView);
         }
-        const raw: any[] = res.body.items ?? res.body.data?.environments ?? (Array.isArray(res.body.data) ? res.body.data : []);
+        const { items, data } = res.body;
+        const raw: Environment[] = items ?? (Array.isArray(data) ? data : data?.environments) ?? [];
         return raw.map(environmentView);
       }
       case "environment": {
@@ -309,9 +311,11 @@ export class Fixtures {
 export async function listBranches(api: Api, dep: string): Promise<BranchView[]> {
   const res = await api.call("listBranches", { deploymentId: dep });
   requireAnswer(res, "E14", "discovering the branches (fixtures.sharedBranch, personalBranch, productionBranch name them instead)");
-  const raw: any[] = res.body.items ?? (Array.isArray(res.body.data) ? res.body.data : []);
+  // E14: the shape is the server's; the list where the published docs put it.
+  const body = res.body as { items?: unknown[]; data?: unknown };
+  const raw: unknown[] = body.items ?? (Array.isArray(body.data) ? body.data : []);
   return raw
-    .filter((b) => typeof b?.name === "string")
+    .filter((b): b is { name: string; id?: unknown; isStagingEnvironmentEnabled?: unknown } => typeof (b as { name?: unknown } | null)?.name === "string")
     .map((b) => ({
       id: typeof b.id === "number" ? b.id : undefined,
       name: b.name,

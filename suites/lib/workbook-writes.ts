@@ -7,7 +7,7 @@ import { carriesPrefix } from "../../core/ledger/ownership.js";
 import { statusLine } from "../../core/model/expect.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { sameTimestamp } from "../../core/api/timestamps.js";
-import { pathTo } from "../../core/api/client.js";
+import { offSchema, pathTo } from "../../core/api/client.js";
 import type { Together } from "../../core/transport/together.js";
 
 /**
@@ -34,7 +34,7 @@ export function trackAnswered(scratch: Scratch, dep: string, res: Response, name
 
 /** E11: PUT by slug (`together`: one of a race's requests, core/transport/together.ts). */
 export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: string, body?: unknown, together?: Together): Promise<Response> {
-  const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug }, { body, together });
+  const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug }, { body: offSchema(body), together });
   trackAnswered(scratch, dep, res, slug);
   return res;
 }
@@ -50,7 +50,7 @@ export function unlessAtWorkbookLimit(res: Response, what: string): void {
 
 /** E10: POST duplicate, with the optional body. */
 export async function duplicate(scratch: Scratch, api: Api, dep: string, id: number, body?: unknown): Promise<Response> {
-  const res = await api.call("duplicateWorkbook", { deploymentId: dep, workbookId: id }, { body });
+  const res = await api.call("duplicateWorkbook", { deploymentId: dep, workbookId: id }, { body: offSchema(body) });
   trackAnswered(scratch, dep, res);
   return res;
 }
