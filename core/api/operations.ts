@@ -354,7 +354,7 @@ type ValueAt<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T 
  * every branch's fields, each what any branch gives it, undefined where one has none. Readers
  * read such an answer field by field (`items ?? data`), which a union of shapes does not allow.
  */
-type OneShape<T> = true extends IsUnion<T> ? { [K in KeysOf<T>]: ValueAt<T, K> } : T;
+export type OneShape<T> = true extends IsUnion<T> ? { [K in KeysOf<T>]?: ValueAt<T, K> } : T;
 /** The body an operation's request carries, typed by its row's `request` where the spec shows one; unknown elsewhere. */
 export type RequestOf<N extends OperationName> =
   Extract<AnyRow, { name: N }> extends infer R ? (R extends { request: infer S extends SchemaName } ? SchemaTypes[S] : unknown) : never;

@@ -151,7 +151,7 @@ export const workbookReadChecks = group("workbooks", [
     needs: ["fixture:deployment", "fixture:workbookInFolder"],
     async run({ api, expect, fixture }) {
       const inFolder = fixture("workbookInFolder");
-      const walk = await walkCursor(api, listPath(fixture("deployment").id), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId } });
+      const walk = await walkCursor(api, listPath(fixture("deployment").id), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId! } });
       const others = walk.items.filter((w) => w?.folderId !== inFolder.folderId);
       expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, {
         reason: "folder-filter",
