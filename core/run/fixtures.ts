@@ -115,7 +115,7 @@ export class Fixtures {
         discovered(res, "the environments list", "E2");
         // The environment of a kind may sit past the first page: a cursor list is walked whole.
         if (Array.isArray(res.body.items) && res.body.pageInfo?.hasNextPage === true) {
-          const walk = await walkCursor(this.api, pathTo("listEnvironments", { deploymentId: dep }), { first: 100, endpoint: "E2" }).catch(
+          const walk = await walkCursor<Environment>(this.api, pathTo("listEnvironments", { deploymentId: dep }), { first: 100, endpoint: "E2" }).catch(
             discoveryWalkFailed("the environments list", "E2"),
           );
           return walk.items.map(environmentView);
