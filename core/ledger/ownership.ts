@@ -51,7 +51,8 @@ export const carriesPrefix = (record: unknown, prefix: string | RegExp) =>
   namesOf(record).some((n) => (typeof prefix === "string" ? n.includes(prefix) : prefix.test(n)));
 
 /** A record's deployment, where it shows one, is the deployment the run wrote to. */
-const inDeployment = (record: { deploymentId?: unknown } | null | undefined, dep: string) => record?.deploymentId === undefined || record?.deploymentId === null || String(record.deploymentId) === dep;
+const inDeployment = (record: { deploymentId?: unknown } | null | undefined, dep: string) =>
+  record?.deploymentId === undefined || record?.deploymentId === null || String(record.deploymentId) === dep;
 
 /** The entries of a list answer wherever it keeps them: items, data, or the body itself. */
 export function entriesOf(body: any): any[] {
