@@ -111,11 +111,13 @@ async function folderIds(api: Api, dep: string): Promise<Set<number> | undefined
   for (let listings = 0; queue.length; listings++) {
     if (listings >= FOLDER_LISTINGS) return undefined;
     const parent = queue.shift()!;
-    const walk = await walkCursor(api, pathTo("listFolders", { deploymentId: dep }), { first: 100, query: { parentId: parent ?? undefined } }).catch(
-      () => undefined,
-    );
+    // E14: a folder's id where the published docs put it.
+    const walk = await walkCursor<{ id?: number }>(api, pathTo("listFolders", { deploymentId: dep }), {
+      first: 100,
+      query: { parentId: parent ?? undefined },
+    }).catch(() => undefined);
     if (!walk || walk.partial || !walk.pages.every((p) => Array.isArray(p.res.body?.items))) return undefined;
-    for (const f of walk.items) if (Number.isSafeInteger(f?.id) && !found.has(f.id)) found.add(f.id), queue.push(f.id);
+    for (const f of walk.items) if (f?.id !== undefined && Number.isSafeInteger(f.id) && !found.has(f.id)) found.add(f.id), queue.push(f.id);
   }
   return found;
 }

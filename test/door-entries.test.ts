@@ -34,7 +34,7 @@ const writesOfEveryClass: Check = {
     const made = await api.call("createDeployment", {}, { body: { name: scratch.name("deployment") } });
     expect(made.status).toBe(201);
     // Written into the run's own deployment: goes with it.
-    await ok(api.call("advanceCreationStep", { deploymentId: String(made.body.id) }, { body: {} }));
+    await ok(api.call("advanceCreationStep", { deploymentId: String((made.body as { id: number }).id) }, { body: {} }));
     const branch = scratch.slug("branch");
     await ok(api.call("createBranch", { deploymentId }, { body: { name: branch } }));
     await ok(api.call("startDevMode", { deploymentId }, { body: { branchName: branch } }));

@@ -46,7 +46,8 @@ describe("the door", () => {
     expect((await anonymous.call("deleteFolder", { deploymentId: "1", folderId: "cf-nothing" })).status).toBe(401);
     const made = await api.call("createFolder", { deploymentId: "1" }, { body: { name: "cf-door-guard" } });
     expect(made.status).toBeLessThan(300);
-    const own = made.body?.id ?? made.body?.data?.id;
+    const body = made.body as { id?: string; data?: { id?: string } } | undefined;
+    const own = (body?.id ?? body?.data?.id)!;
     expect((await anonymous.call("deleteFolder", { deploymentId: "1", folderId: own })).status).toBe(401);
     // With the key, a folder found is the run's to judge, not the door's.
     expect(await refused(api.call("deleteFolder", { deploymentId: "1", folderId: own }))).toBe(false);

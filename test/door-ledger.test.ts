@@ -47,9 +47,9 @@ const movesToLatest: Check = {
   needs: ["writes", "deployment-changes", "fixture:mutableDeployment"],
   async run({ api, fixture }) {
     const dep = fixture("mutableDeployment").id;
-    const versions: any[] = (await api.call("listVersions", { deploymentId: dep })).body.data;
-    const current = versions.find((v) => v.isCurrent);
-    const latest = versions.find((v) => v.isLatestInChannel && v.releaseChannel === current.releaseChannel);
+    const versions = (await api.call("listVersions", { deploymentId: dep })).body.data!;
+    const current = versions.find((v) => v.isCurrent)!;
+    const latest = versions.find((v) => v.isLatestInChannel && v.releaseChannel === current.releaseChannel)!;
     expect(latest.version).not.toBe(current.version);
     expect((await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: latest.version } })).status).toBe(200);
   },

@@ -1,6 +1,9 @@
 import { describe, it, expect, beforeAll } from "vitest";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packageRoot } from "../core/api/paths.js";
 import { bundledOpenApi } from "../core/api/schemas.js";
+import { schemaTypesModule } from "../scripts/schema-types.js";
 import {
   type Doc,
   newAjv,
@@ -40,6 +43,11 @@ describe("loading", () => {
 
   it("schemas/openapi.bundled.json, which runs read, is the bundle of schemas/openapi.json and its parts (npm run schemas writes it)", async () => {
     expect(await bundledOpenApi(), "schemas/openapi.bundled.json is stale: run npm run schemas").toEqual(bundled);
+  });
+
+  it("core/api/schema-types.ts, which types api.call, is generated from the bundle as it stands (npm run schemas writes it)", async () => {
+    const written = readFileSync(join(packageRoot, "core", "api", "schema-types.ts"), "utf8");
+    expect(written, "core/api/schema-types.ts is stale: run npm run schemas").toBe(schemaTypesModule(await bundledOpenApi()));
   });
 
   it("every component is valid under the 2020-12 meta-schema (the suite's Schemas do not check it at run time)", () => {

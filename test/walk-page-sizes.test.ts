@@ -46,8 +46,8 @@ describe("walks on a server that refuses large page sizes and clamps the rest", 
   for (const refusal of [400, 413, 422])
     it(`a cursor walk at first=80 (refused with ${refusal}) covers the list of 100 within its length-based budget`, async () => {
       const api = cappedServer(refusal);
-      const walk = await walkCursor(api, "/list", { first: 80, listLength: LIST.length });
-      expect(walk.items.map((x: any) => x.id)).toEqual(LIST.map((x) => x.id));
+      const walk = await walkCursor<{ id: number }>(api, "/list", { first: 80, listLength: LIST.length });
+      expect(walk.items.map((x) => x.id)).toEqual(LIST.map((x) => x.id));
       expect(walk.first).toBeLessThanOrEqual(MAX);
     });
 
@@ -62,8 +62,8 @@ describe("walks on a server that refuses large page sizes and clamps the rest", 
   });
 
   it("an offset walk at limit=60 covers the list of 100 within its length-based budget", async () => {
-    const walk = await walkOffset(cappedServer(), "/list", 60, (b) => b.data, { listLength: LIST.length });
-    expect(walk.items.map((x: any) => x.id)).toEqual(LIST.map((x) => x.id));
+    const walk = await walkOffset(cappedServer(), "/list", 60, (b) => (b as { data?: { id: number }[] }).data, { listLength: LIST.length });
+    expect(walk.items.map((x) => x.id)).toEqual(LIST.map((x) => x.id));
   });
 
   it("a list that never ends still fails the walk, within the pages its length affords", async () => {

@@ -123,7 +123,11 @@ async function discover(api: Api): Promise<Entry[]> {
     dep === undefined
       ? undefined
       : await api.call("listFolders", { deploymentId: dep }).then(
-          (r) => (r.status === 200 && Array.isArray(r.body?.items) ? r.body.items.length : undefined),
+          (r) => {
+            // E14: the folders list's shape is the server's; its items where the published docs put them.
+            const items = (r.body as { items?: unknown } | null | undefined)?.items;
+            return r.status === 200 && Array.isArray(items) ? items.length : undefined;
+          },
           () => undefined,
         );
   const seen = folders === undefined ? "the folders list (E14) could not be read" : `deployment ${dep} has ${folders} folder(s) at its root`;

@@ -36,18 +36,18 @@ export class Expect {
   }
 
   /** The body as JSON; a body that is not JSON fails clearly (a hosted tenant may answer HTML). */
-  json<T = any>(res: Response): T {
+  json<T>(res: Response<T>): T {
     if (!res.isJson) {
       const ct = res.headers["content-type"] ?? "no content-type";
       this.fail("the response is not JSON", { expected: "a JSON body", got: `${ct}: ${JSON.stringify(res.text.slice(0, 120))}`, res, reason: "not-json" });
     }
-    return res.body as T;
+    return res.body;
   }
 
   /** 200 with a JSON body that matches the schema; returns the body. */
-  ok<T = any>(res: Response, schema?: SchemaName): T {
+  ok<T>(res: Response<T>, schema?: SchemaName): T {
     this.status(res, 200);
-    const body = this.json<T>(res);
+    const body = this.json(res);
     if (schema) this.schema(body, schema, res);
     return body;
   }

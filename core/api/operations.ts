@@ -1,4 +1,5 @@
 import type { CheckId } from "../model/ids.js";
+import type { SchemaTypes } from "./schema-types.js";
 import type { SchemaName } from "./schemas.js";
 
 /**
@@ -63,13 +64,20 @@ export interface SpecifiedOperation extends Operation {
   owner: CheckId;
   pagination: Pagination;
   /** The schema the spec gives the answer, per status where it shows one. */
-  answers: Partial<Record<number, SchemaName>>;
+  answers: Answers;
+  /** The schema the spec gives the request body, where it shows one: `api.call` types the body it sends by it. */
+  request?: SchemaName;
 }
+
+type Answers = Partial<Record<number, SchemaName>>;
+
+/** The row of an operation whose request body the spec shows (SpecifiedOperation.request). */
+const sending = <O extends SpecifiedOperation, const S extends SchemaName>(op: O, request: S): O & { request: S } => ({ ...op, request });
 
 /** A row keeps its name and its path as literal types: `OperationName` and each operation's parameters (`ParamsOf`) are read from them. */
 type Row<O extends Operation, N extends string, P extends Prefix, R extends string> = O & { name: N; path: `${P}${R}` };
 
-const spec = <const N extends string, const P extends Prefix, const R extends string>(
+const spec = <const N extends string, const P extends Prefix, const R extends string, const A extends Answers>(
   section: SpecSection,
   name: N,
   method: Method,
@@ -77,9 +85,9 @@ const spec = <const N extends string, const P extends Prefix, const R extends st
   rest: R,
   owner: CheckId,
   pagination: Pagination,
-  answers: SpecifiedOperation["answers"],
+  answers: A,
   write: WriteClass = method === "GET" ? "read" : "writes",
-): Row<SpecifiedOperation, N, P, R> => ({
+): Row<SpecifiedOperation, N, P, R> & { answers: A } => ({
   name,
   section,
   method,
@@ -97,13 +105,20 @@ const D = "/deployments/{deploymentId}";
 export const SPECIFIED_OPERATIONS = [
   spec("E1", "listDeployments", "GET", API_PREFIX, "/deployments", "deployments.list.schema", "offset", { 200: "DeploymentsListResponse" }),
   spec("E2", "listEnvironments", "GET", API_PREFIX, `${D}/environments`, "environments.list.schema", "cursor and offset", { 200: "EnvironmentsListResponse" }),
-  spec("E3", "createMetadataToken", "POST", API_PREFIX, `${D}/environments/{environmentId}/tokens-for-meta-sync`, "tokens.create.schema", "none", {
-    200: "MetadataTokenResponse",
-  }),
-  spec("E4", "setStagingEnvironment", "PUT", BUILD_PREFIX, `${D}/branches/staging-environment`, "staging.enable.by-name", "none", { 200: "BranchResponse" }),
+  sending(
+    spec("E3", "createMetadataToken", "POST", API_PREFIX, `${D}/environments/{environmentId}/tokens-for-meta-sync`, "tokens.create.schema", "none", {
+      200: "MetadataTokenResponse",
+    }),
+    "MetadataTokenRequest",
+  ),
+  sending(
+    spec("E4", "setStagingEnvironment", "PUT", BUILD_PREFIX, `${D}/branches/staging-environment`, "staging.enable.by-name", "none", { 200: "BranchResponse" }),
+    "StagingToggleRequest",
+  ),
   spec("E5", "listVersions", "GET", API_PREFIX, `${D}/versions`, "versions.list.schema", "none", { 200: "VersionsListResponse" }),
   {
     ...spec("E6", "updateDeployment", "PUT", API_PREFIX, D, "deployment-update.version.listed-forms", "none", {}, "deployment-changes"),
+    request: "UpdateDeploymentRequest",
     readBy: "getDeploymentSettings",
     fields: [
       "releaseChannel",
@@ -120,16 +135,25 @@ export const SPECIFIED_OPERATIONS = [
   spec("E7", "exportAuditLog", "GET", API_PREFIX, "/audit-logs/export", "audit.export.content-type-csv", "none", {}),
   spec("E8", "listWorkbooks", "GET", API_PREFIX, `${D}/workbooks`, "workbooks.list.schema", "cursor", { 200: "WorkbooksListResponse" }),
   spec("E9", "getWorkbook", "GET", API_PREFIX, `${D}/workbooks/{workbookId}`, "workbooks.get.schema", "none", { 200: "Workbook" }),
-  spec("E10", "duplicateWorkbook", "POST", API_PREFIX, `${D}/workbooks/{workbookId}/duplicate`, "clone.answer.is-the-stored-clone", "none", {
-    200: "Workbook",
-  }),
-  spec("E11", "upsertWorkbookBySlug", "PUT", API_PREFIX, `${D}/workbooks/by-slug/{slug}`, "upsert.create.absent-slug-creates", "none", {
-    200: "Workbook",
-    409: "ConflictError",
-  }),
+  sending(
+    spec("E10", "duplicateWorkbook", "POST", API_PREFIX, `${D}/workbooks/{workbookId}/duplicate`, "clone.answer.is-the-stored-clone", "none", {
+      200: "Workbook",
+    }),
+    "CloneWorkbookRequest",
+  ),
+  sending(
+    spec("E11", "upsertWorkbookBySlug", "PUT", API_PREFIX, `${D}/workbooks/by-slug/{slug}`, "upsert.create.absent-slug-creates", "none", {
+      200: "Workbook",
+      409: "ConflictError",
+    }),
+    "UpsertWorkbookRequest",
+  ),
   // Per item (E12): a second move finds each item where the first put it.
   resendable(
-    spec("E12", "bulkMoveWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-move`, "bulk-move.response.schema", "none", { 200: "BulkMoveResponse" }),
+    sending(
+      spec("E12", "bulkMoveWorkspaceItems", "POST", API_PREFIX, `${D}/workspace/bulk-move`, "bulk-move.response.schema", "none", { 200: "BulkMoveResponse" }),
+      "BulkMoveRequest",
+    ),
   ),
   spec("E13", "listEnvVars", "GET", API_PREFIX, `${D}/env-vars`, "env-vars.list.schema", "cursor", { 200: "EnvVarsListResponse" }),
 ] as const satisfies readonly SpecifiedOperation[];
@@ -312,6 +336,28 @@ type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : 
  * cannot be checked so: it gives any values, and `fillPath` refuses a missing one at run time.
  */
 export type ParamsOf<N extends OperationName> = true extends IsUnion<N> ? Record<string, string | number> : Record<ParamNameOf<N>, string | number>;
+/** A schema of a row's `answers` at one of these statuses, as its generated type (never: none). */
+type SchemaAt<A, K> = K extends keyof A ? (A[K] extends SchemaName ? SchemaTypes[A[K]] : never) : never;
+type SuccessStatus = 200 | 201 | 202 | 204;
+/** A row's 2xx answer as the spec shows it; unknown where it shows none (E14, E6, E7). Distributes over rows. */
+type AnswerOfRow<R> = R extends { answers: infer A } ? ([SchemaAt<A, SuccessStatus>] extends [never] ? unknown : SchemaAt<A, SuccessStatus>) : unknown;
+/**
+ * The body of an operation's 2xx answer, typed by its row (`listWorkbooks` gives WorkbooksListResponse):
+ * what a server that keeps the spec sends, which a reader still checks (`expect.schema`) before
+ * trusting it. Unknown where the spec shows no shape, and for a name of any operation.
+ */
+export type AnswerOf<N extends OperationName> = OneShape<AnswerOfRow<Extract<AnyRow, { name: N }>>>;
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type ValueAt<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : undefined) : never;
+/**
+ * A schema's branches (an answer the spec lets take either documented shape) read as one shape:
+ * every branch's fields, each what any branch gives it, undefined where one has none. Readers
+ * read such an answer field by field (`items ?? data`), which a union of shapes does not allow.
+ */
+export type OneShape<T> = true extends IsUnion<T> ? { [K in KeysOf<T>]?: ValueAt<T, K> } : T;
+/** The body an operation's request carries, typed by its row's `request` where the spec shows one; unknown elsewhere. */
+export type RequestOf<N extends OperationName> =
+  Extract<AnyRow, { name: N }> extends infer R ? (R extends { request: infer S extends SchemaName } ? SchemaTypes[S] : unknown) : never;
 /** Whether a call of this operation must give values for its path (it has placeholders, and the name is known). */
 export type NeedsParams<N extends OperationName> = true extends IsUnion<N> ? false : [ParamNameOf<N>] extends [never] ? false : true;
 

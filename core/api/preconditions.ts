@@ -14,8 +14,8 @@ import { Blocked, CheckFailure, NotVerifiable, Skip } from "../model/outcome.js"
  * problem, so that a refused or missing endpoint always shows as one failure.
  * Returns the body of a usable answer.
  */
-export function requireAnswer<T = any>(
-  res: Response,
+export function requireAnswer<T>(
+  res: Response<T>,
   endpoint: Endpoint,
   what: string,
   usable: (res: Response) => boolean = (r) => r.isJson,
@@ -85,7 +85,7 @@ export function discoveryRoot(what: string, why: string, exchange?: Exchange, en
 }
 
 /** A discovery read's usable body; a 401 or 403 is the user's setup (skipped), anything else the discovery root. */
-export function discovered<T = any>(res: Response, what: string, endpoint: Exclude<Endpoint, "E14">, usable: (res: Response) => boolean = (r) => r.isJson): T {
+export function discovered<T>(res: Response<T>, what: string, endpoint: Exclude<Endpoint, "E14">, usable: (res: Response) => boolean = (r) => r.isJson): T {
   const problem = problemOf(res, usable);
   if (!problem) return res.body;
   if (res.status === 401 || res.status === 403)

@@ -7,47 +7,50 @@ import { join } from "node:path";
 import { dereference } from "./dereference.js";
 import { schemasDir } from "./paths.js";
 
-const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
-export type SchemaName =
-  | "Deployment"
-  | "Environment"
-  | "EnvironmentVariable"
-  | "MetadataTokenResult"
-  | "Branch"
-  | "DeploymentVersion"
-  | "PageInfo"
-  | "OffsetPagination"
-  | "Workbook"
-  | "ResourceOwner"
-  | "DashboardConfig"
-  | "DashboardAppSource"
-  | "DashboardLayout"
-  | "DashboardWidget"
-  | "Dashboard"
-  | "ReportSnapshot"
-  | "WorkspaceItemRef"
-  | "ErrorBody"
-  | "ConflictError"
-  | "BulkMoveFailure"
-  | "DeploymentsListResponse"
-  | "EnvironmentsListResponse"
-  | "EnvVarsListResponse"
-  | "VersionsListResponse"
-  | "WorkbooksListResponse"
-  | "MetadataTokenResponse"
-  | "BranchResponse"
-  | "BranchesListResponse"
-  | "FoldersListResponse"
-  | "BulkMoveResponse"
-  | "MetadataTokenRequest"
-  | "StagingToggleRequest"
-  | "UpdateDeploymentRequest"
-  | "CloneWorkbookRequest"
-  | "UpsertWorkbookRequest"
-  | "BulkMoveRequest"
-  | "EnvVarsPutRequest"
-  | "Timestamp";
+/** The components the spec shows (E1-E13): each has a generated type (core/api/schema-types.ts, scripts/schema-types.ts). */
+export const SCHEMA_NAMES = [
+  "Deployment",
+  "Environment",
+  "EnvironmentVariable",
+  "MetadataTokenResult",
+  "Branch",
+  "DeploymentVersion",
+  "PageInfo",
+  "OffsetPagination",
+  "Workbook",
+  "ResourceOwner",
+  "DashboardConfig",
+  "DashboardAppSource",
+  "DashboardLayout",
+  "DashboardWidget",
+  "Dashboard",
+  "ReportSnapshot",
+  "WorkspaceItemRef",
+  "ErrorBody",
+  "ConflictError",
+  "BulkMoveFailure",
+  "DeploymentsListResponse",
+  "EnvironmentsListResponse",
+  "EnvVarsListResponse",
+  "VersionsListResponse",
+  "WorkbooksListResponse",
+  "MetadataTokenResponse",
+  "BranchResponse",
+  "BranchesListResponse",
+  "FoldersListResponse",
+  "BulkMoveResponse",
+  "MetadataTokenRequest",
+  "StagingToggleRequest",
+  "UpdateDeploymentRequest",
+  "CloneWorkbookRequest",
+  "UpsertWorkbookRequest",
+  "BulkMoveRequest",
+  "EnvVarsPutRequest",
+  "Timestamp",
+] as const;
+export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 export type OpenApiDocument = {
   openapi: string;
@@ -147,7 +150,7 @@ function run(fn: ValidateFunction, value: unknown): { errors: string[]; timestam
   const errors = fn.errors ?? [];
   // Inside anyOf every branch reports; "must match a schema in anyOf" is no error of its own.
   const own = errors.filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf");
-  const timestampsOnly = own.length > 0 && own.every((e) => e.keyword === "pattern" && (e.params as any).pattern === TIMESTAMP_PATTERN);
+  const timestampsOnly = own.length > 0 && own.every((e) => e.keyword === "pattern" && e.params.pattern === TIMESTAMP_PATTERN);
   return { errors: formatErrors(errors), timestampsOnly };
 }
 
@@ -158,11 +161,7 @@ function formatErrors(errors: ErrorObject[]): string[] {
   const out = errors.map((e) => {
     const at = e.instancePath || "(root)";
     const extra =
-      e.keyword === "enum"
-        ? ` ${JSON.stringify((e.params as any).allowedValues)}`
-        : e.keyword === "additionalProperties"
-          ? ` (${(e.params as any).additionalProperty})`
-          : "";
+      e.keyword === "enum" ? ` ${JSON.stringify(e.params.allowedValues)}` : e.keyword === "additionalProperties" ? ` (${e.params.additionalProperty})` : "";
     return `${at} ${e.message}${extra}`;
   });
   return [...new Set(out)];

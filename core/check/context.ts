@@ -31,7 +31,7 @@ export interface CheckContext {
    * usable (default: a 2xx JSON answer), else the check ends skipped, not verifiable or blocked
    * as core/api/preconditions.ts decides from the endpoint and the status.
    */
-  require<T = any>(res: Response, endpoint: Endpoint, what: string, usable?: (res: Response) => boolean): T;
+  require<T>(res: Response<T>, endpoint: Endpoint, what: string, usable?: (res: Response) => boolean): T;
   /** For a refusal the rule expects: a 404 or 405 (the route is missing) is judged as `require` judges it. */
   requireRoute(res: Response, endpoint: Endpoint, what: string): void;
   /** The check's exchanges so far, in order. */

@@ -7,22 +7,24 @@ import { walkCursor } from "../transport/pagination.js";
 import { discovered, discoveryWalkFailed, requireAnswer } from "../api/preconditions.js";
 import type { FixtureConfig } from "../api/settings.js";
 import { pathTo } from "../transport/client.js";
+import type { OneShape } from "../api/operations.js";
+import type { DeploymentVersion, Environment, Workbook } from "../api/schema-types.js";
 
 /** An environment as either documented shape reads (E2): the list shape or the control-plane one. */
 export interface EnvironmentView {
   id: string;
   type?: string;
-  branch?: string;
-  user?: string;
+  branch?: string | null;
+  user?: string | null;
   name?: string;
-  raw: any;
+  raw: Environment;
 }
 
 export interface BranchView {
   id?: number;
   name: string;
   isStagingEnvironmentEnabled?: boolean;
-  raw: any;
+  raw: unknown;
 }
 
 export interface FixtureValues {
@@ -32,19 +34,19 @@ export interface FixtureValues {
   namedOtherDeployment: { id: string };
   mutableDeployment: { id: string };
   environments: EnvironmentView[];
-  workbook: any;
-  workbookInFolder: any;
-  publishedWorkbook: any;
+  workbook: Workbook;
+  workbookInFolder: Workbook;
+  publishedWorkbook: Workbook;
   branches: BranchView[];
   sharedBranch: BranchView;
   personalBranch: BranchView;
   productionBranch: BranchView;
-  versions: any[];
+  versions: DeploymentVersion[];
   readOnlyFolder: { id: number };
   editableFolder: { id: number };
   sharedWorkbook: { id: number };
   sharedUnpublishedWorkbook: { id: number };
-  embeddableWorkbook: any;
+  embeddableWorkbook: Workbook;
   /** The deployment, and a workbook of it to clone. */
   workbookLimitDeployment: { id: string; workbookId: number };
 }
@@ -113,12 +115,13 @@ export class Fixtures {
         discovered(res, "the environments list", "E2");
         // The environment of a kind may sit past the first page: a cursor list is walked whole.
         if (Array.isArray(res.body.items) && res.body.pageInfo?.hasNextPage === true) {
-          const walk = await walkCursor(this.api, pathTo("listEnvironments", { deploymentId: dep }), { first: 100, endpoint: "E2" }).catch(
+          const walk = await walkCursor<Environment>(this.api, pathTo("listEnvironments", { deploymentId: dep }), { first: 100, endpoint: "E2" }).catch(
             discoveryWalkFailed("the environments list", "E2"),
           );
           return walk.items.map(environmentView);
         }
-        const raw: any[] = res.body.items ?? res.body.data?.environments ?? (Array.isArray(res.body.data) ? res.body.data : []);
+        const { items, data } = res.body;
+        const raw: Environment[] = items ?? (Array.isArray(data) ? data : data?.environments) ?? [];
         return raw.map(environmentView);
       }
       case "environment": {
@@ -165,13 +168,13 @@ export class Fixtures {
           throw new Skip("fixture missing: set fixtures.workbookLimitDeploymentId (a deployment whose plan's workbook limit is reached)");
         const id = String(c.workbookLimitDeploymentId);
         // A workbook to clone may sit past the first page (a newest-first server may open with reports).
-        const walk = await walkCursor(this.api, pathTo("listWorkbooks", { deploymentId: id }), {
+        const walk = await walkCursor<Workbook>(this.api, pathTo("listWorkbooks", { deploymentId: id }), {
           first: 50,
           stopAfter: WORKBOOK_SCAN_PAGES,
           endpoint: "E8",
         }).catch(discoveryWalkFailed("the workbooks list of fixtures.workbookLimitDeploymentId", "E8"));
-        const source = walk.items.find((w: any) => w?.type === undefined || w.type === "WORKBOOK");
-        if (!Number.isSafeInteger(source?.id))
+        const source = walk.items.find((w) => w?.type === undefined || w.type === "WORKBOOK");
+        if (!source || !Number.isSafeInteger(source.id))
           throw new Skip(`fixture missing: deployment ${id} (fixtures.workbookLimitDeploymentId) lists no workbook to clone`);
         return { id, workbookId: source.id };
       }
@@ -243,17 +246,17 @@ export class Fixtures {
     return best?.id ?? (await this.deploymentIds())[0];
   }
 
-  private async workbookById(id: number): Promise<any> {
+  private async workbookById(id: number): Promise<Workbook> {
     const dep = (await this.get("deployment")).id;
     const res = await this.api.call("getWorkbook", { deploymentId: dep, workbookId: id });
     discovered(res, `the workbook fixtures.workbookId (${id})`, "E9");
     return res.body;
   }
 
-  private async findWorkbook(match: (w: any) => boolean, readEach = false): Promise<any | undefined> {
+  private async findWorkbook(match: (w: Workbook) => boolean, readEach = false): Promise<Workbook | undefined> {
     const dep = (await this.get("deployment")).id;
     // A lost connection is not an empty list: it must not turn into a "fixture missing" skip.
-    const walk = await walkCursor(this.api, pathTo("listWorkbooks", { deploymentId: dep }), {
+    const walk = await walkCursor<Workbook>(this.api, pathTo("listWorkbooks", { deploymentId: dep }), {
       first: 50,
       stopAfter: WORKBOOK_SCAN_PAGES,
       endpoint: "E8",
@@ -309,9 +312,11 @@ export class Fixtures {
 export async function listBranches(api: Api, dep: string): Promise<BranchView[]> {
   const res = await api.call("listBranches", { deploymentId: dep });
   requireAnswer(res, "E14", "discovering the branches (fixtures.sharedBranch, personalBranch, productionBranch name them instead)");
-  const raw: any[] = res.body.items ?? (Array.isArray(res.body.data) ? res.body.data : []);
+  // E14: the shape is the server's; the list where the published docs put it.
+  const body = res.body as { items?: unknown[]; data?: unknown };
+  const raw: unknown[] = body.items ?? (Array.isArray(body.data) ? body.data : []);
   return raw
-    .filter((b) => typeof b?.name === "string")
+    .filter((b): b is { name: string; id?: unknown; isStagingEnvironmentEnabled?: unknown } => typeof (b as { name?: unknown } | null)?.name === "string")
     .map((b) => ({
       id: typeof b.id === "number" ? b.id : undefined,
       name: b.name,
@@ -320,8 +325,10 @@ export async function listBranches(api: Api, dep: string): Promise<BranchView[]>
     }));
 }
 
-export function environmentView(e: any): EnvironmentView {
-  return { id: String(e?.id), type: e?.type, branch: e?.branch, user: e?.user, name: e?.name, raw: e };
+export function environmentView(e: Environment): EnvironmentView {
+  // Either documented shape, read field by field.
+  const v: OneShape<Environment> = e;
+  return { id: String(v?.id), type: v?.type, branch: v?.branch, user: v?.user, name: v?.name, raw: e };
 }
 
 /** Per door: see fixturesFor. */

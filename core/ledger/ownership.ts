@@ -1,3 +1,4 @@
+import type { Workbook } from "../api/schema-types.js";
 import type { Api } from "../transport/api.js";
 import { pathTo } from "../transport/client.js";
 
@@ -35,21 +36,23 @@ export interface Seen {
   /** What the server showed, for the report ("E9 reads it named …", "not in the folders list"). */
   shown: string;
   /** The record the read showed of a workbook that is the run's own (E9): what a clone's copies are read from. */
-  record?: any;
+  record?: Workbook;
 }
 
 /** The strings of a record that may carry the run's name: name, title, slug, email, displayName. */
-export function namesOf(record: any): string[] {
+export function namesOf(record: unknown): string[] {
   if (!record || typeof record !== "object") return [];
-  return ["name", "title", "slug", "email", "displayName", "label", "publicId"].map((k) => record[k]).filter((v): v is string => typeof v === "string");
+  const fields = record as Record<string, unknown>;
+  return ["name", "title", "slug", "email", "displayName", "label", "publicId"].map((k) => fields[k]).filter((v): v is string => typeof v === "string");
 }
 
 /** Whether a record's name carries a run's prefix (a string: anywhere, as in `Copy of cf-…`; a pattern: as it matches). */
-export const carriesPrefix = (record: any, prefix: string | RegExp) =>
+export const carriesPrefix = (record: unknown, prefix: string | RegExp) =>
   namesOf(record).some((n) => (typeof prefix === "string" ? n.includes(prefix) : prefix.test(n)));
 
 /** A record's deployment, where it shows one, is the deployment the run wrote to. */
-const inDeployment = (record: any, dep: string) => record?.deploymentId === undefined || record?.deploymentId === null || String(record.deploymentId) === dep;
+const inDeployment = (record: { deploymentId?: unknown } | null | undefined, dep: string) =>
+  record?.deploymentId === undefined || record?.deploymentId === null || String(record.deploymentId) === dep;
 
 /** The entries of a list answer wherever it keeps them: items, data, or the body itself. */
 export function entriesOf(body: any): any[] {

@@ -34,7 +34,13 @@ export async function readServed(api: Api): Promise<ServedRead> {
   if (res.status === 401 || res.status === 403)
     return { res, problem: { kind: "refused", message: `GET ${SPEC_PATH} answered ${res.status}: the token lacks the access to read the served document` } };
   const served =
-    res.status === 200 && res.isJson && !!res.body && typeof res.body === "object" && !Array.isArray(res.body) && typeof res.body.openapi === "string";
+    res.status === 200 &&
+    res.isJson &&
+    !!res.body &&
+    typeof res.body === "object" &&
+    !Array.isArray(res.body) &&
+    "openapi" in res.body &&
+    typeof res.body.openapi === "string";
   const given = served ? undefined : await readGivenDocument((url) => api.download(url));
   if (!served && !given)
     return { res, problem: { kind: "not-served", message: `${NO_DOCUMENT} (it answered ${res.status}${res.isJson ? "" : " without JSON"})` } };

@@ -5,7 +5,7 @@ import { pathTo } from "../transport/client.js";
 import { operationKey } from "../api/match.js";
 import { pointerToken } from "../model/json-pointer.js";
 
-const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
 /** E14; Versioning 1: where every server serves the OpenAPI 3.1 document of what it handles. */
 export const SPEC_PATH = pathTo("getSpec");
@@ -158,9 +158,7 @@ export class DocumentSchemas {
     if (fn(value)) return [];
     return [
       ...new Set(
-        (fn.errors ?? []).map(
-          (e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "enum" ? ` ${JSON.stringify((e.params as any).allowedValues)}` : ""}`,
-        ),
+        (fn.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "enum" ? ` ${JSON.stringify(e.params.allowedValues)}` : ""}`),
       ),
     ].slice(0, 8);
   }

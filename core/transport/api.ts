@@ -1,6 +1,6 @@
 import type { Credential, Exchange, HttpClient, RequestSpec, Response } from "./http.js";
 import { type CallArgs, requestTo } from "./client.js";
-import type { OperationName } from "../api/operations.js";
+import type { AnswerOf, OperationName } from "../api/operations.js";
 import { readBackFor } from "./read-back.js";
 
 type Query = RequestSpec["query"];
@@ -26,8 +26,11 @@ export class Api {
   send(spec: RequestSpec): Promise<Response> {
     return this.client.send({ credential: this.credential, ...spec, readBack: spec.readBack ?? readBackFor(this, spec) }, this.log);
   }
-  /** Calls an operation of the spec by name: `api.call("getWorkbook", { deploymentId, workbookId })`. */
-  call<N extends OperationName>(name: N, ...[params, options]: CallArgs<N>): Promise<Response> {
+  /**
+   * Calls an operation of the spec by name: `api.call("getWorkbook", { deploymentId, workbookId })`.
+   * The answer's body is typed by the row's 2xx schema (AnswerOf), the body sent by its request schema.
+   */
+  call<N extends OperationName>(name: N, ...[params, options]: CallArgs<N>): Promise<Response<AnswerOf<N>>> {
     return this.send(requestTo<OperationName>(name, params, options));
   }
   get(path: string, query?: Query): Promise<Response> {

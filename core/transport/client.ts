@@ -1,6 +1,6 @@
 import type { RequestSpec } from "./http.js";
 import { fillPath, matchOperation, matchPath, segmentCount } from "../api/match.js";
-import { OPERATIONS, operation, type OperationName, type NeedsParams, type ParamsOf, READ_METHODS, type WriteClass } from "../api/operations.js";
+import { OPERATIONS, operation, type OperationName, type NeedsParams, type ParamsOf, READ_METHODS, type RequestOf, type WriteClass } from "../api/operations.js";
 
 /**
  * Requests named by operation, built from the table: the only way the suite turns an operation
@@ -8,12 +8,23 @@ import { OPERATIONS, operation, type OperationName, type NeedsParams, type Param
  * or a plain client needs it.
  */
 export type OperationParams = Record<string, string | number>;
-export type CallOptions = Omit<RequestSpec, "method" | "path">;
+/** What the caller adds to an operation's request: its body typed by the row (RequestOf; a deliberately wrong one goes as `rawBody`, or through a name of any operation). */
+export type CallOptions<N extends OperationName = OperationName> = Omit<RequestSpec, "method" | "path" | "body"> & { body?: RequestOf<N> | OffSchema };
+declare const offSchemaBody: unique symbol;
+/** A body `offSchema` marks: `api.call` takes it beside its operation's request type. */
+export type OffSchema = { readonly [offSchemaBody]: true };
+/**
+ * A body sent off its operation's request schema on purpose (a negative check's, a property's drawn
+ * one): the value unchanged, typed so that `api.call` takes it, which says at the call that it is meant.
+ */
+export function offSchema(body: unknown): OffSchema {
+  return body as OffSchema;
+}
 /** What names a request of an operation: its path's values, optional only where its path has no placeholder. */
 export type ParamsArg<N extends OperationName> = NeedsParams<N> extends true ? [params: ParamsOf<N>] : [params?: ParamsOf<N>];
 /** The same, and what the caller adds to the request. */
 export type CallArgs<N extends OperationName> =
-  NeedsParams<N> extends true ? [params: ParamsOf<N>, options?: CallOptions] : [params?: ParamsOf<N>, options?: CallOptions];
+  NeedsParams<N> extends true ? [params: ParamsOf<N>, options?: CallOptions<N>] : [params?: ParamsOf<N>, options?: CallOptions<N>];
 
 /** The path of an operation with its placeholders filled (each value one encoded segment). */
 export function pathTo<N extends OperationName>(name: N, ...[params]: ParamsArg<N>): string {

@@ -3,13 +3,13 @@ import type { SpecEndpoint } from "../api/endpoints.js";
 import { CheckFailure, NotExercised } from "../model/outcome.js";
 import { requireAnswer } from "../api/preconditions.js";
 
-export interface CursorPage<T = any> {
+export interface CursorPage<T = unknown> {
   res: Response;
   items: T[];
   pageInfo: { hasNextPage?: boolean; hasPreviousPage?: boolean; startCursor?: string | null; endCursor?: string | null } | null | undefined;
 }
 
-export interface CursorWalk<T = any> {
+export interface CursorWalk<T = unknown> {
   pages: CursorPage<T>[];
   items: T[];
   /** The `first` the server took: the one asked for, or a smaller one after it refused that. */
@@ -104,7 +104,7 @@ async function pageAt(
  * `endpoint`, the walk is a precondition of the check: a first page that does not answer blocks it
  * (core/api/preconditions.ts).
  */
-export async function walkCursor<T = any>(api: ListReader, path: string, opts: CursorWalkOptions<T> = {}): Promise<CursorWalk<T>> {
+export async function walkCursor<T = unknown>(api: ListReader, path: string, opts: CursorWalkOptions<T> = {}): Promise<CursorWalk<T>> {
   const stopAfter = opts.stopAfter ?? api.pageBudget;
   const pages: CursorPage<T>[] = [];
   const seenCursors = new Set<string>();
@@ -180,7 +180,7 @@ export async function walkAgainUntil<W>(read: () => Promise<W>, shows: (walk: W)
   return walk;
 }
 
-export interface OffsetWalk<T = any> {
+export interface OffsetWalk<T = unknown> {
   pages: Response[];
   items: T[];
   /** The `limit` the server took: the one asked for, or a smaller one after it refused that. */
@@ -194,11 +194,11 @@ export interface OffsetWalk<T = any> {
  * a server that caps the limit silently loses nothing; one that refuses the limit gets a smaller one.
  * `list` picks the array out of the body; `query` goes with every page (a filter). Limits as walkCursor's.
  */
-export async function walkOffset<T = any>(
+export async function walkOffset<T = unknown>(
   api: ListReader,
   path: string,
   limit: number,
-  list: (body: any) => T[] | undefined,
+  list: (body: unknown) => T[] | undefined,
   limits: WalkLimits & { query?: Query } = {},
 ): Promise<OffsetWalk<T>> {
   const stopAfter = limits.stopAfter ?? api.pageBudget;

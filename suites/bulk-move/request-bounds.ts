@@ -1,4 +1,5 @@
 import { group } from "../../core/check/check.js";
+import { offSchema } from "../../core/transport/client.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
@@ -64,7 +65,7 @@ export const bulkMoveRequestChecks = group("bulk-move", [
         [{ items: wb, folderId: null }, "items given as an object, not an array, is a request error"],
         [{ items: [wb], folderId: "the-root" }, "folderId given as a string is a request error"],
       ] as const) {
-        const res = await ctx.api.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body });
+        const res = await ctx.api.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body: offSchema(body) });
         ctx.requireRoute(res, "E12", what);
         ctx.expect.clientError(res, what);
       }

@@ -128,14 +128,14 @@ export const cloneCopyChecks = group("clone", [
         reason: "dashboard-copied",
       });
       ctx.expect.equal(
-        withRefsHidden(clone.publishedDashboard.config, publishedPaths),
-        withRefsHidden(source.publishedDashboard.config, publishedPaths),
+        withRefsHidden(clone.publishedDashboard!.config, publishedPaths),
+        withRefsHidden(source.publishedDashboard!.config, publishedPaths),
         "the cloned dashboard's config is the source's, apart from the report ids",
         { res: cloneRes, reason: "dashboard-config" },
       );
       ctx.expect.equal(
-        clone.publishedDashboard.reportSnapshots?.length,
-        source.publishedDashboard.reportSnapshots?.length,
+        clone.publishedDashboard!.reportSnapshots?.length,
+        source.publishedDashboard!.reportSnapshots?.length,
         "the cloned dashboard has one report snapshot per snapshot of the source",
         { res: cloneRes, reason: "snapshots-copied" },
       );
@@ -212,7 +212,7 @@ export const cloneCopyChecks = group("clone", [
           res: r,
           reason: "dashboard-copied",
         });
-        ctx.expect.equal(w.publishedDashboard.allowEmbed, false, `allowEmbed of the cloned dashboard in ${which}`, { res: r, reason: "allow-embed" });
+        ctx.expect.equal(w.publishedDashboard!.allowEmbed, false, `allowEmbed of the cloned dashboard in ${which}`, { res: r, reason: "allow-embed" });
       }
     },
   },

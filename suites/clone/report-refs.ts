@@ -1,3 +1,4 @@
+import type { Workbook } from "../../core/api/schema-types.js";
 import type { Api } from "../../core/transport/api.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { pathTo } from "../../core/transport/client.js";
@@ -27,7 +28,7 @@ export async function knownReportIds(api: Api, dep: string, dashboards: unknown[
   const known = new Set<number>();
   for (const d of dashboards)
     for (const s of isObject(d) && Array.isArray(d.reportSnapshots) ? d.reportSnapshots : []) if (typeof s?.reportId === "number") known.add(s.reportId);
-  const walk = await walkCursor(api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 });
+  const walk = await walkCursor<Workbook>(api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 });
   for (const item of walk.items) if (item?.type === "REPORT" && typeof item.id === "number") known.add(item.id);
   return known;
 }

@@ -51,13 +51,13 @@ export const cloneSharedChecks = group("clone", [
         res: cloneRes,
         reason: "republished",
       });
-      ctx.expect.equal(d.status, "published", "the status of the re-published dashboard", { res: cloneRes, reason: "republished-status" });
-      ctx.expect.equal(d.workbookId, clone.id, "the dashboard is re-published on the new workbook", { res: cloneRes, reason: "republished-on-clone" });
+      ctx.expect.equal(d!.status, "published", "the status of the re-published dashboard", { res: cloneRes, reason: "republished-status" });
+      ctx.expect.equal(d!.workbookId, clone.id, "the dashboard is re-published on the new workbook", { res: cloneRes, reason: "republished-on-clone" });
       // The source's snapshots are compared when the main token can read the shared workbook.
       const src = await ctx.api.get(workbookPath(dep, id));
       const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
       if (!published) return;
-      ctx.expect.equal(d.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", {
+      ctx.expect.equal(d!.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", {
         res: cloneRes,
         reason: "fresh-snapshots",
       });

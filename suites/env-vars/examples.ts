@@ -1,3 +1,4 @@
+import type { EnvironmentVariable } from "../../core/api/schema-types.js";
 import type { Api } from "../../core/transport/api.js";
 import { group } from "../../core/check/check.js";
 import type { Expect } from "../../core/api/expect.js";
@@ -26,7 +27,7 @@ interface Listed {
 
 /** Every variable of the deployment as listed in `items` and in `data`, over all cursor pages. */
 async function listed(api: Api, dep: string): Promise<Listed[]> {
-  const walk = await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" });
+  const walk = await walkCursor<EnvironmentVariable>(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" });
   const read = (res: Response, where: Listed["where"]): Listed[] =>
     (Array.isArray(res.body?.[where]) ? res.body[where] : [])
       .filter((v: any) => typeof v?.name === "string")
@@ -57,7 +58,7 @@ export const envVarChecks = group("env-vars", [
     async run({ api, expect, fixture }) {
       const path = varsPath(fixture("deployment").id);
       const body = expect.ok(await api.get(path), "EnvVarsListResponse");
-      const count = body.pageInfo?.hasNextPage ? (await walkCursor(api, path)).items.length : body.items.length;
+      const count = body.pageInfo?.hasNextPage ? (await walkCursor<EnvironmentVariable>(api, path)).items.length : body.items.length;
       await expectPageInfoOnPartialPage(api, expect, path, count, "variable");
     },
   },
@@ -104,13 +105,13 @@ export const envVarChecks = group("env-vars", [
         { body: { env_variables: [secret, plain] } },
       ), "E14", "setting two variables of its own (PUT env-vars)", (r) => r.status < 300);
       await api.call("getDeploymentSettings", { deploymentId: dep });
-      const count = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
-      const walk = wholeList(await walkCursor(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 }), "variables");
+      const count = wholeList(await walkCursor<EnvironmentVariable>(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
+      const walk = wholeList(await walkCursor<EnvironmentVariable>(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 }), "variables");
       for (const v of [secret, plain]) {
-        const found = walk.items.filter((item: any) => item?.name === v.name);
+        const found = walk.items.filter((item) => item?.name === v.name);
         expect.equal(found.length, 1, `${v.name}, just set, is listed once over the walk`, { res: walk.pages.at(-1)?.res, reason: "listed-once" });
       }
-      expect.equal(walk.items.find((item: any) => item?.name === plain.name)?.value, plain.value, `${plain.name} reads the value set`, {
+      expect.equal(walk.items.find((item) => item?.name === plain.name)?.value, plain.value, `${plain.name} reads the value set`, {
         res: walk.pages.at(-1)?.res,
         reason: "plain-value",
       });
@@ -124,14 +125,17 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const whole = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.map((v: any) =>
-        String(v?.name),
+      const whole = wholeList(await walkCursor<EnvironmentVariable>(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.map(
+        (v) => String(v?.name),
       );
       if (whole.length < 2) throw new NotExercised(`the deployment has ${whole.length} variable(s): a cursor walk needs at least two to span two pages`);
-      const walk = wholeList(await walkCursor(api, varsPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 }), "variables");
+      const walk = wholeList(
+        await walkCursor<EnvironmentVariable>(api, varsPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 }),
+        "variables",
+      );
       expectWalkCovers(
         expect,
-        walk.items.map((v: any) => String(v?.name)),
+        walk.items.map((v) => String(v?.name)),
         whole,
         "variable",
         walk.pages.at(-1)?.res,
@@ -146,8 +150,8 @@ export const envVarChecks = group("env-vars", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const count = wholeList(await walkCursor(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
-      const walk = wholeList(await walkCursor(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 }), "variables");
+      const count = wholeList(await walkCursor<EnvironmentVariable>(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
+      const walk = wholeList(await walkCursor<EnvironmentVariable>(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 }), "variables");
       if (!walk.pages.some((p) => Array.isArray(p.res.body?.data))) throw new NotExercised("the server sends no deprecated data array beside items");
       for (const [i, p] of walk.pages.entries()) {
         const difference = Array.isArray(p.res.body?.data) ? copyDifference(p.items, p.res.body.data, (v) => String(v?.name)) : undefined;

@@ -1,3 +1,4 @@
+import type { Environment } from "../../core/api/schema-types.js";
 import type { Api } from "../../core/transport/api.js";
 import { group } from "../../core/check/check.js";
 import type { Expect } from "../../core/api/expect.js";
@@ -27,7 +28,7 @@ async function walkable(api: Api, expect: Expect, dep: string): Promise<Environm
 /** The whole list, then a cursor walk of it in pages of several environments each. */
 async function walkInSeveralPages(api: Api, expect: Expect, dep: string) {
   const whole = await walkable(api, expect, dep);
-  return { whole, walk: await walkCursor(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 }) };
+  return { whole, walk: await walkCursor<Environment>(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 }) };
 }
 
 export const environmentChecks = group("environments", [

@@ -1,3 +1,4 @@
+import type { Workbook } from "../../core/api/schema-types.js";
 import { INPUT_DOMAINS, type ValueClass } from "../../core/api/input-domain.js";
 import { allDeployments } from "../../core/transport/deployments.js";
 import type { CheckContext } from "../../core/check/context.js";
@@ -32,7 +33,7 @@ interface Known {
 
 async function knownIds(ctx: CheckContext, dep: string): Promise<Known> {
   const deployments = (await allDeployments(ctx.api)).map((d) => String(d?.id));
-  const walk = await walkCursor(ctx.api, workbooksPath(dep), { first: 50, stopAfter: 1, endpoint: "E8" });
+  const walk = await walkCursor<Workbook>(ctx.api, workbooksPath(dep), { first: 50, stopAfter: 1, endpoint: "E8" });
   const ids = (key: string) =>
     [...new Set(walk.items.map((w: Record<string, unknown>) => w?.[key]).filter((v) => typeof v === "number" || typeof v === "string"))].map(String);
   return { deployment: deployments, workbook: ids("id"), folder: ids("folderId") };

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { offSchema } from "../../core/transport/client.js";
 import type { Api } from "../../core/transport/api.js";
 import { groupedById } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
@@ -183,19 +184,19 @@ async function validWrites(ctx: CheckContext): Promise<{ writes: fc.Arbitrary<Wr
   const send = async (api: Api, w: Write): Promise<Response> => {
     switch (w.spec) {
       case "E3":
-        return api.call("createMetadataToken", tokenParams(ctx), { body: w.body });
+        return api.call("createMetadataToken", tokenParams(ctx), { body: offSchema(w.body) });
       case "E10": {
-        const res = await api.call("duplicateWorkbook", { deploymentId: dep, workbookId: own.id }, { body: w.body });
+        const res = await api.call("duplicateWorkbook", { deploymentId: dep, workbookId: own.id }, { body: offSchema(w.body) });
         trackAnswered(ctx.scratch, dep, res);
         return res;
       }
       case "E11": {
-        const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug: w.slug! }, { body: w.body });
+        const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug: w.slug! }, { body: offSchema(w.body) });
         trackAnswered(ctx.scratch, dep, res);
         return res;
       }
       case "E12":
-        return api.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body: w.body });
+        return api.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body: offSchema(w.body) });
     }
   };
   return { writes, send };

@@ -23,7 +23,7 @@ import "./served-draws.js";
  */
 
 /** A setup answer the check builds on: 2xx JSON, else not verifiable (E14) or skipped (401/403). */
-export function setup<T = any>(ctx: CheckContext, res: Response, what: string, usable?: (r: Response) => boolean): T {
+export function setup<T = unknown>(ctx: CheckContext, res: Response, what: string, usable?: (r: Response) => boolean): T {
   return ctx.require<T>(res, "E14", what, usable);
 }
 
@@ -33,7 +33,7 @@ export async function documented(ctx: Pick<CheckContext, "servedDocument">): Pro
 }
 
 /** The object a setup answer carries (under the operation's documented wrapper): 2xx JSON, else as `setup` judges it. */
-export function setupRecord<T = any>(ctx: Pick<CheckContext, "require">, op: ServedOperation, res: Response, what: string): T {
+export function setupRecord<T = unknown>(ctx: Pick<CheckContext, "require">, op: ServedOperation, res: Response, what: string): T {
   const usable = (r: Response) => r.isJson && isObject(op.record(r));
   ctx.require(res, "E14", what, usable);
   return op.record(res);

@@ -1,3 +1,4 @@
+import type { EnvironmentVariable } from "../../core/api/schema-types.js";
 import fc from "fast-check";
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../../core/check/context.js";
@@ -28,8 +29,8 @@ export async function envVarStage(ctx: CheckContext): Promise<Stage> {
     },
     lenient: spelledAsValid(ctx, "EnvVarsPutRequest"),
     async unchanged(api) {
-      const walk = await walkCursor(api, path, { first: 100, endpoint: "E13" });
-      const values = names.map((n) => walk.items.find((v: any) => v?.name === n)?.value);
+      const walk = await walkCursor<EnvironmentVariable>(api, path, { first: 100, endpoint: "E13" });
+      const values = names.map((n) => walk.items.find((v) => v?.name === n)?.value);
       ctx.expect.that(isDeepStrictEqual(values, ["before", "before"]), `the run's variables ${names.join(", ")} keep their values`, {
         expected: ["before", "before"],
         got: values,

@@ -5,6 +5,8 @@ import type { Response } from "../../core/transport/http.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { requireAnswer } from "../../core/api/preconditions.js";
 import { pathTo } from "../../core/transport/client.js";
+import type { OneShape } from "../../core/api/operations.js";
+import type { Environment, EnvironmentsListResponse } from "../../core/api/schema-types.js";
 
 /**
  * The environments E2 lists right now, in either documented shape (items/pageInfo, or the
@@ -41,8 +43,16 @@ export async function currentEnvironments(api: Api, expect: Expect, dep: string,
 }
 
 /** E2's offset-paged copy: the deprecated data array, or data.environments of the control-plane shape. */
-export const legacyEnvironments = (body: any): any[] | undefined =>
-  Array.isArray(body?.data) ? body.data : Array.isArray(body?.data?.environments) ? body.data.environments : undefined;
+export const legacyEnvironments = (body: unknown): Environment[] | undefined => {
+  const data = (body as EnvironmentsAnswer | null | undefined)?.data;
+  return Array.isArray(data) ? data : Array.isArray(data?.environments) ? data.environments : undefined;
+};
 
 /** Whether an E2 answer pages its legacy copy by offset and limit: a copy with a pagination object (pagination may be null, the list then shown whole). */
-export const offsetPaged = (body: any): boolean => legacyEnvironments(body) !== undefined && typeof body?.pagination === "object" && body.pagination !== null;
+export const offsetPaged = (body: unknown): boolean => {
+  const pagination = (body as EnvironmentsAnswer | null | undefined)?.pagination;
+  return legacyEnvironments(body) !== undefined && typeof pagination === "object" && pagination !== null;
+};
+
+/** An E2 answer read field by field, in either documented shape. */
+type EnvironmentsAnswer = OneShape<EnvironmentsListResponse>;

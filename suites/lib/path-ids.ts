@@ -3,10 +3,15 @@ import type { Operation } from "../../core/served/served-document.js";
 import { matchOperation } from "../../core/api/match.js";
 
 /** The first array of records an answer carries: the answer itself, `items`, `data`, or an array under `data`. */
-function firstRecords(body: any): any[] {
-  const candidates = [body, body?.items, body?.data, ...(body?.data && typeof body.data === "object" ? Object.values(body.data) : [])];
-  return (candidates.find((c) => Array.isArray(c) && c.some((x) => x && typeof x === "object")) ?? []).filter((x: any) => x && typeof x === "object");
+function firstRecords(body: unknown): ListedRecord[] {
+  const b = body as { items?: unknown; data?: unknown } | null | undefined;
+  const candidates = [body, b?.items, b?.data, ...(b?.data && typeof b.data === "object" ? Object.values(b.data) : [])];
+  const list = candidates.find((c): c is unknown[] => Array.isArray(c) && c.some((x) => x && typeof x === "object")) ?? [];
+  return list.filter((x): x is ListedRecord => !!x && typeof x === "object");
 }
+
+/** A record a list shows, read field by field. */
+type ListedRecord = Record<string, unknown>;
 
 /** Pages a search for an id of the named kind reads at most. */
 const MAX_ID_PAGES = 10;
@@ -21,7 +26,7 @@ const NAMES_OBJECT = /(_?id|Id|Name)$/;
  * up to it), by the placeholder's own name or `id`. Undefined where no such list exists or it is empty.
  */
 export class PathIds {
-  private readonly lists = new Map<string, Promise<any[]>>();
+  private readonly lists = new Map<string, Promise<ListedRecord[]>>();
   /** Ids of objects the run made, by the placeholder name that addresses them: sub-resources go under them. */
   private readonly pinned = new Map<string, string>();
   private readonly resolving = new Set<string>();
@@ -136,7 +141,7 @@ export class PathIds {
   /** The first record of the kind that a collection lists (not the run's own where another is listed): its field `name`, else its id. */
   private async firstOf(collection: string, name: string, kind: string): Promise<string | undefined> {
     // A list may hold several kinds (E8: FOLDER, WORKBOOK, REPORT): `workbookId` names one of type WORKBOOK where records say their type.
-    const isOfKind = (x: any) => typeof x.type !== "string" || x.type.toLowerCase() === kind;
+    const isOfKind = (x: ListedRecord) => typeof x.type !== "string" || x.type.toLowerCase() === kind;
     const key = `${collection} ${kind}`;
     let records = this.lists.get(key);
     if (!records) {
@@ -156,10 +161,10 @@ export class PathIds {
    * until one of the named kind, not this run's own, shows: no order of a list is a rule, so a
    * first page may hold other kinds only (E8 may list every REPORT before the workbooks).
    */
-  private async recordsUntil(collection: string, isOfKind: (x: any) => boolean): Promise<any[]> {
+  private async recordsUntil(collection: string, isOfKind: (x: ListedRecord) => boolean): Promise<ListedRecord[]> {
     const op = matchOperation(this.ops, "GET", collection)?.operation;
     const paged = op?.parameters.some((p) => p.in === "query" && p.name === "after");
-    const out: any[] = [];
+    const out: ListedRecord[] = [];
     let query: Record<string, string> = {};
     for (let page = 0; page < MAX_ID_PAGES; page++) {
       const r = await this.api.get(collection, query);

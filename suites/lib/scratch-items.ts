@@ -148,7 +148,7 @@ async function parentInTree(api: Api, dep: string, folderId: number, maxLevels: 
  */
 export async function workbookNoFolderHas(ctx: Ctx, dep: string): Promise<ItemRef> {
   const other = await createWorkbook(ctx, dep);
-  const folders = await walkCursor(ctx.api, pathTo("listFolders", { deploymentId: dep }), { first: 100 });
+  const folders = await walkCursor<{ id?: unknown }>(ctx.api, pathTo("listFolders", { deploymentId: dep }), { first: 100 });
   if (folders.items.some((f: { id?: unknown }) => f?.id === other.id)) throw new NotExercised(`the id of workbook ${other.id} also names a folder`);
   return other;
 }

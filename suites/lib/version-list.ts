@@ -2,15 +2,10 @@ import type { Api } from "../../core/transport/api.js";
 import type { Expect } from "../../core/api/expect.js";
 import type { Response } from "../../core/transport/http.js";
 import { requireAnswer } from "../../core/api/preconditions.js";
+import type { DeploymentVersion } from "../../core/api/schema-types.js";
 
 /** A Deployment version entry (E5). */
-export interface VersionEntry {
-  releaseChannelVersion: string;
-  version: string;
-  releaseChannel: string;
-  isLatestInChannel: boolean;
-  isCurrent: boolean;
-}
+export type VersionEntry = DeploymentVersion;
 
 /**
  * The versions E5 lists right now (`{data}`, or the published docs' `{items, pageInfo}`) and the one marked
@@ -24,6 +19,7 @@ export async function currentVersions(
   const res = await api.call("listVersions", { deploymentId: dep });
   requireAnswer(res, "E5", "listing the versions");
   const body = expect.ok(res, "VersionsListResponse");
-  const list: VersionEntry[] = Array.isArray(body.data) ? body.data : body.items;
+  // The schema holds (expect.ok): a body without the `data` list is the other shape, with `items`.
+  const list: VersionEntry[] = Array.isArray(body.data) ? body.data : body.items!;
   return { list, current: list.find((v) => v.isCurrent === true), res };
 }

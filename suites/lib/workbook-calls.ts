@@ -1,3 +1,4 @@
+import type { Workbook } from "../../core/api/schema-types.js";
 import type { Api } from "../../core/transport/api.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
@@ -20,7 +21,7 @@ export function bulkMove(api: Api, dep: string, items: ItemRef[], folderId: numb
 export const itemKey = (i: { type?: unknown; id?: unknown }) => `${i?.type}:${i?.id}`;
 
 /** A 200 JSON workbook with an integer id, or the check fails saying which call did not give one. */
-export function expectWorkbook({ expect }: CheckContext, res: Response, call: string): any {
+export function expectWorkbook({ expect }: CheckContext, res: Response, call: string): Workbook {
   expect.status(res, 200, call);
   const body = expect.json(res);
   expect.that(Number.isSafeInteger(body?.id), `${call}: the answer is a workbook with an integer id`, {

@@ -7,8 +7,9 @@ import { carriesPrefix } from "../../core/ledger/ownership.js";
 import { statusLine } from "../../core/api/expect.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { sameTimestamp } from "../../core/api/timestamps.js";
-import { pathTo } from "../../core/transport/client.js";
+import { offSchema, pathTo } from "../../core/transport/client.js";
 import type { Together } from "../../core/transport/together.js";
+import type { Workbook } from "../../core/api/schema-types.js";
 
 /**
  * E10 clone and E11 upsert as a check sends them: every workbook an answer names is entered in the
@@ -17,7 +18,7 @@ import type { Together } from "../../core/transport/together.js";
  */
 
 /** What an upsert may change; a refused request must leave all of it as it was. */
-export const upsertContent = (w: any) => ({ name: w.name, folderId: w.folderId, meta: w.meta, dashboardDraft: w.dashboardDraft });
+export const upsertContent = (w: Workbook) => ({ name: w.name, folderId: w.folderId, meta: w.meta, dashboardDraft: w.dashboardDraft });
 
 /** A widget's position (Resources / DashboardWidget: x, y, w, h, all integers). */
 export const widgetPosition = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
@@ -33,8 +34,8 @@ export function trackAnswered(scratch: Scratch, dep: string, res: Response, name
 }
 
 /** E11: PUT by slug (`together`: one of a race's requests, core/transport/together.ts). */
-export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: string, body?: unknown, together?: Together): Promise<Response> {
-  const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug }, { body, together });
+export async function putBySlug(scratch: Scratch, api: Api, dep: string, slug: string, body?: unknown, together?: Together): Promise<Response<Workbook>> {
+  const res = await api.call("upsertWorkbookBySlug", { deploymentId: dep, slug }, { body: offSchema(body), together });
   trackAnswered(scratch, dep, res, slug);
   return res;
 }
@@ -49,8 +50,8 @@ export function unlessAtWorkbookLimit(res: Response, what: string): void {
 }
 
 /** E10: POST duplicate, with the optional body. */
-export async function duplicate(scratch: Scratch, api: Api, dep: string, id: number, body?: unknown): Promise<Response> {
-  const res = await api.call("duplicateWorkbook", { deploymentId: dep, workbookId: id }, { body });
+export async function duplicate(scratch: Scratch, api: Api, dep: string, id: number, body?: unknown): Promise<Response<Workbook>> {
+  const res = await api.call("duplicateWorkbook", { deploymentId: dep, workbookId: id }, { body: offSchema(body) });
   trackAnswered(scratch, dep, res);
   return res;
 }
@@ -65,10 +66,10 @@ export async function ownWorkbook(
   api: Api,
   dep: string,
   body: Record<string, unknown> = {},
-): Promise<{ slug: string; workbook: any }> {
+): Promise<{ slug: string; workbook: Workbook }> {
   const slug = ctx.scratch.slug("wb");
   const res = await putBySlug(ctx.scratch, api, dep, slug, { name: ctx.scratch.name("workbook"), ...body });
-  const placed = (w: any) => !("folderId" in body) || !("folderId" in w) || w.folderId === body.folderId;
+  const placed = (w: Workbook) => !("folderId" in body) || !("folderId" in w) || w.folderId === body.folderId;
   const what = "folderId" in body ? `creating a workbook of its own in folder ${body.folderId}` : "creating a workbook of its own";
   const workbook = ctx.require(res, "E11", what, (r) => r.isJson && Number.isSafeInteger(r.body?.id) && placed(r.body));
   // An answer that names some other workbook is never written to: E9 must show it is the check's own.
@@ -77,13 +78,13 @@ export async function ownWorkbook(
 }
 
 /** E9, the record as stored now; anything but a 200 workbook fails the check. */
-export async function readWorkbook(ctx: Pick<CheckContext, "expect">, api: Api, dep: string, id: number): Promise<{ workbook: any; res: Response }> {
+export async function readWorkbook(ctx: Pick<CheckContext, "expect">, api: Api, dep: string, id: number): Promise<{ workbook: Workbook; res: Response }> {
   const res = await api.get(workbookPath(dep, id));
-  return { workbook: ctx.expect.ok(res, "Workbook"), res };
+  return { workbook: ctx.expect.ok<Workbook>(res, "Workbook"), res };
 }
 
 /** The owner a workbook record shows (createdBy, else user.id, else userId); the fields are optional. */
-export function ownerOf(w: any): number | undefined {
+export function ownerOf(w: Partial<Workbook> | null | undefined): number | undefined {
   const id = w?.createdBy ?? w?.user?.id ?? w?.userId;
   return typeof id === "number" ? id : undefined;
 }
@@ -112,7 +113,7 @@ const DOCUMENTED = [
   "dashboardPublished",
   "publishedDashboard",
 ];
-export const documented = (w: any) => Object.fromEntries(DOCUMENTED.map((k) => [k, w?.[k]]));
+export const documented = (w: Record<string, unknown> | undefined) => Object.fromEntries(DOCUMENTED.map((k) => [k, w?.[k]]));
 
 /**
  * A write answers with the Workbook as it now is (E10, E11 Response: Workbook; E12 moved: records
@@ -123,23 +124,24 @@ export async function expectAnswerIsStored(
   ctx: Pick<CheckContext, "expect">,
   api: Api,
   dep: string,
-  answer: any,
+  answer: Workbook,
   answerRes: Response,
   what: string,
 ): Promise<void> {
-  const { workbook: stored, res } = await readWorkbook(ctx, api, dep, answer.id);
-  const shown = DOCUMENTED.filter((k) => answer?.[k] !== undefined);
-  const differing = shown.filter(
-    (k) =>
-      !isDeepStrictEqual(answer[k], stored[k]) &&
-      !(k === "createdAt" && typeof answer[k] === "string" && typeof stored[k] === "string" && sameTimestamp(answer[k], stored[k])),
-  );
+  const { workbook, res } = await readWorkbook(ctx, api, dep, answer.id);
+  // Compared field by field, by name.
+  const [shownBy, stored]: Record<string, unknown>[] = [answer, workbook];
+  const shown = DOCUMENTED.filter((k) => shownBy?.[k] !== undefined);
+  const differing = shown.filter((k) => {
+    const [a, b] = [shownBy[k], stored[k]];
+    return !isDeepStrictEqual(a, b) && !(k === "createdAt" && typeof a === "string" && typeof b === "string" && sameTimestamp(a, b));
+  });
   ctx.expect.that(differing.length === 0, `${what}: the answer shows workbook ${answer.id} as E9 reads it next`, {
     reason: "answer-as-stored",
     expected: pick(stored, differing),
-    got: pick(answer, differing),
+    got: pick(shownBy, differing),
     res: differing.length ? answerRes : res,
   });
 }
 
-const pick = (o: any, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o?.[k]]));
+const pick = (o: Record<string, unknown> | undefined, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o?.[k]]));

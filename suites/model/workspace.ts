@@ -1,3 +1,4 @@
+import type { Workbook as WorkbookRecord } from "../../core/api/schema-types.js";
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
@@ -61,9 +62,9 @@ const ancestry = (r: Real, id: number | null): number[] => (id === null ? [] : r
  * ancestors, outermost first. Whether the list ends with the containing folder itself is not
  * stated: both readings are taken, nothing else (a path that skips an ancestor is neither).
  */
-function expectFolderPath(r: Real, got: any, folderId: number | null, call: string, res: Response): void {
+function expectFolderPath(r: Real, got: WorkbookRecord | undefined, folderId: number | null, call: string, res: Response): void {
   if (!Array.isArray(got?.folderPath)) return;
-  const shown = got.folderPath.map((f: any) => f?.id);
+  const shown = got.folderPath.map((f) => f?.id);
   const withFolder = ancestry(r, folderId);
   const readings = [withFolder, withFolder.slice(0, -1)];
   r.ctx.expect.that(
@@ -74,7 +75,7 @@ function expectFolderPath(r: Real, got: any, folderId: number | null, call: stri
 }
 
 /** A record as the model has it: id, name, folder, meta, the folder's ancestors and, where the server shows one, the slug. */
-function expectAsModelled(r: Real, got: any, want: Workbook, call: string, res: Response): void {
+function expectAsModelled(r: Real, got: WorkbookRecord, want: Workbook, call: string, res: Response): void {
   const { expect } = r.ctx;
   const shown = { id: got.id, name: got.name, folderId: got.folderId, meta: got.meta };
   const modelled = { id: want.id, name: want.name, folderId: want.folderId, meta: want.meta };
@@ -224,7 +225,8 @@ class Move extends Call {
     );
     for (const w of items) w.folderId = to;
     // The moved records are Workbook records too (E12: serialized as the single-item move returns them).
-    for (const w of items) expectFolderPath(r, Array.isArray(body?.moved) ? body.moved.find((x: any) => x?.id === w.id) : undefined, to, this.sent, res);
+    for (const w of items)
+      expectFolderPath(r, Array.isArray(body?.moved) ? body.moved.find((x: WorkbookRecord | undefined) => x?.id === w.id) : undefined, to, this.sent, res);
   }
 }
 
@@ -259,27 +261,20 @@ class List extends Call {
   async run(m: Model, r: Real): Promise<void> {
     const id = r.folders[this.p.folder];
     this.sent = `GET workbooks?folderId=${id}`;
-    const walk = await walkCursor(r.api, workbooksPath(r.dep), { first: 50, query: { folderId: id } });
+    const walk = await walkCursor<WorkbookRecord>(r.api, workbooksPath(r.dep), { first: 50, query: { folderId: id } });
     const res = walk.pages.at(-1)!.res;
     const want = m.workbooks.filter((w) => w.folderId === id);
     r.ctx.expect.equal(
       // The list may hold folders too (the Workbook type says so): the trial's second folder sits in its first.
       walk.items
-        .filter((w: any) => w?.type === undefined || w.type === "WORKBOOK")
-        .map((w: any) => w?.id)
+        .filter((w) => w?.type === undefined || w.type === "WORKBOOK")
+        .map((w) => w?.id)
         .sort(byNumber),
       want.map((w) => w.id).sort(byNumber),
       `${this.sent}: the list holds exactly the workbooks the calls so far put in folder ${id}`,
       { res, reason: "folder-contents" },
     );
-    for (const w of want)
-      expectAsModelled(
-        r,
-        walk.items.find((x: any) => x?.id === w.id),
-        w,
-        this.sent,
-        res,
-      );
+    for (const w of want) expectAsModelled(r, walk.items.find((x) => x?.id === w.id)!, w, this.sent, res);
   }
 }
 

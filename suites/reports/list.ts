@@ -278,7 +278,8 @@ async function lastViewedCursorOffer(ctx: CheckContext): Promise<{ dep: string; 
   if (all.length < 2) throw new NotExercised(`the reports list holds ${all.length} report(s): a page of one could not have a next one`);
   const res = await ctx.api.call("listReports", { deploymentId: dep }, { query: { sortBy: "lastViewedAt", first: 1 } });
   if (res.status >= 400 && res.status < 500) return { dep, res }; // first refused with this sort: no cursor either
-  const pageInfo = ctx.expect.json(res)?.pageInfo;
+  // E14: the shape is the server's; a page of a cursor list carries pageInfo where the published docs put it.
+  const pageInfo = (ctx.expect.json(res) as { pageInfo?: { hasNextPage?: unknown; endCursor?: unknown } } | null | undefined)?.pageInfo;
   const cursor = pageInfo?.hasNextPage === true && typeof pageInfo.endCursor === "string" && pageInfo.endCursor !== "" ? pageInfo.endCursor : undefined;
   return { dep, cursor, res };
 }

@@ -186,7 +186,7 @@ export const stagingChecks = group("staging", [
       // A server that took the body anyway changed some branch: the one it answers with is put back.
       const changed = res.status < 300 ? res.body?.data?.name : undefined;
       const was = typeof changed === "string" ? before.of(changed) : undefined;
-      if (was !== undefined) restoreLater(ctx, dep, changed, was);
+      if (was !== undefined && changed !== undefined) restoreLater(ctx, dep, changed, was);
       ctx.requireRoute(res, "E4", "a toggle naming no branch");
       ctx.expect.clientError(res, "a toggle naming no branch is rejected");
       // Refused, it changed no branch: every flag reads as before (one it did change is put back).

@@ -39,7 +39,7 @@ async function managementReads(ctx: CheckContext): Promise<[string, string][]> {
   const paths: [string, string][] = reads.map(([section, name]) => [section, pathTo(name, { deploymentId })]);
   const listed = await ctx.api.call("listWorkbooks", { deploymentId }, { query: { first: 1 } });
   const id = Array.isArray(listed.body?.items) ? listed.body.items[0]?.id : undefined;
-  if (Number.isSafeInteger(id)) paths.push(["E9", pathTo("getWorkbook", { deploymentId, workbookId: id })]);
+  if (id !== undefined && Number.isSafeInteger(id)) paths.push(["E9", pathTo("getWorkbook", { deploymentId, workbookId: id })]);
   return paths;
 }
 

@@ -201,7 +201,8 @@ export const upsertChecks = group("upsert", [
         const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
         ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, body), "Workbook");
         const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-        ctx.expect.equal(after[field], before[field], `${field} after an update that sent ${Object.keys(body).join(" and ")} but not ${field}`, {
+        const [was, now]: Record<string, unknown>[] = [before, after];
+        ctx.expect.equal(now[field], was[field], `${field} after an update that sent ${Object.keys(body).join(" and ")} but not ${field}`, {
           res,
           reason: `kept:${field}`,
         });

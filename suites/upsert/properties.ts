@@ -1,3 +1,4 @@
+import type { Workbook } from "../../core/api/schema-types.js";
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { groupedById } from "../../core/check/check.js";
@@ -25,33 +26,39 @@ function covers(shown: unknown, sent: unknown): boolean {
 }
 
 /** How a shown draft departs from the one sent, TABS_CONTAINER widgets converted; undefined when it does not. */
-function draftDeparture(shown: unknown, sent: any): string | undefined {
+function draftDeparture(shown: unknown, sent: SentDraft): string | undefined {
   if (!isObject(shown)) return "no draft is shown";
   const { widgets, ...rest } = sent;
   for (const [k, v] of Object.entries(rest)) if (!covers(shown[k], v)) return `${k} is not the one sent`;
-  const listed: any[] = Array.isArray(shown.widgets) ? shown.widgets : [];
+  const listed: unknown[] = Array.isArray(shown.widgets) ? shown.widgets : [];
   if (listed.length !== widgets.length) return `${listed.length} widgets shown for ${widgets.length} sent`;
   for (const w of widgets) {
-    const s = listed.find((x) => x?.id === w.id);
+    const s = listed.filter(isObject).find((x) => x.id === w.id);
     if (!s) return `widget ${w.id} is not shown`;
     if (w.type !== LEGACY_TABS_CONTAINER) {
       if (!covers(s, w)) return `widget ${w.id} (${w.type}) is not the one sent`;
-    } else if (s.type !== "CONTAINER" || s.config?.layout !== "tabs" || !isDeepStrictEqual(s.position, w.position))
-      return `widget ${w.id}, sent as TABS_CONTAINER, is shown as ${s.type} with config.layout ${JSON.stringify(s.config?.layout)}, not as a tabbed CONTAINER in the same position`;
+    } else {
+      const layout = isObject(s.config) ? s.config.layout : undefined;
+      if (s.type !== "CONTAINER" || layout !== "tabs" || !isDeepStrictEqual(s.position, w.position))
+        return `widget ${w.id}, sent as TABS_CONTAINER, is shown as ${s.type} with config.layout ${JSON.stringify(layout)}, not as a tabbed CONTAINER in the same position`;
+    }
   }
   return undefined;
 }
 
+/** A dashboard draft as a trial sends it (generators/workspace.ts): its widgets, some TABS_CONTAINER. */
+type SentDraft = { widgets: { id: string; type: string; position?: unknown; config?: object | null }[] };
+
 /** The sent draft as a server should show it, for the report. */
-function converted(draft: any): any {
+function converted(draft: SentDraft): SentDraft {
   return {
     ...draft,
-    widgets: draft.widgets.map((w: any) => (w.type === LEGACY_TABS_CONTAINER ? { ...w, type: "CONTAINER", config: { ...w.config, layout: "tabs" } } : w)),
+    widgets: draft.widgets.map((w) => (w.type === LEGACY_TABS_CONTAINER ? { ...w, type: "CONTAINER", config: { ...w.config, layout: "tabs" } } : w)),
   };
 }
 
 /** Where the draft shows is not shown: the workbook's dashboardDraft, or meta.dashboardDraft. */
-function expectDraftKept(ctx: CheckContext, wb: any, sent: unknown, res: Response, when: string): void {
+function expectDraftKept(ctx: CheckContext, wb: Workbook, sent: SentDraft, res: Response, when: string): void {
   requireDraftShown(wb, `the workbook ${when}`);
   const departures = [wb.dashboardDraft, wb.meta?.dashboardDraft].map((shown) => draftDeparture(shown, sent));
   if (departures.includes(undefined)) return;

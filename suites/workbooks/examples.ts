@@ -1,3 +1,4 @@
+import type { Workbook } from "../../core/api/schema-types.js";
 import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../../core/transport/api.js";
 import { group } from "../../core/check/check.js";
@@ -27,9 +28,9 @@ interface Walks {
 
 /** The list at a large page size, and again in several small pages. */
 async function walks(api: Api, dep: string): Promise<Walks> {
-  const whole = wholeList(await walkCursor(api, listPath(dep), { first: WHOLE_PAGE }), "workbooks");
+  const whole = wholeList(await walkCursor<Workbook>(api, listPath(dep), { first: WHOLE_PAGE }), "workbooks");
   const first = severalPagesOf(whole.items.length);
-  const paged = wholeList(await walkCursor(api, listPath(dep), { first, maxPages: whole.items.length + 2 }), "workbooks");
+  const paged = wholeList(await walkCursor<Workbook>(api, listPath(dep), { first, maxPages: whole.items.length + 2 }), "workbooks");
   return { whole, paged, first };
 }
 
@@ -151,7 +152,7 @@ export const workbookReadChecks = group("workbooks", [
     needs: ["fixture:deployment", "fixture:workbookInFolder"],
     async run({ api, expect, fixture }) {
       const inFolder = fixture("workbookInFolder");
-      const walk = await walkCursor(api, listPath(fixture("deployment").id), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId } });
+      const walk = await walkCursor<Workbook>(api, listPath(fixture("deployment").id), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId! } });
       const others = walk.items.filter((w) => w?.folderId !== inFolder.folderId);
       expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, {
         reason: "folder-filter",
@@ -175,13 +176,13 @@ export const workbookReadChecks = group("workbooks", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
-      const all = wholeList(await walkCursor(api, listPath(dep), { first: WHOLE_PAGE, endpoint: "E8" }), "workbooks").items;
+      const all = wholeList(await walkCursor<Workbook>(api, listPath(dep), { first: WHOLE_PAGE, endpoint: "E8" }), "workbooks").items;
       const folder = fullestFolder(all);
       if (folder === undefined) throw new NotExercised("no folder holds two of the listed workbooks: a filtered walk needs two to span two pages");
       const whole = ids(all.filter((w) => w?.folderId === folder));
       const first = smallestPagesOf(whole.length);
       // A server that drops the filter walks the unfiltered list: the walk must reach its wrong pages, not stop short.
-      const walk = wholeList(await walkCursor(api, listPath(dep), { first, query: { folderId: folder }, maxPages: all.length + 2 }), "workbooks");
+      const walk = wholeList(await walkCursor<Workbook>(api, listPath(dep), { first, query: { folderId: folder }, maxPages: all.length + 2 }), "workbooks");
       for (const [i, page] of walk.pages.entries()) {
         const others = page.items.filter((w) => w?.folderId !== folder);
         expect.that(others.length === 0, `page ${i + 1} of folderId=${folder} at first=${first} lists only workbooks of that folder`, {
@@ -213,7 +214,7 @@ export const workbookReadChecks = group("workbooks", [
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
       // Workbooks may sit past the first page (a newest-first server may open with reports): pages are read until a sample is found.
-      const walk = await walkCursor(api, listPath(dep), { first: WHOLE_PAGE, stopAfter: SAMPLE_PAGES, endpoint: "E8" });
+      const walk = await walkCursor<Workbook>(api, listPath(dep), { first: WHOLE_PAGE, stopAfter: SAMPLE_PAGES, endpoint: "E8" });
       const listed: any[] = walk.items.filter(isWorkbook).slice(0, GET_SAMPLE);
       if (!listed.length) throw new NotExercised(`no WORKBOOK item in the ${walk.pages.length} page(s) of E8 read (${walk.items.length} item(s))`);
       for (const item of listed) {
@@ -237,7 +238,7 @@ export const workbookReadChecks = group("workbooks", [
     async run(ctx) {
       const { api, expect, fixture } = ctx;
       const dep = fixture("deployment").id;
-      const items = wholeList(await walkCursor(api, listPath(dep), { first: WHOLE_PAGE, endpoint: "E8" }), "workbooks").items;
+      const items = wholeList(await walkCursor<Workbook>(api, listPath(dep), { first: WHOLE_PAGE, endpoint: "E8" }), "workbooks").items;
       const listed = items.map((w) => Number(w?.id)).filter(Number.isSafeInteger);
       // A 404 proves nothing from a server without E9: a listed workbook that reads shows it is served.
       const known = items.find((w) => isWorkbook(w) && Number.isSafeInteger(w?.id))?.id;
