@@ -1,6 +1,15 @@
 import type { RequestSpec } from "./http.js";
 import { fillPath, matchOperation, matchPath, segmentCount } from "../api/match.js";
-import { OPERATIONS, operation, type OperationName, type NeedsParams, type ParamsOf, READ_METHODS, type RequestOf, type WriteClass } from "../api/operations.js";
+import {
+  OPERATIONS,
+  operation,
+  type OperationName,
+  type NeedsParams,
+  type ParamsOf,
+  READ_METHODS,
+  type RequestOf,
+  type WriteClass,
+} from "../api/operations.js";
 
 /**
  * Requests named by operation, built from the table: the only way the suite turns an operation
