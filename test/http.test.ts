@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Expect } from "../core/api/expect.js";
 import { HttpClient, NetworkError, RateLimited, retryAfterMs, TransientWrite } from "../core/transport/http.js";
 import { CheckFailure } from "../core/model/outcome.js";
+import { CUT_OFF } from "../core/model/exchange.js";
 import { Redactor } from "../core/transport/redact.js";
 import { Schemas } from "../core/api/schemas.js";
 
@@ -14,6 +15,7 @@ let base: string;
 let hits429 = 0;
 let hitsExport = 0;
 const unavailableOnce = new Set<string>();
+const cutOffOnce = new Set<string>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -31,6 +33,16 @@ beforeAll(async () => {
       if (!unavailableOnce.has(req.method!)) {
         unavailableOnce.add(req.method!);
         res.writeHead(503, url.searchParams.has("retry-after") ? { "retry-after": "0" } : {}).end();
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+    } else if (url.pathname === "/cut-off-once") {
+      // The first request of each method: its connection ends with no answer (as a server closes a
+      // kept-alive connection the client reuses at that moment), reset or closed as the query says.
+      if (!cutOffOnce.has(req.method!)) {
+        cutOffOnce.add(req.method!);
+        if (url.searchParams.has("reset")) req.socket.resetAndDestroy();
+        else req.socket.destroy();
         return;
       }
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
@@ -97,6 +109,19 @@ describe("HTTP client", () => {
       const res = await c.send({ method: "GET", path: "/unavailable-once", query });
       expect(res.status).toBe(200);
       expect(c.transients.retried).toEqual({ "503": 1 });
+    }
+  });
+
+  it("sends a read once more when its connection ends before any answer (reset or closed), and counts it; a write is not sent again", async () => {
+    for (const query of [{ reset: "1" }, {}]) {
+      cutOffOnce.clear();
+      const c = client();
+      const res = await c.send({ method: "GET", path: "/cut-off-once", query });
+      expect(res.status).toBe(200);
+      expect(c.transients.retried).toEqual({ [CUT_OFF]: 1 });
+      await expect(c.send({ method: "POST", path: "/cut-off-once", query, body: {} })).rejects.toBeInstanceOf(NetworkError);
+      expect(c.transients.retried).toEqual({ [CUT_OFF]: 1 });
+      await c.close();
     }
   });
 

@@ -41,9 +41,12 @@ export interface FullAnswer {
   isJson: boolean;
 }
 
+/** The key of `retried` that counts reads sent once more because their connection ended before any answer. */
+export const CUT_OFF = "cut off";
+
 /** The transient answers a run met and waited out, shown once in its report (never a rule's verdict). */
 export interface TransientCounts {
-  /** Answers waited out and retried, by status ("429", "503"). */
+  /** Answers waited out and retried, by status ("429", "503"), and reads sent again after a connection ended unanswered (CUT_OFF). */
   retried: Record<string, number>;
   /** Requests still answered so after the retry budget: their checks are errored, no verdict. */
   gaveUp: number;

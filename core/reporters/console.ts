@@ -1,4 +1,5 @@
 import type { Check } from "../check/check.js";
+import { CUT_OFF } from "../model/exchange.js";
 import { type GateOptions, judgingOf, knownLabel, knownReason, shownAs, verdict } from "../run/gate.js";
 import type { CheckResult } from "../run/result.js";
 import { NETWORK, NOT_RUN_LOST, type ShownLabel, shownLabel, verifiedLine } from "../run/verdict.js";
@@ -296,7 +297,7 @@ export function variantsCovering(c: Pick<Check, "spec">, variants: { name: strin
 export function transientLine(t: Report["transients"]): string | undefined {
   const retried = Object.entries(t?.retried ?? {}).filter(([, n]) => n > 0);
   if (!t || (!retried.length && !t.gaveUp && !t.readBack && !t.notSentAgain)) return undefined;
-  const parts = retried.map(([status, n]) => `${n} answered ${status}`);
+  const parts = retried.map(([status, n]) => (status === CUT_OFF ? `${n} read(s) cut off before an answer, sent again` : `${n} answered ${status}`));
   if (t.readBack) parts.push(`${t.readBack} write(s) read back before a retry`);
   if (t.gaveUp) parts.push(`${t.gaveUp} still transient after the retry budget (errored, no verdict)`);
   if (t.notSentAgain) parts.push(`${t.notSentAgain} write(s) not sent again, as they may have been applied (not verifiable)`);

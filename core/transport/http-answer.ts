@@ -61,6 +61,18 @@ export function describeNetworkError(err: unknown, timeoutMs: number, answered: 
   return e?.cause?.message ?? e?.message ?? String(err);
 }
 
+/**
+ * A connection that ended before any answer came: reset, or closed by the other side. On a kept-alive
+ * connection this is the known race of HTTP/1.1 (the server closes the idle connection as the client
+ * sends on it: RFC 9112, section 9.3.1), most of all on a busy machine, where the client's keep-alive
+ * timer runs late; nothing was answered, so a read may be sent again.
+ */
+export function endedUnanswered(err: unknown, answered: boolean): boolean {
+  const e = err as { code?: string; message?: string; cause?: { code?: string } };
+  const code = e?.cause?.code ?? e?.code;
+  return !answered && (code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET" || e?.message === "terminated");
+}
+
 /** Drops a body not read on; undici reports a destroyed body as an error, which nobody is left to hear. */
 export function discard(body: Answer["body"]): void {
   body.on("error", () => undefined);

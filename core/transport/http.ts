@@ -2,9 +2,10 @@ import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "./check-scope.js";
 import type { Credential } from "./curl.js";
 import { describeExchange, excerpt } from "./exchange-shown.js";
-import { type Answer, describeNetworkError, discard, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
+import { type Answer, describeNetworkError, discard, endedUnanswered, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
 import { streamedBody, type StreamWatcher } from "./http-stream.js";
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
+import { CUT_OFF } from "../model/exchange.js";
 import type { Redactor } from "./redact.js";
 import { heldBody, type Together } from "./together.js";
 import { READ_METHODS } from "../api/operations.js";
@@ -149,6 +150,7 @@ export class HttpClient {
     if (credential && !Object.keys(headers).some((h) => h.toLowerCase() === "authorization")) headers.authorization = `Bearer ${credential.value}`;
 
     const { timeoutMs } = this.options;
+    let resent = false;
     for (let attempt = 0; ; attempt++) {
       await this.paced();
       const started = performance.now();
@@ -201,6 +203,10 @@ export class HttpClient {
         return { status: answer.status, headers: answer.headers, text, body: parsed.value, isJson: parsed.ok, exchange };
       } catch (err) {
         if (err instanceof NetworkError) throw err;
+        if (!resent && this.sendAgain(err, spec.method, answer)) {
+          resent = true;
+          continue;
+        }
         throw this.lost(err, exchange, started, answer, log, deadline.ms);
       } finally {
         deadline.release();
@@ -224,6 +230,7 @@ export class HttpClient {
     const url = target.toString();
     const headers: Record<string, string> = { ...this.options.headers, ...spec.headers };
     if (credential) headers.authorization = `Bearer ${credential.value}`;
+    let resent = false;
     for (let attempt = 0; ; attempt++) {
       await this.paced();
       const exchange = describeExchange(this.options.redactor, spec.method, url, headers, undefined, credential);
@@ -248,6 +255,10 @@ export class HttpClient {
       } catch (err) {
         deadline.release();
         if (err instanceof NetworkError) throw err;
+        if (!resent && this.sendAgain(err, spec.method, answer)) {
+          resent = true;
+          continue;
+        }
         throw this.lost(err, exchange, started, answer, log, deadline.ms);
       }
     }
@@ -321,6 +332,17 @@ export class HttpClient {
     const status = String(answer.status);
     this.transients.retried[status] = (this.transients.retried[status] ?? 0) + 1;
     await sleep(Math.min(retryAfterMs(answer.headers["retry-after"], attempt), this.options.timeoutMs), checkScope()?.refuse);
+  }
+
+  /**
+   * Whether a read cut off before any answer (endedUnanswered: most often a kept-alive connection the
+   * server closed as it was reused) is sent once more, on another connection: counted with the
+   * transient answers, never a verdict. A write is not: it may have reached the server.
+   */
+  private sendAgain(err: unknown, method: string, answer: Answer | undefined): boolean {
+    if (!READ_METHODS.includes(method) || checkScope()?.abort.aborted || !endedUnanswered(err, answer !== undefined)) return false;
+    this.transients.retried[CUT_OFF] = (this.transients.retried[CUT_OFF] ?? 0) + 1;
+    return true;
   }
 
   private lost(err: unknown, exchange: Exchange, started: number, answer: Answer | undefined, log: Exchange[] | undefined, timeoutMs: number): unknown {
