@@ -74,7 +74,11 @@ export async function startReference(opts: StartOptions = {}): Promise<RunningRe
       else res.destroy();
     });
   });
-  server.keepAliveTimeout = 5_000;
+  // Longer than any client's keep-alive (the suite's is 10 s): the client closes an idle connection
+  // first. At 5 s, a client whose timer ran late on a busy machine sent on a connection this server
+  // was closing, and met a reset (the kept-alive race of RFC 9112, section 9.3.1) on a write it
+  // cannot send again. Below headersTimeout (60 s), as Node asks.
+  server.keepAliveTimeout = 30_000;
   await listen(server, opts.port ?? 0, opts.host ?? "127.0.0.1");
   const { port } = server.address() as AddressInfo;
   const host = opts.host ?? "127.0.0.1";
