@@ -82,12 +82,12 @@ describe("the door's entries of the other classes", () => {
     expect(left).toMatch(new RegExp(`environment variable ${OUTSIDE_POOL} was added .*curl '.*/env-vars'`));
     expect(left).not.toContain(ENV_VAR_POOL[0]);
     expect(left).toMatch(/createBranch .* was not undone: DELETE .*\/branches answered 400.*curl -X DELETE .*\(naming cf-/);
-  }, 60_000);
+  });
 
   it("takes the caller's own undo sent within its run (a DELETE with no name) as the undo, not as a write of its own", async () => {
     ref = await startReference();
     const outcome = await runChecks([undoesItself], settingsFor(ref, { seed: 17, concurrency: 1 }), await Schemas.load());
     expect(outcome.results.map((r) => [r.id, r.status, r.message])).toEqual([[undoesItself.id, "passed", expect.anything()]]);
     expect(outcome.leftovers).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -95,7 +95,7 @@ describe("the door's ledger", () => {
     expect(outcome.leftovers).toEqual([
       expect.stringMatching(new RegExp(`createPolicy ${unnamed.id} .*its read answered 200.*curl -X DELETE '.*/policies/${unnamed.id}'`)),
     ]);
-  }, 60_000);
+  });
 
   it("reads a settings leftover once more before the report: a variable someone removed meanwhile is not named, one still there is", async () => {
     for (const removedMeanwhile of [true, false]) {
@@ -122,7 +122,7 @@ describe("the door's ledger", () => {
       await r.close();
       ref = undefined;
     }
-  }, 60_000);
+  });
 
   it("puts back a field the server derived from another: the hold a version not its channel's latest takes, when the run's write had not changed it", async () => {
     // The alternate seed runs a version its channel does not mark latest, not held: the put-back of
@@ -135,7 +135,7 @@ describe("the door's ledger", () => {
     expect(outcome.results.map((r) => [r.id, r.status, r.message])).toEqual([[movesToLatest.id, "passed", expect.anything()]]);
     expect(outcome.leftovers).toEqual([]);
     expect(await read(ref, pathTo("getDeploymentSettings", { deploymentId: dep }))).toEqual(before);
-  }, 60_000);
+  });
 
   it("reads a leftover once more before the report: one removed meanwhile by someone else is not named", async () => {
     ref = await startReference();
@@ -152,5 +152,5 @@ describe("the door's ledger", () => {
     expect(outcome.results.map((x) => x.status)).toEqual(["passed"]);
     expect(await policyNames(r)).not.toContain(UNNAMED);
     expect(outcome.leftovers).toEqual([]);
-  }, 60_000);
+  });
 });
