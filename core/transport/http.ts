@@ -1,12 +1,11 @@
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from "undici";
 import { checkScope } from "./check-scope.js";
-import type { Credential } from "./curl.js";
 import { describeExchange, excerpt } from "./exchange-shown.js";
 import { type Answer, describeNetworkError, discard, endedUnanswered, flattenHeaders, parseJson, readCapped } from "./http-answer.js";
+import type { HttpClientOptions } from "./http-options.js";
 import { streamedBody, type StreamWatcher } from "./http-stream.js";
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import { CUT_OFF } from "../model/exchange.js";
-import type { Redactor } from "./redact.js";
 import { heldBody, type Together } from "./together.js";
 import { READ_METHODS } from "../api/operations.js";
 import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response, TransientWrite } from "./exchange.js";
@@ -17,6 +16,7 @@ export type { TransientCounts } from "./http-timing.js";
 
 export type { Credential } from "./curl.js";
 export type { Exchange, FullAnswer, RequestSpec, Response } from "./exchange.js";
+export type { HttpClientOptions } from "./http-options.js";
 export { DoorRefused, NetworkError, RateLimited, TransientWrite } from "./exchange.js";
 
 /** The excerpt of a body read as a stream, which the client never holds. */
@@ -33,30 +33,6 @@ const MAX_TRANSIENT_RETRIES = 4;
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A streamed body may take this many request timeouts in all (60 s at the default 10 s: an example check's own limit). */
 const STREAMED_BODY_TIMEOUTS = 6;
-
-export interface HttpClientOptions {
-  baseUrl: string;
-  /** Per request: until the answer is read whole (send) or its headers arrive (stream); also the longest wait between two chunks of a body. */
-  timeoutMs: number;
-  redactor: Redactor;
-  /** Credentials whose values are replaced in reports; the first one is the default. */
-  credential?: Credential;
-  /** Every exchange as reports show it, and the whole answer for those read whole (core/run/invariants.ts reads it, keeps nothing). */
-  observe?: (exchange: Exchange, answer?: FullAnswer) => void;
-  maxBodyBytes?: number;
-  /** The run's bound on the pages of one list walk (--max-pages), read by core/transport/pagination.ts through Api. */
-  maxPages?: number;
-  /** Sent on every request (--header); a request's own headers win. */
-  headers?: Record<string, string>;
-  /** Go through HTTPS_PROXY / HTTP_PROXY unless NO_PROXY exempts the host (off for the bundled reference). */
-  proxy?: boolean;
-  /** Keep each exchange's bodies whole (up to WHOLE_BODY_CHARS) beside the excerpts: the HAR reporter asks for them. */
-  wholeBodies?: boolean;
-  /** --rate-limit: the most requests a second to this server, every attempt counted (a 429's retry too), shared with every client of the process. */
-  rateLimit?: number;
-  /** The run's promises (core/run/door.ts): why this request may not leave the process, or undefined to send it; `keyless`: sent on purpose without the run's key. */
-  guard?: (method: string, url: URL, keyless: boolean) => string | undefined;
-}
 
 /** Who sent a request that is outside any check: the phase of the run (preflight, plan, discovery, cleanup, coverage...). */
 export type Phase = string;
