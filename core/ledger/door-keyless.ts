@@ -1,6 +1,7 @@
 import type { FullAnswer } from "../transport/http.js";
 import { decode, isMemberPath, lastPlaceholder, matchOperation } from "../api/match.js";
 import { type Operation, OPERATIONS, READ_METHODS } from "../api/operations.js";
+import { remembered } from "../model/remembered.js";
 
 /** A key that names an object: `id`, or a reference to one (`deploymentId`, `folder_id`). */
 const ID_KEY = /^id$|Id$|_id$/;
@@ -67,6 +68,12 @@ export const unprefixed = (o: Operation) => o.path.slice(o.prefix.length);
  * by slug (`.../workbooks/by-slug/{slug}`) alike; `deploymentId` for `POST /build/api/v1/deployments/`.
  */
 function kindMade(write: Operation): string | undefined {
+  if (!kindsMade.has(write)) kindsMade.set(write, collectionMemberOf(write));
+  return kindsMade.get(write);
+}
+/** Each write's kind, found once: a run's creates asked the table again each time. */
+const kindsMade = new Map<Operation, string | undefined>();
+function collectionMemberOf(write: Operation): string | undefined {
   const segments = unprefixed(write).split("/");
   for (let n = segments.length; n > 1; n--) {
     const collection = segments.slice(0, n).join("/");
@@ -76,16 +83,21 @@ function kindMade(write: Operation): string | undefined {
   return undefined;
 }
 
+/** Whether a key names an id, told once per key (core/model/remembered.ts). */
+const idKeys = new Map<string, boolean>();
+const isIdKey = (k: string) => remembered(idKeys, k, (key) => ID_KEY.test(key));
+
 /** The ids an answer names, wherever it keeps them (bounded: a list of thousands shows them all well before). */
 export function idsIn(body: unknown): string[] {
   const out: string[] = [];
   const stack: unknown[] = [body];
   for (let n = 0; stack.length && n < MAX_NODES; n++) {
     const v = stack.pop();
-    if (Array.isArray(v)) stack.push(...v);
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
     else if (v && typeof v === "object")
-      for (const [k, x] of Object.entries(v)) {
-        if (ID_KEY.test(k) && (typeof x === "string" || typeof x === "number")) out.push(String(x));
+      for (const k in v) {
+        const x = (v as Record<string, unknown>)[k];
+        if (isIdKey(k) && (typeof x === "string" || typeof x === "number")) out.push(String(x));
         else if (x && typeof x === "object") stack.push(x);
       }
   }

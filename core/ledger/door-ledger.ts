@@ -110,10 +110,21 @@ function recordOf(method: string, path: string): { write: Operation; read: Opera
   // class "never" (data-model files) or "unremovable-writes" (environment variables) reads back a
   // list, not a record: door-entries.ts enters it.
   if (!row || !PUT_BACK.includes(row.operation.write)) return undefined;
-  const read = row.operation.readBy
-    ? operation(row.operation.readBy as OperationName)
-    : OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", row.operation.path));
+  const read = readOf(row.operation);
   return read && { write: row.operation, read, params: row.params };
+}
+
+/** Each write's read, found once: every PUT of a run asked the whole table again (a tenth of the door's time). */
+const readsOfWrites = new Map<Operation, Operation | undefined>();
+function readOf(write: Operation): Operation | undefined {
+  if (!readsOfWrites.has(write))
+    readsOfWrites.set(
+      write,
+      write.readBy
+        ? operation(write.readBy as OperationName)
+        : OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", write.path)),
+    );
+  return readsOfWrites.get(write);
 }
 
 /** The top-level fields of a request body: what a write to a record changed. */

@@ -1,4 +1,5 @@
 import type { Seen } from "../api/input-domain.js";
+import { remembered } from "../model/remembered.js";
 
 /**
  * What the run was answered, as the input classes of core/api/input-domain.ts ask it: the ids of
@@ -25,6 +26,15 @@ const MAKES = /^(?:create|duplicate|upsert)/;
 export function kindOfOperation(operation: string): string | undefined {
   return VERB.exec(operation)?.[1].toLowerCase().replace(/s$/, "");
 }
+
+/** What a key of an answer is to the run (bits), told once per key: answers repeat few keys over many records. */
+const ID_REFERENCE = 1;
+const CURSOR = 2;
+const WRAPPER = 4;
+const keyRoles = new Map<string, number>();
+const keyRole = (k: string) =>
+  remembered(keyRoles, k, (key) => (/^[a-z]+Id$/.test(key) ? ID_REFERENCE : 0) | (/cursor$/i.test(key) ? CURSOR : 0) | (WRAPPERS.has(key) ? WRAPPER : 0));
+const kindNames = new Map<string, boolean>();
 
 const scalar = (v: unknown): string | undefined => ((typeof v === "string" && v !== "") || typeof v === "number" ? String(v) : undefined);
 
@@ -69,16 +79,18 @@ export class RunKnowledge {
       if (node === null || typeof node !== "object") return;
       const o = node as Record<string, unknown>;
       // A bulk move's items name their kind (`{type: "FOLDER", id}`); an environment's `type` is no kind of object.
-      const own = typeof o.type === "string" && /^[A-Z_]+$/.test(o.type) ? o.type.toLowerCase() : kind;
+      const own = typeof o.type === "string" && remembered(kindNames, o.type, (t) => /^[A-Z_]+$/.test(t)) ? o.type.toLowerCase() : kind;
       const dep = scalar(o.deploymentId) ?? deploymentId;
-      for (const [k, v] of Object.entries(o)) {
+      for (const k in o) {
+        const v = o[k];
+        const role = keyRole(k);
         const value = scalar(v);
         if (value !== undefined && k === "id" && own) this.add(own, value, own === "deployment" ? "" : dep, makes);
-        else if (value !== undefined && /^[a-z]+Id$/.test(k)) this.add(k.slice(0, -2), value, k === "deploymentId" ? "" : dep, makes);
+        else if (value !== undefined && role & ID_REFERENCE) this.add(k.slice(0, -2), value, k === "deploymentId" ? "" : dep, makes);
         if (typeof v === "string") {
-          if (/cursor$/i.test(k)) this.cursors.add(v);
+          if (role & CURSOR) this.cursors.add(v);
           if (strings && strings.size < STRINGS_PER_OPERATION) strings.add(v);
-        } else visit(v, Array.isArray(v) || WRAPPERS.has(k) ? own : undefined);
+        } else visit(v, Array.isArray(v) || role & WRAPPER ? own : undefined);
       }
     };
     visit(body, kindOfOperation(operation));

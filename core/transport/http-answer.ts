@@ -16,7 +16,8 @@ export function flattenHeaders(h: Record<string, string | string[] | undefined>)
 }
 
 export function parseJson(text: string, contentType: string | undefined): { ok: boolean; value: any } {
-  if (text.trim() === "") return { ok: false, value: undefined };
+  // Not text.trim(): that copies every answer whole to find its first character.
+  if (!/\S/.test(text)) return { ok: false, value: undefined };
   if (contentType && !/json/i.test(contentType) && !/^\s*[[{]/.test(text)) return { ok: false, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) };
