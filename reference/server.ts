@@ -43,11 +43,20 @@ export interface RunningReference {
  * Each route at its row of the operation table (method, path, section): the router serves the
  * table's templates, with the table's matcher (core/api/match.ts), as the suite reads them.
  */
+function literalSegments(pattern: string): number {
+  return pattern.split("/").filter((seg) => seg && !seg.startsWith("{")).length;
+}
 const compiled = routes.map((r) => {
   const row = r.operation !== undefined ? operation(r.operation) : { ...r.unlisted!, section: "E14" };
-  return { ...r, method: row.method, pattern: row.path, spec: row.section, match: (path: string) => matchPath(row.path, path) };
+  return {
+    ...r,
+    method: row.method,
+    pattern: row.path,
+    spec: row.section,
+    literals: literalSegments(row.path),
+    match: (path: string) => matchPath(row.path, path),
+  };
 });
-const literalSegments = (pattern: string) => pattern.split("/").filter((seg) => seg && !seg.startsWith("{")).length;
 /** The routes by their number of segments, in their order: a path is tried against those of its length only. */
 const bySegments = new Map<number, typeof compiled>();
 for (const route of compiled) bySegments.set(segmentCount(route.pattern), [...(bySegments.get(segmentCount(route.pattern)) ?? []), route]);
@@ -135,8 +144,8 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
       const params = route.match(url.pathname);
       return params ? [{ route, params }] : [];
     });
-    const concrete = Math.max(0, ...matches.map((m) => literalSegments(m.route.pattern)));
-    const candidates = matches.filter((m) => literalSegments(m.route.pattern) === concrete);
+    const concrete = Math.max(0, ...matches.map((m) => m.route.literals));
+    const candidates = matches.filter((m) => m.route.literals === concrete);
     const found = candidates.find((m) => m.route.method === method);
     const allowed = new Set(candidates.map((m) => m.route.method));
     if (!found && allowed.size) {

@@ -148,7 +148,7 @@ export class HttpClient {
         const text = await readCapped(answer, this.options.maxBodyBytes ?? MAX_BODY_BYTES);
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.status = answer.status;
-        exchange.responseHeaders = this.options.redactor.value(answer.headers);
+        exchange.responseHeaders = this.options.redactor.values(answer.headers);
         const redacted = this.options.redactor.text(text.slice(0, REDACTION_WINDOW));
         exchange.responseExcerpt = excerpt(redacted);
         // Not enumerable: report.json and copies of the exchange keep the excerpts only; the HAR reads it off the exchange itself.
@@ -218,7 +218,7 @@ export class HttpClient {
         deadline.restart(this.options.timeoutMs * STREAMED_BODY_TIMEOUTS);
         exchange.durationMs = Math.round(performance.now() - started);
         exchange.status = answer.status;
-        exchange.responseHeaders = this.options.redactor.value(answer.headers);
+        exchange.responseHeaders = this.options.redactor.values(answer.headers);
         exchange.responseExcerpt = STREAMED;
         if (TRANSIENT.has(answer.status) && (await this.retryable(spec))) {
           discard(answer.body);

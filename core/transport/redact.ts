@@ -22,6 +22,12 @@ export class Redactor {
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join("[REDACTED]");
     return out.replace(JWT, "[JWT REDACTED]").replace(SECRET_PAIR, (_, head: string, value: string) => `${head}${value === MASK ? value : "[REDACTED]"}"`);
   }
+  /** Each value of a flat record redacted (an answer's headers): no JSON written and read again for it. */
+  values(record: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(record)) out[k] = this.text(v);
+    return out;
+  }
   value<T>(v: T): T {
     if (v === undefined) return v;
     return JSON.parse(this.text(JSON.stringify(v))) as T;
