@@ -30,6 +30,7 @@ export interface LedgerRun {
 export async function countingProxy(
   target: string,
   onForward?: (method: string, path: string) => void,
+  onAnswered?: (method: string, path: string, status: number) => void,
 ): Promise<{ url: string; methods: Record<string, number>; close: () => Promise<void> }> {
   const methods: Record<string, number> = {};
   const to = new URL(target);
@@ -37,6 +38,7 @@ export async function countingProxy(
     methods[req.method ?? "?"] = (methods[req.method ?? "?"] ?? 0) + 1;
     onForward?.(req.method ?? "?", req.url ?? "");
     const out = request({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      onAnswered?.(req.method ?? "?", req.url ?? "", answer.statusCode ?? 502);
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -64,6 +66,7 @@ export async function ledgerRuns(
     stopAfterMs?: number;
     stopAt?: (method: string, path: string) => boolean;
     onForward?: (method: string, path: string) => void;
+    onAnswered?: (method: string, path: string, status: number) => void;
     prepare?: (store: Store) => void;
   } = {},
 ): Promise<LedgerRun[]> {
@@ -74,7 +77,7 @@ export async function ledgerRuns(
   const proxy = await countingProxy(ref.url, (method, path) => {
     opts.onForward?.(method, path);
     if (opts.stopAt?.(method, path)) stop.abort();
-  });
+  }, opts.onAnswered);
   const out: LedgerRun[] = [];
   try {
     for (let i = 0; i < (opts.runs ?? 1); i++) {

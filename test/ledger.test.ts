@@ -76,9 +76,19 @@ describe("a run touches only what it made and removes all of it", () => {
     it(`interrupted as each write of ${what} reaches the server, what the run made is still confirmed as its own and removed`, async () => {
       // Writes told apart by method and path, ids aside.
       const kind = (method: string, path: string) => (method === "GET" ? undefined : `${method} ${path.split("?")[0].replace(/\d+/g, "N")}`);
-      const writes = new Set<string>();
-      await ledgerRuns(checks(), { onForward: (method, path) => void (kind(method, path) && writes.add(kind(method, path)!)) });
-      expect(writes.size).toBeGreaterThan(20);
+      // The chains' writes are those the server applied (2xx). The rest are refused probes (a 405 to
+      // each documented path's unsupported methods, invalid bodies): they make nothing, and one of
+      // them stands for all (they were four in five of the stops, and most of this file's time).
+      const applied = new Set<string>();
+      const refused = new Set<string>();
+      await ledgerRuns(checks(), {
+        onAnswered: (method, path, status) => {
+          const k = kind(method, path);
+          if (k) (status < 300 ? applied : refused).add(k);
+        },
+      });
+      expect(applied.size).toBeGreaterThan(20);
+      const writes = [...applied, ...[...refused].filter((k) => !applied.has(k)).slice(0, 1)];
       for (const write of writes) {
         const [run] = await ledgerRuns(checks(), { stopAt: (method, path) => kind(method, path) === write });
         expect({ write, ...differences(run) }).toMatchObject({ write, otherChanges: [], unreportedLeft: [], madeAndLeft: [] });
