@@ -74,10 +74,14 @@ export async function ledgerRuns(
   const ref = await startReference(opts.start ?? {});
   opts.prepare?.(ref.app.store);
   let stop = new AbortController();
-  const proxy = await countingProxy(ref.url, (method, path) => {
-    opts.onForward?.(method, path);
-    if (opts.stopAt?.(method, path)) stop.abort();
-  }, opts.onAnswered);
+  const proxy = await countingProxy(
+    ref.url,
+    (method, path) => {
+      opts.onForward?.(method, path);
+      if (opts.stopAt?.(method, path)) stop.abort();
+    },
+    opts.onAnswered,
+  );
   const out: LedgerRun[] = [];
   try {
     for (let i = 0; i < (opts.runs ?? 1); i++) {
