@@ -1,4 +1,50 @@
+import { basename, relative } from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The longest test files, longest first (their wall time in a fresh clone's `npm test`, three
+ * workers on two cores, 2026-11-28). Without durations of an earlier run (a fresh clone, CI),
+ * vitest starts the largest files first, by bytes: the clean runs' files are a few lines long and
+ * started last, and ran on alone at the end with one core idle (483 s where the same tests took
+ * 363 s in the order of known durations). A file not listed is short; a stale list costs order only.
+ */
+const LONGEST_FIRST = [
+  "ledger.test.ts",
+  "ci-examples.test.ts",
+  "ledger-settings.test.ts",
+  "gate.test.ts",
+  "pipes.test.ts",
+  "clean.test.ts",
+  "door.test.ts",
+  "ledger-independent.test.ts",
+  "faults.test.ts",
+  "safety.test.ts",
+  "clean-variants-1.test.ts",
+  "clean-variants-2.test.ts",
+  "clean-variants-3.test.ts",
+  "reproducibility.test.ts",
+  "huge.test.ts",
+  "independent.test.ts",
+  "faults-properties.test.ts",
+  "cli-inputs.test.ts",
+  "concurrency.test.ts",
+];
+
+/** Known durations of an earlier run where every file has one (failed files first), else LONGEST_FIRST. */
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const timed = (f: TestSpecification) => this.ctx.cache.getFileTestResults(`${f.project.name}:${relative(root, f.moduleId)}`)?.duration !== undefined;
+    if (sorted.every(timed)) return sorted;
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.indexOf(basename(f.moduleId));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -17,5 +63,6 @@ export default defineConfig({
     // depends on a fresh module: caches are keyed by their inputs, a test that sets an environment
     // variable or a process listener puts it back.
     isolate: false,
+    sequence: { sequencer: LongestFirst },
   },
 });
