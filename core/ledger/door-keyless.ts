@@ -67,10 +67,7 @@ export const unprefixed = (o: Operation) => o.path.slice(o.prefix.length);
  * member of it: `workbookId` for a clone (`.../workbooks/{workbookId}/duplicate`) and an upsert
  * by slug (`.../workbooks/by-slug/{slug}`) alike; `deploymentId` for `POST /build/api/v1/deployments/`.
  */
-function kindMade(write: Operation): string | undefined {
-  if (!kindsMade.has(write)) kindsMade.set(write, collectionMemberOf(write));
-  return kindsMade.get(write);
-}
+const kindMade = (write: Operation) => remembered(kindsMade, write, collectionMemberOf);
 /** Each write's kind, found once: a run's creates asked the table again each time. */
 const kindsMade = new Map<Operation, string | undefined>();
 function collectionMemberOf(write: Operation): string | undefined {

@@ -1,3 +1,4 @@
+import { remembered } from "../model/remembered.js";
 import type { Api } from "../transport/api.js";
 import type { Exchange, FullAnswer, HttpClient } from "../transport/http.js";
 import { decode, fillPath, isMemberPath, lastPlaceholder, matchOperation, operationKey, type PathParams } from "../api/match.js";
@@ -116,16 +117,10 @@ function recordOf(method: string, path: string): { write: Operation; read: Opera
 
 /** Each write's read, found once: every PUT of a run asked the whole table again (a tenth of the door's time). */
 const readsOfWrites = new Map<Operation, Operation | undefined>();
-function readOf(write: Operation): Operation | undefined {
-  if (!readsOfWrites.has(write))
-    readsOfWrites.set(
-      write,
-      write.readBy
-        ? operation(write.readBy as OperationName)
-        : OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", write.path)),
-    );
-  return readsOfWrites.get(write);
-}
+const readOf = (write: Operation) =>
+  remembered(readsOfWrites, write, (w) =>
+    w.readBy ? operation(w.readBy as OperationName) : OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", w.path)),
+  );
 
 /** The top-level fields of a request body: what a write to a record changed. */
 function bodyFields(text: string | undefined): string[] {
