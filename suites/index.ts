@@ -34,7 +34,7 @@ import { dbtSyncSuite } from "./dbt-sync/index.js";
 import { policiesSuite } from "./policies/index.js";
 import { embedTenantsSuite } from "./embed-tenants/index.js";
 import { withShares } from "./shares.js";
-import { sharesOf } from "../core/run/schedule.js";
+import { runsApart, sharesOf } from "../core/run/schedule.js";
 import { resourcesSuite } from "./resources/index.js";
 
 /**
@@ -56,11 +56,12 @@ function byGroup(checks: Check[]): Check[] {
 }
 
 /**
- * The checks that run alone before all others: an exclusive check waits for every earlier one and
- * holds back every later one, so anywhere later in the run it would empty the other slots twice.
+ * The checks that run apart before all others: an exclusive check (or the checks of one
+ * `exclusive:<thing>`) waits for every earlier one and holds back every later one, so anywhere
+ * later in the run it would empty the other slots twice.
  */
 function aloneFirst(checks: Check[]): Check[] {
-  const alone = (c: Check) => sharesOf(c).includes("exclusive");
+  const alone = (c: Check) => runsApart(sharesOf(c));
   return [...checks.filter(alone), ...checks.filter((c) => !alone(c))];
 }
 

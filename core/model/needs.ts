@@ -75,6 +75,8 @@ export type FixtureName =
  * What a check touches that other checks touch too, so that a concurrent run never overlaps two
  * that disturb each other (core/run/schedule.ts): `read:<thing>` needs it to hold still, `add:<thing>`
  * creates and removes only its own objects in it, `write:<thing>` changes it for everyone;
- * "exclusive" runs alone (timing-sensitive checks).
+ * "exclusive" runs alone (timing-sensitive checks); `exclusive:<thing>` runs beside the checks that
+ * hold the same `exclusive:<thing>` only (checks that read something every request may add to, and
+ * add nothing to it themselves but what each tolerates of the others').
  */
-export type Share = `${"read" | "add" | "write"}:${string}` | "exclusive";
+export type Share = `${"read" | "add" | "write" | "exclusive"}:${string}` | "exclusive";

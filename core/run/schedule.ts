@@ -11,28 +11,36 @@ export function sharesOf(check: Check): Share[] {
 
 type Access = "read" | "add" | "write";
 interface Parsed {
-  exclusive: boolean;
+  /** Runs alone ("exclusive"), or beside those of its own `exclusive:<thing>` only (the thing's name), or beside any. */
+  exclusive: true | string | undefined;
   uses: { access: Access; thing: string }[];
 }
 
 function parse(shares: Share[]): Parsed {
   const uses: Parsed["uses"] = [];
+  let exclusive: Parsed["exclusive"];
   for (const s of shares) {
-    if (s === "exclusive") continue;
     const i = s.indexOf(":");
-    uses.push({ access: s.slice(0, i) as Access, thing: s.slice(i + 1) });
+    if (s === "exclusive") exclusive = true;
+    else if (s.startsWith("exclusive:")) exclusive ??= s.slice(i + 1);
+    else uses.push({ access: s.slice(0, i) as Access, thing: s.slice(i + 1) });
   }
-  return { exclusive: shares.includes("exclusive"), uses };
+  return { exclusive, uses };
 }
+
+/** Whether a check runs apart from the rest of the run: alone, or beside its own exclusive thing's checks only. */
+export const runsApart = (shares: Share[]): boolean => parse(shares).exclusive !== undefined;
 
 /**
  * Whether two checks must not overlap. "add" (creating and removing one's own objects in a list)
  * commutes with another "add", not with a "read" that needs the whole list to hold still; "write"
  * (changing something there is one of: a setting, a flag) commutes with nothing on the same
- * thing; "exclusive" (timing-sensitive) with nothing at all.
+ * thing; "exclusive" (timing-sensitive) with nothing at all, `exclusive:<thing>` with nothing but
+ * another check of the same thing (and then as their other shares say).
  */
 function conflicting(a: Parsed, b: Parsed, ignoreExclusive = false): boolean {
-  if (!ignoreExclusive && (a.exclusive || b.exclusive)) return true;
+  const apart = (a.exclusive ?? b.exclusive) !== undefined && !(typeof a.exclusive === "string" && a.exclusive === b.exclusive);
+  if (!ignoreExclusive && apart) return true;
   for (const x of a.uses)
     for (const y of b.uses) if (x.thing === y.thing && (x.access === "write" || y.access === "write" || x.access !== y.access)) return true;
   return false;

@@ -6,7 +6,9 @@ export const upsertShares: GroupShares = {
     upsert: ["add:workspace"],
   },
   byId: {
-    // The 409 window is timing: nothing else may load the server meanwhile.
+    // The 409 window is timing: nothing else may load the server meanwhile, and the race's thirteen
+    // requests need free connections of the door's sixteen at once, or the barrier of
+    // core/transport/together.ts waits out its hold and the race is not forced.
     "upsert.concurrency.*": ["exclusive"],
   },
 };
