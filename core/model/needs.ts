@@ -76,7 +76,7 @@ export type FixtureName =
  * that disturb each other (core/run/schedule.ts): `read:<thing>` needs it to hold still, `add:<thing>`
  * creates and removes only its own objects in it, `write:<thing>` changes it for everyone;
  * "exclusive" runs alone (timing-sensitive checks); `exclusive:<thing>` runs beside the checks that
- * hold the same `exclusive:<thing>` only (checks that read something every request may add to, and
- * add nothing to it themselves but what each tolerates of the others').
+ * hold the same `exclusive:<thing>` only (readers of something any request may add to, which
+ * tolerate what the others of their thing add, such as the audit log's).
  */
 export type Share = `${"read" | "add" | "write" | "exclusive"}:${string}` | "exclusive";

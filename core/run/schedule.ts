@@ -39,7 +39,8 @@ export const runsApart = (shares: Share[]): boolean => parse(shares).exclusive !
  * another check of the same thing (and then as their other shares say).
  */
 function conflicting(a: Parsed, b: Parsed, ignoreExclusive = false): boolean {
-  const apart = (a.exclusive ?? b.exclusive) !== undefined && !(typeof a.exclusive === "string" && a.exclusive === b.exclusive);
+  const sameThing = typeof a.exclusive === "string" && a.exclusive === b.exclusive;
+  const apart = (a.exclusive !== undefined || b.exclusive !== undefined) && !sameThing;
   if (!ignoreExclusive && apart) return true;
   for (const x of a.uses)
     for (const y of b.uses) if (x.thing === y.thing && (x.access === "write" || y.access === "write" || x.access !== y.access)) return true;
