@@ -78,6 +78,8 @@ describe("console", () => {
     expect(done.every(Number.isInteger), drawn.join("\n")).toBe(true);
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect(done.at(-1)).toBe(n);
+    // With nothing running (the last check done), the line is the count and the time, not a blank name.
+    expect(drawn.filter((l) => l.includes("  "))).toEqual([]);
     for (const c of deploymentChecks)
       expect(
         drawn.some((l) => new RegExp(`\\] ${c.id.replace(/\./g, "\\.")}( \\(\\+\\d+ more started\\))? \\d+ s$`).test(l)),

@@ -24,7 +24,7 @@ const MARK: Record<ShownLabel, [string, string]> = {
 };
 
 export interface ConsoleOptions {
-  /** On a TTY: one progress line rewritten in place (`[83/159 done] upsert.slug.trimmed (+3 running) 12 s`). Without one: a plain line per finished group, and one every HEARTBEAT_MS of silence. */
+  /** On a TTY: one progress line rewritten in place (`[83/258 done] upsert.slug.trimmed (+3 running) 12 s`). Without one: a plain line per finished group, and one every HEARTBEAT_MS of silence. */
   progress?: (line: string) => void;
   /** No line per check and no failure details: the summary, one line per failure, the reports line. */
   quiet?: boolean;
@@ -88,7 +88,7 @@ export class ConsoleReporter {
 
   private drawProgress(): void {
     const current = this.current();
-    this.options.progress?.(`[${this.done}/${this.total} done] ${current ?? ""} ${this.elapsed()}`);
+    this.options.progress?.([`[${this.done}/${this.total} done]`, current, this.elapsed()].filter(Boolean).join(" "));
   }
 
   starting(check: Check): void {
