@@ -31,6 +31,8 @@ const INTERMITTENT = result("c.flaky", "MUST", "failed", { recurrence: "intermit
 const PASSES = [result("a.one", "MUST", "passed"), result("a.two", "MUST", "passed"), result("a.three", "SHOULD", "passed")];
 const MUST_FAILURE = result("d.must", "MUST", "failed");
 const BLOCKED = result("d.blocked", "MUST", "blocked", { root: { check: "d.must" }, blockedBy: "d.must: PUT /x answered 500" });
+/** A SHOULD check under the same root: outside --strict it fails nothing, so no output counts it as blocked (a run of the reference with e10-missing has one). */
+const BLOCKED_SHOULD = result("d.blocked-should", "SHOULD", "blocked", { root: { check: "d.must" }, blockedBy: "d.must: PUT /x answered 500" });
 
 function outputs(results: CheckResult[], gate: GateOptions = { strict: false }) {
   const report = judged(
@@ -78,17 +80,19 @@ describe("one vocabulary in every output", () => {
     expect(o.json.labels).toMatchObject({ "b.should-one": "SHOULD finding", "b.should-two": "SHOULD finding", "c.flaky": "intermittent" });
   });
 
-  it("a MUST failure, two SHOULD findings, a blocked check and an intermittent one: the same counts everywhere", () => {
-    const o = outputs([...PASSES, ...FINDINGS, INTERMITTENT, MUST_FAILURE, BLOCKED]);
+  it("a MUST failure, two SHOULD findings, a blocked MUST and a blocked SHOULD check, an intermittent one: the same counts everywhere", () => {
+    const o = outputs([...PASSES, ...FINDINGS, INTERMITTENT, MUST_FAILURE, BLOCKED, BLOCKED_SHOULD]);
     expect(o.exitCode).toBe(1);
     expect(o.console.verdict).toBe("conformance: FAILED; verified 2 of 5 MUST rules (40 %)");
-    expect(o.console.summary).toMatch(/^8 checks: 3 passed, 1 failed, 2 SHOULD findings, 1 intermittent, 1 blocked, 0 skipped, 0 errored/);
-    expect(o.html).toMatchObject({ verdict: "FAILED", failed: 1, findings: 2, failedBadges: 1 });
+    expect(o.console.summary).toMatch(/^9 checks: 3 passed, 1 failed, 3 SHOULD findings, 1 intermittent, 1 blocked, 0 skipped, 0 errored/);
+    expect(o.html).toMatchObject({ verdict: "FAILED", failed: 1, findings: 3, failedBadges: 1 });
     // JUnit and CTRF count as failed what fails the gate: the MUST failure and the blocked MUST check.
     expect(o.junit.failures).toBe(o.json.summary.failed + o.json.summary.blocked);
     expect(o.ctrf.failed).toBe(o.json.summary.failed + o.json.summary.blocked);
     expect(o.ctrf.other).toBe(o.json.summary.findings + o.json.summary.intermittent);
-    expect(o.json.labels).toMatchObject({ "d.must": "failed", "d.blocked": "blocked", "b.should-one": "SHOULD finding" });
+    expect(o.json.labels).toMatchObject({ "d.must": "failed", "d.blocked": "blocked", "d.blocked-should": "SHOULD finding", "b.should-one": "SHOULD finding" });
+    expect(o.json.summary).toMatchObject({ failed: 1, blocked: 1, findings: 3 });
+    expect(o.junit.xml).toContain("<system-out>blocked (SHOULD finding)");
     // Each failure ends with the command that re-runs it alone, with the run's seed, in the console and the page.
     expect(o.console.all).toContain("re-run alone: conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes");
     expect(o.html.page).toContain('<pre class="rerun">conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes</pre>');

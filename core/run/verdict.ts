@@ -193,17 +193,18 @@ export interface Judging {
 
 /**
  * The word a result is shown with wherever a verdict is shown beside it: the judge's label, except
- * that a failure the run does not fail on is not called failed: a SHOULD check's failure outside
- * --strict is a "SHOULD finding", a failure the baseline accepts is "known". Console, HTML, JUnit,
- * CTRF, JSON and the exit code agree on it (README, Verdicts).
+ * that what the run does not fail on is not called failed or blocked: a SHOULD check failed or
+ * blocked outside --strict is a "SHOULD finding" (core/run/gate.ts verdict: a finding), a failure or
+ * blocked check the baseline accepts is "known". So "failed" and "blocked" count exactly what JUnit
+ * and CTRF call failed; console, HTML, JUnit, CTRF, JSON and the exit code agree (README, Verdicts).
  */
 export type ShownLabel = Label | "SHOULD finding" | "known";
 
 export function shownLabel(r: Pick<CheckResult, "id" | "status" | "recurrence" | "skipKind" | "level">, judging: Judging = { strict: false }): ShownLabel {
   const word = label(r);
-  if (word !== "failed") return word;
+  if (word !== "failed" && word !== "blocked") return word;
   if (judging.known?.has(r.id)) return "known";
-  return r.level !== "MUST" && !judging.strict ? "SHOULD finding" : "failed";
+  return r.level !== "MUST" && !judging.strict ? "SHOULD finding" : word;
 }
 
 /**
