@@ -56,7 +56,9 @@ export function describeNetworkError(err: unknown, timeoutMs: number, answered: 
   if (code === "UND_ERR_SOCKET" || e?.message === "terminated")
     return answered ? "the connection closed before the body was complete" : "the connection closed without an answer";
   if (code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH") return "the body did not match its Content-Length";
-  if (code && UNTRUSTED_CERTIFICATE.has(code)) return `TLS: the server's certificate is not trusted (${e?.cause?.message ?? e?.message})`;
+  // Node's own words up to its first ";": Node 24 adds a hint of its own there (--use-system-ca) that
+  // the line's hint (NODE_EXTRA_CA_CERTS) already covers; the line reads the same on Node 20, 22 and 24.
+  if (code && UNTRUSTED_CERTIFICATE.has(code)) return `TLS: the server's certificate is not trusted (${String(e?.cause?.message ?? e?.message).split(";")[0]})`;
   if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || code === "ERR_SSL_PACKET_LENGTH_TOO_LONG")
     return `TLS: the server does not speak TLS on this port (${/wrong version number|packet length too long/.exec(e?.cause?.message ?? e?.message ?? "")?.[0] ?? code})`;
   return e?.cause?.message ?? e?.message ?? String(err);
