@@ -113,6 +113,8 @@ function fromReference(server: Record<string, any>): Target {
  * the shell does not beat the config a run names; the source is named in every credential message.
  */
 function fromUser(opts: SettingsOptions, file: ConfigFile, configName = "the config"): Target {
+  // The server first: a bare `conformance` is told where a run goes (or --reference) before what it needs there.
+  const baseUrl = checkBaseUrl(opts.baseUrl ?? (process.env[BASE_URL_ENV] || undefined) ?? file.baseUrl);
   const [token, source] =
     opts.token !== undefined
       ? [opts.token, "--token"]
@@ -131,7 +133,7 @@ function fromUser(opts: SettingsOptions, file: ConfigFile, configName = "the con
     tokenSources[role] = file.tokens?.[role] !== undefined ? `tokens.${role} in ${configName}` : tokenEnvVars[role];
   }
   return {
-    baseUrl: checkBaseUrl(opts.baseUrl ?? (process.env[BASE_URL_ENV] || undefined) ?? file.baseUrl),
+    baseUrl,
     token,
     tokens,
     tokenSources,

@@ -214,8 +214,10 @@ describe("run options", () => {
         )
       ).code,
     ).toBe(0);
-    oneLine(await cli("--config", f, "--token-file", join(dir, "absent.txt")), /--token-file .*absent\.txt: cannot read it \(ENOENT\)/);
+    oneLine(await cli("--config", f, "--base-url", baseUrl, "--token-file", join(dir, "absent.txt")), /--token-file .*absent\.txt: cannot read it \(ENOENT\)/);
     oneLine(await withEnv({ CONFORMANCE_BASE_URL: undefined }, () => cli("--config", f, "--token", "x")), /no server to test/);
+    // A bare `conformance` (no server, no token) is told where a run goes first, --reference among the ways.
+    oneLine(await withEnv({ CONFORMANCE_BASE_URL: undefined, CONFORMANCE_TOKEN: undefined }, () => cli()), /^conformance: no server to test: .*--reference/);
   });
 
   it("--header goes on every request, through HTTP_PROXY unless NO_PROXY; a secret-looking value is never printed", async () => {
