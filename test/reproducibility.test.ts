@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -167,5 +167,39 @@ describe("conformance replay", () => {
       expect.stringMatching(/^conformance: passed; verified 1 of 1 MUST rules/),
       expect.stringMatching(/^reports: none written/),
     ]);
+  });
+});
+
+describe("the re-run line, run as printed", () => {
+  // The CLI in a child process, without blocking this one: the reference answers from here.
+  const cliAsync = (args: string[], env: NodeJS.ProcessEnv) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(packageRoot, "dist", "bin", "conformance.js"), ...args], { cwd: packageRoot, env });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+      child.on("close", (code) => resolve({ code, out }));
+    });
+
+  it("fails its check again with the opt-in the check needs: a deployment change against a server of the user's, not --reference", async () => {
+    const CHECK = "deployment-update.version.listed-forms";
+    const ref = await startReference({ faults: ["version-v-prefix-rejected"] });
+    const dir = mkdtempSync(join(tmpdir(), "conformance-rerun-"));
+    try {
+      const { baseUrl, token, tokens, fixtures } = ref.config();
+      const config = join(dir, "config.json");
+      writeFileSync(config, JSON.stringify({ baseUrl, tokens, fixtures }));
+      const env = { ...process.env, CONFORMANCE_TOKEN: String(token) };
+      const first = await cliAsync(["--config", config, "--allow-writes", "--allow-deployment-changes", "--check", CHECK, "--seed", "5", "--runs", "25"], env);
+      expect(first.code, first.out).toBe(1);
+      const line = /^re-run alone: conformance (.*)$/m.exec(first.out)?.[1];
+      expect(line, first.out).toContain("--allow-deployment-changes");
+      const again = await cliAsync(["--config", config, ...line!.split(" ")], env);
+      expect(again.code, again.out).toBe(1);
+      expect(again.out).toMatch(/^1 checks: 0 passed, 1 failed/m);
+    } finally {
+      await ref.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

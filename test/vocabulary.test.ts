@@ -4,7 +4,7 @@ import { ConsoleReporter } from "../core/reporters/console.js";
 import { ctrfReport } from "../core/reporters/ctrf.js";
 import { reportHtml } from "../core/reporters/html.js";
 import { junitXml } from "../core/reporters/junit.js";
-import { buildReport } from "../core/run/report.js";
+import { buildReport, rerunCommand } from "../core/run/report.js";
 import { judged } from "../core/run/conformance.js";
 import type { GateOptions } from "../core/run/gate.js";
 
@@ -96,6 +96,21 @@ describe("one vocabulary in every output", () => {
     // Each failure ends with the command that re-runs it alone, with the run's seed, in the console and the page.
     expect(o.console.all).toContain("re-run alone: conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes");
     expect(o.html.page).toContain('<pre class="rerun">conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes</pre>');
+  });
+
+  it("the re-run line carries what the failure needs again: the run's opt-ins beyond --allow-writes, and --strict", () => {
+    const base = { target: { baseUrl: "http://x" }, seed: 3, runs: 100, writes: true };
+    const check = { id: "deployment-update.version.listed-forms", title: "t" };
+    expect(rerunCommand({ ...base, optIns: ["deployment-changes", "admin-writes"], gate: { strict: true, exitCode: 1 } }, check)).toBe(
+      "conformance --base-url http://x --check deployment-update.version.listed-forms --seed 3 --runs 100 --allow-writes --allow-deployment-changes --allow-admin-writes --strict",
+    );
+    // Against --reference, which grants every opt-in itself, and read-only: nothing to add.
+    expect(rerunCommand({ ...base, target: { baseUrl: "http://x", reference: {} }, optIns: ["deployment-changes"] }, check)).toBe(
+      "conformance --reference --check deployment-update.version.listed-forms --seed 3 --runs 100",
+    );
+    expect(rerunCommand({ ...base, writes: false }, check)).toBe(
+      "conformance --base-url http://x --check deployment-update.version.listed-forms --seed 3 --runs 100",
+    );
   });
 
   it("under --strict the SHOULD findings fail, and every output calls them failed", () => {

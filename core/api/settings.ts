@@ -49,6 +49,12 @@ export const OPT_INS = {
   },
 } as const satisfies Partial<Record<Need, { granted: (s: RunSettings) => boolean | undefined; unmet: string }>>;
 
+/** An opt-in beyond --allow-writes: its flag is `--allow-<opt-in>`. */
+export type OptIn = keyof typeof OPT_INS;
+
+/** The opt-ins the run grants (with writes), in OPT_INS's order. */
+export const grantedOptIns = (s: RunSettings): OptIn[] => (Object.keys(OPT_INS) as OptIn[]).filter((o) => optInGranted(o, s));
+
 /** Whether a need is an opt-in of OPT_INS, and the run grants it (with writes). */
 export const optInGranted = (need: Need, s: RunSettings): boolean | undefined =>
   need in OPT_INS ? Boolean(s.writes && OPT_INS[need as keyof typeof OPT_INS].granted(s)) : undefined;

@@ -50,6 +50,7 @@ export function mergeReports(reports: { file: string; report: Report }[], order:
     seed: first.report.seed,
     runs: first.report.runs,
     writes: reports.some(({ report }) => report.writes),
+    ...optInsOf(reports.map(({ report }) => report)),
     ...(first.report.selection ? { selection: first.report.selection } : {}),
     startedAt: new Date(start).toISOString(),
     durationMs: end - start,
@@ -101,4 +102,10 @@ function checkShardSet(reports: { file: string; report: Report }[]): void {
 function joinVerdicts(verdicts: CheckResult[]): CheckResult {
   const rank = (r: CheckResult) => ["failed", "errored", "passed", "blocked", "skipped"].indexOf(r.status);
   return [...verdicts].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** The opt-ins any shard had, in the order the first shard to have each named it: a merged re-run line needs them all. */
+function optInsOf(reports: Report[]): Pick<Report, "optIns"> {
+  const optIns = [...new Set(reports.flatMap((r) => r.optIns ?? []))];
+  return optIns.length ? { optIns } : {};
 }

@@ -9,7 +9,7 @@ import { type RunHooks, runChecks } from "./runner.js";
 import { Schemas } from "../api/schemas.js";
 import type { HttpClient } from "../transport/http.js";
 import { openDoor } from "./door.js";
-import type { RunSettings } from "../api/settings.js";
+import { grantedOptIns, type RunSettings } from "../api/settings.js";
 
 /** What a run of the suite is: the checks chosen, the settings, how it is judged, and what the report says of it. */
 export interface Conformance {
@@ -74,6 +74,7 @@ async function conformanceThrough(
     seed: settings.seed,
     runs: settings.runs,
     writes: settings.writes,
+    optIns: grantedOptIns(settings),
     selection: run.selection,
     shard: run.shard,
   });

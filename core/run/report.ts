@@ -4,6 +4,7 @@ import type { BaselineOutcome } from "./gate.js";
 import type { CoverageReport } from "../served/operation-coverage.js";
 import type { CheckResult, RunOutcome } from "./result.js";
 import type { TransientCounts } from "../transport/http.js";
+import type { OptIn } from "../api/settings.js";
 import { type Judging, label, rootCauses, shownLabel, summarise } from "./verdict.js";
 
 /** What a run selected from the catalogue: its --group and --check filters and how many checks they chose, before --shard. */
@@ -24,6 +25,8 @@ export interface Report {
   seed: number;
   runs: number;
   writes: boolean;
+  /** The opt-ins beyond --allow-writes the run had (`--allow-<opt-in>`): a re-run of one check needs them again. */
+  optIns?: OptIn[];
   /** The selection the run (or every shard of it) started from: shards of one run share it. */
   selection?: Selection;
   /** `--shard i/n`: which part of the selection this report holds. A merged report has none. */
@@ -64,7 +67,17 @@ export interface Report {
 
 export function buildReport(
   outcome: RunOutcome,
-  meta: { name: string; version: string; baseUrl: string; seed: number; runs: number; writes: boolean; selection?: Selection; shard?: Report["shard"] },
+  meta: {
+    name: string;
+    version: string;
+    baseUrl: string;
+    seed: number;
+    runs: number;
+    writes: boolean;
+    optIns?: OptIn[];
+    selection?: Selection;
+    shard?: Report["shard"];
+  },
 ): Report {
   return {
     tool: { name: meta.name, version: meta.version },
@@ -72,6 +85,7 @@ export function buildReport(
     seed: meta.seed,
     runs: meta.runs,
     writes: meta.writes,
+    ...(meta.optIns?.length ? { optIns: meta.optIns } : {}),
     ...(meta.selection ? { selection: meta.selection } : {}),
     ...(meta.shard ? { shard: meta.shard } : {}),
     startedAt: outcome.startedAt,
@@ -94,15 +108,19 @@ const races = (r: Pick<CheckResult, "title">) => /\b(race|races|racing|concurren
 
 /**
  * The command that re-runs one check alone, with the run's seed (a property draws the same cases,
- * its shrunk case among them) and, for a race, --repeat so that the race is run again side by side.
+ * its shrunk case among them), the run's permissions (without the opt-in it needs, the check is
+ * skipped and the re-run exits 0) and --strict (without it, a SHOULD failure is a finding that fails
+ * nothing), and, for a race, --repeat so that the race is run again side by side.
  */
-export function rerunCommand(report: Pick<Report, "target" | "seed" | "runs" | "writes">, r: Pick<CheckResult, "id" | "title">): string {
+export function rerunCommand(report: Pick<Report, "target" | "seed" | "runs" | "writes" | "optIns" | "gate">, r: Pick<CheckResult, "id" | "title">): string {
   // The token and any fixtures come from where the run took them (the config, the environment): never printed.
   const faults = report.target.reference?.faults?.length ? ` --fault ${report.target.reference.faults.join(" ")}` : "";
   const target = report.target.reference ? `--reference${faults}` : `--base-url ${report.target.baseUrl}`;
-  const writes = report.writes && !report.target.reference ? " --allow-writes" : "";
+  // --reference grants every opt-in itself.
+  const writes = report.writes && !report.target.reference ? [" --allow-writes", ...(report.optIns ?? []).map((o) => ` --allow-${o}`)].join("") : "";
+  const strict = report.gate?.strict ? " --strict" : "";
   const race = races(r) ? " --repeat 5" : "";
-  return `conformance ${target} --check ${r.id} --seed ${report.seed} --runs ${report.runs}${writes}${race}`;
+  return `conformance ${target} --check ${r.id} --seed ${report.seed} --runs ${report.runs}${writes}${strict}${race}`;
 }
 
 /** The full story of one failure, as plain text: console and JUnit print the same. */
