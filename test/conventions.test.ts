@@ -102,5 +102,15 @@ describe("conventions of the command line", () => {
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/^conformance: warning: the reports name different servers/);
     expect((await bin(["compare", join(saved, "report.json"), join(saved, "report.json")])).stderr).toBe("");
+    // Two --reference runs listen on two ports, but name one server: the bundled reference (with its faults).
+    const again = join(dir, "b");
+    expect((await run("--reference", "--check", "deployments.list.schema", "--reporter", "json", "--out", again)).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(again, "report.json"), "utf8")).target.baseUrl).not.toBe(report.target.baseUrl);
+    expect((await bin(["compare", join(saved, "report.json"), join(again, "report.json")])).stderr).toBe("");
+    const faulty = join(dir, "faulty.json");
+    writeFileSync(faulty, JSON.stringify({ ...report, target: { ...report.target, reference: { faults: ["deployments-total-off-by-one"] } } }));
+    expect((await bin(["compare", join(saved, "report.json"), faulty])).stderr).toMatch(
+      /different servers \(\S+: the bundled reference, \S+: the bundled reference with --fault deployments-total-off-by-one\)/,
+    );
   });
 });

@@ -32,13 +32,20 @@ export function compareReports(before: Report, after: Report): Comparison {
   return c;
 }
 
+/** The server a report names: its URL, or the bundled reference with its faults (each --reference run listens on a port of its own). */
+function serverOf(report: Report): string {
+  const ref = report.target.reference;
+  if (!ref) return report.target.baseUrl;
+  return ref.faults?.length ? `the bundled reference with --fault ${ref.faults.join(" ")}` : "the bundled reference";
+}
+
 /** `conformance compare old.json new.json`: exit 1 on a MUST regression (any regression under --strict). */
 export function compareCommand(oldFile: string, newFile: string, opts: { strict?: boolean; json?: boolean }, out: (line: string) => void): number {
   const [before, after] = [readReport(oldFile), readReport(newFile)];
   // Two servers compared read as regressions and fixes of one: said, not refused (a staging and a production run may be meant).
-  if (before.target.baseUrl !== after.target.baseUrl)
+  if (serverOf(before) !== serverOf(after))
     process.stderr.write(
-      `conformance: warning: the reports name different servers (${oldFile}: ${before.target.baseUrl}, ${newFile}: ${after.target.baseUrl}): a difference may be the servers', not a change\n`,
+      `conformance: warning: the reports name different servers (${oldFile}: ${serverOf(before)}, ${newFile}: ${serverOf(after)}): a difference may be the servers', not a change\n`,
     );
   const c = compareReports(before, after);
   const failing = c.regressions.filter((x) => x.new.level === "MUST" || opts.strict);
