@@ -93,6 +93,11 @@ describe("one vocabulary in every output", () => {
     expect(o.json.labels).toMatchObject({ "d.must": "failed", "d.blocked": "blocked", "d.blocked-should": "SHOULD finding", "b.should-one": "SHOULD finding" });
     expect(o.json.summary).toMatchObject({ failed: 1, blocked: 1, findings: 3 });
     expect(o.junit.xml).toContain("<system-out>blocked (SHOULD finding)");
+    // Told under its root cause, counted among the findings: each place that counts says so.
+    expect(o.console.all).toMatch(/^ +2 blocked by d\.must: .*d\.blocked-should \(1 of them a SHOULD finding\)$/m);
+    // The section tells the lone intermittent failure too (it fails nothing): its heading says so, and counts what the tiles count apart.
+    expect(o.html.page).toContain("<h2>SHOULD findings and intermittent failures: 4 (1 of them blocked: told under its root cause)</h2>");
+    expect(o.html.page).toMatch(/blocks 2 \(1 of them a SHOULD finding\): /);
     // Each failure ends with the command that re-runs it alone, with the run's seed, in the console and the page.
     expect(o.console.all).toContain("re-run alone: conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes");
     expect(o.html.page).toContain('<pre class="rerun">conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes</pre>');

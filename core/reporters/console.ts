@@ -4,7 +4,7 @@ import { type GateOptions, judgingOf, knownLabel, knownReason, shownAs, verdict 
 import type { CheckResult } from "../run/result.js";
 import { NETWORK, NOT_RUN_LOST, type ShownLabel, shownLabel, verifiedLine } from "../run/verdict.js";
 import { failureDetails, type Report, rerunCommand } from "../run/report.js";
-import { reportSections, skipGroups } from "./sections.js";
+import { findingsNote, reportSections, skipGroups } from "./sections.js";
 
 const useColour = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (useColour() ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -172,7 +172,7 @@ export class ConsoleReporter {
       this.out(
         paint(
           "31",
-          `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}${known.length ? ` (${known.length} KNOWN in the baseline)` : ""}`,
+          `  ${String(blocked.length).padStart(3)} blocked by ${rootCause}: ${blocked.join(", ")}${known.length ? ` (${known.length} KNOWN in the baseline)` : ""}${findingsNote(blocked, parts.blockedFindings)}`,
         ),
       );
     }

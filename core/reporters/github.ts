@@ -12,7 +12,7 @@ import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../
 import type { CheckResult } from "../run/result.js";
 import { label } from "../run/verdict.js";
 import type { Report } from "../run/report.js";
-import { reportSections } from "./sections.js";
+import { findingsHeading, findingsNote, reportSections } from "./sections.js";
 
 export const MAX_ANNOTATIONS = 10;
 
@@ -106,12 +106,15 @@ export function stepSummary(report: Report, reports: string[], gate: GateOptions
     lines.push(
       `### Blocked: ${parts.rootCauses.length} root cause(s)`,
       "",
-      ...parts.rootCauses.map(({ rootCause, blocked }) => `- ${cell(rootCause)}: blocks ${blocked.length}: ${blocked.map((id) => `\`${id}\``).join(", ")}`),
+      ...parts.rootCauses.map(
+        ({ rootCause, blocked }) =>
+          `- ${cell(rootCause)}: blocks ${blocked.length}${findingsNote(blocked, parts.blockedFindings)}: ${blocked.map((id) => `\`${id}\``).join(", ")}`,
+      ),
       "",
     );
   if (parts.findings.length || parts.known.length) {
     lines.push(
-      `### SHOULD findings and known failures: ${parts.findings.length + parts.known.length}`,
+      `### SHOULD findings and known failures: ${findingsHeading(parts, parts.known.length)}`,
       "",
       "| check | rule | verdict | message |",
       "|---|---|---|---|",

@@ -15,7 +15,7 @@ import { shownLabel, summarise, verifiedLine } from "../run/verdict.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
 import { documentHtml, escapeHtml } from "./html-document.js";
 import { type Report, rerunCommand } from "../run/report.js";
-import { type ReportSections, reportSections, type SkipGroup } from "./sections.js";
+import { findingsHeading, findingsNote, type ReportSections, reportSections, type SkipGroup } from "./sections.js";
 
 /** The columns of the tiles and the matrix: the words every output counts by (core/run/verdict.ts shownLabel). */
 const COLUMNS: { key: keyof Report["summary"]; word: string; css: Status | "finding" }[] = [
@@ -59,9 +59,9 @@ export function reportHtml(report: Report, gate: GateOptions): string {
 <div class="meta">${e(report.target.baseUrl)} · seed ${e(report.seed)} (replay with <code>--seed ${e(report.seed)}</code>) · ${e(report.startedAt)} · ${e(report.durationMs)} ms · ${e(report.tool.name)} ${e(report.tool.version)}${gate.strict ? " · --strict" : ""}${report.writes ? " · writes allowed" : " · read-only"}${report.interrupted ? " · <b>interrupted</b>" : ""}</div>
 ${failuresHtml("failures", "Failures", parts.failures, gate, report)}
 ${failuresHtml("errors", "Errored: no verdict", parts.errors, gate, report)}
-${rootCausesHtml(report)}
+${rootCausesHtml(report, parts)}
 ${summaryHtml(report, gate)}
-${foldedChecksHtml("findings", "SHOULD findings", parts.findings, gate, report)}
+${foldedChecksHtml("findings", parts.findings.some((r) => r.recurrence === "intermittent") ? "SHOULD findings and intermittent failures" : "SHOULD findings", parts.findings, gate, report, findingsHeading(parts))}
 ${foldedChecksHtml("known", "Known failures (baseline)", parts.known, gate, report)}
 ${baselineHtml(report)}
 ${leftoversHtml(parts.leftovers)}
@@ -96,10 +96,10 @@ function failuresHtml(id: string, heading: string, results: CheckResult[], gate:
   return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${items.join("\n")}</section>`;
 }
 
-/** Checks told in full but folded: SHOULD findings, known failures. */
-function foldedChecksHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions, report: Report): string {
+/** Checks told in full but folded: SHOULD findings, known failures; `count` says more than the list where others are told elsewhere. */
+function foldedChecksHtml(id: string, heading: string, results: CheckResult[], gate: GateOptions, report: Report, count = String(results.length)): string {
   if (!results.length) return "";
-  return `<section id="${id}"><h2>${e(heading)}: ${results.length}</h2>${results.map((r) => checkHtml(r, gate, false, "told", report)).join("\n")}</section>`;
+  return `<section id="${id}"><h2>${e(heading)}: ${e(count)}</h2>${results.map((r) => checkHtml(r, gate, false, "told", report)).join("\n")}</section>`;
 }
 
 /** The skips, folded, one group per reason the run's setup gives. */
@@ -124,12 +124,12 @@ function summaryHtml(report: Report, gate: GateOptions): string {
 const checkLink = (id: string) => `<a href="#check-${e(id)}"><code>${e(id)}</code></a>`;
 
 /** Each root cause once, with the checks it blocks: one defect reads as one. */
-function rootCausesHtml(report: Report): string {
+function rootCausesHtml(report: Report, parts: Pick<ReportSections, "blockedFindings">): string {
   if (!report.rootCauses.length) return "";
   const items = report.rootCauses.map(({ rootCause, blocked }) => {
     const root = /^[\w.-]+(?=: )/.exec(rootCause)?.[0];
     const cause = root ? `${checkLink(root)}${e(rootCause.slice(root.length))}` : e(rootCause);
-    return `<li class="root-cause">${cause}<br>blocks ${blocked.length}: ${blocked.map(checkLink).join(", ")}</li>`;
+    return `<li class="root-cause">${cause}<br>blocks ${blocked.length}${e(findingsNote(blocked, parts.blockedFindings))}: ${blocked.map(checkLink).join(", ")}</li>`;
   });
   return `<h2>Root causes</h2><ul id="root-causes">${items.join("")}</ul>`;
 }

@@ -21,6 +21,8 @@ export interface ReportSections {
   rootCauses: Report["rootCauses"];
   /** SHOULD failures that do not fail the run. */
   findings: CheckResult[];
+  /** Blocked checks that fail nothing (SHOULD ones outside --strict): told under their root causes, counted among the findings. */
+  blockedFindings: CheckResult[];
   /** Failures the --baseline accepts. */
   known: CheckResult[];
   /** Each thing left on the server once, with how often it was reported. */
@@ -41,10 +43,23 @@ export function reportSections(report: Pick<Report, "results" | "rootCauses" | "
     errors: by("error"),
     rootCauses: report.rootCauses,
     findings: by("finding", "failed"),
+    blockedFindings: by("finding", "blocked"),
     known: by("known"),
     leftovers: [...leftovers].map(([what, times]) => ({ what, times })),
     skips: skipGroups(results),
   };
+}
+
+/** How many of a root cause's blocked checks are SHOULD findings (they fail nothing), said beside its count: "(1 of them a SHOULD finding)". */
+export function findingsNote(blocked: string[], findings: CheckResult[]): string {
+  const n = blocked.filter((id) => findings.some((r) => r.id === id)).length;
+  return n ? ` (${n} of them ${n === 1 ? "a SHOULD finding" : "SHOULD findings"})` : "";
+}
+
+/** The findings section's count: the findings told there (and `alsoTold` others a section joins to them) and the blocked ones told under their roots. */
+export function findingsHeading(parts: Pick<ReportSections, "findings" | "blockedFindings">, alsoTold = 0): string {
+  const blocked = parts.blockedFindings.length;
+  return `${parts.findings.length + alsoTold + blocked}${blocked ? ` (${blocked} of them blocked: told under ${blocked === 1 ? "its root cause" : "their root causes"})` : ""}`;
 }
 
 /** Skips grouped by their message (the reason the user's setup gives), most frequent first. */
