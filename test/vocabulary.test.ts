@@ -4,6 +4,7 @@ import { ConsoleReporter } from "../core/reporters/console.js";
 import { ctrfReport } from "../core/reporters/ctrf.js";
 import { reportHtml } from "../core/reporters/html.js";
 import { junitXml } from "../core/reporters/junit.js";
+import { stepSummary } from "../core/reporters/github.js";
 import { buildReport, rerunCommand } from "../core/run/report.js";
 import { judged } from "../core/run/conformance.js";
 import type { GateOptions } from "../core/run/gate.js";
@@ -47,6 +48,7 @@ function outputs(results: CheckResult[], gate: GateOptions = { strict: false }) 
   new ConsoleReporter((l) => lines.push(l), { gate }).finish(report, report.gate.exitCode);
   const xml = junitXml(report, gate);
   const html = reportHtml(report, gate);
+  const github = stepSummary(report, [], gate);
   const json = JSON.parse(JSON.stringify(report));
   return {
     exitCode: report.gate.exitCode,
@@ -61,6 +63,7 @@ function outputs(results: CheckResult[], gate: GateOptions = { strict: false }) 
       verified: /id="verified">([^<]+)</.exec(html)![1],
       page: html,
     },
+    github,
     json: { summary: json.summary, labels: Object.fromEntries(json.results.map((r: CheckResult) => [r.id, r.label])) },
   };
 }
@@ -98,6 +101,9 @@ describe("one vocabulary in every output", () => {
     // The section tells the lone intermittent failure too (it fails nothing): its heading says so, and counts what the tiles count apart.
     expect(o.html.page).toContain("<h2>SHOULD findings and intermittent failures: 4 (1 of them blocked: told under its root cause)</h2>");
     expect(o.html.page).toMatch(/blocks 2 \(1 of them a SHOULD finding\): /);
+    // The GitHub step summary: the same heading and count, and each row in the word every output uses (a lone intermittent failure is not a SHOULD finding).
+    expect(o.github).toContain("### SHOULD findings and intermittent failures and known failures: 4 (1 of them blocked: told under its root cause)");
+    expect(o.github).toMatch(/^\| `c\.flaky` \| MUST E11 \| intermittent \(failed 1 of 3 runs: not failing\) \|/m);
     // Each failure ends with the command that re-runs it alone, with the run's seed, in the console and the page.
     expect(o.console.all).toContain("re-run alone: conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes");
     expect(o.html.page).toContain('<pre class="rerun">conformance --base-url http://x --check d.must --seed 1 --runs 1 --allow-writes</pre>');

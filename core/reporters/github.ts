@@ -12,7 +12,7 @@ import { type GateOptions, knownLabel, knownReason, shownAs, verdict } from "../
 import type { CheckResult } from "../run/result.js";
 import { label } from "../run/verdict.js";
 import type { Report } from "../run/report.js";
-import { findingsHeading, findingsNote, reportSections } from "./sections.js";
+import { findingsHeading, findingsNote, findingsTitle, reportSections } from "./sections.js";
 
 export const MAX_ANNOTATIONS = 10;
 
@@ -114,13 +114,13 @@ export function stepSummary(report: Report, reports: string[], gate: GateOptions
     );
   if (parts.findings.length || parts.known.length) {
     lines.push(
-      `### SHOULD findings and known failures: ${findingsHeading(parts, parts.known.length)}`,
+      `### ${findingsTitle(parts)} and known failures: ${findingsHeading(parts, parts.known.length)}`,
       "",
       "| check | rule | verdict | message |",
       "|---|---|---|---|",
     );
     for (const r of parts.findings)
-      lines.push(`| \`${r.id}\` | ${r.level} ${cell(r.spec)} | SHOULD finding | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
+      lines.push(`| \`${r.id}\` | ${r.level} ${cell(r.spec)} | ${cell(shownAs(r, gate))} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
     for (const r of parts.known)
       lines.push(`| \`${r.id}\` | ${r.level} ${cell(r.spec)} | ${cell(knownLabel(knownReason(r, gate)!))} | ${cell(r.message.split("\n")[0]).slice(0, 300)} |`);
     lines.push("");

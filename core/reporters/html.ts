@@ -15,7 +15,7 @@ import { shownLabel, summarise, verifiedLine } from "../run/verdict.js";
 import { SCRIPT, STYLE } from "./html-assets.js";
 import { documentHtml, escapeHtml } from "./html-document.js";
 import { type Report, rerunCommand } from "../run/report.js";
-import { findingsHeading, findingsNote, type ReportSections, reportSections, type SkipGroup } from "./sections.js";
+import { findingsHeading, findingsNote, findingsTitle, type ReportSections, reportSections, type SkipGroup } from "./sections.js";
 
 /** The columns of the tiles and the matrix: the words every output counts by (core/run/verdict.ts shownLabel). */
 const COLUMNS: { key: keyof Report["summary"]; word: string; css: Status | "finding" }[] = [
@@ -61,7 +61,7 @@ ${failuresHtml("failures", "Failures", parts.failures, gate, report)}
 ${failuresHtml("errors", "Errored: no verdict", parts.errors, gate, report)}
 ${rootCausesHtml(report, parts)}
 ${summaryHtml(report, gate)}
-${foldedChecksHtml("findings", parts.findings.some((r) => r.recurrence === "intermittent") ? "SHOULD findings and intermittent failures" : "SHOULD findings", parts.findings, gate, report, findingsHeading(parts))}
+${foldedChecksHtml("findings", findingsTitle(parts), parts.findings, gate, report, findingsHeading(parts))}
 ${foldedChecksHtml("known", "Known failures (baseline)", parts.known, gate, report)}
 ${baselineHtml(report)}
 ${leftoversHtml(parts.leftovers)}

@@ -56,6 +56,10 @@ export function findingsNote(blocked: string[], findings: CheckResult[]): string
   return n ? ` (${n} of them ${n === 1 ? "a SHOULD finding" : "SHOULD findings"})` : "";
 }
 
+/** The findings section's title: it tells lone intermittent failures too (they fail nothing), and says so. */
+export const findingsTitle = (parts: Pick<ReportSections, "findings">): string =>
+  parts.findings.some((r) => r.recurrence === "intermittent") ? "SHOULD findings and intermittent failures" : "SHOULD findings";
+
 /** The findings section's count: the findings told there (and `alsoTold` others a section joins to them) and the blocked ones told under their roots. */
 export function findingsHeading(parts: Pick<ReportSections, "findings" | "blockedFindings">, alsoTold = 0): string {
   const blocked = parts.blockedFindings.length;
