@@ -1,11 +1,6 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
-import type { ValidateFunction } from "ajv";
-import formatsModule from "ajv-formats";
 import { pathTo } from "../transport/client.js";
 import { operationKey } from "../api/match.js";
 import { pointerToken } from "../model/json-pointer.js";
-
-const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
 /** E14; Versioning 1: where every server serves the OpenAPI 3.1 document of what it handles. */
 export const SPEC_PATH = pathTo("getSpec");
@@ -122,44 +117,4 @@ export function mediaMatches(documented: string[], served: string): boolean {
     const [sType, sSub] = served.split("/");
     return (type === "*" || type === sType) && (sub === "*" || sub === sSub);
   });
-}
-
-/**
- * Each schema object of a served document, compiled by whichever check met it first: the checks of
- * a run share the one model the document was read into, and each compiled its schemas again (half
- * a second of a run). Weak: a model no longer held takes its compiled schemas with it.
- */
-const compiledSchemas = new WeakMap<object, ValidateFunction | Error>();
-
-/**
- * Schemas of one document, compiled once each (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses it).
- * A schema ajv cannot compile is reported as such, never as the server's failure.
- */
-export class DocumentSchemas {
-  private ajv?: Ajv2020;
-
-  /** The schema's errors for the value (empty: valid); undefined when the schema cannot be compiled. */
-  errors(schema: any, value: unknown): string[] | undefined {
-    if (schema === undefined || schema === true) return [];
-    if (typeof schema !== "object" || schema === null) return undefined;
-    let fn = compiledSchemas.get(schema);
-    if (!fn) {
-      // Unoptimised code: each of a document's schemas is compiled once and run a few times, and
-      // the optimiser's passes took a third of the document check's time.
-      this.ajv ??= addFormats(new Ajv2020({ strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, code: { optimize: false } }));
-      try {
-        fn = this.ajv.compile(schema);
-      } catch (err) {
-        fn = err as Error;
-      }
-      compiledSchemas.set(schema, fn);
-    }
-    if (fn instanceof Error) return undefined;
-    if (fn(value)) return [];
-    return [
-      ...new Set(
-        (fn.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "enum" ? ` ${JSON.stringify(e.params.allowedValues)}` : ""}`),
-      ),
-    ].slice(0, 8);
-  }
 }

@@ -2,7 +2,7 @@ import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
-import { DocumentSchemas } from "../../core/served/served-document.js";
+import { DocumentSchemas } from "../../core/served/document-schemas.js";
 import { field, listed as listedIn, type ServedOperation } from "../../core/served/served-operations.js";
 import { propertiesOf } from "../../core/served/answers.js";
 import { runChains } from "./chains.js";

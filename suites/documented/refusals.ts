@@ -1,7 +1,7 @@
 import type { CheckContext } from "../../core/check/context.js";
 import { statusLine } from "../../core/api/expect.js";
 import type { Response } from "../../core/transport/http.js";
-import { DocumentSchemas } from "../../core/served/served-document.js";
+import { DocumentSchemas } from "../../core/served/document-schemas.js";
 import type { ServedOperation } from "../../core/served/served-operations.js";
 import { specSectionOf } from "../../core/api/spec-operations.js";
 import { contradiction } from "../lib/documented-requests.js";

@@ -3,7 +3,8 @@ import type { Response } from "../../core/transport/http.js";
 import { CheckFailure } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
-import { DocumentSchemas, type Operation } from "../../core/served/served-document.js";
+import { DocumentSchemas } from "../../core/served/document-schemas.js";
+import type { Operation } from "../../core/served/served-document.js";
 import { PathIds } from "../lib/path-ids.js";
 import { documented } from "../lib/e14.js";
 

@@ -2,15 +2,8 @@ import fc from "fast-check";
 import type { Response } from "../../core/transport/http.js";
 import { statusLine } from "../../core/api/expect.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
-import {
-  type DocumentSchemas,
-  documentedResponse,
-  mediaMatches,
-  mediaType,
-  type Operation,
-  operationsOf,
-  type Parameter,
-} from "../../core/served/served-document.js";
+import type { DocumentSchemas } from "../../core/served/document-schemas.js";
+import { documentedResponse, mediaMatches, mediaType, type Operation, operationsOf, type Parameter } from "../../core/served/served-document.js";
 import { optInGranted, type RunSettings } from "../../core/api/settings.js";
 import { writeClassOf } from "../../core/transport/client.js";
 import type { WriteClass } from "../../core/api/operations.js";
