@@ -1,30 +1,70 @@
 import { describe, expect, it } from "vitest";
-import { summaryLine } from "../core/reporters/console.js";
+import { ConsoleReporter, summaryLine } from "../core/reporters/console.js";
+import { ctrfReport } from "../core/reporters/ctrf.js";
+import { stepSummary } from "../core/reporters/github.js";
+import { reportHtml } from "../core/reporters/html.js";
 import { junitXml } from "../core/reporters/junit.js";
+import { judged } from "../core/run/conformance.js";
 import { buildReport } from "../core/run/report.js";
+import type { CheckResult } from "../core/run/result.js";
 
-/** A leftover is the tester's broken promise: every output names it (issue 19). */
+/** A leftover is the tester's broken promise: every output names it, and the run fails (issue 19; README, Exit codes). */
 describe("leftovers in the reports", () => {
   const leftovers = [
     `WORKBOOK 7 "cf-1-abcdef-wb-1" in deployment 1 (found by the sweep, not deleted); to remove it: curl -X POST 'http://x/api/v1/deployments/1/workspace/bulk-delete'`,
     `FOLDER 3 "cf-1-abcdef-folder-1" in deployment 1 (found by the sweep, not deleted); to remove it: curl -X POST 'http://x/api/v1/deployments/1/workspace/bulk-delete'`,
     "not removed: not confirmed as this run's: WORKBOOK 5 in deployment 1, named by the answer to PUT /x (E9 reads it named \"Revenue\"); to remove it: curl -X POST 'http://x'",
   ];
+  /** What a sweep says where it could not read a list (the server stopped answering): nothing is known to be left, and nothing known to be gone. */
+  const unread =
+    "the sweep could not read the workspace of deployment 1 (GET http://x/api/v1/deployments/1/workbooks?first=100: connection refused): what the run left there is not known";
+  const passed: CheckResult = { id: "a.one", group: "a", title: "a", spec: "E8", level: "MUST", kind: "example", status: "passed", message: "", durationMs: 1 };
   const report = (left: string[]) =>
-    buildReport(
-      { results: [], leftovers: left, interrupted: false, durationMs: 1, startedAt: "2026-01-01T00:00:00.000Z" },
-      { name: "t", version: "0", baseUrl: "http://x", seed: 1, runs: 1, writes: true },
+    judged(
+      buildReport(
+        { results: [passed], leftovers: left, interrupted: false, durationMs: 1, startedAt: "2026-01-01T00:00:00.000Z" },
+        { name: "t", version: "0", baseUrl: "http://x", seed: 1, runs: 1, writes: true },
+      ),
+      { strict: false },
+      {},
     );
 
   it("the summary line names them, with their count and kinds; a clean run's says nothing of them", () => {
-    expect(summaryLine(report(leftovers))).toMatch(/; LEFT ON THE SERVER: 3 thing\(s\) \(1 WORKBOOK, 1 FOLDER, 1 not confirmed as the run's\)$/);
+    expect(summaryLine(report(leftovers))).toMatch(/; LEFT ON THE SERVER: 3 things \(1 WORKBOOK, 1 FOLDER, 1 not confirmed as the run's\)$/);
     expect(summaryLine(report([]))).not.toMatch(/LEFT ON THE SERVER/);
   });
 
-  it("JUnit carries a failed testcase listing each, which CI dashboards show; none when nothing is left", () => {
-    const xml = junitXml(report(leftovers), { strict: false });
+  it("where a list could not be read, what is left is said to be not known, never counted as a thing left", () => {
+    expect(summaryLine(report([unread]))).toMatch(/; LEFT ON THE SERVER: not known in 1 place$/);
+    expect(summaryLine(report([leftovers[0], unread]))).toMatch(/; LEFT ON THE SERVER: 1 thing \(1 WORKBOOK\); not known in 1 place$/);
+  });
+
+  it("every output fails the run for them, with the same words: the exit code, the console, JSON, HTML, JUnit, CTRF and the GitHub summary", () => {
+    const r = report(leftovers);
+    const said = "3 things (1 WORKBOOK, 1 FOLDER, 1 not confirmed as the run's)";
+    expect(r.gate).toMatchObject({ exitCode: 1, leftBehind: said });
+    expect(JSON.parse(JSON.stringify(r)).leftovers).toEqual(leftovers);
+    const lines: string[] = [];
+    new ConsoleReporter((l) => lines.push(l), { gate: { strict: false } }).finish(r, r.gate.exitCode);
+    expect(lines.at(-1)).toMatch(/^conformance: FAILED/);
+    expect(lines.filter((l) => l.startsWith("left on the server: "))).toHaveLength(3);
+    const html = reportHtml(r, { strict: false });
+    expect(/id="verdict">([^<]+)</.exec(html)?.[1]).toBe("FAILED");
+    expect(html).toContain(`<h2>Left on the server: ${said.replace(/'/g, "&#39;")}</h2>`);
+    const xml = junitXml(r, { strict: false });
     expect(xml).toMatch(/<testsuite name="leftovers" tests="1" failures="1"/);
-    expect(xml).toMatch(/<failure type="leftovers" message="3 thing\(s\) left on the server">WORKBOOK 7 "cf-1-abcdef-wb-1"/);
-    expect(junitXml(report([]), { strict: false })).not.toMatch(/leftovers/);
+    expect(xml).toContain(`<failure type="leftovers" message="left on the server: ${said}">WORKBOOK 7 "cf-1-abcdef-wb-1"`);
+    const ctrf = ctrfReport(r, { strict: false }).results;
+    expect(ctrf.summary).toMatchObject({ tests: 2, passed: 1, failed: 1, suites: 2 });
+    expect(ctrf.tests.at(-1)).toMatchObject({ name: "the run leaves nothing on the server", status: "failed", message: `left on the server: ${said}` });
+    expect(stepSummary(r, [], { strict: false })).toContain(`### Left on the server: ${said}`);
+  });
+
+  it("a run that left nothing: no leftovers testcase or test anywhere, and it passes", () => {
+    const r = report([]);
+    expect(r.gate.exitCode).toBe(0);
+    expect(r.gate.leftBehind).toBeUndefined();
+    expect(junitXml(r, { strict: false })).not.toMatch(/leftovers/);
+    expect(ctrfReport(r, { strict: false }).results.summary).toMatchObject({ tests: 1, failed: 0, suites: 1 });
   });
 });

@@ -106,7 +106,7 @@ export async function runCommand(
     progress?.("");
     // A re-run of one failure starts the reference again, not the address this one happened to listen on.
     if (opts.reference) report.target.reference = opts.fault?.length ? { faults: opts.fault } : {};
-    const { exitCode, notRun: unrun, coverageBelow, verifiedBelow } = report.gate;
+    const { exitCode, notRun: unrun, coverageBelow, verifiedBelow, leftBehind } = report.gate;
     // The summary is shown even when the reports cannot be written (a disk filled up during the run).
     let files: string[] = [];
     let unwritten: NodeJS.ErrnoException | undefined;
@@ -124,6 +124,10 @@ export async function runCommand(
     if (unwritten) throw new UsageError(`could not write the reports to ${outDir}: ${unwritten.code ?? unwritten.message}`);
     if (coverageBelow) out(`conformance: ${coverageBelow}`);
     if (verifiedBelow) out(`conformance: ${verifiedBelow}`);
+    if (leftBehind)
+      out(
+        `conformance: the run did not remove or put back all it made or changed (${leftBehind}): each "left on the server" line says what, and how to remove it`,
+      );
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));
     return exitCode;

@@ -15,6 +15,7 @@ import {
   prefixedWorkbooks,
   removalCurl,
 } from "./ownership.js";
+import { notKnown } from "./leftovers.js";
 import { runPrefixOf, TOOL_PREFIX } from "./scratch.js";
 import type { RunSettings } from "../api/settings.js";
 import { deploymentInPath } from "../transport/client.js";
@@ -100,7 +101,7 @@ export const TOOL_NAME = /^(Copy of )*cf-[0-9a-z]+-[0-9a-z]{6}-/;
  * deployments the run wrote to and the one under test). Returns the leftovers.
  */
 export async function endOfRunSweep(api: Api, places: WrittenPlaces, settings: RunSettings, startedAt: number): Promise<string[]> {
-  const leftovers = await sweep(api, places, runPrefixOf(settings.seed)).catch((err) => [`the sweep failed: ${(err as Error).message}`]);
+  const leftovers = await sweep(api, places, runPrefixOf(settings.seed)).catch((err) => [notKnown(`the sweep failed (${(err as Error).message})`)]);
   if (settings.sweepOlderThanMs === undefined) return leftovers;
   const earlier = new WrittenPlaces();
   for (const dep of [...places.deployments, ...(settings.fixtures.deploymentId !== undefined ? [String(settings.fixtures.deploymentId)] : [])])
@@ -109,7 +110,7 @@ export async function endOfRunSweep(api: Api, places: WrittenPlaces, settings: R
   return [
     ...leftovers,
     ...(await sweep(api, earlier, TOOL_NAME, startedAt - settings.sweepOlderThanMs).catch((err) => [
-      `the sweep of earlier runs failed: ${(err as Error).message}`,
+      notKnown(`the sweep of earlier runs failed (${(err as Error).message})`),
     ])),
   ];
 }
@@ -148,7 +149,7 @@ async function sweepWorkspace(api: Api, dep: string, prefix: string | RegExp, ol
   try {
     found = await workspaceFound(api, dep, prefix, old);
   } catch (err) {
-    return [`the sweep could not read the workspace of deployment ${dep} (${(err as Error).message}): what the run left there is not known`];
+    return [notKnown(`the sweep could not read the workspace of deployment ${dep} (${(err as Error).message})`)];
   }
   if (!found.length) return [];
   await deleteItems(

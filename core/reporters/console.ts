@@ -5,6 +5,7 @@ import type { CheckResult } from "../run/result.js";
 import { NETWORK, NOT_RUN_LOST, type ShownLabel, shownLabel, verifiedLine } from "../run/verdict.js";
 import { failureDetails, type Report, rerunCommand } from "../run/report.js";
 import { findingsNote, reportSections, skipGroups } from "./sections.js";
+import { leftoversSaid } from "../ledger/leftovers.js";
 
 const useColour = () => Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (useColour() ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -239,25 +240,12 @@ export function verdictLine(report: Report, exitCode: number): string {
 /** The run in numbers, in the words of every report: what does not fail the run is never counted as failed. */
 export function summaryLine(report: Report): string {
   const s = report.summary;
-  const left = new Set(report.leftovers).size;
   const also = [
     s.findings ? `${s.findings} SHOULD finding${s.findings === 1 ? "" : "s"}` : "",
     s.intermittent ? `${s.intermittent} intermittent` : "",
     s.known ? `${s.known} known` : "",
   ].filter(Boolean);
-  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${also.map((a) => `${a}, `).join("")}${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed})${left ? `; LEFT ON THE SERVER: ${left} thing(s) (${leftoverKinds(report.leftovers)})` : ""}`;
-}
-
-/** The kinds of what a run left, counted: "3 WORKBOOK, 1 FOLDER, 2 not confirmed as the run's". */
-function leftoverKinds(leftovers: string[]): string {
-  const kinds = new Map<string, number>();
-  for (const l of new Set(leftovers)) {
-    const kind = l.startsWith("not removed: not confirmed")
-      ? "not confirmed as the run's"
-      : (/^(WORKBOOK|FOLDER|REPORT)\b/.exec(l)?.[1] ?? (/^(\/\S+)/.exec(l)?.[1] ?? "other").replace(/\/\d+$/, ""));
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-  }
-  return [...kinds].map(([k, n]) => `${n} ${k}`).join(", ");
+  return `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${also.map((a) => `${a}, `).join("")}${s.blocked} blocked, ${s.skipped} skipped, ${s.errored} errored in ${report.durationMs} ms, ${s.requests} requests (seed ${report.seed})${report.leftovers.length ? `; LEFT ON THE SERVER: ${leftoversSaid(report.leftovers)}` : ""}`;
 }
 
 /** Skips grouped by reason, most frequent first: a count and one example, or (verbose) every id. */

@@ -3,13 +3,15 @@
  * many tools read alike. Each check is a test whose status follows the gate (core/run/gate.ts), as
  * JUnit's does: a known failure of the baseline and a SHOULD finding outside --strict are "other"
  * (the server's own status kept in rawStatus), so that a CTRF dashboard counts as failed exactly
- * what fails the exit code. The baseline and the rule of each check go in `extra`: CTRF's own
+ * what fails the exit code; what the run left on the server is one more failed test, as in JUnit.
+ * The baseline and the rule of each check go in `extra`: CTRF's own
  * `baseline` names a previous report to compare with, not accepted failures.
  */
 import { writeFileSync } from "node:fs";
 import { type GateOptions, knownReason, shownAs, type Verdict, verdict } from "../run/gate.js";
 import type { CheckResult } from "../run/result.js";
 import { failureDetails, type Report } from "../run/report.js";
+import { leftoversSaid } from "../ledger/leftovers.js";
 
 export const CTRF_SPEC_VERSION = "0.0.0";
 type CtrfStatus = "passed" | "failed" | "skipped" | "pending" | "other";
@@ -17,7 +19,7 @@ type CtrfStatus = "passed" | "failed" | "skipped" | "pending" | "other";
 const STATUS: Record<Verdict, CtrfStatus> = { ok: "passed", failure: "failed", error: "failed", known: "other", finding: "other", skipped: "skipped" };
 
 export function ctrfReport(report: Report, gate: GateOptions) {
-  const tests = report.results.map((r) => ctrfTest(r, gate, report));
+  const tests = [...report.results.map((r) => ctrfTest(r, gate, report)), ...leftoversTest(report)];
   const count = (s: CtrfStatus) => tests.filter((t) => t.status === s).length;
   const start = Date.parse(report.startedAt);
   return {
@@ -34,8 +36,8 @@ export function ctrfReport(report: Report, gate: GateOptions) {
         skipped: count("skipped"),
         pending: 0,
         other: count("other"),
-        flaky: tests.filter((t) => t.flaky).length,
-        suites: new Set(report.results.map((r) => r.group)).size,
+        flaky: tests.filter((t) => "flaky" in t && t.flaky).length,
+        suites: new Set(tests.map((t) => t.suite[0])).size,
         start,
         stop: start + report.durationMs,
         duration: report.durationMs,
@@ -53,6 +55,24 @@ export function ctrfReport(report: Report, gate: GateOptions) {
       environment: { appName: "Analytics Platform Management API", testEnvironment: report.target.baseUrl },
     },
   };
+}
+
+/** What the run left on the server, as JUnit tells it: a failed test listing each thing, with how to remove it (it fails the run). */
+function leftoversTest(report: Report) {
+  if (!report.leftovers.length) return [];
+  const unique = [...new Set(report.leftovers)];
+  return [
+    {
+      name: "the run leaves nothing on the server",
+      status: "failed" as CtrfStatus,
+      duration: 0,
+      suite: ["leftovers"],
+      message: `left on the server: ${leftoversSaid(unique)}`,
+      trace: unique.join("\n"),
+      labels: { check: "leftovers" },
+      extra: { label: "left on the server" },
+    },
+  ];
 }
 
 function ctrfTest(r: CheckResult, gate: GateOptions, report: Report) {

@@ -13,6 +13,7 @@ import type { CheckResult } from "../run/result.js";
 import { label } from "../run/verdict.js";
 import type { Report } from "../run/report.js";
 import { findingsHeading, findingsNote, findingsTitle, reportSections } from "./sections.js";
+import { leftoversSaid } from "../ledger/leftovers.js";
 
 export const MAX_ANNOTATIONS = 10;
 
@@ -127,7 +128,7 @@ export function stepSummary(report: Report, reports: string[], gate: GateOptions
   }
   if (parts.leftovers.length)
     lines.push(
-      `### Left on the server: ${parts.leftovers.length}`,
+      `### Left on the server: ${leftoversSaid(parts.leftovers.map((l) => l.what))}`,
       "",
       ...parts.leftovers.map(({ what, times }) => `- ${what}${times > 1 ? ` (${times} times)` : ""}`),
       "",

@@ -16,6 +16,7 @@ import { SCRIPT, STYLE } from "./html-assets.js";
 import { documentHtml, escapeHtml } from "./html-document.js";
 import { type Report, rerunCommand } from "../run/report.js";
 import { findingsHeading, findingsNote, findingsTitle, type ReportSections, reportSections, type SkipGroup } from "./sections.js";
+import { leftoversSaid } from "../ledger/leftovers.js";
 
 /** The columns of the tiles and the matrix: the words every output counts by (core/run/verdict.ts shownLabel). */
 const COLUMNS: { key: keyof Report["summary"]; word: string; css: Status | "finding" }[] = [
@@ -148,7 +149,7 @@ function baselineHtml(report: Report): string {
 function leftoversHtml(leftovers: ReportSections["leftovers"]): string {
   if (!leftovers.length) return "";
   const items = leftovers.map(({ what, times }) => `<li>${e(what)}${times > 1 ? ` <i>(${times} times)</i>` : ""}</li>`).join("");
-  return `<details id="leftovers"><summary><h2>Left on the server: ${leftovers.length} thing${leftovers.length === 1 ? "" : "s"}</h2></summary><ul>${items}</ul></details>`;
+  return `<details id="leftovers"><summary><h2>Left on the server: ${e(leftoversSaid(leftovers.map((l) => l.what)))}</h2></summary><ul>${items}</ul></details>`;
 }
 
 function matrixHtml(report: Report, gate: GateOptions): string {

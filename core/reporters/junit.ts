@@ -9,6 +9,7 @@ import { type GateOptions, shownAs, verdict } from "../run/gate.js";
 import type { CheckResult } from "../run/result.js";
 import { failureDetails, type Report } from "../run/report.js";
 import { verifiedLine } from "../run/verdict.js";
+import { leftoversSaid } from "../ledger/leftovers.js";
 
 export function writeJUnit(report: Report, file: string, gate: GateOptions): void {
   writeFileSync(file, junitXml(report, gate));
@@ -93,7 +94,7 @@ function leftoversXml(report: Report) {
     time: seconds(0),
     timestamp: report.startedAt.replace(/\.\d+Z$/, "Z"),
   });
-  const testcase = `    <testcase ${attrs({ classname: "conformance.leftovers", name: "the run leaves nothing on the server", time: seconds(0) })}>\n      ${element("failure", { type: "leftovers", message: `${unique.length} thing(s) left on the server` }, unique.join("\n"))}\n    </testcase>`;
+  const testcase = `    <testcase ${attrs({ classname: "conformance.leftovers", name: "the run leaves nothing on the server", time: seconds(0) })}>\n      ${element("failure", { type: "leftovers", message: `left on the server: ${leftoversSaid(unique)}` }, unique.join("\n"))}\n    </testcase>`;
   return { tests: 1, failures: 1, errors: 0, time: 0, xml: [`  <testsuite ${head}>`, testcase, "  </testsuite>"].join("\n") };
 }
 

@@ -109,17 +109,18 @@ function failsGate(results: CheckResult[], gate: GateOptions): boolean {
  * The exit code of a run, decided here alone: 130 interrupted; 2 a replay whose check did not run
  * (it proves nothing); 1 a result the gate fails (a baseline's known failures aside; under
  * --fail-on-fixed a fixed entry too), coverage below --min-coverage, verified rules below --min-verified,
- * or a request refused at the door (core/run/door.ts); 0 otherwise.
+ * a request refused at the door (core/run/door.ts), or something left on the server; 0 otherwise.
  */
 export function gateExitCode(
   results: CheckResult[],
   gate: GateOptions,
-  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; verifiedBelow?: string; refused?: string[] } = {},
+  run: { interrupted?: boolean; replayNotRun?: string; coverageBelow?: string; verifiedBelow?: string; refused?: string[]; leftBehind?: string } = {},
 ): 0 | 1 | 2 | 130 {
   if (run.interrupted) return 130;
   if (run.replayNotRun) return 2;
-  // A request refused at the door is a bug of the tool's: the run says so with exit 1, whoever sent it.
-  if (failsGate(results, gate) || run.coverageBelow || run.verifiedBelow || run.refused?.length) return 1;
+  // A request refused at the door is a bug of the tool's, and a tenant left changed its broken
+  // promise: the run says so with exit 1 (JUnit and CTRF count the leftovers' testcase failed).
+  if (failsGate(results, gate) || run.coverageBelow || run.verifiedBelow || run.refused?.length || run.leftBehind) return 1;
   return gate.baseline && gate.failOnFixed && baselineOutcome(results, gate.baseline).fixed.length > 0 ? 1 : 0;
 }
 

@@ -62,6 +62,8 @@ export interface Report {
     refused?: string[];
     /** --min-verified not met: why (exit 1). */
     verifiedBelow?: string;
+    /** What the run left on the server (core/ledger/leftovers.ts, each in `leftovers`): the tester's broken promise, exit 1. */
+    leftBehind?: string;
   };
 }
 

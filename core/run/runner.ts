@@ -13,6 +13,7 @@ import { ClassTally } from "./class-tally.js";
 import { requireAnswer, requireRoute, type ServedRoutes } from "../api/preconditions.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch, stillLeft } from "../ledger/scratch.js";
+import { notKnown } from "../ledger/leftovers.js";
 import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";
 import { enterWrites } from "../ledger/door-ledger.js";
 import type { Schemas } from "../api/schemas.js";
@@ -270,7 +271,7 @@ async function cleanUp(env: Env): Promise<void> {
   const scope = checkScope.getStore();
   if (scope) scope.counting = false;
   try {
-    env.leftovers.push(...(await env.scratch.cleanup(env.discovery).catch((err) => [`cleanup failed: ${(err as Error).message}`])));
+    env.leftovers.push(...(await env.scratch.cleanup(env.discovery).catch((err) => [notKnown(`cleanup failed (${(err as Error).message})`)])));
   } finally {
     if (scope) scope.counting = true;
   }
