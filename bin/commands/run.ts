@@ -124,10 +124,7 @@ export async function runCommand(
     if (unwritten) throw new UsageError(`could not write the reports to ${outDir}: ${unwritten.code ?? unwritten.message}`);
     if (coverageBelow) out(`conformance: ${coverageBelow}`);
     if (verifiedBelow) out(`conformance: ${verifiedBelow}`);
-    if (leftBehind)
-      out(
-        `conformance: the run did not remove or put back all it made or changed (${leftBehind}): each "left on the server" line says what, and how to remove it`,
-      );
+    if (leftBehind) out(`conformance: left on the server: ${leftBehind}; each "left on the server" line above says what, and how to remove or read it`);
     publishToGitHub(report, gate, files, out);
     out(reportsLine(files));
     return exitCode;

@@ -10,7 +10,7 @@ import { Schemas } from "../api/schemas.js";
 import type { HttpClient } from "../transport/http.js";
 import { openDoor } from "./door.js";
 import { grantedOptIns, type RunSettings } from "../api/settings.js";
-import { leftoversSaid } from "../ledger/leftovers.js";
+import { failsTheRun, leftoversSaid } from "../ledger/leftovers.js";
 
 /** What a run of the suite is: the checks chosen, the settings, how it is judged, and what the report says of it. */
 export interface Conformance {
@@ -114,7 +114,8 @@ export function judged(
     run.minVerified !== undefined && verifiedPercent(m) < run.minVerified
       ? `${verifiedLine(m)}, below --min-verified ${run.minVerified} %: allow more writes or give the tokens and fixtures the skips name`
       : undefined;
-  const leftBehind = report.leftovers.length ? leftoversSaid(report.leftovers) : undefined;
+  const failing = report.leftovers.filter(failsTheRun);
+  const leftBehind = failing.length ? leftoversSaid(failing) : undefined;
   const exitCode = gateExitCode(report.results, gate, { ...run, verifiedBelow, leftBehind });
   const baseline = gate.baseline ? { baseline: baselineOutcome(report.results, gate.baseline, run.baselineFile) } : {};
   return Object.assign(report, {

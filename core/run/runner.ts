@@ -13,7 +13,7 @@ import { ClassTally } from "./class-tally.js";
 import { requireAnswer, requireRoute, type ServedRoutes } from "../api/preconditions.js";
 import { repeatWrites, schedule } from "./schedule.js";
 import { Scratch, stillLeft } from "../ledger/scratch.js";
-import { notKnown } from "../ledger/leftovers.js";
+import { notKnown, onePerThing } from "../ledger/leftovers.js";
 import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";
 import { enterWrites } from "../ledger/door-ledger.js";
 import type { Schemas } from "../api/schemas.js";
@@ -176,10 +176,10 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
       checks.map((c) => c.id),
     ),
   );
-  // The same object named by several checks' answers is one leftover, said once.
+  // The same object named by several checks' answers, or by its cleanup and then the sweep, is one leftover, said once.
   return {
     results,
-    leftovers: [...new Set(left.map((l) => redactor.text(l)))],
+    leftovers: onePerThing([...new Set(left.map((l) => redactor.text(l)))]),
     interrupted,
     durationMs: Math.round(performance.now() - started),
     startedAt,
