@@ -9,6 +9,10 @@ import { CHECK_COST, shardOf } from "../core/run/shard.js";
 import { catches, caughtBy, faults } from "../reference/faults.js";
 import { isInvariant } from "../core/run/invariants.js";
 import { catalogue } from "../suites/index.js";
+import { Schemas } from "../core/api/schemas.js";
+import { runChecks } from "../core/run/runner.js";
+import { startReference } from "../reference/server.js";
+import { settingsFor } from "./reference-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "conformance-shard-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,6 +75,24 @@ describe("--shard i/n", () => {
     expect(split).toEqual([]);
     // The staging toggles and the environment reads share a thing: one part holds them all.
     expect(new Set(catalogue.filter((c) => c.group === "staging" || c.group === "environments").map((c) => partOf(c.id))).size).toBe(1);
+    // A check that runs alone and declares nothing it touches (the upsert races, the document's create chains) goes with the list walks.
+    expect(partOf("upsert.concurrency.one-workbook-per-slug")).toBe(partOf("workbooks.list.cursor-walk"));
+    expect(partOf("documented.resources.create-read-delete")).toBe(partOf("workbooks.list.cursor-walk"));
+  });
+
+  it("two shards of one seed at once against one server (a CI matrix): each passes, neither removes the other's objects, nothing is left", async () => {
+    const ref = await startReference();
+    try {
+      const schemas = await Schemas.load();
+      const settings = settingsFor(ref, { seed: 5, runs: 10 });
+      const outcomes = await Promise.all([1, 2].map((i) => runChecks(shardOf(catalogue, i, 2), settings, schemas)));
+      for (const o of outcomes) {
+        expect(o.results.filter((r) => r.status !== "passed" && r.status !== "skipped").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
+        expect(o.leftovers).toEqual([]);
+      }
+    } finally {
+      await ref.close();
+    }
   });
 });
 

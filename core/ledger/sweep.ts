@@ -96,12 +96,16 @@ export class WrittenPlaces {
 export const TOOL_NAME = /^(Copy of )*cf-[0-9a-z]+-[0-9a-z]{6}-/;
 
 /**
- * The sweep at the end of a run: the run's own prefix in every place it wrote to; with
- * --sweep-older-than, also the tool's names from earlier runs made before that long ago (in the
- * deployments the run wrote to and the one under test). Returns the leftovers.
+ * The sweep at the end of a run: the names the run's own checks give (`own`) in every place it
+ * wrote to; with --sweep-older-than, also the tool's names from earlier runs made before that long
+ * ago (in the deployments the run wrote to and the one under test). Returns the leftovers.
+ * Not the run's prefix whole: shards of one seed, run at once against one server (a CI matrix),
+ * share it, and a shard that ended first removed the objects the others' checks were still using.
  */
-export async function endOfRunSweep(api: Api, places: WrittenPlaces, settings: RunSettings, startedAt: number): Promise<string[]> {
-  const leftovers = await sweep(api, places, runPrefixOf(settings.seed)).catch((err) => [notKnown(`the sweep failed (${(err as Error).message})`)]);
+export async function endOfRunSweep(api: Api, places: WrittenPlaces, settings: RunSettings, startedAt: number, own: RegExp): Promise<string[]> {
+  const leftovers = await sweep(api, places, own, undefined, runPrefixOf(settings.seed)).catch((err) => [
+    notKnown(`the sweep failed (${(err as Error).message})`),
+  ]);
   if (settings.sweepOlderThanMs === undefined) return leftovers;
   const earlier = new WrittenPlaces();
   for (const dep of [...places.deployments, ...(settings.fixtures.deploymentId !== undefined ? [String(settings.fixtures.deploymentId)] : [])])
@@ -116,10 +120,11 @@ export async function endOfRunSweep(api: Api, places: WrittenPlaces, settings: R
 }
 
 /**
- * Sweeps what the run wrote to for names carrying `prefix`, created before `olderThan` where given.
+ * Sweeps what the run wrote to for names carrying `prefix`, created before `olderThan` where given;
+ * with `clonesOf` (the run's prefix), also the clones the run made of workbooks not its own.
  * Returns the leftovers: what is still there, with how to remove it.
  */
-export async function sweep(api: Api, places: WrittenPlaces, prefix: string | RegExp, olderThan?: number): Promise<string[]> {
+export async function sweep(api: Api, places: WrittenPlaces, prefix: string | RegExp, olderThan?: number, clonesOf?: string): Promise<string[]> {
   const old = (r: any) => olderThan === undefined || Date.parse(r?.createdAt ?? r?.created_at ?? "") < olderThan;
   const since = places.firstWriteAt;
   // Each place is read and cleared on its own, all at once: the sweep runs after every check, where
@@ -127,8 +132,8 @@ export async function sweep(api: Api, places: WrittenPlaces, prefix: string | Re
   // the prefix's items, a clone's `Copy of` name that carries no prefix, another collection.
   const each = await Promise.all([
     ...[...places.deployments].map((dep) => sweepWorkspace(api, dep, prefix, old)),
-    ...(olderThan === undefined && since !== undefined && typeof prefix === "string"
-      ? [...places.cloned].map(([dep, sources]) => sweepClones(api, dep, sources, since, prefix))
+    ...(olderThan === undefined && since !== undefined && clonesOf !== undefined
+      ? [...places.cloned].map(([dep, sources]) => sweepClones(api, dep, sources, since, clonesOf))
       : []),
     ...[...places.collections].map((collection) => sweepCollection(api, collection, prefix, old)),
   ]);

@@ -158,7 +158,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     stopLedger();
     // The sweep tells what is left, whatever the checks tracked: every place the run wrote to, read for its prefix.
     client.phase = "sweep";
-    leftovers.push(...(await endOfRunSweep(discovery, written, settings, Date.parse(startedAt))));
+    leftovers.push(...(await endOfRunSweep(discovery, written, settings, Date.parse(startedAt), ownNames(settings, selected))));
     // Each leftover read once more before it is reported: what is gone by now is not.
     left = await stillLeft(leftovers, scratches);
     unwatch();
@@ -212,6 +212,11 @@ const checkScope = new AsyncLocalStorage<CheckScope>();
 
 function scratchFor(settings: RunSettings, checkId: string): Scratch {
   return new Scratch(`${settings.seed.toString(36)}-${shortHash(checkId)}`);
+}
+
+/** The names the run's checks and its own ledger give: all its end sweep may remove (core/ledger/sweep.ts endOfRunSweep). */
+function ownNames(settings: RunSettings, checks: Check[]): RegExp {
+  return new RegExp(`(?:${[...new Set(["run", ...checks.map((c) => c.id)])].map((id) => scratchFor(settings, id).prefix).join("|")})-`);
 }
 
 /** Six base-36 characters from a check id (FNV-1a): enough to tell checks' objects apart. */

@@ -42,10 +42,19 @@ function conflicting(a: Parsed, b: Parsed, ignoreExclusive = false): boolean {
   const sameThing = typeof a.exclusive === "string" && a.exclusive === b.exclusive;
   const apart = (a.exclusive !== undefined || b.exclusive !== undefined) && !sameThing;
   if (!ignoreExclusive && apart) return true;
+  // Across shards, a check that runs alone and declares nothing it touches (an undeclared writer)
+  // is taken to add to every list: it meets every reader and writer of anything. Left free, the
+  // upsert races and the document's create chains in one shard made another's list walks see
+  // workbooks come and go.
+  if (ignoreExclusive && ((touchesAll(a) && changedBy(b)) || (touchesAll(b) && changedBy(a)))) return true;
   for (const x of a.uses)
     for (const y of b.uses) if (x.thing === y.thing && (x.access === "write" || y.access === "write" || x.access !== y.access)) return true;
   return false;
 }
+
+const touchesAll = (p: Parsed) => p.exclusive === true && p.uses.length === 0;
+/** Whether a check reads or changes something an added object would disturb (two adds commute). */
+const changedBy = (p: Parsed) => p.uses.some((u) => u.access !== "add");
 
 export function conflict(a: Share[], b: Share[]): boolean {
   return conflicting(parse(a), parse(b));
