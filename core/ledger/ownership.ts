@@ -133,9 +133,9 @@ export async function prefixedReports(api: Api, dep: string, prefix: string | Re
   return new Map(reports.filter((r) => Number.isSafeInteger(r?.id) && carriesPrefix(r, prefix) && inDeployment(r, dep)).map((r) => [r.id, r]));
 }
 
-/** The workbooks (E8) of a deployment whose names or slugs carry `prefix`. */
-export async function prefixedWorkbooks(api: Api, dep: string, prefix: string | RegExp): Promise<Map<number, any>> {
-  const workbooks = await listAll(api, workspacePaths.workbooks(dep));
+/** The workbooks (E8) of a deployment whose names or slugs carry `prefix` (within `maxPages` pages of the walk). */
+export async function prefixedWorkbooks(api: Api, dep: string, prefix: string | RegExp, maxPages?: number): Promise<Map<number, any>> {
+  const workbooks = await listAll(api, workspacePaths.workbooks(dep), {}, maxPages);
   return new Map(workbooks.filter((w) => Number.isSafeInteger(w?.id) && carriesPrefix(w, prefix) && inDeployment(w, dep)).map((w) => [w.id, w]));
 }
 
@@ -166,15 +166,21 @@ export function createdSince(createdAt: unknown, since: number): boolean {
   return Date.parse(createdAt) >= since - grain;
 }
 
-/**
- * From this many workbooks in one ledger, one E8 walk (a page holds 100) confirms them instead of
- * one E9 read each: a hundred workbooks of a bulk move cost a page or two, not a hundred reads.
- */
-const WORKBOOKS_BY_LIST_FROM = 4;
+/** Workbooks read back (E9) at once. */
+const WORKBOOK_READS_AT_ONCE = 8;
 
 /**
- * Each item's read-back: workbooks by E9 (many at once: by the E8 list first, E9 for those it does
- * not show as the run's), folders and reports by their lists (only where the ledger holds some).
+ * From this many workbooks in one ledger (a bulk move's hundred), a walk of E8 may confirm them in
+ * fewer round trips than reading each: it is given as many pages as the reads would take, and E9
+ * reads what it did not show. Below, each is read: a walk to confirm a few cost a tenant's whole
+ * list (on a tenant of 10,000 workbooks, 50 pages of 100 each time, 98 MB in a run, and the run's
+ * newest workbooks beyond them read by E9 all the same).
+ */
+const WORKBOOKS_BY_LIST_FROM = 50;
+
+/**
+ * Each item's read-back: workbooks by E9, a few at once (many by a short walk of E8 first);
+ * folders and reports by their lists (only where the ledger holds some).
  */
 export async function seenItems(api: Api, dep: string, items: (ItemRef & { since?: number })[], prefix: string): Promise<Map<ItemRef, Seen>> {
   const seen = new Map<ItemRef, Seen>();
@@ -183,21 +189,25 @@ export async function seenItems(api: Api, dep: string, items: (ItemRef & { since
   const unread = (err: unknown) => (err as Error).message;
   const folders = wantedFolders.size ? await prefixedFolders(api, dep, prefix, wantedFolders).catch(unread) : new Map();
   const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix).catch(unread) : new Map();
-  // Only what the list shows as the run's own is taken from it; absent (a walk beside other writers
-  // may skip one), foreign or unreadable, E9 decides, as it does for a few workbooks.
+  const workbooks = items.filter((i) => i.type === "WORKBOOK");
+  // Only what the walk shows as the run's own is taken from it; absent (a walk beside other writers
+  // may skip one, or it ended first), foreign or unreadable, E9 decides.
   const listed =
-    items.filter((i) => i.type === "WORKBOOK").length >= WORKBOOKS_BY_LIST_FROM
-      ? await prefixedWorkbooks(api, dep, prefix).catch(() => new Map<number, any>())
+    workbooks.length >= WORKBOOKS_BY_LIST_FROM
+      ? await prefixedWorkbooks(api, dep, prefix, Math.ceil(workbooks.length / WORKBOOK_READS_AT_ONCE)).catch(() => new Map<number, any>())
       : new Map<number, any>();
-  for (const item of items) {
-    if (item.type === "WORKBOOK") seen.set(item, listed.has(item.id) ? { own: true, shown: "" } : await workbookSeen(api, dep, item.id, prefix, item.since));
-    else {
-      const list = item.type === "FOLDER" ? folders : reports;
-      seen.set(
-        item,
-        typeof list === "string" ? { own: false, shown: list } : list.has(item.id) ? { own: true, shown: "" } : { own: false, gone: true, shown: "" },
-      );
-    }
+  for (const item of workbooks) if (listed.has(item.id)) seen.set(item, { own: true, shown: "" });
+  for (const batch of chunks(
+    workbooks.filter((i) => !listed.has(i.id)),
+    WORKBOOK_READS_AT_ONCE,
+  ))
+    await Promise.all(batch.map(async (item) => seen.set(item, await workbookSeen(api, dep, item.id, prefix, item.since))));
+  for (const item of items.filter((i) => i.type !== "WORKBOOK")) {
+    const list = item.type === "FOLDER" ? folders : reports;
+    seen.set(
+      item,
+      typeof list === "string" ? { own: false, shown: list } : list.has(item.id) ? { own: true, shown: "" } : { own: false, gone: true, shown: "" },
+    );
   }
   return seen;
 }
