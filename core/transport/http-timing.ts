@@ -25,8 +25,10 @@ export class RatePacer {
   /** Waits for the next request's slot, in order; a stopped check stops waiting (its caller then sends nothing). */
   slot(signal?: AbortSignal): Promise<void> {
     const mine = this.queue.then(async () => {
-      const wait = this.last + 1000 / this.perSecond - performance.now();
-      if (wait > 0) await sleep(wait, signal);
+      // Until the interval has passed by the clock the bound is measured with: a timer may fire up
+      // to a millisecond early (libuv counts whole milliseconds), 22 ms early over 22 intervals.
+      const due = this.last + 1000 / this.perSecond;
+      for (let wait = due - performance.now(); wait > 0; wait = due - performance.now()) await sleep(Math.ceil(wait), signal);
       this.last = performance.now();
     });
     this.queue = mine.catch(() => undefined);
