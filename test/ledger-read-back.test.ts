@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Api } from "../core/transport/api.js";
-import { type ItemRef, seenItems, workspacePaths } from "../core/ledger/ownership.js";
+import { type ItemRef, listAll, seenItems, workspacePaths } from "../core/ledger/ownership.js";
 
 const PREFIX = "cf-1-abcdef";
 const DEP = "1";
@@ -66,5 +66,37 @@ describe("the ledger's read-back of workbooks costs what it confirms, not the te
     const seen = await seenItems(api, DEP, items, PREFIX);
     expect(items.every((i) => seen.get(i)?.own)).toBe(true);
     expect(asked).toEqual({ pages: 2, reads: 0 });
+  });
+});
+
+describe("the ledger's walk of a list paged by offset (E1's deployments: offset, limit, pagination.total)", () => {
+  /** A list of `n` entries, paged by offset: 20 a page unless asked for a limit, no cursor; `first` ignored. */
+  function offsetList(n: number) {
+    const asked: Record<string, unknown>[] = [];
+    const api = {
+      get: async (_path: string, query: Record<string, unknown> = {}) => {
+        asked.push(query);
+        const offset = Number(query.offset ?? 0);
+        const limit = Number(query.limit ?? 20);
+        const page = Array.from({ length: Math.max(0, Math.min(limit, n - offset)) }, (_, i) => ({ id: String(offset + i + 1) }));
+        return { status: 200, isJson: true, headers: {}, text: "", body: { data: { deployments: page }, pagination: { offset, limit, total: n } } };
+      },
+    } as unknown as Api;
+    return { api, asked };
+  }
+
+  it("reads on to the total, a hundred a page after the server's first: the newest of 1,003 is in it", async () => {
+    const { api, asked } = offsetList(1_003);
+    const all = await listAll(api, "/api/v1/deployments");
+    expect(all).toHaveLength(1_003);
+    expect(all.at(-1)).toEqual({ id: "1003" });
+    expect(asked).toHaveLength(11);
+    expect(asked[1]).toEqual({ offset: 20, limit: 100 });
+  });
+
+  it("a list that fits its first page costs one request", async () => {
+    const { api, asked } = offsetList(3);
+    expect(await listAll(api, "/api/v1/deployments")).toHaveLength(3);
+    expect(asked).toHaveLength(1);
   });
 });

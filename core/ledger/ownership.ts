@@ -63,19 +63,28 @@ export function entriesOf(body: any): any[] {
 }
 
 /**
- * Every entry of a list, following `pageInfo.endCursor` where the server gives one, within
+ * Every entry of a list, following `pageInfo.endCursor` where the server gives one, else its
+ * `pagination` by offset (E1's deployments: `offset`, `limit`, and a `total` where shown), within
  * `maxPages`. Pages of 100 first; a server that refuses that size (some cap it lower) is asked
  * again at its own default size.
  */
+const PAGE_SIZE = 100;
+
 export async function listAll(api: Api, path: string, query: Record<string, string | number> = {}, maxPages = 50): Promise<any[]> {
   const out: any[] = [];
   let after: string | undefined;
-  let size: { first?: number } = { first: 100 };
+  let size: { first?: number } = { first: PAGE_SIZE };
+  let byOffset: { offset: number; limit: number } | undefined;
+  let shownLimit = 0;
   for (let page = 0; page < maxPages; page++) {
-    let res = await api.get(path, { ...size, ...query, ...(after ? { after } : {}) });
-    if (res.status >= 400 && res.status < 500 && size.first !== undefined) {
+    const ask = () => api.get(path, { ...(byOffset ?? size), ...query, ...(after ? { after } : {}) });
+    let res = await ask();
+    if (res.status >= 400 && res.status < 500 && size.first !== undefined && !byOffset) {
       size = {};
-      res = await api.get(path, { ...query, ...(after ? { after } : {}) });
+      res = await ask();
+    } else if (res.status >= 400 && res.status < 500 && byOffset && byOffset.limit !== shownLimit) {
+      byOffset = { ...byOffset, limit: shownLimit };
+      res = await ask();
     }
     // A list the server does not serve (404, 405: an E14 route it lacks) holds nothing of the run's.
     if (page === 0 && (res.status === 404 || res.status === 405)) return [];
@@ -83,10 +92,20 @@ export async function listAll(api: Api, path: string, query: Record<string, stri
       if (page === 0) throw new Error(`GET ${path} answered ${res.status}: the list could not be read`);
       break;
     }
-    out.push(...entriesOf(res.body));
+    const entries = entriesOf(res.body);
+    out.push(...entries);
     const next = res.body?.pageInfo?.hasNextPage ? res.body.pageInfo.endCursor : undefined;
-    if (typeof next !== "string" || next === after) break;
-    after = next;
+    if (typeof next === "string" && next !== after) {
+      after = next;
+      continue;
+    }
+    // No cursor: a list paged by offset says so in its `pagination`; read on to its total, or while
+    // pages come full, a hundred a page as the cursor walk asks (the server's own size where it refuses that).
+    const shown = res.body?.pagination;
+    shownLimit = Number.isSafeInteger(shown?.limit) && shown.limit > 0 ? shown.limit : entries.length;
+    const more = Number.isSafeInteger(shown?.total) ? out.length < shown.total : entries.length === shownLimit;
+    if (!shown || !entries.length || !more) break;
+    byOffset = { offset: out.length, limit: Math.max(shownLimit, PAGE_SIZE) };
   }
   return out;
 }
