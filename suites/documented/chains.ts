@@ -4,11 +4,11 @@ import type { Response } from "../../core/transport/http.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
 import { propertySeed } from "../../core/run/property.js";
 import { walkAgainUntil } from "../../core/transport/pagination.js";
+import { listHolds } from "./list-holds.js";
 import { propertiesOf, recordOf } from "../../core/served/answers.js";
 import type { DocumentSchemas } from "../../core/served/document-schemas.js";
 import type { Operation } from "../../core/served/served-document.js";
-import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
-import { listed } from "../../core/served/served-operations.js";
+import { carriesPrefix, listAll } from "../../core/ledger/ownership.js";
 import { specSectionOf } from "../../core/api/spec-operations.js";
 import { namedIn } from "./refusals.js";
 import { contradiction, mayWrite, type OptIn, optInOf, writeClass } from "../lib/documented-requests.js";
@@ -56,9 +56,6 @@ export interface ChainOutcome {
   unbuilt: string[];
 }
 
-/** Pages a list is walked to find what the run made (a longer list is not held against the server). */
-const MAX_LIST_PAGES = 10;
-
 const where = (op: Operation) => `${specSectionOf(op.key) ?? "not in the spec"}: ${op.method} ${op.path}`;
 
 /** Creates ordered so that what one names (a parent in its path, an object in its body) is made before it. */
@@ -79,47 +76,6 @@ export function ordered(resources: Resource[]): Resource[] {
     rest = rest.filter((r) => !next.includes(r));
   }
   return out;
-}
-
-/** Whether the collection's list holds the id, walked page after page (cursor style where documented). */
-/** The page size an offset walk asks for (a server that caps it lower answers fewer, and the walk reads on). */
-const OFFSET_PAGE = 100;
-
-async function listHolds(
-  ctx: CheckContext,
-  list: Operation,
-  path: string,
-  id: string,
-  isIt: (record: any) => boolean = () => true,
-): Promise<{ held: boolean | undefined; res?: Response }> {
-  const takes = (name: string) => list.parameters.some((p) => p.in === "query" && p.name === name);
-  let query: Record<string, string> = {};
-  let res: Response | undefined;
-  let seen = 0;
-  let pages = MAX_LIST_PAGES;
-  for (let page = 0; page < pages; page++) {
-    res = await ctx.api.get(path, query);
-    // A list that does not answer is documented.reads' verdict, not this chain's.
-    if (res.status !== 200 || !res.isJson) return { held: undefined, res };
-    const records = listed(recordOf(list, res)) ?? listed(res.body) ?? entriesOf(res.body);
-    if (records.some((x: any) => x && String(x.id) === id && isIt(x))) return { held: true, res };
-    seen += records.length;
-    const info = res.body?.pageInfo ?? recordOf(list, res)?.pageInfo;
-    if (takes("after") && info?.hasNextPage === true && typeof info.endCursor === "string") {
-      query = { after: info.endCursor };
-      continue;
-    }
-    // A list paged by offset (E1's deployments) goes on to its `pagination.total`, or while pages come full:
-    // its first page of 20 held the newest of a thousand nowhere.
-    const shown = res.body?.pagination ?? recordOf(list, res)?.pagination;
-    const limit = Number.isSafeInteger(shown?.limit) && shown.limit > 0 ? shown.limit : records.length;
-    const more = Number.isSafeInteger(shown?.total) ? seen < shown.total : records.length === limit;
-    if (!takes("offset") || !shown || !records.length || !more) return { held: false, res };
-    query = { offset: String(seen), limit: String(Math.max(limit, OFFSET_PAGE)) };
-    // A total shown is read to its end (within a hundred pages): a walk cut short judges nothing.
-    if (Number.isSafeInteger(shown?.total)) pages = Math.min(100, Math.max(pages, page + 1 + Math.ceil((shown.total - seen) / Math.max(limit, OFFSET_PAGE))));
-  }
-  return { held: undefined, res };
 }
 
 interface Link {
