@@ -1,6 +1,7 @@
 import type { Workbook } from "../api/schema-types.js";
 import type { Api } from "../transport/api.js";
 import { pathTo } from "../transport/client.js";
+import { nextOffsetPage, OFFSET_PAGE } from "../transport/pagination.js";
 
 /**
  * Whether an object the ledger holds is the run's own, read back from the server (never taken
@@ -68,12 +69,10 @@ export function entriesOf(body: any): any[] {
  * `maxPages`. Pages of 100 first; a server that refuses that size (some cap it lower) is asked
  * again at its own default size.
  */
-const PAGE_SIZE = 100;
-
 export async function listAll(api: Api, path: string, query: Record<string, string | number> = {}, maxPages = 50): Promise<any[]> {
   const out: any[] = [];
   let after: string | undefined;
-  let size: { first?: number } = { first: PAGE_SIZE };
+  let size: { first?: number } = { first: OFFSET_PAGE };
   let byOffset: { offset: number; limit: number } | undefined;
   let shownLimit = 0;
   for (let page = 0; page < maxPages; page++) {
@@ -99,13 +98,11 @@ export async function listAll(api: Api, path: string, query: Record<string, stri
       after = next;
       continue;
     }
-    // No cursor: a list paged by offset says so in its `pagination`; read on to its total, or while
-    // pages come full, a hundred a page as the cursor walk asks (the server's own size where it refuses that).
-    const shown = res.body?.pagination;
-    shownLimit = Number.isSafeInteger(shown?.limit) && shown.limit > 0 ? shown.limit : entries.length;
-    const more = Number.isSafeInteger(shown?.total) ? out.length < shown.total : entries.length === shownLimit;
-    if (!shown || !entries.length || !more) break;
-    byOffset = { offset: out.length, limit: Math.max(shownLimit, PAGE_SIZE) };
+    // No cursor: a list paged by offset says so in its `pagination` (the server's own page size where it refuses ours).
+    const nextPage = nextOffsetPage(res.body?.pagination, entries.length, out.length);
+    if (!nextPage) break;
+    shownLimit = nextPage.shownLimit;
+    byOffset = { offset: nextPage.offset, limit: nextPage.limit };
   }
   return out;
 }

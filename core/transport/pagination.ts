@@ -248,3 +248,24 @@ export function wholeList<W extends { pages: unknown[]; partial: boolean }>(walk
     );
   return walk;
 }
+
+/** The page size a walk by offset asks for after the server's first page (a server that caps it lower answers fewer, and the walk reads on). */
+export const OFFSET_PAGE = 100;
+
+/**
+ * The next page of a list paged by offset (E1's deployments: `offset`, `limit`, `pagination`), after
+ * a page with no cursor that held `entries` of the `seen` read so far: on to the total the answer
+ * shows, or while pages come full; undefined at the end (or where the answer shows no `pagination`).
+ * `total` is what the answer shows, for a walk that reads to the end.
+ */
+export function nextOffsetPage(
+  pagination: any,
+  entries: number,
+  seen: number,
+): { offset: number; limit: number; shownLimit: number; total?: number } | undefined {
+  if (!pagination || !entries) return undefined;
+  const shownLimit = Number.isSafeInteger(pagination.limit) && pagination.limit > 0 ? pagination.limit : entries;
+  const total = Number.isSafeInteger(pagination.total) ? (pagination.total as number) : undefined;
+  if (total !== undefined ? seen >= total : entries < shownLimit) return undefined;
+  return { offset: seen, limit: Math.max(shownLimit, OFFSET_PAGE), shownLimit, total };
+}

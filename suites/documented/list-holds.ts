@@ -4,12 +4,10 @@ import { recordOf } from "../../core/served/answers.js";
 import type { Operation } from "../../core/served/served-document.js";
 import { entriesOf } from "../../core/ledger/ownership.js";
 import { listed } from "../../core/served/served-operations.js";
+import { nextOffsetPage } from "../../core/transport/pagination.js";
 
 /** Pages a list is walked to find what the run made (a longer list is not held against the server), unless it shows a total. */
 const MAX_LIST_PAGES = 10;
-
-/** The page size an offset walk asks for (a server that caps it lower answers fewer, and the walk reads on). */
-const OFFSET_PAGE = 100;
 
 /**
  * Whether the collection's list holds the id, walked page after page: by cursor where the list
@@ -40,15 +38,12 @@ export async function listHolds(
       query = { after: info.endCursor };
       continue;
     }
-    // A list paged by offset (E1's deployments) goes on to its `pagination.total`, or while pages come full:
-    // its first page of 20 held the newest of a thousand nowhere.
-    const shown = res.body?.pagination ?? recordOf(list, res)?.pagination;
-    const limit = Number.isSafeInteger(shown?.limit) && shown.limit > 0 ? shown.limit : records.length;
-    const more = Number.isSafeInteger(shown?.total) ? seen < shown.total : records.length === limit;
-    if (!takes("offset") || !shown || !records.length || !more) return { held: false, res };
-    query = { offset: String(seen), limit: String(Math.max(limit, OFFSET_PAGE)) };
+    // A list paged by offset (E1's deployments) goes on: its first page of 20 held the newest of a thousand nowhere.
+    const nextPage = takes("offset") ? nextOffsetPage(res.body?.pagination ?? recordOf(list, res)?.pagination, records.length, seen) : undefined;
+    if (!nextPage) return { held: false, res };
+    query = { offset: String(nextPage.offset), limit: String(nextPage.limit) };
     // A total shown is read to its end (within a hundred pages): a walk cut short judges nothing.
-    if (Number.isSafeInteger(shown?.total)) pages = Math.min(100, Math.max(pages, page + 1 + Math.ceil((shown.total - seen) / Math.max(limit, OFFSET_PAGE))));
+    if (nextPage.total !== undefined) pages = Math.min(100, Math.max(pages, page + 1 + Math.ceil((nextPage.total - seen) / nextPage.limit)));
   }
   return { held: undefined, res };
 }
