@@ -4,6 +4,7 @@ import type { Variant } from "../reference/variant.js";
 import { variants } from "../reference/variants.js";
 import { catalogue as everyCheck } from "../suites/index.js";
 import { describeResults, runAgainstReference } from "./reference-run.js";
+import { variantRuns } from "./sweep-seeds.js";
 
 // CONFORMANCE_TEST_CHECKS="workbooks.*,auth.*" narrows the run while a group is being written.
 const only = process.env.CONFORMANCE_TEST_CHECKS?.split(",").filter(Boolean);
@@ -23,7 +24,7 @@ export const variantsPart = (part: number): Variant[] => variants.filter((_, i) 
 /** Rule 3 of the house: no false alarm with a documented variant; a SHOULD finding it declares is the verdict its choice deserves. */
 export function itPassesWithVariant(v: Variant, seed: number): void {
   it(`passes every check with the documented variant ${v.name} (${v.description})`, async () => {
-    const outcome = await runAgainstReference(catalogue, { variants: [v.name], settings: { seed } });
+    const outcome = await runAgainstReference(catalogue, { variants: [v.name], settings: { seed, runs: variantRuns() } });
     // A SHOULD finding the variant declares is the verdict its choice deserves; anything else is a false alarm.
     const finding = (r: (typeof outcome.results)[number]) => r.status === "failed" && r.level === "SHOULD" && (v.shouldFindings ?? []).includes(r.id);
     const bad = outcome.results.filter((r) => (r.status === "failed" || r.status === "errored") && !finding(r));

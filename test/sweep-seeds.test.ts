@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SWEEP_SEEDS, sweepSeeds } from "./sweep-seeds.js";
+import { SWEEP_SEEDS, sweepSeeds, variantRuns } from "./sweep-seeds.js";
 
 describe("the seed sweep", () => {
   it("runs every seed when asked, one pinned seed when named", () => {
@@ -13,5 +13,10 @@ describe("the seed sweep", () => {
     const hour = 3_600_000;
     const seen = new Set(Array.from({ length: SWEEP_SEEDS.length }, (_, i) => sweepSeeds({}, 1_700_000_000_000 + i * hour)[0]));
     expect([...seen].sort()).toEqual([...SWEEP_SEEDS].sort());
+  });
+
+  it("draws the variants' property cases as the clean runs do in the sweep, fewer in npm test", () => {
+    expect(variantRuns({ CONFORMANCE_SWEEP: "all" })).toBe(25);
+    expect(variantRuns({})).toBeLessThan(25);
   });
 });
