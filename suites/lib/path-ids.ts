@@ -30,6 +30,8 @@ export class PathIds {
   /** Ids of objects the run made, by the placeholder name that addresses them: sub-resources go under them. */
   private readonly pinned = new Map<string, string>();
   private readonly resolving = new Set<string>();
+  /** Values taken from the run's own records, where nothing else was listed: another check may remove them at any time. */
+  private readonly runOwnValues = new Set<string>();
   /**
    * `runPrefix` starts the names of what this run creates (core/ledger/scratch.ts): those objects come and
    * go while checks run side by side, so an id is taken from them only when nothing else is listed.
@@ -76,6 +78,14 @@ export class PathIds {
 
   pinnedAs(name: string): string | undefined {
     return this.pinned.get(name);
+  }
+
+  /**
+   * Whether a filled path names an object of the run's own taken from a list (nothing else was
+   * listed): a 404 to it may be another check's removal, not the server's answer to the read.
+   */
+  namesRunOwn(path: string): boolean {
+    return path.split("/").some((segment) => this.runOwnValues.has(decodeURIComponent(segment)));
   }
 
   /**
@@ -153,26 +163,42 @@ export class PathIds {
     const candidates = ofKind.length ? ofKind : named;
     const first = candidates.find((x) => !this.ownedByRun(x)) ?? candidates[0];
     const v = first?.[name] ?? first?.id;
-    return v === undefined || v === null ? undefined : String(v);
+    if (v === undefined || v === null) return undefined;
+    if (this.ownedByRun(first)) this.runOwnValues.add(String(v));
+    return String(v);
   }
 
   /**
    * The records of a collection, page after page (cursor style, where its GET documents `after`)
    * until one of the named kind, not this run's own, shows: no order of a list is a rule, so a
    * first page may hold other kinds only (E8 may list every REPORT before the workbooks).
+   *
+   * A walk that found only the run's own records starts once more from the first page: other checks
+   * remove their objects while it reads, and a cursor that stands for a position then skips what
+   * moved up past it (a newest-first list of a hundred scratch workbooks, removed at once, ended
+   * empty before the tenant's own).
    */
   private async recordsUntil(collection: string, isOfKind: (x: ListedRecord) => boolean): Promise<ListedRecord[]> {
     const op = matchOperation(this.ops, "GET", collection)?.operation;
     const paged = op?.parameters.some((p) => p.in === "query" && p.name === "after");
-    const out: ListedRecord[] = [];
-    let query: Record<string, string> = {};
-    for (let page = 0; page < MAX_ID_PAGES; page++) {
-      const r = await this.api.get(collection, query);
-      if (r.status !== 200 || !r.isJson) break;
-      out.push(...firstRecords(r.body));
-      const next = r.body?.pageInfo;
-      if (out.some((x) => isOfKind(x) && !this.ownedByRun(x)) || !paged || next?.hasNextPage !== true || typeof next.endCursor !== "string") break;
-      query = { after: next.endCursor };
+    const othersShown = (records: ListedRecord[]) => records.some((x) => isOfKind(x) && !this.ownedByRun(x));
+    let out: ListedRecord[] = [];
+    let pages = 0;
+    for (let walk = 0; walk < 2 && pages < MAX_ID_PAGES; walk++) {
+      const records: ListedRecord[] = [];
+      let query: Record<string, string> = {};
+      for (; pages < MAX_ID_PAGES; pages++) {
+        const r = await this.api.get(collection, query);
+        if (r.status !== 200 || !r.isJson) break;
+        records.push(...firstRecords(r.body));
+        const next = r.body?.pageInfo;
+        if (othersShown(records) || !paged || next?.hasNextPage !== true || typeof next.endCursor !== "string") break;
+        query = { after: next.endCursor };
+      }
+      // The later walk's records are the fresher; a walk that read nothing keeps the one before.
+      if (records.length) out = records;
+      if (othersShown(out) || !out.some((x) => this.ownedByRun(x))) break;
+      pages++;
     }
     return out;
   }
