@@ -36,6 +36,9 @@ function listing(records: () => { id: number; name: string }[], afterEachPage: (
   return api as unknown as Api;
 }
 
+/** Ids over a list, the deployment under test "1", as the run of SEED takes them. */
+const idsOver = (api: Api) => new PathIds(api, ops, "1", OWN);
+
 const tenants = [{ id: 1, name: "Revenue review" }];
 const scratch = Array.from({ length: 30 }, (_, i) => ({ id: 100 + i, name: `${OWN}workbook-${i}` }));
 
@@ -43,16 +46,13 @@ describe("ids for path placeholders while other checks change the lists", () => 
   it("a walk that met only the run's own objects, removed under it, reads the list again and takes the tenant's", async () => {
     let records = [...scratch].reverse().concat(tenants);
     // The run's scratch workbooks are removed after the first page: the cursor (position 10) now skips past the tenant's.
-    const ids = new PathIds(
+    const ids = idsOver(
       listing(
         () => records,
         (page) => {
           if (page === 1) records = [...tenants];
         },
       ),
-      ops,
-      "1",
-      OWN,
     );
     const path = await ids.fill(ONE);
     expect(path).toBe("/api/v1/deployments/1/workbooks/1");
@@ -60,12 +60,7 @@ describe("ids for path placeholders while other checks change the lists", () => 
   });
 
   it("where only the run's own objects are listed, takes one and says so: a 404 to it may be another check's removal", async () => {
-    const ids = new PathIds(
-      listing(() => scratch.slice(0, 3)),
-      ops,
-      "1",
-      OWN,
-    );
+    const ids = idsOver(listing(() => scratch.slice(0, 3)));
     const path = await ids.fill(ONE);
     expect(path).toBe("/api/v1/deployments/1/workbooks/100");
     expect(ids.namesRunOwn(path!)).toBe(true);
