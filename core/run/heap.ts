@@ -13,7 +13,7 @@ const HEAP_GROWING_PERCENT = 75;
 
 /**
  * The young generation's largest size (both semi-spaces), Node 20's own maximum. Node 24's V8
- * lets it grow to 128 MiB: a full run peaked at 295-326 MiB RSS there against 180-190 on Node 20,
+ * lets it grow to 128 MiB: a full run peaked at 288-320 MiB RSS there against 185-187 on Node 20,
  * and no faster, since a run's garbage dies young at either size (docs/benchmarks.md, tenth round).
  */
 export const YOUNG_GENERATION_BYTES = 32 * 1024 * 1024;
