@@ -32,7 +32,7 @@ export function boundHeapGrowth(): void {
  * generation, so growth stops once it has reached the cap (and resumes if V8 shrank it below).
  * Read after each collection, which is when V8 decides it.
  */
-export function capYoungGeneration(bytes: number): PerformanceObserver {
+export function capYoungGeneration(bytes: number): void {
   let stopped = false;
   const observer = new PerformanceObserver(() => {
     const atCap = youngGenerationBytes() >= bytes;
@@ -41,7 +41,6 @@ export function capYoungGeneration(bytes: number): PerformanceObserver {
     setFlagsFromString(`--semi-space-growth-factor=${atCap ? 1 : 2}`);
   });
   observer.observe({ entryTypes: ["gc"] });
-  return observer;
 }
 
 export function youngGenerationBytes(): number {

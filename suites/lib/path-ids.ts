@@ -179,28 +179,31 @@ export class PathIds {
    * empty before the tenant's own).
    */
   private async recordsUntil(collection: string, isOfKind: (x: ListedRecord) => boolean): Promise<ListedRecord[]> {
+    const othersShown = (records: ListedRecord[]) => records.some((x) => isOfKind(x) && !this.ownedByRun(x));
+    const first = await this.walk(collection, othersShown, MAX_ID_PAGES);
+    if (othersShown(first.records) || !first.records.some((x) => this.ownedByRun(x)) || first.pages >= MAX_ID_PAGES) return first.records;
+    // The later walk's records are the fresher; a walk that read nothing keeps the one before.
+    const again = await this.walk(collection, othersShown, MAX_ID_PAGES - first.pages);
+    return again.records.length ? again.records : first.records;
+  }
+
+  /** One walk from the first page, within `budget` pages, until `enough` holds of what it read; the records and the pages read. */
+  private async walk(collection: string, enough: (records: ListedRecord[]) => boolean, budget: number): Promise<{ records: ListedRecord[]; pages: number }> {
     const op = matchOperation(this.ops, "GET", collection)?.operation;
     const paged = op?.parameters.some((p) => p.in === "query" && p.name === "after");
-    const othersShown = (records: ListedRecord[]) => records.some((x) => isOfKind(x) && !this.ownedByRun(x));
-    let out: ListedRecord[] = [];
+    const records: ListedRecord[] = [];
+    let query: Record<string, string> = {};
     let pages = 0;
-    for (let walk = 0; walk < 2 && pages < MAX_ID_PAGES; walk++) {
-      const records: ListedRecord[] = [];
-      let query: Record<string, string> = {};
-      for (; pages < MAX_ID_PAGES; pages++) {
-        const r = await this.api.get(collection, query);
-        if (r.status !== 200 || !r.isJson) break;
-        records.push(...firstRecords(r.body));
-        const next = r.body?.pageInfo;
-        if (othersShown(records) || !paged || next?.hasNextPage !== true || typeof next.endCursor !== "string") break;
-        query = { after: next.endCursor };
-      }
-      // The later walk's records are the fresher; a walk that read nothing keeps the one before.
-      if (records.length) out = records;
-      if (othersShown(out) || !out.some((x) => this.ownedByRun(x))) break;
+    while (pages < budget) {
+      const r = await this.api.get(collection, query);
       pages++;
+      if (r.status !== 200 || !r.isJson) break;
+      records.push(...firstRecords(r.body));
+      const next = r.body?.pageInfo;
+      if (enough(records) || !paged || next?.hasNextPage !== true || typeof next.endCursor !== "string") break;
+      query = { after: next.endCursor };
     }
-    return out;
+    return { records, pages };
   }
 
   private ownedByRun(record: Record<string, unknown>): boolean {
