@@ -1,4 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { Schemas } from "../core/api/schemas.js";
+import { selectChecks } from "../core/run/select.js";
+import { runChecks } from "../core/run/runner.js";
+import { catalogue } from "../suites/index.js";
+import { refusingProxy } from "./refusing-proxy.js";
 import type { Api } from "../core/transport/api.js";
 import type { Operation } from "../core/served/served-document.js";
 import { runPrefixOf } from "../core/model/names.js";
@@ -65,5 +70,35 @@ describe("ids for path placeholders while other checks change the lists", () => 
     expect(path).toBe("/api/v1/deployments/1/workbooks/100");
     expect(ids.namesRunOwn(path!)).toBe(true);
     expect(ids.namesRunOwn("/api/v1/deployments/1/workbooks/1")).toBe(false);
+  });
+
+  it("documented.reads.match-document does not judge a 404 to an object of the run's own that another check removed", async () => {
+    // The reference behind a proxy whose workbooks list shows only a workbook named as this run's
+    // (seed 42), already gone: reading it by id is answered 404.
+    const own = runPrefixOf(42);
+    let readsOfTheRemoved = 0;
+    const proxy = await refusingProxy(
+      (req, url) => {
+        if (req.method === "GET" && /\/workbooks\/999999(\/|$)/.test(url.pathname)) readsOfTheRemoved++;
+        return undefined;
+      },
+      { seed: 42 },
+      {
+        answer: (req, url, body) => {
+          if (req.method !== "GET" || !/^\/api\/v1\/deployments\/[^/]+\/workbooks\/?$/.test(url.pathname)) return body;
+          const list = JSON.parse(body.toString("utf8"));
+          const gone = { ...list.items[0], id: 999_999, name: `${own}removed-meanwhile` };
+          return Buffer.from(JSON.stringify({ ...list, items: [gone], pageInfo: { ...list.pageInfo, hasNextPage: false, endCursor: null } }));
+        },
+      },
+    );
+    try {
+      const { results } = await runChecks(selectChecks(catalogue, undefined, ["documented.reads.match-document"]), proxy.settings, await Schemas.load());
+      const [r] = results;
+      expect(readsOfTheRemoved, "the check read the removed workbook").toBeGreaterThan(0);
+      expect([r.status, r.message]).toEqual(["passed", ""]);
+    } finally {
+      await proxy.close();
+    }
   });
 });
