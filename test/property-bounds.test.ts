@@ -11,6 +11,7 @@ import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
 import { startChaos, type ChaosServer } from "./chaos-server.js";
 import { runAgainstReference, settingsFor } from "./reference-run.js";
+import { tokenPath } from "../suites/lib/metadata-token.js";
 
 /**
  * The property engine is bounded (core/run/property.ts): its request budget covers the search, the
@@ -46,6 +47,23 @@ function counted<T>(
 }
 
 const E1 = "/api/v1/deployments";
+
+/** The most of a property's cases in flight at one time: each case's requests go through `during`. */
+function inFlight() {
+  let now = 0;
+  let most = 0;
+  return {
+    async during<T>(send: () => Promise<T>): Promise<T> {
+      most = Math.max(most, ++now);
+      try {
+        return await send();
+      } finally {
+        now--;
+      }
+    },
+    most: () => most,
+  };
+}
 /** What the cases a verdict needs may spend of a property that names no budget. */
 const OUTLAY = OUTLAY_FOR_A_VERDICT * DEFAULT_REQUEST_BUDGET;
 const SETTINGS = { settings: { runs: 100 } };
@@ -177,23 +195,17 @@ describe("with 2 % of connections reset, properties do not balloon", () => {
 describe("cases judged at once (casesAtOnce)", () => {
   /** A property over numbers that fails on three large ones, and the most of its cases in flight at one time. */
   function threeLarge(casesAtOnce: number) {
-    let inFlight = 0;
-    let most = 0;
+    const flights = inFlight();
     const p = counted(
       "three-large",
       fc.array(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 12 }),
       async (xs, _call, ctx, api) => {
-        most = Math.max(most, ++inFlight);
-        try {
-          await api.get(E1);
-        } finally {
-          inFlight--;
-        }
+        await flights.during(() => api.get(E1));
         ctx.expect.that(xs.filter((x) => x > 400_000).length < 3, "fewer than three large numbers", { reason: "total" });
       },
       { casesAtOnce, maxRequests: 600 },
     );
-    return { ...p, most: () => most };
+    return { ...p, most: flights.most };
   }
 
   it("finds and shrinks the same counterexample as one case at a time, with cases in flight together, within the budget", async () => {
@@ -211,25 +223,12 @@ describe("cases judged at once (casesAtOnce)", () => {
   });
 
   it("a property that holds runs every asked case, at most the number asked for at once", async () => {
-    let inFlight = 0;
-    let most = 0;
-    const p = counted(
-      "holds-at-once",
-      fc.nat(),
-      async (_n, _call, _ctx, api) => {
-        most = Math.max(most, ++inFlight);
-        try {
-          await api.get(E1);
-        } finally {
-          inFlight--;
-        }
-      },
-      { casesAtOnce: 5 },
-    );
+    const flights = inFlight();
+    const p = counted("holds-at-once", fc.nat(), async (_n, _call, _ctx, api) => void (await flights.during(() => api.get(E1))), { casesAtOnce: 5 });
     const { results } = await runAgainstReference([p.check], { settings: { runs: 40 } });
     expect(results[0].status).toBe("passed");
     expect(p.calls[0]).toBe(40);
-    expect(most).toBe(5);
+    expect(flights.most()).toBe(5);
   });
 
   it("a network error among cases at once ends the property unshrunk, as errored", async () => {
@@ -245,5 +244,81 @@ describe("cases judged at once (casesAtOnce)", () => {
     const { results } = await runAgainstReference([p.check], SETTINGS);
     expect(results[0].status).toBe("errored");
     expect(p.calls[0]).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("cases at once on one object (sharedObject)", () => {
+  /**
+   * A property whose cases act on one object: a case over 500 has its write taken (a 2xx to a
+   * POST, E3 here) and leaves the object moved until the next case after it puts it back; every
+   * other case reads it back and finds it moved. Told apart as one case at a time does, the
+   * failure is the taken write's own ("refused"), and it reproduces.
+   */
+  function onOneObject(opts: PropertyOptions) {
+    let moved = false;
+    let left = false;
+    const flights = inFlight();
+    const taken = (n: number) => n > 500;
+    const check = group("bounds", [
+      {
+        // One id: the same seed, the same cases drawn.
+        id: "bounds.on-one-object",
+        spec: "test",
+        level: "MUST",
+        title: "on one object",
+        kind: "property",
+        needs: ["writes", "fixture:deployment", "fixture:environment"],
+        async run(ctx) {
+          const path = tokenPath(ctx);
+          await forAll(
+            ctx,
+            fc.nat({ max: 1000 }),
+            async (n, api) => {
+              if (left) [moved, left] = [false, false];
+              if (taken(n)) {
+                moved = true;
+                const res = await flights.during(() => api.post(path, { security_context: { tenant_id: "t" } }));
+                left = true;
+                ctx.expect.that(res.status >= 400, "the write is refused", { reason: "refused", res });
+              } else {
+                await flights.during(() => api.get(E1));
+                ctx.expect.that(!moved, "the object is as it was", { reason: "refused-unchanged" });
+              }
+            },
+            opts,
+          );
+        },
+      },
+    ])[0];
+    return { check, most: flights.most };
+  }
+
+  it("a batch in which a write was taken counts for nothing: its cases are judged one at a time, and the failure found is that case's own", async () => {
+    const alone = onOneObject({});
+    const shared = onOneObject({ casesAtOnce: 4, sharedObject: true });
+    const [a, b] = [(await runAgainstReference([alone.check], SETTINGS)).results[0], (await runAgainstReference([shared.check], SETTINGS)).results[0]];
+    expect([a.status, b.status]).toEqual(["failed", "failed"]);
+    expect([a.reason, b.reason]).toEqual(["refused", "refused"]);
+    expect(b.property?.reproducible).toBe("reproducible");
+    expect(alone.most()).toBe(1);
+    expect(shared.most()).toBeGreaterThan(1);
+    // Without sharedObject, a case beside the taken write fails in its place, and does not fail again alone.
+    const blind = onOneObject({ casesAtOnce: 4 });
+    const c = (await runAgainstReference([blind.check], SETTINGS)).results[0];
+    expect([c.reason, c.property?.reproducible]).toEqual(["refused-unchanged", "intermittent"]);
+  });
+
+  it("cases that are each refused run at once, and every asked case runs", async () => {
+    const flights = inFlight();
+    const p = counted(
+      "refused-at-once",
+      fc.nat(),
+      async (_n, _call, _ctx, api) => expect((await flights.during(() => api.post(E1, { name: "refused" }))).status).toBeGreaterThanOrEqual(400),
+      { casesAtOnce: 4, sharedObject: true },
+    );
+    const { results } = await runAgainstReference([p.check], { settings: { runs: 40 } });
+    expect(results[0].status).toBe("passed");
+    expect(p.calls[0]).toBe(40);
+    expect(flights.most()).toBe(4);
   });
 });

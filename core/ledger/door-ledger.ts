@@ -2,7 +2,7 @@ import { remembered } from "../model/remembered.js";
 import type { Api } from "../transport/api.js";
 import type { Exchange, FullAnswer, HttpClient } from "../transport/http.js";
 import { decode, fillPath, isMemberPath, lastPlaceholder, matchOperation, operationKey, type PathParams } from "../api/match.js";
-import { OPERATIONS, type Operation, type OperationName, operation, READ_METHODS, type WriteClass } from "../api/operations.js";
+import { OPERATIONS, type Operation, type OperationName, operation, tookWrite, type WriteClass } from "../api/operations.js";
 import { DoorEntries, listAt } from "./door-entries.js";
 import { ownId, unprefixed } from "./door-keyless.js";
 import { carriesPrefix, type ItemType, listAll } from "./ownership.js";
@@ -65,7 +65,7 @@ export function enterWrites(
     );
   });
   const stopWatch = door.watch((exchange, answer) => {
-    if (!answer || READ_METHODS.includes(answer.method) || answer.status < 200 || answer.status >= 300) return;
+    if (!answer || !tookWrite(answer.method, answer.status)) return;
     const ledger = ledgerOf();
     if (!ledger) return;
     const { scratch } = ledger;

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { tookWrite } from "../api/operations.js";
 import type { Api } from "../transport/api.js";
 import type { CheckContext } from "../check/context.js";
 import type { Exchange } from "../transport/http.js";
@@ -11,7 +12,8 @@ export interface PropertyOptions {
   /** Bound on the whole search, shrinking included. */
   timeLimitMs?: number;
   /**
-   * Requests the property may send in all: the search, the shrinking and the confirming replay.
+   * Requests the property may send in all: the search, the shrinking and the confirming replay
+   * (and a batch of cases at once that did not count, sharedObject).
    * Against a remote server every request costs a round trip. No case is started that would take
    * the count past the budget (judged by the costliest case so far, one case kept back for the
    * replay); the search then ends, or the shrinking stops at the smallest failure found so far.
@@ -25,6 +27,14 @@ export interface PropertyOptions {
    * the one shrunk, as in a search one case at a time. Shrinking runs one case at a time.
    */
   casesAtOnce?: number;
+  /**
+   * With casesAtOnce: the cases act on one object that each should leave as it was (a write each
+   * must refuse, then a read-back). Cases at once count only while none of them failed and no
+   * write of theirs was taken (a 2xx): a write taken by one case, wrongly or by a lenient reading
+   * put back, could fail another case or hide its failure. From the first batch that does not
+   * count, its cases and the rest are judged one at a time, as fast-check draws them.
+   */
+  sharedObject?: boolean;
 }
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
@@ -48,11 +58,11 @@ export const WORKSPACE_REQUEST_BUDGET = 250;
 export const MODEL_REQUEST_BUDGET = 300;
 
 /**
- * How many cases of a property whose cases are independent (PropertyOptions.casesAtOnce) run at
- * once: with --concurrency 8, at most 32 requests of properties in flight, a load a server that
- * takes eight clients takes too; at 40 ms a round trip, such a search takes a quarter of the time.
+ * How many cases of a property run at once where they may (PropertyOptions.casesAtOnce): with
+ * --concurrency 8, at most 32 requests of properties in flight, a load a server that takes eight
+ * clients takes too; at 40 ms a round trip, such a search takes a quarter of the time.
  */
-export const INDEPENDENT_CASES_AT_ONCE = 4;
+export const CASES_AT_ONCE = 4;
 
 /** Each property draws from its own stream, fixed by the run's seed and the check's id. */
 export function propertySeed(runSeed: number, checkId: string): number {
@@ -105,22 +115,37 @@ export async function forAll<T>(
     }
   };
   const withinBudget = (cases: number) => spent + (cases + 1) * costliest <= budget();
-  /** One case, judged: what it threw, if anything, once counted. */
-  const judge = async (value: T): Promise<unknown> => {
+  /** One case, judged: what it threw, if anything. */
+  const judge = async (value: T, log: Exchange[] = []): Promise<unknown> => {
     try {
-      await run(value, []);
-      judged++;
+      await run(value, log);
       return undefined;
     } catch (err) {
-      if (!discarded(err) && !unjudged(err)) judged++;
       return err ?? new Error(String(err));
     }
+  };
+  /** A case whose verdict is taken counts towards the cases a verdict needs, unless it said nothing on the rule. */
+  const taken = (outcome: unknown) => {
+    if (outcome === undefined || (!discarded(outcome) && !unjudged(outcome))) judged++;
   };
   const timeLimitMs = opts.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const startedAt = performance.now();
   const atOnce = replay ? 1 : (opts.casesAtOnce ?? 1);
   const ahead =
-    atOnce > 1 ? await judgedAhead(fc.sample(arb, { seed, numRuns }), atOnce, judge, withinBudget, () => performance.now() - startedAt < timeLimitMs) : [];
+    atOnce > 1
+      ? await judgedAhead(fc.sample(arb, { seed, numRuns }), {
+          atOnce,
+          judge,
+          counts: opts.sharedObject ? leftAsItWas : () => true,
+          // A batch that does not count is judged again one case at a time: its first sending is not
+          // charged, so that the search reaches as far as one case at a time would (one batch over
+          // the budget at most).
+          notCounted: (logs) => void (spent -= logs.reduce((n, log) => n + log.length, 0)),
+          taken,
+          withinBudget,
+          inTime: () => performance.now() - startedAt < timeLimitMs,
+        })
+      : [];
   // Every case of the search judged ahead, and each held: fast-check would only draw them again
   // and find them held (a tenth of a property's time, at loopback, went to that).
   if (ahead.length === numRuns && ahead.every((c) => c.outcome === undefined)) return;
@@ -133,6 +158,7 @@ export async function forAll<T>(
     // more is sent: the search ends, or the shrinking keeps the smallest failure so far.
     if (!known && (stopped || !withinBudget(1))) throw new fc.PreconditionFailure(true);
     const err = known ? known.outcome : await judge(value);
+    if (!known) taken(err);
     if (err === undefined) return;
     // A case whose scenario did not happen here says nothing: it is discarded, and counted.
     if (discarded(err)) fc.pre(false);
@@ -197,17 +223,30 @@ export async function forAll<T>(
   throw failure;
 }
 
+/** Cases at once on one object count while none failed (a discarded case says nothing) and none of their writes was taken (PropertyOptions.sharedObject). */
+const leftAsItWas = (outcomes: unknown[], logs: Exchange[][]) =>
+  outcomes.every((o) => o === undefined || discarded(o)) && !logs.some((log) => log.some((e) => tookWrite(e.method, e.status ?? 0)));
+
+interface Ahead<T> {
+  atOnce: number;
+  judge: (value: T, log: Exchange[]) => Promise<unknown>;
+  /** Whether a batch's outcomes count; one that does not is left, with the rest, to the search one case at a time. */
+  counts: (outcomes: unknown[], logs: Exchange[][]) => boolean;
+  notCounted: (logs: Exchange[][]) => void;
+  /** Told of each case whose outcome is taken, as it is taken. */
+  taken: (outcome: unknown) => void;
+  withinBudget: (cases: number) => boolean;
+  inTime: () => boolean;
+}
+
 /**
  * The search's first cases, `atOnce` at a time, in fast-check's order: until one fails or goes
- * unjudged (the cases beside it are sent but not taken), the budget would be passed, or the time
- * is up.
+ * unjudged (the cases beside it are sent but not taken), a batch does not count, the budget would
+ * be passed, or the time is up.
  */
 async function judgedAhead<T>(
   values: T[],
-  atOnce: number,
-  judge: (value: T) => Promise<unknown>,
-  withinBudget: (cases: number) => boolean,
-  inTime: () => boolean,
+  { atOnce, judge, counts, notCounted, taken, withinBudget, inTime }: Ahead<T>,
 ): Promise<{ value: T; outcome: unknown }[]> {
   const out: { value: T; outcome: unknown }[] = [];
   while (out.length < values.length && inTime()) {
@@ -215,9 +254,17 @@ async function judgedAhead<T>(
     while (size > 0 && !withinBudget(size)) size--;
     if (!size) break;
     const batch = values.slice(out.length, out.length + size);
-    const outcomes = await Promise.all(batch.map(judge));
+    const logs = batch.map((): Exchange[] => []);
+    const outcomes = await Promise.all(batch.map((value, i) => judge(value, logs[i])));
+    if (!counts(outcomes, logs)) {
+      notCounted(logs);
+      break;
+    }
     const end = outcomes.findIndex((o) => o !== undefined && !discarded(o));
-    out.push(...batch.slice(0, end < 0 ? size : end + 1).map((value, i) => ({ value, outcome: outcomes[i] })));
+    for (const [i, value] of batch.slice(0, end < 0 ? size : end + 1).entries()) {
+      taken(outcomes[i]);
+      out.push({ value, outcome: outcomes[i] });
+    }
     if (end >= 0) break;
   }
   return out;

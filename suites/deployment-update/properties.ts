@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { groupedById } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import { forAll } from "../../core/run/property.js";
+import { CASES_AT_ONCE, forAll } from "../../core/run/property.js";
 import { nearMissVersionForm, rejectedVersionForm } from "../../generators/index.js";
 import { readSettings } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
@@ -24,20 +24,26 @@ export const deploymentUpdatePropertyChecks = groupedById([
       const inputs = fc.oneof({ arbitrary: nearMissVersionForm(list), weight: 3 }, { arbitrary: rejectedVersionForm(list), weight: 1 });
       // What the last trial read after itself is what the next starts from (nothing else changes this
       // deployment meanwhile: write:deployment): a trial that wrongly moved it does not fail the ones after it.
+      // Trials run at once while each is refused; from one that was taken, one at a time (sharedObject).
       let before: typeof current | undefined = current;
-      await forAll(ctx, inputs, async (input, api) => {
-        const from = before;
-        const res = await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: input } });
-        const after = await currentVersions(api, ctx.expect, dep);
-        before = after.current;
-        ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(input)} is none of the three forms of a listed version`);
-        ctx.expect.that(after.current?.version === from?.version, "E5 marks the same version current as before", {
-          expected: `isCurrent on ${from?.version}`,
-          got: after.current ? `isCurrent on ${after.current.version}` : "no entry with isCurrent true",
-          res: after.res,
-          reason: "current-version",
-        });
-      });
+      await forAll(
+        ctx,
+        inputs,
+        async (input, api) => {
+          const from = before;
+          const res = await api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: input } });
+          const after = await currentVersions(api, ctx.expect, dep);
+          before = after.current;
+          ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(input)} is none of the three forms of a listed version`);
+          ctx.expect.that(after.current?.version === from?.version, "E5 marks the same version current as before", {
+            expected: `isCurrent on ${from?.version}`,
+            got: after.current ? `isCurrent on ${after.current.version}` : "no entry with isCurrent true",
+            res: after.res,
+            reason: "current-version",
+          });
+        },
+        { casesAtOnce: CASES_AT_ONCE, sharedObject: true },
+      );
     },
   },
 ]);

@@ -2,7 +2,7 @@ import { groupedById } from "../../core/check/check.js";
 import { DEPLOYMENTS_PATH, deploymentsOf } from "../../core/transport/deployments.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkOffset, wholeList } from "../../core/transport/pagination.js";
-import { DEFAULT_REQUEST_BUDGET, forAll, INDEPENDENT_CASES_AT_ONCE, MIN_RUNS } from "../../core/run/property.js";
+import { DEFAULT_REQUEST_BUDGET, forAll, CASES_AT_ONCE, MIN_RUNS } from "../../core/run/property.js";
 import { pageSize, smallestPageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { SURE_LIMIT } from "../lib/cursor-walk.js";
@@ -44,7 +44,7 @@ export const deploymentPropertyChecks = groupedById([
             walk.pages.at(-1),
           );
         },
-        { maxRequests, casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+        { maxRequests, casesAtOnce: CASES_AT_ONCE },
       );
     },
   },

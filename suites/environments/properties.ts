@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { groupedById } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkOffset } from "../../core/transport/pagination.js";
-import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
+import { forAll, CASES_AT_ONCE } from "../../core/run/property.js";
 import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "../lib/environment-list.js";
@@ -52,7 +52,7 @@ export const environmentPropertyChecks = groupedById([
             );
           }
         },
-        { casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+        { casesAtOnce: CASES_AT_ONCE },
       );
     },
   },

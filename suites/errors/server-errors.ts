@@ -4,7 +4,7 @@ import type { Api } from "../../core/transport/api.js";
 import { groupedById } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { DEFAULT_REQUEST_BUDGET, forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
+import { DEFAULT_REQUEST_BUDGET, forAll, CASES_AT_ONCE } from "../../core/run/property.js";
 import { anyPageSize, invalidValues, longText, securityContext, text, validValues, type Schema } from "../../generators/index.js";
 import { tokenParams } from "../lib/metadata-token.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
@@ -114,15 +114,15 @@ function expectNoServerError(ctx: CheckContext, res: Response, what: string): vo
 async function readProperty(ctx: CheckContext, valid: boolean, request: (r: Read) => fc.Arbitrary<ReadRequest> | undefined): Promise<void> {
   const reads = readsOf(ctx.schemas.document);
   const cases = await classReads(ctx, reads, valid);
-  for (let i = 0; i < cases.length; i += INDEPENDENT_CASES_AT_ONCE) {
-    const batch = cases.slice(i, i + INDEPENDENT_CASES_AT_ONCE);
+  for (let i = 0; i < cases.length; i += CASES_AT_ONCE) {
+    const batch = cases.slice(i, i + CASES_AT_ONCE);
     const answers = await Promise.all(batch.map((c) => sendRead(ctx.api, c.req)));
     answers.forEach((res, j) => expectNoServerError(ctx, res, `${describeRead(batch[j].req)}, ${batch[j].what}`));
   }
   const requests = reads.flatMap((r) => request(r) ?? []);
   // Reads change nothing another case reads.
   return forAll(ctx, fc.oneof(...requests), async (req, api) => expectNoServerError(ctx, await sendRead(api, req), describeRead(req)), {
-    casesAtOnce: INDEPENDENT_CASES_AT_ONCE,
+    casesAtOnce: CASES_AT_ONCE,
     maxRequests: Math.max(DEFAULT_REQUEST_BUDGET - cases.length, SEARCH_AT_LEAST),
   });
 }
@@ -232,7 +232,7 @@ export const serverErrorChecks = groupedById([
       const { writes, send } = await validWrites(ctx);
       // Only the status is judged, and each case's objects are its own: cases side by side.
       await forAll(ctx, writes, async (w, api) => expectNoServerError(ctx, await send(api, w), `a valid ${w.spec} request`), {
-        casesAtOnce: INDEPENDENT_CASES_AT_ONCE,
+        casesAtOnce: CASES_AT_ONCE,
       });
     },
   },

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { CheckSpec, Need } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Endpoint } from "../../core/api/endpoints.js";
-import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
+import { forAll, CASES_AT_ONCE } from "../../core/run/property.js";
 import type { BadBody, Stage } from "./negative-bodies.js";
 import { atOnce } from "./at-once.js";
 
@@ -30,8 +30,9 @@ export type Judged = "rejected" | "not-applied";
  * the spec fixes to the same degree share one property. A trial is a short session of up to
  * three bad requests, each to one endpoint; shrinking leaves the one that is not refused. A 2xx to
  * a case a lenient server may read as valid is that reading, not a break: it is checked for
- * faithfulness where it can be, and the state put back. `independent`: no case changes what another
- * reads (each is refused, or makes only what it alone reads, such as a token): cases run at once.
+ * faithfulness where it can be, and the state put back. Cases run at once (core/run/property.ts,
+ * sharedObject): while each is refused, none changes what another reads. `independent`: not even a
+ * case that is taken does (it makes only what it alone reads, such as a token).
  * `maxRequests`: the property's budget, where it is not the default (core/run/property.ts).
  */
 export function negative(
@@ -48,39 +49,54 @@ export function negative(
     async run(ctx) {
       // Each part stages objects of its own: all at once.
       const stages = await atOnce(o.parts.map((p) => p.stage(ctx)));
-      const parts: (Part & Stage & { moved: boolean })[] = o.parts.map((p, i) => ({ ...p, ...stages[i], moved: false }));
+      const parts: (Part & Stage)[] = o.parts.map((p, i) => ({ ...p, ...stages[i] }));
       const cases = fc.oneof(...parts.map((p) => p.cases.filter(p.select).map((bad) => ({ endpoint: p.endpoint, ...bad }))));
+      // The parts a case left moved when it ended on a failure: the next case puts them back first.
+      const leftMoved = new Set<Part & Stage>();
       await forAll(
         ctx,
         fc.array(cases, { minLength: 1, maxLength: 3 }),
         async (session, api) => {
-          for (const p of parts) if (p.moved) await p.restore(api);
-          for (const p of parts) p.moved = false;
-          for (const bad of session) {
-            const part = parts.find((p) => p.endpoint === bad.endpoint)!;
-            part.moved = true;
-            const res = await part.send(api, bad);
-            // Where only what is stated is judged, a case the spec gives no outcome may also be read without its unusable part.
-            const lenient = part.lenient(bad) || (judged === "not-applied" && (part.ignorable?.(bad) ?? false));
-            if (res.status < 300 && lenient) {
-              await part.faithful?.(api, bad, res);
-              await part.restore(api);
-              part.moved = false;
-              continue;
+          for (const p of [...leftMoved]) {
+            await p.restore(api);
+            leftMoved.delete(p);
+          }
+          const moved = new Set<Part & Stage>();
+          try {
+            for (const bad of session) {
+              const part = parts.find((p) => p.endpoint === bad.endpoint)!;
+              moved.add(part);
+              const res = await part.send(api, bad);
+              // Where only what is stated is judged, a case the spec gives no outcome may also be read without its unusable part.
+              const lenient = part.lenient(bad) || (judged === "not-applied" && (part.ignorable?.(bad) ?? false));
+              if (res.status < 300 && lenient) {
+                await part.faithful?.(api, bad, res);
+                await part.restore(api);
+                moved.delete(part);
+                continue;
+              }
+              const status = part.status?.(bad);
+              const what = `${bad.endpoint}: ${describe(bad)}`;
+              // A missing route refuses everything: that proves nothing about the body.
+              ctx.requireRoute(res, /^E\d+$/.test(bad.endpoint) ? (bad.endpoint as Endpoint) : "E14", what);
+              if (status) ctx.expect.status(res, status, `${what} is rejected`);
+              else if (judged === "rejected") ctx.expect.clientError(res, `${what} is rejected with a 4xx`);
+              else
+                ctx.expect.that(res.status < 500, `${what} is no server error`, {
+                  expected: "a status below 500",
+                  got: `${res.status}`,
+                  res,
+                  reason: "no-5xx",
+                });
+              await part.unchanged(api, res);
+              moved.delete(part);
             }
-            const status = part.status?.(bad);
-            const what = `${bad.endpoint}: ${describe(bad)}`;
-            // A missing route refuses everything: that proves nothing about the body.
-            ctx.requireRoute(res, /^E\d+$/.test(bad.endpoint) ? (bad.endpoint as Endpoint) : "E14", what);
-            if (status) ctx.expect.status(res, status, `${what} is rejected`);
-            else if (judged === "rejected") ctx.expect.clientError(res, `${what} is rejected with a 4xx`);
-            else
-              ctx.expect.that(res.status < 500, `${what} is no server error`, { expected: "a status below 500", got: `${res.status}`, res, reason: "no-5xx" });
-            await part.unchanged(api, res);
-            part.moved = false;
+          } finally {
+            for (const p of moved) leftMoved.add(p);
           }
         },
-        { casesAtOnce: o.independent ? INDEPENDENT_CASES_AT_ONCE : undefined, maxRequests: o.maxRequests },
+        // Cases that each should be refused run at once; one whose write was taken has them judged one at a time (sharedObject).
+        { casesAtOnce: CASES_AT_ONCE, sharedObject: !o.independent, maxRequests: o.maxRequests },
       );
     },
   };

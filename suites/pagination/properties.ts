@@ -3,7 +3,7 @@ import type { Api } from "../../core/transport/api.js";
 import { groupedById } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor } from "../../core/transport/pagination.js";
-import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
+import { forAll, CASES_AT_ONCE } from "../../core/run/property.js";
 import { pageSize } from "../../generators/index.js";
 import { expectPagesCapped, expectWalkCovers } from "../lib/cursor-walk.js";
 import { pathTo } from "../../core/transport/client.js";
@@ -103,7 +103,7 @@ export const paginationPropertyChecks = groupedById([
               expectWalkCovers(ctx.expect, walk.items.map(l.key), l.keys, `${l.what} (first=${first})`, walk.pages.at(-1)?.res);
             });
           },
-          { maxRequests: 300, casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+          { maxRequests: 300, casesAtOnce: CASES_AT_ONCE },
         );
       await atOnce([firstOne(), drawn()]);
     },

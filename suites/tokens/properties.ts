@@ -4,7 +4,7 @@ import { groupedById, type CheckSpec } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import { forAll, INDEPENDENT_CASES_AT_ONCE } from "../../core/run/property.js";
+import { forAll, CASES_AT_ONCE } from "../../core/run/property.js";
 import { secondsBetween } from "../../core/api/timestamps.js";
 import { securityContext } from "../../generators/index.js";
 import { fromClasses } from "../../generators/classes.js";
@@ -78,7 +78,7 @@ export const tokenPropertyChecks = groupedById([
           });
           // Each case issues a token of its own and reads only it.
         },
-        { casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+        { casesAtOnce: CASES_AT_ONCE },
       );
     },
   },
@@ -114,7 +114,7 @@ export const tokenPropertyChecks = groupedById([
             { reason: "jwt-lifetime", expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res },
           );
         },
-        { casesAtOnce: INDEPENDENT_CASES_AT_ONCE },
+        { casesAtOnce: CASES_AT_ONCE },
       );
     },
   },
