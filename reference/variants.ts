@@ -6,6 +6,7 @@ import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
 import { transientVariants } from "./transient-variants.js";
 import { acceptedWrites } from "./accepted-writes.js";
+import { embedMembersOnGroup } from "./embed-members-on-group.js";
 import { matchPath } from "../core/api/match.js";
 import { operation, type Operation } from "../core/api/operations.js";
 
@@ -356,4 +357,4 @@ variants.push({
   respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
 });
 
-variants.push(devModePerCaller, ...transientVariants, acceptedWrites);
+variants.push(devModePerCaller, ...transientVariants, acceptedWrites, embedMembersOnGroup);

@@ -32,6 +32,8 @@ export function itPassesWithVariant(v: Variant, seed: number): void {
       bad.map((r) => r.id),
       describeResults(outcome),
     ).toEqual([]);
+    // What the run made or changed is undone, whichever shape the variant answers in.
+    expect(outcome.leftovers).toEqual([]);
     // A gateway's 429 or 503 was met, waited out and counted for the report, never a check's verdict.
     if (v.transient) expect(Object.values(outcome.transients?.retried ?? {}).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     // A declared finding that passes is a stale declaration (or a SHOULD check that lost its teeth);

@@ -44,7 +44,8 @@ export function enterWrites(
     const scratch = ledger && !ledger.cleaning ? ledger.scratch : undefined;
     if (scratch) await others.before(scratch, method, url.pathname);
     const found = scratch && recordOf(method, url.pathname);
-    if (!scratch || !found) return;
+    // An object the caller made is removed at cleanup, not put back: what it held before needs no read.
+    if (!scratch || !found || removals.get(scratch)?.has(url.pathname)) return;
     const mine = records.get(scratch) ?? new Map<string, Promise<RecordEntry>>();
     records.set(scratch, mine);
     const key = operationKey("GET", fillPath(found.read.path, found.params));

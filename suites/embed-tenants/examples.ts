@@ -2,11 +2,11 @@ import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
-import { field, listed } from "../../core/served/served-operations.js";
 import type { OperationParams } from "../../core/transport/client.js";
 import type { OperationName } from "../../core/api/operations.js";
 import { accepted, createdIn, documented, ok2xx, shownStatus } from "../lib/e14.js";
 import { ADMIN } from "../lib/needs.js";
+import { isMember, memberKey, membersOf } from "./members.js";
 
 /**
  * E14 rules of embed tenants: their users, groups and members. Shapes come from the server's own
@@ -77,27 +77,23 @@ export const embedTenantChecks = [
         const added = await ctx.api.call("addEmbedGroupMember", inGroup, { body: member });
         const underTest = ["embedUserId", "userId", "id", String(user)];
         accepted(ctx, added, { body: member, op: add, underTest }, `user ${user} is added to group ${grp}`, "member-added");
-        // A member record names its user; a list of the users themselves names them by id.
-        const memberOf = (rec: any) => String(field(rec, "embedUserId|userId") ?? field(rec, "id")) === String(user);
+        const memberOf = (rec: unknown) => isMember(rec, user);
         // The group and the user are the run's: a membership the check did not get to remove (it was stopped) is removed at cleanup.
         let removedMember = false;
         ctx.scratch.onCleanup(`remove user ${user} from group ${grp}`, async () => {
-          const removal = doc.findNamed("removeEmbedGroupMember");
-          if (removedMember || !removal) return;
-          const members = await ctx.api.call("listEmbedGroupMembers", inGroup);
-          const memberId = field((listed(members.body) ?? []).find(memberOf), "id");
+          if (removedMember || !doc.findNamed("removeEmbedGroupMember")) return;
+          const memberId = memberKey((await membersOf(ctx, doc, inGroup)).held.find(memberOf));
           if (memberId !== undefined) await ctx.api.call("removeEmbedGroupMember", { ...inGroup, memberId: String(memberId) });
         });
-        const list = await ctx.api.call("listEmbedGroupMembers", inGroup);
-        ctx.expect.status(list, 200, `GET the members of group ${grp}`, "members-listed");
-        const held = listed(ctx.expect.json(list)) ?? [];
-        ctx.expect.that(held.some(memberOf), `the members of group ${grp} hold user ${user}`, {
+        const members = await membersOf(ctx, doc, inGroup);
+        ctx.expect.status(members.res, 200, `GET ${members.where}`, "members-listed");
+        ctx.expect.that(members.held.some(memberOf), `${members.where} holds user ${user} among the members`, {
           expected: `user ${user}`,
-          got: held,
-          res: list,
+          got: members.held,
+          res: members.res,
           reason: "member-listed",
         });
-        const memberId = field(held.find(memberOf), "id");
+        const memberId = memberKey(members.held.find(memberOf));
         const removal = doc.findNamed("removeEmbedGroupMember");
         if (!removal || memberId === undefined) throw new NotVerifiable(`the document shows no way to remove member ${memberId ?? user} of group ${grp}`);
         const removed = await ctx.api.call("removeEmbedGroupMember", { ...inGroup, memberId: String(memberId) });
@@ -108,11 +104,11 @@ export const embedTenantChecks = [
           res: removed,
           reason: "member-removed",
         });
-        const after = await ctx.api.call("listEmbedGroupMembers", inGroup);
-        ctx.expect.that(!(listed(ctx.expect.json(after)) ?? []).some(memberOf), `the members of group ${grp} no longer hold user ${user}`, {
+        const after = await membersOf(ctx, doc, inGroup);
+        ctx.expect.that(!after.held.some(memberOf), `${after.where} no longer holds user ${user} among the members`, {
           expected: "not listed",
-          got: after.body,
-          res: after,
+          got: after.held,
+          res: after.res,
           reason: "member-gone",
         });
       },
