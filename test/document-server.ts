@@ -34,6 +34,13 @@ const json = (schema: unknown) => ({ "application/json": { schema } });
 const error = { description: "refused", content: json({ type: "object", required: ["error"], properties: { error: { type: "string" } } }) };
 const idParam = { name: "notificationId", in: "path", required: true, schema: { type: "string" } };
 
+/** A create of a notification's shape, 201 with what it made, linked to the operations that read and remove it. */
+const createOf = (operationId: string, links: Record<string, unknown>) => ({
+  operationId,
+  requestBody: { required: true, content: json({ $ref: "#/components/schemas/NotificationInput" }) },
+  responses: { "201": { description: "made", content: json({ $ref: "#/components/schemas/Notification" }), links }, "400": error },
+});
+
 export const documentServerDocument = {
   openapi: "3.1.0",
   info: { title: "Test Platform API", version: "1.0.0" },
@@ -87,21 +94,10 @@ export const documentServerDocument = {
           },
         },
       },
-      post: {
-        operationId: "createNotification",
-        requestBody: { required: true, content: json({ $ref: "#/components/schemas/NotificationInput" }) },
-        responses: {
-          "201": {
-            description: "made",
-            content: json({ $ref: "#/components/schemas/Notification" }),
-            links: {
-              get: { operationId: "getNotification", parameters: { notificationId: "$response.body#/id" } },
-              remove: { operationId: "deleteNotification", parameters: { notificationId: "$response.body#/id" } },
-            },
-          },
-          "400": error,
-        },
-      },
+      post: createOf("createNotification", {
+        get: { operationId: "getNotification", parameters: { notificationId: "$response.body#/id" } },
+        remove: { operationId: "deleteNotification", parameters: { notificationId: "$response.body#/id" } },
+      }),
     },
     [`${D.replace("/api/v1", "")}/notifications/{notificationId}`]: {
       parameters: [{ name: "deploymentId", in: "path", required: true, schema: { type: "string" } }, idParam],
@@ -115,6 +111,22 @@ export const documentServerDocument = {
         responses: { "200": { description: "changed", content: json({ $ref: "#/components/schemas/Notification" }) }, "400": error, "404": error },
       },
       delete: { operationId: "deleteNotification", responses: { "204": { description: "gone" }, "404": error } },
+    },
+    // A family the spec does not name, in the shape of the notifications: its create is no operation of the table.
+    [`${D.replace("/api/v1", "")}/alerts`]: {
+      parameters: [{ name: "deploymentId", in: "path", required: true, schema: { type: "string" } }],
+      post: createOf("createAlert", { remove: { operationId: "deleteAlert", parameters: { alertId: "$response.body#/id" } } }),
+    },
+    [`${D.replace("/api/v1", "")}/alerts/{alertId}`]: {
+      parameters: [
+        { name: "deploymentId", in: "path", required: true, schema: { type: "string" } },
+        { name: "alertId", in: "path", required: true, schema: { type: "string" } },
+      ],
+      get: {
+        operationId: "getAlert",
+        responses: { "200": { description: "one", content: json({ $ref: "#/components/schemas/Notification" }) }, "404": error },
+      },
+      delete: { operationId: "deleteAlert", responses: { "204": { description: "gone" }, "404": error } },
     },
     "/users": { post: { operationId: "createUser", requestBody: { content: json({ type: "object" }) }, responses: { "200": { description: "made" } } } },
   },
@@ -161,9 +173,10 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
         if (first !== null && !(/^\d+$/.test(first) && +first >= 1 && +first <= 100)) return send(400, { error: "first must be 1..100" });
         return send(200, { items: has("list-off-schema") ? [{ name: "eu" }] : [{ id: "eu" }] });
       }
-      const list = /^\/api\/v1\/deployments\/7\/notifications\/?$/.exec(p);
-      const one = /^\/api\/v1\/deployments\/7\/notifications\/([^/]+)$/.exec(p);
-      if (list && method === "GET") return send(200, { items: [...notifications.values()] });
+      const list = /^\/api\/v1\/deployments\/7\/(notifications|alerts)\/?$/.exec(p);
+      const one = /^\/api\/v1\/deployments\/7\/(notifications|alerts)\/([^/]+)$/.exec(p);
+      // The alerts share the notifications' store; the document lists no alerts list.
+      if (list && method === "GET" && list[1] === "notifications") return send(200, { items: [...notifications.values()] });
       if (list && method === "POST") {
         if (!valid(body) && !has("accepts-bad-body")) return send(400, { error: "invalid notification" });
         const n = { grain: null, ...(typeof body === "object" ? body : {}), id: `n${next++}` };
@@ -171,9 +184,9 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
         return send(201, n);
       }
       if (one) {
-        const n = notifications.get(one[1]);
+        const n = notifications.get(one[2]);
         if (method === "GET") return n ? send(200, n) : send(404, { error: "no such notification" });
-        if (method === "PUT")
+        if (method === "PUT" && one[1] === "notifications")
           return !n
             ? send(404, { error: "no such notification" })
             : !valid(body)
@@ -181,7 +194,7 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
               : send(200, Object.assign(n, body));
         if (method === "DELETE") {
           if (!n) return send(404, { error: "no such notification" });
-          if (!has("delete-keeps-object")) notifications.delete(one[1]);
+          if (!has("delete-keeps-object")) notifications.delete(one[2]);
           return send(204);
         }
       }

@@ -46,7 +46,7 @@ export class KnownIds {
   refuses(method: string, path: string): string | undefined {
     if (READ_METHODS.includes(method)) return undefined;
     const row = matchOperation(OPERATIONS, method, path);
-    if (row && method === "POST" && (row.operation.write === "writes" || row.operation.write === "admin-writes")) return undefined;
+    if (actsOnNone(method, path)) return undefined;
     const kind = row && lastPlaceholder(row.operation.path);
     const targets = row ? (kind === undefined ? [] : [row.params[kind]]) : path.split("/").filter(Boolean).map(decode);
     const mine = (id: string) => (row ? this.made.get(id)?.has(kind) : this.made.has(id));
@@ -55,6 +55,16 @@ export class KnownIds {
       ? undefined
       : `a request without a key to ${found}, an object the server showed and the run did not make${row ? ` as a ${kind}` : ""}: a keyless probe goes to reads, the run's own objects or ids that name nothing`;
   }
+}
+
+/**
+ * Whether a write acts on no object its path names: a create of the run's own objects, a POST of
+ * the table's classes "writes" and "admin-writes" (its path names only the parents of what it
+ * makes). A write the table does not name may act on any object its path names.
+ */
+export function actsOnNone(method: string, path: string): boolean {
+  const write = method === "POST" ? matchOperation(OPERATIONS, method, path)?.operation.write : undefined;
+  return write === "writes" || write === "admin-writes";
 }
 
 /** A row's path without its prefix (`/api/v1`, `/build/api/v1`): the same objects are addressed under either. */

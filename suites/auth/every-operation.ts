@@ -10,6 +10,7 @@ import type { Method, Operation } from "../../core/served/served-document.js";
 import { NotGenerated } from "../../generators/index.js";
 import { operationKey } from "../../core/api/match.js";
 import { READ_METHODS } from "../../core/api/operations.js";
+import { actsOnNone } from "../../core/ledger/door-keyless.js";
 import { guard } from "../../core/run/door.js";
 import { SPECIFIED } from "../../core/api/spec-operations.js";
 import { PathIds } from "../lib/path-ids.js";
@@ -69,12 +70,13 @@ async function operationsToProbe(ctx: CheckContext): Promise<{ probes: Probe[]; 
 
 /**
  * The path a refused request goes to. A read gets real ids where the run found them, so that a
- * 404 can be told from a refusal; a create gets its parents' ids (what it makes carries the run's
- * prefix, and the ledger removes it); any other write gets ids that name nothing (the deployment
+ * 404 can be told from a refusal; a create the table names gets its parents' ids (what it makes
+ * carries the run's prefix, and the ledger removes it); any other write gets ids that name nothing (the deployment
  * the run writes to aside, unless the write would change that deployment itself).
  */
 async function probePath(ctx: CheckContext, p: Probe, ids?: PathIds): Promise<string> {
-  const found = READ_METHODS.includes(p.method) || p.creates ? await ids?.fill(p.path) : undefined;
+  // A create keeps its parents' ids only where the door lets a keyless write reach them: a create the table names.
+  const found = READ_METHODS.includes(p.method) || (p.creates && actsOnNone(p.method, p.path)) ? await ids?.fill(p.path) : undefined;
   if (found) return found;
   const dep = ctx.fixture("deployment").id;
   // Only a plain write (of the run's own objects, or an admin's) keeps the planned deployment's id; any other names nothing,
