@@ -256,6 +256,12 @@ export const variants: Variant[] = [
     respond: (body, req) => notServed(req, operation("getDeploymentSettings"), body),
   },
   {
+    name: "bulk-move-missing-destination-per-item",
+    description: "A bulk move into a folder that does not exist answers 200, each item failing with 400 (an invalid move) rather than the request with 404",
+    routes: ["E12"],
+    behaviour: { missingDestinationStatus: () => 400 },
+  },
+  {
     name: "without-folder-creation",
     description: "POST folders (E14, shape not shown) is not served: the checks that need folders of their own are not verifiable, never failed",
     routes: ["E14"],

@@ -19,6 +19,15 @@ export const workbookBehaviour = {
     return item?.type === "FOLDER" && item.deploymentId === deploymentId;
   },
 
+  /**
+   * E12: a destination folder that does not exist is a request error (undefined: 404); a server
+   * may report it per item instead, with the status returned here (E12 names 404 and 400 for a
+   * failed item, not which a missing destination gets).
+   */
+  missingDestinationStatus(): number | undefined {
+    return undefined;
+  },
+
   /** E12 and Authentication 4 (the single-item move): edit access to the item and to the destination. */
   mayMove(itemAccess: Access, destinationAccess: Access): boolean {
     return atLeast(itemAccess, "edit") && atLeast(destinationAccess, "edit");

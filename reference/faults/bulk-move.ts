@@ -114,6 +114,13 @@ export const bulkMoveFaults: Fault[] = [
     behaviour: { isFolderOf: () => true },
   },
   {
+    name: "bulk-move-missing-destination-403",
+    breaks: "E12 (failed: 404 missing, 400 invalid move)",
+    description: "a destination folder that does not exist is reported per item, each failing with 403",
+    because: { "bulk-move.destination.missing-folder": "failure-status" },
+    behaviour: { missingDestinationStatus: () => 403 },
+  },
+  {
     name: "bulk-move-access-unchecked",
     breaks: "E12; Authentication 4 (per-item access)",
     description: "items are moved whatever the caller's access to them and to the destination",

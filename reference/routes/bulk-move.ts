@@ -23,8 +23,10 @@ export const bulkMoveRoutes: Route[] = [
       const refs = app.b.bulkMoveItems(req.body);
       const destination = app.b.bulkMoveDestination(req.body.folderId);
       if (destination === undefined) throw new HttpError(400, "folderId must be an integer or null");
-      // A missing destination is a request error, not a per-item one: nothing could move there.
-      if (destination !== null && !app.b.isFolderOf(app.store.items.get(destination), dep.id)) throw new HttpError(404, `folder ${destination} not found`);
+      // A missing destination is a request error, not a per-item one: nothing could move there (a variant reports it per item).
+      const missing = destination !== null && !app.b.isFolderOf(app.store.items.get(destination), dep.id);
+      const perItem = missing ? app.b.missingDestinationStatus() : undefined;
+      if (missing && perItem === undefined) throw new HttpError(404, `folder ${destination} not found`);
       const destinationAccess = accessToFolder(app.store, req.user, destination);
 
       const moved: Record<string, unknown>[] = [];
@@ -32,7 +34,8 @@ export const bulkMoveRoutes: Route[] = [
       const fail = (ref: (typeof refs)[number], status: number, message: string) => failed.push({ ...ref, error: { status, message } });
       for (const ref of refs) {
         const item = app.store.items.get(ref.id);
-        if (!item || !app.b.itemBelongsTo(item, dep.id) || item.type !== ref.type) fail(ref, 404, `${ref.type.toLowerCase()} ${ref.id} not found`);
+        if (perItem !== undefined) fail(ref, perItem, `folder ${destination} not found`);
+        else if (!item || !app.b.itemBelongsTo(item, dep.id) || item.type !== ref.type) fail(ref, 404, `${ref.type.toLowerCase()} ${ref.id} not found`);
         else if (!app.b.mayMove(accessTo(app.store, req.user, item), destinationAccess))
           fail(ref, 403, "edit access to the item and to the destination folder is required");
         else if (item.type === "FOLDER" && app.b.nestsInItself(app.store, item, destination))
