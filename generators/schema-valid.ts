@@ -257,15 +257,71 @@ function strings(s: Schema, d: Derivation, at: string): fc.Arbitrary<string> {
   const fits = (v: string) => codePoints(v) >= min && codePoints(v) <= max;
   const within = `of ${min} to ${max} characters`;
   if (s.pattern) {
-    const re = new RegExp(s.pattern, "u");
+    let re: RegExp;
+    try {
+      re = new RegExp(s.pattern, "u");
+    } catch {
+      throw new NotGenerated(d.label, at, `its pattern ${JSON.stringify(s.pattern)} is no regular expression ECMA-262 reads`);
+    }
     // A format beside a pattern: both must hold, so the format's values are kept where they match.
     const matching = (v: string) => fits(v) && re.test(v);
     if (FORMATS[s.format]) return bounded(FORMATS[s.format](), matching, d, at, `a ${s.format} ${within} matching its pattern`);
-    const size = PATTERN_SIZES.find((size) => fc.sample(fc.stringMatching(re, { size }), { numRuns: 20, seed: 0 }).some(fits));
-    return bounded(fc.stringMatching(re, size ? { size } : {}), fits, d, at, `${within} matching its pattern`);
+    const source = drawable(re);
+    if (!source) throw new NotGenerated(d.label, at, `its pattern ${JSON.stringify(s.pattern)} holds what no generator here builds (a backreference, say)`);
+    // Strings of a pattern without its lookaround are kept only where the whole pattern matches.
+    const keep = source === re ? fits : matching;
+    const size = PATTERN_SIZES.find((size) => fc.sample(fc.stringMatching(source, { size }), { numRuns: 20, seed: 0 }).some(keep));
+    return bounded(fc.stringMatching(source, size ? { size } : {}), keep, d, at, `${within} matching its pattern`);
   }
   if (FORMATS[s.format]) return bounded(FORMATS[s.format](), fits, d, at, `a ${s.format} ${within}`);
   return text(min, max);
+}
+
+/**
+ * What fast-check's stringMatching can draw from for a pattern: the pattern itself, or, where it
+ * holds what stringMatching does not build (a lookahead such as `(?!/)`, a lookbehind), the pattern
+ * without its lookaround assertions; undefined where neither builds.
+ */
+function drawable(re: RegExp): RegExp | undefined {
+  for (const candidate of [re.source, withoutLookaround(re.source)])
+    try {
+      const source = candidate === re.source ? re : new RegExp(candidate, re.flags);
+      fc.stringMatching(source);
+      return source;
+    } catch {
+      // Not built: the next candidate, or none.
+    }
+  return undefined;
+}
+
+/** A pattern without its lookaround groups (`(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`), escapes and character classes read as such. */
+export function withoutLookaround(pattern: string): string {
+  let out = "";
+  for (let i = 0; i < pattern.length; ) {
+    if (!/^\(\?<?[=!]/.test(pattern.slice(i))) {
+      const end = tokenEnd(pattern, i);
+      out += pattern.slice(i, end);
+      i = end;
+      continue;
+    }
+    // Skip the group whole: to its own closing parenthesis.
+    let depth = 0;
+    do {
+      if (pattern[i] === "(") depth++;
+      else if (pattern[i] === ")") depth--;
+      i = tokenEnd(pattern, i);
+    } while (depth > 0 && i < pattern.length);
+  }
+  return out;
+}
+
+/** Where the token at `i` ends: an escape is two characters, a character class runs to its closing bracket, anything else is one. */
+function tokenEnd(pattern: string, i: number): number {
+  if (pattern[i] === "\\") return i + 2;
+  if (pattern[i] !== "[") return i + 1;
+  let j = i + 1;
+  while (j < pattern.length && pattern[j] !== "]") j += pattern[j] === "\\" ? 2 : 1;
+  return j + 1;
 }
 
 function dates(): fc.Arbitrary<Date> {

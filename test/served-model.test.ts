@@ -4,6 +4,7 @@ import { ServedModel } from "../core/served/model.js";
 import { dereference } from "../core/api/dereference.js";
 // A body's required fields draw their values through the generators, registered here as the suites register them.
 import "../suites/lib/served-draws.js";
+import { gitSteps } from "../suites/documented/opt-ins.js";
 
 /** The served model reads what a server documents: its wrapper, where a create's id is, which operations address it. */
 const folder = { type: "object", required: ["id", "name"], properties: { id: { type: "integer" }, name: { type: "string" } } };
@@ -112,5 +113,21 @@ describe("the served model", () => {
     expect(m.require("POST", "/api/v1/flat", "").body(hints)).toEqual({ branch: "b", oldName: "x", newName: "y" });
     expect(m.require("POST", "/api/v1/listed", "").body(hints)).toEqual({ branchName: "b", renames: [{ from: "x", to: "y" }] });
     expect(() => m.require("POST", "/api/v1/none", "").body(hints)).toThrow(/documents no property from or oldName/);
+  });
+
+  it("names a merge's branch and its target by the names a document gives them (documented.operations.git)", async () => {
+    const branchBody = (props: Record<string, unknown>, required: string[]) => ({
+      post: { requestBody: json({ type: "object", additionalProperties: false, required, properties: props }), responses: { "200": json(folder) } },
+    });
+    const text = { type: "string", minLength: 1 };
+    // A blind Python server's spelling (issue 30), and the one the reference documents.
+    for (const [source, target] of [
+      ["sourceBranch", "targetBranch"],
+      ["branchName", "target"],
+    ]) {
+      const m = await model({ "/build/api/v1/deployments/{deploymentId}/merge": branchBody({ [source]: text, [target]: text }, [source]) });
+      const [, hints] = gitSteps("cf-branch", "cf-parent", "cf commit").find(([name]) => name === "mergeBranch")!;
+      expect(m.findNamed("mergeBranch")!.body(hints)).toEqual({ [source]: "cf-branch", [target]: "cf-parent" });
+    }
   });
 });

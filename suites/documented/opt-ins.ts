@@ -23,6 +23,19 @@ import { userOfTheRun } from "../lib/users.js";
  */
 const SPEC = "E14; Versioning 1";
 
+/**
+ * The git operations on the run's branch, with the body hints that name it and the branch a merge
+ * goes into, by the names a document may give them (E14 shows no body: a merge's source is
+ * `branchName` on one server, `sourceBranch` on another).
+ */
+export const gitSteps = (branch: string, parent: string, message: string) =>
+  [
+    ["commitBranch", { "branchName|branch?": branch, "message?": message }],
+    ["pullBranch", { "branchName|branch?": branch }],
+    ["mergeBranch", { "branchName|branch|sourceBranch|source|from?": branch, "target|into|targetBranch|base?": parent }],
+    ["mergeToDefault", { "branchName|branch?": branch }],
+  ] as const;
+
 export const e14OptInChecks = group("documented", [
   {
     id: "documented.resources.deployment-lifecycle",
@@ -68,13 +81,7 @@ export const e14OptInChecks = group("documented", [
       const dep = await ownDeployment(ctx, doc.operations, ctx.fixture("deployment").id, "to send git operations to");
       const parent = await ownBranch(ctx, doc, dep);
       const branch = await ownBranch(ctx, doc, dep, parent);
-      const steps = [
-        ["commitBranch", { "branchName|branch?": branch, "message?": `${ctx.scratch.prefix} commit` }],
-        ["pullBranch", { "branchName|branch?": branch }],
-        ["mergeBranch", { "branchName|branch?": branch, "target|into|targetBranch?": parent }],
-        ["mergeToDefault", { "branchName|branch?": branch }],
-      ] as const;
-      for (const [name, hints] of steps) {
+      for (const [name, hints] of gitSteps(branch, parent, `${ctx.scratch.prefix} commit`)) {
         const op = doc.requireNamed(name, "is a git operation on a branch");
         const body = op.body(hints);
         answeredAsDocumented(ctx, op, await ctx.api.call(name, { deploymentId: dep }, { body }), `${name} of the run's branch ${branch}`, body);
