@@ -128,6 +128,31 @@ export const documentServerDocument = {
       },
       delete: { operationId: "deleteAlert", responses: { "204": { description: "gone" }, "404": error } },
     },
+    // Subscribers name users by id, and this server has none: no drawn id names one (404).
+    [`${D.replace("/api/v1", "")}/notifications/{notificationId}/subscribers`]: {
+      parameters: [{ name: "deploymentId", in: "path", required: true, schema: { type: "string" } }, idParam],
+      post: {
+        operationId: "addSubscribers",
+        requestBody: {
+          required: true,
+          content: json({
+            type: "object",
+            required: ["userIds"],
+            additionalProperties: false,
+            properties: { userIds: { type: "array", minItems: 1, items: { type: "integer" } } },
+          }),
+        },
+        responses: { "201": { description: "added", content: json({ type: "object", properties: { id: { type: "integer" } } }) }, "404": error },
+      },
+    },
+    [`${D.replace("/api/v1", "")}/notifications/{notificationId}/subscribers/{userId}`]: {
+      parameters: [
+        { name: "deploymentId", in: "path", required: true, schema: { type: "string" } },
+        idParam,
+        { name: "userId", in: "path", required: true, schema: { type: "integer" } },
+      ],
+      delete: { operationId: "removeSubscriber", responses: { "204": { description: "gone" }, "404": error } },
+    },
     "/users": { post: { operationId: "createUser", requestBody: { content: json({ type: "object" }) }, responses: { "200": { description: "made" } } } },
   },
 };
@@ -183,6 +208,8 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
         notifications.set(n.id, n);
         return send(201, n);
       }
+      const subscribers = /^\/api\/v1\/deployments\/7\/notifications\/[^/]+\/subscribers(\/[^/]+)?$/.exec(p);
+      if (subscribers && method === (subscribers[1] ? "DELETE" : "POST")) return send(404, { error: "no such user" });
       if (one) {
         const n = notifications.get(one[2]);
         if (method === "GET") return n ? send(200, n) : send(404, { error: "no such notification" });
@@ -198,7 +225,7 @@ export async function startDocumentServer(faults: DocumentServerFault[] = []) {
           return send(204);
         }
       }
-      const known = list || one || ["/api/v1/spec", "/api/v1/deployments", "/api/v1/regions/", "/api/v1/users"].includes(p);
+      const known = list || one || subscribers || ["/api/v1/spec", "/api/v1/deployments", "/api/v1/regions/", "/api/v1/users"].includes(p);
       // A 405 names the methods the path serves (RFC 9110 15.5.6): those its document lists.
       const served = Object.entries<any>(documentServerDocument.paths).find(([t]) => new RegExp(`^/api/v1${t.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(p))?.[1];
       const allow = Object.keys(served ?? {})

@@ -5,6 +5,8 @@ import { dereference } from "../core/api/dereference.js";
 // A body's required fields draw their values through the generators, registered here as the suites register them.
 import "../suites/lib/served-draws.js";
 import { gitSteps } from "../suites/documented/opt-ins.js";
+import { bodyFor } from "../suites/lib/documented-resources.js";
+import type { CheckContext } from "../core/check/context.js";
 
 /** The served model reads what a server documents: its wrapper, where a create's id is, which operations address it. */
 const folder = { type: "object", required: ["id", "name"], properties: { id: { type: "integer" }, name: { type: "string" } } };
@@ -129,5 +131,33 @@ describe("the served model", () => {
       const [, hints] = gitSteps("cf-branch", "cf-parent", "cf commit").find(([name]) => name === "mergeBranch")!;
       expect(m.findNamed("mergeBranch")!.body(hints)).toEqual({ [source]: "cf-branch", [target]: "cf-parent" });
     }
+  });
+
+  it("a create's body carries the run's name in each field that takes it: an external id, an e-mail that is a string or null with a pattern (documented chains)", async () => {
+    // A blind Python server's embed user (issue 30) names it by externalId; its e-mail is a string or null with a pattern.
+    const m = await model({
+      "/api/v1/people": {
+        post: {
+          requestBody: json({
+            type: "object",
+            required: ["externalId", "email"],
+            additionalProperties: false,
+            properties: {
+              externalId: { type: "string", minLength: 1, maxLength: 200 },
+              email: { type: ["string", "null"], pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", maxLength: 320 },
+              slug: { type: "string", pattern: "^[0-9]+$" },
+            },
+          }),
+          responses: { "201": json(folder) },
+        },
+      },
+    });
+    let n = 0;
+    const ctx = { scratch: { name: (s: string) => `cf-1-ab-${s}-${++n}`, slug: (s: string) => `cf-1-ab-${s}-${++n}` } } as unknown as CheckContext;
+    const body = bodyFor(ctx, m.operations.find((o) => o.method === "POST")!, 1) as Record<string, string>;
+    expect(body.externalId).toMatch(/^cf-1-ab-doc-\d+$/);
+    expect(body.email).toMatch(/^cf-1-ab-doc-\d+@example\.com$/);
+    // A name-like field whose pattern the run's name does not fit is left out where it is optional.
+    expect(body).not.toHaveProperty("slug");
   });
 });

@@ -364,8 +364,8 @@ export async function roundTrips(ctx: CheckContext, env: ChainEnv, findings: Cha
 
 const ok = (env: ChainEnv, op: Operation, res: Response) => res.status >= 200 && res.status < 300 && !contradiction(op, res, env.schemas);
 
-/** The body's top-level fields that name another object by id (`workbookId`, `folder_id`) and were drawn, not pinned to an object the run knows. */
+/** The body's top-level fields that name other objects by id (`workbookId`, `folder_id`, `userIds`) and were drawn, not pinned to an object the run knows. */
 function drawnReferences(body: unknown, pinnedAs: (name: string) => unknown): string[] {
   if (!body || typeof body !== "object" || Array.isArray(body)) return [];
-  return Object.keys(body).filter((k) => /(Id|_id)$/.test(k) && pinnedAs(k) === undefined);
+  return Object.keys(body).filter((k) => /(Id|_id)s?$/.test(k) && pinnedAs(k) === undefined);
 }

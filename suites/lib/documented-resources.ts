@@ -4,7 +4,7 @@ import type { Response } from "../../core/transport/http.js";
 import { type Addressed, addressedBy, createdBy, propertiesOf, recordOf, requiredOf } from "../../core/served/answers.js";
 import type { Operation } from "../../core/served/served-document.js";
 import { operationKey } from "../../core/api/match.js";
-import { NotGenerated, validValues } from "../../generators/index.js";
+import { conforms, NotGenerated, validValues } from "../../generators/index.js";
 import { mayWrite, type OptIn, optInOf } from "./documented-requests.js";
 import type { PathIds } from "./path-ids.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
@@ -92,7 +92,8 @@ export async function itemPath(ids: PathIds, op: Operation, id: string): Promise
   return ids.fill(`${op.path.slice(0, last)}${encodeURIComponent(id)}${op.path.slice(end + 1)}`);
 }
 
-const NAME_LIKE = /^(name|title|label|slug|displayName)$/i;
+/** Fields a client names an object by: an external id is the client's own name for it too. */
+const NAME_LIKE = /^(name|title|label|slug|displayName|external_?id)$/i;
 const EMAIL_LIKE = (key: string, schema: any) => /e-?mail/i.test(key) || schema?.format === "email";
 
 /** The schema of a JSON request body, with its allOf parts merged into one object schema (what the generator reads). */
@@ -117,19 +118,25 @@ export function bodyFor(ctx: CheckContext, op: Operation, seed: number, ref: (na
   const [value] = fc.sample(validValues(schema, { maxItems: 1 }), { seed, numRuns: 1 });
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   const props: Record<string, any> = schema.properties ?? {};
-  const plainString = (k: string) => props[k]?.type === "string" && !props[k]?.enum && !props[k]?.pattern;
+  // The run's name where the property takes it (its type, length and pattern, `string or null` too).
+  const takes = (k: string, v: string) => props[k] !== undefined && conforms(props[k])(v);
+  const ownName = (k: string) => {
+    const name = NAME_LIKE.test(k) ? ctx.scratch.name("doc") : EMAIL_LIKE(k, props[k]) ? `${ctx.scratch.slug("doc")}@example.com` : undefined;
+    return name !== undefined && takes(k, name) ? name : undefined;
+  };
   const own = (k: string, v: unknown) => {
     const made = ref(k);
     if (made !== undefined) return props[k]?.type === "integer" || props[k]?.type === "number" ? Number(made) : made;
-    if (NAME_LIKE.test(k) && plainString(k)) return ctx.scratch.name("doc");
-    if (EMAIL_LIKE(k, props[k]) && plainString(k)) return `${ctx.scratch.slug("doc")}@example.com`;
-    return v;
+    return ownName(k) ?? v;
   };
   const required = new Set<string>(schema.required ?? []);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) if (required.has(k)) out[k] = own(k, v);
-  for (const k of Object.keys(props))
-    if (!(k in out) && (NAME_LIKE.test(k) || ref(k) !== undefined) && (plainString(k) || ref(k) !== undefined)) out[k] = own(k, undefined);
+  for (const k of Object.keys(props)) {
+    if (k in out || !(NAME_LIKE.test(k) || ref(k) !== undefined)) continue;
+    const v = own(k, undefined);
+    if (v !== undefined) out[k] = v;
+  }
   return out;
 }
 
