@@ -5,6 +5,11 @@ import { judge } from "../core/run/verdict.js";
 import { Api } from "../core/transport/api.js";
 import { HttpClient, TransientWrite } from "../core/transport/http.js";
 import { Redactor } from "../core/transport/redact.js";
+import { runChecks } from "../core/run/runner.js";
+import { selectChecks } from "../core/run/select.js";
+import { Schemas } from "../core/api/schemas.js";
+import { catalogue } from "../suites/index.js";
+import { refusingProxy } from "./refusing-proxy.js";
 
 /**
  * Issue 28 §6: a POST answered 503 may have been applied (a gateway that answers after the server
@@ -111,6 +116,25 @@ describe("a POST whose second sending changes nothing (bulk move, bulk delete)",
       const path = o.path.replace(/\{[^}]+\}/g, "7");
       const again = readBackFor(api, { method: o.method, path, body: { enabled: true } });
       expect([o.name, again ? await again() : "not sent again"]).toEqual([o.name, o.resendable ? false : "not sent again"]);
+    }
+  });
+});
+
+describe("a chunked upload's finish answered 429 (a rate-limited server, issue 30)", () => {
+  it("is sent again, since finishing an upload again leaves the same file: the check is judged and nothing is left", async () => {
+    let refused = 0;
+    const proxy = await refusingProxy((req, url) =>
+      req.method === "POST" && url.pathname.endsWith("/data-model/upload/finish") && refused++ === 0
+        ? { status: 429, body: { error: "too many requests" } }
+        : undefined,
+    );
+    try {
+      const outcome = await runChecks(selectChecks(catalogue, undefined, ["data-model.upload.chunks-joined"]), proxy.settings, await Schemas.load());
+      expect(refused).toBeGreaterThan(1);
+      expect(outcome.results.map((r) => `${r.id}: ${r.status} ${r.message}`)).toEqual(["data-model.upload.chunks-joined: passed "]);
+      expect(outcome.leftovers).toEqual([]);
+    } finally {
+      await proxy.close();
     }
   });
 });

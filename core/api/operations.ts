@@ -198,7 +198,8 @@ export const E14_OPERATIONS = [
   e14("validateDataModel", "GET", BUILD_PREFIX, `${D}/data-model/validate`),
   e14("startUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/start`, "never"),
   e14("uploadFile", "POST", BUILD_PREFIX, `${D}/data-model/upload/file`, "never"),
-  e14("finishUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/finish`, "never"),
+  // Finishing an upload again writes the same file (or finds the upload done): its second sending leaves the same state.
+  resendable(e14("finishUpload", "POST", BUILD_PREFIX, `${D}/data-model/upload/finish`, "never")),
   e14("getFileHashes", "GET", BUILD_PREFIX, `${D}/data-model/file-hashes`),
   resendable(e14("startDevMode", "POST", BUILD_PREFIX, `${D}/dev-mode`, "never")),
   e14("stopDevMode", "DELETE", BUILD_PREFIX, `${D}/dev-mode`, "never"),
@@ -375,11 +376,6 @@ export function specified(section: SpecSection): SpecifiedOperation {
 }
 
 // The vocabulary the spec fixes, where more than one module needs it.
-
-/** The methods that change nothing: all a read-only run sends, whatever the server's document lists. */
-export const READ_METHODS: readonly string[] = ["GET", "HEAD", "OPTIONS"];
-/** A write the server took: a request by another method, answered with a 2xx. */
-export const tookWrite = (method: string, status: number) => !READ_METHODS.includes(method) && status >= 200 && status < 300;
 
 /** Resources / Environment variable: a name holding one of these (as written, upper case) has its value masked. */
 export const SECRET_MARKERS = ["PASS", "SECRET", "TOKEN", "KEY", "CREDENTIAL"] as const;

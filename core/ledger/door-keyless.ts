@@ -1,6 +1,7 @@
 import type { FullAnswer } from "../transport/http.js";
 import { decode, isMemberPath, lastPlaceholder, matchOperation } from "../api/match.js";
-import { type Operation, OPERATIONS, READ_METHODS } from "../api/operations.js";
+import { type Operation, OPERATIONS } from "../api/operations.js";
+import { READ_METHODS } from "../api/methods.js";
 import { remembered } from "../model/remembered.js";
 
 /** A key that names an object: `id`, or a reference to one (`deploymentId`, `folder_id`). */

@@ -9,7 +9,8 @@ import { deploymentsOf } from "../transport/deployments.js";
 import { matchOperation } from "../api/match.js";
 import { fixturesFor } from "../check/fixtures.js";
 import { KnownIds, ownId } from "../ledger/door-keyless.js";
-import { OPERATIONS, READ_METHODS } from "../api/operations.js";
+import { OPERATIONS } from "../api/operations.js";
+import { READ_METHODS } from "../api/methods.js";
 
 import type { Need } from "../model/needs.js";
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { tookWrite } from "../api/operations.js";
+import { tookWrite } from "../api/methods.js";
 import type { Api } from "../transport/api.js";
 import type { CheckContext } from "../check/context.js";
 import type { Exchange } from "../transport/http.js";

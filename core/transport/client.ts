@@ -1,15 +1,7 @@
 import type { RequestSpec } from "./http.js";
 import { fillPath, matchOperation, matchPath, segmentCount } from "../api/match.js";
-import {
-  OPERATIONS,
-  operation,
-  type OperationName,
-  type NeedsParams,
-  type ParamsOf,
-  READ_METHODS,
-  type RequestOf,
-  type WriteClass,
-} from "../api/operations.js";
+import { OPERATIONS, operation, type OperationName, type NeedsParams, type ParamsOf, type RequestOf, type WriteClass } from "../api/operations.js";
+import { READ_METHODS } from "../api/methods.js";
 
 /**
  * Requests named by operation, built from the table: the only way the suite turns an operation

@@ -7,7 +7,7 @@ import { streamedBody, type StreamWatcher } from "./http-stream.js";
 import { Deadline, type ExchangeSignal, IDEMPOTENT, pacerFor, type RatePacer, retryAfterMs, sleep, TRANSIENT, type TransientCounts } from "./http-timing.js";
 import { CUT_OFF } from "../model/exchange.js";
 import { heldBody, type Together } from "./together.js";
-import { READ_METHODS } from "../api/operations.js";
+import { READ_METHODS } from "../api/methods.js";
 import { DoorRefused, type Exchange, type FullAnswer, NetworkError, RateLimited, type RequestSpec, type Response, TransientWrite } from "./exchange.js";
 
 export { curlLine } from "./curl.js";

@@ -9,7 +9,7 @@ import { NotExercised } from "../../core/model/outcome.js";
 import type { Method, Operation } from "../../core/served/served-document.js";
 import { NotGenerated } from "../../generators/index.js";
 import { operationKey } from "../../core/api/match.js";
-import { READ_METHODS } from "../../core/api/operations.js";
+import { READ_METHODS } from "../../core/api/methods.js";
 import { actsOnNone } from "../../core/ledger/door-keyless.js";
 import { guard } from "../../core/run/door.js";
 import { SPECIFIED } from "../../core/api/spec-operations.js";
