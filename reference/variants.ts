@@ -262,6 +262,16 @@ export const variants: Variant[] = [
     behaviour: { missingDestinationStatus: () => 400 },
   },
   {
+    name: "without-attribute-delete",
+    description:
+      "DELETE a user attribute (E14, shape not shown) is not served: the attributes a run creates are the tool's fixed ones, announced to stay (--allow-unremovable-writes), never a leftover",
+    routes: ["E14"],
+    request: (req) => {
+      if (req.operation === "deleteUserAttribute") throw new HttpError(405, "user attributes cannot be deleted");
+    },
+    respond: (body, req) => notServed(req, operation("deleteUserAttribute"), body),
+  },
+  {
     name: "without-folder-creation",
     description: "POST folders (E14, shape not shown) is not served: the checks that need folders of their own are not verifiable, never failed",
     routes: ["E14"],

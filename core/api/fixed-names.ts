@@ -58,3 +58,6 @@ export const TEMPLATE_VARIABLE_POOL: readonly string[] = ["A", "B", "C", "D"].ma
 export function fixedAttributeName(type: string): string {
   return `${ENV_VAR_TAG.toLowerCase()}_${type}`;
 }
+
+/** Whether a value is one of those names: what carries one stays, as the write plan announces. */
+export const isFixedAttributeName = (value: unknown): boolean => typeof value === "string" && value.startsWith(fixedAttributeName(""));

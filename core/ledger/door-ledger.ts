@@ -4,6 +4,7 @@ import type { Exchange, FullAnswer, HttpClient } from "../transport/http.js";
 import { decode, fillPath, isMemberPath, lastPlaceholder, matchOperation, operationKey, type PathParams } from "../api/match.js";
 import { OPERATIONS, type Operation, type OperationName, operation, type WriteClass } from "../api/operations.js";
 import { tookWrite } from "../api/methods.js";
+import { isFixedAttributeName } from "../api/fixed-names.js";
 import { DoorEntries, listAt } from "./door-entries.js";
 import { ownId, unprefixed } from "./door-keyless.js";
 import { carriesPrefix, type ItemType, listAll } from "./ownership.js";
@@ -145,6 +146,8 @@ function enterObject(scratch: Scratch, api: Api, exchange: Exchange, answer: Ful
   if (!row || id === undefined || answer.url.pathname.split("/").map(decode).includes(id)) return undefined;
   const body = answer.body as any;
   const record = body?.data && typeof body.data === "object" ? body.data : body;
+  // One of the tool's fixed user attributes (made where the server documents no delete): it stays, as the plan announces.
+  if (Object.values(record ?? {}).some(isFixedAttributeName)) return undefined;
   const dep = row.params.deploymentId;
   const listedIn = answer.method === "POST" ? matchOperation(OPERATIONS, "GET", answer.url.pathname)?.operation.name : undefined;
   const type: ItemType | undefined = ["WORKBOOK", "REPORT", "FOLDER"].includes(record?.type) ? record.type : WORKSPACE_LISTS[listedIn as OperationName];
