@@ -96,4 +96,24 @@ describe("one defect reads as one failure", () => {
       new Set(["upsert.create.absent-slug-creates: PUT /api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug} answered 500"]),
     );
   });
+
+  it("checks failing for a reason of their own are one defect only on the very same request, its body too, answered alike", () => {
+    // A blind Python server (issue 30): an example and a property both sent an empty releaseChannelVersion, answered 422.
+    const put = (body: string, status = 422): Exchange => ({ ...exchange("http://h/api/v1/deployments/4", status), method: "PUT", requestBody: body });
+    const out = blockSharedDefects([
+      failed("deployment-update.version.unlisted-rejected", "status", put('{"releaseChannelVersion":""}')),
+      failed("deployment-update.negative.unlisted-version", "status", put('{"releaseChannelVersion":""}'), "property"),
+      failed("deployment-update.version.near-miss-forms", "status", put('{"releaseChannelVersion":"V1.7.20"}'), "property"),
+      failed("deployment-update.other", "status", put('{"releaseChannelVersion":""}', 200)),
+      failed("deployment-update.own-reason", "current-version", put('{"releaseChannelVersion":""}')),
+    ]);
+    expect(out.map((r) => `${r.id} ${r.status}`)).toEqual([
+      "deployment-update.version.unlisted-rejected failed",
+      "deployment-update.negative.unlisted-version blocked",
+      "deployment-update.version.near-miss-forms failed",
+      "deployment-update.other failed",
+      "deployment-update.own-reason failed",
+    ]);
+    expect(out[1].blockedBy).toBe("deployment-update.version.unlisted-rejected: PUT http://h/api/v1/deployments/4 answered 422 (status)");
+  });
 });

@@ -10,7 +10,8 @@ import type { CheckResult } from "./result.js";
  * `after`, `limit`, `offset` aside, since walks of one list differ only in it) and a shared
  * reason are one defect (a 5xx: the endpoint and status, whatever the request carried): the
  * invariant that owns the rule (else the first in catalogue order) stays failed, the others are
- * blocked under it. A check failing for a reason of its own stays failed.
+ * blocked under it. Checks failing for a reason of their own are one defect only where they sent
+ * the very same request (its body too) and it was answered alike; else each stays failed.
  */
 export function blockSharedDefects(results: CheckResult[]): CheckResult[] {
   const owned = blockServerErrorsUnderOwners(results);
@@ -100,7 +101,11 @@ const SHARED = new Set(["timestamp", "secret-unmasked", "secret-leaked", "other-
 const PAGE_POSITION = ["first", "after", "limit", "offset"];
 
 function defectKey(r: CheckResult): string | undefined {
-  if (r.status !== "failed" || !isSharedReason(r.reason) || !r.exchange?.status) return undefined;
+  if (r.status !== "failed" || !r.reason || !r.exchange?.status) return undefined;
+  // A reason of a check's own joins another check's only on the very same request, answered alike
+  // (an example and the property that drew its case: an empty releaseChannelVersion answered 422).
+  if (!isSharedReason(r.reason))
+    return `${r.exchange.method} ${r.exchange.url} ${JSON.stringify(r.exchange.requestBody ?? null)} ${r.exchange.status} ${r.reason}`;
   // A 5xx is the endpoint's defect, whichever ids or values the request carried (a property's shrunk case, the invariant's first).
   const endpoint = r.reason === "server-error" ? endpointOf(r.exchange.method, r.exchange.url) : undefined;
   if (endpoint) return `${endpoint.method} ${endpoint.path} ${r.exchange.status} ${r.reason}`;
