@@ -1,7 +1,6 @@
-import { HttpError, type Req } from "./http.js";
+import { type App, HttpError, type Req } from "./http.js";
 import type { Variant } from "./variant.js";
 import { e14 } from "./e14/state.js";
-import type { App } from "./http.js";
 import { operation } from "../core/api/operations.js";
 
 /** The member records of one embed group, as the E14 engine keeps them (reference/routes/e14/resources.ts). */
