@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Api } from "../core/transport/api.js";
 import { cloneCopies, type ConfirmedClone } from "../core/ledger/clone-copies.js";
 import { workspacePaths } from "../core/ledger/ownership.js";
+import { TOOL_NAME } from "../core/model/names.js";
 
 /**
  * The reports a clone brought (E10 rule 1) are removed only when the read-back shows each is a copy
@@ -29,7 +30,7 @@ function serverWith(source: any, reports: any[]): Api {
   } as unknown as Api;
 }
 
-const prefixes = { check: "cf-1-abcdef", tool: "cf-" };
+const prefixes = { check: "cf-1-abcdef", tool: TOOL_NAME };
 
 describe("copies of reports a clone brought", () => {
   it("a report only the clone names, created since, is the clone's; the source's reports and what fails a read-back are not", async () => {
@@ -37,6 +38,8 @@ describe("copies of reports a clone brought", () => {
     const reports = [
       { id: 1, name: "Report A", createdAt: OLD, meta: { workbookId: 10 } },
       { id: 21, name: "Report A", createdAt: NEW, meta: { workbookId: 20 } },
+      // A public id in which "cf-" happens to show (a random UUID, about 1 in 64): no name of the tool's.
+      { id: 27, name: "Report A", createdAt: NEW, publicId: "0e5b17cf-4c3a-4d2e-9f10-2a7b8c9dcf01" },
       { id: 22, name: "Report B", createdAt: OLD },
       { id: 23, name: "Report C", createdAt: NEW, workbookId: 99 },
       { id: 24, name: "cf-1-zzzzzz-report-1", createdAt: NEW },
@@ -53,12 +56,15 @@ describe("copies of reports a clone brought", () => {
         id: 20,
         name: "Copy of Revenue",
         createdAt: "2026-06-01T12:00:03Z",
-        dashboardDraft: dashboard(21, 1, 22, 23),
+        dashboardDraft: dashboard(21, 1, 22, 23, 27),
         publishedDashboard: { config: dashboard(24, 25, 26), reportSnapshots: [{ reportId: 21 }] },
       },
     };
     const found = await cloneCopies(serverWith(source, reports), "1", [clone], prefixes);
-    expect(found.own.map((c) => c.ref)).toEqual([{ type: "REPORT", id: 21 }]);
+    expect(found.own.map((c) => c.ref)).toEqual([
+      { type: "REPORT", id: 21 },
+      { type: "REPORT", id: 27 },
+    ]);
     expect(Object.fromEntries(found.unconfirmed.map((c) => [c.ref.id, c.shown]))).toEqual({
       22: expect.stringMatching(/before the clone/),
       23: expect.stringMatching(/shows workbook 99/),

@@ -23,10 +23,10 @@ export interface ConfirmedClone {
   since?: number;
 }
 
-/** The check's prefix, and the tool's (every run's). */
+/** The check's prefix, and how every name the tool gives reads (any run's, any check's). */
 export interface Prefixes {
   check: string;
-  tool: string;
+  tool: RegExp;
 }
 
 export interface CloneCopies {

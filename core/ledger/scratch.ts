@@ -11,8 +11,8 @@ export type { ItemRef, ItemType } from "./ownership.js";
 export { NOT_CONFIRMED } from "./ownership.js";
 
 // The run's names (core/model/names.ts), given with the ledger that names what a check makes.
-export { runPrefixOf, TOOL_PREFIX } from "../model/names.js";
-import { TOOL_PREFIX } from "../model/names.js";
+export { runPrefixOf, TOOL_NAME, TOOL_PREFIX } from "../model/names.js";
+import { TOOL_NAME } from "../model/names.js";
 
 /** One workspace object in the ledger: what made it, where, under which name. */
 export interface Made {
@@ -213,7 +213,7 @@ export class Scratch {
       confirmed.push({ id: m.ref.id, record, source: m.cloneOf, since: m.ref.since });
     }
     if (!confirmed.length) return { own: [], unconfirmed: [] };
-    const copies = await cloneCopies(api, dep, confirmed, { check: this.prefix, tool: TOOL_PREFIX });
+    const copies = await cloneCopies(api, dep, confirmed, { check: this.prefix, tool: TOOL_NAME });
     for (const c of copies.own) {
       const by = clones.get(c.clone.id)!;
       this.made.set(key(dep, c.ref), { ref: c.ref, deploymentId: dep, operation: by.operation, name: c.name, curl: by.curl });

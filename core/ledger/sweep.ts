@@ -16,7 +16,7 @@ import {
   removalCurl,
 } from "./ownership.js";
 import { notKnown } from "./leftovers.js";
-import { runPrefixOf, TOOL_PREFIX } from "./scratch.js";
+import { runPrefixOf, TOOL_NAME } from "./scratch.js";
 import type { RunSettings } from "../api/settings.js";
 import { deploymentInPath } from "../transport/client.js";
 import { matchOperation, matchPath, segmentCount } from "../api/match.js";
@@ -91,9 +91,6 @@ export class WrittenPlaces {
     if ([body?.id, body?.data?.id, body?.item?.id].some((id) => typeof id === "string" || typeof id === "number")) this.collections.add(path);
   }
 }
-
-/** A name this tool gave in any run: `cf-<seed>-<check>-…`, or a clone's `Copy of cf-…`. */
-export const TOOL_NAME = /^(Copy of )*cf-[0-9a-z]+-[0-9a-z]{6}-/;
 
 /**
  * The sweep at the end of a run: the names the run's own checks give (`own`) in every place it
@@ -191,7 +188,7 @@ async function sweepClones(api: Api, dep: string, sources: Set<number>, since: n
   const confirmed = records
     .filter(({ res }) => res?.status === 200 && res.isJson)
     .map(({ w, res }) => ({ id: w.id as number, record: res!.body, source: names.get(w.name)!, since }));
-  const copies = await cloneCopies(api, dep, confirmed, { check: prefix, tool: TOOL_PREFIX });
+  const copies = await cloneCopies(api, dep, confirmed, { check: prefix, tool: TOOL_NAME });
   const { notDeleted } = await deleteItems(api, dep, [...copies.own.map((c) => c.ref), ...found.map((w) => ({ type: "WORKBOOK" as const, id: w.id }))]);
   const copiesLeft = notDeleted
     .filter(({ item }) => item.type === "REPORT")

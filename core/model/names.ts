@@ -5,3 +5,8 @@
 export const runPrefixOf = (seed: number) => `cf-${seed.toString(36)}-`;
 /** How every name this tool gives begins, whatever the run: what --sweep-older-than looks for. */
 export const TOOL_PREFIX = "cf-";
+/**
+ * A name this tool gave in any run: `cf-<seed>-<check>-…`, or a clone's `Copy of cf-…`. Anchored:
+ * "cf-" inside another value (a public id such as `5e41a2cf-…`) is no name of the tool's.
+ */
+export const TOOL_NAME = /^(Copy of )*cf-[0-9a-z]+-[0-9a-z]{6}-/;
