@@ -95,6 +95,37 @@ describe("a POST answered 503", () => {
   });
 });
 
+describe("a stranger's write answered 503 before it was handled (sent without the run's key, issue 30)", () => {
+  const keyed = () => {
+    const key = { role: "admin", value: "run-key-0123456789", envVar: "API_KEY" };
+    const client = new HttpClient({ baseUrl: base, timeoutMs: 1_000, redactor: new Redactor([key.value]), credential: key });
+    return { keyless: new Api(client, null, []), client, key };
+  };
+
+  it("is sent again without a read-back: no server may apply it, so a second sending changes nothing it keeps", async () => {
+    posts = 0;
+    unavailable = "before";
+    const { keyless, client } = keyed();
+    const res = await keyless.send({
+      method: "POST",
+      path: "/api/v1/policies",
+      headers: { authorization: "Bearer conformance-unknown-1" },
+      body: { name: "x" },
+    });
+    expect([res.status, posts]).toEqual([201, 2]);
+    expect(client.transients).toMatchObject({ readBack: 0, retried: { "503": 1 } });
+  });
+
+  it("is not, where a header carries one of the run's keys (an Api-Key scheme a server may accept)", async () => {
+    posts = 0;
+    unavailable = "after";
+    const { keyless, key } = keyed();
+    const sent = keyless.send({ method: "POST", path: "/api/v1/policies", headers: { authorization: `Api-Key ${key.value}` }, body: { name: "y" } });
+    await expect(sent).rejects.toBeInstanceOf(TransientWrite);
+    expect(posts).toBe(1);
+  });
+});
+
 describe("a POST whose second sending changes nothing (bulk move, bulk delete)", () => {
   it("is sent again after a 429 or 503 without a read-back, as a PUT would be", async () => {
     const { readBackFor } = await import("../core/transport/read-back.js");
@@ -111,7 +142,7 @@ describe("a POST whose second sending changes nothing (bulk move, bulk delete)",
     const api = {} as Api;
     // Rows of the table, not a list of the test's own: starting dev mode, setting signed embedding, resetting the setup wizard among them.
     const resendable = OPERATIONS.filter((o) => o.resendable).map((o) => o.name);
-    expect(resendable).toEqual(expect.arrayContaining(["startDevMode", "setDashboardEmbedding", "resetCreationStep", "bulkUserAction"]));
+    expect(resendable).toEqual(expect.arrayContaining(["startDevMode", "setDashboardEmbedding", "resetCreationStep", "bulkUserAction", "createMetadataToken"]));
     for (const o of OPERATIONS.filter((x) => x.method === "POST" || x.method === "PATCH")) {
       const path = o.path.replace(/\{[^}]+\}/g, "7");
       const again = readBackFor(api, { method: o.method, path, body: { enabled: true } });

@@ -162,7 +162,7 @@ export class HttpClient {
             },
           });
         if (TRANSIENT.has(answer.status)) {
-          if (!(await this.retryable(spec))) throw this.notSentAgain(answer, exchange, log, spec.readBack !== undefined);
+          if (!(await this.retryable(spec, headers))) throw this.notSentAgain(answer, exchange, log, spec.readBack !== undefined);
           await this.waitOut(answer, attempt, exchange, log);
           continue;
         }
@@ -220,7 +220,7 @@ export class HttpClient {
         exchange.status = answer.status;
         exchange.responseHeaders = this.options.redactor.values(answer.headers);
         exchange.responseExcerpt = STREAMED;
-        if (TRANSIENT.has(answer.status) && (await this.retryable(spec))) {
+        if (TRANSIENT.has(answer.status) && (await this.retryable(spec, headers))) {
           discard(answer.body);
           deadline.release();
           await this.waitOut(answer, attempt, exchange, log);
@@ -273,12 +273,15 @@ export class HttpClient {
   }
 
   /**
-   * Whether a transient answer to this request may be retried: always for an idempotent method; a
-   * POST or PATCH only once read back as not applied, never blind (a gateway may answer 503 after
+   * Whether a transient answer to this request may be retried: always for an idempotent method or
+   * a stranger's write; a POST or PATCH only once read back as not applied, never blind (a gateway may answer 503 after
    * the server applied it, and a second create is a second object).
    */
-  private async retryable(spec: RequestSpec): Promise<boolean> {
+  private async retryable(spec: RequestSpec, headers: Record<string, string>): Promise<boolean> {
     if (IDEMPOTENT.has(spec.method)) return true;
+    // Sent on purpose with none of the run's keys: no server may apply it, so a second sending
+    // changes nothing a conforming server keeps (and one that applied the first has failed already).
+    if (this.keyless(spec) && !Object.values(headers).some((v) => this.options.redactor.holdsSecret(v))) return true;
     if (!spec.readBack) return false;
     this.transients.readBack++;
     return !(await spec.readBack());

@@ -22,6 +22,10 @@ export class Redactor {
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join("[REDACTED]");
     return out.replace(JWT, "[JWT REDACTED]").replace(SECRET_PAIR, (_, head: string, value: string) => `${head}${value === MASK ? value : "[REDACTED]"}"`);
   }
+  /** Whether a string holds a configured token or anything shaped like a JWT: what `text` would hide. */
+  holdsSecret(s: string): boolean {
+    return this.secrets.some((secret) => s.includes(secret)) || s.search(JWT) >= 0;
+  }
   /** Each value of a flat record redacted (an answer's headers): no JSON written and read again for it. */
   values(record: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = {};
