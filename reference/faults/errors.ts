@@ -18,6 +18,19 @@ export const errorsFaults: Fault[] = [
     },
   },
   {
+    name: "bulk-move-error-as-object",
+    breaks: "Errors 1",
+    description: "a refused bulk move's error is a validator's object ({path, message}), not a string message",
+    feeds: ["bulk-move.request.malformed-rejected"],
+    because: { "errors.body.error-is-text": "error-text" },
+    behaviour: {
+      requestErrorReply: (spec, status, body) =>
+        spec === "E12" && typeof body.error === "string"
+          ? { status, body: { ...body, error: { path: "body.items", message: body.error } } }
+          : cleanBehaviour.requestErrorReply(spec, status, body),
+    },
+  },
+  {
     name: "bulk-move-malformed-entries-dropped",
     breaks: "E12 (items of {type, id})",
     description: "item entries that are not {type: WORKBOOK|REPORT|FOLDER, id: integer} are dropped silently and the rest of the batch moves",

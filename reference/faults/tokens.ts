@@ -159,6 +159,17 @@ export const tokensFaults: Fault[] = [
     },
   },
   {
+    name: "metadata-token-accepted-on-build",
+    breaks: "Authentication 3; E3 (valid only for metadata endpoints)",
+    description:
+      "a bearer JWT (a metadata token) is taken as the first user's API key on the branches list under /build/api/v1; every /api/v1 endpoint refuses it",
+    because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
+    behaviour: {
+      authenticate: (header, store, request) =>
+        cleanBehaviour.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") && request?.operation === "listBranches" ? store.users[0] : undefined),
+    },
+  },
+  {
     name: "metadata-token-accepted-on-env-vars",
     breaks: "Authentication 3",
     description: "a bearer JWT (a metadata token) is taken as the first user's API key on the env-vars list (E13) only; E1 and the rest refuse it",

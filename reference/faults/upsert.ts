@@ -251,6 +251,20 @@ export const upsertFaults: Fault[] = [
     behaviour: { upsertBranchChanged: () => false },
   },
   {
+    name: "upsert-create-race-duplicates",
+    breaks: "E11 rules 2 and 5",
+    description: "a decision to create is never checked again before it is applied: upserts racing on a slug no workbook holds each create a workbook with it",
+    because: { "upsert.concurrency.absent-slug-one-workbook": "one-holder" },
+    behaviour: { upsertBranchChanged: (decided, holder) => decided !== undefined && cleanBehaviour.upsertBranchChanged(decided, holder) },
+  },
+  {
+    name: "upsert-slug-prefix-match",
+    breaks: "E11 rules 1 and 2",
+    description: "the slug is looked up by prefix (LIKE 'slug%'): a slug that is a prefix of a stored one updates and renames that workbook",
+    because: { "upsert.slug.prefix-is-another-slug": "own-workbook" },
+    behaviour: { slugHolder: (workbooks, slug) => cleanBehaviour.slugHolder(workbooks, slug) ?? workbooks.find((w) => w.slug?.startsWith(slug)) },
+  },
+  {
     name: "upsert-stale-decision",
     breaks: "E11 rule 5 (409 is transient)",
     description: "decisions read a slug index that is never refreshed: once its workbook is deleted, every upsert of the slug conflicts for good",

@@ -37,6 +37,9 @@ async function managementReads(ctx: CheckContext): Promise<[string, string][]> {
     ["E13", "listEnvVars"],
   ];
   const paths: [string, string][] = reads.map(([section, name]) => [section, pathTo(name, { deploymentId })]);
+  // The other prefix too ("What the service does", Base address: two prefixes, one host, the same token): a server
+  // that scopes the token by prefix refuses it on one only.
+  paths.push(["E14 branches (/build/api/v1)", pathTo("listBranches", { deploymentId })]);
   const listed = await ctx.api.call("listWorkbooks", { deploymentId }, { query: { first: 1 } });
   const id = Array.isArray(listed.body?.items) ? listed.body.items[0]?.id : undefined;
   if (id !== undefined && Number.isSafeInteger(id)) paths.push(["E9", pathTo("getWorkbook", { deploymentId, workbookId: id })]);
@@ -258,9 +261,9 @@ export const tokenChecks = group("tokens", [
   },
   {
     id: "tokens.auth.not-an-api-key",
-    spec: "Authentication 3; E3 (valid only for metadata endpoints)",
+    spec: "Authentication 3; E3 (valid only for metadata endpoints); Base address (two prefixes)",
     level: "MUST",
-    title: "A metadata token is refused (4xx) on every management endpoint it is tried on: E1, E2, E5, E8, E9 and E13",
+    title: "A metadata token is refused (4xx) on every management endpoint it is tried on: E1, E2, E5, E8, E9, E13 and the branches list under /build/api/v1",
     needs: NEEDS,
     async run(ctx) {
       const { data } = await issue(ctx, { security_context: securityContext(ctx) });

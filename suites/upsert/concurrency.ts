@@ -53,6 +53,42 @@ export async function raceOnSlug(ctx: RaceCtx, dep: string, writers = WRITERS): 
 }
 
 /**
+ * E11's other race: `writers` upserts of a fresh slug that no workbook holds, all sent at once,
+ * each with its own meta key: each may decide to create, and only one may.
+ */
+export async function raceToCreate(ctx: RaceCtx, dep: string, writers = WRITERS): Promise<Race> {
+  const slug = ctx.scratch.slug("race-create");
+  const name = ctx.scratch.name("race-create");
+  const bodies = Array.from({ length: writers }, (_, i) => ({ name, meta: { [`writer${i}`]: i } }));
+  const together = new Together(writers, HOLD_MS);
+  const answers = await Promise.all(bodies.map((body) => putBySlug(ctx.scratch, ctx.api, dep, slug, body, together)));
+  return { slug, writers: bodies.map((body, i) => ({ body, res: answers[i] })) };
+}
+
+/**
+ * After a race and its retries: one more upsert, sent alone, names the slug's holder; every
+ * workbook a 200 of the race named that still exists is that one, and E8 lists no other with the slug.
+ */
+async function expectOneHolder(ctx: CheckContext, dep: string, race: Race, retried: { res: Response }[]): Promise<void> {
+  const last = await putBySlug(ctx.scratch, ctx.api, dep, race.slug, { name: race.writers[0].body.name, meta: { settled: 1 } });
+  const holder = ctx.expect.ok(last, "Workbook").id;
+  const answered = [...race.writers.map((w) => w.res), ...retried.map((r) => r.res), last]
+    .filter((r) => r.status === 200 && r.isJson)
+    .map((r) => r.body?.id)
+    .filter(Number.isSafeInteger);
+  const existing: number[] = [];
+  for (const id of new Set(answered)) if ((await ctx.api.get(workbookPath(dep, id))).status === 200) existing.push(id);
+  ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", {
+    res: last,
+    reason: "one-holder",
+  });
+  const listed = wholeList(await walkCursor(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks").items;
+  const holders = listed.filter((w: any) => typeof w?.slug === "string" && w.slug === race.slug).map((w: any) => w.id);
+  if (listed.some((w: any) => typeof w?.slug === "string"))
+    ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", { res: last, reason: "one-holder" });
+}
+
+/**
  * Races until one meets a 409, or any answer but 200 (at most RACES); a server that answered every
  * racer 200 never showed the rule's scenario: not exercised, whatever its window.
  */
@@ -126,22 +162,23 @@ export const upsertConcurrencyChecks = group("upsert", [
       const race = await raceOnSlug(ctx, dep);
       const retried = await retryConflicts(ctx, dep, race);
       // The delete may have come last; one more upsert makes sure the slug is held.
-      const last = await putBySlug(ctx.scratch, ctx.api, dep, race.slug, { name: race.writers[0].body.name, meta: { settled: 1 } });
-      const holder = ctx.expect.ok(last, "Workbook").id;
-      const answered = [...race.writers.map((w) => w.res), ...retried.map((r) => r.res), last]
-        .filter((r) => r.status === 200 && r.isJson)
-        .map((r) => r.body?.id)
-        .filter(Number.isSafeInteger);
-      const existing: number[] = [];
-      for (const id of new Set(answered)) if ((await ctx.api.get(workbookPath(dep, id))).status === 200) existing.push(id);
-      ctx.expect.equal(existing, [holder], "the workbooks the race answered with that still exist: only the one the slug reaches", {
-        res: last,
-        reason: "one-holder",
-      });
-      const listed = wholeList(await walkCursor(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks").items;
-      const holders = listed.filter((w: any) => typeof w?.slug === "string" && w.slug === race.slug).map((w: any) => w.id);
-      if (listed.some((w: any) => typeof w?.slug === "string"))
-        ctx.expect.equal(holders, [holder], "the workbooks E8 lists with the slug", { res: last, reason: "one-holder" });
+      await expectOneHolder(ctx, dep, race, retried);
+    },
+  },
+  {
+    id: "upsert.concurrency.absent-slug-one-workbook",
+    spec: "E11 rules 2 and 5",
+    level: "MUST",
+    title: "Upserts racing to create one absent slug leave exactly one workbook holding it: the others update it or answer 409",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const race = await raceToCreate(ctx, dep);
+      const retried = await retryConflicts(ctx, dep, race);
+      // Any writer may lose the race (409, then retried): only a race that no writer won says nothing of the rule.
+      const answers = [...race.writers.map((w) => w.res), ...retried.map((r) => r.res)];
+      if (!answers.some((r) => r.status === 200)) ctx.require(answers.find((r) => r.status !== 409) ?? answers[0], "E11", "creating a workbook by slug");
+      await expectOneHolder(ctx, dep, race, retried);
     },
   },
   {

@@ -110,6 +110,35 @@ export const upsertChecks = group("upsert", [
     },
   },
   {
+    id: "upsert.slug.prefix-is-another-slug",
+    spec: "E11 rules 1 and 2",
+    level: "MUST",
+    title: "A slug that is a prefix of a stored slug, or extends one, is another slug: it gets a workbook of its own and the stored one is left as it was",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      // A lookup by prefix (LIKE 'slug%', startsWith) finds the stored slug for the shorter one; by containment, for the longer.
+      for (const other of [slug.slice(0, -2), `${slug}-more`]) {
+        const res = await putBySlug(ctx.scratch, ctx.api, dep, other, { name: ctx.scratch.name("other-slug") });
+        const reached = ctx.expect.ok(res, "Workbook").id;
+        ctx.expect.that(reached !== workbook.id, `${JSON.stringify(other)} reaches a workbook of its own, not ${workbook.id} of ${JSON.stringify(slug)}`, {
+          reason: "own-workbook",
+          expected: `an id other than ${workbook.id}`,
+          got: reached,
+          res,
+        });
+      }
+      const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      const kept = (w: typeof before) => ({ name: w.name, slug: w.slug, meta: w.meta, folderId: w.folderId });
+      ctx.expect.equal(kept(after), kept(before), `workbook ${workbook.id} of ${JSON.stringify(slug)} after upserts of the other slugs`, {
+        res,
+        reason: "holder-unchanged",
+      });
+    },
+  },
+  {
     id: "upsert.slug.lowercased",
     spec: "E11 rule 1",
     level: "MUST",

@@ -12,6 +12,7 @@ export const upsertReasons = {
   "meta-merged": { title: "After upsert … of …, meta is the merge of what was sent (…)", expected: "the value the rule names" },
   "name-kept": { title: "Name after an update that sent only meta", expected: "the value the rule names" },
   "no-change": { title: "The workbook after the same request was applied again", expected: "the value the rule names" },
+  "own-workbook": { title: "A slug that is a prefix of a stored slug, or extends one, reaches a workbook of its own", expected: "another id" },
   "one-holder": { title: "The workbooks the race answered with that still exist: only the one the slug reaches", expected: "the value the rule names" },
   "same-id": { title: "The id answered for an existing slug", expected: "the value the rule names" },
   "slug-reaches": { title: "…, trimmed and lowercased, is it reaches workbook …", expected: "the value the rule names" },
