@@ -44,10 +44,9 @@ export interface Operation {
   prefix: Prefix;
   write: WriteClass;
   /**
-   * A POST or PATCH whose second sending leaves the state the first left (the purpose the spec
-   * states is a state: "enable or disable", "start", "reset", a per-item bulk action; or what it
-   * makes no operation reads: E3's signed token): safe to send again after a 429 or 503, as a PUT
-   * is (core/transport/read-back.ts). Absent: not known to be.
+   * A POST or PATCH whose second sending leaves the state the first left ("enable or disable",
+   * "start", "reset", a per-item bulk action; E3's token, which no operation lists or revokes): safe
+   * to send again after a 429 or 503, as a PUT is (core/transport/read-back.ts). Absent: not known.
    */
   resendable?: true;
   /** A write whose record is read elsewhere than at its own path: the row that reads it (E6's settings). */
@@ -106,7 +105,6 @@ const D = "/deployments/{deploymentId}";
 export const SPECIFIED_OPERATIONS = [
   spec("E1", "listDeployments", "GET", API_PREFIX, "/deployments", "deployments.list.schema", "offset", { 200: "DeploymentsListResponse" }),
   spec("E2", "listEnvironments", "GET", API_PREFIX, `${D}/environments`, "environments.list.schema", "cursor and offset", { 200: "EnvironmentsListResponse" }),
-  // A signed token: no operation lists, counts or revokes what E3 issued, so a second one changes nothing the API shows.
   resendable(
     sending(
       spec("E3", "createMetadataToken", "POST", API_PREFIX, `${D}/environments/{environmentId}/tokens-for-meta-sync`, "tokens.create.schema", "none", {
