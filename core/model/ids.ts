@@ -61,6 +61,7 @@ export const CHECK_IDS = [
   "workbooks.list.cursor-walk",
   "workbooks.list.count-not-below-walk",
   "workbooks.list.count-matches-walk",
+  "workbooks.list.count-matches-walk-viewer",
   "workbooks.list.data-mirrors-items",
   "workbooks.list.folder-filter",
   "workbooks.list.folder-filter-every-page",

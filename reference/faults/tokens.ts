@@ -51,6 +51,16 @@ export const tokensFaults: Fault[] = [
     behaviour: { tokenClaims: (_context, issuedAt, lifetime) => ({ iat: issuedAt, exp: issuedAt + lifetime }) },
   },
   {
+    name: "token-context-double-encoded",
+    breaks: "E3 (security_context embedded in the token)",
+    description: "the context's UTF-8 bytes are read as Latin-1 before they are signed: an ASCII context is right, `Zürich` becomes `ZÃ¼rich`",
+    because: { "tokens.jwt.security-context": "security-context" },
+    behaviour: {
+      tokenClaims: (context, issuedAt, lifetime) =>
+        clean.tokenClaims(JSON.parse(Buffer.from(JSON.stringify(context), "utf8").toString("latin1")), issuedAt, lifetime),
+    },
+  },
+  {
     name: "token-exp-disagrees",
     breaks: "E3; Resources / Metadata token result",
     description: "the JWT's exp is an hour later than the expires_at the answer shows",

@@ -65,6 +65,17 @@ export const workbooksFaults: Fault[] = [
     respond: ({ status, body }) => (status === 200 && typeof body.count === "number" ? { ...body, count: Math.max(0, body.count - 1) } : body),
   },
   {
+    name: "workbooks-count-ignores-access",
+    breaks: "E8 (count: total accessible ignoring pagination)",
+    description: "count is every workbook of the deployment, whatever the caller may read: right for an admin, too high for a user below AI BI User",
+    because: { "workbooks.list.count-matches-walk-viewer": "count-matches" },
+    routes: ["E8"],
+    respond: ({ status, body, req, app }) =>
+      status === 200 && typeof body.count === "number"
+        ? { ...body, count: [...app.store.items.values()].filter((i) => i.type === "WORKBOOK" && String(i.deploymentId) === req.params.deploymentId).length }
+        : body,
+  },
+  {
     name: "workbooks-data-differs",
     breaks: "E8; Versioning 2 (data is the deprecated copy of items)",
     description: "the deprecated data array leaves out the last item of the page",

@@ -51,6 +51,8 @@ export function seedWorkspace(store: Store, shape: SeedShape) {
     if (dep === main) {
       // Victor (the read-only token) may read Finance but edit nothing there; Sales is his to edit.
       sales.grants.set(2, "edit");
+      // Vera (below AI BI User) may not read Finance: what she is listed, and counted, is less than the deployment holds.
+      finance.grants.set(5, "none");
       ids.readOnlyFolder = finance.id;
       ids.editableFolder = sales.id;
       const shared = workbookWithReports(store, {

@@ -17,7 +17,8 @@ const SLACK_S = 1;
 const NEEDS: Need[] = ["writes", "fixture:deployment", "fixture:environment"];
 
 /** A context no server holds already: a claim equal to it can only have come from this request. */
-const securityContext = (ctx: CheckContext) => ({ tenant_id: ctx.scratch.name("tenant"), roles: ["conformance-reader"] });
+/** A context with letters outside ASCII, outside Latin-1 and outside the BMP: a payload encoded other than UTF-8 mangles only these. */
+const securityContext = (ctx: CheckContext) => ({ tenant_id: ctx.scratch.name("tenant"), roles: ["conformance-reader"], site: "Zürich 東京 🌍" });
 
 /** Issues a token; the answer must be a 200 MetadataTokenResponse. */
 async function issue(ctx: CheckContext, body: Record<string, unknown>): Promise<{ data: any; res: Response }> {
@@ -154,7 +155,7 @@ export const tokenChecks = group("tokens", [
     id: "tokens.jwt.security-context",
     spec: "E3 (security_context: embedded in the token)",
     level: "MUST",
-    title: "The token carries the security context sent, under whatever claim name",
+    title: "The token carries the security context sent, letters outside ASCII included, under whatever claim name",
     needs: NEEDS,
     async run(ctx) {
       const sent = securityContext(ctx);

@@ -125,6 +125,20 @@ export const workbookReadChecks = group("workbooks", [
     },
   },
   {
+    id: "workbooks.list.count-matches-walk-viewer",
+    spec: "E8 (count: total accessible ignoring pagination)",
+    level: "MUST",
+    title: "count, as a user below AI BI User lists the workbooks, equals what that user's walk yields: the workbooks it can read, not every workbook",
+    needs: ["fixture:deployment", "token:viewer"],
+    async run({ as, expect, fixture }) {
+      // Accessible is the caller's: a count taken before access is applied shows only to a caller that cannot read everything.
+      const w = await walks(as("viewer"), fixture("deployment").id);
+      const listed = new Set(ids(w.whole.items)).size;
+      for (const page of countedPages(w))
+        expect.equal(page.res.body.count, listed, "count equals the workbooks the viewer's walk saw", { res: page.res, reason: "count-matches" });
+    },
+  },
+  {
     id: "workbooks.list.data-mirrors-items",
     spec: "E8; Versioning 2 (data: deprecated)",
     level: "SHOULD",
