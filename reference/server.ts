@@ -205,6 +205,7 @@ function readAsVariants(app: App, spec: string, req: Req): any {
 /** Sends the answer after the configured latency: a remote server's round trip, as the client sees it. */
 async function answerLater(app: App, res: ServerResponse, reply: Reply): Promise<void> {
   if (app.options.latencyMs > 0) await new Promise((r) => setTimeout(r, app.options.latencyMs));
+  if (chosenVariants(app).some((v) => v.dateless)) res.sendDate = false;
   send(res, reply);
 }
 

@@ -98,6 +98,14 @@ export function trailingEmptyPage(body: any, req: Req): any {
 
 export const shapeVariants: Variant[] = [
   {
+    name: "no-date-header",
+    description:
+      "answers carry no Date header (RFC 9110 asks one of an origin server with a clock; a hand-written server may leave it out): a clone's age is read off the server's own createdAt of what the run made",
+    routes: [],
+    exercises: ["E10"],
+    dateless: true,
+  },
+  {
     name: "settings-nested",
     description:
       'Deployment settings (E14, shape not shown) answered one level deeper, as {"data": {"settings": {...}}}: what a check changes is still read, compared and put back',

@@ -30,4 +30,6 @@ export interface Variant {
   reply?: (reply: Reply, req: Req, app: App) => Reply;
   /** An answer given before any route is matched or the request read (a gateway's 429 or 503); undefined lets the request through. */
   transient?: (app: App) => Reply | undefined;
+  /** Answers carry no Date header (RFC 9110 asks one of an origin server with a clock; a hand-written server may leave it out). */
+  dateless?: true;
 }

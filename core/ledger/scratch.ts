@@ -13,6 +13,7 @@ export { NOT_CONFIRMED } from "./ownership.js";
 // The run's names (core/model/names.ts), given with the ledger that names what a check makes.
 export { runPrefixOf, TOOL_NAME, TOOL_PREFIX } from "../model/names.js";
 import { TOOL_NAME } from "../model/names.js";
+import type { ServerClock } from "./server-clock.js";
 
 /** One workspace object in the ledger: what made it, where, under which name. */
 export interface Made {
@@ -72,7 +73,11 @@ export class Scratch {
    */
   readonly rechecks = new Map<string, () => Promise<boolean>>();
 
-  constructor(runId: string) {
+  /** `clock`: the server's clock where its answers carry no Date header (core/ledger/server-clock.ts). */
+  constructor(
+    runId: string,
+    private readonly clock?: ServerClock,
+  ) {
     this.prefix = `cf-${runId}`;
   }
 
@@ -92,11 +97,13 @@ export class Scratch {
   track(deploymentId: string, item: ItemRef, made: { res?: Pick<Response, "exchange" | "headers">; name?: string } = {}): void {
     const x = made.res?.exchange;
     this.deploymentsWritten.add(deploymentId);
+    // The server's clock at the answer; without a Date header, as the run's own creates showed it, at the request's sending.
     const date = Date.parse(made.res?.headers.date ?? "");
+    const since = Number.isNaN(date) ? this.clock?.at(Date.now() - (x?.durationMs ?? 0)) : date;
     const clone = x ? matchOperation(OPERATIONS, x.method, x.url) : undefined;
     const cloneOf = clone?.operation.name === "duplicateWorkbook" ? Number(clone.params.workbookId) : undefined;
     this.made.set(key(deploymentId, item), {
-      ref: { type: item.type, id: item.id, ...(Number.isNaN(date) ? {} : { since: date }) },
+      ref: { type: item.type, id: item.id, ...(since === undefined ? {} : { since }) },
       deploymentId,
       operation: x ? `${x.method} ${pathOf(x.url)}` : "(not recorded)",
       name: made.name,

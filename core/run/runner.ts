@@ -16,6 +16,7 @@ import { Scratch, stillLeft } from "../ledger/scratch.js";
 import { notKnown, onePerThing } from "../ledger/leftovers.js";
 import { endOfRunSweep, WrittenPlaces } from "../ledger/sweep.js";
 import { enterWrites } from "../ledger/door-ledger.js";
+import { ServerClock } from "../ledger/server-clock.js";
 import type { Schemas } from "../api/schemas.js";
 import { ServedReader } from "../served/read.js";
 import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "../api/settings.js";
@@ -60,12 +61,15 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const written = new WrittenPlaces();
   // Which classes of each input the run sent, and through which checks (issue 29: measured, not declared).
   const classes = new ClassTally();
+  // The server's clock where its answers carry no Date header: the ledger's read of a clone's age.
+  const clock = new ServerClock();
   const observe = (exchange: Exchange, answer?: FullAnswer) => {
     const scope = checkScope.getStore();
     if (scope?.counting) scope.requests++;
     watch.see(exchange, answer);
     classes.see(exchange, answer, scope?.checkId);
     written.see(exchange, answer);
+    clock.see(answer);
     hooks.onExchange?.(exchange, scope?.checkId);
   };
   // The run's one door (core/run/door.ts): the caller's, else one of its own.
@@ -77,7 +81,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const discovery = fixtures.api;
   const leftovers: string[] = [];
   // The writes of the run's phases (no check sent them) have a ledger of their own, cleaned up last.
-  const runLedger = scratchFor(settings, "run");
+  const runLedger = scratchFor(settings, "run", clock);
   const scratches: Scratch[] = [runLedger];
   // The served document is read once, when a check (or the door's ledger) first asks, and shared with the report sections.
   const reader = new ServedReader(discovery);
@@ -114,7 +118,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
     await Promise.all([...needed].map((name) => fixtures.get(name).catch(() => undefined)));
     const runCounted = async (check: Check): Promise<CheckResult> => {
       // Named from the seed and the check alone, so that the same seed replays the same requests.
-      const env: Env = { ...shared, scratch: scratchFor(settings, check.id) };
+      const env: Env = { ...shared, scratch: scratchFor(settings, check.id, clock) };
       scratches.push(env.scratch);
       const scope: CheckScope = { checkId: check.id, requests: 0, counting: true, scratch: env.scratch };
       const result = await checkScope.run(scope, async () => {
@@ -210,8 +214,8 @@ interface CheckScope {
 }
 const checkScope = new AsyncLocalStorage<CheckScope>();
 
-function scratchFor(settings: RunSettings, checkId: string): Scratch {
-  return new Scratch(`${settings.seed.toString(36)}-${shortHash(checkId)}`);
+function scratchFor(settings: RunSettings, checkId: string, clock?: ServerClock): Scratch {
+  return new Scratch(`${settings.seed.toString(36)}-${shortHash(checkId)}`, clock);
 }
 
 /** The names the run's checks and its own ledger give: all its end sweep may remove (core/ledger/sweep.ts endOfRunSweep). */
