@@ -7,7 +7,9 @@ export const envVarsShares: GroupShares = {
   },
   byId: {
     "env-vars.mask.any-upper-case-marker": ["add:env-vars"],
-    "env-vars.put.listed": ["add:env-vars"],
+    // It adds its own two, then walks the whole list in small pages and counts each once: a variable another
+    // check adds between two pages moves every later one on a newest-first list behind an offset cursor.
+    "env-vars.put.listed": ["add:env-vars", "read:env-vars"],
     "env-vars.mask.any-other-case-marker": ["add:env-vars"],
   },
 };
