@@ -2,6 +2,7 @@ import type { FullAnswer } from "../model/exchange.js";
 import { parseTimestamp } from "../api/timestamps.js";
 import { TOOL_NAME } from "../model/names.js";
 import { tookWrite } from "../api/methods.js";
+import { isObject } from "./records.js";
 
 /**
  * The server's clock where its answers carry no Date header (RFC 9110 asks one of every origin
@@ -34,10 +35,8 @@ export class ServerClock {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** The created record an answer holds: itself, or under data. */
 function recordOf(body: unknown): Record<string, unknown> | undefined {
-  if (!isRecord(body)) return undefined;
-  return isRecord(body.data) ? body.data : body;
+  if (!isObject(body)) return undefined;
+  return isObject(body.data) ? body.data : body;
 }

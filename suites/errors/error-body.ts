@@ -1,8 +1,7 @@
 import { invariant } from "../../core/run/invariants.js";
 import { matchOperation } from "../../core/api/match.js";
 import { API_PREFIX, OPERATIONS } from "../../core/api/operations.js";
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+import { isObject } from "../../core/ledger/records.js";
 
 /**
  * Errors 1: a control-plane error is a JSON object whose `error` property is its message, a string.
@@ -20,7 +19,7 @@ export const errorIsText = invariant({
   applicable: "a 4xx JSON body holding error, from an operation of E1-E13 under /api/v1",
   reasons: { "error-text": { title: "A control-plane error's error property is its message, a string", expected: '{"error": "<message>"}' } },
   watch: () => (x) => {
-    if (x.status < 400 || x.status >= 500 || !x.isJson || !isRecord(x.body) || !("error" in x.body)) return undefined;
+    if (x.status < 400 || x.status >= 500 || !x.isJson || !isObject(x.body) || !("error" in x.body)) return undefined;
     const op = matchOperation(OPERATIONS, x.method, x.url.pathname)?.operation;
     if (!op || op.section === "E14" || op.prefix !== API_PREFIX) return undefined;
     if (typeof x.body.error === "string") return "held";

@@ -56,7 +56,7 @@ export async function raceOnSlug(ctx: RaceCtx, dep: string, writers = WRITERS): 
  * E11's other race: `writers` upserts of a fresh slug that no workbook holds, all sent at once,
  * each with its own meta key: each may decide to create, and only one may.
  */
-export async function raceToCreate(ctx: RaceCtx, dep: string, writers = WRITERS): Promise<Race> {
+async function raceToCreate(ctx: RaceCtx, dep: string, writers = WRITERS): Promise<Race> {
   const slug = ctx.scratch.slug("race-create");
   const name = ctx.scratch.name("race-create");
   const bodies = Array.from({ length: writers }, (_, i) => ({ name, meta: { [`writer${i}`]: i } }));

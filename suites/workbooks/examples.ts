@@ -1,6 +1,7 @@
 import type { Workbook } from "../../core/api/schema-types.js";
 import { isDeepStrictEqual } from "node:util";
 import type { Api } from "../../core/transport/api.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { group } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { type CursorWalk, walkCursor, wholeList } from "../../core/transport/pagination.js";
@@ -40,6 +41,14 @@ function countedPages(w: Walks) {
   const counted = pages.filter((p) => typeof p.res.body?.count === "number");
   if (!counted.length) throw new NotExercised(`count was null or absent on all ${pages.length} page(s) of the walks: there is no count to compare`);
   return counted;
+}
+
+/** count equals, on every page that gives one, the workbooks a walk as this caller (`whose` walk) yields. */
+async function expectCountMatchesWalk(api: Api, expect: CheckContext["expect"], dep: string, whose: string): Promise<void> {
+  const w = await walks(api, dep);
+  const listed = new Set(ids(w.whole.items)).size;
+  for (const page of countedPages(w))
+    expect.equal(page.res.body.count, listed, `count equals the workbooks ${whose} saw`, { res: page.res, reason: "count-matches" });
 }
 
 /** The folder holding the most of `items` (at least two), by their folderId; undefined when none does. */
@@ -118,10 +127,7 @@ export const workbookReadChecks = group("workbooks", [
     title: "count, when given, equals the number of workbooks a walk of the list yields, on every page",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
-      const w = await walks(api, fixture("deployment").id);
-      const listed = new Set(ids(w.whole.items)).size;
-      for (const page of countedPages(w))
-        expect.equal(page.res.body.count, listed, "count equals the workbooks the walk saw", { res: page.res, reason: "count-matches" });
+      await expectCountMatchesWalk(api, expect, fixture("deployment").id, "the walk");
     },
   },
   {
@@ -132,10 +138,7 @@ export const workbookReadChecks = group("workbooks", [
     needs: ["fixture:deployment", "token:viewer"],
     async run({ as, expect, fixture }) {
       // Accessible is the caller's: a count taken before access is applied shows only to a caller that cannot read everything.
-      const w = await walks(as("viewer"), fixture("deployment").id);
-      const listed = new Set(ids(w.whole.items)).size;
-      for (const page of countedPages(w))
-        expect.equal(page.res.body.count, listed, "count equals the workbooks the viewer's walk saw", { res: page.res, reason: "count-matches" });
+      await expectCountMatchesWalk(as("viewer"), expect, fixture("deployment").id, "the viewer's walk");
     },
   },
   {
