@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { type ConfigFile, checkBaseUrl, durationMs, type RunSettings, tokenEnvVars, UsageError } from "../core/api/settings.js";
 import { useGivenDocument } from "../core/served/given-document.js";
 import { parseHeaders } from "../core/transport/headers.js";
+import { TOKEN_ROLES } from "../core/model/needs.js";
 
 /** The options of a run (and of replay) that decide its settings. */
 export interface SettingsOptions {
@@ -126,7 +127,7 @@ function fromUser(opts: SettingsOptions, file: ConfigFile, configName = "the con
   if (!token) throw new UsageError(`no token: pass --token or --token-file, put token in the config, or set ${tokenEnvVars.primary}`);
   const tokens: RunSettings["tokens"] = {};
   const tokenSources: NonNullable<RunSettings["tokenSources"]> = { primary: source };
-  for (const role of ["readOnly", "noAudit", "creator", "viewer"] as const) {
+  for (const role of TOKEN_ROLES) {
     const value = file.tokens?.[role] ?? process.env[tokenEnvVars[role]];
     if (value === undefined) continue;
     tokens[role] = value;

@@ -11,7 +11,7 @@ import { seedWorkspace } from "./seed/workspace.js";
 // The shapes are chosen by whoever starts the reference (reference/server.ts): they stay reachable from the seed.
 export { type SeedShape, seedShapes };
 
-export const TOKEN_ROLES = ["primary", "readOnly", "noAudit", "creator", "viewer"] as const;
+export const TOKEN_ROLES = ["primary", "readOnly", "noAudit", "creator", "viewer", "scoped"] as const;
 export type TokenRoleName = (typeof TOKEN_ROLES)[number];
 
 export interface Seeded {
@@ -36,6 +36,17 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
     { id: 3, email: "nora@example.com", firstName: null, aiBiUser: true, permissions: new Set(["SecretsManage"]), creatorMode: false, defaultAccess: "manage" },
     { id: 4, email: "carol@embed.example.com", firstName: "Carol", aiBiUser: true, permissions: new Set(), creatorMode: true, defaultAccess: "read" },
     { id: 5, email: "vera@example.com", firstName: "Vera", aiBiUser: false, permissions: new Set(), creatorMode: false, defaultAccess: "read" },
+    // An administrator whose key reaches the second deployment only (facts, Authentication).
+    {
+      id: 6,
+      email: "sam@example.com",
+      firstName: "Sam",
+      aiBiUser: true,
+      permissions: new Set(ALL),
+      creatorMode: false,
+      defaultAccess: "manage",
+      deployments: new Set([shape.deployments[1].id]),
+    },
   ];
   const tokens: Record<TokenRoleName, string> = {
     primary: randomToken("admin"),
@@ -43,6 +54,7 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
     noAudit: randomToken("noaudit"),
     creator: randomToken("creator"),
     viewer: randomToken("below-ai-bi-user"),
+    scoped: randomToken("scoped"),
   };
   const store: Store = {
     users,
@@ -52,6 +64,7 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
       [tokens.noAudit, users[2]],
       [tokens.creator, users[3]],
       [tokens.viewer, users[4]],
+      [tokens.scoped, users[5]],
     ]),
     deployments: [
       ...shape.deployments.map((d, i) => deployment(shape, d.id, d.name, i === 2 ? shape.workbooks[2] : null)),

@@ -99,7 +99,13 @@ export async function startReference(opts: StartOptions = {}): Promise<RunningRe
     config: () => ({
       baseUrl: url,
       token: seeded.tokens.primary,
-      tokens: { readOnly: seeded.tokens.readOnly, noAudit: seeded.tokens.noAudit, creator: seeded.tokens.creator, viewer: seeded.tokens.viewer },
+      tokens: {
+        readOnly: seeded.tokens.readOnly,
+        noAudit: seeded.tokens.noAudit,
+        creator: seeded.tokens.creator,
+        viewer: seeded.tokens.viewer,
+        scoped: seeded.tokens.scoped,
+      },
       fixtures: seeded.fixtures,
     }),
     close: () =>
@@ -154,6 +160,9 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
       throw new HttpError(refusal.status, refusal.message);
     }
     if (!found) throw new HttpError(404, `no route ${url.pathname}`);
+    const depId = found.params.deploymentId;
+    if (depId !== undefined && /^\d+$/.test(depId) && !app.b.reachesDeployment(user, Number(depId)))
+      throw new HttpError(403, `this API key is not scoped to deployment ${depId}`);
     const req: Req = {
       method,
       path: url.pathname,

@@ -16,6 +16,8 @@ export interface User {
   creatorMode: boolean;
   /** Access to workspace items nobody granted otherwise. */
   defaultAccess: Access;
+  /** A key scoped to these deployments (facts, Authentication: 403 for the others); absent, every deployment. */
+  deployments?: ReadonlySet<number>;
 }
 
 export interface EnvironmentRecord {

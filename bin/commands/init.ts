@@ -32,6 +32,7 @@ const ROLE_USE: Record<TokenRole, string> = {
   noAudit: "a caller without AuditLogManage (the audit refusal)",
   creator: "a creator-mode embed session (clone with shared: true)",
   viewer: "a user below the AI BI User role who can read some workbooks (clone and create by slug refused, E10 rule 5, E11 rule 4)",
+  scoped: "a key scoped to some deployments, not all (E1 lists only the deployments a caller can access)",
 };
 
 /**
@@ -163,6 +164,7 @@ const RAISERS: [need: string, how: string][] = [
   ["token:noAudit", `${tokenEnvVars.noAudit} (or tokens.noAudit)`],
   ["token:creator", `${tokenEnvVars.creator} (or tokens.creator)`],
   ["token:viewer", `${tokenEnvVars.viewer} (or tokens.viewer)`],
+  ["token:scoped", `${tokenEnvVars.scoped} (or tokens.scoped)`],
 ];
 
 async function raisers(): Promise<Record<string, string>> {

@@ -143,6 +143,7 @@ export const tokenEnvVars: Record<"primary" | TokenRole, string> = {
   noAudit: "CONFORMANCE_TOKEN_NOAUDIT",
   creator: "CONFORMANCE_TOKEN_CREATOR",
   viewer: "CONFORMANCE_TOKEN_VIEWER",
+  scoped: "CONFORMANCE_TOKEN_SCOPED",
 };
 
 export interface ConfigFile {

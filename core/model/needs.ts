@@ -7,7 +7,8 @@
 export type Level = "MUST" | "SHOULD";
 
 /** Extra credentials a check may need; the config's `tokens` names them. */
-export type TokenRole = "readOnly" | "noAudit" | "creator" | "viewer";
+export const TOKEN_ROLES = ["readOnly", "noAudit", "creator", "viewer", "scoped"] as const;
+export type TokenRole = (typeof TOKEN_ROLES)[number];
 
 /**
  * What a check needs before it can run, declared as data: the runner skips it, with the reason,

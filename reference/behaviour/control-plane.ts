@@ -2,6 +2,16 @@ import type { AuditEvent, DeploymentRecord, User } from "../store.js";
 
 /** The clean decisions of the control plane: E7 audit export, E3 tokens, E4 staging, E6 deployment update (reference/behaviour.ts merges them). */
 export const controlPlaneBehaviour = {
+  /** Facts, Authentication (403 for a key scoped to other deployments): whether the caller's key reaches deployment `id`. */
+  reachesDeployment(user: User, id: number): boolean {
+    return !user.deployments || user.deployments.has(id);
+  },
+
+  /** E1: the deployments accessible to the caller. */
+  listedDeployments(user: User, all: readonly DeploymentRecord[]): DeploymentRecord[] {
+    return all.filter((d) => controlPlaneBehaviour.reachesDeployment(user, d.id));
+  },
+
   /** Authentication 4: exporting the audit log takes the AuditLogManage permission. */
   mayExportAuditLog(user: User): boolean {
     return user.permissions.has("AuditLogManage");

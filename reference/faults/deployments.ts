@@ -6,6 +6,20 @@ import type { Fault } from "../http.js";
 /** The faults of the group deployments (suites/deployments/): each makes a check of it fail, for the reason its `because` names. */
 export const deploymentsFaults: Fault[] = [
   {
+    name: "deployments-list-ignores-scope",
+    breaks: "E1",
+    description: "E1 lists every deployment to a key scoped to some of them, though the others refuse it with 403",
+    because: { "deployments.list.only-accessible": "lists-unreachable" },
+    behaviour: { listedDeployments: (_, all) => [...all] },
+  },
+  {
+    name: "deployments-list-empty-for-scoped-key",
+    breaks: "E1",
+    description: "E1 lists nothing to a key scoped to some deployments, though it reads them",
+    because: { "deployments.list.every-accessible": "omits-reachable" },
+    behaviour: { listedDeployments: (user, all) => (user.deployments ? [] : [...all]) },
+  },
+  {
     name: "workbooks-later-pages-other-deployment",
     breaks: "E8; Resources / Workbook (deploymentId)",
     description: "pages of the workbooks list after the first name the next deployment as the deploymentId of their last workbook (in items and data alike)",

@@ -37,7 +37,7 @@ export const deploymentRoutes: Route[] = [
   {
     operation: "listDeployments",
     handler: (req, app) => {
-      const page = offsetPage(app.b, app.store.deployments, req.query);
+      const page = offsetPage(app.b, app.b.listedDeployments(req.user, app.store.deployments), req.query);
       return ok({ data: { deployments: page.items.map(deploymentItem) }, pagination: page.pagination });
     },
   },

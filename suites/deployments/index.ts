@@ -2,6 +2,7 @@ import { type Check, group } from "../../core/check/check.js";
 import { deploymentChecks } from "./examples.js";
 import { deploymentPropertyChecks } from "./properties.js";
 import { deploymentScoping } from "./scoping.js";
+import { scopedKeyChecks } from "./scoped-key.js";
 
 /** The deployments group: its examples, properties, negative data and model runs side by side, then the invariant over every answer (core/run/invariants.ts). */
-export const deploymentsSuite: Check[] = [...deploymentChecks, ...deploymentPropertyChecks, ...group("deployments", [deploymentScoping])];
+export const deploymentsSuite: Check[] = [...deploymentChecks, ...scopedKeyChecks, ...deploymentPropertyChecks, ...group("deployments", [deploymentScoping])];

@@ -7,6 +7,11 @@ export const deploymentsReasons = {
   "default-page-size": { title: "A default page holds at most 20 deployments", expected: "<= 20" },
   "limit-caps": { title: "Limit=1 returns at most one deployment", expected: "<= 1 item" },
   "limit-echoed": { title: "Pagination.limit echoes the limit sent", expected: "the value the rule names" },
+  "lists-unreachable": {
+    title: "A deployment E1 lists to a scoped key refuses that key",
+    expected: "no listed deployment answers the key's read of its environments (E2) with 403 or 404",
+  },
+  "omits-reachable": { title: "A deployment a scoped key can read is missing from its E1 list", expected: "E1 lists the deployments the key reads" },
   "listed-once-per-walk": { title: "No deployment appears on two pages", expected: "the value the rule names" },
   "past-end-empty": { title: "Offset=… (the total) returns no deployments", expected: "the value the rule names" },
   "published-shape": {
