@@ -98,14 +98,18 @@ export class ServedOperation {
     return out;
   }
 
+  /** The documented body property named by one of the alternatives `a|b` (its spelling there), or undefined. */
+  bodyProperty(names: string): string | undefined {
+    const alts = names.toLowerCase().split("|");
+    return Object.keys(propertiesOf(this.bodySchema())).find((p) => alts.includes(p.toLowerCase()));
+  }
+
   /** The documented enum of a query parameter or of a body property named by alternatives, or undefined. */
   enumOf(names: string): unknown[] | undefined {
     const q = this.queryParam(names);
     if (q?.schema?.enum) return q.schema.enum;
-    const props = propertiesOf(this.bodySchema());
-    const alts = names.toLowerCase().split("|");
-    const name = Object.keys(props).find((p) => alts.includes(p.toLowerCase()));
-    return name ? props[name]?.enum : undefined;
+    const name = this.bodyProperty(names);
+    return name ? propertiesOf(this.bodySchema())[name]?.enum : undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import { group } from "../../core/check/check.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { field } from "../../core/served/served-operations.js";
-import { branchesByName, devMode, documented, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";
+import { branchesByName, devModeBranch, documented, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";
 import { cursorList } from "../lib/cursor-list.js";
 import { WRITES } from "../lib/needs.js";
 
@@ -37,9 +37,10 @@ export const dataModelChecks = [
           expected: `no ${name}`,
           reason: "not-applied",
         });
-        await devMode(ctx, doc, dep, branch);
-        const accepted = await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") });
-        ctx.expect.that(accepted.status >= 200 && accepted.status < 300, `the same write in dev mode on ${branch} is applied`, {
+        // The same branch in dev mode, or, where dev mode is the caller's own branch, one created in it.
+        const live = await devModeBranch(ctx, doc, dep, branch);
+        const accepted = await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, live, name, "cubes: []\n") });
+        ctx.expect.that(accepted.status >= 200 && accepted.status < 300, `the same write in dev mode on ${live} is applied`, {
           expected: "2xx",
           got: accepted.status,
           res: accepted,
@@ -59,8 +60,7 @@ export const dataModelChecks = [
         const write = doc.requireNamed("writeDataModelFiles", "writes the file that does not compile");
         const validate = doc.requireNamed("validateDataModel", "compiles a branch");
         const param = validate.requireQueryParam("branchName|branch", "names the branch to compile");
-        const branch = await ownBranch(ctx, doc, dep);
-        await devMode(ctx, doc, dep, branch);
+        const branch = await devModeBranch(ctx, doc, dep);
         setup(
           ctx,
           await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, "model/cubes/cf_broken.yml", BROKEN_MODEL) }),

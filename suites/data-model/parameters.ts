@@ -4,7 +4,7 @@ import type { Response } from "../../core/transport/http.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { field, listed } from "../../core/served/served-operations.js";
-import { accepted, devMode, documented, fileWrite, ok2xx, ownBranch, setup, setupRecord } from "../lib/e14.js";
+import { accepted, devModeBranch, documented, fileWrite, ok2xx, setup, setupRecord } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 
 /**
@@ -12,12 +12,7 @@ import { WRITES } from "../lib/needs.js";
  * upload with their hashes. Shapes come from the server's own document (E14 shows none).
  */
 
-/** A branch of the run's own in dev mode, and a file name of the run's own on it. */
-async function devBranch(ctx: CheckContext, doc: ServedModel, dep: string): Promise<string> {
-  const branch = await ownBranch(ctx, doc, dep);
-  await devMode(ctx, doc, dep, branch);
-  return branch;
-}
+/** A file name of the run's own. */
 const modelFile = (ctx: CheckContext, label: string) => `model/cubes/${ctx.scratch.slug(label).replace(/-/g, "_")}.yml`;
 
 /** The branch's files by name with their hashes (file-hashes), every page. */
@@ -60,7 +55,7 @@ export const dataModelParameterChecks = [
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
         const rename = doc.requireNamed("renameDataModelFiles", "renames data-model files");
-        const branch = await devBranch(ctx, doc, dep);
+        const branch = await devModeBranch(ctx, doc, dep);
         const [from, to] = [modelFile(ctx, "before"), modelFile(ctx, "after")];
         await writeWhole(ctx, doc, dep, branch, from, "cubes: []\n# renamed by the conformance suite\n");
         const before = (await hashes(ctx, doc, dep, branch)).byName.get(from);
@@ -92,7 +87,7 @@ export const dataModelParameterChecks = [
         const steps = { start: "startUpload", file: "uploadFile", finish: "finishUpload" } as const;
         const [start, file, finish] = (["start", "file", "finish"] as const).map((s) => doc.requireNamed(steps[s], `is the chunked upload's ${s} step`));
         const up = (step: keyof typeof steps, body: unknown) => ctx.api.call(steps[step], { deploymentId: dep }, { body });
-        const branch = await devBranch(ctx, doc, dep);
+        const branch = await devModeBranch(ctx, doc, dep);
         const content = "cubes:\n  - name: cf_orders\n    sql_table: public.orders\n";
         const cut = content.indexOf("    sql_table");
         const [uploaded, whole] = [modelFile(ctx, "chunked"), modelFile(ctx, "whole")];
@@ -106,10 +101,11 @@ export const dataModelParameterChecks = [
           `finish upload ${uploadId} onto the run's branch ${branch}`,
           async () => void (finished || (await up("finish", finish.body({ "uploadId|id": uploadId })))),
         );
-        for (const chunk of [content.slice(0, cut), content.slice(cut)])
+        // A chunk after the first says it continues the file where the document has a flag for it (`append`).
+        for (const [i, chunk] of [content.slice(0, cut), content.slice(cut)].entries())
           setup(
             ctx,
-            await up("file", file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk })),
+            await up("file", file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk, "append|appendChunk?": i > 0 })),
             `uploading a chunk of ${uploaded}`,
           );
         const last = finish.body({ "uploadId|id": uploadId });

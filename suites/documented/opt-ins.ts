@@ -9,7 +9,7 @@ import { runChains } from "./chains.js";
 import { answeredAsDocumented } from "./refusals.js";
 import { PathIds } from "../lib/path-ids.js";
 import { ownDeployment } from "../lib/own-deployment.js";
-import { createdIn, devMode, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
+import { createdIn, devModeBranch, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
 import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 import { userOfTheRun } from "../lib/users.js";
 
@@ -191,8 +191,7 @@ export const e14OptInChecks = group("documented", [
       const remove = doc.requireNamed("deleteDataModelFiles", "removes data-model files");
       const byName = remove.queryParam(FILE_NAMES)?.name;
       const onBranch = remove.queryParam("branchName|branch")?.name;
-      const branch = await ownBranch(ctx, doc, dep);
-      await devMode(ctx, doc, dep, branch);
+      const branch = await devModeBranch(ctx, doc, dep);
       const name = `model/cubes/${ctx.scratch.slug("cube").replace(/-/g, "_")}.yml`;
       setup(
         ctx,

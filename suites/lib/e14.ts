@@ -149,7 +149,7 @@ export const mentions = (rec: unknown, term: string): boolean =>
   !!rec && typeof rec === "object" && Object.values(rec).some((v) => typeof v === "string" && v.toLowerCase().includes(term.toLowerCase()));
 
 /** A branch of the run's own, from `from` (the server's default when omitted); deleted at cleanup. */
-export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string, from?: string): Promise<string> {
+export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string, from?: string, activate = false): Promise<string> {
   const create = doc.requireNamed("createBranch", "creates a branch of the run's own");
   const remove = doc.requireNamed("deleteBranch", "removes the run's branch afterwards");
   const byName = remove.requireQueryParam("branchName", "the spec names branchName as the delete's query");
@@ -157,7 +157,7 @@ export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string
   const res = await ctx.api.call(
     "createBranch",
     { deploymentId: dep },
-    { body: create.body({ "name|branchName": name, ...(from ? { "from|parent|parentBranch|source": from } : {}) }) },
+    { body: create.body({ "name|branchName": name, ...(from ? { "from|parent|parentBranch|source": from } : {}), ...(activate ? { activate: true } : {}) }) },
   );
   setup(ctx, res, `creating branch ${name}`);
   ctx.scratch.onCleanup(`delete branch ${name}`, async () => {
@@ -189,6 +189,22 @@ export async function startDbtSync(ctx: Pick<CheckContext, "api">, deploymentId:
 export async function branchesByName(ctx: CheckContext, dep: string): Promise<Map<string, any>> {
   const { items } = await allRecords(ctx, pathTo("listBranches", { deploymentId: dep }), {}, "the branches list");
   return new Map(items.map((b) => [field(b, "name|branchName"), b]));
+}
+
+/**
+ * A branch of the run's own in dev mode, the only state in which data-model files are written
+ * (E14): `branch` (else a new one) with dev mode started on it, where the start names its branch.
+ * Where it names none (dev mode on the caller's own branch: a server may hold one per user), a new
+ * branch created in dev mode (facts: creating a branch takes {name, from?, activate?}). Either is
+ * removed at cleanup.
+ */
+export async function devModeBranch(ctx: CheckContext, doc: ServedModel, dep: string, branch?: string): Promise<string> {
+  const start = doc.requireNamed("startDevMode", "starts dev mode, the only state in which data-model files are written");
+  if (start.bodyProperty("branchName|branch") === undefined && doc.findNamed("createBranch")?.bodyProperty("activate") !== undefined)
+    return ownBranch(ctx, doc, dep, undefined, true);
+  const named = branch ?? (await ownBranch(ctx, doc, dep));
+  await devMode(ctx, doc, dep, named);
+  return named;
 }
 
 /** Starts dev mode on the run's branch, stopped again at cleanup (when the document shows how). */
