@@ -16,6 +16,8 @@ export interface CheckContext {
   api: Api;
   /** The server with another configured token (declared in `needs` as `token:<role>`). */
   as(role: TokenRole): Api;
+  /** The server with each extra token the user configured, whatever the check declared: for a rule that holds for every caller. */
+  callers(): { role: TokenRole; api: Api }[];
   /** The server with no Authorization header. */
   anonymous: Api;
   expect: Expect;

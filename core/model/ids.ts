@@ -334,6 +334,7 @@ export const REASON_KEYS = [
   "page-info",
   "walk-complete",
   "error-text",
+  "prefix-401",
   "allow-missing",
   "allow-incomplete",
   "attachment",

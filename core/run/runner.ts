@@ -323,6 +323,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
   const ctx: CheckContext = {
     checkId: check.id,
     api,
+    callers: () => Object.values(env.creds.roles).map((c) => ({ role: c.role as TokenRole, api: api.with(c) })),
     anonymous: api.with(null),
     as(role) {
       const c = env.creds.roles[role];

@@ -7,6 +7,19 @@ import { CLONE_PATH } from "./kit/documented.js";
 /** The faults of the group auth (suites/auth/): each makes a check of it fail, for the reason its `because` names. */
 export const authFaults: Fault[] = [
   {
+    name: "auth-viewer-key-unknown-on-build",
+    breaks: "Authentication 1",
+    description: "a key below the AI BI User role is taken for no key (401) on /build/api/v1, though /api/v1 accepts it",
+    because: { "auth.key.both-prefixes": "prefix-401" },
+    behaviour: {
+      authenticate: (header, store, request) => {
+        const user = cleanBehaviour.authenticate(header, store, request);
+        const build = request?.operation !== undefined && operation(request.operation).path.startsWith(BUILD_PREFIX);
+        return user && !user.aiBiUser && build ? undefined : user;
+      },
+    },
+  },
+  {
     name: "auth-no-header-accepted",
     breaks: "Authentication 1",
     description: "a request without an Authorization header runs as the account's first user",

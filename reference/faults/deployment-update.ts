@@ -7,6 +7,17 @@ import type { Fault } from "../http.js";
 /** The faults of the group deployment-update (suites/deployment-update/): each makes a check of it fail, for the reason its `because` names. */
 export const deploymentUpdateFaults: Fault[] = [
   {
+    name: "channel-alone-own-channel-no-op",
+    breaks: "E6 rule 2",
+    description: "releaseChannel sent alone naming the deployment's own channel keeps the current version instead of moving to the channel's latest",
+    because: { "deployment-update.channel.moves-to-latest": "current-version" },
+    behaviour: {
+      channelMoveTarget: (channel, entries) =>
+        entries.find((e) => e.releaseChannel === channel && (e as { isCurrent?: boolean }).isCurrent === true) ??
+        entries.find((e) => e.releaseChannel === channel && e.isLatestInChannel),
+    },
+  },
+  {
     name: "version-v-prefix-rejected",
     breaks: "E6 rule 1",
     description: "a version written `v1.7.20` is not recognised",

@@ -42,6 +42,21 @@ export const stagingFaults: Fault[] = [
     behaviour: { stagingAllowed: (branch) => branch.kind !== "production" },
   },
   {
+    name: "staging-personal-refusal-sets-flag",
+    breaks: "E4; States and transitions (Branch)",
+    description:
+      "enabling a personal branch's staging environment is refused, but only after its flag was set; E2 lists staging environments of shared branches only, so only the branches list shows it",
+    because: { "staging.reject.personal-branch": "state" },
+    routes: ["E4"],
+    behaviour: { environmentsOf: (dep) => clean.environmentsOf({ ...dep, branches: dep.branches.filter((b) => b.kind !== "personal") }) },
+    handle: ({ req, app, next }) => {
+      const name = (req.body as { branchName?: unknown } | undefined)?.branchName;
+      const branch = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId)?.branches.find((b) => b.name === name);
+      if (branch?.kind === "personal" && (req.body as { enabled?: unknown }).enabled === true) branch.isStagingEnvironmentEnabled = true;
+      return next();
+    },
+  },
+  {
     name: "staging-production-branch-accepted",
     breaks: "E4; States and transitions (Branch)",
     description: "the production branch can have a staging environment",

@@ -55,10 +55,25 @@ export const authChecks = group("auth", [
     id: "auth.key.both-prefixes",
     spec: "Authentication 1",
     level: "MUST",
-    title: "The same API key is accepted on /api/v1 and on /build/api/v1",
+    title: "The same API key is accepted on /api/v1 and on /build/api/v1: the main key, and every other key the run has on both prefixes alike",
     needs: ["fixture:deployment"],
-    async run({ api, expect, fixture }) {
-      for (const path of endpoints(fixture("deployment").id)) expect.status(await api.get(path), 200, `the key on ${path}`);
+    reasons: {
+      "prefix-401": { title: "A key is refused as unauthenticated (401) on one prefix only", expected: "401 on both prefixes or on neither" },
+    },
+    async run({ api, callers, expect, fixture }) {
+      const [plain, build] = endpoints(fixture("deployment").id);
+      for (const path of [plain, build]) expect.status(await api.get(path), 200, `the key on ${path}`);
+      // A key of lesser rights may be refused the branches (403), never taken for no key at all (401) on one prefix only.
+      for (const { role, api: other } of callers()) {
+        const [onPlain, onBuild] = [await other.get(plain), await other.get(build)];
+        if ((onPlain.status === 401) === (onBuild.status === 401)) continue;
+        expect.that(false, `the ${role} key is taken as a valid key on one prefix and refused as unauthenticated (401) on the other`, {
+          reason: "prefix-401",
+          expected: `the ${role} key answered alike on ${plain} and ${build}: 401 on both or on neither`,
+          got: `${onPlain.status} on ${plain}, ${onBuild.status} on ${build}`,
+          res: onBuild.status === 401 ? onBuild : onPlain,
+        });
+      }
     },
   },
 ]);

@@ -128,23 +128,41 @@ export const deploymentUpdateChecks = group("deployment-update", [
     id: "deployment-update.channel.moves-to-latest",
     spec: "E6 rule 2",
     level: "MUST",
-    title: "releaseChannel sent alone moves the deployment to that channel's latest version",
+    title: "releaseChannel sent alone moves the deployment to that channel's latest version: another channel's, and its own from a version below the latest",
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
       await readSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
-      const channel = [...new Set(list.map((v) => v.releaseChannel))].find((c) => c !== current?.releaseChannel);
-      if (channel === undefined) throw new NotExercised("E5 lists a single release channel: there is no other channel to move to");
-      const latest = list.find((v) => v.releaseChannel === channel && v.isLatestInChannel === true);
-      if (!latest) throw new NotExercised(`E5 marks no version of channel ${channel} as its latest`);
-      await update(ctx, dep, { releaseChannel: channel }, `releaseChannel ${JSON.stringify(channel)} alone`);
-      await expectCurrent(
-        ctx,
-        dep,
-        latest,
-        `after releaseChannel ${JSON.stringify(channel)} alone, E5 marks that channel's latest (${latest.version}) current`,
-      );
+      const latestOf = (channel: string) => list.find((v) => v.releaseChannel === channel && v.isLatestInChannel === true);
+      const moveAlone = async (channel: string, from: string) => {
+        const latest = latestOf(channel);
+        if (!latest) return false;
+        await update(ctx, dep, { releaseChannel: channel }, `releaseChannel ${JSON.stringify(channel)} alone, ${from}`);
+        await expectCurrent(
+          ctx,
+          dep,
+          latest,
+          `after releaseChannel ${JSON.stringify(channel)} alone, ${from}, E5 marks that channel's latest (${latest.version}) current`,
+        );
+        return true;
+      };
+      const other = [...new Set(list.map((v) => v.releaseChannel))].find((c) => c !== current?.releaseChannel);
+      const movedAcross = other !== undefined && (await moveAlone(other, "from another channel"));
+      // The rule holds for the deployment's own channel too: from a version below its latest, not a no-op.
+      const below = list.find((v) => v.isLatestInChannel !== true && latestOf(v.releaseChannel) !== undefined);
+      let movedWithin = false;
+      if (below) {
+        await update(
+          ctx,
+          dep,
+          { releaseChannelVersion: bare(below.version) },
+          `setting up: releaseChannelVersion ${below.version}, below its channel's latest`,
+        );
+        movedWithin = await moveAlone(below.releaseChannel, `the deployment's own channel, from ${below.version}`);
+      }
+      if (!movedAcross && !movedWithin)
+        throw new NotExercised("E5 lists no channel the deployment is not on and no version below its channel's latest, or marks no channel's latest");
     },
   },
   {

@@ -55,7 +55,9 @@ async function toggle(ctx: CheckContext, dep: string, ref: BranchRef, enabled: b
 
 /**
  * E2, unfiltered and with type=staging, lists the branch as a staging environment, or does not;
- * where E2 names no branch, the branches list's flag says so once.
+ * where E2 names no branch, the branches list's flag says so once. Where E2 was the witness, the
+ * branches list's isStagingEnvironmentEnabled, when a boolean, must say the same (rule 2: every read
+ * path that carries the flag; a server may list staging environments of shared branches only).
  */
 async function expectListed(
   ctx: CheckContext,
@@ -75,6 +77,13 @@ async function expectListed(
     });
     if (!state.res) return;
   }
+  const flag = (await listBranches(ctx.api, dep).catch(() => [])).find((b) => b.name === branchName)?.isStagingEnvironmentEnabled;
+  if (typeof flag !== "boolean") return;
+  ctx.expect.that(flag === listed, `the branches list shows branch ${branchName}'s isStagingEnvironmentEnabled ${listed}`, {
+    reason: "state",
+    expected: `isStagingEnvironmentEnabled ${listed}`,
+    got: flag,
+  });
 }
 
 /** A personal or the production branch: enabling is refused (status not shown: any 4xx) and changes nothing. */
