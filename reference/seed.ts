@@ -11,7 +11,7 @@ import { seedWorkspace } from "./seed/workspace.js";
 // The shapes are chosen by whoever starts the reference (reference/server.ts): they stay reachable from the seed.
 export { type SeedShape, seedShapes };
 
-export const TOKEN_ROLES = ["primary", "readOnly", "noAudit", "creator", "viewer", "scoped"] as const;
+export const TOKEN_ROLES = ["primary", "readOnly", "noAudit", "auditor", "creator", "viewer", "scoped"] as const;
 export type TokenRoleName = (typeof TOKEN_ROLES)[number];
 
 export interface Seeded {
@@ -47,11 +47,22 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
       defaultAccess: "manage",
       deployments: new Set([shape.deployments[1].id]),
     },
+    // Below AI BI User, holding AuditLogManage: the permission decides the audit export (Authentication 4).
+    {
+      id: 7,
+      email: "aurora@example.com",
+      firstName: "Aurora",
+      aiBiUser: false,
+      permissions: new Set(["AuditLogManage"]),
+      creatorMode: false,
+      defaultAccess: "read",
+    },
   ];
   const tokens: Record<TokenRoleName, string> = {
     primary: randomToken("admin"),
     readOnly: randomToken("viewer"),
     noAudit: randomToken("noaudit"),
+    auditor: randomToken("auditor"),
     creator: randomToken("creator"),
     viewer: randomToken("below-ai-bi-user"),
     scoped: randomToken("scoped"),
@@ -65,6 +76,7 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
       [tokens.creator, users[3]],
       [tokens.viewer, users[4]],
       [tokens.scoped, users[5]],
+      [tokens.auditor, users[6]],
     ]),
     deployments: [
       ...shape.deployments.map((d, i) => deployment(shape, d.id, d.name, i === 2 ? shape.workbooks[2] : null)),

@@ -102,6 +102,7 @@ export async function startReference(opts: StartOptions = {}): Promise<RunningRe
       tokens: {
         readOnly: seeded.tokens.readOnly,
         noAudit: seeded.tokens.noAudit,
+        auditor: seeded.tokens.auditor,
         creator: seeded.tokens.creator,
         viewer: seeded.tokens.viewer,
         scoped: seeded.tokens.scoped,

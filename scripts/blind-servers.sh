@@ -20,8 +20,9 @@ for kind in python java perl; do
       const s = JSON.parse(require("node:fs").readFileSync(file, "utf8"));
       const t = s.tokens;
       // The Perl server names its fixtures and its embed session on its JSON line; the others were read off their seeds.
+      // Python seeds a key scoped to one deployment (tokens.scoped), Perl a viewer holding AuditLogManage (tokens.auditor).
       const fixtures = s.fixtures ?? (kind === "python" ? { mutableDeploymentId: "4104", workbookLimitDeploymentId: "4103" } : { mutableDeploymentId: "3107", workbookLimitDeploymentId: "3112" });
-      require("node:fs").writeFileSync(out, JSON.stringify({ baseUrl: s.baseUrl, token: s.token, tokens: { viewer: t.viewer, readOnly: t.viewer, creator: t.embedCreator ?? t.developer, ...(kind === "python" ? { noAudit: t.developer } : {}) },
+      require("node:fs").writeFileSync(out, JSON.stringify({ baseUrl: s.baseUrl, token: s.token, tokens: { viewer: t.viewer, readOnly: t.viewer, creator: t.embedCreator ?? t.developer, ...(kind === "python" ? { noAudit: t.developer, scoped: t.scoped_admin } : {}), ...(t.auditor ? { auditor: t.auditor } : {}) },
         writes: true, adminWrites: true, deploymentChanges: true, deploymentLifecycle: true, gitOperations: true, unnamedOperations: true, fixtures }));
     ' "$kind" "$dir/server.json" "$dir/config.json"
     node "$ROOT/dist/bin/conformance.js" --config "$dir/config.json" --allow-unremovable-writes --seed "$seed" --reporter console,json --out "$dir/reports" >"$dir/console.txt" 2>&1

@@ -30,6 +30,7 @@ const UNDISCOVERABLE: Record<string, string> = {
 const ROLE_USE: Record<TokenRole, string> = {
   readOnly: "a user with read-only access to some folders (access rules)",
   noAudit: "a caller without AuditLogManage (the audit refusal)",
+  auditor: "a caller who holds AuditLogManage but is no administrator (the permission decides the audit export, not the role)",
   creator: "a creator-mode embed session (clone with shared: true)",
   viewer: "a user below the AI BI User role who can read some workbooks (clone and create by slug refused, E10 rule 5, E11 rule 4)",
   scoped: "a key scoped to some deployments, not all (E1 lists only the deployments a caller can access)",
@@ -162,6 +163,7 @@ const RAISERS: [need: string, how: string][] = [
   ["unremovable-writes", "--allow-unremovable-writes"],
   ["token:readOnly", `${tokenEnvVars.readOnly} (or tokens.readOnly)`],
   ["token:noAudit", `${tokenEnvVars.noAudit} (or tokens.noAudit)`],
+  ["token:auditor", `${tokenEnvVars.auditor} (or tokens.auditor)`],
   ["token:creator", `${tokenEnvVars.creator} (or tokens.creator)`],
   ["token:viewer", `${tokenEnvVars.viewer} (or tokens.viewer)`],
   ["token:scoped", `${tokenEnvVars.scoped} (or tokens.scoped)`],

@@ -141,6 +141,7 @@ export const tokenEnvVars: Record<"primary" | TokenRole, string> = {
   primary: "CONFORMANCE_TOKEN",
   readOnly: "CONFORMANCE_TOKEN_READONLY",
   noAudit: "CONFORMANCE_TOKEN_NOAUDIT",
+  auditor: "CONFORMANCE_TOKEN_AUDITOR",
   creator: "CONFORMANCE_TOKEN_CREATOR",
   viewer: "CONFORMANCE_TOKEN_VIEWER",
   scoped: "CONFORMANCE_TOKEN_SCOPED",

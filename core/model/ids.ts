@@ -13,6 +13,7 @@ export const CHECK_IDS = [
   "audit.filter.invalid-date-rejected",
   "audit.access.denied-without-permission",
   "audit.access.denied-is-403",
+  "audit.access.granted-with-permission",
   "audit.filter.event-name-classes",
   "audit.filter.search-classes",
   "upsert.concurrency.conflict-answers",

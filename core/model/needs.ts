@@ -7,7 +7,7 @@
 export type Level = "MUST" | "SHOULD";
 
 /** Extra credentials a check may need; the config's `tokens` names them. */
-export const TOKEN_ROLES = ["readOnly", "noAudit", "creator", "viewer", "scoped"] as const;
+export const TOKEN_ROLES = ["readOnly", "noAudit", "auditor", "creator", "viewer", "scoped"] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number];
 
 /**

@@ -5,6 +5,13 @@ import type { Fault } from "../http.js";
 /** The faults of the group audit (suites/audit/): each makes a check of it fail, for the reason its `because` names. */
 export const auditFaults: Fault[] = [
   {
+    name: "audit-export-needs-ai-bi-role",
+    breaks: "Authentication 4",
+    description: "the audit export takes the AuditLogManage permission and the AI BI User role: a holder below that role is refused",
+    because: { "audit.access.granted-with-permission": "status" },
+    behaviour: { mayExportAuditLog: (user) => user.permissions.has("AuditLogManage") && user.aiBiUser },
+  },
+  {
     name: "audit-export-json-content-type",
     breaks: "E7 (a CSV file)",
     description: "the CSV export is labelled application/json",
