@@ -1,4 +1,5 @@
 import { e14 } from "./e14/state.js";
+import { itemOf, itemsOf, deploymentOf } from "./routes/common.js";
 import { HttpError, type Req } from "./http.js";
 import type { Variant } from "./variant.js";
 
@@ -38,4 +39,32 @@ export const devModeCallerBranch: Variant = {
       properties: { ...s.properties, append: { type: "boolean", description: "Continue the file." } },
     }));
   },
+};
+
+/**
+ * A report created by public id belongs to a workbook: `workbookId` is "required on create" in its
+ * document's prose only, not in the schema's required list (the blind Perl server's choice; the spec
+ * shows no shape of E14). A create without it is refused with 400 naming the field.
+ */
+export const reportWorkbookInProse: Variant = {
+  name: "report-workbook-in-prose",
+  description:
+    "Creating a report by public id takes workbookId, required on create in the document's prose only: a create without it is refused with 400 naming workbookId",
+  routes: ["E14"],
+  request: (req: Req, app) => {
+    if (req.operation !== "upsertReportByPublicId" || !req.body || typeof req.body !== "object") return;
+    const dep = deploymentOf(app, req);
+    const exists = itemsOf(app, dep, "REPORT").some((r) => e14(app.store).reportExtras.get(r.id)?.publicId === req.params.publicId);
+    const { workbookId, ...rest } = req.body as { workbookId?: unknown };
+    if (!exists && workbookId === undefined) throw new HttpError(400, "field 'workbookId' is required to create a report");
+    if (workbookId !== undefined) itemOf(app, dep, String(workbookId), "WORKBOOK");
+    req.body = rest;
+  },
+  respond: (body, req) =>
+    req.operation === "getSpec"
+      ? withSchema(body, "ReportUpsertRequest", (s) => ({
+          ...s,
+          properties: { ...s.properties, workbookId: { type: "integer", description: "required on create" } },
+        }))
+      : body,
 };
