@@ -20,13 +20,16 @@ export const isObject = (v: unknown): v is Record<string, any> => typeof v === "
  * document declares for it (`wrappers`, core/served/answers.ts wrappersOf), where that holds
  * `fields` (or any object, when none is known yet); else the object that holds `fields`, as the
  * answer itself, under `data`, under `settings`, or under `data.settings` (a server that nests them
- * one level deeper); else the outermost object, under `data` or not.
+ * one level deeper), else under any one key of `data` or of the answer (`{data: {deployment: {...},
+ * envVarNames}}`); else the outermost object, under `data` or not.
  */
 export function recordIn(body: any, fields: readonly string[], wrappers: readonly string[] = []): Record<string, any> | undefined {
   const served = wrappers.length ? wrappers.reduce((v, w) => v?.[w], body) : undefined;
   if (isObject(served) && (!fields.length || fields.some((f) => f in served))) return served;
   const candidates = [body?.data?.settings, body?.settings, body?.data, body].filter(isObject);
-  return candidates.find((c) => fields.some((f) => f in c)) ?? candidates.at(-2) ?? candidates.at(-1);
+  const holds = (c: Record<string, any>) => fields.some((f) => f in c);
+  const nested = [body?.data, body].filter(isObject).flatMap((o) => Object.values(o).filter(isObject));
+  return candidates.find(holds) ?? nested.find(holds) ?? candidates.at(-2) ?? candidates.at(-1);
 }
 
 /**
