@@ -1,9 +1,21 @@
 import { group } from "../../core/check/check.js";
-import { NotExercised } from "../../core/model/outcome.js";
-import { field } from "../../core/served/served-operations.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import { field, type ServedOperation } from "../../core/served/served-operations.js";
 import { accepted, documented, ok2xx, setupRecord, shownStatus } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 import { ownReport } from "../lib/reports.js";
+
+/**
+ * A removal of a placement addressed as the document takes it: in the query where it names each
+ * address parameter, else in a JSON body (a DELETE with a body: the spec says what addresses a
+ * placement, not where it goes).
+ */
+function removal(remove: ServedOperation, address: Record<string, string>): { query: Record<string, string> } | { body: Record<string, unknown> } {
+  const names = Object.keys(address).map((k) => remove.queryParam(k)?.name);
+  if (names.every((n) => n !== undefined)) return { query: Object.fromEntries(Object.values(address).map((v, i) => [names[i]!, v])) };
+  if (remove.bodySchema()) return { body: remove.body(address) };
+  throw new NotVerifiable(`${remove.label} documents ${Object.keys(address).join(", ")} neither as query parameters nor in a body`);
+}
 
 /** E14 rule 13: a report placement is addressed two ways (its cell, its placementId); shapes from the server's own document. */
 export const reportPlacementChecks = [
@@ -26,9 +38,10 @@ export const reportPlacementChecks = [
         const placed = await ctx.api.call("connectReportWorkbook", report, { body: connect.body(address) });
         const body = setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
         const placementId = field(body, "placementId|id");
+        const removeByAddress = removal(remove, address);
         ctx.scratch.onCleanup(
           `remove the placement of report ${own.id}`,
-          async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })),
+          async () => void (await ctx.api.call("disconnectReportWorkbook", report, removeByAddress)),
         );
         const byAddressBody = refresh.body(address);
         const byAddress = await ctx.api.call("refreshReport", report, { body: byAddressBody });
@@ -39,8 +52,7 @@ export const reportPlacementChecks = [
         const byId = await ctx.api.call("refreshReport", report, { body: byIdBody });
         const underTest = ["placementId", String(placementId)];
         accepted(ctx, byId, { body: byIdBody, op: refresh, underTest }, `a refresh addressed by placementId ${placementId} is accepted`, "refresh-by-id");
-        const param = remove.requireQueryParam("placementId", "addresses the placement to remove by its id");
-        const removed = await ctx.api.call("disconnectReportWorkbook", report, { query: { [param]: String(placementId) } });
+        const removed = await ctx.api.call("disconnectReportWorkbook", report, removal(remove, { placementId: String(placementId) }));
         ctx.expect.that(ok2xx(removed), `removing placement ${placementId} by its id is accepted`, {
           expected: "2xx",
           got: shownStatus(removed),

@@ -3,6 +3,11 @@ import { itemOf, itemsOf, deploymentOf } from "./routes/common.js";
 import { HttpError, type Req } from "./http.js";
 import type { Variant } from "./variant.js";
 
+/*
+ * Spellings of E14 (shapes not shown) that the blind servers chose (test/blind-servers), each a
+ * variant: the suite must judge such a server, not skip it.
+ */
+
 /** The served document with one component schema rewritten (the document is the reference's own, shared: copied, never changed). */
 function withSchema(body: any, name: string, rewrite: (schema: any) => any): any {
   const schemas = body?.components?.schemas;
@@ -67,4 +72,43 @@ export const reportWorkbookInProse: Variant = {
           properties: { ...s.properties, workbookId: { type: "integer", description: "required on create" } },
         }))
       : body,
+};
+
+const PLACEMENT_ADDRESS = ["placementId", "externalWorkbookId", "sheetName", "anchorCell"];
+
+/**
+ * Removing a report's placement takes its address in a JSON body, not the query (the blind Java
+ * server's choice; the spec names the addresses, not where they go).
+ */
+export const placementRemovalInBody: Variant = {
+  name: "placement-removal-in-body",
+  description:
+    "DELETE connect-workbook takes the placement's address (placementId, or externalWorkbookId, sheetName and anchorCell) in a JSON body, not the query",
+  routes: ["E14"],
+  request: (req: Req) => {
+    if (req.operation !== "disconnectReportWorkbook") return;
+    for (const k of PLACEMENT_ADDRESS) req.query.delete(k);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    for (const k of PLACEMENT_ADDRESS) if (typeof body[k] === "string") req.query.set(k, body[k] as string);
+  },
+  respond: (body, req) => {
+    if (req.operation !== "getSpec" || !body?.paths) return body;
+    const paths = Object.fromEntries(
+      Object.entries<any>(body.paths).map(([p, item]) => {
+        if (!p.endsWith("/connect-workbook") || !item.delete) return [p, item];
+        const removal = {
+          ...item.delete,
+          parameters: (item.delete.parameters ?? []).filter((x: any) => x.in !== "query"),
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: { type: "object", properties: Object.fromEntries(PLACEMENT_ADDRESS.map((k) => [k, { type: "string" }])) } },
+            },
+          },
+        };
+        return [p, { ...item, delete: removal }];
+      }),
+    );
+    return { ...body, paths };
+  },
 };
