@@ -1,6 +1,6 @@
 import { group } from "../../core/check/check.js";
 import { peek } from "../lib/streamed.js";
-import { CSV_TYPE, EXPORT, requireFeature } from "./examples.js";
+import { EXPORT, expectCsvLabel, requireFeature } from "./examples.js";
 import { AUDIT_NEEDS } from "./needs.js";
 
 /** Authentication 4 for the audit export: the AuditLogManage permission decides, whoever holds it. */
@@ -40,13 +40,7 @@ export const auditAccessChecks = group(
         await requireFeature(ctx);
         const res = await peek(await ctx.as("auditor").stream(EXPORT));
         ctx.expect.status(res, 200, "the export answered to a caller holding AuditLogManage");
-        const type = res.headers["content-type"];
-        ctx.expect.that(CSV_TYPE.test(type ?? ""), "the auditor's export is labelled as CSV", {
-          reason: "content-type",
-          expected: "content-type text/csv",
-          got: type ?? "no content-type",
-          res,
-        });
+        expectCsvLabel(ctx, res, "the auditor's export is labelled as CSV");
       },
     },
   ],

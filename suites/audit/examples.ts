@@ -1,4 +1,5 @@
 import { group } from "../../core/check/check.js";
+import type { Response } from "../../core/transport/http.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { statusLine } from "../../core/api/expect.js";
 import { CheckFailure, NotExercised } from "../../core/model/outcome.js";
@@ -13,7 +14,13 @@ export const EXPORT = pathTo("exportAuditLog");
 const SAMPLE = 2000;
 const SCAN = 200_000; // Rows of an unfiltered export searched for a filtered export's rows before the comparison is let go.
 const DAY = 86_400_000;
-export const CSV_TYPE = /^\s*(text|application)\/(x-)?csv\s*(;|$)/i;
+const CSV_TYPE = /^\s*(text|application)\/(x-)?csv\s*(;|$)/i;
+
+/** E7 (a CSV file): the export's content type says CSV. */
+export function expectCsvLabel(ctx: CheckContext, res: Response, what: string): void {
+  const type = res.headers["content-type"];
+  ctx.expect.that(CSV_TYPE.test(type ?? ""), what, { reason: "content-type", expected: "content-type text/csv", got: type ?? "no content-type", res });
+}
 
 type Query = Record<string, string>;
 
@@ -180,14 +187,7 @@ export const auditChecks = group(
       level: "MUST",
       title: "The audit log export answers 200 with a CSV content type",
       async run(ctx) {
-        const res = await peek(await openExport(ctx));
-        const type = res.headers["content-type"];
-        ctx.expect.that(CSV_TYPE.test(type ?? ""), "the export is labelled as CSV", {
-          reason: "content-type",
-          expected: "content-type text/csv",
-          got: type ?? "no content-type",
-          res,
-        });
+        expectCsvLabel(ctx, await peek(await openExport(ctx)), "the export is labelled as CSV");
       },
     },
     {
