@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-import { main } from "./cli.js";
 import { dropOutputOnClosedPipe, exitWhenFlushed } from "./pipes.js";
 import { boundHeapGrowth } from "../core/run/heap.js";
 
 dropOutputOnClosedPipe();
+// Before the rest is loaded: the bound holds the young generation while the modules load.
 boundHeapGrowth();
+const { main } = await import("./cli.js");
 
 main(process.argv.slice(2)).then(
   (code) => exitWhenFlushed(code),
