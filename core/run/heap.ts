@@ -1,34 +1,47 @@
 import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 
-/**
- * How far V8 lets the heap grow past what the run held at its last full collection (1.5x), set
- * for the process of a run (the CLI's, the benchmark's child). A run allocates fast and holds
- * little: each answer is parsed, judged and dropped. V8 then grows the heap up to four times what
- * survives before it collects again: a run holding 40 MiB peaked at 185-208 MiB RSS; bounded at
- * 1.75x, 168-186 MiB (issue 21, the budget: peak RSS under 200 MiB); at 1.5x with the young
- * generation below, 156-159 MiB on Node 20 and 186-194 on Node 24, in the same CPU on Node 20
- * (docs/benchmarks.md, fourteenth round).
- * The flag is a heuristic read at each collection; one the user set (NODE_OPTIONS) is kept.
- */
-const HEAP_GROWING_PERCENT = 50;
+/** How far the heap of a run's process may grow (issue 21, the budget: peak RSS under 200 MiB). */
+export interface HeapBounds {
+  /**
+   * How far V8 lets the heap grow past what the run held at its last full collection (75: 1.75x).
+   * A run allocates fast and holds little: each answer is parsed, judged and dropped. V8 grows the
+   * heap up to four times what survives before it collects again: a run holding 40 MiB peaked at
+   * 185-208 MiB RSS; at 1.75x, 168-186 MiB in no more time.
+   */
+  heapGrowingPercent: number;
+  /**
+   * The young generation's largest size (both semi-spaces). Node 20 stops at 32 MiB, Node 24's V8
+   * at 128: a full run peaked at 288-320 MiB RSS there, and no faster, since a run's garbage dies
+   * young at any of these sizes (docs/benchmarks.md, tenth round).
+   */
+  youngGenerationBytes: number;
+}
+
+const MiB = 1024 * 1024;
 
 /**
- * The young generation's largest size (both semi-spaces). Node 20 stops at 32 MiB, Node 24's V8
- * at 128: a full run peaked at 288-320 MiB RSS there against 185-187 on Node 20, and no faster,
- * since a run's garbage dies young at any of these sizes (docs/benchmarks.md, tenth round). Node 24
- * also holds some 25 MiB more outside its heap (its larger binary, its compiler threads' memory):
- * at 8 MiB a run peaks under 200 MiB there too, for some 10 % more CPU on Node 24 and none
- * measured on Node 20 (fourteenth round).
+ * The bounds of the first row whose Node.js major the process has reached. Node 24 holds some
+ * 25 MiB more outside its heap than Node 20 (its larger binary, its compiler threads' memory), so
+ * its heap gets less. Full runs with writes, five reporters, peak RSS (docs/benchmarks.md,
+ * fourteenth round): Node 20 172-176 MiB at the second row, for 2 % more CPU than at 32 MiB (185-190
+ * MiB); Node 22 175-180 MiB (195-204 at 32 MiB); Node 24 185-195 MiB at the first row, for some 10 %
+ * more CPU (195-222 at the second).
  */
-export const YOUNG_GENERATION_BYTES = 8 * 1024 * 1024;
+const BOUNDS_FROM_NODE_MAJOR: readonly (HeapBounds & { fromMajor: number })[] = [
+  { fromMajor: 24, heapGrowingPercent: 50, youngGenerationBytes: 8 * MiB },
+  { fromMajor: 0, heapGrowingPercent: 75, youngGenerationBytes: 16 * MiB },
+];
 
-export function boundHeapGrowth(): void {
+export function heapBounds(nodeMajor = Number(process.versions.node.split(".")[0])): HeapBounds {
+  return BOUNDS_FROM_NODE_MAJOR.find((row) => nodeMajor >= row.fromMajor) ?? BOUNDS_FROM_NODE_MAJOR[BOUNDS_FROM_NODE_MAJOR.length - 1];
+}
+
+/** Sets the process's bounds; the user's own (NODE_OPTIONS, flags given to node) are kept. */
+export function boundHeapGrowth(bounds = heapBounds()): void {
   const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" ");
-  if (!/heap[-_]growing[-_]percent/.test(given)) {
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  }
-  if (!/semi[-_]space/.test(given)) capYoungGeneration(YOUNG_GENERATION_BYTES);
+  if (!/heap[-_]growing[-_]percent/.test(given)) setFlagsFromString(`--heap-growing-percent=${bounds.heapGrowingPercent}`);
+  if (!/semi[-_]space/.test(given)) capYoungGeneration(bounds.youngGenerationBytes);
 }
 
 /**
