@@ -112,3 +112,32 @@ export const placementRemovalInBody: Variant = {
     return { ...body, paths };
   },
 };
+
+/**
+ * A deployment's create answers `{data: {deployment: {...}}}`, its document marking `data` required
+ * and not `deployment`, with no link and no Location (the blind Go server's choice; the spec shows
+ * no shape of E14).
+ */
+export const createdDeploymentNested: Variant = {
+  name: "created-deployment-nested",
+  description: "Creating a deployment answers {data: {deployment: {...}}} (deployment not marked required), with no link to its delete",
+  routes: ["E14"],
+  respond: (body, req) => {
+    if (req.operation === "createDeployment") return { data: { deployment: body } };
+    if (req.operation !== "getSpec" || !body?.paths) return body;
+    const paths = Object.fromEntries(
+      Object.entries<any>(body.paths).map(([p, item]) => {
+        const created = item.post?.responses?.["201"];
+        if (item.post?.operationId !== "createDeployment" || !created) return [p, item];
+        const { links: _links, ...rest } = created;
+        const schema = {
+          type: "object",
+          required: ["data"],
+          properties: { data: { type: "object", properties: { deployment: rest.content["application/json"].schema } } },
+        };
+        return [p, { ...item, post: { ...item.post, responses: { ...item.post.responses, "201": { ...rest, content: { "application/json": { schema } } } } } }];
+      }),
+    );
+    return { ...body, paths };
+  },
+};

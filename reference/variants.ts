@@ -4,7 +4,7 @@ import { shapeVariants } from "./shape-variants.js";
 import { createAnswerDefects } from "./create-answer-defects.js";
 import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
-import { devModeCallerBranch, placementRemovalInBody, reportWorkbookInProse } from "./blind-spellings.js";
+import { createdDeploymentNested, devModeCallerBranch, placementRemovalInBody, reportWorkbookInProse } from "./blind-spellings.js";
 import { transientVariants } from "./transient-variants.js";
 import { acceptedWrites } from "./accepted-writes.js";
 import { embedMembersOnGroup } from "./embed-members-on-group.js";
@@ -374,4 +374,13 @@ variants.push({
   respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
 });
 
-variants.push(devModePerCaller, devModeCallerBranch, reportWorkbookInProse, placementRemovalInBody, ...transientVariants, acceptedWrites, embedMembersOnGroup);
+variants.push(
+  devModePerCaller,
+  devModeCallerBranch,
+  reportWorkbookInProse,
+  placementRemovalInBody,
+  createdDeploymentNested,
+  ...transientVariants,
+  acceptedWrites,
+  embedMembersOnGroup,
+);

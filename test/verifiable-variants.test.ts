@@ -25,6 +25,11 @@ const cases = [
     variant: "placement-removal-in-body",
     checks: ["reports.placement.addressing"],
   },
+  {
+    // The created deployment under {data: {deployment}}, no link: its id is looked for down single keys (suites/lib/documented-resources.ts, soleRecord).
+    variant: "created-deployment-nested",
+    checks: ["documented.resources.deployment-lifecycle", "documented.operations.git", "branches.delete.unknown-name"],
+  },
 ];
 
 describe("variants whose checks were once not verifiable", () => {

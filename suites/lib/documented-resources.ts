@@ -7,6 +7,7 @@ import { operationKey } from "../../core/api/match.js";
 import { conforms, NotGenerated, validValues } from "../../generators/index.js";
 import { mayWrite, type OptIn, optInOf } from "./documented-requests.js";
 import type { PathIds } from "./path-ids.js";
+import { isObject } from "./values.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
 import type { ReadBack } from "../../core/ledger/scratch.js";
 import { API_PREFIX, BUILD_PREFIX, operation } from "../../core/api/operations.js";
@@ -75,14 +76,22 @@ export function createdId(r: Resource, res: Response): string | undefined {
   return id === undefined || id === null || id === "" ? undefined : String(id);
 }
 
+/** The most single keys a created record is looked for under (`{data: {deployment: {...}}}` is two). */
+const MAX_SOLE_KEYS = 3;
+
 /**
- * The one object an answer wraps (`{data: {...}}`): a document may show the wrapper without
- * marking it required, and the record is under it all the same.
+ * The one object an answer wraps (`{data: {...}}`, `{data: {deployment: {...}}}`): a document may
+ * show a wrapper without marking it required, and the record is under it all the same. The first
+ * object with an `id`, going down through objects of one key each.
  */
 function soleRecord(res: Response): Record<string, unknown> | undefined {
-  const keys = res.isJson && res.body && typeof res.body === "object" && !Array.isArray(res.body) ? Object.keys(res.body) : [];
-  const inner = keys.length === 1 ? res.body[keys[0]] : undefined;
-  return inner && typeof inner === "object" && !Array.isArray(inner) ? inner : undefined;
+  let inner: unknown = res.isJson ? res.body : undefined;
+  for (let depth = 0; depth <= MAX_SOLE_KEYS && isObject(inner); depth++) {
+    if (depth > 0 && "id" in inner) return inner;
+    const keys = Object.keys(inner);
+    inner = keys.length === 1 ? inner[keys[0]] : undefined;
+  }
+  return undefined;
 }
 
 /** The path of an operation on what was created: its last placeholder is the id, the others filled as everywhere. */
