@@ -141,3 +141,39 @@ export const createdDeploymentNested: Variant = {
     return { ...body, paths };
   },
 };
+
+/**
+ * A deleted user's id is given to the next user made (the blind Go server hands out the highest id
+ * plus one, as SQLite does: the id of the user deleted last when it was the highest), and another
+ * administrator invites a colleague at once after each bulk DELETE, who takes each freed id. A run
+ * must never act on that colleague: an id the run deleted names someone else's user now.
+ */
+export const userIdsReused: Variant = {
+  name: "user-ids-reused",
+  description:
+    "A deleted user's id is given to the next user made, and a colleague is invited at once after each bulk DELETE, taking each freed id: the run must leave the colleagues as they are",
+  routes: ["E14"],
+  respond: (body, req, app) => {
+    if (req.operation !== "bulkUserAction" || req.body?.action !== "DELETE") return body;
+    const { users } = app.store;
+    const admin = e14(app.store).users;
+    for (const [i, u] of users.entries()) {
+      // A colleague deleted stays so: the run's harm shows in the users it leaves.
+      if (!admin.get(u.id)?.deleted || u.email.startsWith(COLLEAGUE)) continue;
+      users[i] = {
+        id: u.id,
+        email: `${COLLEAGUE}${u.id}@tenant.example`,
+        firstName: "Colleague",
+        aiBiUser: true,
+        permissions: new Set(),
+        creatorMode: false,
+        defaultAccess: "read",
+      };
+      admin.set(u.id, { status: "active", role: "VIEWER", deleted: false, lastName: null });
+    }
+    return body;
+  },
+};
+
+/** The e-mail addresses of the colleagues user-ids-reused invites begin so. */
+export const COLLEAGUE = "colleague-";

@@ -40,6 +40,10 @@ export function enterWrites(
 ): () => void {
   const records = new WeakMap<Scratch, Map<string, Promise<RecordEntry>>>();
   const removals = new WeakMap<Scratch, Map<string, { removed(): void }>>();
+  // The members the caller made (`/users/12` after `POST /users` answered id 12): a write to one is
+  // no record to put back. A server may give the id of one the caller deleted to someone else's
+  // object next (the highest id plus one), and putting the caller's object back would write there.
+  const made = new WeakMap<Scratch, Set<string>>();
   const others = new DoorEntries(api);
   const stopBefore = door.beforeWrite(async (method, url) => {
     const ledger = ledgerOf();
@@ -47,7 +51,7 @@ export function enterWrites(
     if (scratch) await others.before(scratch, method, url.pathname);
     const found = scratch && recordOf(method, url.pathname);
     // An object the caller made is removed at cleanup, not put back: what it held before needs no read.
-    if (!scratch || !found || removals.get(scratch)?.has(url.pathname)) return;
+    if (!scratch || !found || removals.get(scratch)?.has(url.pathname) || made.get(scratch)?.has(url.pathname)) return;
     const mine = records.get(scratch) ?? new Map<string, Promise<RecordEntry>>();
     records.set(scratch, mine);
     const key = operationKey("GET", fillPath(found.read.path, found.params));
@@ -91,6 +95,8 @@ export function enterWrites(
           for (const f of bodyFields(answer.requestBody)) e.fields.add(f);
         });
     else {
+      const member = madeMember(answer);
+      if (member) made.set(scratch, (made.get(scratch) ?? new Set()).add(member));
       const entered = enterObject(scratch, api, exchange, answer);
       if (entered) removals.set(scratch, (removals.get(scratch) ?? new Map()).set(entered.path, entered.handle));
       if (!undidEntry) others.enter(scratch, answer);
@@ -137,6 +143,14 @@ function bodyFields(text: string | undefined): string[] {
 
 /** The workspace lists, by their rows: what an object created into one of them is. */
 const WORKSPACE_LISTS: Partial<Record<OperationName, ItemType>> = { listWorkbooks: "WORKBOOK", listReports: "REPORT", listFolders: "FOLDER" };
+
+/** The path of the member a create made, where the table reads it there (`POST /users` answered id 12: `/users/12`). */
+function madeMember(answer: FullAnswer): string | undefined {
+  const id = answer.method === "POST" ? ownId(answer.body) : undefined;
+  if (id === undefined || answer.url.pathname.split("/").map(decode).includes(id)) return undefined;
+  const path = `${answer.url.pathname.replace(/\/+$/, "")}/${encodeURIComponent(id)}`;
+  return matchOperation(OPERATIONS, "GET", path) ? path : undefined;
+}
 
 /** Enters the object a write made; for one of the table's creates, the path of its delete and the handle that marks it undone. */
 function enterObject(scratch: Scratch, api: Api, exchange: Exchange, answer: FullAnswer): { path: string; handle: { removed(): void } } | undefined {
