@@ -142,6 +142,19 @@ describe("what ends a property without a counterexample", () => {
     expect(results[0].property?.reproducible).toBe("intermittent");
     expect(results[0].recurrence).toBe("intermittent");
   });
+
+  it("a forbidden write seen applied stays reproducible when its replay, on the object already changed, passes", async () => {
+    const p = counted("replay-after-state-change", fc.constant(1), async (_v, call) => {
+      if (call > 0) return;
+      const failure = new CheckFailure("the refused write changed the workbook", { reason: "not-applied", expected: "a", got: "b" });
+      failure.stateChange = true;
+      throw failure;
+    });
+    const { results } = await runAgainstReference([p.check], SETTINGS);
+    expect(results[0].status).toBe("failed");
+    expect(results[0].property?.reproducible).toBe("reproducible");
+    expect(results[0].recurrence).toBe("reproducible");
+  });
 });
 
 describe("a property failure reproduces from its curl lines alone", () => {

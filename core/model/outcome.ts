@@ -14,6 +14,12 @@ export class CheckFailure extends Error {
   exchange?: Exchange;
   /** For properties: seed, path, the shrunk counterexample and its requests. */
   property?: PropertyFailure;
+  /**
+   * The failure shows a write the rule forbade, applied (a refused body that changed what it named):
+   * a fact. Its case sent again meets the object already changed, where the same write changes
+   * nothing more, so a replay that passes cannot make it intermittent (core/run/property.ts).
+   */
+  stateChange?: true;
   constructor(message: string, detail: { expected?: unknown; got?: unknown; exchange?: Exchange; reason?: ReasonKey } = {}) {
     super(message);
     this.reason = detail.reason;

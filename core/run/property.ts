@@ -218,7 +218,8 @@ export async function forAll<T>(
     counterexample: fc.stringify(value),
     setupExchanges: setup,
     shrunkExchanges: shrunkLog,
-    reproducible: confirmed ? "reproducible" : "intermittent",
+    // A forbidden write seen applied is a fact its replay, on the object already changed, cannot contradict.
+    reproducible: confirmed || cause.stateChange ? "reproducible" : "intermittent",
   };
   throw failure;
 }

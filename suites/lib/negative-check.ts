@@ -5,6 +5,7 @@ import type { Endpoint } from "../../core/api/endpoints.js";
 import { forAll, CASES_AT_ONCE } from "../../core/run/property.js";
 import type { BadBody, Stage } from "./negative-bodies.js";
 import { atOnce } from "./at-once.js";
+import { CheckFailure } from "../../core/model/outcome.js";
 
 const describe = (bad: BadBody) => (bad.kind === "malformed-json" ? "a body that is not JSON" : `a body with ${bad.kind} at ${bad.at || "the root"}`);
 
@@ -88,7 +89,10 @@ export function negative(
                   res,
                   reason: "no-5xx",
                 });
-              await part.unchanged(api, res);
+              await part.unchanged(api, res).catch((e: unknown) => {
+                if (e instanceof CheckFailure) e.stateChange = true;
+                throw e;
+              });
               moved.delete(part);
             }
           } finally {
