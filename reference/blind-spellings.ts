@@ -177,3 +177,35 @@ export const userIdsReused: Variant = {
 
 /** The e-mail addresses of the colleagues user-ids-reused invites begin so. */
 export const COLLEAGUE = "colleague-";
+
+/**
+ * A data-model rename takes `{branchName, files: [{path, newPath}]}`: the file's present name is its
+ * `path` (the blind Go server's choice; the spec names the operation, not its body).
+ */
+export const renamePathNewPath: Variant = {
+  name: "rename-path-newpath",
+  description: "Renaming data-model files takes {branchName, files: [{path, newPath}]}: the file's name now is its path",
+  routes: ["E14"],
+  request: (req: Req) => {
+    if (req.operation !== "renameDataModelFiles") return;
+    const { files, ...rest } = (req.body ?? {}) as { files?: unknown };
+    const [one] = Array.isArray(files) ? files : [];
+    if (!one || typeof one !== "object") throw new HttpError(400, "files must list {path, newPath}");
+    const { path, newPath } = one as { path?: unknown; newPath?: unknown };
+    req.body = { ...rest, from: path, to: newPath };
+  },
+  respond: (body, req) =>
+    req.operation === "getSpec"
+      ? withSchema(body, "FileRenameRequest", (s) => ({
+          ...s,
+          properties: {
+            branchName: s.properties.branchName,
+            files: {
+              type: "array",
+              items: { type: "object", properties: { path: { type: "string" }, newPath: { type: "string" } }, required: ["path", "newPath"] },
+            },
+          },
+          required: ["files"],
+        }))
+      : body,
+};

@@ -4,7 +4,14 @@ import { shapeVariants } from "./shape-variants.js";
 import { createAnswerDefects } from "./create-answer-defects.js";
 import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
-import { createdDeploymentNested, devModeCallerBranch, placementRemovalInBody, reportWorkbookInProse, userIdsReused } from "./blind-spellings.js";
+import {
+  createdDeploymentNested,
+  devModeCallerBranch,
+  placementRemovalInBody,
+  renamePathNewPath,
+  reportWorkbookInProse,
+  userIdsReused,
+} from "./blind-spellings.js";
 import { transientVariants } from "./transient-variants.js";
 import { acceptedWrites } from "./accepted-writes.js";
 import { embedMembersOnGroup } from "./embed-members-on-group.js";
@@ -381,6 +388,7 @@ variants.push(
   placementRemovalInBody,
   createdDeploymentNested,
   userIdsReused,
+  renamePathNewPath,
   ...transientVariants,
   acceptedWrites,
   embedMembersOnGroup,

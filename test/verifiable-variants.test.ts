@@ -30,6 +30,11 @@ const cases = [
     variant: "created-deployment-nested",
     checks: ["documented.resources.deployment-lifecycle", "documented.operations.git", "branches.delete.unknown-name"],
   },
+  {
+    // A rename's source named path beside newPath, in a list of files (suites/data-model/parameters.ts).
+    variant: "rename-path-newpath",
+    checks: ["data-model.files.rename"],
+  },
 ];
 
 describe("variants whose checks were once not verifiable", () => {

@@ -60,10 +60,11 @@ export const dataModelParameterChecks = [
         await writeWhole(ctx, doc, dep, branch, from, "cubes: []\n# renamed by the conformance suite\n");
         const before = (await hashes(ctx, doc, dep, branch)).byName.get(from);
         if (before === undefined) throw new NotVerifiable(`file-hashes does not list ${from}, which was just written`);
-        const body = rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath": from, "to|newName|target|newPath": to });
+        // The file's present name: `path` beside `newPath` too (the blind Go server's files: [{path, newPath}]).
+        const body = rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath|path": from, "to|newName|target|newPath": to });
         const res = await ctx.api.call("renameDataModelFiles", { deploymentId: dep }, { body });
         ctx.requireRoute(res, "E14", "renaming a data-model file");
-        const underTest = ["from", "oldName", "source", "oldPath", "to", "newName", "target", "newPath", from, to];
+        const underTest = ["from", "oldName", "source", "oldPath", "path", "to", "newName", "target", "newPath", from, to];
         accepted(ctx, res, { body, op: rename, underTest }, `renaming ${from} to ${to} is accepted`, "rename-accepted");
         const after = await hashes(ctx, doc, dep, branch);
         ctx.expect.that(!after.byName.has(from), `${from} is gone after the rename`, {
