@@ -209,3 +209,25 @@ export const renamePathNewPath: Variant = {
         }))
       : body,
 };
+
+/**
+ * A report created by public id documents no folderId and is made at the root; E12 moves it (the
+ * blind Go server's choice; the spec shows no shape of E14).
+ */
+export const reportCreateAtRoot: Variant = {
+  name: "report-create-at-root",
+  description: "Creating a report by public id documents no folderId (one sent is ignored): a report is made at the workspace root, and moved by E12",
+  routes: ["E14"],
+  request: (req: Req) => {
+    if (req.operation !== "upsertReportByPublicId" || !req.body || typeof req.body !== "object") return;
+    const { folderId: _ignored, ...rest } = req.body as { folderId?: unknown };
+    req.body = rest;
+  },
+  respond: (body, req) => {
+    if (req.operation !== "getSpec") return body;
+    return withSchema(body, "ReportUpsertRequest", (s) => {
+      const { folderId: _gone, ...properties } = s.properties;
+      return { ...s, properties, required: (s.required ?? []).filter((r: string) => r !== "folderId") };
+    });
+  },
+};

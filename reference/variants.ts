@@ -9,6 +9,7 @@ import {
   devModeCallerBranch,
   placementRemovalInBody,
   renamePathNewPath,
+  reportCreateAtRoot,
   reportWorkbookInProse,
   userIdsReused,
 } from "./blind-spellings.js";
@@ -389,6 +390,7 @@ variants.push(
   createdDeploymentNested,
   userIdsReused,
   renamePathNewPath,
+  reportCreateAtRoot,
   ...transientVariants,
   acceptedWrites,
   embedMembersOnGroup,

@@ -4,13 +4,17 @@ import type { ServedModel } from "../../core/served/model.js";
 import { pathTo } from "../../core/transport/client.js";
 import { allRecords, createdIn } from "./e14.js";
 import { createWorkbook } from "./scratch-items.js";
+import { bulkMove } from "./workbook-calls.js";
+import { NotVerifiable } from "../../core/model/outcome.js";
 
 /** The reports the run makes and lists: shared by the bulk delete, the reports list and placement checks, and bulk move. */
 
 /** A report of the run's own, created by public id as the server's document spells it; tracked for cleanup. */
 export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string, name: string, folderId?: number): Promise<any> {
   const op = doc.requireNamed("upsertReportByPublicId", "creates a report of the run's own");
-  const body = op.body({ "name|title": name, ...(folderId === undefined ? {} : { folderId }) });
+  // A create that documents no folderId (the blind Go server's): made at the root, then moved (E12).
+  const placed = folderId !== undefined && op.bodyProperty("folderId") !== undefined;
+  const body = op.body({ "name|title": name, ...(placed ? { folderId } : {}) });
   const publicId = ctx.scratch.slug("report");
   const create = (sent: Record<string, unknown>) => ctx.api.call("upsertReportByPublicId", { deploymentId: dep, publicId }, { body: sent });
   let res = await create(body);
@@ -24,7 +28,14 @@ export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string
   // A workspace item: removed by the run's workspace cleanup, which addresses reports by integer id.
   const { id, record } = createdIn(ctx, op, res, `creating report ${name}`, Number.isSafeInteger);
   ctx.scratch.track(dep, { type: "REPORT", id: id as number }, { res, name });
-  return { ...record, id };
+  if (folderId === undefined || placed) return { ...record, id };
+  const moved = await bulkMove(ctx.api, dep, [{ type: "REPORT", id: id as number }], folderId);
+  const failures = moved.isJson && Array.isArray(moved.body?.failed) ? moved.body.failed : [];
+  if (moved.status !== 200 || failures.length)
+    throw new NotVerifiable(
+      `the report create documents no folderId, and moving report ${id} into folder ${folderId} (E12) answered ${moved.status}${failures.length ? ` with ${JSON.stringify(failures[0])}` : ""}`,
+    );
+  return { ...record, id, folderId };
 }
 
 export async function listReports(ctx: CheckContext, dep: string, query: Record<string, string | number>): Promise<{ res: Response; items: any[] }> {
