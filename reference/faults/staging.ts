@@ -1,6 +1,6 @@
 import { clean, stagingFlagBecomes, unnamedBranchIsFirstShared, whenNoBranchNamed } from "./kit/control-plane.js";
 import { refusalAnsweredAs, notFound } from "./kit/policies.js";
-import type { Fault } from "../http.js";
+import { ok, type Fault } from "../http.js";
 
 /** The faults of the group staging (suites/staging/): each makes a check of it fail, for the reason its `because` names. */
 export const stagingFaults: Fault[] = [
@@ -62,6 +62,22 @@ export const stagingFaults: Fault[] = [
     description: "the production branch can have a staging environment",
     because: { "staging.reject.production-branch": "client-error" },
     behaviour: { stagingAllowed: (branch) => branch.kind !== "personal" },
+  },
+  {
+    name: "staging-kind-checked-by-name-only",
+    breaks: "E4 (only shared branches can be enabled); States and transitions (Branch)",
+    description: "the branch's kind is checked only when the body names it by branchName: the production branch named by branchId gets a staging environment",
+    because: { "staging.reject.production-branch": "client-error" },
+    routes: ["E4"],
+    handle: ({ req, app, next }) => {
+      const body = req.body as { enabled?: unknown; branchName?: unknown; branchId?: unknown } | undefined;
+      const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+      const branch = body?.branchName === undefined ? dep?.branches.find((b) => b.id === body?.branchId) : undefined;
+      if (!branch || body?.enabled !== true || branch.kind === "shared") return next();
+      branch.isStagingEnvironmentEnabled = true;
+      const { id, name, parentBranch, lastHash } = branch;
+      return ok({ data: { id, name, parentBranch, lastHash, isStagingEnvironmentEnabled: true } });
+    },
   },
   {
     name: "staging-implied-branch",

@@ -86,17 +86,25 @@ async function expectListed(
   });
 }
 
-/** A personal or the production branch: enabling is refused (status not shown: any 4xx) and changes nothing. */
+/**
+ * A personal or the production branch: enabling is refused (status not shown: any 4xx) and changes
+ * nothing, whichever way the body names the branch: by branchName, and by branchId where the
+ * branches list gives one (rule 2: a kind check may be done on one path only).
+ */
 function refusesToEnable(fixtureName: "personalBranch" | "productionBranch", what: string): CheckSpec["run"] {
   return async (ctx) => {
     const dep = ctx.fixture("deployment").id;
-    const name = ctx.fixture(fixtureName).name;
+    const { name, id } = ctx.fixture(fixtureName);
     const was = await keepFlag(ctx, dep, name);
-    const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, branchName: name } });
-    ctx.requireRoute(res, "E4", `enabling the staging environment of ${what} ${name}`);
-    ctx.expect.clientError(res, `enabling the staging environment of ${what} ${name} is rejected`);
-    if (was === undefined) throw new NotExercised(`the 4xx came back, but ${unreadable(name)}, so "changes nothing" is not judged`);
-    await expectListed(ctx, dep, name, was, [undefined]);
+    const refs: [string, BranchRef][] = [[`branchName ${name}`, { branchName: name }]];
+    if (id !== undefined) refs.push([`branchId ${id}`, { branchId: id }]);
+    for (const [named, ref] of refs) {
+      const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, ...ref } });
+      ctx.requireRoute(res, "E4", `enabling the staging environment of ${what} ${name}`);
+      ctx.expect.clientError(res, `enabling the staging environment of ${what} ${name}, named by ${named}, is rejected`);
+      if (was === undefined) throw new NotExercised(`the 4xx came back, but ${unreadable(name)}, so "changes nothing" is not judged`);
+      await expectListed(ctx, dep, name, was, [undefined]);
+    }
   };
 }
 
@@ -170,7 +178,7 @@ export const stagingChecks = group("staging", [
     id: "staging.reject.personal-branch",
     spec: "E4; States and transitions (Branch); Errors 5",
     level: "MUST",
-    title: "Enabling the staging environment of a personal development branch is rejected with a 4xx and changes nothing",
+    title: "Enabling the staging environment of a personal development branch, named by branchName or by branchId, is rejected with a 4xx and changes nothing",
     needs: ["writes", "fixture:deployment", "fixture:personalBranch"],
     run: refusesToEnable("personalBranch", "the personal development branch"),
   },
@@ -178,7 +186,7 @@ export const stagingChecks = group("staging", [
     id: "staging.reject.production-branch",
     spec: "E4; States and transitions (Branch); Errors 5",
     level: "MUST",
-    title: "Enabling the staging environment of the production branch is rejected with a 4xx and changes nothing",
+    title: "Enabling the staging environment of the production branch, named by branchName or by branchId, is rejected with a 4xx and changes nothing",
     needs: ["writes", "fixture:deployment", "fixture:productionBranch"],
     run: refusesToEnable("productionBranch", "the production branch"),
   },
