@@ -2,7 +2,8 @@ import { clean, storedPastTheHandler } from "./kit/control-plane.js";
 import { cleanBehaviour } from "../behaviour.js";
 import { closestPatch } from "./kit/properties.js";
 import { versionEntries } from "../routes/deployments.js";
-import type { Fault } from "../http.js";
+import { HttpError, type Fault } from "../http.js";
+import { deploymentOf } from "../routes/common.js";
 
 /** The faults of the group deployment-update (suites/deployment-update/): each makes a check of it fail, for the reason its `because` names. */
 export const deploymentUpdateFaults: Fault[] = [
@@ -37,6 +38,25 @@ export const deploymentUpdateFaults: Fault[] = [
     description: "a releaseChannelVersion that is not listed switches to the last listed version instead of a 400",
     because: { "deployment-update.version.unlisted-rejected": "status" },
     behaviour: { resolveVersion: (input, versions, repository) => clean.resolveVersion(input, versions, repository) ?? versions.at(-1) },
+  },
+  {
+    name: "refused-version-applies-other-fields",
+    breaks: "E6 rule 1 (any other value is rejected with 400)",
+    description: "an unlisted releaseChannelVersion is refused with 400, but the other fields of the body were stored before the version was checked",
+    because: { "deployment-update.version.unlisted-rejected": "settings-unchanged" },
+    routes: ["E6"],
+    handle: async ({ req, app, next }) => {
+      try {
+        return await next();
+      } catch (err) {
+        if (err instanceof HttpError && /^releaseChannelVersion/.test(err.message)) {
+          const { releaseChannelVersion: _refused, releaseChannel: _channel, image: _image, ...others } = req.body;
+          const dep = deploymentOf(app, req);
+          dep.settings = app.b.mergeSettings(dep.settings, others);
+        }
+        throw err;
+      }
+    },
   },
   {
     name: "channel-switch-not-to-latest",

@@ -63,6 +63,20 @@ function anotherVersion(list: VersionEntry[], current: VersionEntry | undefined,
   return other;
 }
 
+/**
+ * Other named fields with a value unlike the one stored, to send beside a version E5 does not
+ * list: the hold flipped and one existing template variable given `value` (an existing key, so
+ * that what a server applied is put back at cleanup; a new key could not be removed).
+ */
+function changedBeside(settings: Record<string, any>, value: string): Record<string, unknown>[] {
+  const hold = settings.releaseChannelVersionHold;
+  const key = isObject(settings.templateVariables) ? Object.keys(settings.templateVariables)[0] : undefined;
+  return [
+    ...(typeof hold === "boolean" ? [{ releaseChannelVersionHold: !hold }] : []),
+    ...(key !== undefined ? [{ templateVariables: { [key]: value } }] : []),
+  ];
+}
+
 /** E6 rule 1: the three ways to name a listed version. */
 const namings = (v: VersionEntry) => [...new Set(acceptedSpellings(v))];
 
@@ -103,25 +117,34 @@ export const deploymentUpdateChecks = group("deployment-update", [
     id: "deployment-update.version.unlisted-rejected",
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
-    title: "A releaseChannelVersion that E5 does not list is rejected with 400 and the current version stays",
+    title:
+      "A releaseChannelVersion that E5 does not list is rejected with 400, sent alone or beside other fields, and the rejected update changes nothing: the current version stays, and so does every other field it sent",
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
-      await readSettings(ctx, dep);
+      const { settings: before } = await readSettings(ctx, dep);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       const listed = new Set(list.flatMap(namings));
       // A listed version cut short (`v1.7`) names none of them either.
       const truncated = list.slice(0, 1).map((v) => `v${bare(v.version).split(".").slice(0, 2).join(".")}`);
       const unlisted = ["999.999.999", "latest", "", ...truncated].filter((v) => !listed.has(v));
-      for (const value of unlisted) {
-        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: value } });
-        ctx.expect.status(res, 400, `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list`);
-      }
+      const beside = changedBeside(before, ctx.scratch.name("value"));
+      for (const value of unlisted)
+        for (const others of beside.length ? [{}, ...beside] : [{}]) {
+          const sent = `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list${Object.keys(others).length ? `, beside ${JSON.stringify(others)}` : ""}`;
+          const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: value, ...others } });
+          ctx.expect.status(res, 400, sent);
+        }
       const after = await currentVersions(ctx.api, ctx.expect, dep);
       ctx.expect.equal(after.current?.version, current?.version, "the version E5 marks current is the one before the rejected updates", {
         res: after.res,
         reason: "current-version",
       });
+      if (!beside.length) return;
+      // A refused request is not applied in part: the fields sent beside the version read as before (rule 2: the state after every refused write).
+      const { settings: now, res } = await readSettings(ctx, dep);
+      for (const field of ["releaseChannelVersionHold", "templateVariables"].filter((f) => f in before))
+        ctx.expect.equal(now[field], before[field], `${field}, sent beside an unlisted version, keeps its value`, { res, reason: "settings-unchanged" });
     },
   },
   {
