@@ -20,7 +20,7 @@ it("an audit filter check is not exercised, never passed, when no row of the exp
     // A server that ignores every filter: only an export with rows to leave out could show it.
     ref.app.b = { ...ref.app.b, auditRowMatches: () => true };
     const checks = catalogue.filter((c) =>
-      ["audit.filter.event-name", "audit.filter.user-email", "audit.filter.date-range", "audit.filter.search"].includes(c.id),
+      ["audit.filter.event-name", "audit.filter.user-email", "audit.filter.combined", "audit.filter.date-range", "audit.filter.search"].includes(c.id),
     );
     const outcome = await runChecks(checks, settingsFor(ref, { writes: false }), await Schemas.load());
     expect(outcome.results.map((r) => [r.id, r.status, r.skipKind, /leave out|ignored unseen/.test(r.message ?? "")])).toEqual(

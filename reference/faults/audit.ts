@@ -56,6 +56,13 @@ export const auditFaults: Fault[] = [
     behaviour: { auditRowMatches: ignoring("eventName") },
   },
   {
+    name: "audit-user-filter-ignored-beside-event-name",
+    breaks: "E7 (userEmail filter)",
+    description: "userEmail is ignored whenever eventName is given too: that type's events of every user are exported",
+    because: { "audit.filter.combined": "row-outside-filter" },
+    behaviour: { auditRowMatches: (e, f) => cleanBehaviour.auditRowMatches(e, f.eventName === undefined ? f : { ...f, userEmail: undefined }) },
+  },
+  {
     name: "audit-user-filter-ignored",
     breaks: "E7 (userEmail filter)",
     description: "userEmail is ignored: every user's events are exported",

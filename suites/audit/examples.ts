@@ -80,9 +80,9 @@ export async function readExport(answer: Streamed, query: Query): Promise<Export
 }
 
 /** The column of that kind, found by content (lib/audit-columns); unidentified, or without rows, the filter is not exercised. */
-function column(exp: Export, kind: "user" | "time"): number;
-function column(exp: Export, kind: "event"): EventColumn;
-function column(exp: Export, kind: keyof AuditColumns): number | EventColumn {
+export function column(exp: Export, kind: "user" | "time"): number;
+export function column(exp: Export, kind: "event"): EventColumn;
+export function column(exp: Export, kind: keyof AuditColumns): number | EventColumn {
   if (!exp.rows.length) throw new NotExercised("the audit export has no rows to choose a filter value from");
   const found = findColumns(exp.header, exp.rows.slice(0, SAMPLE))[kind];
   if (found === undefined) throw new NotExercised(`no column of the export (${exp.header.join(", ")}) could be told to hold the ${COLUMN_CONTENT[kind]}`);
@@ -120,7 +120,13 @@ export function wordsOf(row: string[]): string[] {
  * the unfiltered export read after it (rows compared whole; new events only add rows). Where
  * the value's column was only guessed, an empty answer is `emptyUnjudged`, not a failure.
  */
-async function expectFilter(ctx: CheckContext, before: Export, query: Query, meets: (row: string[]) => boolean, emptyUnjudged?: string): Promise<Export> {
+export async function expectFilter(
+  ctx: CheckContext,
+  before: Export,
+  query: Query,
+  meets: (row: string[]) => boolean,
+  emptyUnjudged?: string,
+): Promise<Export> {
   const name = label(query);
   // A filter that keeps everything passes on an export it must not narrow: the scenario needs a row to leave out.
   if (!before.rows.some((r) => !meets(r)))

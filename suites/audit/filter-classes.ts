@@ -3,7 +3,8 @@ import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { peek } from "../lib/streamed.js";
 import { AUDIT_NEEDS } from "./needs.js";
-import { EXPORT, failOn, label, openExport, rarest, rarestEvent, readExport, wordsOf } from "./examples.js";
+import { EXPORT, column, expectFilter, failOn, label, openExport, rarest, rarestEvent, readExport, wordsOf } from "./examples.js";
+import { emailIn } from "./columns.js";
 
 /**
  * The classes of E7's eventName and search (core/api/input-domain.ts) the filter checks of
@@ -81,6 +82,27 @@ export const auditFilterClassChecks = group(
         // The other case of a whole cell where one is a plain word (the class case-variant), else of the word.
         const cased = cell ?? word;
         await keepsOnly(ctx, { search: otherCase(cased) }, `"${cased}" in other case`, holds(cased), "row-outside-filter");
+      },
+    },
+    {
+      id: "audit.filter.combined",
+      spec: "E7 (eventName: event type filter, userEmail: user filter, given together)",
+      level: "MUST",
+      title:
+        "eventName and userEmail given together each still filter: every row kept is of that type and that user, though the unfiltered export holds rows of the type by other users and of the user with other types",
+      async run(ctx) {
+        const { before, col, guessed } = await rarestEvent(ctx);
+        const user = column(before, "user");
+        const emailOf = (r: string[]) => emailIn(r[user])?.toLowerCase();
+        // A type and a user seen together, where each filter alone would keep a row the other leaves out: ignoring either shows.
+        const pairs = before.rows.filter((r) => {
+          const [name, email] = [r[col], emailOf(r)];
+          return email && before.rows.some((o) => o[col] === name && emailOf(o) !== email) && before.rows.some((o) => o[col] !== name && emailOf(o) === email);
+        });
+        const pair = rarest(pairs.map((r) => JSON.stringify([r[col], emailIn(r[user])])));
+        if (!pair) throw new NotExercised("no event type and user of the export have rows apart as well as together: either filter would be ignored unseen");
+        const [eventName, userEmail] = JSON.parse(pair) as [string, string];
+        await expectFilter(ctx, before, { eventName, userEmail }, (r) => r[col] === eventName && emailOf(r) === userEmail.toLowerCase(), guessed);
       },
     },
   ],

@@ -7,6 +7,7 @@ export const auditRanges: RangeCells = {
     { where: "end", checks: ["audit.filter.date-range"] },
     { where: "eventName", checks: ["audit.filter.event-name", "audit.filter.event-name-exact"] },
     { where: "userEmail", checks: ["audit.filter.user-email"] },
+    { where: "eventName and userEmail together", checks: ["audit.filter.combined"] },
     { where: "search", checks: ["audit.filter.search"] },
   ],
   "Authentication 4": [{ where: "E7, caller without AuditLogManage", checks: ["audit.access.denied-without-permission"] }],
