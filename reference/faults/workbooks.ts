@@ -92,6 +92,14 @@ export const workbooksFaults: Fault[] = [
     respond: eachWorkbook((w) => ({ ...w, name: `${w.name} (draft)` })),
   },
   {
+    name: "workbook-get-empty-calculated-fields-null",
+    breaks: "E9; Resources / Workbook (calculatedFields: object, required)",
+    description: "a single get answers calculatedFields null where the workbook has none (the list still shows {})",
+    because: { "workbooks.get.matches-list-item": "schema:Workbook" },
+    routes: ["E9"],
+    respond: eachWorkbook((w) => (w.calculatedFields && !Object.keys(w.calculatedFields).length ? { ...w, calculatedFields: null } : w)),
+  },
+  {
     name: "workbook-other-deployment-served",
     breaks: "E9; Errors 2",
     description: "a workbook is served under any deployment's path, not only its own",

@@ -10,8 +10,9 @@ import { expectWalkCovers, severalPagesOf, smallestPagesOf } from "../lib/cursor
 import { copyDifference } from "../lib/legacy-copy.js";
 import { pathTo } from "../../core/transport/client.js";
 import { WHOLE_PAGE } from "../lib/cursor-walk.js";
+import { oneOfEachShape } from "../lib/shape-sample.js";
 
-/** Listed items whose single get is compared with the list. */
+/** Listed items whose single get is compared with the list, at least (one of each shape the list shows besides). */
 const GET_SAMPLE = 5;
 /** The most pages read to find that sample. */
 const SAMPLE_PAGES = 10;
@@ -226,13 +227,14 @@ export const workbookReadChecks = group("workbooks", [
     id: "workbooks.get.matches-list-item",
     spec: "E9; E8",
     level: "MUST",
-    title: "A workbook's get shows the same id, deploymentId, name, type, folderId, slug and createdAt as its list item",
+    title:
+      "A workbook's get, for one listed workbook of each shape the list shows (empty or null fields, with or without a dashboard, ...), is a Workbook with the same id, deploymentId, name, type, folderId, slug and createdAt as its list item",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
       // Workbooks may sit past the first page (a newest-first server may open with reports): pages are read until a sample is found.
       const walk = await walkCursor<Workbook>(api, listPath(dep), { first: WHOLE_PAGE, stopAfter: SAMPLE_PAGES, endpoint: "E8" });
-      const listed: any[] = walk.items.filter(isWorkbook).slice(0, GET_SAMPLE);
+      const listed: any[] = oneOfEachShape(walk.items.filter(isWorkbook), GET_SAMPLE);
       if (!listed.length) throw new NotExercised(`no WORKBOOK item in the ${walk.pages.length} page(s) of E8 read (${walk.items.length} item(s))`);
       for (const item of listed) {
         const res = await api.call("getWorkbook", { deploymentId: dep, workbookId: item.id });
