@@ -14,6 +14,11 @@ export interface Violation {
   expected: unknown;
   got: unknown;
   hide?: string[];
+  /**
+   * What makes two violations one defect, where the message and got do not tell it (generated
+   * bodies break a schema at ever other places): violations with the same key are counted as one.
+   */
+  defect?: string;
 }
 
 /** undefined: the exchange is none of the rule's business; "held": it applied and held. */

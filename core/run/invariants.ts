@@ -31,12 +31,44 @@ export function invariant(spec: InvariantSpec): CheckSpec {
 
 export const isInvariant = (c: Pick<Check, "kind">) => c.kind === "invariant";
 
+/** Distinct violations kept per invariant: the first is the verdict's, the others are listed beside it. */
+const KEPT_DEFECTS = 6;
+
+interface Defect {
+  violation: Violation;
+  exchange: Exchange;
+  /** Answers that showed it. */
+  seen: number;
+}
+
 interface State {
   check: Check;
   observe: (x: Observed) => Observation;
   applied: number;
-  first?: { violation: Violation; exchange: Exchange };
+  /** By defectKey, in the order first seen. */
+  defects: Map<string, Defect>;
+  /** Violations of defects past KEPT_DEFECTS. */
+  more: number;
   error?: string;
+}
+
+/**
+ * What tells two violations apart as two defects: the key the invariant gives, else the rule
+ * broken and where, not which item of a list showed it (array indexes in the JSON pointers of
+ * `got` are one place for every item).
+ */
+const defectKey = (v: Violation) => `${v.reason}|${v.defect ?? `${v.message}|${show(v.got).replace(/\/\d+(?=[/\s;,]|$)/g, "/*")}`}`;
+
+/** The defects besides the first, as a clause of the verdict's message. */
+function others(defects: Defect[], more: number): string {
+  if (defects.length < 2) return "";
+  const listed = defects.slice(1).map(({ violation: v, exchange, seen }) => {
+    // The path alone (a redacted URL need not parse): the origin is the run's, the query a case's.
+    const where = `${exchange.method} ${exchange.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").split("?")[0]}`;
+    return `${v.message} (${show(v.got).slice(0, 200)}; ${where}${seen > 1 ? `, ${seen} answers` : ""})`;
+  });
+  const beyond = more ? `; and ${more} answer(s) with still other defects` : "";
+  return `. ${defects.length - 1} other distinct defect(s) of the same rule: ${listed.join("; ")}${beyond}`;
 }
 
 /** The invariants of one run: fed every exchange, then each gives its verdict. */
@@ -45,7 +77,7 @@ export class InvariantWatch {
   private seen = 0;
 
   constructor(checks: Check[], schemas: Schemas) {
-    this.states = checks.filter(isInvariant).map((check) => ({ check, observe: check.watch!(schemas), applied: 0 }));
+    this.states = checks.filter(isInvariant).map((check) => ({ check, observe: check.watch!(schemas), applied: 0, defects: new Map(), more: 0 }));
   }
 
   get size(): number {
@@ -57,13 +89,18 @@ export class InvariantWatch {
     this.seen++;
     const x: Observed = { ...answer, exchange };
     for (const s of this.states) {
-      // The first violation is the one reported; the rest of the run cannot change the verdict.
-      if (s.first || s.error) continue;
+      if (s.error) continue;
       try {
         const verdict = s.observe(x);
         if (verdict === undefined) continue;
         s.applied++;
-        if (verdict !== "held") s.first = { violation: verdict, exchange: hidden(exchange, verdict.hide ?? []) };
+        if (verdict === "held") continue;
+        // The first violation is the verdict's; each other defect of the rule is listed beside it, so that fixing one does not reveal the next.
+        const key = defectKey(verdict);
+        const known = s.defects.get(key);
+        if (known) known.seen++;
+        else if (s.defects.size < KEPT_DEFECTS) s.defects.set(key, { violation: verdict, exchange: hidden(exchange, verdict.hide ?? []), seen: 1 });
+        else s.more++;
       } catch (err) {
         s.error = `tester error: ${(err as Error)?.stack ?? String(err)}`;
       }
@@ -71,21 +108,23 @@ export class InvariantWatch {
   }
 
   results(): CheckResult[] {
-    return this.states.map(({ check, applied, first, error }) => {
+    return this.states.map(({ check, applied, defects, more, error }) => {
       const base = { id: check.id, group: check.group, title: check.title, spec: check.spec, level: check.level, kind: check.kind, durationMs: 0, requests: 0 };
       if (error) return { ...base, status: "errored", message: error };
-      if (first) {
-        const { violation: v, exchange } = first;
+      const found = [...defects.values()];
+      if (found.length) {
+        const { violation: v, exchange } = found[0];
+        const hide = found.flatMap((d) => d.violation.hide ?? []);
         return {
           ...base,
           status: "failed",
-          message: v.message,
+          message: scrub(v.message + others(found, more), hide),
           reason: v.reason,
           expected: show(v.expected),
           got: show(v.got),
           exchange,
           curl: exchange.curl,
-          exchanges: [exchange],
+          exchanges: found.map((d) => d.exchange),
         };
       }
       if (!applied)
@@ -100,14 +139,17 @@ export class InvariantWatch {
   }
 }
 
+function scrub<T extends string | undefined>(s: T, values: string[]): T {
+  return (s === undefined ? s : values.reduce((out, v) => out.split(v).join("[REDACTED]"), s)) as T;
+}
+
 function hidden(exchange: Exchange, values: string[]): Exchange {
   if (!values.length) return exchange;
-  const scrub = (s: string | undefined) => (s === undefined ? s : values.reduce((out, v) => out.split(v).join("[REDACTED]"), s));
   return {
     ...exchange,
-    url: scrub(exchange.url)!,
-    requestBody: scrub(exchange.requestBody),
-    responseExcerpt: scrub(exchange.responseExcerpt),
-    curl: scrub(exchange.curl)!,
+    url: scrub(exchange.url, values),
+    requestBody: scrub(exchange.requestBody, values),
+    responseExcerpt: scrub(exchange.responseExcerpt, values),
+    curl: scrub(exchange.curl, values),
   };
 }

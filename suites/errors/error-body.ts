@@ -25,6 +25,7 @@ export const errorIsText = invariant({
     if (typeof x.body.error === "string") return "held";
     return {
       reason: "error-text",
+      defect: `${op.name} ${x.status}`,
       message: `${x.method} ${x.url.pathname} answered ${x.status} with an error property that is not a string`,
       expected: '{"error": "<message>"}',
       got: JSON.stringify(x.body.error).slice(0, 160),
