@@ -16,6 +16,7 @@ export const CHECK_IDS = [
   "audit.access.granted-with-permission",
   "audit.filter.event-name-classes",
   "audit.filter.search-classes",
+  "audit.filter.combined",
   "upsert.concurrency.conflict-answers",
   "upsert.concurrency.conflict-retry-succeeds",
   "upsert.concurrency.one-workbook-per-slug",
