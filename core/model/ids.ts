@@ -412,6 +412,7 @@ export const REASON_KEYS = [
   "valid-request-refused",
   "value-read-back",
   "round-trip",
+  "gone-on-read",
   "once",
   "others-deleted",
   "per-item-answer",

@@ -1,8 +1,34 @@
 import { itemRefs } from "../routes/item-refs.js";
-import type { Fault } from "../http.js";
+import { ok, type App, type Fault } from "../http.js";
+import type { Item } from "../store.js";
+import { workbookRecord } from "../serialize.js";
 
 /** The faults of the group bulk-delete (suites/bulk-delete/): each makes a check of it fail, for the reason its `because` names. */
+/** Per reference app, the workbooks a bulk delete removed, as they were (fault bulk-deleted-workbook-still-readable). */
+const archived = new WeakMap<App, Map<number, Item>>();
+
 export const bulkDeleteFaults: Fault[] = [
+  {
+    name: "bulk-deleted-workbook-still-readable",
+    breaks: "E14 rule 1; Errors 2 (404: workbook missing)",
+    description: "a workbook a bulk delete removed leaves the list, but E9 still reads it, marked archived",
+    because: { "bulk-delete.items.per-item-failures": "gone-on-read" },
+    routes: ["E9"],
+    operations: ["bulkDeleteWorkspaceItems"],
+    handle: async ({ req, app, next }) => {
+      const kept = archived.get(app) ?? new Map<number, Item>();
+      archived.set(app, kept);
+      if (req.params.workbookId === undefined) {
+        const before = new Map(app.store.items);
+        const reply = await next();
+        for (const [id, item] of before) if (item.type === "WORKBOOK" && !app.store.items.has(id)) kept.set(id, item);
+        return reply;
+      }
+      const item = kept.get(Number(req.params.workbookId));
+      if (!item || app.store.items.has(item.id)) return next();
+      return ok({ ...workbookRecord(app.store, item), archived: true });
+    },
+  },
   {
     name: "bulk-delete-failures-unreported",
     breaks: "E14 rule 1 (per-item failures)",

@@ -15,6 +15,17 @@ export const usersFaults: Fault[] = [
     },
   },
   {
+    name: "users-search-first-page-only",
+    breaks: "E14 rule 6 (the users list supports a search query); Pagination styles 2",
+    description: "search filters the first page only: a page asked with after is cut from the unfiltered list",
+    because: { "users.list.search": "only-matches" },
+    operations: ["listUsers"],
+    handle: ({ req, next }) => {
+      if (req.query.get("after")) req.query.delete("search");
+      return next();
+    },
+  },
+  {
     name: "users-long-name-crashes",
     breaks: "E14 rule 6 (user administration); Errors 2",
     description: "a user's name longer than its VARCHAR(255) column reaches the database, whose error is answered 500 instead of a refusal",

@@ -36,9 +36,9 @@ async function bulkDelete(ctx: CheckContext, dep: string, items: ItemRef[], api 
 export const bulkDeleteChecks = group("bulk-delete", [
   {
     id: "bulk-delete.items.per-item-failures",
-    spec: "E14 rule 1",
+    spec: "E14 rule 1; Errors 2 (404: workbook missing)",
     level: "MUST",
-    title: "Bulk delete reports a missing item as a failure of that item and deletes the others",
+    title: "Bulk delete reports a missing item as a failure of that item and deletes the others: each reads 404 by E9 afterwards",
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
@@ -55,6 +55,9 @@ export const bulkDeleteChecks = group("bulk-delete", [
         "the existing item is in deleted",
         { expected: `deleted holds ${key(wb)}`, got: r.deleted, res: r.res, reason: "others-deleted" },
       );
+      // Deleted is gone on every read path: E9 answers a missing workbook 404 (Errors 2), not the record marked archived.
+      const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: wb.id });
+      ctx.expect.status(read, 404, `workbook ${wb.id}, reported deleted, read by E9`, "gone-on-read");
     },
   },
   {

@@ -8,7 +8,7 @@ export const groupChecks = [
       id: "groups.list.search",
       spec: "E14 rule 11",
       level: "MUST",
-      title: "search on the groups list lists the groups that mention the term, and only those (0.4.0)",
+      title: "search on the groups list lists the groups that mention the term, and only those, on every page (0.4.0)",
       needs: [],
       run: (ctx) => searchHolds(ctx, "listGroups", "groups", (g) => (typeof g?.name === "string" && g.name ? g.name : undefined)),
     },

@@ -129,9 +129,11 @@ export async function allRecords(
   path: string,
   query: Record<string, string | number>,
   what: string,
-): Promise<{ res: Response; items: any[] }> {
+  walk: { first?: number; maxPages?: number } = {},
+): Promise<{ res: Response; items: any[]; complete: boolean }> {
   const items: any[] = [];
-  let size = 50;
+  let size = walk.first ?? 50;
+  const maxPages = Math.min(walk.maxPages ?? Number.POSITIVE_INFINITY, ctx.api.pageBudget);
   let after: string | undefined;
   for (let page = 0; ; page++) {
     let res = await ctx.api.get(path, { ...query, first: size, after });
@@ -139,7 +141,8 @@ export async function allRecords(
     ctx.expect.status(res, 200, `GET ${path} (${what})`, "list-status");
     items.push(...records(ctx, res, what));
     const info = res.body?.pageInfo;
-    if (!info?.hasNextPage || typeof info.endCursor !== "string" || info.endCursor === after || page + 1 >= ctx.api.pageBudget) return { res, items };
+    const last = !info?.hasNextPage || typeof info.endCursor !== "string" || info.endCursor === after;
+    if (last || page + 1 >= maxPages) return { res, items, complete: last };
     after = info.endCursor;
   }
 }

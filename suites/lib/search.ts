@@ -14,7 +14,9 @@ import { allRecords, documented, mentions, setup } from "./e14.js";
  *   word index that cannot find a user by the email it holds fails); records that do not mention
  *   it may be listed too, since a full-text search may match any of its words;
  * - a part from inside a stored value, and the empty term: a list, or a refusal, never a 5xx (a
- *   prefix search finds nothing by a part, a full-text one may find more).
+ *   prefix search finds nothing by a part, a full-text one may find more);
+ * - on every page (rule 2): whatever a term finds, walked a record a page it finds no record that
+ *   the same search in large pages does not (a filter applied to the first page only shows there).
  */
 export async function searchHolds(
   ctx: CheckContext,
@@ -55,6 +57,7 @@ export async function searchHolds(
       reason: "match-listed",
     });
   }
+  await sameOnEveryPage(ctx, path, what, sharedTerms(all, termOf, wholeOf));
   const inside = whole && whole.length > 2 ? whole.slice(1, -1) : undefined;
   for (const probe of [...(inside ? [inside] : []), ""]) {
     const answer = await ctx.api.call(list, {}, { query: { search: probe } });
@@ -67,6 +70,55 @@ export async function searchHolds(
         res: answer,
         reason: "no-5xx",
       },
+    );
+  }
+}
+
+/**
+ * Short terms (the first one or two letters of a record's term) that some records' searched value
+ * holds and some do not, those found in the fewest first: a search for them finds two records or more (where it
+ * matches inside values) and leaves others out, so that a later page of it shows what it kept.
+ */
+function sharedTerms(all: any[], termOf: (rec: any) => string | undefined, wholeOf: (rec: any) => string | undefined): string[] {
+  const starts = all.flatMap((r) => {
+    const t = termOf(r)?.toLowerCase();
+    return t ? [t.slice(0, 2), t.slice(0, 1)] : [];
+  });
+  // Counted in the value the term is taken from: other fields (a role, a status) need not be searched.
+  const found = (t: string) => all.filter((r) => wholeOf(r)?.toLowerCase().includes(t)).length;
+  return [...new Set(starts)]
+    .map((t) => ({ t, n: found(t) }))
+    .filter(({ n }) => n >= 2 && n < all.length)
+    .sort((a, b) => a.n - b.n)
+    .slice(0, 4)
+    .map(({ t }) => t);
+}
+
+/** Pages walked a record a page, at most: enough to pass the first page of any filter applied to it alone. */
+const SMALL_PAGES = 12;
+
+/**
+ * For the first two terms whose search finds two records or more in one large page (else it has no
+ * later page): walked one record a page, every record found is one the large pages found. Where no
+ * term finds two, the list has no later page to judge: the rest of the check stands.
+ */
+async function sameOnEveryPage(ctx: CheckContext, path: string, what: string, terms: string[]): Promise<void> {
+  let walked = 0;
+  for (const term of [...new Set(terms.filter(Boolean))]) {
+    if (walked >= 2) return;
+    const whole = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
+    if (!whole.complete || whole.items.length < 2) continue;
+    const paged = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}, a record a page`, {
+      first: 1,
+      maxPages: SMALL_PAGES,
+    });
+    walked++;
+    const ids = new Set(whole.items.map((r) => field(r, "id")));
+    ctx.expect.equal(
+      paged.items.filter((r) => !ids.has(field(r, "id"))).map((r) => field(r, "id")),
+      [],
+      `walked a record a page, search=${term} finds no ${what} record that it does not find in one page of 50`,
+      { res: paged.res, reason: "only-matches" },
     );
   }
 }

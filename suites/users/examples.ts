@@ -133,7 +133,7 @@ export const userChecks = [
       id: "users.list.search",
       spec: "E14 rule 6; E14 rule 11",
       level: "MUST",
-      title: "search on the users list lists the users that mention the term, and only those (0.4.0)",
+      title: "search on the users list lists the users that mention the term, and only those, on every page (0.4.0)",
       needs: [],
       run: (ctx) =>
         searchHolds(
