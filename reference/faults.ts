@@ -32,11 +32,14 @@ import { versionsFaults } from "./faults/versions.js";
 import { workbooksFaults } from "./faults/workbooks.js";
 import { workspaceFaults } from "./faults/workspace.js";
 import { missingEndpointFaults } from "./faults/missing-endpoints.js";
+import { pathsFaults } from "./faults/paths.js";
+import { appConfigFaults } from "./faults/app-config.js";
 
 export { catches, caughtBy, type Fault } from "./http.js";
 
 /** The faults by the group of checks they prove: a file per group (reference/faults/<group>.ts), each fault catching a check of its group (test/fault-reasons.test.ts). */
 export const FAULTS_BY_GROUP: Record<string, Fault[]> = {
+  "app-config": appConfigFaults,
   audit: auditFaults,
   auth: authFaults,
   branches: branchesFaults,
@@ -57,6 +60,7 @@ export const FAULTS_BY_GROUP: Record<string, Fault[]> = {
   model: modelFaults,
   notifications: notificationsFaults,
   pagination: paginationFaults,
+  paths: pathsFaults,
   policies: policiesFaults,
   reports: reportsFaults,
   resources: resourcesFaults,

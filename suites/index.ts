@@ -24,6 +24,8 @@ import { reportsSuite } from "./reports/index.js";
 import { branchesSuite } from "./branches/index.js";
 import { dataModelSuite } from "./data-model/index.js";
 import { regionsSuite } from "./regions/index.js";
+import { pathsSuite } from "./paths/index.js";
+import { appConfigSuite } from "./app-config/index.js";
 import { userAttributesSuite } from "./user-attributes/index.js";
 import { usersSuite } from "./users/index.js";
 import { groupsSuite } from "./groups/index.js";
@@ -110,6 +112,8 @@ export const catalogue: Check[] = aloneFirst(
         ...branchesSuite,
         ...dataModelSuite,
         ...regionsSuite,
+        ...pathsSuite,
+        ...appConfigSuite,
         ...userAttributesSuite,
         ...usersSuite,
         ...groupsSuite,

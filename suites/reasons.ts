@@ -21,6 +21,8 @@ import { modelReasons } from "./model/reasons.js";
 import { envVarsReasons } from "./env-vars/reasons.js";
 import { environmentsReasons } from "./environments/reasons.js";
 import { specReasons } from "./spec/reasons.js";
+import { pathsReasons } from "./paths/reasons.js";
+import { appConfigReasons } from "./app-config/reasons.js";
 import { stagingReasons } from "./staging/reasons.js";
 import { tokensReasons } from "./tokens/reasons.js";
 import { upsertReasons } from "./upsert/reasons.js";
@@ -57,6 +59,8 @@ export const reasonTables: Record<string, Record<string, Reason>> = {
   environments: environmentsReasons,
   model: modelReasons,
   spec: specReasons,
+  paths: pathsReasons,
+  "app-config": appConfigReasons,
   staging: stagingReasons,
   tokens: tokensReasons,
   upsert: upsertReasons,

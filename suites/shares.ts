@@ -12,6 +12,8 @@ import { reportsShares } from "./reports/shares.js";
 import { branchesShares } from "./branches/shares.js";
 import { dataModelShares } from "./data-model/shares.js";
 import { regionsShares } from "./regions/shares.js";
+import { pathsShares } from "./paths/shares.js";
+import { appConfigShares } from "./app-config/shares.js";
 import { userAttributesShares } from "./user-attributes/shares.js";
 import { usersShares } from "./users/shares.js";
 import { groupsShares } from "./groups/shares.js";
@@ -53,6 +55,8 @@ const tables: GroupShares[] = [
   branchesShares,
   dataModelShares,
   regionsShares,
+  pathsShares,
+  appConfigShares,
   userAttributesShares,
   usersShares,
   groupsShares,
