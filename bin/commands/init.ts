@@ -19,7 +19,8 @@ interface Entry {
 /** What each fixture is for, as the README's table says it: the comment of a key init could not fill. */
 const UNDISCOVERABLE: Record<string, string> = {
   mutableDeploymentId: "a deployment whose version, channel and settings the run may change and put back (E6 checks, with deploymentChanges); never guessed",
-  readOnlyFolderId: "a folder the readOnly token may read but not edit (clone placement, access rules of upsert and bulk move)",
+  readOnlyFolderId:
+    "a folder the readOnly token may read but not edit (clone placement, access rules of upsert and bulk move); left unset, a run with writes looks for one",
   editableFolderId: "a folder the readOnly token may edit (access rules of upsert and clone)",
   sharedWorkbookId: "a shared-workspace workbook with a published dashboard (clone with shared: true)",
   sharedUnpublishedWorkbookId: "a shared-workspace workbook without a published dashboard (clone with shared: true must fail, E10 rule 6)",

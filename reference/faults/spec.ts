@@ -34,6 +34,18 @@ export const specFaults: Fault[] = [
     }),
   },
   {
+    name: "spec-security-api-key",
+    breaks: "Authentication 1",
+    description:
+      "the served document declares the key as an apiKey in the Authorization header, not as HTTP bearer: clients built from it send the key without Bearer",
+    because: { "spec.document.bearer-security": "bearer-scheme" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => {
+      doc.components.securitySchemes = { apiKey: { type: "apiKey", in: "header", name: "Authorization" } };
+      doc.security = [{ apiKey: [] }];
+    }),
+  },
+  {
     name: "spec-openapi-3-0",
     breaks: "Versioning 1",
     description: "the served document declares openapi 3.0.3",

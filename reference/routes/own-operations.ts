@@ -99,6 +99,9 @@ export function ownOperationsDocumented(doc: any): any {
   const paths = (p: Record<string, any>) => pathParametersNonEmpty(createBodiesInline(refusalsDeclared(p), doc.components?.schemas ?? {}));
   return {
     ...doc,
+    // Authentication 1: every endpoint takes the key as a bearer token.
+    components: { ...doc.components, securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>" } } },
+    security: [{ bearerAuth: [] }],
     paths: paths({
       ...doc.paths,
       [QUERY_PATH]: {

@@ -1,4 +1,5 @@
 import { group } from "../../core/check/check.js";
+import { readOnlyFolder } from "../lib/read-only-folder.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
@@ -99,10 +100,10 @@ export const bulkDeleteChecks = group("bulk-delete", [
     // SHOULD: per-item failures are stated; who may delete (manage access) and the 403 come from the published docs.
     level: "SHOULD",
     title: "An item the caller may only read is reported in failed with status 403, and still exists after the batch",
-    needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+    needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const locked = await createWorkbook(ctx, dep, ctx.fixture("readOnlyFolder").id);
+      const locked = await createWorkbook(ctx, dep, (await readOnlyFolder(ctx, dep)).id);
       const r = await bulkDelete(ctx, dep, [locked], ctx.as("readOnly"));
       const failure = r.failed.find((f) => key(f) === key(locked));
       ctx.expect.equal(failure?.error?.status, 403, `workbook ${locked.id}, which the readOnly token may only read, fails with status 403`, {

@@ -1,4 +1,5 @@
 import { group } from "../../core/check/check.js";
+import { readOnlyFolder } from "../lib/read-only-folder.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "../lib/scratch-items.js";
@@ -49,10 +50,10 @@ export const bulkMoveItemFailureChecks = group("bulk-move", [
     spec: "E12 (failed); Authentication 4",
     level: "MUST",
     title: "An item the caller may not move is reported in failed with status 403 and stays where it is",
-    needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+    needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const locked: ItemRef = { type: "FOLDER", id: ctx.fixture("readOnlyFolder").id };
+      const locked: ItemRef = { type: "FOLDER", id: (await readOnlyFolder(ctx, dep)).id };
       const home = await parentOfFolder(ctx.api, dep, locked.id);
       if (home === undefined)
         throw new NotVerifiable(

@@ -1,4 +1,5 @@
 import type { Api } from "../../core/transport/api.js";
+import { readOnlyFolder } from "../lib/read-only-folder.js";
 import { groupedById } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
@@ -273,12 +274,12 @@ export const bulkMovePropertyChecks = groupedById([
     title:
       "For any batch the caller may not move (items in a folder it can only read, missing ones, duplicates), each distinct item fails once with 403 (404 if missing) and nothing moves",
     kind: "property",
-    needs: [...WORKSPACE_WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+    needs: [...WORKSPACE_WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       await requirePlacementShown(ctx, dep);
       // The check's own folders inside the read-only one: readable, not editable, to the readOnly token.
-      const locked = ctx.fixture("readOnlyFolder").id;
+      const locked = (await readOnlyFolder(ctx, dep)).id;
       const fixed = new Map([
         ["sandbox", (await createFolder(ctx, dep, locked)).id],
         ["spare", (await createFolder(ctx, dep, locked)).id],

@@ -1,4 +1,5 @@
 import { group } from "../../core/check/check.js";
+import { readOnlyFolder } from "../lib/read-only-folder.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { cloneAndRead } from "./clone-and-read.js";
 import { createFolder } from "../lib/scratch-items.js";
@@ -32,10 +33,10 @@ export const clonePlacementChecks = group("clone", [
     spec: "E10 rule 4",
     level: "MUST",
     title: "With only read access to the source's folder, the clone is created at the workspace root",
-    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder"],
+    needs: ["writes", "fixture:deployment", "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const folderId = ctx.fixture("readOnlyFolder").id;
+      const folderId = (await readOnlyFolder(ctx, dep)).id;
       const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId });
       const res = await duplicate(ctx.scratch, ctx.as("readOnly"), dep, workbook.id);
       unlessAtWorkbookLimit(res, `the readOnly token cloning workbook ${workbook.id}`);

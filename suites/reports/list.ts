@@ -1,4 +1,5 @@
 import { group } from "../../core/check/check.js";
+import { readOnlyFolder } from "../lib/read-only-folder.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { statusLine } from "../../core/api/expect.js";
@@ -188,11 +189,11 @@ export const reportListChecks = group("reports", [
     spec: "Authentication 4 (connect report to a spreadsheet: read access)",
     level: "MUST",
     title: "A caller with only read access to a report can place it in a spreadsheet",
-    needs: [...WRITES, "token:readOnly", "fixture:readOnlyFolder"],
+    needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const doc = await documented(ctx);
-      const own = await ownReport(ctx, doc, dep, ctx.scratch.name("read-only"), ctx.fixture("readOnlyFolder").id);
+      const own = await ownReport(ctx, doc, dep, ctx.scratch.name("read-only"), (await readOnlyFolder(ctx, dep)).id);
       const res = await place(ctx, doc, dep, own.id, ctx.scratch.slug("sheet"), ctx.as("readOnly"));
       ctx.requireRoute(res, "E14", "placing a report in a spreadsheet");
       ctx.expect.that(res.status >= 200 && res.status < 300, "the read-only caller's placement is accepted", {

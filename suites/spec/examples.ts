@@ -180,4 +180,25 @@ export const specChecks = group("spec", [
       });
     },
   },
+  {
+    id: "spec.document.bearer-security",
+    spec: "Authentication 1 (HTTP bearer: Authorization: Bearer <API_KEY>); E14 (GET /api/v1/spec: the full OpenAPI 3.1 document)",
+    // SHOULD: the spec states bearer authentication, and that the document is the API's; it does not say the document must declare it.
+    level: "SHOULD",
+    title:
+      "Where the served document declares security schemes, one is HTTP bearer (type http, scheme bearer), as Authentication 1 says: a client generated from it sends Bearer <API_KEY>",
+    async run(ctx) {
+      const { doc, res } = await servedDocument(ctx);
+      const schemes = doc?.components?.securitySchemes;
+      if (!schemes || typeof schemes !== "object" || !Object.keys(schemes).length)
+        throw new NotExercised("the served document declares no security scheme: how it says the key is sent is not shown");
+      const bearer = Object.values(schemes).some((s: any) => String(s?.type).toLowerCase() === "http" && String(s?.scheme).toLowerCase() === "bearer");
+      ctx.expect.that(bearer, "one security scheme of the served document is HTTP bearer", {
+        expected: '{"type": "http", "scheme": "bearer"}',
+        got: schemes,
+        res,
+        reason: "bearer-scheme",
+      });
+    },
+  },
 ]);

@@ -2,6 +2,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the spec checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const specReasons = {
+  "bearer-scheme": { title: "One security scheme of the served document is HTTP bearer", expected: '{"type": "http", "scheme": "bearer"}' },
   "breaking-drift": { title: "The served document describes E1–E13 without a breaking difference", expected: "no breaking difference from the spec's E1–E13" },
   "dangling-ref": { title: "The document dereferences without a dangling or external $ref", expected: "every $ref resolved" },
   "info-version": { title: "info.version names the API version", expected: "info.version 1.0.0" },

@@ -1,4 +1,5 @@
 import { group } from "../../core/check/check.js";
+import { readOnlyFolder } from "../lib/read-only-folder.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { NON_ASCII_CASE_PAIRS } from "../../core/api/input-domain.js";
 import type { CheckContext } from "../../core/check/context.js";
@@ -32,7 +33,7 @@ async function applyTwice(ctx: CheckContext) {
 /** The main token's workbook in fixtures.readOnlyFolder, and the readOnly token's attempt to update it (E11 rule 4). */
 async function readOnlyUpdate(ctx: CheckContext) {
   const dep = ctx.fixture("deployment").id;
-  const folderId = ctx.fixture("readOnlyFolder").id;
+  const folderId = (await readOnlyFolder(ctx, dep)).id;
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId, meta: { owner: "main" } });
   const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
   const res = await putBySlug(ctx.scratch, ctx.as("readOnly"), dep, slug, { name: ctx.scratch.name("taken-over"), meta: { owner: "readOnly" } });
@@ -293,7 +294,7 @@ export const upsertChecks = group("upsert", [
     spec: "E11 rule 4; Authentication 4",
     level: "MUST",
     title: "An update without edit access to the workbook is rejected with a 4xx and changes nothing",
-    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder"],
+    needs: ["writes", "fixture:deployment", "token:readOnly"],
     async run(ctx) {
       const { res, before, after, readRes } = await readOnlyUpdate(ctx);
       ctx.expect.clientError(res, "the readOnly token's update of a workbook it may only read is rejected");
@@ -305,7 +306,7 @@ export const upsertChecks = group("upsert", [
     spec: "E11 rule 4; Authentication 4; published docs (403: valid credential, not allowed)",
     level: "SHOULD",
     title: "An update without edit access to the workbook is answered 403",
-    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder"],
+    needs: ["writes", "fixture:deployment", "token:readOnly"],
     async run(ctx) {
       const { res } = await readOnlyUpdate(ctx);
       ctx.expect.status(res, 403, "the readOnly token's update of a workbook it may only read");
@@ -316,13 +317,13 @@ export const upsertChecks = group("upsert", [
     spec: "E11 rule 4; Authentication 4",
     level: "MUST",
     title: "folderId naming a folder the caller may not edit is rejected with a 4xx and the workbook stays where it was",
-    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:readOnlyFolder", "fixture:editableFolder"],
+    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:editableFolder"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const editable = ctx.fixture("editableFolder").id;
       const readOnly = ctx.as("readOnly");
       const { slug, workbook } = await ownWorkbook(ctx, readOnly, dep, { folderId: editable });
-      const res = await putBySlug(ctx.scratch, readOnly, dep, slug, { folderId: ctx.fixture("readOnlyFolder").id });
+      const res = await putBySlug(ctx.scratch, readOnly, dep, slug, { folderId: (await readOnlyFolder(ctx, dep)).id });
       ctx.expect.clientError(res, "moving its own workbook into fixtures.readOnlyFolder (read access only) is rejected");
       const stayed = await inFolder(ctx, ctx.api, dep, workbook.id, editable);
       ctx.expect.that(stayed.inside, `the workbook is still in fixtures.editableFolder ${editable} after the rejected move (read from ${stayed.how})`, {

@@ -1,0 +1,46 @@
+import type { CheckContext } from "../../core/check/context.js";
+import { Skip } from "../../core/model/outcome.js";
+import { listed } from "../../core/served/served-operations.js";
+import { servedOrPlain } from "./e14.js";
+import { isObject } from "./values.js";
+
+/** Root folders tried, at most: each costs one refused (or undone) create. */
+const TRIED = 8;
+
+/** Per run and deployment, the folder found: the checks that need one share a single search. */
+const found = new WeakMap<object, Map<string, Promise<{ id: number }>>>();
+
+/**
+ * A folder the readOnly key can read but not edit (Authentication 4's read-only cases):
+ * fixtures.readOnlyFolderId where the config names one, else one found black-box: among the root
+ * folders the readOnly key lists, the first in which it is refused (403) a folder of its own. A
+ * folder it does make there is the run's, removed at cleanup, and that folder is no candidate.
+ */
+export function readOnlyFolder(ctx: CheckContext, dep: string): Promise<{ id: number }> {
+  const configured = ctx.settings.fixtures.readOnlyFolderId;
+  if (configured !== undefined) return Promise.resolve({ id: configured });
+  const byDeployment = found.get(ctx.settings) ?? new Map<string, Promise<{ id: number }>>();
+  found.set(ctx.settings, byDeployment);
+  let search = byDeployment.get(dep);
+  if (!search) byDeployment.set(dep, (search = findReadOnlyFolder(ctx, dep)));
+  return search;
+}
+
+async function findReadOnlyFolder(ctx: CheckContext, dep: string): Promise<{ id: number }> {
+  const missing = (why: string) => new Skip(`fixture missing: set fixtures.readOnlyFolderId (a folder the readOnly token can read but not edit): ${why}`);
+  const readOnly = ctx.as("readOnly");
+  const list = await readOnly.call("listFolders", { deploymentId: dep }, { query: { first: 50 } });
+  const folders = (list.status === 200 && list.isJson ? (listed(list.body) ?? []) : []).filter(
+    (f: unknown) => isObject(f) && Number.isSafeInteger(f.id) && !String(f.name ?? "").startsWith(ctx.scratch.prefix),
+  );
+  if (!folders.length) throw missing(`the readOnly key lists no root folder (GET folders answered ${list.status})`);
+  const create = await servedOrPlain(ctx, "createFolder");
+  for (const folder of folders.slice(0, TRIED)) {
+    const name = ctx.scratch.name("probe");
+    const res = await readOnly.call("createFolder", { deploymentId: dep }, { body: { name, parentId: folder.id } });
+    if (res.status === 403) return { id: folder.id };
+    const id = res.isJson ? create.created(res).id : undefined;
+    if (res.status < 300 && typeof id === "number" && Number.isSafeInteger(id)) ctx.scratch.track(dep, { type: "FOLDER", id }, { res, name });
+  }
+  throw missing(`none of the first ${Math.min(TRIED, folders.length)} root folders the readOnly key lists refused it a folder of its own (403)`);
+}
