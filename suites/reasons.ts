@@ -22,6 +22,7 @@ import { envVarsReasons } from "./env-vars/reasons.js";
 import { environmentsReasons } from "./environments/reasons.js";
 import { specReasons } from "./spec/reasons.js";
 import { pathsReasons } from "./paths/reasons.js";
+import { workspaceReasons } from "./workspace/reasons.js";
 import { appConfigReasons } from "./app-config/reasons.js";
 import { stagingReasons } from "./staging/reasons.js";
 import { tokensReasons } from "./tokens/reasons.js";
@@ -60,6 +61,7 @@ export const reasonTables: Record<string, Record<string, Reason>> = {
   model: modelReasons,
   spec: specReasons,
   paths: pathsReasons,
+  workspace: workspaceReasons,
   "app-config": appConfigReasons,
   staging: stagingReasons,
   tokens: tokensReasons,

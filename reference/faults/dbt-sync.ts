@@ -43,6 +43,19 @@ export const dbtSyncFaults: Fault[] = [
     },
   },
   {
+    name: "dbt-cancel-of-running-ignored",
+    breaks: "E14 rule 10 (cancel)",
+    description: "cancelling a queued dbt sync stops it, but the cancel of one that is running answers 200 and is dropped: it runs on and succeeds",
+    because: { "dbt-sync.cancel.stops": "stopped" },
+    operations: ["cancelDbtSync"],
+    handle: async ({ req, app, next }) => {
+      const job = e14(app.store).dbtJobs.find((j) => j.id === req.params.syncJobId);
+      if (job?.status !== "running") return next();
+      const { pollsLeft: _left, deploymentId: _dep, ...shown } = job;
+      return ok(shown);
+    },
+  },
+  {
     name: "dbt-history-trigger-ignored",
     breaks: "E14 rule 10 (history filtered by trigger)",
     description: "the dbt sync history filters by status but ignores trigger",

@@ -2,9 +2,25 @@ import { smallLaterPage } from "./kit/invariants.js";
 import { MARKERS } from "./kit/properties.js";
 import { MASK } from "../../core/api/operations.js";
 import type { Fault } from "../http.js";
+import { deploymentOf } from "../routes/common.js";
 
 /** The faults of the group env-vars (suites/env-vars/): each makes a check of it fail, for the reason its `because` names. */
 export const envVarsFaults: Fault[] = [
+  {
+    name: "env-vars-put-lost-update",
+    breaks: "E14 (PUT env-vars; facts: variables not sent keep their values)",
+    description:
+      "PUT env-vars copies the variables, waits (a slow store), then applies its own to the copy and writes the whole copy back: of PUTs that overlap, the last one written wins and the others' variables are lost",
+    because: { "env-vars.put.concurrent-writes-kept": "concurrent-kept" },
+    operations: ["setEnvVars"],
+    handle: async ({ req, app, next }) => {
+      const dep = deploymentOf(app, req);
+      const copy = dep.envVars.map((v) => ({ ...v }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      dep.envVars = copy;
+      return next();
+    },
+  },
   {
     name: "settings-show-env-vars",
     breaks: "E14 (settings: secrets excluded); Resources / Environment variable",

@@ -3,6 +3,24 @@ import type { Fault } from "../http.js";
 /** The faults of the group workspace (suites/workspace/): each makes a check of it fail, for the reason its `because` names. */
 export const workspaceFaults: Fault[] = [
   {
+    name: "folders-list-descendants",
+    breaks: "E14 (facts: GET .../folders lists one level)",
+    description: "under parentId the folders list gives every descendant folder, grandchildren included, not one level",
+    because: { "workspace.folders.one-level": "one-level" },
+    operations: ["listFolders"],
+    respond: ({ status, body, req, app }) => {
+      const parent = Number(req.query.get("parentId"));
+      if (status !== 200 || !req.query.get("parentId") || !Number.isSafeInteger(parent)) return body;
+      const folders = [...app.store.items.values()].filter((i) => i.type === "FOLDER" && String(i.deploymentId) === req.params.deploymentId);
+      const below = (id: number): typeof folders => folders.filter((f) => f.folderId === id).flatMap((f) => [f, ...below(f.id)]);
+      const listed = new Set(body.items.map((f: { id: number }) => f.id));
+      const deeper = below(parent)
+        .filter((f) => !listed.has(f.id))
+        .map((f) => ({ id: f.id, name: f.name, deploymentId: f.deploymentId, type: "FOLDER", parentId: f.folderId }));
+      return { ...body, items: [...body.items, ...deeper], data: [...body.data, ...deeper] };
+    },
+  },
+  {
     name: "clone-body-types-unchecked",
     breaks: "E10 (body {shared: boolean})",
     description:

@@ -2,6 +2,7 @@ import { type Check, group } from "../../core/check/check.js";
 import { envVarChecks } from "./examples.js";
 import { envVarPropertyChecks } from "./properties.js";
 import { secretMasking } from "./secrets.js";
+import { envVarConcurrencyChecks } from "./concurrency.js";
 
 /** The env-vars group: its examples, properties, negative data and model runs side by side, then the invariant over every answer (core/run/invariants.ts). */
-export const envVarsSuite: Check[] = [...envVarChecks, ...envVarPropertyChecks, ...group("env-vars", [secretMasking])];
+export const envVarsSuite: Check[] = [...envVarChecks, ...envVarConcurrencyChecks, ...envVarPropertyChecks, ...group("env-vars", [secretMasking])];

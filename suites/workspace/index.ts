@@ -1,5 +1,6 @@
 import type { Check } from "../../core/check/check.js";
 import { workspaceNegativeChecks } from "./negative.js";
+import { workspaceFolderChecks } from "./folders.js";
 
 /** The workspace group: its examples, properties, negative data and model runs side by side. */
-export const workspaceSuite: Check[] = [...workspaceNegativeChecks];
+export const workspaceSuite: Check[] = [...workspaceFolderChecks, ...workspaceNegativeChecks];

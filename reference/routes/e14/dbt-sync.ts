@@ -5,7 +5,8 @@ import { listAnswer } from "./engine.js";
 
 /**
  * E14 dbt sync: start (optional branchName, ref), poll, cancel, result, logs, and the history
- * filtered by status and trigger. A started job runs for a few polls, then succeeds.
+ * filtered by status and trigger. A started job is queued until its first poll, then runs for a few
+ * more, then succeeds.
  */
 export const DBT_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export const DBT_TRIGGERS = ["api", "schedule", "webhook"] as const;
@@ -48,7 +49,7 @@ export const dbtSyncRoutes: Route[] = [
       const job: DbtJob = {
         id: `dbt-${dep.id}-${newId(s)}`,
         deploymentId: dep.id,
-        status: "running",
+        status: "queued",
         trigger: "api",
         branchName,
         ref: body.ref ?? null,
@@ -76,7 +77,8 @@ export const dbtSyncRoutes: Route[] = [
     operation: "getDbtSync",
     handler: (req, app) => {
       const j = jobOf(app, req);
-      if (!FINISHED.has(j.status) && --j.pollsLeft <= 0) {
+      if (j.status === "queued") j.status = "running";
+      else if (!FINISHED.has(j.status) && --j.pollsLeft <= 0) {
         j.status = "succeeded";
         j.finishedAt = nowIso();
       }

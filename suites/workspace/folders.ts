@@ -1,0 +1,62 @@
+import { group } from "../../core/check/check.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { walkCursor } from "../../core/transport/pagination.js";
+import { pathTo } from "../../core/transport/client.js";
+import { field } from "../../core/served/served-operations.js";
+
+/** Folders whose children are listed, at most, and children of each whose own children are. */
+const PARENTS = 5;
+const CHILDREN = 3;
+
+export const workspaceFolderChecks = group("workspace", [
+  {
+    id: "workspace.folders.one-level",
+    spec: "E14 (GET .../folders; facts: lists one level, the root or the children of parentId)",
+    // SHOULD: one level is the published documentation's (facts), not the spec's.
+    level: "SHOULD",
+    title:
+      "The folders list gives one level: at the root no folder with a parent, under parentId only that folder's children (none whose parentId is another, none its child lists too)",
+    needs: ["fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const path = pathTo("listFolders", { deploymentId: dep });
+      ctx.requireRoute(await ctx.api.call("listFolders", { deploymentId: dep }), "E14", "listing the folders");
+      const level = async (parentId?: number) => (await walkCursor<any>(ctx.api, path, { first: 100, stopAfter: 5, query: { parentId } })).items;
+      const root = await level();
+      const nested = root.filter((f) => field(f, "parentId") != null);
+      ctx.expect.equal(
+        nested.map((f) => field(f, "id")),
+        [],
+        "no folder listed at the root has a parent",
+        { reason: "one-level" },
+      );
+      let judged = 0;
+      for (const parent of root.slice(0, PARENTS)) {
+        const id = field(parent, "id");
+        const children = await level(id);
+        if (!children.length) continue;
+        const elsewhere = children.filter((c) => field(c, "parentId") != null && String(field(c, "parentId")) !== String(id));
+        ctx.expect.equal(
+          elsewhere.map((c) => field(c, "id")),
+          [],
+          `no folder listed under parentId=${id} has another parent`,
+          { reason: "one-level" },
+        );
+        judged++;
+        const ids = new Set(children.map((c) => String(field(c, "id"))));
+        for (const child of children.slice(0, CHILDREN)) {
+          const grandchildren = await level(field(child, "id"));
+          const twice = grandchildren.filter((g) => ids.has(String(field(g, "id"))));
+          ctx.expect.equal(
+            twice.map((g) => field(g, "id")),
+            [],
+            `no folder is listed both under parentId=${id} and under its child ${field(child, "id")}`,
+            { reason: "one-level" },
+          );
+        }
+      }
+      if (!judged)
+        throw new NotExercised(`none of the first ${Math.min(PARENTS, root.length)} root folders lists a child: there is no level below to keep apart`);
+    },
+  },
+]);
