@@ -59,6 +59,8 @@ const servers: { name: string; start: () => Promise<Server>; shouldFindings: Rec
       "deployment-update.negative.mistyped-fields":
         "it coerces a number sent for defaultLaunchpadViewGroup to the string its own document types it as, and applies it (Fastify's coerceTypes): a lenient reading",
       "tokens.negative.broken-body-4xx": "it reads expires_in: true as 1 (Fastify's coerceTypes) and issues the token: a lenient reading",
+      "workspace.folders.one-level":
+        "without parentId its folders list gives every folder of the deployment (parentId=0 gives the root); the platform's documentation lists the root level",
       "documented.resources.invalid-body-refused":
         "it coerces a wrongly typed value its document types as a string (a number in an OIDC claims mapping) and creates the object (Fastify's coerceTypes): a lenient reading",
     },

@@ -1,5 +1,5 @@
 import type { CheckContext } from "../../core/check/context.js";
-import { Skip } from "../../core/model/outcome.js";
+import { NotExercised } from "../../core/model/outcome.js";
 import { listed } from "../../core/served/served-operations.js";
 import { servedOrPlain } from "./e14.js";
 import { isObject } from "./values.js";
@@ -27,7 +27,7 @@ export function readOnlyFolder(ctx: CheckContext, dep: string): Promise<{ id: nu
 }
 
 async function findReadOnlyFolder(ctx: CheckContext, dep: string): Promise<{ id: number }> {
-  const missing = (why: string) => new Skip(`fixture missing: set fixtures.readOnlyFolderId (a folder the readOnly token can read but not edit): ${why}`);
+  const missing = (why: string) => new NotExercised(`no folder the readOnly token can read but not edit was found (set fixtures.readOnlyFolderId): ${why}`);
   const readOnly = ctx.as("readOnly");
   const list = await readOnly.call("listFolders", { deploymentId: dep }, { query: { first: 50 } });
   const folders = (list.status === 200 && list.isJson ? (listed(list.body) ?? []) : []).filter(
