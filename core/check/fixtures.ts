@@ -37,6 +37,7 @@ export interface FixtureValues {
   workbook: Workbook;
   workbookInFolder: Workbook;
   publishedWorkbook: Workbook;
+  publishedWorkbookInFolder: Workbook;
   branches: BranchView[];
   sharedBranch: BranchView;
   personalBranch: BranchView;
@@ -141,6 +142,11 @@ export class Fixtures {
       case "workbookInFolder": {
         const found = await this.findWorkbook((w) => typeof w.folderId === "number");
         if (!found) throw new Skip("fixture missing: no workbook inside a folder was found in the first pages of E8");
+        return found;
+      }
+      case "publishedWorkbookInFolder": {
+        const found = await this.findWorkbook((w) => w.publishedDashboard != null && typeof w.folderId === "number", true);
+        if (!found) throw new Skip("fixture missing: no workbook with a published dashboard inside a folder was found in the first pages of E8");
         return found;
       }
       case "publishedWorkbook": {

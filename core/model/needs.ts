@@ -60,6 +60,7 @@ export type FixtureName =
   | "workbook"
   | "workbookInFolder"
   | "publishedWorkbook"
+  | "publishedWorkbookInFolder"
   | "branches"
   | "sharedBranch"
   | "personalBranch"

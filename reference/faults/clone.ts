@@ -7,6 +7,19 @@ import type { Fault } from "../http.js";
 /** The faults of the group clone (suites/clone/): each makes a check of it fail, for the reason its `because` names. */
 export const cloneFaults: Fault[] = [
   {
+    name: "clone-reports-at-root",
+    breaks: "E10 rule 4",
+    description: "the clone is placed in the source's folder, but the reports copied with it are created at the root",
+    because: { "clone.placement.reports-in-folder": "reports-folder" },
+    routes: ["E10"],
+    handle: async ({ app, next }) => {
+      const reply = await next();
+      const clone = reply.status === 200 ? (reply.body as { id?: number }).id : undefined;
+      for (const item of app.store.items.values()) if (clone !== undefined && item.type === "REPORT" && item.workbookId === clone) item.folderId = null;
+      return reply;
+    },
+  },
+  {
     name: "clone-name-unprefixed",
     breaks: "E10 rule 1",
     description: "the clone keeps the source's name instead of `Copy of {name}`",

@@ -2,11 +2,37 @@ import { clean, storedPastTheHandler } from "./kit/control-plane.js";
 import { cleanBehaviour } from "../behaviour.js";
 import { closestPatch } from "./kit/properties.js";
 import { versionEntries } from "../routes/deployments.js";
-import { HttpError, type Fault } from "../http.js";
+import { HttpError, type Fault, type Reply } from "../http.js";
 import { deploymentOf } from "../routes/common.js";
 
 /** The faults of the group deployment-update (suites/deployment-update/): each makes a check of it fail, for the reason its `because` names. */
+/** Per reference app, the settings answer each deployment's first read cached (fault settings-read-cached). */
+const cachedSettings = new WeakMap<object, Map<string, Reply>>();
+
 export const deploymentUpdateFaults: Fault[] = [
+  {
+    name: "settings-read-cached",
+    breaks: "E6 (partial merge: templateVariables merged key by key); settings: E14",
+    description:
+      "the settings answer is cached at its first read and dropped only by an update of the release channel or version: after any other update the settings still read as before",
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
+    routes: ["E6"],
+    operations: ["getDeploymentSettings"],
+    handle: async ({ req, app, next }) => {
+      const cache = cachedSettings.get(app) ?? new Map<string, Reply>();
+      cachedSettings.set(app, cache);
+      const dep = req.params.deploymentId;
+      if (req.method === "GET") {
+        const held = cache.get(dep);
+        if (held) return held;
+        const reply = await next();
+        if (reply.status === 200) cache.set(dep, reply);
+        return reply;
+      }
+      if (req.body?.releaseChannel !== undefined || req.body?.releaseChannelVersion !== undefined) cache.delete(dep);
+      return next();
+    },
+  },
   {
     name: "channel-alone-own-channel-no-op",
     breaks: "E6 rule 2",

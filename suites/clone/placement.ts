@@ -2,6 +2,11 @@ import { group } from "../../core/check/check.js";
 import { readOnlyFolder } from "../lib/read-only-folder.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { cloneAndRead } from "./clone-and-read.js";
+import { dashboardReportIds, knownReportIds, reportRefPaths } from "./report-refs.js";
+import { readWorkbook } from "../lib/workbook-writes.js";
+import { walkCursor, wholeList } from "../../core/transport/pagination.js";
+import { pathTo } from "../../core/transport/client.js";
+import { listReports } from "../lib/reports.js";
 import { createFolder } from "../lib/scratch-items.js";
 import { inFolder } from "../lib/workbook-place.js";
 import { duplicate, unlessAtWorkbookLimit, ownerOf, ownWorkbook } from "../lib/workbook-writes.js";
@@ -26,6 +31,41 @@ export const clonePlacementChecks = group("clone", [
         res: placed.res ?? res,
         reason: "folder",
       });
+    },
+  },
+  {
+    id: "clone.placement.reports-in-folder",
+    spec: "E10 rule 4",
+    level: "MUST",
+    title: "With edit access to the source's folder, the clone's copied reports are created in that folder too, as the reports list (or E8) shows them",
+    needs: ["writes", "fixture:deployment", "fixture:publishedWorkbookInFolder"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { workbook: source } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbookInFolder").id);
+      const known = await knownReportIds(ctx.api, dep, [source.publishedDashboard]);
+      const paths = reportRefPaths(source.publishedDashboard?.config, known);
+      if (!dashboardReportIds(source.publishedDashboard, paths).length)
+        throw new NotExercised(`the published workbook ${source.id} names no report in its dashboard: no copied report to place`);
+      const { answer, clone } = await cloneAndRead(ctx, dep, source.id);
+      const placed = await inFolder(ctx, ctx.api, dep, answer.id, source.folderId!, { answer, witness: source.id });
+      if (!placed.inside)
+        throw new NotExercised(
+          `the clone is not in the source's folder ${source.folderId}: the caller may not edit it there (clone.placement.same-folder-with-edit judges that)`,
+        );
+      // A report's folder shows in the reports list (E14), and in E8 where it lists reports beside workbooks (its Workbook type allows it).
+      const reports = await listReports(ctx, dep, {});
+      const walk = wholeList(await walkCursor<any>(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks");
+      const folderOf = new Map(
+        [...walk.items.filter((i) => i?.type === "REPORT"), ...reports.items].filter((r) => r && "folderId" in r).map((r) => [r.id, r.folderId]),
+      );
+      const shown = dashboardReportIds(clone.publishedDashboard, paths).filter((id) => folderOf.has(id));
+      if (!shown.length) throw new NotExercised(`neither the reports list nor E8 shows the folder of a report the clone ${answer.id} names`);
+      ctx.expect.equal(
+        shown.filter((id) => folderOf.get(id) !== source.folderId).map((id) => `report ${id} in ${JSON.stringify(folderOf.get(id))}`),
+        [],
+        `every report the clone names is in the source's folder ${source.folderId}, as the clone is`,
+        { res: reports.res, reason: "reports-folder" },
+      );
     },
   },
   {

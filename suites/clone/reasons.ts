@@ -2,6 +2,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the clone checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const cloneReasons = {
+  "reports-folder": { title: "Every report the clone names is in the source's folder, as the clone is", expected: "the source's folder" },
   "allow-embed": { title: "AllowEmbed of the cloned dashboard in …", expected: "a publishedDashboard" },
   "at-root": { title: "The clone made with read-only access to the source's folder is at the root", expected: "folderId null" },
   "calculated-fields": { title: "The clone's calculatedFields hold the source's", expected: "the value the rule names" },

@@ -123,7 +123,7 @@ export const dbtSyncChecks = [
       id: "dbt-sync.history.filters",
       spec: "E14 rule 10",
       level: "MUST",
-      title: "The dbt sync history filtered by status or by trigger holds only runs of that status or trigger",
+      title: "The dbt sync history filtered by status, by trigger, or by both at once holds only runs of that status and that trigger",
       needs: ["fixture:deployment"],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
@@ -141,6 +141,26 @@ export const dbtSyncChecks = [
             name === "status" ? "only-that-status" : "only-that-trigger",
           );
         }
+        // Both filters at once (rule 2: parameters combined): each still holds, where the history has two statuses to tell apart.
+        const seen = (name: string) => [...new Set(history.map((j) => field(j, name)).filter((v): v is string => typeof v === "string"))];
+        const [statuses, triggers] = [seen("status"), seen("trigger")];
+        if (statuses.length < 2 || !triggers.length) return;
+        for (const status of statuses.slice(0, 3))
+          for (const trigger of triggers.slice(0, 2)) {
+            const { res, items } = await allRecords(
+              ctx,
+              pathTo("listDbtSyncs", { deploymentId: dep }),
+              { status, trigger },
+              `the history filtered by status=${status}&trigger=${trigger}`,
+            );
+            const others = items.filter((j) => (field(j, "status") ?? status) !== status || (field(j, "trigger") ?? trigger) !== trigger);
+            ctx.expect.equal(
+              others.map((j) => `${field(j, "id")}: ${field(j, "status")}, ${field(j, "trigger")}`),
+              [],
+              `status=${status}&trigger=${trigger} lists only runs of that status and that trigger`,
+              { res, reason: "both-filters" },
+            );
+          }
       },
     },
     {

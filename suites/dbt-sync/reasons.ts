@@ -2,6 +2,10 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the dbt-sync checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const dbtSyncReasons = {
+  "both-filters": {
+    title: "A history filtered by status and trigger at once holds only runs of both",
+    expected: "only records of that status and that trigger",
+  },
   cancel: { title: "The cancel is accepted", expected: "2xx" },
   "only-that-status": { title: "A history filtered by status holds only runs of that status", expected: "only records of that status" },
   "only-that-trigger": { title: "A history filtered by trigger holds only runs of that trigger", expected: "only records of that trigger" },

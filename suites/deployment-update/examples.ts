@@ -227,9 +227,9 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const before = (await readSettings(ctx, dep)).settings.templateVariables;
       if (!isObject(before)) throw new NotVerifiable("the settings (E14, shape not shown) show no template variables that an update could keep or lose");
       const [key, ...others] = Object.keys(before);
-      if (!others.length)
+      if (key === undefined)
         throw new NotExercised(
-          `the deployment has ${key === undefined ? "no" : "one"} template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`,
+          "the deployment has no template variable: a merge shows only beside a key that is not sent (a new key could not be removed afterwards)",
         );
       // Each class of a template variable's value (core/api/input-domain.ts): a plain value, "", padded, non-ASCII, longer than 255 characters.
       const values = [
@@ -254,6 +254,11 @@ export const deploymentUpdateChecks = group("deployment-update", [
           },
         );
       }
+      // With one key, each value was read back as sent (the settings show the update), but no other key was there to keep.
+      if (!others.length)
+        throw new NotExercised(
+          `the deployment has one template variable: each value sent was read back as sent, but a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`,
+        );
     },
   },
   {
