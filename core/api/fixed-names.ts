@@ -38,11 +38,19 @@ export const ENV_VARS = {
   probe: `${ENV_VAR_TAG}_PROBE`,
   listedSecret: `${ENV_VAR_TAG}_API_SECRET`,
   listedPlain: `${ENV_VAR_TAG}_REGION`,
+  listedEmpty: `${ENV_VAR_TAG}_EMPTY`,
   negative: [`${ENV_VAR_TAG}_NEGATIVE_A`, `${ENV_VAR_TAG}_NEGATIVE_B`],
 } as const;
 
 /** Every name a run may set: what the plan line prints and a tenant holds at most. */
-export const ENV_VAR_POOL: readonly string[] = [ENV_VARS.probe, ENV_VARS.listedSecret, ENV_VARS.listedPlain, ...ENV_VARS.negative, ...PROPERTY_ENV_VARS];
+export const ENV_VAR_POOL: readonly string[] = [
+  ENV_VARS.probe,
+  ENV_VARS.listedSecret,
+  ENV_VARS.listedPlain,
+  ENV_VARS.listedEmpty,
+  ...ENV_VARS.negative,
+  ...PROPERTY_ENV_VARS,
+];
 
 /**
  * The template variables (E6) a run may leave: a negative update a lenient server accepts merges

@@ -248,6 +248,7 @@ export const CHECK_IDS = [
   "reports.list.sorted-by-dates",
   "reports.placement.addressing",
   "branches.delete.children-reparented",
+  "branches.create.name-free-after-delete",
   "branches.delete.remove-on-upstream",
   "branches.delete.unknown-name",
   "data-model.files.write-needs-dev-mode",

@@ -2,7 +2,30 @@ import { HttpError, type Fault } from "../http.js";
 import { deploymentOf } from "../routes/common.js";
 
 /** The faults of the group branches (suites/branches/): each makes a check of it fail, for the reason its `because` names. */
+/** Per reference app and deployment, the names of the branches deleted (fault branch-name-reserved-after-delete). */
+const deletedNames = new WeakMap<object, Set<string>>();
+
 export const branchesFaults: Fault[] = [
+  {
+    name: "branch-name-reserved-after-delete",
+    breaks: "E14 (list, create, delete a branch)",
+    description: "a deleted branch keeps its name reserved: creating a branch with that name again answers 409, though no branch holds it",
+    because: { "branches.create.name-free-after-delete": "status" },
+    operations: ["createBranch", "deleteBranch"],
+    handle: async ({ req, app, next }) => {
+      const names = deletedNames.get(app) ?? new Set<string>();
+      deletedNames.set(app, names);
+      const key = (name: unknown) => `${req.params.deploymentId}/${String(name)}`;
+      if (req.method === "DELETE") {
+        const reply = await next();
+        if (reply.status < 300) names.add(key(req.query.get("branchName")));
+        return reply;
+      }
+      const name = (req.body as { name?: unknown } | undefined)?.name;
+      if (names.has(key(name))) throw new HttpError(409, `branch ${String(name)} already exists`);
+      return next();
+    },
+  },
   {
     name: "branch-delete-remove-on-upstream-refused",
     breaks: "E14 rule 4 (removeOnUpstream)",

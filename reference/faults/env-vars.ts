@@ -7,6 +7,22 @@ import { deploymentOf } from "../routes/common.js";
 /** The faults of the group env-vars (suites/env-vars/): each makes a check of it fail, for the reason its `because` names. */
 export const envVarsFaults: Fault[] = [
   {
+    name: "env-vars-empty-value-removes",
+    breaks: "E14 (PUT env-vars sets variables); E13",
+    description: 'a variable sent with the empty string as its value is removed instead of being set to ""',
+    because: { "env-vars.put.listed": "listed-once" },
+    operations: ["setEnvVars"],
+    handle: ({ req, app, next }) => {
+      const list = (req.body as { env_variables?: { name?: unknown; value?: unknown }[] } | undefined)?.env_variables;
+      if (!Array.isArray(list)) return next();
+      const emptied = new Set(list.filter((v) => v?.value === "").map((v) => v.name));
+      const dep = deploymentOf(app, req);
+      dep.envVars = dep.envVars.filter((v) => !emptied.has(v.name));
+      req.body = { ...req.body, env_variables: list.filter((v) => v?.value !== "") };
+      return next();
+    },
+  },
+  {
     name: "env-vars-put-lost-update",
     breaks: "E14 (PUT env-vars; facts: variables not sent keep their values)",
     description:

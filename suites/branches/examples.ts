@@ -42,6 +42,36 @@ export const branchChecks = [
       },
     },
     {
+      id: "branches.create.name-free-after-delete",
+      spec: "E14 (list, create, delete a branch)",
+      // SHOULD: that a deleted branch's name can be given again is implied by deletion, not stated.
+      level: "SHOULD",
+      title: "A branch deleted by branchName frees its name: a branch created again with that name is accepted and listed",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        // ownBranch's cleanup deletes the name, whichever branch holds it then.
+        const name = await ownBranch(ctx, doc, dep);
+        const gone = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { branchName: name } });
+        if (gone.status < 200 || gone.status >= 300)
+          throw new NotExercised(`deleting the run's branch ${name} answered ${gone.status}: there is no freed name`);
+        const create = doc.requireNamed("createBranch", "creates a branch of the run's own");
+        const again = await ctx.api.call("createBranch", { deploymentId: dep }, { body: create.body({ "name|branchName": name }) });
+        ctx.expect.that(again.status >= 200 && again.status < 300, `a branch created again as ${name}, after that branch was deleted, is accepted`, {
+          expected: "2xx",
+          got: `${again.status} ${again.text.slice(0, 160)}`,
+          res: again,
+          reason: "status",
+        });
+        ctx.expect.that((await branchesByName(ctx, dep)).has(name), `the branch created again as ${name} is listed`, {
+          expected: `${name} listed`,
+          got: "not listed",
+          reason: "deleted",
+        });
+      },
+    },
+    {
       id: "branches.list.cursor",
       spec: "E14 rule 11; Pagination styles 2",
       level: "MUST",

@@ -90,7 +90,7 @@ export const envVarChecks = group("env-vars", [
     id: "env-vars.put.listed",
     spec: "E13; E14 (PUT env-vars sets variables; body in the published docs)",
     level: "MUST",
-    title: "Variables set in one PUT env-vars are each listed once by a walk of small pages, a plain one with the value set",
+    title: "Variables set in one PUT env-vars are each listed once by a walk of small pages, a plain one and one set to the empty value with the value set",
     needs: ["writes", "unremovable-writes", "fixture:deployment"],
     // Also the scenario of env-vars.mask.every-answer: a secret the run set, then every page of the
     // list, its data copy and the deployment settings ("secrets excluded", E14) are read.
@@ -99,22 +99,25 @@ export const envVarChecks = group("env-vars", [
       // Names of the tool's fixed set (the API cannot delete variables); the values say which run set them.
       const secret = { name: ENV_VARS.listedSecret, value: `secret value of ${scratch.prefix}` };
       const plain = { name: ENV_VARS.listedPlain, value: `plain value of ${scratch.prefix}` };
+      // The empty value is a class of its own (rule 2): set, it is a variable whose value is "", not a removal.
+      const empty = { name: ENV_VARS.listedEmpty, value: "" };
       require(await api.call(
         "setEnvVars",
         { deploymentId: dep },
-        { body: { env_variables: [secret, plain] } },
-      ), "E14", "setting two variables of its own (PUT env-vars)", (r) => r.status < 300);
+        { body: { env_variables: [secret, plain, empty] } },
+      ), "E14", "setting three variables of its own (PUT env-vars)", (r) => r.status < 300);
       await api.call("getDeploymentSettings", { deploymentId: dep });
       const count = wholeList(await walkCursor<EnvironmentVariable>(api, varsPath(dep), { first: DISCOVERY_PAGE, endpoint: "E13" }), "variables").items.length;
       const walk = wholeList(await walkCursor<EnvironmentVariable>(api, varsPath(dep), { first: severalPagesOf(count), maxPages: count + 2 }), "variables");
-      for (const v of [secret, plain]) {
+      for (const v of [secret, plain, empty]) {
         const found = walk.items.filter((item) => item?.name === v.name);
         expect.equal(found.length, 1, `${v.name}, just set, is listed once over the walk`, { res: walk.pages.at(-1)?.res, reason: "listed-once" });
       }
-      expect.equal(walk.items.find((item) => item?.name === plain.name)?.value, plain.value, `${plain.name} reads the value set`, {
-        res: walk.pages.at(-1)?.res,
-        reason: "plain-value",
-      });
+      for (const v of [plain, empty])
+        expect.equal(walk.items.find((item) => item?.name === v.name)?.value, v.value, `${v.name} reads the value set`, {
+          res: walk.pages.at(-1)?.res,
+          reason: "plain-value",
+        });
     },
   },
   {
