@@ -15,7 +15,7 @@ export const deploymentUpdateFaults: Fault[] = [
     breaks: "E6 (partial merge: templateVariables merged key by key); settings: E14",
     description:
       "the settings answer is cached at its first read and dropped only by an update of the release channel or version: after any other update the settings still read as before",
-    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key", "deployment-update.hold.read-back": "read-back" },
     routes: ["E6"],
     operations: ["getDeploymentSettings"],
     handle: async ({ req, app, next }) => {

@@ -2,6 +2,12 @@ import type { Check } from "../../core/check/check.js";
 import { deploymentUpdateChecks } from "./examples.js";
 import { deploymentUpdatePropertyChecks } from "./properties.js";
 import { deploymentUpdateNegativeChecks } from "./negative.js";
+import { deploymentUpdateReadBackChecks } from "./read-back.js";
 
 /** The deployment-update group: its examples, properties, negative data and model runs side by side. */
-export const deploymentUpdateSuite: Check[] = [...deploymentUpdateChecks, ...deploymentUpdatePropertyChecks, ...deploymentUpdateNegativeChecks];
+export const deploymentUpdateSuite: Check[] = [
+  ...deploymentUpdateChecks,
+  ...deploymentUpdateReadBackChecks,
+  ...deploymentUpdatePropertyChecks,
+  ...deploymentUpdateNegativeChecks,
+];

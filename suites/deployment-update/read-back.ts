@@ -1,0 +1,46 @@
+import { group, type Need } from "../../core/check/check.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import { readSettings } from "../lib/deployment-settings.js";
+import { SUCCESS, settled } from "../lib/success.js";
+import { currentVersions } from "../lib/version-list.js";
+
+const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
+
+/** E6's updates read back in the settings: a field the update sends is what the next read shows, whichever field it is. */
+export const deploymentUpdateReadBackChecks = group("deployment-update", [
+  {
+    id: "deployment-update.hold.read-back",
+    spec: "E6 (releaseChannelVersionHold; partial merge); settings: E14",
+    level: "MUST",
+    title:
+      "An update sending only releaseChannelVersionHold, flipped, is read back in the settings, and so is the update that flips it back: no read shows a value from before the last update",
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      if (typeof (await readSettings(ctx, dep)).settings.releaseChannelVersionHold !== "boolean")
+        throw new NotVerifiable("the settings (E14, shape not shown) show no boolean releaseChannelVersionHold");
+      // Published docs: a version that is not its channel's latest holds the deployment, so a hold lifted there may move it: the
+      // hold is flipped on its channel's latest, where the deployment is moved first if need be (the run puts the version back).
+      const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
+      const latest = list.find((v) => v.releaseChannel === current?.releaseChannel && v.isLatestInChannel === true);
+      if (!current || !latest) throw new NotExercised("E5 marks no version current, or no latest of its channel: the hold is not flipped");
+      if (current !== latest) {
+        const moved = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: latest.version } });
+        ctx.expect.status(moved, SUCCESS.PUT, `setting up: releaseChannelVersion ${latest.version}, its channel's latest`);
+        await settled(ctx.api, moved);
+      }
+      const hold = (await readSettings(ctx, dep)).settings.releaseChannelVersionHold;
+      for (const value of [!hold, hold]) {
+        const sent = `an update that sends only releaseChannelVersionHold ${value}`;
+        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersionHold: value } });
+        ctx.expect.status(res, SUCCESS.PUT, sent);
+        await settled(ctx.api, res);
+        const { settings, res: read } = await readSettings(ctx, dep);
+        ctx.expect.equal(settings.releaseChannelVersionHold, value, `after ${sent}, the settings read releaseChannelVersionHold ${value}`, {
+          res: read,
+          reason: "read-back",
+        });
+      }
+    },
+  },
+]);
