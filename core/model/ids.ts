@@ -106,6 +106,7 @@ export const CHECK_IDS = [
   "staging.negative.broken-body-4xx",
   "dbt-sync.run.poll-result-logs",
   "dbt-sync.cancel.stops",
+  "dbt-sync.history.filters-own-runs",
   "model.workspace.sequence",
   "errors.negative.implied-rules",
   "errors.no-5xx.valid-reads",

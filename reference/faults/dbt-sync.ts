@@ -59,7 +59,7 @@ export const dbtSyncFaults: Fault[] = [
     name: "dbt-history-status-dropped-beside-trigger",
     breaks: "E14 rule 10 (history filtered by status and trigger)",
     description: "the dbt sync history given status and trigger together filters by trigger alone (status alone still filters)",
-    because: { "dbt-sync.history.filters": "both-filters" },
+    because: { "dbt-sync.history.filters": "both-filters", "dbt-sync.history.filters-own-runs": "both-filters" },
     behaviour: { dbtHistoryMatches: (job, status, trigger) => (trigger ? job.trigger === trigger : !status || job.status === status) },
   },
   {

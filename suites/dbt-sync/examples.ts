@@ -78,6 +78,41 @@ async function cancelled(ctx: CheckContext, dep: string, later: boolean): Promis
   return true;
 }
 
+/**
+ * The history filtered by each status and each trigger (the document's values, else those the
+ * history shows), and by both at once where the history shows two statuses to tell apart
+ * (`needBoth`: else the scenario did not happen).
+ */
+async function historyFiltersHold(ctx: CheckContext, dep: string, needBoth = false): Promise<void> {
+  const path = pathTo("listDbtSyncs", { deploymentId: dep });
+  const list = (await documented(ctx)).requireNamed("listDbtSyncs", "lists the dbt sync history");
+  const history = (await allRecords(ctx, path, {}, "the dbt sync history")).items;
+  for (const name of ["status", "trigger"]) {
+    const values = (list.enumOf(name) as string[] | undefined) ?? [...new Set(history.map((j) => field(j, name)).filter((v) => typeof v === "string"))];
+    if (!values.length) throw new NotExercised(`no run of the history shows a ${name}, and the document lists none`);
+    await filterHolds(ctx, path, name, values, name, name === "status" ? "only-that-status" : "only-that-trigger");
+  }
+  // Both filters at once (rule 2: parameters combined): each still holds, where the history has two statuses to tell apart.
+  const seen = (name: string) => [...new Set(history.map((j) => field(j, name)).filter((v): v is string => typeof v === "string"))];
+  const [statuses, triggers] = [seen("status"), seen("trigger")];
+  if (statuses.length < 2 || !triggers.length) {
+    if (needBoth)
+      throw new NotExercised(`the history shows ${statuses.length} status(es) and ${triggers.length} trigger(s): both filters at once cannot be told apart`);
+    return;
+  }
+  for (const status of statuses.slice(0, 3))
+    for (const trigger of triggers.slice(0, 2)) {
+      const { res, items } = await allRecords(ctx, path, { status, trigger }, `the history filtered by status=${status}&trigger=${trigger}`);
+      const others = items.filter((j) => (field(j, "status") ?? status) !== status || (field(j, "trigger") ?? trigger) !== trigger);
+      ctx.expect.equal(
+        others.map((j) => `${field(j, "id")}: ${field(j, "status")}, ${field(j, "trigger")}`),
+        [],
+        `status=${status}&trigger=${trigger} lists only runs of that status and that trigger`,
+        { res, reason: "both-filters" },
+      );
+    }
+}
+
 export const dbtSyncChecks = [
   ...group("dbt-sync", [
     {
@@ -125,42 +160,27 @@ export const dbtSyncChecks = [
       level: "MUST",
       title: "The dbt sync history filtered by status, by trigger, or by both at once holds only runs of that status and that trigger",
       needs: ["fixture:deployment"],
+      run: (ctx) => historyFiltersHold(ctx, ctx.fixture("deployment").id),
+    },
+    {
+      id: "dbt-sync.history.filters-own-runs",
+      spec: "E14 rule 10",
+      level: "MUST",
+      title:
+        "With two syncs of the run's own in it, one cancelled, the dbt sync history filtered by status, by trigger, or by both holds only runs of that status and that trigger",
+      needs: ["writes", "fixture:deployment"],
       async run(ctx) {
+        // The scenario made, not waited for: a history of one status cannot show a filter that is ignored.
         const dep = ctx.fixture("deployment").id;
-        const list = (await documented(ctx)).requireNamed("listDbtSyncs", "lists the dbt sync history");
-        const history = (await allRecords(ctx, pathTo("listDbtSyncs", { deploymentId: dep }), {}, "the dbt sync history")).items;
-        for (const name of ["status", "trigger"]) {
-          const values = (list.enumOf(name) as string[] | undefined) ?? [...new Set(history.map((j) => field(j, name)).filter((v) => typeof v === "string"))];
-          if (!values.length) throw new NotExercised(`no run of the history shows a ${name}, and the document lists none`);
-          await filterHolds(
-            ctx,
-            pathTo("listDbtSyncs", { deploymentId: dep }),
-            name,
-            values,
-            name,
-            name === "status" ? "only-that-status" : "only-that-trigger",
-          );
-        }
-        // Both filters at once (rule 2: parameters combined): each still holds, where the history has two statuses to tell apart.
-        const seen = (name: string) => [...new Set(history.map((j) => field(j, name)).filter((v): v is string => typeof v === "string"))];
-        const [statuses, triggers] = [seen("status"), seen("trigger")];
-        if (statuses.length < 2 || !triggers.length) return;
-        for (const status of statuses.slice(0, 3))
-          for (const trigger of triggers.slice(0, 2)) {
-            const { res, items } = await allRecords(
-              ctx,
-              pathTo("listDbtSyncs", { deploymentId: dep }),
-              { status, trigger },
-              `the history filtered by status=${status}&trigger=${trigger}`,
-            );
-            const others = items.filter((j) => (field(j, "status") ?? status) !== status || (field(j, "trigger") ?? trigger) !== trigger);
-            ctx.expect.equal(
-              others.map((j) => `${field(j, "id")}: ${field(j, "status")}, ${field(j, "trigger")}`),
-              [],
-              `status=${status}&trigger=${trigger} lists only runs of that status and that trigger`,
-              { res, reason: "both-filters" },
-            );
-          }
+        await startSync(ctx, dep);
+        const { id } = await startSync(ctx, dep);
+        ctx.require(
+          await ctx.api.call("cancelDbtSync", sync(dep, id)),
+          "E14",
+          `cancelling sync ${id}, so that the history holds two statuses`,
+          (r) => r.status < 300,
+        );
+        await historyFiltersHold(ctx, dep, true);
       },
     },
     {
