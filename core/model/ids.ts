@@ -459,7 +459,6 @@ export const REASON_KEYS = [
   "type-accepted",
   "type-kept",
   "user-name-as-sent",
-  "still-deleted",
   "others-applied",
   "per-user-answer",
   "operator-accepted",

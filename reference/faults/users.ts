@@ -87,22 +87,6 @@ export const usersFaults: Fault[] = [
     },
   },
   {
-    name: "users-bulk-activate-undeletes",
-    breaks: "E14 rule 6 (per-user failures)",
-    description: "a bulk ACTIVATE of a user a bulk DELETE removed brings it back instead of failing for it",
-    because: { "users.bulk.per-user-failures": "failure-reported" },
-    operations: ["bulkUserAction"],
-    handle: ({ req, app, next }) => {
-      const { action, userIds } = (req.body ?? {}) as { action?: unknown; userIds?: unknown };
-      if (action === "ACTIVATE" && Array.isArray(userIds))
-        for (const id of userIds) {
-          const record = e14(app.store).users.get(id as number);
-          if (record?.deleted) record.deleted = false;
-        }
-      return next();
-    },
-  },
-  {
     name: "users-bulk-forbidden-applies",
     breaks: "E14 rule 6 (user administration)",
     description: "any caller may apply bulk user actions: the read-only caller's DEACTIVATE is applied",
