@@ -53,7 +53,9 @@ export const clonePlacementChecks = group("clone", [
           `the clone is not in the source's folder ${source.folderId}: the caller may not edit it there (clone.placement.same-folder-with-edit judges that)`,
         );
       // A report's folder shows in the reports list (E14), and in E8 where it lists reports beside workbooks (its Workbook type allows it).
-      const reports = await listReports(ctx, dep, {});
+      // The reports list is an E14 endpoint a server may not serve: then E8 alone is read.
+      const probe = await ctx.api.call("listReports", { deploymentId: dep }, { query: { first: 1 } });
+      const reports = probe.status === 200 ? await listReports(ctx, dep, {}) : { items: [] as any[], res: probe };
       const walk = wholeList(await walkCursor<any>(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks");
       const folderOf = new Map(
         [...walk.items.filter((i) => i?.type === "REPORT"), ...reports.items].filter((r) => r && "folderId" in r).map((r) => [r.id, r.folderId]),
