@@ -13,8 +13,9 @@ const found = new WeakMap<object, Map<string, Promise<{ id: number }>>>();
 /**
  * A folder the readOnly key can read but not edit (Authentication 4's read-only cases):
  * fixtures.readOnlyFolderId where the config names one, else one found black-box: among the root
- * folders the readOnly key lists, the first in which it is refused (403) a folder of its own. A
- * folder it does make there is the run's, removed at cleanup, and that folder is no candidate.
+ * folders the readOnly key lists, the first in which it is refused (403) a folder of its own, where
+ * it may make one at the root (else the refusal is its role's, not the folder's). A folder it does
+ * make is the run's, removed at cleanup, and a folder it could make one in is no candidate.
  */
 export function readOnlyFolder(ctx: CheckContext, dep: string): Promise<{ id: number }> {
   const configured = ctx.settings.fixtures.readOnlyFolderId;
@@ -35,12 +36,18 @@ async function findReadOnlyFolder(ctx: CheckContext, dep: string): Promise<{ id:
   );
   if (!folders.length) throw missing(`the readOnly key lists no root folder (GET folders answered ${list.status})`);
   const create = await servedOrPlain(ctx, "createFolder");
-  for (const folder of folders.slice(0, TRIED)) {
+  /** A folder of the readOnly key's own, under `parentId` (the root where undefined): the answer, and the folder tracked for cleanup. */
+  const probe = async (parentId?: number) => {
     const name = ctx.scratch.name("probe");
-    const res = await readOnly.call("createFolder", { deploymentId: dep }, { body: { name, parentId: folder.id } });
-    if (res.status === 403) return { id: folder.id };
+    const res = await readOnly.call("createFolder", { deploymentId: dep }, { body: parentId === undefined ? { name } : { name, parentId } });
     const id = res.isJson ? create.created(res).id : undefined;
     if (res.status < 300 && typeof id === "number" && Number.isSafeInteger(id)) ctx.scratch.track(dep, { type: "FOLDER", id }, { res, name });
-  }
+    return res;
+  };
+  // A refusal tells the folder's access only where the key may create folders at all: refused at the root too, it is the key's role.
+  const atRoot = await probe();
+  if (atRoot.status < 200 || atRoot.status >= 300)
+    throw missing(`the readOnly key may create no folder even at the root (${atRoot.status}), so a refusal in a folder would say nothing of its access there`);
+  for (const folder of folders.slice(0, TRIED)) if ((await probe(folder.id)).status === 403) return { id: folder.id };
   throw missing(`none of the first ${Math.min(TRIED, folders.length)} root folders the readOnly key lists refused it a folder of its own (403)`);
 }
