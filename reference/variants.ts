@@ -16,6 +16,7 @@ import {
 import { transientVariants } from "./transient-variants.js";
 import { acceptedWrites } from "./accepted-writes.js";
 import { embedMembersOnGroup } from "./embed-members-on-group.js";
+import { shuffledKeys } from "./shuffled-keys.js";
 import { matchPath } from "../core/api/match.js";
 import { operation, type Operation } from "../core/api/operations.js";
 
@@ -250,17 +251,7 @@ export const variants: Variant[] = [
       return out;
     },
   },
-  {
-    name: "shuffled-keys",
-    description:
-      "Every object of every answer writes its keys in another order each time (a hash map's order, as Perl's randomized hashes give): the same record read twice is never spelled alike",
-    routes: ["E1", "E2", "E3", "E4", "E5", "E6", "E8", "E9", "E10", "E11", "E12", "E13", "E14"],
-    respond: (body, _req, app) => {
-      const turn = (keyTurns.get(app) ?? 0) + 1;
-      keyTurns.set(app, turn);
-      return rotatedKeys(body, turn);
-    },
-  },
+  shuffledKeys,
   {
     name: "versions-items",
     description: "E5 as {items, pageInfo} instead of {data}",
@@ -406,15 +397,3 @@ variants.push(
   acceptedWrites,
   embedMembersOnGroup,
 );
-
-/** Per reference app, how many answers the variant shuffled-keys rotated: each answer turns its keys once more. */
-const keyTurns = new WeakMap<object, number>();
-
-/** A value whose objects list their keys rotated by `turn` places (their values unchanged). */
-function rotatedKeys(v: unknown, turn: number): unknown {
-  if (Array.isArray(v)) return v.map((x) => rotatedKeys(x, turn));
-  if (!v || typeof v !== "object") return v;
-  const entries = Object.entries(v as Record<string, unknown>);
-  const by = entries.length ? turn % entries.length : 0;
-  return Object.fromEntries([...entries.slice(by), ...entries.slice(0, by)].map(([k, x]) => [k, rotatedKeys(x, turn + 1)]));
-}
