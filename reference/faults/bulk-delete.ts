@@ -30,6 +30,23 @@ export const bulkDeleteFaults: Fault[] = [
     },
   },
   {
+    name: "bulk-delete-folder-contents-to-parent",
+    breaks: "E14 rule 1 (facts: deleting a folder moves its direct contents to the root)",
+    description: "a deleted folder's contents move to the folder's parent, not to the root (the same for a folder at the root)",
+    because: { "bulk-delete.items.folder-contents-to-root": "contents-to-root" },
+    operations: ["bulkDeleteWorkspaceItems"],
+    handle: async ({ app, next }) => {
+      const parentOf = new Map([...app.store.items.values()].filter((i) => i.type === "FOLDER").map((f) => [f.id, f.folderId]));
+      const within = new Map([...app.store.items.values()].map((i) => [i.id, i.folderId]));
+      const reply = await next();
+      for (const item of app.store.items.values()) {
+        const was = within.get(item.id);
+        if (item.folderId === null && was != null && !app.store.items.has(was)) item.folderId = parentOf.get(was) ?? null;
+      }
+      return reply;
+    },
+  },
+  {
     name: "bulk-delete-failures-unreported",
     breaks: "E14 rule 1 (per-item failures)",
     description: "bulk delete answers failed: [] even when an item was missing",

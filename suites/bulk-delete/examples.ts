@@ -115,6 +115,35 @@ export const bulkDeleteChecks = group("bulk-delete", [
     },
   },
   {
+    id: "bulk-delete.items.folder-contents-to-root",
+    spec: "E14 rule 1 (facts: deleting a folder moves its direct contents to the root)",
+    // SHOULD: where a deleted folder's contents go is the published documentation's, not the spec's.
+    level: "SHOULD",
+    title: "Bulk deleting a folder that is not at the root moves its workbook to the root, not to the folder's parent",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      // A nested folder is the class where "the root" and "the parent" differ (rule 2).
+      const parent = await createFolder(ctx, dep);
+      const folder = await createFolder(ctx, dep, parent.id);
+      const inside = await createWorkbook(ctx, dep, folder.id);
+      const r = await bulkDelete(ctx, dep, [folder]);
+      if (!r.deleted.some((d) => key(d) === key(folder)))
+        throw new NotExercised(`folder ${folder.id} was not deleted: ${JSON.stringify(r.failed).slice(0, 160)}`);
+      const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: inside.id });
+      ctx.expect.status(read, 200, `workbook ${inside.id}, inside the deleted folder, read by E9`, "still-there");
+      ctx.expect.equal(
+        read.body?.folderId ?? null,
+        null,
+        `workbook ${inside.id} is at the root after its folder ${folder.id} (inside ${parent.id}) was deleted`,
+        {
+          res: read,
+          reason: "contents-to-root",
+        },
+      );
+    },
+  },
+  {
     id: "bulk-delete.items.mixed-kinds",
     spec: "E14 rule 1 (facts: items {type, id} of WORKBOOK, REPORT, FOLDER)",
     // SHOULD: the item types of a bulk delete come from the published docs, not the spec.

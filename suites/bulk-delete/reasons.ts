@@ -3,6 +3,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 /** What the bulk-delete checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const bulkDeleteReasons = {
   "gone-on-read": { title: "A workbook reported deleted reads 404 by E9", expected: "404" },
+  "contents-to-root": { title: "A deleted folder's workbook is at the root", expected: "folderId null" },
   once: { title: "The item appears once in deleted", expected: "the value the rule names" },
   "others-deleted": { title: "Deleted holds …", expected: "failed holds … {error: {status, message}}" },
   "per-item-answer": { title: "A well-formed bulk delete answers 200 with deleted and failed", expected: "200 {deleted: [...], failed: [...]}" },
