@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
-import formatsModule from "ajv-formats";
+import { ajv2020 } from "../core/api/ajv.js";
 import { schemasDir } from "../core/api/paths.js";
 
 /** Resources / DashboardWidget: the advertised widget types. */
@@ -12,7 +11,6 @@ export const WIDGET_TYPES: readonly string[] = ["CHART", "TEXT", "FILTER", "AI",
 export const LEGACY_TABS = "TABS_CONTAINER";
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
-const addFormats = ((formatsModule as any).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
 
 let dashboardConfig: ValidateFunction | undefined;
 
@@ -20,7 +18,7 @@ let dashboardConfig: ValidateFunction | undefined;
 function conformsToDashboardConfig(draft: unknown): boolean {
   if (!dashboardConfig) {
     // The project's own schemas, checked against the meta-schema by test/schemas.test.ts, not at each start.
-    const ajv = addFormats(new Ajv2020({ strict: false, validateSchema: false }));
+    const ajv = ajv2020({ strict: false, validateSchema: false });
     for (const file of readdirSync(schemasDir).filter((f) => f.endsWith(".schema.json")))
       ajv.addSchema(JSON.parse(readFileSync(join(schemasDir, file), "utf8")), file);
     dashboardConfig = ajv.getSchema("DashboardConfig.schema.json")!;

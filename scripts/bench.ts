@@ -204,7 +204,7 @@ interface WholeFigures {
 function wholeProcess(): WholeFigures {
   const out = join(packageRoot, "bench", "process-reports");
   const args = [
-    join(packageRoot, "dist", "bin", "conformance.js"),
+    join(packageRoot, "dist", "cli", "conformance.js"),
     "--reference",
     "--allow-writes",
     "--seed",
@@ -349,7 +349,7 @@ async function main(): Promise<void> {
       `| whole process peak RSS | ${whole.peakRssMiB} MiB | < ${RSS_TARGET_MIB} MiB |`,
     );
   }
-  const help = wallMs([join(packageRoot, "dist", "bin", "conformance.js"), "--help"], 5);
+  const help = wallMs([join(packageRoot, "dist", "cli", "conformance.js"), "--help"], 5);
   const bare = wallMs(["-e", "0"], 5);
   results.help = { wallMs: help, wallMsMedian: median(help), bareNodeMsMedian: median(bare), targetMs: HELP_TARGET_MS };
   console.log(`--help: ${median(help)} ms (${help.join(", ")}); bare node: ${median(bare)} ms`);

@@ -30,7 +30,7 @@ for kind in $kinds; do
       require("node:fs").writeFileSync(out, JSON.stringify({ baseUrl: s.baseUrl, token: s.token, tokens: { viewer: t.viewer, readOnly: t.viewer, creator: t.embedCreator ?? t.developer, ...(kind === "python" || kind === "go" ? { noAudit: t.developer, scoped: t.scoped ?? t.scoped_admin } : {}), ...(t.auditor ? { auditor: t.auditor } : {}) },
         writes: true, adminWrites: true, deploymentChanges: true, deploymentLifecycle: true, gitOperations: true, unnamedOperations: true, fixtures }));
     ' "$kind" "$dir/server.json" "$dir/config.json"
-    node "$ROOT/dist/bin/conformance.js" --config "$dir/config.json" --allow-unremovable-writes --seed "$seed" --reporter console,json --out "$dir/reports" >"$dir/console.txt" 2>&1
+    node "$ROOT/dist/cli/conformance.js" --config "$dir/config.json" --allow-unremovable-writes --seed "$seed" --reporter console,json --out "$dir/reports" >"$dir/console.txt" 2>&1
     echo "$kind, seed $seed, exit $?: $(grep -E '^[0-9]+ checks' "$dir/console.txt") (console and report in $dir)"
     grep -E '^── ' "$dir/console.txt" | sed 's/^/  /'
     pkill -P "$pid" 2>/dev/null; kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null

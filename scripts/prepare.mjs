@@ -10,11 +10,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 
-const BIN = "dist/bin/conformance.js";
+const BIN = "dist/cli/conformance.js";
 
 if (process.env.npm_command === "exec" && existsSync(BIN)) process.exit(0);
 
-console.error("conformance: building dist/ (tsc, 15 to 60 s)");
+console.error("conformance: building dist/ (tsc and a bundle, 15 to 60 s)");
 if (!process.env.npm_execpath) {
   console.error("conformance: cannot build dist/ outside npm: run npm ci (or npm run build)");
   process.exit(2);
@@ -26,7 +26,7 @@ try {
   console.error("conformance: cannot build dist/: typescript is not installed (npm ci installs it)");
   process.exit(1);
 }
-for (const args of [[tsc, "-p", "tsconfig.test.json"], [process.env.npm_execpath, "run", "-s", "executable"]]) {
+for (const args of [[tsc, "-p", "tsconfig.test.json"], [process.env.npm_execpath, "run", "-s", "bundle"]]) {
   const step = spawnSync(process.execPath, args, { stdio: "inherit" });
   if (step.status !== 0) process.exit(step.status ?? 1);
 }

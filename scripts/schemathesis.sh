@@ -19,10 +19,10 @@ OUT="${OUT:-schemathesis-report}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
 command -v "$ST" >/dev/null || { echo "schemathesis.sh: no '$ST' (set ST=/path/to/st)" >&2; exit 2; }
-[ -f "$root/dist/bin/conformance.js" ] || { echo "schemathesis.sh: run npm run build first" >&2; exit 2; }
+[ -f "$root/dist/cli/conformance.js" ] || { echo "schemathesis.sh: run npm run build first" >&2; exit 2; }
 
 work="$(mktemp -d)"
-node "$root/dist/bin/conformance.js" reference --port "$PORT" --write-config "$work/ref.json" >"$work/ref.log" 2>&1 &
+node "$root/dist/cli/conformance.js" reference --port "$PORT" --write-config "$work/ref.json" >"$work/ref.log" 2>&1 &
 ref_pid=$!
 trap 'kill "$ref_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 50); do [ -s "$work/ref.json" ] && break; sleep 0.2; done

@@ -9,7 +9,7 @@ import { main } from "../bin/cli.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 import { startChaos } from "./chaos-server.js";
 
-const BIN = join(import.meta.dirname, "..", "dist", "bin", "conformance.js");
+const BIN = join(import.meta.dirname, "..", "dist", "cli", "conformance.js");
 const dir = mkdtempSync(join(tmpdir(), "conformance-robust-"));
 
 const run = async (...argv: string[]) => {

@@ -81,7 +81,7 @@ describe("CLI: bad input gets one clear line and exit 2", () => {
   });
 
   it("the built binary prints no stack trace", async () => {
-    const bin = join(import.meta.dirname, "..", "dist", "bin", "conformance.js");
+    const bin = join(import.meta.dirname, "..", "dist", "cli", "conformance.js");
     const res = await promisify(execFile)(process.execPath, [bin, "--base-url", "http://127.0.0.1:9", "--token", "x"]).catch((e) => e);
     expect(res.code).toBe(2);
     expect(res.stderr.trim().split("\n")).toHaveLength(1);

@@ -10,7 +10,7 @@ import type { CheckResult } from "../core/run/result.js";
 import { startReference, type RunningReference } from "../reference/server.js";
 
 /** What people expect of a command line tool, as issue 30 listed them; each one as a user types it. */
-const BIN = join(import.meta.dirname, "..", "dist", "bin", "conformance.js");
+const BIN = join(import.meta.dirname, "..", "dist", "cli", "conformance.js");
 const dir = mkdtempSync(join(tmpdir(), "conformance-conventions-"));
 
 const run = async (...argv: string[]) => {

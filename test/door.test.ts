@@ -18,7 +18,7 @@ import { startManyOperations } from "./many-operations-server.js";
  */
 
 const ROOT = packageRoot;
-const CLI = join(ROOT, "dist", "bin", "conformance.js");
+const CLI = join(ROOT, "dist", "cli", "conformance.js");
 const RUN_TIMEOUT_MS = 240_000;
 
 /** The modules allowed to open a connection: the door's own. */

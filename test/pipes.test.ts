@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../bin/cli.js";
 
-const BIN = join(import.meta.dirname, "..", "dist", "bin", "conformance.js");
+const BIN = join(import.meta.dirname, "..", "dist", "cli", "conformance.js");
 
 /**
  * The built CLI behind a real pipe of the shell (a pipe has a 64 KiB buffer, unlike the socket

@@ -28,7 +28,7 @@ it("with deployment 1 emptied of workbooks, the plan names the deployment the ru
     await new Promise<number | null>((resolve) => {
       const child = spawn(
         process.execPath,
-        [join(packageRoot, "dist", "bin", "conformance.js"), "--config", config, "--group", "upsert", "--reporter", "json", "--out", join(dir, "out")],
+        [join(packageRoot, "dist", "cli", "conformance.js"), "--config", config, "--group", "upsert", "--reporter", "json", "--out", join(dir, "out")],
         { stdio: ["ignore", "ignore", "pipe"] },
       );
       child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));

@@ -22,8 +22,8 @@ function prepareIn(built: boolean, npmCommand: string): { status: number | null;
   folders.push(folder);
   writeFileSync(join(folder, "package.json"), JSON.stringify({ name: "clone", version: "0.0.0" }));
   if (built) {
-    mkdirSync(join(folder, "dist", "bin"), { recursive: true });
-    writeFileSync(join(folder, "dist", "bin", "conformance.js"), "");
+    mkdirSync(join(folder, "dist", "cli"), { recursive: true });
+    writeFileSync(join(folder, "dist", "cli", "conformance.js"), "");
   }
   const env = { ...process.env, npm_command: npmCommand, npm_execpath: process.env.npm_execpath ?? "npm-cli.js" };
   const run = spawnSync(process.execPath, [PREPARE], { cwd: folder, env, encoding: "utf8" });
@@ -38,7 +38,7 @@ describe("npm's prepare", () => {
   it("under npm ci or npm install, builds, and says so first", () => {
     for (const command of ["ci", "install"]) {
       const run = prepareIn(true, command);
-      expect(run.stderr).toMatch(/^conformance: building dist\/ \(tsc, 15 to 60 s\)\n/);
+      expect(run.stderr).toMatch(/^conformance: building dist\/ \(tsc and a bundle, 15 to 60 s\)\n/);
       // This folder has no TypeScript: the build was started and stopped at once, in one clear line.
       expect(run.stderr).toContain("typescript is not installed");
       expect(run.status).toBe(1);

@@ -94,14 +94,14 @@ describe("conformance replay", () => {
   const FAULT = "cursor-page-of-five-skips";
   let dir: string;
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [join(packageRoot, "dist", "bin", "conformance.js"), ...args], { cwd: packageRoot, encoding: "utf8" });
+    spawnSync(process.execPath, [join(packageRoot, "dist", "cli", "conformance.js"), ...args], { cwd: packageRoot, encoding: "utf8" });
   const resultOf = (file: string) => (JSON.parse(readFileSync(file, "utf8")) as Report).results.find((r) => r.id === CHECK);
 
   beforeAll(() => {
     // The test drives the built CLI, as a user would. `npm test` builds it first; rebuilding here
     // would rewrite dist/ under the test files that run beside this one.
-    if (!existsSync(join(packageRoot, "dist", "bin", "conformance.js")))
-      throw new Error("dist/bin/conformance.js is missing: build first (npx tsc -p tsconfig.json; npm test does it)");
+    if (!existsSync(join(packageRoot, "dist", "cli", "conformance.js")))
+      throw new Error("dist/cli/conformance.js is missing: build first (npx tsc -p tsconfig.json; npm test does it)");
     dir = mkdtempSync(join(tmpdir(), "conformance-replay-"));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -174,7 +174,7 @@ describe("the re-run line, run as printed", () => {
   // The CLI in a child process, without blocking this one: the reference answers from here.
   const cliAsync = (args: string[], env: NodeJS.ProcessEnv) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, [join(packageRoot, "dist", "bin", "conformance.js"), ...args], { cwd: packageRoot, env });
+      const child = spawn(process.execPath, [join(packageRoot, "dist", "cli", "conformance.js"), ...args], { cwd: packageRoot, env });
       let out = "";
       child.stdout.on("data", (d) => (out += d));
       child.stderr.on("data", (d) => (out += d));

@@ -20,7 +20,7 @@ import { catalogue } from "../suites/index.js";
  * and puts back what it changed.
  */
 
-const CLI = join(packageRoot, "dist", "bin", "conformance.js");
+const CLI = join(packageRoot, "dist", "cli", "conformance.js");
 /** Every name a run gives starts with it (core/ledger/scratch.ts); a clone's "Copy of cf-…" holds it. */
 const RUN_PREFIX = "cf-";
 const RUN_TIMEOUT_MS = 150_000;

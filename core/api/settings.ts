@@ -1,13 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createRequire } from "node:module";
-import type { Ajv2020 } from "ajv/dist/2020.js";
+import { ajv2020 } from "./ajv.js";
 import type { Feature, Need, TokenRole } from "../model/needs.js";
 import { schemasDir } from "./paths.js";
 import { UsageError } from "../model/usage-error.js";
-
-// Loaded when a config is first validated, not with the CLI: `--help` stays quick.
-const require = createRequire(import.meta.url);
 
 // The settings' own mistake, defined in core/model/usage-error.ts; bin/ takes it from here with the settings it reads.
 export { UsageError } from "../model/usage-error.js";
@@ -211,10 +207,7 @@ let configValidator: ((v: unknown) => string[]) | undefined;
 export function validateConfig(value: unknown): string[] {
   if (!configValidator) {
     const schema = JSON.parse(readFileSync(join(schemasDir, "config.schema.json"), "utf8"));
-    const Ajv = (require("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020;
-    const formats = require("ajv-formats");
-    const addFormats = (formats.default ?? formats) as (ajv: Ajv2020) => Ajv2020;
-    const fn = addFormats(new Ajv({ strict: false, allErrors: true })).compile(schema);
+    const fn = ajv2020({ strict: false, allErrors: true }).compile(schema);
     configValidator = (v) =>
       fn(v)
         ? []

@@ -1,8 +1,6 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
-import formatsModule from "ajv-formats";
-
-const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => Ajv2020;
+import { ajv2020 } from "../api/ajv.js";
 
 /**
  * Each schema object of a served document, compiled by whichever check met it first: the checks of
@@ -55,9 +53,7 @@ export class DocumentSchemas {
     if (!fn) {
       // Unoptimised code: each of a document's schemas is compiled once and run a few times, and
       // the optimiser's passes took a third of the document check's time.
-      this.ajv ??= addFormats(
-        new Ajv2020({ strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, inlineRefs: false, code: { optimize: false } }),
-      );
+      this.ajv ??= ajv2020({ strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, inlineRefs: false, code: { optimize: false } });
       try {
         fn = this.ajv.compile(this.referring(schema, new Set()));
       } catch (err) {
