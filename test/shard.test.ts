@@ -75,7 +75,7 @@ describe("--shard i/n", () => {
     expect(split).toEqual([]);
     // The staging toggles and the environment reads share a thing: one part holds them all.
     expect(new Set(catalogue.filter((c) => c.group === "staging" || c.group === "environments").map((c) => partOf(c.id))).size).toBe(1);
-    // A check that runs alone and declares nothing it touches (the upsert races, the document's create chains) goes with the list walks.
+    // A check that runs alone and declares nothing it touches (the document's create chains) goes with the list walks, and so do the upsert races, which add to the workspace they walk.
     expect(partOf("upsert.concurrency.one-workbook-per-slug")).toBe(partOf("workbooks.list.cursor-walk"));
     expect(partOf("documented.resources.create-read-delete")).toBe(partOf("workbooks.list.cursor-walk"));
   });

@@ -1,4 +1,5 @@
 import type { Check, Share } from "../check/check.js";
+import { RACE_SHARE } from "../transport/together.js";
 
 /**
  * What a check shares with others. A check that declares nothing reads nothing that others
@@ -160,12 +161,14 @@ export async function schedule<T>(
  * --repeat: each check that works only on its own scratch objects ("add" shares) runs `times`
  * times, the copies beside each other (ids `<id>#2`, ...), to shake out races such as the upsert
  * window or lost writes. A copy's objects are its own: scratch names derive from the check id.
+ * A check that holds a race at the barrier (RACE_SHARE) is copied too: its copies race one after
+ * another, each with the barrier's connections to itself.
  */
 export function repeatWrites(checks: Check[], times: number): Check[] {
   if (times <= 1) return checks;
   return checks.flatMap((c) => {
     const shares = sharesOf(c);
-    const onOwnObjects = c.needs.includes("writes") && shares.length > 0 && shares.every((s) => s.startsWith("add:"));
+    const onOwnObjects = c.needs.includes("writes") && shares.length > 0 && shares.every((s) => s.startsWith("add:") || s === RACE_SHARE);
     if (!onOwnObjects) return [c];
     return [c, ...Array.from({ length: times - 1 }, (_, k) => ({ ...c, id: `${c.id}#${k + 2}`, title: `${c.title} (repeat ${k + 2} of ${times})` }))];
   });

@@ -29,6 +29,8 @@ const REDACTION_WINDOW = 64 * 1024;
 /** The most of a body the HAR keeps whole: the redaction window, so that what it keeps is redacted whole. */
 const WHOLE_BODY_CHARS = REDACTION_WINDOW;
 const MAX_TRANSIENT_RETRIES = 4;
+/** The most requests one race holds at its barrier (core/transport/together.ts): E11's race sends thirteen. */
+const RACE_CONNECTIONS = 16;
 /** A body past this size is not read on: the spec sets no limit, so it is the tester's, and errored. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** A streamed body may take this many request timeouts in all (60 s at the default 10 s: an example check's own limit). */
@@ -49,6 +51,7 @@ export type Phase = string;
 export class HttpClient {
   readonly baseUrl: string;
   private readonly agent: Dispatcher;
+  private readonly raceAgent: Dispatcher;
   private readonly pacer: RatePacer | undefined;
   private readonly watchers = new Set<(exchange: Exchange, answer?: FullAnswer) => void>();
   private readonly streamWatchers = new Set<StreamWatcher>();
@@ -64,6 +67,10 @@ export class HttpClient {
     this.pacer = options.rateLimit ? pacerFor(new URL(this.baseUrl).origin, options.rateLimit) : undefined;
     const pool = { connections: 16, keepAliveTimeout: 10_000 };
     this.agent = options.proxy ? new EnvHttpProxyAgent(pool) : new Agent(pool);
+    // A race's requests (spec.together) each need a connection of their own at the same moment:
+    // from the shared pool they would wait for the other checks' requests to finish.
+    const racePool = { connections: RACE_CONNECTIONS, keepAliveTimeout: 10_000 };
+    this.raceAgent = options.proxy ? new EnvHttpProxyAgent(racePool) : new Agent(racePool);
   }
 
   /** The request's URL: parsed once, its text sent and shown, the URL itself handed to the observer. */
@@ -143,6 +150,7 @@ export class HttpClient {
               { ...headers, "content-length": String(Buffer.byteLength(bodyText)) },
               heldBody(bodyText, party),
               deadline.signal,
+              this.raceAgent,
             )
           : await this.request(spec.method, url, headers, bodyText, deadline.signal);
         const text = await readCapped(answer, this.options.maxBodyBytes ?? MAX_BODY_BYTES);
@@ -257,6 +265,7 @@ export class HttpClient {
     headers: Record<string, string>,
     body: string | AsyncIterable<Buffer> | undefined,
     signal: ExchangeSignal,
+    dispatcher = this.agent,
   ): Promise<Answer> {
     if (signal.aborted) throw signal.reason;
     const res = await request(url, {
@@ -264,7 +273,7 @@ export class HttpClient {
       headers,
       // undici sends an async iterable chunk by chunk (writeIterable) though its types leave it out.
       body: body as string | undefined,
-      dispatcher: this.agent,
+      dispatcher,
       headersTimeout: this.options.timeoutMs,
       bodyTimeout: this.options.timeoutMs,
       signal,
@@ -380,7 +389,7 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([this.agent.close(), this.raceAgent.close()]);
   }
 }
 

@@ -1,4 +1,11 @@
 /**
+ * What a check that holds a race at the barrier declares it shares (core/model/needs.ts): the door's
+ * connections for races (core/transport/http.ts) hold one race's requests at a time, so two such
+ * checks never overlap, and their --repeat copies run one after another.
+ */
+export const RACE_SHARE = "write:race-connections";
+
+/**
  * A last-byte barrier for requests that must reach the server at once (E11 rule 5's races). Each
  * request of a group sends its head and all of its body but the last byte, then waits until every
  * request of the group has done so; the last bytes then go out in one turn of the event loop. The

@@ -1,4 +1,5 @@
 import type { GroupShares } from "../../core/check/check.js";
+import { RACE_SHARE } from "../../core/transport/together.js";
 
 /** What the env-vars checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/check/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
 export const envVarsShares: GroupShares = {
@@ -12,6 +13,6 @@ export const envVarsShares: GroupShares = {
     "env-vars.put.listed": ["add:env-vars", "read:env-vars"],
     "env-vars.mask.any-other-case-marker": ["add:env-vars"],
     // It sets the tool's plain variables and reads them back: no other check may set them between.
-    "env-vars.put.concurrent-writes-kept": ["add:env-vars", "read:env-vars"],
+    "env-vars.put.concurrent-writes-kept": ["add:env-vars", "read:env-vars", RACE_SHARE],
   },
 };

@@ -1,4 +1,5 @@
 import type { GroupShares } from "../../core/check/check.js";
+import { RACE_SHARE } from "../../core/transport/together.js";
 
 /** What the upsert checks touch that others touch too (Share, core/model/needs.ts; GroupShares, core/check/check.ts): by group, and the checks that differ from their group by id; assembled by suites/shares.ts. */
 export const upsertShares: GroupShares = {
@@ -6,9 +7,8 @@ export const upsertShares: GroupShares = {
     upsert: ["add:workspace"],
   },
   byId: {
-    // The 409 window is timing: nothing else may load the server meanwhile, and the race's thirteen
-    // requests need free connections of the door's sixteen at once, or the barrier of
-    // core/transport/together.ts waits out its hold and the race is not forced.
-    "upsert.concurrency.*": ["exclusive"],
+    // The races act on slugs of their own: the barrier of core/transport/together.ts forces them
+    // (the server holds every request whole at once), on connections of their own, whatever runs beside.
+    "upsert.concurrency.*": ["add:workspace", RACE_SHARE],
   },
 };
