@@ -36,3 +36,18 @@ export function folderPath(store: Store, folderId: number | null): { id: number;
   }
   return path;
 }
+
+/** The folder record, as the folders list (E14, the platform's published documentation) shows one. */
+export function folderRecord(f: Item) {
+  return {
+    id: f.id,
+    name: f.name,
+    position: f.position ?? f.id,
+    deploymentId: f.deploymentId,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+    type: "FOLDER",
+    parentId: f.folderId,
+    createdBy: f.createdBy,
+  };
+}

@@ -93,6 +93,8 @@ export interface Item {
   sharedWorkspace: boolean;
   viewHistory: number[];
   policies: { principal: string; action: string }[];
+  /** Folders made through the API: their place among their siblings (the seed's folders show their id). */
+  position?: number;
   /** Folder ACL: user id to access; inherited by contents. */
   grants: Map<number, Access>;
 }

@@ -43,6 +43,15 @@ export const e14Behaviour = {
   logMatches(entry: { source: string; container: string }, source: string | null, container: string | null): boolean {
     return (!source || entry.source === source) && (!container || entry.container === container);
   },
+  /** E14: a user's value of an attribute of each type (`string`, `number`, `boolean`, `string_array`, `number_array`). */
+  attributeValueFits(type: string, v: unknown): boolean {
+    if (type === "string") return typeof v === "string";
+    if (type === "number") return typeof v === "number" && Number.isFinite(v);
+    if (type === "boolean") return typeof v === "boolean";
+    if (type === "string_array") return Array.isArray(v) && v.every((x) => typeof x === "string");
+    if (type === "number_array") return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
+    return false;
+  },
   /** E14: dbt sync history filters by status and trigger. */
   dbtHistoryMatches(job: { status: string; trigger: string }, status: string | null, trigger: string | null): boolean {
     return (!status || job.status === status) && (!trigger || job.trigger === trigger);

@@ -1,9 +1,24 @@
+import { devModeOf, e14 } from "../e14/state.js";
 import { clean, stagingFlagBecomes, unnamedBranchIsFirstShared, whenNoBranchNamed } from "./kit/control-plane.js";
 import { refusalAnsweredAs, notFound } from "./kit/policies.js";
 import { ok, type Fault } from "../http.js";
 
 /** The faults of the group staging (suites/staging/): each makes a check of it fail, for the reason its `because` names. */
 export const stagingFaults: Fault[] = [
+  {
+    name: "staging-unlisted-for-dev-mode-branch",
+    breaks: "E2; E4; States and transitions (Branch)",
+    description:
+      "a branch in dev mode whose staging environment is on is not listed as a staging environment (E4 answers the flag on; the branches list shows it)",
+    because: { "staging.enable.dev-mode-branch": "state" },
+    routes: ["E2"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200) return body;
+      const dev = devModeOf(e14(app.store), Number(req.params.deploymentId));
+      const shown = (e: { type?: string; branch?: string }) => !(e.type === "staging" && dev.has(e.branch ?? ""));
+      return { ...body, items: body.items.filter(shown), data: body.data.filter(shown) };
+    },
+  },
   {
     name: "staging-not-listed",
     breaks: "States and transitions (Branch); E2",

@@ -21,6 +21,17 @@ export const workspaceFaults: Fault[] = [
     },
   },
   {
+    name: "folder-position-zero-ignored",
+    breaks: "E14 (POST .../folders; facts: a folder is made from {name, parentId?, position?}, and a folder item has position)",
+    description: "a folder created at position 0 is made as if no position were asked for: after its siblings (a `position || next` reading)",
+    because: { "workspace.folders.position-kept": "position-answered" },
+    operations: ["createFolder"],
+    handle: ({ req, next }) => {
+      if (req.body?.position === 0) req.body = { ...req.body, position: undefined };
+      return next();
+    },
+  },
+  {
     name: "clone-body-types-unchecked",
     breaks: "E10 (body {shared: boolean})",
     description:

@@ -1,6 +1,7 @@
 import { accessToFolder, atLeast } from "../access.js";
 import { HttpError, ok, type Route } from "../http.js";
-import { newItem, type Item, type Store } from "../store.js";
+import { newItem, type Store } from "../store.js";
+import { folderRecord } from "../serialize.js";
 import { deploymentOf } from "./common.js";
 
 /** the platform's published documentation: nesting has a maximum depth; beyond it the create is a 400. */
@@ -11,21 +12,6 @@ function depthOf(store: Store, folderId: number | null): number {
   // Bounded: a cycle left by a faulty move must not hang the server.
   for (let id = folderId; id != null && depth <= MAX_FOLDER_DEPTH; depth++) id = store.items.get(id)?.folderId ?? null;
   return depth;
-}
-
-/** The folder record, as the folders list (E14, the platform's published documentation) shows one. */
-export function folderRecord(f: Item) {
-  return {
-    id: f.id,
-    name: f.name,
-    position: f.id,
-    deploymentId: f.deploymentId,
-    createdAt: f.createdAt,
-    updatedAt: f.updatedAt,
-    type: "FOLDER",
-    parentId: f.folderId,
-    createdBy: f.createdBy,
-  };
 }
 
 /**
@@ -50,7 +36,13 @@ export const folderWriteRoutes: Route[] = [
       if (!req.user.aiBiUser) throw new HttpError(403, "creating a folder needs the AI BI User role");
       if (!atLeast(accessToFolder(app.store, req.user, parentId), "edit")) throw new HttpError(403, "edit access to the parent folder is required");
       if (depthOf(app.store, parentId) + 1 > MAX_FOLDER_DEPTH) throw new HttpError(400, `folders nest at most ${MAX_FOLDER_DEPTH} deep`);
-      const folder = newItem(app.store, { deploymentId: dep.id, type: "FOLDER", name: body.name, folderId: parentId, createdBy: req.user.id });
+      const siblings = [...app.store.items.values()].filter(
+        (i) => i.type === "FOLDER" && i.deploymentId === dep.id && i.folderId === parentId && i.position !== undefined,
+      );
+      // facts: a folder is made at the position asked for (the siblings at and after it move one on), else after its siblings.
+      const position = body.position ?? siblings.length;
+      for (const s of siblings) if (s.position! >= position) s.position! += 1;
+      const folder = newItem(app.store, { deploymentId: dep.id, type: "FOLDER", name: body.name, folderId: parentId, createdBy: req.user.id, position });
       return ok(folderRecord(folder));
     },
   },

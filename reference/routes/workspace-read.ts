@@ -1,7 +1,7 @@
 import { atLeast, accessTo } from "../access.js";
 import { type App, HttpError, ok, type Req, type Route } from "../http.js";
 import { cursorPage, intParam } from "../paging.js";
-import { workbookRecord } from "../serialize.js";
+import { folderRecord, workbookRecord } from "../serialize.js";
 import type { DeploymentRecord, Item } from "../store.js";
 import { deploymentOf, itemsOf } from "./common.js";
 
@@ -45,17 +45,7 @@ export const workspaceReadRoutes: Route[] = [
         .filter((f) => f.folderId === parentId && atLeast(accessTo(app.store, req.user, f), "read"))
         .sort((a, b) => a.id - b.id);
       const page = cursorPage(app.b, level, req.query, DEFAULT_FIRST);
-      const items = page.items.map((f) => ({
-        id: f.id,
-        name: f.name,
-        position: f.id,
-        deploymentId: f.deploymentId,
-        createdAt: f.createdAt,
-        updatedAt: f.updatedAt,
-        type: "FOLDER",
-        parentId: f.folderId,
-        createdBy: f.createdBy,
-      }));
+      const items = page.items.map(folderRecord);
       return ok({ items, data: items, count: level.length, pageInfo: page.pageInfo });
     },
   },

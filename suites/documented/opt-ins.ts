@@ -3,15 +3,16 @@ import type { CheckContext } from "../../core/check/context.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { DocumentSchemas } from "../../core/served/document-schemas.js";
-import { field, listed as listedIn, type ServedOperation } from "../../core/served/served-operations.js";
+import { field, listed as listedIn } from "../../core/served/served-operations.js";
 import { propertiesOf } from "../../core/served/answers.js";
 import { runChains } from "./chains.js";
 import { answeredAsDocumented } from "./refusals.js";
 import { PathIds } from "../lib/path-ids.js";
 import { ownDeployment } from "../lib/own-deployment.js";
-import { createdIn, devModeBranch, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
+import { devModeBranch, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
 import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 import { userOfTheRun } from "../lib/users.js";
+import { ATTRIBUTE_WOULD_STAY, type Attribute, attributeOfType, holdsValue, valuesBody } from "../lib/attribute-values.js";
 
 /**
  * Issue 21: the operations of the document that only an object of the run's own may receive, each
@@ -114,7 +115,7 @@ export const e14OptInChecks = group("documented", [
       const attr = await stringAttribute(ctx, doc);
       const set = doc.requireNamed("setUserAttributeValues", "sets a user's attribute values");
       const value = ctx.scratch.name("value");
-      const values = set.body(valuesHints(set, attr, value));
+      const values = valuesBody(set, attr, value);
       answeredAsDocumented(
         ctx,
         set,
@@ -219,7 +220,7 @@ const FILE_NAMES = "fileName|fileNames|path|paths|name|names|files";
  * An attribute of type string whose value the run may set on its own user: the first listed (the
  * attribute itself is left as it is), else one of the run's own, made where the document can delete it.
  */
-async function stringAttribute(ctx: CheckContext, doc: Awaited<ReturnType<typeof documented>>): Promise<{ id: unknown; name: string }> {
+async function stringAttribute(ctx: CheckContext, doc: Awaited<ReturnType<typeof documented>>): Promise<Attribute> {
   const list = doc.findNamed("listUserAttributes");
   const res = list ? await ctx.api.call("listUserAttributes") : undefined;
   const listedOne =
@@ -229,44 +230,9 @@ async function stringAttribute(ctx: CheckContext, doc: Awaited<ReturnType<typeof
         )
       : undefined;
   if (listedOne) return { id: field(listedOne, "id|attributeId"), name: field(listedOne, "name|key") };
-  const create = doc.requireNamed("createUserAttribute", "creates the attribute whose value is set (none of type string is listed)");
-  doc.requireNamed("deleteUserAttribute", "removes the run's attribute afterwards");
-  const name = ctx.scratch.slug("attr").replace(/-/g, "_");
-  const made = createdIn(
-    ctx,
-    create,
-    await ctx.api.call("createUserAttribute", {}, { body: create.body({ "name|key": name, "type|dataType": "string" }) }),
-    "creating a user attribute of the run's own",
-  );
-  ctx.scratch.onCleanup(`delete user attribute ${made.id}`, async () => void (await ctx.api.call("deleteUserAttribute", { attributeId: made.id })));
-  return { id: made.id, name };
-}
-
-/** A user's values as the document spells them: a list of {attributeId, value}, or a map from the attribute's name to its value. */
-function valuesHints(set: ServedOperation, attr: { id: unknown; name: string }, value: string): Record<string, unknown> {
-  const props = propertiesOf(set.bodySchema());
-  const key = Object.keys(props).find((k) => /^(values|items|attributes)$/i.test(k)) ?? "values";
-  return {
-    [key]:
-      props[key]?.type === "array"
-        ? [
-            {
-              "attributeId|id|attribute|name|key": props[key]?.items?.properties?.attributeId || props[key]?.items?.properties?.id ? attr.id : attr.name,
-              value,
-            },
-          ]
-        : { [attr.name]: value },
-  };
-}
-
-/** Whether a read of a user's values holds `value` for the attribute, in either spelling. */
-function holdsValue(record: any, attr: { id: unknown; name: string }, value: string): boolean {
-  const values = field(record, "values|items|data") ?? record;
-  if (Array.isArray(values))
-    return values.some(
-      (v) => (String(field(v, "attributeId|id|attribute")) === String(attr.id) || field(v, "name|key") === attr.name) && field(v, "value") === value,
-    );
-  return !!values && typeof values === "object" && values[attr.name] === value;
+  const own = await attributeOfType(ctx, doc, "string", "creates the attribute whose value is set (none of type string is listed)");
+  if (!own) throw new NotVerifiable(ATTRIBUTE_WOULD_STAY);
+  return own;
 }
 
 /** The first repository the tenant's GitHub installations list, and its first branch (each list read once). */

@@ -1,5 +1,6 @@
 import type { Api } from "../../core/transport/api.js";
 import type { CheckContext } from "../../core/check/context.js";
+import type { Response } from "../../core/transport/http.js";
 import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
 import { carriesPrefix } from "../../core/ledger/ownership.js";
@@ -20,16 +21,26 @@ type Ctx = Pick<CheckContext, "api" | "scratch" | "require" | "settings" | "log"
 /** The configured scratch folders each check has used (keyed by the check's exchange log). */
 const usedScratchFolders = new WeakMap<object, Set<number>>();
 
-/** A folder of the run's own (published docs: `POST .../folders` with {name, parentId?}). */
+/** A folder of the run's own (published docs: `POST .../folders` with {name, parentId?, position?}). */
 export async function createFolder(ctx: Ctx, dep: string, parentId: number | null = null): Promise<ItemRef> {
+  return (await createFolderWith(ctx, dep, parentId)).ref;
+}
+
+/** createFolder, with more fields in its body (a position), and the create's answer. */
+export async function createFolderWith(
+  ctx: Ctx,
+  dep: string,
+  parentId: number | null,
+  fields: Record<string, unknown> = {},
+): Promise<{ ref: ItemRef; res: Response }> {
   const name = ctx.scratch.name("folder");
-  const res = await ctx.api.call("createFolder", { deploymentId: dep }, { body: parentId === null ? { name } : { name, parentId } });
+  const res = await ctx.api.call("createFolder", { deploymentId: dep }, { body: { name, ...(parentId === null ? {} : { parentId }), ...fields } });
   // Where the new folder's id is: as the served document says (a wrapper, a link, Location), else `id`.
   const op = await servedOrPlain(ctx, "createFolder");
   const created = (r: typeof res) => r.isJson && Number.isSafeInteger(op.created(r).id);
   if (!(res.status >= 200 && res.status < 300 && created(res)) && parentId === null) {
     const spare = configuredScratchFolder(ctx);
-    if (spare !== undefined) return { type: "FOLDER", id: spare };
+    if (spare !== undefined) return { ref: { type: "FOLDER", id: spare }, res };
   }
   ctx.require(res, "E14", "creating a folder of its own (or set fixtures.scratchFolderIds)", created);
   const id = op.created(res).id as number;
@@ -37,7 +48,7 @@ export async function createFolder(ctx: Ctx, dep: string, parentId: number | nul
   ctx.scratch.track(dep, ref, { res, name });
   // An answer that names some other folder is never written to: the folders list must show it is the check's own.
   if (!carriesPrefix(res.body, ctx.scratch.prefix)) await ctx.scratch.requireOwn(ctx.api, dep, [ref]);
-  return ref;
+  return { ref, res };
 }
 
 /** A workbook of the run's own, created through E11 (PUT by a fresh slug), at the root or in a folder. */

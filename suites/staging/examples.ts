@@ -5,6 +5,7 @@ import { listBranches } from "../../core/check/fixtures.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { FAR_BEYOND } from "../../core/api/input-domain.js";
 import { stagingFlags, stagingState, unreadable } from "./state.js";
+import { devModeBranch, documented } from "../lib/e14.js";
 
 type BranchRef = { branchName: string } | { branchId: number };
 
@@ -172,6 +173,30 @@ export const stagingChecks = group("staging", [
       await setFlag(ctx, dep, name, true, "the first enable");
       await toggle(ctx, dep, { branchName: name }, true);
       await expectListed(ctx, dep, name, true, [undefined]);
+    },
+  },
+  {
+    id: "staging.enable.dev-mode-branch",
+    spec: "E4; States and transitions (Branch); E2",
+    level: "MUST",
+    title:
+      "A branch of the run's own in dev mode whose staging environment is enabled (answered 200, the flag on) is then listed by E2 as a staging environment, not as its development one only",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const name = await devModeBranch(ctx, await documented(ctx), dep);
+      restoreLater(ctx, dep, name, false);
+      const res = await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, branchName: name } });
+      ctx.requireRoute(res, "E4", `enabling the staging environment of ${name}, a branch of the run's own in dev mode`);
+      // E4 rejects personal development branches: a server may take a branch its caller made and works on in dev mode for one.
+      if (res.status >= 400 && res.status < 500)
+        throw new NotExercised(
+          `enabling the staging environment of ${name}, a branch of the run's own in dev mode, was refused (${res.status}): the server may take it for a personal development branch`,
+        );
+      const branch = ctx.expect.ok(res, "BranchResponse").data;
+      if (branch.isStagingEnvironmentEnabled != null)
+        ctx.expect.equal(branch.isStagingEnvironmentEnabled, true, "the answer shows isStagingEnvironmentEnabled true", { res, reason: "answer-flag" });
+      await expectListed(ctx, dep, name, true);
     },
   },
   {

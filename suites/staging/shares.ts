@@ -9,5 +9,7 @@ export const stagingShares: GroupShares = {
   },
   byId: {
     "staging.negative.broken-body": ["write:environments", "write:branches"],
+    // Its branch is its own, in dev mode (which a server may hold per caller, one branch at a time).
+    "staging.enable.dev-mode-branch": ["write:environments", "write:branches", "add:branches", "add:environments", "write:dev-mode"],
   },
 };

@@ -8,5 +8,7 @@ export const userAttributesShares: GroupShares = {
   },
   byId: {
     "user-attributes.list.cursor": ["read:user-attributes"],
+    // Its values are set on a user of its own.
+    "user-attributes.values.typed": ["add:user-attributes", "add:users"],
   },
 };

@@ -4,6 +4,8 @@ import type { GroupShares } from "../../core/check/check.js";
 export const workspaceShares: GroupShares = {
   byId: {
     "workspace.negative.broken-body": ["add:workspace"],
+    // Its folders are its own, under a parent of its own.
+    "workspace.folders.position-kept": ["add:workspace"],
     "workspace.negative.broken-body-4xx": ["add:workspace"],
   },
 };

@@ -51,15 +51,6 @@ function applyBulk(app: App, u: User, action: (typeof BULK_ACTIONS)[number]): vo
 
 const attributeDef = resourceDefs.find((d) => d.name === "user-attributes")!;
 
-function valueFits(type: string, v: unknown): boolean {
-  if (type === "string") return typeof v === "string";
-  if (type === "number") return typeof v === "number" && Number.isFinite(v);
-  if (type === "boolean") return typeof v === "boolean";
-  if (type === "string_array") return Array.isArray(v) && v.every((x) => typeof x === "string");
-  if (type === "number_array") return Array.isArray(v) && v.every((x) => typeof x === "number" && Number.isFinite(x));
-  return false;
-}
-
 function attributeValues(app: App, u: User) {
   const attrs = recordsOf(app, attributeDef, {});
   const values = e14(app.store).attributeValues.get(u.id) ?? new Map<string, unknown>();
@@ -152,7 +143,7 @@ export const userRoutes: Route[] = [
       for (const v of values) {
         const attr = attrs.get(String(v?.attributeId));
         if (!attr) throw new HttpError(404, `user attribute ${v?.attributeId} not found`);
-        if (!valueFits(attr.type, v.value)) throw new HttpError(400, `the value of ${attr.name} must be a ${attr.type}`);
+        if (!app.b.attributeValueFits(attr.type, v.value)) throw new HttpError(400, `the value of ${attr.name} must be a ${attr.type}`);
       }
       const store = e14(app.store).attributeValues;
       if (!store.has(u.id)) store.set(u.id, new Map());
