@@ -1,5 +1,5 @@
 import { e14 } from "./e14/state.js";
-import { itemOf, itemsOf, deploymentOf } from "./routes/common.js";
+import { itemsOf, deploymentOf } from "./routes/common.js";
 import { HttpError, type Req } from "./http.js";
 import type { Variant } from "./variant.js";
 
@@ -60,10 +60,8 @@ export const reportWorkbookInProse: Variant = {
     if (req.operation !== "upsertReportByPublicId" || !req.body || typeof req.body !== "object") return;
     const dep = deploymentOf(app, req);
     const exists = itemsOf(app, dep, "REPORT").some((r) => e14(app.store).reportExtras.get(r.id)?.publicId === req.params.publicId);
-    const { workbookId, ...rest } = req.body as { workbookId?: unknown };
+    const { workbookId } = req.body as { workbookId?: unknown };
     if (!exists && workbookId === undefined) throw new HttpError(400, "field 'workbookId' is required to create a report");
-    if (workbookId !== undefined) itemOf(app, dep, String(workbookId), "WORKBOOK");
-    req.body = rest;
   },
   respond: (body, req) =>
     req.operation === "getSpec"

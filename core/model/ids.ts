@@ -224,6 +224,7 @@ export const CHECK_IDS = [
   "clone.embed.allow-embed-false",
   "clone.placement.same-folder-with-edit",
   "clone.placement.reports-in-folder",
+  "clone.placement.own-reports-in-folder",
   "clone.placement.read-only-to-root",
   "clone.placement.root-stays-root",
   "clone.owner.caller-owns",

@@ -10,7 +10,7 @@ export const cloneFaults: Fault[] = [
     name: "clone-reports-at-root",
     breaks: "E10 rule 4",
     description: "the clone is placed in the source's folder, but the reports copied with it are created at the root",
-    because: { "clone.placement.reports-in-folder": "reports-folder" },
+    because: { "clone.placement.reports-in-folder": "reports-folder", "clone.placement.own-reports-in-folder": "reports-folder" },
     routes: ["E10"],
     handle: async ({ app, next }) => {
       const reply = await next();

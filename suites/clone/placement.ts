@@ -6,7 +6,11 @@ import { dashboardReportIds, knownReportIds, reportRefPaths } from "./report-ref
 import { readWorkbook } from "../lib/workbook-writes.js";
 import { walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { pathTo } from "../../core/transport/client.js";
-import { listReports } from "../lib/reports.js";
+import { listReports, ownReport } from "../lib/reports.js";
+import { documented } from "../lib/e14.js";
+import { field } from "../../core/served/served-operations.js";
+import type { CheckContext } from "../../core/check/context.js";
+import type { Response } from "../../core/transport/http.js";
 import { createFolder } from "../lib/scratch-items.js";
 import { inFolder } from "../lib/workbook-place.js";
 import { duplicate, unlessAtWorkbookLimit, ownerOf, ownWorkbook } from "../lib/workbook-writes.js";
@@ -52,21 +56,49 @@ export const clonePlacementChecks = group("clone", [
         throw new NotExercised(
           `the clone is not in the source's folder ${source.folderId}: the caller may not edit it there (clone.placement.same-folder-with-edit judges that)`,
         );
-      // A report's folder shows in the reports list (E14), and in E8 where it lists reports beside workbooks (its Workbook type allows it).
-      // The reports list is an E14 endpoint a server may not serve: then E8 alone is read.
-      const probe = await ctx.api.call("listReports", { deploymentId: dep }, { query: { first: 1 } });
-      const reports = probe.status === 200 ? await listReports(ctx, dep, {}) : { items: [] as any[], res: probe };
-      const walk = wholeList(await walkCursor<any>(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks");
-      const folderOf = new Map(
-        [...walk.items.filter((i) => i?.type === "REPORT"), ...reports.items].filter((r) => r && "folderId" in r).map((r) => [r.id, r.folderId]),
-      );
+      const { folderOf, res } = await reportsAsListed(ctx, dep);
       const shown = dashboardReportIds(clone.publishedDashboard, paths).filter((id) => folderOf.has(id));
       if (!shown.length) throw new NotExercised(`neither the reports list nor E8 shows the folder of a report the clone ${answer.id} names`);
       ctx.expect.equal(
         shown.filter((id) => folderOf.get(id) !== source.folderId).map((id) => `report ${id} in ${JSON.stringify(folderOf.get(id))}`),
         [],
         `every report the clone names is in the source's folder ${source.folderId}, as the clone is`,
-        { res: reports.res, reason: "reports-folder" },
+        { res, reason: "reports-folder" },
+      );
+    },
+  },
+  {
+    id: "clone.placement.own-reports-in-folder",
+    spec: "E10 rules 1 and 4",
+    level: "MUST",
+    title:
+      "A workbook of the run's own in a folder of its own, with a report of its own: its clone's copied report (the reports list's workbookId names the clone) is created in that folder too",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const create = doc.requireNamed("upsertReportByPublicId", "creates the report the source workbook holds");
+      const workbookField = create.bodyProperty("workbookId|workbook");
+      if (workbookField === undefined)
+        throw new NotVerifiable("the server's document shows no workbook in a report create: the run cannot give a workbook of its own a report");
+      const folder = await createFolder(ctx, dep);
+      const { workbook: source } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder.id });
+      await ownReport(ctx, doc, dep, ctx.scratch.name("report"), folder.id, { [workbookField]: source.id });
+      const belongsTo = (r: any, id: number) => field(r, "workbookId|workbook") === id;
+      if (!(await reportsAsListed(ctx, dep)).reports.some((r) => belongsTo(r, source.id)))
+        throw new NotVerifiable(`the reports list shows no report with ${workbookField} ${source.id}: which reports a clone copied cannot be told`);
+      const { answer } = await cloneAndRead(ctx, dep, source.id);
+      const placed = await inFolder(ctx, ctx.api, dep, answer.id, folder.id, { answer, witness: source.id });
+      if (!placed.inside) throw new NotExercised(`the clone is not in the source's folder ${folder.id}: clone.placement.same-folder-with-edit judges that`);
+      const listed = await reportsAsListed(ctx, dep);
+      const copies = listed.reports.filter((r) => belongsTo(r, answer.id));
+      // E10 rule 1: the clone copies its reports; a clone with none listed is clone.copy.full-copy's to judge.
+      if (!copies.length) throw new NotExercised(`the reports list shows no report of the clone ${answer.id}`);
+      ctx.expect.equal(
+        copies.filter((r) => listed.folderOf.get(r.id) !== folder.id).map((r) => `report ${r.id} in ${JSON.stringify(listed.folderOf.get(r.id))}`),
+        [],
+        `every report of the clone ${answer.id} is in the source's folder ${folder.id}, as the clone is`,
+        { res: listed.res, reason: "reports-folder" },
       );
     },
   },
@@ -130,3 +162,18 @@ export const clonePlacementChecks = group("clone", [
     },
   },
 ]);
+
+/**
+ * The reports as the reports list (E14) shows them, and each report's folder: there, and in E8
+ * where it lists reports beside workbooks (its Workbook type allows it). The reports list is an
+ * E14 endpoint a server may not serve: then E8 alone is read.
+ */
+async function reportsAsListed(ctx: CheckContext, dep: string): Promise<{ reports: any[]; folderOf: Map<number, unknown>; res: Response }> {
+  const probe = await ctx.api.call("listReports", { deploymentId: dep }, { query: { first: 1 } });
+  const reports = probe.status === 200 ? await listReports(ctx, dep, {}) : { items: [] as any[], res: probe };
+  const walk = wholeList(await walkCursor<any>(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks");
+  const folderOf = new Map(
+    [...walk.items.filter((i) => i?.type === "REPORT"), ...reports.items].filter((r) => r && "folderId" in r).map((r) => [r.id, r.folderId]),
+  );
+  return { reports: reports.items, folderOf, res: reports.res };
+}

@@ -10,11 +10,18 @@ import { NotVerifiable } from "../../core/model/outcome.js";
 /** The reports the run makes and lists: shared by the bulk delete, the reports list and placement checks, and bulk move. */
 
 /** A report of the run's own, created by public id as the server's document spells it; tracked for cleanup. */
-export async function ownReport(ctx: CheckContext, doc: ServedModel, dep: string, name: string, folderId?: number): Promise<any> {
+export async function ownReport(
+  ctx: CheckContext,
+  doc: ServedModel,
+  dep: string,
+  name: string,
+  folderId?: number,
+  fields: Record<string, unknown> = {},
+): Promise<any> {
   const op = doc.requireNamed("upsertReportByPublicId", "creates a report of the run's own");
   // A create that documents no folderId (the blind Go server's): made at the root, then moved (E12).
   const placed = folderId !== undefined && op.bodyProperty("folderId") !== undefined;
-  const body = op.body({ "name|title": name, ...(placed ? { folderId } : {}) });
+  const body = { ...op.body({ "name|title": name, ...(placed ? { folderId } : {}) }), ...fields };
   const publicId = ctx.scratch.slug("report");
   const create = (sent: Record<string, unknown>) => ctx.api.call("upsertReportByPublicId", { deploymentId: dep, publicId }, { body: sent });
   let res = await create(body);

@@ -110,6 +110,7 @@ export const reportRoutes: Route[] = [
       if (body.kind !== undefined && !KINDS.includes(body.kind)) throw new HttpError(400, `kind must be one of ${KINDS.join(", ")}`);
       if (body.sqlQuery !== undefined && typeof body.sqlQuery !== "string") throw new HttpError(400, "sqlQuery must be a string");
       if (body.folderId !== undefined && body.folderId !== null) itemOf(app, dep, String(body.folderId), "FOLDER");
+      if (body.workbookId !== undefined && body.workbookId !== null) itemOf(app, dep, String(body.workbookId), "WORKBOOK");
       const s = e14(app.store);
       const publicId = req.params.publicId;
       const existing = itemsOf(app, dep, "REPORT").find((r) => extras(app, r).publicId === publicId);
@@ -117,6 +118,7 @@ export const reportRoutes: Route[] = [
         if (!atLeast(accessTo(app.store, req.user, existing), "edit")) throw new HttpError(403, "edit access to the report is required");
         if (body.name !== undefined) existing.name = body.name;
         if (body.folderId !== undefined) existing.folderId = body.folderId;
+        if (body.workbookId !== undefined) existing.workbookId = body.workbookId ?? undefined;
         existing.report = {
           kind: body.kind ?? existing.report?.kind ?? "table",
           sqlQuery: body.sqlQuery ?? existing.report?.sqlQuery ?? "",
@@ -133,6 +135,7 @@ export const reportRoutes: Route[] = [
         name: body.name,
         folderId: body.folderId ?? null,
         createdBy: req.user.id,
+        ...(body.workbookId == null ? {} : { workbookId: body.workbookId }),
         report: { kind: body.kind ?? "table", sqlQuery: body.sqlQuery ?? "", title: body.name },
       });
       s.reportExtras.set(r.id, { publicId, lastViewedAt: null, externalWorkbookId: null });
