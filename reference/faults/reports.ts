@@ -81,6 +81,17 @@ export const reportsFaults: Fault[] = [
     behaviour: { reportInFolder: () => true },
   },
   {
+    name: "reports-folder-filter-ignored-beside-search",
+    breaks: "E14 rule 5 (folderId and search)",
+    description: "the folderId filter of the reports list is ignored when search is given too (each alone holds)",
+    because: { "reports.list.filters-combined": "only-matches" },
+    operations: ["listReports"],
+    handle: ({ req, next }) => {
+      if (req.query.get("search") && req.query.has("folderId")) req.query.delete("folderId");
+      return next();
+    },
+  },
+  {
     name: "reports-external-workbook-filter-ignored",
     breaks: "E14 rule 5 (externalWorkbookId filter)",
     description: "the externalWorkbookId filter of the reports list is accepted and ignored",

@@ -1,3 +1,4 @@
+import { folderRecord } from "../serialize.js";
 import type { Fault } from "../http.js";
 
 /** The faults of the group workspace (suites/workspace/): each makes a check of it fail, for the reason its `because` names. */
@@ -18,6 +19,20 @@ export const workspaceFaults: Fault[] = [
         .filter((f) => !listed.has(f.id))
         .map((f) => ({ id: f.id, name: f.name, deploymentId: f.deploymentId, type: "FOLDER", parentId: f.folderId }));
       return { ...body, items: [...body.items, ...deeper], data: [...body.data, ...deeper] };
+    },
+  },
+  {
+    name: "folders-data-copy-ignores-parent",
+    breaks: "E14 (facts: GET .../folders lists one level, with a deprecated data copy)",
+    description: "under parentId the folders list's items are the children, but its deprecated data copy holds the root's folders",
+    because: { "workspace.folders.one-level": "one-level" },
+    operations: ["listFolders"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200 || !req.query.get("parentId")) return body;
+      const root = [...app.store.items.values()].filter(
+        (i) => i.type === "FOLDER" && String(i.deploymentId) === req.params.deploymentId && i.folderId === null,
+      );
+      return { ...body, data: root.map(folderRecord) };
     },
   },
   {

@@ -4,9 +4,9 @@ import { NotVerifiable } from "../../core/model/outcome.js";
 import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
 import { propertiesOf, requiredOf } from "../../core/served/answers.js";
 import { accepted, bodyWith, documented } from "../lib/e14.js";
-import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
+import { duplicate, readWorkbook, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 
-/** E14 rules of embedding: embed access actions read and none, read back. */
+/** E14 rules of embedding: embed access actions read and none, and signed embedding on and off, read back. */
 export const embedChecks = [
   ...group("embed", [
     {
@@ -41,6 +41,47 @@ export const embedChecks = [
             got: shown,
             res: read,
             reason: "action-kept",
+          });
+        }
+      },
+    },
+    {
+      id: "embed.dashboard.enable-then-disable",
+      spec: "E14 (PATCH /api/v1/embed/dashboard/{publicId}: enable or disable signed embedding)",
+      level: "MUST",
+      title:
+        "Signed embedding of a dashboard of the run's own is enabled, then disabled: each answered 2xx and read back on the workbook's published dashboard (allowEmbed true, then false)",
+      needs: ["writes", "admin-writes", "fixture:deployment", "fixture:publishedWorkbook"],
+      reasons: {
+        "embedding-accepted": { title: "Signed embedding is enabled, or disabled", expected: "2xx" },
+        "embedding-kept": { title: "The published dashboard shows allowEmbed as set", expected: "the value set" },
+      },
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const patch = doc.requireNamed("setDashboardEmbedding", "enables and disables signed embedding");
+        if (patch.bodyProperty("allowEmbed|enabled") === undefined)
+          throw new NotVerifiable("the server's document shows no allowEmbed (or enabled) flag in the embedding body");
+        const wb = await publishedOfItsOwn(ctx, dep);
+        const publicId = field((await readWorkbook(ctx, ctx.api, dep, wb.id)).workbook.publishedDashboard, "publicId");
+        if (typeof publicId !== "string") throw new NotVerifiable(`the run's clone ${wb.id} shows no publishedDashboard.publicId`);
+        // On, then off: false is the value a careless `flag || current` drops.
+        for (const on of [true, false]) {
+          const body = patch.body({ "allowEmbed|enabled": on });
+          const res = await ctx.api.call("setDashboardEmbedding", { publicId }, { body });
+          accepted(
+            ctx,
+            res,
+            { body, op: patch, underTest: ["allowEmbed", "enabled"] },
+            `signed embedding is ${on ? "enabled" : "disabled"}`,
+            "embedding-accepted",
+          );
+          const read = await readWorkbook(ctx, ctx.api, dep, wb.id);
+          const shown = field(read.workbook.publishedDashboard, "allowEmbed");
+          if (shown === undefined) throw new NotVerifiable(`the workbook ${wb.id} shows no publishedDashboard.allowEmbed to read back`);
+          ctx.expect.equal(shown, on, `after ${on ? "enabling" : "disabling"}, the published dashboard of workbook ${wb.id} shows allowEmbed ${on}`, {
+            res: read.res,
+            reason: "embedding-kept",
           });
         }
       },

@@ -231,6 +231,36 @@ export const reportListChecks = group("reports", [
     },
   },
   {
+    id: "reports.list.filters-combined",
+    spec: "E14 rule 5",
+    level: "MUST",
+    title: "folderId and search given together both hold: the folder's report with the term is listed; the same term's report in another folder is not",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const folder = await createFolder(ctx, dep);
+      const term = ctx.scratch.name("both");
+      const inside = await ownReport(ctx, doc, dep, `${term} inside`, folder.id);
+      if (field(inside, "folderId") !== folder.id)
+        throw new NotVerifiable(`the report created with folderId ${folder.id} shows folderId ${JSON.stringify(field(inside, "folderId"))}`);
+      // The same term, at the root: what search alone lists and folderId must take away.
+      const outside = await ownReport(ctx, doc, dep, `${term} outside`);
+      const { res, items } = await listReports(ctx, dep, { folderId: folder.id, search: term });
+      ctx.expect.that(
+        items.some((r) => r?.id === inside.id),
+        "the folder's report holding the term is listed",
+        { expected: `report ${inside.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+      );
+      ctx.expect.equal(
+        items.filter((r) => r?.id === outside.id || ("folderId" in r && r.folderId !== folder.id)).map((r) => r?.id),
+        [],
+        `no report outside folder ${folder.id} is listed, though report ${outside.id} holds the term`,
+        { res, reason: "only-matches" },
+      );
+    },
+  },
+  {
     id: "reports.list.sorted-by-dates",
     spec: "E14 rule 5",
     level: "MUST",

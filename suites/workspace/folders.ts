@@ -3,6 +3,7 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { pathTo } from "../../core/transport/client.js";
 import { field } from "../../core/served/served-operations.js";
+import type { Response } from "../../core/transport/http.js";
 
 /** Folders whose children are listed, at most, and children of each whose own children are. */
 const PARENTS = 5;
@@ -21,7 +22,12 @@ export const workspaceFolderChecks = group("workspace", [
       const dep = ctx.fixture("deployment").id;
       const path = pathTo("listFolders", { deploymentId: dep });
       ctx.requireRoute(await ctx.api.call("listFolders", { deploymentId: dep }), "E14", "listing the folders");
-      const level = async (parentId?: number) => (await walkCursor<any>(ctx.api, path, { first: 100, stopAfter: 5, query: { parentId } })).items;
+      const walks: { parentId?: number; pages: { res: Response }[] }[] = [];
+      const level = async (parentId?: number) => {
+        const walk = await walkCursor<any>(ctx.api, path, { first: 100, stopAfter: 5, query: { parentId } });
+        walks.push({ parentId, pages: walk.pages });
+        return walk.items;
+      };
       const root = await level();
       const nested = root.filter((f) => field(f, "parentId") != null);
       ctx.expect.equal(
@@ -57,6 +63,19 @@ export const workspaceFolderChecks = group("workspace", [
           );
         }
       }
+      // The deprecated `data` copy (facts: the folders list keeps it) is a read path too: the level asked for holds there as in items.
+      for (const { parentId, pages } of walks)
+        for (const { res } of pages) {
+          const copy = Array.isArray(res.body?.data) ? res.body.data : [];
+          // Ids compared as text: a server may type them as strings, or as 5001.0.
+          const elsewhere = copy.filter((f: any) => field(f, "parentId") !== undefined && String(field(f, "parentId") ?? "") !== String(parentId ?? ""));
+          ctx.expect.equal(
+            elsewhere.map((f: any) => field(f, "id")),
+            [],
+            `the deprecated data copy of the folders list ${parentId === undefined ? "at the root" : `under parentId=${parentId}`} holds no folder of another level`,
+            { res, reason: "one-level" },
+          );
+        }
       if (!judged)
         throw new NotExercised(`none of the first ${Math.min(PARENTS, root.length)} root folders lists a child: there is no level below to keep apart`);
     },
