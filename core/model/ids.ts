@@ -262,6 +262,7 @@ export const CHECK_IDS = [
   "data-model.validate.compile-errors-200",
   "data-model.files.cursor",
   "data-model.files.rename",
+  "data-model.files.rename-needs-dev-mode",
   "data-model.upload.chunks-joined",
   "regions.list.cursor",
   "paths.e14.named-reads-served",

@@ -1,9 +1,27 @@
-import { branchFiles, e14 } from "../e14/state.js";
+import { branchFiles, devModeOf, e14 } from "../e14/state.js";
 import { deploymentOf } from "../routes/common.js";
 import { ok, type Fault } from "../http.js";
 
 /** The faults of the group data-model (suites/data-model/): each makes a check of it fail, for the reason its `because` names. */
 export const dataModelFaults: Fault[] = [
+  {
+    name: "rename-outside-dev-mode",
+    breaks: "E14 rule 2 (data-model files are written only on dev-mode branches)",
+    description: "a rename is applied on a branch that is not in dev mode (writes and deletes are still refused there)",
+    because: { "data-model.files.rename-needs-dev-mode": "refused-outside-dev-mode" },
+    operations: ["renameDataModelFiles"],
+    handle: async ({ req, app, next }) => {
+      const dev = devModeOf(e14(app.store), deploymentOf(app, req).id);
+      const branch = req.body?.branchName;
+      const lent = typeof branch === "string" && !dev.has(branch);
+      if (lent) dev.set(branch, req.user.id);
+      try {
+        return await next();
+      } finally {
+        if (lent) dev.delete(branch);
+      }
+    },
+  },
   {
     name: "rename-copies",
     breaks: "E14 rule 14 (rename)",

@@ -1,10 +1,10 @@
 import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { NotVerifiable } from "../../core/model/outcome.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { field, listed } from "../../core/served/served-operations.js";
-import { accepted, devModeBranch, documented, fileWrite, ok2xx, setup, setupRecord } from "../lib/e14.js";
+import { accepted, devModeBranch, documented, fileNames, fileWrite, ok2xx, ownBranch, setup, setupRecord } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 
 /**
@@ -74,6 +74,34 @@ export const dataModelParameterChecks = [
           reason: "source-gone",
         });
         ctx.expect.equal(after.byName.get(to) ?? null, before, `${to} holds what ${from} held (the same hash)`, { res: after.res, reason: "content-moved" });
+      },
+    },
+    {
+      id: "data-model.files.rename-needs-dev-mode",
+      spec: "E14 rule 2 (data-model files are written only on dev-mode branches); E14 (POST .../data-model/files/rename)",
+      // SHOULD: the table names rename on a row of its own; that a rename is a write of files is implied.
+      level: "SHOULD",
+      title: "A rename on a branch of the run's own that is not in dev mode is refused and renames nothing: the file keeps its name, none takes the new one",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const rename = doc.requireNamed("renameDataModelFiles", "renames data-model files");
+        const branch = await ownBranch(ctx, doc, dep);
+        // A branch starts with its parent's files: one of them, on the run's own branch, is what a wrong rename would move.
+        const from = (await fileNames(ctx, doc, dep, branch))[0];
+        if (from === undefined) throw new NotExercised(`the run's branch ${branch} holds no file to rename`);
+        const to = modelFile(ctx, "renamed");
+        const body = rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath|path": from, "to|newName|target|newPath": to });
+        const res = await ctx.api.call("renameDataModelFiles", { deploymentId: dep }, { body });
+        ctx.requireRoute(res, "E14", "renaming a data-model file on a branch not in dev mode");
+        ctx.expect.clientError(res, `a rename on ${branch}, which is not in dev mode, is refused`, "refused-outside-dev-mode");
+        const after = await fileNames(ctx, doc, dep, branch);
+        ctx.expect.that(after.includes(from) && !after.includes(to), `the refused rename left ${from} under its name`, {
+          expected: `${from} listed, no ${to}`,
+          got: after.filter((f) => f === from || f === to),
+          reason: "not-applied",
+        });
       },
     },
     {
