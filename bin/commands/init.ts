@@ -29,7 +29,7 @@ const UNDISCOVERABLE: Record<string, string> = {
 };
 
 const ROLE_USE: Record<TokenRole, string> = {
-  readOnly: "a user with read-only access to some folders (access rules)",
+  readOnly: "an AI BI User (or higher) with only read access to some folders: it may create and clone at the root, but not edit those folders (access rules)",
   noAudit: "a caller without AuditLogManage (the audit refusal)",
   auditor: "a caller who holds AuditLogManage but is no administrator (the permission decides the audit export, not the role)",
   creator: "a creator-mode embed session (clone with shared: true)",

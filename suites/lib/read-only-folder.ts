@@ -3,6 +3,7 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { listed } from "../../core/served/served-operations.js";
 import { servedOrPlain } from "./e14.js";
 import { isObject } from "./values.js";
+import { TOOL_NAME } from "../../core/ledger/scratch.js";
 
 /** Root folders tried, at most: each costs one refused (or undone) create. */
 const TRIED = 8;
@@ -13,7 +14,7 @@ const found = new WeakMap<object, Map<string, Promise<{ id: number }>>>();
 /**
  * A folder the readOnly key can read but not edit (Authentication 4's read-only cases):
  * fixtures.readOnlyFolderId where the config names one, else one found black-box: among the root
- * folders the readOnly key lists, the first in which it is refused (403) a folder of its own, where
+ * folders the readOnly key lists that the tool did not make, the first in which it is refused (403) a folder of its own, where
  * it may make one at the root (else the refusal is its role's, not the folder's). A folder it does
  * make is the run's, removed at cleanup, and a folder it could make one in is no candidate.
  */
@@ -31,8 +32,10 @@ async function findReadOnlyFolder(ctx: CheckContext, dep: string): Promise<{ id:
   const missing = (why: string) => new NotExercised(`no folder the readOnly token can read but not edit was found (set fixtures.readOnlyFolderId): ${why}`);
   const readOnly = ctx.as("readOnly");
   const list = await readOnly.call("listFolders", { deploymentId: dep }, { query: { first: 50 } });
+  // Not a folder the tool made (this check's probes, another check's scratch folder beside it, an
+  // earlier run's leftover): its maker removes it, perhaps while this check still needs it.
   const folders = (list.status === 200 && list.isJson ? (listed(list.body) ?? []) : []).filter(
-    (f: unknown) => isObject(f) && Number.isSafeInteger(f.id) && !String(f.name ?? "").startsWith(ctx.scratch.prefix),
+    (f: unknown) => isObject(f) && Number.isSafeInteger(f.id) && !TOOL_NAME.test(String(f.name ?? "")),
   );
   if (!folders.length) throw missing(`the readOnly key lists no root folder (GET folders answered ${list.status})`);
   const create = await servedOrPlain(ctx, "createFolder");
