@@ -70,6 +70,23 @@ describe("intermittent failures (README, Verdicts)", () => {
     const reproducible = withRecurrence(first, ["failed", "failed"]);
     expect([label(reproducible), reproducible.recurrence, gateExitCode([reproducible], gate)]).toEqual(["failed", "reproducible", 1]);
   });
+  it("a re-run that never reached the scenario (blocked, skipped, errored) does not make a failure intermittent", () => {
+    const unreached = withRecurrence(first, ["blocked", "errored"]);
+    expect([label(unreached), unreached.recurrence, unreached.failedRuns, unreached.runs, gateExitCode([unreached], gate)]).toEqual([
+      "failed",
+      "reproducible",
+      1,
+      1,
+      1,
+    ]);
+    const oncePassed = withRecurrence(first, ["skipped", "passed"]);
+    expect([label(oncePassed), oncePassed.failedRuns, oncePassed.runs, shownAs(oncePassed, gate)]).toEqual([
+      "intermittent",
+      1,
+      2,
+      "intermittent (failed 1 of 2 runs: not failing)",
+    ]);
+  });
 });
 
 describe("one result, one label in every output", () => {

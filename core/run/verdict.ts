@@ -95,19 +95,24 @@ export function rootOf(check: string, exchange?: Exchange): BlockedRoot {
 
 /**
  * A failure run again on the undisturbed server: `again` holds the statuses of the re-runs.
- * Reproducible when every re-run failed too; intermittent otherwise, with how many of the runs
- * failed (the gate fails an intermittent MUST only when it failed more than once: core/run/gate.ts).
+ * Only a re-run that passed contradicts the failure: one that was blocked, skipped or errored never
+ * reached the scenario (its setup failed, the object it needed was gone), so it says nothing either
+ * way. Reproducible when no re-run passed; intermittent otherwise, with how many of the runs that
+ * got there failed (the gate fails an intermittent MUST only when it failed more than once:
+ * core/run/gate.ts).
  */
 export function withRecurrence(first: CheckResult, again: Status[]): CheckResult {
   if (again.length === 0) return first;
   const failedRuns = 1 + again.filter((s) => s === "failed").length;
-  if (failedRuns === again.length + 1) return { ...first, recurrence: "reproducible", failedRuns, runs: failedRuns };
+  const passedRuns = again.filter((s) => s === "passed").length;
+  if (passedRuns === 0) return { ...first, recurrence: "reproducible", failedRuns, runs: failedRuns };
+  const runs = failedRuns + passedRuns;
   return {
     ...first,
     recurrence: "intermittent",
     failedRuns,
-    runs: again.length + 1,
-    message: `${first.message} (intermittent: failed ${failedRuns} of ${again.length + 1} runs)`,
+    runs,
+    message: `${first.message} (intermittent: failed ${failedRuns} of ${runs} runs)`,
   };
 }
 
