@@ -59,8 +59,12 @@ export async function writePlan(checks: Check[], settings: RunSettings, door: Ht
       `  - send one valid request to each write of the server's document that the spec does not name (its effect unknown to the tool), on objects of deployment ${main} the run discovered`,
     );
   else lines.push("  - no operation the spec does not name (that needs --allow-unnamed-operations)");
-  if (has("fixture:namedOtherDeployment") && f.otherDeploymentId !== undefined)
+  if ((has("fixture:namedOtherDeployment") || has("fixture:otherDeployment")) && f.otherDeploymentId !== undefined)
     lines.push(`  - create a workbook in deployment ${f.otherDeploymentId} (fixtures.otherDeploymentId), and delete it`);
+  else if (has("fixture:otherDeployment"))
+    lines.push(
+      `  - ask deployment ${main} to move a root workbook of another deployment it lists to the root: a conformant server refuses it (404), one that takes it moves nothing; no request is sent to that deployment`,
+    );
   if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
     lines.push(
       `  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check; the template variables a refused update may leave are only the tool's fixed ${TEMPLATE_VARIABLE_POOL.length} (${TEMPLATE_VARIABLE_POOL.join(", ")})`,

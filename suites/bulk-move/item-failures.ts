@@ -1,10 +1,10 @@
 import { group } from "../../core/check/check.js";
 import { readOnlyFolder } from "../lib/read-only-folder.js";
-import { NotVerifiable } from "../../core/model/outcome.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "../lib/scratch-items.js";
 import { bulkMove } from "../lib/workbook-calls.js";
-import { expectWorkbookIn, failureOf, moveOk } from "./move-and-read.js";
+import { expectWorkbookIn, failureOf, moveOk, rootWorkbookOf } from "./move-and-read.js";
 import { WRITES } from "../lib/needs.js";
 
 /** E12's failed: an item that cannot move (missing, another deployment's, no edit access, into its own descendant) is reported with its status and stays put. */
@@ -31,13 +31,25 @@ export const bulkMoveItemFailureChecks = group("bulk-move", [
     spec: "E12 (failed); Errors 2",
     level: "MUST",
     title: "An item of another deployment is reported in failed with status 404 and stays where it is",
-    needs: [...WRITES, "fixture:namedOtherDeployment"],
+    needs: [...WRITES, "fixture:otherDeployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const other = ctx.fixture("namedOtherDeployment").id;
-      const foreign = await createWorkbook(ctx, other);
-      const dest = await createFolder(ctx, dep);
-      const r = await moveOk(ctx, ctx.api, dep, [foreign], dest.id);
+      const other = ctx.fixture("otherDeployment").id;
+      // A deployment the user named takes a workbook of the run's own, moved into a folder of the run's
+      // own; one only discovered is never written: one of its root workbooks is sent to the root, so
+      // that a server that wrongly takes it moves nothing.
+      const named = ctx.settings.fixtures.otherDeploymentId !== undefined;
+      const foreign = named ? await createWorkbook(ctx, other) : await rootWorkbookOf(ctx, other);
+      // Ids scoped per deployment: the id may name a workbook of this deployment too, which must not move
+      // (the foreign one shown under this deployment is E9's failure, not such a twin).
+      const mine = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: foreign.id });
+      const sameOne = mine.status === 200 && mine.isJson && String(mine.body?.deploymentId) === other;
+      if (mine.status !== 404 && !sameOne)
+        throw new NotExercised(
+          `workbook ${foreign.id} of deployment ${other} also answers ${mine.status} under deployment ${dep}: the move would name that one`,
+        );
+      const dest = named ? (await createFolder(ctx, dep)).id : null;
+      const r = await moveOk(ctx, ctx.api, dep, [foreign], dest);
       ctx.expect.equal(failureOf(ctx, r, foreign, "an item of another deployment").error?.status, 404, "an item of another deployment fails with status 404", {
         res: r.res,
         reason: "failure-status",

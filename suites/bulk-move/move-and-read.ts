@@ -1,7 +1,8 @@
 import type { Api } from "../../core/transport/api.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
-import { NotVerifiable } from "../../core/model/outcome.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
+import { listed } from "../../core/served/served-operations.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
 import { folderSitsIn } from "../lib/scratch-items.js";
 import { bulkMove, itemKey as key } from "../lib/workbook-calls.js";
@@ -49,6 +50,14 @@ export function expectAllMoved(ctx: CheckContext, r: Moved, items: ItemRef[]): v
     res: r.res,
     reason: "all-moved",
   });
+}
+
+/** A workbook at the root of `dep` (E8's first page), the run's own or not: one that a move to the root leaves where it is. */
+export async function rootWorkbookOf({ api }: CheckContext, dep: string): Promise<ItemRef> {
+  const res = await api.call("listWorkbooks", { deploymentId: dep }, { query: { first: 100 } });
+  const atRoot = (listed(res.body) ?? []).find((w: any) => w?.folderId === null && Number.isSafeInteger(w?.id));
+  if (res.status !== 200 || !atRoot) throw new NotExercised(`deployment ${dep} lists no workbook at its root (GET workbooks answered ${res.status})`);
+  return { type: "WORKBOOK", id: atRoot.id };
 }
 
 /** The workbook reads back in `folderId` (null: the root), as E9's folderId shows. */
