@@ -57,6 +57,17 @@ export const bulkMoveFaults: Fault[] = [
     behaviour: { nestsInItself: () => false },
   },
   {
+    name: "bulk-move-into-grandchild",
+    breaks: "E12 (400 invalid move)",
+    description:
+      "only a move into the folder's own child is refused: the descendant check looks at the destination's parent alone, so a folder moves into its grandchild, leaving a cycle",
+    because: { "bulk-move.failures.into-descendant-400": "in-failed" },
+    behaviour: {
+      nestsInItself: (store, folder, destinationId) =>
+        destinationId === folder.id || (destinationId != null && store.items.get(destinationId)?.folderId === folder.id),
+    },
+  },
+  {
     name: "bulk-move-rollback",
     breaks: "E12 Rules (no rollback)",
     description: "when any item fails, the items moved before it are moved back (yet still listed in moved)",

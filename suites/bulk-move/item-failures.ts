@@ -92,30 +92,35 @@ export const bulkMoveItemFailureChecks = group("bulk-move", [
     id: "bulk-move.failures.into-descendant-400",
     spec: "E12 (failed: 400 invalid move)",
     level: "MUST",
-    title: "A folder moved into its own descendant is reported in failed with status 400 and stays where it is",
+    title: "A folder moved into its own descendant, a child or deeper, is reported in failed with status 400 and stays where it is",
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const outer = await createFolder(ctx, dep);
-      const inner = await createFolder(ctx, dep, outer.id);
+      const child = await createFolder(ctx, dep, outer.id);
+      const grandchild = await createFolder(ctx, dep, child.id);
       // A server that allows it leaves a cycle that cleanup could not delete: break it first.
       ctx.scratch.onCleanup(`folder ${outer.id} back to the root`, async () => {
         const res = await bulkMove(ctx.api, dep, [outer], null);
         if (res.status !== 200 || res.body?.failed?.length) throw new Error(`moving it back answered ${res.status} ${res.text.slice(0, 160)}`);
       });
-      const r = await moveOk(ctx, ctx.api, dep, [outer], inner.id);
-      ctx.expect.equal(
-        failureOf(ctx, r, outer, "a folder into its own child").error?.status,
-        400,
-        "moving a folder into its own descendant fails with status 400",
-        { res: r.res, reason: "failure-status" },
-      );
-      const { sits, seen } = await folderSitsIn(ctx.api, dep, outer.id, inner.id);
-      ctx.expect.that(!sits, "the folder does not become a child of its own child", {
-        expected: `folder ${outer.id} outside ${inner.id}`,
-        got: seen,
-        reason: "not-own-child",
-      });
+      // The deeper one first: a check of the destination's own parent only would let it through.
+      for (const [into, what] of [
+        [grandchild, "its own grandchild"],
+        [child, "its own child"],
+      ] as const) {
+        const r = await moveOk(ctx, ctx.api, dep, [outer], into.id);
+        ctx.expect.equal(failureOf(ctx, r, outer, `a folder into ${what}`).error?.status, 400, `moving a folder into ${what} fails with status 400`, {
+          res: r.res,
+          reason: "failure-status",
+        });
+        const { sits, seen } = await folderSitsIn(ctx.api, dep, outer.id, into.id);
+        ctx.expect.that(!sits, `the folder does not become a child of ${what}`, {
+          expected: `folder ${outer.id} outside ${into.id}`,
+          got: seen,
+          reason: "not-own-child",
+        });
+      }
     },
   },
 ]);

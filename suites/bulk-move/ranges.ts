@@ -14,7 +14,7 @@ export const bulkMoveRanges: RangeCells = {
     { where: "an unknown item (404)", checks: ["bulk-move.failures.missing-404", "bulk-move.batch.invariants"] },
     { where: "another deployment's item (404, stays)", checks: ["bulk-move.failures.other-deployment-404"] },
     { where: "a forbidden item (403, stays)", checks: ["bulk-move.failures.no-access-403", "bulk-move.batch.inaccessible"] },
-    { where: "a folder into its own descendant (400, stays)", checks: ["bulk-move.failures.into-descendant-400"] },
+    { where: "a folder into its own descendant: a child, a grandchild (400, stays)", checks: ["bulk-move.failures.into-descendant-400"] },
     { where: "a duplicate (collapsed to one entry)", checks: ["bulk-move.items.each-once"] },
   ],
   "Errors 2": [
