@@ -107,6 +107,14 @@ export const deploymentsFaults: Fault[] = [
     }),
   },
   {
+    name: "deployments-total-counts-inaccessible",
+    breaks: "E1 (Lists deployments accessible to the caller); Pagination styles 1",
+    description: "pagination.total counts every deployment of the account, not those the caller may access: only a key scoped to fewer shows it",
+    because: { "deployments.list.total-consistent": "total" },
+    routes: ["E1"],
+    respond: ({ body, app }) => ({ ...body, pagination: { ...body.pagination, total: app.store.deployments.length } }),
+  },
+  {
     name: "deployments-total-off-by-one",
     breaks: "E1; Pagination styles 1",
     description: "pagination.total counts one deployment too many",
