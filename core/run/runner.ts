@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Api } from "../transport/api.js";
+import { wholeStreamedAnswer } from "../transport/http-stream.js";
 import type { Check, Feature, FixtureName, TokenRole } from "../check/check.js";
 import type { CheckContext } from "../check/context.js";
 import { Expect } from "../api/expect.js";
@@ -75,7 +76,11 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   // The run's one door (core/run/door.ts): the caller's, else one of its own.
   const client = door ?? openDoor(settings);
   const unwatch = client.watch(observe);
-  const unwatchStreamed = client.watchStreamed((exchange, head, whole) => classes.seeStreamed(exchange, head, whole));
+  const unwatchStreamed = client.watchStreamed((exchange, head, whole) => {
+    classes.seeStreamed(exchange, head, whole);
+    // A body read whole as a stream (an error answer, a small export) is an answer like any other: the invariants judge it too.
+    if (whole) watch.see(exchange, wholeStreamedAnswer(exchange, head));
+  });
   client.phase = "discovery";
   const fixtures = fixturesFor(client, settings.fixtures);
   const discovery = fixtures.api;

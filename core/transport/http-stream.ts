@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
-import { type Answer, describeNetworkError, discard } from "./http-answer.js";
+import { type Answer, describeNetworkError, discard, parseJson } from "./http-answer.js";
+import type { FullAnswer } from "../model/exchange.js";
 import type { Deadline } from "./http-timing.js";
 import { type Exchange, NetworkError } from "./exchange.js";
 
@@ -38,4 +39,12 @@ export function streamedBody(answer: Answer, exchange: Exchange, deadline: Deadl
     if (!answer.body.destroyed) discard(answer.body);
   });
   return answer.body.pipe(out);
+}
+
+/** A streamed body its watcher was given whole, as the door's watchers read an answer (parsed where it is JSON); undefined before any answer. */
+export function wholeStreamedAnswer(exchange: Exchange, head: string): FullAnswer | undefined {
+  if (exchange.status === undefined) return undefined;
+  const contentType = Object.entries(exchange.responseHeaders ?? {}).find(([k]) => k.toLowerCase() === "content-type")?.[1];
+  const parsed = parseJson(head, contentType);
+  return { method: exchange.method, url: new URL(exchange.url), status: exchange.status, text: head, body: parsed.value, isJson: parsed.ok };
 }

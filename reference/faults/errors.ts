@@ -31,6 +31,22 @@ export const errorsFaults: Fault[] = [
     },
   },
   {
+    name: "made-up-cursor-error-as-object",
+    breaks: "Errors 1",
+    description: "a cursor list refuses a cursor it never gave with an error object ({code, message}); every other error is a string",
+    feeds: ["errors.no-5xx.invalid-reads"],
+    because: { "errors.body.error-is-text": "error-text" },
+    operations: ["listWorkbooks", "listEnvVars", "listEnvironments"],
+    handle: async ({ next }) => {
+      try {
+        return await next();
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 400 || !/cursor/.test(err.message)) throw err;
+        return { status: 400, body: { error: { code: "invalid_cursor", message: err.message } } };
+      }
+    },
+  },
+  {
     name: "bulk-move-malformed-entries-dropped",
     breaks: "E12 (items of {type, id})",
     description: "item entries that are not {type: WORKBOOK|REPORT|FOLDER, id: integer} are dropped silently and the rest of the batch moves",
