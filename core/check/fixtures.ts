@@ -1,4 +1,5 @@
 import { Api } from "../transport/api.js";
+import { TOOL_NAME } from "../model/names.js";
 import type { HttpClient } from "../transport/http.js";
 import type { FixtureName } from "../model/needs.js";
 import { Skip } from "../model/outcome.js";
@@ -269,7 +270,8 @@ export class Fixtures {
     }).catch(discoveryWalkFailed("the workbooks list", "E8"));
     // Oldest first (workspace ids are integers): the choice does not follow the server's order, and prefers what no run created.
     const items = (walk?.items ?? []).filter((w) => w?.type === undefined || w.type === "WORKBOOK").sort((a, b) => Number(a?.id) - Number(b?.id));
-    const listed = items.find(match);
+    // Not one a run of the tool made where another will do: that run (or its sweep) may remove it meanwhile.
+    const listed = items.find((w) => match(w) && !TOOL_NAME.test(String(w?.name ?? ""))) ?? items.find(match);
     if (listed || !readEach) return listed;
     for (const w of items.slice(0, 40)) {
       const full = await this.api.call("getWorkbook", { deploymentId: dep, workbookId: w.id });

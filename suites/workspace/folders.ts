@@ -4,6 +4,7 @@ import { walkCursor } from "../../core/transport/pagination.js";
 import { pathTo } from "../../core/transport/client.js";
 import { field } from "../../core/served/served-operations.js";
 import type { Response } from "../../core/transport/http.js";
+import { TOOL_NAME } from "../../core/ledger/scratch.js";
 
 /** Folders whose children are listed, at most, and children of each whose own children are. */
 const PARENTS = 5;
@@ -37,7 +38,10 @@ export const workspaceFolderChecks = group("workspace", [
         { reason: "one-level" },
       );
       let judged = 0;
-      for (const parent of root.slice(0, PARENTS)) {
+      // Not a folder the tool made: the scratch folders of checks running beside this one have no children and may
+      // vanish mid-walk, and on a server that lists by name (cf-…) they would take every one of the first places.
+      const parents = root.filter((f) => !TOOL_NAME.test(String(field(f, "name") ?? ""))).slice(0, PARENTS);
+      for (const parent of parents) {
         const id = field(parent, "id");
         const children = await level(id);
         // A list under parentId that holds the parent itself, or only root folders, did not apply parentId: one level is not judged there.
@@ -77,7 +81,7 @@ export const workspaceFolderChecks = group("workspace", [
           );
         }
       if (!judged)
-        throw new NotExercised(`none of the first ${Math.min(PARENTS, root.length)} root folders lists a child: there is no level below to keep apart`);
+        throw new NotExercised(`none of the first ${parents.length} root folders the tool did not make lists a child: there is no level below to keep apart`);
     },
   },
 ]);
