@@ -46,6 +46,61 @@ export const devModeCallerBranch: Variant = {
   },
 };
 
+/** Per store, the branches (`<deployment>/<branch>`) with a change not yet committed. */
+const uncommitted = new WeakMap<object, Set<string>>();
+
+/**
+ * E14 as the blind Rust server chose it (the spec shows no shape of E14):
+ * - a chunked upload's file step carries `chunkIndex`: index 0, or none, starts the file over, a later one continues it;
+ * - a commit of a branch with nothing written since it was made or last committed is refused (400): nothing to commit;
+ * - only a Python report runs: a dashboard's report whose snapshot has no pythonCode is refused (400);
+ * - connecting a repository takes its full name, `{repository: "owner/name", branch?}`.
+ */
+export const rustSpellings: Variant = {
+  name: "rust-e14-spellings",
+  description:
+    "E14 as the blind Rust server spells it: an upload chunk's chunkIndex (0 starts the file over), a commit with nothing to commit refused, a Python run of a report without pythonCode refused, a repository connected by its full name owner/name",
+  routes: ["E14"],
+  request: (req: Req, app) => {
+    if (req.operation === "uploadFile" && !(Number.isSafeInteger(req.body?.chunkIndex) && req.body.chunkIndex > 0))
+      e14(app.store).uploads.get(req.body?.uploadId)?.files.delete(req.body?.fileName);
+    const changed = uncommitted.get(app.store) ?? new Set<string>();
+    uncommitted.set(app.store, changed);
+    const branch = `${req.params.deploymentId}/${req.body?.branchName}`;
+    if (req.operation === "writeDataModelFiles") changed.add(branch);
+    if (req.operation === "commitBranch") {
+      if (!changed.has(branch)) throw new HttpError(400, "there are no uncommitted changes on this branch");
+      changed.delete(branch);
+    }
+    if (req.operation === "runDashboardPython")
+      for (const wb of app.store.items.values())
+        if (wb.publishedDashboard?.publicId === req.params.publicId) {
+          const snapshot = wb.publishedDashboard.reportSnapshots.find((r: any) => r.reportId === req.body?.reportId);
+          if (snapshot && !snapshot.pythonCode) throw new HttpError(400, "the report is not a Python report");
+        }
+    if (req.operation === "connectGithub") {
+      const [owner, repo, ...rest] = typeof req.body?.repository === "string" ? req.body.repository.split("/") : [];
+      if (!owner || !repo || rest.length) throw new HttpError(400, "repository must be the repository's full name, owner/name");
+      req.body = { owner, repo, ...(req.body.branch === undefined ? {} : { branch: req.body.branch }) };
+    }
+  },
+  respond: (body, req) => {
+    if (req.operation !== "getSpec") return body;
+    const indexed = withSchema(body, "UploadFileRequest", (s) => ({
+      ...s,
+      properties: {
+        ...s.properties,
+        chunkIndex: { type: "integer", minimum: 0, description: "The chunk's place in the file, from 0: 0 starts the file over." },
+      },
+    }));
+    return withSchema(indexed, "GithubConnectRequest", (s) => ({
+      ...s,
+      properties: { repository: { type: "string", description: "owner/name" }, branch: { type: "string" } },
+      required: ["repository"],
+    }));
+  },
+};
+
 /**
  * A report created by public id belongs to a workbook: `workbookId` is "required on create" in its
  * document's prose only, not in the schema's required list (the blind Perl server's choice; the spec

@@ -11,6 +11,7 @@ import {
   renamePathNewPath,
   reportCreateAtRoot,
   reportWorkbookInProse,
+  rustSpellings,
   userIdsReused,
 } from "./blind-spellings.js";
 import { transientVariants } from "./transient-variants.js";
@@ -387,6 +388,7 @@ variants.push({
 variants.push(
   devModePerCaller,
   devModeCallerBranch,
+  rustSpellings,
   reportWorkbookInProse,
   placementRemovalInBody,
   createdDeploymentNested,

@@ -16,6 +16,13 @@ const cases = [
     checks: ["data-model.files.write-needs-dev-mode", "data-model.validate.compile-errors-200", "data-model.files.rename", "data-model.upload.chunks-joined"],
   },
   {
+    // E14 as the blind Rust server spells it (suites/data-model/parameters.ts, suites/documented/opt-ins.ts): each chunk of an upload
+    // says its chunkIndex, 0 starting the file over; a commit with nothing to commit is refused, so a file is written first; only a
+    // report whose snapshot has pythonCode runs; a repository is connected by its full name, owner/name.
+    variant: "rust-e14-spellings",
+    checks: ["data-model.upload.chunks-joined", "documented.operations.git", "documented.operations.own-dashboard"],
+  },
+  {
     // workbookId "required on create" in prose only: the refusal naming it is met with a workbook of the run's own (suites/lib/reports.ts).
     variant: "report-workbook-in-prose",
     checks: ["reports.list.sorted-by-name", "reports.list.search-filter", "reports.placement.addressing", "bulk-move.apply.mixed-kinds"],

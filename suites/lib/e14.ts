@@ -227,6 +227,9 @@ export async function devMode(ctx: CheckContext, doc: ServedModel, dep: string, 
     );
 }
 
+/** A data-model file name of the run's own, where the platform keeps its cubes. */
+export const modelFile = (ctx: Pick<CheckContext, "scratch">, label: string) => `model/cubes/${ctx.scratch.slug(label).replace(/-/g, "_")}.yml`;
+
 /** The body that writes one data-model file on a branch, as the document spells it. */
 export function fileWrite(op: ServedOperation, branch: string, fileName: string, content: string): Record<string, unknown> {
   return op.body({ "branchName|branch": branch, "files|items": [{ "fileName|path|name": fileName, "content|source|body": content }] });
