@@ -117,10 +117,17 @@ export const tokensFaults: Fault[] = [
     },
   },
   {
+    name: "jwt-exp-ignores-expires-in",
+    breaks: "E3 (token: JWT, valid for expires_in seconds)",
+    description: "the JWT's exp is an hour after its iat whatever expires_in asks (a JWT library's default); expires_at is right",
+    because: { "tokens.jwt.any-lifetime": "jwt-lifetime" },
+    behaviour: { tokenClaims: (securityContext, issuedAt) => ({ securityContext, iat: issuedAt, exp: issuedAt + 3600 }) },
+  },
+  {
     name: "token-lifetime-off-by-one-above-1000",
     breaks: "E3; Resources / Metadata token result",
     description: "a metadata token asked to live more than 1000 s lives one second longer (expires_at and the JWT's exp)",
-    because: { "tokens.lifetime.any-expires-in": "lifetime", "tokens.jwt.any-lifetime": "jwt-lifetime" },
+    because: { "tokens.lifetime.any-expires-in": "lifetime" },
     routes: ["E3"],
     handle: ({ req, next }) => {
       const asked = req.body?.expires_in;
