@@ -111,6 +111,13 @@ export const reportsFaults: Fault[] = [
       return next();
     },
   },
+  {
+    name: "reports-updated-at-sort-by-created",
+    breaks: "E14 rule 5 (sortBy updatedAt)",
+    description: "sortBy=updatedAt orders the reports by createdAt: the same order until a report is updated",
+    because: { "reports.list.sorted-by-dates": "sorted:updatedAt" },
+    behaviour: { reportSortValue: (r, sortBy) => (sortBy === "updatedAt" ? r.createdAt : ((r as any)[sortBy] ?? "")) },
+  },
   ...["createdAt", "updatedAt", "lastViewedAt"].map(
     (date): Fault => ({
       name: `reports-${date}-sort-by-name`,

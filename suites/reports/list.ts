@@ -271,9 +271,18 @@ export const reportListChecks = group("reports", [
       const doc = await documented(ctx);
       const tag = ctx.scratch.slug("dated");
       // Created out of name order and a little apart, so that no timestamp order is the name order, nor a tie.
+      const made: any[] = [];
       for (const letter of ["b", "c", "a"]) {
-        await ownReport(ctx, doc, dep, `${tag}-${letter}`);
+        made.push(await ownReport(ctx, doc, dep, `${tag}-${letter}`));
         await pause(15);
+      }
+      // The first made is then renamed: updated last, its updatedAt order is no longer the createdAt order
+      // (a server that sorts updatedAt by createdAt lists the same order for both until a report changes).
+      const publicId = field(made[0], "publicId");
+      if (typeof publicId === "string") {
+        const op = doc.requireNamed("upsertReportByPublicId", "updates a report of the run's own");
+        const renamed = op.body({ "name|title": `${tag}-b-renamed` });
+        setup(ctx, await ctx.api.call("upsertReportByPublicId", { deploymentId: dep, publicId }, { body: renamed }), `renaming report ${made[0].id}`);
       }
       let judged = 0;
       for (const sortBy of DATE_SORTS) {
