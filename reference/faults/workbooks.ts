@@ -6,6 +6,14 @@ import type { Fault } from "../http.js";
 /** The faults of the group workbooks (suites/workbooks/): each makes a check of it fail, for the reason its `because` names. */
 export const workbooksFaults: Fault[] = [
   {
+    name: "get-folder-path-nearest-only",
+    breaks: "Resources / Workbook (folderPath); E9",
+    description: "E9 cuts a folderPath of two ancestors or more to the nearest one; E8's list shows it whole",
+    because: { "workbooks.folder-path.every-read-path": "folder-path-every-ancestor" },
+    routes: ["E9"],
+    respond: ({ body }) => (Array.isArray(body?.folderPath) && body.folderPath.length >= 2 ? { ...body, folderPath: body.folderPath.slice(-1) } : body),
+  },
+  {
     name: "workbooks-count-last-page-plus-one",
     breaks: "E8 (count: total accessible ignoring pagination)",
     description: "count is one above the total on the last page of a walk (a page reached with after), right on every other",

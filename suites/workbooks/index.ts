@@ -1,5 +1,6 @@
 import type { Check } from "../../core/check/check.js";
 import { workbookReadChecks } from "./examples.js";
+import { workbookFolderPathChecks } from "./folder-path.js";
 
 /** The workbooks group: its examples, properties, negative data and model runs side by side. */
-export const workbooksSuite: Check[] = [...workbookReadChecks];
+export const workbooksSuite: Check[] = [...workbookReadChecks, ...workbookFolderPathChecks];

@@ -13,5 +13,6 @@ export const workbooksRanges: RangeCells = {
   "Resources / Workbook": [
     { where: "E8 items and data, every page", checks: ["workbooks.list.schema"] },
     { where: "E9", checks: ["workbooks.get.schema"] },
+    { where: "folderPath three deep, on E9 and in E8's list", checks: ["workbooks.folder-path.every-read-path"] },
   ],
 };

@@ -4,6 +4,10 @@ import type { GroupReason } from "../../core/model/reasons.js";
 export const workbooksReasons = {
   "count-matches": { title: "Count equals the workbooks the walk saw", expected: "the value the rule names" },
   "count-not-below": { title: "Count is not below the workbooks the walk saw", expected: ">= …" },
+  "folder-path-every-ancestor": {
+    title: "FolderPath lists every ancestor of the containing folder, outermost first, on each read path",
+    expected: "the folders the run nested",
+  },
   "folder-filter": { title: "FolderId=… lists only workbooks of that folder", expected: "folderId … on every item" },
   "no-previous-page": { title: "The first page (no after) has no previous page", expected: "hasPreviousPage false" },
   "same-field": { title: "Workbook … of the get equals the list item's", expected: "the value the rule names" },

@@ -5,4 +5,8 @@ export const workbooksShares: GroupShares = {
   byGroup: {
     workbooks: ["read:workspace"],
   },
+  byId: {
+    // Folders and a workbook of its own, three deep: it adds to the workspace, it holds none of it still.
+    "workbooks.folder-path.every-read-path": ["add:workspace"],
+  },
 };
