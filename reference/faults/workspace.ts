@@ -1,8 +1,48 @@
 import { folderRecord } from "../serialize.js";
-import type { Fault } from "../http.js";
+import { HttpError, type Fault } from "../http.js";
+import { newItem } from "../store.js";
 
 /** The faults of the group workspace (suites/workspace/): each makes a check of it fail, for the reason its `because` names. */
 export const workspaceFaults: Fault[] = [
+  {
+    name: "folder-past-depth-kept",
+    breaks: "E14 (POST .../folders; facts: 400 past the maximum depth)",
+    description: "a folder past the maximum depth is stored before the depth is checked: the create answers 400, and the folder is listed under its parent",
+    because: { "workspace.folders.depth-limit-refused": "refused-not-made" },
+    operations: ["createFolder"],
+    handle: async ({ req, app, next }) => {
+      try {
+        return await next();
+      } catch (err) {
+        const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+        if (err instanceof HttpError && err.status === 400 && /nest at most/.test(err.message) && dep)
+          newItem(app.store, {
+            deploymentId: dep.id,
+            type: "FOLDER",
+            name: req.body.name,
+            folderId: req.body.parentId ?? null,
+            createdBy: req.user.id,
+            position: 0,
+          });
+        throw err;
+      }
+    },
+  },
+  {
+    name: "folder-past-depth-422",
+    breaks: "E14 (POST .../folders; facts: 400 past the maximum depth)",
+    description: "a folder past the maximum depth is refused with 422, not 400",
+    because: { "workspace.folders.depth-limit-refused": "depth-refused-400" },
+    operations: ["createFolder"],
+    handle: async ({ next }) => {
+      try {
+        return await next();
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 400 && /nest at most/.test(err.message)) throw new HttpError(422, err.message);
+        throw err;
+      }
+    },
+  },
   {
     name: "folders-list-descendants",
     breaks: "E14 (facts: GET .../folders lists one level)",

@@ -2,6 +2,7 @@ import type { Check } from "../../core/check/check.js";
 import { workspaceNegativeChecks } from "./negative.js";
 import { workspaceFolderChecks } from "./folders.js";
 import { workspacePositionChecks } from "./positions.js";
+import { workspaceDepthChecks } from "./depth.js";
 
 /** The workspace group: its examples, properties, negative data and model runs side by side. */
-export const workspaceSuite: Check[] = [...workspaceFolderChecks, ...workspacePositionChecks, ...workspaceNegativeChecks];
+export const workspaceSuite: Check[] = [...workspaceFolderChecks, ...workspacePositionChecks, ...workspaceDepthChecks, ...workspaceNegativeChecks];

@@ -6,6 +6,8 @@ export const workspaceShares: GroupShares = {
     "workspace.negative.broken-body": ["add:workspace"],
     // Its folders are its own, under a parent of its own.
     "workspace.folders.position-kept": ["add:workspace"],
+    // Its folders nest in one another, from a root folder of its own.
+    "workspace.folders.depth-limit-refused": ["add:workspace"],
     "workspace.negative.broken-body-4xx": ["add:workspace"],
   },
 };
