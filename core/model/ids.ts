@@ -17,6 +17,7 @@ export const CHECK_IDS = [
   "audit.filter.event-name-classes",
   "audit.filter.search-classes",
   "audit.filter.combined",
+  "audit.filter.search-event-data",
   "documented.resources.create-read-delete",
   "documented.resources.invalid-body-refused",
   "documented.operations.unnamed",

@@ -5,6 +5,18 @@ import type { Fault } from "../http.js";
 /** The faults of the group audit (suites/audit/): each makes a check of it fail, for the reason its `because` names. */
 export const auditFaults: Fault[] = [
   {
+    name: "audit-search-skips-details",
+    breaks: "E7 (search: full-text over event data)",
+    description: "search looks in every column but the event's details: a word only the details hold finds nothing",
+    because: { "audit.filter.search-event-data": "filtered-empty" },
+    behaviour: {
+      auditRowMatches: (e, f) =>
+        cleanBehaviour.auditRowMatches(e, { ...f, search: undefined }) &&
+        (f.search === undefined ||
+          [e.timestamp, e.userEmail, e.eventName, e.deploymentName, e.ipAddress].join("\n").toLowerCase().includes(f.search.toLowerCase())),
+    },
+  },
+  {
     name: "audit-export-needs-ai-bi-role",
     breaks: "Authentication 4",
     description: "the audit export takes the AuditLogManage permission and the AI BI User role: a holder below that role is refused",
