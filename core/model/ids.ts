@@ -173,6 +173,7 @@ export const CHECK_IDS = [
   "upsert.update.empty-name",
   "upsert.folder.other-kind",
   "upsert.folder.other-deployment",
+  "upsert.deployment.deleted-404",
   "pagination.legacy.kept-per-server",
   "deployments.scoping.every-answer",
   "env-vars.put.listed",

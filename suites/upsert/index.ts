@@ -6,6 +6,7 @@ import { upsertRoleAccessChecks } from "./role-access.js";
 import { upsertPropertyChecks } from "./properties.js";
 import { upsertNegativeChecks } from "./negative.js";
 import { upsertInputClassChecks } from "./input-classes.js";
+import { upsertDeletedDeploymentChecks } from "./deleted-deployment.js";
 
 /** The upsert group: its examples, properties, negative data and model runs side by side. */
 export const upsertSuite: Check[] = [
@@ -16,4 +17,5 @@ export const upsertSuite: Check[] = [
   ...upsertPropertyChecks,
   ...upsertNegativeChecks,
   ...upsertInputClassChecks,
+  ...upsertDeletedDeploymentChecks,
 ];

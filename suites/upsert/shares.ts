@@ -10,5 +10,7 @@ export const upsertShares: GroupShares = {
     // The races act on slugs of their own: the barrier of core/transport/together.ts forces them
     // (the server holds every request whole at once), on connections of their own, whatever runs beside.
     "upsert.concurrency.*": ["add:workspace", RACE_SHARE],
+    // A deployment of its own, made and deleted: the deployments list shows it meanwhile (as the lifecycle's do).
+    "upsert.deployment.deleted-404": ["add:deployments"],
   },
 };
