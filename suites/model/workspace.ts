@@ -10,6 +10,7 @@ import { forAll, MODEL_REQUEST_BUDGET } from "../../core/run/property.js";
 import { flatMeta, type Meta } from "../../generators/workspace.js";
 import { atOnce } from "../lib/at-once.js";
 import { createFolder } from "../lib/scratch-items.js";
+import { ancestorsExpected, holdsAncestors } from "../lib/folder-path.js";
 import { bulkMove, expectWorkbook, itemKey, requirePlacementShown, workbooksPath } from "../lib/workbook-calls.js";
 import { duplicate, putBySlug, unlessAtWorkbookLimit, workbookPath } from "../lib/workbook-writes.js";
 
@@ -57,21 +58,16 @@ const nth = (m: Readonly<Model>, n: number) => m.workbooks[n % m.workbooks.lengt
 /** The ancestors of a folder of the trial, outermost first, as the trial built them. */
 const ancestry = (r: Real, id: number | null): number[] => (id === null ? [] : r.folders.slice(0, r.folders.indexOf(id) + 1));
 
-/**
- * Resources / Workbook: a folderPath, where the server shows one, lists the containing folder's
- * ancestors, outermost first. Whether the list ends with the containing folder itself is not
- * stated: both readings are taken, nothing else (a path that skips an ancestor is neither).
- */
+/** Resources / Workbook: a folderPath, where the server shows one, holds the containing folder's ancestors (suites/lib/folder-path.ts). */
 function expectFolderPath(r: Real, got: WorkbookRecord | undefined, folderId: number | null, call: string, res: Response): void {
   if (!Array.isArray(got?.folderPath)) return;
-  const shown = got.folderPath.map((f) => f?.id);
-  const withFolder = ancestry(r, folderId);
-  const readings = [withFolder, withFolder.slice(0, -1)];
-  r.ctx.expect.that(
-    readings.some((w) => isDeepStrictEqual(shown, w)),
-    `${call}: workbook ${got.id}'s folderPath lists the ancestors of folder ${folderId}, outermost first`,
-    { expected: readings.map((w) => JSON.stringify(w)).join(" or "), got: shown, res, reason: "folder-path" },
-  );
+  const chain = ancestry(r, folderId);
+  r.ctx.expect.that(holdsAncestors(got.folderPath, chain), `${call}: workbook ${got.id}'s folderPath lists the ancestors of folder ${folderId}`, {
+    expected: ancestorsExpected(chain),
+    got: got.folderPath.map((f) => f?.id),
+    res,
+    reason: "folder-path",
+  });
 }
 
 /** A record as the model has it: id, name, folder, meta, the folder's ancestors and, where the server shows one, the slug. */

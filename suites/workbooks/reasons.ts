@@ -5,7 +5,7 @@ export const workbooksReasons = {
   "count-matches": { title: "Count equals the workbooks the walk saw", expected: "the value the rule names" },
   "count-not-below": { title: "Count is not below the workbooks the walk saw", expected: ">= …" },
   "folder-path-every-ancestor": {
-    title: "FolderPath lists every ancestor of the containing folder, outermost first, on each read path",
+    title: "FolderPath lists every ancestor of the containing folder on each read path",
     expected: "the folders the run nested",
   },
   "folder-filter": { title: "FolderId=… lists only workbooks of that folder", expected: "folderId … on every item" },
