@@ -55,7 +55,10 @@ export const dbtSyncRoutes: Route[] = [
         ref: body.ref ?? null,
         createdAt: nowIso(),
         finishedAt: null,
-        pollsLeft: 2,
+        // More polls than the reads of other checks give the newest job meanwhile (the documented reads
+        // send three): a poll is what moves a job on here, and a job they finished would leave the
+        // cancel check of a run beside them nothing to cancel, a run at a time something to.
+        pollsLeft: 6,
       };
       s.dbtJobs.push(job);
       return { status: 202, body: record(job) };
