@@ -51,7 +51,7 @@ describe("console", () => {
     expect(r.lines.slice(summary + 1, summary + 4)).toEqual([
       "",
       "── deployments.list.total-consistent failed",
-      expect.stringMatching(/^MUST E1; Pagination styles 1: /),
+      expect.stringMatching(/^MUST E1 \(Lists deployments accessible to the caller\); Pagination styles 1: /),
     ]);
     expect(r.lines.findIndex((l) => / skipped: writes not allowed/.test(l))).toBeGreaterThan(r.lines.findIndex((l) => l.startsWith("reproduce: curl ")));
   });

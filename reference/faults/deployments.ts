@@ -98,12 +98,14 @@ export const deploymentsFaults: Fault[] = [
   {
     name: "deployments-limit-ignored",
     breaks: "E1; Pagination styles 1",
-    description: "the deployments list returns every deployment whatever the limit",
+    description: "the deployments list returns every deployment the caller may access whatever the limit",
     because: { "deployments.list.limit-honoured": "limit-caps" },
     routes: ["E1"],
-    respond: ({ body, app }) => ({
+    respond: ({ body, app, req }) => ({
       ...body,
-      data: { deployments: app.store.deployments.map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })) },
+      data: {
+        deployments: app.b.listedDeployments(req.user, app.store.deployments).map((d) => ({ id: String(d.id), name: d.name, created_at: d.created_at })),
+      },
     }),
   },
   {
