@@ -46,7 +46,7 @@ export async function writePlan(checks: Check[], settings: RunSettings, door: Ht
     );
   if (has("deployment-lifecycle"))
     lines.push(
-      `  - create a deployment named ${prefix}-…, advance and reset its setup wizard, and delete it once a read-back shows it as the run's own (no other deployment is ever deleted)`,
+      `  - create a deployment named ${prefix}-…, advance and reset its setup wizard, and delete it once a read-back shows it as the run's own (no other deployment is ever deleted); once deleted, ask to write a workbook in it, which must be refused`,
     );
   else lines.push("  - no deployment created or deleted (that needs --allow-deployment-lifecycle)");
   if (has("git-operations"))
