@@ -35,7 +35,8 @@ export const workspaceDepthChecks = group("workspace", [
         }
         // The first, at the root, is any check's folder of its own; an answer that is no refusal tells no limit.
         if (depth === 1) ctx.require(res, "E14", "creating a folder of its own");
-        if (res.status < 400 || res.status >= 500) throw new NotVerifiable(`a folder create at depth ${depth} answered ${res.status}, neither made nor refused`);
+        if (res.status < 400 || res.status >= 500)
+          throw new NotVerifiable(`a folder create at depth ${depth} answered ${res.status}, neither made nor refused`);
         // Read back before judging: a folder the refusal made anyway is the run's to remove.
         const walk = await walkCursor<any>(ctx.api, pathTo("listFolders", { deploymentId: dep }), { first: 100, query: { parentId: parent ?? undefined } });
         const kept = walk.items.find((f) => field(f, "name") === name);
