@@ -156,8 +156,8 @@ describe("the reference's served document describes every E14 operation truthful
           ...(id === "deleteDeployment" ? { deploymentId: ctx.createdDeploymentId } : {}),
         };
         const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) => String(pathParams[n]));
-        // A started sync finishes after a few polls.
-        if (id === "getDbtSyncResult") for (let i = 0; i < 3; i++) await call("GET", path.replace(/\/result$/, ""));
+        // A started sync finishes after a few polls (reference/routes/e14/dbt-sync.ts: queued, then pollsLeft more).
+        if (id === "getDbtSyncResult") for (let i = 0; i < 8; i++) await call("GET", path.replace(/\/result$/, ""));
         const res = await call(
           o.method.toUpperCase(),
           path,
