@@ -12,12 +12,14 @@ import { describeResults, settingsFor } from "./reference-run.js";
  * whether the server refuses the item (clean) or wrongly takes it (the fault).
  */
 it.each([
-  { faults: [] as string[], status: "passed", reason: undefined },
-  { faults: ["bulk-move-other-deployment"], status: "failed", reason: "in-failed" },
+  { faults: [] as string[], variants: [] as string[], status: "passed", reason: undefined },
+  { faults: ["bulk-move-other-deployment"], variants: [], status: "failed", reason: "in-failed" },
+  // E8 listing reports (and folders, on the blind Perl server) beside workbooks: the item moved is a workbook.
+  { faults: [], variants: ["reports-listed-first"], status: "passed", reason: undefined },
 ])(
-  "without fixtures.otherDeploymentId, bulk-move.failures.other-deployment-404 is judged on a discovered deployment ($status)",
-  async ({ faults, status, reason }) => {
-    const ref = await startReference({ faults });
+  "without fixtures.otherDeploymentId, bulk-move.failures.other-deployment-404 is judged on a discovered deployment ($status, $variants)",
+  async ({ faults, variants, status, reason }) => {
+    const ref = await startReference({ faults, variants });
     try {
       const settings = settingsFor(ref, { writes: true });
       const { otherDeploymentId: discovered, ...others } = settings.fixtures;

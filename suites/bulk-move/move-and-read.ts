@@ -55,7 +55,8 @@ export function expectAllMoved(ctx: CheckContext, r: Moved, items: ItemRef[]): v
 /** A workbook at the root of `dep` (E8's first page), the run's own or not: one that a move to the root leaves where it is. */
 export async function rootWorkbookOf({ api }: CheckContext, dep: string): Promise<ItemRef> {
   const res = await api.call("listWorkbooks", { deploymentId: dep }, { query: { first: 100 } });
-  const atRoot = (listed(res.body) ?? []).find((w: any) => w?.folderId === null && Number.isSafeInteger(w?.id));
+  // E8 may list folders and reports beside workbooks (Workbook.type): a workbook, or an item that names no type.
+  const atRoot = (listed(res.body) ?? []).find((w: any) => w?.folderId === null && Number.isSafeInteger(w?.id) && (w?.type ?? "WORKBOOK") === "WORKBOOK");
   if (res.status !== 200 || !atRoot) throw new NotExercised(`deployment ${dep} lists no workbook at its root (GET workbooks answered ${res.status})`);
   return { type: "WORKBOOK", id: atRoot.id };
 }
