@@ -108,10 +108,11 @@ export const tokenPropertyChecks = groupedById([
           if (typeof claims.iat !== "number" && !created.hasOffset) throw new NotExercised("the JWT has no iat and created_at names no UTC offset");
           const issued = typeof claims.iat === "number" ? claims.iat : created.ms / 1000;
           const lifetime = typeof claims.exp === "number" ? claims.exp - issued : undefined;
-          // JWT times are whole seconds (RFC 7519 allows fractions): iat rounded down and exp rounded either way
-          // from the instant of issue plus expires_in put exp - iat above expires_in - 1 and at most expires_in + 1.
+          // JWT times may be whole seconds (RFC 7519 allows fractions): iat rounded down from the instant of issue
+          // (up to 1 s before it) and exp rounded either way from that instant plus expires_in (up to 1 s off) put
+          // exp - iat above expires_in - 1 and below expires_in + 2 (for a whole expires_in: it or one more).
           ctx.expect.that(
-            lifetime !== undefined && lifetime > body.expires_in - 1 && lifetime <= body.expires_in + 1,
+            lifetime !== undefined && lifetime > body.expires_in - 1 && lifetime < body.expires_in + 2,
             `with expires_in ${body.expires_in}, the JWT's exp is ${body.expires_in} s after ${typeof claims.iat === "number" ? "iat" : "created_at"}`,
             { reason: "jwt-lifetime", expected: `${body.expires_in} s`, got: lifetime === undefined ? "no exp claim" : `${lifetime} s`, res },
           );
