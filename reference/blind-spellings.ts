@@ -284,3 +284,15 @@ export const reportCreateAtRoot: Variant = {
     });
   },
 };
+
+/** The blind servers' spellings, in the order the variants list them. */
+export const blindSpellings: Variant[] = [
+  devModeCallerBranch,
+  rustSpellings,
+  reportWorkbookInProse,
+  placementRemovalInBody,
+  createdDeploymentNested,
+  userIdsReused,
+  renamePathNewPath,
+  reportCreateAtRoot,
+];

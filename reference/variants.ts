@@ -4,16 +4,7 @@ import { shapeVariants } from "./shape-variants.js";
 import { createAnswerDefects } from "./create-answer-defects.js";
 import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
-import {
-  createdDeploymentNested,
-  devModeCallerBranch,
-  placementRemovalInBody,
-  renamePathNewPath,
-  reportCreateAtRoot,
-  reportWorkbookInProse,
-  rustSpellings,
-  userIdsReused,
-} from "./blind-spellings.js";
+import { blindSpellings } from "./blind-spellings.js";
 import { transientVariants } from "./transient-variants.js";
 import { acceptedWrites } from "./accepted-writes.js";
 import { embedMembersOnGroup } from "./embed-members-on-group.js";
@@ -385,17 +376,4 @@ variants.push({
   respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
 });
 
-variants.push(
-  devModePerCaller,
-  devModeCallerBranch,
-  rustSpellings,
-  reportWorkbookInProse,
-  placementRemovalInBody,
-  createdDeploymentNested,
-  userIdsReused,
-  renamePathNewPath,
-  reportCreateAtRoot,
-  ...transientVariants,
-  acceptedWrites,
-  embedMembersOnGroup,
-);
+variants.push(devModePerCaller, ...blindSpellings, ...transientVariants, acceptedWrites, embedMembersOnGroup);

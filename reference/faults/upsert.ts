@@ -1,4 +1,3 @@
-import type { DeploymentRecord } from "../store.js";
 import { isObject } from "./kit/properties.js";
 import { LEGACY_TABS, convertLegacyWidgets, widgetProblem, WIDGET_TYPES, draftProblem } from "../dashboard.js";
 import { cleanBehaviour } from "../behaviour.js";
@@ -6,11 +5,8 @@ import { entryCut, ENTRY_MAX } from "./kit/ranges.js";
 import { ok, type Fault } from "../http.js";
 import { workbookRecord } from "../serialize.js";
 import { refusalAnsweredAs } from "./kit/policies.js";
-import { isConflict, staleIndex, refusedMeta } from "./kit/upsert.js";
+import { isConflict, staleIndex, refusedMeta, upsertFindsDeletedDeployments } from "./kit/upsert.js";
 import type { Item } from "../store.js";
-
-/** Per store, the deployments deleted (upsert-into-deleted-deployment keeps them to find). */
-const deletedDeployments = new WeakMap<object, Map<string, DeploymentRecord>>();
 
 /** The faults of the group upsert (suites/upsert/): each makes a check of it fail, for the reason its `because` names. */
 export const upsertFaults: Fault[] = [
@@ -20,24 +16,7 @@ export const upsertFaults: Fault[] = [
     description: "E11 finds a deployment without its deleted mark: after a delete, every other endpoint answers 404, but an upsert makes a workbook there",
     because: { "upsert.deployment.deleted-404": "status" },
     operations: ["deleteDeployment", "upsertWorkbookBySlug"],
-    handle: async ({ req, app, next }) => {
-      const gone = deletedDeployments.get(app.store) ?? new Map<string, DeploymentRecord>();
-      deletedDeployments.set(app.store, gone);
-      if (req.operation === "deleteDeployment") {
-        const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
-        const reply = await next();
-        if (dep && !app.store.deployments.includes(dep)) gone.set(String(dep.id), dep);
-        return reply;
-      }
-      const deleted = gone.get(req.params.deploymentId);
-      if (!deleted) return next();
-      app.store.deployments.push(deleted);
-      try {
-        return await next();
-      } finally {
-        app.store.deployments.splice(app.store.deployments.indexOf(deleted), 1);
-      }
-    },
+    handle: upsertFindsDeletedDeployments,
   },
   {
     name: "slug-ascii-lowercase",

@@ -1,5 +1,6 @@
 import { HttpError } from "../../http.js";
-import type { Item, Store } from "../../store.js";
+import type { DeploymentRecord, Item, Store } from "../../store.js";
+import type { Fault } from "../../http.js";
 import { UPSERT_CONFLICT_CODE } from "../../../core/api/operations.js";
 
 export const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.extra.code === UPSERT_CONFLICT_CODE;
@@ -9,3 +10,26 @@ export const staleIndex = new WeakMap<Store, Map<string, Item>>();
 
 /** upsert-409-applies: the meta of every request refused with 409, by deployment and slug: applied to each holder the slug has after it. */
 export const refusedMeta = new WeakMap<Store, Map<string, Record<string, unknown>[]>>();
+
+/** Per store, the deployments deleted: upsert-into-deleted-deployment still finds them. */
+const deletedDeployments = new WeakMap<Store, Map<string, DeploymentRecord>>();
+
+/** upsert-into-deleted-deployment: a delete keeps the deployment aside, and an upsert under its id puts it back while it is handled. */
+export const upsertFindsDeletedDeployments: NonNullable<Fault["handle"]> = async ({ req, app, next }) => {
+  const gone = deletedDeployments.get(app.store) ?? new Map<string, DeploymentRecord>();
+  deletedDeployments.set(app.store, gone);
+  if (req.operation === "deleteDeployment") {
+    const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+    const reply = await next();
+    if (dep && !app.store.deployments.includes(dep)) gone.set(String(dep.id), dep);
+    return reply;
+  }
+  const deleted = gone.get(req.params.deploymentId);
+  if (!deleted) return next();
+  app.store.deployments.push(deleted);
+  try {
+    return await next();
+  } finally {
+    app.store.deployments.splice(app.store.deployments.indexOf(deleted), 1);
+  }
+};
