@@ -12,7 +12,7 @@ export const upsertDeletedDeploymentChecks = group("upsert", [
     id: "upsert.deployment.deleted-404",
     spec: "E11 rule 6; Errors 2 (404: deployment missing on upsert); E14 (DELETE /api/v1/deployments/{deploymentId})",
     level: "MUST",
-    title: "An upsert under a deployment deleted a moment ago (one the run made) is a 404, and makes no workbook",
+    title: "An upsert under a deployment deleted a moment ago (one the run made, no longer listed by E1) is a 404",
     // Only a deployment the run made and deleted: no other is ever deleted (the write plan says so).
     needs: ["writes", "deployment-lifecycle", "fixture:deployment"],
     async run(ctx) {
