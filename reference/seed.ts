@@ -48,6 +48,7 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
       deployments: new Set([shape.deployments[1].id]),
     },
     // Below AI BI User, holding AuditLogManage: the permission decides the audit export (Authentication 4).
+    // Left out of the third deployment by its members: a key that is not scoped, yet cannot reach every deployment.
     {
       id: 7,
       email: "aurora@example.com",
@@ -56,6 +57,7 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
       permissions: new Set(["AuditLogManage"]),
       creatorMode: false,
       defaultAccess: "read",
+      deployments: new Set([shape.deployments[0].id, shape.deployments[1].id]),
     },
   ];
   const tokens: Record<TokenRoleName, string> = {

@@ -16,7 +16,7 @@ export interface User {
   creatorMode: boolean;
   /** Access to workspace items nobody granted otherwise. */
   defaultAccess: Access;
-  /** A key scoped to these deployments (facts, Authentication: 403 for the others); absent, every deployment. */
+  /** The deployments the user reaches: a key scoped to them (facts, Authentication: 403 for the others), or a user some deployment's members leave out; absent, every deployment. */
   deployments?: ReadonlySet<number>;
 }
 

@@ -21,7 +21,8 @@ const UNDISCOVERABLE: Record<string, string> = {
   mutableDeploymentId: "a deployment whose version, channel and settings the run may change and put back (E6 checks, with deploymentChanges); never guessed",
   readOnlyFolderId:
     "a folder the readOnly token may read but not edit (clone placement, access rules of upsert and bulk move); left unset, a run with writes looks for one",
-  editableFolderId: "a folder the readOnly token may edit (access rules of upsert and clone)",
+  editableFolderId:
+    "a folder the readOnly token may edit by a grant, not its own making (access rules of upsert and clone); left unset, a run with writes has the readOnly token make one",
   sharedWorkbookId: "a shared-workspace workbook with a published dashboard (clone with shared: true)",
   sharedUnpublishedWorkbookId: "a shared-workspace workbook without a published dashboard (clone with shared: true must fail, E10 rule 6)",
   workbookLimitDeploymentId: "a deployment at its plan's workbook limit that lists a workbook to clone (E10 rule 7)",

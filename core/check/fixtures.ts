@@ -44,8 +44,6 @@ export interface FixtureValues {
   personalBranch: BranchView;
   productionBranch: BranchView;
   versions: DeploymentVersion[];
-  readOnlyFolder: { id: number };
-  editableFolder: { id: number };
   sharedWorkbook: { id: number };
   sharedUnpublishedWorkbook: { id: number };
   embeddableWorkbook: Workbook;
@@ -185,13 +183,6 @@ export class Fixtures {
           throw new Skip(`fixture missing: deployment ${id} (fixtures.workbookLimitDeploymentId) lists no workbook to clone`);
         return { id, workbookId: source.id };
       }
-      case "readOnlyFolder":
-        if (c.readOnlyFolderId === undefined)
-          throw new Skip("fixture missing: set fixtures.readOnlyFolderId (a folder the readOnly token can read but not edit)");
-        return { id: c.readOnlyFolderId };
-      case "editableFolder":
-        if (c.editableFolderId === undefined) throw new Skip("fixture missing: set fixtures.editableFolderId (a folder the readOnly token may edit)");
-        return { id: c.editableFolderId };
       case "branches":
         return listBranches(this.api, (await this.get("deployment")).id);
       case "productionBranch":

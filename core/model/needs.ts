@@ -66,8 +66,6 @@ export type FixtureName =
   | "personalBranch"
   | "productionBranch"
   | "versions"
-  | "readOnlyFolder"
-  | "editableFolder"
   | "sharedWorkbook"
   | "sharedUnpublishedWorkbook"
   | "embeddableWorkbook"

@@ -32,7 +32,7 @@ export async function writePlan(checks: Check[], settings: RunSettings, door: Ht
   ];
   if (writing.some((c) => !c.group.startsWith("tokens") && !c.needs.includes("fixture:sharedBranch") && !c.needs.includes("deployment-changes")))
     lines.push(
-      `  - create folders, workbooks and reports named ${prefix}-… in deployment ${main}, moving and changing only those, and delete them after each check`,
+      `  - create folders, workbooks and reports named ${prefix}-… in deployment ${main}, moving and changing only those (with every key the run has, to try its access), and delete them after each check`,
     );
   if (has("fixture:sharedBranch")) lines.push(`  - switch the staging environment of a shared branch of deployment ${main} on and off, and put it back`);
   if (has("fixture:environments")) lines.push(`  - issue metadata tokens for an environment of deployment ${main}`);

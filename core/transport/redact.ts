@@ -10,10 +10,17 @@ const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?/g;
 // A secret-named variable's value, should a server leak it unmasked (Resources / Environment variable).
 const SECRET_PAIR = new RegExp(String.raw`("name"\s*:\s*"[^"]*(?:${SECRET_MARKERS.join("|")})[^"]*"\s*,\s*"value"\s*:\s*")((?:[^"\\]|\\.)*)"`, "gi");
 
+/**
+ * Keys one character from an issued one, which the auth checks send (a server that compares keys by
+ * prefix takes them): the longer holds the key whole; the shorter is redacted as a secret of its own.
+ */
+export const nearMissKeys = (key: string) => ({ extended: `${key}0`, cut: key.slice(0, -1) });
+
 export class Redactor {
   private readonly secrets: string[];
   constructor(secrets: Iterable<string | undefined>) {
-    this.secrets = [...new Set([...secrets].filter((s): s is string => typeof s === "string" && s.length >= 4))].sort((a, b) => b.length - a.length);
+    const given = [...secrets].filter((s): s is string => typeof s === "string" && s.length >= 4);
+    this.secrets = [...new Set([...given, ...given.map((s) => nearMissKeys(s).cut)].filter((s) => s.length >= 4))].sort((a, b) => b.length - a.length);
   }
   text(s: string): string {
     let out = s;

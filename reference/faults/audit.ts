@@ -89,6 +89,26 @@ export const auditFaults: Fault[] = [
     behaviour: { auditRowMatches: ignoring("startDay", "endDay") },
   },
   {
+    name: "audit-range-keeps-its-ends-only",
+    breaks: "E7 (start, end); Events (filtered by date range)",
+    description: "a date range keeps the events of its start day and of its end day only, not of the days between",
+    because: { "audit.filter.date-range-complete": "range-row-dropped" },
+    behaviour: {
+      auditRowMatches: (e, f) =>
+        ignoring("startDay", "endDay")(e, f) &&
+        (f.startDay === undefined || f.endDay === undefined ? cleanBehaviour.auditRowMatches(e, f) : [f.startDay, f.endDay].includes(e.timestamp.slice(0, 10))),
+    },
+  },
+  {
+    name: "audit-end-day-excluded",
+    breaks: "E7 (end: an ISO 8601 date, its day counted in: SHOULD)",
+    description: "a date-only end is read as 00:00 of that day: the end day's own events are left out",
+    because: { "audit.filter.end-day-included": "end-day-dropped" },
+    behaviour: {
+      auditRowMatches: (e, f) => cleanBehaviour.auditRowMatches(e, f) && (f.endDay === undefined || e.timestamp.slice(0, 10) < f.endDay),
+    },
+  },
+  {
     name: "audit-end-ignored",
     breaks: "E7 (end)",
     description: "end is ignored: the export runs from start to now (start is kept)",

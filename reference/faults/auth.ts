@@ -64,6 +64,32 @@ export const authFaults: Fault[] = [
     },
   },
   {
+    name: "auth-key-matched-by-prefix",
+    breaks: "Authentication 2",
+    description: "an issued key is compared by prefix: the key with characters added after it runs as its owner",
+    because: { "auth.reject.every-operation": "served" },
+    behaviour: {
+      authenticate: (header, store) => {
+        const given = /^Bearer\s+(\S+)\s*$/.exec(header ?? "")?.[1];
+        const issued = given === undefined ? undefined : [...store.tokens.keys()].find((k) => given.startsWith(k));
+        return issued === undefined ? undefined : store.tokens.get(issued);
+      },
+    },
+  },
+  {
+    name: "auth-key-prefix-accepted",
+    breaks: "Authentication 2",
+    description: "a key is found by the first issued key it starts: an issued key cut short by a character runs as its owner",
+    because: { "auth.reject.every-operation": "served" },
+    behaviour: {
+      authenticate: (header, store) => {
+        const given = /^Bearer\s+(\S{8,})\s*$/.exec(header ?? "")?.[1];
+        const issued = given === undefined ? undefined : [...store.tokens.keys()].find((k) => k.startsWith(given));
+        return issued === undefined ? undefined : store.tokens.get(issued);
+      },
+    },
+  },
+  {
     name: "auth-refused-with-403",
     breaks: "Errors 6 (published docs: 401)",
     description: "a missing or invalid credential is answered 403 instead of 401",

@@ -2,6 +2,7 @@ import { laterPage } from "./kit/invariants.js";
 import { deploymentItem } from "../routes/deployments.js";
 import { withoutOffsets } from "../shape-variants.js";
 import type { Fault } from "../http.js";
+import { cleanBehaviour } from "../behaviour.js";
 
 /** The faults of the group deployments (suites/deployments/): each makes a check of it fail, for the reason its `because` names. */
 export const deploymentsFaults: Fault[] = [
@@ -11,6 +12,16 @@ export const deploymentsFaults: Fault[] = [
     description: "E1 lists every deployment to a key scoped to some of them, though the others refuse it with 403",
     because: { "deployments.list.only-accessible": "lists-unreachable" },
     behaviour: { listedDeployments: (_, all) => [...all] },
+  },
+  {
+    name: "deployments-list-ignores-members",
+    breaks: "E1",
+    description:
+      "E1 lists every deployment to a user below the AI BI User role whom a deployment's members leave out, though that deployment refuses the key with 403",
+    because: { "deployments.list.only-accessible": "lists-unreachable" },
+    behaviour: {
+      listedDeployments: (user, all) => (user.aiBiUser ? cleanBehaviour.listedDeployments(user, all) : [...all]),
+    },
   },
   {
     name: "deployments-list-empty-for-scoped-key",

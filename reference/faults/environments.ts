@@ -87,6 +87,15 @@ export const environmentsFaults: Fault[] = [
     respond: ({ body, req }) => trailingEmptyPage(body, req),
   },
   {
+    name: "environments-one-full-page-has-next",
+    breaks: "Resources / PageInfo (hasNextPage false on the last page: SHOULD)",
+    description:
+      "a first page that holds every environment, exactly full, still says hasNextPage: true (an empty page follows); pages of a walk in several are right",
+    because: { "environments.cursor.page-info-exact": "last-page" },
+    routes: ["E2"],
+    respond: ({ body, req }) => (req.query.has("after") ? body : trailingEmptyPage(body, req)),
+  },
+  {
     name: "environments-has-next-early",
     breaks: "Resources / PageInfo; Pagination styles 2",
     description: "hasNextPage is false on every page after the first, while environments remain",

@@ -31,6 +31,19 @@ export const errorsFaults: Fault[] = [
     },
   },
   {
+    name: "unparsable-body-refused-as-text",
+    breaks: "Errors 1",
+    description: "a body that is not valid JSON is refused with the framework's plain-text 400 (`Bad Request`), not a JSON error",
+    feeds: ["tokens.negative.broken-body"],
+    because: { "errors.body.error-is-text": "error-not-json" },
+    behaviour: {
+      requestErrorReply: (spec, status, body) =>
+        status === 400 && body.error === "the body is not valid JSON"
+          ? { status, text: "Bad Request", headers: { "content-type": "text/plain; charset=utf-8" } }
+          : cleanBehaviour.requestErrorReply(spec, status, body),
+    },
+  },
+  {
     name: "made-up-cursor-error-as-object",
     breaks: "Errors 1",
     description: "a cursor list refuses a cursor it never gave with an error object ({code, message}); every other error is a string",

@@ -7,6 +7,7 @@ import { workbookRecord } from "../serialize.js";
 import { refusalAnsweredAs } from "./kit/policies.js";
 import { isConflict, staleIndex, refusedMeta, upsertFindsDeletedDeployments } from "./kit/upsert.js";
 import type { Item } from "../store.js";
+import { atLeast } from "../access.js";
 
 /** The faults of the group upsert (suites/upsert/): each makes a check of it fail, for the reason its `because` names. */
 export const upsertFaults: Fault[] = [
@@ -234,6 +235,16 @@ export const upsertFaults: Fault[] = [
       "upsert.access.move-needs-destination-edit": "client-error",
     },
     behaviour: { upsertAllowed: () => true },
+  },
+  {
+    name: "upsert-move-edit-access-enough",
+    breaks: "E11 rule 4; Authentication 4 (with folderId also manage access)",
+    description: "an update that names folderId is checked for edit access to the workbook and the destination only, not manage access",
+    because: { "upsert.access.move-needs-manage": "client-error" },
+    behaviour: {
+      upsertAllowed: (o) =>
+        o.workbook === null ? cleanBehaviour.upsertAllowed(o) : atLeast(o.workbook, "edit") && (o.destination === null || atLeast(o.destination, "edit")),
+    },
   },
   {
     name: "upsert-conflict-500",

@@ -26,6 +26,24 @@ export const usersFaults: Fault[] = [
     },
   },
   {
+    name: "users-deleted-still-listed",
+    breaks: "E14 rule 6 (bulk DELETE; the users list)",
+    description:
+      "a user a bulk DELETE removed reads 404, yet the users list (whole and searched) still holds it: the list reads the table without the deleted flag",
+    because: { "users.bulk.deleted-not-listed": "deleted-listed" },
+    operations: ["listUsers"],
+    handle: ({ app, next }) => {
+      // The list is built synchronously inside next(): the deleted users are live for its reading only.
+      const deleted = [...e14(app.store).users.values()].filter((a) => a.deleted);
+      for (const a of deleted) a.deleted = false;
+      try {
+        return next();
+      } finally {
+        for (const a of deleted) a.deleted = true;
+      }
+    },
+  },
+  {
     name: "users-long-name-crashes",
     breaks: "E14 rule 6 (user administration); Errors 2",
     description: "a user's name longer than its VARCHAR(255) column reaches the database, whose error is answered 500 instead of a refusal",

@@ -13,7 +13,7 @@ export const EXPORT = pathTo("exportAuditLog");
 /** Rows held at once: of an unfiltered export to choose filter values from, of a filtered one to compare. */
 const SAMPLE = 2000;
 const SCAN = 200_000; // Rows of an unfiltered export searched for a filtered export's rows before the comparison is let go.
-const DAY = 86_400_000;
+export const DAY = 86_400_000;
 const CSV_TYPE = /^\s*(text|application)\/(x-)?csv\s*(;|$)/i;
 
 /** E7 (a CSV file): the export's content type says CSV. */
@@ -35,7 +35,7 @@ export const label = (query: Query) =>
   Object.entries(query)
     .map(([k, v]) => `${k}=${v}`)
     .join("&") || "unfiltered";
-const rowKey = (row: string[]) => JSON.stringify(row);
+export const rowKey = (row: string[]) => JSON.stringify(row);
 
 export function failOn(answer: Streamed, what: string, detail: { expected?: unknown; got?: unknown; reason?: ReasonKey }): never {
   throw new CheckFailure(what, { ...detail, exchange: answer.exchange });
@@ -170,7 +170,7 @@ export function partOf(name: string, known: Set<string>): string | undefined {
   return [name.split(/[\s._:/-]+/)[0], name.slice(0, Math.ceil(name.length / 2))].find((c) => c && c !== name && !known.has(c));
 }
 
-const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+export const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** The unfiltered export and its rarest event name, the one a filter on it narrows the most. */
 export async function rarestEvent(ctx: CheckContext) {

@@ -3,6 +3,7 @@ import { auditAccessChecks } from "./access.js";
 import { auditChecks } from "./examples.js";
 import { auditFilterClassChecks } from "./filter-classes.js";
 import { auditSearchEventDataChecks } from "./search-event-data.js";
+import { auditDateRangeDayChecks } from "./date-range-days.js";
 
 /** The audit group: its examples, properties, negative data and model runs side by side. */
-export const auditSuite: Check[] = [...auditChecks, ...auditAccessChecks, ...auditFilterClassChecks, ...auditSearchEventDataChecks];
+export const auditSuite: Check[] = [...auditChecks, ...auditAccessChecks, ...auditFilterClassChecks, ...auditSearchEventDataChecks, ...auditDateRangeDayChecks];

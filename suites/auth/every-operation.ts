@@ -1,5 +1,6 @@
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { randomBytes } from "node:crypto";
+import { nearMissKeys } from "../../core/transport/redact.js";
 import type { CheckSpec } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
@@ -22,8 +23,12 @@ import { bodyFor, createdId, drawnBody, itemPath, removeLater, type Resource, re
 /** 256 random bits: no key a server issued can equal it. */
 export const unknownKey = () => `conformance-unknown-${randomBytes(32).toString("base64url")}`;
 
-/** Credentials a server must refuse; `Api-Key <key>` is not among them (published docs: older servers accept it). */
-export const REFUSED: { rule: string; what: string; header: () => string | undefined }[] = [
+/**
+ * Credentials a server must refuse; `Api-Key <key>` is not among them (published docs: older servers
+ * accept it). `key` is the run's own: a key one character longer or shorter than an issued one is
+ * no key either (Authentication 2), though a server that compares keys by prefix takes it.
+ */
+export const REFUSED: { rule: string; what: string; header: (key: string | undefined) => string | undefined }[] = [
   { rule: "no-header", what: "no Authorization header", header: () => undefined },
   { rule: "malformed", what: "`Bearer` with no key after it", header: () => "Bearer" },
   {
@@ -32,9 +37,11 @@ export const REFUSED: { rule: string; what: string; header: () => string | undef
     header: () => `Basic ${Buffer.from(`conformance:${unknownKey()}`).toString("base64")}`,
   },
   { rule: "unknown-key", what: "a Bearer key the server never issued", header: () => `Bearer ${unknownKey()}` },
+  { rule: "key-extended", what: "the run's key with one character added", header: (key) => `Bearer ${key ? nearMissKeys(key).extended : unknownKey()}` },
+  { rule: "key-cut", what: "the run's key without its last character", header: (key) => `Bearer ${key ? nearMissKeys(key).cut : unknownKey()}` },
 ];
 
-/** Operations that get all four refused credentials; the others get one each, in turn (a server refuses by credential, not by operation and credential at once). */
+/** Operations that get every refused credential; the others get one each, in turn (a server refuses by credential, not by operation and credential at once). */
 const EVERY_CREDENTIAL_ON = 8;
 
 /** What a read-only run may send: nothing that could change anything, whatever the server answers. */
@@ -141,7 +148,7 @@ async function probeOne(
   let firstFailure: { reason: ReasonKey; res: Response } | undefined;
   let judged = false;
   for (const kind of kinds) {
-    const header = kind.header();
+    const header = kind.header(ctx.settings.token);
     // A write is sent with an empty object (whatever a server that failed to refuse it did, it did
     // the least), a create the run can undo with a valid body (a server that validates before it
     // authenticates refuses an empty one for the wrong reason).
@@ -173,7 +180,7 @@ function createBody(ctx: CheckContext, create: Operation): unknown {
   return body instanceof NotGenerated ? {} : body;
 }
 
-/** The refused credentials operation `i` of `n` gets: all four on a sample spread over the list, one each (in turn) elsewhere. */
+/** The refused credentials operation `i` of `n` gets: all of them on a sample spread over the list, one each (in turn) elsewhere. */
 function kindsFor(i: number, n: number): typeof REFUSED {
   const every = Math.max(1, Math.floor(n / EVERY_CREDENTIAL_ON));
   return i % every === 0 ? REFUSED : [REFUSED[i % REFUSED.length]];
@@ -185,11 +192,11 @@ export const everyOperation: CheckSpec = {
   level: "MUST",
   // The status is not shown (Errors 6): a 4xx or a redirect to a login page refuses; a 2xx serves,
   // a 5xx is no refusal either. A 404/405 refuses everyone and tells nothing about credentials.
-  // One refused credential per operation, in turn, and all four on a sample: a refusal is decided by
+  // One refused credential per operation, in turn, and all of them on a sample: a refusal is decided by
   // the credential, so the sample answers for the rest (about one request per operation, not four).
   // Writes are probed only with --allow-writes, at ids that name nothing or as creates of the run's own.
   title:
-    "Every operation (each the served document lists, and each of E1–E13, on both prefixes; writes with --allow-writes) refuses a request with no, a malformed, a non-Bearer or an unknown key: never served",
+    "Every operation (each the served document lists, and each of E1–E13, on both prefixes; writes with --allow-writes) refuses a request with no, a malformed, a non-Bearer or an unknown key, or the run's key one character longer or shorter: never served",
   needs: ["fixture:deployment"],
   async run(ctx) {
     const { probes, ids } = await operationsToProbe(ctx);

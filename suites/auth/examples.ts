@@ -14,11 +14,11 @@ interface Refusal {
   res: Response;
 }
 
-async function refusals(anonymous: Api, dep: string, kinds = REFUSED): Promise<Refusal[]> {
+async function refusals(anonymous: Api, key: string | undefined, dep: string, kinds = REFUSED): Promise<Refusal[]> {
   const out: Refusal[] = [];
   for (const kind of kinds)
     for (const path of endpoints(dep)) {
-      const header = kind.header();
+      const header = kind.header(key);
       out.push({
         what: kind.what,
         path,
@@ -36,8 +36,8 @@ export const authChecks = group("auth", [
     level: "SHOULD",
     title: "A missing, malformed or unknown credential is answered 401",
     needs: ["fixture:deployment"],
-    async run({ anonymous, expect, fixture }) {
-      for (const r of await refusals(anonymous, fixture("deployment").id)) expect.status(r.res, 401, `${r.what} on ${r.path}`);
+    async run({ anonymous, expect, fixture, settings }) {
+      for (const r of await refusals(anonymous, settings.token, fixture("deployment").id)) expect.status(r.res, 401, `${r.what} on ${r.path}`);
     },
   },
   {
@@ -46,8 +46,8 @@ export const authChecks = group("auth", [
     level: "SHOULD",
     title: "A refused credential is answered with a JSON error body ({error} or {message})",
     needs: ["fixture:deployment"],
-    async run({ anonymous, expect, fixture }) {
-      for (const r of await refusals(anonymous, fixture("deployment").id))
+    async run({ anonymous, expect, fixture, settings }) {
+      for (const r of await refusals(anonymous, settings.token, fixture("deployment").id))
         expect.schema(expect.json(r.res), "ErrorBody", r.res, `the answer to ${r.what} on ${r.path}`);
     },
   },

@@ -1,5 +1,6 @@
 import { group } from "../../core/check/check.js";
 import { readOnlyFolder } from "../lib/read-only-folder.js";
+import { editableFolder } from "../lib/editable-folder.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { cloneAndRead } from "./clone-and-read.js";
 import { dashboardReportIds, knownReportIds, reportRefPaths } from "./report-refs.js";
@@ -149,12 +150,12 @@ export const clonePlacementChecks = group("clone", [
     spec: "E10 rule 5",
     level: "MUST",
     title: "The caller owns the clone, not the source's owner",
-    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:editableFolder"],
+    needs: ["writes", "fixture:deployment", "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const me = ownerOf((await ownWorkbook(ctx, ctx.api, dep)).workbook);
       if (me === undefined) throw new NotVerifiable("the server shows no owner on workbooks (createdBy, user, userId are all optional)");
-      const { workbook: theirs } = await ownWorkbook(ctx, ctx.as("readOnly"), dep, { folderId: ctx.fixture("editableFolder").id });
+      const { workbook: theirs } = await ownWorkbook(ctx, ctx.as("readOnly"), dep, { folderId: (await editableFolder(ctx, dep)).id });
       if (ownerOf(theirs) === undefined || ownerOf(theirs) === me)
         throw new NotExercised("the readOnly token's workbook shows no owner distinct from the main token's");
       const { answer, res } = await cloneAndRead(ctx, dep, theirs.id);

@@ -2,7 +2,12 @@ import { type Check, group } from "../../core/check/check.js";
 import { deploymentChecks } from "./examples.js";
 import { deploymentPropertyChecks } from "./properties.js";
 import { deploymentScoping } from "./scoping.js";
-import { scopedKeyChecks } from "./scoped-key.js";
+import { deploymentAccessChecks } from "./access.js";
 
 /** The deployments group: its examples, properties, negative data and model runs side by side, then the invariant over every answer (core/run/invariants.ts). */
-export const deploymentsSuite: Check[] = [...deploymentChecks, ...scopedKeyChecks, ...deploymentPropertyChecks, ...group("deployments", [deploymentScoping])];
+export const deploymentsSuite: Check[] = [
+  ...deploymentChecks,
+  ...deploymentAccessChecks,
+  ...deploymentPropertyChecks,
+  ...group("deployments", [deploymentScoping]),
+];

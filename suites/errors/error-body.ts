@@ -4,31 +4,62 @@ import { API_PREFIX, OPERATIONS } from "../../core/api/operations.js";
 import { isObject } from "../../core/ledger/records.js";
 
 /**
+ * The refusals an operation itself gives (Errors 2: 400, 403, 409; 422 for a request it cannot
+ * take): its errors, which Errors 1 shapes. Others may come from what stands before the
+ * operation: 401 from the authentication (auth.reject.json-body), 404 and 405 from a router that
+ * has no such route (a missing route is its check's failure, not a second one), 413, 414 and 431
+ * from a proxy.
+ */
+const OPERATION_REFUSALS = new Set([400, 403, 409, 422]);
+
+/**
  * Errors 1: a control-plane error is a JSON object whose `error` property is its message, a string.
  * Judged on every 4xx a spec'd operation under /api/v1 (the control plane of the Base address's
- * table; E1-E13) answers with a JSON object holding `error`, whatever the request broke and however
- * deep: a validator's `{error: {path, message}}` for a nested field is the case one example misses.
- * A body with `message` instead is tolerated (the platform's facts), and E14's bodies are its
- * document's.
+ * table; E1-E13) answers: a JSON object holding `error`, whatever the request broke and however
+ * deep (a validator's `{error: {path, message}}` for a nested field is the case one example
+ * misses), and any of its own refusals, which must be such an object at all (a body that failed to
+ * parse answered with a framework's plain-text page is the case). A body with `message` instead (a
+ * string, or a validator's strings) is tolerated (the platform's facts), and E14's bodies are its document's.
  */
 export const errorIsText = invariant({
   id: "errors.body.error-is-text",
   spec: "Errors 1",
   level: "MUST",
-  title: "Every 4xx of a spec'd /api/v1 operation whose JSON body holds error gives it as a string message, whatever the request broke",
-  applicable: "a 4xx JSON body holding error, from an operation of E1-E13 under /api/v1",
-  reasons: { "error-text": { title: "A control-plane error's error property is its message, a string", expected: '{"error": "<message>"}' } },
+  title:
+    "Every refusal (400, 403, 409, 422) of a spec'd /api/v1 operation is a JSON object with an error message ({message} tolerated), and every 4xx whose JSON body holds error gives it as a string, whatever the request broke",
+  applicable: "a 4xx of an operation of E1-E13 under /api/v1 (a HEAD's excepted): 400, 403, 409 or 422, or a JSON body holding error",
+  reasons: {
+    "error-text": { title: "A control-plane error's error property is its message, a string", expected: '{"error": "<message>"}' },
+    "error-not-json": {
+      title: "A control-plane operation refused a request with a body that is no JSON object holding an error message",
+      expected: '{"error": "<message>"} (or {"message": "<message>"})',
+    },
+  },
   watch: () => (x) => {
-    if (x.status < 400 || x.status >= 500 || !x.isJson || !isObject(x.body) || !("error" in x.body)) return undefined;
+    if (x.status < 400 || x.status >= 500 || x.method === "HEAD") return undefined;
+    const holdsError = x.isJson && isObject(x.body) && "error" in x.body;
+    if (!holdsError && !OPERATION_REFUSALS.has(x.status)) return undefined;
     const op = matchOperation(OPERATIONS, x.method, x.url.pathname)?.operation;
     if (!op || op.section === "E14" || op.prefix !== API_PREFIX) return undefined;
-    if (typeof x.body.error === "string") return "held";
+    if (!holdsError) {
+      // The NestJS style gives a validation's messages as an array of strings (variant error-message-body).
+      const message = x.isJson && isObject(x.body) ? x.body.message : undefined;
+      if (typeof message === "string" || (Array.isArray(message) && message.every((m) => typeof m === "string"))) return "held";
+      return {
+        reason: "error-not-json",
+        defect: `${op.name} ${x.status} not-json`,
+        message: `${x.method} ${x.url.pathname} answered ${x.status} with ${x.isJson ? "JSON that is no object holding error or message" : "a body that is not JSON"}`,
+        expected: '{"error": "<message>"}',
+        got: x.text.slice(0, 160) || "(an empty body)",
+      };
+    }
+    if (typeof (x.body as { error: unknown }).error === "string") return "held";
     return {
       reason: "error-text",
       defect: `${op.name} ${x.status}`,
       message: `${x.method} ${x.url.pathname} answered ${x.status} with an error property that is not a string`,
       expected: '{"error": "<message>"}',
-      got: JSON.stringify(x.body.error).slice(0, 160),
+      got: JSON.stringify((x.body as { error: unknown }).error).slice(0, 160),
     };
   },
 });

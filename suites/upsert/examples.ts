@@ -1,5 +1,6 @@
 import { group } from "../../core/check/check.js";
 import { readOnlyFolder } from "../lib/read-only-folder.js";
+import { editableFolder } from "../lib/editable-folder.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { NON_ASCII_CASE_PAIRS } from "../../core/api/input-domain.js";
 import type { CheckContext } from "../../core/check/context.js";
@@ -317,16 +318,16 @@ export const upsertChecks = group("upsert", [
     spec: "E11 rule 4; Authentication 4",
     level: "MUST",
     title: "folderId naming a folder the caller may not edit is rejected with a 4xx and the workbook stays where it was",
-    needs: ["writes", "fixture:deployment", "token:readOnly", "fixture:editableFolder"],
+    needs: ["writes", "fixture:deployment", "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const editable = ctx.fixture("editableFolder").id;
+      const editable = (await editableFolder(ctx, dep)).id;
       const readOnly = ctx.as("readOnly");
       const { slug, workbook } = await ownWorkbook(ctx, readOnly, dep, { folderId: editable });
       const res = await putBySlug(ctx.scratch, readOnly, dep, slug, { folderId: (await readOnlyFolder(ctx, dep)).id });
       ctx.expect.clientError(res, "moving its own workbook into fixtures.readOnlyFolder (read access only) is rejected");
       const stayed = await inFolder(ctx, ctx.api, dep, workbook.id, editable);
-      ctx.expect.that(stayed.inside, `the workbook is still in fixtures.editableFolder ${editable} after the rejected move (read from ${stayed.how})`, {
+      ctx.expect.that(stayed.inside, `the workbook is still in the editable folder ${editable} after the rejected move (read from ${stayed.how})`, {
         expected: `in folder ${editable}`,
         got: `elsewhere (${stayed.how})`,
         res: stayed.res ?? res,

@@ -7,6 +7,7 @@ import { upsertPropertyChecks } from "./properties.js";
 import { upsertNegativeChecks } from "./negative.js";
 import { upsertInputClassChecks } from "./input-classes.js";
 import { upsertDeletedDeploymentChecks } from "./deleted-deployment.js";
+import { upsertManageAccessChecks } from "./manage-access.js";
 
 /** The upsert group: its examples, properties, negative data and model runs side by side. */
 export const upsertSuite: Check[] = [
@@ -18,4 +19,5 @@ export const upsertSuite: Check[] = [
   ...upsertNegativeChecks,
   ...upsertInputClassChecks,
   ...upsertDeletedDeploymentChecks,
+  ...upsertManageAccessChecks,
 ];

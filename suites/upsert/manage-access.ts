@@ -1,0 +1,73 @@
+import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
+import type { Api } from "../../core/transport/api.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { servedOrPlain } from "../lib/e14.js";
+import { createFolder } from "../lib/scratch-items.js";
+import { ownWorkbook, putBySlug } from "../lib/workbook-writes.js";
+import { shownFolderId } from "../lib/workbook-place.js";
+import { WRITES } from "../lib/needs.js";
+
+/**
+ * Whether `api`'s caller may edit and not manage a workbook of the main key's in `place`: it
+ * updates one by slug (edit access, E11 rule 4) and is refused the delete of its twin (facts,
+ * Workspace endpoints: deleting takes manage access). A caller that deletes it manages it.
+ */
+async function editsWithoutManaging(ctx: CheckContext, api: Api, dep: string, place: number | null): Promise<boolean> {
+  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, place === null ? {} : { folderId: place });
+  const edit = await putBySlug(ctx.scratch, api, dep, slug, { name: workbook.name });
+  if (edit.status < 200 || edit.status >= 300) return false;
+  const { workbook: twin } = await ownWorkbook(ctx, ctx.api, dep, place === null ? {} : { folderId: place });
+  const ref = { type: "WORKBOOK" as const, id: twin.id };
+  const res = await api.call("bulkDeleteWorkspaceItems", { deploymentId: dep }, { body: { items: [ref] } });
+  if (res.status === 403) return true;
+  if (res.status !== 200 || !res.isJson) return false;
+  const body = (await servedOrPlain(ctx, "bulkDeleteWorkspaceItems")).record(res);
+  const failed = Array.isArray(body?.failed) ? body.failed.find((f: any) => f?.id === twin.id) : undefined;
+  if (failed?.error?.status === 403) return true;
+  if (Array.isArray(body?.deleted) && body.deleted.some((d: any) => d?.id === twin.id)) ctx.scratch.forget(dep, ref);
+  return false;
+}
+
+/**
+ * E11 rule 4 and Authentication 4: an update that names folderId needs manage access to the
+ * workbook, beyond edit access. Every key the run has is tried where a caller may edit without
+ * managing: at the root and in fixtures.editableFolderId (a folder a grant lets the readOnly key
+ * edit); wherever one does, it sends a workbook of the main key's into a new folder beside it.
+ */
+export const upsertManageAccessChecks = group("upsert", [
+  {
+    id: "upsert.access.move-needs-manage",
+    spec: "E11 rule 4; Authentication 4 (with folderId also manage access)",
+    level: "MUST",
+    title:
+      "An update by slug that names folderId, sent by a caller with edit and without manage access to the workbook, is rejected with a 4xx and the workbook stays where it was",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const configured = ctx.settings.fixtures.editableFolderId;
+      let judged = 0;
+      for (const place of configured === undefined ? [null] : [null, configured])
+        for (const { role, api } of ctx.callers()) {
+          if (!(await editsWithoutManaging(ctx, api, dep, place))) continue;
+          judged++;
+          const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, place === null ? {} : { folderId: place });
+          const destination = await createFolder(ctx, dep, place);
+          const res = await putBySlug(ctx.scratch, api, dep, slug, { folderId: destination.id });
+          const where = place === null ? "at the root" : `in folder ${place}`;
+          ctx.expect.clientError(res, `tokens.${role}, which may edit workbook ${workbook.id} ${where} but not manage it, moving it with folderId`);
+          const now = await shownFolderId(ctx.api, dep, workbook.id);
+          ctx.expect.that(now === undefined || now === place, `workbook ${workbook.id} is still ${where} after the refused move`, {
+            expected: `folderId ${place}`,
+            got: `folderId ${now}`,
+            res,
+            reason: "not-applied",
+          });
+        }
+      if (!judged)
+        throw new NotExercised(
+          "no key the run has may edit a workbook of the main key's without managing it (updates it by slug, is refused its delete), at the root or in fixtures.editableFolderId",
+        );
+    },
+  },
+]);
