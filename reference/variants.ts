@@ -5,6 +5,7 @@ import { createAnswerDefects } from "./create-answer-defects.js";
 import { platformDocumentVariant } from "./platform-document.js";
 import { devModePerCaller } from "./dev-mode-per-caller.js";
 import { blindSpellings } from "./blind-spellings.js";
+import { deploymentsByLastUpdate } from "./deployments-by-last-update.js";
 import { transientVariants } from "./transient-variants.js";
 import { acceptedWrites } from "./accepted-writes.js";
 import { embedMembersOnGroup } from "./embed-members-on-group.js";
@@ -376,4 +377,4 @@ variants.push({
   respond: (body) => mapWorkbooks(body, ({ folderId, dashboardDraft, publishedDashboard, ...w }) => w),
 });
 
-variants.push(devModePerCaller, ...blindSpellings, ...transientVariants, acceptedWrites, embedMembersOnGroup);
+variants.push(devModePerCaller, ...blindSpellings, ...transientVariants, acceptedWrites, embedMembersOnGroup, deploymentsByLastUpdate);

@@ -21,4 +21,13 @@ describe("state whose scope the spec leaves open is never changed by two checks 
     expect(conflict(byId("staging.negative.broken-body"), byId("environments.legacy.consistent"))).toBe(true);
     expect(conflict(byId("deployment-update.negative.unlisted-version"), byId("errors.negative.implied-rules"))).toBe(true);
   });
+
+  it("a check that updates a deployment never overlaps one that walks E1 whole (a server may list by last update: the blind C++ one)", () => {
+    const updaters = catalogue.filter((c) => c.needs.includes("deployment-changes"));
+    const walkers = catalogue.filter((c) => sharesOf(c).includes("read:deployments"));
+    expect(updaters.length).toBeGreaterThan(0);
+    expect(walkers.map((c) => c.id)).toContain("deployments.list.total-consistent");
+    const overlapping = updaters.flatMap((u) => walkers.filter((w) => !conflict(sharesOf(u), sharesOf(w))).map((w) => `${u.id} beside ${w.id}`));
+    expect(overlapping).toEqual([]);
+  });
 });

@@ -89,10 +89,11 @@ export class ServedOperation {
         continue;
       }
       const items = props[name]?.items;
+      const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
       out[name] =
-        Array.isArray(value) && value.every((v) => v && typeof v === "object" && !Array.isArray(v)) && Object.keys(propertiesOf(items)).length
-          ? value.map((v) => this.fit(items, v as Record<string, unknown>, `${where}.${name}[]`))
-          : value;
+        Array.isArray(value) && value.every(isRecord) && Object.keys(propertiesOf(items)).length
+          ? value.map((v) => this.fit(items, v, `${where}.${name}[]`))
+          : plainlySpelled(value);
     }
     for (const req of requiredOf(schema)) if (!(req in out)) out[req] = documentedValue(props[req]);
     return out;
@@ -180,4 +181,15 @@ export function listed(body: any): any[] | undefined {
   if (Array.isArray(body?.items)) return body.items;
   if (Array.isArray(body?.data)) return body.data;
   return undefined;
+}
+
+/**
+ * A hint's value where the document does not describe its inside (an array of objects with no item
+ * properties, an object with none): each alternative key `a|b` (optional `key?`) is sent as its first
+ * spelling, never as the literal alternatives.
+ */
+function plainlySpelled(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plainlySpelled);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/\?$/, "").split("|")[0], plainlySpelled(v)]));
 }

@@ -6,7 +6,7 @@ export const errorsShares: GroupShares = {
     // It reads back the values of the tool's variables after each refused PUT env-vars: a server may
     // keep them with E6's templateVariables (their scope is open), which a deployment writer's
     // restore would set back meanwhile (test/shares-open-scope.test.ts).
-    "errors.negative.implied-rules": ["write:deployment", "add:workspace", "add:env-vars"],
+    "errors.negative.implied-rules": ["write:deployment", "add:deployments", "add:workspace", "add:env-vars"],
     "errors.no-5xx.valid-writes": ["add:workspace"],
   },
 };

@@ -94,8 +94,24 @@ export async function bodyWith(
   for (const name of wanted) {
     const id = /^deployment_?id$/i.test(name) ? deploymentId : await ids.ofKind(name);
     if (id !== undefined) found[name] = typedAs(props[name], id);
+    else Object.assign(found, await typedReference(ids, props, name));
   }
   return op.body({ ...hints, ...found });
+}
+
+/**
+ * A reference whose kind a sibling names (`principalType` beside `principalId`: a user or a group):
+ * the first kind of the sibling's enum the server lists an object of, and that object's id.
+ */
+async function typedReference(ids: PathIds, props: Record<string, any>, name: string): Promise<Record<string, unknown>> {
+  const stem = name.replace(NAMES_AN_OBJECT, "");
+  const type = Object.keys(props).find((p) => p.toLowerCase() === `${stem}type`.toLowerCase() || p.toLowerCase() === `${stem}_type`.toLowerCase());
+  const kinds: unknown[] = (type && props[type]?.enum) || [];
+  for (const kind of kinds) {
+    const id = typeof kind === "string" ? await ids.ofKind(`${kind}Id`) : undefined;
+    if (id !== undefined) return { [type!]: kind, [name]: typedAs(props[name], id) };
+  }
+  return {};
 }
 
 /** An id read from a list, as a documented field types it: a number where it takes only numbers, else a string. */
