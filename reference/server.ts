@@ -162,7 +162,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
     }
     if (!found) throw new HttpError(404, `no route ${url.pathname}`);
     const depId = found.params.deploymentId;
-    if (depId !== undefined && /^\d+$/.test(depId) && !app.b.reachesDeployment(user, Number(depId)))
+    if (depId !== undefined && /^\d+$/.test(depId) && !app.b.reachesDeployment(user, Number(depId), url.pathname))
       throw new HttpError(403, `this API key is not scoped to deployment ${depId}`);
     const req: Req = {
       method,

@@ -176,7 +176,7 @@ export const shapeVariants: Variant[] = [
     description: "A cursor page that ends the list exactly at `first` still says hasNextPage: true; the page after it is empty with hasNextPage false",
     routes: CURSOR_ROUTES,
     respond: trailingEmptyPage,
-    shouldFindings: ["environments.cursor.page-info-exact"],
+    shouldFindings: ["environments.cursor.page-info-exact", "pagination.cursor.last-page-exact"],
   },
   {
     name: "error-message-body",

@@ -21,9 +21,10 @@ const WINDOW_WIDTH = 1280;
 /**
  * The most report.html of this run may weigh. It holds every check's row, the failures whole with
  * their exchanges, and the coverage tables; measured at 118 KB when set (a full read-only run of
- * the catalogue: 274 KB).
+ * the catalogue: 274 KB), 178 KB in the eighteenth round (296 checks: the run's groups hold seven
+ * more, and minimums-not-enforced gives a third SHOULD finding with its exchanges).
  */
-const HTML_BUDGET_BYTES = 160 * 1024;
+const HTML_BUDGET_BYTES = 192 * 1024;
 let run: Awaited<ReturnType<typeof faultyRun>>;
 let report: Report;
 let browser: BrowserContext;

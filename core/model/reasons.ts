@@ -104,6 +104,7 @@ export const coreReasons = {
   "no-duplicate-failure": { title: "Its duplicate is no failure", expected: "the value the rule names" },
   "only-matches": { title: 'No … record without "…" is listed', expected: "id …" },
   "page-info": { title: "A page carries pageInfo", expected: "pageInfo {hasNextPage, ...}" },
+  "last-page": { title: "The page holding a list's last item says hasNextPage false", expected: "hasNextPage false (no empty page after it)" },
   "walk-complete": {
     title: "Walking the … list one record a page (after = endCursor) gives the records of one large page, each once",
     expected: "the value the rule names",

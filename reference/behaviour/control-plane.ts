@@ -2,8 +2,11 @@ import type { AuditEvent, DeploymentRecord, User } from "../store.js";
 
 /** The clean decisions of the control plane: E7 audit export, E3 tokens, E4 staging, E6 deployment update (reference/behaviour.ts merges them). */
 export const controlPlaneBehaviour = {
-  /** Facts, Authentication (403 for a key scoped to other deployments): whether the caller's key reaches deployment `id`. */
-  reachesDeployment(user: User, id: number): boolean {
+  /**
+   * Facts, Authentication (403 for a key scoped to other deployments): whether the caller's key
+   * reaches deployment `id` (`path`, the request's, is for faults: the same on both prefixes here).
+   */
+  reachesDeployment(user: User, id: number, path?: string): boolean {
     return !user.deployments || user.deployments.has(id);
   },
 

@@ -11,6 +11,21 @@ const cachedSettings = new WeakMap<object, Map<string, Reply>>();
 
 export const deploymentUpdateFaults: Fault[] = [
   {
+    name: "versions-forget-the-one-left",
+    breaks: "E5 (older versions the account has run before)",
+    description: "an accepted version change stops recording the version left behind: one its channel does not mark latest drops out of E5",
+    because: { "deployment-update.versions.run-before-listed": "run-before-listed" },
+    operations: ["updateDeployment"],
+    handle: async ({ req, app, next }) => {
+      const dep = deploymentOf(app, req);
+      const left = versionEntries(dep).find((v) => v.isCurrent && !v.isLatestInChannel);
+      const reply = await next();
+      if (left && reply.status < 300 && !versionEntries(dep).some((v) => v.isCurrent && v.version === left.version))
+        dep.versions = dep.versions.filter((v) => v.version !== left.version);
+      return reply;
+    },
+  },
+  {
     name: "settings-read-cached",
     breaks: "E6 (partial merge: templateVariables merged key by key); settings: E14",
     description:

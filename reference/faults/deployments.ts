@@ -1,3 +1,4 @@
+import { BUILD_PREFIX } from "../../core/api/operations.js";
 import { laterPage } from "./kit/invariants.js";
 import { deploymentItem } from "../routes/deployments.js";
 import { withoutOffsets } from "../shape-variants.js";
@@ -21,6 +22,15 @@ export const deploymentsFaults: Fault[] = [
     because: { "deployments.list.only-accessible": "lists-unreachable" },
     behaviour: {
       listedDeployments: (user, all) => (user.aiBiUser ? cleanBehaviour.listedDeployments(user, all) : [...all]),
+    },
+  },
+  {
+    name: "scope-unchecked-on-build",
+    breaks: "Authentication 1; facts, Authentication (403 for a key scoped to other deployments)",
+    description: "a key scoped to some deployments is refused the others on /api/v1 but served them on /build/api/v1",
+    because: { "deployments.scoping.both-prefixes": "build-served" },
+    behaviour: {
+      reachesDeployment: (user, id, path) => path?.startsWith(BUILD_PREFIX) || cleanBehaviour.reachesDeployment(user, id, path),
     },
   },
   {

@@ -1,7 +1,36 @@
+import { trailingEmptyPage } from "../shape-variants.js";
 import type { Fault } from "../http.js";
 
 /** The faults of the group pagination (suites/pagination/): each makes a check of it fail, for the reason its `because` names. */
 export const paginationFaults: Fault[] = [
+  {
+    name: "workbooks-first-zero-clamped",
+    breaks: "Pagination styles 2 (first minimum 1: below it, a 4xx is a SHOULD)",
+    description: "the workbooks list clamps first below 1 up to 1 and serves the page instead of refusing it",
+    because: { "pagination.cursor.first-below-minimum-rejected": "client-error" },
+    operations: ["listWorkbooks"],
+    handle: ({ req, next }) => {
+      const first = Number(req.query.get("first"));
+      if (req.query.has("first") && first < 1) req.query.set("first", "1");
+      return next();
+    },
+  },
+  {
+    name: "workbooks-full-last-page-has-next",
+    breaks: "Resources / PageInfo (hasNextPage false on the last page: SHOULD)",
+    description: "the workbooks list says hasNextPage: true on any full page, the last one too (an empty page follows)",
+    because: { "pagination.cursor.last-page-exact": "last-page" },
+    routes: ["E8"],
+    respond: ({ body, req }) => trailingEmptyPage(body, req),
+  },
+  {
+    name: "env-vars-full-last-page-has-next",
+    breaks: "Resources / PageInfo (hasNextPage false on the last page: SHOULD)",
+    description: "the variables list says hasNextPage: true on any full page, the last one too (an empty page follows)",
+    because: { "pagination.cursor.last-page-exact": "last-page" },
+    routes: ["E13"],
+    respond: ({ body, req }) => trailingEmptyPage(body, req),
+  },
   {
     name: "env-vars-data-first-page-only",
     breaks: "E13 (data is a deprecated copy of items); Versioning 2",

@@ -2,7 +2,7 @@ import { group, type Need } from "../../core/check/check.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { readSettings } from "../lib/deployment-settings.js";
 import { SUCCESS, settled } from "../lib/success.js";
-import { currentVersions } from "../lib/version-list.js";
+import { currentVersions, type VersionEntry } from "../lib/version-list.js";
 
 const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
 
@@ -41,6 +41,41 @@ export const deploymentUpdateReadBackChecks = group("deployment-update", [
           reason: "read-back",
         });
       }
+    },
+  },
+  {
+    id: "deployment-update.versions.run-before-listed",
+    spec: "E5 (the head of each channel plus older versions the account has run before); E6 rule 1",
+    level: "MUST",
+    title:
+      "A version the deployment ran before and left for another stays in E5's list (and so can be chosen again): a version no channel marks latest, run, then left",
+    needs: DEPLOYMENT_CHANGES,
+    async run(ctx) {
+      const dep = ctx.fixture("mutableDeployment").id;
+      // What the run changes it puts back from the settings read before: a server that does not serve them is not changed.
+      await readSettings(ctx, dep);
+      const move = async (v: VersionEntry, what: string) => {
+        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: v.version } });
+        ctx.expect.status(res, SUCCESS.PUT, `${what}: releaseChannelVersion ${v.version}`);
+        await settled(ctx.api, res);
+      };
+      const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
+      // Only a version no channel marks latest can drop out of the list (a head is listed anyway): run one, if need be.
+      let ran = current && current.isLatestInChannel !== true ? current : undefined;
+      if (!ran) {
+        ran = list.find((v) => v.isCurrent !== true && v.isLatestInChannel !== true);
+        if (!ran) throw new NotExercised("E5 lists no version that its channel does not mark latest: none could drop out of the list");
+        await move(ran, "setting up, a version its channel does not mark latest");
+      }
+      const next = list.find((v) => v.version !== ran.version && v.isLatestInChannel === true) ?? list.find((v) => v.version !== ran.version);
+      if (!next) throw new NotExercised("E5 lists no second version to leave for");
+      await move(next, `leaving ${ran.version}`);
+      const after = await currentVersions(ctx.api, ctx.expect, dep);
+      ctx.expect.that(
+        after.list.some((v) => v.version === ran.version),
+        `after the deployment left ${ran.version} for ${next.version}, E5 still lists ${ran.version}, a version it has run`,
+        { expected: `${ran.version} listed`, got: after.list.map((v) => v.version), res: after.res, reason: "run-before-listed" },
+      );
     },
   },
 ]);

@@ -15,10 +15,13 @@ const LISTED_PROBES = 10;
 const UNLISTED_PROBES = 5;
 /** E1's page size for these walks: no maximum is published, and a tenant of thousands is walked in few pages for each key. */
 const WALK_LIMIT = 100;
+/** Refusals read again on the other prefix, at most. */
+const BUILD_PROBES = 10;
 
 /** What E1 shows one key, beside what the main key lists, and what the key can read of each. */
 interface KeyView {
   who: string;
+  api: Api;
   /** Ids E1 lists to the key, in its order. */
   listed: string[];
   /** Each read deployment's answer to the key: the listed ones, and some the main key lists and this key does not. */
@@ -46,7 +49,7 @@ async function keyViews(ctx: CheckContext): Promise<KeyView[]> {
     const reads = new Map<string, Response>();
     for (const id of [...listed.slice(0, LISTED_PROBES), ...all.filter((id) => !mine.has(id)).slice(0, UNLISTED_PROBES)])
       reads.set(id, await api.call("listEnvironments", { deploymentId: id }));
-    views.push({ who, listed, reads });
+    views.push({ who, api, listed, reads });
   }
   return views;
 }
@@ -97,6 +100,30 @@ export const deploymentAccessChecks = group("deployments", [
           expected: `E1 lists to ${view.who} the deployments it reads`,
           got: `not listed, yet read with 2xx: ${missing.slice(0, 5).join(", ")}`,
           res: missing.length ? view.reads.get(missing[0]) : undefined,
+        });
+      }
+    },
+  },
+  {
+    id: "deployments.scoping.both-prefixes",
+    spec: "Authentication 1 (the same token on /api/v1 and /build/api/v1); facts, Authentication (403: a key scoped to other deployments)",
+    level: "MUST",
+    title:
+      "A deployment that refuses a key on /api/v1 (its environments) refuses it on /build/api/v1 too (its branches): a key's reach is the same on both prefixes",
+    async run(ctx) {
+      const views = await keyViews(ctx);
+      // A key that reads some deployment's environments: its refusals are the deployment's, not its role's.
+      const reading = views.filter((v) => [...v.reads.values()].some((r) => r.status >= 200 && r.status < 300));
+      const refusals = reading.flatMap((v) => [...v.reads].filter(([, res]) => refused(res)).map(([id, res]) => ({ view: v, id, res })));
+      if (!refusals.length)
+        throw new NotExercised("no key the run has was refused a deployment on /api/v1: give a key scoped to some deployments (tokens.scoped)");
+      for (const { view, id } of refusals.slice(0, BUILD_PROBES)) {
+        const build = await view.api.call("listBranches", { deploymentId: id });
+        ctx.expect.that(build.status < 200 || build.status >= 300, `${view.who}, refused deployment ${id} on /api/v1, is refused it on /build/api/v1`, {
+          expected: "a refusal (403 or 404), as on /api/v1",
+          got: `${build.status} ${build.text.slice(0, 120)}`,
+          res: build,
+          reason: "build-served",
         });
       }
     },

@@ -2,6 +2,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the deployments checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const deploymentsReasons = {
+  "build-served": { title: "A deployment that refuses a key on /api/v1 refuses it on /build/api/v1 too", expected: "a refusal on both prefixes" },
   "default-limit": { title: "Pagination.limit defaults to 20", expected: "the value the rule names" },
   "default-offset": { title: "Pagination.offset defaults to 0", expected: "the value the rule names" },
   "default-page-size": { title: "A default page holds at most 20 deployments", expected: "<= 20" },

@@ -6,7 +6,14 @@ import { environmentView, type EnvironmentView } from "../../core/check/fixtures
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkCursor, walkOffset, wholeList } from "../../core/transport/pagination.js";
 import type { Response } from "../../core/transport/http.js";
-import { expectPageInfoOnPartialPage, expectWalkCovers, severalPagesOf, smallestPagesOf } from "../lib/cursor-walk.js";
+import {
+  exactlyFullPagesOf,
+  expectLastPageSaysSo,
+  expectPageInfoOnPartialPage,
+  expectWalkCovers,
+  severalPagesOf,
+  smallestPagesOf,
+} from "../lib/cursor-walk.js";
 import { currentEnvironments, legacyEnvironments, offsetPaged } from "../lib/environment-list.js";
 import { notASubset } from "../lib/legacy-copy.js";
 import { pathTo } from "../../core/transport/client.js";
@@ -228,26 +235,14 @@ export const environmentChecks = group("environments", [
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
       const whole = await walkable(api, expect, dep);
-      // A server that says "a next page" whenever a page is full is right on a partly filled last page only.
-      const divisor = [...Array(whole.length).keys()].reverse().find((d) => d > 1 && d < whole.length && whole.length % d === 0);
-      for (const first of new Set([severalPagesOf(whole.length), whole.length, ...(divisor ? [divisor] : [])])) {
-        const walk = await walkCursor<Environment>(api, listPath(dep), { first, maxPages: whole.length + 2 });
-        let seen = 0;
-        const last = walk.pages.findIndex((p) => (seen += p.items.length) >= whole.length);
-        const page = walk.pages[last === -1 ? walk.pages.length - 1 : last];
-        const full = page.items.length === first ? "exactly full" : "partly filled";
-        // A page that shows the list whole may leave pageInfo out (facts: optional or null there): no next page is announced.
-        if (page.pageInfo == null && walk.pages.length === 1) continue;
-        expect.equal(
-          page.pageInfo?.hasNextPage,
-          false,
-          `first=${first}: page ${last + 1} (${full}), which holds the last of ${whole.length} environments: hasNextPage is false`,
-          {
-            res: page.res,
-            reason: "last-page",
-          },
+      for (const first of new Set([severalPagesOf(whole.length), ...exactlyFullPagesOf(whole.length)]))
+        expectLastPageSaysSo(
+          expect,
+          await walkCursor<Environment>(api, listPath(dep), { first, maxPages: whole.length + 2 }),
+          whole.length,
+          first,
+          "environment",
         );
-      }
     },
   },
   {

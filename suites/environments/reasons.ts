@@ -5,7 +5,6 @@ export const environmentsReasons = {
   "all-of-type": { title: "Type=… lists every … environment of the unfiltered list", expected: "none missing" },
   "data-page": { title: "Data holds pagination.limit environments, or those left after pagination.offset", expected: "the value the rule names" },
   "has-next-page": { title: "Page … (… of … environments seen): hasNextPage is true", expected: "the value the rule names" },
-  "last-page": { title: "Page …, which holds the last of … environments: hasNextPage is false", expected: "the value the rule names" },
   "no-empty-page": {
     title: "After page …, which holds the last environment, at most one empty page follows",
     expected: "the walk ends there, or after one empty page",

@@ -1,6 +1,7 @@
 import type { Api } from "../../core/transport/api.js";
 import type { Expect } from "../../core/api/expect.js";
 import type { Response } from "../../core/transport/http.js";
+import type { CursorWalk } from "../../core/transport/pagination.js";
 
 /** A page size that reads an ordinary list whole in one or two pages (a refused size is halved by the walk). */
 export const WHOLE_PAGE = 100;
@@ -13,6 +14,37 @@ export const SURE_LIMIT = 20;
  */
 export function severalPagesOf(total: number): number {
   return total <= 2 ? 1 : Math.max(2, Math.ceil(total / 20));
+}
+
+/**
+ * The page sizes that leave the last page of `total` items exactly full: one page of them all, and
+ * pages of the largest size that divides the count. A server that says "a next page" whenever a page
+ * is full is right on a partly filled last page only.
+ */
+export function exactlyFullPagesOf(total: number): number[] {
+  const divisor = [...Array(total).keys()].reverse().find((d) => d > 1 && d < total && total % d === 0);
+  return divisor ? [total, divisor] : [total];
+}
+
+/**
+ * The page holding the last of `total` items says there is no next page (hasNextPage false), or,
+ * shown whole, leaves pageInfo out (facts: optional or null there): no empty page follows it.
+ */
+export function expectLastPageSaysSo(expect: Expect, walk: CursorWalk, total: number, first: number, what: string): void {
+  let seen = 0;
+  const last = walk.pages.findIndex((p) => (seen += p.items.length) >= total);
+  const page = walk.pages[last === -1 ? walk.pages.length - 1 : last];
+  if (page.pageInfo == null && walk.pages.length === 1) return;
+  const full = page.items.length === first ? "exactly full" : "partly filled";
+  expect.equal(
+    page.pageInfo?.hasNextPage,
+    false,
+    `first=${first}: page ${last + 1} (${full}), which holds the last of ${total} ${what}s: hasNextPage is false`,
+    {
+      res: page.res,
+      reason: "last-page",
+    },
+  );
 }
 
 /**

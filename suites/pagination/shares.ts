@@ -4,5 +4,7 @@ import type { GroupShares } from "../../core/check/check.js";
 export const paginationShares: GroupShares = {
   byId: {
     "pagination.cursor.any-page-size": ["read:environments", "read:workspace", "read:env-vars"],
+    // Walks the lists whole, then again where their last page is exactly full: they must hold still between.
+    "pagination.cursor.last-page-exact": ["read:workspace", "read:env-vars"],
   },
 };
