@@ -5,7 +5,7 @@ import { entryCut, ENTRY_MAX } from "./kit/ranges.js";
 import { ok, type Fault } from "../http.js";
 import { workbookRecord } from "../serialize.js";
 import { refusalAnsweredAs } from "./kit/policies.js";
-import { isConflict, staleIndex, refusedMeta, upsertFindsDeletedDeployments } from "./kit/upsert.js";
+import { isConflict, staleIndex, refusedMetaAppliedLater, upsertFindsDeletedDeployments } from "./kit/upsert.js";
 import type { Item } from "../store.js";
 import { atLeast } from "../access.js";
 
@@ -317,27 +317,7 @@ export const upsertFaults: Fault[] = [
     // again after every later upsert of the slug to whichever workbook holds it then. A holder the
     // check never hears of (the answer that named it lost, or the workbook deleted after the meta
     // reached it) cannot hide it: the check's last upsert, sent alone after every answer, reaches it.
-    handle: async ({ req, app, next }) => {
-      const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
-      const key = `${dep?.id}:${app.b.normaliseSlug(req.params.slug)}`;
-      const refused = refusedMeta.get(app.store) ?? new Map<string, Record<string, unknown>[]>();
-      refusedMeta.set(app.store, refused);
-      const applyRefused = () => {
-        const holder = dep && app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug));
-        if (holder) for (const meta of refused.get(key) ?? []) Object.assign(holder.meta, meta);
-      };
-      try {
-        const reply = await next();
-        applyRefused();
-        return reply;
-      } catch (err) {
-        if (!isConflict(err)) throw err;
-        const meta = (req.body as { meta?: unknown } | undefined)?.meta;
-        if (meta && typeof meta === "object") refused.set(key, [...(refused.get(key) ?? []), meta as Record<string, unknown>]);
-        applyRefused();
-        throw err;
-      }
-    },
+    handle: refusedMetaAppliedLater,
   },
   {
     name: "upsert-create-role-unchecked",

@@ -32,6 +32,12 @@ interface KeyView {
 const refused = (res: Response) => res.status === 403 || res.status === 404;
 
 /**
+ * Whether the key reads some deployment's environments: only then does a refusal show that it
+ * cannot reach a deployment (a role may be refused the environments of every deployment).
+ */
+const readsSome = (view: KeyView) => [...view.reads.values()].some((r) => r.status >= 200 && r.status < 300);
+
+/**
  * Every key the run has (a key scoped to some deployments, a user kept off a deployment by its
  * members, the main key): what E1 lists to it and what it reads. A key E1 refuses (a deactivated
  * user) lists nothing to judge.
@@ -63,10 +69,8 @@ export const deploymentAccessChecks = group("deployments", [
       "Every key lists only the deployments it can access: none E1 lists to a key (scoped, kept off by a deployment's members, or the main key) refuses it its environments with 403 or 404, where it reads another's",
     async run(ctx) {
       const views = await keyViews(ctx);
-      // Only a key that cannot reach some deployment could list one it cannot reach; and only one
-      // that reads some deployment's environments shows by a refusal that it cannot reach a
-      // deployment (a role may be refused the environments of every deployment).
-      const refusing = views.filter((v) => [...v.reads.values()].some(refused) && [...v.reads.values()].some((r) => r.status >= 200 && r.status < 300));
+      // Only a key that cannot reach some deployment could list one it cannot reach.
+      const refusing = views.filter((v) => [...v.reads.values()].some(refused) && readsSome(v));
       if (!refusing.length)
         throw new NotExercised(
           `every key the run has (${views.map((v) => v.who).join(", ")}) read every deployment the main key lists: give a key scoped to some deployments (tokens.scoped) or of a user a deployment's members leave out`,
@@ -112,9 +116,7 @@ export const deploymentAccessChecks = group("deployments", [
       "A deployment that refuses a key on /api/v1 (its environments) refuses it on /build/api/v1 too (its branches): a key's reach is the same on both prefixes",
     async run(ctx) {
       const views = await keyViews(ctx);
-      // A key that reads some deployment's environments: its refusals are the deployment's, not its role's.
-      const reading = views.filter((v) => [...v.reads.values()].some((r) => r.status >= 200 && r.status < 300));
-      const refusals = reading.flatMap((v) => [...v.reads].filter(([, res]) => refused(res)).map(([id, res]) => ({ view: v, id, res })));
+      const refusals = views.filter(readsSome).flatMap((v) => [...v.reads].filter(([, res]) => refused(res)).map(([id, res]) => ({ view: v, id, res })));
       if (!refusals.length)
         throw new NotExercised("no key the run has was refused a deployment on /api/v1: give a key scoped to some deployments (tokens.scoped)");
       for (const { view, id } of refusals.slice(0, BUILD_PROBES)) {

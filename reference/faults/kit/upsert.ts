@@ -9,7 +9,7 @@ export const isConflict = (err: unknown): err is HttpError => err instanceof Htt
 export const staleIndex = new WeakMap<Store, Map<string, Item>>();
 
 /** upsert-409-applies: the meta of every request refused with 409, by deployment and slug: applied to each holder the slug has after it. */
-export const refusedMeta = new WeakMap<Store, Map<string, Record<string, unknown>[]>>();
+const refusedMeta = new WeakMap<Store, Map<string, Record<string, unknown>[]>>();
 
 /** Per store, the deployments deleted: upsert-into-deleted-deployment still finds them. */
 const deletedDeployments = new WeakMap<Store, Map<string, DeploymentRecord>>();
@@ -31,5 +31,31 @@ export const upsertFindsDeletedDeployments: NonNullable<Fault["handle"]> = async
     return await next();
   } finally {
     app.store.deployments.splice(app.store.deployments.indexOf(deleted), 1);
+  }
+};
+
+/**
+ * upsert-409-applies: a refused upsert's meta applied anyway, to whichever workbook holds the slug
+ * then, and again after every later upsert of the slug (a holder the check never hears of cannot hide it).
+ */
+export const refusedMetaAppliedLater: NonNullable<Fault["handle"]> = async ({ req, app, next }) => {
+  const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
+  const key = `${dep?.id}:${app.b.normaliseSlug(req.params.slug)}`;
+  const refused = refusedMeta.get(app.store) ?? new Map<string, Record<string, unknown>[]>();
+  refusedMeta.set(app.store, refused);
+  const applyRefused = () => {
+    const holder = dep && app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug));
+    if (holder) for (const meta of refused.get(key) ?? []) Object.assign(holder.meta, meta);
+  };
+  try {
+    const reply = await next();
+    applyRefused();
+    return reply;
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+    const meta = (req.body as { meta?: unknown } | undefined)?.meta;
+    if (meta && typeof meta === "object") refused.set(key, [...(refused.get(key) ?? []), meta as Record<string, unknown>]);
+    applyRefused();
+    throw err;
   }
 };
