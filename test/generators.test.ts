@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_NAMES, Schemas, type SchemaName } from "../core/api/schemas.js";
 import { acceptedSpellings, envVarName, nearMissVersionForm, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
-import { ENV_VAR_POOL, ENV_VAR_TAG, PROPERTY_ENV_VARS } from "../core/api/fixed-names.js";
+import { ENV_VAR_POOL, ENV_VAR_TAG, ENV_VARS, PROPERTY_ENV_VARS } from "../core/api/fixed-names.js";
 import { invalidCandidates, invalidValues, longText, malformedJson, validValues } from "../generators/schema.js";
 
 /** The request bodies the spec shows (E3, E4, E6, E10, E11, E12, the env-vars PUT). */
@@ -176,10 +176,14 @@ describe("domain generators", () => {
   it("the tool's env-var names are a fixed set: the tag holds no marker, names match the allowed pattern, and markers sit at the start, inside and at the end, in any case", () => {
     expect(holdsMarker(ENV_VAR_TAG, true)).toBe(false);
     expect(new Set(ENV_VAR_POOL).size).toBe(ENV_VAR_POOL.length);
+    // Every name matches the pattern but the three sent to be refused, one a class: a hyphen, a leading digit, a dot.
+    const outside: readonly string[] = ENV_VARS.outsidePattern;
     for (const n of ENV_VAR_POOL) {
-      expect(n).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+      if (outside.includes(n)) expect(n).not.toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+      else expect(n).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
       expect(n).toContain(ENV_VAR_TAG);
     }
+    expect(outside.map((n) => (n.includes("-") ? "hyphen" : /^\d/.test(n) ? "digit" : n.includes(".") ? "dot" : "?"))).toEqual(["hyphen", "digit", "dot"]);
     const names = fc.sample(envVarName(), { numRuns: 500, seed: 5 });
     expect(new Set(names)).toEqual(new Set(PROPERTY_ENV_VARS));
     const marked = names.filter((n) => holdsMarker(n, true));

@@ -40,6 +40,11 @@ export const ENV_VARS = {
   listedPlain: `${ENV_VAR_TAG}_REGION`,
   listedEmpty: `${ENV_VAR_TAG}_EMPTY`,
   negative: [`${ENV_VAR_TAG}_NEGATIVE_A`, `${ENV_VAR_TAG}_NEGATIVE_B`],
+  /**
+   * Names outside the pattern new names must match (facts: `^[A-Za-z_][A-Za-z0-9_]*$`), one a class:
+   * a hyphen, a leading digit, a dot. A server must refuse them; one that does not keeps these, fixed, at most.
+   */
+  outsidePattern: [`${ENV_VAR_TAG}-HYPHEN`, `9${ENV_VAR_TAG}_DIGIT_FIRST`, `${ENV_VAR_TAG}.DOT`],
 } as const;
 
 /** Every name a run may set: what the plan line prints and a tenant holds at most. */
@@ -49,6 +54,7 @@ export const ENV_VAR_POOL: readonly string[] = [
   ENV_VARS.listedPlain,
   ENV_VARS.listedEmpty,
   ...ENV_VARS.negative,
+  ...ENV_VARS.outsidePattern,
   ...PROPERTY_ENV_VARS,
 ];
 

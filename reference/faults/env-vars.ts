@@ -7,6 +7,24 @@ import { deploymentOf } from "../routes/common.js";
 /** The faults of the group env-vars (suites/env-vars/): each makes a check of it fail, for the reason its `because` names. */
 export const envVarsFaults: Fault[] = [
   {
+    name: "env-var-name-hyphen-accepted",
+    breaks: "E14 (PUT env-vars; facts: new names match ^[A-Za-z_][A-Za-z0-9_]*$)",
+    description: "the name check also allows a hyphen: MY-VAR is set and listed",
+    because: { "env-vars.put.name-pattern-refused": "client-error" },
+    operations: ["setEnvVars"],
+    handle: ({ req, app, next }) => {
+      const sent = (req.body as { env_variables?: { name?: unknown; value?: unknown }[] } | undefined)?.env_variables;
+      if (!Array.isArray(sent)) return next();
+      const hyphened = sent.filter(
+        (v) => typeof v?.name === "string" && typeof v.value === "string" && /^[A-Za-z_][A-Za-z0-9_-]*$/.test(v.name) && v.name.includes("-"),
+      );
+      const dep = deploymentOf(app, req);
+      for (const v of hyphened) dep.envVars.push({ name: v.name as string, value: v.value as string });
+      (req.body as { env_variables: unknown[] }).env_variables = sent.filter((v) => !hyphened.includes(v));
+      return next();
+    },
+  },
+  {
     name: "env-vars-empty-value-removes",
     breaks: "E14 (PUT env-vars sets variables); E13",
     description: 'a variable sent with the empty string as its value is removed instead of being set to ""',

@@ -3,6 +3,13 @@ import { envVarChecks } from "./examples.js";
 import { envVarPropertyChecks } from "./properties.js";
 import { secretMasking } from "./secrets.js";
 import { envVarConcurrencyChecks } from "./concurrency.js";
+import { envVarNameChecks } from "./name-pattern.js";
 
 /** The env-vars group: its examples, properties, negative data and model runs side by side, then the invariant over every answer (core/run/invariants.ts). */
-export const envVarsSuite: Check[] = [...envVarChecks, ...envVarConcurrencyChecks, ...envVarPropertyChecks, ...group("env-vars", [secretMasking])];
+export const envVarsSuite: Check[] = [
+  ...envVarChecks,
+  ...envVarNameChecks,
+  ...envVarConcurrencyChecks,
+  ...envVarPropertyChecks,
+  ...group("env-vars", [secretMasking]),
+];

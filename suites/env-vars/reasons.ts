@@ -2,6 +2,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the env-vars checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const envVarsReasons = {
+  "refused-not-listed": { title: "A variable refused for its name is not listed", expected: "no such variable" },
   "concurrent-kept": { title: "Of the PUTs sent at once and answered 2xx, each variable reads the value its PUT set", expected: "every write kept" },
   "listed-once": { title: "…, just set, is listed once over the walk", expected: "the value the rule names" },
   masking: { title: "… holds no marker: its value is not masked", expected: "an item named …" },

@@ -12,6 +12,8 @@ export const envVarsShares: GroupShares = {
     // check adds between two pages moves every later one on a newest-first list behind an offset cursor.
     "env-vars.put.listed": ["add:env-vars", "read:env-vars"],
     "env-vars.mask.any-other-case-marker": ["add:env-vars"],
+    // Names of its own, refused (or, by a lax server, added): the others' walks must not meet them.
+    "env-vars.put.name-pattern-refused": ["add:env-vars"],
     // It sets the tool's plain variables and reads them back: no other check may set them between.
     "env-vars.put.concurrent-writes-kept": ["add:env-vars", "read:env-vars", RACE_SHARE],
   },
