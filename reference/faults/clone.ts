@@ -3,6 +3,8 @@ import { cleanBehaviour } from "../behaviour.js";
 import { refusalAnsweredAs, notFound } from "./kit/policies.js";
 import { clonedSources } from "./kit/input-domain.js";
 import type { Fault } from "../http.js";
+import type { Item } from "../store.js";
+import { e14 } from "../e14/state.js";
 
 /** The faults of the group clone (suites/clone/): each makes a check of it fail, for the reason its `because` names. */
 export const cloneFaults: Fault[] = [
@@ -69,6 +71,25 @@ export const cloneFaults: Fault[] = [
     routes: ["E10"],
     handle: afterClone((clone, source) => {
       if (clone.publishedDashboard && source.publishedDashboard) clone.publishedDashboard.allowEmbed = source.publishedDashboard.allowEmbed;
+    }),
+  },
+  {
+    name: "clone-copies-view-history",
+    breaks: "E10 rule 3",
+    description: "the clone's reports keep the lastViewedAt of the source's reports (by name), as if viewed",
+    because: { "clone.history.view-history-not-copied": "view-history" },
+    routes: ["E10"],
+    handle: afterClone((clone, source, app) => {
+      const extras = e14(app.store).reportExtras;
+      const reportsOf = (workbook: Item) => [...app.store.items.values()].filter((i) => i.type === "REPORT" && i.workbookId === workbook.id);
+      const seen = new Map(reportsOf(source).map((r) => [r.name, extras.get(r.id)?.lastViewedAt ?? null]));
+      for (const copy of reportsOf(clone))
+        extras.set(copy.id, {
+          publicId: `rpt-${copy.deploymentId}-${copy.id}`,
+          externalWorkbookId: null,
+          ...extras.get(copy.id),
+          lastViewedAt: seen.get(copy.name) ?? null,
+        });
     }),
   },
   {

@@ -24,4 +24,5 @@ export const cloneReasons = {
   "republished-status": { title: "The re-published dashboard is published", expected: "the value the rule names" },
   "slug-reaches-source": { title: "The source's slug still reaches the source, not its clone", expected: "the value the rule names" },
   "snapshots-copied": { title: "The cloned dashboard has one report snapshot per snapshot of the source", expected: "the value the rule names" },
+  "view-history": { title: "The clone's reports carry none of the source's view history", expected: "lastViewedAt null on every copied report" },
 } as const satisfies Record<string, GroupReason>;
