@@ -132,6 +132,19 @@ export const deploymentUpdateFaults: Fault[] = [
     },
   },
   {
+    name: "launchpad-tabs-reset-view-group",
+    breaks: "E6 (partial merge)",
+    description: "an update that sends launchpadTabs without defaultLaunchpadViewGroup resets the view group to null (the two launchpad settings taken as one)",
+    because: { "deployment-update.merge.omitted-fields-kept": "kept:defaultLaunchpadViewGroup" },
+    behaviour: {
+      mergeSettings: (stored, patch) => ({
+        ...stored,
+        ...("launchpadTabs" in patch && !("defaultLaunchpadViewGroup" in patch) ? { defaultLaunchpadViewGroup: null } : {}),
+        ...patch,
+      }),
+    },
+  },
+  {
     name: "image-settable",
     breaks: "E6 rule 3",
     description: "a body's image is stored as the deployment's image",
