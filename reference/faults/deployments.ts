@@ -28,9 +28,18 @@ export const deploymentsFaults: Fault[] = [
     name: "scope-unchecked-on-build",
     breaks: "Authentication 1; facts, Authentication (403 for a key scoped to other deployments)",
     description: "a key scoped to some deployments is refused the others on /api/v1 but served them on /build/api/v1",
-    because: { "deployments.scoping.both-prefixes": "build-served" },
+    because: { "deployments.scoping.every-read": "read-served" },
     behaviour: {
       reachesDeployment: (user, id, path) => path?.startsWith(BUILD_PREFIX) || cleanBehaviour.reachesDeployment(user, id, path),
+    },
+  },
+  {
+    name: "scope-unchecked-on-workbooks",
+    breaks: "facts, Authentication (403 for a key scoped to other deployments); E8; E9",
+    description: "a key scoped to some deployments is refused the others' environments, but served their workbooks (E8, E9)",
+    because: { "deployments.scoping.every-read": "read-served" },
+    behaviour: {
+      reachesDeployment: (user, id, path) => /\/workbooks(\/|$)/.test(path ?? "") || cleanBehaviour.reachesDeployment(user, id, path),
     },
   },
   {

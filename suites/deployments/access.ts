@@ -5,6 +5,8 @@ import type { Api } from "../../core/transport/api.js";
 import type { Response } from "../../core/transport/http.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { walkOffset } from "../../core/transport/pagination.js";
+import { OPERATIONS } from "../../core/api/operations.js";
+import { fillPath } from "../../core/api/match.js";
 
 /**
  * How many deployments a key lists, and how many the main key lists and that key does not, are
@@ -15,8 +17,20 @@ const LISTED_PROBES = 10;
 const UNLISTED_PROBES = 5;
 /** E1's page size for these walks: no maximum is published, and a tenant of thousands is walked in few pages for each key. */
 const WALK_LIMIT = 100;
-/** Refusals read again on the other prefix, at most. */
-const BUILD_PROBES = 10;
+/** Refused deployments whose every read is sent again with the refused key, at most. */
+const SCOPE_PROBES = 3;
+/**
+ * The table's reads under one deployment, on either prefix, that a run can address: the
+ * deployment's own and a workbook's (an id the main key lists); not a sync job's or a
+ * notification's, which a refused key could not name.
+ */
+const DEPLOYMENT_READS = OPERATIONS.filter(
+  (op) =>
+    op.method === "GET" &&
+    op.name !== "listEnvironments" &&
+    op.path.includes("/deployments/{deploymentId}/") &&
+    (op.path.match(/\{[^}]+\}/g) ?? []).every((p) => p === "{deploymentId}" || p === "{workbookId}"),
+);
 
 /** What E1 shows one key, beside what the main key lists, and what the key can read of each. */
 interface KeyView {
@@ -109,24 +123,30 @@ export const deploymentAccessChecks = group("deployments", [
     },
   },
   {
-    id: "deployments.scoping.both-prefixes",
-    spec: "Authentication 1 (the same token on /api/v1 and /build/api/v1); facts, Authentication (403: a key scoped to other deployments)",
+    id: "deployments.scoping.every-read",
+    spec: "Authentication 1 (the same token on /api/v1 and /build/api/v1); facts, Authentication (403: a key scoped to other deployments); E2; E5; E8; E9; E13; E14",
     level: "MUST",
     title:
-      "A deployment that refuses a key on /api/v1 (its environments) refuses it on /build/api/v1 too (its branches): a key's reach is the same on both prefixes",
+      "A deployment that refuses a key its environments refuses it every other read under it, on both prefixes: versions, workbooks and a workbook, env vars, settings, branches, data-model files and the rest of the table's reads",
     async run(ctx) {
       const views = await keyViews(ctx);
-      const refusals = views.filter(readsSome).flatMap((v) => [...v.reads].filter(([, res]) => refused(res)).map(([id, res]) => ({ view: v, id, res })));
+      const refusals = views.filter(readsSome).flatMap((v) => [...v.reads].filter(([, res]) => refused(res)).map(([id]) => ({ view: v, id })));
       if (!refusals.length)
         throw new NotExercised("no key the run has was refused a deployment on /api/v1: give a key scoped to some deployments (tokens.scoped)");
-      for (const { view, id } of refusals.slice(0, BUILD_PROBES)) {
-        const build = await view.api.call("listBranches", { deploymentId: id });
-        ctx.expect.that(build.status < 200 || build.status >= 300, `${view.who}, refused deployment ${id} on /api/v1, is refused it on /build/api/v1`, {
-          expected: "a refusal (403 or 404), as on /api/v1",
-          got: `${build.status} ${build.text.slice(0, 120)}`,
-          res: build,
-          reason: "build-served",
-        });
+      for (const { view, id } of refusals.slice(0, SCOPE_PROBES)) {
+        // A workbook of the deployment, as the main key lists it: its own reads are the deployment's too.
+        const first = await ctx.api.call("listWorkbooks", { deploymentId: id }, { query: { first: 1 } });
+        const workbookId = first.status === 200 ? (first.body?.items ?? first.body?.data)?.[0]?.id : undefined;
+        for (const op of DEPLOYMENT_READS) {
+          if (op.path.includes("{workbookId}") && workbookId === undefined) continue;
+          const res = await view.api.get(fillPath(op.path, { deploymentId: id, workbookId: String(workbookId) }));
+          ctx.expect.that(res.status < 200 || res.status >= 300, `${view.who}, refused deployment ${id}'s environments, is refused ${op.method} ${op.path}`, {
+            expected: "a refusal (403 or 404), as for its environments",
+            got: `${res.status} ${res.text.slice(0, 120)}`,
+            res,
+            reason: "read-served",
+          });
+        }
       }
     },
   },

@@ -2,7 +2,6 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the deployments checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const deploymentsReasons = {
-  "build-served": { title: "A deployment that refuses a key on /api/v1 refuses it on /build/api/v1 too", expected: "a refusal on both prefixes" },
   "default-limit": { title: "Pagination.limit defaults to 20", expected: "the value the rule names" },
   "default-offset": { title: "Pagination.offset defaults to 0", expected: "the value the rule names" },
   "default-page-size": { title: "A default page holds at most 20 deployments", expected: "<= 20" },
@@ -18,6 +17,10 @@ export const deploymentsReasons = {
   "published-shape": {
     title: "The deployments list is not in the published document's shape",
     expected: "data.deployments with pagination, not data as an array or items",
+  },
+  "read-served": {
+    title: "A deployment that refuses a key its environments refuses it every read under it",
+    expected: "a refusal of every read, on both prefixes",
   },
   "utc-offset": { title: "Every created_at names its UTC offset", expected: "a date-time with Z or ±hh:mm, e.g. 2024-01-15T10:30:00Z" },
 } as const satisfies Record<string, GroupReason>;
