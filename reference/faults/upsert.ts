@@ -284,6 +284,16 @@ export const upsertFaults: Fault[] = [
     behaviour: { slugHolder: (workbooks, slug) => cleanBehaviour.slugHolder(workbooks, slug) ?? workbooks.find((w) => w.slug?.startsWith(slug)) },
   },
   {
+    name: "slug-unique-tenant-wide",
+    breaks: "Resources / Workbook (slug: deployment-scoped identity)",
+    description: "a slug is looked up across the tenant: the slug of another deployment's workbook is taken as held, and its create answers 409",
+    because: { "upsert.slug.per-deployment": "slug-per-deployment" },
+    behaviour: {
+      decisionHolder: (store, deploymentId, slug) =>
+        cleanBehaviour.decisionHolder(store, deploymentId, slug) ?? [...store.items.values()].find((i) => i.type === "WORKBOOK" && i.slug === slug),
+    },
+  },
+  {
     name: "upsert-stale-decision",
     breaks: "E11 rule 5 (409 is transient)",
     description: "decisions read a slug index that is never refreshed: once its workbook is deleted, every upsert of the slug conflicts for good",

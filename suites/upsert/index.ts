@@ -8,6 +8,7 @@ import { upsertNegativeChecks } from "./negative.js";
 import { upsertInputClassChecks } from "./input-classes.js";
 import { upsertDeletedDeploymentChecks } from "./deleted-deployment.js";
 import { upsertManageAccessChecks } from "./manage-access.js";
+import { upsertPerDeploymentChecks } from "./per-deployment.js";
 
 /** The upsert group: its examples, properties, negative data and model runs side by side. */
 export const upsertSuite: Check[] = [
@@ -20,4 +21,5 @@ export const upsertSuite: Check[] = [
   ...upsertInputClassChecks,
   ...upsertDeletedDeploymentChecks,
   ...upsertManageAccessChecks,
+  ...upsertPerDeploymentChecks,
 ];

@@ -15,6 +15,10 @@ export const upsertReasons = {
   "own-workbook": { title: "A slug that is a prefix of a stored slug, or extends one, reaches a workbook of its own", expected: "another id" },
   "one-holder": { title: "The workbooks the race answered with that still exist: only the one the slug reaches", expected: "the value the rule names" },
   "same-id": { title: "The id answered for an existing slug", expected: "the value the rule names" },
+  "slug-per-deployment": {
+    title: "The slug of a workbook of one deployment creates a workbook of its own in another",
+    expected: "a 2xx, a new workbook of that deployment",
+  },
   "slug-reaches": { title: "…, trimmed and lowercased, is it reaches workbook …", expected: "the value the rule names" },
   "tabs-converted": { title: "The draft is kept with each TABS_CONTAINER as a tabbed CONTAINER, but …", expected: "the value the rule names" },
   "updated-at-kept": { title: "UpdatedAt after a request that changed nothing", expected: "the value the rule names" },
