@@ -58,6 +58,18 @@ describe("the served document's sections of a report", () => {
     expect((await drift(contract, served)).findings.filter((f) => f.breaking && f.served?.includes("api_credentials")).map((f) => f.kind)).not.toEqual([]);
   });
 
+  it("a type the spec does not show (E6's body fields), documented otherwise, is no breaking drift; a type it shows still is", async () => {
+    const contract = await bundledOpenApi();
+    const served: any = structuredClone(contract);
+    // E6 names launchpadTabs and not its type: the contract's array is its own choice (the blind PHP server documents an object).
+    served.components.schemas.UpdateDeploymentRequest.properties.launchpadTabs = { type: "object" };
+    const d = await drift(contract, served);
+    expect(d.findings.filter((f) => f.served?.includes("launchpadTabs")).map((f) => `${f.breaking} ${f.kind}`)).toEqual(["false type-differs-where-not-shown"]);
+    // E9's Workbook types its fields: the same change there breaks.
+    served.components.schemas.Workbook.properties.name = { type: "object" };
+    expect((await drift(contract, served)).findings.filter((f) => f.breaking && f.served?.includes("/name")).map((f) => f.kind)).toContain("type-changed");
+  });
+
   it("drift names breaking differences first, with both documents' pointers", async () => {
     const contract = await bundledOpenApi();
     const served: any = structuredClone(contract);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pathTo } from "../core/transport/client.js";
 import type { OperationName } from "../core/api/operations.js";
-import { KnownIds } from "../core/ledger/door-keyless.js";
+import { KnownIds, ownId, unwrapped } from "../core/ledger/door-keyless.js";
 
 /**
  * The keyless rule (issue 26, section 2) knows the kind of what the run made: an id the run made
@@ -39,5 +39,19 @@ describe("a keyless request's target", () => {
     ids.see(answer("GET", "listDeployments", {}, { data: { deployments: [{ id: 21 }] } }));
     ids.see(answer("POST", "createDeployment", {}, { data: { id: 21 } }));
     expect(ids.refuses("DELETE", pathTo("deleteDeployment", { deploymentId: "21" }))).toBeUndefined();
+  });
+});
+
+describe("the object a write's answer carries", () => {
+  it("is found under the table's wrappers and under a server's own single wrapper, never inside a list", () => {
+    expect(ownId({ id: 7, data: { id: 8 } })).toBe("7");
+    expect(ownId({ data: { deployment: { id: "120" } } })).toBe("120");
+    // E14 leaves the shape open: the blind PHP server answers a started dbt sync as {"syncJob": {...}}.
+    expect(ownId({ syncJob: { id: "sync_fn52", status: "waiting" } })).toBe("sync_fn52");
+    expect(unwrapped({ deployment: { id: "1", name: "cf-x" }, links: {} })).toEqual({ id: "1", name: "cf-x" });
+    // Two keys, neither a known wrapper, or a list: no object of its own.
+    expect(ownId({ job: { id: 1 }, other: { id: 2 } })).toBeUndefined();
+    expect(ownId({ data: { deployments: [{ id: 1 }] } })).toBeUndefined();
+    expect(ownId({ items: [{ id: 1 }] })).toBeUndefined();
   });
 });

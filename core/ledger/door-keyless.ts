@@ -112,10 +112,29 @@ export function idsIn(body: unknown): string[] {
   return out;
 }
 
-/** The id of the object a write's answer carries, under the wrappers the table's answers use. */
-export function ownId(body: any): string | undefined {
-  const id = [body?.id, body?.data?.id, body?.item?.id, body?.deployment?.id, body?.data?.deployment?.id].find(
-    (x) => typeof x === "string" || typeof x === "number",
-  );
-  return id === undefined ? undefined : String(id);
+/** The wrappers the table's answers use around one object. */
+const WRAPPERS = ["data", "item", "deployment"];
+const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === "object" && !Array.isArray(x);
+
+/**
+ * The object an answer carries: the body itself when it has an id, else under the table's
+ * wrappers, else under the one key of a body that has no other (a server's own wrapper, as in
+ * `{"syncJob": {...}}`, which E14 leaves open), a few levels deep.
+ */
+export function unwrapped(body: unknown): unknown {
+  let record = body;
+  for (let depth = 0; depth < 3 && isRecord(record) && record.id === undefined; depth++) {
+    const here = record;
+    const keys = Object.keys(here);
+    const key = WRAPPERS.find((k) => isRecord(here[k])) ?? (keys.length === 1 && isRecord(here[keys[0]!]) ? keys[0] : undefined);
+    if (key === undefined) break;
+    record = here[key];
+  }
+  return record;
+}
+
+/** The id of the object a write's answer carries (unwrapped). */
+export function ownId(body: unknown): string | undefined {
+  const id = (unwrapped(body) as { id?: unknown } | undefined)?.id;
+  return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
 }

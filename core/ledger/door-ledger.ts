@@ -6,7 +6,7 @@ import { OPERATIONS, type Operation, type OperationName, operation, type WriteCl
 import { tookWrite } from "../api/methods.js";
 import { isFixedAttributeName } from "../api/fixed-names.js";
 import { DoorEntries, listAt } from "./door-entries.js";
-import { ownId, unprefixed } from "./door-keyless.js";
+import { ownId, unprefixed, unwrapped } from "./door-keyless.js";
 import { carriesPrefix, type ItemType, listAll } from "./ownership.js";
 import { putBack, readBefore, type RecordEntry } from "./records.js";
 import type { ReadBack, Scratch } from "./scratch.js";
@@ -158,8 +158,7 @@ function enterObject(scratch: Scratch, api: Api, exchange: Exchange, answer: Ful
   const id = ownId(answer.body);
   // A write addressed to an object by its id answers with that object: only an id its path does not carry is one it made.
   if (!row || id === undefined || answer.url.pathname.split("/").map(decode).includes(id)) return undefined;
-  const body = answer.body as any;
-  const record = body?.data && typeof body.data === "object" ? body.data : body;
+  const record = unwrapped(answer.body) as any;
   // One of the tool's fixed user attributes (made where the server documents no delete): it stays, as the plan announces.
   if (Object.values(record ?? {}).some(isFixedAttributeName)) return undefined;
   const dep = row.params.deploymentId;
@@ -183,7 +182,7 @@ function enterObject(scratch: Scratch, api: Api, exchange: Exchange, answer: Ful
   const read = async (): Promise<ReadBack> => {
     if (member) {
       const res = await api.get(path);
-      return { status: res.status, isJson: res.isJson, body: res.body?.data && typeof res.body.data === "object" ? res.body.data : res.body };
+      return { status: res.status, isJson: res.isJson, body: unwrapped(res.body) };
     }
     const entry = (await listAll(api, listPath)).find((r) => String(r?.id) === id);
     return entry ? { status: 200, isJson: true, body: entry } : { status: 404, isJson: false, body: undefined };

@@ -98,6 +98,19 @@ const covers = (a: Set<string>, b: Set<string>) => [...b].every((t) => a.has(t) 
  * there is a field's required-ness the spec's, not the contract's choice, and a document that
  * drops or adds it breaks something.
  */
+/**
+ * The bodies whose fields the spec names without their types (E6: "Update-deployment field types
+ * beyond the names listed: not shown"): the contract's types there are its own plausible choices,
+ * and a document that types a field otherwise breaks nothing the spec states.
+ */
+const TYPES_NOT_SHOWN = new Set(["UpdateDeploymentRequest"]);
+
+/** Where a comparison stands: inside a resource whose required fields the spec states, and inside one whose types it does not show. */
+interface Scope {
+  stated: boolean;
+  untyped: boolean;
+}
+
 const REQUIRED_STATED = new Set([
   "Workbook",
   "WorkbooksListResponse",
@@ -119,15 +132,18 @@ class Comparison {
     this.findings.push({ breaking, kind, message, contract, served });
   }
 
-  /** `stated`: inside a resource whose required fields the spec states (its tables' Required column). */
-  schema(c: any, s: any, cAt: string, sAt: string, side: Side, depth = 0, stated = false): void {
+  /** `scope.stated`: inside a resource whose required fields the spec states (its tables' Required column); `scope.untyped`: inside a body whose types it does not show. */
+  schema(c: any, s: any, cAt: string, sAt: string, side: Side, depth = 0, outer: Scope = { stated: false, untyped: false }): void {
     if (!c || !s || typeof c !== "object" || typeof s !== "object" || depth > MAX_DEPTH || this.seen.get(c)?.has(s)) return;
-    stated ||= REQUIRED_STATED.has(c.title);
+    const scope = { stated: outer.stated || REQUIRED_STATED.has(c.title), untyped: outer.untyped || TYPES_NOT_SHOWN.has(c.title) };
     this.seen.set(c, (this.seen.get(c) ?? new WeakSet()).add(s));
     // Types and enums are compared over the whole of each side, variants and null included.
     const ct = typesOf(c);
     const st = typesOf(s);
-    if (ct && st) {
+    if (ct && st && scope.untyped) {
+      if (!covers(st, ct) || !covers(ct, st))
+        this.add(false, "type-differs-where-not-shown", `type ${[...ct].join("|")} documented as ${[...st].join("|")}, where the spec shows no type`, cAt, sAt);
+    } else if (ct && st) {
       // A request that takes fewer types refuses what clients send; an answer of fewer types is
       // still one the spec allows (a server that never answers null documents no null): no drift.
       if (!covers(st, ct) && covers(ct, st)) {
@@ -157,19 +173,20 @@ class Comparison {
       const tries = cParts.map(([cv, cvAt]) => {
         if (cParts.length === 1) return { findings: undefined, cv, cvAt };
         const trial = new Comparison();
-        trial.fields(cv, sv, cvAt, svAt, side, depth, stated);
+        trial.fields(cv, sv, cvAt, svAt, side, depth, scope);
         return { findings: trial.findings, cv, cvAt };
       });
       const weight = (fs: DriftFinding[] | undefined) => (fs ?? []).reduce((n, f) => n + (f.breaking ? 100 : 1), 0);
       const best = tries.sort((x, y) => weight(x.findings) - weight(y.findings))[0];
       if (!best) continue;
       if (best.findings) this.findings.push(...best.findings);
-      else this.fields(best.cv, sv, best.cvAt, svAt, side, depth, stated);
+      else this.fields(best.cv, sv, best.cvAt, svAt, side, depth, scope);
     }
   }
 
   /** The fields of one variant on each side: required-ness, each property, the items. */
-  private fields(c: any, s: any, cAt: string, sAt: string, side: Side, depth: number, stated: boolean): void {
+  private fields(c: any, s: any, cAt: string, sAt: string, side: Side, depth: number, scope: Scope): void {
+    const { stated } = scope;
     const cReq = new Set<string>(c.required ?? []);
     const sReq = new Set<string>(s.required ?? []);
     const cProps: Record<string, any> = c.properties ?? {};
@@ -186,7 +203,7 @@ class Comparison {
       // Where the spec leaves required-ness open, the contract's `required` is ours, and a document that does not repeat it takes nothing away.
       if (side === "response" && stated && cReq.has(name) && !sReq.has(name))
         this.add(true, "required-response-field-removed", `answer field ${name} is no longer required`, at(cAt), at(sAt));
-      this.schema(sub, sProps[name], at(cAt), at(sAt), side, depth + 1, stated);
+      this.schema(sub, sProps[name], at(cAt), at(sAt), side, depth + 1, scope);
     }
     for (const name of Object.keys(sProps).filter((n) => !(n in cProps) && !open)) {
       const newRequired = side === "request" && sReq.has(name);
@@ -207,7 +224,7 @@ class Comparison {
           `${cAt}/properties/${pointerToken(name)}`,
           `${sAt}/properties/${pointerToken(name)}`,
         );
-    if (c.items && s.items) this.schema(c.items, s.items, `${cAt}/items`, `${sAt}/items`, side, depth + 1, stated);
+    if (c.items && s.items) this.schema(c.items, s.items, `${cAt}/items`, `${sAt}/items`, side, depth + 1, scope);
   }
 
   operation(c: Operation, s: Operation): void {

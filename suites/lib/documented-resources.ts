@@ -11,6 +11,7 @@ import { isObject } from "./values.js";
 import { carriesPrefix, entriesOf, listAll } from "../../core/ledger/ownership.js";
 import type { ReadBack } from "../../core/ledger/scratch.js";
 import { API_PREFIX, BUILD_PREFIX, operation } from "../../core/api/operations.js";
+import { unwrapped } from "../../core/ledger/door-keyless.js";
 
 /**
  * A resource the document lets a client create and then address: the create, and the operations
@@ -261,9 +262,10 @@ export function readsAsOwn(ctx: CheckContext, read: ReadBack, id: string): boole
   return read.status === 200 && read.isJson && carriesPrefix(recordIn(read.body, id), ctx.scratch.prefix);
 }
 
-/** The record of `id` a read shows: the body itself (or its data/item), or its entry in a list. */
+/** The record of `id` a read shows: the body itself (or under its wrapper, core/ledger/door-keyless.ts), or its entry in a list. */
 function recordIn(body: any, id: string): any {
-  for (const r of [body, body?.data, body?.item]) if (r && typeof r === "object" && !Array.isArray(r) && String(r.id) === id) return r;
+  const one = unwrapped(body) as any;
+  if (one && typeof one === "object" && !Array.isArray(one) && String(one.id) === id) return one;
   return entriesOf(body).find((e) => String(e?.id) === id);
 }
 
