@@ -22,7 +22,8 @@ export const PROOF_SEEDS = [42, 1, 2, 3, 4];
 export function specSections(citation: string): Set<string> {
   const out = new Set<string>();
   for (const m of citation.matchAll(/\bE(\d+)(?:\s*[–-]\s*E(\d+))?/g)) for (let i = Number(m[1]); i <= Number(m[2] ?? m[1]); i++) out.add(`E${i}`);
-  for (const word of ["Pagination", "Resources", "Errors", "Authentication", "Limits", "States", "Versioning"]) if (citation.includes(word)) out.add(word);
+  for (const word of ["What the service does", "Pagination", "Resources", "Errors", "Authentication", "Limits", "States", "Versioning"])
+    if (citation.includes(word)) out.add(word);
   return out;
 }
 

@@ -85,6 +85,7 @@ export const CHECK_IDS = [
   "staging.enable.by-name",
   "staging.enable.by-id",
   "staging.disable.clears",
+  "staging.disable.any-existing-branch",
   "staging.enable.idempotent",
   "staging.reject.personal-branch",
   "staging.reject.production-branch",
@@ -300,6 +301,7 @@ export const CHECK_IDS = [
   "resources.timestamps.every-answer",
   "resources.schema.every-answer",
   "resources.schema.widget-types",
+  "resources.body.json-media-type",
 ] as const;
 
 /** The id of a check of the catalogue. */
@@ -375,6 +377,7 @@ export const REASON_KEYS = [
   "allow-incomplete",
   "embedding-accepted",
   "embedding-kept",
+  "json-media-type",
   "attachment",
   "export-answered",
   "end-day-dropped",

@@ -30,6 +30,14 @@ export const cloneFaults: Fault[] = [
     handle: afterClone((clone, source) => void (clone.name = source.name)),
   },
   {
+    name: "clone-name-ascii-only",
+    breaks: "E10 rule 1",
+    description: "the clone's name is built from the original's ASCII characters only (`Copy of ncode mega`)",
+    because: { "clone.name.copy-of": "name" },
+    routes: ["E10"],
+    handle: afterClone((clone, source) => void (clone.name = `Copy of ${source.name.replace(/[^\x00-\x7f]/g, "")}`)),
+  },
+  {
     name: "clone-content-dropped",
     breaks: "E10 rule 1",
     description: "the clone is answered with empty meta and calculatedFields",

@@ -158,6 +158,21 @@ export const deploymentUpdateFaults: Fault[] = [
     ),
   },
   {
+    name: "image-settable-beside-version",
+    breaks: "E6 rule 3",
+    description: "a body with image alone is refused, but beside a releaseChannelVersion the image is stored as sent (over the one the version resolves)",
+    because: { "deployment-update.image.not-settable": "image-ignored" },
+    routes: ["E6"],
+    handle: (call) => {
+      if (typeof call.req.body?.image === "string" && call.req.body.releaseChannelVersion === undefined) throw new HttpError(400, "image cannot be set");
+      return storedPastTheHandler(
+        "image",
+        (v) => typeof v === "string",
+        (settings, image) => ({ ...settings, image }),
+      )(call);
+    },
+  },
+  {
     name: "template-variable-values-untyped",
     breaks: "E6 (templateVariables: values are strings)",
     description: "templateVariables are taken whatever their values (a number, an object), as long as they come as an object",

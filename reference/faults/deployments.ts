@@ -126,6 +126,17 @@ export const deploymentsFaults: Fault[] = [
     },
   },
   {
+    name: "offset-alone-default-limit-9",
+    breaks: "Limits (default page size 20)",
+    description: "with offset sent and limit left out, the deployments list pages by 9 (the cursor lists' default); without offset, by 20",
+    because: { "deployments.list.defaults": "default-limit" },
+    routes: ["E1"],
+    handle: ({ req, next }) => {
+      if (req.query.get("offset") !== null && !req.query.get("limit")) req.query.set("limit", "9");
+      return next();
+    },
+  },
+  {
     name: "deployments-limit-ignored",
     breaks: "E1; Pagination styles 1",
     description: "the deployments list returns every deployment the caller may access whatever the limit",

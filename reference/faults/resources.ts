@@ -1,9 +1,25 @@
 import { laterPage } from "./kit/invariants.js";
 import { eachWorkbook } from "./kit/workbooks-read.js";
-import type { Fault } from "../http.js";
+import { HttpError, type Fault } from "../http.js";
 
 /** The faults of the group resources (suites/resources/): each makes a check of it fail, for the reason its `because` names. */
 export const resourcesFaults: Fault[] = [
+  {
+    name: "build-errors-labelled-text",
+    breaks: "What the service does (request and response bodies are JSON unless stated otherwise)",
+    description: "errors of the staging toggle (under /build/api/v1) keep their JSON body but are labelled text/plain",
+    feeds: ["staging.request.no-such-branch-refused"],
+    because: { "resources.body.json-media-type": "json-media-type" },
+    routes: ["E4"],
+    handle: async ({ next }) => {
+      try {
+        return await next();
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        return { status: err.status, text: JSON.stringify({ error: err.message }), headers: { "content-type": "text/plain; charset=utf-8" } };
+      }
+    },
+  },
   {
     name: "workbooks-later-pages-type-notebook",
     breaks: "Resources / Workbook (type enum)",

@@ -1,7 +1,8 @@
 import { devModeOf, e14 } from "../e14/state.js";
 import { clean, stagingFlagBecomes, unnamedBranchIsFirstShared, whenNoBranchNamed } from "./kit/control-plane.js";
 import { refusalAnsweredAs, notFound } from "./kit/policies.js";
-import { ok, type Fault } from "../http.js";
+import { HttpError, ok, type Fault } from "../http.js";
+import { deploymentOf } from "../routes/common.js";
 
 /** The faults of the group staging (suites/staging/): each makes a check of it fail, for the reason its `because` names. */
 export const stagingFaults: Fault[] = [
@@ -17,6 +18,19 @@ export const stagingFaults: Fault[] = [
       const dev = devModeOf(e14(app.store), Number(req.params.deploymentId));
       const shown = (e: { type?: string; branch?: string }) => !(e.type === "staging" && dev.has(e.branch ?? ""));
       return { ...body, items: body.items.filter(shown), data: body.data.filter(shown) };
+    },
+  },
+  {
+    name: "staging-disable-shared-only",
+    breaks: "E4; States and transitions (Branch: enabled=false, branch exists)",
+    description: "the shared-branch rule of enabling is applied to switching off too: the production branch's staging environment cannot be switched off (400)",
+    because: { "staging.disable.any-existing-branch": "status" },
+    routes: ["E4"],
+    handle: ({ req, app, next }) => {
+      const branch = deploymentOf(app, req).branches.find((b) => b.name === req.body?.branchName || b.id === req.body?.branchId);
+      if (req.body?.enabled === false && branch && !app.b.stagingAllowed(branch))
+        throw new HttpError(400, `only a shared branch has a staging environment to switch; ${branch.name} is a ${branch.kind} branch`);
+      return next();
     },
   },
   {

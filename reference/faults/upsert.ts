@@ -213,16 +213,15 @@ export const upsertFaults: Fault[] = [
   {
     name: "upsert-touch-on-no-op",
     breaks: "E11 rule 3",
-    description: "every update moves updatedAt, even one that changed nothing",
+    description: "every upsert stamps updatedAt now, in whole seconds, even one that changed nothing (a second write within the same second shows no change)",
     because: { "upsert.idempotent.updated-at-kept": "updated-at-kept" },
     routes: ["E11"],
-    handle: async ({ req, app, next }) => {
-      const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
-      const holder = dep && app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug));
+    handle: async ({ app, next }) => {
       const reply = await next();
-      if (!holder || reply.status !== 200 || (reply.body as { id: number }).id !== holder.id) return reply;
-      holder.updatedAt = new Date().toISOString();
-      return ok(workbookRecord(app.store, holder));
+      const written = reply.status === 200 ? app.store.items.get((reply.body as { id: number }).id) : undefined;
+      if (!written) return reply;
+      written.updatedAt = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+      return ok(workbookRecord(app.store, written));
     },
   },
   {

@@ -83,13 +83,16 @@ export const cloneCopyChecks = group("clone", [
     id: "clone.name.copy-of",
     spec: "E10 rule 1",
     level: "MUST",
-    title: "The clone is named `Copy of {original name}`",
+    title: "The clone is named `Copy of {original name}`, an original name in plain ASCII or with letters and signs beyond it",
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
-      const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
-      ctx.expect.equal(clone.name, `Copy of ${workbook.name}`, "the clone's name", { res, reason: "name" });
+      // The name classes a clone's name is built from (core/api/input-domain.ts: plain, non-ASCII): a server may build it byte by byte.
+      for (const name of [ctx.scratch.name("workbook"), `${ctx.scratch.name("wb")} Ünïcode Ωmega 数据 ✓`]) {
+        const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { name });
+        const { answer: clone, res } = await cloneAndRead(ctx, dep, workbook.id);
+        ctx.expect.equal(clone.name, `Copy of ${workbook.name}`, `the name of the clone of ${JSON.stringify(workbook.name)}`, { res, reason: "name" });
+      }
     },
   },
   {

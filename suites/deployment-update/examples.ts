@@ -299,23 +299,31 @@ export const deploymentUpdateChecks = group("deployment-update", [
     id: "deployment-update.image.not-settable",
     spec: "E6 rule 3",
     level: "SHOULD",
-    title: "The container image cannot be set directly: a body with `image` is rejected (4xx) or the image is not taken",
+    title:
+      "The container image cannot be set directly: a body with `image`, alone or beside a listed releaseChannelVersion (the current one), is rejected (4xx) or the image is not taken",
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
       await readSettings(ctx, dep);
+      const { current } = await currentVersions(ctx.api, ctx.expect, dep);
       const image = `attacker/${ctx.scratch.slug("image")}:1`;
-      const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: offSchema({ image }) });
-      ctx.requireRoute(res, "E6", "an update with image");
-      if (res.status >= 400 && res.status < 500) return; // rejected: the rule holds
-      ctx.expect.status(res, SUCCESS.PUT, "an update with image is either rejected with a 4xx or accepted");
-      const { settings, res: read } = await readSettings(ctx, dep);
-      ctx.expect.that(!JSON.stringify(settings).includes(image), "the image sent does not appear in the settings", {
-        reason: "image-ignored",
-        expected: "the image resolved from the version",
-        got: settings.image,
-        res: read,
-      });
+      // Beside a version the deployment is on already: a server may check image only on a body that sends nothing else.
+      const bodies = [{ image }, ...(current ? [{ image, releaseChannelVersion: bare(current.version) }] : [])];
+      for (const body of bodies) {
+        const sent = `an update with ${Object.keys(body).join(" and ")}`;
+        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: offSchema(body) });
+        ctx.requireRoute(res, "E6", sent);
+        if (res.status >= 400 && res.status < 500) continue; // rejected: the rule holds
+        ctx.expect.status(res, SUCCESS.PUT, `${sent} is either rejected with a 4xx or accepted`);
+        await settled(ctx.api, res);
+        const { settings, res: read } = await readSettings(ctx, dep);
+        ctx.expect.that(!JSON.stringify(settings).includes(image), `the image sent in ${sent} does not appear in the settings`, {
+          reason: "image-ignored",
+          expected: "the image resolved from the version",
+          got: settings.image,
+          res: read,
+        });
+      }
     },
   },
   {

@@ -70,18 +70,25 @@ export const deploymentChecks = group("deployments", [
     id: "deployments.list.defaults",
     spec: "Limits; Pagination styles 1",
     level: "MUST",
-    title: "Without offset and limit, the list starts at offset 0 with a page size of 20",
+    title:
+      "Each parameter left out takes its default, whatever the other: without offset and limit, with offset 0 alone, and with a limit alone, the list starts at offset 0 and pages by 20",
     async run({ api, expect }) {
-      const res = await api.get(LIST);
-      const body = expect.ok(res, "DeploymentsListResponse");
-      expect.equal(paginationOf(body, res).offset, 0, "pagination.offset defaults to 0", { res: res, reason: "default-offset" });
-      expect.equal(body.pagination.limit, 20, "pagination.limit defaults to 20", { res, reason: "default-limit" });
-      expect.that(deploymentsOf(body).length <= 20, "a default page holds at most 20 deployments", {
-        expected: "<= 20",
-        got: deploymentsOf(body).length,
-        res,
-        reason: "default-page-size",
-      });
+      // A default is the parameter's own: a server may give limit one default when offset is sent and another when it is not.
+      for (const query of [{}, { offset: 0 }, { limit: 5 }] as Record<string, number>[]) {
+        const sent = Object.keys(query).length ? `with only ${Object.entries(query).map(([k, v]) => `${k}=${v}`)}` : "without offset and limit";
+        const res = await api.get(LIST, query);
+        const body = expect.ok(res, "DeploymentsListResponse");
+        if (query.offset === undefined)
+          expect.equal(paginationOf(body, res).offset, 0, `pagination.offset defaults to 0 (${sent})`, { res: res, reason: "default-offset" });
+        if (query.limit !== undefined) continue;
+        expect.equal(body.pagination.limit, 20, `pagination.limit defaults to 20 (${sent})`, { res, reason: "default-limit" });
+        expect.that(deploymentsOf(body).length <= 20, `a default page holds at most 20 deployments (${sent})`, {
+          expected: "<= 20",
+          got: deploymentsOf(body).length,
+          res,
+          reason: "default-page-size",
+        });
+      }
     },
   },
   {

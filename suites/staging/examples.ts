@@ -160,6 +160,26 @@ export const stagingChecks = group("staging", [
     },
   },
   {
+    id: "staging.disable.any-existing-branch",
+    // SHOULD: the States table's only condition for switching off is that the branch exists; E4's refusal names enabling.
+    spec: "E4; States and transitions (Branch: enabled=false, branch exists)",
+    level: "SHOULD",
+    title:
+      "Switching off the staging environment of any existing branch is taken with its flag off: a shared branch whose environment is off already, and the production branch",
+    needs: ["writes", "fixture:deployment", "fixture:sharedBranch", "fixture:productionBranch"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const shared = ctx.fixture("sharedBranch").name;
+      if (await keepKnownFlag(ctx, dep, shared)) await setFlag(ctx, dep, shared, false, "switching the branch's staging environment off first");
+      const production = ctx.fixture("productionBranch").name;
+      await keepFlag(ctx, dep, production);
+      for (const name of [shared, production]) {
+        await toggle(ctx, dep, { branchName: name }, false);
+        await expectListed(ctx, dep, name, false, [undefined]);
+      }
+    },
+  },
+  {
     id: "staging.enable.idempotent",
     spec: "E4; States and transitions (Branch)",
     level: "SHOULD",

@@ -9,7 +9,12 @@ import { walkOffset, wholeList } from "../../core/transport/pagination.js";
 import { inFolder } from "../lib/workbook-place.js";
 import { documented, expectAnswerIsStored, ownWorkbook, putBySlug, readWorkbook, upsertContent, widgetPosition } from "../lib/workbook-writes.js";
 
-/** The same request applied to a fresh slug, then once more: the record after each (E11 rule 3). */
+/** A date-time of whole seconds (no fraction): two writes within one second stamp the same time. */
+const wholeSeconds = (t: unknown) => typeof t === "string" && /T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:?\d{2})?$/i.test(t);
+/** Past the next whole second of the server's clock, with a margin for the request in flight. */
+const WHOLE_SECOND_MS = 1_150;
+
+/** The same request applied to a fresh slug, then once more (a second later where the server stamps whole seconds): the record after each (E11 rule 3). */
 async function applyTwice(ctx: CheckContext) {
   const dep = ctx.fixture("deployment").id;
   const request = {
@@ -25,7 +30,10 @@ async function applyTwice(ctx: CheckContext) {
     },
   };
   const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, request);
+  const applied = Date.now();
   const { workbook: once } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  // A server that stamps whole seconds shows a second write's updatedAt only a second later.
+  if (wholeSeconds(once.updatedAt)) await new Promise((r) => setTimeout(r, Math.max(0, WHOLE_SECOND_MS - (Date.now() - applied))));
   ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, request), "Workbook");
   const { workbook: twice, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
   return { once, twice, res };
