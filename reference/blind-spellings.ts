@@ -285,6 +285,24 @@ export const reportCreateAtRoot: Variant = {
   },
 };
 
+/**
+ * A finished sync's cancel refused with 422 (the blind Go server; Rust answers 400), not the 409
+ * of the reference: the run's own syncs, ended by cleanup time, are read back as ended
+ * (core/ledger/door-entries.ts), never left over. Syncs end on their own here at once.
+ */
+export const finishedSyncCancel422: Variant = {
+  name: "finished-sync-cancel-422",
+  description: "Cancelling a dbt sync that has finished is refused with 422 (job_finished), and every sync finishes as soon as it starts",
+  routes: ["E14"],
+  request: (req: Req, app) => {
+    const jobs = e14(app.store).dbtJobs;
+    for (const j of jobs) if (j.status === "queued" || j.status === "running") j.status = "succeeded";
+    if (req.operation !== "cancelDbtSync") return;
+    const job = jobs.find((j) => String(j.id) === req.params.syncJobId);
+    if (job) throw new HttpError(422, `the sync job ${job.id} has already finished (${job.status})`);
+  },
+};
+
 /** The blind servers' spellings, in the order the variants list them. */
 export const blindSpellings: Variant[] = [
   devModeCallerBranch,
@@ -295,4 +313,5 @@ export const blindSpellings: Variant[] = [
   userIdsReused,
   renamePathNewPath,
   reportCreateAtRoot,
+  finishedSyncCancel422,
 ];

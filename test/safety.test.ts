@@ -134,8 +134,10 @@ const deploymentChecks = new Set(catalogue.filter((c) => c.needs.includes("deplo
  * latest: a setting-up update and the move): 2 more.
  * The hold read back (issue 30, the sealed Perl bug 13): flipped, flipped back, and a setting-up move to its channel's latest
  * where the deployment is not on it: up to 3 more.
+ * The merge with each named field sent alone in turn (issue 30, the sealed Python bug 6): one update per field the settings
+ * show beyond the first (up to five), and a null display default taken back as null, then given a value: up to 7 more.
  */
-const MAX_DEPLOYMENT_UPDATES = 20;
+const MAX_DEPLOYMENT_UPDATES = 27;
 
 /** The count the console prints (core/api/deployment-updates.ts). */
 function updatesOf(run: CliRun): { accepted: number; where: string[] } {

@@ -4,7 +4,7 @@ import type { Api } from "../transport/api.js";
 import type { FullAnswer } from "../transport/http.js";
 import { fillPath, isMemberPath, lastPlaceholder, matchOperation, operationKey } from "../api/match.js";
 import { type Operation, OPERATIONS, type WriteClass } from "../api/operations.js";
-import { idsIn, ownId, unprefixed } from "./door-keyless.js";
+import { idsIn, ownId, unprefixed, unwrapped } from "./door-keyless.js";
 import { listAll } from "./ownership.js";
 import { LeftBehind } from "./left-behind.js";
 import type { Scratch } from "./scratch.js";
@@ -115,6 +115,9 @@ function nameGiven(answer: FullAnswer, strings: string[], prefix: string): strin
   return strings.find(own);
 }
 
+/** A job status that says it ended: succeeded, failed, cancelled, finished, completed, done, errored, timed out. */
+const ENDED = /succe|fail|cancel|finish|complet|done|error|timed.?out|abort|stopp/i;
+
 const valuesByName = (entries: any[]) => new Map(entries.filter((e) => typeof e?.name === "string").map((e) => [e.name as string, e.value]));
 
 export class DoorEntries {
@@ -200,6 +203,20 @@ export class DoorEntries {
   }
 
   /**
+   * Whether a job whose cancel was refused (a 4xx other than the key's or the rate's) has ended on
+   * its own: its read answers it gone, or shows a status of a job that finished (E14 shows no
+   * shape; the words a status of a finished job is spelled with).
+   */
+  private async ended(status: number, path: string): Promise<boolean> {
+    if (status < 400 || status >= 500 || [401, 403, 429].includes(status)) return false;
+    const read = await this.api.get(path);
+    if (read.status === 404 || read.status === 410) return true;
+    const job = read.status === 200 && read.isJson ? (unwrapped(read.body) as { status?: unknown } | undefined) : undefined;
+    return typeof job?.status === "string" && ENDED.test(job.status);
+  }
+
+  /**
+   * At cleanup: the door's own undo  /**
    * At cleanup: the door's own undo of what the caller did not undo (a DELETE at the write's path,
    * or the member it made), then what is still not as before, thrown with the read that shows it.
    */
@@ -208,8 +225,8 @@ export class DoorEntries {
     const left: string[] = [...e.unpaired];
     for (const u of e.undoables.filter((x) => !x.undone)) {
       const res = await this.api.send({ method: "DELETE", path: u.path });
-      // Gone already (404, 410), or no longer running (409: a sync that ended), is undone too.
-      if (res.status >= 300 && ![404, 409, 410].includes(res.status))
+      // Gone already (404, 410), or no longer running (409: a sync that ended; a 4xx whose own read says it ended), is undone too.
+      if (res.status >= 300 && ![404, 409, 410].includes(res.status) && !(await this.ended(res.status, u.path)))
         left.push(
           `${u.what} was not undone: DELETE ${u.path} answered ${res.status} ${res.text.slice(0, 120)}; to undo it: curl -X DELETE '${new URL(u.path, this.api.baseUrl)}'${u.name ? ` (naming ${u.name})` : ""} -H 'Authorization: Bearer $API_KEY'`,
         );

@@ -3,6 +3,9 @@ import { deploymentOf } from "../routes/common.js";
 import { ok, type Fault } from "../http.js";
 
 /** The faults of the group data-model (suites/data-model/): each makes a check of it fail, for the reason its `because` names. */
+/** Per reference app, the branches whose validation failed once (fault validate-result-cached). */
+const failedOnce = new WeakMap<object, Set<string>>();
+
 export const dataModelFaults: Fault[] = [
   {
     name: "rename-outside-dev-mode",
@@ -67,6 +70,21 @@ export const dataModelFaults: Fault[] = [
     handle: async ({ req, next }) => {
       const reply = await next();
       return (reply.body as { valid?: boolean }).valid === false ? { ...reply, status: 400 } : reply;
+    },
+  },
+  {
+    name: "validate-result-cached",
+    breaks: "E14 rule 3; Errors 4",
+    description: "a branch's validation is kept from the first time it failed: a fixed file still validates as valid=false",
+    because: { "data-model.validate.follows-the-files": "valid-again" },
+    operations: ["validateDataModel"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const failed = failedOnce.get(app) ?? new Set<string>();
+      failedOnce.set(app, failed);
+      const key = `${req.params.deploymentId}:${req.query.get("branchName") ?? req.query.get("branch")}`;
+      if ((reply.body as { valid?: boolean }).valid === false) failed.add(key);
+      return failed.has(key) ? { ...reply, body: { ...(reply.body as object), valid: false } } : reply;
     },
   },
   {

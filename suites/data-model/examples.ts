@@ -4,6 +4,7 @@ import { field } from "../../core/served/served-operations.js";
 import { branchesByName, devModeBranch, documented, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";
 import { cursorList } from "../lib/cursor-list.js";
 import { WRITES } from "../lib/needs.js";
+import { NotExercised } from "../../core/model/outcome.js";
 
 /**
  * E14 rules of the data model (/build/api/v1): files are written only on dev-mode branches, a model
@@ -70,6 +71,39 @@ export const dataModelChecks = [
         ctx.expect.status(res, 200, "a compile error is reported in a 200 answer", "status-200");
         ctx.expect.json(res);
         ctx.expect.equal(field(validate.record(res), "valid"), false, "the answer says valid=false", { res, reason: "valid-false" });
+      },
+    },
+    {
+      id: "data-model.validate.follows-the-files",
+      // SHOULD: E14 states what a model that does not compile answers; that validity is read from the files as they are now is implied.
+      spec: "E14 rule 3; Errors 4",
+      level: "SHOULD",
+      title:
+        "Validation reads the branch's files as they are now: a branch that validates, then holds a file that does not compile, validates again once that file is fixed",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const write = doc.requireNamed("writeDataModelFiles", "writes the file that breaks and is fixed");
+        const validate = doc.requireNamed("validateDataModel", "compiles a branch");
+        const param = validate.requireQueryParam("branchName|branch", "names the branch to compile");
+        const branch = await devModeBranch(ctx, doc, dep);
+        const validity = async (when: string) => {
+          const res = await ctx.api.call("validateDataModel", { deploymentId: dep }, { query: { [param]: branch } });
+          ctx.expect.status(res, 200, `validating branch ${branch} ${when}`, "status-200");
+          return { valid: field(validate.record(res), "valid"), res };
+        };
+        if ((await validity("before any file of the run's")).valid !== true)
+          throw new NotExercised(`branch ${branch}, made from the deployment's model, does not validate before the run writes to it`);
+        const file = `model/cubes/${ctx.scratch.slug("cube").replace(/-/g, "_")}.yml`;
+        const put = (content: string, what: string) =>
+          ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, file, content) }).then((r) => setup(ctx, r, what));
+        await put(BROKEN_MODEL, "writing a file that does not compile");
+        const broken = await validity("holding a file that does not compile");
+        ctx.expect.equal(broken.valid, false, "the answer says valid=false", { res: broken.res, reason: "valid-false" });
+        await put("cubes: []\n", "fixing the file (an empty list of cubes)");
+        const fixed = await validity("once the file is fixed");
+        ctx.expect.equal(fixed.valid, true, `branch ${branch} validates again once its broken file is fixed`, { res: fixed.res, reason: "valid-again" });
       },
     },
     {
