@@ -50,6 +50,7 @@ export const CHECK_IDS = [
   "environments.legacy.consistent",
   "environments.staging.listed",
   "environments.legacy.any-limit",
+  "environments.list.bounds-below-minimum-rejected",
   "versions.list.schema",
   "versions.current.at-most-one",
   "versions.current.listed",
@@ -73,6 +74,7 @@ export const CHECK_IDS = [
   "workbooks.get.matches-list-item",
   "workbooks.get.unknown-id-404",
   "workbooks.get.other-deployment-404",
+  "workbooks.list.folder-id-below-minimum-rejected",
   "clone.shared.non-creator-403",
   "clone.shared.unpublished-400",
   "clone.access.viewer-refused",
@@ -603,6 +605,7 @@ export const REASON_KEYS = [
   "count-not-below",
   "folder-path-every-ancestor",
   "folder-filter",
+  "unknown-folder-empty",
   "no-previous-page",
   "same-field",
 ] as const;
