@@ -116,6 +116,20 @@ export const auditFaults: Fault[] = [
     behaviour: { auditRowMatches: ignoring("endDay") },
   },
   {
+    name: "audit-start-alone-ignored",
+    breaks: "E7 (start, end: each optional)",
+    description: "start is applied only beside end: start alone exports every event, the older ones too",
+    because: { "audit.filter.date-range": "row-outside-filter" },
+    behaviour: { auditRowMatches: (e, f) => (f.endDay === undefined ? ignoring("startDay") : cleanBehaviour.auditRowMatches)(e, f) },
+  },
+  {
+    name: "audit-end-alone-ignored",
+    breaks: "E7 (start, end: each optional)",
+    description: "end is applied only beside start: end alone exports every event, the later ones too",
+    because: { "audit.filter.date-range": "row-outside-filter" },
+    behaviour: { auditRowMatches: (e, f) => (f.startDay === undefined ? ignoring("endDay") : cleanBehaviour.auditRowMatches)(e, f) },
+  },
+  {
     name: "audit-search-ignored",
     breaks: "E7 (search)",
     description: "search is ignored: every event is exported",

@@ -137,4 +137,15 @@ export const environmentsFaults: Fault[] = [
       behaviour: { environmentMatchesType: (env, asked) => asked === type || cleanBehaviour.environmentMatchesType(env, asked) },
     }),
   ),
+  {
+    name: "environments-negative-offset-accepted",
+    breaks: "E2 (two parameters with minimum 0: offset, limit in the served document)",
+    description: "the environments list reads offset=-1 as no offset: 200 with the first page",
+    because: { "environments.list.bounds-below-minimum-rejected": "client-error" },
+    operations: ["listEnvironments"],
+    handle: ({ req, next }) => {
+      if (Number(req.query.get("offset")) < 0) req.query.delete("offset");
+      return next();
+    },
+  },
 ];

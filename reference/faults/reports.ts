@@ -1,6 +1,7 @@
 import { HttpError, ok, type Fault } from "../http.js";
 import { SORT_BYS } from "../routes/e14/reports.js";
 import { accessTo, atLeast } from "../access.js";
+import { e14 } from "../e14/state.js";
 
 /** The faults of the group reports (suites/reports/): each makes a check of it fail, for the reason its `because` names. */
 export const reportsFaults: Fault[] = [
@@ -127,4 +128,46 @@ export const reportsFaults: Fault[] = [
       behaviour: { reportSortValue: (r, sortBy) => (sortBy === date ? r.name : ((r as any)[sortBy] ?? "")) },
     }),
   ),
+  {
+    name: "reports-sorted-cursor-by-id",
+    breaks: "E14 rule 5 (sortBy name and updatedAt, with a cursor); Pagination styles 2",
+    description:
+      "sorted by name or updatedAt, the reports list pages with a keyset cursor on the id: the page after a cursor holds the reports of a higher id, in name order, so a walk skips some",
+    because: { "reports.list.sorted-cursor-walk": "missing" },
+    operations: ["listReports"],
+    handle: async ({ req, next }) => {
+      const sortBy = req.query.get("sortBy");
+      const first = Number(req.query.get("first"));
+      if ((sortBy !== "name" && sortBy !== "updatedAt") || !Number.isInteger(first) || first < 1) return next();
+      const after = req.query.get("after");
+      const lastId = after ? Number(Buffer.from(after, "base64url").toString("utf8").replace(/^id:/, "")) : -Infinity;
+      req.query.delete("after");
+      req.query.delete("first");
+      const whole = await next();
+      const body = whole.body as { items: { id: number }[] };
+      if (whole.status !== 200 || !Array.isArray(body?.items)) return whole;
+      const left = body.items.filter((r) => r.id > lastId);
+      const items = left.slice(0, first);
+      const end = items.length ? Buffer.from(`id:${Math.max(...items.map((r) => r.id))}`).toString("base64url") : null;
+      const pageInfo = { hasNextPage: left.length > first, hasPreviousPage: !!after, startCursor: null, endCursor: end };
+      return { ...whole, body: { ...body, items, data: items, pageInfo } };
+    },
+  },
+  {
+    name: "report-upsert-by-public-id-always-creates",
+    breaks: "E14 (PUT .../reports/by-public-id/{publicId}: create or update)",
+    description: "a PUT to a publicId that a report already has creates another report with the same publicId, and leaves the first as it was",
+    because: { "reports.upsert.same-public-id-updates": "same-report-id" },
+    operations: ["upsertReportByPublicId"],
+    handle: async ({ req, app, next }) => {
+      // The one that holds the publicId is hidden from the handler while it runs: it creates.
+      const held = [...e14(app.store).reportExtras.values()].filter((x) => x.publicId === req.params.publicId);
+      for (const x of held) x.publicId = `${x.publicId}~hidden`;
+      try {
+        return await next();
+      } finally {
+        for (const x of held) x.publicId = req.params.publicId;
+      }
+    },
+  },
 ];

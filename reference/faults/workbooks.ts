@@ -130,4 +130,28 @@ export const workbooksFaults: Fault[] = [
     routes: ["E9"],
     handle: refusalAnsweredAs(400, notFound("workbook")),
   },
+  {
+    name: "workbooks-unknown-folder-lists-all",
+    breaks: "E8 (folderId filter)",
+    description: "a folderId that no folder has is dropped as if not sent: the workbooks list answers every workbook",
+    because: { "workbooks.list.folder-filter": "unknown-folder-empty" },
+    operations: ["listWorkbooks"],
+    handle: ({ req, app, next }) => {
+      const id = Number(req.query.get("folderId"));
+      const known = [...app.store.items.values()].some((i) => i.type === "FOLDER" && i.id === id);
+      if (req.query.has("folderId") && Number.isSafeInteger(id) && id >= 0 && !known) req.query.delete("folderId");
+      return next();
+    },
+  },
+  {
+    name: "workbooks-negative-folder-id-accepted",
+    breaks: "E8 (folderId: integer, minimum 0)",
+    description: "folderId=-1 is read as no folder filter: the workbooks list answers 200 with every workbook",
+    because: { "workbooks.list.folder-id-below-minimum-rejected": "client-error" },
+    operations: ["listWorkbooks"],
+    handle: ({ req, next }) => {
+      if (Number(req.query.get("folderId")) < 0) req.query.delete("folderId");
+      return next();
+    },
+  },
 ];

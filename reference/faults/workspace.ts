@@ -111,4 +111,24 @@ export const workspaceFaults: Fault[] = [
       return status === 200 && shared !== undefined && typeof shared !== "boolean" ? { ...body, id: Number(req.params.workbookId) } : body;
     },
   },
+  {
+    name: "folders-cursor-skips-one",
+    breaks: "E14 (GET .../folders: cursor pagination); Pagination styles 2",
+    description:
+      "the folders list reads a cursor as the position after the one it marks: each page after the first starts one folder late, and a walk skips one per page",
+    because: { "workspace.folders.cursor-walk": "missing" },
+    operations: ["listFolders"],
+    handle: ({ req, next }) => {
+      const after = req.query.get("after");
+      if (after) {
+        try {
+          const p = JSON.parse(Buffer.from(after, "base64url").toString("utf8")).p;
+          if (Number.isInteger(p)) req.query.set("after", Buffer.from(JSON.stringify({ p: p + 1 })).toString("base64url"));
+        } catch {
+          /* not a cursor of this server's: the handler refuses it */
+        }
+      }
+      return next();
+    },
+  },
 ];

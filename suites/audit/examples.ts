@@ -314,7 +314,7 @@ export const auditChecks = group(
       id: "audit.filter.date-range",
       spec: "E7 (start, end)",
       level: "MUST",
-      title: "start and end keep only the events of that date range, all of them rows of the unfiltered export",
+      title: "start and end, together or each alone, keep only the events of that date range, all of them rows of the unfiltered export",
       async run(ctx) {
         const before = await readExport(await openExport(ctx), {});
         const col = column(before, "time");
@@ -341,6 +341,12 @@ export const auditChecks = group(
           return Number.isFinite(t) ? t >= from && t < to : undefined;
         };
         const filtered = await expectFilter(ctx, before, { start: isoDay(day - DAY), end: isoDay(day + DAY) }, (r) => inRange(r) ?? true);
+        // Each bound alone (E7: all optional) bounds its side only, with the same day of slack: rows before
+        // `from` are outside start alone, rows from `to` on outside end alone; each side has some (above).
+        const fromStart = (r: string[]) => !(instantOf(r[col]) < from);
+        const untilEnd = (r: string[]) => !(instantOf(r[col]) >= to);
+        await expectFilter(ctx, before, { start: isoDay(day - DAY) }, fromStart);
+        await expectFilter(ctx, before, { end: isoDay(day + DAY) }, untilEnd);
         const unreadable = filtered.rows.filter((r) => inRange(r) === undefined);
         // A row whose time does not read as a date was not judged: the range is not proven kept.
         if (unreadable.length)

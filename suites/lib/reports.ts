@@ -9,7 +9,7 @@ import { NotVerifiable } from "../../core/model/outcome.js";
 
 /** The reports the run makes and lists: shared by the bulk delete, the reports list and placement checks, and bulk move. */
 
-/** A report of the run's own, created by public id as the server's document spells it; tracked for cleanup. */
+/** A report of the run's own, created by public id as the server's document spells it; tracked for cleanup. `sentPublicId` is the public id its PUT named. */
 export async function ownReport(
   ctx: CheckContext,
   doc: ServedModel,
@@ -35,14 +35,14 @@ export async function ownReport(
   // A workspace item: removed by the run's workspace cleanup, which addresses reports by integer id.
   const { id, record } = createdIn(ctx, op, res, `creating report ${name}`, Number.isSafeInteger);
   ctx.scratch.track(dep, { type: "REPORT", id: id as number }, { res, name });
-  if (folderId === undefined || placed) return { ...record, id };
+  if (folderId === undefined || placed) return { ...record, id, sentPublicId: publicId };
   const moved = await bulkMove(ctx.api, dep, [{ type: "REPORT", id: id as number }], folderId);
   const failures = moved.isJson && Array.isArray(moved.body?.failed) ? moved.body.failed : [];
   if (moved.status !== 200 || failures.length)
     throw new NotVerifiable(
       `the report create documents no folderId, and moving report ${id} into folder ${folderId} (E12) answered ${moved.status}${failures.length ? ` with ${JSON.stringify(failures[0])}` : ""}`,
     );
-  return { ...record, id, folderId };
+  return { ...record, id, folderId, sentPublicId: publicId };
 }
 
 export async function listReports(ctx: CheckContext, dep: string, query: Record<string, string | number>): Promise<{ res: Response; items: any[] }> {

@@ -60,6 +60,9 @@ function fullestFolder(items: any[]): number | undefined {
   return n !== undefined && n >= 2 ? folder : undefined;
 }
 
+/** A folder id far above any a list shows: no folder has it, so no workbook is in it. */
+const NO_FOLDER = 987_654_319;
+
 const COMPARED = ["id", "deploymentId", "name", "type", "folderId", "slug", "createdAt"] as const;
 
 export const workbookReadChecks = group("workbooks", [
@@ -166,11 +169,12 @@ export const workbookReadChecks = group("workbooks", [
     id: "workbooks.list.folder-filter",
     spec: "E8 (folderId)",
     level: "MUST",
-    title: "folderId lists only the workbooks directly in that folder, and all of them",
+    title: "folderId lists only the workbooks directly in that folder, and all of them; a folder id no folder has lists none, or is refused",
     needs: ["fixture:deployment", "fixture:workbookInFolder"],
     async run({ api, expect, fixture }) {
       const inFolder = fixture("workbookInFolder");
-      const walk = await walkCursor<Workbook>(api, listPath(fixture("deployment").id), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId! } });
+      const dep = fixture("deployment").id;
+      const walk = await walkCursor<Workbook>(api, listPath(dep), { first: WHOLE_PAGE, query: { folderId: inFolder.folderId! } });
       const others = walk.items.filter((w) => w?.folderId !== inFolder.folderId);
       expect.that(others.length === 0, `folderId=${inFolder.folderId} lists only workbooks of that folder`, {
         reason: "folder-filter",
@@ -184,6 +188,21 @@ export const workbookReadChecks = group("workbooks", [
         res: walk.pages.at(-1)?.res,
         reason: "folder-filter",
       });
+      // A folder that does not exist contains no workbook: its list is empty, unless the server refuses
+      // the id (the spec names no answer for it); a list of other folders' workbooks ignored the filter.
+      const res = await api.get(listPath(dep), { folderId: NO_FOLDER, first: WHOLE_PAGE });
+      const listed = res.status === 200 && res.isJson && Array.isArray(res.body?.items) ? (res.body.items as Workbook[]) : undefined;
+      const refused = res.status >= 400 && res.status < 500;
+      expect.that(
+        refused || (listed !== undefined && listed.every((w) => w?.folderId === NO_FOLDER)),
+        `folderId=${NO_FOLDER}, a folder no workbook is in, lists none`,
+        {
+          expected: "200 with no workbook of another folder, or a 4xx",
+          got: listed ? listed.slice(0, 5).map((w) => ({ id: w?.id, folderId: w?.folderId })) : `${res.status} ${res.text.slice(0, 160)}`,
+          res,
+          reason: "unknown-folder-empty",
+        },
+      );
     },
   },
   {

@@ -9,6 +9,10 @@ export const workbooksReasons = {
     expected: "the folders the run nested",
   },
   "folder-filter": { title: "FolderId=… lists only workbooks of that folder", expected: "folderId … on every item" },
+  "unknown-folder-empty": {
+    title: "A folder id no folder has lists no workbook (or is refused)",
+    expected: "200 with no workbook of another folder, or a 4xx",
+  },
   "no-previous-page": { title: "The first page (no after) has no previous page", expected: "hasPreviousPage false" },
   "same-field": { title: "Workbook … of the get equals the list item's", expected: "the value the rule names" },
 } as const satisfies Record<string, GroupReason>;

@@ -3,6 +3,13 @@ import { workspaceNegativeChecks } from "./negative.js";
 import { workspaceFolderChecks } from "./folders.js";
 import { workspacePositionChecks } from "./positions.js";
 import { workspaceDepthChecks } from "./depth.js";
+import { workspaceFolderWalkChecks } from "./folder-walk.js";
 
 /** The workspace group: its examples, properties, negative data and model runs side by side. */
-export const workspaceSuite: Check[] = [...workspaceFolderChecks, ...workspacePositionChecks, ...workspaceDepthChecks, ...workspaceNegativeChecks];
+export const workspaceSuite: Check[] = [
+  ...workspaceFolderChecks,
+  ...workspacePositionChecks,
+  ...workspaceDepthChecks,
+  ...workspaceFolderWalkChecks,
+  ...workspaceNegativeChecks,
+];

@@ -9,5 +9,7 @@ export const workspaceShares: GroupShares = {
     // Its folders nest in one another, from a root folder of its own.
     "workspace.folders.depth-limit-refused": ["add:workspace"],
     "workspace.negative.broken-body-4xx": ["add:workspace"],
+    // Its folders are its own, under a parent of its own.
+    "workspace.folders.cursor-walk": ["add:workspace"],
   },
 };
