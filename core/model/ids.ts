@@ -233,6 +233,7 @@ export const CHECK_IDS = [
   "clone.name.copy-of",
   "clone.copy.full-copy",
   "clone.independence.source-unchanged",
+  "clone.independence.own-dashboard",
   "clone.independence.source-change-not-seen",
   "clone.reports.draft-references-rewritten",
   "clone.reports.published-references-rewritten",
@@ -308,6 +309,7 @@ export const CHECK_IDS = [
   "resources.schema.every-answer",
   "resources.schema.widget-types",
   "resources.body.json-media-type",
+  "resources.dashboard.names-its-workbook",
 ] as const;
 
 /** The id of a check of the catalogue. */
@@ -384,6 +386,7 @@ export const REASON_KEYS = [
   "embedding-accepted",
   "embedding-kept",
   "json-media-type",
+  "dashboard-workbook",
   "attachment",
   "export-answered",
   "end-day-dropped",
@@ -424,6 +427,7 @@ export const REASON_KEYS = [
   "fresh-reports",
   "fresh-snapshots",
   "no-clone",
+  "own-dashboard",
   "ref-count",
   "refs-distinct",
   "refs-rewritten",

@@ -61,6 +61,28 @@ export const cloneFaults: Fault[] = [
     handle: afterClone((clone, source) => void (clone.slug = source.slug)),
   },
   {
+    name: "clone-dashboard-same-public-id",
+    breaks: "E10 rule 2",
+    description: "the clone's published dashboard keeps the source's id and publicId (one dashboard under two workbooks)",
+    because: { "clone.independence.own-dashboard": "own-dashboard" },
+    routes: ["E10"],
+    handle: afterClone((clone, source) => {
+      if (clone.publishedDashboard && source.publishedDashboard)
+        Object.assign(clone.publishedDashboard, { id: source.publishedDashboard.id, publicId: source.publishedDashboard.publicId });
+    }),
+  },
+  {
+    name: "clone-dashboard-names-source",
+    breaks: "Resources / Dashboard (workbookId); E10",
+    description: "the clone's published dashboard keeps the source's workbookId",
+    feeds: ["clone.copy.full-copy"],
+    because: { "resources.dashboard.names-its-workbook": "dashboard-workbook" },
+    routes: ["E10"],
+    handle: afterClone((clone, source) => {
+      if (clone.publishedDashboard) clone.publishedDashboard.workbookId = source.id;
+    }),
+  },
+  {
     name: "clone-reports-not-copied",
     breaks: "E10 rules 2 and 6",
     description: "report references of the clone's dashboards keep pointing to the source's reports",

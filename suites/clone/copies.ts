@@ -163,6 +163,27 @@ export const cloneCopyChecks = group("clone", [
     },
   },
   {
+    id: "clone.independence.own-dashboard",
+    spec: "E10 rule 2 (the clone is independent of the original); Resources / Dashboard (id, publicId)",
+    level: "MUST",
+    title: "The clone's published dashboard is a dashboard of its own: its id and its publicId are not the source's",
+    needs: ["writes", "fixture:deployment", "fixture:publishedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { workbook: source } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
+      const { clone, cloneRes } = await cloneAndRead(ctx, dep, source.id);
+      if (!source.publishedDashboard || !clone.publishedDashboard)
+        throw new NotExercised("the source or its clone shows no published dashboard: clone.copy.full-copy judges the copy");
+      for (const key of ["id", "publicId"] as const)
+        ctx.expect.that(clone.publishedDashboard[key] !== source.publishedDashboard[key], `the clone's published dashboard has a ${key} of its own`, {
+          expected: `not ${JSON.stringify(source.publishedDashboard[key])}, the source's`,
+          got: clone.publishedDashboard[key],
+          res: cloneRes,
+          reason: "own-dashboard",
+        });
+    },
+  },
+  {
     id: "clone.independence.source-change-not-seen",
     spec: "E10 rule 2",
     level: "MUST",

@@ -13,6 +13,7 @@ export const cloneReasons = {
   "fresh-reports": { title: "The re-published dashboard names fresh reports, none of the source's", expected: "no source report id" },
   "fresh-snapshots": { title: "One fresh report per report snapshot of the source", expected: "the value the rule names" },
   "no-clone": { title: "The run's folder … holds what it held (the source workbook): no clone was made", expected: "… and the clone answered" },
+  "own-dashboard": { title: "The clone's published dashboard has an id and a publicId of its own", expected: "not the source's" },
   "ref-count": { title: "The clone's … holds as many report references as the source's", expected: "the value the rule names" },
   "refs-distinct": { title: "Distinct reports of the source stay distinct copies in the clone's …", expected: "the value the rule names" },
   "refs-rewritten": {
