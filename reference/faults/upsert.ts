@@ -384,4 +384,11 @@ export const upsertFaults: Fault[] = [
       return next();
     },
   },
+  {
+    name: "upsert-create-destination-unchecked",
+    breaks: "E11 rule 4 (a request including folderId: edit access to the destination folder)",
+    description: "a create by slug checks the caller's role only: it places the new workbook in a folder the caller may only read",
+    because: { "upsert.access.create-into-read-only-folder": "client-error" },
+    behaviour: { upsertAllowed: (o) => (o.workbook === null ? o.aiBiUser : cleanBehaviour.upsertAllowed(o)) },
+  },
 ];
