@@ -45,7 +45,7 @@ export const bulkMoveAccessChecks = group("bulk-move", [
     spec: "E12 Rules (access checked per item; earlier moves not rolled back); Authentication 4",
     level: "MUST",
     title:
-      "A batch mixing the caller's own workbooks with a folder it may only read, that folder in the middle and then first, moves the workbooks into the destination and reports only that folder in failed with 403, left where it was",
+      "A batch mixing the caller's own workbooks with a folder it can only read, that folder in the middle and then first, moves the workbooks into the destination and reports only that folder in failed with 403, left where it was",
     needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
