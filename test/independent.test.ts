@@ -29,6 +29,8 @@ const servers: { name: string; start: () => Promise<Server>; shouldFindings: Rec
       "auth.reject.status-401": "it answers 403 to a key it never issued; the platform's documentation gives 401 for a missing, malformed or expired key",
       "bulk-delete.items.folder-contents-to-root":
         "a bulk delete of a folder deletes the workbooks in it too; the platform's documentation moves a deleted folder's direct contents to the root",
+      "bulk-delete.items.folder-with-sub-folder-400":
+        "a bulk delete of a folder deletes its sub-folders with it; the platform's documentation refuses (400) a folder that still has sub-folders",
       "deployment-update.negative.mistyped-fields": 'it reads "false" as false and applies the update; the refusal of a mistyped field is only implied',
       "staging.negative.broken-body-4xx":
         "it reads a null branchName beside a branchId as absent and applies the toggle to that branch; the refusal is only implied",

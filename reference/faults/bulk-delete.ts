@@ -105,4 +105,36 @@ export const bulkDeleteFaults: Fault[] = [
     respond: ({ status, body, req }) =>
       status === 200 ? { ...body, deleted: [...body.deleted, ...itemRefs(req.body).filter((r) => r.type === "REPORT")] } : body,
   },
+  {
+    name: "bulk-delete-folder-with-sub-folders",
+    breaks: "E14 rule 1 (facts: 400 a folder that still has sub-folders)",
+    description: "a folder that still holds sub-folders is deleted like any other: its sub-folders move to the root",
+    because: { "bulk-delete.items.folder-with-sub-folder-400": "sub-folders-400" },
+    operations: ["bulkDeleteWorkspaceItems"],
+    handle: ({ req, app, next }) => {
+      const sent = new Set(
+        itemRefs(req.body)
+          .filter((r) => r.type === "FOLDER")
+          .map((r) => r.id),
+      );
+      for (const item of app.store.items.values()) if (item.type === "FOLDER" && item.folderId != null && sent.has(item.folderId)) item.folderId = null;
+      return next();
+    },
+  },
+  {
+    name: "bulk-delete-refused-folder-emptied",
+    breaks: "E14 rule 1 (facts: 400 a folder that still has sub-folders)",
+    description: "a folder's direct workbooks and reports are moved to the root before its sub-folders are looked at: a delete refused for them has emptied it",
+    because: { "bulk-delete.items.folder-with-sub-folder-400": "still-there" },
+    operations: ["bulkDeleteWorkspaceItems"],
+    handle: ({ req, app, next }) => {
+      const sent = new Set(
+        itemRefs(req.body)
+          .filter((r) => r.type === "FOLDER")
+          .map((r) => r.id),
+      );
+      for (const item of app.store.items.values()) if (item.type !== "FOLDER" && item.folderId != null && sent.has(item.folderId)) item.folderId = null;
+      return next();
+    },
+  },
 ];

@@ -4,6 +4,7 @@ import { HttpError, type Fault } from "../http.js";
 import { cleanBehaviour } from "../behaviour.js";
 import { batchOutcome, key } from "./kit/properties-workspace.js";
 import { workbookRecord } from "../serialize.js";
+import { atLeast } from "../access.js";
 
 /** The faults of the group bulk-move (suites/bulk-move/): each makes a check of it fail, for the reason its `because` names. */
 export const bulkMoveFaults: Fault[] = [
@@ -264,5 +265,47 @@ export const bulkMoveFaults: Fault[] = [
       }
       return next();
     },
+  },
+  {
+    name: "bulk-move-access-all-or-nothing",
+    breaks: "E12 Rules (access checked per item: permitted items applied, the rest reported)",
+    description: "when any item of a batch is refused for access, the whole batch is refused: every item is reported failed with 403 and none moves",
+    because: { "bulk-move.access.mixed-batch-per-item": "own-items-move" },
+    routes: ["E12"],
+    handle: async ({ req, app, next }) => {
+      const before = new Map([...app.store.items.values()].map((i) => [i.id, i.folderId]));
+      const reply = await next();
+      const body = reply.body as { moved: { id: number }[]; failed: { error: { status: number } }[] };
+      if (reply.status !== 200 || !body.failed.some((f) => f.error.status === 403)) return reply;
+      for (const m of [...body.moved].reverse()) app.b.placeItem(app.store.items.get(m.id)!, before.get(m.id)!);
+      const failed = batchOutcome(req, body).map(({ type, id }) => ({
+        type,
+        id,
+        error: { status: 403, message: "the batch holds an item the caller may not move" },
+      }));
+      return { status: 200, body: { moved: [], failed } };
+    },
+  },
+  {
+    name: "bulk-move-refusal-rolls-back",
+    breaks: "E12 Rules (earlier moves are not rolled back when a later item fails)",
+    description: "when an item is refused for access (403), the items moved before it are moved back, yet still listed in moved; other failures undo nothing",
+    because: { "bulk-move.access.mixed-batch-per-item": "reads-back" },
+    routes: ["E12"],
+    handle: async ({ app, next }) => {
+      const before = new Map([...app.store.items.values()].map((i) => [i.id, i.folderId]));
+      const reply = await next();
+      const { moved, failed } = reply.body as { moved: { id: number }[]; failed: { error: { status: number } }[] };
+      if (reply.status === 200 && failed.some((f) => f.error.status === 403))
+        for (const m of [...moved].reverse()) app.b.placeItem(app.store.items.get(m.id)!, before.get(m.id)!);
+      return reply;
+    },
+  },
+  {
+    name: "bulk-move-destination-access-unchecked",
+    breaks: "E12 (per item, the single-item rules); Authentication 4 (edit access to the destination folder)",
+    description: "only the item's own access is checked: an item the caller may edit moves into a folder it may only read",
+    because: { "bulk-move.access.read-only-destination": "in-failed" },
+    behaviour: { mayMove: (itemAccess) => atLeast(itemAccess, "edit") },
   },
 ];

@@ -72,17 +72,6 @@ export const cloneFaults: Fault[] = [
     }),
   },
   {
-    name: "clone-dashboard-names-source",
-    breaks: "Resources / Dashboard (workbookId); E10",
-    description: "the clone's published dashboard keeps the source's workbookId",
-    feeds: ["clone.copy.full-copy"],
-    because: { "resources.dashboard.names-its-workbook": "dashboard-workbook" },
-    routes: ["E10"],
-    handle: afterClone((clone, source) => {
-      if (clone.publishedDashboard) clone.publishedDashboard.workbookId = source.id;
-    }),
-  },
-  {
     name: "clone-reports-not-copied",
     breaks: "E10 rules 2 and 6",
     description: "report references of the clone's dashboards keep pointing to the source's reports",

@@ -1,9 +1,21 @@
 import { laterPage } from "./kit/invariants.js";
 import { eachWorkbook } from "./kit/workbooks-read.js";
 import { HttpError, type Fault } from "../http.js";
+import { afterClone } from "./kit/clone.js";
 
 /** The faults of the group resources (suites/resources/): each makes a check of it fail, for the reason its `because` names. */
 export const resourcesFaults: Fault[] = [
+  {
+    name: "clone-dashboard-names-source",
+    breaks: "Resources / Dashboard (workbookId); E10",
+    description: "the clone's published dashboard keeps the source's workbookId",
+    feeds: ["clone.copy.full-copy"],
+    because: { "resources.dashboard.names-its-workbook": "dashboard-workbook" },
+    routes: ["E10"],
+    handle: afterClone((clone, source) => {
+      if (clone.publishedDashboard) clone.publishedDashboard.workbookId = source.id;
+    }),
+  },
   {
     name: "build-errors-labelled-text",
     breaks: "What the service does (request and response bodies are JSON unless stated otherwise)",

@@ -5,7 +5,7 @@ import { entryCut, ENTRY_MAX } from "./kit/ranges.js";
 import { ok, type Fault } from "../http.js";
 import { workbookRecord } from "../serialize.js";
 import { refusalAnsweredAs } from "./kit/policies.js";
-import { isConflict, staleIndex, refusedMetaAppliedLater, upsertFindsDeletedDeployments } from "./kit/upsert.js";
+import { isConflict, staleIndex, refusedMetaAppliedLater, tenantWideHolder, upsertFindsDeletedDeployments } from "./kit/upsert.js";
 import type { Item } from "../store.js";
 import { atLeast } from "../access.js";
 
@@ -287,10 +287,7 @@ export const upsertFaults: Fault[] = [
     breaks: "Resources / Workbook (slug: deployment-scoped identity)",
     description: "a slug is looked up across the tenant: the slug of another deployment's workbook is taken as held, and its create answers 409",
     because: { "upsert.slug.per-deployment": "slug-per-deployment" },
-    behaviour: {
-      decisionHolder: (store, deploymentId, slug) =>
-        cleanBehaviour.decisionHolder(store, deploymentId, slug) ?? [...store.items.values()].find((i) => i.type === "WORKBOOK" && i.slug === slug),
-    },
+    behaviour: { decisionHolder: tenantWideHolder },
   },
   {
     name: "upsert-stale-decision",
@@ -392,5 +389,12 @@ export const upsertFaults: Fault[] = [
       for (const item of app.store.items.values()) if (item.deploymentId === dep && item.slug === slug) item.folderId = dest.id;
       return next();
     },
+  },
+  {
+    name: "upsert-create-destination-unchecked",
+    breaks: "E11 rule 4 (a request including folderId: edit access to the destination folder)",
+    description: "a create by slug checks the caller's role only: it places the new workbook in a folder the caller may only read",
+    because: { "upsert.access.create-into-read-only-folder": "client-error" },
+    behaviour: { upsertAllowed: (o) => (o.workbook === null ? o.aiBiUser : cleanBehaviour.upsertAllowed(o)) },
   },
 ];

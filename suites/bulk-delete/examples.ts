@@ -9,6 +9,7 @@ import { WRITES } from "../lib/needs.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "../lib/scratch-items.js";
 import { itemKey as key } from "../lib/workbook-calls.js";
 import { listReports, ownReport } from "../lib/reports.js";
+import { inFolder } from "../lib/workbook-place.js";
 
 /** E14 rule 1: bulk delete reports failures per item (facts: duplicates collapsed, no rollback, 403 without manage access, mixed kinds). */
 
@@ -169,6 +170,47 @@ export const bulkDeleteChecks = group("bulk-delete", [
       });
       const { sits, seen } = await folderSitsIn(ctx.api, dep, items[2].id, null);
       ctx.expect.that(!sits, `folder ${items[2].id} is no longer in the root`, { expected: "gone", got: seen, reason: "still-there" });
+    },
+  },
+  {
+    id: "bulk-delete.items.folder-with-sub-folder-400",
+    spec: "E14 rule 1 (facts: 400 a folder that still has sub-folders)",
+    // SHOULD: per-item failures are stated; that a folder holding sub-folders is refused, and with 400, comes from the published docs.
+    level: "SHOULD",
+    title:
+      "A folder that still holds a sub-folder is reported in failed with status 400, and it, its sub-folder and its workbook are all still where they were",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const outer = await createFolder(ctx, dep);
+      const inner = await createFolder(ctx, dep, outer.id);
+      // Its direct contents too: a delete moves them to the root (facts), and a refused one moves nothing.
+      const workbook = await createWorkbook(ctx, dep, outer.id);
+      const r = await bulkDelete(ctx, dep, [outer]);
+      const failure = r.failed.find((f) => key(f) === key(outer));
+      ctx.expect.equal(failure?.error?.status, 400, `folder ${outer.id}, which holds folder ${inner.id}, fails with status 400`, {
+        res: r.res,
+        reason: "sub-folders-400",
+      });
+      // Cleanup moves every folder to the root first, then deletes the child and the parent on their own.
+      for (const [folder, parent] of [
+        [outer, null],
+        [inner, outer.id],
+      ] as const) {
+        const { sits, seen } = await folderSitsIn(ctx.api, dep, folder.id, parent);
+        ctx.expect.that(sits, `folder ${folder.id} is still in ${parent ?? "the root"} after the refused delete`, {
+          expected: `in ${parent ?? "the root"}`,
+          got: seen,
+          reason: "still-there",
+        });
+      }
+      const placed = await inFolder(ctx, ctx.api, dep, workbook.id, outer.id);
+      ctx.expect.that(placed.inside, `workbook ${workbook.id} is still in folder ${outer.id} after the refused delete (read from ${placed.how})`, {
+        expected: `in folder ${outer.id}`,
+        got: "elsewhere",
+        res: placed.res,
+        reason: "still-there",
+      });
     },
   },
 ]);

@@ -7,6 +7,7 @@ export const bulkDeleteRanges: RangeCells = {
     { where: "a forbidden item (403, still there)", checks: ["bulk-delete.items.forbidden-reported"] },
     { where: "a duplicate (collapsed to one entry)", checks: ["bulk-delete.items.duplicates-collapsed"] },
     { where: "WORKBOOK, REPORT and FOLDER in one batch", checks: ["bulk-delete.items.mixed-kinds"] },
+    { where: "a folder that still holds a sub-folder (400, both still there)", checks: ["bulk-delete.items.folder-with-sub-folder-400"] },
   ],
   "Errors 2": [{ where: "bulk delete (E14), a forbidden item", checks: ["bulk-delete.items.forbidden-reported"] }],
 };

@@ -10,5 +10,6 @@ export const bulkDeleteReasons = {
   "stays-deleted": { title: "Workbook …, reported deleted, reads 404 after the batch failed on a later item", expected: "the value the rule names" },
   "forbidden-403": { title: "An item the caller may not delete is reported with 403", expected: "a per-item failure with status 403" },
   "still-there": { title: "An item a bulk operation did not apply is still there", expected: "the item as it was" },
+  "sub-folders-400": { title: "A folder that still holds a sub-folder is reported in failed with 400", expected: "a per-item failure with status 400" },
   "mixed-failed": { title: "A batch of mixed item kinds is applied to each", expected: "no per-item failure" },
 } as const satisfies Record<string, GroupReason>;

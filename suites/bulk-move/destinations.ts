@@ -15,7 +15,7 @@ import { expectWorkbookIn, failureOf, moveOk } from "./move-and-read.js";
  */
 
 /** A refusal of the whole request (4xx) or of the item (in failed, with a 4xx status): the item stays where it was (the root). */
-async function expectRefused(ctx: CheckContext, dep: string, wb: ItemRef, res: Response, what: string): Promise<void> {
+export async function expectRefused(ctx: CheckContext, dep: string, wb: ItemRef, res: Response, what: string): Promise<void> {
   if (res.status !== 200) ctx.expect.clientError(res, `${what}: a request error (4xx) when not reported per item`);
   else {
     const body = ctx.expect.ok(res, "BulkMoveResponse");

@@ -5,6 +5,7 @@ import { bulkMoveRequestChecks } from "./request-bounds.js";
 import { bulkMoveMixedKindsChecks } from "./mixed-kinds.js";
 import { bulkMoveDestinationChecks } from "./destinations.js";
 import { bulkMovePropertyChecks } from "./properties.js";
+import { bulkMoveAccessChecks } from "./access-mixed.js";
 
 /** The bulk-move group: its examples by rule family (in the catalogue's order), then its properties. */
 export const bulkMoveSuite: Check[] = [
@@ -13,5 +14,6 @@ export const bulkMoveSuite: Check[] = [
   ...bulkMoveRequestChecks,
   ...bulkMoveMixedKindsChecks,
   ...bulkMoveDestinationChecks,
+  ...bulkMoveAccessChecks,
   ...bulkMovePropertyChecks,
 ];

@@ -1,7 +1,6 @@
 import { group } from "../../core/check/check.js";
-import { readOnlyFolder } from "../lib/read-only-folder.js";
-import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
-import type { ItemRef } from "../../core/ledger/scratch.js";
+import { lockedFolder } from "./access-mixed.js";
+import { NotExercised } from "../../core/model/outcome.js";
 import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder } from "../lib/scratch-items.js";
 import { bulkMove } from "../lib/workbook-calls.js";
 import { expectWorkbookIn, failureOf, moveOk, rootWorkbookOf } from "./move-and-read.js";
@@ -65,18 +64,7 @@ export const bulkMoveItemFailureChecks = group("bulk-move", [
     needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const locked: ItemRef = { type: "FOLDER", id: (await readOnlyFolder(ctx, dep)).id };
-      const home = await parentOfFolder(ctx.api, dep, locked.id);
-      if (home === undefined)
-        throw new NotVerifiable(
-          `fixtures.readOnlyFolderId ${locked.id} was not found in the folder tree of deployment ${dep} (the folders list is an E14 endpoint), so a wrong move could not be undone`,
-        );
-      // Not the run's own folder: should the server wrongly move it, it goes back before cleanup.
-      ctx.scratch.onCleanup(`folder ${locked.id} back into ${home ?? "the root"}`, async () => {
-        if ((await parentOfFolder(ctx.api, dep, locked.id)) === home) return;
-        const res = await bulkMove(ctx.api, dep, [locked], home);
-        if (res.status !== 200 || res.body?.failed?.length) throw new Error(`moving it back answered ${res.status} ${res.text.slice(0, 160)}`);
-      });
+      const { locked, home } = await lockedFolder(ctx, dep);
       // The root: a destination every caller can see (a folder of the run's own might be hidden from it).
       const r = await moveOk(ctx, ctx.as("readOnly"), dep, [locked], null);
       ctx.expect.equal(

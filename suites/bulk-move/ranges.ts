@@ -2,7 +2,11 @@ import type { RangeCells } from "../../core/api/rule-ranges.js";
 
 /** Where the stated rules the bulk-move checks cover apply, cell by cell (RuleRange, core/api/rule-ranges.ts); assembled by suites/ranges.ts. */
 export const bulkMoveRanges: RangeCells = {
-  "Authentication 4": [{ where: "E12, per item the caller may not move", checks: ["bulk-move.failures.no-access-403", "bulk-move.batch.inaccessible"] }],
+  "Authentication 4": [
+    { where: "E12, per item the caller may not move", checks: ["bulk-move.failures.no-access-403", "bulk-move.batch.inaccessible"] },
+    { where: "E12, one batch mixing items the caller may and may not move", checks: ["bulk-move.access.mixed-batch-per-item"] },
+    { where: "E12, a destination folder the caller may only read", checks: ["bulk-move.access.read-only-destination"] },
+  ],
   "Resources / Workbook": [{ where: "E12 moved", checks: ["bulk-move.response.schema"] }],
   "Limits: at and past each": [
     { where: "bulk move, 100 items (accepted whole, all read back)", checks: ["bulk-move.request.at-limit-accepted"] },
@@ -16,6 +20,7 @@ export const bulkMoveRanges: RangeCells = {
     { where: "a forbidden item (403, stays)", checks: ["bulk-move.failures.no-access-403", "bulk-move.batch.inaccessible"] },
     { where: "a folder into its own descendant: a child, a grandchild (400, stays)", checks: ["bulk-move.failures.into-descendant-400"] },
     { where: "a duplicate (collapsed to one entry)", checks: ["bulk-move.items.each-once"] },
+    { where: "permitted and refused items in one batch, the refused one in the middle and first", checks: ["bulk-move.access.mixed-batch-per-item"] },
   ],
   "Errors 2": [
     {

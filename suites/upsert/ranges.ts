@@ -17,6 +17,7 @@ export const upsertRanges: RangeCells = {
     { where: "E11 update, caller without edit access", checks: ["upsert.access.update-needs-edit"] },
     { where: "E11 with folderId, caller without edit access to the destination", checks: ["upsert.access.move-needs-destination-edit"] },
     { where: "E11 with folderId, caller with edit and without manage access to the workbook", checks: ["upsert.access.move-needs-manage"] },
+    { where: "E11 create with folderId, caller with read access only to the destination", checks: ["upsert.access.create-into-read-only-folder"] },
   ],
   "Limits: app entries stored": [
     { where: "sent: E11 meta.dashboardDraft", checks: ["upsert.draft.app-entry-over-255-not-stored", "upsert.draft.app-entry-over-255-4xx"] },

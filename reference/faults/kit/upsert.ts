@@ -1,4 +1,5 @@
 import { HttpError } from "../../http.js";
+import { cleanBehaviour } from "../../behaviour.js";
 import type { DeploymentRecord, Item, Store } from "../../store.js";
 import type { Fault } from "../../http.js";
 import { UPSERT_CONFLICT_CODE } from "../../../core/api/operations.js";
@@ -59,3 +60,7 @@ export const refusedMetaAppliedLater: NonNullable<Fault["handle"]> = async ({ re
     throw err;
   }
 };
+
+/** The workbook holding a slug in the deployment, else in any deployment of the tenant (fault slug-unique-tenant-wide). */
+export const tenantWideHolder = (store: Store, deploymentId: number, slug: string): Item | undefined =>
+  cleanBehaviour.decisionHolder(store, deploymentId, slug) ?? [...store.items.values()].find((i) => i.type === "WORKBOOK" && i.slug === slug);
