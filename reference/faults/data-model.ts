@@ -75,7 +75,7 @@ export const dataModelFaults: Fault[] = [
   {
     name: "validate-result-cached",
     breaks: "E14 rule 3; Errors 4",
-    description: "a branch's validation is kept from the first time it failed: a fixed file still validates as valid=false",
+    description: "a branch's validation is kept from the first time it failed: with the broken file removed it still validates as valid=false",
     because: { "data-model.validate.follows-the-files": "valid-again" },
     operations: ["validateDataModel"],
     handle: async ({ req, app, next }) => {

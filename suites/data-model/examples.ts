@@ -1,7 +1,7 @@
 import { group } from "../../core/check/check.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { field } from "../../core/served/served-operations.js";
-import { branchesByName, devModeBranch, documented, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";
+import { branchesByName, devModeBranch, documented, fileDelete, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";
 import { cursorList } from "../lib/cursor-list.js";
 import { WRITES } from "../lib/needs.js";
 import { NotExercised } from "../../core/model/outcome.js";
@@ -79,12 +79,13 @@ export const dataModelChecks = [
       spec: "E14 rule 3; Errors 4",
       level: "SHOULD",
       title:
-        "Validation reads the branch's files as they are now: a branch that validates, then holds a file that does not compile, validates again once that file is fixed",
+        "Validation reads the branch's files as they are now: a branch that validates, then holds a file that does not compile, validates again once that file is removed",
       needs: [...WRITES],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const write = doc.requireNamed("writeDataModelFiles", "writes the file that breaks and is fixed");
+        const write = doc.requireNamed("writeDataModelFiles", "writes the file that breaks the branch");
+        const remove = doc.requireNamed("deleteDataModelFiles", "removes the file that broke the branch");
         const validate = doc.requireNamed("validateDataModel", "compiles a branch");
         const param = validate.requireQueryParam("branchName|branch", "names the branch to compile");
         const branch = await devModeBranch(ctx, doc, dep);
@@ -96,14 +97,18 @@ export const dataModelChecks = [
         if ((await validity("before any file of the run's")).valid !== true)
           throw new NotExercised(`branch ${branch}, made from the deployment's model, does not validate before the run writes to it`);
         const file = `model/cubes/${ctx.scratch.slug("cube").replace(/-/g, "_")}.yml`;
-        const put = (content: string, what: string) =>
-          ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, file, content) }).then((r) => setup(ctx, r, what));
-        await put(BROKEN_MODEL, "writing a file that does not compile");
+        setup(
+          ctx,
+          await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, file, BROKEN_MODEL) }),
+          "writing a file that does not compile",
+        );
         const broken = await validity("holding a file that does not compile");
         ctx.expect.equal(broken.valid, false, "the answer says valid=false", { res: broken.res, reason: "valid-false" });
-        await put("cubes: []\n", "fixing the file (an empty list of cubes)");
-        const fixed = await validity("once the file is fixed");
-        ctx.expect.equal(fixed.valid, true, `branch ${branch} validates again once its broken file is fixed`, { res: fixed.res, reason: "valid-again" });
+        // Removed, not rewritten: which content compiles is the server's model language; the files it validated before do.
+        const { query, body } = fileDelete(remove, branch, file);
+        setup(ctx, await ctx.api.call("deleteDataModelFiles", { deploymentId: dep }, { query, body }), "removing the file that does not compile");
+        const fixed = await validity("once the file is removed");
+        ctx.expect.equal(fixed.valid, true, `branch ${branch} validates again once its broken file is removed`, { res: fixed.res, reason: "valid-again" });
       },
     },
     {

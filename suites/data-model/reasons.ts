@@ -6,7 +6,7 @@ export const dataModelReasons = {
   "refused-outside-dev-mode": { title: "A write on …, which is not in dev mode, is refused", expected: "the value the rule names" },
   "status-200": { title: "A compile error is reported in a 200 answer", expected: "the value the rule names" },
   "valid-false": { title: "The answer says valid=false", expected: "the value the rule names" },
-  "valid-again": { title: "A branch validates again once its broken file is fixed", expected: "valid=true" },
+  "valid-again": { title: "A branch validates again once its broken file is removed", expected: "valid=true" },
   "rename-accepted": { title: "A data-model file rename is accepted", expected: "a 2xx" },
   "source-gone": { title: "A renamed file is no longer listed under its old name", expected: "the old name not listed" },
   "content-moved": { title: "A renamed file holds what the old name held", expected: "the same hash under the new name" },

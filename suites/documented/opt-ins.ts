@@ -4,12 +4,11 @@ import { NotVerifiable } from "../../core/model/outcome.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { DocumentSchemas } from "../../core/served/document-schemas.js";
 import { field, listed as listedIn } from "../../core/served/served-operations.js";
-import { propertiesOf } from "../../core/served/answers.js";
 import { runChains } from "./chains.js";
 import { answeredAsDocumented } from "./refusals.js";
 import { PathIds } from "../lib/path-ids.js";
 import { ownDeployment } from "../lib/own-deployment.js";
-import { devMode, devModeBranch, documented, fileNames, fileWrite, modelFile, ownBranch, records, setup } from "../lib/e14.js";
+import { devMode, devModeBranch, documented, fileDelete, fileNames, fileWrite, modelFile, ownBranch, records, setup } from "../lib/e14.js";
 import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 import { userOfTheRun } from "../lib/users.js";
 import { ATTRIBUTE_WOULD_STAY, type Attribute, attributeOfType, holdsValue, valuesBody } from "../lib/attribute-values.js";
@@ -217,8 +216,6 @@ export const e14OptInChecks = group("documented", [
       const doc = await documented(ctx);
       const write = doc.requireNamed("writeDataModelFiles", "writes the file to delete");
       const remove = doc.requireNamed("deleteDataModelFiles", "removes data-model files");
-      const byName = remove.queryParam(FILE_NAMES)?.name;
-      const onBranch = remove.queryParam("branchName|branch")?.name;
       const branch = await devModeBranch(ctx, doc, dep);
       const name = `model/cubes/${ctx.scratch.slug("cube").replace(/-/g, "_")}.yml`;
       setup(
@@ -226,11 +223,7 @@ export const e14OptInChecks = group("documented", [
         await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, branch, name, "cubes: []\n") }),
         `writing ${name} on the run's branch ${branch}`,
       );
-      // The file named in the query where the document puts it there, else in the body (one name or a list, as its schema types it).
-      const props = propertiesOf(remove.bodySchema());
-      const asList = Object.entries(props).some(([k, s]) => FILE_NAMES.split("|").includes(k) && s?.type === "array");
-      const body = byName ? undefined : remove.body({ "branchName|branch?": branch, [FILE_NAMES]: asList ? [name] : name });
-      const query = { ...(byName ? { [byName]: name } : {}), ...(onBranch ? { [onBranch]: branch } : {}) };
+      const { query, body } = fileDelete(remove, branch, name);
       const res = await ctx.api.call("deleteDataModelFiles", { deploymentId: dep }, { query, body });
       answeredAsDocumented(ctx, remove, res, `deleting ${name} from the run's branch ${branch}`, { ...query, ...body });
       ctx.expect.that(!(await fileNames(ctx, doc, dep, branch)).includes(name), `${name} is no longer listed on ${branch}`, {
@@ -240,8 +233,6 @@ export const e14OptInChecks = group("documented", [
     },
   },
 ]);
-
-const FILE_NAMES = "fileName|fileNames|path|paths|name|names|files";
 
 /**
  * An attribute of type string whose value the run may set on its own user: the first listed (the

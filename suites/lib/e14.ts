@@ -251,6 +251,18 @@ export function fileWrite(op: ServedOperation, branch: string, fileName: string,
   return op.body({ "branchName|branch": branch, "files|items": [{ "fileName|path|name": fileName, "content|source|body": content }] });
 }
 
+/** How a document may name the files a delete removes. */
+const FILE_NAMES = "fileName|fileNames|path|paths|name|names|files";
+
+/** A delete of one data-model file: named in the query where the document puts it there, else in the body (one name or a list, as its schema types it). */
+export function fileDelete(op: ServedOperation, branch: string, fileName: string): { query: Record<string, string>; body?: Record<string, unknown> } {
+  const byName = op.queryParam(FILE_NAMES)?.name;
+  const onBranch = op.queryParam("branchName|branch")?.name;
+  const asList = Object.entries(propertiesOf(op.bodySchema())).some(([k, s]) => FILE_NAMES.split("|").includes(k) && (s as any)?.type === "array");
+  const body = byName ? undefined : op.body({ "branchName|branch?": branch, [FILE_NAMES]: asList ? [fileName] : fileName });
+  return { query: { ...(byName ? { [byName]: fileName } : {}), ...(onBranch ? { [onBranch]: branch } : {}) }, body };
+}
+
 /** The names of a branch's data-model files (every page). */
 export async function fileNames(ctx: CheckContext, doc: ServedModel, dep: string, branch: string): Promise<string[]> {
   const list = doc.requireNamed("listDataModelFiles", "lists a branch's files");
