@@ -7,6 +7,14 @@ import { workbookRecord } from "../serialize.js";
 /** Per reference app, the workbooks a bulk delete removed, as they were (fault bulk-deleted-workbook-still-readable). */
 const archived = new WeakMap<App, Map<number, Item>>();
 
+/** The folders a bulk delete names. */
+const foldersSent = (body: unknown) =>
+  new Set(
+    itemRefs(body)
+      .filter((r) => r.type === "FOLDER")
+      .map((r) => r.id),
+  );
+
 export const bulkDeleteFaults: Fault[] = [
   {
     name: "bulk-deleted-workbook-still-readable",
@@ -112,11 +120,7 @@ export const bulkDeleteFaults: Fault[] = [
     because: { "bulk-delete.items.folder-with-sub-folder-400": "sub-folders-400" },
     operations: ["bulkDeleteWorkspaceItems"],
     handle: ({ req, app, next }) => {
-      const sent = new Set(
-        itemRefs(req.body)
-          .filter((r) => r.type === "FOLDER")
-          .map((r) => r.id),
-      );
+      const sent = foldersSent(req.body);
       for (const item of app.store.items.values()) if (item.type === "FOLDER" && item.folderId != null && sent.has(item.folderId)) item.folderId = null;
       return next();
     },
@@ -128,11 +132,7 @@ export const bulkDeleteFaults: Fault[] = [
     because: { "bulk-delete.items.folder-with-sub-folder-400": "still-there" },
     operations: ["bulkDeleteWorkspaceItems"],
     handle: ({ req, app, next }) => {
-      const sent = new Set(
-        itemRefs(req.body)
-          .filter((r) => r.type === "FOLDER")
-          .map((r) => r.id),
-      );
+      const sent = foldersSent(req.body);
       for (const item of app.store.items.values()) if (item.type !== "FOLDER" && item.folderId != null && sent.has(item.folderId)) item.folderId = null;
       return next();
     },
