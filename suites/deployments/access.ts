@@ -18,7 +18,7 @@ const UNLISTED_PROBES = 5;
 /** E1's page size for these walks: no maximum is published, and a tenant of thousands is walked in few pages for each key. */
 const WALK_LIMIT = 100;
 /** Refused deployments whose every read is sent again with the refused key, at most. */
-const SCOPE_PROBES = 3;
+const SCOPE_PROBES = 2;
 /**
  * The table's reads under one deployment, on either prefix, that a run can address: the
  * deployment's own and a workbook's (an id the main key lists); not a sync job's or a
