@@ -1,4 +1,4 @@
-import { HANG_GUARD } from "./reference-run.js";
+import { HANG_GUARD, runAgainstReference } from "./reference-run.js";
 import { describe, expect, it } from "vitest";
 import { runChecks } from "../core/run/runner.js";
 import { OPT_INS, type RunSettings } from "../core/api/settings.js";
@@ -148,5 +148,18 @@ describe("the comparison itself", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("a field a server takes only beside another", () => {
+  it("goes back beside the fields it was written with: an image refused alone and stored beside a version is put back", async () => {
+    const check = catalogue.filter((c) => c.id === "deployment-update.image.not-settable");
+    // The fault refuses an image sent alone and stores one sent beside releaseChannelVersion; put back alone, it would be refused.
+    const outcome = await runAgainstReference(check, { faults: ["image-settable-beside-version"], settings: { runs: 1 } });
+    expect(outcome.results.map((r) => r.status)).toEqual(["failed"]);
+    expect(outcome.leftovers).toEqual([]);
+    const image = (outcome.ref.app.store.deployments.find((d) => String(d.id) === String((outcome.ref.config() as any).fixtures.mutableDeploymentId)) as any)
+      ?.settings.image;
+    expect(String(image)).not.toMatch(/attacker/);
   });
 });

@@ -92,7 +92,9 @@ export function enterWrites(
         ?.get(operationKey("GET", fillPath(found.read.path, found.params)))
         ?.then((e) => {
           e.accepted = true;
-          for (const f of bodyFields(answer.requestBody)) e.fields.add(f);
+          const sent = bodyFields(answer.requestBody);
+          for (const f of sent) e.fields.add(f);
+          e.together.push(sent);
         });
     else {
       const member = madeMember(answer);

@@ -55,6 +55,8 @@ export interface RecordEntry {
   before: { record: Record<string, any> } | { unread: string };
   /** A write to it was answered 2xx: only then is there anything to put back. */
   accepted: boolean;
+  /** The fields each accepted write carried together: a field a server takes only beside others goes back beside them. */
+  together: string[][];
   /** The wrappers the server's document declares for the read's answer (recordIn). */
   wrappers: readonly string[];
 }
@@ -70,6 +72,7 @@ export async function readBefore(api: Api, write: Operation, read: Operation, pa
     params,
     fields,
     accepted: false,
+    together: [],
     wrappers,
     before: record ? { record } : { unread: res instanceof Error ? res.message : `its read answered ${res.status}` },
   };
@@ -105,7 +108,11 @@ export async function putBack(api: Api, e: RecordEntry): Promise<void> {
   for (let round = 0; round < 2; round++) {
     const changed = fields.filter((f) => !kept(after.record![f], before[f]));
     if (!changed.length) break;
-    const res = await api.send({ method: e.write.method, path: writePath, body: pick(before, changed) });
+    let res = await api.send({ method: e.write.method, path: writePath, body: pick(before, changed) });
+    // A field a server refuses alone (an image set beside a version) goes back beside the fields it was written with, each as it was.
+    const beside = [...new Set([...changed, ...e.together.filter((t) => t.some((f) => changed.includes(f))).flat()])].filter((f) => f in before);
+    if (res.status >= 400 && res.status < 500 && beside.length > changed.length)
+      res = await api.send({ method: e.write.method, path: writePath, body: pick(before, beside) });
     if (res.status < 200 || res.status >= 300) throw new Error(`${e.write.method} ${writePath} answered ${res.status} when putting back ${changed.join(", ")}`);
     after = await read();
     if (!after.record) return;
