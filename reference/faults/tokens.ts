@@ -197,4 +197,17 @@ export const tokensFaults: Fault[] = [
         (/^Bearer eyJ/.test(header ?? "") && (request?.operation === "listEnvVars" || request?.operation === "setEnvVars") ? store.users[0] : undefined),
     },
   },
+  {
+    name: "metadata-token-accepted-on-writes",
+    breaks: "Authentication 3; E3 (valid only for metadata endpoints)",
+    description: "a bearer JWT (a metadata token) is taken as the first user's API key on the workspace writes (E10, E11, E12); every read refuses it",
+    because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
+    behaviour: {
+      authenticate: (header, store, request) =>
+        cleanBehaviour.authenticate(header, store) ??
+        (/^Bearer eyJ/.test(header ?? "") && ["duplicateWorkbook", "upsertWorkbookBySlug", "bulkMoveWorkspaceItems"].includes(request?.operation ?? "")
+          ? store.users[0]
+          : undefined),
+    },
+  },
 ];

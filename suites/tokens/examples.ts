@@ -6,6 +6,7 @@ import type { Response } from "../../core/transport/http.js";
 import { sameInstant } from "../../core/api/timestamps.js";
 import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "../lib/metadata-token.js";
 import { pathTo } from "../../core/transport/client.js";
+import { ownWorkbook } from "../lib/workbook-writes.js";
 import { LIMITS, type OperationName, type SpecSection } from "../../core/api/operations.js";
 
 const DEFAULT_LIFETIME_S = LIMITS.tokenLifetimeSeconds;
@@ -264,7 +265,8 @@ export const tokenChecks = group("tokens", [
     id: "tokens.auth.not-an-api-key",
     spec: "Authentication 3; E3 (valid only for metadata endpoints); Base address (two prefixes)",
     level: "MUST",
-    title: "A metadata token is refused (4xx) on every management endpoint it is tried on: E1, E2, E5, E8, E9, E13 and the branches list under /build/api/v1",
+    title:
+      "A metadata token is refused (4xx) on every management endpoint it is tried on: E1, E2, E5, E8, E9, E13 and the branches list under /build/api/v1, and the writes E10, E11 and E12",
     needs: NEEDS,
     async run(ctx) {
       const { data } = await issue(ctx, { security_context: securityContext(ctx) });
@@ -273,6 +275,29 @@ export const tokenChecks = group("tokens", [
       for (const [endpoint, path] of await managementReads(ctx)) {
         const res = await metadataOnly.get(path);
         ctx.expect.clientError(res, `${endpoint} (GET ${path}) with a metadata token instead of an API key is refused`, "metadata-token-refused");
+      }
+      // Writes too, on a workbook of the run's own: a server may check a token's scope on reads only. What a wrong 2xx made, the door removes.
+      const dep = ctx.fixture("deployment").id;
+      const { workbook } = await ownWorkbook(ctx, ctx.api, dep);
+      const writes: [string, () => Promise<Response>][] = [
+        [
+          "E11",
+          () => metadataOnly.call("upsertWorkbookBySlug", { deploymentId: dep, slug: ctx.scratch.slug("jwt") }, { body: { name: ctx.scratch.name("jwt") } }),
+        ],
+        ["E10", () => metadataOnly.call("duplicateWorkbook", { deploymentId: dep, workbookId: workbook.id })],
+        [
+          "E12",
+          () =>
+            metadataOnly.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body: { items: [{ type: "WORKBOOK", id: workbook.id }], folderId: null } }),
+        ],
+      ];
+      for (const [endpoint, send] of writes) {
+        const res = await send();
+        ctx.expect.clientError(
+          res,
+          `${endpoint} (${res.exchange.method} ${new URL(res.exchange.url).pathname}) with a metadata token instead of an API key is refused`,
+          "metadata-token-refused",
+        );
       }
     },
   },
