@@ -34,6 +34,17 @@ export const stagingFaults: Fault[] = [
     },
   },
   {
+    name: "staging-disable-unknown-branch-ok",
+    breaks: "E4 (published docs: an unknown branch is a 404)",
+    description: "switching off the staging environment of a branch the deployment does not have answers 200 (nothing to switch off)",
+    because: { "staging.request.unknown-branch-404": "status" },
+    routes: ["E4"],
+    handle: ({ req, app, next }) => {
+      const known = deploymentOf(app, req).branches.some((b) => b.name === req.body?.branchName || b.id === req.body?.branchId);
+      return req.body?.enabled === false && !known ? Promise.resolve(ok({ data: { name: req.body?.branchName, isStagingEnvironmentEnabled: false } })) : next();
+    },
+  },
+  {
     name: "staging-not-listed",
     breaks: "States and transitions (Branch); E2",
     description: "the toggle answers the flag on, but E2 lists no staging environment",
