@@ -1,9 +1,16 @@
 import { clean } from "./kit/control-plane.js";
 import { LIFETIME_CAP_SECONDS } from "./kit/input-domain.js";
-import { cleanBehaviour } from "../behaviour.js";
+import { type Behaviour, cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 
 /** The faults of the group tokens (suites/tokens/): each makes a check of it fail, for the reason its `because` names. */
+/** An authentication that takes a bearer JWT (a metadata token) as the first user's API key on these operations only. */
+const jwtTakenOn =
+  (operations: string[]): Behaviour["authenticate"] =>
+  (header, store, request) =>
+    cleanBehaviour.authenticate(header, store) ??
+    (/^Bearer eyJ/.test(header ?? "") && operations.includes(request?.operation ?? "") ? store.users[0] : undefined);
+
 export const tokensFaults: Fault[] = [
   {
     name: "token-created-at-missing",
@@ -182,8 +189,7 @@ export const tokensFaults: Fault[] = [
       "a bearer JWT (a metadata token) is taken as the first user's API key on the branches list under /build/api/v1; every /api/v1 endpoint refuses it",
     because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
     behaviour: {
-      authenticate: (header, store, request) =>
-        cleanBehaviour.authenticate(header, store) ?? (/^Bearer eyJ/.test(header ?? "") && request?.operation === "listBranches" ? store.users[0] : undefined),
+      authenticate: jwtTakenOn(["listBranches"]),
     },
   },
   {
@@ -192,9 +198,7 @@ export const tokensFaults: Fault[] = [
     description: "a bearer JWT (a metadata token) is taken as the first user's API key on the env-vars list (E13) only; E1 and the rest refuse it",
     because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
     behaviour: {
-      authenticate: (header, store, request) =>
-        cleanBehaviour.authenticate(header, store) ??
-        (/^Bearer eyJ/.test(header ?? "") && (request?.operation === "listEnvVars" || request?.operation === "setEnvVars") ? store.users[0] : undefined),
+      authenticate: jwtTakenOn(["listEnvVars", "setEnvVars"]),
     },
   },
   {
@@ -203,11 +207,7 @@ export const tokensFaults: Fault[] = [
     description: "a bearer JWT (a metadata token) is taken as the first user's API key on the workspace writes (E10, E11, E12); every read refuses it",
     because: { "tokens.auth.not-an-api-key": "metadata-token-refused" },
     behaviour: {
-      authenticate: (header, store, request) =>
-        cleanBehaviour.authenticate(header, store) ??
-        (/^Bearer eyJ/.test(header ?? "") && ["duplicateWorkbook", "upsertWorkbookBySlug", "bulkMoveWorkspaceItems"].includes(request?.operation ?? "")
-          ? store.users[0]
-          : undefined),
+      authenticate: jwtTakenOn(["duplicateWorkbook", "upsertWorkbookBySlug", "bulkMoveWorkspaceItems"]),
     },
   },
 ];
