@@ -85,6 +85,7 @@ export const CHECK_IDS = [
   "bulk-move.request.over-limit-rejected",
   "bulk-move.request.at-limit-accepted",
   "staging.enable.by-name",
+  "staging.enable.stays-active",
   "staging.enable.by-id",
   "staging.disable.clears",
   "staging.disable.any-existing-branch",

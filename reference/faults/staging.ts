@@ -3,6 +3,11 @@ import { clean, stagingFlagBecomes, unnamedBranchIsFirstShared, whenNoBranchName
 import { refusalAnsweredAs, notFound } from "./kit/policies.js";
 import { HttpError, ok, type Fault } from "../http.js";
 import { deploymentOf } from "../routes/common.js";
+import type { BranchRecord } from "../store.js";
+
+/** The last enable of each branch, for staging-lapses-when-idle: only the newest one's timer lapses it. */
+const lastEnable = new WeakMap<BranchRecord, object>();
+const LAPSE_MS = 1_500;
 
 /** The faults of the group staging (suites/staging/): each makes a check of it fail, for the reason its `because` names. */
 export const stagingFaults: Fault[] = [
@@ -42,6 +47,26 @@ export const stagingFaults: Fault[] = [
     handle: ({ req, app, next }) => {
       const known = deploymentOf(app, req).branches.some((b) => b.name === req.body?.branchName || b.id === req.body?.branchId);
       return req.body?.enabled === false && !known ? Promise.resolve(ok({ data: { name: req.body?.branchName, isStagingEnvironmentEnabled: false } })) : next();
+    },
+  },
+  {
+    name: "staging-lapses-when-idle",
+    breaks: "States and transitions (Branch: stays active regardless of user activity)",
+    description: "an enabled staging environment lapses (its flag off, no longer listed) 1.5 s after the last enable of its branch",
+    because: { "staging.enable.stays-active": "state" },
+    routes: ["E4"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      if (reply.status !== 200 || req.body?.enabled !== true) return reply;
+      const id = (reply.body as { data: { id: number } }).data.id;
+      const branch = deploymentOf(app, req).branches.find((b) => b.id === id);
+      if (!branch) return reply;
+      const stamp = {};
+      lastEnable.set(branch, stamp);
+      setTimeout(() => {
+        if (lastEnable.get(branch) === stamp) branch.isStagingEnvironmentEnabled = false;
+      }, LAPSE_MS).unref();
+      return reply;
     },
   },
   {

@@ -4,10 +4,18 @@ import type { Response } from "../../core/transport/http.js";
 import { listBranches } from "../../core/check/fixtures.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { FAR_BEYOND } from "../../core/api/input-domain.js";
+import { sleep } from "../../core/transport/http-timing.js";
 import { stagingFlags, stagingState, unreadable } from "./state.js";
 import { devModeBranch, documented } from "../lib/e14.js";
 
 type BranchRef = { branchName: string } | { branchId: number };
+
+/**
+ * How long `staging.enable.stays-active` leaves an enabled branch alone before reading E2 again. The
+ * States table says the environment stays active "regardless of user activity"; a run can wait only
+ * so long, so this catches a server that lets an idle one lapse within seconds, not after hours.
+ */
+const STAGING_IDLE_MS = 5_000;
 
 const stateOf = (ctx: CheckContext, dep: string, branch: string, type?: "staging") => stagingState(ctx.api, ctx.expect, dep, branch, type);
 
@@ -123,6 +131,23 @@ export const stagingChecks = group("staging", [
         await setFlag(ctx, dep, name, false, "switching the branch's staging environment off first, so that switching it on shows");
       const { branch, res } = await toggle(ctx, dep, { branchName: name }, true);
       ctx.expect.equal(branch.name, name, "the answer is the branch named", { res: res, reason: "branch-named" });
+      await expectListed(ctx, dep, name, true);
+    },
+  },
+  {
+    id: "staging.enable.stays-active",
+    spec: "States and transitions (Branch: the staging environment stays active regardless of user activity); E2",
+    level: "MUST",
+    title: `An enabled staging environment is still listed by E2 after ${STAGING_IDLE_MS / 1000} s in which nothing touched the branch`,
+    needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const name = ctx.fixture("sharedBranch").name;
+      await keepKnownFlag(ctx, dep, name);
+      await setFlag(ctx, dep, name, true, "switching the branch's staging environment on");
+      // Listed right away first, so that a later absence is the idle time's doing, not the enable's.
+      await expectListed(ctx, dep, name, true, [undefined]);
+      await sleep(STAGING_IDLE_MS);
       await expectListed(ctx, dep, name, true);
     },
   },
