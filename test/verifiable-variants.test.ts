@@ -30,7 +30,7 @@ const cases = [
   {
     // The placement's address in a DELETE body, not the query (suites/reports/placement.ts, removal).
     variant: "placement-removal-in-body",
-    checks: ["reports.placement.addressing"],
+    checks: ["reports.placement.addressing", "reports.placement.remove-by-address"],
   },
   {
     // The created deployment under {data: {deployment}}, no link: its id is looked for down single keys (suites/lib/documented-resources.ts, soleRecord).

@@ -133,6 +133,26 @@ export const cloneFaults: Fault[] = [
     behaviour: { clonePlacement: (sourceFolderId, access) => cleanBehaviour.clonePlacement(sourceFolderId, access) ?? 0 },
   },
   {
+    name: "clone-private-to-caller",
+    breaks: "E10 rule 4 (inheriting the folder's access)",
+    description: "a clone is given access for its caller alone: other users, who may read its folder, may not read it",
+    because: { "clone.placement.inherits-folder-read": "clone-readable" },
+    routes: ["E10"],
+    handle: afterClone((clone, _source, app) => {
+      for (const u of app.store.users) if (u.id !== clone.createdBy) clone.grants.set(u.id, "none");
+    }),
+  },
+  {
+    name: "clone-editable-by-everyone",
+    breaks: "E10 rule 4 (inheriting the folder's access)",
+    description: "a clone is given edit access for every user, whatever they may do in its folder",
+    because: { "clone.placement.inherits-no-edit": "clone-move-refused" },
+    routes: ["E10"],
+    handle: afterClone((clone, _source, app) => {
+      for (const u of app.store.users) if (u.id !== clone.createdBy) clone.grants.set(u.id, "edit");
+    }),
+  },
+  {
     name: "clone-owned-by-source-owner",
     breaks: "E10 rule 5",
     description: "the clone is owned by the source's owner instead of the caller",

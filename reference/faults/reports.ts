@@ -42,6 +42,30 @@ export const reportsFaults: Fault[] = [
     },
   },
   {
+    name: "placement-remove-by-address-whole-sheet",
+    breaks: "E14 rule 13 (placement removal by address)",
+    description: "removing a placement by its address removes every placement of the report in that sheet: anchorCell is not read",
+    because: { "reports.placement.remove-by-address": "other-placement-kept" },
+    operations: ["disconnectReportWorkbook"],
+    handle: ({ req, app, next }) => {
+      const [book, sheet] = [req.query.get("externalWorkbookId"), req.query.get("sheetName")];
+      if (req.query.get("placementId") || !book || !sheet) return next();
+      const placements = e14(app.store).placements;
+      const same = [...placements.values()].filter((p) => String(p.reportId) === req.params.reportId && p.externalWorkbookId === book && p.sheetName === sheet);
+      if (!same.length) return next();
+      for (const p of same) placements.delete(p.placementId);
+      return ok({ deleted: same.map((p) => p.placementId) });
+    },
+  },
+  {
+    name: "placement-remove-by-address-ignored",
+    breaks: "E14 rule 13 (placement removal by address)",
+    description: "removing a placement by externalWorkbookId, sheetName and anchorCell answers 200 and keeps it (by placementId it is removed)",
+    because: { "reports.placement.remove-by-address": "placement-removed" },
+    operations: ["disconnectReportWorkbook"],
+    handle: ({ req, next }) => (req.query.get("placementId") ? next() : ok({ deleted: null })),
+  },
+  {
     name: "reports-sort-by-last-viewed-refused",
     breaks: "E14 rule 5 (sortBy values)",
     description: "the reports list refuses sortBy=lastViewedAt with a 400",

@@ -17,7 +17,7 @@ function removal(remove: ServedOperation, address: Record<string, string>): { qu
   throw new NotVerifiable(`${remove.label} documents ${Object.keys(address).join(", ")} neither as query parameters nor in a body`);
 }
 
-/** E14 rule 13: a report placement is addressed two ways (its cell, its placementId); shapes from the server's own document. */
+/** E14 rule 13: a report placement is addressed two ways (its cell, its placementId), to refresh and to remove it; shapes from the server's own document. */
 export const reportPlacementChecks = [
   ...group("reports", [
     {
@@ -61,6 +61,73 @@ export const reportPlacementChecks = [
         });
         const gone = await ctx.api.call("refreshReport", report, { body: refresh.body(address) });
         ctx.expect.that(gone.status >= 400 && gone.status < 500, "the removed placement can no longer be refreshed by its address", {
+          expected: "a 4xx (the placement is gone)",
+          got: shownStatus(gone),
+          res: gone,
+          reason: "placement-removed",
+        });
+      },
+    },
+    {
+      id: "reports.placement.remove-by-address",
+      spec: "E14 rule 13",
+      level: "MUST",
+      title:
+        "A report placed at two anchors of one sheet: the placement removed by its address (externalWorkbookId, sheetName, anchorCell) is gone, and the one at the other anchor stays",
+      needs: [...WRITES],
+      reasons: {
+        "remove-by-address": { title: "A placement is removed by externalWorkbookId, sheetName and anchorCell", expected: "a 2xx" },
+        "other-placement-kept": { title: "The report's placement at another anchor of the sheet stays after the removal", expected: "a 2xx refresh" },
+      },
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const connect = doc.requireNamed("connectReportWorkbook", "places a report in a spreadsheet");
+        const refresh = doc.requireNamed("refreshReport", "refreshes a placement");
+        const remove = doc.requireNamed("disconnectReportWorkbook", "removes a placement");
+        const own = await ownReport(ctx, doc, dep, ctx.scratch.name("placed-twice"));
+        const report = { deploymentId: dep, reportId: own.id };
+        // One sheet, two anchors: the address differs in anchorCell alone, so a removal that reads less of it takes both.
+        const sheet = { externalWorkbookId: ctx.scratch.slug("sheet"), sheetName: "Sheet1" };
+        const [dropped, kept] = [
+          { ...sheet, anchorCell: "C3" },
+          { ...sheet, anchorCell: "F9" },
+        ];
+        for (const address of [dropped, kept]) {
+          const placed = await ctx.api.call("connectReportWorkbook", report, { body: connect.body(address) });
+          setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
+          ctx.scratch.onCleanup(
+            `remove the placement of report ${own.id} at ${address.anchorCell}`,
+            async () => void (await ctx.api.call("disconnectReportWorkbook", report, removal(remove, address))),
+          );
+        }
+        const refreshAt = (address: typeof kept) => ctx.api.call("refreshReport", report, { body: refresh.body(address) });
+        ctx.require(await refreshAt(kept), "E14", `refreshing the placement at ${kept.anchorCell} by its address (reports.placement.addressing judges that)`);
+        const first = await refreshAt(dropped);
+        if (!ok2xx(first))
+          throw new NotExercised(
+            `once report ${own.id} is placed at ${kept.anchorCell} too, its placement at ${dropped.anchorCell} no longer refreshes (${shownStatus(first)}): the server keeps one placement a report and sheet, so none is left to stay`,
+          );
+        const removed = await ctx.api.call("disconnectReportWorkbook", report, removal(remove, dropped));
+        ctx.expect.that(ok2xx(removed), `removing the placement at ${dropped.anchorCell} by its address is accepted`, {
+          expected: "2xx",
+          got: shownStatus(removed),
+          res: removed,
+          reason: "remove-by-address",
+        });
+        const other = await refreshAt(kept);
+        ctx.expect.that(
+          ok2xx(other),
+          `the placement at ${kept.anchorCell} of the same sheet still refreshes after the one at ${dropped.anchorCell} was removed`,
+          {
+            expected: "a 2xx (the placement is still there)",
+            got: shownStatus(other),
+            res: other,
+            reason: "other-placement-kept",
+          },
+        );
+        const gone = await refreshAt(dropped);
+        ctx.expect.that(gone.status >= 400 && gone.status < 500, `the placement removed at ${dropped.anchorCell} can no longer be refreshed by its address`, {
           expected: "a 4xx (the placement is gone)",
           got: shownStatus(gone),
           res: gone,
