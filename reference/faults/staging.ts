@@ -70,6 +70,21 @@ export const stagingFaults: Fault[] = [
     },
   },
   {
+    name: "staging-disable-by-id-ignored",
+    breaks: "E4 (branchId); States and transitions (Branch: enabled=false)",
+    description: "switching off a branch named by branchId answers 200 with the flag as it was, and leaves it on",
+    because: { "staging.disable.clears": "answer-flag" },
+    routes: ["E4"],
+    handle: ({ req, app, next }) => {
+      const body = req.body as { enabled?: unknown; branchName?: unknown; branchId?: unknown } | undefined;
+      if (body?.enabled !== false || body.branchName !== undefined || typeof body.branchId !== "number") return next();
+      const branch = app.b.branchWithId(deploymentOf(app, req).branches, body.branchId);
+      if (!branch) return next();
+      const { id, name, parentBranch, lastHash, isStagingEnvironmentEnabled } = branch;
+      return ok({ data: { id, name, parentBranch, lastHash, isStagingEnvironmentEnabled } });
+    },
+  },
+  {
     name: "staging-not-listed",
     breaks: "States and transitions (Branch); E2",
     description: "the toggle answers the flag on, but E2 lists no staging environment",

@@ -173,15 +173,20 @@ export const stagingChecks = group("staging", [
     id: "staging.disable.clears",
     spec: "E4; States and transitions (Branch)",
     level: "MUST",
-    title: "Disabling a branch's staging environment answers the flag off, and E2 no longer lists it as a staging environment",
+    title:
+      "Disabling a branch's staging environment, named by branchName or by branchId, answers the flag off, and E2 no longer lists it as a staging environment",
     needs: ["writes", "fixture:deployment", "fixture:sharedBranch"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const name = ctx.fixture("sharedBranch").name;
-      await keepKnownFlag(ctx, dep, name);
-      await setFlag(ctx, dep, name, true, "switching the branch's staging environment on first");
-      await toggle(ctx, dep, { branchName: name }, false);
-      await expectListed(ctx, dep, name, false);
+      const shared = ctx.fixture("sharedBranch");
+      await keepKnownFlag(ctx, dep, shared.name);
+      // Both ways E4 names a branch (rule 2: every input class); by id where the branches list gives one.
+      const refs: BranchRef[] = [{ branchName: shared.name }, ...(shared.id === undefined ? [] : [{ branchId: shared.id }])];
+      for (const ref of refs) {
+        await setFlag(ctx, dep, shared.name, true, "switching the branch's staging environment on first");
+        await toggle(ctx, dep, ref, false);
+        await expectListed(ctx, dep, shared.name, false);
+      }
     },
   },
   {
