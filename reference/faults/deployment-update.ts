@@ -173,6 +173,20 @@ export const deploymentUpdateFaults: Fault[] = [
     },
   },
   {
+    name: "image-kept-across-versions",
+    breaks: "E6 rule 3",
+    description: "a version switch moves the release fields, but the image stays the one the deployment was created with",
+    because: { "deployment-update.image.follows-version": "image-follows" },
+    routes: ["E6"],
+    handle: async ({ req, app, next }) => {
+      const dep = deploymentOf(app, req);
+      const image = dep.settings.image;
+      const reply = await next();
+      dep.settings = { ...dep.settings, image };
+      return reply;
+    },
+  },
+  {
     name: "template-variable-values-untyped",
     breaks: "E6 (templateVariables: values are strings)",
     description: "templateVariables are taken whatever their values (a number, an object), as long as they come as an object",

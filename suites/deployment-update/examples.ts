@@ -1,6 +1,5 @@
 import { classOf } from "../../core/api/input-domain.js";
-import { offSchema } from "../../core/transport/client.js";
-import { group, type Need } from "../../core/check/check.js";
+import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
@@ -9,6 +8,7 @@ import { settled, SUCCESS } from "../lib/success.js";
 import { isObject } from "../lib/values.js";
 import { acceptedSpellings } from "../../generators/index.js";
 import { currentVersions, type VersionEntry } from "../lib/version-list.js";
+import { anotherVersion, bare, DEPLOYMENT_CHANGES, update } from "./steps.js";
 
 /** E6's named body fields, as a run may read them back in the settings (the creation method and deploy mode under their usual names). */
 const NAMED_FIELDS = [
@@ -60,27 +60,6 @@ async function fillNulls(ctx: CheckContext, dep: string, settings: Record<string
     if (filled.status >= 200 && filled.status < 300) await settled(ctx.api, filled);
   }
   return empty.length ? (await readSettings(ctx, dep)).settings : settings;
-}
-
-/** Every check here changes the deployment the user named for it, and only with the opt-in. */
-const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
-
-const bare = (version: string) => String(version).replace(/^v/, "");
-
-async function update(ctx: CheckContext, dep: string, body: Record<string, unknown>, what: string): Promise<void> {
-  // E6 names no status: any success HTTP allows, the state then read back (a 202's Location followed first).
-  const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body });
-  ctx.expect.status(res, SUCCESS.PUT, what);
-  await settled(ctx.api, res);
-}
-
-/** A listed version other than the current one, in the current one's channel when there is one (with `held`, one its channel does not mark latest first). */
-function anotherVersion(list: VersionEntry[], current: VersionEntry | undefined, held = false): VersionEntry {
-  const others = list.filter((v) => v.isCurrent !== true);
-  const sameChannel = others.filter((v) => v.releaseChannel === current?.releaseChannel);
-  const other = (held ? sameChannel.find((v) => v.isLatestInChannel !== true) : undefined) ?? sameChannel[0] ?? others[0];
-  if (!other) throw new NotExercised("E5 lists no version besides the current one: there is nothing to switch to");
-  return other;
 }
 
 /**
@@ -293,37 +272,6 @@ export const deploymentUpdateChecks = group("deployment-update", [
         throw new NotExercised(
           `the deployment has one template variable: each value sent was read back as sent, but a merge shows only beside a key that is not sent (a new key could not be removed afterwards)`,
         );
-    },
-  },
-  {
-    id: "deployment-update.image.not-settable",
-    spec: "E6 rule 3",
-    level: "SHOULD",
-    title:
-      "The container image cannot be set directly: a body with `image`, alone or beside a listed releaseChannelVersion (the current one), is rejected (4xx) or the image is not taken",
-    needs: DEPLOYMENT_CHANGES,
-    async run(ctx) {
-      const dep = ctx.fixture("mutableDeployment").id;
-      await readSettings(ctx, dep);
-      const { current } = await currentVersions(ctx.api, ctx.expect, dep);
-      const image = `attacker/${ctx.scratch.slug("image")}:1`;
-      // Beside a version the deployment is on already: a server may check image only on a body that sends nothing else.
-      const bodies = [{ image }, ...(current ? [{ image, releaseChannelVersion: bare(current.version) }] : [])];
-      for (const body of bodies) {
-        const sent = `an update with ${Object.keys(body).join(" and ")}`;
-        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: offSchema(body) });
-        ctx.requireRoute(res, "E6", sent);
-        if (res.status >= 400 && res.status < 500) continue; // rejected: the rule holds
-        ctx.expect.status(res, SUCCESS.PUT, `${sent} is either rejected with a 4xx or accepted`);
-        await settled(ctx.api, res);
-        const { settings, res: read } = await readSettings(ctx, dep);
-        ctx.expect.that(!JSON.stringify(settings).includes(image), `the image sent in ${sent} does not appear in the settings`, {
-          reason: "image-ignored",
-          expected: "the image resolved from the version",
-          got: settings.image,
-          res: read,
-        });
-      }
     },
   },
   {

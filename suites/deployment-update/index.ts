@@ -3,11 +3,13 @@ import { deploymentUpdateChecks } from "./examples.js";
 import { deploymentUpdatePropertyChecks } from "./properties.js";
 import { deploymentUpdateNegativeChecks } from "./negative.js";
 import { deploymentUpdateReadBackChecks } from "./read-back.js";
+import { deploymentUpdateImageChecks } from "./image.js";
 
 /** The deployment-update group: its examples, properties, negative data and model runs side by side. */
 export const deploymentUpdateSuite: Check[] = [
   ...deploymentUpdateChecks,
   ...deploymentUpdateReadBackChecks,
+  ...deploymentUpdateImageChecks,
   ...deploymentUpdatePropertyChecks,
   ...deploymentUpdateNegativeChecks,
 ];

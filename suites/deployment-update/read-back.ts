@@ -1,10 +1,9 @@
-import { group, type Need } from "../../core/check/check.js";
+import { group } from "../../core/check/check.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { readSettings } from "../lib/deployment-settings.js";
 import { SUCCESS, settled } from "../lib/success.js";
 import { currentVersions, type VersionEntry } from "../lib/version-list.js";
-
-const DEPLOYMENT_CHANGES: Need[] = ["writes", "deployment-changes", "fixture:mutableDeployment"];
+import { DEPLOYMENT_CHANGES } from "./steps.js";
 
 /** E6's updates read back in the settings: a field the update sends is what the next read shows, whichever field it is. */
 export const deploymentUpdateReadBackChecks = group("deployment-update", [
