@@ -3,7 +3,7 @@ import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { offSchema } from "../../core/transport/client.js";
 import { readSettings } from "../lib/deployment-settings.js";
 import { settled, SUCCESS } from "../lib/success.js";
-import { currentVersions } from "../lib/version-list.js";
+import { currentVersions, namesVersion } from "../lib/version-list.js";
 import { anotherVersion, bare, DEPLOYMENT_CHANGES, update } from "./steps.js";
 
 /** The tag of an image-style reference (`cubejs/cube:v1.7.20`), where it has one: a digest (`@sha256:…`) has none. */
@@ -63,8 +63,9 @@ export const deploymentUpdateImageChecks = group("deployment-update", [
       await update(ctx, dep, { releaseChannelVersion: bare(target.version) }, `releaseChannelVersion ${bare(target.version)}, a listed version`);
       const { settings: after, res } = await readSettings(ctx, dep);
       const tag = typeof after.image === "string" ? tagOf(after.image) : undefined;
-      // A tag that holds no digit is a channel's name (`latest`), not a version: only the change is judged then.
-      const named = tag === undefined || !/\d/.test(tag) || bare(tag) === bare(target.version);
+      // A tag that holds no digit is a channel's name (`latest`), not a version: only the change is judged then. A tag may
+      // carry the version with a prefix or a build suffix (`v1.6.12-r1`): it names the version where that stands in it whole.
+      const named = tag === undefined || !/\d/.test(tag) || namesVersion(tag, bare(target.version));
       ctx.expect.that(
         typeof after.image === "string" && after.image !== before.image && named,
         `after a switch from ${current.version} to ${target.version}, the image the settings show is resolved from ${target.version}`,

@@ -23,3 +23,9 @@ export async function currentVersions(
   const list: VersionEntry[] = Array.isArray(body.data) ? body.data : body.items!;
   return { list, current: list.find((v) => v.isCurrent === true), res };
 }
+
+/** `1.7.20` as a whole dotted token of the reference: `cubejs/cube:v1.7.20` yes, `…:v11.7.201` no. */
+export function namesVersion(reference: string, version: string): boolean {
+  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[^0-9.])v?${escaped}($|[^0-9.])`).test(reference);
+}

@@ -1,16 +1,10 @@
 import { group } from "../../core/check/check.js";
-import { currentVersions, type VersionEntry } from "../lib/version-list.js";
+import { currentVersions, namesVersion, type VersionEntry } from "../lib/version-list.js";
 
 function byChannel(list: VersionEntry[]): Map<string, VersionEntry[]> {
   const channels = new Map<string, VersionEntry[]>();
   for (const v of list) channels.set(v.releaseChannel, [...(channels.get(v.releaseChannel) ?? []), v]);
   return channels;
-}
-
-/** `1.7.20` as a whole dotted token of the reference: `cubejs/cube:v1.7.20` yes, `…:v11.7.201` no. */
-function namesVersion(reference: string, version: string): boolean {
-  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(^|[^0-9.])v?${escaped}($|[^0-9.])`).test(reference);
 }
 
 export const versionChecks = group("versions", [
