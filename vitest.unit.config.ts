@@ -21,6 +21,7 @@ const UNIT_TESTS = [
   "test/secret-values.test.ts",
   "test/served-model.test.ts",
   "test/spec-operations.test.ts",
+  "test/spec-removals.test.ts",
   "test/verdict.test.ts",
   "test/walk-page-sizes.test.ts",
 ];

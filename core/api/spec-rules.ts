@@ -244,7 +244,8 @@ const RULES = [
   {
     id: "Versioning 3",
     text: "The revision history of the interface description (0.1.x to 0.4.0).",
-    notTestable: "history, not behaviour: what it removed or added is checked through the rules it changed (TABS_CONTAINER, cursor lists)",
+    notTestable:
+      "history, not behaviour: what it removed or added is checked through the rules it changed (TABS_CONTAINER, cursor lists) and in the served document (the embed tenant path, the removed session field and endpoints)",
   },
   { id: "Versioning 4", text: "The support window and removal schedule of deprecated fields.", notTestable: `${NOT_SHOWN}` },
 ] as const satisfies readonly SpecRule[];

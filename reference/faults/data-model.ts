@@ -62,6 +62,38 @@ export const dataModelFaults: Fault[] = [
     behaviour: { fileWriteAllowed: () => true },
   },
   {
+    name: "files-deleted-outside-dev-mode",
+    breaks: "E14 rule 2 (data-model files are written only on dev-mode branches)",
+    description: "a data-model file is removed on a branch that is not in dev mode (writes and renames are still refused there)",
+    because: { "data-model.files.delete-needs-dev-mode": "refused-outside-dev-mode" },
+    operations: ["deleteDataModelFiles"],
+    handle: async ({ req, app, next }) => {
+      const dev = devModeOf(e14(app.store), deploymentOf(app, req).id);
+      const branch = req.query.get("branchName") ?? req.body?.branchName;
+      const lent = typeof branch === "string" && !dev.has(branch);
+      if (lent) dev.set(branch, req.user.id);
+      try {
+        return await next();
+      } finally {
+        if (lent) dev.delete(branch);
+      }
+    },
+  },
+  {
+    name: "dev-mode-stop-ignored",
+    breaks: "E14 rule 2 (writes only on dev-mode branches)",
+    description: "stopping dev mode answers as stopped and leaves every branch in dev mode: files are still written there",
+    because: { "data-model.files.write-needs-dev-mode": "refused-after-stop" },
+    operations: ["stopDevMode"],
+    handle: async ({ req, app, next }) => {
+      const dev = devModeOf(e14(app.store), deploymentOf(app, req).id);
+      const before = [...dev];
+      const reply = await next();
+      for (const [branch, user] of before) dev.set(branch, user);
+      return reply;
+    },
+  },
+  {
     name: "validate-compile-errors-400",
     breaks: "E14 rule 3; Errors 4",
     description: "a branch that does not compile validates as a 400 request error",

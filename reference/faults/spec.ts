@@ -34,6 +34,34 @@ export const specFaults: Fault[] = [
     }),
   },
   {
+    name: "spec-ephemeral-ttl-kept",
+    breaks: "Versioning 3",
+    description: "the served document still describes ephemeralTtlSeconds, the session field 0.2.0 removed, on the embed user it writes",
+    because: { "spec.document.no-removed-session-field": "removed-field-described" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => {
+      doc.components.schemas.EmbedUserWrite.properties.ephemeralTtlSeconds = { type: "integer", description: "How long the embed session lasts." };
+    }),
+  },
+  {
+    name: "spec-removed-endpoints-listed",
+    breaks: "Versioning 3",
+    description:
+      "the served document still lists the endpoints the revision history removed: a published dashboard widget's AI thread id, the active agent region, an embed tenant's user attributes",
+    because: { "spec.document.no-removed-endpoints": "removed-endpoint-listed" },
+    routes: ["E14"],
+    respond: servedSpec((doc) => {
+      const add = (path: string, method: string, summary: string) => {
+        const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+        doc.paths[path] = { [method]: { summary, parameters, responses: { "204": { description: "Done." } } } };
+      };
+      add("/api/v1/embed/dashboard/{publicId}/widgets/{widgetId}/ai-thread-id", "put", "Store the AI thread id of a widget");
+      add("/api/v1/active-agent-region", "get", "The active agent's region");
+      add("/api/v1/embed-tenants/{tenantId}/user-attributes", "get", "List an embed tenant's user attributes");
+      add("/api/v1/embed-tenants/{tenantId}/user-attributes/{attributeId}", "delete", "Delete an embed tenant's user attribute");
+    }),
+  },
+  {
     name: "spec-security-api-key",
     breaks: "Authentication 1",
     description:

@@ -1,15 +1,15 @@
 import { group } from "../../core/check/check.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
 import { field } from "../../core/served/served-operations.js";
-import { branchesByName, devModeBranch, documented, fileDelete, fileNames, fileWrite, ownBranch, setup } from "../lib/e14.js";
+import { branchesByName, devModeBranch, documented, fileDelete, fileNames, fileWrite, modelFile, ok2xx, ownBranch, setup, stopDevMode } from "../lib/e14.js";
 import { cursorList } from "../lib/cursor-list.js";
 import { WRITES } from "../lib/needs.js";
 import { NotExercised } from "../../core/model/outcome.js";
 
 /**
- * E14 rules of the data model (/build/api/v1): files are written only on dev-mode branches, a model
- * that does not compile validates as 200 with valid=false (Errors 4), and the files list is
- * cursor-paginated (0.4.0).
+ * E14 rules of the data model (/build/api/v1): files are written (and removed) only on dev-mode
+ * branches, a model that does not compile validates as 200 with valid=false (Errors 4), and the
+ * files list is cursor-paginated (0.4.0).
  */
 /**
  * Does not compile on any server, whichever check its compiler makes first: YAML broken three ways
@@ -23,7 +23,8 @@ export const dataModelChecks = [
       id: "data-model.files.write-needs-dev-mode",
       spec: "E14 rule 2",
       level: "MUST",
-      title: "Data-model files are written only on a branch in dev mode: a write elsewhere is refused and changes nothing",
+      title:
+        "Data-model files are written only on a branch in dev mode: a write on a branch never in dev mode, or on one whose dev mode was stopped, is refused and changes nothing",
       needs: [...WRITES],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
@@ -46,6 +47,43 @@ export const dataModelChecks = [
           got: accepted.status,
           res: accepted,
           reason: "dev-mode-write",
+        });
+        // Dev mode stopped on that branch (DELETE dev-mode, where the document's stop names a branch), it is one not in dev mode again.
+        const stopped = await stopDevMode(ctx, doc, dep, live, { namedOnly: true });
+        if (!stopped) return;
+        setup(ctx, stopped, `stopping dev mode on ${live}`, ok2xx);
+        const later = modelFile(ctx, "after-stop");
+        const again = await ctx.api.call("writeDataModelFiles", { deploymentId: dep }, { body: fileWrite(write, live, later, "cubes: []\n") });
+        // No requireRoute: the same route just took a write. Any 4xx: a server may also drop a dev branch when dev mode stops (404).
+        ctx.expect.clientError(again, `a write on ${live} once its dev mode was stopped is refused`, "refused-after-stop");
+        ctx.expect.that(!(await fileNames(ctx, doc, dep, live)).includes(later), "the write refused after the stop created no file", {
+          expected: `no ${later}`,
+          reason: "not-applied",
+        });
+      },
+    },
+    {
+      id: "data-model.files.delete-needs-dev-mode",
+      spec: "E14 rule 2 (data-model files are written only on dev-mode branches); E14 (DELETE .../data-model/files)",
+      // SHOULD: the table's row lists, writes and removes files and says "writes only on dev-mode branches"; that a removal is such a write is implied.
+      level: "SHOULD",
+      title: "A file removed on a branch of the run's own that is not in dev mode is refused and removes nothing: the file is still listed",
+      needs: [...WRITES],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const doc = await documented(ctx);
+        const remove = doc.requireNamed("deleteDataModelFiles", "removes data-model files");
+        const branch = await ownBranch(ctx, doc, dep);
+        // A branch starts with its parent's files: one of them, on the run's own branch, is what a wrong delete would remove.
+        const file = (await fileNames(ctx, doc, dep, branch))[0];
+        if (file === undefined) throw new NotExercised(`the run's branch ${branch} holds no file to remove`);
+        const { query, body } = fileDelete(remove, branch, file);
+        const res = await ctx.api.call("deleteDataModelFiles", { deploymentId: dep }, { query, body });
+        ctx.requireRoute(res, "E14", "removing a data-model file on a branch not in dev mode");
+        ctx.expect.clientError(res, `a delete on ${branch}, which is not in dev mode, is refused`, "refused-outside-dev-mode");
+        ctx.expect.that((await fileNames(ctx, doc, dep, branch)).includes(file), `the refused delete left ${file} on ${branch}`, {
+          expected: `${file} listed`,
+          reason: "not-applied",
         });
       },
     },

@@ -4,6 +4,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 export const dataModelReasons = {
   "dev-mode-write": { title: "The same write in dev mode on … is applied", expected: "no …" },
   "refused-outside-dev-mode": { title: "A write on …, which is not in dev mode, is refused", expected: "the value the rule names" },
+  "refused-after-stop": { title: "A write on … once its dev mode was stopped is refused", expected: "a 4xx" },
   "status-200": { title: "A compile error is reported in a 200 answer", expected: "the value the rule names" },
   "valid-false": { title: "The answer says valid=false", expected: "the value the rule names" },
   "valid-again": { title: "A branch validates again once its broken file is removed", expected: "valid=true" },

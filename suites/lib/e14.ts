@@ -234,13 +234,43 @@ export async function devMode(ctx: CheckContext, doc: ServedModel, dep: string, 
     await ctx.api.call("startDevMode", { deploymentId: dep }, { body: start.body({ "branchName|branch": branch }) }),
     `starting dev mode on ${branch}`,
   );
+  const key = `${dep}/${branch}`;
+  stoppedBy(ctx).delete(key);
+  if (doc.findNamed("stopDevMode"))
+    ctx.scratch.onCleanup(`stop dev mode on ${branch}`, async () => void (stoppedBy(ctx).has(key) || (await stopDevMode(ctx, doc, dep, branch))));
+}
+
+/**
+ * Per check (its ledger), the branches (`<deployment>/<branch>`) whose dev mode the check stopped
+ * itself: its cleanup sends no second stop, which, where a stop names no branch, would end
+ * whatever dev mode the caller holds by then.
+ */
+const stopped = new WeakMap<object, Set<string>>();
+function stoppedBy(ctx: Pick<CheckContext, "scratch">): Set<string> {
+  const set = stopped.get(ctx.scratch) ?? new Set<string>();
+  stopped.set(ctx.scratch, set);
+  return set;
+}
+
+/**
+ * Stops dev mode on the branch, naming it where the document's stop takes a branch (query or
+ * body), else the caller's own; undefined where the document shows no stop, or, with `namedOnly`,
+ * where its stop names no branch: that one ends the caller's own dev mode, which may be on another
+ * branch than this one (the caller's personal branch, on the blind Python and Perl servers).
+ */
+export async function stopDevMode(ctx: CheckContext, doc: ServedModel, dep: string, branch: string, { namedOnly = false } = {}): Promise<Response | undefined> {
   const stop = doc.findNamed("stopDevMode");
-  const param = stop?.queryParam("branchName|branch")?.name;
-  if (stop)
-    ctx.scratch.onCleanup(
-      `stop dev mode on ${branch}`,
-      async () => void (await ctx.api.call("stopDevMode", { deploymentId: dep }, { query: param ? { [param]: branch } : undefined })),
-    );
+  if (!stop) return undefined;
+  const param = stop.queryParam("branchName|branch")?.name;
+  const inBody = stop.bodyProperty("branchName|branch") !== undefined;
+  if (namedOnly && !param && !inBody) return undefined;
+  const res = await ctx.api.call(
+    "stopDevMode",
+    { deploymentId: dep },
+    { query: param ? { [param]: branch } : undefined, body: inBody ? stop.body({ "branchName|branch": branch }) : undefined },
+  );
+  if (ok2xx(res)) stoppedBy(ctx).add(`${dep}/${branch}`);
+  return res;
 }
 
 /** A data-model file name of the run's own, where the platform keeps its cubes. */

@@ -9,6 +9,7 @@ import { drift } from "../../core/served/drift.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { pointerToken } from "../../core/model/json-pointer.js";
 import { operation } from "../../core/api/operations.js";
+import { declaring, REMOVED_SESSION_FIELD, removedEndpoint } from "./removals.js";
 
 /** The run's one read of the document (core/served/read.ts), judged here: these checks are about the document itself. */
 async function servedDocument({
@@ -154,6 +155,44 @@ export const specChecks = group("spec", [
         got: old.map((p) => `DELETE ${p}`).join(", "),
         res,
         reason: "pre-revision-path",
+      });
+    },
+  },
+  {
+    id: "spec.document.no-removed-session-field",
+    spec: "Versioning 3; E14 (GET /api/v1/spec: the full OpenAPI 3.1 document)",
+    // A stated revision: 0.2.0 removed "the ephemeralTtlSeconds session field". Where sessions are described is not shown: any schema is looked at.
+    level: "MUST",
+    title: "The served document describes no ephemeralTtlSeconds property, the session field revision 0.2.0 removed",
+    async run(ctx) {
+      const { doc, res } = await servedDocument(ctx);
+      const at = declaring(doc, REMOVED_SESSION_FIELD);
+      ctx.expect.that(at.length === 0, `no schema of the document declares ${REMOVED_SESSION_FIELD}`, {
+        expected: `${REMOVED_SESSION_FIELD} in no schema's properties`,
+        got: at.join(", "),
+        res,
+        reason: "removed-field-described",
+      });
+    },
+  },
+  {
+    id: "spec.document.no-removed-endpoints",
+    spec: "Versioning 3; E14 (GET /api/v1/spec: the full OpenAPI 3.1 document)",
+    // SHOULD: the revision history names the removed endpoints, not their paths; a path is told by the words it is made of (suites/spec/removals.ts).
+    level: "SHOULD",
+    title:
+      "The served document lists none of the endpoints the revision history removed, as their names tell them: an AI widget thread id store (0.4.0), the active agent region (0.3.0), the embed-tenant user-attribute list and delete (0.2.0)",
+    async run(ctx) {
+      const { doc, res, read } = await servedDocument(ctx);
+      const listed = (read.model?.operations ?? operationsOf(doc)).flatMap((o) => {
+        const was = removedEndpoint(o.method, o.path);
+        return was ? [`${o.method} ${o.path} (${was})`] : [];
+      });
+      ctx.expect.that(listed.length === 0, "no operation of the document is one the revision history removed", {
+        expected: "none of the removed endpoints",
+        got: listed.join("; "),
+        res,
+        reason: "removed-endpoint-listed",
       });
     },
   },
