@@ -53,10 +53,18 @@ export interface Operation {
   readBy?: string;
   /** The fields of the record the write changes, where the spec lists them (E6): compared and put back whichever a body carried. */
   fields?: readonly string[];
+  /** How the list pages (Pagination styles): every E1-E13 row says; an E14 row where the spec names it a cursor list (`cursorPaged`). */
+  pagination?: Pagination;
 }
 
 /** The row of an operation whose second sending leaves the same state (Operation.resendable). */
 const resendable = <O extends Operation>(op: O): O & { resendable: true } => ({ ...op, resendable: true });
+
+/** An E14 list the spec names cursor-paginated: 0.4.0's branches, files, regions, user attributes (E14 rule 11); 0.1.x's folders, reports. */
+const cursorPaged = <O extends Operation>(op: O): O & { pagination: "cursor" } => ({ ...op, pagination: "cursor" });
+
+/** Whether a row's list takes `first` and `after` (Pagination styles 2): E2, E8, E13 and the E14 lists the spec names so. */
+export const pagedByCursor = (op: Pick<Operation, "pagination">): boolean => op.pagination === "cursor" || op.pagination === "cursor and offset";
 
 export interface SpecifiedOperation extends Operation {
   section: SpecSection;
@@ -191,9 +199,9 @@ export const E14_OPERATIONS = [
   e14("listPods", "GET", API_PREFIX, `${D}/pods`),
   e14("advanceCreationStep", "POST", API_PREFIX, `${D}/creation-step/advance`, "deployment-lifecycle"),
   resendable(e14("resetCreationStep", "POST", API_PREFIX, `${D}/creation-step/reset`, "deployment-lifecycle")),
-  e14("listRegions", "GET", API_PREFIX, "/regions/"),
+  cursorPaged(e14("listRegions", "GET", API_PREFIX, "/regions/")),
   e14("createDeployment", "POST", BUILD_PREFIX, "/deployments/", "deployment-lifecycle"),
-  e14("listDataModelFiles", "GET", BUILD_PREFIX, `${D}/data-model/files`),
+  cursorPaged(e14("listDataModelFiles", "GET", BUILD_PREFIX, `${D}/data-model/files`)),
   e14("writeDataModelFiles", "PUT", BUILD_PREFIX, `${D}/data-model/files`, "never"),
   e14("deleteDataModelFiles", "DELETE", BUILD_PREFIX, `${D}/data-model/files`, "never"),
   e14("renameDataModelFiles", "POST", BUILD_PREFIX, `${D}/data-model/files/rename`, "never"),
@@ -205,7 +213,7 @@ export const E14_OPERATIONS = [
   e14("getFileHashes", "GET", BUILD_PREFIX, `${D}/data-model/file-hashes`),
   resendable(e14("startDevMode", "POST", BUILD_PREFIX, `${D}/dev-mode`, "never")),
   e14("stopDevMode", "DELETE", BUILD_PREFIX, `${D}/dev-mode`, "never"),
-  e14("listBranches", "GET", BUILD_PREFIX, `${D}/branches`),
+  cursorPaged(e14("listBranches", "GET", BUILD_PREFIX, `${D}/branches`)),
   e14("createBranch", "POST", BUILD_PREFIX, `${D}/branches`, "never"),
   e14("deleteBranch", "DELETE", BUILD_PREFIX, `${D}/branches`, "never"),
   e14("commitBranch", "POST", BUILD_PREFIX, `${D}/commit`, "git-operations"),
@@ -225,8 +233,8 @@ export const E14_OPERATIONS = [
   e14("connectReportWorkbook", "PUT", API_PREFIX, `${D}/reports/{reportId}/connect-workbook`),
   e14("disconnectReportWorkbook", "DELETE", API_PREFIX, `${D}/reports/{reportId}/connect-workbook`),
   e14("refreshReport", "PUT", API_PREFIX, `${D}/reports/{reportId}/refresh`),
-  e14("listReports", "GET", API_PREFIX, `${D}/reports`),
-  e14("listFolders", "GET", API_PREFIX, `${D}/folders`),
+  cursorPaged(e14("listReports", "GET", API_PREFIX, `${D}/reports`)),
+  cursorPaged(e14("listFolders", "GET", API_PREFIX, `${D}/folders`)),
   e14("getEmbedAccess", "GET", API_PREFIX, `${D}/workbooks/{workbookId}/embed-access`),
   e14("setEmbedAccess", "PUT", API_PREFIX, `${D}/workbooks/{workbookId}/embed-access`),
   resendable(e14("setDashboardEmbedding", "PATCH", API_PREFIX, "/embed/dashboard/{publicId}", "admin-writes")),
@@ -237,7 +245,7 @@ export const E14_OPERATIONS = [
   e14("updateUser", "PUT", API_PREFIX, "/users/{id}", "admin-writes"),
   // A second deactivation finds the user inactive; a second delete finds it gone.
   resendable(e14("bulkUserAction", "POST", API_PREFIX, "/users/bulk", "admin-writes")),
-  e14("listUserAttributes", "GET", API_PREFIX, "/user-attributes/"),
+  cursorPaged(e14("listUserAttributes", "GET", API_PREFIX, "/user-attributes/")),
   e14("createUserAttribute", "POST", API_PREFIX, "/user-attributes/", "admin-writes"),
   e14("getTenantSettings", "GET", API_PREFIX, "/tenant/settings"),
   e14("updateTenantSettings", "PUT", API_PREFIX, "/tenant/settings", "admin-writes"),

@@ -3,6 +3,18 @@ import { itemRefs } from "../routes/item-refs.js";
 import { isObject, wellFormedRef } from "./kit/properties.js";
 import { cleanBehaviour } from "../behaviour.js";
 
+/** A policy that answers the handler's 400 refusals (those `when` takes) with a validator's error object ({code, message}), not a string. */
+const errorObjectOn400 =
+  (code: string, when: (err: HttpError) => boolean = () => true): NonNullable<Fault["handle"]> =>
+  async ({ next }) => {
+    try {
+      return await next();
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 400 || !when(err)) throw err;
+      return { status: 400, body: { error: { code, message: err.message } } };
+    }
+  };
+
 /** The faults of the group errors (suites/errors/): each makes a check of it fail, for the reason its `because` names. */
 export const errorsFaults: Fault[] = [
   {
@@ -50,14 +62,17 @@ export const errorsFaults: Fault[] = [
     feeds: ["errors.no-5xx.invalid-reads"],
     because: { "errors.body.error-is-text": "error-text" },
     operations: ["listWorkbooks", "listEnvVars", "listEnvironments"],
-    handle: async ({ next }) => {
-      try {
-        return await next();
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status !== 400 || !/cursor/.test(err.message)) throw err;
-        return { status: 400, body: { error: { code: "invalid_cursor", message: err.message } } };
-      }
-    },
+    handle: errorObjectOn400("invalid_cursor", (err) => /cursor/.test(err.message)),
+  },
+  {
+    name: "e14-list-query-error-as-object",
+    breaks: "Errors 1",
+    description:
+      "the E14 lists under /api/v1 (regions, users, groups, user attributes, folders, reports) refuse a bad query parameter with a validator's error object ({code, message}); E1-E13 give a string",
+    feeds: ["pagination.cursor.first-below-minimum-rejected"],
+    because: { "errors.body.error-is-text": "error-text" },
+    operations: ["listRegions", "listUsers", "listGroups", "listUserAttributes", "listFolders", "listReports"],
+    handle: errorObjectOn400("invalid_query"),
   },
   {
     name: "bulk-move-malformed-entries-dropped",

@@ -1,6 +1,13 @@
 import { trailingEmptyPage } from "../shape-variants.js";
 import type { Fault } from "../http.js";
 
+/** A list that clamps first below 1 up to 1 and serves the page instead of refusing it. */
+const firstClampedToOne: NonNullable<Fault["handle"]> = ({ req, next }) => {
+  const first = Number(req.query.get("first"));
+  if (req.query.has("first") && first < 1) req.query.set("first", "1");
+  return next();
+};
+
 /** The faults of the group pagination (suites/pagination/): each makes a check of it fail, for the reason its `because` names. */
 export const paginationFaults: Fault[] = [
   {
@@ -9,11 +16,16 @@ export const paginationFaults: Fault[] = [
     description: "the workbooks list clamps first below 1 up to 1 and serves the page instead of refusing it",
     because: { "pagination.cursor.first-below-minimum-rejected": "client-error" },
     operations: ["listWorkbooks"],
-    handle: ({ req, next }) => {
-      const first = Number(req.query.get("first"));
-      if (req.query.has("first") && first < 1) req.query.set("first", "1");
-      return next();
-    },
+    handle: firstClampedToOne,
+  },
+  {
+    name: "e14-lists-first-zero-clamped",
+    breaks: "Limits (first minimum 1, cursor lists: below it, a 4xx is a SHOULD); E14 rule 11",
+    description:
+      "the lists made cursor-paginated in 0.4.0 (branches, data-model files, regions, user attributes) clamp first below 1 up to 1 and serve the page; E2, E8 and E13 refuse it",
+    because: { "pagination.cursor.first-below-minimum-rejected": "client-error" },
+    operations: ["listBranches", "listDataModelFiles", "listRegions", "listUserAttributes"],
+    handle: firstClampedToOne,
   },
   {
     name: "workbooks-full-last-page-has-next",
@@ -41,6 +53,20 @@ export const paginationFaults: Fault[] = [
     respond: ({ status, body, req }) => {
       if (status !== 200 || !req.query.get("after") || !body || !("data" in body)) return body;
       const { data, ...rest } = body;
+      return rest;
+    },
+  },
+  {
+    name: "e14-lists-count-first-page-only",
+    breaks: "Versioning 2; Pagination styles 2 (legacy fields kept); E14 rule 11",
+    description:
+      "the E14 lists of the resource engine and the regions (users, groups, user attributes, regions, ...) count their items on the first page only: a page after it leaves the deprecated count out",
+    because: { "pagination.legacy.kept-per-server": "legacy-field-dropped" },
+    feeds: ["regions.list.cursor"],
+    operations: ["listRegions", "listUsers", "listGroups", "listUserAttributes"],
+    respond: ({ status, body, req }) => {
+      if (status !== 200 || !req.query.get("after") || !body || !("count" in body)) return body;
+      const { count, ...rest } = body;
       return rest;
     },
   },
