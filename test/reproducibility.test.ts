@@ -9,6 +9,10 @@ import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/api/schemas.js";
 import { startReference } from "../reference/server.js";
 import { catalogue } from "../suites/index.js";
+import { OPERATIONS, type OperationName } from "../core/api/operations.js";
+import { matchOperation } from "../core/api/match.js";
+import { sharesOf } from "../core/run/schedule.js";
+import type { Share } from "../core/model/needs.js";
 import { settingsFor } from "./reference-run.js";
 import { verdict } from "./compared-verdicts.js";
 
@@ -28,13 +32,26 @@ const idless = (key: string) => key.replace(/\d+/g, "#");
 async function requestsOfARun(seed: number, concurrency = 1) {
   const ref = await startReference();
   const byCheck = new Map<string, string[]>();
+  const written = new Map<string, Set<string>>();
+  const madeBy = new Map<string, Set<string>>();
   try {
     const settings = settingsFor(ref, { seed, runs: 10, concurrency });
     const outcome = await runChecks(catalogue, settings, await Schemas.load(), {
-      onExchange: (e, checkId = "(discovery)") => byCheck.set(checkId, [...(byCheck.get(checkId) ?? []), requestKey(e)]),
+      onExchange: (e, checkId = "(discovery)") => {
+        byCheck.set(checkId, [...(byCheck.get(checkId) ?? []), requestKey(e)]);
+        const matched = matchOperation(OPERATIONS, e.method, e.url);
+        const dep = matched?.params.deploymentId;
+        // The reference answers a create with the deployment, its id first: the check's own deployment from then on.
+        const made = matched?.operation.name === "createDeployment" ? /"id"\s*:\s*"?(\d+)/.exec(e.responseExcerpt ?? "")?.[1] : undefined;
+        if (made) madeBy.set(checkId, (madeBy.get(checkId) ?? new Set()).add(made));
+        if (matched && e.method !== "GET" && (e.status ?? 500) < 300)
+          written.set(checkId, (written.get(checkId) ?? new Set()).add(`${matched.operation.name} ${dep ?? ""}`));
+      },
     });
     return {
       byCheck,
+      written,
+      madeBy,
       tokens: [settings.token, ...Object.values(settings.tokens)].filter((t): t is string => !!t),
       verdicts: outcome.results.map(verdict),
       leftovers: outcome.leftovers,
@@ -86,6 +103,61 @@ describe("the same seed sends the same requests", () => {
     // cursor skips items deleted beside the walk). What a check writes does not.
     const writes = (k: string) => (k.startsWith("GET ") ? "" : idless(k));
     expect(differing(one.byCheck, eight.byCheck, writes)).toEqual([]);
+  });
+});
+
+/**
+ * The share an accepted write of these operations needs its check to declare (core/run/schedule.ts):
+ * what it changes for every other check that reads or changes the same thing. A write left out of a
+ * check's shares lets the checks beside it see it (a list walk meets a workbook appear; dev mode,
+ * held per caller on one branch, moves off another check's branch), as intermittent failures on
+ * servers that choose otherwise than the reference (dev-mode-per-caller; the blind servers). A write
+ * to a deployment the check made disturbs no one, but dev mode's:
+ * its scope is not shown, and a server may hold it per caller across deployments.
+ */
+const SHARE_OF_A_WRITE: Partial<Record<OperationName, Share>> = {
+  startDevMode: "write:dev-mode",
+  stopDevMode: "write:dev-mode",
+  setStagingEnvironment: "write:environments",
+  duplicateWorkbook: "add:workspace",
+  upsertWorkbookBySlug: "add:workspace",
+  bulkMoveWorkspaceItems: "add:workspace",
+  bulkDeleteWorkspaceItems: "add:workspace",
+  createFolder: "add:workspace",
+  deleteFolder: "add:workspace",
+  createBranch: "add:branches",
+  deleteBranch: "add:branches",
+  setEnvVars: "add:env-vars",
+};
+
+/** Whether a check's shares cover a write that needs `needed`: it runs alone, or declares the thing at that access or above. */
+function covers(shares: Share[], needed: Share): boolean {
+  if (shares.includes("exclusive")) return true;
+  const [access, thing] = needed.split(":");
+  const rank = { read: 0, add: 1, write: 2 } as Record<string, number>;
+  return shares.some((s) => s.endsWith(`:${thing}`) && (rank[s.split(":")[0]] ?? -1) >= rank[access]);
+}
+
+describe("what a check writes, its shares declare", () => {
+  it("every accepted write of a shared thing (dev mode, staging, the workspace, branches, env vars) is covered by its check's shares", async () => {
+    const { written, madeBy } = await sequentialRun();
+    const ownDeployment = (id: string, dep: string) => madeBy.get(id)?.has(dep) === true;
+    const seen = new Set<string>();
+    const undeclared = [...written].flatMap(([id, writes]) => {
+      const check = catalogue.find((c) => c.id === id);
+      if (!check) return [];
+      return [...writes].flatMap((write) => {
+        const [name, dep] = write.split(" ");
+        const needed = SHARE_OF_A_WRITE[name as OperationName];
+        if (!needed) return [];
+        seen.add(name);
+        if (covers(sharesOf(check), needed) || (needed !== "write:dev-mode" && ownDeployment(id, dep))) return [];
+        return [`${id}: ${name} on deployment ${dep} needs ${needed}, declares ${JSON.stringify(sharesOf(check))}`];
+      });
+    });
+    expect([...new Set(undeclared)]).toEqual([]);
+    // The guard saw the writes it is about: a run that wrote none of them would pass it vacuously.
+    expect(seen.size).toBeGreaterThanOrEqual(10);
   });
 });
 

@@ -38,7 +38,7 @@ export const cloneFolderAccessChecks = group("clone", [
     // MUST: the rule states that the clone inherits its folder's access; the readOnly key's read access there is seen on the source.
     level: "MUST",
     title:
-      "A clone created in a folder the readOnly key may read inherits that access: the readOnly key reads the clone (E9) and E8 lists it to that key in that folder",
+      "A clone created in a folder whose workbooks the readOnly key reads inherits that access: the readOnly key reads the clone (E9) and E8 lists it to that key in that folder",
     needs: [...WRITES, "token:readOnly"],
     reasons: {
       "clone-readable": { title: "The readOnly key reads the clone made in a folder it may read", expected: "200" },

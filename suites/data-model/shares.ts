@@ -12,6 +12,7 @@ export const dataModelShares: GroupShares = {
     // starts it on its branch moves it off another's, so those checks never overlap.
     "data-model.files.write-needs-dev-mode": ["add:branches", "add:environments", "write:dev-mode"],
     "data-model.validate.compile-errors-200": ["add:branches", "add:environments", "write:dev-mode"],
+    "data-model.validate.follows-the-files": ["add:branches", "add:environments", "write:dev-mode"],
     "data-model.files.rename": ["add:branches", "add:environments", "write:dev-mode"],
     "data-model.upload.chunks-joined": ["add:branches", "add:environments", "write:dev-mode"],
   },
