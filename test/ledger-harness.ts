@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Check } from "../core/check/check.js";
 import { runChecks } from "../core/run/runner.js";
 import type { RunOutcome } from "../core/run/result.js";
+import type { Exchange } from "../core/model/exchange.js";
 import { Schemas } from "../core/api/schemas.js";
 import type { RunSettings } from "../core/api/settings.js";
 import { ENV_VAR_POOL } from "../core/api/fixed-names.js";
@@ -67,6 +68,8 @@ export async function ledgerRuns(
     stopAt?: (method: string, path: string) => boolean;
     onForward?: (method: string, path: string) => void;
     onAnswered?: (method: string, path: string, status: number) => void;
+    /** Every exchange as the run recorded it, with the check that sent it. */
+    onExchange?: (exchange: Exchange, checkId?: string) => void;
     prepare?: (store: Store) => void;
   } = {},
 ): Promise<LedgerRun[]> {
@@ -90,7 +93,7 @@ export async function ledgerRuns(
       stop = new AbortController();
       const timer = opts.stopAfterMs === undefined ? undefined : setTimeout(() => stop.abort(), opts.stopAfterMs);
       const settings: RunSettings = { ...settingsFor(ref, { runs: 5, seed: 1000 + i, concurrency: 4 }), ...opts.settings, baseUrl: proxy.url };
-      const outcome = await runChecks(checks, settings, await schemas, { stop: stop.signal });
+      const outcome = await runChecks(checks, settings, await schemas, { stop: stop.signal, onExchange: opts.onExchange });
       clearTimeout(timer);
       out.push({ outcome, before, after: snapshotOf(ref.app.store), methods: { ...proxy.methods } });
     }
