@@ -5,6 +5,7 @@ import { listBranches } from "../../core/check/fixtures.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { FAR_BEYOND } from "../../core/api/input-domain.js";
 import { sleep } from "../../core/transport/http-timing.js";
+import { checkScope } from "../../core/transport/check-scope.js";
 import { stagingFlags, stagingState, unreadable } from "./state.js";
 import { devModeBranch, documented } from "../lib/e14.js";
 
@@ -147,7 +148,8 @@ export const stagingChecks = group("staging", [
       await setFlag(ctx, dep, name, true, "switching the branch's staging environment on");
       // Listed right away first, so that a later absence is the idle time's doing, not the enable's.
       await expectListed(ctx, dep, name, true, [undefined]);
-      await sleep(STAGING_IDLE_MS);
+      // A stopped run (Ctrl-C) does not wait the idle time out.
+      await sleep(STAGING_IDLE_MS, checkScope()?.refuse);
       await expectListed(ctx, dep, name, true);
     },
   },
