@@ -118,7 +118,8 @@ describe("the same seed sends the same requests", () => {
 const SHARE_OF_A_WRITE: Partial<Record<OperationName, Share>> = {
   startDevMode: "write:dev-mode",
   stopDevMode: "write:dev-mode",
-  setStagingEnvironment: "write:environments",
+  // A toggle shows in E2 and the branches list (their readers); toggles of the same flag keep apart by write:staging-flags.
+  setStagingEnvironment: "add:environments",
   duplicateWorkbook: "add:workspace",
   upsertWorkbookBySlug: "add:workspace",
   bulkMoveWorkspaceItems: "add:workspace",

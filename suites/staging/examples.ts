@@ -1,3 +1,4 @@
+import { TOOL_NAME } from "../../core/model/names.js";
 import { group, type CheckSpec } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
@@ -257,7 +258,8 @@ export const stagingChecks = group("staging", [
       ctx.requireRoute(res, "E4", "a toggle naming no branch");
       ctx.expect.clientError(res, "a toggle naming no branch is rejected");
       // Refused, it changed no branch: every flag reads as before (one it did change is put back).
-      const names = (await listBranches(ctx.api, dep).catch(() => [])).map((b) => b.name);
+      // A branch another check of the run made (stays-active's, beside this one) is not the rule's.
+      const names = (await listBranches(ctx.api, dep).catch(() => [])).map((b) => b.name).filter((n) => !TOOL_NAME.test(n));
       const after = await stagingFlags(ctx.api, ctx.expect, dep);
       const changedFlags = names.filter((n) => before.of(n) !== undefined && after.of(n) !== before.of(n));
       for (const n of changedFlags) if (n !== changed) restoreLater(ctx, dep, n, before.of(n)!);
@@ -315,7 +317,7 @@ export const stagingChecks = group("staging", [
       for (const ref of bodies) answers.push([ref, await ctx.api.call("setStagingEnvironment", { deploymentId: dep }, { body: { enabled: true, ...ref } })]);
       // A branch a taken toggle changed is put back, whatever the verdict.
       const after = await stagingFlags(ctx.api, ctx.expect, dep);
-      const changed = branches.map((b) => b.name).filter((n) => before.of(n) !== undefined && after.of(n) !== before.of(n));
+      const changed = branches.map((b) => b.name).filter((n) => !TOOL_NAME.test(n) && before.of(n) !== undefined && after.of(n) !== before.of(n));
       for (const n of changed) restoreLater(ctx, dep, n, before.of(n)!);
       for (const [ref, res] of answers) {
         ctx.expect.clientError(res, `enabling ${JSON.stringify(ref).slice(0, 80)}, which names no shared branch, is rejected`);

@@ -1,3 +1,4 @@
+import { TOOL_NAME } from "../../core/model/names.js";
 import fc from "fast-check";
 import type { Api } from "../../core/transport/api.js";
 import type { CheckContext } from "../../core/check/context.js";
@@ -32,7 +33,8 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
     const { environments, res } = await currentEnvironments(api, ctx.expect, dep);
     return {
       on: environments
-        .filter((e) => e.type === "staging" && e.branch !== branch.name)
+        // A branch another check of the run made (its idle wait's, beside this one) is not the rule's.
+        .filter((e) => e.type === "staging" && e.branch !== branch.name && !TOOL_NAME.test(e.branch ?? ""))
         .map((e) => e.branch ?? e.id)
         .sort(),
       res,
