@@ -10,7 +10,7 @@ import { expectListed, restoreLater } from "./examples.js";
  * States table says the environment stays active "regardless of user activity"; a run can wait only
  * so long, so this catches a server that lets an idle one lapse within seconds, not after hours.
  */
-const STAGING_IDLE_MS = 5_000;
+const STAGING_IDLE_MS = 4_000;
 
 /**
  * The States table's "stays active regardless of user activity", over a few idle seconds, on a
