@@ -1,9 +1,24 @@
 import { branchFiles, devModeOf, e14 } from "../e14/state.js";
 import { deploymentOf } from "../routes/common.js";
-import { ok, type Fault } from "../http.js";
+import { ok, type Fault, type Req } from "../http.js";
 
 /** The faults of the group data-model (suites/data-model/): each makes a check of it fail, for the reason its `because` names. */
 /** Per reference app, the branches whose validation failed once (fault validate-result-cached). */
+/** The handler takes the branch the request names as in dev mode for its caller (the dev-mode rule skipped), and dev mode is put back after. */
+function devModeLent(branchOf: (req: Req) => unknown): NonNullable<Fault["handle"]> {
+  return async ({ req, app, next }) => {
+    const dev = devModeOf(e14(app.store), deploymentOf(app, req).id);
+    const branch = branchOf(req);
+    const lent = typeof branch === "string" && !dev.has(branch);
+    if (lent) dev.set(branch, req.user.id);
+    try {
+      return await next();
+    } finally {
+      if (lent) dev.delete(branch);
+    }
+  };
+}
+
 const failedOnce = new WeakMap<object, Set<string>>();
 
 export const dataModelFaults: Fault[] = [
@@ -13,17 +28,7 @@ export const dataModelFaults: Fault[] = [
     description: "a rename is applied on a branch that is not in dev mode (writes and deletes are still refused there)",
     because: { "data-model.files.rename-needs-dev-mode": "refused-outside-dev-mode" },
     operations: ["renameDataModelFiles"],
-    handle: async ({ req, app, next }) => {
-      const dev = devModeOf(e14(app.store), deploymentOf(app, req).id);
-      const branch = req.body?.branchName;
-      const lent = typeof branch === "string" && !dev.has(branch);
-      if (lent) dev.set(branch, req.user.id);
-      try {
-        return await next();
-      } finally {
-        if (lent) dev.delete(branch);
-      }
-    },
+    handle: devModeLent((req) => req.body?.branchName),
   },
   {
     name: "rename-copies",
@@ -67,17 +72,7 @@ export const dataModelFaults: Fault[] = [
     description: "a data-model file is removed on a branch that is not in dev mode (writes and renames are still refused there)",
     because: { "data-model.files.delete-needs-dev-mode": "refused-outside-dev-mode" },
     operations: ["deleteDataModelFiles"],
-    handle: async ({ req, app, next }) => {
-      const dev = devModeOf(e14(app.store), deploymentOf(app, req).id);
-      const branch = req.query.get("branchName") ?? req.body?.branchName;
-      const lent = typeof branch === "string" && !dev.has(branch);
-      if (lent) dev.set(branch, req.user.id);
-      try {
-        return await next();
-      } finally {
-        if (lent) dev.delete(branch);
-      }
-    },
+    handle: devModeLent((req) => req.query.get("branchName") ?? req.body?.branchName),
   },
   {
     name: "dev-mode-stop-ignored",
