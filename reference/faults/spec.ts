@@ -1,5 +1,5 @@
 import { servedSpec } from "./kit/spec-document.js";
-import { operation } from "../../core/api/operations.js";
+import { API_PREFIX, operation } from "../../core/api/operations.js";
 import type { Fault } from "../http.js";
 
 /** The faults of the group spec (suites/spec/): each makes a check of it fail, for the reason its `because` names. */
@@ -55,10 +55,12 @@ export const specFaults: Fault[] = [
         const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
         doc.paths[path] = { [method]: { summary, parameters, responses: { "204": { description: "Done." } } } };
       };
-      add("/api/v1/embed/dashboard/{publicId}/widgets/{widgetId}/ai-thread-id", "put", "Store the AI thread id of a widget");
-      add("/api/v1/active-agent-region", "get", "The active agent's region");
-      add("/api/v1/embed-tenants/{tenantId}/user-attributes", "get", "List an embed tenant's user attributes");
-      add("/api/v1/embed-tenants/{tenantId}/user-attributes/{attributeId}", "delete", "Delete an embed tenant's user attribute");
+      // Removed endpoints are no rows of the table (it holds what a server serves): their old paths,
+      // as a server that kept them might spell them, under the table's control-plane prefix.
+      add(`${API_PREFIX}/embed/dashboard/{publicId}/widgets/{widgetId}/ai-thread-id`, "put", "Store the AI thread id of a widget");
+      add(`${API_PREFIX}/active-agent-region`, "get", "The active agent's region");
+      add(`${API_PREFIX}/embed-tenants/{tenantId}/user-attributes`, "get", "List an embed tenant's user attributes");
+      add(`${API_PREFIX}/embed-tenants/{tenantId}/user-attributes/{attributeId}`, "delete", "Delete an embed tenant's user attribute");
     }),
   },
   {

@@ -1,4 +1,5 @@
 import { group } from "../../core/check/check.js";
+import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { field, type ServedOperation } from "../../core/served/served-operations.js";
 import { accepted, documented, ok2xx, setupRecord, shownStatus } from "../lib/e14.js";
@@ -17,6 +18,27 @@ function removal(remove: ServedOperation, address: Record<string, string>): { qu
   throw new NotVerifiable(`${remove.label} documents ${Object.keys(address).join(", ")} neither as query parameters nor in a body`);
 }
 
+/** A report of the run's own, the three placement operations of the server's document, and a placing of it that is removed (by its address) at cleanup. */
+async function placementStage(ctx: CheckContext, name: string) {
+  const dep = ctx.fixture("deployment").id;
+  const doc = await documented(ctx);
+  const connect = doc.requireNamed("connectReportWorkbook", "places a report in a spreadsheet");
+  const refresh = doc.requireNamed("refreshReport", "refreshes a placement");
+  const remove = doc.requireNamed("disconnectReportWorkbook", "removes a placement");
+  const own = await ownReport(ctx, doc, dep, ctx.scratch.name(name));
+  const report = { deploymentId: dep, reportId: own.id };
+  const place = async (address: { externalWorkbookId: string; sheetName: string; anchorCell: string }) => {
+    const placed = await ctx.api.call("connectReportWorkbook", report, { body: connect.body(address) });
+    const body = setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
+    ctx.scratch.onCleanup(
+      `remove the placement of report ${own.id} at ${address.anchorCell}`,
+      async () => void (await ctx.api.call("disconnectReportWorkbook", report, removal(remove, address))),
+    );
+    return body;
+  };
+  return { own, report, refresh, remove, place };
+}
+
 /** E14 rule 13: a report placement is addressed two ways (its cell, its placementId), to refresh and to remove it; shapes from the server's own document. */
 export const reportPlacementChecks = [
   ...group("reports", [
@@ -27,22 +49,9 @@ export const reportPlacementChecks = [
       title: "A placement is refreshed by its address and by its placementId, and once removed by placementId it is gone",
       needs: [...WRITES],
       async run(ctx) {
-        const dep = ctx.fixture("deployment").id;
-        const doc = await documented(ctx);
-        const connect = doc.requireNamed("connectReportWorkbook", "places a report in a spreadsheet");
-        const refresh = doc.requireNamed("refreshReport", "refreshes a placement");
-        const remove = doc.requireNamed("disconnectReportWorkbook", "removes a placement");
-        const own = await ownReport(ctx, doc, dep, ctx.scratch.name("placed"));
+        const { report, refresh, remove, place } = await placementStage(ctx, "placed");
         const address = { externalWorkbookId: ctx.scratch.slug("sheet"), sheetName: "Sheet1", anchorCell: "C3" };
-        const report = { deploymentId: dep, reportId: own.id };
-        const placed = await ctx.api.call("connectReportWorkbook", report, { body: connect.body(address) });
-        const body = setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
-        const placementId = field(body, "placementId|id");
-        const removeByAddress = removal(remove, address);
-        ctx.scratch.onCleanup(
-          `remove the placement of report ${own.id}`,
-          async () => void (await ctx.api.call("disconnectReportWorkbook", report, removeByAddress)),
-        );
+        const placementId = field(await place(address), "placementId|id");
         const byAddressBody = refresh.body(address);
         const byAddress = await ctx.api.call("refreshReport", report, { body: byAddressBody });
         const addressed = { body: byAddressBody, op: refresh, underTest: [...Object.keys(address), ...Object.values(address)] };
@@ -80,27 +89,14 @@ export const reportPlacementChecks = [
         "other-placement-kept": { title: "The report's placement at another anchor of the sheet stays after the removal", expected: "a 2xx refresh" },
       },
       async run(ctx) {
-        const dep = ctx.fixture("deployment").id;
-        const doc = await documented(ctx);
-        const connect = doc.requireNamed("connectReportWorkbook", "places a report in a spreadsheet");
-        const refresh = doc.requireNamed("refreshReport", "refreshes a placement");
-        const remove = doc.requireNamed("disconnectReportWorkbook", "removes a placement");
-        const own = await ownReport(ctx, doc, dep, ctx.scratch.name("placed-twice"));
-        const report = { deploymentId: dep, reportId: own.id };
+        const { own, report, refresh, remove, place } = await placementStage(ctx, "placed-twice");
         // One sheet, two anchors: the address differs in anchorCell alone, so a removal that reads less of it takes both.
         const sheet = { externalWorkbookId: ctx.scratch.slug("sheet"), sheetName: "Sheet1" };
         const [dropped, kept] = [
           { ...sheet, anchorCell: "C3" },
           { ...sheet, anchorCell: "F9" },
         ];
-        for (const address of [dropped, kept]) {
-          const placed = await ctx.api.call("connectReportWorkbook", report, { body: connect.body(address) });
-          setupRecord(ctx, connect, placed, `placing report ${own.id} at ${address.sheetName}!${address.anchorCell}`);
-          ctx.scratch.onCleanup(
-            `remove the placement of report ${own.id} at ${address.anchorCell}`,
-            async () => void (await ctx.api.call("disconnectReportWorkbook", report, removal(remove, address))),
-          );
-        }
+        for (const address of [dropped, kept]) await place(address);
         const refreshAt = (address: typeof kept) => ctx.api.call("refreshReport", report, { body: refresh.body(address) });
         ctx.require(await refreshAt(kept), "E14", `refreshing the placement at ${kept.anchorCell} by its address (reports.placement.addressing judges that)`);
         const first = await refreshAt(dropped);
