@@ -16,7 +16,8 @@ export { UsageError } from "../model/usage-error.js";
 export const OPT_INS = {
   "unremovable-writes": {
     granted: (s: RunSettings) => s.unremovableWrites,
-    unmet: "creates data the API cannot delete (environment or template variables): pass --allow-writes --allow-unremovable-writes, or run against --reference",
+    unmet:
+      "creates data the API cannot delete (environment or template variables, what a server documents no delete of): pass --allow-writes --allow-unremovable-writes, or run against --reference",
   },
   "deployment-changes": {
     granted: (s: RunSettings) => s.deploymentChanges,

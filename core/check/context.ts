@@ -7,7 +7,7 @@ import type { Exchange, Response } from "../model/exchange.js";
 import type { Scratch } from "../ledger/scratch.js";
 import type { ServedRead } from "../served/read.js";
 import type { Schemas } from "../api/schemas.js";
-import type { RunSettings } from "../api/settings.js";
+import type { OptIn, RunSettings } from "../api/settings.js";
 
 /** What a check's `run` receives. */
 export interface CheckContext {
@@ -26,6 +26,12 @@ export interface CheckContext {
   fixture<K extends FixtureName>(name: K): FixtureValues[K];
   scratch: Scratch;
   settings: RunSettings;
+  /**
+   * A need that holds only on some servers (a create the server's document shows no delete of makes
+   * what stays): declared where the check learns it, decided as a declared need is (OPT_INS). Without
+   * the opt-in the check ends skipped, in the opt-in's own words after `because`.
+   */
+  needHere(need: OptIn, because: string): void;
   /** The server's OpenAPI document, read once a run and shared (core/served/read.ts; modelOf for the model or the verdict). */
   servedDocument(): Promise<ServedRead>;
   /**

@@ -6,6 +6,7 @@ import type { CheckContext } from "../check/context.js";
 import { Expect } from "../api/expect.js";
 import { type Fixtures, fixturesFor } from "../check/fixtures.js";
 import { isStateChange } from "../model/reasons.js";
+import { Skip } from "../model/outcome.js";
 import { CheckStopped, runInCheckScope } from "../transport/check-scope.js";
 import { DoorRefused, type Exchange, type FullAnswer, type HttpClient, NetworkError } from "../transport/http.js";
 import { credentials, openDoor, redactorFor } from "./door.js";
@@ -345,6 +346,9 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     requireRoute: (res, endpoint, what) => requireRoute(res, endpoint, what, check.id, env.served),
     scratch: env.scratch,
     settings: env.settings,
+    needHere(need, because) {
+      if (!optInGranted(need, env.settings)) throw new Skip(`${because}: ${OPT_INS[need].unmet}`);
+    },
     servedDocument: () => env.reader.read(),
     log,
   };

@@ -11,7 +11,7 @@ import { ownDeployment } from "../lib/own-deployment.js";
 import { devMode, devModeBranch, documented, fileDelete, fileNames, fileWrite, modelFile, ownBranch, records, setup } from "../lib/e14.js";
 import { duplicate, unlessAtWorkbookLimit } from "../lib/workbook-writes.js";
 import { userOfTheRun } from "../lib/users.js";
-import { ATTRIBUTE_WOULD_STAY, type Attribute, attributeOfType, holdsValue, valuesBody } from "../lib/attribute-values.js";
+import { type Attribute, attributeOfType, holdsValue, valuesBody } from "../lib/attribute-values.js";
 
 /**
  * Issue 21: the operations of the document that only an object of the run's own may receive, each
@@ -248,9 +248,7 @@ async function stringAttribute(ctx: CheckContext, doc: Awaited<ReturnType<typeof
         )
       : undefined;
   if (listedOne) return { id: field(listedOne, "id|attributeId"), name: field(listedOne, "name|key") };
-  const own = await attributeOfType(ctx, doc, "string", "creates the attribute whose value is set (none of type string is listed)");
-  if (!own) throw new NotVerifiable(ATTRIBUTE_WOULD_STAY);
-  return own;
+  return attributeOfType(ctx, doc, "string", "creates the attribute whose value is set (none of type string is listed)");
 }
 
 /** The first repository the tenant's GitHub installations list, and its first branch (each list read once). */

@@ -13,20 +13,20 @@ export interface Attribute {
   name: string;
 }
 
-/** Why a check that needs an attribute of its own has none, where the server documents no delete of one. */
-export const ATTRIBUTE_WOULD_STAY =
-  "the server's document shows no delete of a user attribute, so an attribute the check made would stay: pass --allow-unremovable-writes to use the tool's fixed attributes";
+/** Why a check that makes an attribute needs the user's leave for writes that stay, where the server documents no delete of one. */
+export const ATTRIBUTES_STAY =
+  "the server's document shows no delete of a user attribute (with the opt-in, the tool's fixed attributes are made once and kept)";
 
 /**
  * An attribute of `type` whose values the run may set: one of the run's own where the document can
  * delete it (deleted at cleanup); else, where the user allows writes that stay, the tool's fixed
  * attribute of that type (core/api/fixed-names.ts: made once a tenant, found by its name after
- * that); else undefined (ATTRIBUTE_WOULD_STAY).
+ * that); else the check ends skipped, asking for that opt-in (ctx.needHere).
  */
-export async function attributeOfType(ctx: CheckContext, doc: ServedModel, type: string, why: string): Promise<Attribute | undefined> {
+export async function attributeOfType(ctx: CheckContext, doc: ServedModel, type: string, why: string): Promise<Attribute> {
   const create = doc.requireNamed("createUserAttribute", why);
   const removable = doc.findNamed("deleteUserAttribute") !== undefined;
-  if (!removable && !ctx.settings.unremovableWrites) return undefined;
+  if (!removable) ctx.needHere("unremovable-writes", ATTRIBUTES_STAY);
   const name = removable ? ctx.scratch.slug(`attr-${type}`).replace(/-/g, "_") : fixedAttributeName(type);
   const res = await ctx.api.call("createUserAttribute", {}, { body: create.body({ "name|key": name, "type|dataType": type }) });
   if (!removable && !ok2xx(res)) {

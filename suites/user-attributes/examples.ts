@@ -1,5 +1,6 @@
 import { group } from "../../core/check/check.js";
-import { NotExercised, Skip } from "../../core/model/outcome.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { ATTRIBUTES_STAY } from "../lib/attribute-values.js";
 import { field } from "../../core/served/served-operations.js";
 import { accepted, createdIn, documented } from "../lib/e14.js";
 import { cursorList } from "../lib/cursor-list.js";
@@ -33,10 +34,7 @@ export const userAttributeChecks = [
         const create = doc.requireNamed("createUserAttribute", "creates user attributes");
         // Without a documented delete, what it makes stays: only the tool's fixed names, and only as the user allowed.
         const removable = doc.findNamed("deleteUserAttribute") !== undefined;
-        if (!removable && !ctx.settings.unremovableWrites)
-          throw new Skip(
-            "the server's document shows no delete of a user attribute, so what the check creates would stay: pass --allow-unremovable-writes to create the tool's fixed attributes",
-          );
+        if (!removable) ctx.needHere("unremovable-writes", ATTRIBUTES_STAY);
         for (const type of ATTRIBUTE_TYPES) {
           const name = removable ? ctx.scratch.slug(`attr-${type}`).replace(/-/g, "_") : fixedAttributeName(type);
           const body = create.body({ "name|key": name, "type|dataType": type });

@@ -3,8 +3,7 @@ import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import type { ServedOperation } from "../../core/served/served-operations.js";
 import { documented, ok2xx, setup, shownStatus } from "../lib/e14.js";
-import { ATTRIBUTE_WOULD_STAY, attributeOfType, heldValue, holdsValue, valuesBody } from "../lib/attribute-values.js";
-import { Skip } from "../../core/model/outcome.js";
+import { attributeOfType, heldValue, holdsValue, valuesBody } from "../lib/attribute-values.js";
 import { userOfTheRun } from "../lib/users.js";
 import { ADMIN } from "../lib/needs.js";
 import { ATTRIBUTE_TYPES } from "./examples.js";
@@ -55,8 +54,6 @@ export const attributeValueChecks = group("user-attributes", [
       const user = await userOfTheRun(ctx, doc);
       for (const type of ATTRIBUTE_TYPES) {
         const attr = await attributeOfType(ctx, doc, type, `creates a ${type} attribute whose values are set`);
-        // Whether what the check makes may stay is the server's document's to say: decided here, as user-attributes.types.accepted does.
-        if (!attr) throw new Skip(ATTRIBUTE_WOULD_STAY);
         const fitting = FITTING[type];
         const first = await ctx.api.call("setUserAttributeValues", { userId: user }, { body: valuesBody(set, attr, fitting) });
         // A fitting value refused is a shape of the values the run does not know (E14 shows none): nothing to judge the others by.
