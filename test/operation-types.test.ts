@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { offSchema, pathTo, requestTo } from "../core/transport/client.js";
-import type { AnswerOf, OperationName, RequestOf } from "../core/api/operations.js";
+import type { OperationName } from "../core/api/operations.js";
+import type { AnswerOf, RequestOf } from "../core/api/operation-types.js";
 import type { Workbook } from "../core/api/schema-types.js";
 import type { Api } from "../core/transport/api.js";
 

@@ -8,7 +8,7 @@ import { walkCursor } from "../transport/pagination.js";
 import { discovered, discoveryWalkFailed, requireAnswer } from "../api/preconditions.js";
 import type { FixtureConfig } from "../api/settings.js";
 import { pathTo } from "../transport/client.js";
-import type { OneShape } from "../api/operations.js";
+import type { OneShape } from "../api/operation-types.js";
 import type { DeploymentVersion, Environment, Workbook } from "../api/schema-types.js";
 
 /** An environment as either documented shape reads (E2): the list shape or the control-plane one. */

@@ -1,6 +1,7 @@
 import type { Credential, Exchange, HttpClient, RequestSpec, Response } from "./http.js";
 import { type CallArgs, requestTo } from "./client.js";
-import type { AnswerOf, OperationName } from "../api/operations.js";
+import type { OperationName } from "../api/operations.js";
+import type { AnswerOf } from "../api/operation-types.js";
 import { readBackFor } from "./read-back.js";
 
 type Query = RequestSpec["query"];

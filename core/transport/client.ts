@@ -1,6 +1,7 @@
 import type { RequestSpec } from "./http.js";
 import { fillPath, matchOperation, matchPath, segmentCount } from "../api/match.js";
-import { OPERATIONS, operation, type OperationName, type NeedsParams, type ParamsOf, type RequestOf, type WriteClass } from "../api/operations.js";
+import { OPERATIONS, operation, type OperationName, type WriteClass } from "../api/operations.js";
+import type { NeedsParams, ParamsOf, RequestOf } from "../api/operation-types.js";
 import { READ_METHODS } from "../api/methods.js";
 
 /**

@@ -5,7 +5,7 @@ import type { Response } from "../../core/transport/http.js";
 import { walkCursor } from "../../core/transport/pagination.js";
 import { requireAnswer } from "../../core/api/preconditions.js";
 import { pathTo } from "../../core/transport/client.js";
-import type { OneShape } from "../../core/api/operations.js";
+import type { OneShape } from "../../core/api/operation-types.js";
 import type { Environment, EnvironmentsListResponse } from "../../core/api/schema-types.js";
 
 /**
