@@ -126,6 +126,7 @@ export const CHECK_IDS = [
   "deployment-update.merge.omitted-fields-kept",
   "deployment-update.merge.template-variables",
   "deployment-update.channel.unlisted-refused",
+  "deployment-update.merge.template-variables-new-key",
   "deployment-update.hold.read-back",
   "deployment-update.versions.run-before-listed",
   "deployment-update.image.not-settable",
