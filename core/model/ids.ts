@@ -299,6 +299,8 @@ export const CHECK_IDS = [
   "data-model.files.rename",
   "data-model.files.rename-needs-dev-mode",
   "data-model.upload.chunks-joined",
+  "data-model.files.production-write-refused",
+  "data-model.upload.finish-needs-dev-mode",
   "regions.list.cursor",
   "paths.e14.named-reads-served",
   "app-config.read.named-fields",
