@@ -67,7 +67,7 @@ export async function writePlan(checks: Check[], settings: RunSettings, door: Ht
     );
   if (settings.deploymentChanges && f.mutableDeploymentId !== undefined && has("deployment-changes"))
     lines.push(
-      `  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check; the template variables a refused update may leave are only the tool's fixed ${TEMPLATE_VARIABLE_POOL.length} (${TEMPLATE_VARIABLE_POOL.join(", ")})`,
+      `  - change the version, release channel and settings of deployment ${f.mutableDeploymentId} (fixtures.mutableDeploymentId), and put them back after each check; the template variables a run may leave (a new key it adds, with --allow-unremovable-writes, where the server takes no null as a removal; a refused update's, taken anyway) are only the tool's fixed ${TEMPLATE_VARIABLE_POOL.length} (${TEMPLATE_VARIABLE_POOL.join(", ")})`,
     );
   // Both given, but no selected check changes a deployment (a shard, a --check subset): say so, not what is missing.
   else if (settings.deploymentChanges && f.mutableDeploymentId !== undefined)

@@ -1,14 +1,14 @@
 import { branchFiles, devModeOf, e14 } from "../e14/state.js";
 import { deploymentOf } from "../routes/common.js";
-import { ok, type Fault, type Req } from "../http.js";
+import { ok, type App, type Fault, type Req } from "../http.js";
 
 /** The faults of the group data-model (suites/data-model/): each makes a check of it fail, for the reason its `because` names. */
 /** Per reference app, the branches whose validation failed once (fault validate-result-cached). */
 /** The handler takes the branch the request names as in dev mode for its caller (the dev-mode rule skipped), and dev mode is put back after. */
-function devModeLent(branchOf: (req: Req) => unknown): NonNullable<Fault["handle"]> {
+function devModeLent(branchOf: (req: Req, app: App) => unknown): NonNullable<Fault["handle"]> {
   return async ({ req, app, next }) => {
     const dev = devModeOf(e14(app.store), deploymentOf(app, req).id);
-    const branch = branchOf(req);
+    const branch = branchOf(req, app);
     const lent = typeof branch === "string" && !dev.has(branch);
     if (lent) dev.set(branch, req.user.id);
     try {
@@ -73,6 +73,25 @@ export const dataModelFaults: Fault[] = [
     because: { "data-model.files.delete-needs-dev-mode": "refused-outside-dev-mode" },
     operations: ["deleteDataModelFiles"],
     handle: devModeLent((req) => req.query.get("branchName") ?? req.body?.branchName),
+  },
+  {
+    name: "files-written-on-production",
+    breaks: "E14 rule 2 (writes only on dev-mode branches)",
+    description: "data-model files are written on the production branch, which is never in dev mode (other branches outside dev mode are still refused)",
+    because: { "data-model.files.production-write-refused": "refused-outside-dev-mode" },
+    operations: ["writeDataModelFiles"],
+    handle: devModeLent((req, app) => {
+      const name = req.body?.branchName;
+      return typeof name === "string" && deploymentOf(app, req).branches.find((b) => b.name === name)?.kind === "production" ? name : undefined;
+    }),
+  },
+  {
+    name: "upload-finished-outside-dev-mode",
+    breaks: "E14 rule 2 (data-model files are written only on dev-mode branches)",
+    description: "a chunked upload's finish writes its files whether or not its branch is still in dev mode (the start is still refused outside it)",
+    because: { "data-model.upload.finish-needs-dev-mode": "refused-after-stop" },
+    operations: ["finishUpload"],
+    handle: devModeLent((req, app) => e14(app.store).uploads.get(req.body?.uploadId)?.branchName),
   },
   {
     name: "dev-mode-stop-ignored",

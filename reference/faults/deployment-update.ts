@@ -110,8 +110,22 @@ export const deploymentUpdateFaults: Fault[] = [
     name: "template-variables-replaced",
     breaks: "E6 (templateVariables merged key by key)",
     description: "templateVariables sent replace the stored ones wholesale",
-    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key", "deployment-update.merge.template-variables-new-key": "merged-key-by-key" },
     behaviour: { mergeSettings: (stored, patch) => ({ ...stored, ...patch }) },
+  },
+  {
+    name: "template-variables-new-key-replaces",
+    breaks: "E6 (templateVariables merged key by key)",
+    description: "templateVariables sent with a key the deployment does not have replace the stored ones wholesale (keys it has are merged)",
+    because: { "deployment-update.merge.template-variables-new-key": "merged-key-by-key" },
+    behaviour: {
+      mergeSettings: (stored, patch) => {
+        const merged = cleanBehaviour.mergeSettings(stored, patch);
+        const sent = Object.keys(patch.templateVariables ?? {});
+        if (sent.some((k) => !(k in (stored.templateVariables ?? {})))) merged.templateVariables = { ...patch.templateVariables };
+        return merged;
+      },
+    },
   },
   {
     name: "omitted-settings-reset",

@@ -15,5 +15,8 @@ export const dataModelShares: GroupShares = {
     "data-model.validate.follows-the-files": ["add:branches", "add:environments", "write:dev-mode"],
     "data-model.files.rename": ["add:branches", "add:environments", "write:dev-mode"],
     "data-model.upload.chunks-joined": ["add:branches", "add:environments", "write:dev-mode"],
+    "data-model.upload.finish-needs-dev-mode": ["add:branches", "add:environments", "write:dev-mode"],
+    // Its write is in a deployment of its own, which the deployments list shows to whatever walks it.
+    "data-model.files.production-write-refused": ["add:deployments"],
   },
 };

@@ -4,10 +4,12 @@ import { deploymentUpdatePropertyChecks } from "./properties.js";
 import { deploymentUpdateNegativeChecks } from "./negative.js";
 import { deploymentUpdateReadBackChecks } from "./read-back.js";
 import { deploymentUpdateImageChecks } from "./image.js";
+import { deploymentUpdateNewKeyChecks } from "./new-key.js";
 
 /** The deployment-update group: its examples, properties, negative data and model runs side by side. */
 export const deploymentUpdateSuite: Check[] = [
   ...deploymentUpdateChecks,
+  ...deploymentUpdateNewKeyChecks,
   ...deploymentUpdateReadBackChecks,
   ...deploymentUpdateImageChecks,
   ...deploymentUpdatePropertyChecks,

@@ -10,6 +10,7 @@ export const deploymentUpdateRanges: RangeCells = {
     { where: "templateVariables omitted", checks: ["deployment-update.merge.omitted-fields-kept"] },
     { where: "releaseChannel, releaseChannelVersion, releaseChannelVersionHold omitted", checks: ["deployment-update.merge.omitted-fields-kept"] },
     { where: "templateVariables keys not sent", checks: ["deployment-update.merge.template-variables"] },
+    { where: "templateVariables keys not sent, beside a key new to the deployment", checks: ["deployment-update.merge.template-variables-new-key"] },
   ],
   "Errors 2": [{ where: "E6, an unlisted version (400)", checks: ["deployment-update.version.unlisted-rejected"] }],
 };

@@ -160,6 +160,9 @@ export const dataModelRoutes: Route[] = [
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
       const upload = uploadOf(app, dep, req.body?.uploadId);
+      // The finish is what writes the files: refused once the upload's branch has left dev mode (E14).
+      if (!app.b.fileWriteAllowed(inDevMode(app, dep, upload.branchName)))
+        throw new HttpError(400, `branch ${upload.branchName} is not in dev mode: data-model files are written only on a dev-mode branch`);
       const files = branchFiles(e14(app.store), dep, upload.branchName);
       for (const [n, c] of upload.files) files.set(n, c);
       e14(app.store).uploads.delete(req.body.uploadId);
