@@ -22,4 +22,15 @@ export const logsFaults: Fault[] = [
     because: { "logs.filter.source": "only-that-source", "logs.filter.container": "only-that-container" },
     behaviour: { logMatches: () => true },
   },
+  {
+    name: "logs-server-container-unfiltered",
+    breaks: "E14 rule 9 (container: the server container)",
+    description: "the container filter knows the four containers the spec names; the server container it documents is taken and ignored (every entry listed)",
+    because: { "logs.filter.server-container": "only-that-container" },
+    operations: ["getLogs"],
+    handle: ({ req, next }) => {
+      if (req.query.get("container") === "cube") req.query.delete("container");
+      return next();
+    },
+  },
 ];

@@ -17,4 +17,15 @@ export const notificationsFaults: Fault[] = [
       return next();
     },
   },
+  {
+    name: "notification-time-grain-coarsened",
+    breaks: "E14 rule 12 (time grains)",
+    description: "a notification's store holds day, week and month only: quarter and year are taken and kept as month",
+    because: { "notifications.time-grains.kept": "grain-kept" },
+    operations: ["createNotification", "updateNotification"],
+    handle: ({ req, next }) => {
+      if (req.body?.timeGrain === "quarter" || req.body?.timeGrain === "year") req.body = { ...req.body, timeGrain: "month" };
+      return next();
+    },
+  },
 ];

@@ -1,41 +1,14 @@
 import { group } from "../../core/check/check.js";
-import type { CheckContext } from "../../core/check/context.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
-import type { ServedModel } from "../../core/served/model.js";
-import type { OperationParams } from "../../core/transport/client.js";
-import type { OperationName } from "../../core/api/operations.js";
-import { accepted, createdIn, documented, ok2xx, shownStatus } from "../lib/e14.js";
+import { accepted, documented, ok2xx, shownStatus } from "../lib/e14.js";
 import { ADMIN } from "../lib/needs.js";
+import { createOwn, EMBED_TENANTS } from "../lib/own-records.js";
 import { isMember, memberKey, membersOf } from "./members.js";
 
 /**
  * E14 rules of embed tenants: their users, groups and members. Shapes come from the server's own
  * document (E14 shows none).
  */
-
-/** How the run makes and removes a record of a family: the create, the delete, and the delete's placeholder for the new id. */
-interface Family {
-  create: OperationName;
-  remove: OperationName;
-  id: string;
-}
-
-/** The id of a record the run created through the document, deleted at cleanup where the document shows how. */
-async function createOwn(
-  ctx: CheckContext,
-  doc: ServedModel,
-  family: Family,
-  params: OperationParams,
-  hints: Record<string, unknown>,
-  what: string,
-): Promise<string | number> {
-  const op = doc.requireNamed(family.create, `creates ${what}`);
-  const res = await ctx.api.call(family.create, params, { body: op.body(hints) });
-  const { id } = createdIn(ctx, op, res, `creating ${what}`);
-  if (doc.findNamed(family.remove))
-    ctx.scratch.onCleanup(`delete ${what} ${id}`, async () => void (await ctx.api.call(family.remove, { ...params, [family.id]: id })));
-  return id;
-}
 
 export const embedTenantChecks = [
   ...group("embed-tenants", [
@@ -47,14 +20,7 @@ export const embedTenantChecks = [
       needs: [...ADMIN],
       async run(ctx) {
         const doc = await documented(ctx);
-        const tenantId = await createOwn(
-          ctx,
-          doc,
-          { create: "createEmbedTenant", remove: "deleteEmbedTenant", id: "tenantId" },
-          {},
-          { "name|title": ctx.scratch.name("tenant") },
-          "an embed tenant",
-        );
+        const tenantId = await createOwn(ctx, doc, EMBED_TENANTS, {}, { "name|title": ctx.scratch.name("tenant") }, "an embed tenant");
         const user = await createOwn(
           ctx,
           doc,

@@ -89,11 +89,12 @@ export const embedChecks = [
   ]),
 ];
 
-const ALL_USERS = "allEmbedUsers|allUsers|all";
-const TENANT = "tenantId|embedTenantId";
+/** The spellings of the all-users target and of a tenant in embed access bodies and answers. */
+export const ALL_USERS = "allEmbedUsers|allUsers|all";
+export const TENANT = "tenantId|embedTenantId";
 
 /** A workbook of the run's own with a published dashboard: a clone of the one discovery found (fixture publishedWorkbook). */
-async function publishedOfItsOwn(ctx: CheckContext, dep: string): Promise<{ id: number }> {
+export async function publishedOfItsOwn(ctx: CheckContext, dep: string): Promise<{ id: number }> {
   const res = await duplicate(ctx.scratch, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
   unlessAtWorkbookLimit(res, "cloning the workbook with a published dashboard");
   const clone = ctx.require<{ id: number }>(
@@ -103,8 +104,9 @@ async function publishedOfItsOwn(ctx: CheckContext, dep: string): Promise<{ id: 
     (r) => r.isJson && Number.isSafeInteger(r.body?.id),
   );
   // An answer may name another workbook than the one it made: E9 must show it is the run's clone before its access is changed.
-  const since = Date.parse(res.headers.date ?? "");
-  await ctx.scratch.requireOwn(ctx.api, dep, [{ type: "WORKBOOK", id: clone.id, ...(Number.isNaN(since) ? {} : { since }) }]);
+  // The ledger's entry carries when the clone was answered by the server's clock (its Date header, else the clock the run's own creates show).
+  const made = ctx.scratch.entries.find((m) => m.deploymentId === dep && m.ref.type === "WORKBOOK" && m.ref.id === clone.id);
+  await ctx.scratch.requireOwn(ctx.api, dep, [made?.ref ?? { type: "WORKBOOK", id: clone.id }]);
   return clone;
 }
 

@@ -6,4 +6,8 @@ export const embedShares: GroupShares = {
     // Its checks create and remove only their own objects, or read a list others add to.
     embed: ["add:workspace"],
   },
+  byId: {
+    // Two embed tenants of its own besides its clone.
+    "embed.access.per-tenant": ["add:workspace", "add:embed-tenants"],
+  },
 };

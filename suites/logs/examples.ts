@@ -5,8 +5,8 @@ import { filterHolds } from "../lib/filter-holds.js";
 
 /** E14 rules of deployment logs: the filter by source (production, dev) and by container. */
 const LOG_SOURCES = ["production", "dev"];
-/** The containers E14 names; "the server container" has no name to send. */
-const LOG_CONTAINERS = ["INIT", "MAIN", "vector", "api-proxy"];
+/** The containers E14 names; "the server container" has no name in the spec: the server's document gives it (server-container.ts). */
+export const LOG_CONTAINERS = ["INIT", "MAIN", "vector", "api-proxy"];
 
 export const logChecks = [
   ...group("logs", [
