@@ -12,6 +12,7 @@ import { deploymentsFaults } from "./faults/deployments.js";
 import { documentedFaults } from "./faults/documented.js";
 import { embedFaults } from "./faults/embed.js";
 import { embedTenantsFaults } from "./faults/embed-tenants.js";
+import { groupsFaults } from "./faults/groups.js";
 import { envVarsFaults } from "./faults/env-vars.js";
 import { environmentsFaults } from "./faults/environments.js";
 import { errorsFaults } from "./faults/errors.js";
@@ -53,6 +54,7 @@ export const FAULTS_BY_GROUP: Record<string, Fault[]> = {
   documented: documentedFaults,
   embed: embedFaults,
   "embed-tenants": embedTenantsFaults,
+  groups: groupsFaults,
   "env-vars": envVarsFaults,
   environments: environmentsFaults,
   errors: errorsFaults,

@@ -4,7 +4,7 @@ import { HttpError, type Fault } from "../http.js";
 import { cleanBehaviour } from "../behaviour.js";
 import { batchOutcome, key } from "./kit/properties-workspace.js";
 import { workbookRecord } from "../serialize.js";
-import { atLeast } from "../access.js";
+import { accessTo, atLeast } from "../access.js";
 
 /** The faults of the group bulk-move (suites/bulk-move/): each makes a check of it fail, for the reason its `because` names. */
 export const bulkMoveFaults: Fault[] = [
@@ -307,5 +307,23 @@ export const bulkMoveFaults: Fault[] = [
     description: "only the item's own access is checked: an item the caller may edit moves into a folder it may only read",
     because: { "bulk-move.access.read-only-destination": "in-failed" },
     behaviour: { mayMove: (itemAccess) => atLeast(itemAccess, "edit") },
+  },
+  {
+    name: "bulk-move-refused-destination-applied",
+    breaks: "E12 Rules (access is checked per item: permitted items are applied and the rest reported)",
+    description:
+      "an item the caller may edit, refused (403) for want of edit access to the destination folder, is reported in failed and filed into that folder all the same",
+    because: { "bulk-move.access.refused-destination-stays": "reads-back" },
+    routes: ["E12"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const dest = (req.body as { folderId?: unknown } | undefined)?.folderId;
+      if (reply.status !== 200 || typeof dest !== "number") return reply;
+      for (const f of (reply.body as { failed: { id: number; error: { status: number } }[] }).failed) {
+        const item = app.store.items.get(f.id);
+        if (f.error.status === 403 && item && atLeast(accessTo(app.store, req.user, item), "edit")) app.b.placeItem(item, dest);
+      }
+      return reply;
+    },
   },
 ];

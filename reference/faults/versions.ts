@@ -57,4 +57,12 @@ export const versionsFaults: Fault[] = [
       return { data: body.data.map((v: any) => ({ ...v, releaseChannelVersion: current })) };
     },
   },
+  {
+    name: "versions-version-as-tag",
+    breaks: "Resources / Deployment version entry (version: a dotted version number)",
+    description: "each entry's version is written as the image's tag, with a v before the number (v1.7.20)",
+    because: { "versions.entry.dotted-number": "dotted-number" },
+    routes: ["E5"],
+    respond: ({ body }) => ({ data: body.data.map((v: any) => ({ ...v, version: `v${v.version}` })) }),
+  },
 ];

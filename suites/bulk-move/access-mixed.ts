@@ -1,6 +1,7 @@
 import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { ItemRef } from "../../core/ledger/scratch.js";
+import type { Response } from "../../core/transport/http.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { editableFolder } from "../lib/editable-folder.js";
 import { WRITES } from "../lib/needs.js";
@@ -8,7 +9,7 @@ import { readOnlyFolder } from "../lib/read-only-folder.js";
 import { createFolder, parentOfFolder } from "../lib/scratch-items.js";
 import { bulkMove, itemKey as key } from "../lib/workbook-calls.js";
 import { ownWorkbook } from "../lib/workbook-writes.js";
-import { expectRefused } from "./destinations.js";
+import { judgeRefusal } from "./destinations.js";
 import { expectWorkbookIn, failureOf, moveOk } from "./move-and-read.js";
 
 /**
@@ -86,29 +87,48 @@ export const bulkMoveAccessChecks = group("bulk-move", [
     id: "bulk-move.access.read-only-destination",
     spec: "E12 (per item, the single-item rules); Authentication 4 (with folderId, edit access to the destination folder); E11 rule 4",
     // SHOULD: the single-item move's own rules are not stated; E11 rule 4 states them for a move by upsert (edit access to the destination).
+    // Where it is refused, what reads back after is bulk-move.access.refused-destination-stays's (MUST).
     level: "SHOULD",
-    title:
-      "The caller's own workbook sent into a folder it may only read does not move: the item fails with a 4xx (or the request is a 4xx) and reads back where it was",
+    title: "The caller's own workbook sent into a folder it may only read does not move: the item fails with a 4xx (or the request is a 4xx)",
     needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
-      const dep = ctx.fixture("deployment").id;
-      const readOnly = ctx.as("readOnly");
-      const locked = (await readOnlyFolder(ctx, dep)).id;
-      const wb = await ownAtRoot(ctx, dep);
-      // A 4xx proves nothing from a server without the route, nor from one refusing this key every move: a move to the root (where wb is) shows both.
-      const home = await moveOk(ctx, readOnly, dep, [wb], null);
-      if (!home.moved.some((m) => key(m) === key(wb)))
-        throw new NotExercised(
-          `the readOnly key may not move its own workbook ${wb.id} even to the root: a refusal into the read-only folder would say nothing of that folder`,
-        );
-      // A server that wrongly takes it moves the run's workbook: it goes back to the root, where cleanup finds it anyway.
-      await expectRefused(
-        ctx,
-        dep,
-        wb,
-        await bulkMove(readOnly, dep, [wb], locked),
-        `the readOnly key's own workbook sent into folder ${locked}, which it may only read`,
-      );
+      const { wb, res, what } = await intoReadOnlyFolder(ctx);
+      judgeRefusal(ctx, wb, res, what);
+    },
+  },
+  {
+    id: "bulk-move.access.refused-destination-stays",
+    spec: "E12 Rules (access is checked per item: permitted items are applied and the rest reported); E12 (failed)",
+    level: "MUST",
+    title:
+      "The caller's own workbook that a move into a folder it can only read reports in failed (or a 4xx refuses) reads back where it was: a refusal is not applied",
+    needs: [...WRITES, "token:readOnly"],
+    async run(ctx) {
+      const { dep, wb, res, what } = await intoReadOnlyFolder(ctx);
+      const body = res.status === 200 && res.isJson ? (res.body as { moved?: ItemRef[]; failed?: unknown[] }) : undefined;
+      const refused = res.status >= 400 && res.status < 500 ? true : body?.failed?.some((f) => key(f as ItemRef) === key(wb)) === true;
+      if (!refused) throw new NotExercised(`${what} was not refused (answered ${res.status}): whether a refusal is applied is not shown here`);
+      await expectWorkbookIn(ctx, dep, wb.id, null, `after ${what}, refused`);
     },
   },
 ]);
+
+/**
+ * The readOnly key's own workbook at the root, sent by that key into the folder it may only read;
+ * not exercised where the key may not move even to the root (a refusal would say nothing of the folder).
+ */
+async function intoReadOnlyFolder(ctx: CheckContext): Promise<{ dep: string; wb: ItemRef; res: Response; what: string }> {
+  const dep = ctx.fixture("deployment").id;
+  const readOnly = ctx.as("readOnly");
+  const locked = (await readOnlyFolder(ctx, dep)).id;
+  const wb = await ownAtRoot(ctx, dep);
+  // A 4xx proves nothing from a server without the route, nor from one refusing this key every move: a move to the root (where wb is) shows both.
+  const home = await moveOk(ctx, readOnly, dep, [wb], null);
+  if (!home.moved.some((m) => key(m) === key(wb)))
+    throw new NotExercised(
+      `the readOnly key may not move its own workbook ${wb.id} even to the root: a refusal into the read-only folder would say nothing of that folder`,
+    );
+  // A server that wrongly takes it moves the run's workbook: it goes back to the root, where cleanup finds it anyway.
+  const res = await bulkMove(readOnly, dep, [wb], locked);
+  return { dep, wb, res, what: `the readOnly key's own workbook sent into folder ${locked}, which it may only read` };
+}

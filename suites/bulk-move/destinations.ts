@@ -16,6 +16,12 @@ import { expectWorkbookIn, failureOf, moveOk } from "./move-and-read.js";
 
 /** A refusal of the whole request (4xx) or of the item (in failed, with a 4xx status): the item stays where it was (the root). */
 export async function expectRefused(ctx: CheckContext, dep: string, wb: ItemRef, res: Response, what: string): Promise<void> {
+  judgeRefusal(ctx, wb, res, what);
+  await expectWorkbookIn(ctx, dep, wb.id, null, `after ${what}`);
+}
+
+/** The refusal alone: the whole request a 4xx, or the item in failed with a 4xx status. */
+export function judgeRefusal(ctx: CheckContext, wb: ItemRef, res: Response, what: string): void {
   if (res.status !== 200) ctx.expect.clientError(res, `${what}: a request error (4xx) when not reported per item`);
   else {
     const body = ctx.expect.ok(res, "BulkMoveResponse");
@@ -27,7 +33,6 @@ export async function expectRefused(ctx: CheckContext, dep: string, wb: ItemRef,
       reason: "failure-status",
     });
   }
-  await expectWorkbookIn(ctx, dep, wb.id, null, `after ${what}`);
 }
 
 export const bulkMoveDestinationChecks = group("bulk-move", [

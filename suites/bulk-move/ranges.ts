@@ -5,7 +5,10 @@ export const bulkMoveRanges: RangeCells = {
   "Authentication 4": [
     { where: "E12, per item the caller may not move", checks: ["bulk-move.failures.no-access-403", "bulk-move.batch.inaccessible"] },
     { where: "E12, one batch mixing items the caller may and may not move", checks: ["bulk-move.access.mixed-batch-per-item"] },
-    { where: "E12, a destination folder the caller may only read", checks: ["bulk-move.access.read-only-destination"] },
+    {
+      where: "E12, a destination folder the caller may only read",
+      checks: ["bulk-move.access.read-only-destination", "bulk-move.access.refused-destination-stays"],
+    },
   ],
   "Resources / Workbook": [{ where: "E12 moved", checks: ["bulk-move.response.schema"] }],
   "Limits: at and past each": [

@@ -122,3 +122,40 @@ async function sameOnEveryPage(ctx: CheckContext, path: string, what: string, te
     );
   }
 }
+
+/**
+ * Terms outside ASCII (core/api/input-domain.ts's text classes): a record of the run's own named
+ * `<run name> Équipe Ωμέγα` (made by `make`, where the server takes such a name) is listed by a term
+ * that mixes its ASCII prefix with an accented word, and by its Greek word alone, and nothing that
+ * does not mention that word is (a search that drops what it cannot read finds every record by it).
+ */
+export async function searchFindsNonAscii(
+  ctx: CheckContext,
+  list: OperationName,
+  what: string,
+  make: (name: string) => Promise<string | number | undefined>,
+): Promise<void> {
+  const base = ctx.scratch.name("search");
+  const id = await make(`${base} Équipe Ωμέγα`);
+  if (id === undefined) throw new NotExercised(`the server refused a ${what} record named with letters outside ASCII`);
+  const path = pathTo(list);
+  for (const term of [`${base} Équipe`, "Ωμέγα"]) {
+    const { res, items } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
+    ctx.expect.that(
+      items.some((r) => String(field(r, "id")) === String(id)),
+      `the run's ${what} record named "${base} Équipe Ωμέγα" is listed by search=${term}`,
+      {
+        expected: `id ${id}`,
+        got: items.map((r) => field(r, "id")),
+        res,
+        reason: "match-listed",
+      },
+    );
+    ctx.expect.equal(
+      items.filter((r) => !mentions(r, term)).map((r) => field(r, "id")),
+      [],
+      `no ${what} record without "${term}" is listed`,
+      { res, reason: "only-matches" },
+    );
+  }
+}

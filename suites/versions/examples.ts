@@ -1,6 +1,9 @@
 import { group } from "../../core/check/check.js";
 import { currentVersions, namesVersion, type VersionEntry } from "../lib/version-list.js";
 
+/** A dotted version number: two or more runs of digits joined by dots; a pre-release or build suffix (-rc1, +b2) is left open. */
+const DOTTED_VERSION = /^[0-9]+(\.[0-9]+)+([-+][0-9A-Za-z.-]+)?$/;
+
 function byChannel(list: VersionEntry[]): Map<string, VersionEntry[]> {
   const channels = new Map<string, VersionEntry[]>();
   for (const v of list) channels.set(v.releaseChannel, [...(channels.get(v.releaseChannel) ?? []), v]);
@@ -16,6 +19,24 @@ export const versionChecks = group("versions", [
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       expect.ok(await api.call("listVersions", { deploymentId: fixture("deployment").id }), "VersionsListResponse");
+    },
+  },
+  {
+    id: "versions.entry.dotted-number",
+    spec: "Resources / Deployment version entry (version: a dotted version number); E5",
+    level: "MUST",
+    title:
+      "Each entry's version is a dotted version number (digits separated by dots, e.g. 1.7.20), not an image reference's tag (v1.7.20); a suffix after - or + is taken",
+    needs: ["fixture:deployment"],
+    async run({ api, expect, fixture }) {
+      const { list, res } = await currentVersions(api, expect, fixture("deployment").id);
+      const off = list.filter((v) => !DOTTED_VERSION.test(v.version));
+      expect.that(off.length === 0, "each entry's version is a dotted version number", {
+        reason: "dotted-number",
+        expected: "e.g. 1.7.20",
+        got: off.map((v) => v.version),
+        res,
+      });
     },
   },
   {
