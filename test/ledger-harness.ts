@@ -7,7 +7,7 @@ import type { RunOutcome } from "../core/run/result.js";
 import type { Exchange } from "../core/model/exchange.js";
 import { Schemas } from "../core/api/schemas.js";
 import type { RunSettings } from "../core/api/settings.js";
-import { ENV_VAR_POOL } from "../core/api/fixed-names.js";
+import { ENV_VAR_POOL, TEMPLATE_VARIABLE_POOL } from "../core/api/fixed-names.js";
 import { startReference, type StartOptions } from "../reference/server.js";
 import { snapshotOf, type StateSnapshot } from "../reference/state-snapshot.js";
 import type { Store } from "../reference/store.js";
@@ -136,7 +136,7 @@ export function differences(run: LedgerRun): {
   const envVarsAdded: string[] = [];
   for (const d of run.after.deployments) {
     const was = run.before.deployments.find((b) => b.id === d.id)!;
-    if (!isDeepStrictEqual({ ...d, envVars: undefined }, { ...was, envVars: undefined })) otherChanges.push(`deployment ${d.id}`);
+    if (!isDeepStrictEqual(comparableDeployment(d, was), comparableDeployment(was, was))) otherChanges.push(`deployment ${d.id}`);
     const names = new Set((was.envVars as any[]).map((v) => v.name));
     envVarsAdded.push(...(d.envVars as any[]).map((v) => v.name).filter((n) => !names.has(n)));
     const lost = (was.envVars as any[]).filter((v) => !ENV_VAR_POOL.includes(v.name) && !(d.envVars as any[]).some((x) => isDeepStrictEqual(x, v)));
@@ -165,6 +165,19 @@ function e14Differences(before: Record<string, any>, after: Record<string, any>)
           .join(" ")
           .slice(0, 400)}`,
     );
+}
+
+/**
+ * A deployment as the comparison reads it: its env vars apart (judged by name above), and its
+ * template variables without the tool's fixed ones it did not hold before, which a run may add and
+ * leave where a server takes no removal (the write plan announces them: TEMPLATE_VARIABLE_POOL).
+ */
+function comparableDeployment(d: StateSnapshot["deployments"][number], was: StateSnapshot["deployments"][number]) {
+  const held = new Set(Object.keys((was.settings as any)?.templateVariables ?? {}));
+  const settings = d.settings as any;
+  const tv = settings?.templateVariables;
+  const kept = tv && Object.fromEntries(Object.entries(tv).filter(([k]) => held.has(k) || !TEMPLATE_VARIABLE_POOL.includes(k)));
+  return { ...d, envVars: undefined, settings: tv ? { ...settings, templateVariables: kept } : settings };
 }
 
 /** The names of the variables every deployment holds. */

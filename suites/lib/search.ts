@@ -33,20 +33,8 @@ export async function searchHolds(
   const target = all.find((r) => termOf(r));
   if (!target || all.length < 2) throw new NotExercised(`the ${what} list holds ${all.length} record(s): a search could not leave one out`);
   const term = termOf(target)!;
-  const { res, items: found } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
   const listed = (items: any[]) => items.some((r) => field(r, "id") === field(target, "id"));
-  ctx.expect.that(listed(found), `the ${what} record holding "${term}" is listed`, {
-    expected: `id ${field(target, "id")}`,
-    got: found.map((r) => field(r, "id")),
-    res,
-    reason: "match-listed",
-  });
-  ctx.expect.equal(
-    found.filter((r) => !mentions(r, term)).map((r) => field(r, "id")),
-    [],
-    `no ${what} record without "${term}" is listed`,
-    { res, reason: "only-matches" },
-  );
+  await expectSearchFinds(ctx, path, what, term, field(target, "id"), `the ${what} record holding "${term}"`);
   const whole = wholeOf(target);
   if (whole && whole !== term) {
     const exact = await allRecords(ctx, path, { search: whole }, `the ${what} list filtered by search=${whole}`);
@@ -138,24 +126,27 @@ export async function searchFindsNonAscii(
   const base = ctx.scratch.name("search");
   const id = await make(`${base} Équipe Ωμέγα`);
   if (id === undefined) throw new NotExercised(`the server refused a ${what} record named with letters outside ASCII`);
-  const path = pathTo(list);
-  for (const term of [`${base} Équipe`, "Ωμέγα"]) {
-    const { res, items } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
-    ctx.expect.that(
-      items.some((r) => String(field(r, "id")) === String(id)),
-      `the run's ${what} record named "${base} Équipe Ωμέγα" is listed by search=${term}`,
-      {
-        expected: `id ${id}`,
-        got: items.map((r) => field(r, "id")),
-        res,
-        reason: "match-listed",
-      },
-    );
-    ctx.expect.equal(
-      items.filter((r) => !mentions(r, term)).map((r) => field(r, "id")),
-      [],
-      `no ${what} record without "${term}" is listed`,
-      { res, reason: "only-matches" },
-    );
-  }
+  for (const term of [`${base} Équipe`, "Ωμέγα"])
+    await expectSearchFinds(ctx, pathTo(list), what, term, id, `the run's ${what} record named "${base} Équipe Ωμέγα"`);
+}
+
+/** The list filtered by search=`term` holds the record of `id`, and no record that does not mention the term. */
+async function expectSearchFinds(ctx: CheckContext, path: string, what: string, term: string, id: unknown, record: string): Promise<void> {
+  const { res, items } = await allRecords(ctx, path, { search: term }, `the ${what} list filtered by search=${term}`);
+  ctx.expect.that(
+    items.some((r) => String(field(r, "id")) === String(id)),
+    `${record} is listed by search=${term}`,
+    {
+      expected: `id ${id}`,
+      got: items.map((r) => field(r, "id")),
+      res,
+      reason: "match-listed",
+    },
+  );
+  ctx.expect.equal(
+    items.filter((r) => !mentions(r, term)).map((r) => field(r, "id")),
+    [],
+    `no ${what} record without "${term}" is listed`,
+    { res, reason: "only-matches" },
+  );
 }
