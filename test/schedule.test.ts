@@ -86,3 +86,23 @@ describe("a run never overlaps two checks that conflict, and overlaps those that
     expect(spans[7].start).toBeGreaterThan(spans[2].end);
   });
 });
+
+describe("what finished is told as it finishes, and the results in the catalogue's order", () => {
+  it("a slow first check does not hold back the count of those that finished after it (issue 30, point 4)", async () => {
+    const checks = [0, 1, 2].map((i) => ({ id: `c${i}`, group: "g", needs: [], shares: [] }) as unknown as Check);
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((r) => (releaseFirst = r));
+    const finished: number[] = [];
+    const reported: number[] = [];
+    const run = async (_: Check, i: number) => {
+      if (i === 0) await firstHeld;
+      else for (let k = 0; k < 3; k++) await new Promise((r) => setImmediate(r));
+      // The first is let go only once the other two were told finished: the count did not wait for it.
+      if (i === 2) setImmediate(() => (expect(finished).toEqual([1, 2]), releaseFirst()));
+      return i;
+    };
+    await schedule(checks, run, { concurrency: 3, onFinish: (i) => finished.push(i), onDone: (i) => reported.push(i) });
+    expect(finished).toEqual([1, 2, 0]);
+    expect(reported).toEqual([0, 1, 2]);
+  });
+});

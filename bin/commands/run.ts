@@ -95,6 +95,7 @@ export async function runCommand(
       minVerified: opts.minVerified ?? file.minVerified,
       hooks: {
         onStart: (c) => console?.starting(c),
+        onFinish: (r) => console?.finished(r),
         onResult: (r) => (failFast?.observe(r), console?.result(r)),
         shouldStop: failFast?.shouldStop,
         stop: stop.signal,

@@ -44,6 +44,7 @@ export const lostServer = (r: Pick<CheckResult, "status" | "message">) =>
 /** A line per check that did not pass as it finishes, then the summary and the run in the order of core/reporters/sections.ts. */
 export class ConsoleReporter {
   private done = 0;
+  private readonly finishedIds = new Set<string>();
   private total = 0;
   private started = 0;
   private lastLine = 0;
@@ -97,10 +98,19 @@ export class ConsoleReporter {
     this.drawProgress();
   }
 
-  result(r: CheckResult): void {
+  /** A check finished (in whatever order they finish): counted, and its group's line where it was the group's last. */
+  finished(r: Pick<CheckResult, "id" | "group">): void {
+    if (this.finishedIds.has(r.id)) return;
+    this.finishedIds.add(r.id);
     this.done++;
     this.running.delete(r.id);
     this.groupDone(r.group);
+    this.drawProgress();
+  }
+
+  /** A check's result, in the catalogue's order: its line where it did not pass (counted by `finished` if it was not yet). */
+  result(r: CheckResult): void {
+    this.finished(r);
     const word = shownLabel(r, judgingOf(this.options.gate));
     this.shown.set(r.id, word);
     if (this.options.quiet) return;

@@ -29,6 +29,8 @@ import { judge, NETWORK, NOT_RUN_INTERRUPTED, NOT_RUN_LOST, propertyRecurrence, 
 
 export interface RunHooks {
   onStart?(check: Check): void;
+  /** Each result as its check finishes, in no set order (progress counts); onResult follows in the catalogue's order. */
+  onFinish?(result: CheckResult): void;
   onResult?(result: CheckResult): void;
   /** Every exchange of the run, discovery and cleanup included (redacted), with the check that sent it (none: discovery). */
   onExchange?(exchange: Exchange, checkId?: string): void;
@@ -154,7 +156,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
           result.status === "errored" && (result.message.startsWith(NETWORK) || result.message.startsWith(RATE_LIMITED)) ? networkErrorsInARow + 1 : 0;
         return result;
       },
-      { concurrency: settings.concurrency ?? 1, shouldStop: stopping, onDone: (_, r) => hooks.onResult?.(r) },
+      { concurrency: settings.concurrency ?? 1, shouldStop: stopping, onDone: (_, r) => hooks.onResult?.(r), onFinish: (_, r) => hooks.onFinish?.(r) },
     );
     // A check blocked by a root that then passed ran before the route was shown served: it runs
     // again, alone, and judges what it meets (never blocked by a root cause that passed).
@@ -179,7 +181,7 @@ export async function runChecks(checks: Check[], settings: RunSettings, schemas:
   const interrupted = Boolean(outcome?.interrupted) || stopping();
   if (interrupted) ran.push(...notRun(selected, ran));
   const watched = watch.results().map((r) => redactor.value(r));
-  for (const r of watched) hooks.onResult?.(r);
+  for (const r of watched) hooks.onFinish?.(r), hooks.onResult?.(r);
   const results = settle(
     inCatalogueOrder(
       [...ran, ...watched],

@@ -84,6 +84,8 @@ export interface ScheduleOptions<T> {
   shouldStop?(): boolean;
   /** Each outcome, in the checks' order (not the order they finish in). */
   onDone?(index: number, value: T): void;
+  /** Each outcome as it finishes, in no set order: for what counts finished checks (progress). */
+  onFinish?(index: number, value: T): void;
 }
 
 /**
@@ -139,7 +141,7 @@ export async function schedule<T>(
         pending.splice(p, 1);
         running.set(
           i,
-          run(checks[i], i).then((value) => (done.set(i, value), i)),
+          run(checks[i], i).then((value) => (done.set(i, value), opts.onFinish?.(i, value), i)),
         );
         if (opts.shouldStop?.()) {
           interrupted = true;
