@@ -4,6 +4,7 @@ import { ajv2020 } from "./ajv.js";
 import type { Feature, Need, TokenRole } from "../model/needs.js";
 import { schemasDir } from "./paths.js";
 import { UsageError } from "../model/usage-error.js";
+import { Skip } from "../model/outcome.js";
 
 // The settings' own mistake, defined in core/model/usage-error.ts; bin/ takes it from here with the settings it reads.
 export { UsageError } from "../model/usage-error.js";
@@ -51,6 +52,13 @@ export type OptIn = keyof typeof OPT_INS;
 
 /** The opt-ins the run grants (with writes), in OPT_INS's order. */
 export const grantedOptIns = (s: RunSettings): OptIn[] => (Object.keys(OPT_INS) as OptIn[]).filter((o) => optInGranted(o, s));
+
+/** A check's need that holds on some servers only (CheckContext.needHere): without its opt-in, the check ends skipped in the opt-in's words. */
+export const optInNeededBy =
+  (s: RunSettings) =>
+  (need: OptIn, because: string): void => {
+    if (!optInGranted(need, s)) throw new Skip(`${because}: ${OPT_INS[need].unmet}`);
+  };
 
 /** Whether a need is an opt-in of OPT_INS, and the run grants it (with writes). */
 export const optInGranted = (need: Need, s: RunSettings): boolean | undefined =>

@@ -6,7 +6,6 @@ import type { CheckContext } from "../check/context.js";
 import { Expect } from "../api/expect.js";
 import { type Fixtures, fixturesFor } from "../check/fixtures.js";
 import { isStateChange } from "../model/reasons.js";
-import { Skip } from "../model/outcome.js";
 import { CheckStopped, runInCheckScope } from "../transport/check-scope.js";
 import { DoorRefused, type Exchange, type FullAnswer, type HttpClient, NetworkError } from "../transport/http.js";
 import { credentials, openDoor, redactorFor } from "./door.js";
@@ -21,7 +20,7 @@ import { enterWrites } from "../ledger/door-ledger.js";
 import { ServerClock } from "../ledger/server-clock.js";
 import type { Schemas } from "../api/schemas.js";
 import { ServedReader } from "../served/read.js";
-import { OPT_INS, optInGranted, type RunSettings, tokenEnvVars } from "../api/settings.js";
+import { OPT_INS, optInGranted, optInNeededBy, type RunSettings, tokenEnvVars } from "../api/settings.js";
 
 export { credentials, redactorFor } from "./door.js";
 import { type CheckResult, resultBase, type RunOutcome, type Status } from "./result.js";
@@ -348,9 +347,7 @@ async function runOne(check: Check, env: Env): Promise<CheckResult> {
     requireRoute: (res, endpoint, what) => requireRoute(res, endpoint, what, check.id, env.served),
     scratch: env.scratch,
     settings: env.settings,
-    needHere(need, because) {
-      if (!optInGranted(need, env.settings)) throw new Skip(`${because}: ${OPT_INS[need].unmet}`);
-    },
+    needHere: optInNeededBy(env.settings),
     servedDocument: () => env.reader.read(),
     log,
   };
