@@ -1,5 +1,5 @@
 /** Seeded fast-check arbitraries: derived from the contract's JSON Schemas, and the domain's own. */
-export { conforms, invalidCandidates, invalidValues, longText, malformedJson, NotGenerated, text, validValues } from "./schema.js";
+export { conforms, invalidCandidates, invalidValues, longText, malformedJson, NotGenerated, notJsonForms, text, validValues } from "./schema.js";
 export type { DeriveOptions, InvalidKind, InvalidOptions, InvalidValue, Schema } from "./schema.js";
 export {
   acceptedSpellings,

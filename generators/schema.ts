@@ -70,16 +70,36 @@ function timed<T>(make: () => fc.Arbitrary<T>, d: Derivation): fc.Arbitrary<T> {
 }
 
 /**
- * Bodies that are not JSON at all: valid bodies cut short or followed by stray text, and
- * free text. Never blank (a blank body is "no body", which some endpoints allow).
+ * Ways a valid body's JSON stops being JSON that a lenient parser lets through: a value followed by
+ * more (a decoder that reads the first value and stops: Go's json.Decoder, Jackson by default), a
+ * trailing comma and single quotes (a relaxed or JSON5 reader). Each is sent on every run of a
+ * negative property (notJsonForms), not left to the draws of a seed.
+ */
+const LENIENT_PARSER_BREAKS = {
+  "stray-brace": (json: string) => `${json}}`,
+  "stray-comma": (json: string) => json.replace(/[}\]]$/, ",$&"),
+  "single-quotes": (json: string) => json.replaceAll('"', "'"),
+} as const;
+
+/** A valid body's JSON in each of the ways a lenient parser takes (LENIENT_PARSER_BREAKS), those that do not parse as JSON. */
+export function notJsonForms(valid: unknown): string[] {
+  const json = JSON.stringify(valid);
+  return Object.values(LENIENT_PARSER_BREAKS)
+    .map((brk) => brk(json))
+    .filter((s) => !parses(s));
+}
+
+/**
+ * Bodies that are not JSON at all: valid bodies cut short, followed by stray text or broken as a
+ * lenient parser takes them, and free text. Never blank (a blank body is "no body", which some endpoints allow).
  */
 export function malformedJson(validBodies: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
-  const broken = fc.tuple(validBodies, fc.constantFrom("cut", "stray-brace", "stray-comma", "stray-text"), fc.nat()).map(([v, how, n]) => {
+  const ways = ["cut", "stray-text", ...Object.keys(LENIENT_PARSER_BREAKS)] as const;
+  const broken = fc.tuple(validBodies, fc.constantFrom(...ways), fc.nat()).map(([v, how, n]) => {
     const json = JSON.stringify(v);
     if (how === "cut") return json.slice(0, Math.max(1, n % json.length));
-    if (how === "stray-brace") return json + "}";
-    if (how === "stray-comma") return json.replace(/[}\]]$/, ",$&");
-    return `${json} and more`;
+    if (how === "stray-text") return `${json} and more`;
+    return LENIENT_PARSER_BREAKS[how as keyof typeof LENIENT_PARSER_BREAKS](json);
   });
   return fc
     .oneof(broken, fc.string({ minLength: 1, maxLength: 24 }), fc.constantFrom("{", '{"a":', "[1,2", "nul", "{'a': 1}", "{a: 1}"))

@@ -37,6 +37,14 @@ export const cleanBehaviour = {
     return { status, body };
   },
 
+  /**
+   * A request body is JSON: one that does not parse is a request error (reference/server.ts answers
+   * 400). `operation`: the table's operation it was sent to, for faults.
+   */
+  jsonBody(text: string, operation?: OperationName): unknown {
+    return JSON.parse(text);
+  },
+
   /** E10: the optional body is an object whose `shared`, when sent, is a boolean. */
   cloneBodyProblem(body: unknown): string | undefined {
     if (body === undefined) return undefined;

@@ -170,7 +170,7 @@ async function handle(app: App, raw: IncomingMessage, res: ServerResponse): Prom
       params: found.params,
       operation: found.route.operation,
       query: url.searchParams,
-      body: parseBody(bodyText, raw.headers["content-type"]),
+      body: parseBody(bodyText, raw.headers["content-type"], (text) => app.b.jsonBody(text, found.route.operation)),
       user,
       raw,
     };
@@ -245,11 +245,11 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function parseBody(text: string, contentType: string | undefined): any {
+function parseBody(text: string, contentType: string | undefined, read: (text: string) => unknown): any {
   if (text.trim() === "") return undefined;
   if (contentType && !/json/i.test(contentType)) throw new HttpError(415, "the body must be JSON");
   try {
-    return JSON.parse(text);
+    return read(text);
   } catch {
     throw new HttpError(400, "the body is not valid JSON");
   }

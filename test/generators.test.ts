@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_NAMES, Schemas, type SchemaName } from "../core/api/schemas.js";
 import { acceptedSpellings, envVarName, nearMissVersionForm, holdsMarker, pageSize, rejectedVersionForm, securityContext } from "../generators/domain.js";
 import { ENV_VAR_POOL, ENV_VAR_TAG, ENV_VARS, PROPERTY_ENV_VARS } from "../core/api/fixed-names.js";
-import { invalidCandidates, invalidValues, longText, malformedJson, validValues } from "../generators/schema.js";
+import { invalidCandidates, invalidValues, longText, malformedJson, notJsonForms, validValues } from "../generators/schema.js";
 
 /** The request bodies the spec shows (E3, E4, E6, E10, E11, E12, the env-vars PUT). */
 const REQUESTS: SchemaName[] = SCHEMA_NAMES.filter((n) => n.endsWith("Request"));
@@ -163,6 +163,16 @@ describe("malformedJson", () => {
       expect(raw.trim()).not.toBe("");
       expect(() => JSON.parse(raw)).toThrow();
     }
+  });
+
+  it("breaks a valid body in each way a lenient parser takes (notJsonForms): a stray brace after it, a trailing comma, single quotes", () => {
+    expect(notJsonForms({ enabled: false, branchName: "staging" })).toEqual([
+      '{"enabled":false,"branchName":"staging"}}',
+      '{"enabled":false,"branchName":"staging",}',
+      "{'enabled':false,'branchName':'staging'}",
+    ]);
+    // Without a string there are no quotes to change: only the forms that do not parse.
+    expect(notJsonForms([1, 2])).toEqual(["[1,2]}", "[1,2,]"]);
   });
 });
 

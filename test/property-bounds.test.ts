@@ -25,7 +25,7 @@ function counted<T>(
   name: string,
   arb: fc.Arbitrary<T>,
   trial: (v: T, call: number, ctx: CheckContext, api: Parameters<Parameters<typeof forAll<T>>[2]>[1]) => Promise<void>,
-  opts: PropertyOptions = {},
+  opts: PropertyOptions<T> = {},
   setup?: (ctx: CheckContext) => Promise<void>,
 ) {
   const calls: number[] = [];
@@ -260,6 +260,44 @@ describe("cases judged at once (casesAtOnce)", () => {
   });
 });
 
+describe("examples: cases every run sends, whatever its seed draws", () => {
+  /** A property over naturals below 1000 that fails on the one example no draw reaches, and the values its trials saw. */
+  function neverDrawn(casesAtOnce: number) {
+    const seen: number[] = [];
+    const p = counted(
+      `never-drawn-${casesAtOnce}`,
+      fc.nat({ max: 999 }),
+      async (n, _call, ctx, api) => {
+        seen.push(n);
+        await api.get(E1);
+        ctx.expect.that(n !== 5000, "not the example", { reason: "total" });
+      },
+      { casesAtOnce, examples: [7000, 5000] },
+    );
+    return { ...p, seen };
+  }
+
+  it("sends the examples first, and reports a failing example as sent", async () => {
+    for (const atOnce of [1, 4]) {
+      const p = neverDrawn(atOnce);
+      const { results } = await runAgainstReference([p.check], { settings: { runs: 20 } });
+      expect(results[0].status).toBe("failed");
+      expect(results[0].reason).toBe("total");
+      expect(results[0].property?.counterexample).toBe("5000");
+      expect(p.seen.slice(0, 2)).toEqual([7000, 5000]);
+    }
+  });
+
+  it("runs the seed's draws after them, on top of the runs asked, where the property holds", async () => {
+    const seen: number[] = [];
+    const p = counted("examples-hold", fc.nat({ max: 999 }), async (n, _call, _ctx, api) => void (seen.push(n), await api.get(E1)), { examples: [7000, 8000] });
+    const { results } = await runAgainstReference([p.check], { settings: { runs: 20 } });
+    expect(results[0].status).toBe("passed");
+    expect(p.calls[0]).toBe(22);
+    expect(seen.slice(0, 2)).toEqual([7000, 8000]);
+  });
+});
+
 describe("cases at once on one object (sharedObject)", () => {
   /**
    * A property whose cases act on one object: a case over 500 has its write taken (a 2xx to a
@@ -267,7 +305,7 @@ describe("cases at once on one object (sharedObject)", () => {
    * other case reads it back and finds it moved. Told apart as one case at a time does, the
    * failure is the taken write's own ("refused"), and it reproduces.
    */
-  function onOneObject(opts: PropertyOptions) {
+  function onOneObject(opts: PropertyOptions<number>) {
     let moved = false;
     let left = false;
     const flights = inFlight();

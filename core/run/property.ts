@@ -6,7 +6,7 @@ import type { Exchange } from "../transport/http.js";
 import { NetworkError } from "../transport/http.js";
 import { Blocked, CheckFailure, NotExercised, NotVerifiable, Skip } from "../model/outcome.js";
 
-export interface PropertyOptions {
+export interface PropertyOptions<T = unknown> {
   /** Fewer trials for properties whose trial is expensive; never more than --runs. */
   maxRuns?: number;
   /** Bound on the whole search, shrinking included. */
@@ -35,6 +35,13 @@ export interface PropertyOptions {
    * count, its cases and the rest are judged one at a time, as fast-check draws them.
    */
   sharedObject?: boolean;
+  /**
+   * Cases sent first on every run, whatever the seed draws, on top of its runs: the classes of an
+   * input the rule must meet on every run (bodies that are not JSON in the ways lenient parsers
+   * take), which a seed's draws reach on some seeds only. Not shrunk: each is reported as sent, so
+   * each should be one small case.
+   */
+  examples?: T[];
 }
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
@@ -92,11 +99,12 @@ export async function forAll<T>(
   ctx: CheckContext,
   arb: fc.Arbitrary<T>,
   trial: (value: T, api: Api) => Promise<void>,
-  opts: PropertyOptions = {},
+  opts: PropertyOptions<T> = {},
 ): Promise<void> {
   const seed = propertySeed(ctx.settings.seed, ctx.checkId);
   const replay = ctx.settings.replay?.checkId === ctx.checkId ? ctx.settings.replay.path : undefined;
-  const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity);
+  const examples = opts.examples ?? [];
+  const numRuns = Math.min(ctx.settings.runs, opts.maxRuns ?? Infinity) + examples.length;
   const setup = ctx.log.filter((e) => e.method !== "GET");
   const asked = replay ? 1 : numRuns;
   let stopped: Unjudged | undefined;
@@ -133,7 +141,7 @@ export async function forAll<T>(
   const atOnce = replay ? 1 : (opts.casesAtOnce ?? 1);
   const ahead =
     atOnce > 1
-      ? await judgedAhead(fc.sample(arb, { seed, numRuns }), {
+      ? await judgedAhead(fc.sample(arb, { seed, numRuns, examples }), {
           atOnce,
           judge,
           counts: opts.sharedObject ? leftAsItWas : () => true,
@@ -172,6 +180,7 @@ export async function forAll<T>(
     seed,
     numRuns: replay ? 1 : numRuns,
     path: replay,
+    examples: examples.map((e): [T] => [e]),
     endOnFailure: false,
     // The cases judged ahead took part of the time; what they found is taken back at once (a few ms).
     interruptAfterTimeLimit: ahead.length ? Math.max(50, timeLimitMs - (performance.now() - startedAt)) : timeLimitMs,

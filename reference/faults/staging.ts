@@ -9,6 +9,27 @@ import type { BranchRecord } from "../store.js";
 const lastEnable = new WeakMap<BranchRecord, object>();
 const LAPSE_MS = 1_500;
 
+/**
+ * A body's first JSON object or array, whatever follows it, as a decoder that reads one value and
+ * stops does (Go's json.Decoder, Jackson by default): `{"enabled":false}}` is read as `{"enabled":false}`.
+ */
+function firstJsonValue(text: string): unknown {
+  const start = text.search(/\S/);
+  if (text[start] !== "{" && text[start] !== "[") return JSON.parse(text);
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[") depth++;
+    else if ((c === "}" || c === "]") && --depth === 0) return JSON.parse(text.slice(0, i + 1));
+  }
+  return JSON.parse(text);
+}
+
 /** The faults of the group staging (suites/staging/): each makes a check of it fail, for the reason its `because` names. */
 export const stagingFaults: Fault[] = [
   {
@@ -193,6 +214,19 @@ export const stagingFaults: Fault[] = [
     because: { "staging.negative.broken-body": "staging-unchanged", "staging.negative.broken-body-4xx": "client-error" },
     routes: ["E4"],
     handle: unnamedBranchIsFirstShared,
+  },
+  {
+    name: "body-first-json-value-read",
+    breaks: "E3, E4, E6, E10 (request bodies are JSON)",
+    description:
+      "the server's JSON decoder reads a body's first value and ignores what follows it: a body with a stray closing brace after it is read as the body before the brace, and applied",
+    because: {
+      "staging.negative.broken-body": "staging-unchanged",
+      "tokens.negative.broken-body": "no-token",
+      "workspace.negative.broken-body": "no-clone",
+      "deployment-update.negative.unlisted-version": "client-error",
+    },
+    behaviour: { jsonBody: firstJsonValue },
   },
   {
     name: "staging-branch-name-like",

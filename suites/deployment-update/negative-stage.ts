@@ -8,7 +8,7 @@ import { conforms, rejectedVersionForm } from "../../generators/index.js";
 import { TEMPLATE_VARIABLE_POOL } from "../../core/api/fixed-names.js";
 import { readSettings, settingsIn } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
-import { type BadBody, type Stage, badBodies, sender, withPoolKeys } from "../lib/negative-bodies.js";
+import { type BadBody, type Stage, badBodies, notJsonBodies, sender, withPoolKeys } from "../lib/negative-bodies.js";
 import { isObject } from "../lib/values.js";
 
 const bare = (version: unknown) => String(version).replace(/^v/, "");
@@ -50,6 +50,7 @@ export async function updateStage(ctx: CheckContext): Promise<Stage> {
   );
   return {
     // Template variables cannot be removed: a generated key is one of the tool's fixed names.
+    notJson: notJsonBodies(base),
     cases: badBodies(ctx, "UpdateDeploymentRequest", { base, nullIsAbsent: true, optionalRoot: true }, [unlisted]).map((b) =>
       withPoolKeys(b, "templateVariables", TEMPLATE_VARIABLE_POOL),
     ),

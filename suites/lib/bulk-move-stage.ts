@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { CheckContext } from "../../core/check/context.js";
 import { createFolder, createWorkbook } from "./scratch-items.js";
 import { workbookPath } from "./workbook-writes.js";
-import { type BadBody, type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
+import { type BadBody, type Stage, badBodies, notJsonBodies, sender, spelledAsValid } from "./negative-bodies.js";
 import { atOnce } from "./at-once.js";
 
 /** The valid move takes the run's own workbook from the root into the run's own folder; it must stay at the root. */
@@ -14,6 +14,7 @@ export async function bulkMoveStage(ctx: CheckContext): Promise<Stage> {
   const opts = { base, nullIsAbsent: true, overrides: { "/items/*/id": fc.integer({ min: -1_000_000, max: -1 }) } };
   return {
     cases: badBodies(ctx, "BulkMoveRequest", opts),
+    notJson: notJsonBodies(base),
     send: sender("bulkMoveWorkspaceItems", { deploymentId: dep }),
     async restore(api) {
       if ((ctx.expect.ok(await api.get(workbookPath(dep, item.id)), "Workbook").folderId ?? null) === null) return;

@@ -6,7 +6,7 @@ import { readableWithout } from "./lenient-reading.js";
 import { createFolder, createWorkbook } from "./scratch-items.js";
 import { trackAnswered } from "./workbook-writes.js";
 import { pathTo } from "../../core/transport/client.js";
-import { type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
+import { type Stage, badBodies, notJsonBodies, sender, spelledAsValid } from "./negative-bodies.js";
 import { isObject } from "./values.js";
 
 /** The source sits in a folder of the run's own, where a clone would land (E10 rule 4): the folder must keep holding it alone. */
@@ -25,6 +25,7 @@ export async function cloneStage(ctx: CheckContext): Promise<Stage> {
   return {
     // A null body is no body: a plain clone.
     cases: badBodies(ctx, "CloneWorkbookRequest", { base: fc.constant({ shared: false }), nullIsAbsent: true, optionalRoot: true }),
+    notJson: notJsonBodies(fc.constant({ shared: false })),
     send: sender("duplicateWorkbook", { deploymentId: dep, workbookId: source.id }, (res) => trackAnswered(ctx.scratch, dep, res)),
     async restore(api) {
       held = (await inFolder(api)).ids;

@@ -6,7 +6,7 @@ import { walkCursor } from "../../core/transport/pagination.js";
 import { ENV_VAR_POOL, ENV_VARS } from "../../core/api/fixed-names.js";
 import { pathTo } from "../../core/transport/client.js";
 import { succeeded } from "./success.js";
-import { type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
+import { type Stage, badBodies, notJsonBodies, sender, spelledAsValid } from "./negative-bodies.js";
 
 /** Two variables of the tool's fixed set; the valid PUT would change both. Variables cannot be deleted: every run reuses these names. */
 export async function envVarStage(ctx: CheckContext): Promise<Stage> {
@@ -19,6 +19,7 @@ export async function envVarStage(ctx: CheckContext): Promise<Stage> {
   return {
     // A variable cannot be deleted: a case whose acceptance would set a name outside the tool's fixed set is not sent.
     cases: badBodies(ctx, "EnvVarsPutRequest", { base: fc.constant(set("after")), nullIsAbsent: true }).filter((b) => namesInPool(b.body)),
+    notJson: notJsonBodies(fc.constant(set("after"))),
     send: sender("setEnvVars", { deploymentId: dep }),
     async restore(api) {
       ctx.expect.that(

@@ -52,6 +52,8 @@ export function negative(
       const stages = await atOnce(o.parts.map((p) => p.stage(ctx)));
       const parts: (Part & Stage)[] = o.parts.map((p, i) => ({ ...p, ...stages[i] }));
       const cases = fc.oneof(...parts.map((p) => p.cases.filter(p.select).map((bad) => ({ endpoint: p.endpoint, ...bad }))));
+      // Each part's bodies that are not JSON as a lenient parser takes them, each a session of its own on every run.
+      const notJson = parts.flatMap((p) => p.notJson.filter(p.select).map((bad) => [{ endpoint: p.endpoint, ...bad }]));
       // The parts a case left moved when it ended on a failure: the next case puts them back first.
       const leftMoved = new Set<Part & Stage>();
       await forAll(
@@ -100,7 +102,7 @@ export function negative(
           }
         },
         // Cases that each should be refused run at once; one whose write was taken has them judged one at a time (sharedObject).
-        { casesAtOnce: CASES_AT_ONCE, sharedObject: !o.independent, maxRequests: o.maxRequests },
+        { casesAtOnce: CASES_AT_ONCE, sharedObject: !o.independent, maxRequests: o.maxRequests, examples: notJson },
       );
     },
   };

@@ -3,7 +3,7 @@ import type { CheckContext } from "../../core/check/context.js";
 import { invalidValues, validValues } from "../../generators/index.js";
 import { createFolder } from "./scratch-items.js";
 import { ownWorkbook, trackAnswered, workbookPath } from "./workbook-writes.js";
-import { type BadBody, type Stage, badBodies, sender, spelledAsValid } from "./negative-bodies.js";
+import { type BadBody, type Stage, badBodies, notJsonBodies, sender, spelledAsValid } from "./negative-bodies.js";
 import { atOnce } from "./at-once.js";
 
 /** The valid upsert renames the run's own workbook and merges meta into it; it must read as it was. */
@@ -18,6 +18,7 @@ export async function upsertStage(ctx: CheckContext): Promise<Stage> {
   const opts = { base, nullIsAbsent: true, optionalRoot: true, overrides: { "/folderId": fc.constant(folder.id) } };
   return {
     cases: badBodies(ctx, "UpsertWorkbookRequest", opts),
+    notJson: notJsonBodies(base),
     send: sender("upsertWorkbookBySlug", { deploymentId: dep, slug }, (res) => trackAnswered(ctx.scratch, dep, res)),
     // A merged meta cannot be taken back: the workbook as it is now is what later cases must keep.
     async restore(api) {
@@ -44,7 +45,8 @@ export async function draftStage(ctx: CheckContext): Promise<Stage> {
   const cases = invalidValues(ctx.schemas.schema("DashboardConfig"), { nullIsAbsent: true, optionalRoot: true })
     .filter((c) => !JSON.stringify(c.value).includes(LEGACY_WIDGET_TYPE))
     .map((c): BadBody => ({ kind: c.kind, at: `/meta/dashboardDraft${c.at}`, body: { meta: { dashboardDraft: c.value } } }));
-  return { ...stage, cases };
+  // Only drafts are sent: a body that is not JSON is the upsert property's case, not a draft's.
+  return { ...stage, cases, notJson: [] };
 }
 
 const LEGACY_WIDGET_TYPE = "TABS_CONTAINER";

@@ -7,7 +7,7 @@ import { NotExercised } from "../../core/model/outcome.js";
 import { readableWithout, valueAt } from "../lib/lenient-reading.js";
 import { stagingState, unreadable } from "./state.js";
 import { currentEnvironments } from "../lib/environment-list.js";
-import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { type Stage, badBodies, notJsonBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 import { isObject } from "../lib/values.js";
 
 /** Whether the branch's staging environment is on now (E2, else the branches list); unreadable, the property has nothing to judge. */
@@ -65,6 +65,7 @@ export async function stagingStage(ctx: CheckContext): Promise<Stage> {
   };
   return {
     cases,
+    notJson: notJsonBodies(fc.constantFrom(...valid)),
     send: sender("setStagingEnvironment", { deploymentId: dep }),
     restore: putBack,
     lenient: spelledAsValid(ctx, "StagingToggleRequest"),

@@ -3,13 +3,14 @@ import type { CheckContext } from "../../core/check/context.js";
 import { securityContext } from "../../generators/index.js";
 import { valueAt } from "../lib/lenient-reading.js";
 import { tokenParams } from "../lib/metadata-token.js";
-import { type Stage, badBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
+import { type Stage, badBodies, notJsonBodies, sender, spelledAsValid } from "../lib/negative-bodies.js";
 
 /** What a bad body must not do is issue a token; a lenient reading of expires_in must give the lifetime it spells. */
 export async function tokenStage(ctx: CheckContext): Promise<Stage> {
   const base = fc.record({ security_context: securityContext(), expires_in: fc.integer({ min: 1, max: 3600 }) });
   return {
     cases: badBodies(ctx, "MetadataTokenRequest", { base, nullIsAbsent: true }),
+    notJson: notJsonBodies(base),
     send: sender("createMetadataToken", tokenParams(ctx)),
     async unchanged(_api, res) {
       const token = res.status < 300 ? res.body?.data?.token : undefined;
