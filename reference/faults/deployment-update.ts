@@ -100,6 +100,27 @@ export const deploymentUpdateFaults: Fault[] = [
     },
   },
   {
+    name: "refused-version-applies-fields-read-first",
+    breaks: "E6 rule 1 (any other value is rejected with 400)",
+    description:
+      "an update stores cloudProvider, region and template as it reads them, before the version: an unlisted releaseChannelVersion is refused with 400, and those three keep what the refused body sent (the hold and the template variables, read after the version, do not)",
+    because: { "deployment-update.version.unlisted-rejected": "settings-unchanged" },
+    routes: ["E6"],
+    handle: async ({ req, app, next }) => {
+      try {
+        return await next();
+      } catch (err) {
+        if (err instanceof HttpError && /^releaseChannelVersion/.test(err.message)) {
+          const { cloudProvider, region, template } = req.body as Record<string, unknown>;
+          const read = Object.fromEntries(Object.entries({ cloudProvider, region, template }).filter(([, v]) => v !== undefined));
+          const dep = deploymentOf(app, req);
+          dep.settings = app.b.mergeSettings(dep.settings, read);
+        }
+        throw err;
+      }
+    },
+  },
+  {
     name: "channel-switch-not-to-latest",
     breaks: "E6 rule 2",
     description: "releaseChannel alone moves to the first version listed for that channel, not its latest",

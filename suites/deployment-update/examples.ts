@@ -1,4 +1,5 @@
 import { classOf } from "../../core/api/input-domain.js";
+import { operation } from "../../core/api/operations.js";
 import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
@@ -10,20 +11,8 @@ import { acceptedSpellings } from "../../generators/index.js";
 import { currentVersions, type VersionEntry } from "../lib/version-list.js";
 import { anotherVersion, bare, DEPLOYMENT_CHANGES, update } from "./steps.js";
 
-/** E6's named body fields, as a run may read them back in the settings (the creation method and deploy mode under their usual names). */
-const NAMED_FIELDS = [
-  "cloudProvider",
-  "region",
-  "releaseChannel",
-  "releaseChannelVersion",
-  "releaseChannelVersionHold",
-  "template",
-  "templateVariables",
-  "defaultLaunchpadViewGroup",
-  "launchpadTabs",
-  "creationMethod",
-  "deployMode",
-];
+/** E6's named body fields (the table's), as a run may read them back in the settings, and the creation method and deploy mode under their usual names. */
+const NAMED_FIELDS = [...(operation("updateDeployment").fields ?? []), "creationMethod", "deployMode"];
 /** What choosing a version moves with it: sending one of them may change them all. */
 const RELEASE_FIELDS = ["releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold"];
 /** Fields an update may send as they stand, to omit everything else (a value of their own: no type is shown for them); the placement fields last. */
@@ -62,18 +51,28 @@ async function fillNulls(ctx: CheckContext, dep: string, settings: Record<string
   return empty.length ? (await readSettings(ctx, dep)).settings : settings;
 }
 
+/** The fields changedBeside gives a value the spec or E5 makes valid: beside them, only the version is wrong. */
+const VALID_BESIDE = ["releaseChannelVersionHold", "templateVariables", "releaseChannel"];
+
 /**
- * Other named fields with a value unlike the one stored, to send beside a version E5 does not
- * list: the hold flipped and one existing template variable given `value` (an existing key, so
- * that what a server applied is put back at cleanup; a new key could not be removed).
+ * Every other E6 field the settings show, with a value unlike the one stored, to send beside a
+ * version E5 does not list (a refused update applies none of them, whichever the server reads
+ * first): the hold flipped, one existing template variable given `value` (an existing key, so that
+ * what a server applied is put back at cleanup; a new key could not be removed), another channel
+ * E5 lists, no launchpad tabs where there are some, and `value` for each field of a type not shown
+ * that reads as a string or null. The cleanup puts back any E6 field a body carried.
  */
-function changedBeside(settings: Record<string, any>, value: string): Record<string, unknown>[] {
-  const hold = settings.releaseChannelVersionHold;
+function changedBeside(settings: Record<string, any>, value: string, channels: string[]): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
   const key = isObject(settings.templateVariables) ? Object.keys(settings.templateVariables)[0] : undefined;
-  return [
-    ...(typeof hold === "boolean" ? [{ releaseChannelVersionHold: !hold }] : []),
-    ...(key !== undefined ? [{ templateVariables: { [key]: value } }] : []),
-  ];
+  if (typeof settings.releaseChannelVersionHold === "boolean") changed.releaseChannelVersionHold = !settings.releaseChannelVersionHold;
+  if (key !== undefined) changed.templateVariables = { [key]: value };
+  const channel = channels.find((c) => c !== settings.releaseChannel);
+  if (typeof settings.releaseChannel === "string" && channel !== undefined) changed.releaseChannel = channel;
+  if (Array.isArray(settings.launchpadTabs) && settings.launchpadTabs.length) changed.launchpadTabs = [];
+  for (const f of ["cloudProvider", "region", "template", "defaultLaunchpadViewGroup"])
+    if (f in settings && (typeof settings[f] === "string" || settings[f] === null)) changed[f] = value;
+  return changed;
 }
 
 /** E6 rule 1: the three ways to name a listed version. */
@@ -127,22 +126,32 @@ export const deploymentUpdateChecks = group("deployment-update", [
       // A listed version cut short (`v1.7`) names none of them either.
       const truncated = list.slice(0, 1).map((v) => `v${bare(v.version).split(".").slice(0, 2).join(".")}`);
       const unlisted = ["999.999.999", "latest", "", ...truncated].filter((v) => !listed.has(v));
-      const beside = changedBeside(before, ctx.scratch.name("value"));
-      for (const value of unlisted)
-        for (const others of beside.length ? [{}, ...beside] : [{}]) {
-          const sent = `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list${Object.keys(others).length ? `, beside ${JSON.stringify(others)}` : ""}`;
-          const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body: { releaseChannelVersion: value, ...others } });
-          ctx.expect.status(res, 400, sent);
+      const beside = changedBeside(before, ctx.scratch.name("value"), [...new Set(list.map((v) => v.releaseChannel))]);
+      const fields = Object.keys(beside);
+      // Beside the version: all the other fields after it and before it (a server may apply what it
+      // reads before the version, in the body's order or its own), and each alone before it.
+      const bodies = (value: string, first: boolean) => [
+        { releaseChannelVersion: value },
+        ...(fields.length ? [{ releaseChannelVersion: value, ...beside }, { ...beside, releaseChannelVersion: value }] : []),
+        ...(first ? fields.map((f) => ({ [f]: beside[f], releaseChannelVersion: value })) : []),
+      ];
+      for (const [i, value] of unlisted.entries())
+        for (const body of bodies(value, i === 0)) {
+          const others = Object.keys(body).filter((k) => k !== "releaseChannelVersion");
+          const sent = `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list${others.length ? `, beside ${others.join(", ")}` : ""}`;
+          const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body });
+          // 400 where the version is all that is wrong; a value of ours for a field of a type not shown may be refused in its own right.
+          if (others.every((f) => VALID_BESIDE.includes(f))) ctx.expect.status(res, 400, sent);
+          else ctx.expect.clientError(res, `${sent}, is refused`);
         }
       const after = await currentVersions(ctx.api, ctx.expect, dep);
       ctx.expect.equal(after.current?.version, current?.version, "the version E5 marks current is the one before the rejected updates", {
         res: after.res,
         reason: "current-version",
       });
-      if (!beside.length) return;
       // A refused request is not applied in part: the fields sent beside the version read as before (rule 2: the state after every refused write).
       const { settings: now, res } = await readSettings(ctx, dep);
-      for (const field of ["releaseChannelVersionHold", "templateVariables"].filter((f) => f in before))
+      for (const field of fields)
         ctx.expect.equal(now[field], before[field], `${field}, sent beside an unlisted version, keeps its value`, { res, reason: "settings-unchanged" });
     },
   },

@@ -6,6 +6,7 @@ import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { documented } from "../lib/e14.js";
 import { conforms, rejectedVersionForm } from "../../generators/index.js";
 import { TEMPLATE_VARIABLE_POOL } from "../../core/api/fixed-names.js";
+import { operation } from "../../core/api/operations.js";
 import { readSettings, settingsIn } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
 import { type BadBody, type Stage, badBodies, notJsonBodies, sender, withPoolKeys } from "../lib/negative-bodies.js";
@@ -13,17 +14,8 @@ import { isObject } from "../lib/values.js";
 
 const bare = (version: unknown) => String(version).replace(/^v/, "");
 
-const E6_FIELDS = [
-  "cloudProvider",
-  "region",
-  "releaseChannel",
-  "releaseChannelVersion",
-  "releaseChannelVersionHold",
-  "template",
-  "templateVariables",
-  "defaultLaunchpadViewGroup",
-  "launchpadTabs",
-];
+/** The fields E6 names (the table's). */
+const E6_FIELDS = operation("updateDeployment").fields ?? [];
 
 /** The E6 fields the settings (E14, shape not shown) show, or undefined when they cannot be read. */
 async function e6Settings(api: Api, dep: string): Promise<{ fields: Record<string, unknown>; res: Response } | undefined> {
