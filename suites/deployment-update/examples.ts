@@ -132,7 +132,12 @@ export const deploymentUpdateChecks = group("deployment-update", [
       // reads before the version, in the body's order or its own), and each alone before it.
       const bodies = (value: string, first: boolean) => [
         { releaseChannelVersion: value },
-        ...(fields.length ? [{ releaseChannelVersion: value, ...beside }, { ...beside, releaseChannelVersion: value }] : []),
+        ...(fields.length
+          ? [
+              { releaseChannelVersion: value, ...beside },
+              { ...beside, releaseChannelVersion: value },
+            ]
+          : []),
         ...(first ? fields.map((f) => ({ [f]: beside[f], releaseChannelVersion: value })) : []),
       ];
       for (const [i, value] of unlisted.entries())
