@@ -19,6 +19,23 @@ export const reportsFaults: Fault[] = [
     },
   },
   {
+    name: "reports-last-viewed-ignores-filters",
+    breaks: "E14 rule 5 (reports accept folderId, externalWorkbookId, search, sortBy; no cursor when sorting by lastViewedAt)",
+    description:
+      "sorted by lastViewedAt, the reports list takes the path without a cursor, which forgets the filters: folderId, externalWorkbookId and search are ignored there and every report is listed",
+    because: {
+      "reports.list.search-filter": "only-matches",
+      "reports.list.external-workbook-filter": "only-matches",
+      "reports.list.folder-filter": "only-matches",
+      "reports.list.filters-combined": "only-matches",
+    },
+    operations: ["listReports"],
+    handle: ({ req, next }) => {
+      if (req.query.get("sortBy") === "lastViewedAt") for (const f of ["folderId", "externalWorkbookId", "search"]) req.query.delete(f);
+      return next();
+    },
+  },
+  {
     name: "placement-refresh-by-address-missing",
     breaks: "E14 rule 13 (placement address)",
     description: "a refresh finds a placement by its placementId only; by externalWorkbookId, sheetName and anchorCell it answers 404",

@@ -10,13 +10,13 @@ import { documented, records, setup } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 import { createFolder } from "../lib/scratch-items.js";
 import { listReports, ownReport } from "../lib/reports.js";
+import { onEveryReadPath, SORT_BY } from "./read-paths.js";
 
 /**
  * E14 rule 5: the reports list takes sortBy createdAt, updatedAt, lastViewedAt and name (no cursor
  * when sorting by lastViewedAt) and filters by folderId, search and externalWorkbookId; a
  * placement in a spreadsheet needs only read access (Authentication 4).
  */
-const SORT_BY = ["createdAt", "updatedAt", "lastViewedAt", "name"];
 
 /** The one page a list answers without first or after (the reports sorted by lastViewedAt, which pages by no cursor). */
 async function onePage(ctx: CheckContext, dep: string, query: Record<string, string>): Promise<{ res: Response; items: any[] }> {
@@ -137,32 +137,33 @@ export const reportListChecks = group("reports", [
     id: "reports.list.search-filter",
     spec: "E14 rule 5",
     level: "MUST",
-    title: "search lists the reports whose name holds the term, and only those",
+    title: "search lists the reports whose name holds the term, and only those, in the list's own order and sorted by each sortBy value",
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const name = ctx.scratch.name("findme");
       const own = await ownReport(ctx, await documented(ctx), dep, name);
-      const { res, items } = await listReports(ctx, dep, { search: name });
-      ctx.expect.that(
-        items.some((r) => r?.id === own.id),
-        "the report named with the term is listed",
-        { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
-      );
-      const others = items.filter((r) => !JSON.stringify(r).toLowerCase().includes(name.toLowerCase()));
-      ctx.expect.equal(
-        others.map((r) => r?.id),
-        [],
-        "no report without the term is listed",
-        { res, reason: "only-matches" },
-      );
+      for (const { label, res, items } of await onEveryReadPath(ctx, dep, { search: name })) {
+        ctx.expect.that(
+          items.some((r) => r?.id === own.id),
+          `the report named with the term is listed, ${label}`,
+          { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+        );
+        const others = items.filter((r) => !JSON.stringify(r).toLowerCase().includes(name.toLowerCase()));
+        ctx.expect.equal(
+          others.map((r) => r?.id),
+          [],
+          `no report without the term is listed, ${label}`,
+          { res, reason: "only-matches" },
+        );
+      }
     },
   },
   {
     id: "reports.list.external-workbook-filter",
     spec: "E14 rule 5",
     level: "MUST",
-    title: "externalWorkbookId lists the reports placed in that spreadsheet, and only those",
+    title: "externalWorkbookId lists the reports placed in that spreadsheet, and only those, in the list's own order and sorted by each sortBy value",
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
@@ -170,18 +171,19 @@ export const reportListChecks = group("reports", [
       const own = await ownReport(ctx, doc, dep, ctx.scratch.name("placed"));
       const external = ctx.scratch.slug("sheet");
       setup(ctx, await place(ctx, doc, dep, own.id, external), `placing report ${own.id} in spreadsheet ${external}`);
-      const { res, items } = await listReports(ctx, dep, { externalWorkbookId: external });
-      ctx.expect.that(
-        items.some((r) => r?.id === own.id),
-        "the report placed in the spreadsheet is listed",
-        { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
-      );
-      ctx.expect.equal(
-        items.filter((r) => r?.id !== own.id).map((r) => r?.id),
-        [],
-        "no report outside the spreadsheet is listed",
-        { res, reason: "only-matches" },
-      );
+      for (const { label, res, items } of await onEveryReadPath(ctx, dep, { externalWorkbookId: external })) {
+        ctx.expect.that(
+          items.some((r) => r?.id === own.id),
+          `the report placed in the spreadsheet is listed, ${label}`,
+          { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+        );
+        ctx.expect.equal(
+          items.filter((r) => r?.id !== own.id).map((r) => r?.id),
+          [],
+          `no report outside the spreadsheet is listed, ${label}`,
+          { res, reason: "only-matches" },
+        );
+      }
     },
   },
   {
@@ -208,7 +210,7 @@ export const reportListChecks = group("reports", [
     id: "reports.list.folder-filter",
     spec: "E14 rule 5",
     level: "MUST",
-    title: "folderId lists the reports of that folder, and only those",
+    title: "folderId lists the reports of that folder, and only those, in the list's own order and sorted by each sortBy value",
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
@@ -216,25 +218,27 @@ export const reportListChecks = group("reports", [
       const own = await ownReport(ctx, await documented(ctx), dep, ctx.scratch.name("in-folder"), folder.id);
       if (field(own, "folderId") !== folder.id)
         throw new NotVerifiable(`the report created with folderId ${folder.id} shows folderId ${JSON.stringify(field(own, "folderId"))}`);
-      const { res, items } = await listReports(ctx, dep, { folderId: folder.id });
-      ctx.expect.that(
-        items.some((r) => r?.id === own.id),
-        "the folder's report is listed",
-        { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
-      );
-      ctx.expect.equal(
-        items.filter((r) => "folderId" in r && r.folderId !== folder.id).map((r) => r.id),
-        [],
-        "no report of another folder is listed",
-        { res, reason: "only-matches" },
-      );
+      for (const { label, res, items } of await onEveryReadPath(ctx, dep, { folderId: folder.id })) {
+        ctx.expect.that(
+          items.some((r) => r?.id === own.id),
+          `the folder's report is listed, ${label}`,
+          { expected: `report ${own.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+        );
+        ctx.expect.equal(
+          items.filter((r) => "folderId" in r && r.folderId !== folder.id).map((r) => r.id),
+          [],
+          `no report of another folder is listed, ${label}`,
+          { res, reason: "only-matches" },
+        );
+      }
     },
   },
   {
     id: "reports.list.filters-combined",
     spec: "E14 rule 5",
     level: "MUST",
-    title: "folderId and search given together both hold: the folder's report with the term is listed; the same term's report in another folder is not",
+    title:
+      "folderId and search given together both hold, in the list's own order and sorted by each sortBy value: the folder's report with the term is listed; the same term's report in another folder is not",
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
@@ -246,18 +250,19 @@ export const reportListChecks = group("reports", [
         throw new NotVerifiable(`the report created with folderId ${folder.id} shows folderId ${JSON.stringify(field(inside, "folderId"))}`);
       // The same term, at the root: what search alone lists and folderId must take away.
       const outside = await ownReport(ctx, doc, dep, `${term} outside`);
-      const { res, items } = await listReports(ctx, dep, { folderId: folder.id, search: term });
-      ctx.expect.that(
-        items.some((r) => r?.id === inside.id),
-        "the folder's report holding the term is listed",
-        { expected: `report ${inside.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
-      );
-      ctx.expect.equal(
-        items.filter((r) => r?.id === outside.id || ("folderId" in r && r.folderId !== folder.id)).map((r) => r?.id),
-        [],
-        `no report outside folder ${folder.id} is listed, though report ${outside.id} holds the term`,
-        { res, reason: "only-matches" },
-      );
+      for (const { label, res, items } of await onEveryReadPath(ctx, dep, { folderId: folder.id, search: term })) {
+        ctx.expect.that(
+          items.some((r) => r?.id === inside.id),
+          `the folder's report holding the term is listed, ${label}`,
+          { expected: `report ${inside.id}`, got: items.map((r) => r?.id), res, reason: "match-listed" },
+        );
+        ctx.expect.equal(
+          items.filter((r) => r?.id === outside.id || ("folderId" in r && r.folderId !== folder.id)).map((r) => r?.id),
+          [],
+          `no report outside folder ${folder.id} is listed, though report ${outside.id} holds the term, ${label}`,
+          { res, reason: "only-matches" },
+        );
+      }
     },
   },
   {
