@@ -52,6 +52,22 @@ export const branchesFaults: Fault[] = [
     },
   },
   {
+    name: "branch-delete-upstream-orphans-children",
+    breaks: "E14 rule 4 (children re-parented; removeOnUpstream also deletes the remote ref)",
+    description:
+      "a branch delete with removeOnUpstream=true goes down the path that also removes the remote ref, which forgets the re-parenting: the children keep pointing at the deleted branch (without the flag they are re-parented)",
+    because: { "branches.delete.children-reparented": "reparented" },
+    operations: ["deleteBranch"],
+    handle: async ({ req, app, next }) => {
+      const deleted = req.query.get("branchName");
+      const upstream = req.query.get("removeOnUpstream") === "true";
+      const children = deploymentOf(app, req).branches.filter((b) => upstream && deleted && b.parentBranch === deleted);
+      const reply = await next();
+      if (reply.status === 200) for (const c of children) c.parentBranch = deleted!;
+      return reply;
+    },
+  },
+  {
     name: "branch-delete-empty-name-deletes-newest",
     breaks: "E14 rule 4 (a branch is deleted by branchName)",
     description:

@@ -15,30 +15,44 @@ export const branchChecks = [
       id: "branches.delete.children-reparented",
       spec: "E14 rule 4",
       level: "MUST",
-      title: "Deleting a branch by branchName re-parents its children to the deleted branch's parent",
+      title:
+        "Deleting a branch by branchName re-parents its children to the deleted branch's parent, with removeOnUpstream true or false as well as without it",
       needs: [...WRITES],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
-        const parent = await ownBranch(ctx, doc, dep);
-        const child = await ownBranch(ctx, doc, dep, parent);
-        const before = await branchesByName(ctx, dep);
-        const grand = field(before.get(parent), "parentBranch|parent");
-        const childParent = field(before.get(child), "parentBranch|parent");
-        if (childParent !== parent)
-          throw new NotExercised(`the branch created from ${parent} lists parentBranch ${JSON.stringify(childParent)}: no parent link to re-parent`);
-        const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { branchName: parent } });
-        ctx.expect.that(res.status >= 200 && res.status < 300, "DELETE branches?branchName= deletes the branch", {
-          expected: "2xx",
-          got: res.status,
-          res,
-          reason: "status",
-        });
-        const after = await branchesByName(ctx, dep);
-        ctx.expect.that(!after.has(parent), `branch ${parent} is gone after its delete`, { expected: "not listed", got: after.get(parent), reason: "deleted" });
-        ctx.expect.equal(field(after.get(child), "parentBranch|parent") ?? null, grand ?? null, `the child ${child} now has the deleted branch's parent`, {
-          reason: "reparented",
-        });
+        const flag = doc.findNamed("deleteBranch")?.queryParam("removeOnUpstream")?.name;
+        // Re-parenting is the delete's own rule, whatever else the delete is asked to do: a server once skipped it with removeOnUpstream=true.
+        const forms: Record<string, string>[] = [{}, ...(flag ? [{ [flag]: "true" }, { [flag]: "false" }] : [])];
+        for (const extra of forms) {
+          const how = Object.keys(extra).length ? ` with ${new URLSearchParams(extra)}` : "";
+          const parent = await ownBranch(ctx, doc, dep);
+          const child = await ownBranch(ctx, doc, dep, parent);
+          const before = await branchesByName(ctx, dep);
+          const grand = field(before.get(parent), "parentBranch|parent");
+          const childParent = field(before.get(child), "parentBranch|parent");
+          if (childParent !== parent)
+            throw new NotExercised(`the branch created from ${parent} lists parentBranch ${JSON.stringify(childParent)}: no parent link to re-parent`);
+          const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { branchName: parent, ...extra } });
+          ctx.expect.that(res.status >= 200 && res.status < 300, `DELETE branches?branchName=${how} deletes the branch`, {
+            expected: "2xx",
+            got: res.status,
+            res,
+            reason: "status",
+          });
+          const after = await branchesByName(ctx, dep);
+          ctx.expect.that(!after.has(parent), `branch ${parent} is gone after its delete${how}`, {
+            expected: "not listed",
+            got: after.get(parent),
+            reason: "deleted",
+          });
+          ctx.expect.equal(
+            field(after.get(child), "parentBranch|parent") ?? null,
+            grand ?? null,
+            `the child ${child} now has the deleted branch's parent, after the delete${how}`,
+            { reason: "reparented" },
+          );
+        }
       },
     },
     {
