@@ -273,6 +273,7 @@ export const CHECK_IDS = [
   "bulk-delete.items.duplicates-collapsed",
   "bulk-delete.items.no-rollback",
   "bulk-delete.items.forbidden-reported",
+  "bulk-delete.items.refused-item-intact",
   "bulk-delete.items.folder-contents-to-root",
   "bulk-delete.items.mixed-kinds",
   "bulk-delete.items.folder-with-sub-folder-400",

@@ -104,6 +104,23 @@ export const bulkDeleteFaults: Fault[] = [
     },
   },
   {
+    name: "bulk-delete-refused-workbook-loses-reports",
+    breaks: "E14 rule 1 (per-item failures)",
+    description:
+      "bulk delete removes a workbook's reports before it checks the caller's access to the workbook: the workbook is reported failed with 403 and stays, without its reports",
+    because: { "bulk-delete.items.refused-item-intact": "still-there" },
+    operations: ["bulkDeleteWorkspaceItems"],
+    handle: ({ req, app, next }) => {
+      const workbooks = new Set(
+        itemRefs(req.body)
+          .filter((r) => r.type === "WORKBOOK")
+          .map((r) => r.id),
+      );
+      for (const item of [...app.store.items.values()]) if (item.workbookId !== undefined && workbooks.has(item.workbookId)) app.store.items.delete(item.id);
+      return next();
+    },
+  },
+  {
     name: "bulk-delete-report-kept",
     breaks: "E14 rule 1 (facts: items of WORKBOOK, REPORT, FOLDER)",
     description: "bulk delete lists a REPORT item in deleted but leaves it in place; workbooks and folders are deleted",

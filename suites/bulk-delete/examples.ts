@@ -10,6 +10,10 @@ import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "../lib/
 import { itemKey as key } from "../lib/workbook-calls.js";
 import { listReports, ownReport } from "../lib/reports.js";
 import { inFolder } from "../lib/workbook-place.js";
+import { isObject } from "../lib/values.js";
+
+/** A record without its timestamps (a read may stamp lastViewedAt): what a refused write must leave as it was. */
+const untimed = (record: unknown) => (isObject(record) ? Object.fromEntries(Object.entries(record).filter(([k]) => !/At$/.test(k))) : record);
 
 /** E14 rule 1: bulk delete reports failures per item (facts: duplicates collapsed, no rollback, 403 without manage access, mixed kinds). */
 
@@ -113,6 +117,43 @@ export const bulkDeleteChecks = group("bulk-delete", [
       });
       const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: locked.id });
       ctx.expect.status(read, 200, `workbook ${locked.id} after the refused delete (E9, main token)`, "still-there");
+    },
+  },
+  {
+    id: "bulk-delete.items.refused-item-intact",
+    spec: "E14 rule 1 (delete items in bulk with per-item failures)",
+    // MUST: a failure reported for an item is that item not deleted; who may delete it (the 403) is the SHOULD check's.
+    level: "MUST",
+    title:
+      "An item a bulk delete reports in failed is not deleted in part: the readOnly key's workbook of the run's own reads back as before (E9), and a report of that workbook is still listed",
+    needs: [...WRITES, "token:readOnly"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const doc = await documented(ctx);
+      const locked = await createWorkbook(ctx, dep, (await readOnlyFolder(ctx, dep)).id);
+      // A report of that workbook, where the report create names one: what a delete that goes ahead of its access check removes first.
+      const workbookField = doc.findNamed("upsertReportByPublicId")?.bodyProperty("workbookId|workbook");
+      const reportName = ctx.scratch.name("report-of-locked");
+      const report = workbookField ? await ownReport(ctx, doc, dep, reportName, undefined, { [workbookField]: locked.id }) : undefined;
+      const before = ctx.expect.ok(await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: locked.id }), "Workbook");
+      const r = await bulkDelete(ctx, dep, [locked], ctx.as("readOnly"));
+      if (!r.failed.some((f) => key(f) === key(locked)))
+        throw new NotExercised(
+          `the readOnly key's bulk delete of workbook ${locked.id}, in a folder it may only read, was not reported in failed: nothing was refused`,
+        );
+      const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: locked.id });
+      ctx.expect.status(read, 200, `workbook ${locked.id} after its delete was reported failed (E9, main token)`, "still-there");
+      ctx.expect.equal(untimed(read.body), untimed(before), `workbook ${locked.id}, whose delete was reported failed, reads as before (timestamps aside)`, {
+        res: read,
+        reason: "still-there",
+      });
+      if (!report) return;
+      const listed = await listReports(ctx, dep, { search: reportName });
+      ctx.expect.that(
+        listed.items.some((x) => x?.id === report.id),
+        `report ${report.id} of workbook ${locked.id}, whose delete was reported failed, is still listed`,
+        { expected: `report ${report.id}`, got: listed.items.map((x) => x?.id), res: listed.res, reason: "still-there" },
+      );
     },
   },
   {

@@ -5,6 +5,7 @@ export const bulkDeleteRanges: RangeCells = {
   "E14 rule 1": [
     { where: "an unknown item", checks: ["bulk-delete.items.per-item-failures"] },
     { where: "a forbidden item (403, still there)", checks: ["bulk-delete.items.forbidden-reported"] },
+    { where: "an item reported failed: it and its reports as before", checks: ["bulk-delete.items.refused-item-intact"] },
     { where: "a duplicate (collapsed to one entry)", checks: ["bulk-delete.items.duplicates-collapsed"] },
     { where: "WORKBOOK, REPORT and FOLDER in one batch", checks: ["bulk-delete.items.mixed-kinds"] },
     { where: "a folder that still holds a sub-folder (400, both still there)", checks: ["bulk-delete.items.folder-with-sub-folder-400"] },
