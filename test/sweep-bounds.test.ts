@@ -34,3 +34,27 @@ describe("the sweep's reads obey the stated bounds (issue 28)", () => {
     expect(parents).toEqual([5]);
   });
 });
+
+describe("a folder the run made inside one it was given is confirmed where it was made", () => {
+  /** A tenant's tree: root folders 1..40 (none the run's), folder 7 holding the run's folder 99. */
+  function tenantTree(asked: Record<string, unknown>[]): Api {
+    const page = (items: unknown[]) => ({ status: 200, isJson: true, headers: {}, text: "", body: { items, pageInfo: { hasNextPage: false } } });
+    return {
+      get: async (_path: string, query: Record<string, unknown> = {}) => {
+        asked.push(query);
+        if (query.parentId === undefined) return page(Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `tenant ${i + 1}` })));
+        return page(query.parentId === 7 ? [{ id: 99, name: "cf-run-folder", parentId: 7 }] : []);
+      },
+    } as unknown as Api;
+  }
+
+  it("lists the parent it names first and stops there; without it, the tenant's folders are walked until folder 7", async () => {
+    const hinted: Record<string, unknown>[] = [];
+    expect([...(await prefixedFolders(tenantTree(hinted), "1", "cf-", new Set([99]), 200, [7])).keys()]).toEqual([99]);
+    expect(hinted.map((q) => q.parentId)).toEqual([7, undefined].slice(0, hinted.length));
+    expect(hinted.length).toBeLessThanOrEqual(2);
+    const walked: Record<string, unknown>[] = [];
+    expect([...(await prefixedFolders(tenantTree(walked), "1", "cf-", new Set([99]))).keys()]).toEqual([99]);
+    expect(walked.length).toBeGreaterThan(hinted.length);
+  });
+});

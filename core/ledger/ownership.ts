@@ -116,10 +116,21 @@ const FOLDER_LISTS_AT_ONCE = 8;
  * any of `wanted` (or, for a sweep, any at all) is still unseen, into the others too (a check may
  * have moved one of its folders into a folder it was given), within `maxLevels` listings. Once
  * every one of `wanted` is seen, the walk stops: the rest of the tree tells nothing more of them.
+ * `startAt`: folders listed first, before the root (the parents the wanted ones were made in): a
+ * folder made inside one the run was given is found there in one listing, not after the tenant's
+ * tree is walked to it (a run's folders in a read-only folder cost a whole walk each, and a
+ * property of them ran out of its budget on a server with many folders).
  */
-export async function prefixedFolders(api: Api, dep: string, prefix: string | RegExp, wanted?: Set<number>, maxLevels = 200): Promise<Map<number, any>> {
+export async function prefixedFolders(
+  api: Api,
+  dep: string,
+  prefix: string | RegExp,
+  wanted?: Set<number>,
+  maxLevels = 200,
+  startAt: number[] = [],
+): Promise<Map<number, any>> {
   const found = new Map<number, any>();
-  const own: (number | null)[] = [null];
+  const own: (number | null)[] = [...new Set(startAt), null];
   const others: number[] = [];
   const seen = new Set<number>();
   for (let listed = 0; listed < maxLevels; ) {
@@ -198,12 +209,19 @@ const WORKBOOKS_BY_LIST_FROM = 50;
  * Each item's read-back: workbooks by E9, a few at once (many by a short walk of E8 first);
  * folders and reports by their lists (only where the ledger holds some).
  */
-export async function seenItems(api: Api, dep: string, items: (ItemRef & { since?: number })[], prefix: string): Promise<Map<ItemRef, Seen>> {
+export async function seenItems(
+  api: Api,
+  dep: string,
+  items: (ItemRef & { since?: number; parentId?: number | null })[],
+  prefix: string,
+): Promise<Map<ItemRef, Seen>> {
   const seen = new Map<ItemRef, Seen>();
   const wantedFolders = new Set(items.filter((i) => i.type === "FOLDER").map((i) => i.id));
+  // The folders the wanted ones were made in, where the caller knows them: listed first.
+  const parents = items.flatMap((i) => (i.type === "FOLDER" && typeof i.parentId === "number" ? [i.parentId] : []));
   // A list that cannot be read confirms nothing: its items are reported, never taken as gone.
   const unread = (err: unknown) => (err as Error).message;
-  const folders = wantedFolders.size ? await prefixedFolders(api, dep, prefix, wantedFolders).catch(unread) : new Map();
+  const folders = wantedFolders.size ? await prefixedFolders(api, dep, prefix, wantedFolders, undefined, parents).catch(unread) : new Map();
   const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix).catch(unread) : new Map();
   const workbooks = items.filter((i) => i.type === "WORKBOOK");
   // Only what the walk shows as the run's own is taken from it; absent (a walk beside other writers

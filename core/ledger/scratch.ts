@@ -158,7 +158,7 @@ export class Scratch {
    * own as the server shows it (E9, the folders or reports list). A check that meets one that is not
    * stops there (not verifiable): it never deletes what the run did not make.
    */
-  async requireOwn(api: Api, dep: string, items: (ItemRef & { since?: number })[]): Promise<void> {
+  async requireOwn(api: Api, dep: string, items: (ItemRef & { since?: number; parentId?: number | null })[]): Promise<void> {
     const seen = await seenItems(api, dep, items, this.prefix);
     const other = items.filter((i) => !seen.get(i)?.own);
     if (other.length)

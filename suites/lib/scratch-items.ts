@@ -46,8 +46,10 @@ export async function createFolderWith(
   const id = op.created(res).id as number;
   const ref: ItemRef = { type: "FOLDER", id };
   ctx.scratch.track(dep, ref, { res, name });
-  // An answer that names some other folder is never written to: the folders list must show it is the check's own.
-  if (!carriesPrefix(res.body, ctx.scratch.prefix)) await ctx.scratch.requireOwn(ctx.api, dep, [ref]);
+  // An answer that names some other folder is never written to: the folders list must show it is the check's own
+  // (listed first where it was made). The record is the answer's as the document places it (a `data` wrapper).
+  if (!carriesPrefix(op.created(res).record, ctx.scratch.prefix) && !carriesPrefix(res.body, ctx.scratch.prefix))
+    await ctx.scratch.requireOwn(ctx.api, dep, [{ ...ref, parentId }]);
   return { ref, res };
 }
 
