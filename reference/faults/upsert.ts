@@ -154,6 +154,21 @@ export const upsertFaults: Fault[] = [
     behaviour: { mergeMeta: (stored, sent) => ({ ...sent, ...stored }) },
   },
   {
+    name: "upsert-meta-loosely-equal-kept",
+    breaks: "E11 rule 2",
+    description:
+      "the merge writes a key only when its sent value differs from the stored one as a loose comparison sees it (Python's or JavaScript's ==): false sent for a stored 0, or 1 for a stored true, leaves the stored value",
+    because: { "upsert.meta.merge-replaces-sent-keys": "merged" },
+    behaviour: {
+      mergeMeta: (stored, sent) => {
+        const out = { ...stored };
+        // biome-ignore lint/suspicious/noDoubleEquals: the fault is the loose comparison.
+        for (const [k, v] of Object.entries(sent)) if (!(k in stored) || stored[k] != v) out[k] = v;
+        return out;
+      },
+    },
+  },
+  {
     name: "upsert-meta-arrays-concatenated",
     breaks: "E11 rule 3",
     description: "the merge appends a sent array to the stored one, so re-applying a request grows it",

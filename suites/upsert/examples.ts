@@ -50,6 +50,23 @@ async function readOnlyUpdate(ctx: CheckContext) {
   return { res, before, after, readRes };
 }
 
+/**
+ * Stored values and the value sent after each, which a server's language may call equal (Python:
+ * 0 == False, 1 == True; PHP: "10" == "1e1", "1" == "01", 1 == "1") or one of its decoders reads
+ * alike (PHP: [] and {} as one array): a server that writes a key only when its value "changed",
+ * or a request only when the merged meta "changed", keeps the first. A model sequence found the
+ * Python server keeping 0 for a false sent after it.
+ */
+const REPLACED: Record<string, [unknown, unknown]> = {
+  a: [1, 3],
+  zero: [0, false],
+  one: [true, 1],
+  exp: ["10", "1e1"],
+  lead: ["1", "01"],
+  text: [1, "1"],
+  empty: [[], {}],
+};
+
 export const upsertChecks = group("upsert", [
   {
     id: "upsert.create.absent-slug-creates",
@@ -266,14 +283,23 @@ export const upsertChecks = group("upsert", [
     id: "upsert.meta.merge-replaces-sent-keys",
     spec: "E11 rule 2",
     level: "MUST",
-    title: "meta is merged key by key: a key sent again replaces its stored value",
+    title:
+      'meta is merged key by key: a key sent again replaces its stored value, whatever the two values (3 for 1, false for 0, 1 for true, "1e1" for "10", "01" for "1", "1" for 1, {} for [])',
     needs: ["writes", "fixture:deployment"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { a: 1, b: 2 } });
-      ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { a: 3 } }), "Workbook");
+      const first = Object.fromEntries(Object.entries(REPLACED).map(([k, [was]]) => [k, was]));
+      const then = Object.fromEntries(Object.entries(REPLACED).map(([k, [, now]]) => [k, now]));
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { ...first, b: 2 } });
+      // Each key alone, so that nothing else the request sends differs: a server that compares the merged
+      // meta with the stored one as a whole (Python's ==) took {zero: false} for no change.
+      for (const [k, now] of Object.entries(then)) ctx.expect.ok(await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { [k]: now } }), "Workbook");
       const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-      ctx.expect.equal({ a: after.meta?.a, b: after.meta?.b }, { a: 3, b: 2 }, "meta after sending {a: 1, b: 2}, then {a: 3}", { res, reason: "merged" });
+      const read = Object.fromEntries([...Object.keys(then), "b"].map((k) => [k, after.meta?.[k]]));
+      ctx.expect.equal(read, { ...then, b: 2 }, `meta after sending ${JSON.stringify({ ...first, b: 2 })}, then each key of ${JSON.stringify(then)} alone`, {
+        res,
+        reason: "merged",
+      });
     },
   },
   {
