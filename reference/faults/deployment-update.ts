@@ -248,6 +248,23 @@ export const deploymentUpdateFaults: Fault[] = [
     },
   },
   {
+    name: "template-variable-numeric-respelling-kept",
+    breaks: "E6 (templateVariables merged key by key)",
+    description:
+      'a templateVariables value is written only when it differs from the stored one as PHP\'s == compares strings: "1e1" sent over a stored "10" (and "01" over "1") is taken for no change',
+    because: { "deployment-update.merge.template-variables": "merged-key-by-key" },
+    behaviour: {
+      mergeSettings: (stored, patch) => {
+        const merged = cleanBehaviour.mergeSettings(stored, patch);
+        const numeric = (v: unknown): v is string => typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v));
+        const before = (stored.templateVariables ?? {}) as Record<string, unknown>;
+        for (const [k, v] of Object.entries(patch.templateVariables ?? {}))
+          if (numeric(v) && numeric(before[k]) && Number(v) === Number(before[k])) merged.templateVariables[k] = before[k];
+        return merged;
+      },
+    },
+  },
+  {
     name: "version-image-name-ignored",
     breaks: "E6 rule 1",
     description:

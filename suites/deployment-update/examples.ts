@@ -51,6 +51,12 @@ async function fillNulls(ctx: CheckContext, dep: string, settings: Record<string
   return empty.length ? (await readSettings(ctx, dep)).settings : settings;
 }
 
+/** Strings a loose comparison calls equal, in pairs: each sent after the other must replace it. */
+const LOOSELY_EQUAL_STRINGS = [
+  ["10", "1e1"],
+  ["1", "01"],
+];
+
 /** The fields changedBeside gives a value the spec or E5 makes valid: beside them, only the version is wrong. */
 const VALID_BESIDE = ["releaseChannelVersionHold", "templateVariables", "releaseChannel"];
 
@@ -246,7 +252,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     spec: "E6 (templateVariables merged key by key); settings: E14, shape not shown",
     level: "MUST",
     title:
-      "templateVariables are merged key by key: an update sending a new value for one existing key (plain, empty, padded, non-ASCII, long) stores it as sent and keeps every other key as it was",
+      'templateVariables are merged key by key: an update sending a new value for one existing key (plain, empty, padded, non-ASCII, long, "1e1" after "10", "01" after "1") stores it as sent and keeps every other key as it was',
     // An existing key, not a new one: no update removes a template variable, and cleanup puts the old value back.
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
@@ -262,6 +268,9 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const values = [
         ctx.scratch.name("value"),
         ...["empty", "whitespace-padded", "non-ascii", "long"].map((c) => classOf("updateDeployment", "/templateVariables/*", c).edges[0] as string),
+        // Then a number's other spellings, each after the one a loose comparison calls equal (PHP: "10" == "1e1", "1" == "01"):
+        // a server that writes only what "changed" keeps the first (upsert.meta.merge-replaces-sent-keys, the same class).
+        ...LOOSELY_EQUAL_STRINGS.flat(),
       ];
       for (const [i, value] of values.entries()) {
         const sent = `an update that sends only the template variable ${key} = ${JSON.stringify(value)}`;
