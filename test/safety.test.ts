@@ -137,8 +137,9 @@ const deploymentChecks = new Set(catalogue.filter((c) => c.needs.includes("deplo
  * The merge with each named field sent alone in turn (issue 30, the sealed Python bug 6): one update per field the settings
  * show beyond the first (up to five), and a null display default taken back as null, then given a value: up to 7 more.
  * The image followed across a version switch (E6 rule 3, round 20): the switch and its put-back, 2 more.
+ * The template variables' numeric respellings ("1e1" after "10", "01" after "1", round 22): 4 more.
  */
-const MAX_DEPLOYMENT_UPDATES = 29;
+const MAX_DEPLOYMENT_UPDATES = 33;
 
 /** The count the console prints (core/api/deployment-updates.ts). */
 function updatesOf(run: CliRun): { accepted: number; where: string[] } {

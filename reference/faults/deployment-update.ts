@@ -152,7 +152,7 @@ export const deploymentUpdateFaults: Fault[] = [
     name: "omitted-settings-reset",
     breaks: "E6 (partial merge)",
     description: "an update resets every field it does not send to an empty value",
-    because: { "deployment-update.merge.omitted-fields-kept": "kept:cloudProvider" },
+    because: { "deployment-update.merge.omitted-fields-kept": "kept:templateVariables" },
     behaviour: {
       mergeSettings: (stored, patch) => ({
         ...stored,
