@@ -5,7 +5,17 @@ import { entryCut, ENTRY_MAX } from "./kit/ranges.js";
 import { ok, type Fault } from "../http.js";
 import { workbookRecord } from "../serialize.js";
 import { refusalAnsweredAs } from "./kit/policies.js";
-import { isConflict, staleIndex, refusedMetaAppliedLater, tenantWideHolder, upsertFindsDeletedDeployments } from "./kit/upsert.js";
+import {
+  filedUnderForeignFolderFirst,
+  isConflict,
+  mergeConcatenatingArrays,
+  mergeWhenLooselyChanged,
+  refusedMetaAppliedLater,
+  staleIndex,
+  tenantWideHolder,
+  upsertFindsDeletedDeployments,
+  workbookTakenAsFolder,
+} from "./kit/upsert.js";
 import type { Item } from "../store.js";
 import { atLeast } from "../access.js";
 
@@ -159,27 +169,14 @@ export const upsertFaults: Fault[] = [
     description:
       "the merge writes a key only when its sent value differs from the stored one as a loose comparison sees it (Python's or JavaScript's ==): false sent for a stored 0, or 1 for a stored true, leaves the stored value",
     because: { "upsert.meta.merge-replaces-sent-keys": "merged" },
-    behaviour: {
-      mergeMeta: (stored, sent) => {
-        const out = { ...stored };
-        // biome-ignore lint/suspicious/noDoubleEquals: the fault is the loose comparison.
-        for (const [k, v] of Object.entries(sent)) if (!(k in stored) || stored[k] != v) out[k] = v;
-        return out;
-      },
-    },
+    behaviour: { mergeMeta: mergeWhenLooselyChanged },
   },
   {
     name: "upsert-meta-arrays-concatenated",
     breaks: "E11 rule 3",
     description: "the merge appends a sent array to the stored one, so re-applying a request grows it",
     because: { "upsert.idempotent.same-request-no-change": "no-change" },
-    behaviour: {
-      mergeMeta: (stored, sent) => {
-        const out = { ...stored };
-        for (const [k, v] of Object.entries(sent)) out[k] = Array.isArray(v) && Array.isArray(stored[k]) ? [...(stored[k] as unknown[]), ...v] : v;
-        return out;
-      },
-    },
+    behaviour: { mergeMeta: mergeConcatenatingArrays },
   },
   {
     name: "upsert-unsent-fields-reset",
@@ -377,17 +374,7 @@ export const upsertFaults: Fault[] = [
     description: "a folderId naming a workbook of the deployment is taken as the destination folder: the workbook is filed under another workbook",
     because: { "upsert.folder.other-kind": "client-error" },
     routes: ["E11"],
-    handle: async ({ req, app, next }) => {
-      const folderId = (req.body as { folderId?: unknown } | undefined)?.folderId;
-      const item = typeof folderId === "number" ? app.store.items.get(folderId) : undefined;
-      if (item?.type !== "WORKBOOK") return next();
-      item.type = "FOLDER";
-      try {
-        return await next();
-      } finally {
-        item.type = "WORKBOOK";
-      }
-    },
+    handle: workbookTakenAsFolder,
   },
   {
     name: "upsert-foreign-folder-filed",
@@ -395,15 +382,7 @@ export const upsertFaults: Fault[] = [
     description: "a folderId of another deployment's folder is refused (404) only after the workbook holding the slug was filed under it",
     because: { "upsert.folder.other-deployment": "refused-unchanged" },
     routes: ["E11"],
-    handle: ({ req, app, next }) => {
-      const folderId = (req.body as { folderId?: unknown } | undefined)?.folderId;
-      const dest = typeof folderId === "number" ? app.store.items.get(folderId) : undefined;
-      const dep = Number(req.params.deploymentId);
-      if (dest?.type !== "FOLDER" || dest.deploymentId === dep) return next();
-      const slug = app.b.normaliseSlug(req.params.slug);
-      for (const item of app.store.items.values()) if (item.deploymentId === dep && item.slug === slug) item.folderId = dest.id;
-      return next();
-    },
+    handle: filedUnderForeignFolderFirst,
   },
   {
     name: "upsert-create-destination-unchecked",

@@ -64,3 +64,42 @@ export const refusedMetaAppliedLater: NonNullable<Fault["handle"]> = async ({ re
 /** The workbook holding a slug in the deployment, else in any deployment of the tenant (fault slug-unique-tenant-wide). */
 export const tenantWideHolder = (store: Store, deploymentId: number, slug: string): Item | undefined =>
   cleanBehaviour.decisionHolder(store, deploymentId, slug) ?? [...store.items.values()].find((i) => i.type === "WORKBOOK" && i.slug === slug);
+
+/** A meta merge that appends a sent array to the stored one (fault upsert-meta-arrays-concatenated). */
+export function mergeConcatenatingArrays(stored: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...stored };
+  for (const [k, v] of Object.entries(sent)) out[k] = Array.isArray(v) && Array.isArray(stored[k]) ? [...(stored[k] as unknown[]), ...v] : v;
+  return out;
+}
+
+/** A meta merge that writes a key only where a loose comparison (==) sees its value change (fault upsert-meta-loosely-equal-kept). */
+export function mergeWhenLooselyChanged(stored: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...stored };
+  // biome-ignore lint/suspicious/noDoubleEquals: the fault is the loose comparison.
+  for (const [k, v] of Object.entries(sent)) if (!(k in stored) || stored[k] != v) out[k] = v;
+  return out;
+}
+
+/** A folderId naming a workbook is taken as a folder for the upsert (fault upsert-destination-any-item). */
+export const workbookTakenAsFolder: NonNullable<Fault["handle"]> = async ({ req, app, next }) => {
+  const folderId = (req.body as { folderId?: unknown } | undefined)?.folderId;
+  const item = typeof folderId === "number" ? app.store.items.get(folderId) : undefined;
+  if (item?.type !== "WORKBOOK") return next();
+  item.type = "FOLDER";
+  try {
+    return await next();
+  } finally {
+    item.type = "WORKBOOK";
+  }
+};
+
+/** The slug's workbook is filed under another deployment's folder before the upsert refuses it (fault upsert-foreign-folder-filed). */
+export const filedUnderForeignFolderFirst: NonNullable<Fault["handle"]> = ({ req, app, next }) => {
+  const folderId = (req.body as { folderId?: unknown } | undefined)?.folderId;
+  const dest = typeof folderId === "number" ? app.store.items.get(folderId) : undefined;
+  const dep = Number(req.params.deploymentId);
+  if (dest?.type !== "FOLDER" || dest.deploymentId === dep) return next();
+  const slug = app.b.normaliseSlug(req.params.slug);
+  for (const item of app.store.items.values()) if (item.deploymentId === dep && item.slug === slug) item.folderId = dest.id;
+  return next();
+};
