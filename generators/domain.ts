@@ -63,6 +63,14 @@ export function acceptedSpellings(v: ListedVersion): string[] {
  * slug) and leading zeros (the same number).
  */
 export function nearMissVersionForm(listed: ListedVersion[]): fc.Arbitrary<string> {
+  return fc.constantFrom(...nearMissesOf(listed, listed));
+}
+
+/**
+ * Each near miss (nearMissVersionForm) of the versions `of`, none of them an accepted spelling of a
+ * version of `listed`: the forms a property sends on every run, whatever its seed draws.
+ */
+export function nearMissesOf(of: ListedVersion[], listed: ListedVersion[]): string[] {
   const accepted = new Set(listed.flatMap(acceptedSpellings));
   const misses = (v: ListedVersion): string[] => {
     const b = bare(v.version);
@@ -88,8 +96,7 @@ export function nearMissVersionForm(listed: ListedVersion[]): fc.Arbitrary<strin
       `${repository}:`,
     ];
   };
-  const candidates = [...new Set(listed.flatMap(misses))].filter((s) => !accepted.has(s) && !accepted.has(s.trim()));
-  return fc.constantFrom(...candidates);
+  return [...new Set(of.flatMap(misses))].filter((s) => !accepted.has(s) && !accepted.has(s.trim()));
 }
 
 /**

@@ -3,6 +3,7 @@ export { conforms, invalidCandidates, invalidValues, longText, malformedJson, No
 export type { DeriveOptions, InvalidKind, InvalidOptions, InvalidValue, Schema } from "./schema.js";
 export {
   acceptedSpellings,
+  nearMissesOf,
   nearMissVersionForm,
   anyPageSize,
   envVarName,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { groupedById } from "../../core/check/check.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { CASES_AT_ONCE, forAll } from "../../core/run/property.js";
-import { nearMissVersionForm, rejectedVersionForm } from "../../generators/index.js";
+import { nearMissesOf, nearMissVersionForm, rejectedVersionForm } from "../../generators/index.js";
 import { readSettings } from "../lib/deployment-settings.js";
 import { currentVersions } from "../lib/version-list.js";
 
@@ -42,7 +42,9 @@ export const deploymentUpdatePropertyChecks = groupedById([
             reason: "current-version",
           });
         },
-        { casesAtOnce: CASES_AT_ONCE, sharedObject: true },
+        // Each near miss of the current version on every run, whatever the seed draws: drawn among all the listed
+        // versions' near misses, the one form a server took came on some seeds only (Rust: cubejs/cube:1.6.12).
+        { casesAtOnce: CASES_AT_ONCE, sharedObject: true, examples: nearMissesOf([current], list) },
       );
     },
   },
