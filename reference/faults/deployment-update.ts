@@ -5,6 +5,24 @@ import { versionEntries } from "../routes/deployments.js";
 import { HttpError, type Fault, type Reply } from "../http.js";
 import { deploymentOf } from "../routes/common.js";
 
+/**
+ * A policy of E6 that, when the update is refused for its version, has stored the fields `stored` picks
+ * from the body all the same (as if written while the body was read, before the version was checked).
+ */
+const storedDespiteRefusedVersion =
+  (stored: (body: Record<string, unknown>) => Record<string, unknown>): NonNullable<Fault["handle"]> =>
+  async ({ req, app, next }) => {
+    try {
+      return await next();
+    } catch (err) {
+      if (err instanceof HttpError && /^releaseChannelVersion/.test(err.message)) {
+        const dep = deploymentOf(app, req);
+        dep.settings = app.b.mergeSettings(dep.settings, stored(req.body));
+      }
+      throw err;
+    }
+  };
+
 /** The faults of the group deployment-update (suites/deployment-update/): each makes a check of it fail, for the reason its `because` names. */
 /** Per reference app, the settings answer each deployment's first read cached (fault settings-read-cached). */
 const cachedSettings = new WeakMap<object, Map<string, Reply>>();
@@ -86,18 +104,7 @@ export const deploymentUpdateFaults: Fault[] = [
     description: "an unlisted releaseChannelVersion is refused with 400, but the other fields of the body were stored before the version was checked",
     because: { "deployment-update.version.unlisted-rejected": "settings-unchanged" },
     routes: ["E6"],
-    handle: async ({ req, app, next }) => {
-      try {
-        return await next();
-      } catch (err) {
-        if (err instanceof HttpError && /^releaseChannelVersion/.test(err.message)) {
-          const { releaseChannelVersion: _refused, releaseChannel: _channel, image: _image, ...others } = req.body;
-          const dep = deploymentOf(app, req);
-          dep.settings = app.b.mergeSettings(dep.settings, others);
-        }
-        throw err;
-      }
-    },
+    handle: storedDespiteRefusedVersion(({ releaseChannelVersion: _refused, releaseChannel: _channel, image: _image, ...others }) => others),
   },
   {
     name: "refused-version-applies-fields-read-first",
@@ -106,19 +113,9 @@ export const deploymentUpdateFaults: Fault[] = [
       "an update stores cloudProvider, region and template as it reads them, before the version: an unlisted releaseChannelVersion is refused with 400, and those three keep what the refused body sent (the hold and the template variables, read after the version, do not)",
     because: { "deployment-update.version.unlisted-rejected": "settings-unchanged" },
     routes: ["E6"],
-    handle: async ({ req, app, next }) => {
-      try {
-        return await next();
-      } catch (err) {
-        if (err instanceof HttpError && /^releaseChannelVersion/.test(err.message)) {
-          const { cloudProvider, region, template } = req.body as Record<string, unknown>;
-          const read = Object.fromEntries(Object.entries({ cloudProvider, region, template }).filter(([, v]) => v !== undefined));
-          const dep = deploymentOf(app, req);
-          dep.settings = app.b.mergeSettings(dep.settings, read);
-        }
-        throw err;
-      }
-    },
+    handle: storedDespiteRefusedVersion(({ cloudProvider, region, template }) =>
+      Object.fromEntries(Object.entries({ cloudProvider, region, template }).filter(([, v]) => v !== undefined)),
+    ),
   },
   {
     name: "channel-switch-not-to-latest",
