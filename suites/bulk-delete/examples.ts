@@ -10,10 +10,7 @@ import { createFolder, createWorkbook, deletedItem, folderSitsIn } from "../lib/
 import { itemKey as key } from "../lib/workbook-calls.js";
 import { listReports, ownReport } from "../lib/reports.js";
 import { inFolder } from "../lib/workbook-place.js";
-import { isObject } from "../lib/values.js";
-
-/** A record without its timestamps (a read may stamp lastViewedAt): what a refused write must leave as it was. */
-const untimed = (record: unknown) => (isObject(record) ? Object.fromEntries(Object.entries(record).filter(([k]) => !/At$/.test(k))) : record);
+import { withoutTimestamps } from "../lib/values.js";
 
 /** E14 rule 1: bulk delete reports failures per item (facts: duplicates collapsed, no rollback, 403 without manage access, mixed kinds). */
 
@@ -143,10 +140,15 @@ export const bulkDeleteChecks = group("bulk-delete", [
         );
       const read = await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: locked.id });
       ctx.expect.status(read, 200, `workbook ${locked.id} after its delete was reported failed (E9, main token)`, "still-there");
-      ctx.expect.equal(untimed(read.body), untimed(before), `workbook ${locked.id}, whose delete was reported failed, reads as before (timestamps aside)`, {
-        res: read,
-        reason: "still-there",
-      });
+      ctx.expect.equal(
+        withoutTimestamps(read.body),
+        withoutTimestamps(before),
+        `workbook ${locked.id}, whose delete was reported failed, reads as before (timestamps aside)`,
+        {
+          res: read,
+          reason: "still-there",
+        },
+      );
       if (!report) return;
       const listed = await listReports(ctx, dep, { search: reportName });
       ctx.expect.that(

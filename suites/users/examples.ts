@@ -3,6 +3,7 @@ import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { field } from "../../core/served/served-operations.js";
 import { createdIn, documented, setup, setupRecord } from "../lib/e14.js";
+import { withoutTimestamps } from "../lib/values.js";
 import { ADMIN } from "../lib/needs.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { searchHolds } from "../lib/search.js";
@@ -23,7 +24,7 @@ function failuresOf(body: unknown): { failed: any[]; ids: unknown[] } {
 async function userState(ctx: CheckContext, id: string | number): Promise<{ res: Response; state: Record<string, unknown> }> {
   const res = await ctx.api.call("getUser", { id });
   const user = setup<Record<string, unknown>>(ctx, res, `reading user ${id}`);
-  return { res, state: Object.fromEntries(Object.entries(user).filter(([k]) => !/At$/.test(k))) };
+  return { res, state: withoutTimestamps(user) };
 }
 
 /**
