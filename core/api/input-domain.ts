@@ -40,7 +40,7 @@ export interface Seen {
   id(kind: string, id: string): "here" | "elsewhere" | "other-kind" | "never";
   /** Whether a page answered this cursor. */
   cursor(v: string): boolean;
-  /** The strings the answers of the request's operation held, or undefined while the run has read none of them. */
+  /** The strings the answers of the request's operation held (of the row that reads its record, for a write with one: E6's settings), or undefined while the run has read none of them. */
   stored(): ReadonlySet<string> | undefined;
 }
 
@@ -94,6 +94,17 @@ function integerClasses(min: number, ruling: string): ValueClass[] {
 
 /** Free text: empty, whitespace-padded, non-ASCII (case pairs outside ASCII), long, plain. */
 export const NON_ASCII_CASE_PAIRS = ["ä", "é", "ø", "ж", "ω"] as const;
+
+/**
+ * A stored string's other spellings of the same number, in pairs, each sent after the first: PHP's
+ * loose comparison calls them equal ("10" == "1e1", "1" == "01"), so a server that writes a value
+ * only when it "changed" keeps the first. Every stored text a write replaces is sent them (E6's
+ * template variables, E14's environment variables and user attribute values).
+ */
+export const LOOSELY_EQUAL_STRINGS = [
+  ["10", "1e1"],
+  ["1", "01"],
+] as const;
 function textClasses(emptyRuling?: string): ValueClass[] {
   return [
     cls("empty", (v) => v === "", [""], emptyRuling ? { ruledOut: emptyRuling } : {}),
@@ -101,6 +112,25 @@ function textClasses(emptyRuling?: string): ValueClass[] {
     cls("non-ascii", (v) => isStr(v) && /[^\x00-\x7f]/.test(v), ["Ünïcödé ✓", "ÄÉ-äé", "日本語"]),
     cls("long", (v) => isStr(v) && v.length > 255, ["x".repeat(256), "x".repeat(10_000)], { open: "no length limit is stated" }),
     cls("plain", (v) => isStr(v) && v !== "" && v === v.trim() && v.length <= 255 && !/[^\x00-\x7f]/.test(v), ["value", "a"]),
+  ];
+}
+
+/** Two spellings of one number (LOOSELY_EQUAL_STRINGS): what PHP's == calls equal, being numeric strings. */
+export function spellSameNumber(a: string, b: string): boolean {
+  const numeric = (s: string) => s.trim() !== "" && Number.isFinite(Number(s));
+  return a !== b && numeric(a) && numeric(b) && Number(a) === Number(b);
+}
+
+/**
+ * Free text a write stores, which the run reads back: the classes of textClasses, and another
+ * spelling of a number the value read before holds (told from what the operation's reads held).
+ */
+function storedTextClasses(): ValueClass[] {
+  return [
+    ...textClasses(),
+    cls("numeric-respelling", (v, seen) => isStr(v) && [...(seen.stored() ?? [])].some((s) => spellSameNumber(s, v)), LOOSELY_EQUAL_STRINGS.flat(), {
+      byRun: "stored",
+    }),
   ];
 }
 
@@ -168,6 +198,9 @@ function enumClasses(values: readonly string[], ruling: string): ValueClass[] {
 }
 
 /** A JSON object: empty, one key, nested two levels and more, with extra keys, not an object (null, array). */
+const numbersIn = (v: unknown): number[] => (isNum(v) ? [v] : typeof v === "object" && v !== null ? Object.values(v).flatMap(numbersIn) : []);
+const atAnEdge = (n: number) => Math.abs(n) >= 2 ** 31 || (n !== 0 && Math.abs(n) < 1e-6);
+
 function objectClasses(notObject: string): ValueClass[] {
   const obj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
   const depth = (v: unknown): number => (obj(v) ? 1 + Math.max(0, ...Object.values(v).map(depth)) : 0);
@@ -175,6 +208,11 @@ function objectClasses(notObject: string): ValueClass[] {
     cls("empty", (v) => obj(v) && !Object.keys(v).length, [{}]),
     cls("flat", (v) => obj(v) && Object.keys(v).length > 0 && depth(v) === 1, [{ a: "1" }]),
     cls("nested", (v) => depth(v) >= 3, [{ a: { b: { c: 1 } } }]),
+    // Numbers a JSON writer spells in exponent form or past 32 bits, the double's largest and smallest among them:
+    // a server that prints them with fewer digits answered `Inf` (no JSON) for the largest.
+    cls("number-edges", (v) => obj(v) && numbersIn(v).some(atAnEdge), [
+      { max: Number.MAX_VALUE, lowest: -Number.MAX_VALUE, tiny: Number.MIN_VALUE, big: 1e21, small: 1.5e-7, safe: Number.MAX_SAFE_INTEGER },
+    ]),
     cls("not-an-object", (v) => v === null || Array.isArray(v) || (v !== undefined && typeof v !== "object"), [null, [], "x"], { ruledOut: notObject }),
   ];
 }
@@ -285,7 +323,7 @@ const DOMAINS: readonly InputDomain[] = [
     }),
   ]),
   b("updateDeployment", "E6", "/releaseChannel", "a release channel name", textClasses()),
-  b("updateDeployment", "E6", "/templateVariables/*", "object of strings, merged key by key", textClasses()),
+  b("updateDeployment", "E6", "/templateVariables/*", "object of strings, merged key by key", storedTextClasses()),
   q("exportAuditLog", "E7", "start", "ISO 8601 date", dateClasses()),
   q("exportAuditLog", "E7", "end", "ISO 8601 date", dateClasses()),
   q("exportAuditLog", "E7", "search", "full text", filterClasses()),
@@ -329,6 +367,7 @@ const DOMAINS: readonly InputDomain[] = [
     cls("null", (v) => v === null, [null]),
   ]),
   ...cursorInputs("listEnvVars", "E13"),
+  e14("setEnvVars", "PUT env-vars", "body", "/env_variables/*/value", "string (facts: it adds or updates by name)", storedTextClasses()),
   e14("deleteBranch", "branches delete", "query", "branchName", "string", textClasses()),
   e14(
     "listReports",

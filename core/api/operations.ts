@@ -1,5 +1,6 @@
 import type { CheckId } from "../model/ids.js";
 import type { SchemaName } from "./schemas.js";
+import { operationKey } from "./match.js";
 
 /**
  * The spec's operations and the vocabulary it fixes, as data: the one model of the API that the
@@ -341,6 +342,22 @@ const BY_NAME = new Map(OPERATIONS.map((o) => [o.name, o]));
 export function operation(name: OperationName): Operation {
   return BY_NAME.get(name)!;
 }
+
+/**
+ * The row that reads the record a write changes: its `readBy` (E6's settings), else the GET of its
+ * own path (the env-vars list a PUT env-vars sets). Found once a row: the door asks it of every write.
+ */
+export function readerOf(write: Operation): Operation | undefined {
+  if (!READERS.has(write))
+    READERS.set(
+      write,
+      write.readBy
+        ? operation(write.readBy as OperationName)
+        : OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", write.path)),
+    );
+  return READERS.get(write);
+}
+const READERS = new Map<Operation, Operation | undefined>();
 
 /** The E1-E13 operation of a section. */
 export function specified(section: SpecSection): SpecifiedOperation {

@@ -1,8 +1,7 @@
-import { remembered } from "../model/remembered.js";
 import type { Api } from "../transport/api.js";
 import type { Exchange, FullAnswer, HttpClient } from "../transport/http.js";
 import { decode, fillPath, isMemberPath, lastPlaceholder, matchOperation, operationKey, type PathParams } from "../api/match.js";
-import { OPERATIONS, type Operation, type OperationName, operation, type WriteClass } from "../api/operations.js";
+import { OPERATIONS, type Operation, type OperationName, readerOf, type WriteClass } from "../api/operations.js";
 import { tookWrite } from "../api/methods.js";
 import { isFixedAttributeName } from "../api/fixed-names.js";
 import { DoorEntries, listAt } from "./door-entries.js";
@@ -128,16 +127,9 @@ function recordOf(method: string, path: string): { write: Operation; read: Opera
   // class "never" (data-model files) or "unremovable-writes" (environment variables) reads back a
   // list, not a record: door-entries.ts enters it.
   if (!row || !PUT_BACK.includes(row.operation.write)) return undefined;
-  const read = readOf(row.operation);
+  const read = readerOf(row.operation);
   return read && { write: row.operation, read, params: row.params };
 }
-
-/** Each write's read, found once: every PUT of a run asked the whole table again (a tenth of the door's time). */
-const readsOfWrites = new Map<Operation, Operation | undefined>();
-const readOf = (write: Operation) =>
-  remembered(readsOfWrites, write, (w) =>
-    w.readBy ? operation(w.readBy as OperationName) : OPERATIONS.find((o) => o.method === "GET" && operationKey("GET", o.path) === operationKey("GET", w.path)),
-  );
 
 /** The top-level fields of a request body: what a write to a record changed. */
 function bodyFields(text: string | undefined): string[] {

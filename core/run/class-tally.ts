@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { INPUT_DOMAINS, type InputDomain, type Seen } from "../api/input-domain.js";
 import { matchOperation } from "../api/match.js";
-import { OPERATIONS } from "../api/operations.js";
+import { OPERATIONS, readerOf } from "../api/operations.js";
 import type { Exchange, FullAnswer } from "../transport/http.js";
 import { RunKnowledge } from "./run-knowledge.js";
 
@@ -19,28 +19,38 @@ export const inputKey = (d: Pick<InputDomain, "operation" | "field">) => `${d.op
 
 const DOMAINS_BY_OP = new Map<string, InputDomain[]>();
 for (const d of INPUT_DOMAINS) DOMAINS_BY_OP.set(d.operation, [...(DOMAINS_BY_OP.get(d.operation) ?? []), d]);
-/** The operations whose answers' values a filter input is classed against: the only ones whose strings are kept. */
-const KEEPS_STRINGS = new Set(INPUT_DOMAINS.filter((d) => d.classes.some((c) => c.byRun === "stored")).map((d) => d.operation as string));
+/**
+ * Where a write's stored values are read: the row that reads its record (E6's settings, the env-vars
+ * list), else its own answers. A value is classed against what was read there before it was sent.
+ */
+const readAt = (name: string): string => {
+  const op = OPERATIONS.find((o) => o.name === name);
+  return (op && op.method !== "GET" && readerOf(op)?.name) || name;
+};
+/** The operations whose answers' values a filter or stored input is classed against: the only ones whose strings are kept. */
+const KEEPS_STRINGS = new Set(INPUT_DOMAINS.filter((d) => d.classes.some((c) => c.byRun === "stored")).map((d) => readAt(d.operation)));
 
 /**
- * The values an input took in one request: a pointer ending in `/*` names every value of the map at
- * its parent; a body field the request left out took `undefined` (the class "absent" of an optional field).
+ * The values an input took in one request: `*` in a pointer names every value of the map or every
+ * item of the array there (each variable's value of a PUT env-vars); a body field the request left out took
+ * `undefined` (the class "absent" of an optional field).
  */
 function valuesOf(d: InputDomain, url: URL, params: Record<string, string>, body: () => unknown): unknown[] {
   if (d.at === "path") return d.field in params ? [safeDecode(params[d.field])] : [];
   if (d.at === "query") return url.searchParams.getAll(d.field);
-  let node: unknown = body();
   const tokens = d.field.split("/").slice(1);
-  for (const [i, t] of tokens.entries()) {
+  const below = (node: unknown, i: number): unknown[] => {
+    if (i === tokens.length) return [node];
     if (node === undefined) return [undefined];
     if (node === null || typeof node !== "object") return [];
-    if (t === "*" && i === tokens.length - 1) return Object.values(node as object);
+    const t = tokens[i];
+    if (t === "*") return Object.values(node as object).flatMap((n) => (i === tokens.length - 1 ? [n] : below(n, i + 1)));
     // `name|firstName`: the property as a served document spells it, among these names (case-insensitively, as a served body's hints).
     const names = t.toLowerCase().split("|");
     const key = t.includes("|") ? Object.keys(node as object).find((k) => names.includes(k.toLowerCase())) : t;
-    node = key === undefined ? undefined : (node as Record<string, unknown>)[key];
-  }
-  return [node];
+    return below(key === undefined ? undefined : (node as Record<string, unknown>)[key], i + 1);
+  };
+  return below(body(), 0);
 }
 
 function safeDecode(s: string): string {
@@ -107,7 +117,7 @@ export class ClassTally {
     if (!hit) return;
     const name = hit.operation.name;
     const dep = hit.params.deploymentId === undefined ? undefined : safeDecode(hit.params.deploymentId);
-    const seen = this.known.seenBy(name, dep);
+    const seen = this.known.seenBy(readAt(name), dep);
     if (checkId) this.reach(checkId, hit.operation.section, url, seen);
     const domains = DOMAINS_BY_OP.get(name) ?? [];
     let parsed: unknown;

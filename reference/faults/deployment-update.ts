@@ -1,6 +1,7 @@
 import { clean, storedPastTheHandler } from "./kit/control-plane.js";
 import { cleanBehaviour } from "../behaviour.js";
 import { closestPatch } from "./kit/properties.js";
+import { looselyEqualStrings } from "./kit/input-domain.js";
 import { versionEntries } from "../routes/deployments.js";
 import { HttpError, type Fault, type Reply } from "../http.js";
 import { deploymentOf } from "../routes/common.js";
@@ -253,10 +254,11 @@ export const deploymentUpdateFaults: Fault[] = [
     behaviour: {
       mergeSettings: (stored, patch) => {
         const merged = cleanBehaviour.mergeSettings(stored, patch);
-        const numeric = (v: unknown): v is string => typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v));
         const before = (stored.templateVariables ?? {}) as Record<string, unknown>;
-        for (const [k, v] of Object.entries(patch.templateVariables ?? {}))
-          if (numeric(v) && numeric(before[k]) && Number(v) === Number(before[k])) merged.templateVariables[k] = before[k];
+        for (const [k, v] of Object.entries(patch.templateVariables ?? {})) {
+          const was = before[k];
+          if (looselyEqualStrings(v, was)) merged.templateVariables[k] = was;
+        }
         return merged;
       },
     },

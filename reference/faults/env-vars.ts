@@ -1,5 +1,6 @@
 import { smallLaterPage } from "./kit/invariants.js";
 import { MARKERS } from "./kit/properties.js";
+import { looselyEqualStrings } from "./kit/input-domain.js";
 import { MASK } from "../../core/api/operations.js";
 import type { Fault } from "../http.js";
 import { deploymentOf } from "../routes/common.js";
@@ -37,6 +38,22 @@ export const envVarsFaults: Fault[] = [
       const dep = deploymentOf(app, req);
       dep.envVars = dep.envVars.filter((v) => !emptied.has(v.name));
       req.body = { ...req.body, env_variables: list.filter((v) => v?.value !== "") };
+      return next();
+    },
+  },
+  {
+    name: "env-var-numeric-respelling-kept",
+    breaks: "E14 (PUT env-vars sets variables; facts: it adds or updates by name)",
+    description:
+      'a variable\'s value is written only when it differs from the stored one as PHP\'s == compares strings: "1e1" sent over a stored "10" (and "01" over "1") is taken for no change',
+    because: { "env-vars.put.value-replaced": "value-replaced" },
+    operations: ["setEnvVars"],
+    handle: ({ req, app, next }) => {
+      const list = (req.body as { env_variables?: { name?: unknown; value?: unknown }[] } | undefined)?.env_variables;
+      if (!Array.isArray(list)) return next();
+      const stored = deploymentOf(app, req).envVars;
+      const kept = (v: { name?: unknown; value?: unknown }) => stored.find((e) => e.name === v?.name && looselyEqualStrings(e.value, v.value));
+      req.body = { ...req.body, env_variables: list.map((v) => (kept(v) ? { ...v, value: kept(v)!.value } : v)) };
       return next();
     },
   },

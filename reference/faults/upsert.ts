@@ -2,15 +2,16 @@ import { isObject } from "./kit/properties.js";
 import { LEGACY_TABS, convertLegacyWidgets, widgetProblem, WIDGET_TYPES, draftProblem } from "../dashboard.js";
 import { cleanBehaviour } from "../behaviour.js";
 import { entryCut, ENTRY_MAX } from "./kit/ranges.js";
-import { ok, type Fault } from "../http.js";
-import { workbookRecord } from "../serialize.js";
+import type { Fault } from "../http.js";
 import { refusalAnsweredAs } from "./kit/policies.js";
 import {
   filedUnderForeignFolderFirst,
   isConflict,
   mergeConcatenatingArrays,
+  mergeFifteenDigitNumbers,
   mergeWhenLooselyChanged,
   refusedMetaAppliedLater,
+  stampedNowInWholeSeconds,
   staleIndex,
   tenantWideHolder,
   upsertFindsDeletedDeployments,
@@ -172,6 +173,13 @@ export const upsertFaults: Fault[] = [
     behaviour: { mergeMeta: mergeWhenLooselyChanged },
   },
   {
+    name: "upsert-meta-numbers-fifteen-digits",
+    breaks: "E11 rule 2; Resources / Workbook (meta: object)",
+    description: "meta's numbers are stored as printed with 15 significant digits: the double's largest reads back infinite (null), 2^53 - 1 one less",
+    because: { "upsert.meta.number-edges-held": "number-edges-held" },
+    behaviour: { mergeMeta: mergeFifteenDigitNumbers },
+  },
+  {
     name: "upsert-meta-arrays-concatenated",
     breaks: "E11 rule 3",
     description: "the merge appends a sent array to the stored one, so re-applying a request grows it",
@@ -228,13 +236,7 @@ export const upsertFaults: Fault[] = [
     description: "every upsert stamps updatedAt now, in whole seconds, even one that changed nothing (a second write within the same second shows no change)",
     because: { "upsert.idempotent.updated-at-kept": "updated-at-kept" },
     routes: ["E11"],
-    handle: async ({ app, next }) => {
-      const reply = await next();
-      const written = reply.status === 200 ? app.store.items.get((reply.body as { id: number }).id) : undefined;
-      if (!written) return reply;
-      written.updatedAt = new Date().toISOString().replace(/\.\d+Z$/, "Z");
-      return ok(workbookRecord(app.store, written));
-    },
+    handle: stampedNowInWholeSeconds,
   },
   {
     name: "upsert-access-unchecked",

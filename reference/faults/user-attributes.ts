@@ -1,6 +1,8 @@
 import { ATTRIBUTE_TYPES } from "../routes/e14/resources.js";
 import { HttpError, type Fault } from "../http.js";
 import { cleanBehaviour } from "../behaviour.js";
+import { looselyEqualStrings } from "./kit/input-domain.js";
+import { e14 } from "../e14/state.js";
 
 /** The faults of the group user-attributes (suites/user-attributes/): each makes a check of it fail, for the reason its `because` names. */
 export const userAttributesFaults: Fault[] = [
@@ -23,6 +25,26 @@ export const userAttributesFaults: Fault[] = [
     because: { "user-attributes.values.typed": "misfitting-value-refused" },
     behaviour: {
       attributeValueFits: (type, v) => (type.endsWith("_array") ? Array.isArray(v) : cleanBehaviour.attributeValueFits(type, v)),
+    },
+  },
+  {
+    name: "attribute-value-numeric-respelling-kept",
+    breaks: "E14 (user attributes and per-user values)",
+    description:
+      'a user\'s attribute value is written only when it differs from the stored one as PHP\'s == compares strings: "1e1" sent over a stored "10" (and ["01"] over ["1"]) is taken for no change',
+    because: { "user-attributes.values.respelling-replaces": "respelling-read-back" },
+    operations: ["setUserAttributeValues"],
+    handle: ({ req, app, next }) => {
+      const values = (req.body as { values?: { attributeId?: unknown; value?: unknown }[] } | undefined)?.values;
+      const stored = e14(app.store).attributeValues.get(Number(req.params.userId));
+      if (!Array.isArray(values) || !stored) return next();
+      const same = (a: unknown, b: unknown) =>
+        looselyEqualStrings(a, b) || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => looselyEqualStrings(x, b[i])));
+      for (const v of values) {
+        const was = stored.get(String(v?.attributeId));
+        if (same(was, v?.value)) v.value = was;
+      }
+      return next();
     },
   },
 ];

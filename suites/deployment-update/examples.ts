@@ -1,4 +1,4 @@
-import { classOf } from "../../core/api/input-domain.js";
+import { classOf, LOOSELY_EQUAL_STRINGS } from "../../core/api/input-domain.js";
 import { operation } from "../../core/api/operations.js";
 import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
@@ -50,12 +50,6 @@ async function fillNulls(ctx: CheckContext, dep: string, settings: Record<string
   }
   return empty.length ? (await readSettings(ctx, dep)).settings : settings;
 }
-
-/** Strings a loose comparison calls equal, in pairs: each sent after the other must replace it. */
-const LOOSELY_EQUAL_STRINGS = [
-  ["10", "1e1"],
-  ["1", "01"],
-];
 
 /** The fields changedBeside gives a value the spec or E5 makes valid: beside them, only the version is wrong. */
 const VALID_BESIDE = ["releaseChannelVersionHold", "templateVariables", "releaseChannel"];

@@ -1,27 +1,12 @@
 import fc from "fast-check";
-import type { Api } from "../../core/transport/api.js";
 import { groupedById, type CheckSpec } from "../../core/check/check.js";
 import type { Response } from "../../core/transport/http.js";
-import { walkAgainUntil, walkCursor } from "../../core/transport/pagination.js";
 import { forAll } from "../../core/run/property.js";
 import { envVarName, holdsMarker, secretValue } from "../../generators/index.js";
 import { ENV_VARS, PROPERTY_ENV_VARS } from "../../core/api/fixed-names.js";
 import { MASK } from "../../core/api/operations.js";
-import { WHOLE_PAGE } from "../lib/cursor-walk.js";
-import { varsPath } from "../lib/env-var-calls.js";
+import { listedVariable } from "../lib/env-var-calls.js";
 import { settled, SUCCESS } from "../lib/success.js";
-
-/** A variable as the list shows it now, looked up by name over every page. */
-async function listedVariable(api: Api, dep: string, name: string): Promise<{ value: unknown; res: Response } | undefined> {
-  const named = (items: any[]) => items.some((v) => v?.name === name);
-  const read = () => walkCursor(api, varsPath(dep), { first: WHOLE_PAGE, endpoint: "E13", until: named });
-  const walk = await walkAgainUntil(read, (w) => named(w.items));
-  for (const p of walk.pages) {
-    const found = p.items.find((v: any) => v?.name === name);
-    if (found) return { value: found.value, res: p.res };
-  }
-  return undefined;
-}
 
 /**
  * Resources / Environment variable, for names set through PUT env-vars (published docs): the value reads

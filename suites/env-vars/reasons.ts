@@ -12,5 +12,6 @@ export const envVarsReasons = {
     expected: "secret-named values masked, others not",
   },
   restored: { title: "The run's variables are set back", expected: "the value the rule names" },
+  "value-replaced": { title: "After a PUT env-vars setting a variable, the variable reads the value last set", expected: "the value the PUT set" },
   "values-kept": { title: "The run's variables keep their values", expected: "the value the rule names" },
 } as const satisfies Record<string, GroupReason>;

@@ -14,6 +14,8 @@ export const envVarsShares: GroupShares = {
     "env-vars.mask.any-other-case-marker": ["add:env-vars"],
     // Names of its own, refused (or, by a lax server, added): the others' walks must not meet them.
     "env-vars.put.name-pattern-refused": ["add:env-vars"],
+    // It sets the tool's plain variable to value after value and reads each back: no other check may set it between.
+    "env-vars.put.value-replaced": ["add:env-vars", "read:env-vars"],
     // It sets the tool's plain variables and reads them back: no other check may set them between.
     "env-vars.put.concurrent-writes-kept": ["add:env-vars", "read:env-vars", RACE_SHARE],
   },

@@ -4,6 +4,7 @@ import { group, type Need } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { sameInstant } from "../../core/api/timestamps.js";
+import { classOf } from "../../core/api/input-domain.js";
 import { claimsOf as decodedClaims, tokenLifetimeS, tokenPath, tokenTimes } from "../lib/metadata-token.js";
 import { pathTo } from "../../core/transport/client.js";
 import { ownWorkbook } from "../lib/workbook-writes.js";
@@ -156,19 +157,22 @@ export const tokenChecks = group("tokens", [
     id: "tokens.jwt.security-context",
     spec: "E3 (security_context: embedded in the token)",
     level: "MUST",
-    title: "The token carries the security context sent, letters outside ASCII included, under whatever claim name",
+    title:
+      "The token carries the security context sent, letters outside ASCII included, and numbers at a double's edges (its largest and smallest, exponent forms, past 32 bits), under whatever claim name",
     needs: NEEDS,
     async run(ctx) {
-      const sent = securityContext(ctx);
-      const { data, res } = await issue(ctx, { security_context: sent });
-      const claims = claimsOf(ctx, data.token, res);
-      // The claim name is not shown: the context may sit under any claim, or be the payload itself.
-      ctx.expect.that(holdsContext(claims, sent), "the token's claims hold the security context sent", {
-        reason: "security-context",
-        expected: `a claim deep-equal to ${JSON.stringify(sent)}`,
-        got: `claims ${Object.keys(claims).join(", ")}, none holding it`,
-        res,
-      });
+      const edges = classOf("createMetadataToken", "/security_context", "number-edges").edges[0];
+      for (const sent of [securityContext(ctx), { tenant_id: ctx.scratch.name("tenant"), limits: edges }]) {
+        const { data, res } = await issue(ctx, { security_context: sent });
+        const claims = claimsOf(ctx, data.token, res);
+        // The claim name is not shown: the context may sit under any claim, or be the payload itself.
+        ctx.expect.that(holdsContext(claims, sent), "the token's claims hold the security context sent", {
+          reason: "security-context",
+          expected: `a claim deep-equal to ${JSON.stringify(sent)}`,
+          got: `claims ${Object.keys(claims).join(", ")}, none holding it`,
+          res,
+        });
+      }
     },
   },
   {

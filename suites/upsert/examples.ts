@@ -2,7 +2,7 @@ import { group } from "../../core/check/check.js";
 import { readOnlyFolder } from "../lib/read-only-folder.js";
 import { editableFolder } from "../lib/editable-folder.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import { NON_ASCII_CASE_PAIRS } from "../../core/api/input-domain.js";
+import { LOOSELY_EQUAL_STRINGS, NON_ASCII_CASE_PAIRS } from "../../core/api/input-domain.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { DEFAULT_LIMIT, DEPLOYMENTS_PATH, deploymentsOf } from "../../core/transport/deployments.js";
 import { walkOffset, wholeList } from "../../core/transport/pagination.js";
@@ -61,8 +61,7 @@ const REPLACED: Record<string, [unknown, unknown]> = {
   a: [1, 3],
   zero: [0, false],
   one: [true, 1],
-  exp: ["10", "1e1"],
-  lead: ["1", "01"],
+  ...Object.fromEntries(LOOSELY_EQUAL_STRINGS.map((pair, i) => [`spelling${i}`, pair])),
   text: [1, "1"],
   empty: [[], {}],
 };

@@ -3,11 +3,12 @@ import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
 import { createFolder, workbookNoFolderHas } from "../lib/scratch-items.js";
 import { ownWorkbook, putBySlug, readWorkbook } from "../lib/workbook-writes.js";
+import { classOf } from "../../core/api/input-domain.js";
 
 /**
- * Classes of E11's body (core/api/input-domain.ts) the other upsert checks never send: a name
- * "" (upsertWorkbookBySlug /name: empty), and a folderId that names no folder of the deployment
- * (/folderId: other-kind, other-deployment). The spec does not say whether a server takes these;
+ * Classes of E11's body (core/api/input-domain.ts) the other upsert checks never send: numbers at a
+ * double's edges in meta (/meta: number-edges), a name "" (/name: empty), and a folderId that names
+ * no folder of the deployment (/folderId: other-kind, other-deployment). The spec does not say whether a server takes these;
  * what it states is that an update changes only the sent fields (rule 2), so a taken request reads
  * back as sent and a refused one (a 4xx) leaves the workbook as it was.
  */
@@ -35,6 +36,34 @@ async function takenOrKept(
 }
 
 export const upsertInputClassChecks = group("upsert", [
+  {
+    id: "upsert.meta.number-edges-held",
+    spec: "E11 rule 2; Resources / Workbook (meta: object)",
+    level: "MUST",
+    title:
+      "meta holding numbers at a double's edges (its largest and smallest, exponent forms, past 32 bits) is stored as sent: the upsert's answer and the workbook read back (E9) hold each number",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const edges = classOf("upsertWorkbookBySlug", "/meta", "number-edges").edges[0] as Record<string, number>;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { limits: 0 } });
+      // Back to a plain number before the ledger reads the workspace: a server that answers a stored number
+      // as no JSON (Perl's `Inf`) breaks every list that holds the workbook, for the run's cleanup too.
+      ctx.scratch.onCleanup(
+        `the meta of workbook ${workbook.id}`,
+        async () => void (await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { limits: 0 } })),
+      );
+      const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { limits: edges } });
+      const answered = ctx.expect.ok(res, "Workbook");
+      const sent = `an upsert sending meta.limits ${JSON.stringify(edges)}`;
+      ctx.expect.equal(answered.meta?.limits, edges, `the answer to ${sent} holds each number as sent`, { res, reason: "number-edges-held" });
+      const { workbook: stored, res: read } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.equal(stored.meta?.limits, edges, `after ${sent}, the workbook read back holds each number as sent`, {
+        res: read,
+        reason: "number-edges-held",
+      });
+    },
+  },
   {
     id: "upsert.update.empty-name",
     spec: "E11 rule 2",

@@ -28,5 +28,6 @@ export const upsertReasons = {
   "entry-kept": { title: "A dashboard app entry of exactly 255 characters is kept whole", expected: "the entry as sent" },
   "name-as-sent": { title: 'An update that sent name "" and was taken reads back with the empty name', expected: '""' },
   "folder-as-sent": { title: "An update whose folderId was taken reads back in that folder", expected: "the folderId sent" },
+  "number-edges-held": { title: "meta holding numbers at a double's edges holds each number as sent", expected: "each number as sent" },
   "refused-unchanged": { title: "An update refused with a 4xx leaves the workbook's field as it was", expected: "the value before the request" },
 } as const satisfies Record<string, GroupReason>;

@@ -6,5 +6,6 @@ export const userAttributesReasons = {
   "type-kept": { title: "The … attribute is stored with its type", expected: "2xx" },
   "typed-value-read-back": { title: "A user's value of an attribute of each type is read back as set", expected: "the value set" },
   "misfitting-value-refused": { title: "A value of another type than its attribute's is refused", expected: "a 4xx" },
+  "respelling-read-back": { title: "A number's other spelling set right after the first is read back as set", expected: "the value set" },
   "refused-value-unchanged": { title: "After a refused value, the attribute still holds the value before it", expected: "the value before" },
 } as const satisfies Record<string, GroupReason>;

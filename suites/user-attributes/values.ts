@@ -7,6 +7,7 @@ import { attributeOfType, heldValue, holdsValue, valuesBody } from "../lib/attri
 import { userOfTheRun } from "../lib/users.js";
 import { ADMIN } from "../lib/needs.js";
 import { ATTRIBUTE_TYPES } from "./examples.js";
+import { LOOSELY_EQUAL_STRINGS } from "../../core/api/input-domain.js";
 
 /** A value each type holds: a fraction and more than one element, where an array is. */
 const FITTING: Record<string, unknown> = {
@@ -39,6 +40,17 @@ async function valuesOf(ctx: CheckContext, read: ServedOperation, user: string |
 
 const shown = (v: unknown) => JSON.stringify(v) ?? "nothing";
 
+/** A number's two spellings (LOOSELY_EQUAL_STRINGS), as a value of each type that holds text: the second sent right after the first. */
+const RESPELLED: Record<string, (s: string) => unknown> = { string: (s) => s, string_array: (s) => [s] };
+
+/** The served operations that set and read a user's attribute values, and the user of the run whose values are set. */
+async function valueCalls(ctx: CheckContext) {
+  const doc = await documented(ctx);
+  const set = doc.requireNamed("setUserAttributeValues", "sets a user's attribute values");
+  const read = doc.requireNamed("getUserAttributeValues", "reads a user's attribute values back");
+  return { doc, set, read, user: await userOfTheRun(ctx, doc) };
+}
+
 export const attributeValueChecks = group("user-attributes", [
   {
     id: "user-attributes.values.typed",
@@ -48,10 +60,7 @@ export const attributeValueChecks = group("user-attributes", [
       "A user's value of an attribute is held to the attribute's type: a value of each type is set and read back; one of another type (an array's element included, first or later, and a nested array) is refused with a 4xx, and the value before it is read back",
     needs: [...ADMIN],
     async run(ctx) {
-      const doc = await documented(ctx);
-      const set = doc.requireNamed("setUserAttributeValues", "sets a user's attribute values");
-      const read = doc.requireNamed("getUserAttributeValues", "reads a user's attribute values back");
-      const user = await userOfTheRun(ctx, doc);
+      const { doc, set, read, user } = await valueCalls(ctx);
       for (const type of ATTRIBUTE_TYPES) {
         const attr = await attributeOfType(ctx, doc, type, `creates a ${type} attribute whose values are set`);
         const fitting = FITTING[type];
@@ -84,6 +93,33 @@ export const attributeValueChecks = group("user-attributes", [
               reason: "refused-value-unchanged",
             },
           );
+        }
+      }
+    },
+  },
+  {
+    id: "user-attributes.values.respelling-replaces",
+    spec: "E14 (user attributes of types string and string_array, and per-user values)",
+    level: "SHOULD",
+    title:
+      'A user\'s value of a string or string_array attribute set to a number\'s other spelling right after the first ("1e1" after "10", "01" after "1") reads back the spelling last set',
+    needs: [...ADMIN],
+    async run(ctx) {
+      const { doc, set, read, user } = await valueCalls(ctx);
+      for (const [type, asTypeHolds] of Object.entries(RESPELLED)) {
+        const attr = await attributeOfType(ctx, doc, type, `creates a ${type} attribute whose values are set`);
+        for (const [i, value] of LOOSELY_EQUAL_STRINGS.flat().map(asTypeHolds).entries()) {
+          const res = await ctx.api.call("setUserAttributeValues", { userId: user }, { body: valuesBody(set, attr, value) });
+          // The first value refused is a shape of the values the run does not know (E14 shows none): nothing to judge.
+          if (i === 0) setup(ctx, res, `setting user ${user}'s ${type} attribute ${attr.name} to ${shown(value)}`, ok2xx);
+          else if (!ok2xx(res)) continue;
+          const after = await valuesOf(ctx, read, user);
+          ctx.expect.that(holdsValue(after.record, attr, value), `after ${shown(value)} was set, user ${user}'s ${type} attribute ${attr.name} reads it back`, {
+            expected: shown(value),
+            got: shown(heldValue(after.record, attr)),
+            res: after.res,
+            reason: "respelling-read-back",
+          });
         }
       }
     },

@@ -20,3 +20,12 @@ export const LIFETIME_CAP_SECONDS = 30 * 86_400;
 
 /** The workbooks each server has cloned (clone-changes-source-once changes a source at its first clone only). */
 export const clonedSources = new WeakMap<object, Set<number>>();
+
+/**
+ * Two strings PHP's == calls equal, being numeric strings of one number ("10" == "1e1", "1" == "01"):
+ * what a server that writes a value only when it "changed" takes for no change.
+ */
+export function looselyEqualStrings(a: unknown, b: unknown): b is string {
+  const numeric = (v: unknown): v is string => typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v));
+  return numeric(a) && numeric(b) && Number(a) === Number(b);
+}

@@ -1,4 +1,5 @@
-import { HttpError } from "../../http.js";
+import { HttpError, ok } from "../../http.js";
+import { workbookRecord } from "../../serialize.js";
 import { cleanBehaviour } from "../../behaviour.js";
 import type { DeploymentRecord, Item, Store } from "../../store.js";
 import type { Fault } from "../../http.js";
@@ -72,6 +73,16 @@ export function mergeConcatenatingArrays(stored: Record<string, unknown>, sent: 
   return out;
 }
 
+/**
+ * A meta merge that stores each number as printed with 15 significant digits, as Perl prints a
+ * float (fault upsert-meta-numbers-fifteen-digits): the double's largest becomes infinite (answered
+ * as null here, `Inf` by the Perl server), 2^53 - 1 loses its last digit.
+ */
+export function mergeFifteenDigitNumbers(stored: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
+  const printed = JSON.parse(JSON.stringify(sent), (_k, v) => (typeof v === "number" ? Number(v.toPrecision(15)) : v));
+  return cleanBehaviour.mergeMeta(stored, printed);
+}
+
 /** A meta merge that writes a key only where a loose comparison (==) sees its value change (fault upsert-meta-loosely-equal-kept). */
 export function mergeWhenLooselyChanged(stored: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
   const out = { ...stored };
@@ -102,4 +113,13 @@ export const filedUnderForeignFolderFirst: NonNullable<Fault["handle"]> = ({ req
   const slug = app.b.normaliseSlug(req.params.slug);
   for (const item of app.store.items.values()) if (item.deploymentId === dep && item.slug === slug) item.folderId = dest.id;
   return next();
+};
+
+/** Every upsert answered 200 stamps updatedAt now, in whole seconds, even one that changed nothing (fault upsert-touch-on-no-op). */
+export const stampedNowInWholeSeconds: NonNullable<Fault["handle"]> = async ({ app, next }) => {
+  const reply = await next();
+  const written = reply.status === 200 ? app.store.items.get((reply.body as { id: number }).id) : undefined;
+  if (!written) return reply;
+  written.updatedAt = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  return ok(workbookRecord(app.store, written));
 };
