@@ -39,7 +39,8 @@ export interface PropertyOptions<T = unknown> {
    * Cases sent first on every run, whatever the seed draws, on top of its runs: the classes of an
    * input the rule must meet on every run (bodies that are not JSON in the ways lenient parsers
    * take), which a seed's draws reach on some seeds only. Not shrunk: each is reported as sent, so
-   * each should be one small case.
+   * each should be one small case. Their requests are on top of the property's budget too: the
+   * drawn cases get as many as without them.
    */
   examples?: T[];
 }
@@ -114,11 +115,12 @@ export async function forAll<T>(
   // The cases a verdict needs may spend up to OUTLAY_FOR_A_VERDICT budgets (a server that serves
   // small pages makes each read cost more): a verdict is worth more than the requests saved.
   const budget = () => (opts.maxRequests ?? DEFAULT_REQUEST_BUDGET) * (judged < Math.min(MIN_RUNS, asked) ? OUTLAY_FOR_A_VERDICT : 1);
+  const isExample = new Set<unknown>(examples);
   const run = async (value: T, log: Exchange[]) => {
     try {
       await trial(value, ctx.api.logging(log));
     } finally {
-      spent += log.length;
+      if (!isExample.has(value)) spent += log.length;
       costliest = Math.max(costliest, log.length);
     }
   };

@@ -71,8 +71,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 2 (a meta.dashboardDraft is validated as elsewhere); Resources / DashboardConfig",
     description:
       "a sent meta.dashboardDraft is checked only widget by widget (id, type, position, config): its kind, layout, app, settings and the widgets' other fields are taken whatever their type",
-    // A draft taken earlier in the run may be what fails: the workbook then reads back with it.
-    because: { "upsert.negative.broken-draft": "schema:Workbook" },
+    because: { "upsert.negative.broken-draft": "holder-unchanged" },
     behaviour: { dashboardDraftProblem: (draft) => widgetProblem(draft, [...WIDGET_TYPES, LEGACY_TABS]) },
   },
   {

@@ -30,7 +30,8 @@ export const envVarValueChecks = group("env-vars", [
       for (const [i, value] of [own, ...valuesToSet(), own].entries()) {
         const sent = `PUT env-vars setting ${name} to ${JSON.stringify(value.length > 40 ? `${value.slice(0, 20)}… (${value.length} characters)` : value)}`;
         const put = await ctx.api.call("setEnvVars", { deploymentId: dep }, { body: { env_variables: [{ name, value }] } });
-        if (i === 0) ctx.requireRoute(put, "E14", `setting the tool's variable ${name} (PUT env-vars)`);
+        // The body's shape is the published documentation's (facts), not the spec's: a server that refuses the run's own value is not judged.
+        if (i === 0) ctx.require(put, "E14", `setting the tool's variable ${name} (PUT env-vars)`, (r) => r.status < 300);
         // No class of value but the run's own is named acceptable (a length cap, a character set: not shown): a refusal sets nothing to read back.
         if (put.status >= 400 && put.status < 500 && i > 0) continue;
         ctx.expect.status(put, SUCCESS.PUT, sent);

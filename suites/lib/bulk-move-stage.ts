@@ -16,8 +16,9 @@ export async function bulkMoveStage(ctx: CheckContext): Promise<Stage> {
     cases: badBodies(ctx, "BulkMoveRequest", opts),
     notJson: notJsonBodies(base),
     send: sender("bulkMoveWorkspaceItems", { deploymentId: dep }),
+    // The workbook read as JSON, not judged by the schema (the invariant's verdict): only where it sits is this stage's.
     async restore(api) {
-      if ((ctx.expect.ok(await api.get(workbookPath(dep, item.id)), "Workbook").folderId ?? null) === null) return;
+      if ((ctx.expect.ok(await api.get(workbookPath(dep, item.id))).folderId ?? null) === null) return;
       ctx.expect.status(
         await api.call("bulkMoveWorkspaceItems", { deploymentId: dep }, { body: { items: [item], folderId: null } }),
         200,
@@ -27,7 +28,7 @@ export async function bulkMoveStage(ctx: CheckContext): Promise<Stage> {
     lenient: spelledAsValid(ctx, "BulkMoveRequest"),
     async unchanged(api) {
       const res = await api.get(workbookPath(dep, item.id));
-      ctx.expect.equal(ctx.expect.ok(res, "Workbook").folderId ?? null, null, `the run's workbook ${item.id} is still at the root`, {
+      ctx.expect.equal(ctx.expect.ok(res).folderId ?? null, null, `the run's workbook ${item.id} is still at the root`, {
         res: res,
         reason: "stays-put",
       });

@@ -6,6 +6,39 @@ import { forAll, CASES_AT_ONCE } from "../../core/run/property.js";
 import type { BadBody, Stage } from "./negative-bodies.js";
 import { atOnce } from "./at-once.js";
 import { CheckFailure } from "../../core/model/outcome.js";
+import { valueAt } from "./lenient-reading.js";
+
+/** Cases of a part searched for a wrong type at each place of its body, at a fixed seed. */
+const SEARCHED_CASES = 300;
+/** Places of one part given a wrong type on every run, the shallowest first: within a property's budget, beside its drawn cases. */
+const WRONG_TYPE_PLACES = 12;
+
+/**
+ * One wrongly typed case at each place of a part's body, taken from the part's own cases at a
+ * fixed seed (so each stage's own filters and renamings hold): sent on every run, as the bodies
+ * that are not JSON are. Drawn among the cases, the Perl server's reading of an object as a
+ * branchName beside a branchId came on some seeds only. An object or an array is preferred at a
+ * place that holds neither: no lenient reading spells a scalar with one. The items of an array
+ * are one place; a deep body's places (a dashboard draft's) are taken the shallowest first.
+ */
+function wrongTypeAtEachPlace(cases: fc.Arbitrary<BadBody>): BadBody[] {
+  const container = (bad: BadBody) => {
+    const v = valueAt(bad.body, bad.at);
+    return typeof v === "object" && v !== null;
+  };
+  const byPlace = new Map<string, BadBody>();
+  for (const bad of fc.sample(cases, { seed: 0, numRuns: SEARCHED_CASES })) {
+    if (bad.kind !== "wrong-type") continue;
+    const place = bad.at.replace(/\/\d+(?=\/|$)/g, "/*");
+    const held = byPlace.get(place);
+    if (!held || (!container(held) && container(bad))) byPlace.set(place, bad);
+  }
+  const depth = (place: string) => place.split("/").length;
+  return [...byPlace.entries()]
+    .sort(([a], [b]) => depth(a) - depth(b))
+    .slice(0, WRONG_TYPE_PLACES)
+    .map(([, bad]) => bad);
+}
 
 const describe = (bad: BadBody) => (bad.kind === "malformed-json" ? "a body that is not JSON" : `a body with ${bad.kind} at ${bad.at || "the root"}`);
 
@@ -54,6 +87,8 @@ export function negative(
       const cases = fc.oneof(...parts.map((p) => p.cases.filter(p.select).map((bad) => ({ endpoint: p.endpoint, ...bad }))));
       // Each part's bodies that are not JSON as a lenient parser takes them, each a session of its own on every run.
       const notJson = parts.flatMap((p) => p.notJson.filter(p.select).map((bad) => [{ endpoint: p.endpoint, ...bad }]));
+      // And a wrong type at each place of each part's body, each a session of its own on every run.
+      const wrongTypes = parts.flatMap((p) => wrongTypeAtEachPlace(p.cases.filter(p.select)).map((bad) => [{ endpoint: p.endpoint, ...bad }]));
       // The parts a case left moved when it ended on a failure: the next case puts them back first.
       const leftMoved = new Set<Part & Stage>();
       await forAll(
@@ -102,7 +137,7 @@ export function negative(
           }
         },
         // Cases that each should be refused run at once; one whose write was taken has them judged one at a time (sharedObject).
-        { casesAtOnce: CASES_AT_ONCE, sharedObject: !o.independent, maxRequests: o.maxRequests, examples: notJson },
+        { casesAtOnce: CASES_AT_ONCE, sharedObject: !o.independent, maxRequests: o.maxRequests, examples: [...notJson, ...wrongTypes] },
       );
     },
   };

@@ -6,7 +6,7 @@ export const upsertReasons = {
   "created-type": { title: "The created item is a workbook", expected: "the value the rule names" },
   "entry-stored": { title: "An app entry at the limit is stored", expected: "a 2xx answer, the entry stored" },
   "entry-truncated": { title: "An entry of … characters, the start of the one sent", expected: "no entry over … characters" },
-  "holder-unchanged": { title: "The workbook holding the slug keeps its name, meta and folder", expected: "the value the rule names" },
+  "holder-unchanged": { title: "The workbook holding the slug keeps its name, meta, draft and folder", expected: "the value the rule names" },
   merged: { title: "Meta after sending {a: 1}, then {b: 2}", expected: "the value the rule names" },
   "meta-kept": { title: "Meta after an update that sent only name", expected: "the value the rule names" },
   "meta-merged": { title: "After upsert … of …, meta is the merge of what was sent (…)", expected: "the value the rule names" },
