@@ -199,3 +199,9 @@ export const recordCount = (s: ApiSnapshot) => [...s.values()].filter((entries) 
 
 /** How many entries a snapshot holds in all. */
 export const entryCount = (s: ApiSnapshot) => [...s.values()].reduce((n, m) => n + m.size, 0);
+
+/** The deployment a test names for deployment changes where nothing is configured: the first listed (the test's choice, not the suite's). */
+export async function firstDeployment(base: string, token: string): Promise<string> {
+  const list: any = await fetch(base + pathTo("listDeployments"), { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+  return String((list.data?.deployments ?? list.data ?? list.items)[0].id);
+}

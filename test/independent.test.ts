@@ -6,6 +6,7 @@ import { Schemas } from "../core/api/schemas.js";
 import type { RunSettings } from "../core/api/settings.js";
 import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
+import { firstDeployment } from "./api-snapshot.js";
 import { startIndependentServer as startFirst } from "./independent-server/server.js";
 import { startIndependentServer as startSecond } from "./independent-server-2/server.js";
 import { startIndependentServer as startThird } from "./independent-server-3/server.js";
@@ -122,11 +123,8 @@ describe.each(sweepSeeds().flatMap((seed) => servers.map((s) => ({ ...s, seed })
 
     it("passes the deployment changes on a deployment named for them", async () => {
       // The test, not the suite, picks the deployment: naming it is the user's opt-in (README).
-      const firstDeployment = async (server: Server) => {
-        const list = await fetch(`${server.url}/api/v1/deployments`, { headers: { authorization: `Bearer ${server.token}` } }).then((r) => r.json());
-        return { deploymentChanges: true, fixtures: { mutableDeploymentId: String((list.data?.deployments ?? list.data ?? list.items)[0].id) } };
-      };
-      const outcome = await runAgainst(start, firstDeployment, seed, selectChecks(catalogue, ["deployment-update"]));
+      const named = async (server: Server) => ({ deploymentChanges: true, fixtures: { mutableDeploymentId: await firstDeployment(server.url, server.token) } });
+      const outcome = await runAgainst(start, named, seed, selectChecks(catalogue, ["deployment-update"]));
       expect(described(outcome, shouldFindings)).toBe("");
       expect(outcome.results.filter((r) => r.status === "passed").length).toBeGreaterThan(0);
     });

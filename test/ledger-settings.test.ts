@@ -8,10 +8,7 @@ import { Schemas } from "../core/api/schemas.js";
 import { startReference } from "../reference/server.js";
 import { TEMPLATE_VARIABLE_POOL } from "../core/api/fixed-names.js";
 import { catalogue } from "../suites/index.js";
-import { apiSnapshot, entryCount, recordCount, snapshotDifferences } from "./api-snapshot.js";
-import { startIndependentServer as startFirst } from "./independent-server/server.js";
-import { startIndependentServer as startSecond } from "./independent-server-2/server.js";
-import { startIndependentServer as startThird } from "./independent-server-3/server.js";
+import { apiSnapshot, entryCount, firstDeployment, recordCount, snapshotDifferences } from "./api-snapshot.js";
 import { startIndependentServer as startFourth } from "./independent-server-4/server.js";
 import { startManyOperations } from "./many-operations-server.js";
 
@@ -22,7 +19,8 @@ import { startManyOperations } from "./many-operations-server.js";
  * attributes; environment variables), read through each server's own API, is as before apart from
  * the tool's announced fixed names; or the run's `leftovers` names it, with the read that shows it.
  * The servers: the reference, one that wraps settings answers one level deeper (`settings-nested`),
- * the reference behind a document of many extra operations, and each independent server.
+ * the reference behind a document of many extra operations, and the fourth independent server (the
+ * first three: test/ledger-independent.test.ts, in its run with every opt-in).
  */
 
 interface Target {
@@ -46,17 +44,9 @@ const servers: { name: string; start: () => Promise<Target> }[] = [
   { name: "reference", start: reference() },
   { name: "reference settings-nested", start: reference(["settings-nested"]) },
   { name: "many-operations", start: startManyOperations },
-  { name: "independent-server", start: () => startFirst() },
-  { name: "independent-server-2", start: () => startSecond() },
-  { name: "independent-server-3", start: () => startThird() },
+  // Independent servers 1 to 3: test/ledger-independent.test.ts runs them with every opt-in and compares the records.
   { name: "independent-server-4", start: () => startFourth() },
 ];
-
-/** The deployment the user names for deployment changes where nothing is configured: the first listed (the test's choice, not the suite's). */
-async function firstDeployment(t: Target): Promise<string> {
-  const list: any = await fetch(t.url + pathTo("listDeployments"), { headers: { authorization: `Bearer ${t.token}` } }).then((r) => r.json());
-  return String((list.data?.deployments ?? list.data ?? list.items)[0].id);
-}
 
 /**
  * Where a leftover names a difference: an entry of a list by its id; a record (or a read that stopped
@@ -84,7 +74,7 @@ describe.each(servers)("every write opt-in against $name", ({ start }) => {
         baseUrl: t.url,
         token: t.token,
         tokens: t.tokens ?? {},
-        fixtures: t.fixtures ?? { mutableDeploymentId: await firstDeployment(t) },
+        fixtures: t.fixtures ?? { mutableDeploymentId: await firstDeployment(t.url, t.token) },
         writes: true,
         unremovableWrites: true,
         deploymentChanges: true,
@@ -129,7 +119,7 @@ describe("the comparison itself", () => {
   it("sees a setting left changed and a template variable outside the pool, and passes over the pool's names", async () => {
     const t = await reference(["settings-nested"])();
     try {
-      const dep = await firstDeployment(t);
+      const dep = await firstDeployment(t.url, t.token);
       const put = (body: unknown) =>
         fetch(t.url + pathTo("updateDeployment", { deploymentId: dep }), {
           method: "PUT",
