@@ -1,5 +1,21 @@
-import { HttpError, type Fault } from "../http.js";
+import { HttpError, type Fault, type Req } from "../http.js";
 import { deploymentOf } from "../routes/common.js";
+
+type Branch = ReturnType<typeof deploymentOf>["branches"][number];
+
+/** A branch delete that leaves the children `pick` chooses pointing at the deleted branch. */
+function childrenLeftPointing(pick: (children: Branch[], req: Req) => Branch[]): NonNullable<Fault["handle"]> {
+  return async ({ req, app, next }) => {
+    const deleted = req.query.get("branchName");
+    const children = pick(
+      deploymentOf(app, req).branches.filter((b) => deleted && b.parentBranch === deleted),
+      req,
+    );
+    const reply = await next();
+    if (reply.status === 200) for (const c of children) c.parentBranch = deleted!;
+    return reply;
+  };
+}
 
 /** The faults of the group branches (suites/branches/): each makes a check of it fail, for the reason its `because` names. */
 /** Per reference app and deployment, the names of the branches deleted (fault branch-name-reserved-after-delete). */
@@ -43,13 +59,7 @@ export const branchesFaults: Fault[] = [
     description: "deleting a branch leaves its children pointing at the deleted branch",
     because: { "branches.delete.children-reparented": "reparented" },
     operations: ["deleteBranch"],
-    handle: async ({ req, app, next }) => {
-      const deleted = req.query.get("branchName");
-      const children = deploymentOf(app, req).branches.filter((b) => deleted && b.parentBranch === deleted);
-      const reply = await next();
-      if (reply.status === 200) for (const c of children) c.parentBranch = deleted!;
-      return reply;
-    },
+    handle: childrenLeftPointing((children) => children),
   },
   {
     name: "branch-delete-upstream-orphans-children",
@@ -58,14 +68,15 @@ export const branchesFaults: Fault[] = [
       "a branch delete with removeOnUpstream=true goes down the path that also removes the remote ref, which forgets the re-parenting: the children keep pointing at the deleted branch (without the flag they are re-parented)",
     because: { "branches.delete.children-reparented": "reparented" },
     operations: ["deleteBranch"],
-    handle: async ({ req, app, next }) => {
-      const deleted = req.query.get("branchName");
-      const upstream = req.query.get("removeOnUpstream") === "true";
-      const children = deploymentOf(app, req).branches.filter((b) => upstream && deleted && b.parentBranch === deleted);
-      const reply = await next();
-      if (reply.status === 200) for (const c of children) c.parentBranch = deleted!;
-      return reply;
-    },
+    handle: childrenLeftPointing((children, req) => (req.query.get("removeOnUpstream") === "true" ? children : [])),
+  },
+  {
+    name: "branch-delete-reparents-first-child",
+    breaks: "E14 rule 4 (children re-parented)",
+    description: "a branch delete re-parents only its first child: the others keep pointing at the deleted branch",
+    because: { "branches.delete.children-reparented": "reparented" },
+    operations: ["deleteBranch"],
+    handle: childrenLeftPointing((children) => children.slice(1)),
   },
   {
     name: "branch-delete-empty-name-deletes-newest",

@@ -254,6 +254,21 @@ export const cloneFaults: Fault[] = [
     },
   },
   {
+    name: "clone-rewrites-source-draft",
+    breaks: "E10 rule 2; States and transitions (clone: source unchanged)",
+    description:
+      "a clone's draft references are rewritten on the source's draft, not on a copy: after a clone, the source's draft names the clone's reports (a source without reports of its own shows nothing)",
+    because: { "clone.independence.source-unchanged": "source-unchanged" },
+    routes: ["E10"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const source = app.store.items.get(Number(req.params.workbookId));
+      const clone = reply.status === 200 ? app.store.items.get((reply.body as { id: number }).id) : undefined;
+      if (source?.dashboardDraft && clone?.dashboardDraft) source.dashboardDraft = structuredClone(clone.dashboardDraft);
+      return reply;
+    },
+  },
+  {
     name: "clone-changes-source-once",
     breaks: "E10 rule 2; States and transitions (clone: source unchanged)",
     description: "the first clone of each workbook renames its source (a one-time migration of the source); later clones of it leave it alone",

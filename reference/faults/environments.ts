@@ -54,6 +54,22 @@ export const environmentsFaults: Fault[] = [
     respond: ({ body, req }) => (req.query.has("type") ? { ...body, items: body.items.slice(0, -1), data: body.data.slice(0, -1) } : body),
   },
   {
+    name: "environments-type-filter-items-only",
+    breaks: "E2 (query type); Versioning 2 (deprecated fields kept)",
+    description: "type=T filters items, while the deprecated data and its pagination come from the unfiltered list",
+    because: { "environments.legacy.consistent": "data-copy" },
+    routes: ["E2"],
+    handle: async ({ req, next }) => {
+      const reply = await next();
+      const type = req.query.get("type");
+      if (type === null || reply.status !== 200) return reply;
+      req.query.delete("type");
+      const whole = (await next()).body as { data?: unknown; pagination?: unknown };
+      req.query.set("type", type);
+      return { ...reply, body: { ...(reply.body as object), data: whole.data, pagination: whole.pagination } };
+    },
+  },
+  {
     name: "page-two-of-size-2-starts-late",
     breaks: "Pagination styles 2",
     description: "the second page of size 2 starts one item late: one item is skipped and the next page repeats one (every list that slices)",

@@ -10,6 +10,8 @@ import {
   mergeConcatenatingArrays,
   mergeFifteenDigitNumbers,
   mergeWhenLooselyChanged,
+  nameWrittenBeforeRefusal,
+  emptyNameDropped,
   refusedMetaAppliedLater,
   stampedNowInWholeSeconds,
   staleIndex,
@@ -259,6 +261,14 @@ export const upsertFaults: Fault[] = [
     },
   },
   {
+    name: "upsert-refused-move-renames",
+    breaks: "E11 rules 4 and 5 (access-checked before it is applied)",
+    description: "an update refused for its folderId (no manage access) has already written the name it sent",
+    because: { "upsert.access.move-needs-manage": "not-applied" },
+    routes: ["E11"],
+    handle: nameWrittenBeforeRefusal,
+  },
+  {
     name: "upsert-conflict-500",
     breaks: "E11 rule 5; Errors 2",
     description: "a create/update decision that changed concurrently is answered 500 instead of 409",
@@ -363,11 +373,7 @@ export const upsertFaults: Fault[] = [
     description: 'a name "" is read as not sent: the upsert answers 200 and the workbook keeps its old name',
     because: { "upsert.update.empty-name": "name-as-sent" },
     routes: ["E11"],
-    handle: ({ req, next }) => {
-      const body = req.body as { name?: unknown } | undefined;
-      if (body?.name === "") delete body.name;
-      return next();
-    },
+    handle: emptyNameDropped,
   },
   {
     name: "upsert-destination-any-item",

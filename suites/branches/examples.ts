@@ -16,7 +16,7 @@ export const branchChecks = [
       spec: "E14 rule 4",
       level: "MUST",
       title:
-        "Deleting a branch by branchName re-parents its children to the deleted branch's parent, with removeOnUpstream true or false as well as without it",
+        "Deleting a branch by branchName re-parents every one of its children (two of them) to the deleted branch's parent, with removeOnUpstream true or false as well as without it",
       needs: [...WRITES],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
@@ -27,12 +27,15 @@ export const branchChecks = [
         for (const extra of forms) {
           const how = Object.keys(extra).length ? ` with ${new URLSearchParams(extra)}` : "";
           const parent = await ownBranch(ctx, doc, dep);
-          const child = await ownBranch(ctx, doc, dep, parent);
+          // Two children: a server once re-parented only the first.
+          const children = [await ownBranch(ctx, doc, dep, parent), await ownBranch(ctx, doc, dep, parent)];
           const before = await branchesByName(ctx, dep);
           const grand = field(before.get(parent), "parentBranch|parent");
-          const childParent = field(before.get(child), "parentBranch|parent");
-          if (childParent !== parent)
-            throw new NotExercised(`the branch created from ${parent} lists parentBranch ${JSON.stringify(childParent)}: no parent link to re-parent`);
+          for (const child of children) {
+            const childParent = field(before.get(child), "parentBranch|parent");
+            if (childParent !== parent)
+              throw new NotExercised(`the branch created from ${parent} lists parentBranch ${JSON.stringify(childParent)}: no parent link to re-parent`);
+          }
           const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { branchName: parent, ...extra } });
           ctx.expect.that(res.status >= 200 && res.status < 300, `DELETE branches?branchName=${how} deletes the branch`, {
             expected: "2xx",
@@ -46,12 +49,13 @@ export const branchChecks = [
             got: after.get(parent),
             reason: "deleted",
           });
-          ctx.expect.equal(
-            field(after.get(child), "parentBranch|parent") ?? null,
-            grand ?? null,
-            `the child ${child} now has the deleted branch's parent, after the delete${how}`,
-            { reason: "reparented" },
-          );
+          for (const child of children)
+            ctx.expect.equal(
+              field(after.get(child), "parentBranch|parent") ?? null,
+              grand ?? null,
+              `the child ${child} now has the deleted branch's parent, after the delete${how}`,
+              { reason: "reparented" },
+            );
         }
       },
     },

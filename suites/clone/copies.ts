@@ -1,7 +1,9 @@
 import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden } from "./report-refs.js";
+import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden, withRefsTo } from "./report-refs.js";
+import { documented } from "../lib/e14.js";
+import { ownReport } from "../lib/reports.js";
 import { cloneAndRead } from "./clone-and-read.js";
 import { duplicate, expectAnswerIsStored, unlessAtWorkbookLimit, ownWorkbook, putBySlug, readWorkbook } from "../lib/workbook-writes.js";
 
@@ -24,6 +26,28 @@ const content = (w: any) => ({
   dashboardDraft: w.dashboardDraft,
   publishedDashboard: w.publishedDashboard,
 });
+
+/**
+ * A workbook of the run's own whose draft names a report of its own, where the document lets the
+ * run make one: the published workbook's dashboard config with each report reference turned to
+ * that report (where a config keeps its references is the server's: the spec names no key; the
+ * published one, since a clone that broke its source's draft has broken the fixture's too). A
+ * server once rewrote the references of a source's own draft in place, at its clones: only a
+ * fresh source with reports of its own shows it.
+ */
+async function sourceNamingItsReport(ctx: CheckContext, dep: string): Promise<number | undefined> {
+  const doc = await documented(ctx);
+  const workbookField = doc.findNamed("upsertReportByPublicId")?.bodyProperty("workbookId|workbook");
+  if (workbookField === undefined) return undefined;
+  const { workbook: published } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
+  const config = published.publishedDashboard?.config;
+  const paths = reportRefPaths(config, await knownReportIds(ctx.api, dep, [published.publishedDashboard]));
+  if (!paths.length) return undefined;
+  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { stage: "source" } });
+  const report = await ownReport(ctx, doc, dep, ctx.scratch.name("report"), undefined, { [workbookField]: workbook.id });
+  const drafted = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { dashboardDraft: withRefsTo(config, paths, report.id) } });
+  return drafted.status === 200 ? workbook.id : undefined;
+}
 
 /** The checks of E10 rule 2 on one side of a dashboard: the clone names copies, never the source's reports. */
 async function expectReferencesRewritten(ctx: CheckContext, side: "dashboardDraft" | "publishedDashboard") {
@@ -148,13 +172,15 @@ export const cloneCopyChecks = group("clone", [
     id: "clone.independence.source-unchanged",
     spec: "E10 rule 2; States and transitions (clone: source unchanged)",
     level: "MUST",
-    title: "Cloning leaves the source workbook unchanged: a fresh workbook of the run's own at its first clone, and one with a published dashboard",
+    title:
+      "Cloning leaves the source workbook unchanged: a fresh workbook of the run's own at its first clone, one whose draft names a report of its own (where the document lets the run make one), and one with a published dashboard",
     needs: ["writes", "fixture:deployment", "fixture:publishedWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       // A fresh source each run (and each confirming re-run): a server that changes a source only at its first clone shows it here.
       const fresh = (await ownWorkbook(ctx, ctx.api, dep, { meta: { stage: "source" } })).workbook.id;
-      for (const id of [fresh, ctx.fixture("publishedWorkbook").id]) {
+      const withReport = await sourceNamingItsReport(ctx, dep);
+      for (const id of [fresh, ...(withReport === undefined ? [] : [withReport]), ctx.fixture("publishedWorkbook").id]) {
         const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, id);
         await cloneAndRead(ctx, dep, id);
         const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, id);

@@ -52,12 +52,15 @@ export function idsAt(config: unknown, paths: RefPath[]): number[] {
 }
 
 /** `config` with a placeholder at each of `paths`: configs equal apart from which reports they name. */
-export function withRefsHidden(config: unknown, paths: RefPath[]): unknown {
+export const withRefsHidden = (config: unknown, paths: RefPath[]): unknown => withRefsTo(config, paths, "<report>");
+
+/** `config` naming `report` at each of `paths`. */
+export function withRefsTo(config: unknown, paths: RefPath[], report: unknown): unknown {
   if (config === null || typeof config !== "object") return config;
   const out = structuredClone(config) as any;
   for (const p of paths) {
     const parent = p.slice(0, -1).reduce<any>((v, k) => v?.[k], out);
-    if (parent && typeof parent === "object" && p.at(-1)! in parent) parent[p.at(-1)!] = "<report>";
+    if (parent && typeof parent === "object" && p.at(-1)! in parent) parent[p.at(-1)!] = report;
   }
   return out;
 }

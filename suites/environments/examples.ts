@@ -250,16 +250,18 @@ export const environmentChecks = group("environments", [
     spec: "E2; Pagination styles 1 and 2",
     level: "MUST",
     title:
-      "The deprecated data is a window of the environments of items (in any order) of the size pagination describes, and pagination.total is the whole count",
+      "The deprecated data is a window of the environments of items (in any order) of the size pagination describes, and pagination.total is the whole count, unfiltered and with each type=T",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
       const dep = fixture("deployment").id;
       const all = await currentEnvironments(api, expect, dep);
       if (!Array.isArray(all.res.body?.items))
         throw new NotExercised("the server answers E2 in the control-plane shape: there are no items to compare the legacy fields with");
-      const whole = ids(all.environments);
       let compared = 0;
-      for (const query of [{}, { offset: 1, limit: 2 }]) {
+      // The type filter holds on the deprecated copy too: a server once filtered items only.
+      const queries: Record<string, string | number>[] = [{}, { offset: 1, limit: 2 }, ...TYPES.map((type) => ({ type }))];
+      for (const query of queries) {
+        const whole = ids(typeof query.type === "string" ? (await currentEnvironments(api, expect, dep, query.type)).environments : all.environments);
         const res = await api.get(listPath(dep), query);
         const body = expect.ok(res, "EnvironmentsListResponse");
         if (!Array.isArray(body.data)) continue;

@@ -4,7 +4,7 @@ import type { Api } from "../../core/transport/api.js";
 import { NotExercised } from "../../core/model/outcome.js";
 import { servedOrPlain } from "../lib/e14.js";
 import { createFolder } from "../lib/scratch-items.js";
-import { ownWorkbook, putBySlug } from "../lib/workbook-writes.js";
+import { ownWorkbook, putBySlug, readWorkbook } from "../lib/workbook-writes.js";
 import { shownFolderId } from "../lib/workbook-place.js";
 import { WRITES } from "../lib/needs.js";
 
@@ -41,7 +41,7 @@ export const upsertManageAccessChecks = group("upsert", [
     spec: "E11 rule 4; Authentication 4 (with folderId also manage access)",
     level: "MUST",
     title:
-      "An update by slug that names folderId, sent by a caller with edit and without manage access to the workbook, is rejected with a 4xx and the workbook stays where it was",
+      "An update by slug that names folderId beside a new name and meta, sent by a caller with edit and without manage access to the workbook, is rejected with a 4xx and applies none of them: the workbook keeps its place, name and meta",
     needs: [...WRITES],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
@@ -53,7 +53,10 @@ export const upsertManageAccessChecks = group("upsert", [
           judged++;
           const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, place === null ? {} : { folderId: place });
           const destination = await createFolder(ctx, dep, place);
-          const res = await putBySlug(ctx.scratch, api, dep, slug, { folderId: destination.id });
+          const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+          // A name and meta the caller may set alone go beside the move: rule 5 decides and checks the request whole
+          // before applying any of it (a server once wrote the name before it checked the move).
+          const res = await putBySlug(ctx.scratch, api, dep, slug, { name: ctx.scratch.name("moved"), meta: { moved: true }, folderId: destination.id });
           const where = place === null ? "at the root" : `in folder ${place}`;
           ctx.expect.clientError(res, `tokens.${role}, which may edit workbook ${workbook.id} ${where} but not manage it, moving it with folderId`);
           const now = await shownFolderId(ctx.api, dep, workbook.id);
@@ -63,6 +66,13 @@ export const upsertManageAccessChecks = group("upsert", [
             res,
             reason: "not-applied",
           });
+          const { workbook: after, res: read } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+          ctx.expect.equal(
+            { name: after.name, meta: after.meta },
+            { name: before.name, meta: before.meta },
+            `workbook ${workbook.id} keeps its name and meta after the refused move that sent new ones`,
+            { res: read, reason: "not-applied" },
+          );
         }
       if (!judged)
         throw new NotExercised(

@@ -123,3 +123,23 @@ export const stampedNowInWholeSeconds: NonNullable<Fault["handle"]> = async ({ a
   written.updatedAt = new Date().toISOString().replace(/\.\d+Z$/, "Z");
   return ok(workbookRecord(app.store, written));
 };
+
+/** A refused update (403) has already written the sent name to the slug's workbook (fault upsert-refused-move-renames). */
+export const nameWrittenBeforeRefusal: NonNullable<Fault["handle"]> = async ({ req, app, next }) => {
+  try {
+    return await next();
+  } catch (err) {
+    const name = (req.body as { name?: unknown } | undefined)?.name;
+    const dep = app.b.upsertDeployment(app.store.deployments, req.params.deploymentId);
+    const holder = dep && app.b.decisionHolder(app.store, dep.id, app.b.normaliseSlug(req.params.slug));
+    if (err instanceof HttpError && err.status === 403 && typeof name === "string" && holder) holder.name = name;
+    throw err;
+  }
+};
+
+/** A name "" is read as not sent: the upsert answers 200 and the workbook keeps its old name (fault upsert-empty-name-ignored). */
+export const emptyNameDropped: NonNullable<Fault["handle"]> = ({ req, next }) => {
+  const body = req.body as { name?: unknown } | undefined;
+  if (body?.name === "") delete body.name;
+  return next();
+};
