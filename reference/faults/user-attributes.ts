@@ -28,6 +28,21 @@ export const userAttributesFaults: Fault[] = [
     },
   },
   {
+    name: "attribute-value-falsy-removed",
+    breaks: "E14 (user attributes and per-user values)",
+    description: "a user's attribute value of 0 or false is taken for a removal: the value is dropped instead of stored",
+    because: { "user-attributes.values.typed": "typed-value-read-back" },
+    operations: ["setUserAttributeValues"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const stored = e14(app.store).attributeValues.get(Number(req.params.userId));
+      const values = (req.body as { values?: { attributeId?: unknown; value?: unknown }[] } | undefined)?.values;
+      if (reply.status === 200 && stored && Array.isArray(values))
+        for (const v of values) if (v?.value === 0 || v?.value === false) stored.delete(String(v.attributeId));
+      return reply;
+    },
+  },
+  {
     name: "attribute-value-numeric-respelling-kept",
     breaks: "E14 (user attributes and per-user values)",
     description:
