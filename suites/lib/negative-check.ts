@@ -9,7 +9,7 @@ import { CheckFailure } from "../../core/model/outcome.js";
 import { valueAt } from "./lenient-reading.js";
 
 /** Cases of a part searched for a wrong type at each place of its body, at a fixed seed. */
-const SEARCHED_CASES = 300;
+const SEARCHED_CASES = 100;
 /** Places of one part given a wrong type on every run, the shallowest first: within a property's budget, beside its drawn cases. */
 const WRONG_TYPE_PLACES = 12;
 
