@@ -33,7 +33,7 @@ for kind in $kinds; do
       // The Perl, Go, Rust and C++ servers name their fixtures and their embed session on their JSON line; the others were read off their seeds.
       // Python, Go, Rust, C++, PHP and Java seed a key scoped to one deployment (tokens.scoped; Java names it scopedDeveloper), Perl, Go, Rust and
       // C++ a viewer holding AuditLogManage (tokens.auditor); the developers of Python, Go, Rust, C++, PHP and Java lack AuditLogManage
-      // (tokens.noAudit; Java's were left out until its sealed set 15 showed two bugs no configured key could reach). The readOnly key is an AI BI
+      // (tokens.noAudit; left out for Java until its sealed set 15 showed two bugs no configured key could reach). The readOnly key is an AI BI
       // User where the server has one (it may create and clone at the root, and only read some folders), else the viewer.
       const fixtures = s.fixtures ? { mutableDeploymentId: s.fixtures.mutableDeploymentId, workbookLimitDeploymentId: s.fixtures.workbookLimitDeploymentId } : (kind === "python" ? { mutableDeploymentId: "4104", workbookLimitDeploymentId: "4103" } : { mutableDeploymentId: "3107", workbookLimitDeploymentId: "3112" });
       require("node:fs").writeFileSync(out, JSON.stringify({ baseUrl: s.baseUrl, token: s.token, tokens: { viewer: t.viewer, readOnly: t.aiBiUser ?? t.viewer, creator: t.embedCreator ?? t.developer, ...(kind === "perl" ? {} : { noAudit: t.developer, scoped: t.scoped ?? t.scoped_admin ?? t.scopedDeveloper }), ...(t.auditor ? { auditor: t.auditor } : {}) },
