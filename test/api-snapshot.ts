@@ -151,13 +151,14 @@ function withoutFixedNames(v: any): any {
 /**
  * A collection's entries but the tool's fixed names, which a run may set and cannot delete (the plan
  * announces them): environment variables of ENV_VAR_POOL, user attributes of one fixed name a type,
- * those and template variables of TEMPLATE_VARIABLE_POOL inside a settings record.
+ * those and template variables of TEMPLATE_VARIABLE_POOL inside a settings record or a deployment's entry.
  */
 function withoutPool(key: string, entries: Map<string, unknown> = new Map()): Map<string, unknown> {
   if (key.endsWith(" listEnvVars")) return new Map([...entries].filter(([, v]) => !ENV_VAR_POOL.includes((v as any)?.name)));
   if (key === "listUserAttributes")
     return new Map([...entries].filter(([, v]: [string, any]) => !(typeof v?.type === "string" && v?.name === fixedAttributeName(v.type))));
-  if (key.endsWith("Settings")) return new Map([...entries].map(([id, v]) => [id, withoutFixedNames(v)]));
+  // A server may show a deployment's template variables in its E1 entry too (independent-server-4 does).
+  if (key.endsWith("Settings") || key === "deployments") return new Map([...entries].map(([id, v]) => [id, withoutFixedNames(v)]));
   return entries;
 }
 
