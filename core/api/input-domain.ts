@@ -1,5 +1,6 @@
 import { NOT_EXERCISED } from "./input-gaps.js";
 import { LIMITS, type OperationName } from "./operations.js";
+import { LOOSELY_EQUAL_STRINGS, spellSameNumber } from "./number-spellings.js";
 
 /**
  * The input domain of every request input of E1-E14 (issue 29, section 1), beside the operations:
@@ -95,16 +96,6 @@ function integerClasses(min: number, ruling: string): ValueClass[] {
 /** Free text: empty, whitespace-padded, non-ASCII (case pairs outside ASCII), long, plain. */
 export const NON_ASCII_CASE_PAIRS = ["ä", "é", "ø", "ж", "ω"] as const;
 
-/**
- * A stored string's other spellings of the same number, in pairs, each sent after the first: PHP's
- * loose comparison calls them equal ("10" == "1e1", "1" == "01"), so a server that writes a value
- * only when it "changed" keeps the first. Every stored text a write replaces is sent them (E6's
- * template variables, E14's environment variables and user attribute values).
- */
-export const LOOSELY_EQUAL_STRINGS = [
-  ["10", "1e1"],
-  ["1", "01"],
-] as const;
 function textClasses(emptyRuling?: string): ValueClass[] {
   return [
     cls("empty", (v) => v === "", [""], emptyRuling ? { ruledOut: emptyRuling } : {}),
@@ -113,12 +104,6 @@ function textClasses(emptyRuling?: string): ValueClass[] {
     cls("long", (v) => isStr(v) && v.length > 255, ["x".repeat(256), "x".repeat(10_000)], { open: "no length limit is stated" }),
     cls("plain", (v) => isStr(v) && v !== "" && v === v.trim() && v.length <= 255 && !/[^\x00-\x7f]/.test(v), ["value", "a"]),
   ];
-}
-
-/** Two spellings of one number (LOOSELY_EQUAL_STRINGS): what PHP's == calls equal, being numeric strings. */
-export function spellSameNumber(a: string, b: string): boolean {
-  const numeric = (s: string) => s.trim() !== "" && Number.isFinite(Number(s));
-  return a !== b && numeric(a) && numeric(b) && Number(a) === Number(b);
 }
 
 /**

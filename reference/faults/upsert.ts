@@ -14,12 +14,11 @@ import {
   emptyNameDropped,
   refusedMetaAppliedLater,
   stampedNowInWholeSeconds,
-  staleIndex,
+  staleDecisionHolder,
   tenantWideHolder,
   upsertFindsDeletedDeployments,
   workbookTakenAsFolder,
 } from "./kit/upsert.js";
-import type { Item } from "../store.js";
 import { atLeast } from "../access.js";
 
 /** The faults of the group upsert (suites/upsert/): each makes a check of it fail, for the reason its `because` names. */
@@ -317,16 +316,7 @@ export const upsertFaults: Fault[] = [
     breaks: "E11 rule 5 (409 is transient)",
     description: "decisions read a slug index that is never refreshed: once its workbook is deleted, every upsert of the slug conflicts for good",
     because: { "upsert.concurrency.conflict-retry-succeeds": "status" },
-    behaviour: {
-      decisionHolder: (store, deploymentId, slug) => {
-        const index = staleIndex.get(store) ?? new Map<string, Item>();
-        staleIndex.set(store, index);
-        const key = `${deploymentId}:${slug}`;
-        const holder = index.get(key) ?? cleanBehaviour.decisionHolder(store, deploymentId, slug);
-        if (holder) index.set(key, holder);
-        return holder;
-      },
-    },
+    behaviour: { decisionHolder: staleDecisionHolder },
   },
   {
     name: "upsert-unknown-deployment-fallback",

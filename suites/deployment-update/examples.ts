@@ -1,4 +1,5 @@
-import { classOf, LOOSELY_EQUAL_STRINGS } from "../../core/api/input-domain.js";
+import { classOf } from "../../core/api/input-domain.js";
+import { LOOSELY_EQUAL_STRINGS } from "../../core/api/number-spellings.js";
 import { operation } from "../../core/api/operations.js";
 import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";

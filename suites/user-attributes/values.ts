@@ -7,7 +7,7 @@ import { attributeOfType, heldValue, holdsValue, valuesBody } from "../lib/attri
 import { userOfTheRun } from "../lib/users.js";
 import { ADMIN } from "../lib/needs.js";
 import { ATTRIBUTE_TYPES } from "./examples.js";
-import { LOOSELY_EQUAL_STRINGS } from "../../core/api/input-domain.js";
+import { LOOSELY_EQUAL_STRINGS } from "../../core/api/number-spellings.js";
 
 /**
  * Values each type holds, set one after another: a fraction and more than one element, where an

@@ -8,7 +8,7 @@ import { UPSERT_CONFLICT_CODE } from "../../../core/api/operations.js";
 export const isConflict = (err: unknown): err is HttpError => err instanceof HttpError && err.extra.code === UPSERT_CONFLICT_CODE;
 
 /** A decision index that is never refreshed: the first holder seen for a slug stays the answer. */
-export const staleIndex = new WeakMap<Store, Map<string, Item>>();
+const staleIndex = new WeakMap<Store, Map<string, Item>>();
 
 /** upsert-409-applies: the meta of every request refused with 409, by deployment and slug: applied to each holder the slug has after it. */
 const refusedMeta = new WeakMap<Store, Map<string, Record<string, unknown>[]>>();
@@ -142,4 +142,14 @@ export const emptyNameDropped: NonNullable<Fault["handle"]> = ({ req, next }) =>
   const body = req.body as { name?: unknown } | undefined;
   if (body?.name === "") delete body.name;
   return next();
+};
+
+/** The slug's holder as a slug index first read it, never refreshed (fault upsert-stale-decision). */
+export const staleDecisionHolder: typeof cleanBehaviour.decisionHolder = (store, deploymentId, slug) => {
+  const index = staleIndex.get(store) ?? new Map<string, Item>();
+  staleIndex.set(store, index);
+  const key = `${deploymentId}:${slug}`;
+  const holder = index.get(key) ?? cleanBehaviour.decisionHolder(store, deploymentId, slug);
+  if (holder) index.set(key, holder);
+  return holder;
 };
