@@ -1,8 +1,17 @@
 import { ATTRIBUTE_TYPES } from "../routes/e14/resources.js";
-import { HttpError, type Fault } from "../http.js";
+import { type App, HttpError, type Fault, type Req } from "../http.js";
 import { cleanBehaviour } from "../behaviour.js";
-import { looselyEqualStrings } from "./kit/input-domain.js";
+import { looselyEqualValues } from "./kit/input-domain.js";
 import { e14 } from "../e14/state.js";
+
+/** The values a set request sends, and the user's stored ones (undefined where the body or the user has none). */
+function attributeValuesOf(app: App, req: Req) {
+  const sent = (req.body as { values?: unknown } | undefined)?.values;
+  return {
+    values: Array.isArray(sent) ? (sent as { attributeId?: unknown; value?: unknown }[]) : undefined,
+    stored: e14(app.store).attributeValues.get(Number(req.params.userId)),
+  };
+}
 
 /** The faults of the group user-attributes (suites/user-attributes/): each makes a check of it fail, for the reason its `because` names. */
 export const userAttributesFaults: Fault[] = [
@@ -35,10 +44,8 @@ export const userAttributesFaults: Fault[] = [
     operations: ["setUserAttributeValues"],
     handle: async ({ req, app, next }) => {
       const reply = await next();
-      const stored = e14(app.store).attributeValues.get(Number(req.params.userId));
-      const values = (req.body as { values?: { attributeId?: unknown; value?: unknown }[] } | undefined)?.values;
-      if (reply.status === 200 && stored && Array.isArray(values))
-        for (const v of values) if (v?.value === 0 || v?.value === false) stored.delete(String(v.attributeId));
+      const { values, stored } = attributeValuesOf(app, req);
+      if (reply.status === 200 && stored && values) for (const v of values) if (v?.value === 0 || v?.value === false) stored.delete(String(v.attributeId));
       return reply;
     },
   },
@@ -50,14 +57,11 @@ export const userAttributesFaults: Fault[] = [
     because: { "user-attributes.values.respelling-replaces": "respelling-read-back" },
     operations: ["setUserAttributeValues"],
     handle: ({ req, app, next }) => {
-      const values = (req.body as { values?: { attributeId?: unknown; value?: unknown }[] } | undefined)?.values;
-      const stored = e14(app.store).attributeValues.get(Number(req.params.userId));
-      if (!Array.isArray(values) || !stored) return next();
-      const same = (a: unknown, b: unknown) =>
-        looselyEqualStrings(a, b) || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => looselyEqualStrings(x, b[i])));
+      const { values, stored } = attributeValuesOf(app, req);
+      if (!values || !stored) return next();
       for (const v of values) {
         const was = stored.get(String(v?.attributeId));
-        if (same(was, v?.value)) v.value = was;
+        if (looselyEqualValues(was, v?.value)) v.value = was;
       }
       return next();
     },

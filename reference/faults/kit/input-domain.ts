@@ -29,3 +29,9 @@ export function looselyEqualStrings(a: unknown, b: unknown): b is string {
   const numeric = (v: unknown): v is string => typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v));
   return numeric(a) && numeric(b) && Number(a) === Number(b);
 }
+
+/** Two values PHP's == calls equal as numeric strings: the strings themselves, or arrays of them element by element. */
+export function looselyEqualValues(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => looselyEqualStrings(x, b[i]));
+  return looselyEqualStrings(a, b);
+}
