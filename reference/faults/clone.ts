@@ -257,7 +257,7 @@ export const cloneFaults: Fault[] = [
     name: "clone-rewrites-source-draft",
     breaks: "E10 rule 2; States and transitions (clone: source unchanged)",
     description:
-      "a clone's draft references are rewritten on the source's draft, not on a copy: after a clone, the source's draft names the clone's reports (a source without reports of its own shows nothing)",
+      "a clone's draft references are rewritten on the source's draft, not on a copy: after a clone, the source's draft names the clone's reports (only at a source's first clone: later ones find none of its own reports in its draft)",
     because: { "clone.independence.source-unchanged": "source-unchanged" },
     routes: ["E10"],
     handle: async ({ req, app, next }) => {

@@ -1,10 +1,11 @@
 import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised } from "../../core/model/outcome.js";
-import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden, withRefsTo } from "./report-refs.js";
-import { documented } from "../lib/e14.js";
-import { ownReport } from "../lib/reports.js";
+import { dashboardReportIds, idsAt, knownReportIds, reportRefPaths, withRefsHidden } from "./report-refs.js";
 import { cloneAndRead } from "./clone-and-read.js";
+import { walkCursor } from "../../core/transport/pagination.js";
+import { workbooksPath } from "../lib/workbook-calls.js";
+import { TOOL_NAME } from "../../core/model/names.js";
 import { duplicate, expectAnswerIsStored, unlessAtWorkbookLimit, ownWorkbook, putBySlug, readWorkbook } from "../lib/workbook-writes.js";
 
 /** The entries of `value` under the keys of `like`: a copy may add keys of its own, not lose or change any. */
@@ -28,25 +29,19 @@ const content = (w: any) => ({
 });
 
 /**
- * A workbook of the run's own whose draft names a report of its own, where the document lets the
- * run make one: the published workbook's dashboard config with each report reference turned to
- * that report (where a config keeps its references is the server's: the spec names no key; the
- * published one, since a clone that broke its source's draft has broken the fixture's too). A
- * server once rewrote the references of a source's own draft in place, at its clones: only a
- * fresh source with reports of its own shows it.
+ * The oldest workbook other than `fixture` whose draft holds widgets (where the list shows drafts), that no run made (not
+ * the tool's name, not a clone's "Copy of"), preferring one no other check clones (the fixtures they clone are published
+ * workbooks), read as the fixtures are, from the first pages of E8: its first clone in the run is likely this check's. A
+ * server once rewrote a source's draft in place at its first clone only, and the fixture may have been cloned by then.
  */
-async function sourceNamingItsReport(ctx: CheckContext, dep: string): Promise<number | undefined> {
-  const doc = await documented(ctx);
-  const workbookField = doc.findNamed("upsertReportByPublicId")?.bodyProperty("workbookId|workbook");
-  if (workbookField === undefined) return undefined;
-  const { workbook: published } = await readWorkbook(ctx, ctx.api, dep, ctx.fixture("publishedWorkbook").id);
-  const config = published.publishedDashboard?.config;
-  const paths = reportRefPaths(config, await knownReportIds(ctx.api, dep, [published.publishedDashboard]));
-  if (!paths.length) return undefined;
-  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { meta: { stage: "source" } });
-  const report = await ownReport(ctx, doc, dep, ctx.scratch.name("report"), undefined, { [workbookField]: workbook.id });
-  const drafted = await putBySlug(ctx.scratch, ctx.api, dep, slug, { meta: { dashboardDraft: withRefsTo(config, paths, report.id) } });
-  return drafted.status === 200 ? workbook.id : undefined;
+async function anotherDraftedWorkbook(ctx: CheckContext, dep: string, fixture: number): Promise<number | undefined> {
+  const walk = await walkCursor<any>(ctx.api, workbooksPath(dep), { first: 50, stopAfter: 10 }).catch(() => undefined);
+  const drafted = (walk?.items ?? [])
+    .filter((w) => (w?.type === undefined || w.type === "WORKBOOK") && Number.isSafeInteger(w.id) && w.id !== fixture)
+    .filter((w) => Array.isArray(w.dashboardDraft?.widgets) && w.dashboardDraft.widgets.length > 0)
+    .filter((w) => !TOOL_NAME.test(String(w.name)) && !String(w.name).startsWith("Copy of "))
+    .sort((a, b) => Number(a.publishedDashboard != null) - Number(b.publishedDashboard != null) || a.id - b.id);
+  return drafted[0]?.id;
 }
 
 /** The checks of E10 rule 2 on one side of a dashboard: the clone names copies, never the source's reports. */
@@ -173,14 +168,18 @@ export const cloneCopyChecks = group("clone", [
     spec: "E10 rule 2; States and transitions (clone: source unchanged)",
     level: "MUST",
     title:
-      "Cloning leaves the source workbook unchanged: a fresh workbook of the run's own at its first clone, one whose draft names a report of its own (where the document lets the run make one), and one with a published dashboard",
+      "Cloning leaves the source workbook unchanged: a fresh workbook of the run's own at its first clone, a drafted workbook no other check clones, a clone of the published workbook at its first clone (its draft names reports of its own), and the published workbook",
     needs: ["writes", "fixture:deployment", "fixture:publishedWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       // A fresh source each run (and each confirming re-run): a server that changes a source only at its first clone shows it here.
       const fresh = (await ownWorkbook(ctx, ctx.api, dep, { meta: { stage: "source" } })).workbook.id;
-      const withReport = await sourceNamingItsReport(ctx, dep);
-      for (const id of [fresh, ...(withReport === undefined ? [] : [withReport]), ctx.fixture("publishedWorkbook").id]) {
+      const fixture = ctx.fixture("publishedWorkbook").id;
+      const another = await anotherDraftedWorkbook(ctx, dep, fixture);
+      // A clone's draft names copies of its own (E10 rule 2), wherever the server keeps a draft: a source whose draft names
+      // reports of its own, at its first clone.
+      const { answer: cloned } = await cloneAndRead(ctx, dep, fixture);
+      for (const id of [fresh, ...(another === undefined ? [] : [another]), cloned.id, fixture]) {
         const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, id);
         await cloneAndRead(ctx, dep, id);
         const { workbook: after, res } = await readWorkbook(ctx, ctx.api, dep, id);

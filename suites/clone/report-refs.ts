@@ -55,7 +55,7 @@ export function idsAt(config: unknown, paths: RefPath[]): number[] {
 export const withRefsHidden = (config: unknown, paths: RefPath[]): unknown => withRefsTo(config, paths, "<report>");
 
 /** `config` naming `report` at each of `paths`. */
-export function withRefsTo(config: unknown, paths: RefPath[], report: unknown): unknown {
+function withRefsTo(config: unknown, paths: RefPath[], report: unknown): unknown {
   if (config === null || typeof config !== "object") return config;
   const out = structuredClone(config) as any;
   for (const p of paths) {
