@@ -16,6 +16,7 @@ import { Findings, setUp } from "./setup.js";
 import { guard } from "../../core/run/door.js";
 import { sideBySide } from "../lib/at-once.js";
 import { valueAt } from "../lib/lenient-reading.js";
+import { onePerPlace, placeOf } from "../lib/each-place.js";
 import { listAll } from "../../core/ledger/ownership.js";
 
 /** Statuses that refuse a body that is not JSON, answered before or after routing alike. */
@@ -28,8 +29,9 @@ const READ_BUDGET = { maxRuns: RUNS_PER_READ, maxRequests: RUNS_PER_READ + 1, ca
 /** Invalid values sent per operation, and in all: one per rule a parameter states, bounded. */
 const INVALID_PER_OPERATION = 8;
 const INVALID_IN_ALL = 60;
-/** Invalid bodies per create: one per kind of break the schema allows. */
-const INVALID_BODIES_PER_CREATE = 6;
+/** Invalid bodies per create: one per kind of break at each place the schema allows, the shallowest first; and some drawn at the run's seed. */
+const INVALID_BODIES_PER_CREATE = 12;
+const DRAWN_BODIES_PER_CREATE = 2;
 
 /**
  * Reads the run sends generated requests to: every GET, but a plan feature the config declares
@@ -261,22 +263,25 @@ export const documentedChecks = group("documented", [
         const schema = r.create.requestBody?.media["application/json"];
         const collection = await ids.fill(r.create.path);
         if (!schema || !collection) continue;
-        let samples: { value: unknown; kind: string; at: string }[];
-        try {
-          samples = fc.sample(invalidValues(schema, { maxItems: 1, nullIsAbsent: true }), {
-            seed: propertySeed(ctx.settings.seed, `${ctx.checkId}:${i}`),
-            numRuns: 40,
-          });
-        } catch {
-          continue; // a schema with no rule to break
-        }
         // A value of another type in the field that carries the run's name (a false a lax server stores as "false") could make
         // an object no cleanup can confirm as the run's: never sent. A string that breaks a bound there is still tried.
         const unconfirmable = (s: { value: unknown; at: string }) => breaksOwnName(r.create, s.at) && typeof valueAt(s.value, s.at) !== "string";
-        const oneOfEachKind = [...new Map(samples.filter((s) => !unconfirmable(s)).map((s) => [`${s.kind}:${s.at}`, s])).values()]
-          .sort((a, b) => a.kind.localeCompare(b.kind))
-          .slice(0, INVALID_BODIES_PER_CREATE);
-        cases.push(...oneOfEachKind.map((bad) => ({ r, collection, bad })));
+        const keyOf = (s: { kind: string; at: string; value: unknown }) => (unconfirmable(s) ? undefined : `${s.kind}:${placeOf(s.at)}`);
+        let badBodies: { value: unknown; kind: string; at: string }[];
+        try {
+          const breaks = invalidValues(schema, { maxItems: 1, nullIsAbsent: true });
+          // Each kind of break at each place on every run (an empty required name once showed at some seeds only), and a few
+          // drawn at the run's seed beside them: other values of the same breaks.
+          const everyRun = onePerPlace(breaks, { keyOf, cap: INVALID_BODIES_PER_CREATE });
+          const drawn = fc
+            .sample(breaks, { seed: propertySeed(ctx.settings.seed, `${ctx.checkId}:${i}`), numRuns: 10 })
+            .filter((s) => keyOf(s) !== undefined)
+            .slice(0, DRAWN_BODIES_PER_CREATE);
+          badBodies = [...everyRun, ...drawn];
+        } catch {
+          continue; // a schema with no rule to break
+        }
+        cases.push(...badBodies.map((bad) => ({ r, collection, bad })));
       }
       // The ids each collection lists before: an object a bad body made anyway, with no field to carry the run's name (a token
       // whose secret is write-only), is the run's when its id was not listed before and the create's answer named it.

@@ -23,7 +23,10 @@ export class Findings {
   throwIfAny(): void {
     if (!this.list.length) return;
     const first = this.list[0].failure;
-    const others = this.list.slice(1).map((f) => `${f.op}: ${f.failure.message}`);
+    // Each message once (two bodies of one break fail alike), prefixed by its operation where it does not name it already.
+    const others = [...new Set(this.list.slice(1).map((f) => (f.failure.message.includes(f.op) ? f.failure.message : `${f.op}: ${f.failure.message}`)))].filter(
+      (m) => m !== first.message,
+    );
     const failure = new CheckFailure(`${first.message}${others.length ? ` (and ${others.length} more: ${others.join("; ")})` : ""}`, {
       expected: first.expected,
       got: first.got,

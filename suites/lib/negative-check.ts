@@ -7,9 +7,8 @@ import type { BadBody, Stage } from "./negative-bodies.js";
 import { atOnce } from "./at-once.js";
 import { CheckFailure } from "../../core/model/outcome.js";
 import { valueAt } from "./lenient-reading.js";
+import { onePerPlace, placeOf } from "./each-place.js";
 
-/** Cases of a part searched for a wrong type at each place of its body, at a fixed seed. */
-const SEARCHED_CASES = 100;
 /** Places of one part given a wrong type on every run, the shallowest first: within a property's budget, beside its drawn cases. */
 const WRONG_TYPE_PLACES = 12;
 
@@ -18,26 +17,19 @@ const WRONG_TYPE_PLACES = 12;
  * fixed seed (so each stage's own filters and renamings hold): sent on every run, as the bodies
  * that are not JSON are. Drawn among the cases, the Perl server's reading of an object as a
  * branchName beside a branchId came on some seeds only. An object or an array is preferred at a
- * place that holds neither: no lenient reading spells a scalar with one. The items of an array
- * are one place; a deep body's places (a dashboard draft's) are taken the shallowest first.
+ * place that holds neither: no lenient reading spells a scalar with one. A deep body's places (a
+ * dashboard draft's) are taken the shallowest first.
  */
 function wrongTypeAtEachPlace(cases: fc.Arbitrary<BadBody>): BadBody[] {
   const container = (bad: BadBody) => {
     const v = valueAt(bad.body, bad.at);
     return typeof v === "object" && v !== null;
   };
-  const byPlace = new Map<string, BadBody>();
-  for (const bad of fc.sample(cases, { seed: 0, numRuns: SEARCHED_CASES })) {
-    if (bad.kind !== "wrong-type") continue;
-    const place = bad.at.replace(/\/\d+(?=\/|$)/g, "/*");
-    const held = byPlace.get(place);
-    if (!held || (!container(held) && container(bad))) byPlace.set(place, bad);
-  }
-  const depth = (place: string) => place.split("/").length;
-  return [...byPlace.entries()]
-    .sort(([a], [b]) => depth(a) - depth(b))
-    .slice(0, WRONG_TYPE_PLACES)
-    .map(([, bad]) => bad);
+  return onePerPlace(cases, {
+    keyOf: (bad) => (bad.kind === "wrong-type" ? placeOf(bad.at) : undefined),
+    cap: WRONG_TYPE_PLACES,
+    better: (held, bad) => !container(held) && container(bad),
+  });
 }
 
 const describe = (bad: BadBody) => (bad.kind === "malformed-json" ? "a body that is not JSON" : `a body with ${bad.kind} at ${bad.at || "the root"}`);
