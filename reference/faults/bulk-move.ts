@@ -140,6 +140,24 @@ export const bulkMoveFaults: Fault[] = [
     behaviour: { mayMove: () => true },
   },
   {
+    name: "bulk-move-reports-unchecked",
+    breaks: "E12; Authentication 4 (per item, the single-item rules)",
+    description: "a report is moved without its access check; workbooks and folders are still checked",
+    because: { "bulk-move.failures.no-access-403": "in-failed" },
+    routes: ["E12"],
+    respond: ({ status, body, req, app }) => {
+      if (status !== 200) return body;
+      let { moved, failed } = body;
+      for (const f of body.failed) {
+        const stored = app.store.items.get(f.id);
+        if (f.type !== "REPORT" || f.error?.status !== 403 || !stored) continue;
+        failed = failed.filter((x: any) => key(x) !== key(f));
+        moved = [...moved, workbookRecord(app.store, app.b.placeItem(stored, req.body.folderId))];
+      }
+      return { moved, failed };
+    },
+  },
+  {
     name: "bulk-move-not-applied",
     breaks: "States (bulk move); E12 Rules",
     description: "items are reported in moved but stay where they were",

@@ -5,6 +5,11 @@ import { createFolder, createWorkbook, deletedItem, folderSitsIn, parentOfFolder
 import { bulkMove } from "../lib/workbook-calls.js";
 import { expectWorkbookIn, failureOf, moveOk, rootWorkbookOf } from "./move-and-read.js";
 import { WRITES } from "../lib/needs.js";
+import type { CheckContext } from "../../core/check/context.js";
+import type { ItemRef } from "../../core/ledger/scratch.js";
+import { documented } from "../lib/e14.js";
+import { ownReport } from "../lib/reports.js";
+import { ownWorkbook } from "../lib/workbook-writes.js";
 
 /** E12's failed: an item that cannot move (missing, another deployment's, no edit access, into its own descendant) is reported with its status and stays put. */
 export const bulkMoveItemFailureChecks = group("bulk-move", [
@@ -58,22 +63,38 @@ export const bulkMoveItemFailureChecks = group("bulk-move", [
   },
   {
     id: "bulk-move.failures.no-access-403",
-    spec: "E12 (failed); Authentication 4",
+    spec: "E12 (failed); Authentication 4 (bulk move: per item, the same rules as the single-item move)",
     level: "MUST",
-    title: "An item the caller may not move is reported in failed with status 403 and stays where it is",
+    title:
+      "An item the caller may not move, of each kind (a folder it may only read, and a workbook and a report of the main key's inside it), is reported in failed with status 403 and stays where it is",
     needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const { locked, home } = await lockedFolder(ctx, dep);
+      // Access is checked per item, whatever its kind: a server once skipped the check for reports alone.
+      const inside = await othersItemsIn(ctx, dep, locked.id);
       // The root: a destination every caller can see (a folder of the run's own might be hidden from it).
-      const r = await moveOk(ctx, ctx.as("readOnly"), dep, [locked], null);
+      const r = await moveOk(ctx, ctx.as("readOnly"), dep, [locked, ...inside.map((i) => i.item)], null);
       ctx.expect.equal(
         failureOf(ctx, r, locked, "a folder the readOnly token may only read").error?.status,
         403,
         "moving an item without edit access fails with status 403",
         { res: r.res, reason: "failure-status" },
       );
+      for (const { item, seen } of inside) {
+        const what = `a ${item.type.toLowerCase()} of the main key's in a folder the readOnly token may only read`;
+        const status = failureOf(ctx, r, item, what).error?.status;
+        // One the key cannot be shown to read may be answered as missing to it (404), as long as it does not move.
+        ctx.expect.that(status === 403 || (!seen && status === 404), `${what} fails with status 403`, {
+          expected: seen ? "403" : "403 (or 404: the key may not see it)",
+          got: String(status),
+          res: r.res,
+          reason: "failure-status",
+        });
+      }
       ctx.expect.equal(await parentOfFolder(ctx.api, dep, locked.id), home, `the folder stays in ${home ?? "the root"}`, { reason: "stays-put" });
+      const workbook = inside.find((i) => i.item.type === "WORKBOOK");
+      if (workbook) await expectWorkbookIn(ctx, dep, workbook.item.id, locked.id, "after the refused move");
     },
   },
   {
@@ -112,3 +133,17 @@ export const bulkMoveItemFailureChecks = group("bulk-move", [
     },
   },
 ]);
+
+/**
+ * A workbook and a report (where the server's document lets the run make one) of the main key's in
+ * `folder`, and whether the readOnly key is shown to read each (E9 for the workbook).
+ */
+async function othersItemsIn(ctx: CheckContext, dep: string, folder: number): Promise<{ item: ItemRef; seen: boolean }[]> {
+  const { workbook } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder });
+  const read = await ctx.as("readOnly").call("getWorkbook", { deploymentId: dep, workbookId: workbook.id });
+  const items = [{ item: { type: "WORKBOOK" as const, id: workbook.id }, seen: read.status === 200 }];
+  const doc = await documented(ctx);
+  if (!doc.findNamed("upsertReportByPublicId")) return items;
+  const report = await ownReport(ctx, doc, dep, ctx.scratch.name("report"), folder);
+  return [...items, { item: { type: "REPORT" as const, id: report.id }, seen: false }];
+}
