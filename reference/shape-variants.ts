@@ -96,6 +96,21 @@ export function trailingEmptyPage(body: any, req: Req): any {
   return isObject(p) && full && !p.hasNextPage && typeof p.endCursor === "string" ? { ...body, pageInfo: { ...p, hasNextPage: true } } : body;
 }
 
+/** E6's fields of a settings answer grouped by kind (variant settings-grouped); the rest as they were. */
+function groupedSettings(body: any): any {
+  if (!isObject(body)) return body;
+  const groups = {
+    release: ["releaseChannel", "releaseChannelVersion", "releaseChannelVersionHold"],
+    launchpad: ["launchpadTabs", "defaultLaunchpadViewGroup"],
+  };
+  const out: Record<string, unknown> = { ...body };
+  for (const [group, fields] of Object.entries(groups)) {
+    out[group] = Object.fromEntries(fields.filter((f) => f in body).map((f) => [f, body[f]]));
+    for (const f of fields) delete out[f];
+  }
+  return out;
+}
+
 export const shapeVariants: Variant[] = [
   {
     name: "no-date-header",
@@ -111,6 +126,13 @@ export const shapeVariants: Variant[] = [
       'Deployment settings (E14, shape not shown) answered one level deeper, as {"data": {"settings": {...}}}: what a check changes is still read, compared and put back',
     routes: ["E14"],
     respond: (body, req) => (req.method === "GET" && matchPath(operation("getDeploymentSettings").path, req.path) ? { data: { settings: body } } : body),
+  },
+  {
+    name: "settings-grouped",
+    description:
+      "Deployment settings (E14, shape not shown) group E6's fields by kind, as the blind PHP server does: release: {releaseChannel, releaseChannelVersion, releaseChannelVersionHold}, launchpad: {launchpadTabs, defaultLaunchpadViewGroup}",
+    routes: ["E14"],
+    respond: (body, req) => (req.method === "GET" && matchPath(operation("getDeploymentSettings").path, req.path) ? groupedSettings(body) : body),
   },
   {
     name: "naive-timestamps",

@@ -190,6 +190,7 @@ export const CHECK_IDS = [
   "upsert.negative.broken-draft",
   "upsert.meta.number-edges-held",
   "upsert.update.empty-name",
+  "upsert.name.non-ascii-as-sent",
   "upsert.folder.other-kind",
   "upsert.folder.other-deployment",
   "upsert.access.move-needs-manage",

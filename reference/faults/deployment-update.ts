@@ -150,7 +150,7 @@ export const deploymentUpdateFaults: Fault[] = [
     name: "omitted-settings-reset",
     breaks: "E6 (partial merge)",
     description: "an update resets every field it does not send to an empty value",
-    because: { "deployment-update.merge.omitted-fields-kept": "kept:templateVariables" },
+    because: { "deployment-update.merge.omitted-fields-kept": "kept:defaultLaunchpadViewGroup" },
     behaviour: {
       mergeSettings: (stored, patch) => ({
         ...stored,
@@ -160,6 +160,20 @@ export const deploymentUpdateFaults: Fault[] = [
         templateVariables: {},
         defaultLaunchpadViewGroup: null,
         launchpadTabs: [],
+        ...patch,
+      }),
+    },
+  },
+  {
+    name: "hold-reset-when-omitted",
+    breaks: "E6 (partial merge)",
+    description:
+      "an update that sends no version, channel or hold sets releaseChannelVersionHold false: a change of template variables unpins a pinned deployment",
+    because: { "deployment-update.merge.omitted-fields-kept": "kept:releaseChannelVersionHold" },
+    behaviour: {
+      mergeSettings: (stored, patch) => ({
+        ...stored,
+        ...(["releaseChannelVersion", "releaseChannel", "releaseChannelVersionHold"].some((f) => f in patch) ? {} : { releaseChannelVersionHold: false }),
         ...patch,
       }),
     },

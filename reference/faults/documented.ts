@@ -1,9 +1,12 @@
 import { matchPath } from "../../core/api/match.js";
 import { QUERY_PATH } from "../routes/own-operations.js";
-import { HttpError, type Fault } from "../http.js";
+import { HttpError, isOperation, type App, type Fault } from "../http.js";
 import { servedSpec } from "./kit/spec-document.js";
 import { VERSIONS_PATH, WORKBOOKS_PATH, FOLDER_PATH, documentFolders } from "./kit/documented.js";
 import { refuses } from "./kit/opt-ins.js";
+
+/** Per reference app, the notifications made, by id, and those deleted since (fault notification-deleted-still-listed). */
+const notificationsMade = new WeakMap<App, { made: Map<number, unknown>; deleted: Set<number> }>();
 
 /** The faults of the group documented (suites/documented/): each makes a check of it fail, for the reason its `because` names. */
 export const documentedFaults: Fault[] = [
@@ -100,6 +103,22 @@ export const documentedFaults: Fault[] = [
     because: { "documented.resources.deployment-lifecycle": "read-after-delete" },
     operations: ["deleteDeployment"],
     handle: () => ({ status: 204 }),
+  },
+  {
+    name: "notification-deleted-still-listed",
+    breaks: "E14; Versioning 1",
+    description: "a deleted notification reads 404, but its list still shows it (a soft delete the list does not filter)",
+    because: { "documented.resources.create-read-delete": "read-after-delete" },
+    operations: ["createNotification", "deleteNotification", "listNotifications"],
+    respond: ({ status, body, req, app }) => {
+      const seen = notificationsMade.get(app) ?? { made: new Map<number, unknown>(), deleted: new Set<number>() };
+      notificationsMade.set(app, seen);
+      if (isOperation(req, "createNotification") && status < 300 && typeof body?.id === "number") seen.made.set(body.id, body);
+      if (isOperation(req, "deleteNotification") && status < 300) seen.deleted.add(Number(req.params.notificationId));
+      if (!isOperation(req, "listNotifications") || status !== 200 || !Array.isArray(body?.items)) return body;
+      const ghosts = [...seen.deleted].filter((id) => seen.made.has(id)).map((id) => seen.made.get(id));
+      return { ...body, items: [...body.items, ...ghosts], data: [...body.items, ...ghosts] };
+    },
   },
   {
     name: "deployment-create-names-another",

@@ -12,6 +12,7 @@ import {
   mergeWhenLooselyChanged,
   nameWrittenBeforeRefusal,
   emptyNameDropped,
+  nonAsciiEndsStripped,
   refusedMetaAppliedLater,
   stampedNowInWholeSeconds,
   staleDecisionHolder,
@@ -364,6 +365,14 @@ export const upsertFaults: Fault[] = [
     because: { "upsert.update.empty-name": "name-as-sent" },
     routes: ["E11"],
     handle: emptyNameDropped,
+  },
+  {
+    name: "upsert-name-non-ascii-ends-stripped",
+    breaks: "E11 rule 2",
+    description: "a name's non-ASCII characters at either end are dropped, on create and update; the upsert answers 200",
+    because: { "upsert.name.non-ascii-as-sent": "name-as-sent" },
+    routes: ["E11"],
+    handle: nonAsciiEndsStripped,
   },
   {
     name: "upsert-destination-any-item",

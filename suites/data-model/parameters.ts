@@ -42,6 +42,14 @@ async function writeWhole(ctx: CheckContext, doc: ServedModel, dep: string, bran
   );
 }
 
+/**
+ * A rename's body as the served document spells it (E14 names the operation, not its body): the file's present name
+ * (`path` beside `newPath` too, the blind Go server's `files: [{path, newPath}]`; `fromPath` and `toPath`, the PHP one's).
+ */
+const RENAME_FROM = "from|oldName|source|oldPath|fromPath|path";
+const RENAME_TO = "to|newName|target|newPath|toPath";
+const renameHints = (branch: string, from: string, to: string) => ({ "branchName|branch?": branch, [RENAME_FROM]: from, [RENAME_TO]: to });
+
 export const dataModelParameterChecks = [
   ...group("data-model", [
     {
@@ -59,11 +67,10 @@ export const dataModelParameterChecks = [
         await writeWhole(ctx, doc, dep, branch, from, "cubes: []\n# renamed by the conformance suite\n");
         const before = (await hashes(ctx, doc, dep, branch)).byName.get(from);
         if (before === undefined) throw new NotVerifiable(`file-hashes does not list ${from}, which was just written`);
-        // The file's present name: `path` beside `newPath` too (the blind Go server's files: [{path, newPath}]).
-        const body = rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath|path": from, "to|newName|target|newPath": to });
+        const body = rename.body(renameHints(branch, from, to));
         const res = await ctx.api.call("renameDataModelFiles", { deploymentId: dep }, { body });
         ctx.requireRoute(res, "E14", "renaming a data-model file");
-        const underTest = ["from", "oldName", "source", "oldPath", "path", "to", "newName", "target", "newPath", from, to];
+        const underTest = [...RENAME_FROM.split("|"), ...RENAME_TO.split("|"), from, to];
         accepted(ctx, res, { body, op: rename, underTest }, `renaming ${from} to ${to} is accepted`, "rename-accepted");
         const after = await hashes(ctx, doc, dep, branch);
         ctx.expect.that(!after.byName.has(from), `${from} is gone after the rename`, {
@@ -91,7 +98,7 @@ export const dataModelParameterChecks = [
         const from = (await fileNames(ctx, doc, dep, branch))[0];
         if (from === undefined) throw new NotExercised(`the run's branch ${branch} holds no file to rename`);
         const to = modelFile(ctx, "renamed");
-        const body = rename.body({ "branchName|branch?": branch, "from|oldName|source|oldPath|path": from, "to|newName|target|newPath": to });
+        const body = rename.body(renameHints(branch, from, to));
         const res = await ctx.api.call("renameDataModelFiles", { deploymentId: dep }, { body });
         ctx.requireRoute(res, "E14", "renaming a data-model file on a branch not in dev mode");
         ctx.expect.clientError(res, `a rename on ${branch}, which is not in dev mode, is refused`, "refused-outside-dev-mode");

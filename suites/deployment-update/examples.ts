@@ -211,13 +211,15 @@ export const deploymentUpdateChecks = group("deployment-update", [
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
-      const { settings: before } = await readSettings(ctx, dep);
+      // The display defaults filled first: filling them after the version is pinned would be an update no judgment follows
+      // (a server once unpinned a deployment at any update that sent no version, channel or hold).
+      const before = await fillNulls(ctx, dep, (await readSettings(ctx, dep)).settings);
       const { list, current } = await currentVersions(ctx.api, ctx.expect, dep);
       // A version its channel does not mark latest, where there is one: an update that omits the version and wrongly moves to the latest shows then.
       const target = anotherVersion(list, current, true);
       await update(ctx, dep, { releaseChannelVersion: bare(target.version) }, `an update that sends only releaseChannelVersion ${target.version}`);
       const first = await expectOmittedKept(ctx, dep, before, "releaseChannelVersion");
-      const filled = await fillNulls(ctx, dep, (await readSettings(ctx, dep)).settings);
+      const filled = (await readSettings(ctx, dep)).settings;
       const fields = ASIS_CANDIDATES.filter((f) => filled[f] !== undefined && filled[f] !== null);
       if (!fields.length) {
         if (!first.length) throw new NotVerifiable(`the settings (E14, shape not shown) show none of ${NAMED_FIELDS.join(", ")}: nothing to compare`);

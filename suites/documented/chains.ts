@@ -240,37 +240,40 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     }
     return link;
   };
-  /** Deletes what a chain made, then reads it gone: a 404 from its read, else its absence from its list. */
+  /** Deletes what a chain made, then reads it gone: a 404 from its read, and its absence from its list. */
   const removeChecked = async (link: Link, findings: ChainFindings): Promise<void> => {
     if (!(await step(findings, link.r.remove, link.removePath, (p) => ctx.api.delete(p), "delete", "what was created cannot be deleted"))) return;
-    if (link.removePath && link.readPath) {
+    if (!link.removePath) return;
+    if (link.readPath) {
       const gone = await ctx.api.get(link.readPath);
       const another = link.named && gone.status === 200 && !readsAsOwn(ctx, gone, link.id);
       if (gone.status === 404 || gone.status === 410 || another) link.registered.removed();
-      else
+      else {
         findings.fail(`${where(link.r.read!)}: a deleted object still reads`, {
           reason: "read-after-delete",
           expected: "404",
           got: statusLine(gone),
           res: gone,
         });
-    } else if (link.removePath && link.r.list && link.listPath) {
-      // No read of one object: its list shows whether it is gone.
-      const list = link.r.list;
-      const isIt = (x: any) => !link.named || carriesPrefix(x, ctx.scratch.prefix);
-      const { held, res } = await walkAgainUntil(
-        () => listHolds(ctx, list, link.listPath!, link.id, isIt),
-        (walk) => walk.held !== true,
-      );
-      if (held === false) link.registered.removed();
-      if (held === true)
-        findings.fail(`${where(list)}: a deleted object (id ${link.id}) is still listed`, {
-          reason: "read-after-delete",
-          expected: `the list no longer holds id ${link.id}`,
-          got: res ? statusLine(res) : "no answer",
-          res,
-        });
+        return;
+      }
     }
+    // Its list shows it gone too: a server once answered 404 to the read of a deleted deployment and still listed it.
+    if (!link.r.list || !link.listPath) return;
+    const list = link.r.list;
+    const isIt = (x: any) => !link.named || carriesPrefix(x, ctx.scratch.prefix);
+    const { held, res } = await walkAgainUntil(
+      () => listHolds(ctx, list, link.listPath!, link.id, isIt),
+      (walk) => walk.held !== true,
+    );
+    if (held === false) link.registered.removed();
+    if (held === true)
+      findings.fail(`${where(list)}: a deleted object (id ${link.id}) is still listed`, {
+        reason: "read-after-delete",
+        expected: `the list no longer holds id ${link.id}`,
+        got: res ? statusLine(res) : "no answer",
+        res,
+      });
   };
   // Families that share no name run at once, each as one chain after another: at 40 ms a round trip, the time is the longest family's.
   const done = await atOnce(

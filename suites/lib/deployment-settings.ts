@@ -4,8 +4,21 @@ import { recordIn } from "../../core/ledger/records.js";
 import { operation } from "../../core/api/operations.js";
 import { isObject } from "./values.js";
 
-/** The one reader of a settings answer (E14: shape not shown): the ledger's reader of a record, for E6's fields (core/ledger/records.ts). */
-export const settingsIn = (body: any): Record<string, any> | undefined => recordIn(body, operation("updateDeployment").fields ?? []);
+const FIELDS: readonly string[] = operation("updateDeployment").fields ?? [];
+
+/**
+ * The one reader of a settings answer (E14: shape not shown): the ledger's reader of a record, for E6's fields
+ * (core/ledger/records.ts); a field the record groups one level down (`release: {releaseChannelVersionHold}`, the
+ * blind PHP server's) is read there, where the record holds none of that name itself.
+ */
+export function settingsIn(body: any): Record<string, any> | undefined {
+  const record = recordIn(body, FIELDS);
+  if (!record) return record;
+  const view: Record<string, any> = { ...record };
+  for (const [key, group] of Object.entries(record))
+    if (!FIELDS.includes(key) && isObject(group)) for (const f of FIELDS) if (f in group && !(f in view)) view[f] = group[f];
+  return view;
+}
 
 /**
  * The deployment settings, read as settingsIn reads them. A check reads them before its first

@@ -7,7 +7,7 @@ import { classOf } from "../../core/api/input-domain.js";
 
 /**
  * Classes of E11's body (core/api/input-domain.ts) the other upsert checks never send: numbers at a
- * double's edges in meta (/meta: number-edges), a name "" (/name: empty), and a folderId that names
+ * double's edges in meta (/meta: number-edges), a name "" (/name: empty) or with non-ASCII ends (/name: non-ascii), and a folderId that names
  * no folder of the deployment (/folderId: other-kind, other-deployment). The spec does not say whether a server takes these;
  * what it states is that an update changes only the sent fields (rule 2), so a taken request reads
  * back as sent and a refused one (a 4xx) leaves the workbook as it was.
@@ -78,6 +78,34 @@ export const upsertInputClassChecks = group("upsert", [
       ctx.scratch.onCleanup(`the name of workbook ${workbook.id}`, async () => void (await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: before.name })));
       const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: "" });
       await takenOrKept(ctx, dep, workbook.id, res, "name", "", before.name, 'an update that sent name ""');
+    },
+  },
+  {
+    id: "upsert.name.non-ascii-as-sent",
+    spec: "E11 rule 2; E11 (body: name, a string)",
+    level: "MUST",
+    title:
+      "A name with non-ASCII characters, at its ends too, is stored as sent: by an update (or it is refused with a 4xx and keeps the name it had), and by a create of a name ending in one",
+    needs: ["writes", "fixture:deployment"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      // A server once "cleaned" names with a byte-wise trim that took the UTF-8 bytes of a first or last non-ASCII character.
+      const names = classOf("upsertWorkbookBySlug", "/name", "non-ascii").edges as string[];
+      const created = `${ctx.scratch.name("workbook")} ${names[0]}`;
+      const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, { name: created });
+      const { workbook: made, res: madeRes } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+      ctx.expect.equal(made.name, created, "the name of a workbook created with a name ending in a non-ASCII character", {
+        res: madeRes,
+        reason: "name-as-sent",
+      });
+      // The run's name goes back before the ledger reads the workbook: it removes only what shows the run's name.
+      ctx.scratch.onCleanup(`the name of workbook ${workbook.id}`, async () => void (await putBySlug(ctx.scratch, ctx.api, dep, slug, { name: created })));
+      let now = made.name;
+      for (const name of names) {
+        const res = await putBySlug(ctx.scratch, ctx.api, dep, slug, { name });
+        await takenOrKept(ctx, dep, workbook.id, res, "name", name, now, `an update that sent name ${JSON.stringify(name)}`);
+        if (res.status < 300) now = name;
+      }
     },
   },
   {

@@ -144,6 +144,16 @@ export const emptyNameDropped: NonNullable<Fault["handle"]> = ({ req, next }) =>
   return next();
 };
 
+/**
+ * A name "cleaned" by a byte-wise trim over Latin-1's upper half: the UTF-8 bytes of a first or last non-ASCII
+ * character go, and a name of such characters alone becomes "Untitled" (fault upsert-name-non-ascii-ends-stripped).
+ */
+export const nonAsciiEndsStripped: NonNullable<Fault["handle"]> = ({ req, next }) => {
+  const body = req.body as { name?: unknown } | undefined;
+  if (typeof body?.name === "string" && body.name !== "") body.name = body.name.replace(/^[^\x00-\x7f]+|[^\x00-\x7f]+$/g, "").trim() || "Untitled";
+  return next();
+};
+
 /** The slug's holder as a slug index first read it, never refreshed (fault upsert-stale-decision). */
 export const staleDecisionHolder: typeof cleanBehaviour.decisionHolder = (store, deploymentId, slug) => {
   const index = staleIndex.get(store) ?? new Map<string, Item>();
