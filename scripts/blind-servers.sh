@@ -32,11 +32,11 @@ for kind in $kinds; do
       const t = s.tokens;
       // The Perl, Go, Rust and C++ servers name their fixtures and their embed session on their JSON line; the others were read off their seeds.
       // Python, Go, Rust, C++, PHP and Java seed a key scoped to one deployment (tokens.scoped; Java names it scopedDeveloper), Perl, Go, Rust and
-      // C++ a viewer holding AuditLogManage (tokens.auditor); the developers of Python, Go, Rust, C++, PHP and Java lack AuditLogManage
-      // (tokens.noAudit; left out for Java until its sealed set 15 showed two bugs no configured key could reach). The readOnly key is an AI BI
+      // C++ a viewer holding AuditLogManage (tokens.auditor); the developers of all seven servers lack AuditLogManage (tokens.noAudit; left out for Java
+      // until its sealed set 15, and for Perl until set 16, showed bugs no configured key could reach). The readOnly key is an AI BI
       // User where the server has one (it may create and clone at the root, and only read some folders), else the viewer.
       const fixtures = s.fixtures ? { mutableDeploymentId: s.fixtures.mutableDeploymentId, workbookLimitDeploymentId: s.fixtures.workbookLimitDeploymentId } : (kind === "python" ? { mutableDeploymentId: "4104", workbookLimitDeploymentId: "4103" } : { mutableDeploymentId: "3107", workbookLimitDeploymentId: "3112" });
-      require("node:fs").writeFileSync(out, JSON.stringify({ baseUrl: s.baseUrl, token: s.token, tokens: { viewer: t.viewer, readOnly: t.aiBiUser ?? t.viewer, creator: t.embedCreator ?? t.developer, ...(kind === "perl" ? {} : { noAudit: t.developer, scoped: t.scoped ?? t.scoped_admin ?? t.scopedDeveloper }), ...(t.auditor ? { auditor: t.auditor } : {}) },
+      require("node:fs").writeFileSync(out, JSON.stringify({ baseUrl: s.baseUrl, token: s.token, tokens: { viewer: t.viewer, readOnly: t.aiBiUser ?? t.viewer, creator: t.embedCreator ?? t.developer, noAudit: t.developer, ...(kind === "perl" ? {} : { scoped: t.scoped ?? t.scoped_admin ?? t.scopedDeveloper }), ...(t.auditor ? { auditor: t.auditor } : {}) },
         writes: true, adminWrites: true, deploymentChanges: true, deploymentLifecycle: true, gitOperations: true, unnamedOperations: true, fixtures }));
     ' "$kind" "$dir/server.json" "$dir/config.json"
     node "$ROOT/dist/cli/conformance.js" --config "$dir/config.json" --allow-unremovable-writes --seed "$seed" --reporter console,json --out "$dir/reports" >"$dir/console.txt" 2>&1
