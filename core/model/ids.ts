@@ -262,6 +262,7 @@ export const CHECK_IDS = [
   "clone.placement.inherits-folder-read",
   "clone.placement.inherits-no-edit",
   "clone.shared.from-published",
+  "clone.shared.draft-from-published",
   "clone.limit.reached-400",
   "clone.missing.unknown-id-404",
   "clone.missing.other-deployment-404",

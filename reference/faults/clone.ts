@@ -269,6 +269,34 @@ export const cloneFaults: Fault[] = [
     },
   },
   {
+    name: "shared-clone-draft-from-source",
+    breaks: "E10 rule 6 (the same config seeds the draft; the unpublished draft is not copied)",
+    description: "a shared clone's draft is a copy of the source's own draft, not of its published config",
+    because: { "clone.shared.draft-from-published": "draft-copied" },
+    routes: ["E10"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const source = app.store.items.get(Number(req.params.workbookId));
+      const clone = reply.status === 200 ? app.store.items.get((reply.body as { id: number }).id) : undefined;
+      if ((req.body as { shared?: unknown } | undefined)?.shared === true && source && clone) clone.dashboardDraft = structuredClone(source.dashboardDraft);
+      return reply;
+    },
+  },
+  {
+    name: "shared-clone-owned-by-source-owner",
+    breaks: "E10 rule 5 (the caller owns the new workbook)",
+    description: "a shared clone is owned by the source's owner, not by the creator-mode caller",
+    because: { "clone.shared.draft-from-published": "owner" },
+    routes: ["E10"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next();
+      const source = app.store.items.get(Number(req.params.workbookId));
+      const clone = reply.status === 200 ? app.store.items.get((reply.body as { id: number }).id) : undefined;
+      if ((req.body as { shared?: unknown } | undefined)?.shared === true && source && clone) clone.createdBy = source.createdBy;
+      return reply;
+    },
+  },
+  {
     name: "clone-changes-source-once",
     breaks: "E10 rule 2; States and transitions (clone: source unchanged)",
     description: "the first clone of each workbook renames its source (a one-time migration of the source); later clones of it leave it alone",

@@ -68,6 +68,8 @@ export function seedWorkspace(store: Store, shape: SeedShape) {
         reports: 2,
       });
       shared.sharedWorkspace = true;
+      // A draft edited since the last publish: a shared clone is seeded from the published config, not from it (E10 rule 6).
+      shared.dashboardDraft = { ...shared.dashboardDraft, title: "Shared KPIs (draft)" };
       ids.sharedWorkbook = shared.id;
       const draftOnly = workbookWithReports(store, {
         deploymentId: dep,

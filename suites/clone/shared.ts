@@ -1,9 +1,10 @@
 import { group } from "../../core/check/check.js";
-import { dashboardReportIds, knownReportIds, reportRefPaths } from "./report-refs.js";
+import { dashboardReportIds, knownReportIds, reportRefPaths, withRefsHidden } from "./report-refs.js";
+import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { copiesBefore, expectNoCopyMade } from "./refused-clone.js";
 import { cloneOwn } from "./clone-and-read.js";
 import { requirePublishedShown, shownFolderId } from "../lib/workbook-place.js";
-import { duplicate, unlessAtWorkbookLimit, readWorkbook, workbookPath } from "../lib/workbook-writes.js";
+import { duplicate, ownerOf, putBySlug, unlessAtWorkbookLimit, readWorkbook, workbookPath } from "../lib/workbook-writes.js";
 
 /** The body of a shared clone (E10 rule 6). */
 const SHARED = { shared: true };
@@ -70,6 +71,45 @@ export const cloneSharedChecks = group("clone", [
         got: `source report ids: ${reused.join(", ")}`,
         res: cloneRes,
       });
+    },
+  },
+  {
+    id: "clone.shared.draft-from-published",
+    spec: "E10 rule 6 (the same config seeds the draft; the unpublished draft is not copied); E10 rule 5 (the caller owns the new workbook)",
+    level: "MUST",
+    title:
+      "A shared clone's draft is the source's published config, its report references aside, not the source's own draft; and the creator-mode caller owns the clone",
+    needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedWorkbook"],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const id = ctx.fixture("sharedWorkbook").id;
+      const creator = ctx.as("creator");
+      const src = await ctx.api.get(workbookPath(dep, id));
+      const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
+      if (!published?.config) throw new NotExercised(`the main key reads no published config of shared workbook ${id} to compare the clone's draft with`);
+      const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
+      unlessAtWorkbookLimit(res, `the creator cloning shared workbook ${id}`);
+      const answer = ctx.expect.ok(res, "Workbook");
+      const { workbook: clone, res: cloneRes } = await readWorkbook(ctx, creator, dep, answer.id);
+      if (!("dashboardDraft" in clone)) throw new NotVerifiable(`the shared clone ${answer.id} read back (E9) shows no dashboardDraft (an optional field)`);
+      const paths = reportRefPaths(published.config, await knownReportIds(ctx.api, dep, [published]));
+      ctx.expect.equal(
+        withRefsHidden(clone.dashboardDraft, paths),
+        withRefsHidden(published.config, paths),
+        "the shared clone's draft is the published config",
+        {
+          res: cloneRes,
+          reason: "draft-copied",
+        },
+      );
+      // The caller, as a workbook it creates shows it: a creator-mode session that may not create one leaves the owner unjudged.
+      const made = await putBySlug(ctx.scratch, creator, dep, ctx.scratch.slug("wb"), { name: ctx.scratch.name("workbook") });
+      const me = made.status >= 200 && made.status < 300 && made.isJson ? ownerOf(made.body) : undefined;
+      if (me !== undefined && ownerOf(clone) !== undefined)
+        ctx.expect.equal(ownerOf(clone), me, "the owner of the shared clone (the caller, as shown on a workbook it created)", {
+          res: cloneRes,
+          reason: "owner",
+        });
     },
   },
   {

@@ -26,6 +26,7 @@ import {
   namesOwnObject,
   readsAsOwn,
   referencesOf,
+  madeSince,
   removeLater,
   requestSchema,
   type Resource,
@@ -143,6 +144,8 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
       unbuilt.push(`${where(r.create)}: no valid body was generated (${broken.join("; ")})`);
       return undefined;
     }
+    // A body with no field to carry the run's name (a policy): what it made is told by its id, one the list did not hold before.
+    const madeNow = carriesPrefix(body, ctx.scratch.prefix) ? () => false : await madeSince(ctx, collection);
     const created = await ctx.api.post(collection, body);
     // A drawn id of another object (a workbookId the run did not take from an object) names nothing
     // the server holds: a refusal for it, a 404 or one whose words name that field, says nothing of the create.
@@ -183,7 +186,14 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
     // object the check made: its prefix, or a field naming an object the check made (the
     // integration of a token), or it sits under a parent the check made (a tenant's group).
     const underOwnParent = [...r.create.path.matchAll(/\{([^}]+)\}/g)].some((m) => confirmedOwn(m[1]) !== undefined);
-    const registered = removeLater(ctx, r, removePath, created, env.deploymentId, (record) => underOwnParent || namesOwnObject(record, confirmedOwn));
+    const registered = removeLater(
+      ctx,
+      r,
+      removePath,
+      created,
+      env.deploymentId,
+      (record) => underOwnParent || namesOwnObject(record, confirmedOwn) || madeNow(record),
+    );
     if (!registered) return undefined;
     const name = idPlaceholder(r);
     if (name) env.ids.pin(name, id);
@@ -199,10 +209,10 @@ export async function runChains(ctx: CheckContext, env: ChainEnv, findings: Chai
       const shown = read && (readsAsOwn(ctx, read, id) || !link.listPath) ? read : await walkAgainUntil(listedAll, (whole) => readsAsOwn(ctx, whole, id));
       const record = read?.isJson ? recordOf(r.read!, read) : undefined;
       link.named = readsAsOwn(ctx, shown, id);
-      if (!namesOwnObject(record, confirmedOwn) && !link.named) {
+      if (!namesOwnObject(record, confirmedOwn) && !link.named && !madeNow(record)) {
         findings.fail(`${where(r.create)}: the id its answer names (${id}) reads as another object than the one created`, {
           reason: "read-after-create",
-          expected: `an object named with ${ctx.scratch.prefix}, or naming an object the run made`,
+          expected: `an object named with ${ctx.scratch.prefix}, naming an object the run made, or one its list did not hold before`,
           got: read ? statusLine(read) : `no entry ${id} named so in ${link.listPath ?? collection}`,
           res: read,
         });

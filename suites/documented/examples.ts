@@ -11,13 +11,12 @@ import { specSectionOf } from "../../core/api/spec-operations.js";
 import { invalidValues } from "../../generators/index.js";
 import { contradiction, invalidQueryValues, namesMadeUpValue, queryArbitrary, specQueryParameters } from "../lib/documented-requests.js";
 import { roundTrips, runChains } from "./chains.js";
-import { breaksOwnName, createdId, itemPath, ownNamed, removeLater, type Resource, resourcesOf } from "../lib/documented-resources.js";
+import { breaksOwnName, createdId, itemPath, madeSince, ownNamed, removeLater, type Resource, resourcesOf } from "../lib/documented-resources.js";
 import { Findings, setUp } from "./setup.js";
 import { guard } from "../../core/run/door.js";
 import { sideBySide } from "../lib/at-once.js";
 import { valueAt } from "../lib/lenient-reading.js";
 import { onePerPlace, placeOf } from "../lib/each-place.js";
-import { listAll } from "../../core/ledger/ownership.js";
 
 /** Statuses that refuse a body that is not JSON, answered before or after routing alike. */
 const BODY_REFUSED = new Set([400, 415, 422]);
@@ -285,17 +284,15 @@ export const documentedChecks = group("documented", [
       }
       // The ids each collection lists before: an object a bad body made anyway, with no field to carry the run's name (a token
       // whose secret is write-only), is the run's when its id was not listed before and the create's answer named it.
-      const before = new Map<string, Promise<Set<string> | undefined>>();
-      for (const { collection } of cases) if (!before.has(collection)) before.set(collection, idsListed(ctx, collection));
+      const before = new Map<string, Promise<(record: unknown) => boolean>>();
+      for (const { collection } of cases) if (!before.has(collection)) before.set(collection, madeSince(ctx, collection));
       // Each bad body is a request of its own, refused or making an object of its own: side by side, judged in order.
       const answers = await sideBySide(cases, ({ r, collection, bad }) => ctx.api.post(collection, ownNamed(ctx, r.create, bad.value, bad.at)));
       for (const [k, { r, collection, bad }] of cases.entries()) {
         const res = answers[k];
         if (res.status >= 200 && res.status < 300) {
           const id = createdId(r, res);
-          const listedBefore = await before.get(collection)!;
-          const madeNow = (record: unknown) => !!listedBefore && !listedBefore.has(String((record as { id?: unknown } | undefined)?.id));
-          if (id) removeLater(ctx, r, r.remove ? await itemPath(ids, r.remove, id) : undefined, res, deploymentId, madeNow);
+          if (id) removeLater(ctx, r, r.remove ? await itemPath(ids, r.remove, id) : undefined, res, deploymentId, await before.get(collection)!);
         }
         if (res.status < 400 || res.status >= 500)
           findings.fail(`${where(r.create)}: a body with ${bad.kind} at ${bad.at || "(root)"} was not refused`, {
@@ -311,12 +308,3 @@ export const documentedChecks = group("documented", [
     },
   },
 ]);
-
-/** The ids a collection lists (every page the run's budget reads); undefined where it cannot be read, which proves nothing. */
-async function idsListed(ctx: CheckContext, collection: string): Promise<Set<string> | undefined> {
-  // A collection with no list (404, 405) lists nothing: that is no proof that an id is new.
-  const first = await ctx.api.get(collection);
-  if (first.status !== 200 || !first.isJson) return undefined;
-  const entries = await listAll(ctx.api, collection).catch(() => undefined);
-  return entries && new Set(entries.map((e: any) => String(e?.id)));
-}

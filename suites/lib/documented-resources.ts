@@ -209,6 +209,24 @@ export function referencesOf(r: Resource, placeholders: Set<string>): string[] {
 }
 
 /**
+ * Whether a record is of an object made since this call: its id was not in the collection's list then (every page
+ * the run's budget reads). An object with no field to carry the run's name (a policy, a token whose secret is
+ * write-only) is the run's when its id was not listed before and the create's answer named it. A collection with no
+ * list (404, 405), or one that cannot be read whole, proves nothing: then no record is.
+ */
+export async function madeSince(ctx: CheckContext, collection: string): Promise<(record: unknown) => boolean> {
+  const first = await ctx.api.get(collection);
+  if (first.status !== 200 || !first.isJson) return () => false;
+  const entries = await listAll(ctx.api, collection).catch(() => undefined);
+  if (!entries) return () => false;
+  const listed = new Set(entries.map((e: any) => String(e?.id)));
+  return (record) => {
+    const id = (record as { id?: unknown } | undefined)?.id;
+    return (typeof id === "string" || typeof id === "number") && !listed.has(String(id));
+  };
+}
+
+/**
  * Registers the removal of what a create made: its delete operation, done only when the read of
  * its kind (or the list it was created in) shows an object named with the check's prefix; or (a
  * workspace item the document gives no delete for) the ledger's workspace cleanup. Undefined when
