@@ -565,6 +565,7 @@ export const REASON_KEYS = [
   "cancel",
   "only-that-status",
   "only-that-trigger",
+  "listed-under-its-value",
   "poll",
   "same-job",
   "stays-stopped",

@@ -63,6 +63,17 @@ export const dbtSyncFaults: Fault[] = [
     behaviour: { dbtHistoryMatches: (job, status, trigger) => (trigger ? job.trigger === trigger : !status || job.status === status) },
   },
   {
+    name: "dbt-history-status-of-finished-runs-unmatched",
+    breaks: "E14 rule 10 (history filtered by status)",
+    description:
+      "the dbt sync history filtered by status lists no finished run (it matches the status a run was started in): status=cancelled lists nothing, though the history shows cancelled runs",
+    because: { "dbt-sync.history.filters-own-runs": "listed-under-its-value" },
+    behaviour: {
+      dbtHistoryMatches: (job, status, trigger) =>
+        (!status || (job.status === status && !["succeeded", "failed", "cancelled"].includes(job.status))) && (!trigger || job.trigger === trigger),
+    },
+  },
+  {
     name: "dbt-history-trigger-ignored",
     breaks: "E14 rule 10 (history filtered by trigger)",
     description: "the dbt sync history filters by status but ignores trigger",

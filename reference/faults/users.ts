@@ -1,5 +1,6 @@
 import { e14 } from "../e14/state.js";
 import { HttpError, type Fault } from "../http.js";
+import { liveUser } from "../routes/e14/users.js";
 
 /** The faults of the group users (suites/users/): each makes a check of it fail, for the reason its `because` names. */
 export const usersFaults: Fault[] = [
@@ -102,6 +103,19 @@ export const usersFaults: Fault[] = [
       // Nothing is applied: every user's record is put back as it was.
       for (const id of [...admins.keys()]) before.has(id) ? Object.assign(admins.get(id)!, before.get(id)) : admins.delete(id);
       throw new HttpError(404, `user ${unknown.userId} not found`);
+    },
+  },
+  {
+    name: "users-bulk-stops-at-first-missing",
+    breaks: "E14 rule 6 (per-user failures)",
+    description: "a bulk user action stops at the first missing user: it is reported, the users after it are neither applied nor reported",
+    because: { "users.bulk.per-user-failures": "others-applied" },
+    operations: ["bulkUserAction"],
+    handle: ({ req, app, next }) => {
+      const ids = req.body?.userIds;
+      const first = Array.isArray(ids) ? ids.findIndex((id: number) => !liveUser(app, id)) : -1;
+      if (first >= 0) req.body = { ...req.body, userIds: ids.slice(0, first + 1) };
+      return next();
     },
   },
   {

@@ -21,6 +21,22 @@ const sync = (dep: string, id: string | number) => ({ deploymentId: dep, syncJob
 const pause = () => new Promise((r) => setTimeout(r, POLL_GAP_MS));
 
 /** A sync started, and its poll (an answer read through its documentation, where the document has it). */
+/** The statuses a sync keeps for good once in them (E14: queued, running, succeeded, failed, cancelled). */
+const FINAL_STATUSES = ["succeeded", "failed", "cancelled", "canceled"];
+
+/** A sync's record once a poll shows it in a status it keeps for good, or as the last of POLLS polls shows it. */
+async function finalRecord(ctx: CheckContext, dep: string, id: string | number, poll: Pick<ServedOperation, "record">): Promise<unknown> {
+  let record: unknown;
+  for (let i = 0; i < POLLS; i++) {
+    const res = await ctx.api.call("getDbtSync", sync(dep, id));
+    record = ok2xx(res) && res.isJson ? poll.record(res) : undefined;
+    const status = field(record, "status");
+    if (typeof status !== "string" || FINAL_STATUSES.includes(status)) return record;
+    await pause();
+  }
+  return record;
+}
+
 async function startSync(ctx: CheckContext, dep: string): Promise<{ id: string | number; status: unknown; ops: { poll: Pick<ServedOperation, "record"> } }> {
   const start = (await documented(ctx)).requireNamed("startDbtSync", "starts a dbt sync");
   const ops = { poll: await servedOrPlain(ctx, "getDbtSync") };
@@ -172,8 +188,8 @@ export const dbtSyncChecks = [
       async run(ctx) {
         // The scenario made, not waited for: a history of one status cannot show a filter that is ignored.
         const dep = ctx.fixture("deployment").id;
-        await startSync(ctx, dep);
-        const { id } = await startSync(ctx, dep);
+        const kept = await startSync(ctx, dep);
+        const { id, ops } = await startSync(ctx, dep);
         ctx.require(
           await ctx.api.call("cancelDbtSync", sync(dep, id)),
           "E14",
@@ -181,6 +197,24 @@ export const dbtSyncChecks = [
           (r) => r.status < 300,
         );
         await historyFiltersHold(ctx, dep, true);
+        // Each filter lists what it matches too: a run of the run's own under its trigger, and under a status it keeps for
+        // good (a server once filtered by the status a run was created in, and listed no finished run under its own).
+        const path = pathTo("listDbtSyncs", { deploymentId: dep });
+        for (const own of [kept.id, id]) {
+          const record = await finalRecord(ctx, dep, own, ops.poll);
+          for (const [name, value] of [
+            ["status", field(record, "status")],
+            ["trigger", field(record, "trigger")],
+          ] as const) {
+            if (typeof value !== "string" || (name === "status" && !FINAL_STATUSES.includes(value))) continue;
+            const { res, items } = await allRecords(ctx, path, { [name]: value }, `the history filtered by ${name}=${value}`);
+            ctx.expect.that(
+              items.some((j) => String(field(j, "id")) === String(own)),
+              `${name}=${value} lists sync ${own}, whose ${name} is ${value}`,
+              { expected: `sync ${own} listed`, got: items.map((j) => `${field(j, "id")}: ${field(j, name)}`), res, reason: "listed-under-its-value" },
+            );
+          }
+        }
       },
     },
     {

@@ -9,6 +9,10 @@ export const dbtSyncReasons = {
   cancel: { title: "The cancel is accepted", expected: "2xx" },
   "only-that-status": { title: "A history filtered by status holds only runs of that status", expected: "only records of that status" },
   "only-that-trigger": { title: "A history filtered by trigger holds only runs of that trigger", expected: "only records of that trigger" },
+  "listed-under-its-value": {
+    title: "A history filtered by a run's trigger, or by a status it keeps for good, lists that run",
+    expected: "the run listed",
+  },
   poll: { title: "A started sync can be polled by its id", expected: "200" },
   "same-job": { title: "The poll answers the job it names", expected: "the value the rule names" },
   "stays-stopped": { title: "The cancelled sync stays as it was", expected: "a status other than …" },

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { group } from "../../core/check/check.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
@@ -85,10 +86,26 @@ export const userChecks = [
           res,
           reason: "others-applied",
         });
-        for (const action of ["ACTIVATE", "DELETE"]) {
-          const r = await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, action, [user]) });
-          ctx.expect.status(r, 200, `bulk ${action} of the run's user`, "action-accepted");
-        }
+        // The missing user first: the user after it is still applied, as a DEACTIVATE of it alone applies it (a server once
+        // stopped at the first failure). Told apart only where the user reads otherwise once active again.
+        const act = (action: string, ids: (string | number)[]) => ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, action, ids) });
+        ctx.expect.status(await act("ACTIVATE", [user]), 200, "bulk ACTIVATE of the run's user", "action-accepted");
+        const active = (await userState(ctx, user)).state;
+        ctx.expect.status(await act("DEACTIVATE", [gone, user]), 200, "a bulk DEACTIVATE naming a missing user first still answers 200", "per-user-answer");
+        const afterBatch = await userState(ctx, user);
+        await act("DEACTIVATE", [user]);
+        const alone = (await userState(ctx, user)).state;
+        if (!isDeepStrictEqual(alone, active))
+          ctx.expect.equal(
+            afterBatch.state,
+            alone,
+            `user ${user} after a DEACTIVATE that named missing user ${gone} before it, as a DEACTIVATE of it alone leaves it`,
+            {
+              res: afterBatch.res,
+              reason: "others-applied",
+            },
+          );
+        for (const action of ["ACTIVATE", "DELETE"]) ctx.expect.status(await act(action, [user]), 200, `bulk ${action} of the run's user`, "action-accepted");
       },
     },
     {

@@ -29,7 +29,7 @@ function userRecord(app: App, u: User) {
   return { id: u.id, email: u.email, firstName: u.firstName, lastName: a.lastName, role: a.role, status: a.status };
 }
 
-function liveUser(app: App, raw: string | number): User | undefined {
+export function liveUser(app: App, raw: string | number): User | undefined {
   const id = typeof raw === "number" ? raw : /^\d+$/.test(raw) ? Number(raw) : NaN;
   const u = app.store.users.find((x) => x.id === id);
   return u && !adminOf(app, u).deleted ? u : undefined;
