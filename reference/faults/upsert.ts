@@ -13,6 +13,8 @@ import {
   nameWrittenBeforeRefusal,
   emptyNameDropped,
   nonAsciiEndsStripped,
+  entryCutAtLimit,
+  nullLayoutRefused,
   refusedMetaAppliedLater,
   stampedNowInWholeSeconds,
   staleDecisionHolder,
@@ -119,16 +121,14 @@ export const upsertFaults: Fault[] = [
     breaks: "Limits (Dashboard app entry: max 255)",
     description: "an app entry of exactly 255 characters is accepted but stored cut to 254 (longer ones are refused as they should be)",
     because: { "upsert.draft.app-entry-255-kept": "entry-kept" },
-    behaviour: {
-      convertDashboardDraft: (draft) => {
-        const entry = (draft as any)?.app?.entry;
-        return cleanBehaviour.convertDashboardDraft(
-          typeof entry === "string" && entry.length === ENTRY_MAX
-            ? { ...(draft as any), app: { ...(draft as any).app, entry: entry.slice(0, ENTRY_MAX - 1) } }
-            : draft,
-        );
-      },
-    },
+    behaviour: { convertDashboardDraft: entryCutAtLimit },
+  },
+  {
+    name: "draft-null-responsive-layout-refused",
+    breaks: "E11 rule 2; Resources / DashboardWidget (responsiveLayouts: each a position or null)",
+    description: "a draft whose widget has a null responsive layout at some breakpoint is refused with a 422; positions alone pass",
+    because: { "upsert.draft.valid-accepted": "valid-draft-taken" },
+    behaviour: { dashboardDraftProblem: nullLayoutRefused },
   },
   {
     name: "upsert-slug-untrimmed",

@@ -137,6 +137,37 @@ export const upsertPropertyChecks = groupedById([
     },
   },
   {
+    id: "upsert.draft.valid-accepted",
+    spec: "E11 rule 2 (a meta.dashboardDraft is validated as elsewhere); Resources / DashboardConfig, DashboardWidget",
+    level: "MUST",
+    title:
+      "Any dashboard draft the Resources allow, sent as meta.dashboardDraft, is taken: a responsive layout of null at each breakpoint, nested in a widget, included",
+    kind: "property",
+    needs: [...WORKSPACE_WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const { slug } = await ownWorkbook(ctx, ctx.api, dep);
+      // "each a position or null": a null at every breakpoint on every run (a server once took only positions there).
+      const position = { x: 0, y: 0, w: 4, h: 2 };
+      const layouts = ["lg", "md", "sm", "xs", "xxs"].map((at) => ({ sm: position, [at]: null }));
+      const examples = layouts.map((responsiveLayouts, i) => ({ widgets: [{ id: `w${i}`, type: "TEXT", position, responsiveLayouts }] }));
+      await forAll(
+        ctx,
+        dashboardConfig,
+        async (draft, api) => {
+          const res = await putBySlug(ctx.scratch, api, dep, slug, { meta: { dashboardDraft: draft } });
+          ctx.expect.that(res.status >= 200 && res.status < 300, "a draft the Resources allow is taken", {
+            expected: "a 2xx",
+            got: `${res.status} ${res.text.slice(0, 200)}`,
+            res,
+            reason: "valid-draft-taken",
+          });
+        },
+        { examples },
+      );
+    },
+  },
+  {
     id: "upsert.draft.legacy-tabs-any",
     spec: "Resources / DashboardWidget (TABS_CONTAINER); E11 rule 2",
     level: "SHOULD",

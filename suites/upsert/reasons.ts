@@ -2,6 +2,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the upsert checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const upsertReasons = {
+  "valid-draft-taken": { title: "A dashboard draft the Resources allow is taken", expected: "a 2xx" },
   "created-deployment": { title: "The created workbook is in the deployment asked", expected: "the value the rule names" },
   "created-type": { title: "The created item is a workbook", expected: "the value the rule names" },
   "entry-stored": { title: "An app entry at the limit is stored", expected: "a 2xx answer, the entry stored" },

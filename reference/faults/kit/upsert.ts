@@ -1,6 +1,7 @@
 import { HttpError, ok } from "../../http.js";
 import { workbookRecord } from "../../serialize.js";
 import { cleanBehaviour } from "../../behaviour.js";
+import { ENTRY_MAX } from "./ranges.js";
 import type { DeploymentRecord, Item, Store } from "../../store.js";
 import type { Fault } from "../../http.js";
 import { UPSERT_CONFLICT_CODE } from "../../../core/api/operations.js";
@@ -162,4 +163,21 @@ export const staleDecisionHolder: typeof cleanBehaviour.decisionHolder = (store,
   const holder = index.get(key) ?? cleanBehaviour.decisionHolder(store, deploymentId, slug);
   if (holder) index.set(key, holder);
   return holder;
+};
+
+/** An app entry of exactly the limit stored cut by one (fault entry-truncated-at-255). */
+export const entryCutAtLimit: typeof cleanBehaviour.convertDashboardDraft = (draft) => {
+  const entry = (draft as any)?.app?.entry;
+  return cleanBehaviour.convertDashboardDraft(
+    typeof entry === "string" && entry.length === ENTRY_MAX
+      ? { ...(draft as any), app: { ...(draft as any).app, entry: entry.slice(0, ENTRY_MAX - 1) } }
+      : draft,
+  );
+};
+
+/** A null responsive layout refused, as if every breakpoint had to hold a position (fault draft-null-responsive-layout-refused). */
+export const nullLayoutRefused: typeof cleanBehaviour.dashboardDraftProblem = (draft) => {
+  const widgets: any[] = Array.isArray((draft as any)?.widgets) ? (draft as any).widgets : [];
+  const bad = widgets.find((w) => w?.responsiveLayouts && Object.values(w.responsiveLayouts).some((l) => l === null));
+  return bad ? `widget ${bad.id}: each responsive layout must be an object with x, y, w, h` : cleanBehaviour.dashboardDraftProblem(draft);
 };
