@@ -66,7 +66,7 @@ export const bulkMoveItemFailureChecks = group("bulk-move", [
     spec: "E12 (failed); Authentication 4 (bulk move: per item, the same rules as the single-item move)",
     level: "MUST",
     title:
-      "An item the caller may not move, of each kind (a folder it may only read, and a workbook and a report of the main key's inside it), is reported in failed with status 403 and stays where it is",
+      "An item the caller may not move, of each kind (a folder it can only read, and a workbook and a report of the main key's inside it), is reported in failed with status 403 and stays where it is",
     needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;

@@ -18,3 +18,21 @@ export function canonicalJson(v: unknown): string {
       .join(",")}}`;
   return JSON.stringify(v) ?? "null";
 }
+
+/**
+ * Two values as far as both show them: at any depth, an object key that either leaves out or shows as null is left out
+ * of both. A server may show an optional field ("null or absent", DashboardConfig's) in one answer and not in another;
+ * what both show must still agree. Arrays are compared item by item, their lengths kept.
+ */
+export function asBothShow(a: unknown, b: unknown): [unknown, unknown] {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const pairs = a.map((x, i) => (i < b.length ? asBothShow(x, b[i]) : [x, undefined]));
+    return [pairs.map((p) => p[0]), [...pairs.map((p) => p[1]).slice(0, b.length), ...b.slice(a.length)]];
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a).filter((k) => a[k] !== null && b[k] !== null && k in b);
+    const pairs = keys.map((k) => [k, asBothShow(a[k], b[k])] as const);
+    return [Object.fromEntries(pairs.map(([k, p]) => [k, p[0]])), Object.fromEntries(pairs.map(([k, p]) => [k, p[1]]))];
+  }
+  return [a, b];
+}
