@@ -274,13 +274,9 @@ export const cloneFaults: Fault[] = [
     description: "a shared clone's draft is a copy of the source's own draft, not of its published config",
     because: { "clone.shared.draft-from-published": "draft-copied" },
     routes: ["E10"],
-    handle: async ({ req, app, next }) => {
-      const reply = await next();
-      const source = app.store.items.get(Number(req.params.workbookId));
-      const clone = reply.status === 200 ? app.store.items.get((reply.body as { id: number }).id) : undefined;
-      if ((req.body as { shared?: unknown } | undefined)?.shared === true && source && clone) clone.dashboardDraft = structuredClone(source.dashboardDraft);
-      return reply;
-    },
+    handle: afterClone((clone, source) => {
+      if (clone.publishedDashboard?.fromSharedWorkspace) clone.dashboardDraft = structuredClone(source.dashboardDraft);
+    }),
   },
   {
     name: "shared-clone-owned-by-source-owner",
@@ -288,13 +284,9 @@ export const cloneFaults: Fault[] = [
     description: "a shared clone is owned by the source's owner, not by the creator-mode caller",
     because: { "clone.shared.draft-from-published": "owner" },
     routes: ["E10"],
-    handle: async ({ req, app, next }) => {
-      const reply = await next();
-      const source = app.store.items.get(Number(req.params.workbookId));
-      const clone = reply.status === 200 ? app.store.items.get((reply.body as { id: number }).id) : undefined;
-      if ((req.body as { shared?: unknown } | undefined)?.shared === true && source && clone) clone.createdBy = source.createdBy;
-      return reply;
-    },
+    handle: afterClone((clone, source) => {
+      if (clone.publishedDashboard?.fromSharedWorkspace) clone.createdBy = source.createdBy;
+    }),
   },
   {
     name: "clone-changes-source-once",

@@ -1,3 +1,7 @@
+import type { CheckContext } from "../../core/check/context.js";
+import type { Api } from "../../core/transport/api.js";
+import type { Response } from "../../core/transport/http.js";
+import type { Workbook } from "../../core/api/schema-types.js";
 import { group } from "../../core/check/check.js";
 import { dashboardReportIds, knownReportIds, reportRefPaths, withRefsHidden } from "./report-refs.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
@@ -9,6 +13,19 @@ import { duplicate, ownerOf, putBySlug, unlessAtWorkbookLimit, readWorkbook, wor
 
 /** The body of a shared clone (E10 rule 6). */
 const SHARED = { shared: true };
+
+/**
+ * The creator-mode caller's shared clone of the sharedWorkbook fixture, once a clone of the check's own showed that E10
+ * answers (a missing route blocks the check under its owner): its answer, the caller and the source's id.
+ */
+async function sharedCloneByCreator(ctx: CheckContext, dep: string): Promise<{ answer: Workbook; res: Response; creator: Api; id: number }> {
+  await cloneOwn(ctx, dep);
+  const id = ctx.fixture("sharedWorkbook").id;
+  const creator = ctx.as("creator");
+  const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
+  unlessAtWorkbookLimit(res, `the creator cloning shared workbook ${id}`);
+  return { answer: ctx.expect.ok(res, "Workbook"), res, creator, id };
+}
 
 /** E10 rule 6: `shared: true`, refused to a caller that is not a creator-mode embed session and on an unpublished workbook, else built from the published dashboard. */
 export const cloneSharedChecks = group("clone", [
@@ -35,12 +52,7 @@ export const cloneSharedChecks = group("clone", [
     needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      await cloneOwn(ctx, dep);
-      const id = ctx.fixture("sharedWorkbook").id;
-      const creator = ctx.as("creator");
-      const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
-      unlessAtWorkbookLimit(res, `the creator cloning shared workbook ${id}`);
-      const answer = ctx.expect.ok(res, "Workbook");
+      const { answer, res, creator, id } = await sharedCloneByCreator(ctx, dep);
       const folderId = await shownFolderId(creator, dep, answer.id, answer);
       if (folderId !== undefined)
         ctx.expect.that(folderId === null, "the shared clone is at the root", { expected: "folderId null", got: folderId, res, reason: "at-root" });
@@ -83,16 +95,11 @@ export const cloneSharedChecks = group("clone", [
     needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      // E10 answers before the shared clone is relied on: a missing route blocks this check under its owner.
-      await cloneOwn(ctx, dep);
       const id = ctx.fixture("sharedWorkbook").id;
-      const creator = ctx.as("creator");
       const src = await ctx.api.get(workbookPath(dep, id));
       const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
       if (!published?.config) throw new NotExercised(`the main key reads no published config of shared workbook ${id} to compare the clone's draft with`);
-      const res = await duplicate(ctx.scratch, creator, dep, id, SHARED);
-      unlessAtWorkbookLimit(res, `the creator cloning shared workbook ${id}`);
-      const answer = ctx.expect.ok(res, "Workbook");
+      const { answer, creator } = await sharedCloneByCreator(ctx, dep);
       const { workbook: clone, res: cloneRes } = await readWorkbook(ctx, creator, dep, answer.id);
       if (!("dashboardDraft" in clone)) throw new NotVerifiable(`the shared clone ${answer.id} read back (E9) shows no dashboardDraft (an optional field)`);
       const paths = reportRefPaths(published.config, await knownReportIds(ctx.api, dep, [published]));
