@@ -5,7 +5,7 @@ import { runChecks } from "../core/run/runner.js";
 import { Schemas } from "../core/api/schemas.js";
 import { selectChecks } from "../core/run/select.js";
 import { catalogue } from "../suites/index.js";
-import { type ChaosMode, type ChaosRule, type ChaosServer, chaosModes, startChaos } from "./chaos-server.js";
+import { type ChaosMode, type ChaosRule, type ChaosServer, chaosModes, HUGE_BODY_BYTES, startChaos } from "./chaos-server.js";
 import { settingsFor } from "./reference-run.js";
 
 /**
@@ -149,7 +149,12 @@ describe("against a broken server the run finishes and every check says what hap
 
   it("no unhandled rejection, and memory stays bounded", () => {
     expect(unhandled).toEqual([]);
-    // Bodies are capped and dropped once read: 5 MB answers to ~70 requests (345 MB) must not pile up.
-    expect(peakRss - rssBefore).toBeLessThan(250 * 1024 * 1024);
+    // Bodies are capped and dropped once read: the 5 MB answers of the huge mode must not pile up. Keeping each would hold
+    // at least the bytes served (its text, and its parse beside it): the bound is that, measured in this run, not a fixed
+    // figure, since a loaded machine collects later (two busy loops once took the peak to 250.3 MiB above the clean run's,
+    // over a fixed 250 MiB, with 110 huge answers served: 550 MiB kept, had they piled up).
+    const served = (outcomes.get("huge")?.hits ?? 0) * HUGE_BODY_BYTES;
+    expect(served, "the huge mode served its answers").toBeGreaterThan(0);
+    expect(peakRss - rssBefore, `peak RSS growth against ${mib(served)} MiB of huge answers served`).toBeLessThan(served);
   });
 });
