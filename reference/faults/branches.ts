@@ -71,6 +71,14 @@ export const branchesFaults: Fault[] = [
     handle: childrenLeftPointing((children, req) => (req.query.get("removeOnUpstream") === "true" ? children : [])),
   },
   {
+    name: "branch-delete-personal-children-kept",
+    breaks: "E14 rule 4 (children re-parented)",
+    description: "a branch delete re-parents its shared children only: a personal development branch made from it keeps pointing at the deleted branch",
+    because: { "branches.delete.children-reparented": "reparented" },
+    operations: ["deleteBranch"],
+    handle: childrenLeftPointing((children) => children.filter((c) => c.kind === "personal")),
+  },
+  {
     name: "branch-delete-reparents-first-child",
     breaks: "E14 rule 4 (children re-parented)",
     description: "a branch delete re-parents only its first child: the others keep pointing at the deleted branch",

@@ -1,5 +1,7 @@
 import { group } from "../../core/check/check.js";
-import { NotExercised } from "../../core/model/outcome.js";
+import type { CheckContext } from "../../core/check/context.js";
+import { NotExercised, NotVerifiable, Skip } from "../../core/model/outcome.js";
+import type { ServedModel } from "../../core/served/model.js";
 import { field } from "../../core/served/served-operations.js";
 import { branchesByName, documented, ok2xx, ownBranch, shownStatus } from "../lib/e14.js";
 import { cursorList } from "../lib/cursor-list.js";
@@ -16,12 +18,14 @@ export const branchChecks = [
       spec: "E14 rule 4",
       level: "MUST",
       title:
-        "Deleting a branch by branchName re-parents every one of its children (two of them) to the deleted branch's parent, with removeOnUpstream true or false as well as without it",
+        "Deleting a branch by branchName re-parents every one of its children (two shared ones, and a personal one where the create documents how to make it) to the deleted branch's parent, with removeOnUpstream true or false as well as without it",
       needs: [...WRITES],
       async run(ctx) {
         const dep = ctx.fixture("deployment").id;
         const doc = await documented(ctx);
         const flag = doc.findNamed("deleteBranch")?.queryParam("removeOnUpstream")?.name;
+        // A personal development branch as a third child, where the create documents how to make one.
+        const personal = doc.findNamed("createBranch")?.bodyProperty("personal|isPersonal");
         // Re-parenting is the delete's own rule, whatever else the delete is asked to do: a server once skipped it with removeOnUpstream=true.
         const forms: Record<string, string>[] = [{}, ...(flag ? [{ [flag]: "true" }, { [flag]: "false" }] : [])];
         for (const extra of forms) {
@@ -29,6 +33,7 @@ export const branchChecks = [
           const parent = await ownBranch(ctx, doc, dep);
           // Two children: a server once re-parented only the first.
           const children = [await ownBranch(ctx, doc, dep, parent), await ownBranch(ctx, doc, dep, parent)];
+          const personalChild = personal ? await personalBranch(ctx, doc, dep, parent, personal) : undefined;
           const before = await branchesByName(ctx, dep);
           const grand = field(before.get(parent), "parentBranch|parent");
           for (const child of children) {
@@ -36,6 +41,8 @@ export const branchChecks = [
             if (childParent !== parent)
               throw new NotExercised(`the branch created from ${parent} lists parentBranch ${JSON.stringify(childParent)}: no parent link to re-parent`);
           }
+          // "Children" are every child: a server once re-parented its shared children and left a personal one pointing at the deleted branch.
+          if (personalChild && field(before.get(personalChild), "parentBranch|parent") === parent) children.push(personalChild);
           const res = await ctx.api.call("deleteBranch", { deploymentId: dep }, { query: { branchName: parent, ...extra } });
           ctx.expect.that(res.status >= 200 && res.status < 300, `DELETE branches?branchName=${how} deletes the branch`, {
             expected: "2xx",
@@ -124,3 +131,16 @@ export const branchChecks = [
     },
   ]),
 ];
+
+/**
+ * A personal development branch of the caller's, from `parent`, made through the create's documented
+ * `personal` property; undefined where the server refuses it (the shared children still make the check).
+ */
+async function personalBranch(ctx: CheckContext, doc: ServedModel, dep: string, parent: string, personal: string): Promise<string | undefined> {
+  try {
+    return await ownBranch(ctx, doc, dep, parent, { [personal]: true });
+  } catch (err) {
+    if (err instanceof NotVerifiable || err instanceof Skip) return undefined;
+    throw err;
+  }
+}

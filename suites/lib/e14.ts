@@ -167,8 +167,8 @@ export async function allRecords(
 export const mentions = (rec: unknown, term: string): boolean =>
   !!rec && typeof rec === "object" && Object.values(rec).some((v) => typeof v === "string" && v.toLowerCase().includes(term.toLowerCase()));
 
-/** A branch of the run's own, from `from` (the server's default when omitted); deleted at cleanup. */
-export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string, from?: string, activate = false): Promise<string> {
+/** A branch of the run's own, from `from` (the server's default when omitted), with `extra` body hints (`activate`, a documented `personal`); deleted at cleanup. */
+export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string, from?: string, extra: Record<string, unknown> = {}): Promise<string> {
   const create = doc.requireNamed("createBranch", "creates a branch of the run's own");
   const remove = doc.requireNamed("deleteBranch", "removes the run's branch afterwards");
   const byName = remove.requireQueryParam("branchName", "the spec names branchName as the delete's query");
@@ -176,7 +176,7 @@ export async function ownBranch(ctx: CheckContext, doc: ServedModel, dep: string
   const res = await ctx.api.call(
     "createBranch",
     { deploymentId: dep },
-    { body: create.body({ "name|branchName": name, ...(from ? { "from|parent|parentBranch|source": from } : {}), ...(activate ? { activate: true } : {}) }) },
+    { body: create.body({ "name|branchName": name, ...(from ? { "from|parent|parentBranch|source": from } : {}), ...extra }) },
   );
   setup(ctx, res, `creating branch ${name}`);
   ctx.scratch.onCleanup(`delete branch ${name}`, async () => {
@@ -220,7 +220,7 @@ export async function branchesByName(ctx: CheckContext, dep: string): Promise<Ma
 export async function devModeBranch(ctx: CheckContext, doc: ServedModel, dep: string, branch?: string): Promise<string> {
   const start = doc.requireNamed("startDevMode", "starts dev mode, the only state in which data-model files are written");
   if (start.bodyProperty("branchName|branch") === undefined && doc.findNamed("createBranch")?.bodyProperty("activate") !== undefined)
-    return ownBranch(ctx, doc, dep, undefined, true);
+    return ownBranch(ctx, doc, dep, undefined, { activate: true });
   const named = branch ?? (await ownBranch(ctx, doc, dep));
   await devMode(ctx, doc, dep, named);
   return named;

@@ -7,7 +7,7 @@ import { branchNamed, branchOf } from "./data-model.js";
 
 /**
  * E14 branches on /build/api/v1 (the list is E14 too, served beside E2 in environments.ts):
- * create {name, from?, activate?} (facts), delete by `branchName` with the children re-parented
+ * create {name, from?, activate?} (facts; and `personal`, this server's way to make a personal development branch), delete by `branchName` with the children re-parented
  * and `removeOnUpstream`, and the git operations commit, pull, merge, merge-to-default, connect.
  */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$/;
@@ -31,10 +31,11 @@ export const branchRoutes: Route[] = [
     operation: "createBranch",
     handler: (req, app) => {
       const dep = deploymentOf(app, req);
-      const { name, from, activate } = req.body ?? {};
+      const { name, from, activate, personal } = req.body ?? {};
       if (typeof name !== "string" || !NAME.test(name)) throw new HttpError(400, "name must be a branch name");
       if (from !== undefined && typeof from !== "string") throw new HttpError(400, "from must be a branch name");
       if (activate !== undefined && typeof activate !== "boolean") throw new HttpError(400, "activate must be a boolean");
+      if (personal !== undefined && typeof personal !== "boolean") throw new HttpError(400, "personal must be a boolean");
       if (dep.branches.some((b) => b.name === name)) throw new HttpError(409, `branch ${name} exists`);
       const parent = from === undefined ? dep.branches.find((b) => b.kind === "production")! : branchNamed(dep, from);
       const b: BranchRecord = {
@@ -42,7 +43,8 @@ export const branchRoutes: Route[] = [
         name,
         parentBranch: parent.name,
         lastHash: parent.lastHash,
-        kind: "shared",
+        // A personal development branch is the caller's (the reference's documented `personal`: the spec names such branches, not how one is made).
+        ...(personal ? { kind: "personal" as const, owner: req.user.email } : { kind: "shared" as const }),
         isStagingEnvironmentEnabled: false,
       };
       dep.branches.push(b);
