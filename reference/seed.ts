@@ -81,7 +81,7 @@ export function seed(shape: SeedShape = seedShapes.default): Seeded {
       [tokens.auditor, users[6]],
     ]),
     deployments: [
-      ...shape.deployments.map((d, i) => deployment(shape, d.id, d.name, i === 2 ? shape.workbooks[2] : null)),
+      ...shape.deployments.map((d, i) => deployment(shape, d.id, d.name, i === 2 ? shape.workbooks[2] : null, i === 1 ? [shape.ranBefore] : [])),
       ...Array.from({ length: shape.extraDeployments ?? 0 }, (_, i) => deployment(shape, 100_000 + i, `Tenant ${i + 1}`, null)),
     ],
     items: new Map(),

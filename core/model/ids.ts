@@ -458,6 +458,7 @@ export const REASON_KEYS = [
   "nothing-moved",
   "reports-folder",
   "allow-embed",
+  "source-allow-embed-kept",
   "at-root",
   "calculated-fields",
   "clone-independent",

@@ -93,6 +93,16 @@ export const cloneFaults: Fault[] = [
     }),
   },
   {
+    name: "clone-disables-source-embed",
+    breaks: "E10 rules 2 and 3 (the clone is independent; States: source unchanged)",
+    description: "the clone's allowEmbed false is written to the dashboard the clone still shares with its source: the source's embedding is switched off too",
+    because: { "clone.embed.allow-embed-false": "source-allow-embed-kept" },
+    routes: ["E10"],
+    handle: afterClone((_clone, source) => {
+      if (source.publishedDashboard) source.publishedDashboard.allowEmbed = false;
+    }),
+  },
+  {
     name: "clone-copies-view-history",
     breaks: "E10 rule 3",
     description: "the clone's reports keep the lastViewedAt of the source's reports (by name), as if viewed",

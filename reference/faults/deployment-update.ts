@@ -100,6 +100,28 @@ export const deploymentUpdateFaults: Fault[] = [
     behaviour: { resolveVersion: (input, versions, repository) => clean.resolveVersion(input, versions, repository) ?? versions.at(-1) },
   },
   {
+    name: "version-of-any-deployment-accepted",
+    breaks: "E6 rule 1 (one of the versions listed by E5)",
+    description:
+      "releaseChannelVersion is looked up in a catalogue of every deployment's versions, not in this deployment's E5 list: a version only another deployment lists is taken (E5 still does not list it here)",
+    because: { "deployment-update.version.unlisted-rejected": "status" },
+    routes: ["E6"],
+    handle: async ({ req, app, next }) => {
+      const dep = deploymentOf(app, req);
+      const sent = (req.body as { releaseChannelVersion?: unknown } | undefined)?.releaseChannelVersion;
+      if (typeof sent !== "string" || clean.resolveVersion(sent, dep.versions, dep.imageRepository)) return next();
+      const elsewhere = app.store.deployments.flatMap((d) => d.versions).find((v) => clean.resolveVersion(sent, [v], dep.imageRepository));
+      if (!elsewhere) return next();
+      const listed = dep.versions;
+      dep.versions = [...listed, { ...elsewhere }];
+      try {
+        return await next();
+      } finally {
+        dep.versions = listed;
+      }
+    },
+  },
+  {
     name: "refused-version-applies-other-fields",
     breaks: "E6 rule 1 (any other value is rejected with 400)",
     description: "an unlisted releaseChannelVersion is refused with 400, but the other fields of the body were stored before the version was checked",

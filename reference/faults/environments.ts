@@ -57,7 +57,7 @@ export const environmentsFaults: Fault[] = [
     name: "environments-type-filter-items-only",
     breaks: "E2 (query type); Versioning 2 (deprecated fields kept)",
     description: "type=T filters items, while the deprecated data and its pagination come from the unfiltered list",
-    because: { "environments.legacy.consistent": "data-copy" },
+    because: { "environments.legacy.consistent": "data-copy", "environments.filter.only-that-type": "only-type" },
     routes: ["E2"],
     handle: async ({ req, next }) => {
       const reply = await next();
@@ -67,6 +67,23 @@ export const environmentsFaults: Fault[] = [
       const whole = (await next()).body as { data?: unknown; pagination?: unknown };
       req.query.set("type", type);
       return { ...reply, body: { ...(reply.body as object), data: whole.data, pagination: whole.pagination } };
+    },
+  },
+  {
+    name: "environments-type-filter-lost-on-offset-pages",
+    breaks: "E2 (query type)",
+    description:
+      "type=T filters items, and the deprecated data as well when it is not paged; with offset or limit in the query, data is sliced from the unfiltered list",
+    because: { "environments.filter.only-that-type": "only-type" },
+    routes: ["E2"],
+    handle: async ({ req, next }) => {
+      const reply = await next();
+      const type = req.query.get("type");
+      if (type === null || reply.status !== 200 || !(req.query.has("offset") || req.query.has("limit"))) return reply;
+      req.query.delete("type");
+      const whole = (await next()).body as { data?: unknown };
+      req.query.set("type", type);
+      return { ...reply, body: { ...(reply.body as object), data: whole.data } };
     },
   },
   {

@@ -154,6 +154,18 @@ export const reportsFaults: Fault[] = [
     },
   },
   {
+    name: "placement-needs-ai-bi-user",
+    breaks: "Authentication 4 (connect report: read access)",
+    description:
+      "placing a report in a spreadsheet also needs the AI BI User role (a role check copied from the clone's): a viewer that reads the report is refused 403",
+    because: { "reports.placement.read-access-suffices": "read-suffices" },
+    operations: ["connectReportWorkbook"],
+    handle: ({ req, next }) => {
+      if (!req.user.aiBiUser) throw new HttpError(403, "the AI BI User role or higher is required");
+      return next();
+    },
+  },
+  {
     name: "reports-updated-at-sort-by-created",
     breaks: "E14 rule 5 (sortBy updatedAt)",
     description: "sortBy=updatedAt orders the reports by createdAt: the same order until a report is updated",

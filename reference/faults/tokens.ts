@@ -68,6 +68,16 @@ export const tokensFaults: Fault[] = [
     },
   },
   {
+    name: "token-context-flattened-below-first-level",
+    breaks: "E3 (security_context embedded in the token)",
+    description:
+      'objects nested two levels down in the context are signed as their text (a map\'s toString): `{filters: {region: {in: ["EU"]}}}` becomes `{filters: {region: "{in=[EU]}"}}`; a flat or one-level context is right',
+    because: { "tokens.jwt.security-context": "security-context" },
+    behaviour: {
+      tokenClaims: (context, issuedAt, lifetime) => clean.tokenClaims(flattenedBelowFirstLevel(context), issuedAt, lifetime),
+    },
+  },
+  {
     name: "token-exp-disagrees",
     breaks: "E3; Resources / Metadata token result",
     description: "the JWT's exp is an hour later than the expires_at the answer shows",
@@ -211,3 +221,19 @@ export const tokensFaults: Fault[] = [
     },
   },
 ];
+
+/** A context whose objects two levels down are replaced by their text, as a Map's toString writes it. */
+function flattenedBelowFirstLevel(context: Record<string, unknown>): Record<string, unknown> {
+  const text = (v: unknown): string =>
+    Array.isArray(v)
+      ? `[${v.map(text).join(", ")}]`
+      : v && typeof v === "object"
+        ? `{${Object.entries(v)
+            .map(([k, x]) => `${k}=${text(x)}`)
+            .join(", ")}}`
+        : String(v);
+  const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+  return Object.fromEntries(
+    Object.entries(context).map(([k, v]) => [k, isObject(v) ? Object.fromEntries(Object.entries(v).map(([k2, v2]) => [k2, isObject(v2) ? text(v2) : v2])) : v]),
+  );
+}

@@ -14,6 +14,14 @@ export const workbooksFaults: Fault[] = [
     respond: ({ body }) => (Array.isArray(body?.folderPath) && body.folderPath.length >= 2 ? { ...body, folderPath: body.folderPath.slice(-1) } : body),
   },
   {
+    name: "folder-path-cut-at-three",
+    breaks: "Resources / Workbook (folderPath: ancestors of the containing folder)",
+    description: "the walk up the folder chain stops after three folders: an item four folders deep or more loses its top ancestors, on every read path",
+    because: { "workbooks.folder-path.every-read-path": "folder-path-every-ancestor" },
+    routes: ["E8", "E9"],
+    respond: eachWorkbook((w) => (Array.isArray(w?.folderPath) && w.folderPath.length > 3 ? { ...w, folderPath: w.folderPath.slice(-3) } : w)),
+  },
+  {
     name: "workbooks-count-last-page-plus-one",
     breaks: "E8 (count: total accessible ignoring pagination)",
     description: "count is one above the total on the last page of a walk (a page reached with after), right on every other",

@@ -1,9 +1,9 @@
-import type { BranchRecord, DeploymentRecord } from "../store.js";
+import type { BranchRecord, DeploymentRecord, VersionRecord } from "../store.js";
 import { day } from "./day.js";
 import type { SeedShape } from "./shapes.js";
 
-/** One deployment of the seed: its settings, secrets, environments, branches (production, staging, a feature, one personal per user) and env vars. */
-export function deployment(shape: SeedShape, id: number, name: string, workbookLimit: number | null): DeploymentRecord {
+/** One deployment of the seed: its settings, secrets, environments, branches (production, staging, a feature, one personal per user), env vars, and the versions E5 lists (the shape's, and those it ran before). */
+export function deployment(shape: SeedShape, id: number, name: string, workbookLimit: number | null, ranBefore: VersionRecord[] = []): DeploymentRecord {
   const people = ["alice", "victor", "nora", "carol"];
   const b = shape.branches;
   const image = `${shape.image}:v${shape.current}`;
@@ -53,7 +53,7 @@ export function deployment(shape: SeedShape, id: number, name: string, workbookL
       })),
     ],
     branches,
-    versions: structuredClone(shape.versions),
+    versions: structuredClone([...ranBefore, ...shape.versions]),
     envVars: [
       ["CUBEJS_DB_PASS", "hunter2"],
       ["CUBEJS_API_SECRET", "s3cr3t"],

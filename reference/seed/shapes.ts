@@ -11,6 +11,8 @@ export interface SeedShape {
   workbooks: [number, number, number];
   branches: { production: string; staging: string; feature: string; personalPrefix: string };
   versions: VersionRecord[];
+  /** A version the second deployment ran before, so E5 lists it there and nowhere else: a version no other deployment may be set to. */
+  ranBefore: VersionRecord;
   current: string;
   image: string;
   /** Deployments beyond the three, with no workspace content: a tenant with very many. */
@@ -34,6 +36,7 @@ export const seedShapes: Record<"default" | "alternate" | "huge", SeedShape> = {
       { version: "1.8.0", releaseChannel: "latest" },
       { version: "1.8.3", releaseChannel: "latest" },
     ],
+    ranBefore: { version: "1.7.11", releaseChannel: "release" },
     current: "1.7.20",
     image: "cubejs/cube",
   },
@@ -53,6 +56,7 @@ export const seedShapes: Record<"default" | "alternate" | "huge", SeedShape> = {
       { version: "3.0.2", releaseChannel: "edge" },
       { version: "3.1.0", releaseChannel: "edge" },
     ],
+    ranBefore: { version: "2.2.4", releaseChannel: "stable" },
     current: "2.3.9",
     image: "registry.example.net/platform/core",
   },
@@ -70,6 +74,7 @@ export const seedShapes: Record<"default" | "alternate" | "huge", SeedShape> = {
       { version: "1.7.20", releaseChannel: "release" },
       { version: "1.8.3", releaseChannel: "latest" },
     ],
+    ranBefore: { version: "1.7.11", releaseChannel: "release" },
     current: "1.7.20",
     image: "cubejs/cube",
     extraDeployments: 997,

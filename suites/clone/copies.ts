@@ -245,11 +245,23 @@ export const cloneCopyChecks = group("clone", [
     id: "clone.embed.allow-embed-false",
     spec: "E10 rule 3",
     level: "MUST",
-    title: "allowEmbed on the cloned dashboard starts false even when it is true on the source",
+    title: "allowEmbed on the cloned dashboard starts false even when it is true on the source, and the source's stays as it was",
     needs: ["writes", "fixture:deployment", "fixture:embeddableWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
-      const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, ctx.fixture("embeddableWorkbook").id);
+      const sourceId = ctx.fixture("embeddableWorkbook").id;
+      const before = await readWorkbook(ctx, ctx.api, dep, sourceId);
+      if (before.workbook.publishedDashboard?.allowEmbed !== true)
+        throw new NotExercised(
+          `workbook ${sourceId} reads allowEmbed ${JSON.stringify(before.workbook.publishedDashboard?.allowEmbed)} now: no source whose true the clone must not take`,
+        );
+      const { answer, res, clone, cloneRes } = await cloneAndRead(ctx, dep, sourceId);
+      // The clone is independent of its source (E10 rule 2; States: source unchanged): a server once wrote the clone's false to the dashboard it shares with the source.
+      const after = await readWorkbook(ctx, ctx.api, dep, sourceId);
+      ctx.expect.equal(after.workbook.publishedDashboard?.allowEmbed, true, `allowEmbed of the source's dashboard after the clone`, {
+        res: after.res,
+        reason: "source-allow-embed-kept",
+      });
       // Both the answer and the record as stored: a server may fix one and not the other.
       for (const [w, r, which] of [
         [answer, res, "the clone's answer"],

@@ -2,6 +2,8 @@ import { classOf } from "../../core/api/input-domain.js";
 import { LOOSELY_EQUAL_STRINGS } from "../../core/api/number-spellings.js";
 import { operation } from "../../core/api/operations.js";
 import { group } from "../../core/check/check.js";
+import type { Api } from "../../core/transport/api.js";
+import { allDeployments } from "../../core/transport/deployments.js";
 import type { CheckContext } from "../../core/check/context.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ReasonKey } from "../../core/model/reasons.js";
@@ -117,7 +119,7 @@ export const deploymentUpdateChecks = group("deployment-update", [
     spec: "E6 rule 1; Errors 2",
     level: "MUST",
     title:
-      "A releaseChannelVersion that E5 does not list is rejected with 400, sent alone or beside other fields, and the rejected update changes nothing: the current version stays, and so does every other field it sent",
+      "A releaseChannelVersion that E5 does not list (one another deployment's E5 lists among them) is rejected with 400, sent alone or beside other fields, and the rejected update changes nothing: the current version stays, and so does every other field it sent",
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
@@ -126,7 +128,9 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const listed = new Set(list.flatMap(namings));
       // A listed version cut short (`v1.7`) names none of them either.
       const truncated = list.slice(0, 1).map((v) => `v${bare(v.version).split(".").slice(0, 2).join(".")}`);
-      const unlisted = ["999.999.999", "latest", "", ...truncated].filter((v) => !listed.has(v));
+      // A version another deployment's E5 lists: a server once checked against a catalogue of all of them.
+      const elsewhere = await listedElsewhere(ctx.api, dep, listed);
+      const unlisted = ["999.999.999", "latest", "", ...truncated, ...elsewhere].filter((v) => !listed.has(v));
       const beside = changedBeside(before, ctx.scratch.name("value"), [...new Set(list.map((v) => v.releaseChannel))]);
       const fields = Object.keys(beside);
       // Beside the version: all the other fields after it and before it (a server may apply what it
@@ -325,3 +329,19 @@ export const deploymentUpdateChecks = group("deployment-update", [
     },
   },
 ]);
+
+/** Other deployments whose E5 lists are read for versions this one's does not list: a few suffice to meet a shared catalogue. */
+const OTHER_DEPLOYMENTS = 5;
+
+/** A version E5 lists for another deployment and not for this one (none where every list is the same), read leniently: those lists are not this check's to judge. */
+async function listedElsewhere(api: Api, dep: string, listed: Set<string>): Promise<string[]> {
+  const others = (await allDeployments(api)).map((d) => String(d?.id)).filter((id) => id !== dep);
+  for (const other of others.slice(0, OTHER_DEPLOYMENTS)) {
+    const res = await api.call("listVersions", { deploymentId: other });
+    const body: any = res.status === 200 && res.isJson ? res.body : undefined;
+    const list: unknown[] = Array.isArray(body?.data) ? body.data : Array.isArray(body?.items) ? body.items : [];
+    const found = list.map((v: any) => v?.version).find((v): v is string => typeof v === "string" && !listed.has(v) && !listed.has(bare(v)));
+    if (found) return [found];
+  }
+  return [];
+}

@@ -19,6 +19,8 @@ import { notASubset } from "../lib/legacy-copy.js";
 import { pathTo } from "../../core/transport/client.js";
 
 const TYPES = ["production", "staging", "development"] as const;
+/** A legacy page that holds a deployment's environments whole: the filter is judged on the page, not on a walk. */
+const LEGACY_PAGE = 100;
 const listPath = (dep: string) => pathTo("listEnvironments", { deploymentId: dep });
 const ids = (envs: { id?: unknown }[]) => envs.map((e) => String(e?.id));
 
@@ -74,22 +76,31 @@ export const environmentChecks = group("environments", [
     id: "environments.filter.only-that-type",
     spec: "E2 (query type)",
     level: "MUST",
-    title: "With type=T the list holds only environments of type T",
+    title: "With type=T the list holds only environments of type T: in items, and in the deprecated data when offset and limit are sent",
     needs: ["fixture:deployment"],
     async run({ api, expect, fixture }) {
+      const dep = fixture("deployment").id;
       let typed = 0;
       let listed = 0;
       for (const type of TYPES) {
-        const { environments, res } = await currentEnvironments(api, expect, fixture("deployment").id, type);
-        const other = environments.filter((e) => e.type !== undefined && e.type !== type);
-        expect.that(other.length === 0, `type=${type} lists only ${type} environments`, {
-          reason: "only-type",
-          expected: `type ${type} only`,
-          got: other.map((e) => `${e.id}: ${e.type}`),
-          res,
-        });
-        typed += environments.filter((e) => e.type !== undefined).length;
-        listed += environments.length;
+        const current = await currentEnvironments(api, expect, dep, type);
+        // The deprecated data array as offset/limit page it: a server once sliced it from the unfiltered list (a read path of its own).
+        const paged = await api.get(listPath(dep), { type, offset: 0, limit: LEGACY_PAGE });
+        const legacy = offsetPaged(paged.body) ? (legacyEnvironments(paged.body) ?? []).map(environmentView) : [];
+        for (const [how, environments, res] of [
+          ["", current.environments, current.res],
+          [` (data, offset=0&limit=${LEGACY_PAGE})`, legacy, paged],
+        ] as const) {
+          const other = environments.filter((e) => e.type !== undefined && e.type !== type);
+          expect.that(other.length === 0, `type=${type} lists only ${type} environments${how}`, {
+            reason: "only-type",
+            expected: `type ${type} only`,
+            got: other.map((e) => `${e.id}: ${e.type}`),
+            res,
+          });
+          typed += environments.filter((e) => e.type !== undefined).length;
+          listed += environments.length;
+        }
       }
       // Environments without a type (the control-plane shape may omit it) say nothing about the filter.
       if (!typed) throw new NotExercised(`the lists filtered by ${TYPES.join(", ")} held ${listed} environment(s), none with a type to compare`);

@@ -2,10 +2,11 @@ import { group } from "../../core/check/check.js";
 import { readOnlyFolder } from "../lib/read-only-folder.js";
 import type { CheckContext } from "../../core/check/context.js";
 import type { Response } from "../../core/transport/http.js";
+import type { Api } from "../../core/transport/api.js";
 import { statusLine } from "../../core/api/expect.js";
 import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import type { ServedModel } from "../../core/served/model.js";
-import { field } from "../../core/served/served-operations.js";
+import { field, listed } from "../../core/served/served-operations.js";
 import { documented, records, setup } from "../lib/e14.js";
 import { WRITES } from "../lib/needs.js";
 import { createFolder } from "../lib/scratch-items.js";
@@ -37,6 +38,12 @@ async function place(ctx: CheckContext, doc: ServedModel, dep: string, reportId:
       async () => void (await ctx.api.call("disconnectReportWorkbook", report, { query: address })),
     );
   return res;
+}
+
+/** Whether a caller's reports list, filtered by the folder, shows the report on its first page: the caller reads it. */
+async function listsReport(as: Api, dep: string, folderId: number, reportId: number): Promise<boolean> {
+  const res = await as.call("listReports", { deploymentId: dep }, { query: { folderId: String(folderId), first: "100" } });
+  return res.status === 200 && res.isJson && (listed(res.body) ?? []).some((r: any) => r?.id === reportId);
 }
 
 /** The sortBy values that order by a timestamp. */
@@ -190,20 +197,33 @@ export const reportListChecks = group("reports", [
     id: "reports.placement.read-access-suffices",
     spec: "Authentication 4 (connect report to a spreadsheet: read access)",
     level: "MUST",
-    title: "A caller with only read access to a report can place it in a spreadsheet",
+    title: "A caller with only read access to a report can place it in a spreadsheet: the read-only key, and the viewer where it reads the report",
     needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const doc = await documented(ctx);
-      const own = await ownReport(ctx, doc, dep, ctx.scratch.name("read-only"), (await readOnlyFolder(ctx, dep)).id);
-      const res = await place(ctx, doc, dep, own.id, ctx.scratch.slug("sheet"), ctx.as("readOnly"));
-      ctx.requireRoute(res, "E14", "placing a report in a spreadsheet");
-      ctx.expect.that(res.status >= 200 && res.status < 300, "the read-only caller's placement is accepted", {
-        expected: "2xx",
-        got: `${res.status} ${res.text.slice(0, 160)}`,
-        res,
-        reason: "read-suffices",
-      });
+      const folderId = (await readOnlyFolder(ctx, dep)).id;
+      const own = await ownReport(ctx, doc, dep, ctx.scratch.name("read-only"), folderId);
+      // Read access is the rule's whole condition, whatever the role: a server once refused the viewer (a role check copied from the clone's).
+      const readers: [string, Api, number][] = [["the read-only caller", ctx.as("readOnly"), own.id]];
+      const viewer = ctx.callers().find((c) => c.role === "viewer")?.api;
+      if (viewer) {
+        // The viewer's report: the read-only folder's where it reads that, else one in a folder of the run's, which a viewer reads and cannot edit.
+        const fresh = (await listsReport(viewer, dep, folderId, own.id)) ? undefined : (await createFolder(ctx, dep)).id;
+        const viewers = fresh === undefined ? own : await ownReport(ctx, doc, dep, ctx.scratch.name("viewer"), fresh);
+        if (fresh === undefined || (await listsReport(viewer, dep, fresh, viewers.id)))
+          readers.push(["the viewer, which reads the report", viewer, viewers.id]);
+      }
+      for (const [who, as, reportId] of readers) {
+        const res = await place(ctx, doc, dep, reportId, ctx.scratch.slug("sheet"), as);
+        ctx.requireRoute(res, "E14", "placing a report in a spreadsheet");
+        ctx.expect.that(res.status >= 200 && res.status < 300, `${who}: its placement is accepted`, {
+          expected: "2xx",
+          got: `${res.status} ${res.text.slice(0, 160)}`,
+          res,
+          reason: "read-suffices",
+        });
+      }
     },
   },
   {

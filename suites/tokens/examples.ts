@@ -158,11 +158,16 @@ export const tokenChecks = group("tokens", [
     spec: "E3 (security_context: embedded in the token)",
     level: "MUST",
     title:
-      "The token carries the security context sent, letters outside ASCII included, and numbers at a double's edges (its largest and smallest, exponent forms, past 32 bits), under whatever claim name",
+      "The token carries the security context sent, letters outside ASCII included, numbers at a double's edges (its largest and smallest, exponent forms, past 32 bits), and objects and lists nested four levels deep, under whatever claim name",
     needs: NEEDS,
     async run(ctx) {
       const edges = classOf("createMetadataToken", "/security_context", "number-edges").edges[0];
-      for (const sent of [securityContext(ctx), { tenant_id: ctx.scratch.name("tenant"), limits: edges }]) {
+      // Nested: a server once signed the objects two levels down as their text.
+      const nested = {
+        tenant_id: ctx.scratch.name("tenant"),
+        filters: { region: { in: ["EU", "US"] }, site: { city: { name: "Zürich", zip: [8001, { district: 1 }] } } },
+      };
+      for (const sent of [securityContext(ctx), { tenant_id: ctx.scratch.name("tenant"), limits: edges }, nested]) {
         const { data, res } = await issue(ctx, { security_context: sent });
         const claims = claimsOf(ctx, data.token, res);
         // The claim name is not shown: the context may sit under any claim, or be the payload itself.
