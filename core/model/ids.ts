@@ -130,6 +130,7 @@ export const CHECK_IDS = [
   "deployment-update.merge.template-variables",
   "deployment-update.channel.unlisted-refused",
   "deployment-update.merge.template-variables-new-key",
+  "deployment-update.version.listed-here-only",
   "deployment-update.hold.read-back",
   "deployment-update.versions.run-before-listed",
   "deployment-update.image.not-settable",

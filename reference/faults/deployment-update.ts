@@ -104,7 +104,7 @@ export const deploymentUpdateFaults: Fault[] = [
     breaks: "E6 rule 1 (one of the versions listed by E5)",
     description:
       "releaseChannelVersion is looked up in a catalogue of every deployment's versions, not in this deployment's E5 list: a version only another deployment lists is taken (E5 still does not list it here)",
-    because: { "deployment-update.version.unlisted-rejected": "status" },
+    because: { "deployment-update.version.unlisted-rejected": "status", "deployment-update.version.listed-here-only": "status" },
     routes: ["E6"],
     handle: async ({ req, app, next }) => {
       const dep = deploymentOf(app, req);

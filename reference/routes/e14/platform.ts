@@ -3,6 +3,7 @@ import { type App, HttpError, ok, type Req, type Route } from "../../http.js";
 import { e14 } from "../../e14/state.js";
 import type { DeploymentRecord } from "../../store.js";
 import { deploymentOf, itemOf, itemsOf } from "../common.js";
+import { versionEntries } from "../deployments.js";
 import { listAnswer, readFields, recordsOf } from "./engine.js";
 import { resourceDefs } from "./resources.js";
 
@@ -72,6 +73,13 @@ function newDeployment(app: App, body: any): DeploymentRecord {
     workbookLimit: null,
     envVars: [],
   };
+  // A new deployment has run nothing before: E5 lists each channel's latest and the version it runs.
+  const latest = new Set(
+    versionEntries(template)
+      .filter((v) => v.isLatestInChannel || v.isCurrent)
+      .map((v) => v.version),
+  );
+  dep.versions = dep.versions.filter((v) => latest.has(v.version));
   dep.settings.cloudProvider = body.cloudProvider ?? dep.settings.cloudProvider;
   dep.settings.region = body.region ?? dep.settings.region;
   dep.settings.creationMethod = body.creationMethod ?? dep.settings.creationMethod;
