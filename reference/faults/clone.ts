@@ -1,4 +1,9 @@
 import { afterClone, builtThenRefused } from "./kit/clone.js";
+
+/** The clone's dashboard keeps the source's allowEmbed (E10 rule 3 says it starts false). */
+const allowEmbedCopied = afterClone((clone, source) => {
+  if (clone.publishedDashboard && source.publishedDashboard) clone.publishedDashboard.allowEmbed = source.publishedDashboard.allowEmbed;
+});
 import { cleanBehaviour } from "../behaviour.js";
 import { refusalAnsweredAs, notFound } from "./kit/policies.js";
 import { clonedSources } from "./kit/input-domain.js";
@@ -86,11 +91,17 @@ export const cloneFaults: Fault[] = [
     name: "clone-allow-embed-copied",
     breaks: "E10 rule 3",
     description: "the cloned dashboard keeps the source's allowEmbed",
-    because: { "clone.embed.allow-embed-false": "allow-embed" },
+    because: { "clone.embed.allow-embed-false": "allow-embed", "clone.shared.from-published": "allow-embed" },
     routes: ["E10"],
-    handle: afterClone((clone, source) => {
-      if (clone.publishedDashboard && source.publishedDashboard) clone.publishedDashboard.allowEmbed = source.publishedDashboard.allowEmbed;
-    }),
+    handle: allowEmbedCopied,
+  },
+  {
+    name: "shared-clone-allow-embed-copied",
+    breaks: "E10 rules 3 and 6",
+    description: "a shared clone (shared: true) copies the source's allowEmbed; the ordinary clone starts false",
+    because: { "clone.shared.from-published": "allow-embed" },
+    routes: ["E10"],
+    handle: (args) => ((args.req.body as { shared?: unknown } | undefined)?.shared === true ? allowEmbedCopied(args) : args.next()),
   },
   {
     name: "clone-disables-source-embed",

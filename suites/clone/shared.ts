@@ -46,9 +46,10 @@ export const cloneSharedChecks = group("clone", [
   },
   {
     id: "clone.shared.from-published",
-    spec: "E10 rule 6",
+    spec: "E10 rules 6 and 3",
     level: "MUST",
-    title: "shared: true builds the clone from the published dashboard: fresh reports, re-published on the new workbook, at the root",
+    title:
+      "shared: true builds the clone from the published dashboard: fresh reports, re-published on the new workbook, at the root, allowEmbed false where the source's is true",
     needs: ["writes", "fixture:deployment", "token:creator", "fixture:sharedWorkbook"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
@@ -71,6 +72,9 @@ export const cloneSharedChecks = group("clone", [
       const src = await ctx.api.get(workbookPath(dep, id));
       const published = src.status === 200 && src.isJson ? src.body?.publishedDashboard : undefined;
       if (!published) return;
+      // E10 rule 3 holds on the shared path too: a server once copied the source's allowEmbed there only.
+      if (published.allowEmbed === true)
+        ctx.expect.equal(d!.allowEmbed, false, "allowEmbed of the shared clone's dashboard, the source's being true", { res: cloneRes, reason: "allow-embed" });
       ctx.expect.equal(d!.reportSnapshots.length, published.reportSnapshots.length, "one fresh report per report snapshot of the source", {
         res: cloneRes,
         reason: "fresh-snapshots",
