@@ -79,6 +79,8 @@ export const coreReasons = {
     title: "A deprecated field a server sent is kept on every later answer of the same list",
     expected: "the field, as on earlier answers",
   },
+  // What an accepted version change left in E5, against the version it ran before: a second try starts from another version.
+  "run-before-listed": { title: "A version the deployment ran before stays in E5's list", expected: "the version listed", kind: "state-change" },
   "secret-leaked": { title: "No answer carries a secret value the run set", expected: "the value never in an answer" },
   "secret-unmasked": { title: "A secret-named variable reads [ENCRYPTED]", expected: "[ENCRYPTED]" },
   served: { title: "An operation refuses a request without a valid key", expected: "a refusal (401 or 403)" },

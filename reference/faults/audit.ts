@@ -75,6 +75,13 @@ export const auditFaults: Fault[] = [
     behaviour: { auditRowMatches: (e, f) => cleanBehaviour.auditRowMatches(e, f.eventName === undefined ? f : { ...f, userEmail: undefined }) },
   },
   {
+    name: "audit-search-ignored-beside-event-name",
+    breaks: "E7 (search: full text)",
+    description: "search is ignored whenever eventName is given too: every event of that type is exported",
+    because: { "audit.filter.search-with-event-name": "row-outside-filter" },
+    behaviour: { auditRowMatches: (e, f) => cleanBehaviour.auditRowMatches(e, f.eventName === undefined ? f : { ...f, search: undefined }) },
+  },
+  {
     name: "audit-user-filter-ignored",
     breaks: "E7 (userEmail filter)",
     description: "userEmail is ignored: every user's events are exported",
@@ -133,7 +140,7 @@ export const auditFaults: Fault[] = [
     name: "audit-search-ignored",
     breaks: "E7 (search)",
     description: "search is ignored: every event is exported",
-    because: { "audit.filter.search": "row-outside-filter" },
+    because: { "audit.filter.search": "row-outside-filter", "audit.filter.search-with-event-name": "row-outside-filter" },
     behaviour: { auditRowMatches: ignoring("search") },
   },
   {

@@ -107,7 +107,7 @@ export const cloneFaults: Fault[] = [
     name: "clone-disables-source-embed",
     breaks: "E10 rules 2 and 3 (the clone is independent; States: source unchanged)",
     description: "the clone's allowEmbed false is written to the dashboard the clone still shares with its source: the source's embedding is switched off too",
-    because: { "clone.embed.allow-embed-false": "source-allow-embed-kept" },
+    because: { "clone.embed.allow-embed-false": "source-unchanged" },
     routes: ["E10"],
     handle: afterClone((_clone, source) => {
       if (source.publishedDashboard) source.publishedDashboard.allowEmbed = false;

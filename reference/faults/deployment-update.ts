@@ -25,6 +25,18 @@ const storedDespiteRefusedVersion =
   };
 
 /** The faults of the group deployment-update (suites/deployment-update/): each makes a check of it fail, for the reason its `because` names. */
+/** An accepted update of the bodies `applies` takes stops recording the version left: one its channel does not mark latest drops out of E5. */
+function forgetsTheOneLeft(applies: (body: any) => boolean): NonNullable<Fault["handle"]> {
+  return async ({ req, app, next }) => {
+    const dep = deploymentOf(app, req);
+    const left = applies(req.body) ? versionEntries(dep).find((v) => v.isCurrent && !v.isLatestInChannel) : undefined;
+    const reply = await next();
+    if (left && reply.status < 300 && !versionEntries(dep).some((v) => v.isCurrent && v.version === left.version))
+      dep.versions = dep.versions.filter((v) => v.version !== left.version);
+    return reply;
+  };
+}
+
 /** Per reference app, the settings answer each deployment's first read cached (fault settings-read-cached). */
 const cachedSettings = new WeakMap<object, Map<string, Reply>>();
 
@@ -35,14 +47,15 @@ export const deploymentUpdateFaults: Fault[] = [
     description: "an accepted version change stops recording the version left behind: one its channel does not mark latest drops out of E5",
     because: { "deployment-update.versions.run-before-listed": "run-before-listed" },
     operations: ["updateDeployment"],
-    handle: async ({ req, app, next }) => {
-      const dep = deploymentOf(app, req);
-      const left = versionEntries(dep).find((v) => v.isCurrent && !v.isLatestInChannel);
-      const reply = await next();
-      if (left && reply.status < 300 && !versionEntries(dep).some((v) => v.isCurrent && v.version === left.version))
-        dep.versions = dep.versions.filter((v) => v.version !== left.version);
-      return reply;
-    },
+    handle: forgetsTheOneLeft(() => true),
+  },
+  {
+    name: "versions-forget-the-one-left-by-channel",
+    breaks: "E5 (older versions the account has run before); E6 rule 2",
+    description: "a move by releaseChannel alone does not record the version left behind (a move naming the version does)",
+    because: { "deployment-update.versions.run-before-listed": "run-before-listed" },
+    operations: ["updateDeployment"],
+    handle: forgetsTheOneLeft((body) => body?.releaseChannel !== undefined && body?.releaseChannelVersion === undefined),
   },
   {
     name: "settings-read-cached",

@@ -105,6 +105,37 @@ export const auditFilterClassChecks = group(
         await expectFilter(ctx, before, { eventName, userEmail }, (r) => r[col] === eventName && emailOf(r) === userEmail.toLowerCase(), guessed);
       },
     },
+    {
+      id: "audit.filter.search-with-event-name",
+      spec: "E7 (search: full text; eventName: event type filter; given together)",
+      // SHOULD, as audit.filter.search: full-text search may cover event data the CSV does not show.
+      level: "SHOULD",
+      title:
+        "search and eventName given together each still filter: every row kept is of that type and holds the text, though rows of that type without it exist",
+      async run(ctx) {
+        const { before, col, guessed } = await rarestEvent(ctx);
+        // Per type, the rows that hold each word: a word some rows of the type hold and some do not, so that ignoring search shows.
+        const typeRows = new Map<string, number>();
+        const holding = new Map<string, Set<string[]>>();
+        for (const r of before.rows) {
+          typeRows.set(r[col], (typeRows.get(r[col]) ?? 0) + 1);
+          for (const w of new Set(wordsOf(r).map((x) => x.toLowerCase()))) {
+            const key = JSON.stringify([r[col], w]);
+            holding.set(key, (holding.get(key) ?? new Set()).add(r));
+          }
+        }
+        const pair = rarest([...holding].filter(([key, rows]) => rows.size < (typeRows.get(JSON.parse(key)[0]) ?? 0)).map(([key]) => key));
+        if (!pair) throw new NotExercised("no event type has rows with a plain word and rows without it: search ignored beside eventName would go unseen");
+        const [eventName, word] = JSON.parse(pair) as [string, string];
+        await expectFilter(
+          ctx,
+          before,
+          { eventName, search: word },
+          (r) => r[col] === eventName && r.some((cell) => cell.toLowerCase().includes(word)),
+          guessed,
+        );
+      },
+    },
   ],
   AUDIT_NEEDS,
 );

@@ -260,7 +260,7 @@ export const cloneCopyChecks = group("clone", [
       const after = await readWorkbook(ctx, ctx.api, dep, sourceId);
       ctx.expect.equal(after.workbook.publishedDashboard?.allowEmbed, true, `allowEmbed of the source's dashboard after the clone`, {
         res: after.res,
-        reason: "source-allow-embed-kept",
+        reason: "source-unchanged",
       });
       // Both the answer and the record as stored: a server may fix one and not the other.
       for (const [w, r, which] of [

@@ -4,7 +4,6 @@ import type { GroupReason } from "../../core/model/reasons.js";
 export const cloneReasons = {
   "reports-folder": { title: "Every report the clone names is in the source's folder, as the clone is", expected: "the source's folder" },
   "allow-embed": { title: "AllowEmbed of the cloned dashboard in …", expected: "a publishedDashboard" },
-  "source-allow-embed-kept": { title: "AllowEmbed of the source's dashboard after the clone", expected: "the value the rule names" },
   "at-root": { title: "The clone made with read-only access to the source's folder is at the root", expected: "folderId null" },
   "calculated-fields": { title: "The clone's calculatedFields hold the source's", expected: "the value the rule names" },
   "clone-independent": { title: "The clone does not change when its source does", expected: "the value the rule names" },

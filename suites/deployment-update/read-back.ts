@@ -47,7 +47,7 @@ export const deploymentUpdateReadBackChecks = group("deployment-update", [
     spec: "E5 (the head of each channel plus older versions the account has run before); E6 rule 1",
     level: "MUST",
     title:
-      "A version the deployment ran before and left for another stays in E5's list (and so can be chosen again): a version no channel marks latest, run, then left",
+      "A version the deployment ran before and left for another stays in E5's list (and so can be chosen again): a version no channel marks latest, run, then left by naming a version and by naming a channel alone",
     needs: DEPLOYMENT_CHANGES,
     async run(ctx) {
       const dep = ctx.fixture("mutableDeployment").id;
@@ -68,13 +68,22 @@ export const deploymentUpdateReadBackChecks = group("deployment-update", [
       }
       const next = list.find((v) => v.version !== ran.version && v.isLatestInChannel === true) ?? list.find((v) => v.version !== ran.version);
       if (!next) throw new NotExercised("E5 lists no second version to leave for");
-      await move(next, `leaving ${ran.version}`);
-      const after = await currentVersions(ctx.api, ctx.expect, dep);
-      ctx.expect.that(
-        after.list.some((v) => v.version === ran.version),
-        `after the deployment left ${ran.version} for ${next.version}, E5 still lists ${ran.version}, a version it has run`,
-        { expected: `${ran.version} listed`, got: after.list.map((v) => v.version), res: after.res, reason: "run-before-listed" },
-      );
+      // Left by naming a channel alone (E6 rule 2: to its latest), then (back on it) by naming the next version: a server
+      // once recorded the version left on the second path only, and a version once recorded stays so; the channel goes first.
+      const leaves: [string, Record<string, unknown>][] = [[`for ${next.version}`, { releaseChannelVersion: next.version }]];
+      if (next.isLatestInChannel === true) leaves.unshift([`by releaseChannel ${next.releaseChannel} alone`, { releaseChannel: next.releaseChannel }]);
+      for (const [i, [how, body]] of leaves.entries()) {
+        if (i > 0) await move(ran, `going back to ${ran.version}`);
+        const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body });
+        ctx.expect.status(res, SUCCESS.PUT, `leaving ${ran.version} ${how}`);
+        await settled(ctx.api, res);
+        const after = await currentVersions(ctx.api, ctx.expect, dep);
+        ctx.expect.that(
+          after.list.some((v) => v.version === ran.version),
+          `after the deployment left ${ran.version} ${how}, E5 still lists ${ran.version}, a version it has run`,
+          { expected: `${ran.version} listed`, got: after.list.map((v) => v.version), res: after.res, reason: "run-before-listed" },
+        );
+      }
     },
   },
 ]);
