@@ -202,8 +202,9 @@ describe("the run's safety guarantees", () => {
       const run = await cli(["--config", s.config, "--allow-writes", "--allow-deployment-changes", "--reporter", "json", "console", "--out", s.dir]);
       expect([0, 1], run.stderr).toContain(run.code);
       const report = reportOf(s);
-      // Those that also add template variables wait for --allow-unremovable-writes, which this run does not give.
-      const removable = (id: string) => !catalogue.find((c) => c.id === id)!.needs.includes("unremovable-writes");
+      // Those that also add template variables wait for --allow-unremovable-writes, and those that make a deployment of their
+      // own for --allow-deployment-lifecycle, which this run does not give.
+      const removable = (id: string) => !catalogue.find((c) => c.id === id)!.needs.some((n) => n === "unremovable-writes" || n === "deployment-lifecycle");
       expect(
         report.results.filter((r) => deploymentChecks.has(r.id) && removable(r.id) && r.status !== "passed").map((r) => `${r.id}: ${r.status} ${r.message}`),
       ).toEqual([]);
