@@ -2,6 +2,19 @@ import { trailingEmptyPage } from "../shape-variants.js";
 import { cleanBehaviour } from "../behaviour.js";
 import type { Fault } from "../http.js";
 
+/** type=T filters items, while the deprecated `fields` come from the unfiltered list, for the queries `applies` takes. */
+function legacyFromUnfiltered(applies: (query: URLSearchParams) => boolean, fields: string[]): NonNullable<Fault["handle"]> {
+  return async ({ req, next }) => {
+    const reply = await next();
+    const type = req.query.get("type");
+    if (type === null || reply.status !== 200 || !applies(req.query)) return reply;
+    req.query.delete("type");
+    const whole = (await next()).body as Record<string, unknown>;
+    req.query.set("type", type);
+    return { ...reply, body: { ...(reply.body as object), ...Object.fromEntries(fields.map((f) => [f, whole[f]])) } };
+  };
+}
+
 /** The faults of the group environments (suites/environments/): each makes a check of it fail, for the reason its `because` names. */
 export const environmentsFaults: Fault[] = [
   {
@@ -59,15 +72,7 @@ export const environmentsFaults: Fault[] = [
     description: "type=T filters items, while the deprecated data and its pagination come from the unfiltered list",
     because: { "environments.legacy.consistent": "data-copy", "environments.filter.only-that-type": "only-type" },
     routes: ["E2"],
-    handle: async ({ req, next }) => {
-      const reply = await next();
-      const type = req.query.get("type");
-      if (type === null || reply.status !== 200) return reply;
-      req.query.delete("type");
-      const whole = (await next()).body as { data?: unknown; pagination?: unknown };
-      req.query.set("type", type);
-      return { ...reply, body: { ...(reply.body as object), data: whole.data, pagination: whole.pagination } };
-    },
+    handle: legacyFromUnfiltered(() => true, ["data", "pagination"]),
   },
   {
     name: "environments-type-filter-lost-on-offset-pages",
@@ -76,15 +81,7 @@ export const environmentsFaults: Fault[] = [
       "type=T filters items, and the deprecated data as well when it is not paged; with offset or limit in the query, data is sliced from the unfiltered list",
     because: { "environments.filter.only-that-type": "only-type" },
     routes: ["E2"],
-    handle: async ({ req, next }) => {
-      const reply = await next();
-      const type = req.query.get("type");
-      if (type === null || reply.status !== 200 || !(req.query.has("offset") || req.query.has("limit"))) return reply;
-      req.query.delete("type");
-      const whole = (await next()).body as { data?: unknown };
-      req.query.set("type", type);
-      return { ...reply, body: { ...(reply.body as object), data: whole.data } };
-    },
+    handle: legacyFromUnfiltered((q) => q.has("offset") || q.has("limit"), ["data"]),
   },
   {
     name: "page-two-of-size-2-starts-late",
