@@ -1,7 +1,7 @@
 import type { Workbook } from "../api/schema-types.js";
 import type { Api } from "../transport/api.js";
 import { pathTo } from "../transport/client.js";
-import { nextOffsetPage, OFFSET_PAGE } from "../transport/pagination.js";
+import { nextOffsetPage, OFFSET_PAGE, walkAgainUntil } from "../transport/pagination.js";
 
 /**
  * Whether an object the ledger holds is the run's own, read back from the server (never taken
@@ -221,8 +221,14 @@ export async function seenItems(
   const parents = items.flatMap((i) => (i.type === "FOLDER" && typeof i.parentId === "number" ? [i.parentId] : []));
   // A list that cannot be read confirms nothing: its items are reported, never taken as gone.
   const unread = (err: unknown) => (err as Error).message;
-  const folders = wantedFolders.size ? await prefixedFolders(api, dep, prefix, wantedFolders, undefined, parents).catch(unread) : new Map();
-  const reports = items.some((i) => i.type === "REPORT") ? await prefixedReports(api, dep, prefix).catch(unread) : new Map();
+  // A walk that misses a wanted one walks again (walkAgainUntil): the run's other checks delete
+  // beside this one, and a cursor that is a position then skips an item.
+  const showsAll = (ids: Set<number>) => (walk: Map<number, any> | string) => typeof walk === "string" || [...ids].every((id) => walk.has(id));
+  const folders = wantedFolders.size
+    ? await walkAgainUntil(() => prefixedFolders(api, dep, prefix, wantedFolders, undefined, parents).catch(unread), showsAll(wantedFolders))
+    : new Map();
+  const wantedReports = new Set(items.filter((i) => i.type === "REPORT").map((i) => i.id));
+  const reports = wantedReports.size ? await walkAgainUntil(() => prefixedReports(api, dep, prefix).catch(unread), showsAll(wantedReports)) : new Map();
   const workbooks = items.filter((i) => i.type === "WORKBOOK");
   // Only what the walk shows as the run's own is taken from it; absent (a walk beside other writers
   // may skip one, or it ended first), foreign or unreadable, E9 decides.

@@ -34,7 +34,9 @@ export const branchChecks = [
           // Two children: a server once re-parented only the first.
           const children = [await ownBranch(ctx, doc, dep, parent), await ownBranch(ctx, doc, dep, parent)];
           const personalChild = personal ? await personalBranch(ctx, doc, dep, parent, personal) : undefined;
-          const before = await branchesByName(ctx, dep);
+          const made = [parent, ...children, ...(personalChild ? [personalChild] : [])];
+          const before = await branchesByName(ctx, dep, made);
+          if (!before.has(parent)) throw new NotExercised(`the branch ${parent}, created by the run, is not in the branches list: no delete to judge`);
           const grand = field(before.get(parent), "parentBranch|parent");
           for (const child of children) {
             const childParent = field(before.get(child), "parentBranch|parent");
@@ -50,7 +52,7 @@ export const branchChecks = [
             res,
             reason: "status",
           });
-          const after = await branchesByName(ctx, dep);
+          const after = await branchesByName(ctx, dep, children);
           ctx.expect.that(!after.has(parent), `branch ${parent} is gone after its delete${how}`, {
             expected: "not listed",
             got: after.get(parent),

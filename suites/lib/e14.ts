@@ -6,6 +6,7 @@ import type { ServedModel } from "../../core/served/model.js";
 import { modelOf } from "../../core/served/read.js";
 import { field, listed, type ServedOperation } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/transport/client.js";
+import { walkAgainUntil } from "../../core/transport/pagination.js";
 import type { OperationName } from "../../core/api/operations.js";
 import { isObject } from "./values.js";
 import { runPrefixOf } from "../../core/ledger/scratch.js";
@@ -204,10 +205,17 @@ export async function startDbtSync(ctx: Pick<CheckContext, "api">, deploymentId:
   }
 }
 
-/** Every branch of the list (a walk over every page), by name. */
-export async function branchesByName(ctx: CheckContext, dep: string): Promise<Map<string, any>> {
-  const { items } = await allRecords(ctx, pathTo("listBranches", { deploymentId: dep }), {}, "the branches list");
-  return new Map(items.map((b) => [field(b, "name|branchName"), b]));
+/**
+ * Every branch of the list (a walk over every page), by name. Where the caller knows branches that
+ * must be there (`present`), a walk that misses one walks again (walkAgainUntil): the run's other
+ * checks delete branches beside this one, and a cursor that is a position then skips one.
+ */
+export async function branchesByName(ctx: CheckContext, dep: string, present: readonly string[] = []): Promise<Map<string, any>> {
+  const walk = async () => {
+    const { items } = await allRecords(ctx, pathTo("listBranches", { deploymentId: dep }), {}, "the branches list");
+    return new Map(items.map((b) => [field(b, "name|branchName"), b]));
+  };
+  return walkAgainUntil(walk, (byName) => present.every((name) => byName.has(name)));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { group } from "../../core/check/check.js";
 import { pathTo } from "../../core/transport/client.js";
+import { walkAgainUntil } from "../../core/transport/pagination.js";
 import { field } from "../../core/served/served-operations.js";
 import { NotVerifiable } from "../../core/model/outcome.js";
 import { allRecords, documented, setupRecord } from "../lib/e14.js";
@@ -33,7 +34,16 @@ export const userDeletedChecks = group("users", [
         return { res: walk.res, holds: walk.items.some(ours) };
       };
       // Listed before: a list that never showed the user proves nothing by not showing it after.
-      if (!(await listing({})).holds) throw new NotVerifiable(`user ${id} (${email}), just made, is not in the users list`);
+      // Walked again before it is called absent: users deleted beside this check shift a cursor that is a position.
+      if (
+        !(
+          await walkAgainUntil(
+            () => listing({}),
+            (walk) => walk.holds,
+          )
+        ).holds
+      )
+        throw new NotVerifiable(`user ${id} (${email}), just made, is not in the users list`);
       setupRecord(ctx, bulkOp(doc), await ctx.api.call("bulkUserAction", {}, { body: bulkBody(doc, "DELETE", [id]) }), `deleting user ${id}`);
       const read = await ctx.api.call("getUser", { id });
       // A server may keep a deleted user readable (marked so): then whether it is listed is its own choice.
