@@ -5,9 +5,10 @@ import { runAgainstReference } from "./reference-run.js";
 /**
  * The groups whose checks look for objects of their own in a list walked while other checks delete
  * theirs: branches (the parent and children of a delete), users (a user just made), the workspace
- * ledger's read-back before a bulk move (folders, reports) and the data-model files' branches.
+ * ledger's read-back before a bulk move (folders, reports), the data-model files' branches and the
+ * reports a clone copied (the reports list).
  */
-const GROUPS = ["branches", "users", "bulk-move", "data-model"];
+const GROUPS = ["branches", "users", "bulk-move", "data-model", "clone"];
 
 /**
  * Under page-size-capped a cursor is a position and a page holds three items, so a delete beside a

@@ -5,7 +5,7 @@ import { NotExercised, NotVerifiable } from "../../core/model/outcome.js";
 import { cloneAndRead } from "./clone-and-read.js";
 import { dashboardReportIds, knownReportIds, reportRefPaths } from "./report-refs.js";
 import { readWorkbook } from "../lib/workbook-writes.js";
-import { walkCursor, wholeList } from "../../core/transport/pagination.js";
+import { walkAgainUntil, walkCursor, wholeList } from "../../core/transport/pagination.js";
 import { pathTo } from "../../core/transport/client.js";
 import { listReports, ownReport } from "../lib/reports.js";
 import { documented } from "../lib/e14.js";
@@ -57,8 +57,9 @@ export const clonePlacementChecks = group("clone", [
         throw new NotExercised(
           `the clone is not in the source's folder ${source.folderId}: the caller may not edit it there (clone.placement.same-folder-with-edit judges that)`,
         );
-      const { folderOf, res } = await reportsAsListed(ctx, dep);
-      const shown = dashboardReportIds(clone.publishedDashboard, paths).filter((id) => folderOf.has(id));
+      const named = dashboardReportIds(clone.publishedDashboard, paths);
+      const { folderOf, res } = await reportsAsListed(ctx, dep, (listed) => named.every((id) => listed.folderOf.has(id)));
+      const shown = named.filter((id) => folderOf.has(id));
       if (!shown.length) throw new NotExercised(`neither the reports list nor E8 shows the folder of a report the clone ${answer.id} names`);
       ctx.expect.equal(
         shown.filter((id) => folderOf.get(id) !== source.folderId).map((id) => `report ${id} in ${JSON.stringify(folderOf.get(id))}`),
@@ -86,12 +87,13 @@ export const clonePlacementChecks = group("clone", [
       const { workbook: source } = await ownWorkbook(ctx, ctx.api, dep, { folderId: folder.id });
       await ownReport(ctx, doc, dep, ctx.scratch.name("report"), folder.id, { [workbookField]: source.id });
       const belongsTo = (r: any, id: number) => field(r, "workbookId|workbook") === id;
-      if (!(await reportsAsListed(ctx, dep)).reports.some((r) => belongsTo(r, source.id)))
+      const holds = (id: number) => (listed: ReportsListed) => listed.reports.some((r) => belongsTo(r, id));
+      if (!holds(source.id)(await reportsAsListed(ctx, dep, holds(source.id))))
         throw new NotVerifiable(`the reports list shows no report with ${workbookField} ${source.id}: which reports a clone copied cannot be told`);
       const { answer } = await cloneAndRead(ctx, dep, source.id);
       const placed = await inFolder(ctx, ctx.api, dep, answer.id, folder.id, { answer, witness: source.id });
       if (!placed.inside) throw new NotExercised(`the clone is not in the source's folder ${folder.id}: clone.placement.same-folder-with-edit judges that`);
-      const listed = await reportsAsListed(ctx, dep);
+      const listed = await reportsAsListed(ctx, dep, holds(answer.id));
       const copies = listed.reports.filter((r) => belongsTo(r, answer.id));
       // E10 rule 1: the clone copies its reports; a clone with none listed is clone.copy.full-copy's to judge.
       if (!copies.length) throw new NotExercised(`the reports list shows no report of the clone ${answer.id}`);
@@ -164,12 +166,24 @@ export const clonePlacementChecks = group("clone", [
   },
 ]);
 
+interface ReportsListed {
+  reports: any[];
+  folderOf: Map<number, unknown>;
+  res: Response;
+}
+
 /**
  * The reports as the reports list (E14) shows them, and each report's folder: there, and in E8
  * where it lists reports beside workbooks (its Workbook type allows it). The reports list is an
  * E14 endpoint a server may not serve: then E8 alone is read.
  */
-async function reportsAsListed(ctx: CheckContext, dep: string): Promise<{ reports: any[]; folderOf: Map<number, unknown>; res: Response }> {
+async function reportsAsListed(ctx: CheckContext, dep: string, shows: (listed: ReportsListed) => boolean): Promise<ReportsListed> {
+  // Walked again until it shows what the check looks for: the run's other checks delete reports and
+  // workbooks beside this one, and a cursor that is a position then skips one.
+  return walkAgainUntil(() => reportsListedOnce(ctx, dep), shows);
+}
+
+async function reportsListedOnce(ctx: CheckContext, dep: string): Promise<ReportsListed> {
   const probe = await ctx.api.call("listReports", { deploymentId: dep }, { query: { first: 1 } });
   const reports = probe.status === 200 ? await listReports(ctx, dep, {}) : { items: [] as any[], res: probe };
   const walk = wholeList(await walkCursor<any>(ctx.api, pathTo("listWorkbooks", { deploymentId: dep }), { first: 100 }), "workbooks");
