@@ -40,7 +40,6 @@ export const controlPlaneBehaviour = {
     );
   },
 
-  /** E7: the CSV cells of one event, one per column of the header. */
   /** E7: the export's columns, header text and field (not shown in the spec; published docs: what the product's audit view shows). */
   auditColumns(): [string, keyof AuditEvent][] {
     return [
@@ -53,8 +52,14 @@ export const controlPlaneBehaviour = {
     ];
   },
 
+  /** E7: the CSV cells of one event, one per column of the header. */
   auditRowCells(e: AuditEvent, fields: (keyof AuditEvent)[]): string[] {
     return fields.map((f) => e[f]);
+  },
+
+  /** E7 (a CSV file), RFC 4180: a cell holding a quote, comma or line break is quoted, its quotes doubled. */
+  csvCell(cell: string): string {
+    return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
   },
 
   /** E3: security_context is required, and a JSON object (not an array, not null). */

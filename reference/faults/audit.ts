@@ -47,6 +47,21 @@ export const auditFaults: Fault[] = [
     },
   },
   {
+    name: "audit-csv-comma-left-bare",
+    breaks: "E7 (a CSV file)",
+    description:
+      "a cell is quoted only when it holds a double quote or a line break: one with a comma but no quote is written bare, and its row has a cell too many",
+    because: { "audit.export.quoted-cells": "unquoted-cell" },
+    behaviour: { csvCell: (cell) => (/["\r\n]/.test(cell) ? cleanBehaviour.csvCell(cell) : cell) },
+  },
+  {
+    name: "audit-csv-commas-replaced",
+    breaks: "E7 (a CSV file)",
+    description: "commas in a cell are replaced by semicolons rather than the cell quoted: a name with a comma reads back changed",
+    because: { "audit.export.quoted-cells": "cell-cut" },
+    behaviour: { csvCell: (cell) => cleanBehaviour.csvCell(cell.replace(/,/g, ";")) },
+  },
+  {
     name: "audit-ragged-rows",
     breaks: "E7 (a CSV file)",
     description: "rows whose details hold a hidden value lose that column, so they are one cell short",

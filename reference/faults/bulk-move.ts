@@ -9,6 +9,18 @@ import { accessTo, atLeast } from "../access.js";
 /** The faults of the group bulk-move (suites/bulk-move/): each makes a check of it fail, for the reason its `because` names. */
 export const bulkMoveFaults: Fault[] = [
   {
+    name: "bulk-move-collapses-by-id",
+    breaks: "E12 (duplicates are collapsed so one entry per distinct item; mixed kinds allowed)",
+    description: "duplicates are collapsed by id alone: a folder sent after a workbook reference with the same id is dropped, neither moved nor failed",
+    because: { "bulk-move.items.kind-and-id-distinct": "kinds-distinct" },
+    behaviour: {
+      bulkMoveItems: (body: any) => {
+        const refs = itemRefs(body);
+        return refs.filter((r, i) => refs.findIndex((o) => o.id === r.id) === i);
+      },
+    },
+  },
+  {
     name: "bulk-move-failed-status-500",
     breaks: "E12; Errors 2",
     description: "a missing item (or one of another deployment) is reported in failed with status 500 instead of 404",

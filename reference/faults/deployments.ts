@@ -3,10 +3,42 @@ import { laterPage } from "./kit/invariants.js";
 import { deploymentItem } from "../routes/deployments.js";
 import { withoutOffsets } from "../shape-variants.js";
 import type { Fault } from "../http.js";
+import type { DeploymentRecord } from "../store.js";
 import { cleanBehaviour } from "../behaviour.js";
+
+/** Per reference app, the deployments deleted, kept as tombstones (fault deleted-deployment-still-listed). */
+const tombstones = new WeakMap<object, DeploymentRecord[]>();
 
 /** The faults of the group deployments (suites/deployments/): each makes a check of it fail, for the reason its `because` names. */
 export const deploymentsFaults: Fault[] = [
+  {
+    name: "deleted-deployment-still-listed",
+    breaks: "E1 (Lists deployments accessible to the caller); E14 (delete a deployment)",
+    description: "a deleted deployment is kept as a tombstone that E1 still lists and counts, though every read under it answers 404",
+    because: { "deployments.list.deleted-not-listed": "deleted-deployment-listed" },
+    operations: ["deleteDeployment", "listDeployments"],
+    handle: async ({ req, app, next }) => {
+      const dead = tombstones.get(app) ?? [];
+      tombstones.set(app, dead);
+      if (req.operation === "deleteDeployment") {
+        const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+        const reply = await next();
+        if (dep && reply.status < 300) dead.push(dep);
+        return reply;
+      }
+      const reply = await next();
+      const body = reply.body as { data: { deployments: unknown[] }; pagination: { total: number } };
+      if (reply.status !== 200 || !dead.length) return reply;
+      return {
+        ...reply,
+        body: {
+          ...body,
+          data: { deployments: [...body.data.deployments, ...dead.map(deploymentItem)] },
+          pagination: { ...body.pagination, total: body.pagination.total + dead.length },
+        },
+      };
+    },
+  },
   {
     name: "deployments-list-ignores-scope",
     breaks: "E1",

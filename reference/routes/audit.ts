@@ -16,9 +16,9 @@ function filterOf(b: Behaviour, query: URLSearchParams): AuditFilter {
   return { eventName: text("eventName"), userEmail: text("userEmail"), startDay: day("start"), endDay: day("end"), search: text("search") };
 }
 
-/** RFC 4180: a cell holding a quote, comma or line break is quoted, its quotes doubled. */
-function csvLine(cells: string[]): string {
-  return cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(",") + "\r\n";
+/** One CSV line of cells, each written as the behaviour writes a cell. */
+function csvLine(b: Behaviour, cells: string[]): string {
+  return cells.map((c) => b.csvCell(c)).join(",") + "\r\n";
 }
 
 export const auditRoutes: Route[] = [
@@ -33,8 +33,11 @@ export const auditRoutes: Route[] = [
       const columns = app.b.auditColumns();
       const fields = columns.map(([, field]) => field);
       function* lines() {
-        yield csvLine(columns.map(([header]) => header));
-        for (const e of events) yield csvLine(app.b.auditRowCells(e, fields));
+        yield csvLine(
+          app.b,
+          columns.map(([header]) => header),
+        );
+        for (const e of events) yield csvLine(app.b, app.b.auditRowCells(e, fields));
       }
       // A CSV file, streamed as an attachment.
       const headers = {

@@ -8,6 +8,11 @@ export const auditReasons = {
   "filtered-empty": { title: "The … export is empty, though the unfiltered export holds matching rows", expected: "at least one row" },
   "header-row": { title: "The first row is a header, not an event", expected: "named columns" },
   "other-events": { title: '…, a part of the event name "…", returns events of other types', expected: 'no event other than "…"' },
+  "unquoted-cell": {
+    title: "A cell holding a comma or a double quote is quoted: its row has as many cells as the header",
+    expected: "as many cells as the header",
+  },
+  "cell-cut": { title: "A name with a comma or a double quote reads back whole in one cell", expected: "the name whole in one cell" },
   ragged: { title: "Row … has … cells, the header …", expected: "column names" },
   "partial-email-matched": { title: "A prefix, a part or a case variant of a user's email keeps no other user's events", expected: "no row of another user" },
   "range-row-dropped": { title: "A date range keeps every event of the days between start and end", expected: "every row of those days" },

@@ -9,4 +9,8 @@ export const auditShares: GroupShares = {
     // catalogue (FIRST_GROUPS in suites/index.ts), so that running apart drains nothing.
     audit: ["exclusive:audit-log"],
   },
+  byId: {
+    // It makes deployments of its own (named with a comma, a quote) for the log to name.
+    "audit.export.quoted-cells": ["exclusive:audit-log", "add:deployments"],
+  },
 };

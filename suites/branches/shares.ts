@@ -9,6 +9,9 @@ export const branchesShares: GroupShares = {
   },
   byId: {
     "branches.list.cursor": ["read:branches"],
+    // Its verdict is what the branches list shows of its own branches: another check's deletes beside
+    // it shift a cursor that is a position, and a walk skips one (walked again too, as a second guard).
+    "branches.delete.children-reparented": ["add:branches", "add:environments", "read:branches"],
     // Its branch and its deletes are in a deployment of its own, which the deployments list shows to whatever walks it.
     "branches.delete.unknown-name": ["add:deployments"],
   },

@@ -6,6 +6,9 @@ import { ownReport } from "../lib/reports.js";
 import { allRecords, documented } from "../lib/e14.js";
 import { createFolder, createWorkbook } from "../lib/scratch-items.js";
 import { expectAllMoved, expectFolderIn, expectWorkbookIn, moveOk } from "./move-and-read.js";
+import { NotExercised } from "../../core/model/outcome.js";
+import { workbookPath } from "../lib/workbook-writes.js";
+import { itemKey } from "../lib/workbook-calls.js";
 import { WRITES } from "../lib/needs.js";
 
 /**
@@ -46,6 +49,46 @@ export const bulkMoveMixedKindsChecks = group("bulk-move", [
       await expectWorkbookIn(ctx, dep, wb.id, dest.id, "after the mixed batch");
       await expectFolderIn(ctx, dep, folder.id, dest.id, "after the mixed batch");
       await expectReportIn(ctx, dep, report.id, dest.id, "after the mixed batch");
+    },
+  },
+  {
+    id: "bulk-move.items.kind-and-id-distinct",
+    spec: "E12 (Body: mixed kinds allowed; duplicates collapsed so one entry per distinct item); Resources (Workspace item reference {type, id})",
+    level: "MUST",
+    title:
+      "Two references with one id and different types are two distinct items, not duplicates: a folder of the run's own after a workbook reference with the same id is answered too (moved, and reads back in the destination)",
+    needs: [...WRITES],
+    async run(ctx) {
+      const dep = ctx.fixture("deployment").id;
+      const dest = await createFolder(ctx, dep);
+      const folder = await createFolder(ctx, dep);
+      // The workbook of the folder's id: the run's own where one of its workbooks has it (ids per type), else one that E9 says
+      // does not exist, so that nothing of anyone else's is moved (it is then answered 404 in failed).
+      const workbook = await createWorkbook(ctx, dep);
+      const twin: ItemRef = { type: "WORKBOOK", id: folder.id };
+      const own = workbook.id === folder.id;
+      if (!own && (await ctx.api.get(workbookPath(dep, folder.id))).status !== 404)
+        throw new NotExercised(
+          `a workbook ${folder.id} exists beside the run's folder ${folder.id}, and is not the run's: no reference of that id the run may send`,
+        );
+      const r = await moveOk(ctx, ctx.api, dep, [twin, folder], dest.id);
+      const answered = [...r.moved, ...r.failed].map(itemKey);
+      ctx.expect.that(
+        answered.includes(itemKey(folder)) && answered.includes(itemKey(twin)),
+        `WORKBOOK ${folder.id} and FOLDER ${folder.id}, sent in one batch, are each answered (moved or failed)`,
+        {
+          expected: [itemKey(twin), itemKey(folder)],
+          got: { moved: r.moved.map(itemKey), failed: r.failed.map(itemKey) },
+          res: r.res,
+          reason: "kinds-distinct",
+        },
+      );
+      ctx.expect.that(
+        r.moved.some((m) => itemKey(m) === itemKey(folder)),
+        `the run's folder ${folder.id}, sent after WORKBOOK ${folder.id}, is moved`,
+        { expected: `moved holds ${itemKey(folder)}`, got: r.moved.map(itemKey), res: r.res, reason: "kinds-distinct" },
+      );
+      await expectFolderIn(ctx, dep, folder.id, dest.id, `after a batch of WORKBOOK ${folder.id} and FOLDER ${folder.id}`);
     },
   },
 ]);

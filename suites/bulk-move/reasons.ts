@@ -2,6 +2,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the bulk-move checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const bulkMoveReasons = {
+  "kinds-distinct": { title: "References of one id and different types are distinct items, each answered", expected: "each answered, the run's own moved" },
   "all-answered": { title: "Every distinct item sent is in moved or in failed", expected: "the value the rule names" },
   "duplicates-collapse": { title: "Each distinct item is answered once: duplicates collapse", expected: "the value the rule names" },
   "each-once": { title: "Moved and failed hold each of the 3 distinct items once", expected: "the value the rule names" },

@@ -6,4 +6,8 @@ export const deploymentsShares: GroupShares = {
     // E1 walked whole: a deployment another check makes (behind --allow-deployment-lifecycle) must not come and go meanwhile.
     deployments: ["read:deployments"],
   },
+  byId: {
+    // It makes a deployment of its own, deletes it, and walks E1 for it.
+    "deployments.list.deleted-not-listed": ["read:deployments", "add:deployments"],
+  },
 };

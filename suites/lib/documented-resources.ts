@@ -104,6 +104,8 @@ export async function itemPath(ids: PathIds, op: Operation, id: string): Promise
 
 /** Fields a client names an object by: an external id is the client's own name for it too. */
 const NAME_LIKE = /^(name|title|label|slug|displayName|external_?id)$/i;
+/** The name-like fields that are shown, not parsed (no slug, no external id): where a check may give a name with punctuation. */
+const DISPLAY_NAME = /^(name|title|label|displayName)$/i;
 const EMAIL_LIKE = (key: string, schema: any) => /e-?mail/i.test(key) || schema?.format === "email";
 
 /** The schema of a JSON request body, with its allOf parts merged into one object schema (what the generator reads). */
@@ -120,9 +122,16 @@ export function requestSchema(op: Operation): any {
  * nothing), name-like strings being the run's own names and e-mail addresses the run's own
  * (`<prefix>-doc-N@example.com`), so that what it makes is recognisable and only that is removed;
  * a property named like the placeholder of an object the run made (`integrationId`,
- * `embedUserId`) names that object (`ref`).
+ * `embedUserId`) names that object (`ref`). `shown` dresses a display name (name, title, label)
+ * where a check needs one with punctuation in it.
  */
-export function bodyFor(ctx: CheckContext, op: Operation, seed: number, ref: (name: string) => string | undefined = () => undefined): unknown {
+export function bodyFor(
+  ctx: CheckContext,
+  op: Operation,
+  seed: number,
+  ref: (name: string) => string | undefined = () => undefined,
+  shown: (name: string) => string = (name) => name,
+): unknown {
   const schema = requestSchema(op);
   if (!schema) return undefined;
   const [value] = fc.sample(validValues(schema, { maxItems: 1 }), { seed, numRuns: 1 });
@@ -132,7 +141,9 @@ export function bodyFor(ctx: CheckContext, op: Operation, seed: number, ref: (na
   const takes = (k: string, v: string) => props[k] !== undefined && conforms(props[k])(v);
   const ownName = (k: string) => {
     const name = NAME_LIKE.test(k) ? ctx.scratch.name("doc") : EMAIL_LIKE(k, props[k]) ? `${ctx.scratch.slug("doc")}@example.com` : undefined;
-    return name !== undefined && takes(k, name) ? name : undefined;
+    // A display name as `shown` gives it (a comma, a quote), where the property takes it; else the plain one.
+    const candidates = name !== undefined && DISPLAY_NAME.test(k) ? [shown(name), name] : [name];
+    return candidates.find((n) => n !== undefined && takes(k, n));
   };
   const own = (k: string, v: unknown) => {
     const made = ref(k);

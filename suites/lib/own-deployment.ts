@@ -14,14 +14,17 @@ import { PathIds } from "./path-ids.js";
  * cannot be undone, or must not touch a tenant's own objects (a merge into a default branch, a
  * branch delete by a name the run did not give), is sent only there: a run never changes a
  * deployment it did not make that way. `why` says what the deployment is for (the message of a
- * check that cannot have one).
+ * check that cannot have one); `shown` dresses its display name (bodyFor).
  */
-export async function ownDeployment(ctx: CheckContext, ops: Operation[], underTest: string, why: string): Promise<string> {
+export async function ownDeployment(ctx: CheckContext, ops: Operation[], underTest: string, why: string, shown?: (name: string) => string): Promise<string> {
   const [r] = resourcesOf(ops, ctx.settings, "deployment-lifecycle");
   if (!r?.remove)
     throw new NotVerifiable(`the served document shows no deployment create whose deployment it lets a client delete: no deployment of the run's own ${why}`);
   const ids = new PathIds(ctx.api, ops, underTest);
-  const res = await ctx.api.post((await ids.fill(r.create.path)) ?? r.create.path, bodyFor(ctx, r.create, propertySeed(ctx.settings.seed, ctx.checkId)));
+  const res = await ctx.api.post(
+    (await ids.fill(r.create.path)) ?? r.create.path,
+    bodyFor(ctx, r.create, propertySeed(ctx.settings.seed, ctx.checkId), undefined, shown),
+  );
   setup(ctx, res, `creating a deployment of the run's own (${r.create.method} ${r.create.path})`);
   const id = createdId(r, res);
   const removePath = id === undefined ? undefined : await itemPath(ids, r.remove, id);
