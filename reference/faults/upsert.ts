@@ -261,6 +261,23 @@ export const upsertFaults: Fault[] = [
     },
   },
   {
+    name: "upsert-root-move-skips-manage",
+    breaks: "E11 rule 4; Authentication 4 (with folderId also manage access)",
+    description: "an update with folderId null is checked as one without folderId: a caller with edit and without manage access moves a workbook to the root",
+    because: { "upsert.access.move-needs-manage": "client-error" },
+    routes: ["E11"],
+    handle: async ({ req, app, next }) => {
+      const body = req.body as { folderId?: unknown } | undefined;
+      if (req.method !== "PUT" || body?.folderId !== null) return next();
+      const { folderId: _root, ...rest } = body;
+      req.body = rest;
+      const reply = await next();
+      const item = reply.status < 300 ? app.store.items.get((reply.body as { id?: number } | undefined)?.id ?? -1) : undefined;
+      if (item) item.folderId = null;
+      return reply;
+    },
+  },
+  {
     name: "upsert-refused-move-renames",
     breaks: "E11 rules 4 and 5 (access-checked before it is applied)",
     description: "an update refused for its folderId (no manage access) has already written the name it sent",

@@ -29,11 +29,46 @@ async function editsWithoutManaging(ctx: CheckContext, api: Api, dep: string, pl
   return false;
 }
 
+/** One update by slug that moves a workbook of the main key's from `place` to `destination` (with a new name and meta), sent by a caller that may edit it and not manage it: refused, none of it applied. */
+async function refusedMove(
+  ctx: CheckContext,
+  caller: { role: string; api: Api },
+  dep: string,
+  place: number | null,
+  destination: number | null,
+): Promise<void> {
+  const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, place === null ? {} : { folderId: place });
+  const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  // A name and meta the caller may set alone go beside the move: rule 5 decides and checks the request whole
+  // before applying any of it (a server once wrote the name before it checked the move).
+  const res = await putBySlug(ctx.scratch, caller.api, dep, slug, { name: ctx.scratch.name("moved"), meta: { moved: true }, folderId: destination });
+  const where = place === null ? "at the root" : `in folder ${place}`;
+  ctx.expect.clientError(
+    res,
+    `tokens.${caller.role}, which may edit workbook ${workbook.id} ${where} but not manage it, moving it with folderId ${destination}`,
+  );
+  const now = await shownFolderId(ctx.api, dep, workbook.id);
+  ctx.expect.that(now === undefined || now === place, `workbook ${workbook.id} is still ${where} after the refused move to ${destination ?? "the root"}`, {
+    expected: `folderId ${place}`,
+    got: `folderId ${now}`,
+    res,
+    reason: "not-applied",
+  });
+  const { workbook: after, res: read } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
+  ctx.expect.equal(
+    { name: after.name, meta: after.meta },
+    { name: before.name, meta: before.meta },
+    `workbook ${workbook.id} keeps its name and meta after the refused move that sent new ones`,
+    { res: read, reason: "not-applied" },
+  );
+}
+
 /**
  * E11 rule 4 and Authentication 4: an update that names folderId needs manage access to the
  * workbook, beyond edit access. Every key the run has is tried where a caller may edit without
- * managing: at the root and in fixtures.editableFolderId (a folder a grant lets the readOnly key
- * edit); wherever one does, it sends a workbook of the main key's into a new folder beside it.
+ * managing: at the root, in a folder of the run's own and in fixtures.editableFolderId (a folder a
+ * grant lets the readOnly key edit); wherever one does, it sends a workbook of the main key's into a
+ * new folder beside it, and from a folder to the root (folderId null).
  */
 export const upsertManageAccessChecks = group("upsert", [
   {
@@ -46,33 +81,17 @@ export const upsertManageAccessChecks = group("upsert", [
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const configured = ctx.settings.fixtures.editableFolderId;
+      // At the root, in a folder of the run's own (a grant on the root may reach into it), and in the configured one.
+      const places: (number | null)[] = [null, (await createFolder(ctx, dep)).id, ...(configured === undefined ? [] : [configured])];
       let judged = 0;
-      for (const place of configured === undefined ? [null] : [null, configured])
+      for (const place of places)
         for (const { role, api } of ctx.callers()) {
           if (!(await editsWithoutManaging(ctx, api, dep, place))) continue;
-          judged++;
-          const { slug, workbook } = await ownWorkbook(ctx, ctx.api, dep, place === null ? {} : { folderId: place });
-          const destination = await createFolder(ctx, dep, place);
-          const { workbook: before } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-          // A name and meta the caller may set alone go beside the move: rule 5 decides and checks the request whole
-          // before applying any of it (a server once wrote the name before it checked the move).
-          const res = await putBySlug(ctx.scratch, api, dep, slug, { name: ctx.scratch.name("moved"), meta: { moved: true }, folderId: destination.id });
-          const where = place === null ? "at the root" : `in folder ${place}`;
-          ctx.expect.clientError(res, `tokens.${role}, which may edit workbook ${workbook.id} ${where} but not manage it, moving it with folderId`);
-          const now = await shownFolderId(ctx.api, dep, workbook.id);
-          ctx.expect.that(now === undefined || now === place, `workbook ${workbook.id} is still ${where} after the refused move`, {
-            expected: `folderId ${place}`,
-            got: `folderId ${now}`,
-            res,
-            reason: "not-applied",
-          });
-          const { workbook: after, res: read } = await readWorkbook(ctx, ctx.api, dep, workbook.id);
-          ctx.expect.equal(
-            { name: after.name, meta: after.meta },
-            { name: before.name, meta: before.meta },
-            `workbook ${workbook.id} keeps its name and meta after the refused move that sent new ones`,
-            { res: read, reason: "not-applied" },
-          );
+          // Into a new folder beside it, and, from a folder, to the root: folderId null is a move too (a server once let it through).
+          for (const destination of [(await createFolder(ctx, dep, place)).id, ...(place === null ? [] : [null])]) {
+            judged++;
+            await refusedMove(ctx, { role, api }, dep, place, destination);
+          }
         }
       if (!judged)
         throw new NotExercised(
