@@ -8,10 +8,11 @@ import { deploymentOf } from "../routes/common.js";
 
 /**
  * A policy of E6 that, when the update is refused for its version, has stored the fields `stored` picks
- * from the body all the same (as if written while the body was read, before the version was checked).
+ * from the body all the same (as if written while the body was read, before the version was checked),
+ * and refuses with `status` (400 as the spec says, unless another is given).
  */
 const storedDespiteRefusedVersion =
-  (stored: (body: Record<string, unknown>) => Record<string, unknown>): NonNullable<Fault["handle"]> =>
+  (stored: (body: Record<string, unknown>) => Record<string, unknown>, status?: number): NonNullable<Fault["handle"]> =>
   async ({ req, app, next }) => {
     try {
       return await next();
@@ -19,6 +20,7 @@ const storedDespiteRefusedVersion =
       if (err instanceof HttpError && /^releaseChannelVersion/.test(err.message)) {
         const dep = deploymentOf(app, req);
         dep.settings = app.b.mergeSettings(dep.settings, stored(req.body));
+        if (status !== undefined) throw new HttpError(status, err.message);
       }
       throw err;
     }
@@ -141,6 +143,15 @@ export const deploymentUpdateFaults: Fault[] = [
     because: { "deployment-update.version.unlisted-rejected": "settings-unchanged" },
     routes: ["E6"],
     handle: storedDespiteRefusedVersion(({ releaseChannelVersion: _refused, releaseChannel: _channel, image: _image, ...others }) => others),
+  },
+  {
+    name: "refused-version-422-applies-other-fields",
+    breaks: "E6 rule 1 (any other value is rejected with 400)",
+    description:
+      "an unlisted releaseChannelVersion is refused with 422 (a validation error), and the other fields of the body were stored before the version was checked: the state after the refusal is wrong whatever its status",
+    because: { "deployment-update.version.unlisted-rejected": "settings-unchanged" },
+    routes: ["E6"],
+    handle: storedDespiteRefusedVersion(({ releaseChannelVersion: _refused, releaseChannel: _channel, image: _image, ...others }) => others, 422),
   },
   {
     name: "refused-version-applies-fields-read-first",

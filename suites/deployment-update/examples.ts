@@ -135,8 +135,8 @@ export const deploymentUpdateChecks = group("deployment-update", [
       const fields = Object.keys(beside);
       // Beside the version: all the other fields after it and before it (a server may apply what it
       // reads before the version, in the body's order or its own), and each alone before it.
+      // The bodies with other fields go first: what a refusal leaves behind is read before any status is judged.
       const bodies = (value: string, first: boolean) => [
-        { releaseChannelVersion: value },
         ...(fields.length
           ? [
               { releaseChannelVersion: value, ...beside },
@@ -144,12 +144,23 @@ export const deploymentUpdateChecks = group("deployment-update", [
             ]
           : []),
         ...(first ? fields.map((f) => ({ [f]: beside[f], releaseChannelVersion: value })) : []),
+        { releaseChannelVersion: value },
       ];
       for (const [i, value] of unlisted.entries())
         for (const body of bodies(value, i === 0)) {
           const others = Object.keys(body).filter((k) => k !== "releaseChannelVersion");
           const sent = `releaseChannelVersion ${JSON.stringify(value)}, which E5 does not list${others.length ? `, beside ${others.join(", ")}` : ""}`;
           const res = await ctx.api.call("updateDeployment", { deploymentId: dep }, { body });
+          // A refused request is not applied in part: the fields sent beside the version read as before, after each
+          // refusal (rule 2), read before its status is judged: a refusal with another status than 400 still shows it.
+          if (res.status >= 400 && res.status < 500 && others.length) {
+            const { settings: now, res: read } = await readSettings(ctx, dep);
+            for (const field of others)
+              ctx.expect.equal(now[field], before[field], `${field}, sent beside ${sent.split(",")[0]}, keeps its value after the refusal`, {
+                res: read,
+                reason: "settings-unchanged",
+              });
+          }
           // 400 where the version is all that is wrong; a value of ours for a field of a type not shown may be refused in its own right.
           if (others.every((f) => VALID_BESIDE.includes(f))) ctx.expect.status(res, 400, sent);
           else ctx.expect.clientError(res, `${sent}, is refused`);
@@ -159,7 +170,6 @@ export const deploymentUpdateChecks = group("deployment-update", [
         res: after.res,
         reason: "current-version",
       });
-      // A refused request is not applied in part: the fields sent beside the version read as before (rule 2: the state after every refused write).
       const { settings: now, res } = await readSettings(ctx, dep);
       for (const field of fields)
         ctx.expect.equal(now[field], before[field], `${field}, sent beside an unlisted version, keeps its value`, { res, reason: "settings-unchanged" });
