@@ -17,9 +17,12 @@ import { settingsFor } from "./reference-run.js";
 const CHECKS = selectChecks(catalogue, undefined, ["workbooks.*", "audit.*", "deployments.*"]);
 /**
  * Untouched by the chaos: they must pass whatever the broken routes do (not the invariants: they
- * watch the broken routes too; nor a key's reach on every read under a deployment, which reads them).
+ * watch the broken routes too; nor a key's reach on every read under a deployment, which reads them;
+ * nor a check the run does not opt into, a deployment of its own deleted).
  */
-const BYSTANDERS = CHECKS.filter((c) => c.group === "deployments" && !isInvariant(c) && c.id !== "deployments.scoping.every-read").map((c) => c.id);
+const BYSTANDERS = CHECKS.filter(
+  (c) => c.group === "deployments" && !isInvariant(c) && c.id !== "deployments.scoping.every-read" && !c.needs.includes("deployment-lifecycle"),
+).map((c) => c.id);
 /**
  * The request timeout of the chaos runs: short, so that a hanging or dripping route costs little,
  * yet many times the slowest answer of the clean run through the same proxy, measured in this
