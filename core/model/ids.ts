@@ -237,6 +237,7 @@ export const CHECK_IDS = [
   "tokens.lifetime.default",
   "tokens.jwt.decodes",
   "tokens.jwt.security-context",
+  "tokens.jwt.security-context-number-edges",
   "tokens.jwt.times-agree",
   "tokens.request.context-required",
   "tokens.request.context-object",

@@ -78,6 +78,24 @@ export const tokensFaults: Fault[] = [
     },
   },
   {
+    name: "token-context-emptied-below-second-level",
+    breaks: "E3 (security_context embedded in the token)",
+    description: "a copy of the context that keeps two levels: an object three levels down is signed as {}",
+    because: { "tokens.jwt.security-context": "security-context" },
+    behaviour: {
+      tokenClaims: (context, issuedAt, lifetime) => clean.tokenClaims(keptToDepth(context, 2), issuedAt, lifetime),
+    },
+  },
+  {
+    name: "token-context-numbers-rounded",
+    breaks: "E3 (security_context embedded in the token)",
+    description: "numbers of the context are signed with 15 significant digits: 9007199254740991 and 5e-324 come back changed",
+    because: { "tokens.jwt.security-context-number-edges": "security-context" },
+    behaviour: {
+      tokenClaims: (context, issuedAt, lifetime) => clean.tokenClaims(roundedNumbers(context) as Record<string, unknown>, issuedAt, lifetime),
+    },
+  },
+  {
     name: "token-exp-disagrees",
     breaks: "E3; Resources / Metadata token result",
     description: "the JWT's exp is an hour later than the expires_at the answer shows",
@@ -236,4 +254,25 @@ function flattenedBelowFirstLevel(context: Record<string, unknown>): Record<stri
   return Object.fromEntries(
     Object.entries(context).map(([k, v]) => [k, isObject(v) ? Object.fromEntries(Object.entries(v).map(([k2, v2]) => [k2, isObject(v2) ? text(v2) : v2])) : v]),
   );
+}
+
+/** The context as a copy that keeps `depth` levels of objects: deeper objects are empty. */
+function keptToDepth(context: Record<string, unknown>, depth: number): Record<string, unknown> {
+  const copy = (v: unknown, level: number): unknown =>
+    Array.isArray(v)
+      ? v.map((x) => copy(x, level))
+      : v && typeof v === "object"
+        ? level >= depth
+          ? {}
+          : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x, level + 1)]))
+        : v;
+  return Object.fromEntries(Object.entries(context).map(([k, v]) => [k, copy(v, 1)]));
+}
+
+/** Every number of a value written with 15 significant digits, as some JSON encoders do. */
+function roundedNumbers(v: unknown): unknown {
+  if (typeof v === "number") return Number(v.toPrecision(15));
+  if (Array.isArray(v)) return v.map(roundedNumbers);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, roundedNumbers(x)]));
+  return v;
 }
