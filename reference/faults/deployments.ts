@@ -40,6 +40,32 @@ export const deploymentsFaults: Fault[] = [
     },
   },
   {
+    name: "deleted-deployment-served-on-build",
+    breaks: "E14 (delete a deployment); Authentication 1 (two path prefixes)",
+    description:
+      "a deleted deployment is gone on /api/v1, but /build/api/v1 still serves its branches and data-model files (the lookup there skips the deleted flag)",
+    because: { "deployments.deleted.gone-on-both-prefixes": "deleted-served" },
+    operations: ["deleteDeployment", "listBranches", "listDataModelFiles"],
+    handle: async ({ req, app, next }) => {
+      const dead = tombstones.get(app) ?? [];
+      tombstones.set(app, dead);
+      if (req.operation === "deleteDeployment") {
+        const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+        const reply = await next();
+        if (dep && reply.status < 300) dead.push(dep);
+        return reply;
+      }
+      const dep = dead.find((d) => String(d.id) === req.params.deploymentId);
+      if (!dep) return next();
+      app.store.deployments.push(dep);
+      try {
+        return await next();
+      } finally {
+        app.store.deployments.splice(app.store.deployments.indexOf(dep), 1);
+      }
+    },
+  },
+  {
     name: "deployments-list-ignores-scope",
     breaks: "E1",
     description: "E1 lists every deployment to a key scoped to some of them, though the others refuse it with 403",

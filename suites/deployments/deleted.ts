@@ -25,6 +25,22 @@ async function readUntilGone(ctx: CheckContext, dep: string): Promise<number> {
   return status;
 }
 
+/** A deployment of the run's own, deleted, once its environments read (E2) answers it gone; not verifiable before. */
+async function deletedDeployment(ctx: CheckContext, why: string): Promise<{ dep: string; read: number }> {
+  const doc = await documented(ctx);
+  const dep = await ownDeployment(ctx, doc.operations, ctx.fixture("deployment").id, why);
+  const del = await ctx.api.call("deleteDeployment", { deploymentId: dep });
+  setup(ctx, del, `deleting the run's deployment ${dep}`, ok2xx);
+  await settled(ctx.api, del);
+  // Judged once the deployment's own read shows it gone: a delete may take a moment to apply.
+  const read = await readUntilGone(ctx, dep);
+  if (!gone(read)) throw new NotVerifiable(`deployment ${dep}, deleted, still answers its environments read with ${read}: it is not gone yet`);
+  return { dep, read };
+}
+
+/** Reads under a deployment on the build prefix (Authentication 1: the same host and token), by operation. */
+const BUILD_READS = ["listBranches", "listDataModelFiles"] as const;
+
 export const deploymentDeletedChecks = group("deployments", [
   {
     id: "deployments.list.deleted-not-listed",
@@ -34,15 +50,8 @@ export const deploymentDeletedChecks = group("deployments", [
     // Only a deployment the run made is ever deleted (the write plan says so).
     needs: ["writes", "deployment-lifecycle", "fixture:deployment"],
     async run(ctx) {
-      const doc = await documented(ctx);
-      const dep = await ownDeployment(ctx, doc.operations, ctx.fixture("deployment").id, "to delete and then list");
       const before = await walkOffset(ctx.api, DEPLOYMENTS_PATH, DEFAULT_LIMIT, deploymentsOf);
-      const del = await ctx.api.call("deleteDeployment", { deploymentId: dep });
-      setup(ctx, del, `deleting the run's deployment ${dep}`, ok2xx);
-      await settled(ctx.api, del);
-      // Judged once the deployment's own read shows it gone: a delete may take a moment to apply.
-      const read = await readUntilGone(ctx, dep);
-      if (!gone(read)) throw new NotVerifiable(`deployment ${dep}, deleted, still answers its environments read with ${read}: it is not gone yet`);
+      const { dep, read } = await deletedDeployment(ctx, "to delete and then list");
       // Walked again before it is called still listed: a walk beside other writers may shift, never add.
       const listed = (walk: Awaited<ReturnType<typeof walkOffset>>) => walk.items.some((d: any) => String(d?.id) === dep);
       const after = await walkAgainUntil(
@@ -62,6 +71,27 @@ export const deploymentDeletedChecks = group("deployments", [
           res: after.pages[0],
           reason: "deleted-counted",
         });
+    },
+  },
+  {
+    id: "deployments.deleted.gone-on-both-prefixes",
+    spec: "E14 (DELETE /api/v1/deployments/{deploymentId}); Authentication 1 (two path prefixes on the same host, the same token)",
+    // SHOULD: that every read under a deleted deployment is refused is implied by the delete; the spec names a 404 only for an upsert.
+    level: "SHOULD",
+    title:
+      "A deployment deleted (one the run made), gone for its reads on /api/v1, is gone on /build/api/v1 too: its branches and data-model files are not served",
+    needs: ["writes", "deployment-lifecycle", "fixture:deployment"],
+    async run(ctx) {
+      const { dep, read } = await deletedDeployment(ctx, "to delete and then read on both prefixes");
+      for (const op of BUILD_READS) {
+        const res = await ctx.api.call(op, { deploymentId: dep });
+        ctx.expect.that(!ok2xx(res), `${op} of deployment ${dep}, deleted, whose environments read answers ${read}, is not served on /build/api/v1`, {
+          expected: "a 4xx (404, 403 or 410), as on /api/v1",
+          got: res.status,
+          res,
+          reason: "deleted-served",
+        });
+      }
     },
   },
 ]);

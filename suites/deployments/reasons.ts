@@ -3,6 +3,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 /** What the deployments checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const deploymentsReasons = {
   "deleted-deployment-listed": { title: "A deployment deleted, whose own reads answer it gone, is no longer listed by E1", expected: "no such deployment" },
+  "deleted-served": { title: "A deployment deleted and gone on /api/v1 is not served on /build/api/v1", expected: "a 4xx, as on /api/v1" },
   "deleted-counted": { title: "E1's pagination.total no longer counts a deleted deployment", expected: "one fewer than before the delete" },
   "default-limit": { title: "Pagination.limit defaults to 20", expected: "the value the rule names" },
   "default-offset": { title: "Pagination.offset defaults to 0", expected: "the value the rule names" },

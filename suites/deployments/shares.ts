@@ -9,5 +9,6 @@ export const deploymentsShares: GroupShares = {
   byId: {
     // It makes a deployment of its own, deletes it, and walks E1 for it.
     "deployments.list.deleted-not-listed": ["read:deployments", "add:deployments"],
+    "deployments.deleted.gone-on-both-prefixes": ["read:deployments", "add:deployments"],
   },
 };
