@@ -1,9 +1,25 @@
 import { e14 } from "../e14/state.js";
-import { ok, type Fault } from "../http.js";
+import { HttpError, ok, type Fault } from "../http.js";
 import { DBT_STATUSES, DBT_TRIGGERS } from "../routes/e14/dbt-sync.js";
 
 /** The faults of the group dbt-sync (suites/dbt-sync/): each makes a check of it fail, for the reason its `because` names. */
 export const dbtSyncFaults: Fault[] = [
+  {
+    name: "refused-cancel-marks-cancelled",
+    breaks: "E14 rule 10 (cancel)",
+    description:
+      "a cancel of a finished sync marks it cancelled before it sees that it had finished, then refuses it (409): the job reads cancelled and its result is gone",
+    because: { "dbt-sync.cancel.refused-leaves-job": "refused-cancel-kept" },
+    operations: ["cancelDbtSync"],
+    handle: async ({ req, app, next }) => {
+      const reply = await next().catch((err: unknown) => {
+        const job = e14(app.store).dbtJobs.find((j) => j.id === req.params.syncJobId);
+        if (job && err instanceof HttpError && err.status === 409) job.status = "cancelled";
+        throw err;
+      });
+      return reply;
+    },
+  },
   {
     name: "dbt-sync-branch-ignored",
     breaks: "E14 rule 10 (optional branchName, ref)",

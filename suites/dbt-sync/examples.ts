@@ -171,6 +171,40 @@ export const dbtSyncChecks = [
       },
     },
     {
+      id: "dbt-sync.cancel.refused-leaves-job",
+      spec: "E14 rule 10 (poll status; cancel; result)",
+      // SHOULD: that a refused cancel changes nothing is implied by the refusal; the spec states no rule for cancelling a finished sync.
+      level: "SHOULD",
+      title: "A cancel refused for a sync that has finished leaves it as it was: its status, and how its result answers",
+      needs: ["writes", "fixture:deployment"],
+      async run(ctx) {
+        const dep = ctx.fixture("deployment").id;
+        const { id, ops } = await startSync(ctx, dep);
+        const status = field(await finalRecord(ctx, dep, id, ops.poll), "status");
+        if (typeof status !== "string" || !FINAL_STATUSES.includes(status)) throw new NotExercised(`sync ${id} did not finish within ${POLLS} polls`);
+        const resultBefore = await ctx.api.call("getDbtSyncResult", sync(dep, id));
+        const cancel = await ctx.api.call("cancelDbtSync", sync(dep, id));
+        if (cancel.status < 400 || cancel.status >= 500)
+          throw new NotExercised(`cancelling sync ${id}, ${status}, answered ${cancel.status}: the server did not refuse it`);
+        // A server once marked the job cancelled before it saw that it had finished, and then refused.
+        const poll = await ctx.api.call("getDbtSync", sync(dep, id));
+        ctx.expect.equal(
+          field(ok2xx(poll) ? ops.poll.record(poll) : undefined, "status"),
+          status,
+          `sync ${id} keeps its status ${status} after the refused cancel (${cancel.status})`,
+          {
+            res: poll,
+            reason: "refused-cancel-kept",
+          },
+        );
+        const resultAfter = await ctx.api.call("getDbtSyncResult", sync(dep, id));
+        ctx.expect.equal(resultAfter.status, resultBefore.status, `the result of sync ${id} answers as it did before the refused cancel`, {
+          res: resultAfter,
+          reason: "refused-cancel-kept",
+        });
+      },
+    },
+    {
       id: "dbt-sync.history.filters",
       spec: "E14 rule 10",
       level: "MUST",

@@ -2,6 +2,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the dbt-sync checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const dbtSyncReasons = {
+  "refused-cancel-kept": { title: "A refused cancel leaves a finished sync's status and result as they were", expected: "the status and the result as before" },
   "both-filters": {
     title: "A history filtered by status and trigger at once holds only runs of both",
     expected: "only records of that status and that trigger",
