@@ -1,6 +1,9 @@
 import { NOTIFICATION_OPERATORS } from "../routes/e14/resources.js";
 import { HttpError, type Fault } from "../http.js";
 
+/** Per reference app, the filters each notification was created with (fault notification-update-old-operators). */
+const filtersHeld = new WeakMap<object, Map<string, unknown[]>>();
+
 /** The faults of the group notifications (suites/notifications/): each makes a check of it fail, for the reason its `because` names. */
 export const notificationsFaults: Fault[] = [
   {
@@ -14,6 +17,28 @@ export const notificationsFaults: Fault[] = [
       const filters: unknown = req.body?.filters;
       if (Array.isArray(filters) && filters.some((f) => !left.includes(f?.operator)))
         throw new HttpError(400, `each filter is {member, operator: ${left.join(" | ")}, values?}`);
+      return next();
+    },
+  },
+  {
+    name: "notification-update-old-operators",
+    breaks: "E14 rule 12 (operators is_empty, is_not_empty)",
+    description:
+      "the create takes is_empty and is_not_empty, the update checks an older list without them: a notification that holds one cannot be renamed, nor sent them again",
+    because: { "notifications.filters.empty-operators": "operator-accepted" },
+    operations: ["createNotification", "updateNotification"],
+    handle: async ({ req, app, next }) => {
+      const held = filtersHeld.get(app) ?? new Map<string, unknown[]>();
+      filtersHeld.set(app, held);
+      const sent: unknown[] = Array.isArray(req.body?.filters) ? req.body.filters : [];
+      if (req.operation === "createNotification") {
+        const reply = await next();
+        const id = (reply.body as any)?.id ?? (reply.body as any)?.data?.id;
+        if (reply.status < 300 && id !== undefined) held.set(String(id), sent);
+        return reply;
+      }
+      const filters = [...(held.get(req.params.notificationId) ?? []), ...sent];
+      if (filters.some((f: any) => typeof f?.operator === "string" && f.operator.endsWith("empty"))) throw new HttpError(400, "unknown filter operator");
       return next();
     },
   },

@@ -35,7 +35,8 @@ export const notificationChecks = [
       id: "notifications.filters.empty-operators",
       spec: "E14 rule 12",
       level: "MUST",
-      title: "A scheduled notification takes dashboard filters with the operators is_empty and is_not_empty",
+      title:
+        "A scheduled notification takes dashboard filters with the operators is_empty and is_not_empty, created with them and updated (renamed, and sent them again)",
       needs: ["writes", "fixture:deployment", "fixture:workbook"],
       async run(ctx) {
         const deploymentId = ctx.fixture("deployment").id;
@@ -61,6 +62,18 @@ export const notificationChecks = [
           accepted(ctx, res, { body, op: create, underTest }, `a filter with operator ${operator} is accepted`, "operator-accepted");
           const { id } = createdIn(ctx, create, res, "creating a notification");
           ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.call("deleteNotification", { deploymentId, notificationId: id })));
+          // Every write that takes the filters (CRUD): an update of the notification that holds them, and one that sends
+          // them again (a server once checked updates against an older list of operators).
+          const update = doc.findNamed("updateNotification");
+          if (!update) continue;
+          for (const [what, fields] of [
+            ["a rename of the notification that holds it", { "name|title": ctx.scratch.name("renamed") }],
+            ["an update that sends it", { "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }] }],
+          ] as const) {
+            const sent = update.body(fields);
+            const again = await ctx.api.call("updateNotification", { deploymentId, notificationId: id }, { body: sent });
+            accepted(ctx, again, { body: sent, op: update, underTest }, `a filter with operator ${operator}: ${what} is accepted`, "operator-accepted");
+          }
         }
       },
     },
