@@ -206,6 +206,7 @@ export const CHECK_IDS = [
   "deployments.list.deleted-not-listed",
   "deployments.deleted.gone-on-both-prefixes",
   "deployments.scoping.every-answer",
+  "environments.filter.every-page-own-staging",
   "env-vars.put.listed",
   "env-vars.put.name-pattern-refused",
   "env-vars.put.value-replaced",

@@ -21,7 +21,11 @@ export const environmentsFaults: Fault[] = [
     name: "list-filter-dropped-after-first-page",
     breaks: "E2 (query type); E8 (folderId)",
     description: "E2's type and E8's folderId filter only the first page: a page asked with after, or at an offset, lists unfiltered",
-    because: { "environments.filter.every-page": "filter-every-page", "workbooks.list.folder-filter-every-page": "filter-every-page" },
+    because: {
+      "environments.filter.every-page": "filter-every-page",
+      "environments.filter.every-page-own-staging": "filter-every-page",
+      "workbooks.list.folder-filter-every-page": "filter-every-page",
+    },
     routes: ["E2", "E8"],
     handle: ({ req, next }) => {
       if (req.query.get("after") || Number(req.query.get("offset") ?? 0) > 0) for (const filter of ["type", "folderId"]) req.query.delete(filter);

@@ -40,6 +40,43 @@ async function walkInSeveralPages(api: Api, expect: Expect, dep: string) {
   return { whole, walk: await walkCursor<Environment>(api, listPath(dep), { first: severalPagesOf(whole.length), maxPages: whole.length + 2 }) };
 }
 
+/**
+ * E2's type filter walked in pages of the smallest size that spans two (first/after over items,
+ * offset/limit over the deprecated data): each page keeps to the type, and the walk yields each
+ * environment of it (`typed`: each type and its environments' ids, two or more). `listed` bounds
+ * the walk of a server that drops the filter.
+ */
+export async function expectFilteredWalks(api: Api, expect: Expect, dep: string, listed: number, typed: { type: string; whole: string[] }[]): Promise<void> {
+  let walked = 0;
+  for (const { type, whole } of typed) {
+    const size = smallestPagesOf(whole.length);
+    // A server that drops the filter walks the unfiltered list: the walk must reach its wrong pages, not stop short.
+    const limits = { maxPages: listed + 2, query: { type } };
+    const head = await api.get(listPath(dep), { type, first: size });
+    const walks: { how: string; pages: { items: any[]; res: Response }[]; items: any[] }[] = [];
+    if (Array.isArray(head.body?.items) && head.body?.pageInfo)
+      walks.push({ how: `first=${size}`, ...wholeList(await walkCursor(api, listPath(dep), { first: size, ...limits }), "environments") });
+    if (offsetPaged((await api.get(listPath(dep), { type, limit: size })).body)) {
+      const walk = wholeList(await walkOffset(api, listPath(dep), size, legacyEnvironments, limits), "environments");
+      walks.push({ how: `limit=${size} (data)`, items: walk.items, pages: walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })) });
+    }
+    for (const walk of walks) {
+      for (const [i, page] of walk.pages.entries()) {
+        const other = page.items.map(environmentView).filter((e) => e.type !== type);
+        expect.that(other.length === 0, `page ${i + 1} of type=${type} at ${walk.how} lists only ${type} environments`, {
+          expected: `type ${type} only`,
+          got: other.map((e) => `${e.id}: ${e.type}`),
+          res: page.res,
+          reason: "filter-every-page",
+        });
+      }
+      expectWalkCovers(expect, ids(walk.items), whole, `${type} environment (${walk.how})`, walk.pages.at(-1)?.res);
+      walked++;
+    }
+  }
+  if (!walked) throw new NotExercised("the environments list offers neither items with pageInfo nor a deprecated data array with pagination to walk in pages");
+}
+
 export const environmentChecks = group("environments", [
   {
     id: "environments.list.schema",
@@ -141,35 +178,7 @@ export const environmentChecks = group("environments", [
       const all = (await currentEnvironments(api, expect, dep)).environments;
       const typed = TYPES.map((type) => ({ type, whole: ids(all.filter((e) => e.type === type)) })).filter((t) => t.whole.length >= 2);
       if (!typed.length) throw new NotExercised(`no type is held by two environments (${all.length} listed): a filtered walk needs two to span two pages`);
-      let walked = 0;
-      for (const { type, whole } of typed) {
-        const size = smallestPagesOf(whole.length);
-        // A server that drops the filter walks the unfiltered list: the walk must reach its wrong pages, not stop short.
-        const limits = { maxPages: all.length + 2, query: { type } };
-        const head = await api.get(listPath(dep), { type, first: size });
-        const walks: { how: string; pages: { items: any[]; res: Response }[]; items: any[] }[] = [];
-        if (Array.isArray(head.body?.items) && head.body?.pageInfo)
-          walks.push({ how: `first=${size}`, ...wholeList(await walkCursor(api, listPath(dep), { first: size, ...limits }), "environments") });
-        if (offsetPaged((await api.get(listPath(dep), { type, limit: size })).body)) {
-          const walk = wholeList(await walkOffset(api, listPath(dep), size, legacyEnvironments, limits), "environments");
-          walks.push({ how: `limit=${size} (data)`, items: walk.items, pages: walk.pages.map((res) => ({ items: legacyEnvironments(res.body) ?? [], res })) });
-        }
-        for (const walk of walks) {
-          for (const [i, page] of walk.pages.entries()) {
-            const other = page.items.map(environmentView).filter((e) => e.type !== type);
-            expect.that(other.length === 0, `page ${i + 1} of type=${type} at ${walk.how} lists only ${type} environments`, {
-              expected: `type ${type} only`,
-              got: other.map((e) => `${e.id}: ${e.type}`),
-              res: page.res,
-              reason: "filter-every-page",
-            });
-          }
-          expectWalkCovers(expect, ids(walk.items), whole, `${type} environment (${walk.how})`, walk.pages.at(-1)?.res);
-          walked++;
-        }
-      }
-      if (!walked)
-        throw new NotExercised("the environments list offers neither items with pageInfo nor a deprecated data array with pagination to walk in pages");
+      await expectFilteredWalks(api, expect, dep, all.length, typed);
     },
   },
   {

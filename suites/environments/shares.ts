@@ -5,4 +5,8 @@ export const environmentsShares: GroupShares = {
   byGroup: {
     environments: ["read:environments"],
   },
+  byId: {
+    // It makes two branches of its own with staging on, and walks the list whole: nothing else may add to it meanwhile.
+    "environments.filter.every-page-own-staging": ["read:environments", "add:environments", "add:branches"],
+  },
 };
