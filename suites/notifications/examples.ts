@@ -6,6 +6,7 @@ import { propertiesOf } from "../../core/served/answers.js";
 import { field, type ServedOperation } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/transport/client.js";
 import { accepted, allRecords, bodyWith, createdIn, documented, typedAs } from "../lib/e14.js";
+import { isObject } from "../lib/values.js";
 
 /** The spellings of a notification's time grain. */
 const GRAIN = "timeGrain|time_grain|grain|granularity";
@@ -62,15 +63,17 @@ export const notificationChecks = [
           accepted(ctx, res, { body, op: create, underTest }, `a filter with operator ${operator} is accepted`, "operator-accepted");
           const { id } = createdIn(ctx, create, res, "creating a notification");
           ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.call("deleteNotification", { deploymentId, notificationId: id })));
-          // Every write that takes the filters (CRUD): an update of the notification that holds them, and one that sends
-          // them again (a server once checked updates against an older list of operators).
+          // Every write that takes the filters (CRUD): an update of the notification that holds them, renamed, and one
+          // that sends them again (a server once checked updates against an older list of operators). The body is the
+          // create's, which the server took: a PUT may replace the notification whole.
           const update = doc.findNamed("updateNotification");
-          if (!update) continue;
-          for (const [what, fields] of [
-            ["a rename of the notification that holds it", { "name|title": ctx.scratch.name("renamed") }],
-            ["an update that sends it", { "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }] }],
+          if (!update || !isObject(body)) continue;
+          const name = ctx.scratch.name("renamed");
+          const renamed = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" && v.includes(ctx.scratch.prefix) ? name : v]));
+          for (const [what, sent] of [
+            ["a rename of the notification that holds it", renamed],
+            ["an update that sends it again", body],
           ] as const) {
-            const sent = update.body(fields);
             const again = await ctx.api.call("updateNotification", { deploymentId, notificationId: id }, { body: sent });
             accepted(ctx, again, { body: sent, op: update, underTest }, `a filter with operator ${operator}: ${what} is accepted`, "operator-accepted");
           }
