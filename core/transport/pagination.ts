@@ -165,7 +165,7 @@ export async function walkCursor<T = unknown>(api: ListReader, path: string, opt
 }
 
 /** How many walks a search for an item makes before it concludes the list does not hold it. */
-export const WALKS_BEFORE_ABSENCE = 3;
+export const WALKS_BEFORE_ABSENCE = 5;
 
 /**
  * Walks `read` (a whole walk of one list, or of a tree of lists) again while what it yields does

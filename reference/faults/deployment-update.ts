@@ -111,7 +111,8 @@ export const deploymentUpdateFaults: Fault[] = [
     name: "version-unlisted-accepted",
     breaks: "E6 rule 1; Errors 2",
     description: "a releaseChannelVersion that is not listed switches to the last listed version instead of a 400",
-    because: { "deployment-update.version.unlisted-rejected": "status" },
+    // The first body sent holds other fields beside the version: its acceptance fails the check as a client error expected.
+    because: { "deployment-update.version.unlisted-rejected": "client-error" },
     behaviour: { resolveVersion: (input, versions, repository) => clean.resolveVersion(input, versions, repository) ?? versions.at(-1) },
   },
   {

@@ -6,7 +6,6 @@ import { propertiesOf } from "../../core/served/answers.js";
 import { field, type ServedOperation } from "../../core/served/served-operations.js";
 import { pathTo } from "../../core/transport/client.js";
 import { accepted, allRecords, bodyWith, createdIn, documented, typedAs } from "../lib/e14.js";
-import { isObject } from "../lib/values.js";
 
 /** The spellings of a notification's time grain. */
 const GRAIN = "timeGrain|time_grain|grain|granularity";
@@ -29,6 +28,15 @@ function workbookHint(ctx: CheckContext, create: ServedOperation): Record<string
  */
 const RECIPIENTS = { "recipients?": ["cf-notify@example.com"] };
 
+/** The body hints of a notification named `name` with one filter of `operator` (the workbook typed as `op`'s document types it). */
+const notificationHints = (ctx: CheckContext, name: string, operator: string, op: ServedOperation) => ({
+  "name|title": name,
+  "schedule|cron?": "0 9 * * 1",
+  "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }],
+  ...workbookHint(ctx, op),
+  ...RECIPIENTS,
+});
+
 /** E14 rules of notifications: filters with empty operators, and time grains. */
 export const notificationChecks = [
   ...group("notifications", [
@@ -45,38 +53,27 @@ export const notificationChecks = [
         const create = doc.requireNamed("createNotification", "creates a scheduled notification");
         doc.requireNamed("deleteNotification", "removes the run's notification afterwards");
         for (const operator of ["is_empty", "is_not_empty"]) {
-          const body = await bodyWith(
-            ctx,
-            create,
-            {
-              "name|title": ctx.scratch.name("notify"),
-              "schedule|cron?": "0 9 * * 1",
-              "filters|dashboardFilters": [{ "member|dimension|field": "orders.status", operator }],
-              ...workbookHint(ctx, create),
-              ...RECIPIENTS,
-            },
-            deploymentId,
-          );
+          const body = await bodyWith(ctx, create, notificationHints(ctx, ctx.scratch.name("notify"), operator, create), deploymentId);
           const res = await ctx.api.call("createNotification", { deploymentId }, { body });
           ctx.requireRoute(res, "E14", "creating a scheduled notification");
           const underTest = ["filters", "dashboardFilters", "operator", operator];
           accepted(ctx, res, { body, op: create, underTest }, `a filter with operator ${operator} is accepted`, "operator-accepted");
           const { id } = createdIn(ctx, create, res, "creating a notification");
           ctx.scratch.onCleanup(`delete notification ${id}`, async () => void (await ctx.api.call("deleteNotification", { deploymentId, notificationId: id })));
-          // Every write that takes the filters (CRUD): an update of the notification that holds them, renamed, and one
-          // that sends them again (a server once checked updates against an older list of operators). The body is the
-          // create's, which the server took: a PUT may replace the notification whole.
+          // Every write that takes the filters (CRUD): an update of the notification that holds them, renamed, sending
+          // them again (a server once checked updates against an older list of operators), built as the create's body
+          // is (a PUT may replace the notification whole, and require what the create did not).
           const update = doc.findNamed("updateNotification");
-          if (!update || !isObject(body)) continue;
-          const name = ctx.scratch.name("renamed");
-          const renamed = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" && v.includes(ctx.scratch.prefix) ? name : v]));
-          for (const [what, sent] of [
-            ["a rename of the notification that holds it", renamed],
-            ["an update that sends it again", body],
-          ] as const) {
-            const again = await ctx.api.call("updateNotification", { deploymentId, notificationId: id }, { body: sent });
-            accepted(ctx, again, { body: sent, op: update, underTest }, `a filter with operator ${operator}: ${what} is accepted`, "operator-accepted");
-          }
+          if (!update) continue;
+          const sent = await bodyWith(ctx, update, notificationHints(ctx, ctx.scratch.name("renamed"), operator, update), deploymentId);
+          const again = await ctx.api.call("updateNotification", { deploymentId, notificationId: id }, { body: sent });
+          accepted(
+            ctx,
+            again,
+            { body: sent, op: update, underTest },
+            `a filter with operator ${operator}: an update that renames the notification and sends it again is accepted`,
+            "operator-accepted",
+          );
         }
       },
     },
