@@ -6,8 +6,21 @@ import type { Fault } from "../http.js";
 import type { DeploymentRecord } from "../store.js";
 import { cleanBehaviour } from "../behaviour.js";
 
-/** Per reference app, the deployments deleted, kept as tombstones (fault deleted-deployment-still-listed). */
+/** Per reference app, the deployments deleted, kept as tombstones (the faults of a delete not applied everywhere). */
 const tombstones = new WeakMap<object, DeploymentRecord[]>();
+const tombstonesOf = (app: object): DeploymentRecord[] => {
+  const dead = tombstones.get(app) ?? [];
+  tombstones.set(app, dead);
+  return dead;
+};
+
+/** A deployment delete, applied; the deployment is kept as a tombstone once it is answered 2xx. */
+const keptOnDelete: NonNullable<Fault["handle"]> = async ({ req, app, next }) => {
+  const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
+  const reply = await next();
+  if (dep && reply.status < 300) tombstonesOf(app).push(dep);
+  return reply;
+};
 
 /** The faults of the group deployments (suites/deployments/): each makes a check of it fail, for the reason its `because` names. */
 export const deploymentsFaults: Fault[] = [
@@ -18,14 +31,8 @@ export const deploymentsFaults: Fault[] = [
     because: { "deployments.list.deleted-not-listed": "deleted-deployment-listed" },
     operations: ["deleteDeployment", "listDeployments"],
     handle: async ({ req, app, next }) => {
-      const dead = tombstones.get(app) ?? [];
-      tombstones.set(app, dead);
-      if (req.operation === "deleteDeployment") {
-        const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
-        const reply = await next();
-        if (dep && reply.status < 300) dead.push(dep);
-        return reply;
-      }
+      if (req.operation === "deleteDeployment") return keptOnDelete({ req, app, next });
+      const dead = tombstonesOf(app);
       const reply = await next();
       const body = reply.body as { data: { deployments: unknown[] }; pagination: { total: number } };
       if (reply.status !== 200 || !dead.length) return reply;
@@ -47,15 +54,8 @@ export const deploymentsFaults: Fault[] = [
     because: { "deployments.deleted.gone-on-both-prefixes": "deleted-served" },
     operations: ["deleteDeployment", "listBranches", "listDataModelFiles"],
     handle: async ({ req, app, next }) => {
-      const dead = tombstones.get(app) ?? [];
-      tombstones.set(app, dead);
-      if (req.operation === "deleteDeployment") {
-        const dep = app.store.deployments.find((d) => String(d.id) === req.params.deploymentId);
-        const reply = await next();
-        if (dep && reply.status < 300) dead.push(dep);
-        return reply;
-      }
-      const dep = dead.find((d) => String(d.id) === req.params.deploymentId);
+      if (req.operation === "deleteDeployment") return keptOnDelete({ req, app, next });
+      const dep = tombstonesOf(app).find((d) => String(d.id) === req.params.deploymentId);
       if (!dep) return next();
       app.store.deployments.push(dep);
       try {
