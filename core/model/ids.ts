@@ -564,6 +564,7 @@ export const REASON_KEYS = [
   "upload-finished",
   "upload-listed",
   "chunks-joined",
+  "typed-value-taken",
   "type-accepted",
   "type-kept",
   "typed-value-read-back",

@@ -37,6 +37,16 @@ export const userAttributesFaults: Fault[] = [
     },
   },
   {
+    name: "attribute-number-array-integers-only",
+    breaks: "E14 (user attributes of types string, number, boolean, string_array, number_array, and per-user values)",
+    description: "a number_array value is checked as a list of integers: 2.5 among its elements is refused (422 from a 4xx)",
+    because: { "user-attributes.values.typed": "typed-value-taken" },
+    behaviour: {
+      attributeValueFits: (type, v) =>
+        type === "number_array" ? Array.isArray(v) && v.every((x) => Number.isInteger(x)) : cleanBehaviour.attributeValueFits(type, v),
+    },
+  },
+  {
     name: "attribute-value-falsy-removed",
     breaks: "E14 (user attributes and per-user values)",
     description: "a user's attribute value of 0 or false is taken for a removal: the value is dropped instead of stored",

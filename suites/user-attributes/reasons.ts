@@ -2,6 +2,7 @@ import type { GroupReason } from "../../core/model/reasons.js";
 
 /** What the user-attributes checks' assertions fail with (CheckFailure.reason), beside them; assembled with core's and the other groups' by suites/reasons.ts. */
 export const userAttributesReasons = {
+  "typed-value-taken": { title: "A value of an attribute's type, a number with a fraction among them, is taken", expected: "2xx" },
   "type-accepted": { title: "An attribute of type … is created", expected: "2xx" },
   "type-kept": { title: "The … attribute is stored with its type", expected: "2xx" },
   "typed-value-read-back": { title: "A user's value of an attribute of each type is read back as set", expected: "the value set" },
