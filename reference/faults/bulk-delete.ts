@@ -17,6 +17,21 @@ const foldersSent = (body: unknown) =>
 
 export const bulkDeleteFaults: Fault[] = [
   {
+    name: "bulk-delete-refused-report-removed",
+    breaks: "E14 rule 1 (delete items in bulk with per-item failures)",
+    description: "a report the caller may only read is reported in failed with 403, and deleted all the same",
+    because: { "bulk-delete.items.refused-item-intact": "still-there" },
+    operations: ["bulkDeleteWorkspaceItems"],
+    handle: async ({ app, next }) => {
+      const reply = await next();
+      const failed: unknown = (reply.body as { failed?: unknown } | undefined)?.failed;
+      if (Array.isArray(failed))
+        for (const f of failed as { type?: string; id?: number; error?: { status?: number } }[])
+          if (f.type === "REPORT" && f.error?.status === 403 && typeof f.id === "number") app.store.items.delete(f.id);
+      return reply;
+    },
+  },
+  {
     name: "bulk-deleted-workbook-still-readable",
     breaks: "E14 rule 1; Errors 2 (404: workbook missing)",
     description: "a workbook a bulk delete removed leaves the list, but E9 still reads it, marked archived",

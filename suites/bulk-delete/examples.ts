@@ -122,18 +122,30 @@ export const bulkDeleteChecks = group("bulk-delete", [
     // MUST: a failure reported for an item is that item not deleted; who may delete it (the 403) is the SHOULD check's.
     level: "MUST",
     title:
-      "An item a bulk delete reports in failed is not deleted in part: the readOnly key's workbook of the run's own reads back as before (E9), and a report of that workbook is still listed",
+      "An item a bulk delete reports in failed is not deleted in part: the readOnly key's workbook of the run's own reads back as before (E9), a report of that workbook is still listed, and so is a report in the folder the key may only read",
     needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
       const doc = await documented(ctx);
-      const locked = await createWorkbook(ctx, dep, (await readOnlyFolder(ctx, dep)).id);
+      const lockedFolder = (await readOnlyFolder(ctx, dep)).id;
+      const locked = await createWorkbook(ctx, dep, lockedFolder);
       // A report of that workbook, where the report create names one: what a delete that goes ahead of its access check removes first.
       const workbookField = doc.findNamed("upsertReportByPublicId")?.bodyProperty("workbookId|workbook");
       const reportName = ctx.scratch.name("report-of-locked");
       const report = workbookField ? await ownReport(ctx, doc, dep, reportName, undefined, { [workbookField]: locked.id }) : undefined;
+      // Every kind the caller may only read: a report in that folder is sent too (a server once deleted a report it reported refused).
+      const lockedReportName = ctx.scratch.name("locked-report");
+      const lockedReport: ItemRef = { type: "REPORT", id: (await ownReport(ctx, doc, dep, lockedReportName, lockedFolder)).id };
       const before = ctx.expect.ok(await ctx.api.call("getWorkbook", { deploymentId: dep, workbookId: locked.id }), "Workbook");
-      const r = await bulkDelete(ctx, dep, [locked], ctx.as("readOnly"));
+      const r = await bulkDelete(ctx, dep, [locked, lockedReport], ctx.as("readOnly"));
+      if (r.failed.some((f) => key(f) === key(lockedReport))) {
+        const still = await listReports(ctx, dep, { search: lockedReportName });
+        ctx.expect.that(
+          still.items.some((x) => x?.id === lockedReport.id),
+          `report ${lockedReport.id}, in a folder the readOnly key may only read, whose delete was reported failed, is still listed`,
+          { expected: `report ${lockedReport.id}`, got: still.items.map((x) => x?.id), res: still.res, reason: "still-there" },
+        );
+      }
       if (!r.failed.some((f) => key(f) === key(locked)))
         throw new NotExercised(
           `the readOnly key's bulk delete of workbook ${locked.id}, in a folder it may only read, was not reported in failed: nothing was refused`,
