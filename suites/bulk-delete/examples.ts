@@ -122,7 +122,7 @@ export const bulkDeleteChecks = group("bulk-delete", [
     // MUST: a failure reported for an item is that item not deleted; who may delete it (the 403) is the SHOULD check's.
     level: "MUST",
     title:
-      "An item a bulk delete reports in failed is not deleted in part: the readOnly key's workbook of the run's own reads back as before (E9), a report of that workbook is still listed, and so is a report in the folder the key may only read",
+      "An item a bulk delete reports in failed is not deleted in part: the readOnly key's workbook of the run's own reads back as before (E9), a report of that workbook is still listed, and so is a report in the folder the key can only read",
     needs: [...WRITES, "token:readOnly"],
     async run(ctx) {
       const dep = ctx.fixture("deployment").id;
