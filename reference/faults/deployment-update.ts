@@ -5,43 +5,12 @@ import { looselyEqualStrings } from "./kit/input-domain.js";
 import { versionEntries } from "../routes/deployments.js";
 import { HttpError, type Fault, type Reply } from "../http.js";
 import { deploymentOf } from "../routes/common.js";
-
-/**
- * A policy of E6 that, when the update is refused for its version, has stored the fields `stored` picks
- * from the body all the same (as if written while the body was read, before the version was checked),
- * and refuses with `status` (400 as the spec says, unless another is given).
- */
-const storedDespiteRefusedVersion =
-  (stored: (body: Record<string, unknown>) => Record<string, unknown>, status?: number): NonNullable<Fault["handle"]> =>
-  async ({ req, app, next }) => {
-    try {
-      return await next();
-    } catch (err) {
-      if (err instanceof HttpError && /^releaseChannelVersion/.test(err.message)) {
-        const dep = deploymentOf(app, req);
-        dep.settings = app.b.mergeSettings(dep.settings, stored(req.body));
-        if (status !== undefined) throw new HttpError(status, err.message);
-      }
-      throw err;
-    }
-  };
-
-/** The faults of the group deployment-update (suites/deployment-update/): each makes a check of it fail, for the reason its `because` names. */
-/** An accepted update of the bodies `applies` takes stops recording the version left: one its channel does not mark latest drops out of E5. */
-function forgetsTheOneLeft(applies: (body: any) => boolean): NonNullable<Fault["handle"]> {
-  return async ({ req, app, next }) => {
-    const dep = deploymentOf(app, req);
-    const left = applies(req.body) ? versionEntries(dep).find((v) => v.isCurrent && !v.isLatestInChannel) : undefined;
-    const reply = await next();
-    if (left && reply.status < 300 && !versionEntries(dep).some((v) => v.isCurrent && v.version === left.version))
-      dep.versions = dep.versions.filter((v) => v.version !== left.version);
-    return reply;
-  };
-}
+import { forgetsTheOneLeft, storedDespiteRefusedVersion } from "./kit/deployment-update.js";
 
 /** Per reference app, the settings answer each deployment's first read cached (fault settings-read-cached). */
 const cachedSettings = new WeakMap<object, Map<string, Reply>>();
 
+/** The faults of the group deployment-update (suites/deployment-update/): each makes a check of it fail, for the reason its `because` names. */
 export const deploymentUpdateFaults: Fault[] = [
   {
     name: "versions-forget-the-one-left",

@@ -19,6 +19,7 @@ import {
   stampedNowInWholeSeconds,
   staleDecisionHolder,
   tenantWideHolder,
+  rootMoveAsNoMove,
   upsertFindsDeletedDeployments,
   workbookTakenAsFolder,
 } from "./kit/upsert.js";
@@ -266,16 +267,7 @@ export const upsertFaults: Fault[] = [
     description: "an update with folderId null is checked as one without folderId: a caller with edit and without manage access moves a workbook to the root",
     because: { "upsert.access.move-needs-manage": "client-error" },
     routes: ["E11"],
-    handle: async ({ req, app, next }) => {
-      const body = req.body as { folderId?: unknown } | undefined;
-      if (req.method !== "PUT" || body?.folderId !== null) return next();
-      const { folderId: _root, ...rest } = body;
-      req.body = rest;
-      const reply = await next();
-      const item = reply.status < 300 ? app.store.items.get((reply.body as { id?: number } | undefined)?.id ?? -1) : undefined;
-      if (item) item.folderId = null;
-      return reply;
-    },
+    handle: rootMoveAsNoMove,
   },
   {
     name: "upsert-refused-move-renames",

@@ -181,3 +181,15 @@ export const nullLayoutRefused: typeof cleanBehaviour.dashboardDraftProblem = (d
   const bad = widgets.find((w) => w?.responsiveLayouts && Object.values(w.responsiveLayouts).some((l) => l === null));
   return bad ? `widget ${bad.id}: each responsive layout must be an object with x, y, w, h` : cleanBehaviour.dashboardDraftProblem(draft);
 };
+
+/** upsert-root-move-skips-manage: an update with folderId null is checked as one without folderId, then moved to the root. */
+export const rootMoveAsNoMove: NonNullable<Fault["handle"]> = async ({ req, app, next }) => {
+  const body = req.body as { folderId?: unknown } | undefined;
+  if (req.method !== "PUT" || body?.folderId !== null) return next();
+  const { folderId: _root, ...rest } = body;
+  req.body = rest;
+  const reply = await next();
+  const item = reply.status < 300 ? app.store.items.get((reply.body as { id?: number } | undefined)?.id ?? -1) : undefined;
+  if (item) item.folderId = null;
+  return reply;
+};
